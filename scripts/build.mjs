@@ -1,0 +1,30 @@
+// Bundles the extension client, the language server and the command line with esbuild into
+// dist/, and copies the WebAssembly files web-tree-sitter loads at run time beside them.
+import * as esbuild from 'esbuild';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const dist = join(root, 'dist');
+mkdirSync(dist, { recursive: true });
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  logLevel: 'warning',
+};
+
+await Promise.all([
+  esbuild.build({ ...common, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(dist, 'extension.js'), external: ['vscode'] }),
+  esbuild.build({ ...common, entryPoints: [join(root, 'server/src/lsp/main.ts')], outfile: join(dist, 'server.js') }),
+  esbuild.build({ ...common, entryPoints: [join(root, 'server/src/cli.ts')], outfile: join(dist, 'cli.js'), banner: { js: '#!/usr/bin/env node' } }),
+]);
+
+copyFileSync(require.resolve('web-tree-sitter/web-tree-sitter.wasm'), join(dist, 'web-tree-sitter.wasm'));
+copyFileSync(join(root, 'server/grammars/tree-sitter-whetstone.wasm'), join(dist, 'tree-sitter-whetstone.wasm'));

@@ -1,0 +1,264 @@
+/**
+ * The tree-sitter grammar of Whetstone (WHETSTONE.md section 2).
+ * Node and field names here are read by server/src/core/convert.ts, which builds the AST agents see.
+ */
+
+const PREC = {
+  or: 1,
+  and: 2,
+  equality: 3,
+  compare: 4,
+  additive: 5,
+  multiplicative: 6,
+  unary: 7,
+  postfix: 8,
+};
+
+const commaSep1 = (rule) => seq(rule, repeat(seq(',', rule)));
+// Lists in brackets may end with a comma, as in TypeScript.
+const commaList = (rule) => optional(seq(commaSep1(rule), optional(',')));
+
+module.exports = grammar({
+  name: 'whetstone',
+
+  extras: ($) => [/\s/, $.comment],
+
+  word: ($) => $.identifier,
+
+  supertypes: ($) => [$._expression, $._statement],
+
+  rules: {
+    program: ($) =>
+      repeat(
+        choice(
+          $.import_declaration,
+          $.type_declaration,
+          $.function_declaration,
+          $._statement,
+          $.annotated_declaration,
+          $.annotated_statement,
+        ),
+      ),
+
+    comment: (_) =>
+      token(choice(seq('//', /[^\r\n]*/), seq('/*', /[^*]*\*+([^/*][^*]*\*+)*/, '/'))),
+
+    identifier: (_) => /[A-Za-z_][A-Za-z0-9_]*/,
+
+    // use math.{round, clamp};   use http;
+    import_declaration: ($) =>
+      seq(
+        'use',
+        // The module path's segments are flat children so that `.` then `{` needs no lookahead.
+        field('path', $.identifier),
+        repeat(seq('.', field('path', $.identifier))),
+        optional(seq('.', '{', commaSep1(field('name', $.identifier)), optional(','), '}')),
+        ';',
+      ),
+
+    // Annotations before a declaration or statement. The shared `_annotations` keeps the two
+    // annotated forms apart only by what follows the annotations.
+    _annotations: ($) => repeat1(field('annotation', $.annotation)),
+
+    annotated_declaration: ($) =>
+      seq($._annotations, field('item', choice($.type_declaration, $.function_declaration))),
+
+    annotated_statement: ($) => seq($._annotations, field('item', $._statement)),
+
+    // `@cache (x);` reads as an annotation with arguments: the parenthesis binds to the annotation.
+    annotation: ($) =>
+      prec.right(
+        seq(
+          '@',
+          field('kind', $.identifier),
+          optional(seq('(', optional(seq(commaSep1($._annotation_argument), optional(','))), ')')),
+        ),
+      ),
+
+    _annotation_argument: ($) => choice(field('strategy', $.identifier), field('argument', $.annotation_argument)),
+
+    annotation_argument: ($) => seq(field('key', $.identifier), ':', field('value', $._annotation_value)),
+
+    _annotation_value: ($) => choice($.number, $.string, $.true, $.false, $.null, $.identifier, $.negative_number),
+
+    negative_number: ($) => seq('-', $.number),
+
+    type_declaration: ($) =>
+      seq('type', field('name', $.identifier), '{', commaList(field('field', $.field_declaration)), '}'),
+
+    field_declaration: ($) => seq(field('name', $.identifier), ':', field('type', $.type)),
+
+    function_declaration: ($) =>
+      seq(
+        optional(field('async', 'async')),
+        'fn',
+        field('name', $.identifier),
+        field('parameters', $.parameter_list),
+        optional(seq(':', field('return_type', $.type))),
+        field('body', $.block),
+      ),
+
+    parameter_list: ($) => seq('(', commaList(field('parameter', $.parameter)), ')'),
+
+    parameter: ($) =>
+      seq(
+        field('name', $.identifier),
+        optional(seq(':', field('type', $.type))),
+        optional(seq('=', field('default', $._expression))),
+      ),
+
+    type: ($) =>
+      prec.right(
+        seq(
+          choice(
+            seq(field('name', $.identifier), optional(seq('<', commaSep1(field('argument', $.type)), '>'))),
+            seq('(', field('inner', $.type), ')'),
+          ),
+          optional(field('optional', '?')),
+        ),
+      ),
+
+    block: ($) => seq('{', repeat(choice($._statement, $.annotated_statement)), '}'),
+
+    _statement: ($) =>
+      choice(
+        $.variable_declaration,
+        $.return_statement,
+        $.if_statement,
+        $.while_statement,
+        $.for_statement,
+        $.break_statement,
+        $.continue_statement,
+        $.assignment_statement,
+        $.expression_statement,
+      ),
+
+    variable_declaration: ($) =>
+      choice(
+        seq(
+          field('kind', 'let'),
+          field('name', $.identifier),
+          optional(seq(':', field('type', $.type))),
+          optional(seq('=', field('value', $._expression))),
+          ';',
+        ),
+        seq(
+          field('kind', 'const'),
+          field('name', $.identifier),
+          optional(seq(':', field('type', $.type))),
+          '=',
+          field('value', $._expression),
+          ';',
+        ),
+      ),
+
+    return_statement: ($) => seq('return', optional(field('value', $._expression)), ';'),
+
+    if_statement: ($) =>
+      prec.right(
+        seq(
+          'if',
+          field('condition', $._expression),
+          field('consequence', $.block),
+          optional(seq('else', field('alternative', choice($.if_statement, $.block)))),
+        ),
+      ),
+
+    while_statement: ($) => seq('while', field('condition', $._expression), field('body', $.block)),
+
+    for_statement: ($) =>
+      seq('for', field('iterator', $.identifier), 'in', field('iterable', $._expression), field('body', $.block)),
+
+    break_statement: (_) => seq('break', ';'),
+
+    continue_statement: (_) => seq('continue', ';'),
+
+    assignment_statement: ($) =>
+      seq(
+        field('target', $._expression),
+        field('operator', choice('=', '+=', '-=', '*=', '/=')),
+        field('value', $._expression),
+        ';',
+      ),
+
+    expression_statement: ($) => seq(field('expression', $._expression), ';'),
+
+    _expression: ($) =>
+      choice(
+        $.binary_expression,
+        $.unary_expression,
+        $.call_expression,
+        $.member_expression,
+        $.index_expression,
+        $.parenthesized_expression,
+        $.identifier,
+        $.number,
+        $.string,
+        $.true,
+        $.false,
+        $.null,
+        $.list_literal,
+        $.object_literal,
+        $.lambda,
+      ),
+
+    binary_expression: ($) => {
+      const table = [
+        [PREC.or, choice('or', '||')],
+        [PREC.and, choice('and', '&&')],
+        [PREC.equality, choice('==', '!=')],
+        [PREC.compare, choice('<', '<=', '>', '>=')],
+        [PREC.additive, choice('+', '-')],
+        [PREC.multiplicative, choice('*', '/', '%')],
+      ];
+      return choice(
+        ...table.map(([precedence, operator]) =>
+          prec.left(
+            precedence,
+            seq(field('left', $._expression), field('operator', operator), field('right', $._expression)),
+          ),
+        ),
+      );
+    },
+
+    unary_expression: ($) =>
+      prec(PREC.unary, seq(field('operator', choice('-', '!', 'not', 'await')), field('operand', $._expression))),
+
+    call_expression: ($) =>
+      prec(PREC.postfix, seq(field('function', $._expression), field('arguments', $.argument_list))),
+
+    argument_list: ($) => seq('(', commaList(field('argument', $._expression)), ')'),
+
+    member_expression: ($) =>
+      prec(PREC.postfix, seq(field('object', $._expression), '.', field('property', $.identifier))),
+
+    index_expression: ($) =>
+      prec(PREC.postfix, seq(field('object', $._expression), '[', field('index', $._expression), ']')),
+
+    parenthesized_expression: ($) => seq('(', field('expression', $._expression), ')'),
+
+    number: (_) => token(/\d+(\.\d+)?([eE][+-]?\d+)?/),
+
+    string: (_) => token(seq('"', repeat(choice(/[^"\\\r\n]+/, /\\(["\\/bfnrt]|u[0-9a-fA-F]{4})/)), '"')),
+
+    true: (_) => 'true',
+    false: (_) => 'false',
+    null: (_) => 'null',
+
+    list_literal: ($) => seq('[', commaList(field('element', $._expression)), ']'),
+
+    object_literal: ($) => seq('{', commaList(field('property', $.property)), '}'),
+
+    property: ($) => seq(field('key', $.identifier), ':', field('value', $._expression)),
+
+    lambda: ($) =>
+      prec.right(
+        seq(
+          'fn',
+          field('parameters', $.parameter_list),
+          optional(seq(':', field('return_type', $.type))),
+          choice(field('body', $.block), seq('=>', field('body', $._expression))),
+        ),
+      ),
+  },
+});
