@@ -2,6 +2,8 @@
  * The tree-sitter grammar of Whetstone (WHETSTONE.md section 2).
  * Node and field names here are read by server/src/core/convert.ts, which builds the AST agents see.
  */
+/* global module, grammar, seq, choice, repeat, repeat1, optional, field, alias, token, prec, reserved */
+/* eslint @typescript-eslint/no-unused-vars: ["error", { "argsIgnorePattern": "^_" }] */
 
 const PREC = {
   or: 1,
@@ -24,6 +26,24 @@ module.exports = grammar({
   extras: ($) => [/\s/, $.comment],
 
   word: ($) => $.identifier,
+
+  // The `fn` of a lambda is told from the `fn` of a declaration by the `(` that follows it
+  // (src/scanner.c), so `fn name(` never starts an expression: a block left unclosed before the
+  // next function ends with a MISSING "}" instead of swallowing that function as a broken lambda.
+  externals: ($) => [$._lambda_fn],
+
+  // Keywords are never identifiers, not even during error recovery: a half-typed `let x =` must
+  // not swallow the `let` of the next line as a name, and `type T {` or `async fn` inside an
+  // unclosed block is seen as a keyword, so the block is closed. The exception is a name after
+  // `.` or before `:` in a field, property or annotation argument (`node.type`, `{ in: 1 }`),
+  // as in TypeScript.
+  reserved: {
+    global: (_) => [
+      'use', 'type', 'fn', 'async', 'await', 'let', 'const', 'return', 'if', 'else', 'while', 'for', 'in',
+      'break', 'continue', 'true', 'false', 'null', 'and', 'or', 'not',
+    ],
+    properties: (_) => [],
+  },
 
   supertypes: ($) => [$._expression, $._statement],
 
@@ -75,9 +95,17 @@ module.exports = grammar({
         ),
       ),
 
-    _annotation_argument: ($) => choice(field('strategy', $.identifier), field('argument', $.annotation_argument)),
+    // A strategy may contain hyphens (`@style(inline-variable)`); it is still an identifier node.
+    _annotation_argument: ($) =>
+      choice(
+        field('strategy', choice($.identifier, alias($._hyphenated_name, $.identifier))),
+        field('argument', $.annotation_argument),
+      ),
 
-    annotation_argument: ($) => seq(field('key', $.identifier), ':', field('value', $._annotation_value)),
+    _hyphenated_name: (_) => token(/[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)+/),
+
+    annotation_argument: ($) =>
+      seq(field('key', reserved('properties', $.identifier)), ':', field('value', $._annotation_value)),
 
     _annotation_value: ($) => choice($.number, $.string, $.true, $.false, $.null, $.identifier, $.negative_number),
 
@@ -86,7 +114,7 @@ module.exports = grammar({
     type_declaration: ($) =>
       seq('type', field('name', $.identifier), '{', commaList(field('field', $.field_declaration)), '}'),
 
-    field_declaration: ($) => seq(field('name', $.identifier), ':', field('type', $.type)),
+    field_declaration: ($) => seq(field('name', reserved('properties', $.identifier)), ':', field('type', $.type)),
 
     function_declaration: ($) =>
       seq(
@@ -230,7 +258,10 @@ module.exports = grammar({
     argument_list: ($) => seq('(', commaList(field('argument', $._expression)), ')'),
 
     member_expression: ($) =>
-      prec(PREC.postfix, seq(field('object', $._expression), '.', field('property', $.identifier))),
+      prec(
+        PREC.postfix,
+        seq(field('object', $._expression), '.', field('property', reserved('properties', $.identifier))),
+      ),
 
     index_expression: ($) =>
       prec(PREC.postfix, seq(field('object', $._expression), '[', field('index', $._expression), ']')),
@@ -249,12 +280,12 @@ module.exports = grammar({
 
     object_literal: ($) => seq('{', commaList(field('property', $.property)), '}'),
 
-    property: ($) => seq(field('key', $.identifier), ':', field('value', $._expression)),
+    property: ($) => seq(field('key', reserved('properties', $.identifier)), ':', field('value', $._expression)),
 
     lambda: ($) =>
       prec.right(
         seq(
-          'fn',
+          alias($._lambda_fn, 'fn'),
           field('parameters', $.parameter_list),
           optional(seq(':', field('return_type', $.type))),
           choice(field('body', $.block), seq('=>', field('body', $._expression))),
