@@ -1,10 +1,11 @@
-// Turns a tree-sitter tree into the AST agents see. Node and field names are those of
-// syntaxes/tree-sitter-whetstone/grammar.js. Positions from web-tree-sitter are already UTF-16
-// (it parses JavaScript strings as UTF-16); lines become 1-based here.
+// Turns the tree-sitter tree (read into CstNodes by cst.ts) into the AST agents see. Node and
+// field names are those of syntaxes/tree-sitter-whetstone/grammar.js. Offsets from web-tree-sitter
+// are UTF-16 code units (it parses JavaScript strings as UTF-16); lines become 1-based here.
 //
 // Ids are not assigned here (ids.ts does that); nodes leave with id "".
-import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from './ast';
+import type { CstNode as SyntaxNode } from './cst';
+import type { LineIndex } from './lines';
 
 /** Deeper nesting than this becomes one ErrorNode: it keeps every later pass (all recursive) safe. */
 export const MAX_NESTING = 400;
@@ -21,14 +22,24 @@ export interface SyntaxProblem {
   hint?: string;
 }
 
-export interface Converted {
-  ast: A.Program;
-  comments: Comment[];
-  /** Spans of name tokens, keyed by the AST node that owns the name. */
-  nameSpans: Map<A.Node, A.Span>;
-  /** Spans of each imported name, keyed by ImportDeclaration. */
-  importNameSpans: Map<A.ImportDeclaration, A.Span[]>;
-  problems: SyntaxProblem[];
+/**
+ * Facts about a node that are not part of its JSON (symbol keys are skipped by JSON.stringify):
+ * the span of its name token, the spans of an import's names, and for top-level nodes the
+ * tree-sitter type they came from (so an unchanged one can be reused after an edit).
+ */
+export const NAME_SPAN = Symbol('nameSpan');
+export const IMPORT_NAME_SPANS = Symbol('importNameSpans');
+export const SOURCE_TYPE = Symbol('sourceType');
+/** On top-level nodes: the comments and syntax problems inside them. */
+export const ITEM_COMMENTS = Symbol('itemComments');
+export const ITEM_PROBLEMS = Symbol('itemProblems');
+
+export interface Tagged {
+  [NAME_SPAN]?: A.Span;
+  [IMPORT_NAME_SPANS]?: A.Span[];
+  [SOURCE_TYPE]?: string;
+  [ITEM_COMMENTS]?: Comment[];
+  [ITEM_PROBLEMS]?: SyntaxProblem[];
 }
 
 interface Child {
@@ -56,47 +67,39 @@ const BINARY_OPERATORS: Record<string, A.BinaryOperator> = {
 
 const UNARY_OPERATORS: Record<string, A.UnaryOperator> = { '-': '-', '!': '!', not: '!', await: 'await' };
 
-export function spanOf(node: SyntaxNode): A.Span {
-  const start = node.startPosition;
-  const end = node.endPosition;
-  return {
-    start: { line: start.row + 1, column: start.column },
-    end: { line: end.row + 1, column: end.column },
-    startOffset: node.startIndex,
-    endOffset: node.endIndex,
-  };
-}
-
-/** A zero-width span just after `node` (where a missing part would go). */
-function spanAfter(node: SyntaxNode): A.Span {
-  const end = node.endPosition;
-  const position = { line: end.row + 1, column: end.column };
-  return { start: position, end: { ...position }, startOffset: node.endIndex, endOffset: node.endIndex };
-}
-
-class Converter {
+export class Converter {
   readonly comments: Comment[] = [];
-  readonly nameSpans = new Map<A.Node, A.Span>();
-  readonly importNameSpans = new Map<A.ImportDeclaration, A.Span[]>();
   readonly problems: SyntaxProblem[] = [];
   private depth = 0;
+
+  constructor(
+    private readonly source: string,
+    private readonly lines: LineIndex,
+  ) {}
+
+  private text(node: SyntaxNode): string {
+    return this.source.slice(node.start, node.end);
+  }
+
+  private textOf(node: SyntaxNode | undefined): string | undefined {
+    return node ? this.text(node) : undefined;
+  }
+
+  spanOf(node: SyntaxNode): A.Span {
+    return this.lines.spanAt(node.start, node.end);
+  }
+
+  /** A zero-width span just after `node` (where a missing part would go). */
+  private spanAfter(node: SyntaxNode): A.Span {
+    return this.lines.spanAt(node.end, node.end);
+  }
 
   /** The children of `node` with their field names; comments are collected on the way. */
   private children(node: SyntaxNode): Child[] {
     const out: Child[] = [];
-    const cursor = node.walk();
-    try {
-      if (!cursor.gotoFirstChild()) return out;
-      do {
-        const child = cursor.currentNode;
-        if (child.type === 'comment') {
-          this.comments.push({ text: child.text, span: spanOf(child) });
-        } else {
-          out.push({ field: cursor.currentFieldName, node: child });
-        }
-      } while (cursor.gotoNextSibling());
-    } finally {
-      cursor.delete();
+    for (const child of node.children) {
+      if (child.type === 'comment') this.comments.push({ text: this.text(child), span: this.spanOf(child) });
+      else out.push({ field: child.field, node: child });
     }
     return out;
   }
@@ -112,26 +115,62 @@ class Converter {
     return map;
   }
 
-  private error(node: SyntaxNode, text = node.text): A.ErrorNode {
-    return { type: 'ErrorNode', id: '', span: spanOf(node), text };
+  private error(node: SyntaxNode): A.ErrorNode {
+    return { type: 'ErrorNode', id: '', span: this.spanOf(node), text: this.text(node) };
   }
 
   /** An ErrorNode standing in for a required part the parser could not find. */
   private missing(after: SyntaxNode): A.ErrorNode {
-    return { type: 'ErrorNode', id: '', span: spanAfter(after), text: '' };
+    return { type: 'ErrorNode', id: '', span: this.spanAfter(after), text: '' };
   }
 
   private named<T extends A.Node>(node: T, nameNode: SyntaxNode | undefined): T {
-    if (nameNode) this.nameSpans.set(node, spanOf(nameNode));
+    if (nameNode) (node as Tagged)[NAME_SPAN] = this.spanOf(nameNode);
     return node;
+  }
+
+  /** A type node as the AST's canonical type string: `list<Item>`, `map<string, number>`, `(T)?`. */
+  private typeText(node: SyntaxNode): string {
+    const f = this.fields(node);
+    const inner = f.get('inner')?.[0];
+    let text: string;
+    if (inner) {
+      text = `(${this.typeText(inner)})`;
+    } else {
+      text = this.textOf(f.get('name')?.[0]) ?? '';
+      const args = f.get('argument') ?? [];
+      if (args.length > 0) text += `<${args.map((a) => this.typeText(a)).join(', ')}>`;
+    }
+    if (f.has('optional')) text += '?';
+    return text;
+  }
+
+  private annotationValue(node: SyntaxNode): A.AnnotationArgValue {
+    const text = this.text(node);
+    switch (node.type) {
+      case 'number':
+        return Number(text);
+      case 'negative_number':
+        return -Number(text.slice(1).trim());
+      case 'string':
+        return stringValue(text);
+      case 'true':
+        return true;
+      case 'false':
+        return false;
+      case 'null':
+        return null;
+      default:
+        return text; // a bare identifier value reads as its name
+    }
   }
 
   /** Guards the recursion: past MAX_NESTING the whole subtree is one ErrorNode. */
   private nested<T>(node: SyntaxNode, convert: () => T): T | A.ErrorNode {
-    if (this.depth >= MAX_NESTING) {
+    if (this.depth >= MAX_NESTING || node.truncated) {
       this.problems.push({
         message: `Nesting is too deep (more than ${MAX_NESTING} levels); this part is not analysed`,
-        span: spanOf(node),
+        span: this.spanOf(node),
         hint: 'split the expression or statement into smaller ones',
       });
       return this.error(node);
@@ -144,15 +183,20 @@ class Converter {
     }
   }
 
-  program(root: SyntaxNode): A.Program {
-    const children: A.TopLevel[] = [];
-    for (const { node } of this.children(root)) {
-      children.push(this.topLevel(node));
-    }
-    return { type: 'Program', id: '', span: spanOf(root), children };
+  /** One top-level item (a child of the tree's root that is not a comment). */
+  topLevel(node: SyntaxNode): A.TopLevel {
+    const comments = this.comments.length;
+    const problems = this.problems.length;
+    const item = this.topLevelInner(node);
+    collectTreeErrors(node, this.problems, (n) => this.spanOf(n), (n) => this.text(n));
+    const tagged = item as Tagged;
+    tagged[SOURCE_TYPE] = node.type;
+    tagged[ITEM_COMMENTS] = this.comments.slice(comments);
+    tagged[ITEM_PROBLEMS] = this.problems.slice(problems);
+    return item;
   }
 
-  private topLevel(node: SyntaxNode): A.TopLevel {
+  private topLevelInner(node: SyntaxNode): A.TopLevel {
     switch (node.type) {
       case 'import_declaration':
         return this.importDeclaration(node);
@@ -182,7 +226,7 @@ class Converter {
         const statement = this.statement(item);
         if (statement.type === 'ErrorNode') return this.error(node);
         statement.annotations = [...annotations, ...statement.annotations];
-        statement.span = spanOf(node);
+        statement.span = this.spanOf(node);
         return statement;
       }
     }
@@ -194,11 +238,11 @@ class Converter {
     const declaration: A.ImportDeclaration = {
       type: 'ImportDeclaration',
       id: '',
-      span: spanOf(node),
-      module: (f.get('path') ?? []).map((p) => p.text).join('.'),
-      names: names.map((n) => n.text),
+      span: this.spanOf(node),
+      module: (f.get('path') ?? []).map((p) => this.text(p)).join('.'),
+      names: names.map((n) => this.text(n)),
     };
-    this.importNameSpans.set(declaration, names.map(spanOf));
+    (declaration as Tagged)[IMPORT_NAME_SPANS] = names.map((n) => this.spanOf(n));
     return declaration;
   }
 
@@ -209,23 +253,23 @@ class Converter {
     const args: Record<string, A.AnnotationArgValue> = {};
     for (const argument of f.get('argument') ?? []) {
       const af = this.fields(argument);
-      const key = af.get('key')?.[0]?.text;
+      const key = this.textOf(af.get('key')?.[0]);
       const value = af.get('value')?.[0];
-      if (key && value) args[key] = annotationValue(value);
+      if (key && value) args[key] = this.annotationValue(value);
     }
     if (strategies.length > 1) {
       this.problems.push({
-        message: `An annotation takes one strategy; '${strategies[1].text}' is a second one`,
-        span: spanOf(strategies[1]),
+        message: `An annotation takes one strategy; '${this.text(strategies[1])}' is a second one`,
+        span: this.spanOf(strategies[1]),
         hint: 'write further details as key: value arguments',
       });
     }
     const annotation: A.Annotation = {
       type: 'Annotation',
       id: '',
-      span: spanOf(node),
-      annotationType: kind?.text ?? '',
-      strategy: strategies[0]?.text ?? null,
+      span: this.spanOf(node),
+      annotationType: this.textOf(kind) ?? '',
+      strategy: this.textOf(strategies[0]) ?? null,
       reason: typeof args.reason === 'string' ? args.reason : null,
       confidence: typeof args.confidence === 'number' ? args.confidence : null,
       args,
@@ -241,12 +285,12 @@ class Converter {
       const fieldName = ff.get('name')?.[0];
       const fieldType = ff.get('type')?.[0];
       return this.named(
-        { type: 'Field', id: '', span: spanOf(fieldNode), name: fieldName?.text ?? '', fieldType: fieldType ? typeText(fieldType) : '' },
+        { type: 'Field', id: '', span: this.spanOf(fieldNode), name: this.textOf(fieldName) ?? '', fieldType: fieldType ? this.typeText(fieldType) : '' },
         fieldName,
       );
     });
     return this.named(
-      { type: 'TypeDeclaration', id: '', span: spanOf(outer), name: name?.text ?? '', annotations, fields },
+      { type: 'TypeDeclaration', id: '', span: this.spanOf(outer), name: this.textOf(name) ?? '', annotations, fields },
       name,
     );
   }
@@ -261,10 +305,10 @@ class Converter {
       {
         type: 'FunctionDeclaration',
         id: '',
-        span: spanOf(outer),
-        name: name?.text ?? '',
+        span: this.spanOf(outer),
+        name: this.textOf(name) ?? '',
         async: f.has('async'),
-        returnType: returnType ? typeText(returnType) : null,
+        returnType: returnType ? this.typeText(returnType) : null,
         annotations,
         parameters: parameterList ? this.parameters(parameterList) : [],
         body: body ? this.block(body) : this.emptyBlock(node),
@@ -283,9 +327,9 @@ class Converter {
         {
           type: 'Parameter',
           id: '',
-          span: spanOf(p),
-          name: name?.text ?? '',
-          paramType: type ? typeText(type) : null,
+          span: this.spanOf(p),
+          name: this.textOf(name) ?? '',
+          paramType: type ? this.typeText(type) : null,
           defaultValue: defaultValue ? this.expression(defaultValue) : null,
         } satisfies A.Parameter,
         name,
@@ -294,21 +338,21 @@ class Converter {
   }
 
   private emptyBlock(after: SyntaxNode): A.Block {
-    return { type: 'Block', id: '', span: spanAfter(after), statements: [] };
+    return { type: 'Block', id: '', span: this.spanAfter(after), statements: [] };
   }
 
   private block(node: SyntaxNode): A.Block {
     const converted = this.nested(node, (): A.Block => {
       const statements: A.Statement[] = [];
       for (const { node: child } of this.children(node)) {
-        if (!child.isNamed && !child.isError) continue; // the braces
+        if (!child.named) continue; // the braces
         if (child.type === 'annotated_statement') statements.push(this.annotated(child) as A.Statement);
         else statements.push(this.statement(child));
       }
-      return { type: 'Block', id: '', span: spanOf(node), statements };
+      return { type: 'Block', id: '', span: this.spanOf(node), statements };
     });
     // A block too deep to convert still has to be a Block where one is required.
-    if (converted.type === 'ErrorNode') return { type: 'Block', id: '', span: converted.span, statements: [converted] };
+    if (converted.type === 'ErrorNode') return { type: 'Block', id: '', span: this.lines.spanAt(converted.span.startOffset, converted.span.endOffset), statements: [converted] };
     return converted;
   }
 
@@ -321,7 +365,7 @@ class Converter {
   }
 
   private statementInner(node: SyntaxNode): A.Statement {
-    const base = { id: '', span: spanOf(node), annotations: [] as A.Annotation[] };
+    const base = { id: '', span: this.spanOf(node), annotations: [] as A.Annotation[] };
     if (node.type === 'annotated_statement') return this.annotated(node) as A.Statement;
     const f = this.fields(node);
     const one = (field: string) => f.get(field)?.[0];
@@ -341,9 +385,9 @@ class Converter {
           {
             type: 'VariableDeclaration',
             ...base,
-            name: name?.text ?? '',
-            kind: one('kind')?.text === 'const' ? 'const' : 'let',
-            varType: type ? typeText(type) : null,
+            name: this.textOf(name) ?? '',
+            kind: this.textOf(one('kind')) === 'const' ? 'const' : 'let',
+            varType: type ? this.typeText(type) : null,
             initializer: optionalExpr('value'),
           } satisfies A.VariableDeclaration,
           name,
@@ -354,13 +398,14 @@ class Converter {
         if (!isAssignable(target)) {
           this.problems.push({
             message: 'Only a name, a field (a.b) or an element (a[i]) can be assigned to',
-            span: target.span,
+            // A span of its own: spans are moved in place when an item is reused, never shared.
+            span: this.lines.spanAt(target.span.startOffset, target.span.endOffset),
           });
         }
         return {
           type: 'AssignmentStatement',
           ...base,
-          operator: (one('operator')?.text ?? '=') as A.AssignmentOperator,
+          operator: (this.textOf(one('operator')) ?? '=') as A.AssignmentOperator,
           target,
           value: expr('value'),
         };
@@ -388,7 +433,7 @@ class Converter {
           {
             type: 'ForStatement',
             ...base,
-            iterator: iterator?.text ?? '',
+            iterator: this.textOf(iterator) ?? '',
             iterable: expr('iterable'),
             body: this.blockOrError(one('body'), node),
           } satisfies A.ForStatement,
@@ -412,19 +457,19 @@ class Converter {
   }
 
   private expressionInner(node: SyntaxNode): A.Expression {
-    const span = spanOf(node);
+    const span = this.spanOf(node);
     switch (node.type) {
       case 'identifier':
-        return this.named({ type: 'Identifier', id: '', span, name: node.text } satisfies A.Identifier, node);
+        return this.named({ type: 'Identifier', id: '', span, name: this.text(node) } satisfies A.Identifier, node);
       case 'number':
-        return { type: 'Literal', id: '', span, value: Number(node.text), raw: node.text };
+        return { type: 'Literal', id: '', span, value: Number(this.text(node)), raw: this.text(node) };
       case 'string':
-        return { type: 'Literal', id: '', span, value: stringValue(node.text), raw: node.text };
+        return { type: 'Literal', id: '', span, value: stringValue(this.text(node)), raw: this.text(node) };
       case 'true':
       case 'false':
-        return { type: 'Literal', id: '', span, value: node.type === 'true', raw: node.text };
+        return { type: 'Literal', id: '', span, value: node.type === 'true', raw: this.text(node) };
       case 'null':
-        return { type: 'Literal', id: '', span, value: null, raw: node.text };
+        return { type: 'Literal', id: '', span, value: null, raw: this.text(node) };
       case 'parenthesized_expression': {
         const inner = this.fields(node).get('expression')?.[0];
         return inner ? this.expression(inner) : this.missing(node);
@@ -432,7 +477,7 @@ class Converter {
       default:
         break;
     }
-    if (node.type === 'ERROR' || node.isMissing) return this.error(node);
+    if (node.type === 'ERROR' || node.missing) return this.error(node);
     const f = this.fields(node);
     const one = (field: string) => f.get(field)?.[0];
     const expr = (field: string): A.Expression => {
@@ -445,7 +490,7 @@ class Converter {
           type: 'BinaryExpression',
           id: '',
           span,
-          operator: BINARY_OPERATORS[one('operator')?.text ?? '+'] ?? '+',
+          operator: BINARY_OPERATORS[this.textOf(one('operator')) ?? '+'] ?? '+',
           left: expr('left'),
           right: expr('right'),
         };
@@ -454,7 +499,7 @@ class Converter {
           type: 'UnaryExpression',
           id: '',
           span,
-          operator: UNARY_OPERATORS[one('operator')?.text ?? '-'] ?? '-',
+          operator: UNARY_OPERATORS[this.textOf(one('operator')) ?? '-'] ?? '-',
           operand: expr('operand'),
         };
       case 'call_expression': {
@@ -465,7 +510,7 @@ class Converter {
       case 'member_expression': {
         const property = one('property');
         return this.named(
-          { type: 'MemberExpression', id: '', span, property: property?.text ?? '', object: expr('object') } satisfies A.MemberExpression,
+          { type: 'MemberExpression', id: '', span, property: this.textOf(property) ?? '', object: expr('object') } satisfies A.MemberExpression,
           property,
         );
       }
@@ -483,7 +528,7 @@ class Converter {
             const key = pf.get('key')?.[0];
             const value = pf.get('value')?.[0];
             return this.named(
-              { type: 'Property', id: '', span: spanOf(p), key: key?.text ?? '', value: value ? this.expression(value) : this.missing(p) },
+              { type: 'Property', id: '', span: this.spanOf(p), key: this.textOf(key) ?? '', value: value ? this.expression(value) : this.missing(p) },
               key,
             );
           }),
@@ -497,7 +542,7 @@ class Converter {
           id: '',
           span,
           parameters: list ? this.parameters(list) : [],
-          returnType: returnType ? typeText(returnType) : null,
+          returnType: returnType ? this.typeText(returnType) : null,
           body: !body ? this.emptyBlock(node) : body.type === 'block' ? this.block(body) : this.expression(body),
         };
       }
@@ -511,21 +556,6 @@ function isAssignable(target: A.Expression): boolean {
   return target.type === 'Identifier' || target.type === 'MemberExpression' || target.type === 'IndexExpression' || target.type === 'ErrorNode';
 }
 
-/** A type node as the AST's canonical type string: `list<Item>`, `map<string, number>`, `(T)?`. */
-export function typeText(node: SyntaxNode): string {
-  let text: string;
-  const inner = node.childForFieldName('inner');
-  if (inner) {
-    text = `(${typeText(inner)})`;
-  } else {
-    text = node.childForFieldName('name')?.text ?? '';
-    const args = node.childrenForFieldName('argument');
-    if (args.length > 0) text += `<${args.map(typeText).join(', ')}>`;
-  }
-  if (node.childForFieldName('optional')) text += '?';
-  return text;
-}
-
 function stringValue(raw: string): string {
   try {
     return JSON.parse(raw) as string;
@@ -535,62 +565,31 @@ function stringValue(raw: string): string {
   }
 }
 
-function annotationValue(node: SyntaxNode): A.AnnotationArgValue {
-  switch (node.type) {
-    case 'number':
-      return Number(node.text);
-    case 'negative_number':
-      return -Number(node.text.slice(1).trim());
-    case 'string':
-      return stringValue(node.text);
-    case 'true':
-      return true;
-    case 'false':
-      return false;
-    case 'null':
-      return null;
-    default:
-      return node.text; // a bare identifier value reads as its name
-  }
-}
-
 /** Syntax problems the tree itself records: ERROR nodes and MISSING tokens. */
-function collectTreeErrors(root: SyntaxNode, problems: SyntaxProblem[]): void {
-  const visit = (node: SyntaxNode, depth: number): void => {
-    if (node.isMissing) {
-      const what = node.isNamed ? node.type.replace(/_/g, ' ') : `'${node.type}'`;
+function collectTreeErrors(
+  root: SyntaxNode,
+  problems: SyntaxProblem[],
+  spanOf: (node: SyntaxNode) => A.Span,
+  textOf: (node: SyntaxNode) => string,
+): void {
+  const visit = (node: SyntaxNode): void => {
+    if (node.missing) {
+      const what = node.named ? node.type.replace(/_/g, ' ') : `'${node.type}'`;
       problems.push({ message: `Missing ${what}`, span: spanOf(node), hint: `insert ${what} here` });
       return;
     }
-    if (node.isError) {
-      problems.push({ message: unexpectedMessage(node), span: spanOf(node) });
+    if (node.type === 'ERROR') {
+      problems.push({ message: unexpectedMessage(textOf(node)), span: spanOf(node) });
       return;
     }
-    if (!node.hasError || depth > MAX_NESTING) return;
-    for (const child of node.children) if (child) visit(child, depth + 1);
+    for (const child of node.children) visit(child);
   };
-  visit(root, 0);
+  visit(root);
 }
 
-function unexpectedMessage(node: SyntaxNode): string {
-  const text = node.text;
+function unexpectedMessage(text: string): string {
   if (/^"/.test(text) && !/"$/.test(text.split(/\r?\n/)[0].slice(1))) return 'Unterminated string';
   if (text.startsWith('/*')) return 'Unterminated block comment';
   const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
   return shown.trim() === '' ? 'Unexpected input' : `Unexpected '${shown.replace(/\s+/g, ' ')}'`;
-}
-
-export function convert(root: SyntaxNode): Converted {
-  const converter = new Converter();
-  const ast = converter.program(root);
-  const problems = [...converter.problems];
-  collectTreeErrors(root, problems);
-  problems.sort((a, b) => a.span.startOffset - b.span.startOffset);
-  return {
-    ast,
-    comments: converter.comments.sort((a, b) => a.span.startOffset - b.span.startOffset),
-    nameSpans: converter.nameSpans,
-    importNameSpans: converter.importNameSpans,
-    problems,
-  };
 }

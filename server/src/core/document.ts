@@ -1,18 +1,33 @@
 // A Whetstone buffer as the core keeps it: text, tree-sitter tree, AST with stable ids, comments,
-// syntax diagnostics and a revision. Edits reparse incrementally (tree.edit + parse with the old
-// tree) and re-match ids against the previous AST.
+// syntax diagnostics and a revision.
+//
+// An edit reparses incrementally (tree.edit, then parse with the old tree). Top-level items the
+// edit did not touch are not converted again: their AST nodes are kept, with spans moved, so a
+// keystroke in a 10,000-line file costs about one declaration's worth of work.
 import type { Parser, Tree } from 'web-tree-sitter';
 import { Edit } from 'web-tree-sitter';
-import type { ImportDeclaration, Node, Position, Program, Span } from './ast';
-import { childNodes } from './ast';
-import { convert, type Comment } from './convert';
+import type { Node, Position, Program, Span, TopLevel } from './ast';
+import { childNodes, ROLES } from './ast';
+import {
+  Converter,
+  IMPORT_NAME_SPANS,
+  ITEM_COMMENTS,
+  ITEM_PROBLEMS,
+  NAME_SPAN,
+  SOURCE_TYPE,
+  type Comment,
+  type SyntaxProblem,
+  type Tagged,
+} from './convert';
+import { readSubtree } from './cst';
 import { makeDiagnostic, type Diagnostic } from './diagnostics';
 import { assignIds, IdAllocator } from './ids';
+import { LineIndex } from './lines';
 import { createParser } from './parser';
 
 export type { Comment } from './convert';
 
-/** A replacement of [startOffset, endOffset) of the current text (UTF-16 offsets). */
+/** A replacement of [startOffset, endOffset) of the text (UTF-16 offsets). */
 export interface TextEdit {
   startOffset: number;
   endOffset: number;
@@ -37,32 +52,17 @@ function parser(): Parser {
   return sharedParser;
 }
 
-/** Offsets of line starts, for offset <-> position in O(log n). */
-class LineIndex {
-  private readonly starts: number[] = [0];
-
-  constructor(private readonly text: string) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
-  }
-
-  positionAt(offset: number): Position {
-    const clamped = Math.max(0, Math.min(offset, this.text.length));
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.starts[mid] <= clamped) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: clamped - this.starts[low] };
-  }
-
-  offsetAt(position: Position): number {
-    const line = Math.max(1, Math.min(position.line, this.starts.length));
-    const start = this.starts[line - 1];
-    const end = line < this.starts.length ? this.starts[line] - 1 : this.text.length;
-    return Math.max(start, Math.min(start + position.column, end));
-  }
+/** What the previous revision leaves to the next one. */
+interface Previous {
+  ast: Program;
+  text: string;
+  lines: LineIndex;
+  /** The changed region: [changeStart, oldEnd) of the old text became [changeStart, newEnd). */
+  changeStart: number;
+  oldEnd: number;
+  newEnd: number;
+  /** Ranges (new offsets) whose syntax tree-sitter reports as changed. */
+  changedRanges: { startIndex: number; endIndex: number }[];
 }
 
 export class WhetstoneDocument {
@@ -74,20 +74,17 @@ export class WhetstoneDocument {
 
   private tree: Tree;
   private lines: LineIndex;
+  private problems: SyntaxProblem[] = [];
   private readonly ids = new IdAllocator();
-  private byId = new Map<string, Node>();
-  private parents = new Map<string, Node>();
-  private nameSpans = new Map<string, Span>();
-  private importSpans = new Map<string, Span[]>();
+  private readonly byId = new Map<string, Node>();
+  private readonly parents = new Map<string, Node>();
 
   private constructor(text: string, revision: number) {
     this.text = text;
     this.revision = revision;
     this.lines = new LineIndex(text);
-    const tree = parser().parse(text);
-    if (!tree) throw new Error('tree-sitter returned no tree');
-    this.tree = tree;
-    this.rebuild(undefined);
+    this.tree = parseOrThrow(text, null);
+    this.rebuild(undefined, undefined);
   }
 
   static create(text: string, revision = 1): WhetstoneDocument {
@@ -97,16 +94,16 @@ export class WhetstoneDocument {
   /** Applies text edits, reparses incrementally and keeps the ids of surviving nodes. */
   applyEdits(edits: readonly TextEdit[], options: EditOptions = {}): void {
     const ordered = options.sequential ? edits : [...edits].sort((a, b) => b.startOffset - a.startOffset);
-    const previous = { root: this.ast as Node, text: this.text };
-    let text = this.text;
+    const oldText = this.text;
+    let text = oldText;
+    let lines = this.lines;
     for (const edit of ordered) {
       const start = Math.max(0, Math.min(edit.startOffset, text.length));
       const end = Math.max(start, Math.min(edit.endOffset, text.length));
-      const lines = text === this.text ? this.lines : new LineIndex(text);
       const startPosition = lines.positionAt(start);
       const oldEndPosition = lines.positionAt(end);
       text = text.slice(0, start) + edit.newText + text.slice(end);
-      const newEndPosition = advance(startPosition, edit.newText);
+      if (ordered.length > 1) lines = new LineIndex(text);
       this.tree.edit(
         new Edit({
           startIndex: start,
@@ -114,18 +111,34 @@ export class WhetstoneDocument {
           newEndIndex: start + edit.newText.length,
           startPosition: point(startPosition),
           oldEndPosition: point(oldEndPosition),
-          newEndPosition: point(newEndPosition),
+          newEndPosition: point(advance(startPosition, edit.newText)),
         }),
       );
     }
-    const tree = parser().parse(text, this.tree);
-    if (!tree) throw new Error('tree-sitter returned no tree');
-    this.tree.delete();
+    const oldTree = this.tree;
+    const tree = parseOrThrow(text, oldTree);
+    const changedRanges = tree.getChangedRanges(oldTree);
+    oldTree.delete();
+    // One edit (a keystroke) says where the change is; otherwise compare the texts.
+    const single = ordered.length === 1 ? ordered[0] : undefined;
+    const { changeStart, oldEnd, newEnd } =
+      single && single.startOffset >= 0 && single.endOffset <= oldText.length && single.startOffset <= single.endOffset
+        ? { changeStart: single.startOffset, oldEnd: single.endOffset, newEnd: single.startOffset + single.newText.length }
+        : changedRegion(oldText, text);
+    const previous: Previous = {
+      ast: this.ast,
+      text: oldText,
+      lines: this.lines,
+      changeStart,
+      oldEnd,
+      newEnd,
+      changedRanges,
+    };
     this.tree = tree;
     this.text = text;
     this.lines = new LineIndex(text);
     this.revision = options.revision ?? this.revision + 1;
-    this.rebuild(options.expected ? { root: options.expected, text: previous.text } : previous);
+    this.rebuild(previous, options.expected);
   }
 
   /** Replaces the whole text (a file changed on disk, say); ids still match where they can. */
@@ -159,11 +172,13 @@ export class WhetstoneDocument {
   }
 
   nameSpan(id: string): Span | undefined {
-    return this.nameSpans.get(id);
+    const node = this.byId.get(id);
+    return node ? (node as Tagged)[NAME_SPAN] : undefined;
   }
 
   importNameSpans(id: string): Span[] {
-    return this.importSpans.get(id) ?? [];
+    const node = this.byId.get(id);
+    return (node && (node as Tagged)[IMPORT_NAME_SPANS]) || [];
   }
 
   positionAt(offset: number): Position {
@@ -174,9 +189,8 @@ export class WhetstoneDocument {
     return this.lines.offsetAt(position);
   }
 
-  /** A span from two offsets. */
   spanAt(startOffset: number, endOffset: number): Span {
-    return { start: this.positionAt(startOffset), end: this.positionAt(endOffset), startOffset, endOffset };
+    return this.lines.spanAt(startOffset, endOffset);
   }
 
   /** The source text of a node. */
@@ -184,28 +198,192 @@ export class WhetstoneDocument {
     return this.text.slice(node.span.startOffset, node.span.endOffset);
   }
 
-  private rebuild(previous: { root: Node; text: string } | undefined): void {
-    const converted = convert(this.tree.rootNode);
-    assignIds(converted.ast, this.text, this.ids, previous);
-    this.ast = converted.ast;
-    this.comments = converted.comments;
-    this.byId = new Map();
-    this.parents = new Map();
-    const index = (node: Node, parent: Node | undefined): void => {
-      this.byId.set(node.id, node);
-      if (parent) this.parents.set(node.id, parent);
-      for (const child of childNodes(node)) index(child, node);
-    };
-    index(this.ast, undefined);
-    this.nameSpans = new Map();
-    for (const [node, span] of converted.nameSpans) this.nameSpans.set(node.id, span);
-    this.importSpans = new Map();
-    for (const [node, spans] of converted.importNameSpans) this.importSpans.set((node as ImportDeclaration).id, spans);
-    this.syntaxDiagnostics = converted.problems.map((problem) => {
+  private rebuild(previous: Previous | undefined, expected: Program | undefined): void {
+    const converter = new Converter(this.text, this.lines);
+    const children: TopLevel[] = [];
+    const reused = new Set<Node>();
+    const carriedComments: Comment[] = [];
+    const carriedProblems: SyntaxProblem[] = [];
+    const oldByStart = new Map<number, TopLevel>();
+    if (previous) for (const child of previous.ast.children) oldByStart.set(child.span.startOffset, child);
+    // Comments and problems are recorded per top-level item so reused items bring theirs along.
+    const shift = previous ? new SpanShifter(previous, this.text.length, this.lines) : undefined;
+
+    const cursor = this.tree.walk();
+    try {
+      if (cursor.gotoFirstChild()) {
+        do {
+          const start = cursor.startIndex;
+          const end = cursor.endIndex;
+          const type = cursor.nodeType;
+          if (type === 'comment') {
+            converter.comments.push({ text: this.text.slice(start, end), span: this.lines.spanAt(start, end) });
+            continue;
+          }
+          const old = previous && shift ? reusable(previous, oldByStart, shift, start, end, type) : undefined;
+          if (old && shift) {
+            shift.subtree(old);
+            const tagged = old as Tagged;
+            for (const comment of tagged[ITEM_COMMENTS] ?? []) shift.move(comment.span);
+            for (const problem of tagged[ITEM_PROBLEMS] ?? []) shift.move(problem.span);
+            carriedComments.push(...(tagged[ITEM_COMMENTS] ?? []));
+            carriedProblems.push(...(tagged[ITEM_PROBLEMS] ?? []));
+            children.push(old);
+            reused.add(old);
+          } else {
+            children.push(converter.topLevel(readSubtree(cursor, this.tree.language)));
+          }
+        } while (cursor.gotoNextSibling());
+      }
+    } finally {
+      cursor.delete();
+    }
+
+    const ast: Program = { type: 'Program', id: '', span: this.lines.spanAt(0, this.text.length), children };
+    const matchAgainst = expected ?? previous?.ast;
+    assignIds(ast, this.text, this.ids, matchAgainst ? { root: matchAgainst, text: previous?.text ?? '' } : undefined);
+
+    // The id index: drop what left, add what is new; reused subtrees keep their entries.
+    if (previous) {
+      this.byId.delete(previous.ast.id);
+      for (const child of previous.ast.children) if (!reused.has(child)) this.unindex(child);
+    }
+    this.byId.set(ast.id, ast);
+    for (const child of children) {
+      if (!reused.has(child)) this.index(child);
+      this.parents.set(child.id, ast);
+    }
+
+    this.ast = ast;
+    this.comments = byStart([...converter.comments, ...carriedComments]);
+    this.problems = byStart([...converter.problems, ...carriedProblems]);
+    this.syntaxDiagnostics = this.problems.map((problem) => {
       const node = this.nodeAt(problem.span.startOffset);
       return makeDiagnostic('E_SYNTAX', problem.message, node.id, problem.span, problem.hint ? { hint: problem.hint } : {});
     });
   }
+
+  private index(node: Node): void {
+    this.byId.set(node.id, node);
+    for (const child of childNodes(node)) {
+      this.parents.set(child.id, node);
+      this.index(child);
+    }
+  }
+
+  private unindex(node: Node): void {
+    this.byId.delete(node.id);
+    this.parents.delete(node.id);
+    for (const child of childNodes(node)) this.unindex(child);
+  }
+}
+
+function parseOrThrow(text: string, oldTree: Tree | null): Tree {
+  const tree = parser().parse(text, oldTree);
+  if (!tree) throw new Error('tree-sitter returned no tree');
+  return tree;
+}
+
+/** The old top-level node that the new item [start, end) is, unchanged, if there is one. */
+function reusable(
+  previous: Previous,
+  oldByStart: Map<number, TopLevel>,
+  shift: SpanShifter,
+  start: number,
+  end: number,
+  type: string,
+): TopLevel | undefined {
+  // Strictly before or after the change: an item touching it may parse differently.
+  const before = end < previous.changeStart;
+  const after = start > previous.newEnd;
+  if (!before && !after) return undefined;
+  if (previous.changedRanges.some((r) => r.startIndex <= end && start <= r.endIndex)) return undefined;
+  const delta = after ? shift.delta : 0;
+  const old = oldByStart.get(start - delta);
+  if (!old || old.span.endOffset !== end - delta || (old as Tagged)[SOURCE_TYPE] !== type) return undefined;
+  return old;
+}
+
+/** Moves spans of reused nodes from the old text's coordinates to the new text's. */
+class SpanShifter {
+  readonly delta: number;
+  private readonly lineDelta: number;
+  /** Old offsets at or after this are on lines wholly after the change: only the line moves. */
+  private readonly wholeLinesFrom: number;
+
+  constructor(
+    private readonly previous: Previous,
+    newLength: number,
+    private readonly lines: LineIndex,
+  ) {
+    this.delta = newLength - previous.text.length;
+    this.lineDelta = lines.lineCount - previous.lines.lineCount;
+    const oldEndLine = previous.lines.positionAt(previous.oldEnd).line;
+    this.wholeLinesFrom = previous.lines.offsetAt({ line: oldEndLine + 1, column: 0 });
+    if (oldEndLine >= previous.lines.lineCount) this.wholeLinesFrom = Infinity;
+  }
+
+  /** Reused spans are owned by their node alone, so they are moved in place: no allocation. */
+  move(span: Span): void {
+    if (span.endOffset < this.previous.changeStart) return; // before the change: unchanged
+    span.startOffset += this.delta;
+    span.endOffset += this.delta;
+    if (span.startOffset - this.delta >= this.wholeLinesFrom) {
+      span.start.line += this.lineDelta;
+      span.end.line += this.lineDelta;
+    } else {
+      const start = this.lines.positionAt(span.startOffset);
+      const end = this.lines.positionAt(span.endOffset);
+      span.start.line = start.line;
+      span.start.column = start.column;
+      span.end.line = end.line;
+      span.end.column = end.column;
+    }
+  }
+
+  subtree(node: Node): void {
+    if (node.span.endOffset < this.previous.changeStart) return;
+    // Iterative: reused subtrees can be as deep as MAX_NESTING allows.
+    const stack: Node[] = [node];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      this.move(n.span);
+      const tagged = n as Tagged;
+      if (tagged[NAME_SPAN]) this.move(tagged[NAME_SPAN]);
+      if (tagged[IMPORT_NAME_SPANS]) for (const s of tagged[IMPORT_NAME_SPANS]) this.move(s);
+      const record = n as unknown as Record<string, unknown>;
+      for (const role of ROLES[n.type]) {
+        const value = record[role.name];
+        if (role.list) for (const child of value as Node[]) stack.push(child);
+        else if (value) stack.push(value as Node);
+      }
+    }
+  }
+}
+
+/** Sorted by position; ties by end, then text, so the order never depends on how we got here. */
+function byStart<T extends { span: Span; message?: string; text?: string }>(items: T[]): T[] {
+  return items.sort(
+    (a, b) =>
+      a.span.startOffset - b.span.startOffset ||
+      a.span.endOffset - b.span.endOffset ||
+      (a.message ?? a.text ?? '').localeCompare(b.message ?? b.text ?? ''),
+  );
+}
+
+/** The smallest region that differs between two texts (common prefix and suffix excluded). */
+function changedRegion(oldText: string, newText: string): { changeStart: number; oldEnd: number; newEnd: number } {
+  const max = Math.min(oldText.length, newText.length);
+  let prefix = 0;
+  while (prefix < max && oldText.charCodeAt(prefix) === newText.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (
+    suffix < max - prefix &&
+    oldText.charCodeAt(oldText.length - 1 - suffix) === newText.charCodeAt(newText.length - 1 - suffix)
+  ) {
+    suffix++;
+  }
+  return { changeStart: prefix, oldEnd: oldText.length - suffix, newEnd: newText.length - suffix };
 }
 
 function point(position: Position): { row: number; column: number } {

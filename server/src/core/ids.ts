@@ -51,6 +51,7 @@ class Matcher {
   }
 
   match(old: Node, node: Node): void {
+    if (old === node) return; // reused unchanged by the document: its ids are already right
     node.id = old.id;
     this.ids.reserve(old.id);
     const oldRecord = old as unknown as Record_;
@@ -77,10 +78,6 @@ class Matcher {
     return this.newText.slice(node.span.startOffset, node.span.endOffset);
   }
 
-  private same(old: Node, node: Node): boolean {
-    return old.type === node.type && this.oldSource(old) === this.newSource(node);
-  }
-
   private matchList(olds: Node[], nodes: Node[]): void {
     const pairs = new Map<Node, Node>(); // new -> old
     const used = new Set<Node>();
@@ -89,15 +86,24 @@ class Matcher {
       used.add(old);
     };
 
+    const same = (old: Node, node: Node): boolean =>
+      old === node ||
+      (!used.has(old) && !pairs.has(node) && old.type === node.type && this.oldSource(old) === this.newSource(node));
+
+    // 0. Nodes the document reused as they were (same objects). Their spans already point into
+    //    the new text, so they must never be compared by text.
+    const reused = new Set(nodes);
+    for (const old of olds) if (reused.has(old)) pair(old, old);
+
     // 1. Unchanged runs at both ends: the common case of an edit somewhere in the middle.
     let head = 0;
-    while (head < olds.length && head < nodes.length && this.same(olds[head], nodes[head])) {
+    while (head < olds.length && head < nodes.length && same(olds[head], nodes[head])) {
       pair(olds[head], nodes[head]);
       head++;
     }
     let oldTail = olds.length - 1;
     let tail = nodes.length - 1;
-    while (oldTail >= head && tail >= head && this.same(olds[oldTail], nodes[tail])) {
+    while (oldTail >= head && tail >= head && same(olds[oldTail], nodes[tail])) {
       pair(olds[oldTail], nodes[tail]);
       oldTail--;
       tail--;
@@ -109,13 +115,16 @@ class Matcher {
       // 2. Nodes whose text is unchanged (moved, or beside an insertion).
       const byText = new Map<string, Node[]>();
       for (const old of restOld) {
-        const key = `${old.type}\u0000${this.oldSource(old) ?? ''}`;
-        if (this.oldSource(old) === undefined) continue;
+        if (used.has(old)) continue;
+        const source = this.oldSource(old);
+        if (source === undefined) continue;
+        const key = `${old.type}\u0000${source}`;
         const list = byText.get(key);
         if (list) list.push(old);
         else byText.set(key, [old]);
       }
       for (const node of rest) {
+        if (pairs.has(node)) continue;
         const candidates = byText.get(`${node.type}\u0000${this.newSource(node)}`);
         const old = candidates?.find((c) => !used.has(c));
         if (old) pair(old, node);
