@@ -189,6 +189,10 @@ export class Converter {
     const problems = this.problems.length;
     const item = this.topLevelInner(node);
     collectTreeErrors(node, this.problems, (n) => this.spanOf(n), (n) => this.text(n));
+    // Under a root the parser gave up on (itself an ERROR), even plain tokens are misplaced.
+    if (item.type === 'ErrorNode' && this.problems.length === problems) {
+      this.problems.push({ message: unexpectedMessage(item.text), span: this.spanOf(node) });
+    }
     const tagged = item as Tagged;
     tagged[SOURCE_TYPE] = node.type;
     tagged[ITEM_COMMENTS] = this.comments.slice(comments);
