@@ -1,0 +1,95 @@
+// Benchmarks of the core on a generated 10,000-line file, each beside raw web-tree-sitter on the
+// same text in the same run (DESIGN.md budgets).
+import { Edit, type Tree } from 'web-tree-sitter';
+import { WhetstoneDocument } from '../server/src/core/document';
+import { LineIndex } from '../server/src/core/lines';
+import { createParser, initParser } from '../server/src/core/parser';
+import { analyze } from '../server/src/core/semantics/model';
+import { generateProgram } from './generate';
+import { measure, type Row } from './measure';
+
+export async function benchCore(): Promise<{ rows: Row[]; rssMb: number }> {
+  await initParser();
+  const text = generateProgram(10_000);
+  const parser = createParser();
+
+  const rawParse = measure(15, () => parser.parse(text)?.delete());
+  const fullDocument = measure(15, () => {
+    const doc = WhetstoneDocument.create(text);
+    analyze(doc);
+    doc.dispose();
+  });
+
+  // One-character edits in the middle of the file: the digit of `sum - 1` cycles 1..9.
+  const doc = WhetstoneDocument.create(text);
+  analyze(doc);
+  const anchor = text.indexOf('sum - 1', text.length / 2) + 'sum - '.length;
+  let digit = 1;
+  const nextEdit = () => {
+    digit = (digit % 9) + 1;
+    return { startOffset: anchor, endOffset: anchor + 1, newText: String(digit) };
+  };
+  const syntaxEdit = measure(60, () => {
+    doc.applyEdits([nextEdit()]);
+    void doc.syntaxDiagnostics;
+  });
+  const semanticEdit = measure(60, () => {
+    doc.applyEdits([nextEdit()]);
+    analyze(doc);
+  });
+
+  let rawText = text;
+  let tree: Tree = parser.parse(rawText)!;
+  // The edits keep the length, so line starts never move: one index serves every run.
+  const at = new LineIndex(text).positionAt(anchor);
+  const startPosition = { row: at.line - 1, column: at.column };
+  const endPosition = { row: at.line - 1, column: at.column + 1 };
+  const rawReparse = measure(60, () => {
+    const edit = nextEdit();
+    rawText = rawText.slice(0, edit.startOffset) + edit.newText + rawText.slice(edit.endOffset);
+    tree.edit(
+      new Edit({
+        startIndex: edit.startOffset,
+        oldEndIndex: edit.endOffset,
+        newEndIndex: edit.endOffset,
+        startPosition,
+        oldEndPosition: endPosition,
+        newEndPosition: endPosition,
+      }),
+    );
+    const next = parser.parse(rawText, tree)!;
+    tree.delete();
+    tree = next;
+  });
+  tree.delete();
+
+  const rssMb = process.memoryUsage().rss / (1024 * 1024);
+  doc.dispose();
+  const lines = text.split('\n').length - 1;
+  return {
+    rssMb,
+    rows: [
+      {
+        what: `parse + ids + diagnostics, ${lines}-line file`,
+        budget: '≤ 150 ms',
+        measured: fullDocument,
+        floorName: 'raw web-tree-sitter parse',
+        floor: rawParse,
+      },
+      {
+        what: 'one-character edit → syntax diagnostics (published at once)',
+        budget: '≤ 20 ms p50',
+        measured: syntaxEdit,
+        floorName: 'raw incremental reparse',
+        floor: rawReparse,
+      },
+      {
+        what: 'one-character edit → syntax + semantic diagnostics',
+        budget: '≤ 20 ms p50',
+        measured: semanticEdit,
+        floorName: 'raw incremental reparse',
+        floor: rawReparse,
+      },
+    ],
+  };
+}

@@ -1,0 +1,64 @@
+// Timing helpers for the benchmarks: medians of repeated runs, after a warm-up.
+export interface Sample {
+  p50: number;
+  p90: number;
+  runs: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
+}
+
+export function summarize(times: number[]): Sample {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), runs: times.length };
+}
+
+/** Runs `body` `warmup` times unmeasured, then `runs` times, and returns the milliseconds. */
+export function measure(runs: number, body: (i: number) => void, warmup = Math.min(5, runs)): Sample {
+  for (let i = 0; i < warmup; i++) body(-1 - i);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    body(i);
+    times.push(performance.now() - start);
+  }
+  return summarize(times);
+}
+
+export async function measureAsync(runs: number, body: (i: number) => Promise<void>, warmup = Math.min(5, runs)): Promise<Sample> {
+  for (let i = 0; i < warmup; i++) await body(-1 - i);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await body(i);
+    times.push(performance.now() - start);
+  }
+  return summarize(times);
+}
+
+export interface Row {
+  what: string;
+  budget: string;
+  measured: Sample;
+  floorName?: string;
+  floor?: Sample;
+}
+
+export function ms(value: number): string {
+  return value < 1 ? value.toFixed(3) : value < 10 ? value.toFixed(2) : value.toFixed(1);
+}
+
+export function table(rows: Row[]): string {
+  const lines = [
+    '| what | budget | p50 ms | p90 ms | floor (same run) | floor p50 ms | ratio p50 |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const row of rows) {
+    const ratio = row.floor ? `${(row.measured.p50 / row.floor.p50).toFixed(1)}×` : '—';
+    lines.push(
+      `| ${row.what} | ${row.budget} | ${ms(row.measured.p50)} | ${ms(row.measured.p90)} | ${row.floorName ?? '—'} | ${row.floor ? ms(row.floor.p50) : '—'} | ${ratio} |`,
+    );
+  }
+  return lines.join('\n');
+}

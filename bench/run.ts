@@ -1,0 +1,33 @@
+// `npm run bench`: runs every benchmark, prints the table, and writes it into bench/README.md
+// between the figures markers, with the machine and date, so the README keeps the latest figures.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { benchCore } from './core.bench';
+import { benchLsp } from './lsp.bench';
+import { table, type Row } from './measure';
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  const core = await benchCore();
+  rows.push(...core.rows);
+  rows.push(...(await benchLsp()));
+  const memory = `Process RSS with the 10,000-line buffer parsed and analysed (core, in the bench process): ${core.rssMb.toFixed(0)} MB (budget ≤ 150 MB).`;
+  const when = new Date().toISOString().slice(0, 10);
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`;
+  const figures = `Measured ${when} on ${machine}.\n\n${table(rows)}\n\n${memory}\n`;
+  console.log(figures);
+  const readme = join(__dirname, '..', '..', 'bench', 'README.md');
+  const text = readFileSync(readme, 'utf8');
+  const start = '<!-- figures:start -->';
+  const end = '<!-- figures:end -->';
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`bench/README.md lacks the ${start} … ${end} markers`);
+  writeFileSync(readme, `${text.slice(0, from + start.length)}\n${figures}${text.slice(to)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
