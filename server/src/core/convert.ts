@@ -33,6 +33,8 @@ export const SOURCE_TYPE = Symbol('sourceType');
 /** On top-level nodes: the comments and syntax problems inside them. */
 export const ITEM_COMMENTS = Symbol('itemComments');
 export const ITEM_PROBLEMS = Symbol('itemProblems');
+/** On top-level nodes: every span object made while converting them, to move them in one loop. */
+export const ITEM_SPANS = Symbol('itemSpans');
 
 export interface Tagged {
   [NAME_SPAN]?: A.Span;
@@ -40,6 +42,7 @@ export interface Tagged {
   [SOURCE_TYPE]?: string;
   [ITEM_COMMENTS]?: Comment[];
   [ITEM_PROBLEMS]?: SyntaxProblem[];
+  [ITEM_SPANS]?: A.Span[];
 }
 
 interface Child {
@@ -70,6 +73,7 @@ const UNARY_OPERATORS: Record<string, A.UnaryOperator> = { '-': '-', '!': '!', n
 export class Converter {
   readonly comments: Comment[] = [];
   readonly problems: SyntaxProblem[] = [];
+  private readonly spans: A.Span[] = [];
   private depth = 0;
 
   constructor(
@@ -85,13 +89,23 @@ export class Converter {
     return node ? this.text(node) : undefined;
   }
 
+  /**
+   * Every span is made here and recorded, and no two nodes share a span object: when an item is
+   * reused after an edit, its spans are moved in place from this list.
+   */
+  private span(start: number, end: number): A.Span {
+    const span = this.lines.spanAt(start, end);
+    this.spans.push(span);
+    return span;
+  }
+
   spanOf(node: SyntaxNode): A.Span {
-    return this.lines.spanAt(node.start, node.end);
+    return this.span(node.start, node.end);
   }
 
   /** A zero-width span just after `node` (where a missing part would go). */
   private spanAfter(node: SyntaxNode): A.Span {
-    return this.lines.spanAt(node.end, node.end);
+    return this.span(node.end, node.end);
   }
 
   /** The children of `node` with their field names; comments are collected on the way. */
@@ -187,6 +201,7 @@ export class Converter {
   topLevel(node: SyntaxNode): A.TopLevel {
     const comments = this.comments.length;
     const problems = this.problems.length;
+    const spans = this.spans.length;
     const item = this.topLevelInner(node);
     collectTreeErrors(node, this.problems, (n) => this.spanOf(n), (n) => this.text(n));
     // Under a root the parser gave up on (itself an ERROR), even plain tokens are misplaced.
@@ -197,6 +212,7 @@ export class Converter {
     tagged[SOURCE_TYPE] = node.type;
     tagged[ITEM_COMMENTS] = this.comments.slice(comments);
     tagged[ITEM_PROBLEMS] = this.problems.slice(problems);
+    tagged[ITEM_SPANS] = this.spans.slice(spans);
     return item;
   }
 
@@ -356,7 +372,7 @@ export class Converter {
       return { type: 'Block', id: '', span: this.spanOf(node), statements };
     });
     // A block too deep to convert still has to be a Block where one is required.
-    if (converted.type === 'ErrorNode') return { type: 'Block', id: '', span: this.lines.spanAt(converted.span.startOffset, converted.span.endOffset), statements: [converted] };
+    if (converted.type === 'ErrorNode') return { type: 'Block', id: '', span: this.span(converted.span.startOffset, converted.span.endOffset), statements: [converted] };
     return converted;
   }
 
@@ -403,7 +419,7 @@ export class Converter {
           this.problems.push({
             message: 'Only a name, a field (a.b) or an element (a[i]) can be assigned to',
             // A span of its own: spans are moved in place when an item is reused, never shared.
-            span: this.lines.spanAt(target.span.startOffset, target.span.endOffset),
+            span: this.span(target.span.startOffset, target.span.endOffset),
           });
         }
         return {

@@ -7,12 +7,13 @@
 import type { Parser, Tree } from 'web-tree-sitter';
 import { Edit } from 'web-tree-sitter';
 import type { Node, Position, Program, Span, TopLevel } from './ast';
-import { childNodes, ROLES } from './ast';
+import { childNodes } from './ast';
 import {
   Converter,
   IMPORT_NAME_SPANS,
   ITEM_COMMENTS,
   ITEM_PROBLEMS,
+  ITEM_SPANS,
   NAME_SPAN,
   SOURCE_TYPE,
   type Comment,
@@ -222,10 +223,8 @@ export class WhetstoneDocument {
           }
           const old = previous && shift ? reusable(previous, oldByStart, shift, start, end, type) : undefined;
           if (old && shift) {
-            shift.subtree(old);
             const tagged = old as Tagged;
-            for (const comment of tagged[ITEM_COMMENTS] ?? []) shift.move(comment.span);
-            for (const problem of tagged[ITEM_PROBLEMS] ?? []) shift.move(problem.span);
+            shift.item(tagged);
             carriedComments.push(...(tagged[ITEM_COMMENTS] ?? []));
             carriedProblems.push(...(tagged[ITEM_PROBLEMS] ?? []));
             children.push(old);
@@ -341,23 +340,9 @@ class SpanShifter {
     }
   }
 
-  subtree(node: Node): void {
-    if (node.span.endOffset < this.previous.changeStart) return;
-    // Iterative: reused subtrees can be as deep as MAX_NESTING allows.
-    const stack: Node[] = [node];
-    while (stack.length > 0) {
-      const n = stack.pop()!;
-      this.move(n.span);
-      const tagged = n as Tagged;
-      if (tagged[NAME_SPAN]) this.move(tagged[NAME_SPAN]);
-      if (tagged[IMPORT_NAME_SPANS]) for (const s of tagged[IMPORT_NAME_SPANS]) this.move(s);
-      const record = n as unknown as Record<string, unknown>;
-      for (const role of ROLES[n.type]) {
-        const value = record[role.name];
-        if (role.list) for (const child of value as Node[]) stack.push(child);
-        else if (value) stack.push(value as Node);
-      }
-    }
+  /** Moves every span of a reused top-level item: its nodes', names', comments' and problems'. */
+  item(item: Tagged): void {
+    for (const span of item[ITEM_SPANS] ?? []) this.move(span);
   }
 }
 
