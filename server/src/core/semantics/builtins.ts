@@ -1,0 +1,147 @@
+// The built-in functions of WHETSTONE.md section 4, with the signatures the checker uses and the
+// short docs hover shows. A few built-ins are generic over their argument (len, push, keys,
+// values); `refine` gives them their precise checks and result type for the actual arguments.
+import {
+  ANY,
+  NUMBER,
+  STRING,
+  VOID,
+  listOf,
+  mapOf,
+  stripOptional,
+  typeToString,
+  type FunctionType,
+  type ParameterType,
+  type Type,
+} from './types';
+
+/** What a built-in's refine step reports about one call. */
+export interface RefinedCall {
+  returnType?: Type;
+  /** Problems with particular arguments (index into the call's arguments). */
+  argumentProblems?: { index: number; message: string }[];
+}
+
+export interface BuiltinFunction {
+  readonly name: string;
+  /** Arity and parameter types as checked generically; generic parameters are any here. */
+  readonly type: FunctionType;
+  /** How hover shows it; may name type parameters (T, K, V) the checker does not have. */
+  readonly signature: string;
+  readonly doc: string;
+  /** Checks and result type that depend on the argument types; `fits(source, target)` is assignability. */
+  readonly refine?: (args: readonly Type[], fits: (source: Type, target: Type) => boolean) => RefinedCall;
+}
+
+function param(name: string, type: Type, hasDefault = false, defaultText?: string): ParameterType {
+  return defaultText === undefined ? { name, type, hasDefault } : { name, type, hasDefault, defaultText };
+}
+
+function fn(params: ParameterType[], returnType: Type, rest?: { name: string; type: Type }): FunctionType {
+  return rest ? { kind: 'function', params, rest, returnType, async: false } : { kind: 'function', params, returnType, async: false };
+}
+
+const numberToNumber = (name: string, doc: string): BuiltinFunction => ({
+  name,
+  type: fn([param('x', NUMBER)], NUMBER),
+  signature: `fn ${name}(x: number): number`,
+  doc,
+});
+
+const problem = (index: number, message: string): RefinedCall => ({ argumentProblems: [{ index, message }] });
+
+const BUILTIN_LIST: readonly BuiltinFunction[] = [
+  {
+    name: 'print',
+    type: fn([], VOID, { name: 'values', type: ANY }),
+    signature: 'fn print(...values: any): void',
+    doc: 'Writes its arguments separated by one space, then a newline. Strings print as they are; strings inside lists and objects are double-quoted.',
+  },
+  {
+    name: 'len',
+    type: fn([param('value', ANY)], NUMBER),
+    signature: 'fn len(value: list<T> | string | map<K, V>): number',
+    doc: 'The number of elements of a list, UTF-16 code units of a string, or entries of a map.',
+    refine: ([value]) => {
+      const type = value ? stripOptional(value) : ANY;
+      if (['any', 'list', 'string', 'map', 'object'].includes(type.kind)) return {};
+      return problem(0, `len() takes a list, a string or a map, not ${typeToString(type)}`);
+    },
+  },
+  {
+    name: 'push',
+    type: fn([param('list', listOf(ANY)), param('value', ANY)], VOID),
+    signature: 'fn push(list: list<T>, value: T): void',
+    doc: 'Appends `value` to the end of `list` (lists are mutable).',
+    refine: ([list, value], fits) => {
+      const listType = list ? stripOptional(list) : ANY;
+      if (listType.kind === 'list' && value && !fits(value, listType.element)) {
+        return problem(1, `Cannot push ${typeToString(value)} onto ${typeToString(listType)}`);
+      }
+      return {};
+    },
+  },
+  {
+    name: 'keys',
+    type: fn([param('map', mapOf(ANY, ANY))], listOf(ANY)),
+    signature: 'fn keys(map: map<K, V>): list<K>',
+    doc: 'The keys of a map, in insertion order.',
+    refine: ([map]) => {
+      const type = map ? stripOptional(map) : ANY;
+      if (type.kind === 'map') return { returnType: listOf(type.key) };
+      if (type.kind === 'object') return { returnType: listOf(STRING) };
+      return {};
+    },
+  },
+  {
+    name: 'values',
+    type: fn([param('map', mapOf(ANY, ANY))], listOf(ANY)),
+    signature: 'fn values(map: map<K, V>): list<V>',
+    doc: 'The values of a map, in insertion order.',
+    refine: ([map]) => {
+      const type = map ? stripOptional(map) : ANY;
+      return type.kind === 'map' ? { returnType: listOf(type.value) } : {};
+    },
+  },
+  {
+    name: 'range',
+    type: fn([param('start', NUMBER), param('end', NUMBER, true)], listOf(NUMBER)),
+    signature: 'fn range(n: number): list<number>  |  fn range(start: number, end: number): list<number>',
+    doc: '`range(n)` is 0, 1, … n-1; `range(a, b)` is a, a+1, … b-1. Used as `for i in range(n) { … }`.',
+  },
+  {
+    name: 'min',
+    type: fn([param('first', NUMBER)], NUMBER, { name: 'rest', type: NUMBER }),
+    signature: 'fn min(first: number, ...rest: number): number',
+    doc: 'The smallest of its arguments (at least one).',
+  },
+  {
+    name: 'max',
+    type: fn([param('first', NUMBER)], NUMBER, { name: 'rest', type: NUMBER }),
+    signature: 'fn max(first: number, ...rest: number): number',
+    doc: 'The largest of its arguments (at least one).',
+  },
+  numberToNumber('abs', 'The absolute value of `x`.'),
+  numberToNumber('floor', 'The largest integer not greater than `x`.'),
+  numberToNumber('ceil', 'The smallest integer not less than `x`.'),
+  {
+    name: 'round',
+    type: fn([param('x', NUMBER), param('digits', NUMBER, true, '0')], NUMBER),
+    signature: 'fn round(x: number, digits: number = 0): number',
+    doc: '`x` rounded to `digits` decimal places, to nearest; halves round away from zero (`round(2.5)` is 3, `round(-2.5)` is -3).',
+  },
+  {
+    name: 'str',
+    type: fn([param('value', ANY)], STRING),
+    signature: 'fn str(value: any): string',
+    doc: 'The text `print` would show for `value` (`str(2.5)` is "2.5"). Use it to join numbers to strings: `"n = " + str(n)`.',
+  },
+  {
+    name: 'num',
+    type: fn([param('text', STRING)], NUMBER),
+    signature: 'fn num(text: string): number',
+    doc: 'The number `text` spells, or NaN when it is not a number.',
+  },
+];
+
+export const BUILTINS: ReadonlyMap<string, BuiltinFunction> = new Map(BUILTIN_LIST.map((builtin) => [builtin.name, builtin]));

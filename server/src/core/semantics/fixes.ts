@@ -1,0 +1,54 @@
+// Building the mutations that diagnostic fixes consist of (mutation.ts), so each check only says
+// what to change.
+import { ROLES, type Node } from '../ast';
+import type { Mutation, NodeSpec } from '../mutation';
+
+export function setProperty(nodeId: string, property: string, value: unknown): Mutation {
+  return { type: 'setProperty', nodeId, property, value };
+}
+
+export function deleteNode(nodeId: string): Mutation {
+  return { type: 'deleteNode', nodeId };
+}
+
+export function insertNode(parentId: string, role: string, node: NodeSpec, index?: number): Mutation {
+  return index === undefined ? { type: 'insertNode', parentId, role, node } : { type: 'insertNode', parentId, role, node, index };
+}
+
+/** A node as a mutation writes it: the same fields, without ids and spans. */
+export function toSpec(node: Node): NodeSpec {
+  const record = node as unknown as Record<string, unknown>;
+  const spec: NodeSpec = { type: node.type };
+  const roles = new Map(ROLES[node.type].map((role) => [role.name, role.list]));
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'id' || key === 'span' || key === 'type') continue;
+    const isList = roles.get(key);
+    if (isList === undefined) spec[key] = value;
+    else if (isList) spec[key] = (value as Node[]).map(toSpec);
+    else spec[key] = value ? toSpec(value as Node) : null;
+  }
+  return spec;
+}
+
+/** Replaces `node` with `name(node)`, e.g. wrapping a number in str() before joining it to a string. */
+export function wrapInCall(node: Node, name: string): Mutation {
+  return {
+    type: 'updateNode',
+    nodeId: node.id,
+    node: { type: 'CallExpression', callee: { type: 'Identifier', name }, arguments: [toSpec(node)] },
+  };
+}
+
+/** Replaces an expression with `node != null`. */
+export function compareWithNull(node: Node): Mutation {
+  return {
+    type: 'updateNode',
+    nodeId: node.id,
+    node: { type: 'BinaryExpression', operator: '!=', left: toSpec(node), right: { type: 'Literal', value: null, raw: 'null' } },
+  };
+}
+
+/** Replaces the word `from` with `to` in a type string ("list<Iten>" -> "list<Item>"). */
+export function replaceTypeName(typeText: string, from: string, to: string): string {
+  return typeText.replace(new RegExp(`\\b${from}\\b`, 'g'), to);
+}

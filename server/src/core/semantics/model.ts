@@ -1,0 +1,262 @@
+// The result of analysing one program: the one place the language server and the agent endpoint
+// get semantic facts from (diagnostics, symbols, references, scopes, types, signatures, calls,
+// dependencies). Everything is keyed by node id; name-token spans come from the document.
+import { walk, type Node, type Program } from '../ast';
+import type { Diagnostic } from '../diagnostics';
+import { checkProgram, type CallRecord } from './checker';
+import { LibraryIndex, type LibraryContext } from './library';
+import { resolveProgram, type NameSpans, type Resolution } from './resolve';
+import { visibleSymbols, type Scope } from './scopes';
+import { docOf, signatureOf } from './signatures';
+import type { Reference, SemanticSymbol } from './symbols';
+import { TypeTable } from './type-table';
+import { stripOptional, type Type } from './types';
+import { findUnused } from './unused';
+
+export interface AnalyzeOptions {
+  /** The configured library (PROTOCOL.md); without one imported names are any. */
+  library?: LibraryContext | LibraryIndex;
+  /** Name-token spans (a WhetstoneDocument); implied when analyze() is given the document. */
+  names?: NameSpans;
+}
+
+export interface FieldInfo {
+  readonly name: string;
+  readonly type: Type;
+  /** The Field node for a declared type's field; null for structural and module members. */
+  readonly declNodeId: string | null;
+  readonly symbol?: SemanticSymbol;
+}
+
+export interface CallHierarchy {
+  readonly functionId: string;
+  readonly functionName: string;
+  /** FunctionDeclarations that call it (the Program's id for calls in top-level code). */
+  readonly callerIds: string[];
+  /** Declarations of what it calls: FunctionDeclarations, or ImportDeclarations for imported functions. */
+  readonly calleeIds: string[];
+  /** Each call of it: the CallExpression and where it is. */
+  readonly incomingCalls: { callId: string; callerId: string }[];
+  /** Each call in its body to a named function, builtins included (calleeId null for those). */
+  readonly outgoingCalls: { callId: string; calleeId: string | null; calleeName: string }[];
+}
+
+const libraryIndexes = new WeakMap<LibraryContext, LibraryIndex>();
+
+function indexOf(library: LibraryContext | LibraryIndex | undefined): LibraryIndex | undefined {
+  if (!library) return undefined;
+  if (library instanceof LibraryIndex) return library;
+  let index = libraryIndexes.get(library);
+  if (!index) {
+    index = new LibraryIndex(library);
+    libraryIndexes.set(library, index);
+  }
+  return index;
+}
+
+/** A document to analyse (WhetstoneDocument fits): its AST, and its name spans for diagnostics. */
+export interface AnalyzableDocument extends NameSpans {
+  readonly ast: Program;
+}
+
+/**
+ * Analyses a program: two linear passes (resolution, then types and checks) plus the unused scan.
+ * Given a document rather than a bare AST, diagnostics point at name tokens by its name spans.
+ */
+export function analyze(source: Program | AnalyzableDocument, options: AnalyzeOptions = {}): SemanticModel {
+  const isProgram = (source as Program).type === 'Program';
+  const program = isProgram ? (source as Program) : (source as AnalyzableDocument).ast;
+  const names = options.names ?? (isProgram ? undefined : (source as AnalyzableDocument));
+  const library = indexOf(options.library);
+  const types = new TypeTable(program);
+  const resolution = resolveProgram(program, types, library, names);
+  const checked = checkProgram(program, resolution, types, names);
+  const diagnostics = [...resolution.diagnostics, ...checked.diagnostics, ...findUnused(resolution, names)];
+  diagnostics.sort((a, b) => a.span.startOffset - b.span.startOffset || a.span.endOffset - b.span.endOffset || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  return new SemanticModel(program, resolution, types, checked.types, checked.fieldReferences, checked.calls, diagnostics, library);
+}
+
+export class SemanticModel {
+  private nodes: Map<string, Node> | undefined;
+  private callIndex: { byCallee: Map<string, CallRecord[]>; byCaller: Map<string, CallRecord[]> } | undefined;
+
+  /** @internal Use analyze(). */
+  constructor(
+    readonly program: Program,
+    private readonly resolution: Resolution,
+    readonly types: TypeTable,
+    private readonly expressionTypes: Map<string, Type>,
+    private readonly fieldReferences: Map<string, SemanticSymbol>,
+    private readonly calls: readonly CallRecord[],
+    /** Semantic diagnostics, in source order (syntax diagnostics come from the document). */
+    readonly diagnostics: Diagnostic[],
+    readonly library: LibraryIndex | undefined,
+  ) {}
+
+  /** Every declared symbol (builtins excepted), in declaration order. */
+  get symbols(): readonly SemanticSymbol[] {
+    return this.resolution.symbols;
+  }
+
+  get programScope(): Scope {
+    return this.resolution.programScope;
+  }
+
+  /**
+   * The symbol a node is about: for an Identifier the one it refers to, for a MemberExpression or
+   * Property the field it names, for a declaring node the symbol it declares (an import: its first
+   * name; see symbolsDeclaredBy).
+   */
+  symbolOf(nodeId: string): SemanticSymbol | undefined {
+    return this.resolution.resolved.get(nodeId) ?? this.fieldReferences.get(nodeId) ?? this.resolution.declared.get(nodeId)?.[0];
+  }
+
+  /** What a declaring node declares (several for `use m.{a, b}`). */
+  symbolsDeclaredBy(nodeId: string): readonly SemanticSymbol[] {
+    return this.resolution.declared.get(nodeId) ?? [];
+  }
+
+  /**
+   * The declaring node and the nodes that name the symbol (Identifiers; MemberExpressions and
+   * Properties for fields), in source order, declaration first. Rename edits their name spans.
+   * Type names inside type strings are not here: see referenceDetailsOf.
+   */
+  referencesOf(symbol: SemanticSymbol): string[] {
+    const references = this.referenceDetailsOf(symbol).filter((reference) => reference.kind !== 'typeAnnotation');
+    return [...new Set(references.map((reference) => reference.nodeId))];
+  }
+
+  /** All references with their kinds (read, write, typeAnnotation with its property…), declaration first, then in source order. */
+  referenceDetailsOf(symbol: SemanticSymbol): Reference[] {
+    const references = this.resolution.references.get(symbol) ?? [];
+    const offset = (id: string): number => this.nodeById(id)?.span.startOffset ?? 0;
+    return [...references].sort((a, b) => {
+      if (a.kind === 'declaration' && b.kind !== 'declaration') return -1;
+      if (b.kind === 'declaration' && a.kind !== 'declaration') return 1;
+      return offset(a.nodeId) - offset(b.nodeId);
+    });
+  }
+
+  /** The declaring node of what an Identifier (or MemberExpression/Property naming a field) refers to. */
+  definitionOf(nodeId: string): string | undefined {
+    const symbol = this.resolution.resolved.get(nodeId) ?? this.fieldReferences.get(nodeId);
+    return symbol?.declNodeId ?? undefined;
+  }
+
+  /** The innermost scope around a node. */
+  scopeAt(nodeId: string): Scope | undefined {
+    return this.resolution.nodeScopes.get(nodeId);
+  }
+
+  /** Every symbol visible at a node, builtins included, innermost first; shadowed ones left out. */
+  symbolsInScopeAt(nodeId: string): SemanticSymbol[] {
+    const scope = this.resolution.nodeScopes.get(nodeId);
+    const node = this.nodeById(nodeId);
+    if (!scope || !node) return [];
+    return visibleSymbols(scope, node.span.startOffset);
+  }
+
+  /** The type of an expression, or of what a declaring node declares. */
+  typeOf(nodeId: string): Type | undefined {
+    return this.expressionTypes.get(nodeId) ?? this.resolution.declared.get(nodeId)?.[0]?.type;
+  }
+
+  /** The fields `value.` can complete to: a declared type's fields, a structural object's, a module's functions. */
+  fieldsOfType(type: Type): FieldInfo[] {
+    const base = stripOptional(type);
+    switch (base.kind) {
+      case 'named': {
+        const fields = this.types.fieldsOf(base.name);
+        const scope = this.resolution.fieldScopes.get(base.name);
+        if (!fields) return [];
+        return [...fields].map(([name, fieldType]) => {
+          const symbol = scope?.symbols.get(name);
+          return symbol ? { name, type: fieldType, declNodeId: symbol.declNodeId, symbol } : { name, type: fieldType, declNodeId: null };
+        });
+      }
+      case 'object':
+        return [...base.fields].map(([name, fieldType]) => ({ name, type: fieldType, declNodeId: null }));
+      case 'module':
+        return base.members ? [...base.members].map(([name, memberType]) => ({ name, type: memberType, declNodeId: null })) : [];
+      default:
+        return [];
+    }
+  }
+
+  /** How hover shows a symbol: "fn calculateTotal(order: Order, taxRate: number = 0.2): number". */
+  signatureOf(symbol: SemanticSymbol): string {
+    return signatureOf(symbol, (id) => this.nodeById(id));
+  }
+
+  /** Documentation for hover: a builtin's doc, a library function's description, tags and vulnerability. */
+  docOf(symbol: SemanticSymbol): string | undefined {
+    return docOf(symbol);
+  }
+
+  /** Callers and callees of a FunctionDeclaration (undefined for other nodes). */
+  callHierarchyOf(functionId: string): CallHierarchy | undefined {
+    const fn = this.nodeById(functionId);
+    if (fn?.type !== 'FunctionDeclaration') return undefined;
+    const index = this.indexCalls();
+    const incoming = index.byCallee.get(functionId) ?? [];
+    const outgoing = index.byCaller.get(functionId) ?? [];
+    return {
+      functionId,
+      functionName: fn.name,
+      callerIds: [...new Set(incoming.map((call) => call.callerId))],
+      calleeIds: [...new Set(outgoing.flatMap((call) => (call.callee?.declNodeId ? [call.callee.declNodeId] : [])))],
+      incomingCalls: incoming.map((call) => ({ callId: call.callId, callerId: call.callerId })),
+      outgoingCalls: outgoing
+        .filter((call) => call.callee)
+        .map((call) => ({ callId: call.callId, calleeId: call.callee?.declNodeId ?? null, calleeName: call.callee?.name ?? '' })),
+    };
+  }
+
+  /**
+   * The declarations a node depends on: what the names, fields and type strings inside it refer
+   * to, without what it declares itself; builtins have no declaration and are left out.
+   */
+  dependenciesOf(nodeId: string): string[] {
+    const root = this.nodeById(nodeId);
+    if (!root) return [];
+    const inside = new Set<string>();
+    const referred: string[] = [];
+    const add = (symbol: SemanticSymbol | undefined): void => {
+      if (symbol?.declNodeId) referred.push(symbol.declNodeId);
+    };
+    walk(root, (node: Node) => {
+      inside.add(node.id);
+      add(this.resolution.resolved.get(node.id));
+      add(this.fieldReferences.get(node.id));
+      for (const type of this.resolution.typeRefs.get(node.id) ?? []) add(type);
+    });
+    return [...new Set(referred.filter((id) => !inside.has(id)))];
+  }
+
+  /** The node of that id (built on first use: analysis itself does not need a full index). */
+  nodeById(nodeId: string): Node | undefined {
+    if (!this.nodes) {
+      const nodes = new Map<string, Node>();
+      walk(this.program, (node) => nodes.set(node.id, node));
+      this.nodes = nodes;
+    }
+    return this.nodes.get(nodeId);
+  }
+
+  private indexCalls(): { byCallee: Map<string, CallRecord[]>; byCaller: Map<string, CallRecord[]> } {
+    if (this.callIndex) return this.callIndex;
+    const byCallee = new Map<string, CallRecord[]>();
+    const byCaller = new Map<string, CallRecord[]>();
+    const push = (map: Map<string, CallRecord[]>, key: string, call: CallRecord): void => {
+      const list = map.get(key);
+      if (list) list.push(call);
+      else map.set(key, [call]);
+    };
+    for (const call of this.calls) {
+      if (call.callee?.declNodeId && call.callee.kind === 'function') push(byCallee, call.callee.declNodeId, call);
+      push(byCaller, call.callerId, call);
+    }
+    this.callIndex = { byCallee, byCaller };
+    return this.callIndex;
+  }
+}

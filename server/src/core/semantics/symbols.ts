@@ -1,0 +1,49 @@
+// Symbols (what a name denotes) and references to them. Every symbol is identified by the node
+// that declares it; builtins have none.
+import type { BuiltinFunction } from './builtins';
+import type { LibraryFunctionEntry } from './library';
+import type { Scope } from './scopes';
+import type { Type } from './types';
+
+export type SymbolKind = 'function' | 'variable' | 'constant' | 'parameter' | 'type' | 'field' | 'import' | 'builtin' | 'iterator';
+
+export interface SemanticSymbol {
+  readonly name: string;
+  readonly kind: SymbolKind;
+  /**
+   * The declaring node: FunctionDeclaration, VariableDeclaration, Parameter, TypeDeclaration,
+   * Field, ImportDeclaration, or ForStatement (for-iterators). Null for builtins.
+   */
+  readonly declNodeId: string | null;
+  /** Its value's type (a declared type's own symbol has its NamedType; a function its FunctionType). */
+  type: Type;
+  readonly scope: Scope;
+  /** Offset from which code in the same scope sees it (hoisted symbols: 0). */
+  readonly visibleFrom: number;
+  /** For kind 'import': the module path and, for `use m.{a, b}`, the index of the name. */
+  readonly module?: string;
+  readonly importIndex?: number;
+  /** For kind 'builtin'. */
+  readonly builtin?: BuiltinFunction;
+  /** For an import the library defines. */
+  readonly library?: LibraryFunctionEntry;
+  /** For kind 'field': the declared type it belongs to. */
+  readonly ownerType?: string;
+}
+
+export type ReferenceKind = 'declaration' | 'read' | 'write' | 'readwrite' | 'typeAnnotation';
+
+export interface Reference {
+  readonly nodeId: string;
+  readonly kind: ReferenceKind;
+  /**
+   * For 'typeAnnotation': the property whose type string names the type (paramType, varType,
+   * fieldType, returnType). The name sits inside that string, not at the node's name span.
+   */
+  readonly property?: string;
+}
+
+/** Whether a reference reads the value (what W_UNUSED counts). `x += 1` alone is not a read. */
+export function isRead(reference: Reference): boolean {
+  return reference.kind === 'read';
+}

@@ -1,0 +1,45 @@
+// The declared types of one program (`type Item { … }`): their fields, and type strings read
+// against them. Built before name resolution, because functions may name types declared below.
+import type { Program, TypeDeclaration } from '../ast';
+import { BUILTIN_TYPE_NAMES, resolveTypeString, type DeclaredFields, type ResolvedTypeString, type Type } from './types';
+
+export class TypeTable implements DeclaredFields {
+  /** The first declaration of each type name (later duplicates are reported and ignored). */
+  readonly declarations = new Map<string, TypeDeclaration>();
+  private readonly fields = new Map<string, Map<string, Type>>();
+  private readonly cache = new Map<string, ResolvedTypeString>();
+  private readonly isDeclared = (name: string): boolean => this.declarations.has(name);
+
+  constructor(program: Program) {
+    for (const child of program.children) {
+      if (child.type === 'TypeDeclaration' && child.name && !BUILTIN_TYPE_NAMES.has(child.name) && !this.declarations.has(child.name)) {
+        this.declarations.set(child.name, child);
+      }
+    }
+    for (const [name, declaration] of this.declarations) {
+      const fields = new Map<string, Type>();
+      for (const field of declaration.fields) {
+        if (!fields.has(field.name)) fields.set(field.name, this.resolve(field.fieldType).type);
+      }
+      this.fields.set(name, fields);
+    }
+  }
+
+  /** A type string read against this program's declared types (cached: strings repeat a lot). */
+  resolve(text: string): ResolvedTypeString {
+    let resolved = this.cache.get(text);
+    if (!resolved) {
+      resolved = resolveTypeString(text, this.isDeclared);
+      this.cache.set(text, resolved);
+    }
+    return resolved;
+  }
+
+  fieldsOf(typeName: string): ReadonlyMap<string, Type> | undefined {
+    return this.fields.get(typeName);
+  }
+
+  typeNames(): IterableIterator<string> {
+    return this.declarations.keys();
+  }
+}

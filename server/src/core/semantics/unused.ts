@@ -1,0 +1,97 @@
+// W_UNUSED: variables, constants, parameters, loop variables and imports whose value is never
+// read. Writing a variable (`x = 1;`, `x += 1;`) is not reading it. Names starting with `_` are
+// exempt; functions, types and fields are never reported (they may be used from outside).
+import type { ImportDeclaration, Node, Span } from '../ast';
+import { childNodes } from '../ast';
+import { makeDiagnostic, type Diagnostic } from '../diagnostics';
+import type { Mutation } from '../mutation';
+import { deleteNode, setProperty } from './fixes';
+import type { NameSpans, Resolution } from './resolve';
+import { isRead, type SemanticSymbol } from './symbols';
+
+const CHECKED_KINDS = new Set(['variable', 'constant', 'parameter', 'iterator', 'import']);
+
+export function findUnused(resolution: Resolution, names: NameSpans | undefined): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const unusedByImport = new Map<string, Set<number>>();
+  const unused: SemanticSymbol[] = [];
+  for (const symbol of resolution.symbols) {
+    if (!CHECKED_KINDS.has(symbol.kind) || !symbol.name || symbol.name.startsWith('_') || !symbol.declNodeId) continue;
+    const references = resolution.references.get(symbol) ?? [];
+    if (references.some(isRead)) continue;
+    // A duplicate declaration is reported as such, not also as unused.
+    if (symbol.scope.symbols.get(symbol.name) !== symbol) continue;
+    unused.push(symbol);
+    if (symbol.kind === 'import') {
+      const set = unusedByImport.get(symbol.declNodeId) ?? new Set<number>();
+      set.add(symbol.importIndex ?? -1);
+      unusedByImport.set(symbol.declNodeId, set);
+    }
+  }
+
+  for (const symbol of unused) {
+    const decl = resolution.declNodes.get(symbol.declNodeId ?? '');
+    if (!decl) continue;
+    const nameSpan = names?.nameSpan(decl.id) ?? decl.span;
+    const references = resolution.references.get(symbol) ?? [];
+    switch (symbol.kind) {
+      case 'variable':
+      case 'constant': {
+        const written = references.some((reference) => reference.kind === 'write' || reference.kind === 'readwrite');
+        const initializer = decl.type === 'VariableDeclaration' ? decl.initializer : null;
+        const removable = !written && (!initializer || !hasSideEffects(initializer));
+        diagnostics.push(
+          makeDiagnostic('W_UNUSED', `Unused ${symbol.kind === 'constant' ? 'constant' : 'variable'} '${symbol.name}'`, decl.id, nameSpan, {
+            hint: removable ? 'Remove it, or prefix its name with _' : `Its value is never read; prefix its name with _ if that is intended`,
+            ...(removable ? { fix: [deleteNode(decl.id)] } : {}),
+          }),
+        );
+        break;
+      }
+      case 'parameter':
+        diagnostics.push(
+          makeDiagnostic('W_UNUSED', `Unused parameter '${symbol.name}'`, decl.id, nameSpan, {
+            hint: `Remove it, or name it _${symbol.name} to mark it as intentionally unused`,
+            ...(isFreeName(symbol, `_${symbol.name}`) ? { fix: [setProperty(decl.id, 'name', `_${symbol.name}`)] } : {}),
+          }),
+        );
+        break;
+      case 'iterator':
+        diagnostics.push(
+          makeDiagnostic('W_UNUSED', `Unused loop variable '${symbol.name}'`, decl.id, nameSpan, {
+            hint: `Name it _${symbol.name} to mark it as intentionally unused`,
+            ...(isFreeName(symbol, `_${symbol.name}`) ? { fix: [setProperty(decl.id, 'iterator', `_${symbol.name}`)] } : {}),
+          }),
+        );
+        break;
+      case 'import': {
+        const imp = decl as ImportDeclaration;
+        const spans = names?.importNameSpans?.(imp.id) ?? [];
+        const span: Span = symbol.importIndex !== undefined ? (spans[symbol.importIndex] ?? imp.span) : imp.span;
+        const unusedHere = unusedByImport.get(imp.id) ?? new Set<number>();
+        const everyNameUnused = imp.names.length === 0 || imp.names.every((_, index) => unusedHere.has(index));
+        const fix: Mutation[] = everyNameUnused
+          ? [deleteNode(imp.id)]
+          : [setProperty(imp.id, 'names', imp.names.filter((_, index) => index !== symbol.importIndex))];
+        diagnostics.push(makeDiagnostic('W_UNUSED', `Unused import '${symbol.name}'`, imp.id, span, { hint: 'Remove it', fix }));
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return diagnostics;
+}
+
+/** Whether evaluating `node` could do more than compute a value (a call or an await). */
+function hasSideEffects(node: Node): boolean {
+  if (node.type === 'CallExpression' || (node.type === 'UnaryExpression' && node.operator === 'await')) return true;
+  // A lambda's body runs only when called.
+  if (node.type === 'Lambda') return false;
+  return childNodes(node).some(hasSideEffects);
+}
+
+/** Whether renaming `symbol` to `name` would not collide with a name in its own scope. */
+function isFreeName(symbol: SemanticSymbol, name: string): boolean {
+  return !symbol.scope.symbols.has(name);
+}

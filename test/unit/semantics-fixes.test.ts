@@ -1,0 +1,170 @@
+// Diagnostic fixes, applied as they are with the mutation engine (mutate.ts), remove their
+// diagnostic and leave no syntax error.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Diagnostic, DiagnosticCode } from '../../server/src/core/diagnostics';
+import type { WhetstoneDocument } from '../../server/src/core/document';
+import { applyMutations } from '../../server/src/core/mutate';
+import { analyze, type AnalyzeOptions } from '../../server/src/core/semantics/model';
+import { analyzeText } from '../helpers/semantics';
+
+let nextId = 1_000_000;
+const newId = (): string => `node_${nextId++}`;
+
+/** Applies `fix` to the document as applyBatch would, and returns the re-analysed diagnostics. */
+function applyFix(doc: WhetstoneDocument, diagnostic: Diagnostic, options: Omit<AnalyzeOptions, 'names'>): Diagnostic[] {
+  assert.ok(diagnostic.fix && diagnostic.fix.length > 0, `${diagnostic.code} '${diagnostic.message}' has no fix`);
+  const result = applyMutations(doc, diagnostic.fix, newId);
+  doc.applyEdits(result.edits, { expected: result.ast });
+  assert.deepEqual(doc.syntaxDiagnostics, [], `the fix left a syntax error:\n${doc.text}`);
+  return [...analyze(doc, options).diagnostics];
+}
+
+interface FixCase {
+  name: string;
+  code: DiagnosticCode;
+  source: string;
+  /** The text after the fix. */
+  fixed: string;
+  options?: Omit<AnalyzeOptions, 'names'>;
+}
+
+const library = {
+  modules: [{ name: 'math', functions: [{ name: 'clamp', signature: '(x: number, lo: number, hi: number): number' }] }],
+  policy: { blockedFunctions: [], blockedModules: [], requireImports: false },
+};
+
+const cases: FixCase[] = [
+  {
+    name: 'E_UNDEFINED renames to the close name',
+    code: 'E_UNDEFINED',
+    source: 'let count = 1;\nprint(cont);\n',
+    fixed: 'let count = 1;\nprint(count);\n',
+  },
+  {
+    name: 'E_UNDEFINED fixes a type name inside a type string',
+    code: 'E_UNDEFINED',
+    source: 'type Item { price: number }\nfn f(items: list<Iten>): number {\n  return len(items);\n}\n',
+    fixed: 'type Item { price: number }\nfn f(items: list<Item>): number {\n  return len(items);\n}\n',
+  },
+  {
+    name: 'E_TYPE_MISMATCH wraps the number of a mixed + in str()',
+    code: 'E_TYPE_MISMATCH',
+    source: 'let n = 2;\nprint("n = " + n);\n',
+    fixed: 'let n = 2;\nprint("n = " + str(n));\n',
+  },
+  {
+    name: 'E_TYPE_MISMATCH converts a number assigned to a string',
+    code: 'E_TYPE_MISMATCH',
+    source: 'let s: string = 5;\nprint(s);\n',
+    fixed: 'let s: string = str(5);\nprint(s);\n',
+  },
+  {
+    name: 'E_TYPE_MISMATCH compares an optional condition with null',
+    code: 'E_TYPE_MISMATCH',
+    source: 'fn f(s: string?) {\n  if s {\n    print(s);\n  }\n}\n',
+    fixed: 'fn f(s: string?) {\n  if s != null {\n    print(s);\n  }\n}\n',
+  },
+  {
+    name: 'E_TYPE_MISMATCH inserts a missing field',
+    code: 'E_TYPE_MISMATCH',
+    source: 'type P { x: number, tag: string? }\nlet p: P = { x: 1 };\nprint(p);\n',
+    fixed: 'type P { x: number, tag: string? }\nlet p: P = { x: 1, tag: null };\nprint(p);\n',
+  },
+  {
+    name: 'E_TYPE_MISMATCH renames a misspelt object key',
+    code: 'E_TYPE_MISMATCH',
+    source: 'type P { x: number, label: string }\nlet p: P = { x: 1, lable: "a" };\nprint(p);\n',
+    fixed: 'type P { x: number, label: string }\nlet p: P = { x: 1, label: "a" };\nprint(p);\n',
+  },
+  {
+    name: 'E_UNKNOWN_FIELD renames to the close field',
+    code: 'E_UNKNOWN_FIELD',
+    source: 'type Order { total: number }\nfn f(o: Order): number {\n  return o.totl;\n}\n',
+    fixed: 'type Order { total: number }\nfn f(o: Order): number {\n  return o.total;\n}\n',
+  },
+  {
+    name: 'E_ASSIGN_CONST makes the constant a let',
+    code: 'E_ASSIGN_CONST',
+    source: 'const limit = 1;\nlimit = 2;\nprint(limit);\n',
+    fixed: 'let limit = 1;\nlimit = 2;\nprint(limit);\n',
+  },
+  {
+    name: 'E_AWAIT_OUTSIDE_ASYNC makes the function async',
+    code: 'E_AWAIT_OUTSIDE_ASYNC',
+    source: 'async fn load(): number {\n  return 1;\n}\nfn f(): number {\n  return await load();\n}\n',
+    fixed: 'async fn load(): number {\n  return 1;\n}\nasync fn f(): number {\n  return await load();\n}\n',
+  },
+  {
+    name: 'E_ANNOTATION fixes an annotation type',
+    code: 'E_ANNOTATION',
+    source: '@secrity(sanitize)\nfn f() {}\n',
+    fixed: '@security(sanitize)\nfn f() {}\n',
+  },
+  {
+    name: 'E_ANNOTATION fixes a strategy',
+    code: 'E_ANNOTATION',
+    source: '@performance(memoise)\nfn f() {}\n',
+    fixed: '@performance(memoize)\nfn f() {}\n',
+  },
+  {
+    name: 'W_UNUSED removes one unused name of an import',
+    code: 'W_UNUSED',
+    source: 'use math.{round, clamp};\nprint(clamp(1, 2, 3));\n',
+    fixed: 'use math.{clamp};\nprint(clamp(1, 2, 3));\n',
+  },
+  {
+    name: 'W_UNUSED deletes a wholly unused import',
+    code: 'W_UNUSED',
+    source: 'use math.{round};\nprint(1);\n',
+    fixed: 'print(1);\n',
+  },
+  {
+    name: 'W_UNUSED deletes an unused local without side effects',
+    code: 'W_UNUSED',
+    source: 'fn f() {\n  let tmp = 1 + 2;\n  print("x");\n}\n',
+    fixed: 'fn f() {\n  print("x");\n}\n',
+  },
+  {
+    name: 'W_UNUSED marks an unused parameter with _',
+    code: 'W_UNUSED',
+    source: 'fn f(a: number, b: number): number {\n  return a;\n}\n',
+    fixed: 'fn f(a: number, _b: number): number {\n  return a;\n}\n',
+  },
+  {
+    name: 'W_UNUSED marks an unused loop variable with _',
+    code: 'W_UNUSED',
+    source: 'for i in range(3) {\n  print("hi");\n}\n',
+    fixed: 'for _i in range(3) {\n  print("hi");\n}\n',
+  },
+  {
+    name: 'W_UNKNOWN_IMPORT renames the import and its uses',
+    code: 'W_UNKNOWN_IMPORT',
+    source: 'use math.{clamb};\nprint(clamb(1, 2, 3));\n',
+    fixed: 'use math.{clamp};\nprint(clamp(1, 2, 3));\n',
+    options: { library },
+  },
+  {
+    name: 'W_UNREACHABLE deletes the statements that cannot run',
+    code: 'W_UNREACHABLE',
+    source: 'fn f(): number {\n  return 1;\n  print("a");\n  print("b");\n}\n',
+    fixed: 'fn f(): number {\n  return 1;\n}\n',
+  },
+];
+
+describe('diagnostic fixes', () => {
+  for (const testCase of cases) {
+    it(testCase.name, async () => {
+      const options = testCase.options ?? {};
+      const { doc, model } = await analyzeText(testCase.source, options);
+      const diagnostics = model.diagnostics.filter((diagnostic) => diagnostic.code === testCase.code);
+      assert.equal(diagnostics.length, 1, JSON.stringify(model.diagnostics.map((d) => d.message)));
+      const after = applyFix(doc, diagnostics[0], options);
+      assert.equal(doc.text, testCase.fixed);
+      assert.deepEqual(
+        after.map((d) => `${d.code} ${d.message}`),
+        [],
+      );
+    });
+  }
+});
