@@ -18,6 +18,9 @@ const common = {
   format: 'cjs',
   sourcemap: true,
   logLevel: 'warning',
+  // web-tree-sitter's ES module build reads import.meta.url, which a CommonJS bundle does not
+  // have; its CommonJS build finds its .wasm through __filename, i.e. beside the bundle.
+  alias: { 'web-tree-sitter': require.resolve('web-tree-sitter') },
 };
 
 await Promise.all([

@@ -1,0 +1,69 @@
+// Which files a command-line run reads: the files named, and every *.wst file under the folders
+// named (recursively; dependency and hidden folders are skipped), in a stable order.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const WHETSTONE_EXTENSION = '.wst';
+
+/** Folders a recursive walk does not enter: installed dependencies and hidden folders (.git…). */
+function skipFolder(name: string): boolean {
+  return name === 'node_modules' || name.startsWith('.');
+}
+
+export interface CollectedFiles {
+  files: string[];
+  /** Paths that do not exist or cannot be read, with why. */
+  problems: { path: string; message: string }[];
+}
+
+export function collectFiles(paths: readonly string[]): CollectedFiles {
+  const files: string[] = [];
+  const problems: CollectedFiles['problems'] = [];
+  const walk = (folder: string): void => {
+    let entries: string[];
+    try {
+      entries = readdirSync(folder).sort();
+    } catch (error) {
+      problems.push({ path: folder, message: messageOf(error) });
+      return;
+    }
+    for (const entry of entries) {
+      const path = join(folder, entry);
+      let isFolder: boolean;
+      try {
+        isFolder = statSync(path).isDirectory();
+      } catch (error) {
+        problems.push({ path, message: messageOf(error) });
+        continue;
+      }
+      if (isFolder) {
+        if (!skipFolder(entry)) walk(path);
+      } else if (entry.endsWith(WHETSTONE_EXTENSION)) {
+        files.push(path);
+      }
+    }
+  };
+  for (const path of paths) {
+    let isFolder: boolean;
+    try {
+      isFolder = statSync(path).isDirectory();
+    } catch (error) {
+      problems.push({ path, message: messageOf(error) });
+      continue;
+    }
+    // A file named explicitly is read whatever its extension: the person asked for it.
+    if (isFolder) walk(path);
+    else files.push(path);
+  }
+  return { files: [...new Set(files)], problems };
+}
+
+export function messageOf(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error && error.code === 'ENOENT') return 'no such file or folder';
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A source file's text as an editor shows it: a leading byte-order mark is not part of the text. */
+export function sourceText(bytes: string): string {
+  return bytes.charCodeAt(0) === 0xfeff ? bytes.slice(1) : bytes;
+}

@@ -1,0 +1,25 @@
+// `whetstone-agent parse [--json] FILE`: the AST of a file exactly as the core produces it (the
+// shape agents see) and its diagnostics, as one JSON object `{ast, diagnostics}`.
+import { readFileSync } from 'node:fs';
+import { initParser } from '../core/parser';
+import { OpenBuffer } from '../workspace/buffer';
+import { messageOf, sourceText } from './files';
+import { EXIT_OK, EXIT_USAGE, type Output } from './output';
+
+export async function runParse(file: string, output: Output): Promise<number> {
+  let text: string;
+  try {
+    text = sourceText(readFileSync(file, 'utf8'));
+  } catch (error) {
+    output.err(`whetstone-agent: ${file}: ${messageOf(error)}`);
+    return EXIT_USAGE;
+  }
+  await initParser();
+  const buffer = OpenBuffer.open(file, text);
+  try {
+    output.out(JSON.stringify({ ast: buffer.document.ast, diagnostics: buffer.diagnostics() }));
+  } finally {
+    buffer.dispose();
+  }
+  return EXIT_OK;
+}

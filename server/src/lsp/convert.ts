@@ -1,0 +1,145 @@
+// Translation between the core's coordinates and LSP's. Both count columns in UTF-16 code units;
+// the core's lines are 1-based and LSP's 0-based. Core diagnostics become LSP diagnostics here,
+// keeping everything a code action needs in `data`.
+import type {
+  Diagnostic as LspDiagnostic,
+  Position as LspPosition,
+  Range as LspRange,
+  TextDocumentContentChangeEvent,
+  TextEdit as LspTextEdit,
+  WorkspaceEdit,
+} from 'vscode-languageserver/node';
+import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver/node';
+import type { Position, Span } from '../core/ast';
+import type { Diagnostic, Severity } from '../core/diagnostics';
+import type { TextEdit, WhetstoneDocument } from '../core/document';
+import type { Mutation } from '../core/mutation';
+
+export const DIAGNOSTIC_SOURCE = 'whetstone';
+
+export function toLspPosition(position: Position): LspPosition {
+  return { line: Math.max(0, position.line - 1), character: position.column };
+}
+
+export function toCorePosition(position: LspPosition): Position {
+  return { line: position.line + 1, column: position.character };
+}
+
+export function toLspRange(span: Span): LspRange {
+  return { start: toLspPosition(span.start), end: toLspPosition(span.end) };
+}
+
+/** The UTF-16 offset of an LSP position in the document's current text (clamped to the text). */
+export function offsetOf(document: WhetstoneDocument, position: LspPosition): number {
+  return document.offsetAt(toCorePosition(position));
+}
+
+/** The LSP range of [startOffset, endOffset) in the document's current text. */
+export function rangeOfOffsets(document: WhetstoneDocument, startOffset: number, endOffset: number): LspRange {
+  return { start: toLspPosition(document.positionAt(startOffset)), end: toLspPosition(document.positionAt(endOffset)) };
+}
+
+/** Whether an LSP position lies within (or at either end of) a span. */
+export function spanContains(span: Span, document: WhetstoneDocument, position: LspPosition): boolean {
+  const offset = offsetOf(document, position);
+  return span.startOffset <= offset && offset <= span.endOffset;
+}
+
+/**
+ * LSP content changes as core text edits. LSP applies the changes of one notification in order,
+ * each against the text the previous ones left, so the edits are meant for
+ * `applyEdits(edits, {sequential: true})`; the offsets of a later change are computed on the
+ * intermediate text. A change without a range replaces the whole text.
+ */
+export function contentChangesToEdits(document: WhetstoneDocument, changes: readonly TextDocumentContentChangeEvent[]): TextEdit[] {
+  const edits: TextEdit[] = [];
+  let text = document.text;
+  // The first change is measured against the document's own line index; later ones need the text
+  // as it will be by then.
+  let lineStarts: number[] | undefined;
+  for (const change of changes) {
+    let edit: TextEdit;
+    if ('range' in change && change.range) {
+      const offsetAt =
+        edits.length === 0
+          ? (position: LspPosition) => offsetOf(document, position)
+          : (position: LspPosition) => offsetInText(text, (lineStarts ??= computeLineStarts(text)), position);
+      const start = offsetAt(change.range.start);
+      const end = Math.max(start, offsetAt(change.range.end));
+      edit = { startOffset: start, endOffset: end, newText: change.text };
+    } else {
+      edit = { startOffset: 0, endOffset: text.length, newText: change.text };
+    }
+    edits.push(edit);
+    text = text.slice(0, edit.startOffset) + edit.newText + text.slice(edit.endOffset);
+    lineStarts = undefined;
+  }
+  return edits;
+}
+
+function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** An LSP position's offset in `text`; past the end of a line means its end, past the last line the text's end. */
+function offsetInText(text: string, lineStarts: number[], position: LspPosition): number {
+  if (position.line >= lineStarts.length) return text.length;
+  const start = lineStarts[Math.max(0, position.line)];
+  const end = position.line + 1 < lineStarts.length ? lineStarts[position.line + 1] - 1 : text.length;
+  return Math.max(start, Math.min(start + Math.max(0, position.character), end));
+}
+
+const SEVERITIES: { readonly [S in Severity]: DiagnosticSeverity } = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** What an LSP diagnostic carries in `data`: the core's identity of the problem and its repair. */
+export interface WhetstoneDiagnosticData {
+  nodeId: string;
+  hint?: string;
+  fix?: Mutation[];
+  /** The document version the diagnostic was computed for. */
+  revision: number;
+}
+
+export function toLspDiagnostic(diagnostic: Diagnostic, revision: number): LspDiagnostic {
+  const data: WhetstoneDiagnosticData = { nodeId: diagnostic.nodeId, revision };
+  if (diagnostic.hint !== undefined) data.hint = diagnostic.hint;
+  if (diagnostic.fix !== undefined) data.fix = diagnostic.fix;
+  const result: LspDiagnostic = {
+    range: toLspRange(diagnostic.span),
+    severity: SEVERITIES[diagnostic.severity] ?? DiagnosticSeverity.Error,
+    code: diagnostic.code,
+    source: DIAGNOSTIC_SOURCE,
+    message: diagnostic.message,
+    data,
+  };
+  // Editors grey out unused and unreachable code when told so.
+  if (diagnostic.code === 'W_UNUSED' || diagnostic.code === 'W_UNREACHABLE') result.tags = [DiagnosticTag.Unnecessary];
+  return result;
+}
+
+/** Reads back the data of a diagnostic this server published (the client returns it in code actions). */
+export function diagnosticData(diagnostic: LspDiagnostic): WhetstoneDiagnosticData | undefined {
+  const data = diagnostic.data as Partial<WhetstoneDiagnosticData> | undefined;
+  if (!data || typeof data !== 'object' || typeof data.nodeId !== 'string') return undefined;
+  return data as WhetstoneDiagnosticData;
+}
+
+/**
+ * A workspace edit of one document. With documentChanges the edit names the version it was made
+ * for, so the client refuses it if the document has moved on instead of applying it at the wrong place.
+ */
+export function workspaceEditOf(
+  uri: string,
+  version: number,
+  edits: LspTextEdit[],
+  documentChanges: boolean,
+): WorkspaceEdit {
+  return documentChanges ? { documentChanges: [{ textDocument: { uri, version }, edits }] } : { changes: { [uri]: edits } };
+}

@@ -1,0 +1,166 @@
+// Publishing diagnostics. Syntax diagnostics go out at once on every change; the semantic pass
+// waits until the buffer has been quiet for `whetstone.diagnostics.semanticDelayMs`, so a burst of
+// keystrokes costs one analysis, of the latest version only. Every publication carries the
+// document version it describes, and publications only ever move forward in version.
+//
+// Between a change and its semantic pass, the previous pass's diagnostics that the edits did not
+// touch are kept (moved with the text) so squiggles do not flicker while typing; each carries in
+// `data.revision` the version that computed it.
+import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
+import type { Diagnostic } from '../core/diagnostics';
+import type { TextEdit, WhetstoneDocument } from '../core/document';
+import type { OpenBuffer } from '../workspace/buffer';
+import type { Disposable, Workspace } from '../workspace/workspace';
+import { toLspDiagnostic } from './convert';
+
+export const DEFAULT_SEMANTIC_DELAY_MS = 150;
+
+interface Semantic {
+  /** The version that computed the diagnostics. */
+  revision: number;
+  /** Where they are in the buffer's current text (offsets moved along with edits since). */
+  diagnostics: { diagnostic: Diagnostic; startOffset: number; endOffset: number }[];
+}
+
+export class DiagnosticsPublisher {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly semantic = new Map<string, Semantic>();
+  private readonly published = new Map<string, number>();
+  private delayMs = DEFAULT_SEMANTIC_DELAY_MS;
+
+  private readonly subscriptions: Disposable[];
+
+  /** Follows the workspace: whatever changes a buffer (the editor, or an agent) gets its diagnostics published. */
+  constructor(
+    private readonly connection: Connection,
+    private readonly workspace: Workspace,
+    private readonly log: (message: string, error?: unknown) => void,
+  ) {
+    this.subscriptions = [
+      workspace.onDidOpen((buffer) => this.opened(buffer)),
+      workspace.onDidChange(({ buffer, edits, sequential }) => this.changed(buffer, edits, sequential)),
+      workspace.onDidClose((uri) => this.closed(uri)),
+    ];
+  }
+
+  setSemanticDelay(ms: number): void {
+    this.delayMs = Number.isFinite(ms) && ms >= 0 ? ms : DEFAULT_SEMANTIC_DELAY_MS;
+  }
+
+  get semanticDelayMs(): number {
+    return this.delayMs;
+  }
+
+  /** A buffer opened: nothing was typed, so everything is published at once. */
+  private opened(buffer: OpenBuffer): void {
+    this.cancel(buffer.uri);
+    this.semantic.delete(buffer.uri);
+    this.published.delete(buffer.uri);
+    this.publishSemantic(buffer.uri);
+  }
+
+  /** A buffer changed: syntax now (with the untouched semantic diagnostics moved), semantics later. */
+  private changed(buffer: OpenBuffer, edits: readonly TextEdit[], sequential: boolean): void {
+    const carried = this.semantic.get(buffer.uri);
+    if (carried) carried.diagnostics = moveWithEdits(carried.diagnostics, edits, sequential);
+    this.publish(buffer, buffer.document.syntaxDiagnostics.map((d) => toLspDiagnostic(d, buffer.revision)), carried);
+    this.schedule(buffer.uri);
+  }
+
+  private closed(uri: string): void {
+    this.cancel(uri);
+    this.semantic.delete(uri);
+    this.published.delete(uri);
+    // A closed document's problems leave the Problems panel.
+    void this.connection.sendDiagnostics({ uri, diagnostics: [] }).catch((error: unknown) => this.log('Could not clear diagnostics', error));
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    for (const uri of [...this.timers.keys()]) this.cancel(uri);
+  }
+
+  private schedule(uri: string): void {
+    this.cancel(uri);
+    const timer = setTimeout(() => {
+      this.timers.delete(uri);
+      this.publishSemantic(uri);
+    }, this.delayMs);
+    this.timers.set(uri, timer);
+  }
+
+  private cancel(uri: string): void {
+    const timer = this.timers.get(uri);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(uri);
+  }
+
+  /** The full pass: the buffer's current revision, syntax and semantic (analysed once per revision). */
+  private publishSemantic(uri: string): void {
+    const buffer = this.workspace.get(uri);
+    if (!buffer) return;
+    let semanticDiagnostics: Diagnostic[] = [];
+    try {
+      semanticDiagnostics = buffer.analysis().diagnostics;
+    } catch (error) {
+      this.log(`Semantic analysis of ${uri} failed`, error);
+    }
+    const revision = buffer.revision;
+    this.semantic.set(uri, {
+      revision,
+      diagnostics: semanticDiagnostics.map((diagnostic) => ({
+        diagnostic,
+        startOffset: diagnostic.span.startOffset,
+        endOffset: diagnostic.span.endOffset,
+      })),
+    });
+    const all = [...buffer.document.syntaxDiagnostics, ...semanticDiagnostics];
+    this.publish(buffer, all.map((d) => toLspDiagnostic(d, revision)), undefined);
+  }
+
+  private publish(buffer: OpenBuffer, diagnostics: LspDiagnostic[], carried: Semantic | undefined): void {
+    const version = buffer.revision;
+    const last = this.published.get(buffer.uri);
+    // Never go back: an older version's diagnostics after a newer one's would be at wrong places.
+    if (last !== undefined && version < last) return;
+    this.published.set(buffer.uri, version);
+    if (carried) diagnostics.push(...placeCarried(buffer.document, carried));
+    void this.connection
+      .sendDiagnostics({ uri: buffer.uri, version, diagnostics })
+      .catch((error: unknown) => this.log(`Could not publish diagnostics for ${buffer.uri}`, error));
+  }
+}
+
+function placeCarried(document: WhetstoneDocument, carried: Semantic): LspDiagnostic[] {
+  return carried.diagnostics.map(({ diagnostic, startOffset, endOffset }) => {
+    const span = document.spanAt(startOffset, endOffset);
+    return toLspDiagnostic({ ...diagnostic, span, line: span.start.line, column: span.start.column }, carried.revision);
+  });
+}
+
+/**
+ * Moves diagnostic ranges through text edits: a range wholly before an edit stays, one wholly after
+ * it shifts by the edit's change in length, one the edit touches or overlaps is dropped (its problem
+ * may be gone).
+ */
+export function moveWithEdits<T extends { startOffset: number; endOffset: number }>(
+  items: readonly T[],
+  edits: readonly TextEdit[],
+  sequential: boolean,
+): T[] {
+  // Non-sequential edits all refer to the same text; applied from the last to the first, each leaves
+  // the offsets of the ones before it valid, which is what WhetstoneDocument does too.
+  const ordered = sequential ? edits : [...edits].sort((a, b) => b.startOffset - a.startOffset);
+  let current = [...items];
+  for (const edit of ordered) {
+    const delta = edit.newText.length - (edit.endOffset - edit.startOffset);
+    const next: T[] = [];
+    for (const item of current) {
+      // Touching counts: typing right after `nmae` makes another name.
+      if (item.endOffset < edit.startOffset) next.push(item);
+      else if (item.startOffset > edit.endOffset) next.push({ ...item, startOffset: item.startOffset + delta, endOffset: item.endOffset + delta });
+    }
+    current = next;
+  }
+  return current;
+}

@@ -1,0 +1,44 @@
+// Hover: for a name, the core's signature of what it denotes (a function's full signature, a
+// variable's or field's type) with its documentation; for an annotation, what the annotation
+// type and its strategy mean.
+import { MarkupKind, type Hover, type Position } from 'vscode-languageserver/node';
+import { occurrenceAt } from '../core/name-occurrences';
+import { annotationTypeInfo } from '../core/semantics/annotations';
+import type { OpenBuffer } from '../workspace/buffer';
+import { offsetOf, toLspRange } from './convert';
+
+export function hover(buffer: OpenBuffer, position: Position): Hover | null {
+  const document = buffer.document;
+  const model = buffer.analysis();
+  const occurrence = occurrenceAt(document, model, offsetOf(document, position));
+  if (!occurrence) return null;
+  const range = toLspRange(occurrence.span);
+
+  if (occurrence.kind === 'annotation') {
+    const node = document.nodeById(occurrence.nodeId);
+    const info = annotationTypeInfo(occurrence.name);
+    if (!info) return { contents: markdown([code(`@${occurrence.name}`), 'Unknown annotation type.']), range };
+    const strategy = node?.type === 'Annotation' ? node.strategy : null;
+    const chosen = strategy ? info.strategies.find((s) => s.name === strategy) : undefined;
+    const parts = [code(`@${info.name}${strategy ? `(${strategy})` : ''}`), info.description];
+    if (chosen) parts.push(`**${chosen.name}**: ${chosen.description}`);
+    parts.push(`Strategies: ${info.strategies.map((s) => `\`${s.name}\``).join(', ')}`);
+    return { contents: markdown(parts), range };
+  }
+
+  if (occurrence.builtinType) return { contents: markdown([code(`type ${occurrence.name}`), 'A built-in type.']), range };
+  const symbol = occurrence.symbol;
+  if (!symbol) return null;
+  const parts = [code(model.signatureOf(symbol))];
+  const doc = model.docOf(symbol);
+  if (doc) parts.push(doc);
+  return { contents: markdown(parts), range };
+}
+
+function code(text: string): string {
+  return ['```whetstone', text, '```'].join('\n');
+}
+
+function markdown(parts: string[]): { kind: typeof MarkupKind.Markdown; value: string } {
+  return { kind: MarkupKind.Markdown, value: parts.join('\n\n') };
+}

@@ -1,0 +1,168 @@
+// Wires the LSP connection to the workspace and the feature modules: capabilities, document
+// sync (incremental), settings, the custom `whetstone/…` messages and every request handler.
+// Handlers only translate; each feature file asks the core for its facts.
+import {
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  ErrorCodes,
+  ResponseError,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { initParser } from '../core/parser';
+import type { OpenBuffer } from '../workspace/buffer';
+import { Workspace } from '../workspace/workspace';
+import { ActiveEditorNotification, setActiveEditor } from './activeEditor';
+import { AstRequest, astOf } from './astRequest';
+import { codeActions } from './codeActions';
+import { completion, COMPLETION_TRIGGER_CHARACTERS } from './completion';
+import { contentChangesToEdits } from './convert';
+import { definition } from './definition';
+import { DiagnosticsPublisher } from './diagnostics';
+import { foldingRanges } from './folding';
+import { formatDocument } from './formatting';
+import { guarded, guardedNotification, makeLog } from './guard';
+import { hover } from './hover';
+import { references } from './references';
+import { prepareRename, rename } from './rename';
+import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from './semanticTokens';
+import { fetchSettings, settingsFromPush, type ServerSettings } from './settings';
+import { documentSymbols } from './symbols';
+
+export const SERVER_NAME = 'whetstone-language-server';
+export const SERVER_VERSION = '0.1.0';
+
+export interface ServerHandle {
+  workspace: Workspace;
+}
+
+/** Registers every handler on `connection` (which the caller then starts listening). */
+export function startServer(connection: Connection): ServerHandle {
+  const log = makeLog(connection);
+  const workspace = new Workspace((error) => log('Workspace error', error));
+  // Publishes the diagnostics of every change the workspace reports.
+  const diagnostics = new DiagnosticsPublisher(connection, workspace, log);
+  let configurationPull = false;
+  let documentChanges = false;
+
+  const applySettings = (settings: ServerSettings): void => {
+    const previous = diagnostics.semanticDelayMs;
+    diagnostics.setSemanticDelay(settings.semanticDelayMs);
+    if (previous !== diagnostics.semanticDelayMs) connection.console.info(`Semantic diagnostics now wait ${diagnostics.semanticDelayMs} ms after the last change`);
+  };
+  const refreshSettings = async (): Promise<void> => {
+    if (!configurationPull) return;
+    try {
+      applySettings(await fetchSettings(connection));
+    } catch (error) {
+      log('Could not read the whetstone settings', error);
+    }
+  };
+
+  connection.onInitialize(async (params: InitializeParams): Promise<InitializeResult> => {
+    // The first WebAssembly compile takes most of a second: do it before the first document opens.
+    await initParser();
+    configurationPull = params.capabilities.workspace?.configuration === true;
+    documentChanges = params.capabilities.workspace?.workspaceEdit?.documentChanges === true;
+    return {
+      capabilities: {
+        positionEncoding: 'utf-16',
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        documentSymbolProvider: true,
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS, resolveProvider: false },
+        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true },
+        documentFormattingProvider: true,
+        foldingRangeProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      },
+      serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
+    };
+  });
+
+  connection.onInitialized(
+    guardedNotification(log, 'initialized', async () => {
+      if (configurationPull) {
+        // Ask to be told when settings change (the client then sends didChangeConfiguration).
+        await connection.client.register(DidChangeConfigurationNotification.type, { section: 'whetstone' }).catch(() => undefined);
+      }
+      await refreshSettings();
+    }),
+  );
+
+  connection.onDidChangeConfiguration(
+    guardedNotification(log, 'didChangeConfiguration', async (params) => {
+      if (configurationPull) await refreshSettings();
+      else {
+        const pushed = settingsFromPush(params.settings);
+        if (pushed) applySettings(pushed);
+      }
+    }),
+  );
+
+  // ---- documents
+  connection.onDidOpenTextDocument(
+    guardedNotification(log, 'didOpen', (params) => {
+      const { uri, text, version, languageId } = params.textDocument;
+      workspace.open(uri, text, { revision: version, languageId });
+    }),
+  );
+
+  connection.onDidChangeTextDocument(
+    guardedNotification(log, 'didChange', (params) => {
+      const { uri, version } = params.textDocument;
+      const buffer = workspace.get(uri);
+      if (!buffer) return log(`didChange for ${uri}, which is not open`);
+      // LSP content changes apply in order, each to the text the previous one left.
+      const edits = contentChangesToEdits(buffer.document, params.contentChanges);
+      workspace.edit(uri, edits, { sequential: true, revision: version });
+    }),
+  );
+
+  connection.onDidCloseTextDocument(
+    guardedNotification(log, 'didClose', (params) => {
+      workspace.close(params.textDocument.uri);
+    }),
+  );
+
+  connection.onNotification(
+    ActiveEditorNotification,
+    guardedNotification(log, 'whetstone/activeEditor', (params) => setActiveEditor(workspace, params)),
+  );
+
+  // ---- requests on one buffer: an unknown document answers the empty result.
+  const on = <P extends { textDocument: { uri: string } }, R, F>(name: string, empty: F, handler: (buffer: OpenBuffer, params: P) => R) =>
+    guarded(log, name, empty, (params: P) => {
+      const buffer = workspace.get(params.textDocument.uri);
+      return buffer ? handler(buffer, params) : empty;
+    });
+
+  connection.onDocumentSymbol(on('documentSymbol', [], (buffer) => documentSymbols(buffer)));
+  connection.onHover(on('hover', null, (buffer, params) => hover(buffer, params.position)));
+  connection.onDefinition(on('definition', [], (buffer, params) => definition(buffer, params.position)));
+  connection.onReferences(on('references', [], (buffer, params) => references(buffer, params.position, params.context?.includeDeclaration !== false)));
+  connection.onPrepareRename(on('prepareRename', null, (buffer, params) => prepareRename(buffer, params.position)));
+  connection.onRenameRequest(on('rename', null, (buffer, params) => rename(buffer, params.position, params.newName, documentChanges)));
+  connection.onCompletion(on('completion', [], (buffer, params) => completion(buffer, params)));
+  connection.languages.semanticTokens.on(on('semanticTokens', { data: [] }, (buffer) => semanticTokens(buffer)));
+  connection.onDocumentFormatting(on('formatting', [], (buffer) => formatDocument(buffer)));
+  connection.onFoldingRanges(on('foldingRanges', [], (buffer) => foldingRanges(buffer.document)));
+  connection.onCodeAction(on('codeAction', [], (buffer, params) => codeActions(buffer, params, documentChanges, log)));
+
+  connection.onRequest(
+    AstRequest,
+    guarded(log, 'whetstone/ast', new ResponseError<void>(ErrorCodes.InternalError, 'The AST could not be read; see the server log'), (params) => astOf(workspace, params)),
+  );
+
+  connection.onShutdown(() => {
+    diagnostics.dispose();
+    workspace.dispose();
+  });
+
+  return { workspace };
+}

@@ -1,0 +1,114 @@
+// Rename and prepareRename over a real LSP connection: renaming follows scopes, and names that
+// cannot be renamed are refused with a reason.
+import * as assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { PrepareRenameRequest, RenameRequest, ResponseError, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-protocol/node';
+import { LspClient } from './lspClient';
+import { applyTextEdits, positionOf, rangeKey, readFixture, wordRanges } from './positions';
+
+const { uri, text } = readFixture('features.wst');
+
+function editsOf(edit: WorkspaceEdit | null): TextEdit[] {
+  assert.ok(edit, 'the rename answers an edit');
+  const fromChanges = edit.changes?.[uri];
+  const fromDocumentChanges = edit.documentChanges?.flatMap((change) => ('edits' in change && change.textDocument.uri === uri ? change.edits : []));
+  const edits = (fromChanges ?? fromDocumentChanges ?? []) as TextEdit[];
+  return edits;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<ResponseError<unknown>> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof ResponseError, `a ResponseError, not ${String(error)}`);
+    return error;
+  }
+  assert.fail('the request was not refused');
+}
+
+describe('rename', () => {
+  let client: LspClient;
+  before(async () => {
+    client = await LspClient.start();
+    await client.open(uri, text);
+  });
+  after(async () => {
+    await client.shutdown();
+  });
+
+  it('renames a parameter and its uses, not the global it shadows', async () => {
+    // The words `count`: the global's declaration, the parameter, its two uses, the global's use.
+    const [, parameter, firstUse, secondUse] = wordRanges(text, 'count');
+    const edit = await client.connection.sendRequest(RenameRequest.type, {
+      textDocument: { uri },
+      position: { line: parameter.start.line, character: parameter.start.character + 2 },
+      newName: 'n',
+    });
+    const edits = editsOf(edit);
+    assert.deepEqual(edits.map((e) => rangeKey(e.range)).sort(), [parameter, firstUse, secondUse].map(rangeKey).sort());
+    assert.ok(edits.every((e) => e.newText === 'n'));
+    const renamed = applyTextEdits(text, edits);
+    assert.match(renamed, /fn scale\(n: number\): number \{\n {2}let scaled = n \* 2;\n {2}return scaled \+ n;/);
+    assert.match(renamed, /const count = 10;/);
+    assert.match(renamed, /print\(scale\(count\)/);
+  });
+
+  it('renames the global from its use, leaving the parameter alone', async () => {
+    const [globalDeclaration, , , , globalUse] = wordRanges(text, 'count');
+    const edit = await client.connection.sendRequest(RenameRequest.type, {
+      textDocument: { uri },
+      position: globalUse.start,
+      newName: 'limit',
+    });
+    assert.deepEqual(editsOf(edit).map((e) => rangeKey(e.range)).sort(), [globalDeclaration, globalUse].map(rangeKey).sort());
+  });
+
+  it('renames a field at its declaration and its member accesses', async () => {
+    const edit = await client.connection.sendRequest(RenameRequest.type, {
+      textDocument: { uri },
+      position: positionOf(text, 'item.qty', 0, 6),
+      newName: 'quantity',
+    });
+    const renamed = applyTextEdits(text, editsOf(edit));
+    assert.match(renamed, /type Item \{ name: string, price: number, quantity: number \}/);
+    assert.match(renamed, /return item\.price \* item\.quantity;/);
+  });
+
+  it('renames a type at its declaration and inside every type annotation', async () => {
+    const edit = await client.connection.sendRequest(RenameRequest.type, {
+      textDocument: { uri },
+      position: positionOf(text, 'item: Item', 0, 7),
+      newName: 'Product',
+    });
+    const renamed = applyTextEdits(text, editsOf(edit));
+    assert.match(renamed, /type Product \{ name: string, price: number, qty: number \}/);
+    assert.match(renamed, /items: list<Product>,/);
+    assert.match(renamed, /fn lineTotal\(item: Product\): number/);
+    assert.ok(!/\bItem\b/.test(renamed), 'no Item is left');
+  });
+
+  it('prepares a rename with the range and text of the name', async () => {
+    const prepared = (await client.connection.sendRequest(PrepareRenameRequest.type, {
+      textDocument: { uri },
+      position: positionOf(text, 'subtotal = 0', 0, 2),
+    })) as { range: Range; placeholder: string } | Range | null;
+    assert.ok(prepared && 'range' in prepared, 'prepareRename answers {range, placeholder}');
+    assert.equal(prepared.placeholder, 'subtotal');
+    assert.deepEqual(prepared.range, { start: positionOf(text, 'subtotal = 0'), end: positionOf(text, 'subtotal = 0', 0, 8) });
+  });
+
+  it('refuses to rename a keyword, a built-in, or a place with no name', async () => {
+    const keyword = await refusal(client.connection.sendRequest(PrepareRenameRequest.type, { textDocument: { uri }, position: positionOf(text, 'return round', 0, 2) }));
+    assert.match(keyword.message, /keyword|cannot be renamed|no name/i);
+    const builtin = await refusal(client.connection.sendRequest(PrepareRenameRequest.type, { textDocument: { uri }, position: positionOf(text, 'len(orders)', 0, 1) }));
+    assert.match(builtin.message, /built-in/i);
+  });
+
+  it('refuses a new name that is a keyword or not an identifier', async () => {
+    const position = positionOf(text, 'subtotal = 0', 0, 2);
+    const keyword = await refusal(client.connection.sendRequest(RenameRequest.type, { textDocument: { uri }, position, newName: 'while' }));
+    assert.match(keyword.message, /keyword/i);
+    const invalid = await refusal(client.connection.sendRequest(RenameRequest.type, { textDocument: { uri }, position, newName: '2fast' }));
+    assert.match(invalid.message, /identifier|valid name/i);
+  });
+});

@@ -1,0 +1,147 @@
+// The command line as it ships (dist/cli.js): check's text and JSON output and exit codes, parse's
+// JSON, help and usage errors.
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'cli');
+
+function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+interface DiagnosticLine {
+  file: string;
+  code: string;
+  severity: string;
+  message: string;
+  nodeId: string;
+  line: number;
+  column: number;
+  span: { start: { line: number; column: number }; end: { line: number; column: number }; startOffset: number; endOffset: number };
+  hint: string | null;
+}
+
+function jsonLines(stdout: string): DiagnosticLine[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as DiagnosticLine);
+}
+
+describe('whetstone-agent check', () => {
+  it('exits 0 and prints nothing for a clean file', () => {
+    const result = run('check', '--json', join(FIXTURES, 'clean.wst'));
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout, '');
+  });
+
+  it('exits 0 when there are only warnings', () => {
+    const result = run('check', '--json', join(FIXTURES, 'warning-only.wst'));
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(jsonLines(result.stdout).map((d) => [d.code, d.severity]), [['W_UNUSED', 'warning']]);
+  });
+
+  it('exits 1 with one JSON object a line, with the core positions, for a file with errors', () => {
+    const file = join(FIXTURES, 'folder', 'undefined.wst');
+    const result = run('check', '--json', file);
+    assert.equal(result.status, 1, result.stderr);
+    const diagnostics = jsonLines(result.stdout);
+    const undefinedName = diagnostics.find((d) => d.code === 'E_UNDEFINED');
+    assert.ok(undefinedName, result.stdout);
+    assert.equal(undefinedName.file, file);
+    assert.equal(undefinedName.severity, 'error');
+    assert.match(undefinedName.message, /nmae/);
+    assert.match(undefinedName.nodeId, /^node_\d+$/);
+    // `nmae` is on line 2 (1-based) at column 21 (0-based), as in the AST.
+    const text = readFileSync(file, 'utf8');
+    assert.equal(undefinedName.line, 2);
+    assert.equal(undefinedName.column, text.split('\n')[1].indexOf('nmae'));
+    assert.equal(text.slice(undefinedName.span.startOffset, undefinedName.span.endOffset), 'nmae');
+    assert.equal(undefinedName.hint, "Did you mean 'name'?");
+    for (const d of diagnostics) assert.deepEqual(Object.keys(d).slice(0, 9), ['file', 'code', 'severity', 'message', 'nodeId', 'line', 'column', 'span', 'hint']);
+  });
+
+  it('walks folders for *.wst files, syntax and semantic diagnostics together', () => {
+    const result = run('check', '--json', join(FIXTURES, 'folder'));
+    assert.equal(result.status, 1, result.stderr);
+    const diagnostics = jsonLines(result.stdout);
+    const files = [...new Set(diagnostics.map((d) => d.file))];
+    assert.deepEqual(files, [join(FIXTURES, 'folder', 'nested', 'syntax.wst'), join(FIXTURES, 'folder', 'undefined.wst')]);
+    assert.ok(diagnostics.some((d) => d.code === 'E_SYNTAX'));
+    assert.ok(diagnostics.some((d) => d.code === 'E_UNDEFINED'));
+  });
+
+  it('prints path:line:column severity CODE message lines without --json (1-based column)', () => {
+    const file = join(FIXTURES, 'folder', 'undefined.wst');
+    const result = run('check', file);
+    assert.equal(result.status, 1);
+    const line = result.stdout.split('\n').find((l) => l.includes('E_UNDEFINED'));
+    assert.equal(line, `${file}:2:22 error E_UNDEFINED Cannot find name 'nmae' (Did you mean 'name'?)`);
+    assert.match(result.stderr, /1 file checked: 1 error/);
+  });
+
+  it('exits 2 for a path that does not exist, still checking the others', () => {
+    const result = run('check', '--json', join(FIXTURES, 'clean.wst'), join(FIXTURES, 'missing.wst'));
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /missing\.wst: no such file or folder/);
+  });
+
+  it('exits 2 on usage errors', () => {
+    assert.equal(run('check').status, 2);
+    assert.equal(run('check', '--yaml', join(FIXTURES, 'clean.wst')).status, 2);
+    assert.equal(run('frobnicate').status, 2);
+    assert.equal(run().status, 2);
+    const serve = run('serve');
+    assert.equal(serve.status, 2);
+    assert.match(serve.stderr, /not available yet/);
+  });
+
+  it('reads a file with a byte-order mark and CRLF line ends', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'whetstone-cli-'));
+    try {
+      const file = join(folder, 'bom.wst');
+      writeFileSync(file, '\uFEFFfn f(): number {\r\n  return nope;\r\n}\r\nprint(f());\r\n');
+      const diagnostics = jsonLines(run('check', '--json', file).stdout);
+      assert.deepEqual(diagnostics.map((d) => [d.code, d.line, d.column]), [['E_UNDEFINED', 2, 9]]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('whetstone-agent parse', () => {
+  it('prints {ast, diagnostics} as one JSON object', () => {
+    const result = run('parse', '--json', join(FIXTURES, 'folder', 'undefined.wst'));
+    assert.equal(result.status, 0, result.stderr);
+    const lines = result.stdout.split('\n').filter((l) => l !== '');
+    assert.equal(lines.length, 1);
+    const parsed = JSON.parse(lines[0]) as { ast: { type: string; id: string; children: { type: string; name?: string }[] }; diagnostics: { code: string }[] };
+    assert.deepEqual(Object.keys(parsed), ['ast', 'diagnostics']);
+    assert.equal(parsed.ast.type, 'Program');
+    assert.equal(parsed.ast.id, 'node_1');
+    assert.deepEqual(parsed.ast.children.map((c) => c.type), ['FunctionDeclaration', 'ExpressionStatement']);
+    assert.equal(parsed.ast.children[0].name, 'greet');
+    assert.ok(parsed.diagnostics.some((d) => d.code === 'E_UNDEFINED'));
+  });
+
+  it('exits 2 for a missing file or a wrong number of files', () => {
+    assert.equal(run('parse', '--json', join(FIXTURES, 'missing.wst')).status, 2);
+    assert.equal(run('parse', '--json').status, 2);
+    assert.equal(run('parse', '--json', 'a.wst', 'b.wst').status, 2);
+  });
+});
+
+describe('whetstone-agent --help', () => {
+  it('prints the usage of every command and exits 0', () => {
+    const result = run('--help');
+    assert.equal(result.status, 0);
+    for (const command of ['check [--json] PATH...', 'parse [--json] FILE', 'serve']) assert.ok(result.stdout.includes(command), command);
+  });
+});

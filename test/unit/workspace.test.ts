@@ -1,0 +1,120 @@
+// The workspace of open buffers: revisions, analysis once per revision, the active buffer, the
+// events adapters listen to; and the translation of LSP content changes into core edits.
+import * as assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { initParser } from '../../server/src/core/parser';
+import { contentChangesToEdits } from '../../server/src/lsp/convert';
+import { moveWithEdits } from '../../server/src/lsp/diagnostics';
+import { Workspace } from '../../server/src/workspace/workspace';
+
+before(async () => {
+  await initParser();
+});
+
+describe('Workspace', () => {
+  it('keeps buffers by URI with the revision it is given', () => {
+    const workspace = new Workspace();
+    const buffer = workspace.open('file:///a.wst', 'let x = 1;\n', { revision: 7 });
+    assert.equal(workspace.get('file:///a.wst'), buffer);
+    assert.equal(buffer.revision, 7);
+    workspace.edit('file:///a.wst', [{ startOffset: 8, endOffset: 9, newText: '2' }], { revision: 9 });
+    assert.equal(buffer.revision, 9);
+    assert.equal(buffer.text, 'let x = 2;\n');
+    workspace.edit('file:///a.wst', [{ startOffset: 0, endOffset: 0, newText: '// hi\n' }]);
+    assert.equal(buffer.revision, 10, 'without a revision the next one is previous + 1');
+    assert.equal(workspace.edit('file:///missing.wst', []), undefined);
+    workspace.close('file:///a.wst');
+    assert.equal(workspace.get('file:///a.wst'), undefined);
+  });
+
+  it('analyses a revision once, however often it is asked, and again after an edit', () => {
+    const workspace = new Workspace();
+    const buffer = workspace.open('file:///b.wst', 'print(nope);\n');
+    assert.equal(buffer.isAnalysed, false, 'opening does not analyse');
+    const first = buffer.analysis();
+    assert.equal(buffer.analysis(), first);
+    assert.equal(buffer.isAnalysed, true);
+    assert.deepEqual(buffer.diagnostics().map((d) => d.code), ['E_UNDEFINED']);
+    workspace.edit('file:///b.wst', [{ startOffset: 6, endOffset: 10, newText: '1' }]);
+    assert.equal(buffer.isAnalysed, false);
+    const second = buffer.analysis();
+    assert.notEqual(second, first);
+    assert.deepEqual(buffer.diagnostics(), []);
+  });
+
+  it('knows the active buffer, also when the editor is reported before its document opens', () => {
+    const workspace = new Workspace();
+    const changes: (string | null)[] = [];
+    workspace.onDidChangeActive((uri) => changes.push(uri));
+    workspace.setActive('file:///c.wst');
+    assert.equal(workspace.activeBufferUri, 'file:///c.wst');
+    assert.equal(workspace.active(), undefined);
+    const buffer = workspace.open('file:///c.wst', '');
+    assert.equal(workspace.active(), buffer);
+    workspace.setActive('file:///c.wst');
+    workspace.setActive(null);
+    assert.equal(workspace.active(), undefined);
+    assert.deepEqual(changes, ['file:///c.wst', null], 'repeating the same editor is no change');
+  });
+
+  it('tells listeners about opens, changes and closes, and survives a listener that throws', () => {
+    const errors: unknown[] = [];
+    const workspace = new Workspace((error) => errors.push(error));
+    const seen: string[] = [];
+    workspace.onDidOpen((buffer) => seen.push(`open ${buffer.uri}`));
+    workspace.onDidChange(() => {
+      throw new Error('a broken listener');
+    });
+    const subscription = workspace.onDidChange(({ buffer, edits }) => seen.push(`change ${buffer.revision} ${edits.length}`));
+    workspace.onDidClose((uri) => seen.push(`close ${uri}`));
+    workspace.open('file:///d.wst', 'x');
+    workspace.edit('file:///d.wst', [{ startOffset: 0, endOffset: 1, newText: 'y' }]);
+    subscription.dispose();
+    workspace.edit('file:///d.wst', [{ startOffset: 0, endOffset: 1, newText: 'z' }]);
+    workspace.close('file:///d.wst');
+    assert.deepEqual(seen, ['open file:///d.wst', 'change 2 1', 'close file:///d.wst']);
+    assert.equal(errors.length, 2, 'the throwing listener was reported for both changes');
+  });
+});
+
+describe('LSP content changes to core edits', () => {
+  it('measures each change on the text the changes before it left', () => {
+    const workspace = new Workspace();
+    const buffer = workspace.open('file:///e.wst', 'let a = 1;\nlet b = 2;\n');
+    const edits = contentChangesToEdits(buffer.document, [
+      // Insert a line at the top: every later line moves down by one.
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'let z = 0;\n' },
+      // Line 2 is now `let b = 2;`.
+      { range: { start: { line: 2, character: 8 }, end: { line: 2, character: 9 } }, text: '20' },
+    ]);
+    workspace.edit('file:///e.wst', edits, { sequential: true });
+    assert.equal(buffer.text, 'let z = 0;\nlet a = 1;\nlet b = 20;\n');
+  });
+
+  it('counts UTF-16 code units, replaces all on a change without range, and clamps past line ends', () => {
+    const workspace = new Workspace();
+    const buffer = workspace.open('file:///f.wst', 'print("😀x");\n');
+    // The emoji is two UTF-16 code units: `x` is at character 9.
+    workspace.edit('file:///f.wst', contentChangesToEdits(buffer.document, [{ range: { start: { line: 0, character: 9 }, end: { line: 0, character: 10 } }, text: 'y' }]), { sequential: true });
+    assert.equal(buffer.text, 'print("😀y");\n');
+    workspace.edit('file:///f.wst', contentChangesToEdits(buffer.document, [{ range: { start: { line: 0, character: 500 }, end: { line: 0, character: 500 } }, text: ' // end' }]), { sequential: true });
+    assert.equal(buffer.text, 'print("😀y"); // end\n');
+    workspace.edit('file:///f.wst', contentChangesToEdits(buffer.document, [{ text: 'all new' }]), { sequential: true });
+    assert.equal(buffer.text, 'all new');
+  });
+});
+
+describe('moving diagnostics through edits', () => {
+  const item = (startOffset: number, endOffset: number) => ({ startOffset, endOffset });
+  it('keeps ranges before an edit, shifts those after it, drops those it touches', () => {
+    const moved = moveWithEdits([item(0, 3), item(5, 8), item(20, 25)], [{ startOffset: 8, endOffset: 10, newText: 'abcde' }], true);
+    assert.deepEqual(moved, [item(0, 3), item(23, 28)]);
+  });
+  it('applies sequential edits one after another', () => {
+    const moved = moveWithEdits([item(10, 12)], [
+      { startOffset: 0, endOffset: 0, newText: 'xx' },
+      { startOffset: 0, endOffset: 1, newText: '' },
+    ], true);
+    assert.deepEqual(moved, [item(11, 13)]);
+  });
+});
