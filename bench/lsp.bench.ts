@@ -2,6 +2,7 @@
 // a 10,000-line document to the publishDiagnostics of that version, beside a raw incremental
 // reparse of the same edit measured in the same run by core.bench.ts.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { generateProgram } from './generate';
@@ -13,7 +14,18 @@ interface PublishDiagnosticsParams {
   diagnostics: unknown[];
 }
 
-export async function benchLsp(): Promise<Row[]> {
+/** Resident memory of a process in MB, from /proc (Linux). */
+function rssOf(pid: number | undefined): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function benchLsp(): Promise<{ rows: Row[]; serverRssMb?: number }> {
   const server = spawn(process.execPath, [join(__dirname, '..', '..', 'dist', 'server.js'), '--stdio'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -51,13 +63,16 @@ export async function benchLsp(): Promise<Row[]> {
       await published;
       waiting.delete(version);
     });
-    return [
+    const rows: Row[] = [
       {
         what: 'one-character edit → publishDiagnostics of that version, real LSP server over stdio',
         budget: '≤ 20 ms p50',
         measured: await edit,
       },
     ];
+    // After the edits and their semantic passes, with the 10,000-line buffer open.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return { rows, serverRssMb: rssOf(server.pid) };
   } finally {
     await connection.sendRequest('shutdown').catch(() => undefined);
     await connection.sendNotification('exit').catch(() => undefined);

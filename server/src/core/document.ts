@@ -47,6 +47,9 @@ export interface EditOptions {
   sequential?: boolean;
 }
 
+/** A text that is mostly errors gets this many syntax diagnostics, then one that counts the rest. */
+export const MAX_SYNTAX_DIAGNOSTICS = 200;
+
 let sharedParser: Parser | undefined;
 function parser(): Parser {
   sharedParser ??= createParser();
@@ -256,10 +259,19 @@ export class WhetstoneDocument {
     this.ast = ast;
     this.comments = byStart([...converter.comments, ...carriedComments]);
     this.problems = byStart([...converter.problems, ...carriedProblems]);
-    this.syntaxDiagnostics = this.problems.map((problem) => {
+    this.syntaxDiagnostics = this.problems.slice(0, MAX_SYNTAX_DIAGNOSTICS).map((problem) => {
       const node = this.nodeAt(problem.span.startOffset);
       return makeDiagnostic('E_SYNTAX', problem.message, node.id, problem.span, problem.hint ? { hint: problem.hint } : {});
     });
+    const hidden = this.problems.length - MAX_SYNTAX_DIAGNOSTICS;
+    if (hidden > 0) {
+      const last = this.problems[MAX_SYNTAX_DIAGNOSTICS];
+      this.syntaxDiagnostics.push(
+        makeDiagnostic('E_SYNTAX', `${hidden} more syntax errors follow`, this.nodeAt(last.span.startOffset).id, last.span, {
+          hint: 'fix the first errors: the rest often follow from them',
+        }),
+      );
+    }
   }
 
   private index(node: Node): void {
