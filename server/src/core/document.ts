@@ -242,19 +242,18 @@ export class WhetstoneDocument {
     }
 
     const ast: Program = { type: 'Program', id: '', span: this.lines.spanAt(0, this.text.length), children };
-    const matchAgainst = expected ?? previous?.ast;
-    assignIds(ast, this.text, this.ids, matchAgainst ? { root: matchAgainst, text: previous?.text ?? '' } : undefined);
-
-    // The id index: drop what left, add what is new; reused subtrees keep their entries.
+    // The id index: drop what left (before matching hands its ids to new nodes), then index each
+    // node as it gets its id; reused subtrees keep their entries.
     if (previous) {
       this.byId.delete(previous.ast.id);
       for (const child of previous.ast.children) if (!reused.has(child)) this.unindex(child);
     }
-    this.byId.set(ast.id, ast);
-    for (const child of children) {
-      if (!reused.has(child)) this.index(child);
-      this.parents.set(child.id, ast);
-    }
+    const matchAgainst = expected ?? previous?.ast;
+    assignIds(ast, this.text, this.ids, matchAgainst ? { root: matchAgainst, text: previous?.text ?? '' } : undefined, (node, parent) => {
+      this.byId.set(node.id, node);
+      if (parent) this.parents.set(node.id, parent);
+    });
+    for (const child of reused) this.parents.set(child.id, ast);
 
     this.ast = ast;
     this.comments = byStart([...converter.comments, ...carriedComments]);
@@ -271,14 +270,6 @@ export class WhetstoneDocument {
           hint: 'fix the first errors: the rest often follow from them',
         }),
       );
-    }
-  }
-
-  private index(node: Node): void {
-    this.byId.set(node.id, node);
-    for (const child of childNodes(node)) {
-      this.parents.set(child.id, node);
-      this.index(child);
     }
   }
 

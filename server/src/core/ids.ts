@@ -24,11 +24,17 @@ export interface MatchSource {
   text: string;
 }
 
-/** Gives every node of `root` an id: kept from `previous` where the node survived, else fresh. */
-export function assignIds(root: Node, text: string, ids: IdAllocator, previous?: MatchSource): void {
-  const matcher = new Matcher(text, previous?.text ?? '', ids);
-  if (previous && previous.root.type === root.type) matcher.match(previous.root, root);
-  else matcher.fresh(root);
+/** Called for each node that receives its id (not for reused subtrees, whose ids stay). */
+export type IdVisitor = (node: Node, parent: Node | undefined) => void;
+
+/**
+ * Gives every node of `root` an id: kept from `previous` where the node survived, else fresh.
+ * `visit` sees each node as it gets its id, so the caller can index them in the same walk.
+ */
+export function assignIds(root: Node, text: string, ids: IdAllocator, previous?: MatchSource, visit: IdVisitor = () => {}): void {
+  const matcher = new Matcher(text, previous?.text ?? '', ids, visit);
+  if (previous && previous.root.type === root.type) matcher.match(previous.root, root, undefined);
+  else matcher.fresh(root, undefined);
 }
 
 type Record_ = Record<string, unknown>;
@@ -38,33 +44,36 @@ class Matcher {
     private readonly newText: string,
     private readonly oldText: string,
     private readonly ids: IdAllocator,
+    private readonly visit: IdVisitor,
   ) {}
 
-  fresh(node: Node): void {
+  fresh(node: Node, parent: Node | undefined): void {
     node.id = this.ids.fresh();
+    this.visit(node, parent);
     const record = node as unknown as Record_;
     for (const role of ROLES[node.type]) {
       const value = record[role.name];
-      if (role.list) for (const child of value as Node[]) this.fresh(child);
-      else if (value) this.fresh(value as Node);
+      if (role.list) for (const child of value as Node[]) this.fresh(child, node);
+      else if (value) this.fresh(value as Node, node);
     }
   }
 
-  match(old: Node, node: Node): void {
+  match(old: Node, node: Node, parent: Node | undefined): void {
     if (old === node) return; // reused unchanged by the document: its ids are already right
     node.id = old.id;
     this.ids.reserve(old.id);
+    this.visit(node, parent);
     const oldRecord = old as unknown as Record_;
     const record = node as unknown as Record_;
     for (const role of ROLES[node.type]) {
       const oldValue = oldRecord[role.name];
       const value = record[role.name];
       if (role.list) {
-        this.matchList((oldValue as Node[] | undefined) ?? [], value as Node[]);
+        this.matchList((oldValue as Node[] | undefined) ?? [], value as Node[], node);
       } else if (value) {
         const oldNode = oldValue as Node | null | undefined;
-        if (oldNode && oldNode.type === (value as Node).type) this.match(oldNode, value as Node);
-        else this.fresh(value as Node);
+        if (oldNode && oldNode.type === (value as Node).type) this.match(oldNode, value as Node, node);
+        else this.fresh(value as Node, node);
       }
     }
   }
@@ -78,7 +87,7 @@ class Matcher {
     return this.newText.slice(node.span.startOffset, node.span.endOffset);
   }
 
-  private matchList(olds: Node[], nodes: Node[]): void {
+  private matchList(olds: Node[], nodes: Node[], parent: Node): void {
     const pairs = new Map<Node, Node>(); // new -> old
     const used = new Set<Node>();
     const pair = (old: Node, node: Node) => {
@@ -170,8 +179,8 @@ class Matcher {
 
     for (const node of nodes) {
       const old = pairs.get(node);
-      if (old) this.match(old, node);
-      else this.fresh(node);
+      if (old) this.match(old, node, parent);
+      else this.fresh(node, parent);
     }
   }
 }
