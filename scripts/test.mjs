@@ -44,6 +44,10 @@ if (only !== 'e2e') {
   run(process.execPath, ['--test', '--test-concurrency=1', ...files]);
 }
 if (only !== 'unit') {
-  if (only === 'e2e') run(process.execPath, [join(root, 'scripts/build.mjs')]);
+  if (only === 'e2e') {
+    // The suite runs compiled (out/test/e2e) against the bundled extension (dist/).
+    run(npx, ['tsc', '-p', '.']);
+    run(process.execPath, [join(root, 'scripts/build.mjs')]);
+  }
   run(process.execPath, [join(root, 'test/e2e/run.mjs')]);
 }

@@ -1,0 +1,45 @@
+// Runs the end-to-end suite (test/e2e/suite, compiled to out/test/e2e/suite) in a real VS Code:
+// @vscode/test-electron's runTests() with scripts/e2e/code-server-launcher.mjs as the VS Code
+// executable, on a fresh copy of test/fixtures/e2e-workspace so the tests never touch the
+// repository's files. Installs code-server and the browser first when they are missing.
+import { runTests } from '@vscode/test-electron';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { ensureE2eTools } from '../../scripts/e2e/setup.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const extensionTestsPath = join(root, 'out', 'test', 'e2e', 'suite', 'index.js');
+for (const [path, how] of [
+  [extensionTestsPath, 'npx tsc -p .'],
+  [join(root, 'dist', 'extension.js'), 'npm run build'],
+]) {
+  if (!existsSync(path)) {
+    console.error(`${path} is missing: run \`${how}\` first (npm test does both)`);
+    process.exit(1);
+  }
+}
+
+await ensureE2eTools();
+
+const workspace = mkdtempSync(join(tmpdir(), 'whetstone-e2e-'));
+cpSync(join(root, 'test', 'fixtures', 'e2e-workspace'), workspace, { recursive: true });
+const started = Date.now();
+let failed = false;
+try {
+  await runTests({
+    vscodeExecutablePath: join(root, 'scripts', 'e2e', 'code-server-launcher.mjs'),
+    extensionDevelopmentPath: root,
+    extensionTestsPath,
+    launchArgs: [workspace],
+  });
+} catch (error) {
+  failed = true;
+  console.error(`end-to-end suite failed: ${error instanceof Error ? error.message : error}`);
+} finally {
+  rmSync(workspace, { recursive: true, force: true });
+}
+console.log(`end-to-end run took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,51 @@
+// Shared steps of the end-to-end tests: open a file of the temporary workspace (a copy of
+// test/fixtures/e2e-workspace), get the extension's API, and wait for a condition with a deadline.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WhetstoneApi } from '../../../client/src/extension';
+
+export const EXTENSION_ID = 'whetstone.whetstone-vscode';
+
+/** Polls `probe` until it returns something other than undefined, or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) assert.fail(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export function workspaceUri(file: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the test run opens the temporary workspace folder');
+  return vscode.Uri.joinPath(folder.uri, file);
+}
+
+/** Opens a workspace file in an editor, as a person would. */
+export async function openFile(file: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument(workspaceUri(file));
+  return vscode.window.showTextDocument(document);
+}
+
+/** The extension's exported API once its language server has started. */
+export async function readyApi(): Promise<WhetstoneApi> {
+  const extension = vscode.extensions.getExtension<WhetstoneApi>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is installed`);
+  // Activation starts with the first Whetstone document; activate() returns the same exports.
+  const api = await extension.activate();
+  await api.ready;
+  return api;
+}
+
+/** Text of `document` after applying `edits` (as a formatter's or a rename's edits apply). */
+export function applyEdits(document: vscode.TextDocument, edits: readonly vscode.TextEdit[]): string {
+  const text = document.getText();
+  const sorted = [...edits].sort((a, b) => document.offsetAt(b.range.start) - document.offsetAt(a.range.start));
+  let result = text;
+  for (const edit of sorted) {
+    result = result.slice(0, document.offsetAt(edit.range.start)) + edit.newText + result.slice(document.offsetAt(edit.range.end));
+  }
+  return result;
+}
