@@ -3,9 +3,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { benchAgent } from './agent.bench';
 import { benchCore } from './core.bench';
 import { benchLsp } from './lsp.bench';
 import { table, type Row } from './measure';
+import { benchMutation } from './mutation.bench';
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
@@ -13,6 +15,8 @@ async function main(): Promise<void> {
   rows.push(...core.rows);
   const lsp = await benchLsp();
   rows.push(...lsp.rows);
+  rows.push(...(await benchAgent()));
+  rows.push(...(await benchMutation()).rows);
   const memory = [
     `Language server RSS with the 10,000-line buffer open, after the edits: ${lsp.serverRssMb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 150 MB).`,
     `Bench process RSS after all core runs (includes the garbage of repeated full parses): ${core.rssMb.toFixed(0)} MB.`,

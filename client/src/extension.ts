@@ -1,27 +1,59 @@
 // Entry point of the extension: starts the Whetstone language server through a language client,
-// registers the commands and keeps the server told which Whetstone editor is active.
+// registers the commands, keeps the server told which Whetstone editor is active and whether the
+// workspace is trusted, and shows the agent endpoint's status and the plans agents propose.
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
 import { trackActiveEditor } from './activeEditor';
+import { AgentStatusView, type AgentStatus } from './agentStatus';
 import { registerCommands } from './commands';
+import { registerCopyAgentConnection } from './copyAgentConnection';
 import { createLanguageClient } from './languageClient';
+import { PlanDecisions, type PendingPlan } from './planDecisions';
+import { trackWorkspaceTrust } from './trust';
 
 /** What activate() returns: tests and other extensions wait on `ready` before they use `client`. */
 export interface WhetstoneApi {
   client: LanguageClient;
   /** Resolves once the language server has started and answered `initialize`. */
   ready: Promise<void>;
+  agents: {
+    /** The agent endpoint's latest status (address, lock file, attached agents); undefined before the first. */
+    status(): AgentStatus | undefined;
+    readonly onDidChangeStatus: vscode.Event<AgentStatus>;
+  };
+  plans: {
+    /** The agents' plans waiting for the person's decision. */
+    pending(): PendingPlan[];
+    /** Decides a pending plan as the notification's buttons do; false when it is not pending. */
+    decide(planId: string, approved: boolean, reason?: string): boolean;
+    readonly onDidChange: vscode.Event<void>;
+  };
 }
 
 let client: LanguageClient | undefined;
 
 export function activate(context: vscode.ExtensionContext): WhetstoneApi {
   client = createLanguageClient(context);
-  // Listen before starting so the first Running state change reaches the tracker.
-  context.subscriptions.push(trackActiveEditor(client), registerCommands(client));
+  // Listen before starting so the first Running state change, the first agent status and the
+  // first plan question reach their handlers.
+  const agentStatus = new AgentStatusView(client);
+  const plans = new PlanDecisions(client);
+  context.subscriptions.push(
+    trackActiveEditor(client),
+    trackWorkspaceTrust(client),
+    registerCommands(client),
+    agentStatus,
+    registerCopyAgentConnection(agentStatus),
+    plans,
+  );
   // Activation does not wait for the server: the editor stays responsive while it starts.
   const ready = client.start();
-  const api: WhetstoneApi = { client, ready };
+  const api: WhetstoneApi = {
+    client,
+    ready,
+    agents: { status: () => agentStatus.status, onDidChangeStatus: agentStatus.onDidChange },
+    plans: { pending: () => plans.pending(), decide: (planId, approved, reason) => plans.decide(planId, approved, reason), onDidChange: plans.onDidChange },
+  };
   ready.catch((error: unknown) => {
     // The client has already shown the failure in its output channel; this keeps the rejection
     // from being reported as unhandled while it stays visible to whoever awaits `ready`.

@@ -2,9 +2,18 @@
 // by scripts/build.mjs) as a Node child process talking over IPC.
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import type { WhetstoneInitializationOptions } from '../../server/src/lsp/agentMessages';
 
 // The id is also the prefix of the `whetstone.trace.server` setting the client reads.
 export const CLIENT_ID = 'whetstone';
+
+/**
+ * What the server learns at start: whether the workspace is trusted (it runs the agent endpoint only
+ * then) and the editor's name. Evaluated at every (re)start, so a restart after granting trust says so.
+ */
+function initializationOptions(): WhetstoneInitializationOptions {
+  return { trusted: vscode.workspace.isTrusted, ideName: vscode.env.appName };
+}
 
 export function createLanguageClient(context: vscode.ExtensionContext): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
@@ -19,6 +28,7 @@ export function createLanguageClient(context: vscode.ExtensionContext): Language
       { scheme: 'file', language: 'whetstone' },
       { scheme: 'untitled', language: 'whetstone' },
     ],
+    initializationOptions,
   };
   return new LanguageClient(CLIENT_ID, 'Whetstone Language Server', serverOptions, clientOptions);
 }

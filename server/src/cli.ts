@@ -4,6 +4,7 @@
 import { runCheck } from './cli/check';
 import { EXIT_USAGE, processOutput, type Output } from './cli/output';
 import { runParse } from './cli/parse';
+import { parseServeArguments, runServe } from './agent/serve';
 
 export const USAGE = `Usage: whetstone-agent <command> [options]
 
@@ -19,7 +20,17 @@ Commands:
                            that cannot be read.
   parse [--json] FILE      Print {ast, diagnostics} of FILE as one JSON object: the AST as agents
                            see it (spans: lines 1-based, columns 0-based, UTF-16 code units).
-  serve ...                The agent endpoint without an editor (not available yet).
+  serve [--port N] [--approve ask|deny|auto] [--library FILE] [--lock-dir DIR]
+        [--max-role ROLE] [--allowed-origin ORIGIN]... [--max-message-bytes N] PATH...
+                           Serve the agent endpoint (JSON-RPC over WebSocket on 127.0.0.1) for
+                           the given .wst files, and every .wst file under the given folders;
+                           the first is the active buffer. Port default 8080 (a free one if
+                           taken; 0: any free port). Plans are decided on the terminal (ask,
+                           the default), all rejected (deny) or all approved (auto). The first
+                           stdout line is {"event":"listening","port":N,"lockFile":"…"}; agents
+                           read the token from that lock file (in --lock-dir, else
+                           $WHETSTONE_LOCK_DIR, else ~/.whetstone/agents). Edits are written to
+                           the files atomically. SIGINT or SIGTERM stops it (exit 0).
 
 Options:
   -h, --help               Show this help.`;
@@ -55,8 +66,11 @@ export async function main(args: readonly string[], output: Output = processOutp
       if (positional.length !== 1) return usageError(output, 'parse: name exactly one file');
       return runParse(positional[0], output);
     }
-    case 'serve':
-      return usageError(output, 'serve: not available yet in this version (the headless agent endpoint is coming)');
+    case 'serve': {
+      const options = parseServeArguments(rest);
+      if (typeof options === 'string') return usageError(output, options);
+      return runServe(options, output);
+    }
     default:
       return usageError(output, `unknown command "${command}"`);
   }

@@ -26,6 +26,9 @@ await ensureE2eTools();
 
 const workspace = mkdtempSync(join(tmpdir(), 'whetstone-e2e-'));
 cpSync(join(root, 'test', 'fixtures', 'e2e-workspace'), workspace, { recursive: true });
+// The agent endpoint's lock files go to a folder of this run, not the user's ~/.whetstone/agents;
+// code-server passes this environment down to the extension host and the language server.
+const lockDir = mkdtempSync(join(tmpdir(), 'whetstone-e2e-locks-'));
 const started = Date.now();
 let failed = false;
 try {
@@ -34,12 +37,14 @@ try {
     extensionDevelopmentPath: root,
     extensionTestsPath,
     launchArgs: [workspace],
+    extensionTestsEnv: { WHETSTONE_LOCK_DIR: lockDir },
   });
 } catch (error) {
   failed = true;
   console.error(`end-to-end suite failed: ${error instanceof Error ? error.message : error}`);
 } finally {
   rmSync(workspace, { recursive: true, force: true });
+  rmSync(lockDir, { recursive: true, force: true });
 }
 console.log(`end-to-end run took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 process.exit(failed ? 1 : 0);

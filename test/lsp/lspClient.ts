@@ -31,6 +31,10 @@ export const REPO_ROOT = join(__dirname, '..', '..', '..');
 export interface ClientOptions {
   /** The `whetstone` settings section answered to workspace/configuration. */
   settings?: Record<string, unknown>;
+  /** Sent in initialize (`{trusted: true}` lets the server start its agent endpoint). */
+  initializationOptions?: Record<string, unknown>;
+  /** Added to the server process's environment (e.g. WHETSTONE_LOCK_DIR). */
+  env?: Record<string, string>;
 }
 
 export class LspClient {
@@ -75,12 +79,13 @@ export class LspClient {
 
   /** Starts the server and completes initialize/initialized. */
   static async start(options: ClientOptions = {}): Promise<LspClient> {
-    const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
     const client = new LspClient(child, options.settings ?? {});
     client.initializeResult = await client.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
       workspaceFolders: null,
+      initializationOptions: options.initializationOptions,
       capabilities: {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, workspaceEdit: { documentChanges: true } },
         textDocument: {

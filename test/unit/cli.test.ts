@@ -100,7 +100,8 @@ describe('whetstone-agent check', () => {
     assert.equal(run().status, 2);
     const serve = run('serve');
     assert.equal(serve.status, 2);
-    assert.match(serve.stderr, /not available yet/);
+    assert.match(serve.stderr, /name at least one/);
+    assert.equal(run('serve', '--approve', 'maybe', FIXTURES).status, 2);
   });
 
   it('reads a file with a byte-order mark and CRLF line ends', () => {

@@ -3,8 +3,11 @@
 import * as assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { initParser } from '../../server/src/core/parser';
+import type { FunctionDeclaration } from '../../server/src/core/ast';
+import { applyMutations, type MutationResult } from '../../server/src/core/mutate';
 import { contentChangesToEdits } from '../../server/src/lsp/convert';
 import { moveWithEdits } from '../../server/src/lsp/diagnostics';
+import { applyToText, type OpenBuffer } from '../../server/src/workspace/buffer';
 import { Workspace } from '../../server/src/workspace/workspace';
 
 before(async () => {
@@ -74,6 +77,69 @@ describe('Workspace', () => {
     workspace.close('file:///d.wst');
     assert.deepEqual(seen, ['open file:///d.wst', 'change 2 1', 'close file:///d.wst']);
     assert.equal(errors.length, 2, 'the throwing listener was reported for both changes');
+  });
+});
+
+describe('expected edits (an agent edit that comes back as a change)', () => {
+  const uri = 'file:///expect.wst';
+  const source = 'fn total(): number {\n  return 1;\n}\n';
+
+  /** An insertNode mutation on the buffer's current tree, with ids the document would not pick. */
+  function insertBreak(buffer: OpenBuffer): MutationResult & { text: string } {
+    const fn = buffer.document.ast.children[0] as FunctionDeclaration;
+    let next = 90_000;
+    const result = applyMutations(
+      buffer.document,
+      [{ type: 'insertNode', parentId: fn.body.id, role: 'statements', index: 0, node: { type: 'BreakStatement' } }],
+      () => `node_${++next}`,
+    );
+    return { ...result, text: applyToText(buffer.text, result.edits, false) };
+  }
+
+  it('the next edit of the base revision keeps the ids the mutation gave, when it produces the expected text', () => {
+    const workspace = new Workspace();
+    const buffer = workspace.open(uri, source, { revision: 4 });
+    const mutation = insertBreak(buffer);
+    const [inserted] = mutation.insertedNodeIds;
+    workspace.expectEdit(uri, { baseRevision: 4, text: mutation.text, ast: mutation.ast });
+    // VS Code reports the applied edit as content changes, each on the text the previous left.
+    workspace.edit(uri, [...mutation.edits].reverse(), { sequential: true, revision: 5 });
+    assert.equal(buffer.text, mutation.text);
+    assert.equal(buffer.document.nodeById(inserted)?.type, 'BreakStatement');
+  });
+
+  it('without an expectation the same change gets ids of the document’s own', () => {
+    const workspace = new Workspace();
+    const buffer = workspace.open(uri, source, { revision: 4 });
+    const mutation = insertBreak(buffer);
+    workspace.edit(uri, mutation.edits, { revision: 5 });
+    assert.equal(buffer.text, mutation.text);
+    assert.equal(buffer.document.nodeById(mutation.insertedNodeIds[0]), undefined);
+  });
+
+  it('a keystroke that gets there first consumes the expectation without using it', () => {
+    const workspace = new Workspace();
+    const buffer = workspace.open(uri, source, { revision: 4 });
+    const mutation = insertBreak(buffer);
+    workspace.expectEdit(uri, { baseRevision: 4, text: mutation.text, ast: mutation.ast });
+    workspace.edit(uri, [{ startOffset: source.length, endOffset: source.length, newText: '\n' }], { revision: 5 });
+    assert.equal(buffer.document.nodeById(mutation.insertedNodeIds[0]), undefined);
+    // The same text later (at revision 5 now) is not the agent's edit of revision 4.
+    const again = insertBreak(buffer);
+    workspace.edit(uri, again.edits, { revision: 6 });
+    assert.equal(buffer.document.nodeById(mutation.insertedNodeIds[0]), undefined);
+  });
+
+  it('a withdrawn expectation is not used, and an unknown URI has none to register', () => {
+    const workspace = new Workspace();
+    const buffer = workspace.open(uri, source, { revision: 4 });
+    const mutation = insertBreak(buffer);
+    const withdraw = workspace.expectEdit(uri, { baseRevision: 4, text: mutation.text, ast: mutation.ast });
+    assert.ok(withdraw);
+    withdraw();
+    workspace.edit(uri, mutation.edits, { revision: 5 });
+    assert.equal(buffer.document.nodeById(mutation.insertedNodeIds[0]), undefined);
+    assert.equal(workspace.expectEdit('file:///missing.wst', { baseRevision: 1, text: '', ast: mutation.ast }), undefined);
   });
 });
 

@@ -159,6 +159,14 @@ export class WhetstoneDocument {
     return this.byId.get(id);
   }
 
+  /**
+   * A node id this document has never handed out, for nodes a mutation creates (applyMutations'
+   * `newId`): ids of removed nodes are not reused, so an agent's stale id never reaches a new node.
+   */
+  freshId(): string {
+    return this.ids.fresh();
+  }
+
   parentOf(id: string): Node | undefined {
     return this.parents.get(id);
   }

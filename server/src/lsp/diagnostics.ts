@@ -75,6 +75,19 @@ export class DiagnosticsPublisher {
     void this.connection.sendDiagnostics({ uri, diagnostics: [] }).catch((error: unknown) => this.log('Could not clear diagnostics', error));
   }
 
+  /**
+   * Publishes every open buffer's full diagnostics again, for a change that is not an edit (a new
+   * library context changes what imports mean); each buffer's publication keeps its version.
+   */
+  republishAll(): void {
+    for (const buffer of this.workspace.all()) {
+      this.cancel(buffer.uri);
+      // The same version again: the last publication of a version is the one the client keeps.
+      this.published.delete(buffer.uri);
+      this.publishSemantic(buffer.uri);
+    }
+  }
+
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
     for (const uri of [...this.timers.keys()]) this.cancel(uri);

@@ -1,6 +1,8 @@
 // Wires the LSP connection to the workspace and the feature modules: capabilities, document
 // sync (incremental), settings, the custom `whetstone/…` messages and every request handler.
-// Handlers only translate; each feature file asks the core for its facts.
+// Handlers only translate; each feature file asks the core for its facts. The agent endpoint runs
+// here too, beside the buffers it serves (agentServer.ts), with the LSP-backed AgentHost.
+import { join } from 'node:path';
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
@@ -11,10 +13,13 @@ import {
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node';
+import { LspAgentHost } from '../agent/lsp-host';
 import { initParser } from '../core/parser';
 import type { OpenBuffer } from '../workspace/buffer';
 import { Workspace } from '../workspace/workspace';
 import { ActiveEditorNotification, setActiveEditor } from './activeEditor';
+import { TrustChangedNotification, type WhetstoneInitializationOptions } from './agentMessages';
+import { AgentServerControl } from './agentServer';
 import { AstRequest, astOf } from './astRequest';
 import { codeActions } from './codeActions';
 import { completion, COMPLETION_TRIGGER_CHARACTERS } from './completion';
@@ -25,10 +30,11 @@ import { foldingRanges } from './folding';
 import { formatDocument } from './formatting';
 import { guarded, guardedNotification, makeLog } from './guard';
 import { hover } from './hover';
+import { LibrarySetting, workspaceFolderPath } from './librarySetting';
 import { references } from './references';
 import { prepareRename, rename } from './rename';
 import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from './semanticTokens';
-import { fetchSettings, settingsFromPush, type ServerSettings } from './settings';
+import { DEFAULT_SETTINGS, fetchSettings, settingsFromPush, type ServerSettings } from './settings';
 import { documentSymbols } from './symbols';
 
 export const SERVER_NAME = 'whetstone-language-server';
@@ -36,6 +42,7 @@ export const SERVER_VERSION = '0.1.0';
 
 export interface ServerHandle {
   workspace: Workspace;
+  agentHost: LspAgentHost;
 }
 
 /** Registers every handler on `connection` (which the caller then starts listening). */
@@ -44,18 +51,25 @@ export function startServer(connection: Connection): ServerHandle {
   const workspace = new Workspace((error) => log('Workspace error', error));
   // Publishes the diagnostics of every change the workspace reports.
   const diagnostics = new DiagnosticsPublisher(connection, workspace, log);
+  // Agents' edits go to VS Code as workspace/applyEdit and come back through didChange below.
+  const agentHost = new LspAgentHost({ connection, workspace, info: { ideName: 'Visual Studio Code', version: SERVER_VERSION } });
+  const library = new LibrarySetting(connection, agentHost, diagnostics);
+  let agentServer: AgentServerControl | undefined;
+  let workspaceFolder: string | undefined;
   let configurationPull = false;
   let documentChanges = false;
 
-  const applySettings = (settings: ServerSettings): void => {
+  const applySettings = async (settings: ServerSettings): Promise<void> => {
     const previous = diagnostics.semanticDelayMs;
     diagnostics.setSemanticDelay(settings.semanticDelayMs);
     if (previous !== diagnostics.semanticDelayMs) connection.console.info(`Semantic diagnostics now wait ${diagnostics.semanticDelayMs} ms after the last change`);
+    await library.apply(settings.library, workspaceFolder);
+    await agentServer?.setSettings(settings.agentServer);
   };
   const refreshSettings = async (): Promise<void> => {
     if (!configurationPull) return;
     try {
-      applySettings(await fetchSettings(connection));
+      await applySettings(await fetchSettings(connection));
     } catch (error) {
       log('Could not read the whetstone settings', error);
     }
@@ -66,6 +80,15 @@ export function startServer(connection: Connection): ServerHandle {
     await initParser();
     configurationPull = params.capabilities.workspace?.configuration === true;
     documentChanges = params.capabilities.workspace?.workspaceEdit?.documentChanges === true;
+    workspaceFolder = workspaceFolderPath(params);
+    // Accepting and rejecting suggestions trains a model per workspace, kept beside its files.
+    if (workspaceFolder !== undefined) agentHost.feedbackFile = join(workspaceFolder, '.whetstone', 'feedback.json');
+    agentServer = new AgentServerControl(connection, agentHost, workspaceFolder === undefined ? [] : [workspaceFolder], log);
+    // Only a client that says the workspace is trusted gets an endpoint: outside programs that
+    // attach can change files. VS Code's client says so; others opt in the same way.
+    const options = params.initializationOptions as WhetstoneInitializationOptions | undefined;
+    void agentServer.setTrusted(options?.trusted === true);
+    if (typeof options?.ideName === 'string' && options.ideName !== '') agentHost.info.ideName = options.ideName;
     return {
       capabilities: {
         positionEncoding: 'utf-16',
@@ -91,7 +114,9 @@ export function startServer(connection: Connection): ServerHandle {
         // Ask to be told when settings change (the client then sends didChangeConfiguration).
         await connection.client.register(DidChangeConfigurationNotification.type, { section: 'whetstone' }).catch(() => undefined);
       }
-      await refreshSettings();
+      // Without workspace/configuration the defaults hold until the client pushes settings.
+      if (configurationPull) await refreshSettings();
+      else await applySettings(DEFAULT_SETTINGS);
     }),
   );
 
@@ -100,7 +125,7 @@ export function startServer(connection: Connection): ServerHandle {
       if (configurationPull) await refreshSettings();
       else {
         const pushed = settingsFromPush(params.settings);
-        if (pushed) applySettings(pushed);
+        if (pushed) await applySettings(pushed);
       }
     }),
   );
@@ -118,7 +143,8 @@ export function startServer(connection: Connection): ServerHandle {
       const { uri, version } = params.textDocument;
       const buffer = workspace.get(uri);
       if (!buffer) return log(`didChange for ${uri}, which is not open`);
-      // LSP content changes apply in order, each to the text the previous one left.
+      // LSP content changes apply in order, each to the text the previous one left. An agent's edit
+      // comes back this way too: the workspace matches it against the AST the host told it to expect.
       const edits = contentChangesToEdits(buffer.document, params.contentChanges);
       workspace.edit(uri, edits, { sequential: true, revision: version });
     }),
@@ -127,6 +153,13 @@ export function startServer(connection: Connection): ServerHandle {
   connection.onDidCloseTextDocument(
     guardedNotification(log, 'didClose', (params) => {
       workspace.close(params.textDocument.uri);
+    }),
+  );
+
+  connection.onNotification(
+    TrustChangedNotification,
+    guardedNotification(log, 'whetstone/trustChanged', async (params) => {
+      await agentServer?.setTrusted(params?.trusted === true);
     }),
   );
 
@@ -159,10 +192,12 @@ export function startServer(connection: Connection): ServerHandle {
     guarded(log, 'whetstone/ast', new ResponseError<void>(ErrorCodes.InternalError, 'The AST could not be read; see the server log'), (params) => astOf(workspace, params)),
   );
 
-  connection.onShutdown(() => {
+  connection.onShutdown(async () => {
+    // The endpoint goes first: agents are told, and its lock file is removed.
+    await agentServer?.stop();
     diagnostics.dispose();
     workspace.dispose();
   });
 
-  return { workspace };
+  return { workspace, agentHost };
 }

@@ -1,6 +1,7 @@
 // One open buffer: its URI, the core's WhetstoneDocument (text, AST with stable ids, syntax
 // diagnostics, revision) and the semantic analysis of its current revision, computed lazily and
 // at most once per revision however many features ask for it.
+import type { Program } from '../core/ast';
 import type { Diagnostic } from '../core/diagnostics';
 import { WhetstoneDocument, type EditOptions, type TextEdit } from '../core/document';
 import type { LibraryContext } from '../core/semantics/library';
@@ -13,9 +14,25 @@ export interface BufferOptions {
   library?: LibraryContext;
 }
 
+/**
+ * An edit that someone else applies and that comes back to this buffer later as an ordinary
+ * change: an agent's mutation that VS Code applies (so it lands in the person's undo stack) and
+ * reports with didChange. The change carries only text; the expectation supplies the AST the
+ * mutation engine computed, so the nodes it inserted keep the ids it gave them.
+ */
+export interface EditExpectation {
+  /** The revision the edit was computed against: the next edit of the buffer at it consumes this. */
+  baseRevision: number;
+  /** The text after the edit; the AST is used only if the change produces exactly this text. */
+  text: string;
+  /** The AST the edit produces, to match the new tree against instead of the previous AST. */
+  ast: Program;
+}
+
 export class OpenBuffer {
   private current: WhetstoneDocument;
   private cached: { revision: number; model: SemanticModel } | undefined;
+  private expectation: EditExpectation | undefined;
 
   private constructor(
     readonly uri: string,
@@ -55,8 +72,9 @@ export class OpenBuffer {
     this.cached = undefined;
     const before = this.current.text;
     const revision = options.revision ?? this.current.revision + 1;
+    const effective = this.withExpectation(edits, options);
     try {
-      this.current.applyEdits(edits, { ...options, revision });
+      this.current.applyEdits(edits, { ...effective, revision });
       return undefined;
     } catch (error) {
       const text = applyToText(before, edits, options.sequential ?? false);
@@ -68,6 +86,33 @@ export class OpenBuffer {
       this.current = WhetstoneDocument.create(text, revision);
       return error;
     }
+  }
+
+  /**
+   * Registers the AST an edit of `baseRevision` will produce (see EditExpectation). It replaces an
+   * earlier expectation; the returned function withdraws it if it is still pending (the edit was
+   * refused and will never arrive).
+   */
+  expectEdit(expectation: EditExpectation): () => void {
+    this.expectation = expectation;
+    return () => {
+      if (this.expectation === expectation) this.expectation = undefined;
+    };
+  }
+
+  /**
+   * The options for an edit, with the pending expectation's AST when this edit is the one it
+   * describes. The next edit at the base revision consumes the expectation whatever it is: if the
+   * person's keystroke got there first, the agent's edit was refused (its version was stale) and
+   * the text differs, so the keystroke is matched against the previous AST as usual.
+   */
+  private withExpectation(edits: readonly TextEdit[], options: EditOptions): EditOptions {
+    const expectation = this.expectation;
+    if (!expectation || expectation.baseRevision > this.current.revision) return options;
+    this.expectation = undefined;
+    if (options.expected || expectation.baseRevision !== this.current.revision) return options;
+    const text = applyToText(this.current.text, edits, options.sequential ?? false);
+    return text === expectation.text ? { ...options, expected: expectation.ast } : options;
   }
 
   /** The semantic model of the current revision, analysed on first use. */

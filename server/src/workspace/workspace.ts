@@ -3,7 +3,7 @@
 // buffer is active, as the client reports it (`whetstone/activeEditor`). No vscode import, no I/O.
 import type { EditOptions, TextEdit } from '../core/document';
 import type { LibraryContext } from '../core/semantics/library';
-import { OpenBuffer } from './buffer';
+import { OpenBuffer, type EditExpectation } from './buffer';
 import { Emitter, type Disposable } from './events';
 
 export interface BufferChange {
@@ -55,6 +55,16 @@ export class Workspace {
     return buffer;
   }
 
+  /**
+   * Tells the buffer at `uri` what AST the next edit of `expectation.baseRevision` produces, for an
+   * edit that reaches it later through `edit` (an agent's change that VS Code applies and reports
+   * back with didChange). Returns a function that withdraws the expectation, or undefined when no
+   * buffer has that URI.
+   */
+  expectEdit(uri: string, expectation: EditExpectation): (() => void) | undefined {
+    return this.buffers.get(uri)?.expectEdit(expectation);
+  }
+
   close(uri: string): void {
     const buffer = this.buffers.get(uri);
     if (!buffer) return;
@@ -102,4 +112,4 @@ export class Workspace {
   }
 }
 
-export type { Disposable };
+export type { Disposable, EditExpectation };

@@ -1,0 +1,184 @@
+// The agent endpoint as it ships (`whetstone-agent serve` from dist/cli.js, over a real loopback
+// WebSocket): ping round trip, pipelined ping throughput and getAST of a 1,000-line buffer, each
+// beside a bare `ws` echo server (its own process, like serve) answering the same request with the
+// same bytes in the same run, so the ratio is what the endpoint adds to the socket; and a rename
+// through applyMutation, written to disk, for the headless mutation budget.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { generateProgram } from './generate';
+import { measureAsync, summarize, type Row, type Sample } from './measure';
+
+const ROOT = join(__dirname, '..', '..');
+const PIPELINED = 10_000;
+
+/** A bare ws server that answers each known request text with a fixed reply: the floor. */
+const ECHO_SERVER = `
+const { WebSocketServer } = require('ws');
+const replies = new Map(Object.entries(JSON.parse(require('fs').readFileSync(process.env.REPLIES, 'utf8'))));
+const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: 8 * 1024 * 1024 });
+wss.on('connection', (ws) => ws.on('message', (data) => ws.send(replies.get(data.toString()) ?? data.toString())));
+wss.on('listening', () => process.stdout.write(JSON.stringify({ port: wss.address().port }) + '\\n'));
+`;
+
+/** One socket whose answers are taken in order (requests here are answered in order). */
+class OrderedClient {
+  private readonly waiting: ((text: string) => void)[] = [];
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => this.waiting.shift()?.(data.toString()));
+  }
+
+  static open(url: string, token?: string): Promise<OrderedClient> {
+    const socket = new WebSocket(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, maxPayload: 64 * 1024 * 1024 });
+    return new Promise((resolve, reject) => {
+      const client = new OrderedClient(socket);
+      socket.once('open', () => resolve(client));
+      socket.once('error', reject);
+    });
+  }
+
+  /** Sends text and resolves with the next answer. */
+  roundTrip(text: string): Promise<string> {
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.socket.send(text);
+    });
+  }
+
+  /** Sends `count` copies of text at once; resolves when every answer has arrived. */
+  async pipeline(text: string, count: number): Promise<void> {
+    const answers: Promise<string>[] = [];
+    for (let i = 0; i < count; i++) answers.push(new Promise((resolve) => this.waiting.push(resolve)));
+    for (let i = 0; i < count; i++) this.socket.send(text);
+    await Promise.all(answers);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+/** Starts a child whose first stdout line is JSON, and resolves with that JSON. */
+function startChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; first: Record<string, unknown> }> {
+  // stderr is kept, not shown: serve logs every applied change there, which would flood the table.
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      seen += chunk;
+      const end = seen.indexOf('\n');
+      if (end >= 0) resolve({ child, first: JSON.parse(seen.slice(0, end)) as Record<string, unknown> });
+    });
+    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${stderr}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Pipelined throughput as milliseconds per `PIPELINED` requests. */
+async function throughput(client: OrderedClient, text: string): Promise<Sample> {
+  await client.pipeline(text, PIPELINED);
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const start = performance.now();
+    await client.pipeline(text, PIPELINED);
+    times.push(performance.now() - start);
+  }
+  return summarize(times);
+}
+
+function perSecond(sample: Sample): string {
+  return Math.round(PIPELINED / (sample.p50 / 1000)).toLocaleString('en-US');
+}
+
+export async function benchAgent(): Promise<Row[]> {
+  const folder = mkdtempSync(join(tmpdir(), 'whetstone-agent-bench-'));
+  const children: ChildProcess[] = [];
+  const clients: OrderedClient[] = [];
+  try {
+    const source = join(folder, 'bench.wst');
+    writeFileSync(source, generateProgram(1_000));
+    const serve = await startChild([join(ROOT, 'dist', 'cli.js'), 'serve', '--port', '0', '--approve', 'deny', '--lock-dir', join(folder, 'locks'), source]);
+    children.push(serve.child);
+    const lock = JSON.parse(readFileSync(String(serve.first.lockFile), 'utf8')) as { port: number; token: string };
+    const agent = await OrderedClient.open(`ws://127.0.0.1:${lock.port}`, lock.token);
+    clients.push(agent);
+
+    const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+    const getAst = '{"jsonrpc":"2.0","id":2,"method":"getAST"}';
+    const replies = { [ping]: await agent.roundTrip(ping), [getAst]: await agent.roundTrip(getAst) };
+    if (!replies[getAst].includes('"result"')) throw new Error(`getAST failed: ${replies[getAst].slice(0, 300)}`);
+    const repliesFile = join(folder, 'replies.json');
+    writeFileSync(repliesFile, JSON.stringify(replies));
+    const echoServer = await startChild(['-e', ECHO_SERVER], { ...process.env, REPLIES: repliesFile });
+    children.push(echoServer.child);
+    const echo = await OrderedClient.open(`ws://127.0.0.1:${Number(echoServer.first.port)}`);
+    clients.push(echo);
+
+    const pingAgent = await measureAsync(2_000, async () => void (await agent.roundTrip(ping)), 200);
+    const pingEcho = await measureAsync(2_000, async () => void (await echo.roundTrip(ping)), 200);
+    const pipelinedAgent = await throughput(agent, ping);
+    const pipelinedEcho = await throughput(echo, ping);
+    const astAgent = await measureAsync(50, async () => void (await agent.roundTrip(getAst)));
+    const astEcho = await measureAsync(50, async () => void (await echo.roundTrip(getAst)));
+
+    const rows: Row[] = [
+      { what: 'ping round trip, `serve` over loopback WebSocket', budget: '≤ 0.2 ms p50', measured: pingAgent, floorName: 'bare ws echo, same bytes', floor: pingEcho },
+      {
+        what: `${PIPELINED.toLocaleString('en-US')} pipelined pings (${perSecond(pipelinedAgent)} req/s; echo ${perSecond(pipelinedEcho)} req/s)`,
+        budget: '≥ 10,000 req/s',
+        measured: pipelinedAgent,
+        floorName: 'bare ws echo, same bytes',
+        floor: pipelinedEcho,
+      },
+      {
+        what: `getAST of a 1,000-line buffer (${(Buffer.byteLength(replies[getAst]) / 1024).toFixed(0)} KiB answer)`,
+        budget: '≤ 10 ms p50',
+        measured: astAgent,
+        floorName: 'bare ws echo, same bytes',
+        floor: astEcho,
+      },
+    ];
+
+    const rename = await renameRow(agent, replies[getAst]);
+    if (rename) rows.push(rename);
+    return rows;
+  } finally {
+    for (const client of clients) client.close();
+    await Promise.all(children.map(stop));
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** applyMutation renaming a function back and forth, each written to disk; none if unavailable. */
+async function renameRow(agent: OrderedClient, astReply: string): Promise<Row | undefined> {
+  const ast = (JSON.parse(astReply) as { result: { ast: { children: { type: string; id: string; name?: string }[] } } }).result.ast;
+  const target = ast.children.find((child) => child.type === 'FunctionDeclaration');
+  if (!target) return undefined;
+  const role = JSON.parse(await agent.roundTrip('{"jsonrpc":"2.0","id":3,"method":"setAgentRole","params":{"role":"refactor"}}')) as { error?: unknown };
+  if (role.error) return undefined;
+  let flip = false;
+  const rename = async (): Promise<void> => {
+    flip = !flip;
+    const request = { jsonrpc: '2.0', id: 4, method: 'applyMutation', params: { type: 'setProperty', nodeId: target.id, property: 'name', value: flip ? `${target.name}Renamed` : target.name } };
+    const answer = JSON.parse(await agent.roundTrip(JSON.stringify(request))) as { error?: { message: string } };
+    if (answer.error) throw new Error(`applyMutation failed: ${answer.error.message}`);
+  };
+  try {
+    await rename();
+  } catch {
+    return undefined;
+  }
+  return { what: 'applyMutation rename, headless, 1,000-line buffer, written to disk', budget: '≤ 5 ms p50', measured: await measureAsync(100, rename) };
+}

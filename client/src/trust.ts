@@ -1,0 +1,19 @@
+// Workspace trust, as the language server needs to know it: the agent endpoint lets outside
+// programs change files, so it runs only in a trusted workspace. The server learns the state at
+// start (initializationOptions, see languageClient.ts) and, from here, when the person grants
+// trust later (trust is never revoked without a reload of the window, which restarts the server).
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { TrustChangedParams } from '../../server/src/lsp/agentMessages';
+
+export const TRUST_CHANGED_NOTIFICATION = 'whetstone/trustChanged';
+
+export function trackWorkspaceTrust(client: LanguageClient): vscode.Disposable {
+  return vscode.workspace.onDidGrantWorkspaceTrust(() => {
+    if (!client.isRunning()) return;
+    const params: TrustChangedParams = { trusted: true };
+    client.sendNotification(TRUST_CHANGED_NOTIFICATION, params).catch((error: unknown) => {
+      client.error(`Could not send ${TRUST_CHANGED_NOTIFICATION}`, error);
+    });
+  });
+}

@@ -1,0 +1,99 @@
+// Keeps the annotation feedback model of a workspace (core/suggest/feedback.ts) in the host's
+// feedback file, so what people accept and reject keeps counting across restarts. Each answer
+// re-reads the file before writing it (atomically), so two windows on one workspace add up their
+// answers instead of overwriting each other's. Rejections of one suggestion on one node are also
+// remembered in memory, so that exact suggestion is not shown again while the server runs.
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { emptyFeedback, readFeedback, withAnswer, type FeedbackData } from '../core/suggest/feedback';
+import { AgentError, ErrorCode } from './errors';
+import { writeAtomically } from './headless-host';
+import type { AgentHost } from './host';
+
+export interface Answer {
+  annotationType: string;
+  strategy: string;
+  accepted: boolean;
+  /** The suggestion's node and buffer, for not showing a rejected suggestion again. */
+  nodeId?: string;
+  uri?: string;
+}
+
+export class FeedbackStore {
+  private data: FeedbackData = emptyFeedback();
+  /** What the cached data was read from: the file's mtime and size, or null before any read. */
+  private stamp: string | null = null;
+  private readonly dismissed = new Set<string>();
+
+  constructor(readonly file: string | undefined) {}
+
+  /** The model as it is now (re-read when the file changed, e.g. from another window). */
+  current(): FeedbackData {
+    if (!this.file) return this.data;
+    const stamp = fileStamp(this.file);
+    if (stamp !== this.stamp) {
+      this.data = stamp === 'missing' ? emptyFeedback() : readFile(this.file);
+      this.stamp = stamp;
+    }
+    return this.data;
+  }
+
+  /** Records one answer and saves the model; returns its new revision. */
+  record(answer: Answer): number {
+    if (!answer.accepted && answer.nodeId !== undefined) this.dismissed.add(dismissalKey(answer.uri, answer.nodeId, answer.annotationType, answer.strategy));
+    const base = this.file ? (fileStamp(this.file) === 'missing' ? emptyFeedback() : readFile(this.file)) : this.data;
+    this.data = withAnswer(base, answer.annotationType, answer.strategy, answer.accepted);
+    if (this.file) {
+      try {
+        mkdirSync(dirname(this.file), { recursive: true });
+        writeAtomically(this.file, `${JSON.stringify(this.data, null, 2)}\n`);
+        this.stamp = fileStamp(this.file);
+      } catch (error) {
+        this.stamp = null;
+        throw new AgentError(ErrorCode.InternalError, `The answer counts until the server stops, but it could not be saved to ${this.file}: ${(error as Error).message}`, {
+          hint: 'Check that the workspace folder is writable.',
+        });
+      }
+    }
+    return this.data.modelRevision;
+  }
+
+  /** Whether the person rejected exactly this suggestion on this node. */
+  isDismissed(uri: string | undefined, nodeId: string, annotationType: string, strategy: string): boolean {
+    return this.dismissed.has(dismissalKey(uri, nodeId, annotationType, strategy));
+  }
+}
+
+function dismissalKey(uri: string | undefined, nodeId: string, annotationType: string, strategy: string): string {
+  return `${uri ?? ''}\u0000${nodeId}\u0000${annotationType}/${strategy}`;
+}
+
+function fileStamp(file: string): string {
+  try {
+    const stat = statSync(file);
+    return `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/** A damaged or unreadable file starts the model afresh rather than stopping suggestions. */
+function readFile(file: string): FeedbackData {
+  try {
+    return readFeedback(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return emptyFeedback();
+  }
+}
+
+const stores = new WeakMap<AgentHost, FeedbackStore>();
+
+/** The feedback store of a host (one per host, at the host's feedbackFile). */
+export function feedbackStoreOf(host: AgentHost): FeedbackStore {
+  let store = stores.get(host);
+  if (!store) {
+    store = new FeedbackStore(host.feedbackFile);
+    stores.set(host, store);
+  }
+  return store;
+}

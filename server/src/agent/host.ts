@@ -1,0 +1,64 @@
+// What method handlers may use: the buffers, a way to apply edits to them as one step, the
+// sessions, the plans, the person, the library context and the suggestion feedback model. The
+// language server (in VS Code) and `whetstone-agent serve` (headless) each provide one.
+import type { Program } from '../core/ast';
+import type { TextEdit } from '../core/document';
+import type { LibraryContext } from '../core/semantics/library';
+import type { OpenBuffer } from '../workspace/buffer';
+import type { Workspace } from '../workspace/workspace';
+import type { Session } from './session';
+
+export interface ApplyEditOptions {
+  /** The AST the edits produce (from the mutation engine), so inserted nodes keep their ids. */
+  expected: Program;
+  /** The revision the edits were computed against; a buffer that moved on is a conflict. */
+  baseRevision: number;
+  /** What the person sees for this change (VS Code's undo label, the headless log). */
+  label: string;
+}
+
+/**
+ * Applies `edits` to the buffer as one step (one undo step in VS Code) and resolves to the new
+ * revision, or rejects with AgentError RevisionConflict (-32012) when the buffer is no longer at
+ * `baseRevision` — never writing at a stale position.
+ */
+export type EditApplier = (buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions) => Promise<number>;
+
+export interface PlanTarget {
+  op: string;
+  nodeId: string;
+}
+
+export type PlanStatus = 'pending' | 'approved' | 'rejected' | 'consumed';
+
+export interface Plan {
+  planId: string;
+  sessionId: string;
+  status: PlanStatus;
+  steps: string[];
+  reason: string;
+  targets: PlanTarget[];
+  decidedBy?: string;
+  decisionReason?: string;
+}
+
+/** Asks the person to decide a plan; resolves with their decision (never decided by an agent). */
+export type PlanDecider = (plan: Plan) => Promise<{ approved: boolean; reason?: string; decidedBy: string }>;
+
+export interface AgentHost {
+  readonly workspace: Workspace;
+  readonly applyEdits: EditApplier;
+  readonly decidePlan: PlanDecider;
+  /** The library context in force (setting `whetstone.library`, or `--library`), if any. */
+  library(): LibraryContext | undefined;
+  /** Every connected session, for listSessions. */
+  sessions(): readonly Session[];
+  /** What getCapabilities and the lock file report. */
+  readonly info: { ideName: string; version: string };
+  /**
+   * Where the annotation feedback model of this workspace is kept (JSON): `.whetstone/feedback.json`
+   * in the workspace folder (VS Code), beside the served files (headless), a temporary folder in
+   * tests. Without one the model lives in memory for the host's lifetime.
+   */
+  readonly feedbackFile?: string;
+}

@@ -1,0 +1,224 @@
+// Annotation suggestions (agent-api.md "Annotations"; PROTOCOL.md "Feedback and suggestions"):
+// what the core's suggestion engine proposes for a node or position, with confidences moved by
+// the workspace's feedback model; writing one into the source as an annotation (one mutation, one
+// undo step, through the same pipeline as applyMutation); and recording a person's answer.
+import { walk, type Node } from '../../core/ast';
+import { allowedStrategies, ANNOTATION_TYPES } from '../../core/semantics/annotations';
+import { canCarryAnnotations, suggestAnnotations, type Suggestion } from '../../core/suggest';
+import { adjust } from '../../core/suggest/feedback';
+import type { OpenBuffer } from '../../workspace/buffer';
+import { nodeIn, resolveBuffer } from '../buffers';
+import { AgentError, ErrorCode, type ErrorCodeValue } from '../errors';
+import { feedbackStoreOf } from '../feedback-store';
+import { defineMethod, type MethodDefinition } from '../method';
+import { runChange } from '../mutation-pipeline';
+
+/** Suggestions whose confidence feedback has pushed below this are no longer shown. */
+export const MIN_SHOWN_CONFIDENCE = 0.1;
+
+const cache = new WeakMap<OpenBuffer, { revision: number; suggestions: Suggestion[] }>();
+
+/** The engine's suggestions for the buffer's current revision (computed once per revision). */
+function suggestionsOf(buffer: OpenBuffer): Suggestion[] {
+  const cached = cache.get(buffer);
+  if (cached?.revision === buffer.revision) return cached.suggestions;
+  const model = buffer.analysis();
+  const suggestions = suggestAnnotations(buffer.document.ast, model, model.library);
+  cache.set(buffer, { revision: buffer.revision, suggestions });
+  return suggestions;
+}
+
+/** The node itself, or the nearest ancestor that can carry an annotation, or the Program. */
+function scopeOf(buffer: OpenBuffer, node: Node): Node {
+  const document = buffer.document;
+  for (let current: Node | undefined = node; current; current = document.parentOf(current.id)) {
+    if (current.type === 'Program' || canCarryAnnotations(current, document.parentOf(current.id))) return current;
+  }
+  return document.ast;
+}
+
+function subtreeIds(root: Node): Set<string> {
+  const ids = new Set<string>();
+  walk(root, (node) => ids.add(node.id));
+  return ids;
+}
+
+/** -32010 (applying) or -32602 (feedback) for a type or strategy outside WHETSTONE.md section 6. */
+function checkVocabulary(annotationType: string, strategy: string, code: ErrorCodeValue): void {
+  const allowed = allowedStrategies(annotationType);
+  if (!allowed) {
+    throw new AgentError(code, `Unknown annotation type '${annotationType}'`, {
+      annotationType,
+      hint: `Annotation types: ${ANNOTATION_TYPES.map((info) => info.name).join(', ')}`,
+    });
+  }
+  if (!allowed.includes(strategy)) {
+    throw new AgentError(code, `'@${annotationType}' does not allow the strategy '${strategy}'`, {
+      annotationType,
+      strategy,
+      hint: `Allowed for @${annotationType}: ${allowed.join(', ')}`,
+    });
+  }
+}
+
+const URI = { type: 'string', minLength: 1 };
+const ANSWER_PROPERTIES = {
+  nodeId: { type: 'string', minLength: 1, maxLength: 200 },
+  annotationType: { type: 'string', minLength: 1 },
+  strategy: { type: 'string', minLength: 1 },
+  reason: { type: 'string', maxLength: 2000 },
+  confidence: { type: 'number', minimum: 0, maximum: 1 },
+  accepted: { type: 'boolean' },
+  uri: URI,
+} as const;
+
+const getAnnotationSuggestions = defineMethod<{ nodeId?: string; line?: number; col?: number; uri?: string }>({
+  name: 'getAnnotationSuggestions',
+  role: 'any',
+  description:
+    'Annotation suggestions for a node (or the declaration/statement at line/col, or the whole buffer): {nodeId, annotationType, strategy, reason, confidence}, confidences moved by the feedback model (modelRevision), plus the diagnostics in that scope.',
+  params: {
+    type: 'object',
+    properties: { nodeId: ANSWER_PROPERTIES.nodeId, line: { type: 'integer', minimum: 1 }, col: { type: 'integer', minimum: 0 }, uri: URI },
+    additionalProperties: false,
+  },
+  recorded: true,
+  handler(params, { host }) {
+    const buffer = resolveBuffer(host, params.uri);
+    const document = buffer.document;
+    let target: Node = document.ast;
+    if (params.nodeId !== undefined) target = nodeIn(buffer, params.nodeId);
+    else if (params.line !== undefined) target = document.nodeAt(document.offsetAt({ line: params.line, column: params.col ?? 0 }));
+    const scope = scopeOf(buffer, target);
+    const inScope = subtreeIds(scope);
+    const store = feedbackStoreOf(host);
+    const model = store.current();
+    const suggestions = suggestionsOf(buffer)
+      .filter((s) => inScope.has(s.nodeId) && !store.isDismissed(buffer.uri, s.nodeId, s.annotationType, s.strategy))
+      .map((s) => adjust(model, s))
+      .filter((s) => s.confidence >= MIN_SHOWN_CONFIDENCE);
+    const diagnostics = buffer
+      .diagnostics()
+      .filter((d) => scope.type === 'Program' || (d.span.startOffset >= scope.span.startOffset && d.span.endOffset <= scope.span.endOffset));
+    return { scopeId: scope.id, suggestions, diagnostics, modelRevision: model.modelRevision, uri: buffer.uri, revision: buffer.revision };
+  },
+});
+
+const applyAnnotationSuggestion = defineMethod<{
+  nodeId: string;
+  annotationType: string;
+  strategy: string;
+  reason: string;
+  confidence: number;
+  accepted?: boolean;
+  ifRevision?: number;
+  uri?: string;
+}>({
+  name: 'applyAnnotationSuggestion',
+  role: 'refactor',
+  description:
+    'Write a suggestion into the source as `@type(strategy, reason: "…", confidence: c)` above its declaration or statement (one undo step) and record it as accepted; accepted: false records a rejection and changes nothing.',
+  params: {
+    type: 'object',
+    properties: { ...ANSWER_PROPERTIES, ifRevision: { type: 'integer' } },
+    required: ['nodeId', 'annotationType', 'strategy', 'reason', 'confidence'],
+    additionalProperties: false,
+  },
+  recorded: true,
+  async handler(params, context) {
+    const { host } = context;
+    checkVocabulary(params.annotationType, params.strategy, ErrorCode.MutationFailed);
+    const buffer = resolveBuffer(host, params.uri);
+    const node = nodeIn(buffer, params.nodeId);
+    const store = feedbackStoreOf(host);
+    const answer = { annotationType: params.annotationType, strategy: params.strategy, nodeId: node.id, uri: buffer.uri };
+    if (params.accepted === false) {
+      const modelRevision = store.record({ ...answer, accepted: false });
+      return {
+        success: true,
+        applied: false,
+        warning: 'Not applied: accepted is false. The rejection was recorded.',
+        uri: buffer.uri,
+        revision: buffer.revision,
+        changedNodeIds: [],
+        insertedNodeIds: [],
+        modelRevision,
+      };
+    }
+    const parent = buffer.document.parentOf(node.id);
+    if (!canCarryAnnotations(node, parent)) {
+      const enclosing = scopeOf(buffer, node);
+      throw new AgentError(ErrorCode.MutationFailed, `Application failed: ${node.id} is a ${node.type}, which cannot carry annotations`, {
+        nodeId: node.id,
+        hint:
+          enclosing.type === 'Program'
+            ? 'Annotations go on declarations and statements.'
+            : `Annotations go on declarations and statements: the enclosing one is ${enclosing.id} (${enclosing.type}).`,
+      });
+    }
+    const existing = 'annotations' in node ? node.annotations.find((a) => a.annotationType === params.annotationType && a.strategy === params.strategy) : undefined;
+    // The same annotation again updates its reason and confidence rather than repeating it.
+    const mutation = existing
+      ? { type: 'updateNode', nodeId: existing.id, properties: { reason: params.reason, confidence: params.confidence } }
+      : {
+          type: 'insertNode',
+          parentId: node.id,
+          role: 'annotations',
+          node: { type: 'Annotation', annotationType: params.annotationType, strategy: params.strategy, reason: params.reason, confidence: params.confidence },
+        };
+    const change = await runChange(context, [mutation], {
+      uri: buffer.uri,
+      ifRevision: params.ifRevision,
+      label: `${context.session.name || context.session.id}: @${params.annotationType}(${params.strategy}) on ${node.id}`,
+    });
+    if (change.dryRun) throw new Error('applyAnnotationSuggestion never previews');
+    const modelRevision = store.record({ ...answer, accepted: true });
+    return {
+      success: true,
+      applied: true,
+      warning: change.warning,
+      uri: change.uri,
+      revision: change.revision,
+      changedNodeIds: change.changedNodeIds,
+      insertedNodeIds: change.insertedNodeIds,
+      diagnostics: change.diagnostics,
+      modelRevision,
+    };
+  },
+});
+
+const recordAnnotationFeedback = defineMethod<{
+  nodeId: string;
+  annotationType: string;
+  strategy: string;
+  reason: string;
+  confidence: number;
+  accepted: boolean;
+  uri?: string;
+}>({
+  name: 'recordAnnotationFeedback',
+  role: 'any',
+  description:
+    "Record a person's answer to a suggestion: it moves the confidence of that kind of suggestion (annotationType + strategy) for this workspace; a rejected suggestion is not shown again for that node. Returns true.",
+  params: {
+    type: 'object',
+    properties: ANSWER_PROPERTIES,
+    required: ['nodeId', 'annotationType', 'strategy', 'reason', 'confidence', 'accepted'],
+    additionalProperties: false,
+  },
+  // Replaying a workflow must not count the person's answers twice.
+  recorded: false,
+  handler(params, { host }) {
+    checkVocabulary(params.annotationType, params.strategy, ErrorCode.InvalidParams);
+    feedbackStoreOf(host).record({
+      annotationType: params.annotationType,
+      strategy: params.strategy,
+      accepted: params.accepted,
+      nodeId: params.nodeId,
+      uri: params.uri ?? host.workspace.activeBufferUri ?? undefined,
+    });
+    return true;
+  },
+});
+
+export const ANNOTATION_METHODS: readonly MethodDefinition[] = [getAnnotationSuggestions, applyAnnotationSuggestion, recordAnnotationFeedback];

@@ -1,0 +1,203 @@
+// Mutations (agent-api.md "Mutations"; PROTOCOL.md "Revisions and conflicts", "Plans", "Library
+// context"): applyMutation, applyBatch and undo. Both mutation methods run through the one
+// pipeline (mutation-pipeline.ts), so a single mutation is a batch of one with the same guarantees.
+import { AgentError, ErrorCode } from '../errors';
+import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
+import { runChange, type AppliedChange, type PreviewedChange } from '../mutation-pipeline';
+import { completeUndo, lastUndo } from '../undo-history';
+import { resolveBuffer } from '../buffers';
+
+const NODE_ID = { type: 'string', minLength: 1, maxLength: 200 };
+
+/** The fields of one mutation (the reference's applyMutation params), with what each type requires. */
+const MUTATION_PROPERTIES = {
+  type: { enum: ['setProperty', 'updateNode', 'deleteNode', 'insertNode'] },
+  nodeId: NODE_ID,
+  property: { type: 'string', minLength: 1 },
+  value: {},
+  parentId: NODE_ID,
+  role: { type: 'string', minLength: 1 },
+  node: { type: 'object', properties: { type: { type: 'string' } }, required: ['type'] },
+  properties: { type: 'object' },
+  index: { type: 'integer', minimum: 0 },
+  preferImports: { type: 'boolean' },
+  strictMode: { type: 'boolean' },
+} as const;
+
+const PER_TYPE_REQUIREMENTS = [
+  { if: { properties: { type: { const: 'setProperty' } }, required: ['type'] }, then: { required: ['nodeId', 'property', 'value'] } },
+  { if: { properties: { type: { const: 'updateNode' } }, required: ['type'] }, then: { required: ['nodeId'], anyOf: [{ required: ['node'] }, { required: ['properties'] }] } },
+  { if: { properties: { type: { const: 'deleteNode' } }, required: ['type'] }, then: { required: ['nodeId'] } },
+  { if: { properties: { type: { const: 'insertNode' } }, required: ['type'] }, then: { required: ['parentId', 'role', 'node'] } },
+];
+
+export const MUTATION_SCHEMA = {
+  type: 'object',
+  properties: MUTATION_PROPERTIES,
+  required: ['type'],
+  allOf: PER_TYPE_REQUIREMENTS,
+  additionalProperties: false,
+} as const;
+
+/** What a change may carry besides its mutations (PROTOCOL.md). */
+const CHANGE_PROPERTIES = {
+  ifRevision: { type: 'integer' },
+  dryRun: { type: 'boolean' },
+  planId: { type: 'string', minLength: 1, maxLength: 200 },
+  uri: { type: 'string', minLength: 1 },
+  review: { type: 'boolean' },
+} as const;
+
+/** A batch this long is a rewrite: it should be several reviewable steps. */
+export const MAX_BATCH_MUTATIONS = 1000;
+
+interface ChangeParams {
+  ifRevision?: number;
+  dryRun?: boolean;
+  planId?: string;
+  uri?: string;
+  review?: boolean;
+  strictMode?: boolean;
+  preferImports?: boolean;
+}
+
+type MutationParams = ChangeParams & Record<string, unknown> & { type: string };
+
+function who(context: MethodContext): string {
+  return context.session.name || context.session.id;
+}
+
+function describeMutation(mutation: Record<string, unknown>): string {
+  const target = typeof mutation.nodeId === 'string' ? mutation.nodeId : typeof mutation.parentId === 'string' ? `${mutation.parentId}.${String(mutation.role)}` : '?';
+  const what = mutation.type === 'setProperty' ? ` ${String(mutation.property)}` : '';
+  return `${String(mutation.type)}${what} ${target}`;
+}
+
+/** The wire form: the reference's fields first, then PROTOCOL.md's. */
+function changeResult(change: AppliedChange | PreviewedChange, extra: Record<string, unknown>): Record<string, unknown> {
+  const base = {
+    success: true,
+    ...extra,
+    warning: change.warning,
+    libraryWarning: change.libraryWarning,
+    unknownFunctions: change.unknownFunctions,
+    uri: change.uri,
+    revision: change.revision,
+    changedNodeIds: change.changedNodeIds,
+    insertedNodeIds: change.insertedNodeIds,
+    addedImports: change.addedImports,
+  };
+  if (change.dryRun) {
+    return {
+      ...base,
+      dryRun: true,
+      edits: change.edits,
+      diagnosticsBefore: change.diagnosticsBefore,
+      diagnosticsAfter: change.diagnosticsAfter,
+      planTargets: change.planTargets,
+    };
+  }
+  return { ...base, diagnostics: change.diagnostics };
+}
+
+const applyMutation = defineMethod<MutationParams>({
+  name: 'applyMutation',
+  role: 'refactor',
+  description:
+    'Apply one mutation (setProperty, updateNode, deleteNode, insertNode) as one undo step. ifRevision guards against stale reads (-32012); dryRun previews (edits, diagnosticsBefore/After); destructive ones need planId of an approved plan; strictMode refuses new semantic errors and unknown functions; preferImports adds library imports.',
+  params: {
+    type: 'object',
+    properties: { ...MUTATION_PROPERTIES, ...CHANGE_PROPERTIES },
+    required: ['type'],
+    allOf: PER_TYPE_REQUIREMENTS,
+    additionalProperties: false,
+  },
+  recorded: true,
+  async handler(params, context) {
+    const { ifRevision, dryRun, planId, uri, review, strictMode, preferImports, ...mutation } = params;
+    const change = await runChange(context, [mutation], {
+      uri,
+      ifRevision,
+      dryRun,
+      planId,
+      review,
+      strictMode,
+      preferImports,
+      label: `${who(context)}: ${describeMutation(mutation)}`,
+    });
+    return changeResult(change, {});
+  },
+});
+
+const applyBatch = defineMethod<ChangeParams & { mutations: (Record<string, unknown> & { type: string })[] }>({
+  name: 'applyBatch',
+  role: 'refactor',
+  description:
+    'Apply mutations atomically: all or nothing, one text edit, one undo step; on failure data.index names the failing mutation and the buffer is unchanged. Same options as applyMutation.',
+  params: {
+    type: 'object',
+    properties: {
+      mutations: { type: 'array', items: MUTATION_SCHEMA, maxItems: MAX_BATCH_MUTATIONS },
+      ...CHANGE_PROPERTIES,
+      strictMode: { type: 'boolean' },
+      preferImports: { type: 'boolean' },
+    },
+    required: ['mutations'],
+    additionalProperties: false,
+  },
+  recorded: true,
+  async handler(params, context) {
+    // A flag on any one mutation applies to the batch: the batch is checked and applied as one.
+    const strictMode = params.strictMode === true || params.mutations.some((m) => m.strictMode === true);
+    const preferImports = params.preferImports === true || params.mutations.some((m) => m.preferImports === true);
+    const count = params.mutations.length;
+    const change = await runChange(context, params.mutations, {
+      uri: params.uri,
+      ifRevision: params.ifRevision,
+      dryRun: params.dryRun,
+      planId: params.planId,
+      review: params.review,
+      strictMode,
+      preferImports,
+      label: count === 1 ? `${who(context)}: ${describeMutation(params.mutations[0])}` : `${who(context)}: ${count} mutations`,
+    });
+    return changeResult(change, { appliedCount: change.dryRun ? 0 : count });
+  },
+});
+
+const undo = defineMethod<{ uri?: string }>({
+  name: 'undo',
+  role: 'refactor',
+  description:
+    "Undo this session's last mutation of the buffer (one step), if the buffer has not changed since; repeat to step further back. -32050 when there is nothing to undo.",
+  params: { type: 'object', properties: { uri: { type: 'string', minLength: 1 } }, additionalProperties: false },
+  recorded: true,
+  async handler(params, context) {
+    const { host, session } = context;
+    const buffer = resolveBuffer(host, params.uri);
+    const entry = lastUndo(session, buffer.uri);
+    if (!entry) {
+      throw new AgentError(ErrorCode.NothingToUndo, `Nothing to undo: this session has not changed ${buffer.uri}`, {
+        uri: buffer.uri,
+        hint: "undo takes back this session's own mutations only; the person's edits are undone in the editor.",
+      });
+    }
+    if (buffer.revision !== entry.revisionAfter) {
+      throw new AgentError(ErrorCode.NothingToUndo, `Nothing to undo: ${buffer.uri} changed after this session's last mutation (revision ${entry.revisionAfter}, now ${buffer.revision})`, {
+        uri: buffer.uri,
+        currentRevision: buffer.revision,
+        hint: 'Undo applies only while the buffer is exactly as that mutation left it. Make the reverse change with applyMutation instead (read the AST first).',
+      });
+    }
+    const revision = await host.applyEdits(buffer, entry.inverse, {
+      expected: buffer.document.ast,
+      baseRevision: entry.revisionAfter,
+      label: `Undo ${entry.label}`,
+    });
+    completeUndo(session, entry, revision);
+    const current = host.workspace.get(buffer.uri) ?? buffer;
+    return { success: true, undone: entry.label, uri: buffer.uri, revision, diagnostics: current.diagnostics() };
+  },
+});
+
+export const MUTATION_METHODS: readonly MethodDefinition[] = [applyMutation, applyBatch, undo];

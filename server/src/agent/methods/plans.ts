@@ -1,0 +1,220 @@
+// Plans: an agent proposes the destructive changes it wants to make, the person decides, and the
+// mutation that does them names the approved plan (Kiln's model, PROTOCOL.md "Plans"). The agent
+// never decides: approvePlan/rejectPlan require the person, whom the host asks (the review UI in
+// VS Code, the terminal or a fixed answer headless).
+import { AgentError, ErrorCode } from '../errors';
+import type { Plan, PlanTarget } from '../host';
+import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
+import { MAX_PENDING_PLANS_PER_SESSION, planStoreOf, type PlanStore } from '../plan-store';
+
+/** What getPlan, listPlans, approvePlan and rejectPlan return for a plan. */
+export interface PlanView {
+  planId: string;
+  status: Plan['status'];
+  steps: string[];
+  targets: PlanTarget[];
+  /** The reason the agent gave when proposing. */
+  reason: string;
+  sessionId: string;
+  decidedBy?: string;
+  /** The reason the person gave with the decision, if any. */
+  decisionReason?: string;
+}
+
+export function planView(plan: Plan): PlanView {
+  const view: PlanView = {
+    planId: plan.planId,
+    status: plan.status,
+    steps: [...plan.steps],
+    targets: plan.targets.map((target) => ({ ...target })),
+    reason: plan.reason,
+    sessionId: plan.sessionId,
+  };
+  if (plan.decidedBy !== undefined) view.decidedBy = plan.decidedBy;
+  if (plan.decisionReason !== undefined) view.decisionReason = plan.decisionReason;
+  return view;
+}
+
+/**
+ * The gate destructive mutations go through. Returns when `planId` names an approved plan of this
+ * session that lists every one of `targets` (same op, same nodeId), and marks that plan consumed:
+ * one approval allows one mutation. Otherwise throws -32040 Plan required (no planId; data says
+ * which targets to put in a plan) or -32041 Plan not approved (unknown, pending, rejected, already
+ * consumed, or not covering every target). Nothing to gate (no targets) is not an error.
+ */
+export function consumeApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[]): void {
+  if (targets.length === 0) return;
+  const wanted = targets.map((target) => ({ op: target.op, nodeId: target.nodeId }));
+  if (planId === undefined) {
+    throw new AgentError(ErrorCode.PlanRequired, `Plan required: ${describeTargets(wanted)} is destructive and runs only under a plan the person approved`, {
+      targets: wanted,
+      hint: 'Call proposePlan with these targets, wait for the planDecided notification with status "approved", then retry this call with its planId.',
+    });
+  }
+  const store = planStoreOf(context.host);
+  const plan = store.get(planId);
+  if (plan?.sessionId !== context.session.id) {
+    throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: this session has no plan '${planId}'`, {
+      planId,
+      status: 'unknown',
+      targets: wanted,
+      hint: 'Propose a plan with proposePlan from this session and use the planId it returns.',
+    });
+  }
+  if (plan.status !== 'approved') {
+    throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: plan '${planId}' is ${plan.status}`, {
+      planId,
+      status: plan.status,
+      targets: wanted,
+      hint: notApprovedHint(plan.status),
+    });
+  }
+  const missing = wanted.filter((target) => !plan.targets.some((listed) => listed.op === target.op && listed.nodeId === target.nodeId));
+  if (missing.length > 0) {
+    throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: plan '${planId}' does not list ${describeTargets(missing)}`, {
+      planId,
+      status: plan.status,
+      missingTargets: missing,
+      hint: 'An approved plan allows only the targets it lists; propose a new plan that lists these.',
+    });
+  }
+  store.markConsumed(planId);
+}
+
+function notApprovedHint(status: Plan['status']): string {
+  switch (status) {
+    case 'pending':
+      return 'The person has not decided yet; wait for the planDecided notification.';
+    case 'rejected':
+      return 'The person rejected this plan; propose a different one or leave these nodes alone.';
+    default:
+      return 'Each approved plan allows one mutation and this one has been used; propose a new plan.';
+  }
+}
+
+function describeTargets(targets: readonly PlanTarget[]): string {
+  return targets.map((target) => `${target.op} ${target.nodeId}`).join(', ');
+}
+
+/**
+ * Asks the host's person about a new plan. Deferred to the next turn of the event loop so the
+ * proposePlan response goes out before a decision that comes at once (`--approve auto`); a host
+ * that fails to ask counts as a rejection, never as an approval.
+ */
+function askThePerson(context: MethodContext, store: PlanStore, plan: Plan): void {
+  setImmediate(() => {
+    let decision: ReturnType<typeof context.host.decidePlan>;
+    try {
+      decision = context.host.decidePlan(planView(plan));
+    } catch (error) {
+      decision = Promise.reject(error);
+    }
+    decision.then(
+      (answer) => store.decide(plan.planId, { approved: answer.approved === true, reason: answer.reason, decidedBy: answer.decidedBy }),
+      (error: unknown) =>
+        store.decide(plan.planId, {
+          approved: false,
+          reason: `The person could not be asked (${error instanceof Error ? error.message : 'unknown failure'})`,
+          decidedBy: 'host',
+        }),
+    );
+  });
+}
+
+const TARGET_SCHEMA = {
+  type: 'object',
+  properties: { op: { type: 'string', minLength: 1 }, nodeId: { type: 'string', minLength: 1 } },
+  required: ['op', 'nodeId'],
+  additionalProperties: false,
+};
+
+const PLAN_ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 200 };
+
+const proposePlan = defineMethod<{ planId?: string; steps: string[]; reason: string; targets: PlanTarget[] }>({
+  name: 'proposePlan',
+  role: 'refactor',
+  description: 'Propose the destructive changes you want to make (steps, reason, targets {op, nodeId}); the person approves or rejects, and you get planDecided.',
+  params: {
+    type: 'object',
+    properties: {
+      planId: PLAN_ID_SCHEMA,
+      steps: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      reason: { type: 'string', minLength: 1 },
+      targets: { type: 'array', items: TARGET_SCHEMA },
+    },
+    required: ['steps', 'reason', 'targets'],
+    additionalProperties: false,
+  },
+  recorded: false,
+  handler(params, context) {
+    const store = planStoreOf(context.host);
+    if (params.planId !== undefined && store.has(params.planId)) {
+      throw new AgentError(ErrorCode.InvalidParams, `Invalid params: params.planId '${params.planId}' is already used`, {
+        hint: 'Choose another planId, or omit it and use the one the result gives.',
+      });
+    }
+    if (store.pendingCount(context.session.id) >= MAX_PENDING_PLANS_PER_SESSION) {
+      throw new AgentError(ErrorCode.InvalidRequest, `Invalid Request: this session already has ${MAX_PENDING_PLANS_PER_SESSION} plans waiting for the person`, {
+        hint: 'Wait for planDecided on the plans you proposed before proposing more (listPlans shows them).',
+      });
+    }
+    const plan = store.propose(context.session, params);
+    askThePerson(context, store, plan);
+    return { planId: plan.planId, status: plan.status };
+  },
+});
+
+const getPlan = defineMethod<{ planId: string }>({
+  name: 'getPlan',
+  role: 'any',
+  description: 'One plan of this session: status (pending, approved, rejected, consumed), steps, targets, who decided and why.',
+  params: { type: 'object', properties: { planId: PLAN_ID_SCHEMA }, required: ['planId'], additionalProperties: false },
+  recorded: false,
+  handler(params, context) {
+    const plan = planStoreOf(context.host).get(params.planId);
+    if (plan?.sessionId !== context.session.id) {
+      throw new AgentError(ErrorCode.InvalidParams, `Invalid params: this session has no plan '${params.planId}'`, {
+        hint: 'listPlans shows the plans of this session.',
+      });
+    }
+    return planView(plan);
+  },
+});
+
+const listPlans = defineMethod<Record<string, never>>({
+  name: 'listPlans',
+  role: 'any',
+  description: 'The plans this session proposed, oldest first.',
+  params: { type: 'object', additionalProperties: false },
+  recorded: false,
+  handler(_params, context) {
+    return planStoreOf(context.host).ofSession(context.session.id).map(planView);
+  },
+});
+
+/** approvePlan and rejectPlan: only the person may call them (the dispatcher refuses every agent session). */
+function decisionMethod(name: string, approved: boolean): MethodDefinition {
+  return defineMethod<{ planId: string; reason?: string }>({
+    name,
+    role: 'person',
+    description: `${approved ? 'Approve' : 'Reject'} a pending plan. Only the person decides (the review UI in VS Code, the owner of a headless server); agent sessions are always refused.`,
+    params: {
+      type: 'object',
+      properties: { planId: PLAN_ID_SCHEMA, reason: { type: 'string' } },
+      required: ['planId'],
+      additionalProperties: false,
+    },
+    recorded: false,
+    handler(params, context) {
+      const store = planStoreOf(context.host);
+      const plan = store.get(params.planId);
+      if (!plan) throw new AgentError(ErrorCode.InvalidParams, `Invalid params: there is no plan '${params.planId}'`);
+      if (!store.decide(params.planId, { approved, reason: params.reason, decidedBy: context.session.name || 'person' })) {
+        throw new AgentError(ErrorCode.PlanNotApproved, `Plan '${params.planId}' is already ${plan.status}`, { planId: params.planId, status: plan.status });
+      }
+      return planView(plan);
+    },
+  });
+}
+
+export const PLAN_METHODS: readonly MethodDefinition[] = [proposePlan, getPlan, listPlans, decisionMethod('approvePlan', true), decisionMethod('rejectPlan', false)];

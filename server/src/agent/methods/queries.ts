@@ -1,0 +1,190 @@
+// Read-only queries (agent-api.md "AST Access", "Context Queries"; PROTOCOL.md "More methods"):
+// the AST, one node to a depth, nodes found by type/name/text, symbols in scope, call hierarchy,
+// dependencies, diagnostics and the open buffers. Every fact comes from the core (the document,
+// the semantic model, node-query.ts); these handlers pick the buffer and translate.
+import { walk, type Node } from '../../core/ast';
+import { findNodes, nodeToDepth } from '../../core/node-query';
+import { typeToString } from '../../core/semantics/types';
+import { nodeIn, resolveBuffer } from '../buffers';
+import { AgentError, ErrorCode } from '../errors';
+import { defineMethod, type MethodDefinition } from '../method';
+
+const URI = { type: 'string', minLength: 1 };
+const NODE_ID = { type: 'string', minLength: 1, maxLength: 200 };
+
+/** getNode's default depth: the node, its children and grandchildren; ask for more when needed. */
+export const DEFAULT_NODE_DEPTH = 2;
+/** findNodes' default and largest limits. */
+export const DEFAULT_FIND_LIMIT = 20;
+export const MAX_FIND_LIMIT = 500;
+
+function countAnnotations(root: Node): number {
+  let count = 0;
+  walk(root, (node) => {
+    if (node.type === 'Annotation') count++;
+  });
+  return count;
+}
+
+const getAST = defineMethod<{ uri?: string }>({
+  name: 'getAST',
+  role: 'any',
+  description:
+    'The full AST of the active structured buffer (or of uri) with annotationCount and the diagnostics; every node has type, id and span (lines 1-based, columns 0-based, UTF-16).',
+  params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
+  recorded: true,
+  handler(params, { host }) {
+    const buffer = resolveBuffer(host, params.uri);
+    // -32001 comes from resolveBuffer: an open buffer always has an AST (the parser recovers).
+    const ast = buffer.document.ast;
+    return { ast, annotationCount: countAnnotations(ast), diagnostics: buffer.diagnostics(), uri: buffer.uri, revision: buffer.revision };
+  },
+});
+
+const getNode = defineMethod<{ nodeId: string; depth?: number; uri?: string }>({
+  name: 'getNode',
+  role: 'any',
+  description: `One node by id. depth (default ${DEFAULT_NODE_DEPTH}) limits its descendants; deeper subtrees are replaced by {type, id, span, truncated: true} and the result says truncated.`,
+  params: {
+    type: 'object',
+    properties: { nodeId: NODE_ID, depth: { type: 'integer', minimum: 0, maximum: 1000 }, uri: URI },
+    required: ['nodeId'],
+    additionalProperties: false,
+  },
+  recorded: true,
+  handler(params, { host }) {
+    const buffer = resolveBuffer(host, params.uri);
+    const node = nodeIn(buffer, params.nodeId);
+    const parent = buffer.document.parentOf(node.id);
+    const cut = nodeToDepth(node, params.depth ?? DEFAULT_NODE_DEPTH);
+    return { node: cut.node, truncated: cut.truncated, parentId: parent ? parent.id : null, uri: buffer.uri, revision: buffer.revision };
+  },
+});
+
+const findNodesMethod = defineMethod<{ type?: string; name?: string; text?: string; limit?: number; uri?: string }>({
+  name: 'findNodes',
+  role: 'any',
+  description:
+    'Nodes by type, name and/or text their source contains (innermost matches), as candidates {nodeId, type, name?, span, parentId}, with total, truncated and ambiguous (more than one match).',
+  params: {
+    type: 'object',
+    properties: {
+      type: { type: 'string', minLength: 1 },
+      name: { type: 'string', minLength: 1 },
+      text: { type: 'string', minLength: 1 },
+      limit: { type: 'integer', minimum: 1, maximum: MAX_FIND_LIMIT },
+      uri: URI,
+    },
+    anyOf: [{ required: ['type'] }, { required: ['name'] }, { required: ['text'] }],
+    additionalProperties: false,
+  },
+  recorded: true,
+  handler(params, { host }) {
+    const buffer = resolveBuffer(host, params.uri);
+    const all = findNodes(buffer.document.ast, buffer.text, { type: params.type, name: params.name, text: params.text });
+    const limit = params.limit ?? DEFAULT_FIND_LIMIT;
+    return {
+      candidates: all.slice(0, limit),
+      total: all.length,
+      truncated: all.length > limit,
+      ambiguous: all.length > 1,
+      uri: buffer.uri,
+      revision: buffer.revision,
+    };
+  },
+});
+
+const getInScopeSymbols = defineMethod<{ nodeId: string; includeBuiltins?: boolean; uri?: string }>({
+  name: 'getInScopeSymbols',
+  role: 'any',
+  description:
+    'The symbols visible at a node, innermost first ({name, kind, nodeId, type}; kind: function, variable, constant, parameter, type, field, import, iterator). Built-ins only with includeBuiltins (their nodeId is null).',
+  params: {
+    type: 'object',
+    properties: { nodeId: NODE_ID, includeBuiltins: { type: 'boolean' }, uri: URI },
+    required: ['nodeId'],
+    additionalProperties: false,
+  },
+  recorded: true,
+  handler(params, { host }) {
+    const buffer = resolveBuffer(host, params.uri);
+    const node = nodeIn(buffer, params.nodeId);
+    const symbols = buffer
+      .analysis()
+      .symbolsInScopeAt(node.id)
+      .filter((symbol) => params.includeBuiltins === true || symbol.kind !== 'builtin')
+      .map((symbol) => ({ name: symbol.name, kind: symbol.kind, nodeId: symbol.declNodeId, type: typeToString(symbol.type) }));
+    return { symbols, uri: buffer.uri, revision: buffer.revision };
+  },
+});
+
+const getCallHierarchy = defineMethod<{ functionId: string; uri?: string }>({
+  name: 'getCallHierarchy',
+  role: 'any',
+  description:
+    'Callers and callees of a FunctionDeclaration: callerIds (functions calling it; the Program for top-level code), calleeIds (declarations it calls), and each call (incomingCalls, outgoingCalls).',
+  params: { type: 'object', properties: { functionId: NODE_ID, uri: URI }, required: ['functionId'], additionalProperties: false },
+  recorded: true,
+  handler(params, { host }) {
+    const buffer = resolveBuffer(host, params.uri);
+    const node = nodeIn(buffer, params.functionId);
+    const hierarchy = buffer.analysis().callHierarchyOf(node.id);
+    if (!hierarchy) {
+      throw new AgentError(ErrorCode.NodeNotFound, `Node not found: ${node.id} is a ${node.type}, not a function declaration`, {
+        nodeId: node.id,
+        hint: 'Pass the id of a FunctionDeclaration (findNodes {type: "FunctionDeclaration"} lists them).',
+      });
+    }
+    return { ...hierarchy, uri: buffer.uri, revision: buffer.revision };
+  },
+});
+
+const getDependencyGraph = defineMethod<{ nodeId: string; uri?: string }>({
+  name: 'getDependencyGraph',
+  role: 'any',
+  description: 'The declarations a node depends on (what the names, fields and types inside it refer to), by node id; built-ins have no declaration.',
+  params: { type: 'object', properties: { nodeId: NODE_ID, uri: URI }, required: ['nodeId'], additionalProperties: false },
+  recorded: true,
+  handler(params, { host }) {
+    const buffer = resolveBuffer(host, params.uri);
+    const node = nodeIn(buffer, params.nodeId);
+    return { dependencies: buffer.analysis().dependenciesOf(node.id), uri: buffer.uri, revision: buffer.revision };
+  },
+});
+
+const getDiagnostics = defineMethod<{ uri?: string }>({
+  name: 'getDiagnostics',
+  role: 'any',
+  description: 'The buffer\'s diagnostics (syntax and semantic, in source order): code, severity, message, nodeId, line, column, span, hint?, fix? (mutations for applyBatch).',
+  params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
+  recorded: true,
+  handler(params, { host }) {
+    const buffer = resolveBuffer(host, params.uri);
+    return { diagnostics: buffer.diagnostics(), uri: buffer.uri, revision: buffer.revision };
+  },
+});
+
+const listBuffers = defineMethod<Record<string, never>>({
+  name: 'listBuffers',
+  role: 'any',
+  description: 'The open Whetstone buffers: uri, languageId, revision, active.',
+  params: { type: 'object', additionalProperties: false },
+  recorded: true,
+  handler(_params, { host }) {
+    const active = host.workspace.activeBufferUri;
+    return {
+      buffers: host.workspace.all().map((buffer) => ({ uri: buffer.uri, languageId: buffer.languageId, revision: buffer.revision, active: buffer.uri === active })),
+    };
+  },
+});
+
+export const QUERY_METHODS: readonly MethodDefinition[] = [
+  getAST,
+  getNode,
+  findNodesMethod,
+  getInScopeSymbols,
+  getCallHierarchy,
+  getDependencyGraph,
+  getDiagnostics,
+  listBuffers,
+];

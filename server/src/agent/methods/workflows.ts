@@ -1,0 +1,148 @@
+// Workflow recording and replay (PROTOCOL.md "Workflows"). The dispatcher records; these methods
+// start, stop and show a recording, and replay one through the same dispatcher with this session's
+// role, mapping the ids of nodes the recording inserted to the ids the replay inserts.
+import { AgentError, ErrorCode } from '../errors';
+import { defineMethod, type CallOutcome, type MethodDefinition } from '../method';
+import { insertedNodeIdsOf, MAX_RECORDED_STEPS, recordingOf, startRecording, stopRecording, type WorkflowRecording } from '../workflow-recorder';
+
+interface ReplayStep {
+  method: string;
+  params?: Record<string, unknown>;
+  timestamp?: number;
+  insertedNodeIds?: string[];
+}
+
+const DEFAULT_NAME = 'Recorded workflow';
+
+/** What a recording looks like on the wire (the reference's shape). */
+function recordingView(recording: WorkflowRecording | undefined): Record<string, unknown> {
+  if (!recording) return { name: null, steps: [], recording: false };
+  const view: Record<string, unknown> = { name: recording.name, steps: recording.steps.map((step) => ({ ...step })), recording: recording.recording };
+  if (recording.truncated) view.truncated = true;
+  return view;
+}
+
+const startWorkflowRecording = defineMethod<{ name?: string }>({
+  name: 'startWorkflowRecording',
+  role: 'any',
+  description: 'Start recording this session\'s successful query and mutation calls into a replayable workflow (a recording in progress is replaced).',
+  params: { type: 'object', properties: { name: { type: 'string', maxLength: 200 } }, additionalProperties: false },
+  recorded: false,
+  handler(params, { session }) {
+    const name = params.name ?? DEFAULT_NAME;
+    const discarded = startRecording(session, name);
+    return discarded > 0 ? { recording: true, name, discardedSteps: discarded } : { recording: true, name };
+  },
+});
+
+const stopWorkflowRecording = defineMethod<Record<string, never>>({
+  name: 'stopWorkflowRecording',
+  role: 'any',
+  description: 'Stop recording and return the workflow {name, steps: [{method, params, timestamp, insertedNodeIds?}], recording: false}.',
+  params: { type: 'object', additionalProperties: false },
+  recorded: false,
+  handler: (_params, { session }) => recordingView(stopRecording(session)),
+});
+
+const getWorkflowRecording = defineMethod<Record<string, never>>({
+  name: 'getWorkflowRecording',
+  role: 'any',
+  description: 'The current (or last) recording without stopping it.',
+  params: { type: 'object', additionalProperties: false },
+  recorded: false,
+  handler: (_params, { session }) => recordingView(recordingOf(session)),
+});
+
+/** Methods a workflow may not run: they would record or replay from inside a replay. */
+const NOT_REPLAYABLE = new Set(['startWorkflowRecording', 'stopWorkflowRecording', 'getWorkflowRecording', 'replayWorkflow']);
+
+const replayWorkflow = defineMethod<{ workflow: { name?: string; steps: ReplayStep[] }; continueOnError?: boolean }>({
+  name: 'replayWorkflow',
+  role: 'any',
+  description:
+    'Run a workflow\'s steps in order against the current buffers with this session\'s role; stops at the first failure unless continueOnError. Ids of nodes inserted by earlier steps are mapped to the ids this replay inserted. Returns {count, responses} (each a result or {error}).',
+  params: {
+    type: 'object',
+    properties: {
+      workflow: {
+        type: 'object',
+        properties: {
+          name: { type: ['string', 'null'] },
+          steps: {
+            type: 'array',
+            maxItems: MAX_RECORDED_STEPS,
+            items: {
+              type: 'object',
+              properties: {
+                method: { type: 'string', minLength: 1 },
+                params: { type: 'object' },
+                timestamp: { type: 'number' },
+                insertedNodeIds: { type: 'array', items: { type: 'string' } },
+              },
+              required: ['method'],
+            },
+          },
+        },
+        required: ['steps'],
+      },
+      continueOnError: { type: 'boolean' },
+    },
+    required: ['workflow'],
+    additionalProperties: false,
+  },
+  recorded: false,
+  async handler(params, { endpoint }) {
+    if (!endpoint) throw new AgentError(ErrorCode.InternalError, 'replayWorkflow needs the endpoint\'s dispatcher');
+    const ids = new Map<string, string>();
+    const responses: unknown[] = [];
+    let stoppedAt: number | undefined;
+    for (const [index, step] of params.workflow.steps.entries()) {
+      const outcome: CallOutcome = NOT_REPLAYABLE.has(step.method)
+        ? { error: { code: ErrorCode.InvalidParams, message: `Invalid params: params.workflow.steps[${index}].method '${step.method}' cannot run inside a replay`, data: { field: `params.workflow.steps[${index}].method` } } }
+        : await endpoint.call(step.method, mapIds(step.params ?? {}, ids));
+      if ('error' in outcome) {
+        responses.push({ error: outcome.error });
+        if (params.continueOnError !== true) {
+          stoppedAt = index;
+          break;
+        }
+        continue;
+      }
+      responses.push(outcome.result);
+      const recorded = step.insertedNodeIds ?? [];
+      const created = insertedNodeIdsOf(outcome.result);
+      for (let k = 0; k < Math.min(recorded.length, created.length); k++) {
+        if (recorded[k] !== created[k]) ids.set(recorded[k], created[k]);
+      }
+    }
+    const result: Record<string, unknown> = { count: responses.length, responses };
+    if (stoppedAt !== undefined) result.stoppedAt = stoppedAt;
+    return result;
+  },
+});
+
+/**
+ * `params` with every node id the recording inserted replaced by the one the replay inserted. Ids
+ * are the string values of keys named `id` or ending in `Id` (nodeId, parentId…) and the items of
+ * arrays under keys ending in `Ids`; other strings (a property's new value) are left as written.
+ */
+export function mapIds(params: Record<string, unknown>, ids: ReadonlyMap<string, string>): Record<string, unknown> {
+  if (ids.size === 0) return params;
+  const mapValue = (key: string, value: unknown): unknown => {
+    if (typeof value === 'string') return isIdKey(key) ? (ids.get(value) ?? value) : value;
+    if (Array.isArray(value)) {
+      return value.map((item) => (typeof item === 'string' ? (key.endsWith('Ids') ? (ids.get(item) ?? item) : item) : mapValue('', item)));
+    }
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([childKey, child]) => [childKey, mapValue(childKey, child)]));
+    }
+    return value;
+  };
+  return mapValue('', params) as Record<string, unknown>;
+}
+
+function isIdKey(key: string): boolean {
+  return key === 'id' || key.endsWith('Id');
+}
+
+export const WORKFLOW_METHODS: readonly MethodDefinition[] = [startWorkflowRecording, stopWorkflowRecording, getWorkflowRecording, replayWorkflow];

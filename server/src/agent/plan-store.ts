@@ -1,0 +1,107 @@
+// The plans of one host: proposed by agent sessions, decided by the person, consumed by the
+// destructive mutation they allow. Kept per host (not per session) so a decision that arrives
+// after its session disconnected still lands, and so the person's UI can list them all.
+import { randomBytes } from 'node:crypto';
+import type { AgentHost, Plan, PlanTarget } from './host';
+import type { Session } from './session';
+
+export interface PlanDecision {
+  approved: boolean;
+  reason?: string;
+  decidedBy: string;
+}
+
+/** Plans one session may have waiting for the person at once: each one is a question to a person. */
+export const MAX_PENDING_PLANS_PER_SESSION = 16;
+/** Decided plans kept per session (the oldest are forgotten first). */
+export const MAX_KEPT_PLANS_PER_SESSION = 200;
+
+export class PlanStore {
+  private readonly plans = new Map<string, Plan>();
+  /** The proposing sessions, by plan id: who gets `planDecided`. */
+  private readonly proposers = new Map<string, Session>();
+
+  /** Adds a pending plan; `planId` may be chosen by the agent, or is generated. */
+  propose(session: Session, proposal: { planId?: string; steps: string[]; reason: string; targets: PlanTarget[] }): Plan {
+    const planId = proposal.planId ?? `plan_${randomBytes(6).toString('hex')}`;
+    const plan: Plan = {
+      planId,
+      sessionId: session.id,
+      status: 'pending',
+      steps: [...proposal.steps],
+      reason: proposal.reason,
+      targets: proposal.targets.map((target) => ({ op: target.op, nodeId: target.nodeId })),
+    };
+    this.plans.set(planId, plan);
+    this.proposers.set(planId, session);
+    this.forgetOldPlansOf(session.id);
+    return plan;
+  }
+
+  pendingCount(sessionId: string): number {
+    return this.ofSession(sessionId).filter((plan) => plan.status === 'pending').length;
+  }
+
+  private forgetOldPlansOf(sessionId: string): void {
+    const plans = this.ofSession(sessionId);
+    let excess = plans.length - MAX_KEPT_PLANS_PER_SESSION;
+    for (const plan of plans) {
+      if (excess <= 0) break;
+      if (plan.status === 'pending') continue;
+      this.plans.delete(plan.planId);
+      this.proposers.delete(plan.planId);
+      excess--;
+    }
+  }
+
+  has(planId: string): boolean {
+    return this.plans.has(planId);
+  }
+
+  get(planId: string): Plan | undefined {
+    return this.plans.get(planId);
+  }
+
+  ofSession(sessionId: string): Plan[] {
+    return [...this.plans.values()].filter((plan) => plan.sessionId === sessionId);
+  }
+
+  all(): Plan[] {
+    return [...this.plans.values()];
+  }
+
+  /**
+   * Records the person's decision on a pending plan and tells the proposing session. A plan that
+   * is no longer pending keeps its first decision (a late answer from a second prompt is ignored);
+   * returns whether this call decided it.
+   */
+  decide(planId: string, decision: PlanDecision): boolean {
+    const plan = this.plans.get(planId);
+    if (plan?.status !== 'pending') return false;
+    plan.status = decision.approved ? 'approved' : 'rejected';
+    plan.decidedBy = decision.decidedBy;
+    if (decision.reason !== undefined) plan.decisionReason = decision.reason;
+    const proposer = this.proposers.get(planId);
+    if (proposer?.connected) {
+      proposer.notify('planDecided', { planId, status: plan.status, reason: plan.decisionReason ?? null });
+    }
+    return true;
+  }
+
+  markConsumed(planId: string): void {
+    const plan = this.plans.get(planId);
+    if (plan) plan.status = 'consumed';
+  }
+}
+
+const storesByHost = new WeakMap<AgentHost, PlanStore>();
+
+/** The plan store of a host, created on first use (hosts need not know about plans). */
+export function planStoreOf(host: AgentHost): PlanStore {
+  let store = storesByHost.get(host);
+  if (!store) {
+    store = new PlanStore();
+    storesByHost.set(host, store);
+  }
+  return store;
+}

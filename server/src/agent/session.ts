@@ -1,0 +1,30 @@
+// A connected agent: its identity (ids, name, message counts and timestamps as the reference's
+// session info shows them), its role (linter until it asks for more, capped by the role ceiling)
+// and a way to send it notifications.
+import type { AgentRole } from './method';
+
+export interface SessionInfo {
+  sessionId: string;
+  agentName: string;
+  connected: boolean;
+  connectedAtMs: number;
+  lastMessageAtMs: number;
+  messageCount: number;
+}
+
+export interface Session {
+  readonly id: string;
+  name: string;
+  role: AgentRole;
+  /** The highest role setAgentRole may grant this session (the endpoint's maxRole); generator when absent. */
+  readonly maxRole?: AgentRole;
+  readonly connectedAtMs: number;
+  lastMessageAtMs: number;
+  messageCount: number;
+  connected: boolean;
+  /** Session-scoped state that method groups keep (plans, workflow recording, undo history). */
+  readonly state: Map<string, unknown>;
+  /** Sends a JSON-RPC notification to this agent. */
+  notify(method: string, params: unknown): void;
+  info(): SessionInfo;
+}

@@ -1,0 +1,60 @@
+// The custom LSP messages between the language server and the VS Code client that concern the
+// agent endpoint: the endpoint's status (for the status bar), the person's decision on an agent's
+// plan, and workspace trust (the endpoint runs only in trusted workspaces). The client declares
+// the same shapes in client/src/agentProtocol.ts.
+import { NotificationType, RequestType } from 'vscode-languageserver/node';
+import type { PlanView } from '../agent/methods/plans';
+import type { PlanPreview } from '../agent/plan-preview';
+
+/** `whetstone/agentStatus`: sent when the endpoint starts or stops and when a session comes or goes. */
+export interface AgentStatusParams {
+  running: boolean;
+  /** Where agents connect (127.0.0.1) and on which port; null while not running. */
+  host: string | null;
+  port: number | null;
+  /** The lock file agents discover the endpoint by (it holds the token; the client never reads it). */
+  lockFile: string | null;
+  /** How many agent sessions are connected. */
+  sessions: number;
+  /** Why it is not running, when that is not simply "disabled" (untrusted, failed to start). */
+  reason?: string;
+}
+
+export const AgentStatusNotification = new NotificationType<AgentStatusParams>('whetstone/agentStatus');
+
+/** `whetstone/decidePlan`: the server asks the person about an agent's plan. */
+export interface DecidePlanParams {
+  plan: PlanView;
+  /** Which agent proposed it, by its session. */
+  agent: { sessionId: string; name: string };
+  /** What the targeted nodes are now: the text a destructive step would remove or replace. */
+  preview: PlanPreview;
+}
+
+/**
+ * The person's answer. `undecided` is answered only when the server withdrew the question
+ * (cancelled the request): closing the notification or the review is not a decision.
+ */
+export interface DecidePlanResult {
+  decision: 'approved' | 'rejected' | 'undecided';
+  reason?: string;
+  /** Who decided, for the plan's `decidedBy`. */
+  decidedBy?: string;
+}
+
+export const DecidePlanRequest = new RequestType<DecidePlanParams, DecidePlanResult, void>('whetstone/decidePlan');
+
+/** `whetstone/trustChanged {trusted}`: VS Code's workspace trust was granted after start. */
+export interface TrustChangedParams {
+  trusted: boolean;
+}
+
+export const TrustChangedNotification = new NotificationType<TrustChangedParams>('whetstone/trustChanged');
+
+/** What the client passes in `initializationOptions`. */
+export interface WhetstoneInitializationOptions {
+  /** vscode.workspace.isTrusted at start; absent means a client that knows no trust (trusted). */
+  trusted?: boolean;
+  /** The editor's name (vscode.env.appName), for the lock file and getCapabilities. */
+  ideName?: string;
+}

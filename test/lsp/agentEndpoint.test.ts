@@ -1,0 +1,446 @@
+// The agent endpoint inside the language server, over real connections on both sides: an LSP
+// client that behaves like VS Code's (it applies workspace/applyEdit only for the version it holds,
+// then reports the change with didChange) and a WebSocket agent that found the endpoint through
+// the lock file. Covers: start only when trusted and enabled, status notifications, mutations that
+// come back as didChange keeping the mutation's node ids, refusals when the person typed first,
+// and plans put to the person with whetstone/decidePlan.
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import {
+  ApplyWorkspaceEditRequest,
+  DidChangeConfigurationNotification,
+  DidChangeTextDocumentNotification,
+  ExitNotification,
+  type ApplyWorkspaceEditParams,
+  type ApplyWorkspaceEditResult,
+  type CancellationToken,
+  type Position,
+  type TextDocumentContentChangeEvent,
+  type TextDocumentEdit,
+  type TextEdit,
+} from 'vscode-languageserver-protocol/node';
+import WebSocket from 'ws';
+import { LspClient } from './lspClient';
+
+interface AgentStatus {
+  running: boolean;
+  host: string | null;
+  port: number | null;
+  lockFile: string | null;
+  sessions: number;
+  reason?: string;
+}
+
+interface AstNode {
+  type: string;
+  id: string;
+  name?: string;
+  body?: AstNode;
+  statements?: AstNode[];
+  children?: AstNode[];
+}
+
+interface RpcAnswer {
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string; data?: Record<string, unknown> };
+}
+
+const SOURCE = 'fn total(): number {\n  return 1;\n}\n\nfn unused(): number {\n  return 0;\n}\n';
+
+function offsetAt(text: string, position: Position): number {
+  let offset = 0;
+  for (let line = 0; line < position.line; line++) offset = text.indexOf('\n', offset) + 1;
+  return offset + position.character;
+}
+
+function positionAt(text: string, offset: number): Position {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+}
+
+/**
+ * The editor side of one document, as VS Code keeps it: its text and version. It refuses an edit
+ * made for another version (as VS Code's language client does), applies the others and reports
+ * them with didChange, before or after answering as the test chooses.
+ */
+class FakeEditor {
+  version = 1;
+  /** A keystroke VS Code has applied but whose didChange has not reached the server yet. */
+  private inFlight: { version: number; changes: TextDocumentContentChangeEvent[] } | undefined;
+  applyEditRequests = 0;
+  answerBeforeChange = false;
+
+  constructor(
+    private readonly client: LspClient,
+    readonly uri: string,
+    public text: string,
+  ) {
+    client.connection.onRequest(ApplyWorkspaceEditRequest.type, (params) => this.applyEdit(params));
+  }
+
+  async open(): Promise<void> {
+    await this.client.open(this.uri, this.text, this.version);
+    await this.client.connection.sendNotification('whetstone/activeEditor', { uri: this.uri });
+  }
+
+  /** The person types at `offset`; with `deliver: false` the didChange is still on its way. */
+  async type(offset: number, inserted: string, deliver = true): Promise<void> {
+    const position = positionAt(this.text, offset);
+    this.text = this.text.slice(0, offset) + inserted + this.text.slice(offset);
+    this.version++;
+    this.inFlight = { version: this.version, changes: [{ range: { start: position, end: position }, text: inserted }] };
+    if (deliver) await this.deliver();
+  }
+
+  async deliver(): Promise<void> {
+    const pending = this.inFlight;
+    this.inFlight = undefined;
+    if (pending) await this.sendChange(pending.version, pending.changes);
+  }
+
+  private sendChange(version: number, contentChanges: TextDocumentContentChangeEvent[]): Promise<void> {
+    return this.client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: this.uri, version }, contentChanges });
+  }
+
+  private async applyEdit(params: ApplyWorkspaceEditParams): Promise<ApplyWorkspaceEditResult> {
+    this.applyEditRequests++;
+    const change = params.edit.documentChanges?.[0] as TextDocumentEdit | undefined;
+    if (!change || change.textDocument.uri !== this.uri || change.textDocument.version !== this.version) return { applied: false };
+    // All ranges are in the text before the edit: apply from the last, report in that order too.
+    const edits = [...(change.edits as TextEdit[])].sort((a, b) => offsetAt(this.text, b.range.start) - offsetAt(this.text, a.range.start));
+    for (const edit of edits) {
+      this.text = this.text.slice(0, offsetAt(this.text, edit.range.start)) + edit.newText + this.text.slice(offsetAt(this.text, edit.range.end));
+    }
+    this.version++;
+    const changes = edits.map((edit) => ({ range: edit.range, text: edit.newText }));
+    if (this.answerBeforeChange) {
+      const version = this.version;
+      setTimeout(() => void this.sendChange(version, changes), 50);
+    } else await this.sendChange(this.version, changes);
+    return { applied: true };
+  }
+}
+
+/** A WebSocket agent speaking JSON-RPC. */
+class Agent {
+  private nextId = 1;
+  private readonly answers = new Map<number, (answer: RpcAnswer) => void>();
+  readonly notifications: { method: string; params: Record<string, unknown> }[] = [];
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as RpcAnswer & { id?: number; method?: string; params?: Record<string, unknown> };
+      if (message.id === undefined && message.method) this.notifications.push({ method: message.method, params: message.params ?? {} });
+      else if (message.id !== undefined) this.answers.get(message.id)?.(message);
+    });
+  }
+
+  static connect(lockFile: string): Promise<Agent> {
+    const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { host: string; port: number; token: string };
+    const socket = new WebSocket(`ws://${lock.host}:${lock.port}`, { headers: { Authorization: `Bearer ${lock.token}` } });
+    return new Promise((resolve, reject) => {
+      socket.once('open', () => resolve(new Agent(socket)));
+      socket.once('error', reject);
+    });
+  }
+
+  call(method: string, params: Record<string, unknown> = {}): Promise<RpcAnswer> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.answers.set(id, resolve);
+      this.socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    });
+  }
+
+  async result(method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+    const answer = await this.call(method, params);
+    assert.ok(answer.result, `${method} failed: ${JSON.stringify(answer.error)}`);
+    return answer.result;
+  }
+
+  /** The `count`-th notification `method` (1-based), waiting for it. */
+  async notification(method: string, count = 1): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const found = this.notifications.filter((notification) => notification.method === method)[count - 1];
+      if (found) return found.params;
+      if (Date.now() > deadline) assert.fail(`no notification ${method} #${count}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** Polls getAST until the server's buffer is at `revision` (the LSP and agent channels are separate). */
+  async untilRevision(revision: number): Promise<void> {
+    const deadline = Date.now() + 5000;
+    while (((await this.result('getAST')) as { revision: number }).revision !== revision) {
+      if (Date.now() > deadline) assert.fail(`the buffer did not reach revision ${revision}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+function functionNamed(ast: AstNode, name: string): AstNode {
+  const found = ast.children?.find((node) => node.type === 'FunctionDeclaration' && node.name === name);
+  assert.ok(found, `a function ${name}`);
+  return found;
+}
+
+async function startServer(
+  lockDir: string,
+  options: { trusted?: boolean; agentServer?: Record<string, unknown>; settings?: Record<string, unknown> } = {},
+): Promise<{ client: LspClient; statuses: AgentStatus[] }> {
+  const statuses: AgentStatus[] = [];
+  // The object is the client's: changing it changes what workspace/configuration answers.
+  const settings = options.settings ?? {};
+  Object.assign(settings, { diagnostics: { semanticDelayMs: 20 }, agentServer: { port: 0, ...options.agentServer } });
+  const client = await LspClient.start({
+    settings,
+    initializationOptions: options.trusted === undefined ? {} : { trusted: options.trusted },
+    env: { WHETSTONE_LOCK_DIR: lockDir },
+  });
+  client.connection.onNotification('whetstone/agentStatus', (status: AgentStatus) => {
+    statuses.push(status);
+  });
+  return { client, statuses };
+}
+
+describe('agent endpoint in the language server', () => {
+  let lockDir: string;
+  before(() => {
+    lockDir = mkdtempSync(join(tmpdir(), 'whetstone-lock-'));
+  });
+  after(() => rmSync(lockDir, { recursive: true, force: true }));
+
+  it('does not start in a workspace the client has not said is trusted, and starts once trust is granted', async () => {
+    const { client, statuses } = await startServer(lockDir, {});
+    try {
+      const off = await client.waitFor('a status', () => statuses[0]);
+      assert.equal(off.running, false);
+      assert.match(off.reason ?? '', /not trusted/);
+      await client.connection.sendNotification('whetstone/trustChanged', { trusted: true });
+      const on = await client.waitFor('the endpoint to run', () => statuses.find((status) => status.running));
+      assert.equal(on.host, '127.0.0.1');
+      assert.ok(on.lockFile?.startsWith(lockDir), 'the lock file is in WHETSTONE_LOCK_DIR');
+      assert.equal(on.sessions, 0);
+    } finally {
+      await client.shutdown();
+    }
+  });
+
+  it('removes its lock file on shutdown, and also when the process ends without one', async () => {
+    for (const graceful of [true, false]) {
+      const { client, statuses } = await startServer(lockDir, { trusted: true });
+      const running = await client.waitFor('the endpoint to run', () => statuses.find((status) => status.running));
+      assert.ok(running.lockFile && existsSync(running.lockFile));
+      if (graceful) await client.shutdown();
+      else {
+        // The editor went away: exit without shutdown.
+        await client.connection.sendNotification(ExitNotification.type);
+        await client.waitFor('the server to exit', () => (client.exitCode === undefined ? undefined : true));
+        client.kill();
+      }
+      assert.equal(existsSync(running.lockFile), false, graceful ? 'after shutdown' : 'after exit without shutdown');
+    }
+  });
+
+  it('stays off when whetstone.agentServer.enabled is false', async () => {
+    const { client, statuses } = await startServer(lockDir, { trusted: true, agentServer: { enabled: false } });
+    try {
+      const status = await client.waitFor('a status', () => statuses[0]);
+      assert.equal(status.running, false);
+      assert.match(status.reason ?? '', /enabled is off/);
+    } finally {
+      await client.shutdown();
+    }
+  });
+
+  it('uses the library of whetstone.library for diagnostics and agents, and reads it again when settings change', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'whetstone-library-'));
+    const file = join(folder, 'library.json');
+    const library = (names: string[]) => ({ name: 'test', modules: [{ name: 'math', functions: names.map((name) => ({ name })) }], policy: { blockedFunctions: [] } });
+    writeFileSync(file, JSON.stringify(library(['clamp'])));
+    const settings: Record<string, unknown> = { library: file };
+    const { client, statuses } = await startServer(lockDir, { trusted: true, settings });
+    try {
+      const uri = 'file:///agent/library.wst';
+      const unknownImport = (): boolean | undefined => {
+        const last = client.publicationsFor(uri).at(-1);
+        return last === undefined ? undefined : last.diagnostics.some((diagnostic) => diagnostic.code === 'W_UNKNOWN_IMPORT');
+      };
+      await client.open(uri, 'use math.{clamb};\nprint(clamb(1, 2, 3));\n');
+      await client.waitFor('diagnostics that know the library', () => (unknownImport() === true ? true : undefined));
+
+      const running = await client.waitFor('the endpoint to run', () => statuses.find((status) => status.running));
+      assert.ok(running.lockFile);
+      const agent = await Agent.connect(running.lockFile);
+      try {
+        const sent = (await agent.notification('libraryContext')) as { modules: { name: string; functions: { name: string }[] }[] };
+        assert.deepEqual(sent.modules.map((module) => [module.name, module.functions.map((fn) => fn.name)]), [['math', ['clamp']]]);
+        assert.deepEqual(((await agent.result('getLibraryContext')) as { modules: unknown[] }).modules, sent.modules);
+
+        // The file changes and a settings change follows: both diagnostics and the agent hear of it.
+        writeFileSync(file, JSON.stringify(library(['clamp', 'clamb'])));
+        await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
+        await client.waitFor('diagnostics of the new library', () => (unknownImport() === false ? true : undefined));
+        const resent = (await agent.notification('libraryContext', 2)) as { modules: { functions: unknown[] }[] };
+        assert.equal(resent.modules[0].functions.length, 2);
+
+        // A library that cannot be read is not used (and the person is told).
+        settings.library = join(folder, 'missing.json');
+        await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
+        await client.waitFor('the warning', () => client.logs.find((log) => log.message.includes('missing.json')));
+        const deadline = Date.now() + 5000;
+        while ((await agent.call('getLibraryContext')).result !== null) {
+          if (Date.now() > deadline) assert.fail('the unreadable library is still in force');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      } finally {
+        agent.close();
+      }
+    } finally {
+      await client.shutdown();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  describe('with a trusted client', () => {
+    let client: LspClient;
+    let statuses: AgentStatus[];
+    let editor: FakeEditor;
+    let agent: Agent;
+    let lockFile: string;
+
+    before(async () => {
+      ({ client, statuses } = await startServer(lockDir, { trusted: true }));
+      editor = new FakeEditor(client, 'file:///agent/endpoint.wst', SOURCE);
+      await editor.open();
+      const running = await client.waitFor('the endpoint to run', () => statuses.find((status) => status.running));
+      assert.ok(running.lockFile);
+      lockFile = running.lockFile;
+      agent = await Agent.connect(lockFile);
+      await agent.result('setAgentRole', { role: 'refactor' });
+    });
+
+    after(async () => {
+      agent.close();
+      await client.shutdown();
+    });
+
+    it('reports an attached agent in the status', async () => {
+      await client.waitFor('the status to count the agent', () => (statuses.at(-1)?.sessions === 1 ? true : undefined));
+    });
+
+    it('applies a mutation through the editor: the change comes back and inserted nodes keep their ids', async () => {
+      for (const answerBeforeChange of [false, true]) {
+        editor.answerBeforeChange = answerBeforeChange;
+        const { ast, revision } = (await agent.result('getAST')) as { ast: AstNode; revision: number };
+        assert.equal(revision, editor.version);
+        const total = functionNamed(ast, 'total');
+        const requests = editor.applyEditRequests;
+        const result = await agent.result('applyMutation', {
+          type: 'insertNode',
+          parentId: total.body?.id,
+          role: 'statements',
+          index: 0,
+          node: { type: 'ExpressionStatement', expression: { type: 'CallExpression', callee: { type: 'Identifier', name: 'print' }, arguments: [] } },
+          ifRevision: revision,
+        });
+        assert.equal(editor.applyEditRequests, requests + 1, 'the edit went to the editor');
+        assert.equal(result.revision, editor.version, 'the result names the version the editor reached');
+        const inserted = result.insertedNodeIds as string[];
+        assert.equal(inserted.length, 1);
+        const after = (await agent.result('getAST')) as { ast: AstNode; revision: number };
+        assert.equal(after.revision, editor.version);
+        const statement = functionNamed(after.ast, 'total').body?.statements?.[0];
+        assert.equal(statement?.id, inserted[0], `the inserted statement has the id the mutation reported (answer ${answerBeforeChange ? 'before' : 'after'} the change)`);
+        assert.match(editor.text, /^ {2}print\(\);$/m);
+      }
+    });
+
+    it('refuses with -32012 when the person typed before the edit reached the editor, changing nothing', async () => {
+      const { ast, revision } = (await agent.result('getAST')) as { ast: AstNode; revision: number };
+      const unused = functionNamed(ast, 'unused');
+      // The keystroke is applied in the editor; its didChange is still in flight.
+      await editor.type(editor.text.length, '// typed\n', false);
+      const typed = editor.text;
+      const pending = agent.call('applyMutation', { type: 'setProperty', nodeId: unused.id, property: 'name', value: 'renamed', ifRevision: revision });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await editor.deliver();
+      const answer = await pending;
+      assert.equal(answer.error?.code, -32012, JSON.stringify(answer));
+      assert.equal(answer.error?.data?.currentRevision, editor.version, 'the conflict names the revision the person made');
+      assert.equal(editor.text, typed, 'the editor holds what the person typed and nothing of the agent');
+      await agent.untilRevision(editor.version);
+      const now = (await agent.result('getAST')) as { ast: AstNode; revision: number };
+      assert.equal(functionNamed(now.ast, 'unused').id, unused.id);
+    });
+
+    it('refuses with -32012 at once when the server has already seen the keystroke', async () => {
+      const { revision } = (await agent.result('getAST')) as { revision: number };
+      const requests = editor.applyEditRequests;
+      await editor.type(0, ' ');
+      await agent.untilRevision(editor.version);
+      const answer = await agent.call('applyMutation', { type: 'setProperty', nodeId: 'node_1', property: 'name', value: 'x', ifRevision: revision });
+      assert.equal(answer.error?.code, -32012);
+      assert.equal(editor.applyEditRequests, requests, 'nothing was sent to the editor');
+    });
+
+    it('withdraws the question about a plan when its agent disconnects (the request is cancelled)', async () => {
+      const second = await Agent.connect(lockFile);
+      await second.result('setAgentRole', { role: 'refactor' });
+      let withdrawn = false;
+      const asked: string[] = [];
+      const handler = client.connection.onRequest('whetstone/decidePlan', (params: { plan: { planId: string } }, token: CancellationToken) => {
+        asked.push(params.plan.planId);
+        // The person does not answer; only the server's cancellation ends the question.
+        return new Promise((resolve) =>
+          token.onCancellationRequested(() => {
+            withdrawn = true;
+            resolve({ decision: 'undecided' });
+          }),
+        );
+      });
+      try {
+        const { ast } = (await second.result('getAST')) as { ast: AstNode };
+        const proposed = await second.result('proposePlan', { steps: ['delete unused'], reason: 'leaving', targets: [{ op: 'deleteNode', nodeId: functionNamed(ast, 'unused').id }] });
+        await client.waitFor('the question', () => (asked.includes(proposed.planId as string) ? true : undefined));
+        second.close();
+        await client.waitFor('the question to be withdrawn', () => (withdrawn ? true : undefined));
+      } finally {
+        handler.dispose();
+      }
+    });
+
+    it('puts a plan to the person with whetstone/decidePlan and tells the agent the decision', async () => {
+      const asked: { plan: { planId: string; reason: string }; preview: { targets: { nodeId: string; found: boolean; text?: string }[] } }[] = [];
+      client.connection.onRequest('whetstone/decidePlan', (params: (typeof asked)[number]) => {
+        asked.push(params);
+        return { decision: 'approved', reason: 'fine by me', decidedBy: 'the test' };
+      });
+      const { ast } = (await agent.result('getAST')) as { ast: AstNode };
+      const unused = functionNamed(ast, 'unused');
+      const proposed = await agent.result('proposePlan', { steps: ['delete unused'], reason: 'dead code', targets: [{ op: 'deleteNode', nodeId: unused.id }] });
+      const question = await client.waitFor('the question', () => asked[0]);
+      assert.equal(question.plan.planId, proposed.planId);
+      assert.equal(question.plan.reason, 'dead code');
+      assert.equal(question.preview.targets[0].found, true);
+      assert.match(question.preview.targets[0].text ?? '', /^fn unused\(\): number \{/);
+      const decided = await client.waitFor('planDecided', () => agent.notifications.find((notification) => notification.method === 'planDecided'));
+      assert.equal(decided.params.status, 'approved');
+      assert.equal(decided.params.planId, proposed.planId);
+
+      // The approved plan lets the destructive mutation through, and it goes to the editor too.
+      const deleted = await agent.result('applyMutation', { type: 'deleteNode', nodeId: unused.id, planId: proposed.planId });
+      assert.equal(deleted.revision, editor.version);
+      assert.doesNotMatch(editor.text, /fn unused/);
+    });
+  });
+});

@@ -1,0 +1,145 @@
+// The dispatcher in process, with method tables made for the test: what no shipped method does on
+// purpose (throw an unexpected error, return what JSON cannot carry) must still be answered with a
+// generic -32603 that names no internals, reported to the log, and the next request served.
+import * as assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { HeadlessAgentHost } from '../../server/src/agent/headless-host';
+import { Dispatcher } from '../../server/src/agent/jsonrpc';
+import { defineMethod, type MethodDefinition } from '../../server/src/agent/method';
+import { SocketSession } from '../../server/src/agent/socket-session';
+import { startRecording, stopRecording } from '../../server/src/agent/workflow-recorder';
+import { initParser } from '../../server/src/core/parser';
+import { Workspace } from '../../server/src/workspace/workspace';
+
+const NO_PARAMS = { type: 'object', additionalProperties: false };
+
+const TEST_METHODS: MethodDefinition[] = [
+  defineMethod<Record<string, never>>({
+    name: 'explode',
+    role: 'any',
+    description: 'throws a TypeError',
+    params: NO_PARAMS,
+    recorded: true,
+    handler() {
+      throw new TypeError('secret internal detail at /home/someone/project/file.ts:12');
+    },
+  }),
+  defineMethod<Record<string, never>>({
+    name: 'cyclic',
+    role: 'any',
+    description: 'returns a cycle',
+    params: NO_PARAMS,
+    recorded: false,
+    handler() {
+      const value: Record<string, unknown> = {};
+      value.self = value;
+      return value;
+    },
+  }),
+  defineMethod<Record<string, never>>({
+    name: 'nothing',
+    role: 'any',
+    description: 'returns undefined',
+    params: NO_PARAMS,
+    recorded: true,
+    handler: () => undefined,
+  }),
+  defineMethod<{ n: number }>({
+    name: 'echo',
+    role: 'generator',
+    description: 'returns its params',
+    params: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false },
+    recorded: true,
+    handler: (params) => ({ n: params.n }),
+  }),
+];
+
+describe('Dispatcher', () => {
+  let host: HeadlessAgentHost;
+  before(async () => {
+    await initParser();
+    host = new HeadlessAgentHost({
+      workspace: new Workspace(),
+      library: undefined,
+      decidePlan: () => Promise.resolve({ approved: false, decidedBy: 'test' }),
+      info: { ideName: 'test', version: '0' },
+      log: () => undefined,
+    });
+  });
+
+  function setup(): { dispatcher: Dispatcher; session: SocketSession; reported: unknown[]; sent: string[] } {
+    const reported: unknown[] = [];
+    const sent: string[] = [];
+    const dispatcher = new Dispatcher(new Map(TEST_METHODS.map((method) => [method.name, method])), { onInternalError: (error) => reported.push(error) });
+    const session = new SocketSession('generator', (text) => sent.push(text));
+    session.role = 'generator';
+    return { dispatcher, session, reported, sent };
+  }
+
+  async function send(dispatcher: Dispatcher, session: SocketSession, message: unknown): Promise<Record<string, unknown>> {
+    const reply = await dispatcher.handleMessage(JSON.stringify(message), session, host);
+    assert.ok(reply !== undefined);
+    return JSON.parse(reply) as Record<string, unknown>;
+  }
+
+  it('answers an unexpected exception with a generic -32603, reports it, and serves the next request', async () => {
+    const { dispatcher, session, reported } = setup();
+    const response = await send(dispatcher, session, { jsonrpc: '2.0', id: 1, method: 'explode' });
+    const error = response.error as { code: number; message: string; data?: unknown };
+    assert.equal(error.code, -32603);
+    assert.doesNotMatch(JSON.stringify(response), /secret|home|file\.ts|TypeError/);
+    assert.equal(reported.length, 1);
+    assert.ok(reported[0] instanceof TypeError);
+    const next = await send(dispatcher, session, { jsonrpc: '2.0', id: 2, method: 'nothing' });
+    assert.deepEqual(next, { jsonrpc: '2.0', id: 2, result: null });
+  });
+
+  it('answers a result JSON cannot carry with -32603 for that entry only, inside a batch', async () => {
+    const { dispatcher, session, reported } = setup();
+    const reply = await dispatcher.handleMessage(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'cyclic' },
+        { jsonrpc: '2.0', id: 2, method: 'echo', params: { n: 3 } },
+      ]),
+      session,
+      host,
+    );
+    const responses = JSON.parse(reply!) as { id: number; result?: unknown; error?: { code: number } }[];
+    assert.equal(responses[0].error?.code, -32603);
+    assert.deepEqual(responses[1], { jsonrpc: '2.0', id: 2, result: { n: 3 } });
+    assert.equal(reported.length, 1);
+  });
+
+  it('records only successful calls of recorded methods, with their params as sent', async () => {
+    const { dispatcher, session } = setup();
+    startRecording(session, 'test');
+    await send(dispatcher, session, { jsonrpc: '2.0', id: 1, method: 'explode' });
+    await send(dispatcher, session, { jsonrpc: '2.0', id: 2, method: 'cyclic' });
+    await send(dispatcher, session, { jsonrpc: '2.0', id: 3, method: 'echo', params: { n: 'x' } });
+    await send(dispatcher, session, { jsonrpc: '2.0', id: 4, method: 'echo', params: { n: 7 } });
+    session.role = 'refactor';
+    await send(dispatcher, session, { jsonrpc: '2.0', id: 5, method: 'echo', params: { n: 8 } });
+    const recording = stopRecording(session)!;
+    assert.deepEqual(
+      recording.steps.map((step) => [step.method, step.params]),
+      [['echo', { n: 7 }]],
+    );
+  });
+
+  it('checks the role before the params and names the roles that may call', async () => {
+    const { dispatcher, session } = setup();
+    session.role = 'refactor';
+    const response = await send(dispatcher, session, { jsonrpc: '2.0', id: 1, method: 'echo', params: { n: 'not a number' } });
+    const error = response.error as { code: number; message: string };
+    assert.equal(error.code, -32031);
+    assert.match(error.message, /requires 'generator' role/);
+  });
+
+  it('counts every message and keeps notifications silent', async () => {
+    const { dispatcher, session } = setup();
+    assert.equal(await dispatcher.handleMessage('{"jsonrpc":"2.0","method":"explode"}', session, host), undefined);
+    assert.equal(await dispatcher.handleMessage('[{"jsonrpc":"2.0","method":"nothing"}]', session, host), undefined);
+    await dispatcher.handleMessage('garbage', session, host);
+    assert.equal(session.messageCount, 3);
+  });
+});

@@ -1,0 +1,174 @@
+// What the agent endpoint checks before an edit reaches a buffer (core/preflight.ts,
+// core/text-edits.ts, core/mutation-impact.ts, core/library-policy.ts): inverse edits restore the
+// text exactly; the syntax preflight finds exactly the errors an edit adds, reported where they are
+// in the whole document; destructive mutations are recognised; introduced calls are classified.
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { applyMutations } from '../../server/src/core/mutate';
+import { describeUnknownFunctions, importMutations, introducedUses, reviewChange } from '../../server/src/core/library-policy';
+import { destructiveTargets } from '../../server/src/core/mutation-impact';
+import { addedSyntaxErrors } from '../../server/src/core/preflight';
+import { LibraryIndex, readLibraryContext } from '../../server/src/core/semantics/library';
+import { analyze } from '../../server/src/core/semantics/model';
+import { applyTextEdits, invertEdits } from '../../server/src/core/text-edits';
+import type { TextEdit } from '../../server/src/core/document';
+import type { Mutation } from '../../server/src/core/mutation';
+import { declaration, parse, readRepoFile } from '../helpers/core';
+import type { FunctionDeclaration } from '../../server/src/core/ast';
+
+const LIBRARY = new LibraryIndex(readLibraryContext(JSON.parse(readRepoFile('test', 'fixtures', 'agent', 'library.json'))));
+
+describe('text edits', () => {
+  it('invertEdits undoes any set of edits byte for byte', () => {
+    const editsOf = (text: string) =>
+      fc
+        .uniqueArray(fc.integer({ min: 0, max: text.length }), { maxLength: 8 })
+        .chain((cuts) => {
+          const points = [...cuts].sort((a, b) => a - b);
+          // Pairs of points give apart ranges (an empty range is an insertion).
+          const ranges: [number, number][] = [];
+          for (let i = 0; i + 1 < points.length; i += 2) ranges.push([points[i], points[i + 1]]);
+          return fc.tuple(...ranges.map(([start, end]) => fc.string({ maxLength: 6 }).map((newText): TextEdit => ({ startOffset: start, endOffset: end, newText }))));
+        });
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 40 }).chain((text) => fc.tuple(fc.constant(text), editsOf(text))),
+        ([text, edits]) => {
+          const apart = edits.every((edit, k) => k === 0 || edits[k - 1].endOffset < edit.startOffset);
+          fc.pre(apart);
+          const changed = applyTextEdits(text, edits);
+          assert.equal(applyTextEdits(changed, invertEdits(text, edits)), text);
+        },
+      ),
+    );
+  });
+});
+
+describe('syntax preflight', () => {
+  const SOURCE = ['fn a(): number {', '  return 1;', '}', '', 'fn b(): number {', '  return 2;', '}', '', 'let c = 3;', ''].join('\n');
+
+  it('finds no error in a clean edit, and reports an added one at its place in the whole document', async () => {
+    const doc = await parse(SOURCE);
+    const at = SOURCE.indexOf('return 2;');
+    assert.deepEqual(addedSyntaxErrors(doc, [{ startOffset: at + 7, endOffset: at + 8, newText: '20' }]), []);
+    const broken = addedSyntaxErrors(doc, [{ startOffset: at + 8, endOffset: at + 9, newText: '' }]);
+    assert.equal(broken.length, 1);
+    assert.equal(broken[0].code, 'E_SYNTAX');
+    assert.equal(broken[0].line, 6, 'the line in the document, not in the fragment checked');
+  });
+
+  it('does not count errors the buffer had already, and sees errors an insertion between items adds', async () => {
+    const text = `${SOURCE}let d = ;\n`;
+    const doc = await parse(text);
+    assert.equal(doc.syntaxDiagnostics.length, 1);
+    const at = text.indexOf('return 1;');
+    assert.deepEqual(addedSyntaxErrors(doc, [{ startOffset: at + 7, endOffset: at + 8, newText: '10' }]), [], 'the old error elsewhere is not new');
+    const between = text.indexOf('\nfn b');
+    assert.equal(addedSyntaxErrors(doc, [{ startOffset: between, endOffset: between, newText: '\nlet e = (;\n' }]).length, 1);
+  });
+});
+
+describe('destructive mutations', () => {
+  it('deleting declarations or statements, replacing what holds a declaration, dropping imported names', async () => {
+    const doc = await parse('use math.{round, clamp};\nfn f(x: number): number {\n  let y = x;\n  return round(y + 1);\n}\n');
+    const fn = declaration(doc.ast, 'f') as FunctionDeclaration;
+    const [letY, ret] = fn.body.statements;
+    const importDecl = doc.ast.children[0];
+    const targets = destructiveTargets((id) => doc.nodeById(id), [
+      { type: 'deleteNode', nodeId: letY.id },
+      { type: 'updateNode', nodeId: fn.body.id, node: { type: 'Block' } },
+      { type: 'updateNode', nodeId: ret.id, node: { type: 'ReturnStatement' } },
+      { type: 'setProperty', nodeId: importDecl.id, property: 'names', value: ['round'] },
+      { type: 'setProperty', nodeId: importDecl.id, property: 'names', value: ['round', 'clamp', 'sqrt'] },
+      { type: 'setProperty', nodeId: fn.id, property: 'name', value: 'g' },
+      { type: 'deleteNode', nodeId: fn.parameters[0].id },
+      { type: 'deleteNode', nodeId: 'node_new_1' },
+    ]);
+    assert.deepEqual(
+      targets.map((t) => [t.op, t.nodeId, t.what]),
+      [
+        ['deleteNode', letY.id, 'VariableDeclaration y'],
+        ['updateNode', fn.body.id, 'Block (with VariableDeclaration y)'],
+        ['setProperty', importDecl.id, 'names imported by ImportDeclaration math'],
+        ['deleteNode', fn.parameters[0].id, 'Parameter x'],
+      ],
+    );
+  });
+});
+
+describe('library policy of a change', () => {
+  const SOURCE = 'use math.{round};\nuse http;\nfn f(x: number): number {\n  return round(x);\n}\n';
+
+  async function review(mutations: Mutation[]) {
+    const doc = await parse(SOURCE);
+    let n = 0;
+    const result = applyMutations(doc, mutations, () => `node_t${++n}`);
+    return { doc, result, review: reviewChange((id) => doc.nodeById(id), result.ast, () => analyze(result.ast, { library: LIBRARY }), LIBRARY) };
+  }
+
+  const callStatement = (doc: Awaited<ReturnType<typeof parse>>, callee: unknown, index = 0): Mutation => ({
+    type: 'insertNode',
+    parentId: (declaration(doc.ast, 'f') as FunctionDeclaration).body.id,
+    role: 'statements',
+    index,
+    node: { type: 'ExpressionStatement', expression: { type: 'CallExpression', callee, arguments: [{ type: 'Literal', value: 1 }] } },
+  });
+
+  it('classifies each introduced call by where its function comes from', async () => {
+    const doc = await parse(SOURCE);
+    const { review: r } = await review([
+      callStatement(doc, { type: 'Identifier', name: 'round' }),
+      callStatement(doc, { type: 'Identifier', name: 'sqrt' }),
+      callStatement(doc, { type: 'Identifier', name: 'print' }),
+      callStatement(doc, { type: 'Identifier', name: 'f' }),
+      callStatement(doc, { type: 'MemberExpression', property: 'fetchJson', object: { type: 'Identifier', name: 'http' } }),
+      callStatement(doc, { type: 'Identifier', name: 'rond' }),
+    ]);
+    assert.deepEqual(
+      r.calls.map((c) => [c.callee, c.origin, c.module]),
+      [
+        ['rond', 'unknown', null],
+        ['http.fetchJson', 'imported', 'http'],
+        ['f', 'declared', null],
+        ['print', 'builtin', null],
+        ['sqrt', 'library', 'math'],
+        ['round', 'imported', 'math'],
+      ],
+    );
+    assert.deepEqual(r.unknownFunctions, ['rond']);
+    assert.equal(r.didYouMean.rond, 'round');
+    assert.deepEqual(r.missingImports, [{ module: 'math', name: 'sqrt' }]);
+    assert.match(describeUnknownFunctions(r, true) ?? '', /'rond' \(did you mean 'round'\?\) is neither defined in this buffer nor in the library/);
+  });
+
+  it('blocks what the policy blocks, whether imported, qualified or bare', async () => {
+    const doc = await parse(SOURCE);
+    const { review: r } = await review([
+      callStatement(doc, { type: 'MemberExpression', property: 'fetchRaw', object: { type: 'Identifier', name: 'http' } }),
+      callStatement(doc, { type: 'Identifier', name: 'eval' }),
+      callStatement(doc, { type: 'Identifier', name: 'exec' }),
+      { type: 'setProperty', nodeId: doc.ast.children[0].id, property: 'names', value: ['round', 'sqrt'] },
+    ]);
+    assert.deepEqual(
+      r.blocked.map((b) => b.reason),
+      [
+        "the library policy blocks the module 'os'",
+        "the library policy blocks 'eval'",
+        "the library policy blocks 'http.fetchRaw'",
+      ],
+    );
+  });
+
+  it('a call whose callee did not change is not introduced; import mutations extend or add a use', async () => {
+    const doc = await parse(SOURCE);
+    const call = (declaration(doc.ast, 'f') as FunctionDeclaration).body.statements[0];
+    assert.equal(call.type, 'ReturnStatement');
+    const { result } = await review([{ type: 'updateNode', nodeId: call.value?.type === 'CallExpression' ? call.value.arguments[0].id : '', node: { type: 'Literal', value: 2 } }]);
+    assert.deepEqual(introducedUses((id) => doc.nodeById(id), result.ast).calls, []);
+    assert.deepEqual(importMutations(doc.ast, [{ module: 'math', name: 'sqrt' }, { module: 'text', name: 'slugify' }]), [
+      { type: 'setProperty', nodeId: doc.ast.children[0].id, property: 'names', value: ['round', 'sqrt'] },
+      { type: 'insertNode', parentId: doc.ast.id, role: 'children', index: 2, node: { type: 'ImportDeclaration', module: 'text', names: ['slugify'] } },
+    ]);
+  });
+});
