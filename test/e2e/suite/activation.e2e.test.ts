@@ -11,7 +11,8 @@ describe('activation', () => {
 
     const editor = await openFile('hello.wst');
     assert.equal(editor.document.languageId, 'whetstone');
-    // Nothing activates the extension but the onLanguage:whetstone event of opening the file.
+    // Opening the file activates it (onLanguage:whetstone) if the workspace's .wst files
+    // (workspaceContains) have not already, so that agents can attach before any file is open.
     await waitFor('the extension to activate', () => (extension.isActive ? true : undefined));
 
     const api = await readyApi();
