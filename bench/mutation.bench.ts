@@ -33,6 +33,7 @@ function memoryHost(workspace: Workspace): AgentHost {
       return Promise.resolve(buffer.revision);
     },
     decidePlan: () => Promise.resolve({ approved: false, decidedBy: 'bench' }),
+    reviewChange: () => Promise.resolve({ accepted: false, decidedBy: 'bench' }),
     library: () => undefined,
     sessions: () => [],
     info: { ideName: 'bench', version: '0' },
@@ -83,6 +84,7 @@ export async function benchMutation(): Promise<{ rows: Row[] }> {
       workspace: diskWorkspace,
       library: undefined,
       decidePlan: () => Promise.resolve({ approved: false, decidedBy: 'bench' }),
+    reviewChange: () => Promise.resolve({ accepted: false, decidedBy: 'bench' }),
       info: { ideName: 'bench', version: '0' },
       log: () => undefined,
     });

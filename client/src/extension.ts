@@ -1,10 +1,12 @@
 // Entry point of the extension: starts the Whetstone language server through a language client,
 // registers the commands, keeps the server told which Whetstone editor is active and whether the
-// workspace is trusted, and shows the agent endpoint's status and the plans agents propose.
+// workspace is trusted, and shows the agent endpoint's status, the plans agents propose and the
+// changes they send for review.
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
 import { trackActiveEditor } from './activeEditor';
 import { AgentStatusView, type AgentStatus } from './agentStatus';
+import { ChangeReview, type PendingChange } from './changeReview';
 import { registerCommands } from './commands';
 import { registerCopyAgentConnection } from './copyAgentConnection';
 import { createLanguageClient } from './languageClient';
@@ -28,6 +30,13 @@ export interface WhetstoneApi {
     decide(planId: string, approved: boolean, reason?: string): boolean;
     readonly onDidChange: vscode.Event<void>;
   };
+  changes: {
+    /** The changes agents sent with review: true, waiting inline for the person. */
+    pending(): PendingChange[];
+    /** Accepts or rejects a pending change as its CodeLens does; false when it is not pending. */
+    decide(suggestionId: string, accepted: boolean): boolean;
+    readonly onDidChange: vscode.Event<void>;
+  };
 }
 
 let client: LanguageClient | undefined;
@@ -38,6 +47,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
   // first plan question reach their handlers.
   const agentStatus = new AgentStatusView(client);
   const plans = new PlanDecisions(client);
+  const changes = new ChangeReview(client);
   context.subscriptions.push(
     trackActiveEditor(client),
     trackWorkspaceTrust(client),
@@ -45,6 +55,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
     agentStatus,
     registerCopyAgentConnection(agentStatus),
     plans,
+    changes,
   );
   // Activation does not wait for the server: the editor stays responsive while it starts.
   const ready = client.start();
@@ -53,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
     ready,
     agents: { status: () => agentStatus.status, onDidChangeStatus: agentStatus.onDidChange },
     plans: { pending: () => plans.pending(), decide: (planId, approved, reason) => plans.decide(planId, approved, reason), onDidChange: plans.onDidChange },
+    changes: { pending: () => changes.pending(), decide: (suggestionId, accepted) => changes.decide(suggestionId, accepted), onDidChange: changes.onDidChange },
   };
   ready.catch((error: unknown) => {
     // The client has already shown the failure in its output channel; this keeps the rejection

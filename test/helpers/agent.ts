@@ -69,6 +69,7 @@ export async function agentFixture(files: Record<string, string>, options: Agent
     workspace,
     library: options.library,
     decidePlan: () => Promise.resolve({ approved: approve, decidedBy: 'test person', reason: approve ? 'looks right' : 'no' }),
+    reviewChange: () => Promise.resolve({ accepted: approve, decidedBy: 'test person' }),
     info: { ideName: 'agent unit tests', version: '0' },
     log: () => undefined,
     feedbackFile: options.feedbackFile === true ? join(dir, '.whetstone', 'feedback.json') : options.feedbackFile,

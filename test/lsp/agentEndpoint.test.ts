@@ -419,6 +419,41 @@ describe('agent endpoint in the language server', () => {
       }
     });
 
+    it('shows a change sent for review with whetstone/reviewChange (LSP ranges) and applies it through the editor when accepted', async () => {
+      const { ast, revision } = (await agent.result('getAST')) as { ast: AstNode; revision: number };
+      const unused = functionNamed(ast, 'unused');
+      const asked: { suggestion: { suggestionId: string; uri: string; label: string; edits: { range: { start: Position; end: Position }; newText: string; oldText: string }[] } }[] = [];
+      const handler = client.connection.onRequest('whetstone/reviewChange', (params: (typeof asked)[number]) => {
+        asked.push(params);
+        return { decision: 'accepted', decidedBy: 'the test' };
+      });
+      try {
+        const before = editor.text;
+        const requests = editor.applyEditRequests;
+        const proposal = await agent.result('applyMutation', { type: 'setProperty', nodeId: unused.id, property: 'name', value: 'spare', review: true, ifRevision: revision });
+        assert.equal(proposal.pending, true);
+        assert.equal(editor.applyEditRequests, requests, 'nothing went to the editor before the person decided');
+        const question = await client.waitFor('the review question', () => asked[0]);
+        assert.equal(question.suggestion.suggestionId, proposal.suggestionId);
+        assert.equal(question.suggestion.uri, editor.uri);
+        const [edit] = question.suggestion.edits;
+        const start = offsetAt(before, edit.range.start);
+        const end = offsetAt(before, edit.range.end);
+        assert.equal(before.slice(start, end), edit.oldText, 'the range is where the replaced text is');
+        assert.equal(before.slice(0, start) + edit.newText + before.slice(end), before.replace('fn unused(', 'fn spare('));
+        const decided = await client.waitFor('suggestionDecided', () => agent.notifications.find((notification) => notification.method === 'suggestionDecided'));
+        assert.deepEqual(decided.params, { suggestionId: proposal.suggestionId, accepted: true, revision: editor.version });
+        assert.equal(editor.applyEditRequests, requests + 1, 'the accepted change went to the editor as one edit');
+        assert.equal(editor.text, before.replace('fn unused(', 'fn spare('));
+        await agent.untilRevision(editor.version);
+        const renamed = (await agent.result('getAST')) as { ast: AstNode };
+        // Put the name back for the tests after this one, which look for `unused`.
+        await agent.result('applyMutation', { type: 'setProperty', nodeId: functionNamed(renamed.ast, 'spare').id, property: 'name', value: 'unused' });
+      } finally {
+        handler.dispose();
+      }
+    });
+
     it('puts a plan to the person with whetstone/decidePlan and tells the agent the decision', async () => {
       const asked: { plan: { planId: string; reason: string }; preview: { targets: { nodeId: string; found: boolean; text?: string }[] } }[] = [];
       client.connection.onRequest('whetstone/decidePlan', (params: (typeof asked)[number]) => {

@@ -190,11 +190,23 @@ describe('applyMutation', () => {
     assert.deepEqual(repaired.diagnostics, []);
   });
 
-  it('review mode answers "not available yet" (-32010) and changes nothing', async () => {
+  it('review mode changes nothing until the person accepts, then applies the change and says so', async () => {
     f = await agentFixture({ 'orders.wst': ORDERS });
-    const error = await f.fails('applyMutation', { type: 'setProperty', nodeId: fn(f, 'lineTotal').id, property: 'name', value: 'x', review: true }, ErrorCode.MutationFailed);
-    assert.match(error.message, /Review mode is not available yet/);
-    assert.equal(f.disk('orders.wst'), ORDERS);
+    const proposed = await f.call<{ pending: boolean; suggestionId: string; revision: number; edits: unknown[] }>('applyMutation', {
+      type: 'setProperty',
+      nodeId: fn(f, 'lineTotal').id,
+      property: 'name',
+      value: 'x',
+      review: true,
+    });
+    assert.equal(proposed.pending, true);
+    assert.match(proposed.suggestionId, /^sugg_\d+$/);
+    assert.equal(proposed.edits.length, 1);
+    assert.equal(f.disk('orders.wst'), ORDERS, 'nothing changed while the change waits for review');
+    await waitUntil(() => f.notifications.some((n) => n.method === 'suggestionDecided'));
+    const decided = f.notifications.find((n) => n.method === 'suggestionDecided');
+    assert.deepEqual(decided?.params, { suggestionId: proposed.suggestionId, accepted: true, revision: proposed.revision + 1 });
+    assert.equal(f.disk('orders.wst'), ORDERS.replace('fn lineTotal(', 'fn x('));
   });
 
   it('takes exactly the reference\'s params, and refuses (schema, -32602) what they do not allow', () => {
@@ -460,3 +472,12 @@ describe('library policy', () => {
     assert.equal(result.libraryWarning, null);
   });
 });
+
+/** Polls until `condition` holds (the person's decision arrives on a later turn), failing after 5 s. */
+async function waitUntil(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail('timed out waiting for the condition');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -13,6 +13,7 @@ import { defaultLockDir, removeLockFile, writeLockFile } from './lock-file';
 import type { AgentRole, MethodDefinition } from './method';
 import { METHODS } from './methods/index';
 import type { Session } from './session';
+import { suggestionStoreOf } from './suggestion-store';
 import { checkUpgrade, type UpgradeRefusal } from './upgrade-guard';
 
 export const DEFAULT_PORT = 8080;
@@ -103,6 +104,8 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     ws.on('close', () => {
       connection.closed();
       connections.delete(ws);
+      // Nobody would hear how the person decides its suggestions: they leave the editor now.
+      suggestionStoreOf(options.host).withdrawSession(session.id);
       tell(session, 'disconnected');
     });
     const library = options.host.library();

@@ -1,6 +1,7 @@
 // The AgentHost of `whetstone-agent serve`: no editor, so agents' edits change the workspace
 // buffer directly and are written to the file at once (atomically: a temporary file in the same
-// folder, renamed over it), and plans are decided by the owner of the terminal or by a fixed rule.
+// folder, renamed over it), and plans and changes sent for review are decided by the owner of the
+// terminal or by a fixed rule.
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -10,13 +11,15 @@ import type { LibraryContext } from '../core/semantics/library';
 import { applyToText, type OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
 import { AgentError, ErrorCode } from './errors';
-import type { AgentHost, ApplyEditOptions, EditApplier, PlanDecider } from './host';
+import type { AgentHost, ApplyEditOptions, ChangeReviewer, EditApplier, PlanDecider } from './host';
 import type { Session } from './session';
 
 export interface HeadlessHostOptions {
   workspace: Workspace;
   library: LibraryContext | undefined;
   decidePlan: PlanDecider;
+  /** Decides changes sent with review: true; without one they are rejected (nobody to ask). */
+  reviewChange?: ChangeReviewer;
   info: { ideName: string; version: string };
   /** Where each applied change is reported (stderr). */
   log: (line: string) => void;
@@ -35,6 +38,7 @@ export class HeadlessAgentHost implements AgentHost {
   readonly workspace: Workspace;
   readonly info: { ideName: string; version: string };
   readonly decidePlan: PlanDecider;
+  readonly reviewChange: ChangeReviewer;
   readonly feedbackFile: string | undefined;
   private readonly currentLibrary: LibraryContext | undefined;
   private readonly log: (line: string) => void;
@@ -45,6 +49,7 @@ export class HeadlessAgentHost implements AgentHost {
     this.workspace = options.workspace;
     this.currentLibrary = options.library;
     this.decidePlan = options.decidePlan;
+    this.reviewChange = options.reviewChange ?? (() => Promise.resolve({ accepted: false, decidedBy: 'host', reason: 'nobody reviews changes on this host' }));
     this.info = options.info;
     this.log = options.log;
     this.feedbackFile = options.feedbackFile;

@@ -1,7 +1,7 @@
 // What method handlers may use: the buffers, a way to apply edits to them as one step, the
 // sessions, the plans, the person, the library context and the suggestion feedback model. The
 // language server (in VS Code) and `whetstone-agent serve` (headless) each provide one.
-import type { Program } from '../core/ast';
+import type { Position, Program } from '../core/ast';
 import type { TextEdit } from '../core/document';
 import type { LibraryContext } from '../core/semantics/library';
 import type { OpenBuffer } from '../workspace/buffer';
@@ -45,10 +45,51 @@ export interface Plan {
 /** Asks the person to decide a plan; resolves with their decision (never decided by an agent). */
 export type PlanDecider = (plan: Plan) => Promise<{ approved: boolean; reason?: string; decidedBy: string }>;
 
+/** One text edit of a suggested change, as it would apply to the buffer at the suggestion's base revision. */
+export interface SuggestionEdit extends TextEdit {
+  /** Where the replaced text starts and ends (core positions: 1-based lines, UTF-16 columns). */
+  start: Position;
+  end: Position;
+  /** The text the edit replaces (empty for a pure insertion). */
+  oldText: string;
+  /** The whole lines the edit touches, before and after it: what a person reads (edits are minimal). */
+  linesBefore: string;
+  linesAfter: string;
+}
+
+/** A change an agent sent with `review: true`, waiting for the person (PROTOCOL.md "Review mode"). */
+export interface ChangeSuggestion {
+  suggestionId: string;
+  sessionId: string;
+  /** The proposing agent's name (empty when it gave none). */
+  agentName: string;
+  uri: string;
+  /** The revision the edits were previewed against. */
+  baseRevision: number;
+  edits: SuggestionEdit[];
+  /** What the change does, as the undo label of a direct change would say. */
+  label: string;
+}
+
+export interface ReviewDecision {
+  accepted: boolean;
+  /** person, auto, policy or host, as for plans. */
+  decidedBy: string;
+  reason?: string;
+}
+
+/**
+ * Shows a suggested change to the person and resolves with their decision. `withdrawn` aborts
+ * when the question is void (its agent left): the host removes the suggestion from view and may
+ * settle the promise any way it likes, since nobody is listening any more.
+ */
+export type ChangeReviewer = (suggestion: ChangeSuggestion, withdrawn: AbortSignal) => Promise<ReviewDecision>;
+
 export interface AgentHost {
   readonly workspace: Workspace;
   readonly applyEdits: EditApplier;
   readonly decidePlan: PlanDecider;
+  readonly reviewChange: ChangeReviewer;
   /** The library context in force (setting `whetstone.library`, or `--library`), if any. */
   library(): LibraryContext | undefined;
   /** Every connected session, for listSessions. */

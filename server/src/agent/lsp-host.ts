@@ -4,16 +4,17 @@
 // since typed over. The buffer then changes the way every edit does, through didChange; the host
 // tells the workspace beforehand what AST that change produces so inserted nodes keep the ids the
 // mutation engine gave them. Plans are put to the person with the custom request
-// `whetstone/decidePlan`, which the client shows as a notification.
+// `whetstone/decidePlan`, which the client shows as a notification; changes sent for review with
+// `whetstone/reviewChange`, which the client shows inline in the editor.
 import { CancellationTokenSource, type Connection, type TextEdit as LspTextEdit } from 'vscode-languageserver/node';
 import type { TextEdit } from '../core/document';
 import type { LibraryContext } from '../core/semantics/library';
-import { DecidePlanRequest, type DecidePlanResult } from '../lsp/agentMessages';
-import { rangeOfOffsets } from '../lsp/convert';
+import { DecidePlanRequest, ReviewChangeRequest, type DecidePlanResult, type ReviewChangeResult } from '../lsp/agentMessages';
+import { rangeOfOffsets, toLspPosition } from '../lsp/convert';
 import { applyToText, type OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
 import { AgentError, ErrorCode } from './errors';
-import type { AgentHost, ApplyEditOptions, EditApplier, Plan, PlanDecider } from './host';
+import type { AgentHost, ApplyEditOptions, ChangeReviewer, ChangeSuggestion, EditApplier, Plan, PlanDecider } from './host';
 import { planPreview } from './plan-preview';
 import type { Session } from './session';
 
@@ -172,6 +173,47 @@ export class LspAgentHost implements AgentHost {
         },
         (error: unknown) => {
           if (!this.deciding.has(plan.planId)) return;
+          settle();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+
+  readonly reviewChange: ChangeReviewer = (suggestion: ChangeSuggestion, withdrawn: AbortSignal) =>
+    new Promise((resolve, reject) => {
+      const source = new CancellationTokenSource();
+      // Cancelling the request tells the client to take the suggestion out of the editor.
+      const onWithdrawn = (): void => {
+        source.cancel();
+        resolve({ accepted: false, reason: 'withdrawn', decidedBy: 'host' });
+      };
+      if (withdrawn.aborted) return onWithdrawn();
+      withdrawn.addEventListener('abort', onWithdrawn, { once: true });
+      const settle = (): void => {
+        withdrawn.removeEventListener('abort', onWithdrawn);
+        source.dispose();
+      };
+      const params = {
+        suggestion: {
+          suggestionId: suggestion.suggestionId,
+          uri: suggestion.uri,
+          edits: suggestion.edits.map((edit) => ({
+            range: { start: toLspPosition(edit.start), end: toLspPosition(edit.end) },
+            newText: edit.newText,
+            oldText: edit.oldText,
+          })),
+          label: suggestion.label,
+          agentName: suggestion.agentName,
+        },
+      };
+      this.connection.sendRequest(ReviewChangeRequest, params, source.token).then(
+        (answer: ReviewChangeResult | null) => {
+          settle();
+          if (answer?.decision === 'accepted' || answer?.decision === 'rejected') {
+            resolve({ accepted: answer.decision === 'accepted', decidedBy: answer.decidedBy || 'person' });
+          } else reject(new Error('VS Code withdrew the suggestion without a decision'));
+        },
+        (error: unknown) => {
           settle();
           reject(error instanceof Error ? error : new Error(String(error)));
         },

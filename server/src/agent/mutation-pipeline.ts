@@ -1,4 +1,5 @@
-// The one path every agent change takes (applyMutation, applyBatch, applyAnnotationSuggestion),
+// The one path every agent change takes (applyMutation, applyBatch, applyAnnotationSuggestion, and
+// a reviewed change both when it is proposed, as a preview, and when the person accepts it),
 // in the order PROTOCOL.md "Revisions and conflicts" needs: revision check, the mutation engine
 // (all or nothing), the library policy, the syntax preflight, strict semantics, the plan gate,
 // then ONE applyEdits call (one undo step) and the undo record. Every refusal happens before the
@@ -28,7 +29,6 @@ export interface PipelineOptions {
   planId?: string;
   strictMode?: boolean;
   preferImports?: boolean;
-  review?: boolean;
   /** What the person sees for the change (undo label, headless log). */
   label: string;
 }
@@ -137,11 +137,6 @@ export async function runChange(
 ): Promise<AppliedChange | PreviewedChange> {
   const { host, session } = context;
   const buffer = resolveBuffer(host, options.uri);
-  if (options.review === true) {
-    throw new AgentError(ErrorCode.MutationFailed, 'Review mode is not available yet: nothing changed', {
-      hint: 'Apply the change without review: true, or preview it with dryRun: true.',
-    });
-  }
   checkRevision(buffer, options.ifRevision);
   const kind = rawMutations.length === 1 ? 'Mutation' : 'Batch mutation';
   const mutations = rawMutations.map(engineMutation);

@@ -1,10 +1,11 @@
-// How `whetstone-agent serve` decides plans (`--approve`): `ask` puts each plan to the owner of
-// the terminal, one at a time (steps, targets with their current source, reason), `deny` rejects
-// every plan, `auto` approves every plan (tests and trusted pipelines only).
+// How `whetstone-agent serve` decides plans and changes sent for review (`--approve`): `ask` puts
+// each to the owner of the terminal, one question at a time (a plan's steps, targets with their
+// current source and reason; a change's edits as removed and added lines), `deny` rejects them
+// all, `auto` approves them all (tests and trusted pipelines only).
 import { createInterface, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Workspace } from '../workspace/workspace';
-import type { Plan, PlanDecider } from './host';
+import type { ChangeReviewer, ChangeSuggestion, Plan, PlanDecider, ReviewDecision } from './host';
 import { planPreview } from './plan-preview';
 
 export const APPROVAL_MODES = ['ask', 'deny', 'auto'] as const;
@@ -12,6 +13,7 @@ export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
 export interface TerminalApproval {
   decidePlan: PlanDecider;
+  reviewChange: ChangeReviewer;
   /** Stops asking: questions still open are answered as rejected. */
   close(): void;
 }
@@ -26,10 +28,18 @@ export interface Terminal {
 
 export function createPlanApproval(mode: ApprovalMode, terminal: Terminal): TerminalApproval {
   if (mode === 'auto') {
-    return { decidePlan: () => Promise.resolve({ approved: true, reason: 'approved by serve --approve auto', decidedBy: 'auto' }), close: () => undefined };
+    return {
+      decidePlan: () => Promise.resolve({ approved: true, reason: 'approved by serve --approve auto', decidedBy: 'auto' }),
+      reviewChange: () => Promise.resolve({ accepted: true, reason: 'accepted by serve --approve auto', decidedBy: 'auto' }),
+      close: () => undefined,
+    };
   }
   if (mode === 'deny') {
-    return { decidePlan: () => Promise.resolve({ approved: false, reason: 'rejected by serve --approve deny', decidedBy: 'policy' }), close: () => undefined };
+    return {
+      decidePlan: () => Promise.resolve({ approved: false, reason: 'rejected by serve --approve deny', decidedBy: 'policy' }),
+      reviewChange: () => Promise.resolve({ accepted: false, reason: 'rejected by serve --approve deny', decidedBy: 'policy' }),
+      close: () => undefined,
+    };
   }
   return terminalQuestions(terminal);
 }
@@ -69,12 +79,27 @@ function terminalQuestions(terminal: Terminal): TerminalApproval {
     return { approved, reason: approved ? 'approved on the terminal' : 'rejected on the terminal', decidedBy: 'person' };
   };
 
+  const askChange = async (suggestion: ChangeSuggestion, withdrawn: AbortSignal): Promise<ReviewDecision> => {
+    // A change whose agent left while it waited its turn is not put to the person.
+    if (withdrawn.aborted) return { accepted: false, reason: 'the agent disconnected before the change was decided', decidedBy: 'host' };
+    terminal.output.write(describeChange(suggestion));
+    terminal.output.write(`Apply change ${suggestion.suggestionId} from ${suggestion.agentName || `session ${suggestion.sessionId}`}? [y/N] `);
+    const answer = await nextLine();
+    if (answer === undefined) return { accepted: false, reason: 'no answer: the terminal closed', decidedBy: 'host' };
+    const accepted = /^\s*y(es)?\s*$/i.test(answer);
+    return { accepted, reason: accepted ? 'accepted on the terminal' : 'rejected on the terminal', decidedBy: 'person' };
+  };
+
+  /** Questions (plans and changes alike) wait for the one before to be answered. */
+  const inTurn = <T>(question: () => Promise<T>): Promise<T> => {
+    const decision = turn.then(question);
+    turn = decision.catch(() => undefined);
+    return decision;
+  };
+
   return {
-    decidePlan(plan) {
-      const decision = turn.then(() => ask(plan));
-      turn = decision.catch(() => undefined);
-      return decision;
-    },
+    decidePlan: (plan) => inTurn(() => ask(plan)),
+    reviewChange: (suggestion, withdrawn) => inTurn(() => askChange(suggestion, withdrawn)),
     close() {
       ended = true;
       for (const answer of waiting.splice(0)) answer(undefined);
@@ -95,6 +120,16 @@ function describePlan(plan: Plan, workspace: Workspace): string {
     const name = target.name ? ` ${target.name}` : '';
     out.push(`  ${target.op} ${target.nodeId}: ${target.nodeType}${name}, lines ${target.startLine}-${target.endLine} of ${target.uri}`);
     for (const line of (target.text ?? '').split('\n').slice(0, 20)) out.push(`    | ${line}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function describeChange(suggestion: ChangeSuggestion): string {
+  const out = [`\nChange ${suggestion.suggestionId} from session ${suggestion.sessionId}: ${suggestion.label}`, `In ${suggestion.uri}:`];
+  for (const edit of suggestion.edits) {
+    out.push(`  at line ${edit.start.line}:`);
+    for (const line of edit.linesBefore.split('\n').slice(0, 20)) out.push(`    - ${line}`);
+    for (const line of edit.linesAfter.split('\n').slice(0, 20)) out.push(`    + ${line}`);
   }
   return `${out.join('\n')}\n`;
 }

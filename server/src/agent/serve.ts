@@ -130,6 +130,7 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     workspace,
     library,
     decidePlan: approval.decidePlan,
+    reviewChange: approval.reviewChange,
     info: { ideName: 'whetstone-agent serve', version: packageVersion() },
     log,
     // Beside the served files, as VS Code keeps it in the workspace folder.
@@ -184,7 +185,7 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     process.on('SIGTERM', () => stop('SIGTERM'));
   });
   output.out(JSON.stringify({ event: 'listening', port: endpoint.port, lockFile: endpoint.lockFile }));
-  log(`whetstone-agent: serving ${files.length} buffer${files.length === 1 ? '' : 's'} on 127.0.0.1:${endpoint.port}, plans: --approve ${options.approve}, roles up to ${options.maxRole}`);
+  log(`whetstone-agent: serving ${files.length} buffer${files.length === 1 ? '' : 's'} on 127.0.0.1:${endpoint.port}, plans and reviewed changes: --approve ${options.approve}, roles up to ${options.maxRole}`);
   return stopped;
 }
 

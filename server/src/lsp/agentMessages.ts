@@ -1,8 +1,8 @@
 // The custom LSP messages between the language server and the VS Code client that concern the
 // agent endpoint: the endpoint's status (for the status bar), the person's decision on an agent's
-// plan, and workspace trust (the endpoint runs only in trusted workspaces). The client declares
+// plan and on a change it sent for review, and workspace trust (the endpoint runs only in trusted workspaces). The client declares
 // the same shapes in client/src/agentProtocol.ts.
-import { NotificationType, RequestType } from 'vscode-languageserver/node';
+import { NotificationType, RequestType, type Range } from 'vscode-languageserver/node';
 import type { PlanView } from '../agent/methods/plans';
 import type { PlanPreview } from '../agent/plan-preview';
 
@@ -43,6 +43,29 @@ export interface DecidePlanResult {
 }
 
 export const DecidePlanRequest = new RequestType<DecidePlanParams, DecidePlanResult, void>('whetstone/decidePlan');
+
+/** `whetstone/reviewChange`: the server shows the person a change an agent sent with review: true. */
+export interface ReviewChangeParams {
+  suggestion: {
+    suggestionId: string;
+    uri: string;
+    /** The edits at the document version the change was previewed against (LSP ranges). */
+    edits: { range: Range; newText: string; oldText: string }[];
+    label: string;
+    agentName: string;
+  };
+}
+
+/**
+ * The person's answer. `undecided` is answered only when the server withdrew the suggestion
+ * (cancelled the request: its agent left); ignoring the suggestion is not a decision.
+ */
+export interface ReviewChangeResult {
+  decision: 'accepted' | 'rejected' | 'undecided';
+  decidedBy?: string;
+}
+
+export const ReviewChangeRequest = new RequestType<ReviewChangeParams, ReviewChangeResult, void>('whetstone/reviewChange');
 
 /** `whetstone/trustChanged {trusted}`: VS Code's workspace trust was granted after start. */
 export interface TrustChangedParams {

@@ -3,7 +3,8 @@
 // pipeline (mutation-pipeline.ts), so a single mutation is a batch of one with the same guarantees.
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
-import { runChange, type AppliedChange, type PreviewedChange } from '../mutation-pipeline';
+import { runChange, type AppliedChange, type PipelineOptions, type PreviewedChange } from '../mutation-pipeline';
+import { proposeReviewedChange, type ProposedChange } from '../review-mode';
 import { completeUndo, lastUndo } from '../undo-history';
 import { resolveBuffer } from '../buffers';
 
@@ -100,11 +101,39 @@ function changeResult(change: AppliedChange | PreviewedChange, extra: Record<str
   return { ...base, diagnostics: change.diagnostics };
 }
 
+/**
+ * A change with `review: true` (and no dryRun, which only previews) becomes a suggestion for the
+ * person; every other change runs through the pipeline at once.
+ */
+async function changeOrPropose(context: MethodContext, mutations: Record<string, unknown>[], options: PipelineOptions & { review?: boolean }): Promise<AppliedChange | PreviewedChange | ProposedChange> {
+  const { review, ...pipeline } = options;
+  if (review === true && options.dryRun !== true) return proposeReviewedChange(context, mutations, pipeline);
+  return runChange(context, mutations, pipeline);
+}
+
+/** The answer to a change sent for review: it is pending, nothing changed yet. */
+function proposalResult(proposed: ProposedChange): Record<string, unknown> {
+  const { change } = proposed;
+  return {
+    success: true,
+    pending: true,
+    suggestionId: proposed.suggestionId,
+    warning: change.warning,
+    libraryWarning: change.libraryWarning,
+    unknownFunctions: change.unknownFunctions,
+    uri: change.uri,
+    revision: change.revision,
+    changedNodeIds: change.changedNodeIds,
+    addedImports: change.addedImports,
+    edits: change.edits,
+  };
+}
+
 const applyMutation = defineMethod<MutationParams>({
   name: 'applyMutation',
   role: 'refactor',
   description:
-    'Apply one mutation (setProperty, updateNode, deleteNode, insertNode) as one undo step. ifRevision guards against stale reads (-32012); dryRun previews (edits, diagnosticsBefore/After); destructive ones need planId of an approved plan; strictMode refuses new semantic errors and unknown functions; preferImports adds library imports.',
+    'Apply one mutation (setProperty, updateNode, deleteNode, insertNode) as one undo step. ifRevision guards against stale reads (-32012); dryRun previews (edits, diagnosticsBefore/After); review: true shows it to the person as an inline suggestion instead ({pending, suggestionId}, then suggestionDecided); destructive ones need planId of an approved plan; strictMode refuses new semantic errors and unknown functions; preferImports adds library imports.',
   params: {
     type: 'object',
     properties: { ...MUTATION_PROPERTIES, ...CHANGE_PROPERTIES },
@@ -115,7 +144,7 @@ const applyMutation = defineMethod<MutationParams>({
   recorded: true,
   async handler(params, context) {
     const { ifRevision, dryRun, planId, uri, review, strictMode, preferImports, ...mutation } = params;
-    const change = await runChange(context, [mutation], {
+    const change = await changeOrPropose(context, [mutation], {
       uri,
       ifRevision,
       dryRun,
@@ -125,6 +154,7 @@ const applyMutation = defineMethod<MutationParams>({
       preferImports,
       label: `${who(context)}: ${describeMutation(mutation)}`,
     });
+    if ('suggestionId' in change) return proposalResult(change);
     return changeResult(change, {});
   },
 });
@@ -151,7 +181,7 @@ const applyBatch = defineMethod<ChangeParams & { mutations: (Record<string, unkn
     const strictMode = params.strictMode === true || params.mutations.some((m) => m.strictMode === true);
     const preferImports = params.preferImports === true || params.mutations.some((m) => m.preferImports === true);
     const count = params.mutations.length;
-    const change = await runChange(context, params.mutations, {
+    const change = await changeOrPropose(context, params.mutations, {
       uri: params.uri,
       ifRevision: params.ifRevision,
       dryRun: params.dryRun,
@@ -161,6 +191,7 @@ const applyBatch = defineMethod<ChangeParams & { mutations: (Record<string, unkn
       preferImports,
       label: count === 1 ? `${who(context)}: ${describeMutation(params.mutations[0])}` : `${who(context)}: ${count} mutations`,
     });
+    if ('suggestionId' in change) return proposalResult(change);
     return changeResult(change, { appliedCount: change.dryRun ? 0 : count });
   },
 });

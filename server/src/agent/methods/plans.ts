@@ -43,6 +43,16 @@ export function planView(plan: Plan): PlanView {
  * consumed, or not covering every target). Nothing to gate (no targets) is not an error.
  */
 export function consumeApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[]): void {
+  checkApprovedPlan(context, planId, targets);
+  // checkApprovedPlan returned: either nothing is gated, or planId names an approved plan.
+  if (targets.length > 0 && planId !== undefined) planStoreOf(context.host).markConsumed(planId);
+}
+
+/**
+ * The checks of consumeApprovedPlan without using the plan up: a change sent for review must name
+ * an approved plan now, and uses it only when the person accepts the change.
+ */
+export function checkApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[]): void {
   if (targets.length === 0) return;
   const wanted = targets.map((target) => ({ op: target.op, nodeId: target.nodeId }));
   if (planId === undefined) {
@@ -78,7 +88,6 @@ export function consumeApprovedPlan(context: MethodContext, planId: string | und
       hint: 'An approved plan allows only the targets it lists; propose a new plan that lists these.',
     });
   }
-  store.markConsumed(planId);
 }
 
 function notApprovedHint(status: Plan['status']): string {
