@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { emptyFeedback, readFeedback, withAnswer, type FeedbackData } from '../core/suggest/feedback';
 import { AgentError, ErrorCode } from './errors';
 import { writeAtomically } from './headless-host';
-import type { AgentHost } from './host';
+import { perHost } from './per-host';
 
 export interface Answer {
   annotationType: string;
@@ -86,14 +86,5 @@ function readFile(file: string): FeedbackData {
   }
 }
 
-const stores = new WeakMap<AgentHost, FeedbackStore>();
-
 /** The feedback store of a host (one per host, at the host's feedbackFile). */
-export function feedbackStoreOf(host: AgentHost): FeedbackStore {
-  let store = stores.get(host);
-  if (!store) {
-    store = new FeedbackStore(host.feedbackFile);
-    stores.set(host, store);
-  }
-  return store;
-}
+export const feedbackStoreOf = perHost((host) => new FeedbackStore(host.feedbackFile));

@@ -2,8 +2,9 @@
 // destructive mutation they allow. Kept per host (not per session) so a decision that arrives
 // after its session disconnected still lands, and so the person's UI can list them all.
 import { randomBytes } from 'node:crypto';
-import type { AgentHost, Plan, PlanTarget } from './host';
+import type { Plan, PlanTarget } from './host';
 import type { Session } from './session';
+import { perHost } from './per-host';
 
 export interface PlanDecision {
   approved: boolean;
@@ -94,14 +95,5 @@ export class PlanStore {
   }
 }
 
-const storesByHost = new WeakMap<AgentHost, PlanStore>();
-
 /** The plan store of a host, created on first use (hosts need not know about plans). */
-export function planStoreOf(host: AgentHost): PlanStore {
-  let store = storesByHost.get(host);
-  if (!store) {
-    store = new PlanStore();
-    storesByHost.set(host, store);
-  }
-  return store;
-}
+export const planStoreOf = perHost((_host) => new PlanStore());

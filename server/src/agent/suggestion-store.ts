@@ -2,9 +2,10 @@
 // who proposed it, and how to withdraw the question put to the person. Kept per host, like plans,
 // so the endpoint can withdraw a session's suggestions when it disconnects. Only pending
 // suggestions are kept: once decided or withdrawn an id is never looked up again.
-import type { AgentHost, ChangeSuggestion } from './host';
+import type { ChangeSuggestion } from './host';
 import type { PipelineOptions } from './mutation-pipeline';
 import type { Session } from './session';
+import { perHost } from './per-host';
 
 /** Suggestions one session may have waiting at once: each one is a question to a person. */
 export const MAX_PENDING_SUGGESTIONS_PER_SESSION = 32;
@@ -52,14 +53,5 @@ export class SuggestionStore {
   }
 }
 
-const storesByHost = new WeakMap<AgentHost, SuggestionStore>();
-
 /** The suggestion store of a host, created on first use. */
-export function suggestionStoreOf(host: AgentHost): SuggestionStore {
-  let store = storesByHost.get(host);
-  if (!store) {
-    store = new SuggestionStore();
-    storesByHost.set(host, store);
-  }
-  return store;
-}
+export const suggestionStoreOf = perHost((_host) => new SuggestionStore());

@@ -19,6 +19,15 @@ export interface CollectedFiles {
 export function collectFiles(paths: readonly string[]): CollectedFiles {
   const files: string[] = [];
   const problems: CollectedFiles['problems'] = [];
+  /** Whether `path` is a folder; undefined (and a problem recorded) when it cannot be read. */
+  const isFolder = (path: string): boolean | undefined => {
+    try {
+      return statSync(path).isDirectory();
+    } catch (error) {
+      problems.push({ path, message: messageOf(error) });
+      return undefined;
+    }
+  };
   const walk = (folder: string): void => {
     let entries: string[];
     try {
@@ -29,14 +38,9 @@ export function collectFiles(paths: readonly string[]): CollectedFiles {
     }
     for (const entry of entries) {
       const path = join(folder, entry);
-      let isFolder: boolean;
-      try {
-        isFolder = statSync(path).isDirectory();
-      } catch (error) {
-        problems.push({ path, message: messageOf(error) });
-        continue;
-      }
-      if (isFolder) {
+      const folderEntry = isFolder(path);
+      if (folderEntry === undefined) continue;
+      if (folderEntry) {
         if (!skipFolder(entry)) walk(path);
       } else if (entry.endsWith(WHETSTONE_EXTENSION)) {
         files.push(path);
@@ -44,15 +48,10 @@ export function collectFiles(paths: readonly string[]): CollectedFiles {
     }
   };
   for (const path of paths) {
-    let isFolder: boolean;
-    try {
-      isFolder = statSync(path).isDirectory();
-    } catch (error) {
-      problems.push({ path, message: messageOf(error) });
-      continue;
-    }
+    const folder = isFolder(path);
+    if (folder === undefined) continue;
     // A file named explicitly is read whatever its extension: the person asked for it.
-    if (isFolder) walk(path);
+    if (folder) walk(path);
     else files.push(path);
   }
   return { files: [...new Set(files)], problems };

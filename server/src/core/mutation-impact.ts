@@ -20,10 +20,6 @@ const DECLARATION_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
   'Field',
 ]);
 
-export function isDeclaration(node: Node): boolean {
-  return DECLARATION_TYPES.has(node.type);
-}
-
 /** The first declaration (or, with `statements`, statement) in the subtree, itself included. */
 function firstLoss(root: Node, statements: boolean): Node | undefined {
   let found: Node | undefined;

@@ -39,12 +39,6 @@ export function rangeOfOffsets(document: WhetstoneDocument, startOffset: number,
   return { start: toLspPosition(document.positionAt(startOffset)), end: toLspPosition(document.positionAt(endOffset)) };
 }
 
-/** Whether an LSP position lies within (or at either end of) a span. */
-export function spanContains(span: Span, document: WhetstoneDocument, position: LspPosition): boolean {
-  const offset = offsetOf(document, position);
-  return span.startOffset <= offset && offset <= span.endOffset;
-}
-
 /**
  * LSP content changes as core text edits. LSP applies the changes of one notification in order,
  * each against the text the previous ones left, so the edits are meant for

@@ -125,10 +125,13 @@ describe('agent changes for review', () => {
 
   it('removes a suggestion when its agent disconnects', async () => {
     const { id } = await functionId('draft');
+    const before = editor.document.getText();
     const proposal = await agent.request<Proposal>('applyMutation', { type: 'setProperty', nodeId: id, property: 'name', value: 'gone', review: true });
     await waitFor('the change to show', () => api.changes.pending().find((change) => change.suggestionId === proposal.suggestionId));
     await agent.close();
     await waitFor('the suggestion to be withdrawn', () => (api.changes.pending().length === 0 ? true : undefined));
+    // Withdrawn is not accepted: the person's text is as it was.
+    assert.equal(editor.document.getText(), before);
     agent = await AgentClient.connect(lock);
   });
 });

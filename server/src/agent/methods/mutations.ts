@@ -74,17 +74,24 @@ function describeMutation(mutation: Record<string, unknown>): string {
   return `${String(mutation.type)}${what} ${target}`;
 }
 
-/** The wire form: the reference's fields first, then PROTOCOL.md's. */
-function changeResult(change: AppliedChange | PreviewedChange, extra: Record<string, unknown>): Record<string, unknown> {
-  const base = {
-    success: true,
-    ...extra,
+/** The fields every answer to a change has: the reference's first, then PROTOCOL.md's. */
+function commonFields(change: AppliedChange | PreviewedChange): Record<string, unknown> {
+  return {
     warning: change.warning,
     libraryWarning: change.libraryWarning,
     unknownFunctions: change.unknownFunctions,
     uri: change.uri,
     revision: change.revision,
     changedNodeIds: change.changedNodeIds,
+  };
+}
+
+/** The wire form of a change made (or previewed with dryRun). */
+function changeResult(change: AppliedChange | PreviewedChange, extra: Record<string, unknown>): Record<string, unknown> {
+  const base = {
+    success: true,
+    ...extra,
+    ...commonFields(change),
     insertedNodeIds: change.insertedNodeIds,
     addedImports: change.addedImports,
   };
@@ -118,12 +125,7 @@ function proposalResult(proposed: ProposedChange): Record<string, unknown> {
     success: true,
     pending: true,
     suggestionId: proposed.suggestionId,
-    warning: change.warning,
-    libraryWarning: change.libraryWarning,
-    unknownFunctions: change.unknownFunctions,
-    uri: change.uri,
-    revision: change.revision,
-    changedNodeIds: change.changedNodeIds,
+    ...commonFields(change),
     addedImports: change.addedImports,
     edits: change.edits,
   };
