@@ -224,11 +224,11 @@ function checkDiskSpace(cache) {
 // npm ping asks the configured registry (with the person's proxy settings) before minutes of
 // install start, so an unreachable registry is one clear line instead of a long npm log.
 function checkRegistry() {
-  const result = spawnSync('npm', ['ping'], { encoding: 'utf8', env: cleanEnv(), timeout: 60_000 });
+  const result = spawnSync('npm', ['ping', '--fetch-retries=0', '--fetch-timeout=20000'], { encoding: 'utf8', env: cleanEnv(), timeout: 60_000 });
   if (result.status !== 0) {
     const registry = spawnSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8', env: cleanEnv() }).stdout?.trim() || 'the npm registry';
     throw new PrerequisiteError(
-      `cannot reach ${registry} (npm ping failed${result.error ? `: ${result.error.message}` : ''}), and Node 24 and code-server are installed from it. ` +
+      `cannot reach ${registry} (npm ping failed), and Node 24 and code-server are installed from it. ` +
         'Check the network, or point npm at a registry you can reach (npm config set registry <url>), then run this again.',
     );
   }
