@@ -1,9 +1,9 @@
 // Benchmarks of the core on a generated 10,000-line file, each beside raw web-tree-sitter on the
 // same text in the same run (DESIGN.md budgets).
 import { Edit, type Tree } from 'web-tree-sitter';
-import { WhetstoneDocument } from '../server/src/core/document';
-import { LineIndex } from '../server/src/core/lines';
-import { createParser, initParser } from '../server/src/core/parser';
+import { WhetstoneDocument } from '../server/src/core/syntax/document';
+import { LineIndex } from '../server/src/core/syntax/lines';
+import { createParser, initParser } from '../server/src/core/syntax/parser';
 import { analyze } from '../server/src/core/semantics/model';
 import { generateProgram } from './generate';
 import { measure, type Row } from './measure';

@@ -3,7 +3,7 @@
 // connect and how many are attached. The token is never part of it: it stays in the lock file.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { AgentStatusParams } from '../../server/src/lsp/agentMessages';
+import type { AgentStatusParams } from '../../server/src/protocol/messages';
 
 export const AGENT_STATUS_NOTIFICATION = 'whetstone/agentStatus';
 export const COPY_AGENT_CONNECTION_COMMAND = 'whetstone.copyAgentConnection';

@@ -6,7 +6,7 @@
 // the person's Accept / Reject, or the server withdrawing it (its agent left), ends it.
 import * as vscode from 'vscode';
 import type { CancellationToken, LanguageClient } from 'vscode-languageclient/node';
-import type { ReviewChangeParams, ReviewChangeResult } from '../../server/src/lsp/agentMessages';
+import type { ReviewChangeParams, ReviewChangeResult } from '../../server/src/protocol/messages';
 
 export const REVIEW_CHANGE_REQUEST = 'whetstone/reviewChange';
 export const ACCEPT_AGENT_CHANGE_COMMAND = 'whetstone.acceptAgentChange';

@@ -6,7 +6,7 @@
 // left) ends it undecided.
 import * as vscode from 'vscode';
 import type { CancellationToken, LanguageClient } from 'vscode-languageclient/node';
-import type { DecidePlanParams, DecidePlanResult } from '../../server/src/lsp/agentMessages';
+import type { DecidePlanParams, DecidePlanResult } from '../../server/src/protocol/messages';
 import { APPROVE_PLAN_COMMAND, PLAN_SCHEME, PlanReviewProvider, REJECT_PLAN_COMMAND, type PlanRecord } from './planReviewDocument';
 
 export const DECIDE_PLAN_REQUEST = 'whetstone/decidePlan';

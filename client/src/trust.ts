@@ -4,7 +4,7 @@
 // trust later (trust is never revoked without a reload of the window, which restarts the server).
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { TrustChangedParams } from '../../server/src/lsp/agentMessages';
+import type { TrustChangedParams } from '../../server/src/protocol/messages';
 
 export const TRUST_CHANGED_NOTIFICATION = 'whetstone/trustChanged';
 

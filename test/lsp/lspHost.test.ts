@@ -16,11 +16,11 @@ import {
   type ProtocolConnection,
   type TextDocumentEdit,
 } from 'vscode-languageserver-protocol/node';
-import type { FunctionDeclaration } from '../../server/src/core/ast';
-import { initParser } from '../../server/src/core/parser';
-import { applyMutations } from '../../server/src/core/mutate';
+import type { FunctionDeclaration } from '../../server/src/core/ast/ast';
+import { initParser } from '../../server/src/core/syntax/parser';
+import { applyMutations } from '../../server/src/core/editing/mutate';
 import { AgentError } from '../../server/src/agent/errors';
-import { LspAgentHost } from '../../server/src/agent/lsp-host';
+import { LspAgentHost } from '../../server/src/language-server/lsp-agent-host';
 import type { OpenBuffer } from '../../server/src/workspace/buffer';
 import { Workspace } from '../../server/src/workspace/workspace';
 

@@ -16,11 +16,11 @@ import {
   type ReturnStatement,
   type TypeDeclaration,
   type VariableDeclaration,
-} from '../../server/src/core/ast';
-import type { TextEdit, WhetstoneDocument } from '../../server/src/core/document';
-import { applyMutations, MutationError, type MutationResult } from '../../server/src/core/mutate';
-import type { Mutation, NodeSpec } from '../../server/src/core/mutation';
-import { NODE_RULES } from '../../server/src/core/node-schema';
+} from '../../server/src/core/ast/ast';
+import type { TextEdit, WhetstoneDocument } from '../../server/src/core/syntax/document';
+import { applyMutations, MutationError, type MutationResult } from '../../server/src/core/editing/mutate';
+import type { Mutation, NodeSpec } from '../../server/src/core/ast/mutation';
+import { NODE_RULES } from '../../server/src/core/ast/node-schema';
 import { allNodes, declaration, parse, readRepoFile, repoRoot, shape } from '../helpers/core';
 
 const SOURCE = [

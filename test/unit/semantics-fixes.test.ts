@@ -2,9 +2,9 @@
 // diagnostic and leave no syntax error.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Diagnostic, DiagnosticCode } from '../../server/src/core/diagnostics';
-import type { WhetstoneDocument } from '../../server/src/core/document';
-import { applyMutations } from '../../server/src/core/mutate';
+import type { Diagnostic, DiagnosticCode } from '../../server/src/core/ast/diagnostics';
+import type { WhetstoneDocument } from '../../server/src/core/syntax/document';
+import { applyMutations } from '../../server/src/core/editing/mutate';
 import { analyze, type AnalyzeOptions } from '../../server/src/core/semantics/model';
 import { analyzeText } from '../helpers/semantics';
 

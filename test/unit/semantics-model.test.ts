@@ -2,7 +2,7 @@
 // signatures, call hierarchy and dependencies.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { walk, type FunctionDeclaration, type Node, type TypeDeclaration } from '../../server/src/core/ast';
+import { walk, type FunctionDeclaration, type Node, type TypeDeclaration } from '../../server/src/core/ast/ast';
 import { analyze } from '../../server/src/core/semantics/model';
 import { typeToString } from '../../server/src/core/semantics/types';
 import { readRepoFile } from '../helpers/core';

@@ -3,7 +3,7 @@
 // the feedback arithmetic that moves confidences.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { FunctionDeclaration } from '../../server/src/core/ast';
+import type { FunctionDeclaration } from '../../server/src/core/ast/ast';
 import { LibraryIndex, readLibraryContext } from '../../server/src/core/semantics/library';
 import { suggestAnnotations, type Suggestion } from '../../server/src/core/suggest';
 import { SuggestContext } from '../../server/src/core/suggest/context';

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { emptyFeedback, readFeedback, withAnswer, type FeedbackData } from '../core/suggest/feedback';
 import { AgentError, ErrorCode } from './errors';
-import { writeAtomically } from './headless-host';
+import { writeAtomically } from '../cli/headless-host';
 import { perHost } from './per-host';
 
 export interface Answer {

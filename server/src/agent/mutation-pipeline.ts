@@ -5,16 +5,16 @@
 // then ONE applyEdits call (one undo step) and the undo record. Every refusal happens before the
 // buffer is touched, so a failure leaves it byte for byte as it was. Language facts come from the
 // core (mutate, library-policy, preflight, mutation-impact); this file only orders and translates.
-import type { Diagnostic } from '../core/diagnostics';
-import type { TextEdit } from '../core/document';
-import { describeUnknownFunctions, importMutations, reviewChange, type MissingImport } from '../core/library-policy';
-import { applyMutations, MutationError, type MutationResult } from '../core/mutate';
-import type { Mutation } from '../core/mutation';
-import { destructiveTargets } from '../core/mutation-impact';
-import { addedSyntaxErrors, previewDocument } from '../core/preflight';
+import type { Diagnostic } from '../core/ast/diagnostics';
+import type { TextEdit } from '../core/syntax/document';
+import { describeUnknownFunctions, importMutations, reviewChange, type MissingImport } from '../core/editing/library-policy';
+import { applyMutations, MutationError, type MutationResult } from '../core/editing/mutate';
+import type { Mutation } from '../core/ast/mutation';
+import { destructiveTargets } from '../core/editing/mutation-impact';
+import { addedSyntaxErrors, previewDocument } from '../core/editing/preflight';
 import { LibraryIndex, type LibraryContext } from '../core/semantics/library';
 import { analyze, type SemanticModel } from '../core/semantics/model';
-import { invertEdits } from '../core/text-edits';
+import { invertEdits } from '../core/syntax/text-edits';
 import type { OpenBuffer } from '../workspace/buffer';
 import { checkRevision, resolveBuffer } from './buffers';
 import { AgentError, ErrorCode } from './errors';

@@ -4,8 +4,8 @@
 // terminals link them; --json prints one object a line with the core's own positions (line
 // 1-based, column 0-based, UTF-16).
 import { readFileSync } from 'node:fs';
-import type { Diagnostic } from '../core/diagnostics';
-import { initParser } from '../core/parser';
+import type { Diagnostic } from '../core/ast/diagnostics';
+import { initParser } from '../core/syntax/parser';
 import { OpenBuffer } from '../workspace/buffer';
 import { collectFiles, messageOf, sourceText } from './files';
 import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';

@@ -1,7 +1,7 @@
 // `whetstone-agent parse [--json] FILE`: the AST of a file exactly as the core produces it (the
 // shape agents see) and its diagnostics, as one JSON object `{ast, diagnostics}`.
 import { readFileSync } from 'node:fs';
-import { initParser } from '../core/parser';
+import { initParser } from '../core/syntax/parser';
 import { OpenBuffer } from '../workspace/buffer';
 import { messageOf, sourceText } from './files';
 import { EXIT_OK, EXIT_USAGE, type Output } from './output';

@@ -10,10 +10,10 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver/node';
-import type { Position, Span } from '../core/ast';
-import type { Diagnostic, Severity } from '../core/diagnostics';
-import type { TextEdit, WhetstoneDocument } from '../core/document';
-import type { Mutation } from '../core/mutation';
+import type { Position, Span } from '../core/ast/ast';
+import type { Diagnostic, Severity } from '../core/ast/diagnostics';
+import type { TextEdit, WhetstoneDocument } from '../core/syntax/document';
+import type { Mutation } from '../core/ast/mutation';
 
 export const DIAGNOSTIC_SOURCE = 'whetstone';
 

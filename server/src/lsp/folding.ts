@@ -3,8 +3,8 @@
 // the closing brace, as editors fold C-like code.
 import type { FoldingRange } from 'vscode-languageserver/node';
 import { FoldingRangeKind } from 'vscode-languageserver/node';
-import { walk, type Node } from '../core/ast';
-import type { WhetstoneDocument } from '../core/document';
+import { walk, type Node } from '../core/ast/ast';
+import type { WhetstoneDocument } from '../core/syntax/document';
 
 export function foldingRanges(document: WhetstoneDocument): FoldingRange[] {
   const ranges: FoldingRange[] = [];

@@ -13,15 +13,15 @@ import {
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node';
-import { LspAgentHost } from '../agent/lsp-host';
-import { initParser } from '../core/parser';
+import { LspAgentHost } from '../language-server/lsp-agent-host';
+import { initParser } from '../core/syntax/parser';
 import type { OpenBuffer } from '../workspace/buffer';
 import { Workspace } from '../workspace/workspace';
-import { ActiveEditorNotification, setActiveEditor } from './activeEditor';
-import { TrustChangedNotification, type WhetstoneInitializationOptions } from './agentMessages';
-import { AgentServerControl } from './agentServer';
-import { AstRequest, astOf } from './astRequest';
-import { codeActions } from './codeActions';
+import { ActiveEditorNotification, setActiveEditor } from './active-editor';
+import { TrustChangedNotification, type WhetstoneInitializationOptions } from '../protocol/messages';
+import { AgentServerControl } from '../language-server/agent-server';
+import { AstRequest, astOf } from './ast-request';
+import { codeActions } from './code-actions';
 import { completion, COMPLETION_TRIGGER_CHARACTERS } from './completion';
 import { contentChangesToEdits } from './convert';
 import { definition } from './definition';
@@ -30,11 +30,11 @@ import { foldingRanges } from './folding';
 import { formatDocument } from './formatting';
 import { guarded, guardedNotification, makeLog } from './guard';
 import { hover } from './hover';
-import { LibrarySetting, workspaceFolderPath } from './librarySetting';
+import { LibrarySetting, workspaceFolderPath } from '../language-server/library-setting';
 import { references } from './references';
 import { prepareRename, rename } from './rename';
-import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from './semanticTokens';
-import { DEFAULT_SETTINGS, fetchSettings, settingsFromPush, type ServerSettings } from './settings';
+import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from './semantic-tokens';
+import { DEFAULT_SETTINGS, fetchSettings, settingsFromPush, type ServerSettings } from '../language-server/settings';
 import { documentSymbols } from './symbols';
 
 export const SERVER_NAME = 'whetstone-language-server';

@@ -1,9 +1,9 @@
 // One open buffer: its URI, the core's WhetstoneDocument (text, AST with stable ids, syntax
 // diagnostics, revision) and the semantic analysis of its current revision, computed lazily and
 // at most once per revision however many features ask for it.
-import type { Program } from '../core/ast';
-import type { Diagnostic } from '../core/diagnostics';
-import { WhetstoneDocument, type EditOptions, type TextEdit } from '../core/document';
+import type { Program } from '../core/ast/ast';
+import type { Diagnostic } from '../core/ast/diagnostics';
+import { WhetstoneDocument, type EditOptions, type TextEdit } from '../core/syntax/document';
 import type { LibraryContext } from '../core/semantics/library';
 import { analyze, type SemanticModel } from '../core/semantics/model';
 

@@ -2,7 +2,7 @@
 // what the core's suggestion engine proposes for a node or position, with confidences moved by
 // the workspace's feedback model; writing one into the source as an annotation (one mutation, one
 // undo step, through the same pipeline as applyMutation); and recording a person's answer.
-import { walk, type Node } from '../../core/ast';
+import { walk, type Node } from '../../core/ast/ast';
 import { allowedStrategies, ANNOTATION_TYPES } from '../../core/semantics/annotations';
 import { canCarryAnnotations, suggestAnnotations, type Suggestion } from '../../core/suggest';
 import { adjust } from '../../core/suggest/feedback';

@@ -25,9 +25,9 @@ import type {
   Span,
   Statement,
   UnaryExpression,
-} from '../ast';
-import { makeDiagnostic, type Diagnostic, type DiagnosticCode } from '../diagnostics';
-import type { Mutation, NodeSpec } from '../mutation';
+} from '../ast/ast';
+import { makeDiagnostic, type Diagnostic, type DiagnosticCode } from '../ast/diagnostics';
+import type { Mutation, NodeSpec } from '../ast/mutation';
 import { checkAnnotation } from './check-annotations';
 import { compareWithNull, deleteNode, insertNode, setProperty, wrapInCall } from './fixes';
 import { canCompleteNormally, firstUnreachableIndex } from './flow';

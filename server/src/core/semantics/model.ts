@@ -1,8 +1,8 @@
 // The result of analysing one program: the one place the language server and the agent endpoint
 // get semantic facts from (diagnostics, symbols, references, scopes, types, signatures, calls,
 // dependencies). Everything is keyed by node id; name-token spans come from the document.
-import { walk, type Node, type Program } from '../ast';
-import type { Diagnostic } from '../diagnostics';
+import { walk, type Node, type Program } from '../ast/ast';
+import type { Diagnostic } from '../ast/diagnostics';
 import { checkProgram, type CallRecord } from './checker';
 import { LibraryIndex, type LibraryContext } from './library';
 import { resolveProgram, type NameSpans, type Resolution } from './resolve';

@@ -14,8 +14,8 @@ import {
   type Span,
   type TypeDeclaration,
   type VariableDeclaration,
-} from '../ast';
-import { makeDiagnostic, type Diagnostic } from '../diagnostics';
+} from '../ast/ast';
+import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import { BUILTINS } from './builtins';
 import { replaceTypeName, setProperty } from './fixes';
 import { bindImport } from './imports';

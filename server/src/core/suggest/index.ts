@@ -1,7 +1,7 @@
 // The annotation suggestion engine (PROTOCOL.md "Feedback and suggestions"): analyses of the AST
 // and the semantic model, each rule in its own file, each suggestion saying why. Suggestions for
 // an annotation a node already carries are left out, as are repeats of the same annotation.
-import type { Program } from '../ast';
+import type { Program } from '../ast/ast';
 import type { LibraryIndex } from '../semantics/library';
 import type { SemanticModel } from '../semantics/model';
 import { SuggestContext } from './context';

@@ -3,7 +3,7 @@
 // did not create, print nothing, await nothing, read no outer variable, and call only pure
 // functions. Calls of a function value, and library functions the library does not tag `pure`,
 // count as impure: the analysis says "pure" only when it can tell.
-import type { CallExpression, Expression, FunctionDeclaration, Node } from '../ast';
+import type { CallExpression, Expression, FunctionDeclaration, Node } from '../ast/ast';
 import { rootIdentifier, type SuggestContext } from './context';
 
 export interface PurityVerdict {
