@@ -1,15 +1,14 @@
 // Benchmarks of the core on a generated 10,000-line file, each beside raw web-tree-sitter on the
 // same text in the same run (DESIGN.md budgets).
 import { Edit, type Tree } from 'web-tree-sitter';
-import { WhetstoneDocument } from '../server/src/core/syntax/document';
-import { LineIndex } from '../server/src/core/syntax/lines';
-import { createParser, initParser } from '../server/src/core/syntax/parser';
-import { analyze } from '../server/src/core/semantics/model';
+import { WhetstoneDocument, LineIndex, createParser } from '../server/src/core/syntax';
+import { loadGrammar } from '../server/src/workspace/grammar';
+import { analyze } from '../server/src/core/semantics';
 import { generateProgram } from './generate';
 import { measure, type Row } from './measure';
 
 export async function benchCore(): Promise<{ rows: Row[]; rssMb: number }> {
-  await initParser();
+  await loadGrammar();
   const text = generateProgram(10_000);
   const parser = createParser();
 

@@ -1,15 +1,15 @@
 // Shared helpers for tests of the core: parsing real text with the real grammar.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { walk, type Node, type Program } from '../../server/src/core/ast/ast';
-import { WhetstoneDocument } from '../../server/src/core/syntax/document';
-import { initParser } from '../../server/src/core/syntax/parser';
+import { walk, type Node, type Program } from '../../server/src/core/ast';
+import { WhetstoneDocument } from '../../server/src/core/syntax';
+import { loadGrammar } from '../../server/src/workspace/grammar';
 
 /** The repository root; tests run compiled, from out/test/helpers. */
 export const repoRoot = join(__dirname, '..', '..', '..');
 
 export async function parse(text: string): Promise<WhetstoneDocument> {
-  await initParser();
+  await loadGrammar();
   return WhetstoneDocument.create(text);
 }
 

@@ -1,8 +1,7 @@
 // Helpers for tests of the semantic layer: analyse real text, find nodes by their source text.
-import { walk, type Node, type NodeType } from '../../server/src/core/ast/ast';
-import type { Diagnostic, DiagnosticCode } from '../../server/src/core/ast/diagnostics';
-import type { WhetstoneDocument } from '../../server/src/core/syntax/document';
-import { analyze, type AnalyzeOptions, type SemanticModel } from '../../server/src/core/semantics/model';
+import { walk, type Node, type NodeType, type Diagnostic, type DiagnosticCode } from '../../server/src/core/ast';
+import type { WhetstoneDocument } from '../../server/src/core/syntax';
+import { analyze, type AnalyzeOptions, type SemanticModel } from '../../server/src/core/semantics';
 import { parse } from './core';
 
 export interface Analysed {

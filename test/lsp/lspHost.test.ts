@@ -16,9 +16,9 @@ import {
   type ProtocolConnection,
   type TextDocumentEdit,
 } from 'vscode-languageserver-protocol/node';
-import type { FunctionDeclaration } from '../../server/src/core/ast/ast';
-import { initParser } from '../../server/src/core/syntax/parser';
-import { applyMutations } from '../../server/src/core/editing/mutate';
+import type { FunctionDeclaration } from '../../server/src/core/ast';
+import { loadGrammar } from '../../server/src/workspace/grammar';
+import { applyMutations } from '../../server/src/core/editing';
 import { AgentError } from '../../server/src/agent/errors';
 import { LspAgentHost } from '../../server/src/language-server/lsp-agent-host';
 import type { OpenBuffer } from '../../server/src/workspace/buffer';
@@ -75,7 +75,7 @@ describe('LspAgentHost.applyEdits', () => {
   const requests: ApplyWorkspaceEditParams[] = [];
 
   before(async () => {
-    await initParser();
+    await loadGrammar();
     pair = connect();
     pair.client.onRequest(ApplyWorkspaceEditRequest.type, (params) => {
       requests.push(params);

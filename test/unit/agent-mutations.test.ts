@@ -8,9 +8,9 @@ import { ErrorCode } from '../../server/src/agent/errors';
 import { planStoreOf } from '../../server/src/agent/plan-store';
 import { SocketSession } from '../../server/src/agent/websocket/socket-session';
 import { METHODS_BY_NAME } from '../../server/src/agent/methods/index';
-import type { FunctionDeclaration, Node, Program, VariableDeclaration } from '../../server/src/core/ast/ast';
-import { readLibraryContext } from '../../server/src/core/semantics/library';
-import { applyTextEdits } from '../../server/src/core/syntax/text-edits';
+import type { FunctionDeclaration, Node, Program, VariableDeclaration } from '../../server/src/core/ast';
+import { readLibraryContext } from '../../server/src/core/semantics';
+import { applyTextEdits } from '../../server/src/core/syntax';
 import { agentFixture, type AgentFixture } from '../helpers/agent';
 import { allNodes, readRepoFile } from '../helpers/core';
 

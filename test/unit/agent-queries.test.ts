@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { ErrorCode } from '../../server/src/agent/errors';
-import type { FunctionDeclaration, Node, Program } from '../../server/src/core/ast/ast';
-import { readLibraryContext } from '../../server/src/core/semantics/library';
+import type { FunctionDeclaration, Node, Program } from '../../server/src/core/ast';
+import { readLibraryContext } from '../../server/src/core/semantics';
 import { agentFixture, type AgentFixture } from '../helpers/agent';
 import { allNodes, readRepoFile } from '../helpers/core';
 

@@ -1,7 +1,7 @@
 // The AST of section 3 with its spans, syntax diagnostics and error recovery.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ExpressionStatement, FunctionDeclaration, Literal, VariableDeclaration } from '../../server/src/core/ast/ast';
+import type { ExpressionStatement, FunctionDeclaration, Literal, VariableDeclaration } from '../../server/src/core/ast';
 import { declaration, parse, readRepoFile } from '../helpers/core';
 
 describe('document', () => {

@@ -1,7 +1,7 @@
 // Node identity across re-parses (WHETSTONE.md, "Node identity").
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Block, FunctionDeclaration, Node } from '../../server/src/core/ast/ast';
+import type { Block, FunctionDeclaration, Node } from '../../server/src/core/ast';
 import { allNodes, declaration, parse, readRepoFile, replaceText } from '../helpers/core';
 
 const source = readRepoFile('examples', 'orders.wst');
@@ -11,7 +11,7 @@ function idsOf(nodes: Node[]): string[] {
   return nodes.map((node) => node.id);
 }
 
-function fn(ast: import('../../server/src/core/ast/ast').Program, name: string): FunctionDeclaration {
+function fn(ast: import('../../server/src/core/ast').Program, name: string): FunctionDeclaration {
   return declaration(ast, name) as FunctionDeclaration;
 }
 

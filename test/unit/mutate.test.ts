@@ -4,23 +4,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  ROLES,
-  walk,
-  type Block,
-  type ForStatement,
-  type FunctionDeclaration,
-  type Node,
-  type NodeType,
-  type ObjectLiteral,
-  type ReturnStatement,
-  type TypeDeclaration,
-  type VariableDeclaration,
-} from '../../server/src/core/ast/ast';
-import type { TextEdit, WhetstoneDocument } from '../../server/src/core/syntax/document';
-import { applyMutations, MutationError, type MutationResult } from '../../server/src/core/editing/mutate';
-import type { Mutation, NodeSpec } from '../../server/src/core/ast/mutation';
-import { NODE_RULES } from '../../server/src/core/ast/node-schema';
+import { ROLES, walk, type Block, type ForStatement, type FunctionDeclaration, type Node, type NodeType, type ObjectLiteral, type ReturnStatement, type TypeDeclaration, type VariableDeclaration, type Mutation, type NodeSpec, NODE_RULES } from '../../server/src/core/ast';
+import type { TextEdit, WhetstoneDocument } from '../../server/src/core/syntax';
+import { applyMutations, MutationError, type MutationResult } from '../../server/src/core/editing';
 import { allNodes, declaration, parse, readRepoFile, repoRoot, shape } from '../helpers/core';
 
 const SOURCE = [

@@ -5,17 +5,11 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { applyMutations } from '../../server/src/core/editing/mutate';
-import { describeUnknownFunctions, importMutations, introducedUses, reviewChange } from '../../server/src/core/editing/library-policy';
-import { destructiveTargets } from '../../server/src/core/editing/mutation-impact';
-import { addedSyntaxErrors } from '../../server/src/core/editing/preflight';
-import { LibraryIndex, readLibraryContext } from '../../server/src/core/semantics/library';
-import { analyze } from '../../server/src/core/semantics/model';
-import { applyTextEdits, invertEdits } from '../../server/src/core/syntax/text-edits';
-import type { TextEdit } from '../../server/src/core/syntax/document';
-import type { Mutation } from '../../server/src/core/ast/mutation';
+import { applyMutations, describeUnknownFunctions, importMutations, introducedUses, reviewChange, destructiveTargets, addedSyntaxErrors } from '../../server/src/core/editing';
+import { LibraryIndex, readLibraryContext, analyze } from '../../server/src/core/semantics';
+import { applyTextEdits, invertEdits, type TextEdit } from '../../server/src/core/syntax';
+import type { Mutation, FunctionDeclaration } from '../../server/src/core/ast';
 import { declaration, parse, readRepoFile } from '../helpers/core';
-import type { FunctionDeclaration } from '../../server/src/core/ast/ast';
 
 const LIBRARY = new LibraryIndex(readLibraryContext(JSON.parse(readRepoFile('test', 'fixtures', 'agent', 'library.json'))));
 

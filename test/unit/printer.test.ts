@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { Expression, Node, Program, Span, Statement } from '../../server/src/core/ast/ast';
-import { printDocument, printNode, printType } from '../../server/src/core/editing/printer';
+import type { Expression, Node, Program, Span, Statement } from '../../server/src/core/ast';
+import { printDocument, printNode, printType } from '../../server/src/core/editing';
 import { parse, readRepoFile, repoRoot, shape } from '../helpers/core';
 
 /** The corpus generated from the grammar's tests, the examples and the end-to-end fixtures. */

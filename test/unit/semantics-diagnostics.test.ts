@@ -2,8 +2,8 @@
 // right node, span and severity, and not on the corrected program.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Diagnostic, DiagnosticCode } from '../../server/src/core/ast/diagnostics';
-import { analyze } from '../../server/src/core/semantics/model';
+import type { Diagnostic, DiagnosticCode } from '../../server/src/core/ast';
+import { analyze } from '../../server/src/core/semantics';
 import { parse, readRepoFile } from '../helpers/core';
 import { analyzeText, codesOf, nodeByName, nodeByText, spannedText, withCode, type Analysed } from '../helpers/semantics';
 

@@ -2,10 +2,10 @@
 // diagnostic and leave no syntax error.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Diagnostic, DiagnosticCode } from '../../server/src/core/ast/diagnostics';
-import type { WhetstoneDocument } from '../../server/src/core/syntax/document';
-import { applyMutations } from '../../server/src/core/editing/mutate';
-import { analyze, type AnalyzeOptions } from '../../server/src/core/semantics/model';
+import type { Diagnostic, DiagnosticCode } from '../../server/src/core/ast';
+import type { WhetstoneDocument } from '../../server/src/core/syntax';
+import { applyMutations } from '../../server/src/core/editing';
+import { analyze, type AnalyzeOptions } from '../../server/src/core/semantics';
 import { analyzeText } from '../helpers/semantics';
 
 let nextId = 1_000_000;

@@ -2,26 +2,7 @@
 // context.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ANNOTATION_TYPES, allowedStrategies, annotationTypeInfo } from '../../server/src/core/semantics/annotations';
-import { BUILTINS } from '../../server/src/core/semantics/builtins';
-import { LibraryIndex, parseLibrarySignature, readLibraryContext } from '../../server/src/core/semantics/library';
-import { closestName } from '../../server/src/core/semantics/suggest';
-import {
-  ANY,
-  NULL,
-  NUMBER,
-  STRING,
-  isAssignable,
-  listOf,
-  makeOptional,
-  named,
-  parametersToString,
-  resolveTypeString,
-  typeToString,
-  whyNotAssignable,
-  type DeclaredFields,
-  type Type,
-} from '../../server/src/core/semantics/types';
+import { ANNOTATION_TYPES, allowedStrategies, annotationTypeInfo, BUILTINS, LibraryIndex, parseLibrarySignature, readLibraryContext, closestName, ANY, NULL, NUMBER, STRING, isAssignable, listOf, makeOptional, named, parametersToString, resolveTypeString, typeToString, whyNotAssignable, type DeclaredFields, type Type } from '../../server/src/core/semantics';
 import { analyzeText, codesOf, withCode } from '../helpers/semantics';
 
 const declared: DeclaredFields = {

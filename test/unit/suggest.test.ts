@@ -3,11 +3,10 @@
 // the feedback arithmetic that moves confidences.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { FunctionDeclaration } from '../../server/src/core/ast/ast';
-import { LibraryIndex, readLibraryContext } from '../../server/src/core/semantics/library';
-import { suggestAnnotations, type Suggestion } from '../../server/src/core/suggest';
+import type { FunctionDeclaration } from '../../server/src/core/ast';
+import { LibraryIndex, readLibraryContext } from '../../server/src/core/semantics';
+import { suggestAnnotations, type Suggestion, adjust, adjustedConfidence, emptyFeedback, PRIOR_WEIGHT, readFeedback, withAnswer } from '../../server/src/core/suggest';
 import { SuggestContext } from '../../server/src/core/suggest/context';
-import { adjust, adjustedConfidence, emptyFeedback, PRIOR_WEIGHT, readFeedback, withAnswer } from '../../server/src/core/suggest/feedback';
 import { Purity } from '../../server/src/core/suggest/purity';
 import { readRepoFile } from '../helpers/core';
 import { analyzeText, nodeByName } from '../helpers/semantics';

@@ -2,16 +2,16 @@
 // events adapters listen to; and the translation of LSP content changes into core edits.
 import * as assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { initParser } from '../../server/src/core/syntax/parser';
-import type { FunctionDeclaration } from '../../server/src/core/ast/ast';
-import { applyMutations, type MutationResult } from '../../server/src/core/editing/mutate';
+import { loadGrammar } from '../../server/src/workspace/grammar';
+import type { FunctionDeclaration } from '../../server/src/core/ast';
+import { applyMutations, type MutationResult } from '../../server/src/core/editing';
 import { contentChangesToEdits } from '../../server/src/lsp/convert';
 import { moveWithEdits } from '../../server/src/lsp/diagnostics';
 import { applyToText, type OpenBuffer } from '../../server/src/workspace/buffer';
 import { Workspace } from '../../server/src/workspace/workspace';
 
 before(async () => {
-  await initParser();
+  await loadGrammar();
 });
 
 describe('Workspace', () => {

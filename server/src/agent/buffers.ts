@@ -1,6 +1,6 @@
 // How method handlers find what a request names: the buffer (`uri`, or the active structured
 // buffer) and a node in it. The errors say what to do next (PROTOCOL.md "Every result").
-import type { Node } from '../core/ast/ast';
+import type { Node } from '../core/ast';
 import type { OpenBuffer } from '../workspace/buffer';
 import { AgentError, ErrorCode } from './errors';
 import type { AgentHost } from './host';

@@ -6,7 +6,8 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import { AgentError, ErrorCode } from './errors';
 import type { AgentHost } from './host';
-import { roleSatisfies, type CallOutcome, type EndpointLimits, type MethodContext, type MethodDefinition, type RequiredRole } from './method';
+import type { CallOutcome, EndpointLimits, MethodContext, MethodDefinition } from './method';
+import { roleSatisfies, type RequiredRole } from './roles';
 import type { Session } from './session';
 import { copyJson, isRecording, recordStep } from './workflow-recorder';
 

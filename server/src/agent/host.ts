@@ -1,9 +1,9 @@
 // What method handlers may use: the buffers, a way to apply edits to them as one step, the
 // sessions, the plans, the person, the library context and the suggestion feedback model. The
 // language server (in VS Code) and `whetstone-agent serve` (headless) each provide one.
-import type { Position, Program } from '../core/ast/ast';
-import type { TextEdit } from '../core/syntax/document';
-import type { LibraryContext } from '../core/semantics/library';
+import type { Position, Program } from '../core/ast';
+import type { TextEdit } from '../core/syntax';
+import type { LibraryContext } from '../core/semantics';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
 import type { Session } from './session';

@@ -5,16 +5,10 @@
 // then ONE applyEdits call (one undo step) and the undo record. Every refusal happens before the
 // buffer is touched, so a failure leaves it byte for byte as it was. Language facts come from the
 // core (mutate, library-policy, preflight, mutation-impact); this file only orders and translates.
-import type { Diagnostic } from '../core/ast/diagnostics';
-import type { TextEdit } from '../core/syntax/document';
-import { describeUnknownFunctions, importMutations, reviewChange, type MissingImport } from '../core/editing/library-policy';
-import { applyMutations, MutationError, type MutationResult } from '../core/editing/mutate';
-import type { Mutation } from '../core/ast/mutation';
-import { destructiveTargets } from '../core/editing/mutation-impact';
-import { addedSyntaxErrors, previewDocument } from '../core/editing/preflight';
-import { LibraryIndex, type LibraryContext } from '../core/semantics/library';
-import { analyze, type SemanticModel } from '../core/semantics/model';
-import { invertEdits } from '../core/syntax/text-edits';
+import type { Diagnostic, Mutation } from '../core/ast';
+import { type TextEdit, invertEdits } from '../core/syntax';
+import { describeUnknownFunctions, importMutations, reviewChange, type MissingImport, applyMutations, MutationError, type MutationResult, destructiveTargets, addedSyntaxErrors, previewDocument } from '../core/editing';
+import { LibraryIndex, type LibraryContext, analyze, type SemanticModel } from '../core/semantics';
 import type { OpenBuffer } from '../workspace/buffer';
 import { checkRevision, resolveBuffer } from './buffers';
 import { AgentError, ErrorCode } from './errors';

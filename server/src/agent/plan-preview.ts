@@ -1,7 +1,7 @@
 // What a plan's targets are right now, for the person deciding it: each targeted node's type,
 // where it is and its source text (what a delete removes, what an update replaces). Built from the
 // workspace's buffers, so the VS Code review and the headless prompt show the same thing.
-import type { Node } from '../core/ast/ast';
+import type { Node } from '../core/ast';
 import type { Workspace } from '../workspace/workspace';
 import type { PlanTarget } from './host';
 

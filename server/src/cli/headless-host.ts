@@ -2,14 +2,13 @@
 // buffer directly and are written to the file at once (atomically: a temporary file in the same
 // folder, renamed over it), and plans and changes sent for review are decided by the owner of the
 // terminal or by a fixed rule.
-import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { TextEdit } from '../core/syntax/document';
-import type { LibraryContext } from '../core/semantics/library';
+import type { TextEdit } from '../core/syntax';
+import type { LibraryContext } from '../core/semantics';
 import { applyToText, type OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
+import { writeAtomically } from '../agent/atomic-write';
 import { AgentError, ErrorCode } from '../agent/errors';
 import type { AgentHost, ApplyEditOptions, ChangeReviewer, EditApplier, PlanDecider } from '../agent/host';
 import type { Session } from '../agent/session';
@@ -120,38 +119,5 @@ export class HeadlessAgentHost implements AgentHost {
     if (current.text !== text) this.log(`whetstone-agent: ${state.path}: the buffer's text differs from the file written (revision ${current.revision})`);
     this.log(`whetstone-agent: ${options.label} → ${state.path} (revision ${current.revision})`);
     return current.revision;
-  }
-}
-
-/**
- * Writes `bytes` to a temporary file beside `path` and renames it over `path`, keeping its mode: a
- * reader (or a crash of this process) sees the old file or the new one, never half of either. It
- * does not fsync, as editors do not on save: a flush costs milliseconds per mutation (more than the
- * whole mutation), and durability across power loss is left to the file system (ext4, APFS and
- * NTFS order a rename over an existing file after its data).
- */
-export function writeAtomically(path: string, bytes: string): void {
-  let mode = 0o644;
-  try {
-    mode = statSync(path).mode & 0o7777;
-  } catch {
-    // A new file gets the usual mode.
-  }
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const descriptor = openSync(temporary, 'wx', mode);
-  try {
-    try {
-      writeSync(descriptor, bytes);
-    } finally {
-      closeSync(descriptor);
-    }
-    renameSync(temporary, path);
-  } catch (error) {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // Never created, or already renamed.
-    }
-    throw error;
   }
 }

@@ -7,13 +7,13 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { collectFiles, messageOf } from './files';
 import { EXIT_OK, EXIT_USAGE, type Output } from './output';
-import { initParser } from '../core/syntax/parser';
-import { readLibraryContext, type LibraryContext } from '../core/semantics/library';
+import { loadGrammar } from '../workspace/grammar';
+import { readLibraryContext, type LibraryContext } from '../core/semantics';
 import { Workspace } from '../workspace/workspace';
 import { DEFAULT_PORT, startAgentEndpoint } from '../agent/websocket/endpoint';
 import { HeadlessAgentHost } from './headless-host';
 import { removeLockFile } from '../agent/websocket/lock-file';
-import { AGENT_ROLES, type AgentRole } from '../agent/method';
+import { AGENT_ROLES, type AgentRole } from '../agent/roles';
 import type { Session } from '../agent/session';
 import { APPROVAL_MODES, createPlanApproval, type ApprovalMode } from './terminal-approval';
 
@@ -107,7 +107,7 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
       return EXIT_USAGE;
     }
   }
-  await initParser();
+  await loadGrammar();
   const { files, problems } = collectFiles(options.paths);
   if (problems.length > 0) {
     for (const problem of problems) output.err(`whetstone-agent: ${problem.path}: ${problem.message}`);

@@ -7,8 +7,8 @@
 // `whetstone/decidePlan`, which the client shows as a notification; changes sent for review with
 // `whetstone/reviewChange`, which the client shows inline in the editor.
 import { CancellationTokenSource, type Connection, type TextEdit as LspTextEdit } from 'vscode-languageserver/node';
-import type { TextEdit } from '../core/syntax/document';
-import type { LibraryContext } from '../core/semantics/library';
+import type { TextEdit } from '../core/syntax';
+import type { LibraryContext } from '../core/semantics';
 import { DecidePlanRequest, ReviewChangeRequest, type DecidePlanResult, type ReviewChangeResult } from '../protocol/messages';
 import { rangeOfOffsets, toLspPosition } from '../lsp/convert';
 import { applyToText, type OpenBuffer } from '../workspace/buffer';

@@ -3,7 +3,7 @@
 // Values of the wrong type fall back to their defaults: a typo in settings.json must not stop the
 // server (or open the agent endpoint wider than intended).
 import type { Connection } from 'vscode-languageserver/node';
-import { AGENT_ROLES, type AgentRole } from '../agent/method';
+import { AGENT_ROLES, type AgentRole } from '../agent/roles';
 import { DEFAULT_SEMANTIC_DELAY_MS } from '../lsp/diagnostics';
 
 export interface AgentServerSettings {

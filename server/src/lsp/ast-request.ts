@@ -1,7 +1,7 @@
 // The custom request `whetstone/ast {uri}`: the buffer's AST exactly as the core holds it (the
 // shape agents see), with the revision it belongs to. The client's "Show AST" command uses it.
 import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver/node';
-import type { Program } from '../core/ast/ast';
+import type { Program } from '../core/ast';
 import type { Workspace } from '../workspace/workspace';
 
 export interface AstParams {

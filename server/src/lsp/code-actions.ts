@@ -2,8 +2,8 @@
 // as a code action. The mutations go through the core's mutation engine, which turns them into
 // minimal text edits of the current text; the client applies them as one undoable edit.
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
-import type { Diagnostic } from '../core/ast/diagnostics';
-import { applyMutations } from '../core/editing/mutate';
+import type { Diagnostic } from '../core/ast';
+import { applyMutations } from '../core/editing';
 import type { OpenBuffer } from '../workspace/buffer';
 import { diagnosticData, offsetOf, rangeOfOffsets, workspaceEditOf } from './convert';
 import type { Log } from './guard';

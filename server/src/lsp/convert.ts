@@ -1,19 +1,9 @@
 // Translation between the core's coordinates and LSP's. Both count columns in UTF-16 code units;
 // the core's lines are 1-based and LSP's 0-based. Core diagnostics become LSP diagnostics here,
 // keeping everything a code action needs in `data`.
-import type {
-  Diagnostic as LspDiagnostic,
-  Position as LspPosition,
-  Range as LspRange,
-  TextDocumentContentChangeEvent,
-  TextEdit as LspTextEdit,
-  WorkspaceEdit,
-} from 'vscode-languageserver/node';
-import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver/node';
-import type { Position, Span } from '../core/ast/ast';
-import type { Diagnostic, Severity } from '../core/ast/diagnostics';
-import type { TextEdit, WhetstoneDocument } from '../core/syntax/document';
-import type { Mutation } from '../core/ast/mutation';
+import { type Diagnostic as LspDiagnostic, type Position as LspPosition, type Range as LspRange, type TextDocumentContentChangeEvent, type TextEdit as LspTextEdit, type WorkspaceEdit, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver/node';
+import type { Position, Span, Diagnostic, Severity, Mutation } from '../core/ast';
+import type { TextEdit, WhetstoneDocument } from '../core/syntax';
 
 export const DIAGNOSTIC_SOURCE = 'whetstone';
 

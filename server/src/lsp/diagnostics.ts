@@ -7,8 +7,8 @@
 // touch are kept (moved with the text) so squiggles do not flicker while typing; each carries in
 // `data.revision` the version that computed it.
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
-import type { Diagnostic } from '../core/ast/diagnostics';
-import type { TextEdit, WhetstoneDocument } from '../core/syntax/document';
+import type { Diagnostic } from '../core/ast';
+import type { TextEdit, WhetstoneDocument } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Disposable, Workspace } from '../workspace/workspace';
 import { toLspDiagnostic } from './convert';

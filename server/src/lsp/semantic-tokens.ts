@@ -2,7 +2,7 @@
 // so a parameter, a global, a field and a type look different even where the TextMate grammar
 // cannot tell them apart. The legend uses standard token types and modifiers only.
 import type { SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver/node';
-import { nameOccurrences, type NameOccurrence } from '../core/queries/name-occurrences';
+import { nameOccurrences, type NameOccurrence } from '../core/queries';
 import type { OpenBuffer } from '../workspace/buffer';
 
 export const TOKEN_TYPES = ['namespace', 'type', 'parameter', 'variable', 'property', 'function', 'decorator'] as const;

@@ -14,7 +14,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { LspAgentHost } from '../language-server/lsp-agent-host';
-import { initParser } from '../core/syntax/parser';
+import { loadGrammar } from '../workspace/grammar';
 import type { OpenBuffer } from '../workspace/buffer';
 import { Workspace } from '../workspace/workspace';
 import { ActiveEditorNotification, setActiveEditor } from './active-editor';
@@ -77,7 +77,7 @@ export function startServer(connection: Connection): ServerHandle {
 
   connection.onInitialize(async (params: InitializeParams): Promise<InitializeResult> => {
     // The first WebAssembly compile takes most of a second: do it before the first document opens.
-    await initParser();
+    await loadGrammar();
     configurationPull = params.capabilities.workspace?.configuration === true;
     documentChanges = params.capabilities.workspace?.workspaceEdit?.documentChanges === true;
     workspaceFolder = workspaceFolderPath(params);

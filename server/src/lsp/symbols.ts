@@ -2,7 +2,7 @@
 // with their parameters, and top-level constants and variables. Details are the core's
 // signatures and type strings.
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver/node';
-import type { Node, Span } from '../core/ast/ast';
+import type { Node, Span } from '../core/ast';
 import type { OpenBuffer } from '../workspace/buffer';
 import { toLspRange } from './convert';
 

@@ -1,11 +1,9 @@
 // One open buffer: its URI, the core's WhetstoneDocument (text, AST with stable ids, syntax
 // diagnostics, revision) and the semantic analysis of its current revision, computed lazily and
 // at most once per revision however many features ask for it.
-import type { Program } from '../core/ast/ast';
-import type { Diagnostic } from '../core/ast/diagnostics';
-import { WhetstoneDocument, type EditOptions, type TextEdit } from '../core/syntax/document';
-import type { LibraryContext } from '../core/semantics/library';
-import { analyze, type SemanticModel } from '../core/semantics/model';
+import type { Program, Diagnostic } from '../core/ast';
+import { WhetstoneDocument, type EditOptions, type TextEdit } from '../core/syntax';
+import { type LibraryContext, analyze, type SemanticModel } from '../core/semantics';
 
 export interface BufferOptions {
   /** The first revision (the LSP document version); 1 when omitted. */

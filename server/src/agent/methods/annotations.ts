@@ -2,10 +2,9 @@
 // what the core's suggestion engine proposes for a node or position, with confidences moved by
 // the workspace's feedback model; writing one into the source as an annotation (one mutation, one
 // undo step, through the same pipeline as applyMutation); and recording a person's answer.
-import { walk, type Node } from '../../core/ast/ast';
-import { allowedStrategies, ANNOTATION_TYPES } from '../../core/semantics/annotations';
-import { canCarryAnnotations, suggestAnnotations, type Suggestion } from '../../core/suggest';
-import { adjust } from '../../core/suggest/feedback';
+import { walk, type Node } from '../../core/ast';
+import { allowedStrategies, ANNOTATION_TYPES } from '../../core/semantics';
+import { canCarryAnnotations, suggestAnnotations, type Suggestion, adjust } from '../../core/suggest';
 import type { OpenBuffer } from '../../workspace/buffer';
 import { nodeIn, resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode, type ErrorCodeValue } from '../errors';

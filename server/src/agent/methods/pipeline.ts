@@ -3,10 +3,9 @@
 // same core as the buffers. Projection to other languages and generation from a specification
 // are not built yet: those methods answer -32020 saying so, so that a client written from the
 // reference gets a clear error instead of "method not found".
-import type { Node } from '../../core/ast/ast';
-import { walk } from '../../core/ast/ast';
-import { WhetstoneDocument } from '../../core/syntax/document';
-import { analyze } from '../../core/semantics/model';
+import { type Node, walk } from '../../core/ast';
+import { WhetstoneDocument } from '../../core/syntax';
+import { analyze } from '../../core/semantics';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';
 

@@ -5,7 +5,7 @@
 import type { RawData, WebSocket } from 'ws';
 import type { AgentHost } from '../host';
 import type { Dispatcher } from '../dispatcher';
-import type { AgentRole } from '../method';
+import type { AgentRole } from '../roles';
 import { SocketSession } from './socket-session';
 
 /** Messages waiting before the socket pauses reading, and the count it resumes at. */

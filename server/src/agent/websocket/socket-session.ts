@@ -1,7 +1,7 @@
 // The Session of one WebSocket connection: identity, role (linter until the agent asks for more,
 // capped by the endpoint's maxRole), per-session state, and notifications sent on its socket.
 import { randomBytes } from 'node:crypto';
-import type { AgentRole } from '../method';
+import type { AgentRole } from '../roles';
 import type { Session, SessionInfo } from '../session';
 
 export class SocketSession implements Session {

@@ -13,7 +13,7 @@
 // object in both trees (which is how mutation-edits.ts knows it can copy its text).
 import { ROLES, walk, type Node, type NodeType, type Program, type Span } from '../ast/ast';
 import { indexTree, roleOf, type AstIndex } from '../ast/ast-index';
-import type { TextEdit } from '../syntax/document';
+import type { TextEdit } from '../syntax/text-edits';
 import { literalText } from '../ast/lexical';
 import type { Mutation } from '../ast/mutation';
 import { textEditsFor } from './mutation-edits';

@@ -14,7 +14,7 @@
 import { ROLES, type Node, type Program } from '../ast/ast';
 import { childEntries, type AstIndex } from '../ast/ast-index';
 import { placeComments } from '../syntax/comment-placement';
-import type { TextEdit } from '../syntax/document';
+import type { TextEdit } from '../syntax/text-edits';
 import { EXPRESSION_TYPES } from '../ast/node-schema';
 import { INDENT_UNIT, needsParentheses, printNode, topLevelBlankLine } from './printer';
 import { SourceScanner, type SourceComment } from '../syntax/source-scan';

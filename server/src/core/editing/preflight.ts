@@ -8,9 +8,9 @@
 // to rule out an artefact of cutting the fragment and to report the errors where they really are.
 import type { Parser } from 'web-tree-sitter';
 import type { Diagnostic } from '../ast/diagnostics';
-import { WhetstoneDocument, type TextEdit } from '../syntax/document';
+import { WhetstoneDocument } from '../syntax/document';
 import { createParser } from '../syntax/parser';
-import { applyTextEdits } from '../syntax/text-edits';
+import { applyTextEdits, type TextEdit } from '../syntax/text-edits';
 
 let bareParser: Parser | undefined;
 

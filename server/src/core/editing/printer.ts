@@ -8,18 +8,7 @@
 // after every function and between the imports and what follows, elsewhere as in the source.
 // A bracketed list (parameters, arguments, fields, elements, properties) that holds a comment is
 // laid out one item per line with a trailing comma, so the comment can stay where it was.
-import type {
-  Annotation,
-  AnnotationArgValue,
-  Block,
-  Expression,
-  Literal,
-  Node,
-  NodeType,
-  Program,
-  Span,
-} from '../ast/ast';
-import { STATEMENT_TYPES } from '../ast/ast';
+import { type Annotation, type AnnotationArgValue, type Block, type Expression, type Literal, type Node, type NodeType, type Program, type Span, STATEMENT_TYPES } from '../ast/ast';
 import { CommentPlacement, placeComments } from '../syntax/comment-placement';
 import { literalText, rawSpells } from '../ast/lexical';
 import type { SourceComment } from '../syntax/source-scan';

@@ -8,8 +8,8 @@ import type { WhetstoneDocument } from '../syntax/document';
 import { KEYWORDS } from '../ast/lexical';
 import { ANNOTATION_TYPES, annotationTypeInfo } from '../semantics/annotations';
 import type { SemanticModel } from '../semantics/model';
-import { visibleSymbols, type Scope } from '../semantics/scopes';
-import type { SemanticSymbol, SymbolKind } from '../semantics/symbols';
+import { visibleSymbols } from '../semantics/scopes';
+import type { Scope, SemanticSymbol, SymbolKind } from '../semantics/symbols';
 import { BUILTIN_TYPE_NAMES, typeToString, type Type } from '../semantics/types';
 
 export type CompletionKind = SymbolKind | 'keyword' | 'annotationType' | 'annotationStrategy' | 'annotationKey' | 'builtinType';

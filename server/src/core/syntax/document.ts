@@ -4,10 +4,8 @@
 // An edit reparses incrementally (tree.edit, then parse with the old tree). Top-level items the
 // edit did not touch are not converted again: their AST nodes are kept, with spans moved, so a
 // keystroke in a 10,000-line file costs about one declaration's worth of work.
-import type { Parser, Tree } from 'web-tree-sitter';
-import { Edit } from 'web-tree-sitter';
-import type { Node, Position, Program, Span, TopLevel } from '../ast/ast';
-import { childNodes } from '../ast/ast';
+import { type Parser, type Tree, Edit } from 'web-tree-sitter';
+import { type Node, type Position, type Program, type Span, type TopLevel, childNodes } from '../ast/ast';
 import {
   Converter,
   IMPORT_NAME_SPANS,
@@ -25,15 +23,9 @@ import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import { assignIds, IdAllocator } from './ids';
 import { LineIndex } from './lines';
 import { createParser } from './parser';
+import type { TextEdit } from './text-edits';
 
 export type { Comment } from './convert';
-
-/** A replacement of [startOffset, endOffset) of the text (UTF-16 offsets). */
-export interface TextEdit {
-  startOffset: number;
-  endOffset: number;
-  newText: string;
-}
 
 export interface EditOptions {
   /** An AST to match the new tree against instead of the previous one (see CORE-API.md). */

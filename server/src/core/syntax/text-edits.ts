@@ -1,6 +1,11 @@
 // Plain text arithmetic on TextEdits (UTF-16 offsets into one text, apart from each other, as the
 // mutation engine produces them): the text they produce, and the edits that take it back.
-import type { TextEdit } from './document';
+/** A replacement of [startOffset, endOffset) of the text (UTF-16 offsets). */
+export interface TextEdit {
+  startOffset: number;
+  endOffset: number;
+  newText: string;
+}
 
 /** The text `edits` (all offsets into `text`, not overlapping) produce. */
 export function applyTextEdits(text: string, edits: readonly TextEdit[]): string {
