@@ -2,7 +2,7 @@
 // transport from the command line: the VS Code client starts it with IPC, tests and other editors
 // with --stdio (or --socket / --pipe).
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { startServer } from '../lsp/server';
+import { startServer } from './server';
 
 const connection = createConnection(ProposedFeatures.all);
 

@@ -1,12 +1,39 @@
-// The custom LSP messages between the language server and the VS Code client that concern the
-// agent endpoint: the endpoint's status (for the status bar), the person's decision on an agent's
-// plan and on a change it sent for review, and workspace trust (the endpoint runs only in trusted workspaces). The client declares
-// the same shapes in client/src/agentProtocol.ts.
-import { NotificationType, RequestType, type Range } from 'vscode-languageserver/node';
-import type { PlanView } from '../agent/methods/plans';
-import type { PlanPreview } from '../agent/plan-preview';
+// The custom `whetstone/…` LSP messages between the language server and the VS Code client, each
+// written here once: its method name (in the message type) and its params and result as plain
+// data. The server (lsp/, language-server/), the client and the tests all use these objects, so
+// a method name is never typed as a string anywhere else.
+import { NotificationType, RequestType, type Range } from 'vscode-languageserver-protocol';
 
-/** `whetstone/agentStatus`: sent when the endpoint starts or stops and when a session comes or goes. */
+/** `whetstone/activeEditor` (client → server): the Whetstone editor the person is in, if any. */
+export interface ActiveEditorParams {
+  /** The active editor's document URI when it is a Whetstone document, otherwise null. */
+  uri: string | null;
+}
+
+export const ActiveEditorNotification = new NotificationType<ActiveEditorParams>('whetstone/activeEditor');
+
+/** `whetstone/ast` (client → server): a buffer's AST exactly as the core holds it ("Show AST"). */
+export interface AstParams {
+  uri: string;
+}
+
+export interface AstResult {
+  uri: string;
+  revision: number;
+  /** The Program node, as agents see it (docs/LANGUAGE.md describes its shape). */
+  ast: unknown;
+}
+
+export const AstRequest = new RequestType<AstParams, AstResult, void>('whetstone/ast');
+
+/** `whetstone/trustChanged` (client → server): VS Code's workspace trust was granted after start. */
+export interface TrustChangedParams {
+  trusted: boolean;
+}
+
+export const TrustChangedNotification = new NotificationType<TrustChangedParams>('whetstone/trustChanged');
+
+/** `whetstone/agentStatus` (server → client): when the endpoint starts or stops and when a session comes or goes. */
 export interface AgentStatusParams {
   running: boolean;
   /** Where agents connect (127.0.0.1) and on which port; null while not running. */
@@ -22,13 +49,50 @@ export interface AgentStatusParams {
 
 export const AgentStatusNotification = new NotificationType<AgentStatusParams>('whetstone/agentStatus');
 
-/** `whetstone/decidePlan`: the server asks the person about an agent's plan. */
+/** One node a plan targets, with the operation the agent means to do to it. */
+export interface PlanTargetData {
+  op: string;
+  nodeId: string;
+}
+
+/** A plan as the person is shown it (the agent API's getPlan result). */
+export interface PlanData {
+  planId: string;
+  status: 'pending' | 'approved' | 'rejected' | 'consumed';
+  steps: string[];
+  targets: PlanTargetData[];
+  /** The reason the agent gave when proposing. */
+  reason: string;
+  sessionId: string;
+  decidedBy?: string;
+  /** The reason the person gave with the decision, if any. */
+  decisionReason?: string;
+}
+
+/** What a targeted node is now: the text a destructive step would remove or replace. */
+export interface TargetPreviewData {
+  op: string;
+  nodeId: string;
+  /** False when no open buffer has the node (it was deleted or never existed). */
+  found: boolean;
+  uri?: string;
+  nodeType?: string;
+  /** The node's name when it has one (functions, variables, types…). */
+  name?: string;
+  /** 1-based, as in the AST. */
+  startLine?: number;
+  endLine?: number;
+  /** The node's source text, cut at a few thousand characters. */
+  text?: string;
+  truncated?: boolean;
+}
+
+/** `whetstone/decidePlan` (server → client): the server asks the person about an agent's plan. */
 export interface DecidePlanParams {
-  plan: PlanView;
+  plan: PlanData;
   /** Which agent proposed it, by its session. */
   agent: { sessionId: string; name: string };
-  /** What the targeted nodes are now: the text a destructive step would remove or replace. */
-  preview: PlanPreview;
+  preview: { targets: TargetPreviewData[] };
 }
 
 /**
@@ -44,7 +108,7 @@ export interface DecidePlanResult {
 
 export const DecidePlanRequest = new RequestType<DecidePlanParams, DecidePlanResult, void>('whetstone/decidePlan');
 
-/** `whetstone/reviewChange`: the server shows the person a change an agent sent with review: true. */
+/** `whetstone/reviewChange` (server → client): a change an agent sent with review: true, shown inline. */
 export interface ReviewChangeParams {
   suggestion: {
     suggestionId: string;
@@ -66,13 +130,6 @@ export interface ReviewChangeResult {
 }
 
 export const ReviewChangeRequest = new RequestType<ReviewChangeParams, ReviewChangeResult, void>('whetstone/reviewChange');
-
-/** `whetstone/trustChanged {trusted}`: VS Code's workspace trust was granted after start. */
-export interface TrustChangedParams {
-  trusted: boolean;
-}
-
-export const TrustChangedNotification = new NotificationType<TrustChangedParams>('whetstone/trustChanged');
 
 /** What the client passes in `initializationOptions`. */
 export interface WhetstoneInitializationOptions {
