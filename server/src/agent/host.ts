@@ -11,6 +11,8 @@ import type { Session } from './session';
 export interface ApplyEditOptions {
   /** The AST the edits produce (from the mutation engine), so inserted nodes keep their ids. */
   expected: Program;
+  /** The text the edits produce: computed once where the change is made, and carried along with it. */
+  text: string;
   /** The revision the edits were computed against; a buffer that moved on is a conflict. */
   baseRevision: number;
   /** What the person sees for this change (VS Code's undo label, the headless log). */

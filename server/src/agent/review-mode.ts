@@ -8,7 +8,7 @@
 import { AgentError, ErrorCode } from './errors';
 import type { ChangeSuggestion, ReviewDecision } from './host';
 import type { MethodContext } from './method';
-import { checkApprovedPlan } from './methods/plans';
+import { checkApprovedPlan } from './plan-gate';
 import { runChange, type PipelineOptions, type PreviewedChange } from './mutation-pipeline';
 import { MAX_PENDING_SUGGESTIONS_PER_SESSION, suggestionStoreOf, type StoredSuggestion, type SuggestionStore } from './suggestion-store';
 import { resolveBuffer } from './buffers';

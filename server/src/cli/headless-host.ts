@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TextEdit } from '../core/syntax';
 import type { LibraryContext } from '../core/semantics';
-import { applyToText, type OpenBuffer } from '../workspace/buffer';
+import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
 import { writeAtomically } from '../agent/atomic-write';
+import { revisionConflict } from '../agent/buffers';
 import { AgentError, ErrorCode } from '../agent/errors';
 import type { AgentHost, ApplyEditOptions, ChangeReviewer, EditApplier, PlanDecider } from '../agent/host';
 import type { Session } from '../agent/session';
@@ -86,16 +87,11 @@ export class HeadlessAgentHost implements AgentHost {
   private applyNow(buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions): number {
     const current = this.workspace.get(buffer.uri);
     if (!current) throw new AgentError(ErrorCode.NoStructuredBuffer, `No open buffer ${buffer.uri}`, { hint: 'listBuffers shows the open buffers.' });
-    if (current.revision !== options.baseRevision) {
-      throw new AgentError(ErrorCode.RevisionConflict, `Revision conflict: the buffer is at revision ${current.revision}, the edit was made for ${options.baseRevision}; nothing changed`, {
-        currentRevision: current.revision,
-        hint: 'Another agent changed the buffer. Read it again (getAST) and retry with ifRevision set to its revision.',
-      });
-    }
+    if (current.revision !== options.baseRevision) throw revisionConflict(current.uri, current.revision, options.baseRevision);
     if (edits.length === 0) return current.revision;
     const state = this.disk.get(current.uri);
     if (!state) throw new AgentError(ErrorCode.MutationFailed, `The buffer ${current.uri} has no file to write`);
-    const text = applyToText(current.text, edits, false);
+    const text = options.text;
     let onDisk: string;
     try {
       onDisk = readFileSync(state.path, 'utf8');
@@ -115,7 +111,7 @@ export class HeadlessAgentHost implements AgentHost {
       throw new AgentError(ErrorCode.MutationFailed, `Cannot write ${state.path}: ${(error as Error).message}; nothing changed`);
     }
     state.bytes = bytes;
-    this.workspace.edit(current.uri, edits, { expected: options.expected });
+    this.workspace.edit(current.uri, edits, { expected: options.expected, expectedText: text });
     if (current.text !== text) this.log(`whetstone-agent: ${state.path}: the buffer's text differs from the file written (revision ${current.revision})`);
     this.log(`whetstone-agent: ${options.label} → ${state.path} (revision ${current.revision})`);
     return current.revision;

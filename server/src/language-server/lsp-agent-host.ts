@@ -11,8 +11,9 @@ import type { TextEdit } from '../core/syntax';
 import type { LibraryContext } from '../core/semantics';
 import { DecidePlanRequest, ReviewChangeRequest, type DecidePlanResult, type ReviewChangeResult } from '../protocol/messages';
 import { rangeOfOffsets, toLspPosition } from '../lsp/convert';
-import { applyToText, type OpenBuffer } from '../workspace/buffer';
+import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
+import { revisionConflict } from '../agent/buffers';
 import { AgentError, ErrorCode } from '../agent/errors';
 import type { AgentHost, ApplyEditOptions, ChangeReviewer, ChangeSuggestion, EditApplier, Plan, PlanDecider } from '../agent/host';
 import { planPreview } from '../agent/plan-preview';
@@ -85,7 +86,7 @@ export class LspAgentHost implements AgentHost {
     const uri = buffer.uri;
     const current = this.workspace.get(uri);
     if (!current) throw new AgentError(ErrorCode.NoStructuredBuffer, `The buffer ${uri} was closed`, { hint: 'listBuffers shows the open buffers.' });
-    if (current.revision !== options.baseRevision) throw conflict(current.revision, options.baseRevision);
+    if (current.revision !== options.baseRevision) throw revisionConflict(uri, current.revision, options.baseRevision);
     // Nothing to change: VS Code would not make a new version either.
     if (edits.length === 0) return current.revision;
 
@@ -94,7 +95,7 @@ export class LspAgentHost implements AgentHost {
       .map((edit) => ({ range: rangeOfOffsets(current.document, edit.startOffset, edit.endOffset), newText: edit.newText }));
     const withdraw = this.workspace.expectEdit(uri, {
       baseRevision: options.baseRevision,
-      text: applyToText(current.text, edits, false),
+      text: options.text,
       ast: options.expected,
     });
     // Listening starts before the request: the didChange may arrive before or after its answer.
@@ -117,7 +118,7 @@ export class LspAgentHost implements AgentHost {
         // didChange is usually still on its way, and the conflict should name its revision.
         const seen = await change.within(REFUSAL_SETTLE_MS);
         const revision = seen ?? this.workspace.get(uri)?.revision ?? options.baseRevision;
-        if (revision !== options.baseRevision) throw conflict(revision, options.baseRevision, answer.failureReason);
+        if (revision !== options.baseRevision) throw revisionConflict(uri, revision, options.baseRevision, answer.failureReason && `VS Code: ${answer.failureReason}`);
         // Refused although nothing changed: not a conflict (a read-only file, a failed save participant…).
         throw new AgentError(ErrorCode.MutationFailed, `VS Code did not apply the edit "${options.label}"${answer.failureReason ? `: ${answer.failureReason}` : ''}; nothing changed`, {
           hint: 'Check that the document can be edited in VS Code.',
@@ -232,14 +233,6 @@ export class LspAgentHost implements AgentHost {
   withdrawAllPlans(reason: string): void {
     for (const pending of [...this.deciding.values()]) pending.withdraw(reason);
   }
-}
-
-function conflict(currentRevision: number, baseRevision: number, failureReason?: string): AgentError {
-  const why = failureReason ? ` (VS Code: ${failureReason})` : '';
-  return new AgentError(ErrorCode.RevisionConflict, `Revision conflict: the buffer is at revision ${currentRevision}, the edit was made for ${baseRevision}; nothing changed${why}`, {
-    currentRevision,
-    hint: 'The person (or another agent) changed the buffer. Read it again (getAST) and retry with ifRevision set to its revision.',
-  });
 }
 
 interface ChangeWatch {

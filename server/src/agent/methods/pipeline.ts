@@ -3,7 +3,7 @@
 // same core as the buffers. Projection to other languages and generation from a specification
 // are not built yet: those methods answer -32020 saying so, so that a client written from the
 // reference gets a clear error instead of "method not found".
-import { type Node, walk } from '../../core/ast';
+import { inSourceOrder, walk, type Node } from '../../core/ast';
 import { WhetstoneDocument } from '../../core/syntax';
 import { analyze } from '../../core/semantics';
 import { AgentError, ErrorCode } from '../errors';
@@ -47,7 +47,7 @@ const parseSource = defineMethod<{ source: string; language: string }>({
     }
     const doc = WhetstoneDocument.create(source);
     try {
-      const diagnostics = [...doc.syntaxDiagnostics, ...analyze(doc).diagnostics].map((d) => ({
+      const diagnostics = inSourceOrder(doc.syntaxDiagnostics, analyze(doc).diagnostics).map((d) => ({
         ...d,
         nodeId: d.nodeId.replace(/^node_/, 'parsed_'),
       }));

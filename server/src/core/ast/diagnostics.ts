@@ -78,3 +78,13 @@ export function makeDiagnostic(
   if (extra.fix !== undefined) diagnostic.fix = extra.fix;
   return diagnostic;
 }
+
+/**
+ * Diagnostics in source order (by start, then end, then code), whichever lists they come from:
+ * the one order the language server, the agents and the command line all report.
+ */
+export function inSourceOrder(...lists: readonly (readonly Diagnostic[])[]): Diagnostic[] {
+  return lists
+    .flat()
+    .sort((a, b) => a.span.startOffset - b.span.startOffset || a.span.endOffset - b.span.endOffset || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+}

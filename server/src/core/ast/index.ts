@@ -6,5 +6,21 @@ export { indexTree, childEntries, roleOf, type AstIndex, type ChildEntry } from 
 export { NODE_RULES, EXPRESSION_TYPES, KIND_DESCRIPTIONS, type NodeRule, type RoleRule, type FieldRule } from './node-schema';
 export { KEYWORDS, isIdentifier, literalText, type LiteralValue } from './lexical';
 export { normalizeType } from './type-text';
-export type { Mutation, NodeSpec, SetPropertyMutation, UpdateNodeMutation, InsertNodeMutation, DeleteNodeMutation } from './mutation';
-export { makeDiagnostic, DIAGNOSTIC_SEVERITY, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostics';
+export {
+  MUTATION_KINDS,
+  MUTATION_TYPES,
+  MUTATION_FIELDS,
+  isMutationType,
+  mutationJsonSchema,
+  type Mutation,
+  type MutationType,
+  type MutationKind,
+  type MutationField,
+  type JsonSchema,
+  type NodeSpec,
+  type SetPropertyMutation,
+  type UpdateNodeMutation,
+  type InsertNodeMutation,
+  type DeleteNodeMutation,
+} from './mutation';
+export { makeDiagnostic, inSourceOrder, DIAGNOSTIC_SEVERITY, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostics';

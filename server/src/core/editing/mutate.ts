@@ -15,7 +15,7 @@ import { ROLES, walk, type Node, type NodeType, type Program, type Span } from '
 import { indexTree, roleOf, type AstIndex } from '../ast/ast-index';
 import type { TextEdit } from '../syntax/text-edits';
 import { literalText } from '../ast/lexical';
-import type { Mutation } from '../ast/mutation';
+import { isMutationType, MUTATION_TYPES, type Mutation, type MutationType } from '../ast/mutation';
 import { textEditsFor } from './mutation-edits';
 import { KIND_DESCRIPTIONS, kindAccepts, NODE_RULES, nodeInvariantProblem, type RoleRule } from '../ast/node-schema';
 import type { SourceComment } from '../syntax/source-scan';
@@ -147,22 +147,23 @@ class Batch {
     return [...this.changed].filter((id) => this.nodeNow(id) !== undefined && !created.has(id));
   }
 
+  /** One function per mutation kind (MUTATION_KINDS in ast/mutation.ts). */
+  private readonly kinds: { readonly [T in MutationType]: (mutation: Fields) => void } = {
+    setProperty: (mutation) => this.setProperty(mutation),
+    updateNode: (mutation) => this.updateNode(mutation),
+    deleteNode: (mutation) => this.deleteNode(mutation),
+    insertNode: (mutation) => this.insertNode(mutation),
+  };
+
   apply(mutation: unknown, index: number): void {
     this.current = index;
     this.currentType = isPlainObject(mutation) && typeof mutation.type === 'string' ? mutation.type : '?';
     if (!isPlainObject(mutation)) this.fail(`a mutation must be an object; got ${show(mutation)}`);
-    switch (mutation.type) {
-      case 'setProperty':
-        return this.setProperty(mutation);
-      case 'updateNode':
-        return this.updateNode(mutation);
-      case 'insertNode':
-        return this.insertNode(mutation);
-      case 'deleteNode':
-        return this.deleteNode(mutation);
-      default:
-        this.fail(`unknown mutation type ${show(mutation.type)}; use setProperty, updateNode, insertNode or deleteNode`);
+    if (!isMutationType(mutation.type)) {
+      const known = MUTATION_TYPES.join(', ').replace(/, (?=[^,]*$)/, ' or ');
+      this.fail(`unknown mutation type ${show(mutation.type)}; use ${known}`);
     }
+    this.kinds[mutation.type](mutation);
   }
 
   private fail(message: string, hint?: string): never {

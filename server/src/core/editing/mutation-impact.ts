@@ -1,37 +1,16 @@
 // Which mutations of a batch destroy code a person wrote (PROTOCOL.md "Plans"): deleting a
 // declaration or a statement, replacing a node that holds a declaration, dropping imported names.
-// Those need a person's approval; renames, inserts and edits of expressions do not. Decided on the
-// buffer as it is before the batch: a node the batch itself inserted is the agent's own work.
-import { STATEMENT_TYPES, walk, type Node, type NodeType } from '../ast/ast';
+// Those need a person's approval; renames, inserts and edits of expressions do not. Each kind says
+// what it removes (MUTATION_KINDS, ast/mutation.ts). Decided on the buffer as it is before the
+// batch: a node the batch itself inserted is the agent's own work.
+import type { Node } from '../ast/ast';
+import { isMutationType, MUTATION_KINDS, type MutationType } from '../ast/mutation';
 
 export interface DestructiveTarget {
-  op: 'deleteNode' | 'updateNode' | 'setProperty';
+  op: MutationType;
   nodeId: string;
   /** What would be lost, for messages: "FunctionDeclaration calculateTotal". */
   what: string;
-}
-
-const DECLARATION_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
-  'FunctionDeclaration',
-  'TypeDeclaration',
-  'VariableDeclaration',
-  'ImportDeclaration',
-  'Parameter',
-  'Field',
-]);
-
-/** The first declaration (or, with `statements`, statement) in the subtree, itself included. */
-function firstLoss(root: Node, statements: boolean): Node | undefined {
-  let found: Node | undefined;
-  walk(root, (node) => {
-    if (!found && (DECLARATION_TYPES.has(node.type) || (statements && STATEMENT_TYPES.has(node.type)))) found = node;
-  });
-  return found;
-}
-
-function describe(node: Node): string {
-  const name = 'name' in node && typeof node.name === 'string' ? ` ${node.name}` : node.type === 'ImportDeclaration' ? ` ${node.module}` : '';
-  return `${node.type}${name}`;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -40,27 +19,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export function destructiveTargets(nodeById: (id: string) => Node | undefined, mutations: readonly unknown[]): DestructiveTarget[] {
   const targets: DestructiveTarget[] = [];
   for (const mutation of mutations) {
-    if (!isRecord(mutation) || typeof mutation.nodeId !== 'string') continue;
+    if (!isRecord(mutation) || !isMutationType(mutation.type) || typeof mutation.nodeId !== 'string') continue;
     const node = nodeById(mutation.nodeId);
-    if (!node) continue;
-    if (mutation.type === 'deleteNode') {
-      const lost = firstLoss(node, true);
-      if (lost) targets.push({ op: 'deleteNode', nodeId: node.id, what: lost === node ? describe(node) : `${describe(node)} (with ${describe(lost)})` });
-    } else if (mutation.type === 'updateNode') {
-      const lost = mutation.node !== undefined ? firstLoss(node, false) : undefined;
-      if (lost) targets.push({ op: 'updateNode', nodeId: node.id, what: lost === node ? describe(node) : `${describe(node)} (with ${describe(lost)})` });
-      else if (isRecord(mutation.properties) && dropsImportedNames(node, mutation.properties.names)) {
-        targets.push({ op: 'updateNode', nodeId: node.id, what: `names imported by ${describe(node)}` });
-      }
-    } else if (mutation.type === 'setProperty' && mutation.property === 'names' && dropsImportedNames(node, mutation.value)) {
-      targets.push({ op: 'setProperty', nodeId: node.id, what: `names imported by ${describe(node)}` });
-    }
+    const what = node ? MUTATION_KINDS[mutation.type].removes?.(node, mutation) : undefined;
+    if (node && what !== undefined) targets.push({ op: mutation.type, nodeId: node.id, what });
   }
   return targets;
-}
-
-/** Whether setting an import's `names` to `value` removes a name it imports now. */
-function dropsImportedNames(node: Node, value: unknown): boolean {
-  if (node.type !== 'ImportDeclaration' || !Array.isArray(value)) return false;
-  return node.names.some((name) => !value.includes(name));
 }

@@ -8,6 +8,7 @@ export { closestName } from './suggest';
 export { ANNOTATION_TYPES, annotationTypeInfo, allowedStrategies, type AnnotationTypeInfo, type AnnotationStrategyInfo } from './annotations';
 export {
   LibraryIndex,
+  libraryIndexOf,
   readLibraryContext,
   parseLibrarySignature,
   type LibraryContext,

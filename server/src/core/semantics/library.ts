@@ -146,6 +146,23 @@ export class LibraryIndex {
 }
 
 /** A function type that takes anything: what an imported name has when its signature is unknown. */
+const libraryIndexes = new WeakMap<LibraryContext, LibraryIndex>();
+
+/**
+ * The index of a library context, built the first time it is asked for and kept as long as the
+ * context is: the analysis of every buffer and the agent's checks of every change share it.
+ */
+export function libraryIndexOf(library: LibraryContext | LibraryIndex | undefined): LibraryIndex | undefined {
+  if (!library) return undefined;
+  if (library instanceof LibraryIndex) return library;
+  let index = libraryIndexes.get(library);
+  if (!index) {
+    index = new LibraryIndex(library);
+    libraryIndexes.set(library, index);
+  }
+  return index;
+}
+
 export const ANY_FUNCTION: FunctionType = { kind: 'function', params: [], rest: { name: 'args', type: ANY }, returnType: ANY, async: false };
 
 /** Reads a signature in the notation described at LibraryFunction.signature. */

@@ -23,13 +23,19 @@ import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import { assignIds, IdAllocator } from './ids';
 import { LineIndex } from './lines';
 import { createParser } from './parser';
-import type { TextEdit } from './text-edits';
+import { applyTextEdits, type TextEdit } from './text-edits';
 
 export type { Comment } from './convert';
 
 export interface EditOptions {
   /** An AST to match the new tree against instead of the previous one (see CORE-API.md). */
   expected?: Program;
+  /**
+   * The text the edits are meant to produce, when `expected` describes an edit someone else
+   * applied (an agent's change coming back from the editor): `expected` is used only if the edits
+   * produce exactly this text.
+   */
+  expectedText?: string;
   /** The revision after the edit (VS Code's document version); previous + 1 when omitted. */
   revision?: number;
   /**
@@ -89,34 +95,28 @@ export class WhetstoneDocument {
 
   /** Applies text edits, reparses incrementally and keeps the ids of surviving nodes. */
   applyEdits(edits: readonly TextEdit[], options: EditOptions = {}): void {
-    const ordered = options.sequential ? edits : [...edits].sort((a, b) => b.startOffset - a.startOffset);
     const oldText = this.text;
-    let text = oldText;
-    let lines = this.lines;
-    for (const edit of ordered) {
-      const start = Math.max(0, Math.min(edit.startOffset, text.length));
-      const end = Math.max(start, Math.min(edit.endOffset, text.length));
-      const startPosition = lines.positionAt(start);
-      const oldEndPosition = lines.positionAt(end);
-      text = text.slice(0, start) + edit.newText + text.slice(end);
-      if (ordered.length > 1) lines = new LineIndex(text);
-      this.tree.edit(
-        new Edit({
-          startIndex: start,
-          oldEndIndex: end,
-          newEndIndex: start + edit.newText.length,
-          startPosition: point(startPosition),
-          oldEndPosition: point(oldEndPosition),
-          newEndPosition: point(advance(startPosition, edit.newText)),
-        }),
-      );
-    }
+    const text = applyTextEdits(oldText, edits, {
+      sequential: options.sequential,
+      lines: this.lines,
+      onEdit: (edit) =>
+        this.tree.edit(
+          new Edit({
+            startIndex: edit.startOffset,
+            oldEndIndex: edit.oldEndOffset,
+            newEndIndex: edit.newEndOffset,
+            startPosition: point(edit.start),
+            oldEndPosition: point(edit.oldEnd),
+            newEndPosition: point(edit.newEnd),
+          }),
+        ),
+    });
     const oldTree = this.tree;
     const tree = parseOrThrow(text, oldTree);
     const changedRanges = tree.getChangedRanges(oldTree);
     oldTree.delete();
     // One edit (a keystroke) says where the change is; otherwise compare the texts.
-    const single = ordered.length === 1 ? ordered[0] : undefined;
+    const single = edits.length === 1 ? edits[0] : undefined;
     const { changeStart, oldEnd, newEnd } =
       single && single.startOffset >= 0 && single.endOffset <= oldText.length && single.startOffset <= single.endOffset
         ? { changeStart: single.startOffset, oldEnd: single.endOffset, newEnd: single.startOffset + single.newText.length }
@@ -134,7 +134,8 @@ export class WhetstoneDocument {
     this.text = text;
     this.lines = new LineIndex(text);
     this.revision = options.revision ?? this.revision + 1;
-    this.rebuild(previous, options.expected);
+    const expected = options.expectedText === undefined || options.expectedText === text ? options.expected : undefined;
+    this.rebuild(previous, expected);
   }
 
   /** Replaces the whole text (a file changed on disk, say); ids still match where they can. */
@@ -376,13 +377,4 @@ function changedRegion(oldText: string, newText: string): { changeStart: number;
 
 function point(position: Position): { row: number; column: number } {
   return { row: position.line - 1, column: position.column };
-}
-
-/** The position after inserting `text` at `from`. */
-function advance(from: Position, text: string): Position {
-  const lastBreak = text.lastIndexOf('\n');
-  if (lastBreak === -1) return { line: from.line, column: from.column + text.length };
-  let breaks = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) breaks++;
-  return { line: from.line + breaks, column: text.length - lastBreak - 1 };
 }
