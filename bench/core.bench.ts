@@ -1,9 +1,9 @@
 // Benchmarks of the core on a generated 10,000-line file, each beside raw web-tree-sitter on the
 // same text in the same run (DESIGN.md budgets).
 import { Edit, type Tree } from 'web-tree-sitter';
+import { analyze } from '../server/src/core/semantics';
 import { WhetstoneDocument, LineIndex, createParser } from '../server/src/core/syntax';
 import { loadGrammar } from '../server/src/workspace/grammar';
-import { analyze } from '../server/src/core/semantics';
 import { generateProgram } from './generate';
 import { measure, type Row } from './measure';
 

@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
-import { loadGrammar } from '../../server/src/workspace/grammar';
-import type { LibraryContext } from '../../server/src/core/semantics';
 import { AgentError } from '../../server/src/agent/errors';
-import { HeadlessAgentHost } from '../../server/src/cli/headless-host';
 import { METHODS_BY_NAME } from '../../server/src/agent/methods/index';
 import { planStoreOf } from '../../server/src/agent/plan-store';
 import type { AgentRole } from '../../server/src/agent/roles';
 import { SocketSession } from '../../server/src/agent/websocket/socket-session';
+import { HeadlessAgentHost } from '../../server/src/cli/headless-host';
+import type { LibraryContext } from '../../server/src/core/semantics';
+import { loadGrammar } from '../../server/src/workspace/grammar';
 import { Workspace } from '../../server/src/workspace/workspace';
 
 export interface AgentFixtureOptions {

@@ -23,7 +23,13 @@ import {
   type TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import WebSocket from 'ws';
-import { ActiveEditorNotification, AgentStatusNotification, DecidePlanRequest, ReviewChangeRequest, TrustChangedNotification } from '../../server/src/protocol/messages';
+import {
+  ActiveEditorNotification,
+  AgentStatusNotification,
+  DecidePlanRequest,
+  ReviewChangeRequest,
+  TrustChangedNotification,
+} from '../../server/src/protocol/messages';
 import { LspClient } from './lspClient';
 
 interface AgentStatus {

@@ -16,13 +16,13 @@ import {
   type ProtocolConnection,
   type TextDocumentEdit,
 } from 'vscode-languageserver-protocol/node';
+import { AgentError } from '../../server/src/agent/errors';
 import type { FunctionDeclaration } from '../../server/src/core/ast';
-import { loadGrammar } from '../../server/src/workspace/grammar';
 import { applyMutations } from '../../server/src/core/editing';
 import { applyTextEdits } from '../../server/src/core/syntax';
-import { AgentError } from '../../server/src/agent/errors';
 import { LspAgentHost } from '../../server/src/language-server/lsp-agent-host';
 import type { OpenBuffer } from '../../server/src/workspace/buffer';
+import { loadGrammar } from '../../server/src/workspace/grammar';
 import { Workspace } from '../../server/src/workspace/workspace';
 
 const URI = 'file:///host/test.wst';

@@ -3,11 +3,11 @@
 // generic -32603 that names no internals, reported to the log, and the next request served.
 import * as assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { HeadlessAgentHost } from '../../server/src/cli/headless-host';
 import { Dispatcher } from '../../server/src/agent/dispatcher';
 import { defineMethod, type MethodDefinition } from '../../server/src/agent/method';
 import { SocketSession } from '../../server/src/agent/websocket/socket-session';
 import { startRecording, stopRecording } from '../../server/src/agent/workflow-recorder';
+import { HeadlessAgentHost } from '../../server/src/cli/headless-host';
 import { loadGrammar } from '../../server/src/workspace/grammar';
 import { Workspace } from '../../server/src/workspace/workspace';
 

@@ -5,9 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { ErrorCode } from '../../server/src/agent/errors';
+import { METHODS_BY_NAME } from '../../server/src/agent/methods/index';
 import { planStoreOf } from '../../server/src/agent/plan-store';
 import { SocketSession } from '../../server/src/agent/websocket/socket-session';
-import { METHODS_BY_NAME } from '../../server/src/agent/methods/index';
 import type { FunctionDeclaration, Node, Program, VariableDeclaration } from '../../server/src/core/ast';
 import { readLibraryContext } from '../../server/src/core/semantics';
 import { applyTextEdits } from '../../server/src/core/syntax';

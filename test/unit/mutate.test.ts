@@ -4,9 +4,24 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ROLES, walk, type Block, type ForStatement, type FunctionDeclaration, type Node, type NodeType, type ObjectLiteral, type ReturnStatement, type TypeDeclaration, type VariableDeclaration, type Mutation, type NodeSpec, NODE_RULES } from '../../server/src/core/ast';
-import type { TextEdit, WhetstoneDocument } from '../../server/src/core/syntax';
+import {
+  ROLES,
+  walk,
+  NODE_RULES,
+  type Block,
+  type ForStatement,
+  type FunctionDeclaration,
+  type Node,
+  type NodeType,
+  type ObjectLiteral,
+  type ReturnStatement,
+  type TypeDeclaration,
+  type VariableDeclaration,
+  type Mutation,
+  type NodeSpec,
+} from '../../server/src/core/ast';
 import { applyMutations, MutationError, type MutationResult } from '../../server/src/core/editing';
+import type { TextEdit, WhetstoneDocument } from '../../server/src/core/syntax';
 import { allNodes, declaration, parse, readRepoFile, repoRoot, shape } from '../helpers/core';
 
 const SOURCE = [

@@ -5,10 +5,18 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { applyMutations, describeUnknownFunctions, importMutations, introducedUses, reviewChange, destructiveTargets, addedSyntaxErrors } from '../../server/src/core/editing';
+import type { Mutation, FunctionDeclaration } from '../../server/src/core/ast';
+import {
+  applyMutations,
+  describeUnknownFunctions,
+  importMutations,
+  introducedUses,
+  reviewChange,
+  destructiveTargets,
+  addedSyntaxErrors,
+} from '../../server/src/core/editing';
 import { LibraryIndex, readLibraryContext, analyze } from '../../server/src/core/semantics';
 import { applyTextEdits, invertEdits, type TextEdit } from '../../server/src/core/syntax';
-import type { Mutation, FunctionDeclaration } from '../../server/src/core/ast';
 import { declaration, parse, readRepoFile } from '../helpers/core';
 
 const LIBRARY = new LibraryIndex(readLibraryContext(JSON.parse(readRepoFile('test', 'fixtures', 'agent', 'library.json'))));

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Diagnostic, DiagnosticCode } from '../../server/src/core/ast';
-import type { WhetstoneDocument } from '../../server/src/core/syntax';
 import { applyMutations } from '../../server/src/core/editing';
 import { analyze, type AnalyzeOptions } from '../../server/src/core/semantics';
+import type { WhetstoneDocument } from '../../server/src/core/syntax';
 import { analyzeText } from '../helpers/semantics';
 
 let nextId = 1_000_000;

@@ -2,7 +2,30 @@
 // context.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ANNOTATION_TYPES, allowedStrategies, annotationTypeInfo, BUILTINS, LibraryIndex, parseLibrarySignature, readLibraryContext, closestName, ANY, NULL, NUMBER, STRING, isAssignable, listOf, makeOptional, named, parametersToString, resolveTypeString, typeToString, whyNotAssignable, type DeclaredFields, type Type } from '../../server/src/core/semantics';
+import {
+  ANNOTATION_TYPES,
+  allowedStrategies,
+  annotationTypeInfo,
+  BUILTINS,
+  LibraryIndex,
+  parseLibrarySignature,
+  readLibraryContext,
+  closestName,
+  ANY,
+  NULL,
+  NUMBER,
+  STRING,
+  isAssignable,
+  listOf,
+  makeOptional,
+  named,
+  parametersToString,
+  resolveTypeString,
+  typeToString,
+  whyNotAssignable,
+  type DeclaredFields,
+  type Type,
+} from '../../server/src/core/semantics';
 import { analyzeText, codesOf, withCode } from '../helpers/semantics';
 
 const declared: DeclaredFields = {

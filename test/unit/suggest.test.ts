@@ -5,7 +5,16 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FunctionDeclaration } from '../../server/src/core/ast';
 import { LibraryIndex, readLibraryContext } from '../../server/src/core/semantics';
-import { suggestAnnotations, type Suggestion, adjust, adjustedConfidence, emptyFeedback, PRIOR_WEIGHT, readFeedback, withAnswer } from '../../server/src/core/suggest';
+import {
+  suggestAnnotations,
+  adjust,
+  adjustedConfidence,
+  emptyFeedback,
+  PRIOR_WEIGHT,
+  readFeedback,
+  withAnswer,
+  type Suggestion,
+} from '../../server/src/core/suggest';
 import { SuggestContext } from '../../server/src/core/suggest/context';
 import { Purity } from '../../server/src/core/suggest/purity';
 import { readRepoFile } from '../helpers/core';

@@ -2,13 +2,13 @@
 // events adapters listen to; and the translation of LSP content changes into core edits.
 import * as assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { loadGrammar } from '../../server/src/workspace/grammar';
 import type { FunctionDeclaration } from '../../server/src/core/ast';
 import { applyMutations, type MutationResult } from '../../server/src/core/editing';
 import { applyTextEdits } from '../../server/src/core/syntax';
 import { contentChangesToEdits } from '../../server/src/lsp/convert';
 import { moveWithEdits } from '../../server/src/lsp/diagnostics';
 import type { OpenBuffer } from '../../server/src/workspace/buffer';
+import { loadGrammar } from '../../server/src/workspace/grammar';
 import { Workspace } from '../../server/src/workspace/workspace';
 
 before(async () => {

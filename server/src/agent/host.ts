@@ -2,8 +2,8 @@
 // sessions, the plans, the person, the library context and the suggestion feedback model. The
 // language server (in VS Code) and `whetstone-agent serve` (headless) each provide one.
 import type { Position, Program } from '../core/ast';
-import type { TextEdit } from '../core/syntax';
 import type { LibraryContext } from '../core/semantics';
+import type { TextEdit } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
 import type { Session } from './session';

@@ -5,8 +5,8 @@
 // 1-based, column 0-based, UTF-16).
 import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '../core/ast';
-import { loadGrammar } from '../workspace/grammar';
 import { OpenBuffer } from '../workspace/buffer';
+import { loadGrammar } from '../workspace/grammar';
 import { collectFiles, messageOf, sourceText } from './files';
 import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';
 

@@ -4,15 +4,15 @@
 // terminal or by a fixed rule.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { TextEdit } from '../core/syntax';
-import type { LibraryContext } from '../core/semantics';
-import type { OpenBuffer } from '../workspace/buffer';
-import type { Workspace } from '../workspace/workspace';
 import { writeAtomically } from '../agent/atomic-write';
 import { revisionConflict } from '../agent/buffers';
 import { AgentError, ErrorCode } from '../agent/errors';
 import type { AgentHost, ApplyEditOptions, ChangeReviewer, EditApplier, PlanDecider } from '../agent/host';
 import type { Session } from '../agent/session';
+import type { LibraryContext } from '../core/semantics';
+import type { TextEdit } from '../core/syntax';
+import type { OpenBuffer } from '../workspace/buffer';
+import type { Workspace } from '../workspace/workspace';
 
 export interface HeadlessHostOptions {
   workspace: Workspace;

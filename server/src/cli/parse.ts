@@ -1,8 +1,8 @@
 // `whetstone-agent parse [--json] FILE`: the AST of a file exactly as the core produces it (the
 // shape agents see) and its diagnostics, as one JSON object `{ast, diagnostics}`.
 import { readFileSync } from 'node:fs';
-import { loadGrammar } from '../workspace/grammar';
 import { OpenBuffer } from '../workspace/buffer';
+import { loadGrammar } from '../workspace/grammar';
 import { messageOf, sourceText } from './files';
 import { EXIT_OK, EXIT_USAGE, type Output } from './output';
 

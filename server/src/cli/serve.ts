@@ -5,16 +5,16 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { collectFiles, messageOf } from './files';
-import { EXIT_OK, EXIT_USAGE, type Output } from './output';
-import { loadGrammar } from '../workspace/grammar';
-import { readLibraryContext, type LibraryContext } from '../core/semantics';
-import { Workspace } from '../workspace/workspace';
-import { DEFAULT_PORT, startAgentEndpoint } from '../agent/websocket/endpoint';
-import { HeadlessAgentHost } from './headless-host';
-import { removeLockFile } from '../agent/websocket/lock-file';
 import { AGENT_ROLES, type AgentRole } from '../agent/roles';
 import type { Session } from '../agent/session';
+import { DEFAULT_PORT, startAgentEndpoint } from '../agent/websocket/endpoint';
+import { removeLockFile } from '../agent/websocket/lock-file';
+import { readLibraryContext, type LibraryContext } from '../core/semantics';
+import { loadGrammar } from '../workspace/grammar';
+import { Workspace } from '../workspace/workspace';
+import { collectFiles, messageOf } from './files';
+import { HeadlessAgentHost } from './headless-host';
+import { EXIT_OK, EXIT_USAGE, type Output } from './output';
 import { APPROVAL_MODES, createPlanApproval, type ApprovalMode } from './terminal-approval';
 
 

@@ -4,9 +4,9 @@
 // all, `auto` approves them all (tests and trusted pipelines only).
 import { createInterface, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import type { Workspace } from '../workspace/workspace';
 import type { ChangeReviewer, ChangeSuggestion, Plan, PlanDecider, ReviewDecision } from '../agent/host';
 import { planPreview } from '../agent/plan-preview';
+import type { Workspace } from '../workspace/workspace';
 
 export const APPROVAL_MODES = ['ask', 'deny', 'auto'] as const;
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];

@@ -6,9 +6,9 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { startAgentEndpoint, LOOPBACK, type AgentEndpoint } from '../agent/websocket/endpoint';
 import { removeLockFile } from '../agent/websocket/lock-file';
-import type { LspAgentHost } from './lsp-agent-host';
-import { AgentStatusNotification, type AgentStatusParams } from '../protocol/messages';
 import type { Log } from '../lsp/guard';
+import { AgentStatusNotification, type AgentStatusParams } from '../protocol/messages';
+import type { LspAgentHost } from './lsp-agent-host';
 import type { AgentServerSettings } from './settings';
 
 interface Running {

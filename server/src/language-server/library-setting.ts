@@ -6,9 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Connection, InitializeParams } from 'vscode-languageserver/node';
-import type { LspAgentHost } from './lsp-agent-host';
 import { readLibraryContext, type LibraryContext } from '../core/semantics';
 import type { DiagnosticsPublisher } from '../lsp/diagnostics';
+import type { LspAgentHost } from './lsp-agent-host';
 
 export type LibraryLoad = { library: LibraryContext | undefined; path?: string } | { library: undefined; path: string; error: string };
 

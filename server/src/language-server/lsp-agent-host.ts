@@ -7,17 +7,17 @@
 // `whetstone/decidePlan`, which the client shows as a notification; changes sent for review with
 // `whetstone/reviewChange`, which the client shows inline in the editor.
 import { CancellationTokenSource, type Connection, type TextEdit as LspTextEdit } from 'vscode-languageserver/node';
-import type { TextEdit } from '../core/syntax';
-import type { LibraryContext } from '../core/semantics';
-import { DecidePlanRequest, ReviewChangeRequest, type DecidePlanResult, type ReviewChangeResult } from '../protocol/messages';
-import { rangeOfOffsets, toLspPosition } from '../lsp/convert';
-import type { OpenBuffer } from '../workspace/buffer';
-import type { Workspace } from '../workspace/workspace';
 import { revisionConflict } from '../agent/buffers';
 import { AgentError, ErrorCode } from '../agent/errors';
 import type { AgentHost, ApplyEditOptions, ChangeReviewer, ChangeSuggestion, EditApplier, Plan, PlanDecider } from '../agent/host';
 import { planPreview } from '../agent/plan-preview';
 import type { Session } from '../agent/session';
+import type { LibraryContext } from '../core/semantics';
+import type { TextEdit } from '../core/syntax';
+import { rangeOfOffsets, toLspPosition } from '../lsp/convert';
+import { DecidePlanRequest, ReviewChangeRequest, type DecidePlanResult, type ReviewChangeResult } from '../protocol/messages';
+import type { OpenBuffer } from '../workspace/buffer';
+import type { Workspace } from '../workspace/workspace';
 
 export interface LspHostOptions {
   connection: Connection;

@@ -1,7 +1,16 @@
 // Translation between the core's coordinates and LSP's. Both count columns in UTF-16 code units;
 // the core's lines are 1-based and LSP's 0-based. Core diagnostics become LSP diagnostics here,
 // keeping everything a code action needs in `data`.
-import { type Diagnostic as LspDiagnostic, type Position as LspPosition, type Range as LspRange, type TextDocumentContentChangeEvent, type TextEdit as LspTextEdit, type WorkspaceEdit, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver/node';
+import {
+  DiagnosticSeverity,
+  DiagnosticTag,
+  type Diagnostic as LspDiagnostic,
+  type Position as LspPosition,
+  type Range as LspRange,
+  type TextDocumentContentChangeEvent,
+  type TextEdit as LspTextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver/node';
 import type { Position, Span, Diagnostic, Severity, Mutation } from '../core/ast';
 import { applyTextEdits, LineIndex, type TextEdit, type WhetstoneDocument } from '../core/syntax';
 

@@ -4,7 +4,7 @@
 // undo step, through the same pipeline as applyMutation); and recording a person's answer.
 import { walk, type Node } from '../../core/ast';
 import { allowedStrategies, ANNOTATION_TYPES } from '../../core/semantics';
-import { canCarryAnnotations, suggestAnnotations, type Suggestion, adjust } from '../../core/suggest';
+import { canCarryAnnotations, suggestAnnotations, adjust, type Suggestion } from '../../core/suggest';
 import type { OpenBuffer } from '../../workspace/buffer';
 import { nodeIn, resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode, type ErrorCodeValue } from '../errors';

@@ -3,12 +3,12 @@
 // pipeline (mutation-pipeline.ts), so a single mutation is a batch of one with the same guarantees.
 import { mutationJsonSchema } from '../../core/ast';
 import { applyTextEdits } from '../../core/syntax';
+import { resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
 import { runChange, type AppliedChange, type PipelineOptions, type PreviewedChange } from '../mutation-pipeline';
 import { proposeReviewedChange, type ProposedChange } from '../review-mode';
 import { completeUndo, lastUndo } from '../undo-history';
-import { resolveBuffer } from '../buffers';
 
 /** Flags a change may also carry on any one of its mutations (applyBatch applies them to the whole batch). */
 const MUTATION_FLAGS = {

@@ -4,8 +4,8 @@
 // are not built yet: those methods answer -32020 saying so, so that a client written from the
 // reference gets a clear error instead of "method not found".
 import { inSourceOrder, walk, type Node } from '../../core/ast';
-import { WhetstoneDocument } from '../../core/syntax';
 import { analyze } from '../../core/semantics';
+import { WhetstoneDocument } from '../../core/syntax';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';
 

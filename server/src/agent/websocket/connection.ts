@@ -3,8 +3,8 @@
 // is real: while too many messages wait, or too many answer bytes are unsent because the agent
 // does not read, the socket stops reading, so TCP slows the sender instead of memory growing.
 import type { RawData, WebSocket } from 'ws';
-import type { AgentHost } from '../host';
 import type { Dispatcher } from '../dispatcher';
+import type { AgentHost } from '../host';
 import type { AgentRole } from '../roles';
 import { SocketSession } from './socket-session';
 

@@ -13,12 +13,12 @@
 // object in both trees (which is how mutation-edits.ts knows it can copy its text).
 import { ROLES, walk, type Node, type NodeType, type Program, type Span } from '../ast/ast';
 import { indexTree, roleOf, type AstIndex } from '../ast/ast-index';
-import type { TextEdit } from '../syntax/text-edits';
 import { literalText } from '../ast/lexical';
 import { isMutationType, MUTATION_TYPES, type Mutation, type MutationType } from '../ast/mutation';
-import { textEditsFor } from './mutation-edits';
 import { KIND_DESCRIPTIONS, kindAccepts, NODE_RULES, nodeInvariantProblem, type RoleRule } from '../ast/node-schema';
 import type { SourceComment } from '../syntax/source-scan';
+import type { TextEdit } from '../syntax/text-edits';
+import { textEditsFor } from './mutation-edits';
 
 export class MutationError extends Error {
   override readonly name = 'MutationError';

@@ -13,12 +13,12 @@
 // in-place edit gives up and the node is re-printed instead, which is always correct.
 import { ROLES, type Node, type Program } from '../ast/ast';
 import { childEntries, type AstIndex } from '../ast/ast-index';
-import { placeComments } from '../syntax/comment-placement';
-import type { TextEdit } from '../syntax/text-edits';
 import { EXPRESSION_TYPES } from '../ast/node-schema';
-import { INDENT_UNIT, needsParentheses, printNode, topLevelBlankLine } from './printer';
-import { SourceScanner, type SourceComment } from '../syntax/source-scan';
+import { placeComments } from '../syntax/comment-placement';
 import { COMMA_LIST_ROLE, fullStart, headerStart, LINE_LIST_ROLE, listBrackets, listItems } from '../syntax/layout';
+import { SourceScanner, type SourceComment } from '../syntax/source-scan';
+import type { TextEdit } from '../syntax/text-edits';
+import { INDENT_UNIT, needsParentheses, printNode, topLevelBlankLine } from './printer';
 
 export interface EditInput {
   text: string;

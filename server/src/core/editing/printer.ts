@@ -8,12 +8,23 @@
 // after every function and between the imports and what follows, elsewhere as in the source.
 // A bracketed list (parameters, arguments, fields, elements, properties) that holds a comment is
 // laid out one item per line with a trailing comma, so the comment can stay where it was.
-import { type Annotation, type AnnotationArgValue, type Block, type Expression, type Literal, type Node, type NodeType, type Program, type Span, STATEMENT_TYPES } from '../ast/ast';
-import { CommentPlacement, placeComments } from '../syntax/comment-placement';
+import {
+  STATEMENT_TYPES,
+  type Annotation,
+  type AnnotationArgValue,
+  type Block,
+  type Expression,
+  type Literal,
+  type Node,
+  type NodeType,
+  type Program,
+  type Span,
+} from '../ast/ast';
 import { literalText, rawSpells } from '../ast/lexical';
-import type { SourceComment } from '../syntax/source-scan';
-import { annotationsOf } from '../syntax/layout';
 import { normalizeType } from '../ast/type-text';
+import { CommentPlacement, placeComments } from '../syntax/comment-placement';
+import { annotationsOf } from '../syntax/layout';
+import type { SourceComment } from '../syntax/source-scan';
 
 export const INDENT_UNIT = '  ';
 

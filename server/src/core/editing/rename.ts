@@ -5,10 +5,10 @@
 // identifiers or are taken in the symbol's scope are refused with the reason. Adapters (the
 // language server, agents) translate the result; none decides these rules again.
 import type { Span } from '../ast/ast';
-import type { WhetstoneDocument } from '../syntax/document';
 import { KEYWORDS, isIdentifier } from '../ast/lexical';
 import { occurrenceAt, occurrencesOf, type NameOccurrence } from '../queries/name-occurrences';
 import type { SemanticModel } from '../semantics/model';
+import type { WhetstoneDocument } from '../syntax/document';
 
 export type RenameTarget = { ok: true; occurrence: NameOccurrence } | { ok: false; reason: string };
 export type RenamePlan = { ok: true; edits: { span: Span; newText: string }[] } | { ok: false; reason: string };

@@ -4,13 +4,13 @@
 // The semantic model says what is in scope and what a value's type is; this file reads the text
 // just before the cursor to know which of those questions the person is asking.
 import type { Node } from '../ast/ast';
-import type { WhetstoneDocument } from '../syntax/document';
 import { KEYWORDS } from '../ast/lexical';
 import { ANNOTATION_TYPES, annotationTypeInfo } from '../semantics/annotations';
 import type { SemanticModel } from '../semantics/model';
 import { visibleSymbols } from '../semantics/scopes';
 import type { Scope, SemanticSymbol, SymbolKind } from '../semantics/symbols';
 import { BUILTIN_TYPE_NAMES, typeToString, type Type } from '../semantics/types';
+import type { WhetstoneDocument } from '../syntax/document';
 
 export type CompletionKind = SymbolKind | 'keyword' | 'annotationType' | 'annotationStrategy' | 'annotationKey' | 'builtinType';
 

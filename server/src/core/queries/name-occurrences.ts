@@ -4,11 +4,11 @@
 // and semantic highlighting all ask this one table, so they agree with each other and with the
 // checker (the model does the resolving; this file only finds the tokens).
 import { walk, type Node, type Span } from '../ast/ast';
-import type { WhetstoneDocument } from '../syntax/document';
 import { KEYWORDS } from '../ast/lexical';
 import type { SemanticModel } from '../semantics/model';
 import type { SemanticSymbol } from '../semantics/symbols';
 import { BUILTIN_TYPE_NAMES } from '../semantics/types';
+import type { WhetstoneDocument } from '../syntax/document';
 
 export type OccurrenceKind =
   /** A name in code or a declaration: identifiers, declared names, fields, keys, imported names. */

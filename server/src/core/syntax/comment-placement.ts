@@ -9,8 +9,8 @@
 // The slot is found from node spans alone, plus the source text to locate list brackets.
 import { ROLES, type Node } from '../ast/ast';
 import { childEntries, type ChildEntry } from '../ast/ast-index';
-import { SourceScanner, type SourceComment } from './source-scan';
 import { annotationsOf, COMMA_LIST_ROLE, headerStart, LINE_LIST_ROLE, listBrackets, listItems } from './layout';
+import { SourceScanner, type SourceComment } from './source-scan';
 
 export type CommentSlot = 'leading' | 'trailing' | 'header' | 'dangling' | 'verbatim';
 

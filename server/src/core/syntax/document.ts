@@ -4,8 +4,9 @@
 // An edit reparses incrementally (tree.edit, then parse with the old tree). Top-level items the
 // edit did not touch are not converted again: their AST nodes are kept, with spans moved, so a
 // keystroke in a 10,000-line file costs about one declaration's worth of work.
-import { type Parser, type Tree, Edit } from 'web-tree-sitter';
-import { type Node, type Position, type Program, type Span, type TopLevel, childNodes } from '../ast/ast';
+import { Edit, type Parser, type Tree } from 'web-tree-sitter';
+import { childNodes, type Node, type Position, type Program, type Span, type TopLevel } from '../ast/ast';
+import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import {
   Converter,
   IMPORT_NAME_SPANS,
@@ -19,7 +20,6 @@ import {
   type Tagged,
 } from './convert';
 import { readSubtree } from './cst';
-import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import { assignIds, IdAllocator } from './ids';
 import { LineIndex } from './lines';
 import { createParser } from './parser';
