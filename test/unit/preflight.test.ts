@@ -1,7 +1,8 @@
-// What the agent endpoint checks before an edit reaches a buffer (core/preflight.ts,
-// core/text-edits.ts, core/mutation-impact.ts, core/library-policy.ts): inverse edits restore the
-// text exactly; the syntax preflight finds exactly the errors an edit adds, reported where they are
-// in the whole document; destructive mutations are recognised; introduced calls are classified.
+// What the agent endpoint checks before an edit reaches a buffer (core/editing/preflight.ts,
+// core/syntax/text-edits.ts, core/editing/mutation-impact.ts, core/editing/library-policy.ts):
+// inverse edits restore the text exactly; the syntax preflight finds exactly the errors an edit
+// adds, reported where they are in the whole document; destructive mutations are recognised;
+// introduced calls are classified.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Diagnostic fixes, applied as they are with the mutation engine (mutate.ts), remove their
+// Diagnostic fixes, applied as they are with the mutation engine (core/editing/mutate.ts), remove their
 // diagnostic and leave no syntax error.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

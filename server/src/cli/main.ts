@@ -1,6 +1,6 @@
 // `whetstone-agent`: the Whetstone core without an editor, for agents and CI (bundled to
 // dist/cli.js, the package's bin). Sub-commands parse their own arguments here; the work is in
-// server/src/cli/.
+// the other files of this folder (check.ts, parse.ts, serve.ts).
 import { runCheck } from './check';
 import { EXIT_USAGE, processOutput, type Output } from './output';
 import { runParse } from './parse';

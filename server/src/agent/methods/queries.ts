@@ -1,7 +1,7 @@
 // Read-only queries (agent-api.md "AST Access", "Context Queries"; PROTOCOL.md "More methods"):
 // the AST, one node to a depth, nodes found by type/name/text, symbols in scope, call hierarchy,
 // dependencies, diagnostics and the open buffers. Every fact comes from the core (the document,
-// the semantic model, node-query.ts); these handlers pick the buffer and translate.
+// the semantic model, core/queries/node-query.ts); these handlers pick the buffer and translate.
 import { walk, type Node } from '../../core/ast';
 import { findNodes, nodeToDepth } from '../../core/queries';
 import { typeToString } from '../../core/semantics';

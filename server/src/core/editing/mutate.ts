@@ -1,5 +1,5 @@
 // Applies a batch of agent mutations (setProperty, updateNode, insertNode, deleteNode; see
-// mutation.ts) to a document's AST, and turns the result into minimal text edits.
+// ast/mutation.ts) to a document's AST, and turns the result into minimal text edits.
 //
 // A batch is all or nothing: every mutation is checked against the tree as the ones before it
 // left it (see copy-on-write below), and the first problem throws a MutationError naming its index. Node
@@ -335,7 +335,7 @@ class Batch {
 
   private roleRule(parent: Node, role: string): RoleRule {
     const rule = NODE_RULES[parent.type].roles[role];
-    if (!rule) throw new Error(`node-schema.ts has no rule for role '${role}' of ${parent.type}`);
+    if (!rule) throw new Error(`ast/node-schema.ts has no rule for role '${role}' of ${parent.type}`);
     return rule;
   }
 

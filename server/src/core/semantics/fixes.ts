@@ -1,4 +1,4 @@
-// Building the mutations that diagnostic fixes consist of (mutation.ts), so each check only says
+// Building the mutations that diagnostic fixes consist of (ast/mutation.ts), so each check only says
 // what to change.
 import { ROLES, type Node } from '../ast/ast';
 import type { Mutation, NodeSpec } from '../ast/mutation';
