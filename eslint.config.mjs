@@ -57,12 +57,22 @@ const PROTOCOL_EXTRA = [
   },
 ];
 
+/** The core's folders, lowest first: each may import those before it, never one after it. */
+export const CORE_LAYERS = ['ast', 'syntax', 'semantics', 'queries', 'editing', 'suggest'];
+
+const coreLayerRules = CORE_LAYERS.map((folder, index) => {
+  const above = CORE_LAYERS.slice(index + 1);
+  const layer = above.length === 0 ? [] : [{ regex: `^\\.\\./(${above.join('|')})(/|$)`, message: `House rules: core/${folder}/ may import ${CORE_LAYERS.slice(0, index).join(', ') || 'no other core folder'} only (core's folders, lowest first: ${CORE_LAYERS.join(', ')}).` }];
+  return { files: [`server/src/core/${folder}/**/*.ts`], rules: restrict(roomPatterns('core', [...CORE_EXTRA, ...layer])) };
+});
+
 const houseRules = [
   ...ROOMS.filter((room) => room !== 'agent' && room !== 'core' && room !== 'protocol').map((room) => ({
     files: [`server/src/${room}/**/*.ts`],
     rules: restrict(roomPatterns(room)),
   })),
   { files: ['server/src/core/**/*.ts'], rules: restrict(roomPatterns('core', CORE_EXTRA)) },
+  ...coreLayerRules,
   { files: ['server/src/protocol/**/*.ts'], rules: restrict(roomPatterns('protocol', PROTOCOL_EXTRA)) },
   { files: ['server/src/agent/**/*.ts'], ignores: ['server/src/agent/websocket/**'], rules: restrict(roomPatterns('agent', AGENT_EXTRA)) },
   { files: ['server/src/agent/websocket/**/*.ts'], rules: restrict(roomPatterns('agent')) },

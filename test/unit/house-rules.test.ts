@@ -40,6 +40,13 @@ describe('house rules (imports between the rooms of server/src)', () => {
     await assertAllowed('server/src/core/editing/sample.ts', "import type { Node } from '../ast/ast';\nimport { analyze } from '../semantics/model';\nexport const a = analyze;\nexport type N = Node;\n");
   });
 
+  it('inside core, a folder imports only the folders below it (ast, syntax, semantics, queries, editing, suggest)', async () => {
+    await assertRefused('server/src/core/syntax/sample.ts', "import type { SemanticModel } from '../semantics/model';\nexport type M = SemanticModel;\n", /core\/syntax\/ may import ast only/);
+    await assertRefused('server/src/core/ast/sample.ts', "import { printNode } from '../editing/printer';\nexport const p = printNode;\n", /core\/ast\/ may import no other core folder/);
+    await assertAllowed('server/src/core/semantics/sample.ts', "import { closestName } from './suggest';\nimport type { Span } from '../ast/ast';\nexport const c = closestName;\nexport type S = Span;\n");
+    await assertAllowed('server/src/core/suggest/sample.ts', "import { printNode } from '../editing/printer';\nimport { nameOccurrences } from '../queries/name-occurrences';\nexport const p = [printNode, nameOccurrences];\n");
+  });
+
   it('the lsp handlers do not reach the agent or the process around them', async () => {
     await assertRefused('server/src/lsp/sample.ts', "import type { AgentRole } from '../agent/roles';\nexport type R = AgentRole;\n", /lsp\/ may import core, workspace, protocol only/);
     await assertRefused('server/src/lsp/sample.ts', "import { startServer } from '../language-server/server';\nexport const s = startServer;\n", /lsp\/ may import/);
