@@ -1,7 +1,7 @@
 // applyMutation, applyBatch and undo driven directly on real files through the headless host
-// (PROTOCOL.md "Revisions and conflicts", "Plans"): results, one edit per change, all or nothing
-// with the file's bytes unchanged on failure, conflicts, previews, the syntax refusal, strict
-// mode, destructive operations behind approved plans, and undo.
+// (docs/AGENT-ENDPOINT.md "Revisions and conflicts", "Plans"): results, one edit per change, all or
+// nothing with the file's bytes unchanged on failure, conflicts, previews, the syntax refusal,
+// strict mode, destructive operations behind approved plans, and undo.
 import * as assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { ErrorCode } from '../../server/src/agent/errors';

@@ -1,4 +1,4 @@
-// The query methods (agent-api.md "AST Access", "Context Queries"; PROTOCOL.md "More methods"),
+// The query methods (docs/AGENT-ENDPOINT.md "AST Access", "Context Queries", "More methods"),
 // driven directly on a real workspace of real files: the shapes of their results, and the errors
 // -32000, -32001 and -32002 with data an agent can act on.
 import * as assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Mutations (agent-api.md: setProperty, updateNode, insertNode, deleteNode; PROTOCOL.md: batches
+// Mutations (docs/AGENT-ENDPOINT.md: setProperty, updateNode, insertNode, deleteNode; batches
 // are all or nothing) and the minimal text edits they turn into.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The printer (WHETSTONE.md section 3, "Text from the AST"): canonical text that parses back to
+// The printer (docs/LANGUAGE.md "Text from the AST"): canonical text that parses back to
 // the same AST, idempotent, every comment kept.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // How method handlers find what a request names: the buffer (`uri`, or the active structured
-// buffer) and a node in it. The errors say what to do next (PROTOCOL.md "Every result").
+// buffer) and a node in it. The errors say what to do next (docs/AGENT-ENDPOINT.md "Every result").
 import type { Node } from '../core/ast';
 import type { OpenBuffer } from '../workspace/buffer';
 import { AgentError, ErrorCode } from './errors';

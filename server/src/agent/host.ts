@@ -59,7 +59,7 @@ export interface SuggestionEdit extends TextEdit {
   linesAfter: string;
 }
 
-/** A change an agent sent with `review: true`, waiting for the person (PROTOCOL.md "Review mode"). */
+/** A change an agent sent with `review: true`, waiting for the person (docs/AGENT-ENDPOINT.md "Review mode"). */
 export interface ChangeSuggestion {
   suggestionId: string;
   sessionId: string;

@@ -1,11 +1,11 @@
 // The one path every agent change takes (applyMutation, applyBatch, applyAnnotationSuggestion, and
-// a reviewed change both when it is proposed, as a preview, and when the person accepts it), in
-// the order PROTOCOL.md "Revisions and conflicts" needs. runChange reads as its steps: the buffer
-// and its revision, the mutation engine (all or nothing), the library policy, the syntax preflight,
-// strict semantics, then either the preview (dryRun) or the plan gate and ONE applyEdits call (one
-// undo step) with its undo record. Every refusal happens before the buffer is touched, so a failure
-// leaves it byte for byte as it was. Language facts come from the core (mutate, library-policy,
-// preflight, mutation-impact); this file only orders and translates.
+// a reviewed change both when it is proposed, as a preview, and when the person accepts it), in the
+// order docs/AGENT-ENDPOINT.md "Revisions and conflicts" needs. runChange reads as its steps: the
+// buffer and its revision, the mutation engine (all or nothing), the library policy, the syntax
+// preflight, strict semantics, then either the preview (dryRun) or the plan gate and ONE applyEdits
+// call (one undo step) with its undo record. Every refusal happens before the buffer is touched, so
+// a failure leaves it byte for byte as it was. Language facts come from the core (mutate,
+// library-policy, preflight, mutation-impact); this file only orders and translates.
 import { inSourceOrder, MUTATION_FIELDS, type Diagnostic, type Mutation } from '../core/ast';
 import {
   addedSyntaxErrors,

@@ -1,8 +1,8 @@
-// The gate destructive mutations go through (PROTOCOL.md "Plans"): which mutations of a change
-// need the person's approved plan (the core's impact analysis, from what each mutation kind says it
-// removes), and whether the plan the change names is this session's, approved, and lists them all.
-// The mutation pipeline and review mode pass through it; the plan methods (methods/plans.ts) are
-// how agents propose plans and the person decides them.
+// The gate destructive mutations go through (docs/AGENT-ENDPOINT.md "Plans"): which mutations of a
+// change need the person's approved plan (the core's impact analysis, from what each mutation kind
+// says it removes), and whether the plan the change names is this session's, approved, and lists
+// them all. The mutation pipeline and review mode pass through it; the plan methods
+// (methods/plans.ts) are how agents propose plans and the person decides them.
 import type { Node } from '../core/ast';
 import { destructiveTargets } from '../core/editing';
 import { AgentError, ErrorCode } from './errors';

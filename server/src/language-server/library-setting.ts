@@ -1,7 +1,8 @@
-// The setting `whetstone.library`: a library context JSON file (PROTOCOL.md "Library context"),
-// absolute or relative to the first workspace folder, read with the core's tolerant reader. Read
-// again whenever the settings change; a file that cannot be read or parsed leaves no library in
-// force and says why (a stale library would make diagnostics and agents disagree with the file).
+// The setting `whetstone.library`: a library context JSON file (docs/AGENT-ENDPOINT.md "Library
+// context"), absolute or relative to the first workspace folder, read with the core's tolerant
+// reader. Read again whenever the settings change; a file that cannot be read or parsed leaves no
+// library in force and says why (a stale library would make diagnostics and agents disagree with
+// the file).
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

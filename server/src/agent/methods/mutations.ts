@@ -1,4 +1,4 @@
-// Mutations (agent-api.md "Mutations"; PROTOCOL.md "Revisions and conflicts", "Plans", "Library
+// Mutations (docs/AGENT-ENDPOINT.md "Mutations", "Revisions and conflicts", "Plans", "Library
 // context"): applyMutation, applyBatch and undo. Both mutation methods run through the one
 // pipeline (mutation-pipeline.ts), so a single mutation is a batch of one with the same guarantees.
 import { mutationJsonSchema } from '../../core/ast';
@@ -19,7 +19,7 @@ const MUTATION_FLAGS = {
 /** One mutation of applyBatch: the core's mutation kinds (MUTATION_KINDS) with the flags. */
 export const MUTATION_SCHEMA = mutationJsonSchema(MUTATION_FLAGS);
 
-/** What a change may carry besides its mutations (PROTOCOL.md). */
+/** What a change may carry besides its mutations (docs/AGENT-ENDPOINT.md). */
 const CHANGE_PROPERTIES = {
   ifRevision: { type: 'integer' },
   dryRun: { type: 'boolean' },
@@ -53,7 +53,7 @@ function describeMutation(mutation: Record<string, unknown>): string {
   return `${String(mutation.type)}${what} ${target}`;
 }
 
-/** The fields every answer to a change has: the reference's first, then PROTOCOL.md's. */
+/** The fields every answer to a change has: the reference's first, then the endpoint's own (docs/AGENT-ENDPOINT.md). */
 function commonFields(change: AppliedChange | PreviewedChange): Record<string, unknown> {
   return {
     warning: change.warning,

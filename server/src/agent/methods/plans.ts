@@ -1,7 +1,8 @@
 // Plans: an agent proposes the destructive changes it wants to make, the person decides, and the
-// mutation that does them names the approved plan (Kiln's model, PROTOCOL.md "Plans"; the gate that
-// mutation passes is plan-gate.ts). The agent never decides: approvePlan/rejectPlan require the
-// person, whom the host asks (the review UI in VS Code, the terminal or a fixed answer headless).
+// mutation that does them names the approved plan (Kiln's model, docs/AGENT-ENDPOINT.md "Plans";
+// the gate that mutation passes is plan-gate.ts). The agent never decides: approvePlan/rejectPlan
+// require the person, whom the host asks (the review UI in VS Code, the terminal or a fixed answer
+// headless).
 import { AgentError, ErrorCode } from '../errors';
 import type { Plan, PlanTarget } from '../host';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';

@@ -1,4 +1,4 @@
-// Read-only queries (agent-api.md "AST Access", "Context Queries"; PROTOCOL.md "More methods"):
+// Read-only queries (docs/AGENT-ENDPOINT.md "AST Access", "Context Queries", "More methods"):
 // the AST, one node to a depth, nodes found by type/name/text, symbols in scope, call hierarchy,
 // dependencies, diagnostics and the open buffers. Every fact comes from the core (the document,
 // the semantic model, core/queries/node-query.ts); these handlers pick the buffer and translate.

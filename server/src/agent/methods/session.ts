@@ -4,7 +4,7 @@ import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';
 import { AGENT_ROLES, type AgentRole } from '../roles';
 
-/** The version of this protocol (the reference plus PROTOCOL.md), for agents to check. */
+/** The version of this protocol (as docs/AGENT-ENDPOINT.md describes it), for agents to check. */
 export const PROTOCOL_VERSION = '1.0';
 
 /** Notifications the server may send, for getCapabilities. */

@@ -1,7 +1,7 @@
-// The agent endpoint (PROTOCOL.md "Connection and discovery"): a WebSocket server on 127.0.0.1
-// only, every upgrade checked (token, Origin, Host) before it completes, one Session per socket,
-// the lock file written while it runs. The language server and `whetstone-agent serve` start it
-// with their AgentHost; what the methods do is in the method table, run by the dispatcher.
+// The agent endpoint (docs/AGENT-ENDPOINT.md "Connection and discovery"): a WebSocket server on
+// 127.0.0.1 only, every upgrade checked (token, Origin, Host) before it completes, one Session per
+// socket, the lock file written while it runs. The language server and `whetstone-agent serve`
+// start it with their AgentHost; what the methods do is in the method table, run by the dispatcher.
 import { randomBytes } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';

@@ -1,7 +1,7 @@
-// Discovery (PROTOCOL.md "Connection and discovery"): while the endpoint runs, `<dir>/<port>.json`
-// says where it listens and holds the token; agents find the endpoint by reading these files.
-// The folder is private to the user (0700) and the file too (0600): the token is the only thing
-// between a local process and the person's buffers.
+// Discovery (docs/AGENT-ENDPOINT.md "Connection and discovery"): while the endpoint runs,
+// `<dir>/<port>.json` says where it listens and holds the token; agents find the endpoint by
+// reading these files. The folder is private to the user (0700) and the file too (0600): the token
+// is the only thing between a local process and the person's buffers.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';

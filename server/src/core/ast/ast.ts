@@ -1,4 +1,4 @@
-// The AST that agents see (WHETSTONE.md section 3). Plain JSON-shaped objects: every node has
+// The AST that agents see (docs/LANGUAGE.md "The AST"). Plain JSON-shaped objects: every node has
 // `type`, `id` and `span`; fields holding nodes are "roles" (see ROLES below).
 
 /** Lines 1-based, columns 0-based, both in UTF-16 code units. */

@@ -1,5 +1,5 @@
-// Diagnostics as the core reports them (WHETSTONE.md section 5). Adapters translate this shape
-// (LSP Diagnostic, agent JSON, CLI lines); none of them invents codes or messages of its own.
+// Diagnostics as the core reports them (docs/LANGUAGE.md "Diagnostics"). Adapters translate this
+// shape (LSP Diagnostic, agent JSON, CLI lines); none of them invents codes or messages of its own.
 import type { Span } from './ast';
 import type { Mutation } from './mutation';
 

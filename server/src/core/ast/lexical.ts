@@ -1,4 +1,4 @@
-// The lexical rules of WHETSTONE.md section 2 that the printer and the mutation checks share:
+// The lexical rules (docs/LANGUAGE.md) that the printer and the mutation checks share:
 // identifiers, keywords and how literals are spelled.
 
 export const KEYWORDS: ReadonlySet<string> = new Set([

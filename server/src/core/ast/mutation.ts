@@ -1,4 +1,4 @@
-// The mutations of the agent API (reference/agent-api.md, applyMutation), as the core applies
+// The mutations of the agent API (docs/AGENT-ENDPOINT.md, applyMutation), as the core applies
 // them, and the one table of mutation kinds: the fields each takes (with their JSON Schema), which
 // of them it requires, and what code a person wrote it can remove. The engine (editing/mutate.ts)
 // has one function per kind, the impact analysis (editing/mutation-impact.ts, which the agent's plan

@@ -1,8 +1,8 @@
-// What a change to the AST means for the library context (PROTOCOL.md "Library context"): which
-// calls and imports it introduces, which of those the policy blocks, which call library functions
-// without importing them (and the `use` imports that would fix that), and which call names that
-// are neither defined nor in the library. Pure: the agent endpoint only turns this into errors,
-// warnings and extra mutations.
+// What a change to the AST means for the library context (docs/AGENT-ENDPOINT.md "Library
+// context"): which calls and imports it introduces, which of those the policy blocks, which call
+// library functions without importing them (and the `use` imports that would fix that), and which
+// call names that are neither defined nor in the library. Pure: the agent endpoint only turns this
+// into errors, warnings and extra mutations.
 //
 // "Introduced" is judged structurally: the mutation engine is copy-on-write, so a node object that
 // is also in the original tree is unchanged with everything below it. A call is introduced when

@@ -1,4 +1,4 @@
-// Turns a mutated AST into minimal edits of the original text (WHETSTONE.md section 3, "Text from
+// Turns a mutated AST into minimal edits of the original text (docs/LANGUAGE.md "Text from
 // the AST"): only what changed is re-printed, everything else survives byte for byte.
 //
 // The mutated tree is compared with the original node by node (ids are shared):

@@ -1,5 +1,5 @@
-// Which mutations of a batch destroy code a person wrote (PROTOCOL.md "Plans"): deleting a
-// declaration or a statement, replacing a node that holds a declaration, dropping imported names.
+// Which mutations of a batch destroy code a person wrote (docs/AGENT-ENDPOINT.md "Plans"): deleting
+// a declaration or a statement, replacing a node that holds a declaration, dropping imported names.
 // Those need a person's approval; renames, inserts and edits of expressions do not. Each kind says
 // what it removes (MUTATION_KINDS, ast/mutation.ts). Decided on the buffer as it is before the
 // batch: a node the batch itself inserted is the agent's own work.

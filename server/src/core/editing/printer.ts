@@ -1,4 +1,4 @@
-// AST to canonical Whetstone text (WHETSTONE.md section 3, "Text from the AST"), comments kept.
+// AST to canonical Whetstone text (docs/LANGUAGE.md "Text from the AST"), comments kept.
 //
 // The canonical form: 2-space indent, one statement per line, annotations one per line above
 // what they annotate, one space around binary and assignment operators and after commas,
@@ -71,8 +71,8 @@ export function printLiteral(literal: Pick<Literal, 'value' | 'raw'>): string {
   return rawSpells(raw, value) ? raw : literalText(value);
 }
 
-// Precedence, lowest first (WHETSTONE.md section 2). A lambda's expression body reaches as far
-// right as it can, so a lambda binds loosest of all.
+// Precedence, lowest first (docs/LANGUAGE.md "Expressions"). A lambda's expression body reaches as
+// far right as it can, so a lambda binds loosest of all.
 const LAMBDA = 0;
 const UNARY = 7;
 const POSTFIX = 8;

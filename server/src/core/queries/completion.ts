@@ -36,7 +36,7 @@ export interface Completions {
   readonly candidates: CompletionCandidate[];
 }
 
-/** The keys an annotation takes besides its strategy (WHETSTONE.md section 6). */
+/** The keys an annotation takes besides its strategy (docs/LANGUAGE.md "Annotations"). */
 const ANNOTATION_KEYS: readonly { name: string; doc: string }[] = [
   { name: 'reason', doc: 'why the annotation applies (a string)' },
   { name: 'confidence', doc: 'how sure its author is, from 0 to 1' },

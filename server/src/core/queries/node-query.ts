@@ -1,4 +1,4 @@
-// Queries over the AST for agents that should not read the whole tree (agent-tool-design.md,
+// Queries over the AST for agents that should not read the whole tree (docs/AGENT-ENDPOINT.md,
 // "context efficiency"): one node cut to a depth, with the cut marked; nodes found by type, name
 // or source text, as candidates with ids and spans, ambiguity explicit.
 import { childNodes, nodeName, ROLES, walk, type Node, type NodeType, type Span } from '../ast/ast';

@@ -1,7 +1,7 @@
-// The library context (PROTOCOL.md "Library context"): modules of functions that imports can
-// name, with signatures, descriptions, semantic tags, a vulnerability flag, and a policy. This
-// file is the input shape, a tolerant reader for the JSON file, and the lookups the checker and
-// the agent endpoint share (which module defines a name, whether policy blocks it).
+// The library context (docs/AGENT-ENDPOINT.md "Library context"): modules of functions that imports
+// can name, with signatures, descriptions, semantic tags, a vulnerability flag, and a policy. This
+// file is the input shape, a tolerant reader for the JSON file, and the lookups the checker and the
+// agent endpoint share (which module defines a name, whether policy blocks it).
 import { ANY, resolveTypeString, type FunctionType, type ParameterType, type Type } from './types';
 
 export interface LibraryFunction {

@@ -14,7 +14,7 @@ import { stripOptional, type Type } from './types';
 import { findUnused } from './unused';
 
 export interface AnalyzeOptions {
-  /** The configured library (PROTOCOL.md); without one imported names are any. */
+  /** The configured library (docs/AGENT-ENDPOINT.md); without one imported names are any. */
   library?: LibraryContext | LibraryIndex;
   /** Name-token spans (a WhetstoneDocument); implied when analyze() is given the document. */
   names?: NameSpans;

@@ -1,5 +1,5 @@
-// The rules for what a name means at a point (WHETSTONE.md section 5, and docs/LANGUAGE-CHOICES.md);
-// the Scope objects themselves are in symbols.ts:
+// The rules for what a name means at a point (docs/LANGUAGE.md "Names and scopes", and
+// docs/LANGUAGE-CHOICES.md); the Scope objects themselves are in symbols.ts:
 // - builtins sit outside the program scope;
 // - the program scope holds imports, types, functions (all visible everywhere: hoisted) and
 //   top-level let/const (visible after their declaration, and everywhere inside function and

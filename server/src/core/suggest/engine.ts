@@ -1,6 +1,6 @@
-// The annotation suggestion engine (PROTOCOL.md "Feedback and suggestions"): runs every rule (one
-// file each) over the AST and the semantic model, each suggestion saying why. Suggestions for
-// an annotation a node already carries are left out, as are repeats of the same annotation.
+// The annotation suggestion engine (docs/AGENT-ENDPOINT.md "Feedback and suggestions"): runs every
+// rule (one file each) over the AST and the semantic model, each suggestion saying why. Suggestions
+// for an annotation a node already carries are left out, as are repeats of the same annotation.
 import type { Program } from '../ast/ast';
 import type { LibraryIndex } from '../semantics/library';
 import type { SemanticModel } from '../semantics/model';

@@ -1,6 +1,6 @@
-// Stable node ids (WHETSTONE.md, "Node identity"). After a reparse the new AST is matched against
-// the previous one, role by role from the root: a node of the same type in the same role of a
-// matched parent, found by its text, then by its name, then by its place among siblings of its
+// Stable node ids (docs/LANGUAGE.md "Node identity"). After a reparse the new AST is matched
+// against the previous one, role by role from the root: a node of the same type in the same role of
+// a matched parent, found by its text, then by its name, then by its place among siblings of its
 // type, keeps the old id. Whatever is left gets a fresh id.
 import { ROLES, nodeName, type Node } from '../ast/ast';
 
