@@ -78,7 +78,12 @@ const houseRules = [
   { files: ['server/src/agent/websocket/**/*.ts'], rules: restrict(roomPatterns('agent')) },
   {
     files: ['client/src/**/*.ts'],
-    rules: restrict([{ regex: 'server/src/(?!protocol(/|$))', message: 'House rules: client/src imports vscode, vscode-languageclient and server/src/protocol only.' }]),
+    rules: restrict([
+      {
+        regex: '^(?!vscode$|vscode-languageclient(/|$)|\\./|(\\.\\./)+server/src/protocol/)',
+        message: 'House rules: client/src imports vscode, vscode-languageclient and server/src/protocol only.',
+      },
+    ]),
   },
 ];
 
