@@ -3,10 +3,9 @@
 // same core as the buffers. Projection to other languages and generation from a specification
 // are not built yet: those methods answer -32020 saying so, so that a client written from the
 // reference gets a clear error instead of "method not found".
-import type { Node } from '../../core/ast';
-import { walk } from '../../core/ast';
-import { WhetstoneDocument } from '../../core/document';
-import { analyze } from '../../core/semantics/model';
+import { inSourceOrder, walk, type Node } from '../../core/ast';
+import { analyze } from '../../core/semantics';
+import { WhetstoneDocument } from '../../core/syntax';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';
 
@@ -48,7 +47,7 @@ const parseSource = defineMethod<{ source: string; language: string }>({
     }
     const doc = WhetstoneDocument.create(source);
     try {
-      const diagnostics = [...doc.syntaxDiagnostics, ...analyze(doc).diagnostics].map((d) => ({
+      const diagnostics = inSourceOrder(doc.syntaxDiagnostics, analyze(doc).diagnostics).map((d) => ({
         ...d,
         nodeId: d.nodeId.replace(/^node_/, 'parsed_'),
       }));
