@@ -1,5 +1,5 @@
 // Benchmarks of the core on a generated 10,000-line file, each beside raw web-tree-sitter on the
-// same text in the same run (DESIGN.md budgets).
+// same text in the same run (budgets in bench/README.md).
 import { Edit, type Tree } from 'web-tree-sitter';
 import { analyze } from '../server/src/core/semantics';
 import { WhetstoneDocument, LineIndex, createParser } from '../server/src/core/syntax';
