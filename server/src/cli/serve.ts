@@ -16,6 +16,7 @@ import { removeLockFile } from '../agent/websocket/lock-file';
 import { AGENT_ROLES, type AgentRole } from '../agent/roles';
 import type { Session } from '../agent/session';
 import { APPROVAL_MODES, createPlanApproval, type ApprovalMode } from './terminal-approval';
+import { mcpRoute } from '../mcp/http-route';
 
 
 export interface ServeOptions {
@@ -157,6 +158,7 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     lockDir: options.lockDir,
     workspaceFolders: folders,
     log,
+    httpRoutes: [mcpRoute()],
   });
   host.setSessionSource(endpoint.sessions);
   sessions = endpoint.sessions;

@@ -10,6 +10,7 @@ import type { LspAgentHost } from './lsp-agent-host';
 import { AgentStatusNotification, type AgentStatusParams } from '../protocol/messages';
 import type { Log } from '../lsp/guard';
 import type { AgentServerSettings } from './settings';
+import { mcpRoute } from '../mcp/http-route';
 
 interface Running {
   endpoint: AgentEndpoint;
@@ -82,6 +83,7 @@ export class AgentServerControl {
         maxMessageBytes: wanted.maxMessageBytes,
         maxRole: wanted.maxRole,
         workspaceFolders: this.workspaceFolders,
+        httpRoutes: [mcpRoute()],
         log: (line) => this.connection.console.log(line),
         onSessionChange: (session, change) => {
           // A session that left takes its plans along: nobody can use them now.

@@ -135,7 +135,7 @@ const applyMutation = defineMethod<MutationParams>({
   name: 'applyMutation',
   role: 'refactor',
   description:
-    'Apply one mutation (setProperty, updateNode, deleteNode, insertNode) as one undo step. ifRevision guards against stale reads (-32012); dryRun previews (edits, diagnosticsBefore/After); review: true shows it to the person as an inline suggestion instead ({pending, suggestionId}, then suggestionDecided); destructive ones need planId of an approved plan; strictMode refuses new semantic errors and unknown functions; preferImports adds library imports.',
+    'Apply one mutation (setProperty {nodeId, property, value}, updateNode {nodeId, node|properties}, deleteNode {nodeId}, insertNode {parentId, role, node, index?}) as one undo step. ifRevision: refused if the buffer moved on; dryRun: preview only; review: the person accepts it inline (suggestionDecided); planId: for destructive ones; strictMode: refuse new errors; preferImports: add library imports.',
   params: {
     type: 'object',
     properties: { ...MUTATION_PROPERTIES, ...CHANGE_PROPERTIES },
