@@ -15,6 +15,7 @@ import { AgentError, ErrorCode } from './errors';
 import type { MethodContext } from './method';
 import { consumeApprovedPlan } from './methods/plans';
 import { rememberUndo } from './undo-history';
+import { expandRenames } from './rename-expansion';
 
 export interface PipelineOptions {
   uri?: string;
@@ -133,7 +134,7 @@ export async function runChange(
   const buffer = resolveBuffer(host, options.uri);
   checkRevision(buffer, options.ifRevision);
   const kind = rawMutations.length === 1 ? 'Mutation' : 'Batch mutation';
-  const mutations = rawMutations.map(engineMutation);
+  const mutations = expandRenames(buffer, rawMutations).map(engineMutation);
   const document = buffer.document;
   const baseRevision = buffer.revision;
   const textBefore = document.text;

@@ -34,7 +34,7 @@ export function toolCatalog(methods: Iterable<MethodDefinition>): McpTool[] {
 }
 
 function toolOf(method: MethodDefinition, guide: ToolGuide): McpTool {
-  const role = method.role === 'any' ? '' : ` Role: ${method.role}.`;
+  const role = method.role === 'any' ? '' : ` (${method.role} role)`;
   const description = [method.description, guide.use, guide.errors].filter((part) => part !== undefined).join(' ') + role;
   // MCP's defaults: readOnlyHint false, destructiveHint true (for a tool that is not read-only).
   // Only what differs from them, or what a client must not miss, is said.

@@ -26,10 +26,10 @@ export interface ToolGuide {
 
 // uri and revision are in every buffer result (the instructions say so); a change's revision is listed for ifRevision.
 const CHANGE = { success: 'boolean', revision: 'integer', changedNodeIds: 'array', insertedNodeIds: 'array', diagnostics: 'array', warning: 'string|null' };
-const SESSION = { sessionId: 'string', agentName: 'string', connected: 'boolean', messageCount: 'integer' };
+const SESSION = { sessionId: 'string', agentName: 'string' };
 const PLAN = { planId: 'string', status: 'string', steps: 'array', targets: 'array', decidedBy: 'string', decisionReason: 'string' };
 const WORKFLOW = { name: 'string|null', steps: 'array', recording: 'boolean' };
-const CHANGE_ERRORS = '-32012: read again, retry with the new revision. -32010: refused (data.reason). -32040: needs a plan.';
+const CHANGE_ERRORS = '-32012: read again and retry. -32010: refused (data.reason). -32040: needs a plan.';
 
 /** Methods of the table that are not tools, and why. */
 export const NOT_TOOLS: Readonly<Record<string, string>> = {
@@ -43,23 +43,19 @@ export const TOOL_GUIDE: Readonly<Record<string, ToolGuide>> = {
   getSessionInfo: { returns: SESSION, readOnly: true },
   setAgentName: { returns: SESSION },
   listSessions: { returns: { sessions: 'array' }, wrap: 'sessions', readOnly: true },
-  setAgentRole: {
-    use: 'Sessions start as linter: ask for refactor before changing buffers.',
-    returns: { role: 'string' },
-  },
+  setAgentRole: { returns: { role: 'string' } },
   getAST: { use: 'Large: prefer findNodes and getNode.', returns: { ast: 'object', annotationCount: 'integer', diagnostics: 'array' }, readOnly: true },
   getNode: { returns: { node: 'object', truncated: 'boolean', parentId: 'string|null' }, readOnly: true },
-  findNodes: { use: 'Usually the first step: a declaration\'s nodeId by name.', returns: { candidates: 'array', total: 'integer', truncated: 'boolean', ambiguous: 'boolean' }, readOnly: true },
+  findNodes: { returns: { candidates: 'array', total: 'integer', truncated: 'boolean', ambiguous: 'boolean' }, readOnly: true },
   getInScopeSymbols: { returns: { symbols: 'array' }, readOnly: true },
-  getCallHierarchy: { use: 'The calls to update when a signature changes.', returns: { callerIds: 'array', calleeIds: 'array', incomingCalls: 'array', outgoingCalls: 'array' }, readOnly: true },
+  getCallHierarchy: { returns: { callerIds: 'array', calleeIds: 'array', incomingCalls: 'array', outgoingCalls: 'array' }, readOnly: true },
   getDependencyGraph: { returns: { dependencies: 'array' }, readOnly: true },
-  getDiagnostics: { use: 'Check your work after a change.', returns: { diagnostics: 'array' }, readOnly: true },
+  getDiagnostics: { returns: { diagnostics: 'array' }, readOnly: true },
   listBuffers: { returns: { buffers: 'array' }, readOnly: true },
-  applyMutation: { use: 'To rename a declaration with its references use renameSymbol.', errors: CHANGE_ERRORS, returns: CHANGE, destructive: true },
-  applyBatch: { use: 'Changes that belong together; {type: "rename", nodeId, newName} renames in this buffer.', returns: { ...CHANGE, appliedCount: 'integer' }, destructive: true },
+  applyMutation: { use: 'To rename, use renameSymbol.', errors: CHANGE_ERRORS, returns: CHANGE, destructive: true },
+  applyBatch: { use: 'Also {type: "rename", nodeId, newName}.', returns: { ...CHANGE, appliedCount: 'integer' }, destructive: true },
   renameSymbol: {
-    use: 'Renames everywhere, importing buffers included.',
-    errors: '-32010 (data.reason): a keyword, or a clash with a name in scope; pick another name.',
+    errors: '-32010 (data.reason): a keyword or a clash with a name in scope.',
     returns: { success: 'boolean', oldName: 'string', newName: 'string', changes: 'array', dryRun: 'boolean' },
   },
   undo: { returns: { success: 'boolean', undone: 'string', diagnostics: 'array' } },
@@ -67,7 +63,7 @@ export const TOOL_GUIDE: Readonly<Record<string, ToolGuide>> = {
   getPlan: { use: 'Poll until approved or rejected.', returns: PLAN, readOnly: true },
   listPlans: { returns: { plans: 'array' }, wrap: 'plans', readOnly: true },
   getAnnotationSuggestions: { returns: { scopeId: 'string', suggestions: 'array', diagnostics: 'array', modelRevision: 'integer' }, readOnly: true },
-  applyAnnotationSuggestion: { use: 'Pass a suggestion of getAnnotationSuggestions as is.', returns: { success: 'boolean', applied: 'boolean', changedNodeIds: 'array', insertedNodeIds: 'array', diagnostics: 'array', modelRevision: 'integer' } },
+  applyAnnotationSuggestion: { use: 'Pass a suggestion of getAnnotationSuggestions as is.', returns: { success: 'boolean', applied: 'boolean', diagnostics: 'array', modelRevision: 'integer' } },
   recordAnnotationFeedback: { returns: { recorded: 'boolean' }, wrap: 'recorded' },
   startWorkflowRecording: { returns: { recording: 'boolean', name: 'string|null' } },
   stopWorkflowRecording: { returns: WORKFLOW },

@@ -12,7 +12,7 @@ const NODE_ID = { type: 'string', minLength: 1, maxLength: 200 };
 
 /** The fields of one mutation (the reference's applyMutation params), with what each type requires. */
 const MUTATION_PROPERTIES = {
-  type: { enum: ['setProperty', 'updateNode', 'deleteNode', 'insertNode'] },
+  type: { enum: ['setProperty', 'updateNode', 'deleteNode', 'insertNode', 'rename'] },
   nodeId: NODE_ID,
   property: { type: 'string', minLength: 1 },
   value: {},
@@ -23,6 +23,7 @@ const MUTATION_PROPERTIES = {
   index: { type: 'integer', minimum: 0 },
   preferImports: { type: 'boolean' },
   strictMode: { type: 'boolean' },
+  newName: { type: 'string', minLength: 1, maxLength: 200 },
 } as const;
 
 const PER_TYPE_REQUIREMENTS = [
@@ -30,6 +31,7 @@ const PER_TYPE_REQUIREMENTS = [
   { if: { properties: { type: { const: 'updateNode' } }, required: ['type'] }, then: { required: ['nodeId'], anyOf: [{ required: ['node'] }, { required: ['properties'] }] } },
   { if: { properties: { type: { const: 'deleteNode' } }, required: ['type'] }, then: { required: ['nodeId'] } },
   { if: { properties: { type: { const: 'insertNode' } }, required: ['type'] }, then: { required: ['parentId', 'role', 'node'] } },
+  { if: { properties: { type: { const: 'rename' } }, required: ['type'] }, then: { required: ['nodeId', 'newName'] } },
 ];
 
 export const MUTATION_SCHEMA = {
