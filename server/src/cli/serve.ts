@@ -209,7 +209,7 @@ function isFile(path: string): boolean {
 }
 
 /** The version in the package.json this code ships in (found upwards from here). */
-function packageVersion(): string {
+export function packageVersion(): string {
   let folder = __dirname;
   for (let i = 0; i < 6; i++) {
     const candidate = join(folder, 'package.json');
