@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { DidChangeConfigurationNotification, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
 import { guardedNotification, makeLog } from '../lsp/guard';
 import { registerLanguageFeatures } from '../lsp/handlers';
-import { TrustChangedNotification, type WhetstoneInitializationOptions } from '../protocol/messages';
+import { McpServerRequest, TrustChangedNotification, type WhetstoneInitializationOptions } from '../protocol/messages';
+import { MCP_PATH } from '../mcp/http-route';
 import { loadGrammar } from '../workspace/grammar';
 import { Workspace } from '../workspace/workspace';
 import { AgentServerControl } from './agent-server';
@@ -95,6 +96,12 @@ export function startServer(connection: Connection): ServerHandle {
       await agentServer?.setTrusted(params?.trusted === true);
     }),
   );
+
+  // The token goes to the extension only, which hands it to VS Code's MCP client in a header.
+  connection.onRequest(McpServerRequest, () => {
+    const endpoint = agentServer?.endpoint;
+    return endpoint ? { url: `http://127.0.0.1:${endpoint.port}${MCP_PATH}`, token: endpoint.token, version: `${SERVER_VERSION}+${endpoint.port}` } : null;
+  });
 
   connection.onShutdown(async () => {
     // The endpoint goes first: agents are told, and its lock file is removed.
