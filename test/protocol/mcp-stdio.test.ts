@@ -148,4 +148,21 @@ describe('whetstone-agent mcp --serve', () => {
     await agent.close();
     assert.equal(readFileSync(join(folder, 'src', 'lib.wst'), 'utf8'), LIB);
   });
+
+  it('stops the endpoint it started when it is stopped with SIGTERM', async () => {
+    const child = spawn(process.execPath, [CLI, 'mcp', '--serve', join(folder, 'src')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const port = await new Promise<number>((resolve) => {
+      let seen = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        seen += chunk;
+        const match = /serving \d+ buffers? on 127\.0\.0\.1:(\d+)/.exec(seen);
+        if (match) resolve(Number(match[1]));
+      });
+    });
+    assert.equal((await fetch(`http://127.0.0.1:${port}/`)).status, 426, 'the served endpoint answers');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+    await assert.rejects(fetch(`http://127.0.0.1:${port}/`), 'the served endpoint is gone too');
+  });
 });

@@ -91,12 +91,21 @@ async function bridge(options: McpOptions, output: Output, version: string): Pro
       log(`whetstone-agent mcp: ${served.problem}`);
       return EXIT_NO_ENDPOINT;
     }
+    // The served files' endpoint lives and dies with this process, however it ends.
     const stopChild = (): void => void served.stop();
+    const onSignal = (signal: NodeJS.Signals): void => {
+      log(`whetstone-agent mcp: ${signal}: stopping the served endpoint`);
+      void served.stop().finally(() => process.exit(0));
+    };
     process.once('exit', stopChild);
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
     try {
       return await runStdioBridge(served.target, io);
     } finally {
       process.off('exit', stopChild);
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
       await served.stop();
     }
   }
