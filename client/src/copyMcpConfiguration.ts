@@ -4,7 +4,6 @@
 // the token from the lock file. Never the token itself: it stays in the lock file (0600), out of
 // clipboard histories and chat logs, and it changes whenever the endpoint restarts.
 import * as vscode from 'vscode';
-import { join } from 'node:path';
 import type { AgentStatusView } from './agentStatus';
 
 export const COPY_MCP_CONFIGURATION_COMMAND = 'whetstone.copyMcpConfiguration';
@@ -33,7 +32,7 @@ export function mcpConfiguration(cliPath: string, port: number | null, lockFile:
 async function copyMcpConfiguration(context: vscode.ExtensionContext, status: AgentStatusView): Promise<string> {
   const current = status.status;
   const running = current?.running === true && current.port !== null;
-  const text = mcpConfiguration(join(context.extensionPath, 'dist', 'cli.js'), running ? current.port : null, running ? current.lockFile : null);
+  const text = mcpConfiguration(vscode.Uri.joinPath(context.extensionUri, 'dist', 'cli.js').fsPath, running ? current.port : null, running ? current.lockFile : null);
   await vscode.env.clipboard.writeText(text);
   const note = running ? '' : ' The endpoint is not running now, so only the command form is included.';
   void vscode.window.showInformationMessage(`Whetstone: copied the MCP configuration (the token stays in the lock file).${note}`);

@@ -1,9 +1,7 @@
 // `whetstone-agent mcp`: reads its arguments and runs the stdio MCP bridge (server/src/mcp/) to the
 // endpoint the lock files name, or to one it starts itself with --serve.
 import { defaultLockDir } from '../agent/websocket/lock-file';
-import { discoverEndpoint } from '../mcp/endpoint-discovery';
-import { startServedEndpoint } from '../mcp/served-endpoint';
-import { runStdioBridge } from '../mcp/stdio-bridge';
+import { discoverEndpoint, runStdioBridge, startServedEndpoint } from '../mcp';
 import type { Output } from './output';
 
 export interface McpOptions {

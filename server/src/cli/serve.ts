@@ -16,7 +16,7 @@ import { removeLockFile } from '../agent/websocket/lock-file';
 import { AGENT_ROLES, type AgentRole } from '../agent/roles';
 import type { Session } from '../agent/session';
 import { APPROVAL_MODES, createPlanApproval, type ApprovalMode } from './terminal-approval';
-import { mcpRoute } from '../mcp/http-route';
+import { mcpRoute } from '../mcp';
 
 
 export interface ServeOptions {

@@ -7,10 +7,10 @@ import type { Connection } from 'vscode-languageserver/node';
 import { startAgentEndpoint, LOOPBACK, type AgentEndpoint } from '../agent/websocket/endpoint';
 import { removeLockFile } from '../agent/websocket/lock-file';
 import type { LspAgentHost } from './lsp-agent-host';
-import { AgentStatusNotification, type AgentStatusParams } from '../protocol/messages';
+import { AgentStatusNotification, type AgentStatusParams, type McpServerResult } from '../protocol/messages';
 import type { Log } from '../lsp/guard';
 import type { AgentServerSettings } from './settings';
-import { mcpRoute } from '../mcp/http-route';
+import { MCP_PATH, mcpRoute } from '../mcp';
 
 interface Running {
   endpoint: AgentEndpoint;
@@ -55,6 +55,12 @@ export class AgentServerControl {
   /** The address and lock file while running (for logs and tests). */
   get endpoint(): AgentEndpoint | undefined {
     return this.running?.endpoint;
+  }
+
+  /** Where the endpoint's MCP server is and its token, for the extension to hand VS Code; null while not running. */
+  mcpServer(version: string): McpServerResult | null {
+    const endpoint = this.running?.endpoint;
+    return endpoint ? { url: `http://${LOOPBACK}:${endpoint.port}${MCP_PATH}`, token: endpoint.token, version: `${version}+${endpoint.port}` } : null;
   }
 
   private reconcile(): Promise<void> {

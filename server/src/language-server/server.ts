@@ -7,7 +7,6 @@ import { DidChangeConfigurationNotification, type Connection, type InitializePar
 import { guardedNotification, makeLog } from '../lsp/guard';
 import { registerLanguageFeatures } from '../lsp/handlers';
 import { McpServerRequest, TrustChangedNotification, type WhetstoneInitializationOptions } from '../protocol/messages';
-import { MCP_PATH } from '../mcp/http-route';
 import { loadGrammar } from '../workspace/grammar';
 import { Workspace } from '../workspace/workspace';
 import { AgentServerControl } from './agent-server';
@@ -98,10 +97,7 @@ export function startServer(connection: Connection): ServerHandle {
   );
 
   // The token goes to the extension only, which hands it to VS Code's MCP client in a header.
-  connection.onRequest(McpServerRequest, () => {
-    const endpoint = agentServer?.endpoint;
-    return endpoint ? { url: `http://127.0.0.1:${endpoint.port}${MCP_PATH}`, token: endpoint.token, version: `${SERVER_VERSION}+${endpoint.port}` } : null;
-  });
+  connection.onRequest(McpServerRequest, () => agentServer?.mcpServer(SERVER_VERSION) ?? null);
 
   connection.onShutdown(async () => {
     // The endpoint goes first: agents are told, and its lock file is removed.
