@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ApplyWorkspaceEditRequest, DidChangeTextDocumentNotification, type TextDocumentEdit } from 'vscode-languageserver-protocol/node';
 import { ActiveEditorNotification, AgentStatusNotification, McpServerRequest, type AgentStatusParams, type McpServerResult } from '../../server/src/protocol/messages';
 import { LspClient } from './lspClient';
+import { applyTextEdits } from './positions';
 
 const URI = 'file:///workspace/orders.wst';
 const SOURCE = 'fn total(): number {\n  return 1;\n}\n\nprint(total());\n';
@@ -66,6 +68,64 @@ describe('MCP in the language server', () => {
     const refused = await mcp.callTool({ name: 'renameSymbol', arguments: { nodeId: structured.candidates[0].nodeId, newName: 'sum' } });
     assert.equal(refused.isError, true);
     assert.equal((refused.structuredContent as { code: number }).code, -32031);
+    await mcp.close();
+  });
+});
+
+describe('renameSymbol through MCP in the language server', () => {
+  const LIB_URI = 'file:///workspace/lib.wst';
+  const MAIN_URI = 'file:///workspace/main.wst';
+  const documents = new Map<string, { text: string; version: number }>([
+    [LIB_URI, { text: 'fn total(xs: list<number>): number {\n  return len(xs);\n}\n\nprint(total([1]));\n', version: 1 }],
+    [MAIN_URI, { text: 'use lib.{total};\n\nprint(total([1, 2]));\n', version: 1 }],
+  ]);
+  const applied: TextDocumentEdit[][] = [];
+  let lockDir: string;
+  let client: LspClient;
+
+  before(async () => {
+    lockDir = mkdtempSync(join(tmpdir(), 'whetstone-lock-'));
+    const started = await startServer(lockDir, true);
+    client = started.client;
+    await started.running;
+    // The editor's side, as VS Code does it: an edit for the version it holds is applied and
+    // reported back with didChange; each workspace/applyEdit is one undo step there.
+    client.connection.onRequest(ApplyWorkspaceEditRequest.type, async (params) => {
+      const changes = (params.edit.documentChanges ?? []) as TextDocumentEdit[];
+      applied.push(changes);
+      for (const change of changes) {
+        const document = documents.get(change.textDocument.uri);
+        if (!document || document.version !== change.textDocument.version) return { applied: false };
+        document.text = applyTextEdits(document.text, change.edits as { range: never; newText: string }[]);
+        document.version++;
+        await client.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: change.textDocument.uri, version: document.version }, contentChanges: [{ text: document.text }] });
+      }
+      return { applied: true };
+    });
+    for (const [uri, document] of documents) await client.open(uri, document.text, document.version);
+    await client.connection.sendNotification(ActiveEditorNotification, { uri: LIB_URI });
+  });
+  after(async () => {
+    await client.shutdown();
+    rmSync(lockDir, { recursive: true, force: true });
+  });
+
+  it('renames in both buffers, as one editor edit (one undo step) per buffer', async () => {
+    const server = (await client.connection.sendRequest(McpServerRequest)) as McpServerResult;
+    const mcp = new Client({ name: 'renamer', version: '1.0.0' });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: `Bearer ${server.token}` } } }));
+    await mcp.callTool({ name: 'setAgentRole', arguments: { role: 'refactor' } });
+    const found = (await mcp.callTool({ name: 'findNodes', arguments: { type: 'FunctionDeclaration', name: 'total' } })).structuredContent as { candidates: { nodeId: string }[] };
+    const result = await mcp.callTool({ name: 'renameSymbol', arguments: { nodeId: found.candidates[0].nodeId, newName: 'sumOf' } });
+    assert.equal(result.isError, undefined, JSON.stringify(result.structuredContent));
+    const changes = (result.structuredContent as { changes: { uri: string; revision: number }[] }).changes;
+    assert.deepEqual(changes.map((change) => [change.uri, change.revision]), [[LIB_URI, 2], [MAIN_URI, 2]]);
+    assert.deepEqual(applied.map((edits) => edits.map((edit) => [edit.textDocument.uri, edit.textDocument.version])), [[[LIB_URI, 1]], [[MAIN_URI, 1]]]);
+    assert.equal(documents.get(LIB_URI)!.text, 'fn sumOf(xs: list<number>): number {\n  return len(xs);\n}\n\nprint(sumOf([1]));\n');
+    assert.equal(documents.get(MAIN_URI)!.text, 'use lib.{sumOf};\n\nprint(sumOf([1, 2]));\n');
+    // The declaration kept its id through the editor's round trip.
+    const node = (await mcp.callTool({ name: 'getNode', arguments: { nodeId: found.candidates[0].nodeId, depth: 0 } })).structuredContent as { node: { name: string } };
+    assert.equal(node.node.name, 'sumOf');
     await mcp.close();
   });
 });
