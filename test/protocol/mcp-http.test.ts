@@ -75,6 +75,19 @@ describe('MCP over Streamable HTTP (serve)', () => {
     assert.ok(listed.sessions.some((session) => session.sessionId === info.sessionId), 'an array result comes under a named key');
   });
 
+  it('records a workflow of the session\'s calls and replays it', async () => {
+    const recorder = await connectHttp(server);
+    await recorder.ok('startWorkflowRecording', { name: 'look around' });
+    await recorder.ok('findNodes', { type: 'FunctionDeclaration', name: 'double' });
+    await recorder.ok('getDiagnostics');
+    const workflow = await recorder.ok<{ name: string; steps: { method: string }[]; recording: boolean }>('stopWorkflowRecording');
+    assert.equal(workflow.recording, false);
+    assert.deepEqual(workflow.steps.map((step) => step.method), ['findNodes', 'getDiagnostics']);
+    const replayed = await recorder.ok<{ count: number }>('replayWorkflow', { workflow });
+    assert.equal(replayed.count, 2);
+    await recorder.close();
+  });
+
   it('refuses a change while the session is linter, keeping the code and the hint, and changes nothing', async () => {
     const fresh = await connectHttp(server);
     const id = await functionId(fresh, 'double');
