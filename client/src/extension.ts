@@ -36,7 +36,7 @@ export interface WhetstoneApi {
     /** Whether VS Code has the MCP API and the endpoint's MCP server is registered with it. */
     registered: boolean;
     /** The server definitions VS Code is given now (URL only; the token is added when VS Code starts it). */
-    definitions(): { label: string; uri: string }[];
+    definitions(): Promise<{ label: string; uri: string }[]>;
   };
   changes: {
     /** The changes agents sent with review: true, waiting inline for the person. */
@@ -75,7 +75,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
     ready,
     agents: { status: () => agentStatus.status, onDidChangeStatus: agentStatus.onDidChange },
     plans: { pending: () => plans.pending(), decide: (planId, approved, reason) => plans.decide(planId, approved, reason), onDidChange: plans.onDidChange },
-    mcp: { registered: mcp.registered, definitions: () => mcp.definitions().map((definition) => ({ label: definition.label, uri: definition.uri.toString() })) },
+    mcp: { registered: mcp.registered, definitions: async () => (await mcp.definitions()).map((definition) => ({ label: definition.label, uri: definition.uri.toString() })) },
     changes: { pending: () => changes.pending(), decide: (suggestionId, accepted) => changes.decide(suggestionId, accepted), onDidChange: changes.onDidChange },
   };
   ready.catch((error: unknown) => {

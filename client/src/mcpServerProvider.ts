@@ -22,8 +22,8 @@ interface McpApi {
 export interface McpRegistration extends vscode.Disposable {
   /** Whether VS Code has the API and the provider is registered. */
   readonly registered: boolean;
-  /** The definitions VS Code would be given now (tests). */
-  definitions(): vscode.McpHttpServerDefinition[];
+  /** The definitions VS Code is given now (tests): the URL and version, no token. */
+  definitions(): Promise<vscode.McpHttpServerDefinition[]>;
 }
 
 export function registerMcpServer(client: LanguageClient, status: AgentStatusView): McpRegistration {
@@ -31,15 +31,14 @@ export function registerMcpServer(client: LanguageClient, status: AgentStatusVie
   const Definition = api.McpHttpServerDefinition;
   const register = api.lm?.registerMcpServerDefinitionProvider;
   if (typeof register !== 'function' || typeof Definition !== 'function') {
-    return { registered: false, definitions: () => [], dispose: () => undefined };
+    return { registered: false, definitions: () => Promise.resolve([]), dispose: () => undefined };
   }
   const changed = new vscode.EventEmitter<void>();
-  let shownPort: number | null = null;
-  const definitions = (): vscode.McpHttpServerDefinition[] => {
-    const current = status.status;
-    if (!current?.running || current.port === null) return [];
-    // The version changes with the port: VS Code then asks for the tools again.
-    return [new Definition(MCP_SERVER_LABEL, vscode.Uri.parse(`http://127.0.0.1:${current.port}/mcp`), {}, `port-${current.port}`)];
+  const definitions = async (): Promise<vscode.McpHttpServerDefinition[]> => {
+    if (!status.status?.running || !client.isRunning()) return [];
+    const endpoint = await client.sendRequest(McpServerRequest);
+    // The version changes when the endpoint starts again (a new token): VS Code then reconnects.
+    return endpoint ? [new Definition(MCP_SERVER_LABEL, vscode.Uri.parse(endpoint.url), {}, endpoint.version)] : [];
   };
   const provider: vscode.McpServerDefinitionProvider<vscode.McpHttpServerDefinition> = {
     onDidChangeMcpServerDefinitions: changed.event,
@@ -53,11 +52,11 @@ export function registerMcpServer(client: LanguageClient, status: AgentStatusVie
     },
   };
   const registration = register.call(api.lm, MCP_PROVIDER_ID, provider);
+  // Every status may follow a restart of the endpoint; VS Code compares the versions itself.
+  let wasRunning = false;
   const watch = status.onDidChange((next) => {
-    const port = next.running ? next.port : null;
-    if (port === shownPort) return;
-    shownPort = port;
-    changed.fire();
+    if (next.running || wasRunning) changed.fire();
+    wasRunning = next.running;
   });
   return {
     registered: true,

@@ -53,6 +53,8 @@ describe('MCP in the language server', () => {
     assert.equal(server.url, `http://127.0.0.1:${status.port}/mcp`);
     const lock = JSON.parse(readFileSync(status.lockFile!, 'utf8')) as { token: string };
     assert.equal(server.token, lock.token);
+    // A restart of the endpoint (new token) shows in the version, so VS Code reconnects.
+    assert.match(server.version, new RegExp(`\\+${status.port}\\.\\d+$`));
   });
 
   it('serves the open buffers to an MCP client with that token', async () => {

@@ -17,6 +17,8 @@ interface Running {
   settings: AgentServerSettings;
   /** Removes the lock file should the process end without a shutdown (the editor went away). */
   onExit: () => void;
+  /** Which start of the endpoint this is (a restart on the same port has a new token). */
+  start: number;
 }
 
 export class AgentServerControl {
@@ -24,6 +26,7 @@ export class AgentServerControl {
   private trusted = false;
   private stopped = false;
   private running: Running | undefined;
+  private starts = 0;
   /** Starts and stops one after the other, each on the state left by the one before. */
   private turn: Promise<void> = Promise.resolve();
 
@@ -59,8 +62,10 @@ export class AgentServerControl {
 
   /** Where the endpoint's MCP server is and its token, for the extension to hand VS Code; null while not running. */
   mcpServer(version: string): McpServerResult | null {
-    const endpoint = this.running?.endpoint;
-    return endpoint ? { url: `http://${LOOPBACK}:${endpoint.port}${MCP_PATH}`, token: endpoint.token, version: `${version}+${endpoint.port}` } : null;
+    const running = this.running;
+    if (!running) return null;
+    const { port, token } = running.endpoint;
+    return { url: `http://${LOOPBACK}:${port}${MCP_PATH}`, token, version: `${version}+${port}.${running.start}` };
   }
 
   private reconcile(): Promise<void> {
@@ -98,7 +103,7 @@ export class AgentServerControl {
         },
       });
       this.host.setSessionSource(endpoint.sessions);
-      started = { endpoint, settings: wanted, onExit: () => removeLockFile(endpoint.lockFile, endpoint.token) };
+      started = { endpoint, settings: wanted, onExit: () => removeLockFile(endpoint.lockFile, endpoint.token), start: ++this.starts };
       process.once('exit', started.onExit);
       this.running = started;
       const moved = wanted.port !== 0 && endpoint.port !== wanted.port ? ` (port ${wanted.port} is taken)` : '';

@@ -58,7 +58,7 @@ export interface McpServerResult {
   /** http://127.0.0.1:<port>/mcp */
   url: string;
   token: string;
-  /** The endpoint's version, for VS Code to notice a restart. */
+  /** Changes whenever the endpoint starts again (a new token), so VS Code reconnects. */
   version: string;
 }
 

@@ -15,7 +15,7 @@ describe('MCP in VS Code', () => {
     const hasApi = typeof (vscode as unknown as { lm?: { registerMcpServerDefinitionProvider?: unknown } }).lm?.registerMcpServerDefinitionProvider === 'function';
     assert.equal(api.mcp.registered, hasApi, 'registered exactly where the API exists');
     if (!hasApi) return;
-    const definitions = api.mcp.definitions();
+    const definitions = await api.mcp.definitions();
     assert.deepEqual(definitions, [{ label: 'Whetstone', uri: `http://127.0.0.1:${status!.port}/mcp` }]);
     const token = (JSON.parse(readFileSync(status!.lockFile!, 'utf8')) as { token: string }).token;
     assert.ok(!JSON.stringify(definitions).includes(token), 'the definition carries no token until VS Code starts the server');
