@@ -29,6 +29,9 @@ export interface BridgeIo {
   version: string;
 }
 
+/** Notifications waiting for stdout to drain; more are dropped. */
+const MAX_WAITING_NOTIFICATIONS = 256;
+
 /** How often the endpoint's process is looked for while bridging. */
 const WATCH_MS = 1_000;
 
@@ -87,8 +90,23 @@ export async function runStdioBridge(target: BridgeTarget, io: BridgeIo): Promis
     }
   };
   await server.connect(downstream);
+  // Written as stdout drains; a client that does not read loses the oldest beyond the bound
+  // instead of the bridge's memory growing (the endpoint bounds its side the same way).
+  let waitingNotifications = 0;
+  let dropped = 0;
   upstream.fallbackNotificationHandler = async (notification) => {
-    await server.notification(notification).catch(() => undefined);
+    if (waitingNotifications >= MAX_WAITING_NOTIFICATIONS) {
+      if (dropped++ === 0) io.log('whetstone-agent mcp: the client does not read its notifications; dropping them');
+      return;
+    }
+    waitingNotifications++;
+    try {
+      await server.notification(notification);
+    } catch {
+      // The client went away: ending is handled by stdin closing.
+    } finally {
+      waitingNotifications--;
+    }
   };
   upstreamTransport.onerror = (error) => {
     if (/Maximum reconnection attempts|Failed to reconnect/.test(error.message)) gone(error.message);
