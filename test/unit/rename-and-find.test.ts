@@ -71,9 +71,9 @@ describe('rename rules', () => {
   });
 
   it('matches a module path to the file it names', () => {
-    assert.equal(moduleNamesPath('pricing', '/work/shop/pricing.wst'), true);
-    assert.equal(moduleNamesPath('lib.pricing', '/work/shop/lib/pricing.wst'), true);
-    assert.equal(moduleNamesPath('pricing', '/work/shop/mypricing.wst'), false);
-    assert.equal(moduleNamesPath('lib.pricing', '/work/shop/pricing.wst'), false);
+    assert.equal(moduleNamesPath('pricing', '/projects/shop/pricing.wst'), true);
+    assert.equal(moduleNamesPath('lib.pricing', '/projects/shop/lib/pricing.wst'), true);
+    assert.equal(moduleNamesPath('pricing', '/projects/shop/mypricing.wst'), false);
+    assert.equal(moduleNamesPath('lib.pricing', '/projects/shop/pricing.wst'), false);
   });
 });
