@@ -4,6 +4,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { benchAgent } from './agent.bench';
+import { benchAgentTasks } from './agent-tasks/index';
+import { writeFigures } from './readme-figures';
 import { benchCore } from './core.bench';
 import { benchLsp } from './lsp.bench';
 import { table, type Row } from './measure';
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
   rows.push(...lsp.rows);
   rows.push(...(await benchAgent()));
   rows.push(...(await benchMutation()).rows);
+  const agentTasks = await benchAgentTasks();
   const memory = [
     `Language server RSS with the 10,000-line buffer open, after the edits: ${lsp.serverRssMb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 150 MB).`,
     `Bench process RSS after all core runs (includes the garbage of repeated full parses): ${core.rssMb.toFixed(0)} MB.`,
@@ -33,6 +36,8 @@ async function main(): Promise<void> {
   const to = text.indexOf(end);
   if (from < 0 || to < from) throw new Error(`bench/README.md lacks the ${start} … ${end} markers`);
   writeFileSync(readme, `${text.slice(0, from + start.length)}\n${figures}${text.slice(to)}`);
+  console.log(agentTasks.markdown);
+  writeFigures('agent-tasks', agentTasks.markdown);
 }
 
 main().catch((error: unknown) => {

@@ -9,6 +9,8 @@ import { AgentStatusView, type AgentStatus } from './agentStatus';
 import { ChangeReview, type PendingChange } from './changeReview';
 import { registerCommands } from './commands';
 import { registerCopyAgentConnection } from './copyAgentConnection';
+import { registerCopyMcpConfiguration } from './copyMcpConfiguration';
+import { registerMcpServer } from './mcpServerProvider';
 import { createLanguageClient } from './languageClient';
 import { PlanDecisions, type PendingPlan } from './planDecisions';
 import { trackWorkspaceTrust } from './trust';
@@ -30,6 +32,12 @@ export interface WhetstoneApi {
     decide(planId: string, approved: boolean, reason?: string): boolean;
     readonly onDidChange: vscode.Event<void>;
   };
+  mcp: {
+    /** Whether VS Code has the MCP API and the endpoint's MCP server is registered with it. */
+    registered: boolean;
+    /** The server definitions VS Code is given now (URL only; the token is added when VS Code starts it). */
+    definitions(): Promise<{ label: string; uri: string }[]>;
+  };
   changes: {
     /** The changes agents sent with review: true, waiting inline for the person. */
     pending(): PendingChange[];
@@ -48,12 +56,15 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
   const agentStatus = new AgentStatusView(client);
   const plans = new PlanDecisions(client);
   const changes = new ChangeReview(client);
+  const mcp = registerMcpServer(client, agentStatus);
   context.subscriptions.push(
     trackActiveEditor(client),
     trackWorkspaceTrust(client),
     registerCommands(client),
     agentStatus,
     registerCopyAgentConnection(agentStatus),
+    registerCopyMcpConfiguration(context, agentStatus),
+    mcp,
     plans,
     changes,
   );
@@ -64,6 +75,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
     ready,
     agents: { status: () => agentStatus.status, onDidChangeStatus: agentStatus.onDidChange },
     plans: { pending: () => plans.pending(), decide: (planId, approved, reason) => plans.decide(planId, approved, reason), onDidChange: plans.onDidChange },
+    mcp: { registered: mcp.registered, definitions: async () => (await mcp.definitions()).map((definition) => ({ label: definition.label, uri: definition.uri.toString() })) },
     changes: { pending: () => changes.pending(), decide: (suggestionId, accepted) => changes.decide(suggestionId, accepted), onDidChange: changes.onDidChange },
   };
   ready.catch((error: unknown) => {

@@ -28,6 +28,7 @@ import type { PlanTarget } from './host';
 import type { MethodContext } from './method';
 import { consumeApprovedPlan, planTargets } from './plan-gate';
 import { rememberUndo } from './undo-history';
+import { expandRenames } from './rename-expansion';
 
 export interface PipelineOptions {
   uri?: string;
@@ -144,7 +145,7 @@ function startChange(context: MethodContext, rawMutations: readonly Record<strin
     buffer,
     document,
     kind: rawMutations.length === 1 ? 'Mutation' : 'Batch mutation',
-    mutations: rawMutations.map(engineMutation),
+    mutations: expandRenames(buffer, rawMutations).map(engineMutation),
     library: libraryIndexOf(context.host.library()),
     newId: options.dryRun === true ? () => `node_preview_${++previewIds}` : () => document.freshId(),
   };

@@ -4,7 +4,8 @@
 import { runCheck } from './check';
 import { EXIT_USAGE, processOutput, type Output } from './output';
 import { runParse } from './parse';
-import { parseServeArguments, runServe } from './serve';
+import { parseServeArguments, packageVersion, runServe } from './serve';
+import { parseMcpArguments, runMcp } from './mcp-command';
 
 export const USAGE = `Usage: whetstone-agent <command> [options]
 
@@ -31,6 +32,16 @@ Commands:
                            read the token from that lock file (in --lock-dir, else
                            $WHETSTONE_LOCK_DIR, else ~/.whetstone/agents). Edits are written to
                            the files atomically. SIGINT or SIGTERM stops it (exit 0).
+  mcp [--port N] [--lock-dir DIR]
+  mcp --serve [--approve deny|auto] [--library FILE] [--max-role ROLE] PATH...
+                           An MCP server on stdin/stdout (for agents that launch commands),
+                           bridged to the running endpoint: the one whose workspace folder holds
+                           the current folder, else the newest (lock files in --lock-dir, else
+                           $WHETSTONE_LOCK_DIR, else ~/.whetstone/agents; --port picks one).
+                           With --serve it serves the given files itself (no editor needed);
+                           plans and reviewed changes are then denied (default) or approved
+                           (auto). Exits 1 with a message on stderr when no endpoint is running,
+                           its lock file is stale, or it goes away; 0 when stdin closes.
 
 Options:
   -h, --help               Show this help.`;
@@ -70,6 +81,11 @@ export async function main(args: readonly string[], output: Output = processOutp
       const options = parseServeArguments(rest);
       if (typeof options === 'string') return usageError(output, options);
       return runServe(options, output);
+    }
+    case 'mcp': {
+      const options = parseMcpArguments(rest);
+      if (typeof options === 'string') return usageError(output, options);
+      return runMcp(options, output, packageVersion());
     }
     default:
       return usageError(output, `unknown command "${command}"`);

@@ -16,6 +16,7 @@ import { collectFiles, messageOf } from './files';
 import { HeadlessAgentHost } from './headless-host';
 import { EXIT_OK, EXIT_USAGE, type Output } from './output';
 import { APPROVAL_MODES, createPlanApproval, type ApprovalMode } from './terminal-approval';
+import { mcpRoute } from '../mcp';
 
 
 export interface ServeOptions {
@@ -157,6 +158,7 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     lockDir: options.lockDir,
     workspaceFolders: folders,
     log,
+    httpRoutes: [mcpRoute()],
   });
   host.setSessionSource(endpoint.sessions);
   sessions = endpoint.sessions;
@@ -207,7 +209,7 @@ function isFile(path: string): boolean {
 }
 
 /** The version in the package.json this code ships in (found upwards from here). */
-function packageVersion(): string {
+export function packageVersion(): string {
   let folder = __dirname;
   for (let i = 0; i < 6; i++) {
     const candidate = join(folder, 'package.json');

@@ -7,15 +7,18 @@ import type { Connection } from 'vscode-languageserver/node';
 import { startAgentEndpoint, LOOPBACK, type AgentEndpoint } from '../agent/websocket/endpoint';
 import { removeLockFile } from '../agent/websocket/lock-file';
 import type { Log } from '../lsp/guard';
-import { AgentStatusNotification, type AgentStatusParams } from '../protocol/messages';
+import { AgentStatusNotification, type AgentStatusParams, type McpServerResult } from '../protocol/messages';
 import type { LspAgentHost } from './lsp-agent-host';
 import type { AgentServerSettings } from './settings';
+import { MCP_PATH, mcpRoute } from '../mcp';
 
 interface Running {
   endpoint: AgentEndpoint;
   settings: AgentServerSettings;
   /** Removes the lock file should the process end without a shutdown (the editor went away). */
   onExit: () => void;
+  /** Which start of the endpoint this is (a restart on the same port has a new token). */
+  start: number;
 }
 
 export class AgentServerControl {
@@ -23,6 +26,7 @@ export class AgentServerControl {
   private trusted = false;
   private stopped = false;
   private running: Running | undefined;
+  private starts = 0;
   /** Starts and stops one after the other, each on the state left by the one before. */
   private turn: Promise<void> = Promise.resolve();
 
@@ -56,6 +60,14 @@ export class AgentServerControl {
     return this.running?.endpoint;
   }
 
+  /** Where the endpoint's MCP server is and its token, for the extension to hand VS Code; null while not running. */
+  mcpServer(version: string): McpServerResult | null {
+    const running = this.running;
+    if (!running) return null;
+    const { port, token } = running.endpoint;
+    return { url: `http://${LOOPBACK}:${port}${MCP_PATH}`, token, version: `${version}+${port}.${running.start}` };
+  }
+
   private reconcile(): Promise<void> {
     this.turn = this.turn.then(() => this.reconcileNow()).catch((error: unknown) => this.log('The agent endpoint could not be started or stopped', error));
     return this.turn;
@@ -82,6 +94,7 @@ export class AgentServerControl {
         maxMessageBytes: wanted.maxMessageBytes,
         maxRole: wanted.maxRole,
         workspaceFolders: this.workspaceFolders,
+        httpRoutes: [mcpRoute()],
         log: (line) => this.connection.console.log(line),
         onSessionChange: (session, change) => {
           // A session that left takes its plans along: nobody can use them now.
@@ -90,7 +103,7 @@ export class AgentServerControl {
         },
       });
       this.host.setSessionSource(endpoint.sessions);
-      started = { endpoint, settings: wanted, onExit: () => removeLockFile(endpoint.lockFile, endpoint.token) };
+      started = { endpoint, settings: wanted, onExit: () => removeLockFile(endpoint.lockFile, endpoint.token), start: ++this.starts };
       process.once('exit', started.onExit);
       this.running = started;
       const moved = wanted.port !== 0 && endpoint.port !== wanted.port ? ` (port ${wanted.port} is taken)` : '';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { DidChangeConfigurationNotification, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
 import { guardedNotification, makeLog } from '../lsp/guard';
 import { registerLanguageFeatures } from '../lsp/handlers';
-import { TrustChangedNotification, type WhetstoneInitializationOptions } from '../protocol/messages';
+import { McpServerRequest, TrustChangedNotification, type WhetstoneInitializationOptions } from '../protocol/messages';
 import { loadGrammar } from '../workspace/grammar';
 import { Workspace } from '../workspace/workspace';
 import { AgentServerControl } from './agent-server';
@@ -95,6 +95,9 @@ export function startServer(connection: Connection): ServerHandle {
       await agentServer?.setTrusted(params?.trusted === true);
     }),
   );
+
+  // The token goes to the extension only, which hands it to VS Code's MCP client in a header.
+  connection.onRequest(McpServerRequest, () => agentServer?.mcpServer(SERVER_VERSION) ?? null);
 
   connection.onShutdown(async () => {
     // The endpoint goes first: agents are told, and its lock file is removed.

@@ -2,7 +2,7 @@
 // written here once: its method name (in the message type) and its params and result as plain
 // data. The server (lsp/, language-server/), the client and the tests all use these objects, so
 // a method name is never typed as a string anywhere else.
-import { NotificationType, RequestType, type Range } from 'vscode-languageserver-protocol';
+import { NotificationType, RequestType, RequestType0, type Range } from 'vscode-languageserver-protocol';
 
 /** `whetstone/activeEditor` (client → server): the Whetstone editor the person is in, if any. */
 export interface ActiveEditorParams {
@@ -48,6 +48,21 @@ export interface AgentStatusParams {
 }
 
 export const AgentStatusNotification = new NotificationType<AgentStatusParams>('whetstone/agentStatus');
+
+/**
+ * `whetstone/mcpServer` (client → server): where the endpoint's MCP server is and its bearer token,
+ * for registering it with VS Code's own agents. The client puts the token in the request header it
+ * hands VS Code and nowhere else. null while the endpoint is not running.
+ */
+export interface McpServerResult {
+  /** http://127.0.0.1:<port>/mcp */
+  url: string;
+  token: string;
+  /** Changes whenever the endpoint starts again (a new token), so VS Code reconnects. */
+  version: string;
+}
+
+export const McpServerRequest = new RequestType0<McpServerResult | null, void>('whetstone/mcpServer');
 
 /** One node a plan targets, with the operation the agent means to do to it. */
 export interface PlanTargetData {

@@ -75,7 +75,7 @@ const getAnnotationSuggestions = defineMethod<{ nodeId?: string; line?: number; 
   name: 'getAnnotationSuggestions',
   role: 'any',
   description:
-    'Annotation suggestions for a node (or the declaration/statement at line/col, or the whole buffer): {nodeId, annotationType, strategy, reason, confidence}, confidences moved by the feedback model (modelRevision), plus the diagnostics in that scope.',
+    'Annotation suggestions for a node (or at line/col, or the whole buffer): {nodeId, annotationType, strategy, reason, confidence} (confidence moved by the feedback model, modelRevision), and the diagnostics in that scope.',
   params: {
     type: 'object',
     properties: { nodeId: ANSWER_PROPERTIES.nodeId, line: { type: 'integer', minimum: 1 }, col: { type: 'integer', minimum: 0 }, uri: URI },
@@ -116,7 +116,7 @@ const applyAnnotationSuggestion = defineMethod<{
   name: 'applyAnnotationSuggestion',
   role: 'refactor',
   description:
-    'Write a suggestion into the source as `@type(strategy, reason: "…", confidence: c)` above its declaration or statement (one undo step) and record it as accepted; accepted: false records a rejection and changes nothing.',
+    'Write a suggestion as `@type(strategy, reason: "…", confidence: c)` above its declaration or statement (one undo step) and record it as accepted; accepted: false records a rejection only.',
   params: {
     type: 'object',
     properties: { ...ANSWER_PROPERTIES, ifRevision: { type: 'integer' } },
@@ -198,7 +198,7 @@ const recordAnnotationFeedback = defineMethod<{
   name: 'recordAnnotationFeedback',
   role: 'any',
   description:
-    "Record a person's answer to a suggestion: it moves the confidence of that kind of suggestion (annotationType + strategy) for this workspace; a rejected suggestion is not shown again for that node. Returns true.",
+    "Record a person's answer to a suggestion: it moves the confidence of that kind (annotationType + strategy) for this workspace; a rejected one is not shown again for that node. Returns true.",
   params: {
     type: 'object',
     properties: ANSWER_PROPERTIES,

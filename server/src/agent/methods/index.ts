@@ -7,6 +7,7 @@ import { MUTATION_METHODS } from './mutations';
 import { PIPELINE_METHODS } from './pipeline';
 import { PLAN_METHODS } from './plans';
 import { QUERY_METHODS } from './queries';
+import { RENAME_METHODS } from './rename';
 import { SESSION_METHODS } from './session';
 import { WORKFLOW_METHODS } from './workflows';
 
@@ -14,6 +15,7 @@ export const METHODS: readonly MethodDefinition[] = [
   ...SESSION_METHODS,
   ...QUERY_METHODS,
   ...MUTATION_METHODS,
+  ...RENAME_METHODS,
   ...PLAN_METHODS,
   ...ANNOTATION_METHODS,
   ...WORKFLOW_METHODS,

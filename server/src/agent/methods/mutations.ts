@@ -1,7 +1,7 @@
 // Mutations (docs/AGENT-ENDPOINT.md "Mutations", "Revisions and conflicts", "Plans", "Library
 // context"): applyMutation, applyBatch and undo. Both mutation methods run through the one
 // pipeline (mutation-pipeline.ts), so a single mutation is a batch of one with the same guarantees.
-import { mutationJsonSchema } from '../../core/ast';
+import { mutationJsonSchema, type JsonSchema } from '../../core/ast';
 import { applyTextEdits } from '../../core/syntax';
 import { resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
@@ -16,8 +16,23 @@ const MUTATION_FLAGS = {
   strictMode: { type: 'boolean' },
 } as const;
 
-/** One mutation of applyBatch: the core's mutation kinds (MUTATION_KINDS) with the flags. */
-export const MUTATION_SCHEMA = mutationJsonSchema(MUTATION_FLAGS);
+/**
+ * `{type: "rename", nodeId, newName}`: a step of a change rather than an engine kind. The core's
+ * rename rules turn it into the setProperty mutations of every use of the name before the engine
+ * runs (rename-expansion.ts), so it is accepted here beside MUTATION_KINDS.
+ */
+function withRenameStep(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties as Record<string, JsonSchema>;
+  const kinds = (properties.type as { enum: readonly string[] }).enum;
+  return {
+    ...schema,
+    properties: { ...properties, type: { enum: [...kinds, 'rename'] }, newName: { type: 'string', minLength: 1, maxLength: 200 } },
+    allOf: [...(schema.allOf as JsonSchema[]), { if: { properties: { type: { const: 'rename' } }, required: ['type'] }, then: { required: ['nodeId', 'newName'] } }],
+  };
+}
+
+/** One mutation of applyBatch: the core's mutation kinds (MUTATION_KINDS) and rename, with the flags. */
+export const MUTATION_SCHEMA = withRenameStep(mutationJsonSchema(MUTATION_FLAGS));
 
 /** What a change may carry besides its mutations (docs/AGENT-ENDPOINT.md). */
 const CHANGE_PROPERTIES = {
@@ -114,9 +129,9 @@ const applyMutation = defineMethod<MutationParams>({
   name: 'applyMutation',
   role: 'refactor',
   description:
-    'Apply one mutation (setProperty, updateNode, deleteNode, insertNode) as one undo step. ifRevision guards against stale reads (-32012); dryRun previews (edits, diagnosticsBefore/After); review: true shows it to the person as an inline suggestion instead ({pending, suggestionId}, then suggestionDecided); destructive ones need planId of an approved plan; strictMode refuses new semantic errors and unknown functions; preferImports adds library imports.',
+    'Apply one mutation (setProperty, updateNode, deleteNode, insertNode, or rename {nodeId, newName} by the scope rules in this buffer) as one undo step. ifRevision guards against stale reads (-32012); dryRun previews (edits, diagnosticsBefore/After); review: true shows it to the person as an inline suggestion instead ({pending, suggestionId}, then suggestionDecided); destructive ones need planId of an approved plan; strictMode refuses new semantic errors and unknown functions; preferImports adds library imports.',
   // The mutation's own fields and the change's options side by side, as the reference writes them.
-  params: mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES }),
+  params: withRenameStep(mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES })),
   recorded: true,
   async handler(params, context) {
     const { ifRevision, dryRun, planId, uri, review, strictMode, preferImports, ...mutation } = params;

@@ -98,7 +98,7 @@ const getInScopeSymbols = defineMethod<{ nodeId: string; includeBuiltins?: boole
   name: 'getInScopeSymbols',
   role: 'any',
   description:
-    'The symbols visible at a node, innermost first ({name, kind, nodeId, type}; kind: function, variable, constant, parameter, type, field, import, iterator). Built-ins only with includeBuiltins (their nodeId is null).',
+    'The symbols visible at a node, innermost first: {name, kind, nodeId, type}. Built-ins only with includeBuiltins (nodeId null).',
   params: {
     type: 'object',
     properties: { nodeId: NODE_ID, includeBuiltins: { type: 'boolean' }, uri: URI },
@@ -122,7 +122,7 @@ const getCallHierarchy = defineMethod<{ functionId: string; uri?: string }>({
   name: 'getCallHierarchy',
   role: 'any',
   description:
-    'Callers and callees of a FunctionDeclaration: callerIds (functions calling it; the Program for top-level code), calleeIds (declarations it calls), and each call (incomingCalls, outgoingCalls).',
+    'Callers and callees of a FunctionDeclaration: callerIds (the Program for top-level code), calleeIds, and each call (incomingCalls, outgoingCalls).',
   params: { type: 'object', properties: { functionId: NODE_ID, uri: URI }, required: ['functionId'], additionalProperties: false },
   recorded: true,
   handler(params, { host }) {

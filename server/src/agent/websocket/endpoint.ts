@@ -16,6 +16,8 @@ import { suggestionStoreOf } from '../suggestion-store';
 import { AgentConnection, CLOSE_GOING_AWAY } from './connection';
 import { defaultLockDir, removeLockFile, writeLockFile } from './lock-file';
 import { checkUpgrade, type UpgradeRefusal } from './upgrade-guard';
+import { pathOf, type HttpRoute, type RouteHandler } from './http-routes';
+import { notifyBufferChanges } from '../buffer-notices';
 
 export const DEFAULT_PORT = 8080;
 export const LOOPBACK = '127.0.0.1';
@@ -44,6 +46,8 @@ export interface AgentEndpointOptions {
   log?: (line: string) => void;
   /** Told when an agent connects or disconnects (status bars, withdrawing a gone agent's plans). */
   onSessionChange?: (session: Session, change: 'connected' | 'disconnected') => void;
+  /** Plain HTTP routes on the same port (MCP at /mcp), under the same Host, Origin and token rules. */
+  httpRoutes?: readonly HttpRoute[];
 }
 
 export interface AgentEndpoint {
@@ -70,7 +74,21 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
   const connections = new Map<WebSocket, AgentConnection>();
   const alive = new WeakSet<WebSocket>();
 
-  const server = createServer((_request, response) => {
+  const routes = new Map<string, RouteHandler>();
+  const server = createServer((request, response) => {
+    const route = routes.get(pathOf(request.url) ?? '');
+    if (route) {
+      const refusal = safeCheck(request);
+      if (refusal) {
+        const headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' };
+        if (refusal.status === 401) headers['WWW-Authenticate'] = 'Bearer';
+        response.writeHead(refusal.status, headers);
+        response.end(`${refusal.message}\n`);
+        return;
+      }
+      route.handle(request, response);
+      return;
+    }
     response.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close', Upgrade: 'websocket' });
     response.end('Upgrade Required: this endpoint speaks JSON-RPC over WebSocket\n');
   });
@@ -81,18 +99,21 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    let refusal: UpgradeRefusal | undefined;
-    try {
-      refusal = checkUpgrade(request, rules);
-    } catch {
-      refusal = { status: 401, message: 'Unauthorized' };
-    }
+    const refusal = safeCheck(request);
     if (refusal) {
       refuse(socket, refusal.status, refusal.message);
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => accept(ws));
   });
+
+  function safeCheck(request: IncomingMessage): UpgradeRefusal | undefined {
+    try {
+      return checkUpgrade(request, rules);
+    } catch {
+      return { status: 401, message: 'Unauthorized' };
+    }
+  }
 
   function accept(ws: WebSocket): void {
     const connection = new AgentConnection(ws, maxRole, dispatcher, options.host, log);
@@ -105,13 +126,21 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     ws.on('close', () => {
       connection.closed();
       connections.delete(ws);
-      // Nobody would hear how the person decides its suggestions: they leave the editor now.
-      suggestionStoreOf(options.host).withdrawSession(session.id);
-      tell(session, 'disconnected');
+      sessionClosed(session);
     });
+    sessionOpened(session);
+  }
+
+  function sessionOpened(session: Session): void {
     const library = options.host.library();
     if (library !== undefined) session.notify('libraryContext', library);
     tell(session, 'connected');
+  }
+
+  function sessionClosed(session: Session): void {
+    // Nobody would hear how the person decides its suggestions: they leave the editor now.
+    suggestionStoreOf(options.host).withdrawSession(session.id);
+    tell(session, 'disconnected');
   }
 
   function tell(session: Session, change: 'connected' | 'disconnected'): void {
@@ -137,6 +166,14 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  const bufferNotices = notifyBufferChanges(options.host);
+  for (const route of options.httpRoutes ?? []) {
+    routes.set(
+      route.path,
+      route.start({ dispatcher, methods: table, host: options.host, maxRole, maxMessageBytes, port, allowedOrigins: rules.allowedOrigins, log, sessionOpened, sessionClosed }),
+    );
+  }
+  const closeRoutes = (): Promise<unknown> => Promise.all([...routes.values()].map((route) => route.close().catch(() => undefined)));
 
   let lockFile: string;
   try {
@@ -152,6 +189,8 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     });
   } catch (error) {
     clearInterval(heartbeat);
+    bufferNotices.dispose();
+    await closeRoutes();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
   }
@@ -161,11 +200,13 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     port,
     lockFile,
     token,
-    sessions: () => [...connections.values()].map((connection) => connection.session),
+    sessions: () => [...[...connections.values()].map((connection) => connection.session), ...[...routes.values()].flatMap((route) => route.sessions())],
     close() {
       closing ??= (async () => {
         clearInterval(heartbeat);
+        bufferNotices.dispose();
         removeLockFile(lockFile, token);
+        await closeRoutes();
         const sockets = [...connections.keys()];
         for (const ws of sockets) ws.close(CLOSE_GOING_AWAY, 'The Whetstone agent endpoint is shutting down');
         await Promise.race([

@@ -167,9 +167,12 @@ function describe(node: Node): string {
   return `${node.type}${name}`;
 }
 
-/** Whether setting an import's `names` to `value` removes a name it imports now. */
+/**
+ * Whether setting an import's `names` to `value` removes a name it imports now. A list of the same
+ * length with names replaced in their places renames them (a rename across files does that).
+ */
 function dropsImportedNames(node: Node, value: unknown): boolean {
-  if (node.type !== 'ImportDeclaration' || !Array.isArray(value)) return false;
+  if (node.type !== 'ImportDeclaration' || !Array.isArray(value) || value.length === node.names.length) return false;
   return node.names.some((name) => !value.includes(name));
 }
 

@@ -16,3 +16,4 @@ export {
   type CallFact,
 } from './library-policy';
 export { planRename, renameTarget, type RenamePlan, type RenameTarget } from './rename';
+export { renameMutations, importRenameMutations, nameOffsetOf, moduleNamesPath, type RenameMutations } from './rename-mutations';

@@ -2,13 +2,15 @@
 // that change. What a name denotes comes from the semantic model, so renaming a parameter changes
 // that parameter's uses and not a global of the same name. Names that cannot be renamed
 // (keywords, built-ins, imported library names, annotation types) and new names that are not
-// identifiers or are taken in the symbol's scope are refused with the reason. Adapters (the
+// identifiers or are taken in the symbol's scope, or that would change what some other name means
+// (rename-bindings.ts), are refused with the reason. Adapters (the
 // language server, agents) translate the result; none decides these rules again.
 import type { Span } from '../ast/ast';
 import { KEYWORDS, isIdentifier } from '../ast/lexical';
 import { occurrenceAt, occurrencesOf, type NameOccurrence } from '../queries/name-occurrences';
 import type { SemanticModel } from '../semantics/model';
 import type { WhetstoneDocument } from '../syntax/document';
+import { bindingChange } from './rename-bindings';
 
 export type RenameTarget = { ok: true; occurrence: NameOccurrence } | { ok: false; reason: string };
 export type RenamePlan = { ok: true; edits: { span: Span; newText: string }[] } | { ok: false; reason: string };
@@ -42,7 +44,10 @@ export function planRename(document: WhetstoneDocument, model: SemanticModel, of
   if (newName !== symbol.name && symbol.scope.symbols.has(newName)) {
     return { ok: false, reason: `'${newName}' is already declared in the same scope; renaming '${symbol.name}' to it would make a duplicate` };
   }
-  return { ok: true, edits: occurrencesOf(document, model, symbol).map((o) => ({ span: o.span, newText: newName })) };
+  const edits = occurrencesOf(document, model, symbol).map((o) => ({ span: o.span, newText: newName }));
+  const changed = newName === symbol.name ? undefined : bindingChange(document, model, edits, newName);
+  if (changed) return { ok: false, reason: `Renaming '${symbol.name}' to '${newName}' would change what the code means: ${changed}` };
+  return { ok: true, edits };
 }
 
 function wordAt(text: string, offset: number): string | undefined {

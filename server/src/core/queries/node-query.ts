@@ -1,7 +1,7 @@
 // Queries over the AST for agents that should not read the whole tree (docs/AGENT-ENDPOINT.md,
 // "context efficiency"): one node cut to a depth, with the cut marked; nodes found by type, name
 // or source text, as candidates with ids and spans, ambiguity explicit.
-import { childNodes, nodeName, ROLES, walk, type Node, type NodeType, type Span } from '../ast/ast';
+import { nodeName, ROLES, walk, type Node, type NodeType, type Span } from '../ast/ast';
 
 /** What stands in for a subtree `depth` cut off. */
 export interface TruncatedNode {
@@ -68,14 +68,18 @@ export function findNodes(
     if (criteria.text !== undefined && !text.slice(node.span.startOffset, node.span.endOffset).includes(criteria.text)) return false;
     return true;
   };
+  const parents = new Map<Node, Node>();
   walk(root, (node, parent) => {
+    if (parent && criteria.text !== undefined) parents.set(node, parent);
     if (matches(node)) found.push({ node, parent });
   });
   let kept = found;
   if (criteria.text !== undefined) {
-    // A node contains the text whenever a child does: keep the innermost ones only.
-    const matched = new Set(found.map((entry) => entry.node));
-    kept = found.filter((entry) => !childNodes(entry.node).some((child) => matched.has(child)));
+    // A node contains the text whenever a descendant does: keep the innermost ones only (the
+    // match may sit deeper than a child: `push(xs, "a" + f(x))` holds `f(x)` inside a binary).
+    const outer = new Set<Node>();
+    for (const entry of found) for (let up = parents.get(entry.node); up; up = parents.get(up)) outer.add(up);
+    kept = found.filter((entry) => !outer.has(entry.node));
   }
   return kept.map(({ node, parent }) => {
     const candidate: Candidate = { nodeId: node.id, type: node.type, span: node.span, parentId: parent ? parent.id : null };

@@ -1,0 +1,133 @@
+// renameSymbol (PROTOCOL.md "Rename"): a declaration and every reference to it renamed by the
+// language's scope rules (the core's rename, the editor's F2), in its buffer and in the open
+// buffers that import it, as one change per buffer (one undo step each). Every buffer's change is
+// previewed through the mutation pipeline before any is applied, so a refusal anywhere changes
+// nothing; should applying a later buffer still fail (the person typed in it meanwhile), the
+// buffers already changed are changed back.
+import { fileURLToPath } from 'node:url';
+import { importRenameMutations, moduleNamesPath, nameOffsetOf, renameMutations } from '../../core/editing';
+import { applyTextEdits } from '../../core/syntax';
+import type { OpenBuffer } from '../../workspace/buffer';
+import { checkRevision, nodeIn, resolveBuffer } from '../buffers';
+import { AgentError } from '../errors';
+import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
+import { runChange, type AppliedChange, type PreviewedChange } from '../mutation-pipeline';
+import { renameRefused } from '../rename-expansion';
+import { completeUndo, lastUndo } from '../undo-history';
+
+interface RenameParams {
+  nodeId: string;
+  newName: string;
+  ifRevision?: number;
+  dryRun?: boolean;
+  uri?: string;
+}
+
+/** The file path of a buffer's URI, for matching `use` paths; the URI itself when it is not a file. */
+function pathOf(uri: string): string {
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : decodeURIComponent(new URL(uri).pathname);
+  } catch {
+    return uri;
+  }
+}
+
+const renameSymbol = defineMethod<RenameParams>({
+  name: 'renameSymbol',
+  role: 'refactor',
+  description:
+    'Rename a declaration and every reference to it (nodeId: the declaration or a use) by the scope rules, also in open buffers that import it (`use file.{name}`); one undo step per buffer. Returns {oldName, newName, changes: [{uri, revision, changedNodeIds, diagnostics}]}.',
+  params: {
+    type: 'object',
+    properties: {
+      nodeId: { type: 'string', minLength: 1, maxLength: 200 },
+      newName: { type: 'string', minLength: 1, maxLength: 200 },
+      ifRevision: { type: 'integer' },
+      dryRun: { type: 'boolean' },
+      uri: { type: 'string', minLength: 1 },
+    },
+    required: ['nodeId', 'newName'],
+    additionalProperties: false,
+  },
+  recorded: true,
+  async handler(params, context) {
+    const { host } = context;
+    const buffer = resolveBuffer(host, params.uri);
+    checkRevision(buffer, params.ifRevision);
+    const node = nodeIn(buffer, params.nodeId);
+    const own = renameMutations(buffer.document, buffer.analysis(), nameOffsetOf(buffer.document, node.id) ?? node.span.startOffset, params.newName);
+    if (!own.ok) throw renameRefused(own.reason, node.id, params.newName);
+    const changes: { buffer: OpenBuffer; revision: number; mutations: Record<string, unknown>[] }[] = [
+      { buffer, revision: buffer.revision, mutations: own.mutations as unknown as Record<string, unknown>[] },
+    ];
+    if (own.exported) {
+      const declaredIn = pathOf(buffer.uri);
+      for (const other of host.workspace.all()) {
+        if (other.uri === buffer.uri) continue;
+        const imported = importRenameMutations(other.document, other.analysis(), (module) => moduleNamesPath(module, declaredIn), own.oldName, params.newName);
+        if (!imported.ok) throw renameRefused(`in ${other.uri}: ${imported.reason}`, node.id, params.newName);
+        if (imported.mutations.length > 0) changes.push({ buffer: other, revision: other.revision, mutations: imported.mutations as unknown as Record<string, unknown>[] });
+      }
+    }
+    const label = `${context.session.name || context.session.id}: rename ${own.oldName} to ${params.newName}`;
+    // Every buffer's change passes the pipeline's checks (engine, policy, syntax) before any applies.
+    const previews: PreviewedChange[] = [];
+    for (const change of changes) {
+      const preview = await runChange(context, change.mutations, { uri: change.buffer.uri, ifRevision: change.revision, dryRun: true, label });
+      if (preview.dryRun) previews.push(preview);
+    }
+    const head = { success: true, oldName: own.oldName, newName: params.newName, uri: buffer.uri };
+    if (params.dryRun === true) {
+      return {
+        ...head,
+        dryRun: true,
+        revision: buffer.revision,
+        changes: previews.map((preview) => ({ uri: preview.uri, revision: preview.revision, changedNodeIds: preview.changedNodeIds, edits: preview.edits, diagnosticsAfter: preview.diagnosticsAfter })),
+      };
+    }
+    const applied: AppliedChange[] = [];
+    for (const change of changes) {
+      try {
+        const done = await runChange(context, change.mutations, { uri: change.buffer.uri, ifRevision: change.revision, label });
+        if (!done.dryRun) applied.push(done);
+      } catch (error) {
+        const restored = await changeBack(context, applied);
+        if (error instanceof AgentError) {
+          throw new AgentError(error.code, `${error.message} (in ${change.buffer.uri}); ${restored ? 'the buffers renamed before it were changed back' : 'some buffers renamed before it could not be changed back: see changedBuffers'}`, {
+            ...error.data,
+            failedUri: change.buffer.uri,
+            changedBuffers: restored ? [] : applied.map((done) => done.uri),
+          });
+        }
+        throw error;
+      }
+    }
+    return {
+      ...head,
+      revision: applied[0]?.revision ?? buffer.revision,
+      changes: applied.map((done) => ({ uri: done.uri, revision: done.revision, changedNodeIds: done.changedNodeIds, diagnostics: done.diagnostics })),
+    };
+  },
+});
+
+/** Undoes the renames already applied, newest first; false when one of them could not be. */
+async function changeBack(context: MethodContext, applied: readonly AppliedChange[]): Promise<boolean> {
+  let all = true;
+  for (const done of [...applied].reverse()) {
+    const buffer = context.host.workspace.get(done.uri);
+    const entry = lastUndo(context.session, done.uri);
+    if (!buffer || !entry || buffer.revision !== entry.revisionAfter) {
+      all = false;
+      continue;
+    }
+    try {
+      const revision = await context.host.applyEdits(buffer, entry.inverse, { expected: buffer.document.ast, text: applyTextEdits(buffer.text, entry.inverse), baseRevision: entry.revisionAfter, label: `Undo ${entry.label}` });
+      completeUndo(context.session, entry, revision);
+    } catch {
+      all = false;
+    }
+  }
+  return all;
+}
+
+export const RENAME_METHODS: readonly MethodDefinition[] = [renameSymbol];

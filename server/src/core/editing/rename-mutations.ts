@@ -1,0 +1,114 @@
+// A rename as mutations of the AST, for agents (renameSymbol, and `rename` in applyBatch): the same
+// rules and the same name tokens as the editor's rename (rename.ts), each token turned into the
+// setProperty of the field that holds it (a declaration's name, an identifier, a member, an object
+// key, an imported name, a type name inside a type string). The mutation engine then prints them
+// as one-token edits and gives the buffer the AST with every id kept.
+//
+// Across buffers: `use orders.{total};` imports `total` from the buffer whose path ends in
+// `orders.wst` (`use lib.orders` from `lib/orders.wst`). Renaming a top-level declaration renames
+// the imported name and its uses in every such buffer, by the same rules.
+import type { Node } from '../ast/ast';
+import { KEYWORDS, isIdentifier } from '../ast/lexical';
+import type { SetPropertyMutation } from '../ast/mutation';
+import { occurrencesOf, occurrenceAt, type NameOccurrence } from '../queries/name-occurrences';
+import type { SemanticModel } from '../semantics/model';
+import type { WhetstoneDocument } from '../syntax/document';
+import { planRename } from './rename';
+import { bindingChange } from './rename-bindings';
+
+export type RenameMutations =
+  | { ok: true; oldName: string; mutations: SetPropertyMutation[]; /** Whether other buffers can import the name (a top-level declaration). */ exported: boolean }
+  | { ok: false; reason: string };
+
+/** The mutations renaming the name at `offset` (its declaration and every use in this document). */
+export function renameMutations(document: WhetstoneDocument, model: SemanticModel, offset: number, newName: string): RenameMutations {
+  const plan = planRename(document, model, offset, newName);
+  if (!plan.ok) return plan;
+  const symbol = occurrenceAt(document, model, offset)?.symbol;
+  if (!symbol) return { ok: false, reason: 'There is no name here to rename' };
+  const mutations = mutationsFor(document, occurrencesOf(document, model, symbol), symbol.name, newName);
+  const exported = symbol.scope.kind === 'program' && (symbol.kind === 'function' || symbol.kind === 'type' || symbol.kind === 'constant' || symbol.kind === 'variable');
+  return { ok: true, oldName: symbol.name, mutations, exported };
+}
+
+/** The offset of the name a node stands for: a declaration's name, an identifier, a member… */
+export function nameOffsetOf(document: WhetstoneDocument, nodeId: string): number | undefined {
+  const span = document.nameSpan(nodeId);
+  if (span) return span.startOffset;
+  return document.nodeById(nodeId)?.span.startOffset;
+}
+
+/** Whether `use <module>` names the file at `path` ("a.b" names a path ending in "a/b.wst"). */
+export function moduleNamesPath(module: string, path: string): boolean {
+  if (module === '') return false;
+  const file = `${module.split('.').join('/')}.wst`;
+  const normalized = path.replace(/\\/g, '/');
+  return normalized === file || normalized.endsWith(`/${file}`);
+}
+
+/**
+ * In a document that imports `oldName` from a module `importsFrom` accepts, the mutations renaming
+ * the imported name and its uses; an empty list when it imports no such name.
+ */
+export function importRenameMutations(
+  document: WhetstoneDocument,
+  model: SemanticModel,
+  importsFrom: (module: string) => boolean,
+  oldName: string,
+  newName: string,
+): { ok: true; mutations: SetPropertyMutation[] } | { ok: false; reason: string } {
+  if (KEYWORDS.has(newName)) return { ok: false, reason: `'${newName}' is a keyword and cannot be a name` };
+  if (!isIdentifier(newName)) return { ok: false, reason: `'${newName}' is not a valid identifier: use letters, digits and _, not starting with a digit` };
+  const occurrences: NameOccurrence[] = [];
+  for (const child of document.ast.children) {
+    if (child.type !== 'ImportDeclaration' || !importsFrom(child.module) || !child.names.includes(oldName)) continue;
+    const symbols = model.symbolsDeclaredBy(child.id).filter((symbol) => symbol.name === oldName);
+    for (const symbol of symbols) {
+      if (newName !== oldName && symbol.scope.symbols.has(newName)) {
+        return { ok: false, reason: `'${newName}' is already declared at the top level of this buffer, which imports '${oldName}'` };
+      }
+      occurrences.push(...occurrencesOf(document, model, symbol));
+    }
+  }
+  if (occurrences.length === 0 || newName === oldName) return { ok: true, mutations: [] };
+  const changed = bindingChange(document, model, occurrences.map((o) => ({ span: o.span, newText: newName })), newName);
+  if (changed) return { ok: false, reason: `Renaming the imported '${oldName}' to '${newName}' would change what the code means: ${changed}` };
+  return { ok: true, mutations: mutationsFor(document, occurrences, oldName, newName) };
+}
+
+/** One setProperty per field holding the name, in source order. */
+function mutationsFor(document: WhetstoneDocument, occurrences: readonly NameOccurrence[], oldName: string, newName: string): SetPropertyMutation[] {
+  const byField = new Map<string, SetPropertyMutation>();
+  for (const occurrence of occurrences) {
+    const node = document.nodeById(occurrence.nodeId);
+    if (!node) continue;
+    const property = occurrence.kind === 'typeName' ? occurrence.property : NAME_FIELD[node.type];
+    if (property === undefined) continue;
+    const key = `${node.id}\u0000${property}`;
+    if (byField.has(key)) continue;
+    byField.set(key, { type: 'setProperty', nodeId: node.id, property, value: renamedValue(node, property, oldName, newName) });
+  }
+  return [...byField.values()];
+}
+
+/** The field that holds a node's own name. */
+const NAME_FIELD: Partial<Record<Node['type'], string>> = {
+  Identifier: 'name',
+  FunctionDeclaration: 'name',
+  Parameter: 'name',
+  VariableDeclaration: 'name',
+  TypeDeclaration: 'name',
+  Field: 'name',
+  MemberExpression: 'property',
+  Property: 'key',
+  ForStatement: 'iterator',
+  ImportDeclaration: 'names',
+};
+
+function renamedValue(node: Node, property: string, oldName: string, newName: string): unknown {
+  const value = (node as unknown as Record<string, unknown>)[property];
+  if (Array.isArray(value)) return value.map((item) => (item === oldName ? newName : item));
+  // A type string names types by whole words: list<Item>, map<string, Item>?
+  if (typeof value === 'string' && value !== oldName) return value.replace(new RegExp(`\\b${oldName}\\b`, 'g'), newName);
+  return newName;
+}

@@ -1,0 +1,188 @@
+// MCP over Streamable HTTP at /mcp on the agent endpoint's own port (the SDK's transport, one per
+// MCP session, answering with JSON; notifications go on the session's GET stream). The endpoint
+// has already checked Host, Origin and the bearer token of every request that arrives here. Each
+// MCP session is an agent session. What a client can fill is bounded: the number of sessions, the
+// request body (the endpoint's maxMessageBytes, answered 413), one notification stream per
+// session, its queue (mcp-session.ts), and sessions a client forgot are ended when idle.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { HttpRoute, RouteHandler, RouteServices } from '../agent/websocket/http-routes';
+import type { Session } from '../agent/session';
+import { McpSession } from './mcp-session';
+import { toolCatalog, type McpTool } from './tool-catalog';
+import { createToolServer, sendNotification } from './tool-server';
+
+export const MCP_PATH = '/mcp';
+
+export interface McpRouteLimits {
+  /** MCP sessions at once; a new one beyond is answered 503. */
+  maxSessions: number;
+  /** A session with no request and no open stream for this long is ended. */
+  idleMs: number;
+}
+
+export const DEFAULT_MCP_LIMITS: McpRouteLimits = { maxSessions: 64, idleMs: 30 * 60_000 };
+
+/** The /mcp route for startAgentEndpoint's httpRoutes. */
+export function mcpRoute(limits: Partial<McpRouteLimits> = {}): HttpRoute {
+  return { path: MCP_PATH, start: (services) => new McpHttpRoute(services, { ...DEFAULT_MCP_LIMITS, ...limits }) };
+}
+
+interface Live {
+  session: McpSession;
+  server: Server;
+  transport: StreamableHTTPServerTransport;
+  lastActivityMs: number;
+  /** The open GET stream the notifications are written to. */
+  stream?: ServerResponse;
+}
+
+class McpHttpRoute implements RouteHandler {
+  private readonly live = new Map<string, Live>();
+  private readonly tools: McpTool[];
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly services: RouteServices,
+    private readonly limits: McpRouteLimits,
+  ) {
+    this.tools = toolCatalog(services.methods);
+    this.sweeper = setInterval(() => this.endIdle(), Math.min(60_000, Math.max(1_000, limits.idleMs / 4)));
+    this.sweeper.unref();
+  }
+
+  handle(request: IncomingMessage, response: ServerResponse): void {
+    this.serve(request, response).catch((error: unknown) => {
+      this.services.log(`mcp: a request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!response.headersSent) jsonError(response, 500, -32603, 'Internal error; the server logged it and keeps running');
+      else response.destroy();
+    });
+  }
+
+  sessions(): readonly Session[] {
+    return [...this.live.values()].map((live) => live.session);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    await Promise.all([...this.live.keys()].map((id) => this.end(id)));
+  }
+
+  private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const header = request.headers['mcp-session-id'];
+    if (typeof header === 'string') {
+      const live = this.live.get(header);
+      if (!live) {
+        jsonError(response, 404, -32001, 'Session not found: it ended (idle for too long, closed, or the endpoint restarted); initialize a new session');
+        return;
+      }
+      live.lastActivityMs = Date.now();
+      if (request.method === 'GET') this.track(live, response);
+      await live.transport.handleRequest(request, response);
+      return;
+    }
+    if (request.method !== 'POST') {
+      jsonError(response, 400, -32600, 'Bad Request: no Mcp-Session-Id header; start with an initialize request (POST)');
+      return;
+    }
+    if (this.live.size >= this.limits.maxSessions) {
+      jsonError(response, 503, -32000, `Service Unavailable: ${this.limits.maxSessions} MCP sessions are open, the most this endpoint serves; close one (DELETE) or retry later`);
+      return;
+    }
+    await this.open(request, response);
+  }
+
+  /** A request without a session: an initialize starts one; anything else is refused by the transport. */
+  private async open(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const { services } = this;
+    // Filled in below: the session's notifications and the transport's callbacks need it first.
+    const made: { live?: Live } = {};
+    const session = new McpSession(
+      services.maxRole,
+      async (method, params) => {
+        if (!made.live) return;
+        await sendNotification(made.live.server, method, params);
+        await roomIn(made.live.stream);
+      },
+      services.log,
+    );
+    const port = services.port;
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      enableJsonResponse: true,
+      maxRequestBodySize: services.maxMessageBytes,
+      // The endpoint refused foreign Hosts already; the SDK's own check stays on behind it.
+      enableDnsRebindingProtection: true,
+      allowedHosts: [`127.0.0.1:${port}`, `localhost:${port}`],
+      onsessioninitialized: (id) => {
+        if (!made.live) return;
+        this.live.set(id, made.live);
+        services.sessionOpened(session);
+      },
+      onsessionclosed: (id) => this.end(id),
+    });
+    const server = createToolServer(session, this.tools, { dispatcher: services.dispatcher, host: services.host });
+    made.live = { session, server, transport, lastActivityMs: Date.now() };
+    transport.onclose = () => {
+      const id = transport.sessionId;
+      if (id !== undefined) void this.end(id);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(request, response);
+    // Not an initialize (or a failed one): no session was made, nothing is kept.
+    if (transport.sessionId === undefined || !this.live.has(transport.sessionId)) {
+      session.close();
+      await server.close().catch(() => undefined);
+    }
+  }
+
+  private track(live: Live, response: ServerResponse): void {
+    live.stream = response;
+    response.once('close', () => {
+      if (live.stream === response) live.stream = undefined;
+      live.lastActivityMs = Date.now();
+    });
+  }
+
+  private async end(id: string): Promise<void> {
+    const live = this.live.get(id);
+    if (!live) return;
+    this.live.delete(id);
+    live.session.close();
+    this.services.sessionClosed(live.session);
+    await live.server.close().catch(() => undefined);
+  }
+
+  private endIdle(): void {
+    const now = Date.now();
+    for (const [id, live] of this.live) {
+      if (live.stream === undefined && now - live.lastActivityMs > this.limits.idleMs) {
+        this.services.log(`mcp: ${live.session.id} idle for ${Math.round((now - live.lastActivityMs) / 1000)} s; ending it`);
+        void this.end(id);
+      }
+    }
+  }
+}
+
+/** Resolves once the stream has room again (or is gone): a client that does not read slows its own notifications. */
+async function roomIn(stream: ServerResponse | undefined): Promise<void> {
+  // The SDK hands the event to the response on a later turn; look after that.
+  await new Promise((resolve) => setImmediate(resolve));
+  if (!stream || stream.destroyed || !stream.writableNeedDrain) return;
+  await new Promise<void>((resolve) => {
+    const done = (): void => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+  });
+}
+
+function jsonError(response: ServerResponse, status: number, code: number, message: string): void {
+  response.writeHead(status, { 'Content-Type': 'application/json' });
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
