@@ -6,6 +6,7 @@ import type { TextEdit } from '../core/document';
 import type { LibraryContext } from '../core/semantics/library';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
+import type { CodeModel } from '../projection';
 import type { Session } from './session';
 
 export interface ApplyEditOptions {
@@ -102,4 +103,9 @@ export interface AgentHost {
    * tests. Without one the model lives in memory for the host's lifetime.
    */
   readonly feedbackFile?: string;
+  /**
+   * The language model generateCode may use right now (VS Code's chat models through the
+   * extension; MCP sampling once that transport exists), or undefined for the built-in generator.
+   */
+  readonly codeModel?: () => CodeModel | undefined;
 }

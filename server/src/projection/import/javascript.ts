@@ -264,7 +264,7 @@ export class JavaScriptImporter {
       }
       case 'generic_type': {
         const name = field(node, 'name')?.text ?? '';
-        const args = namedChildren(field(node, 'type_arguments') ?? node).filter((child) => child !== field(node, 'name'));
+        const args = namedChildren(field(node, 'type_arguments') ?? node);
         const typeArgs = args.map((arg) => this.typeOf(arg));
         if (name === 'Array' || name === 'ReadonlyArray') return `list<${typeArgs[0] ?? 'any'}>`;
         if (name === 'Record' || name === 'Map') return `map<${typeArgs[0] ?? 'any'}, ${typeArgs[1] ?? 'any'}>`;

@@ -48,11 +48,16 @@ export class PythonImporter {
   private scope: ScopeNames = emptyScope();
   /** Parameter names of module-level functions, to place keyword arguments. */
   private readonly signatures = new Map<string, string[]>();
+  /** Names some function assigns through global or nonlocal: never const. */
+  private readonly writtenElsewhere = new Set<string>();
 
   constructor(private readonly b: AstBuilder) {}
 
   program(root: SyntaxNode): A.Program {
     const body = namedChildren(root);
+    for (const statement of root.descendantsOfType(['global_statement', 'nonlocal_statement'])) {
+      for (const name of namedChildren(statement!)) this.writtenElsewhere.add(name.text);
+    }
     for (const node of body) {
       const fn = node.type === 'decorated_definition' ? field(node, 'definition') : node;
       if (fn?.type === 'function_definition') this.signatures.set(field(fn, 'name')?.text ?? '', this.parameterNames(fn));
@@ -103,11 +108,11 @@ export class PythonImporter {
     }
     if (TYPE_ONLY_MODULES.has(module.text)) return [];
     const names: string[] = [];
-    for (const child of node.children) {
-      if (!child || child === module || node.fieldNameForChild(node.children.indexOf(child)) !== 'name') continue;
+    node.children.forEach((child, index) => {
+      if (!child || node.fieldNameForChild(index) !== 'name') return;
       if (child.type === 'dotted_name') names.push(child.text);
       else this.b.unsupported(child, 'an import under another name (as)');
-    }
+    });
     if (node.children.some((child) => child?.type === 'wildcard_import')) this.b.unsupported(node, 'a wildcard import (*)');
     return names.length > 0 ? [this.b.make<A.ImportDeclaration>('ImportDeclaration', node, { module: module.text, names })] : [];
   }
@@ -469,7 +474,7 @@ export class PythonImporter {
   private declareOrAssign(name: string, value: A.Expression, at: SyntaxNode, varType: string | null): A.Statement {
     if (this.scope.declared.has(name) || this.scope.outer.has(name)) return this.assign(this.b.identifier(name, at), '=', value, at);
     this.scope.declared.add(name);
-    const kind = (this.scope.assignments.get(name) ?? 0) === 1 ? 'const' : 'let';
+    const kind = (this.scope.assignments.get(name) ?? 0) === 1 && !this.writtenElsewhere.has(name) ? 'const' : 'let';
     return this.b.make<A.VariableDeclaration>('VariableDeclaration', at, { name, kind, varType, annotations: [], initializer: value });
   }
 
@@ -480,7 +485,7 @@ export class PythonImporter {
   /** `[body for x in xs if c]` assigned to `name`: `for x in xs { if c { push(name, body); } }`. */
   private comprehension(node: SyntaxNode, name: string): A.Statement | undefined {
     const body = field(node, 'body');
-    const clauses = namedChildren(node).filter((child) => child !== body);
+    const clauses = namedChildren(node).filter((child) => !body || !child.equals(body));
     if (!body || clauses[0]?.type !== 'for_in_clause') {
       this.b.unsupported(node, 'this list comprehension');
       return undefined;
@@ -620,11 +625,32 @@ export class PythonImporter {
   }
 
   private arithmetic(operator: string, left: A.Expression, right: A.Expression, at: SyntaxNode): A.Expression {
+    if (operator === '%' && !this.signAgnostic(at)) {
+      // Python's remainder takes the sign of the divisor: (a % b + b) % b in Whetstone's terms.
+      const divisor = field(at, 'right');
+      if (divisor?.type === 'integer' || divisor?.type === 'float' || divisor?.type === 'identifier') {
+        const inner = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '%', left, right });
+        const shifted = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '+', left: inner, right: this.expression(divisor) });
+        return this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '%', left: shifted, right: this.expression(divisor) });
+      }
+      return this.b.errorNode(at, "the % operator with a divisor that is not a name or a number (Python's remainder takes the divisor's sign)");
+    }
     if (operator === '//') {
       const quotient = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '/', left, right });
       return this.b.call('floor', [quotient], at);
     }
     return this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: BINARY[operator], left, right });
+  }
+
+  /** Whether the remainder `node` (a % b) only meets a comparison with 0, or has a non-negative literal dividend: its sign does not matter. */
+  private signAgnostic(node: SyntaxNode): boolean {
+    const left = field(node, 'left');
+    if ((left?.type === 'integer' || left?.type === 'float') && !left.text.startsWith('-')) return true;
+    const parent = node.parent;
+    if (parent?.type !== 'comparison_operator') return false;
+    const operands = namedChildren(parent);
+    const operators = parent.children.filter((child) => child && !child.isNamed).map((child) => child!.type);
+    return operands.length === 2 && operators.length === 1 && (operators[0] === '==' || operators[0] === '!=') && operands.some((operand) => operand.text === '0');
   }
 
   /** `a < b <= c` is `a < b and b <= c` (the middle operands must be plain names or literals). */
