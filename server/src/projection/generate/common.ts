@@ -51,11 +51,17 @@ export class GenerationContext {
   helper(base: string): string {
     let name = this.helperNames.get(base);
     if (!name) {
-      name = base;
-      for (let n = 2; this.taken.has(name); n++) name = `${base}${n}`;
-      this.taken.add(name);
+      name = this.freshName(base);
       this.helperNames.set(base, name);
     }
+    return name;
+  }
+
+  /** A name nothing in the program uses yet (`base`, else with a number). */
+  freshName(base: string): string {
+    let name = base;
+    for (let n = 2; this.taken.has(name); n++) name = `${base}${n}`;
+    this.taken.add(name);
     return name;
   }
 

@@ -166,8 +166,8 @@ class JavaScriptGenerator {
    */
   private memoized(w: CodeWriter, node: A.FunctionDeclaration, head: string, signature: string): void {
     const name = this.name(node.name);
-    const memo = this.ctx.helper(`${node.name}Memo`);
-    const compute = this.ctx.helper(`${node.name}Uncached`);
+    const memo = this.ctx.freshName(`${node.name}Memo`);
+    const compute = this.ctx.freshName(`${node.name}Uncached`);
     const params = node.parameters.map((param) => this.name(param.name));
     const single = params.length === 1;
     const keyType = single ? this.type(node.parameters[0].paramType) : 'string';
@@ -333,7 +333,12 @@ class JavaScriptGenerator {
         return this.literal(node);
       case 'BinaryExpression': {
         const operator = node.operator === '==' || node.operator === '!=' ? this.equality(node) : node.operator;
-        return binaryFragment(operator, this.expression(node.left), this.expression(node.right), BINARY[node.operator]);
+        let left = this.expression(node.left);
+        if (this.typescript && node.left.type === 'Literal' && node.right.type === 'Literal' && node.left.value !== null && BINARY[node.operator] <= BINARY['<']) {
+          // TypeScript refuses to compare two different literal types ("x" !== "y"): widen the left one.
+          left = fragment(`(${left.text} as ${typeof node.left.value === 'boolean' ? 'boolean' : typeof node.left.value})`, PRIMARY);
+        }
+        return binaryFragment(operator, left, this.expression(node.right), BINARY[node.operator]);
       }
       case 'UnaryExpression': {
         const operand = this.expression(node.operand);

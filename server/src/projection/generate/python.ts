@@ -425,6 +425,7 @@ class PythonGenerator {
 
   /** An assignment target; a name of an enclosing function or the module is declared nonlocal / global. */
   private target(node: A.Expression): string {
+    if (node.type === 'IndexExpression') return this.index(node, true).text;
     if (node.type !== 'Identifier') return this.expression(node).text;
     const { python, scope } = this.resolve(node.name);
     if (scope && scope !== this.scope) this.scope.outerWrites.set(python, scope === this.module ? 'global' : 'nonlocal');
@@ -486,7 +487,7 @@ class PythonGenerator {
       case 'MemberExpression':
         return this.member(node, false);
       case 'IndexExpression':
-        return fragment(`${wrap(this.expression(node.object), POSTFIX)}[${this.expression(node.index).text}]`, POSTFIX);
+        return this.index(node, false);
       case 'ArrayLiteral':
         return fragment(`[${node.elements.map((element) => this.expression(element).text).join(', ')}]`, PRIMARY);
       case 'ObjectLiteral':
@@ -559,6 +560,14 @@ class PythonGenerator {
       this.parents = parents;
     }
     return this.parents.get(node.id);
+  }
+
+  /** `xs[i]`; reading a map is `m.get(k)`, which is None for a missing key as in Whetstone (m[k] raises). */
+  private index(node: A.IndexExpression, asTarget: boolean): Fragment {
+    const object = wrap(this.expression(node.object), POSTFIX);
+    const index = this.expression(node.index).text;
+    if (!asTarget && this.ctx.isKind(node.object, 'map')) return fragment(`${object}.get(${index})`, POSTFIX);
+    return fragment(`${object}[${index}]`, POSTFIX);
   }
 
   private member(node: A.MemberExpression, called: boolean): Fragment {

@@ -28,7 +28,8 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `/** Rounds to \`digits\` decimal places, halves away from zero (Math.round rounds them up). */`,
         `function ${name('roundHalfAway')}(x${t(': number')}, digits = 0)${t(': number')} {`,
         `  const factor = 10 ** digits;`,
-        `  return (Math.sign(x) * Math.floor(Math.abs(x) * factor + 0.5)) / factor;`,
+        `  const rounded = (Math.sign(x) * Math.floor(Math.abs(x) * factor + 0.5)) / factor;`,
+        `  return rounded === 0 ? 0 : rounded; // never -0, which console.log would show as "-0"`,
         `}`,
       ].join('\n');
     case 'rangeList':
