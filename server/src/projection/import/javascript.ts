@@ -384,7 +384,7 @@ export class JavaScriptImporter {
         // `const x = c ? a : b;` → `let x; if c { x = a; } else { x = b; }`
         // The declaration spans only the name, so the assignments in the if/else come after it.
         out.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', name, { name: name.text, kind: 'let', varType, annotations: [], initializer: null }));
-        out.push(this.lowerConditional(value, (branch) => this.assignment(this.b.identifier(name.text, name), '=', this.expression(branch), branch)));
+        out.push(this.lowerConditional(value, (branch) => this.assignment(this.b.identifier(name.text, branch), '=', this.expression(branch), branch)));
         continue;
       }
       if (kind === 'const' && !value) {
@@ -440,6 +440,10 @@ export class JavaScriptImporter {
         const operator = field(expression, 'operator')?.text ?? '';
         if (!left || !right || !isAssignable(left)) return [];
         const compound = COMPOUND[operator];
+        if (compound && right.type === 'ternary_expression') {
+          // `x += c ? a : b` → `if c { x += a; } else { x += b; }`
+          return [this.lowerConditional(right, (branch) => this.assignment(this.expression(left), compound, this.expression(branch), branch))];
+        }
         if (compound) return [this.assignment(this.expression(left), compound, this.expression(right), expression)];
         const binary = BINARY[operator.slice(0, -1)];
         if (binary && (left.type === 'identifier' || left.type === 'member_expression')) {
@@ -537,7 +541,10 @@ export class JavaScriptImporter {
     const counter = countedLoop(init, condition, increment);
     if (counter && !assigns(bodyNode, counter.name)) {
       const start = counter.start;
-      const args = start.type === 'number' && Number(start.text) === 0 ? [this.expression(counter.end)] : [this.expression(start), this.expression(counter.end)];
+      let end = this.expression(counter.end);
+      // `i <= b` walks to b itself: range(a, b + 1).
+      if (counter.inclusive) end = this.b.make<A.BinaryExpression>('BinaryExpression', counter.end, { operator: '+', left: end, right: this.b.literal(1, counter.end) });
+      const args = start.type === 'number' && Number(start.text) === 0 ? [end] : [this.expression(start), end];
       return [
         this.b.make<A.ForStatement>('ForStatement', node, {
           annotations: [],
@@ -661,7 +668,14 @@ export class JavaScriptImporter {
     const left = field(node, 'left');
     const right = field(node, 'right');
     if (!operator || !left || !right) return this.b.errorNode(node, `the ${operatorText} operator`);
-    return this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator, left: this.expression(left), right: this.expression(right) });
+    let leftExpression = this.expression(left);
+    let rightExpression = this.expression(right);
+    if (operator === '+') {
+      // JavaScript's + joins a string with anything; Whetstone's joins two strings: str() the other side.
+      if (isStringy(leftExpression) && !isStringy(rightExpression)) rightExpression = this.b.call('str', [rightExpression], right);
+      else if (isStringy(rightExpression) && !isStringy(leftExpression)) leftExpression = this.b.call('str', [leftExpression], left);
+    }
+    return this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator, left: leftExpression, right: rightExpression });
   }
 
   private unary(node: SyntaxNode): A.Expression {
@@ -780,6 +794,13 @@ const PREDEFINED: Record<string, string> = {
   never: 'any',
 };
 
+/** Whether an expression is a string by its form: a string literal, str(…), or a join with one. */
+function isStringy(node: A.Expression): boolean {
+  if (node.type === 'Literal') return typeof node.value === 'string';
+  if (node.type === 'CallExpression') return node.callee.type === 'Identifier' && node.callee.name === 'str';
+  return node.type === 'BinaryExpression' && node.operator === '+' && (isStringy(node.left) || isStringy(node.right));
+}
+
 function isAsync(node: SyntaxNode): boolean {
   return node.children.some((child) => child?.type === 'async');
 }
@@ -816,7 +837,7 @@ function countedLoop(
   init: SyntaxNode | undefined,
   condition: SyntaxNode | undefined,
   increment: SyntaxNode | undefined,
-): { name: string; start: SyntaxNode; end: SyntaxNode } | undefined {
+): { name: string; start: SyntaxNode; end: SyntaxNode; inclusive: boolean } | undefined {
   if (!init || !condition || !increment || (init.type !== 'lexical_declaration' && init.type !== 'variable_declaration')) return undefined;
   const declarators = namedChildren(init).filter((child) => child.type === 'variable_declarator');
   if (declarators.length !== 1) return undefined;
@@ -824,12 +845,13 @@ function countedLoop(
   const start = field(declarators[0], 'value');
   if (name?.type !== 'identifier' || !start) return undefined;
   const test = condition.type === 'expression_statement' ? namedChildren(condition)[0] : condition;
-  if (test?.type !== 'binary_expression' || field(test, 'operator')?.text !== '<' || field(test, 'left')?.text !== name.text) return undefined;
+  const comparison = test?.type === 'binary_expression' ? field(test, 'operator')?.text : undefined;
+  if (!test || (comparison !== '<' && comparison !== '<=') || field(test, 'left')?.text !== name.text) return undefined;
   const end = field(test, 'right');
   if (!end) return undefined;
   const step = increment.text.replace(/\s+/g, '');
   if (step !== `${name.text}++` && step !== `++${name.text}` && step !== `${name.text}+=1`) return undefined;
-  return { name: name.text, start, end };
+  return { name: name.text, start, end, inclusive: comparison === '<=' };
 }
 
 /** Whether any statement under `node` assigns `name` (so it is not a plain loop counter). */

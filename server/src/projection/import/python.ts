@@ -342,7 +342,35 @@ export class PythonImporter {
     return this.b.make<A.Block>('Block', node ?? at, { statements });
   }
 
+  /**
+   * Statements that must run before the one being read: a list comprehension inside an expression
+   * becomes a named list built by a loop just before its statement. Only in simple statements
+   * (not in conditions, which run more than once).
+   */
+  private before: A.Statement[] | undefined;
+  private comprehensionCount = 0;
+
   private statement(node: SyntaxNode): A.Statement[] {
+    if (node.type === 'expression_statement' || node.type === 'return_statement') {
+      const outer = this.before;
+      this.before = [];
+      try {
+        const made = this.simpleStatement(node);
+        return [...this.before, ...made];
+      } finally {
+        this.before = outer;
+      }
+    }
+    const outer = this.before;
+    this.before = undefined;
+    try {
+      return this.simpleStatement(node);
+    } finally {
+      this.before = outer;
+    }
+  }
+
+  private simpleStatement(node: SyntaxNode): A.Statement[] {
     switch (node.type) {
       case 'expression_statement': {
         const inner = namedChildren(node);
@@ -449,7 +477,7 @@ export class PythonImporter {
     if (right.type === 'conditional_expression' && left.type === 'identifier') {
       // The declaration spans only the name, so what follows it comes after it.
       const declaration = this.declareFirst(left.text, left, varType);
-      const lowered = this.lowerConditional(right, (branch) => this.assign(this.b.identifier(left.text, left), '=', this.expression(branch), branch));
+      const lowered = this.lowerConditional(right, (branch) => this.assign(this.b.identifier(left.text, branch), '=', this.expression(branch), branch));
       return declaration ? [declaration, lowered] : [lowered];
     }
     if (right.type === 'list_comprehension' && left.type === 'identifier') {
@@ -495,7 +523,9 @@ export class PythonImporter {
       if (!clause) return this.b.make<A.ExpressionStatement>('ExpressionStatement', body, { annotations: [], expression: this.b.call('push', [this.b.identifier(name, body), this.expression(body)], body) });
       const inner = build(index + 1);
       if (!inner) return undefined;
-      const innerBlock = this.b.make<A.Block>('Block', clause, { statements: [inner] });
+      // The element expression comes first in the source: the blocks span the whole comprehension,
+      // so the loop's name is visible in it.
+      const innerBlock = this.b.make<A.Block>('Block', node, { statements: [inner] });
       if (clause.type === 'if_clause') {
         return this.b.make<A.IfStatement>('IfStatement', clause, { annotations: [], condition: this.expression(namedChildren(clause)[0] ?? clause), consequent: innerBlock, alternate: null });
       }
@@ -615,7 +645,23 @@ export class PythonImporter {
           const made = this.parameter(param);
           if (made) parameters.push(made);
         }
-        return this.b.make<A.Lambda>('Lambda', node, { parameters, returnType: null, body: this.expression(field(node, 'body') ?? node) });
+        const outer = this.before;
+        this.before = undefined;
+        try {
+          return this.b.make<A.Lambda>('Lambda', node, { parameters, returnType: null, body: this.expression(field(node, 'body') ?? node) });
+        } finally {
+          this.before = outer;
+        }
+      }
+      case 'list_comprehension': {
+        if (!this.before) return this.b.errorNode(node, 'a list comprehension in a condition or lambda');
+        const name = `items${++this.comprehensionCount}`;
+        const empty = this.b.make<A.ArrayLiteral>('ArrayLiteral', this.b.spanBetween(node.startIndex, node.startIndex), { elements: [] });
+        const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', this.b.spanBetween(node.startIndex, node.startIndex), { name, kind: 'const', varType: null, annotations: [], initializer: empty });
+        const loop = this.comprehension(node, name);
+        if (!loop) return this.b.make<A.ErrorNode>('ErrorNode', node, { text: node.text });
+        this.before.push(declaration, loop);
+        return this.b.identifier(name, node);
       }
       case 'conditional_expression':
         return this.b.errorNode(node, 'a conditional expression (x if c else y) inside a larger expression', 'Whetstone has no conditional expression; as the whole value of an assignment or return it is imported as if/else.');
@@ -711,9 +757,44 @@ export class PythonImporter {
       const placed = this.placeKeywords(callee, positional, keywords);
       if (!placed) return this.b.errorNode(node, 'a call with keyword arguments', 'Keyword arguments map when they name parameters of a function of this file, in order.');
     }
+    const joined = this.join(callee, positional, node);
+    if (joined) return joined;
     const builtin = this.builtinCall(callee, positional, node);
     if (builtin) return builtin;
     return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: positional });
+  }
+
+  /**
+   * `sep.join(items)` in a simple statement: the joined text is built by a loop just before it
+   * (Whetstone strings have no methods): `let joined = ""; for i in range(len(items)) { … }`.
+   */
+  private join(callee: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
+    if (callee.type !== 'attribute' || field(callee, 'attribute')?.text !== 'join' || args.length !== 1 || !this.before) return undefined;
+    const separator = field(callee, 'object');
+    if (separator?.type !== 'string' || this.plainString(separator) === undefined) return undefined;
+    const at = this.b.spanBetween(node.startIndex, node.startIndex);
+    const count = ++this.comprehensionCount;
+    const [items, result] = [`parts${count}`, `joined${count}`];
+    const declare = (name: string, value: A.Expression): A.VariableDeclaration =>
+      this.b.make<A.VariableDeclaration>('VariableDeclaration', at, { name, kind: name === items ? 'const' : 'let', varType: null, annotations: [], initializer: value });
+    const index = (): A.Identifier => this.b.identifier('i', node);
+    const append = (value: A.Expression): A.Statement => this.b.make<A.AssignmentStatement>('AssignmentStatement', node, { annotations: [], operator: '+=', target: this.b.identifier(result, node), value });
+    const first = this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '>', left: index(), right: this.b.literal(0, node) });
+    const addSeparator = this.b.make<A.IfStatement>('IfStatement', node, {
+      annotations: [],
+      condition: first,
+      consequent: this.b.make<A.Block>('Block', node, { statements: [append(this.b.literal(this.plainString(separator) ?? '', separator))] }),
+      alternate: null,
+    });
+    const element = this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.b.identifier(items, node), index: index() });
+    const loop = this.b.make<A.ForStatement>('ForStatement', node, {
+      annotations: [],
+      iterator: 'i',
+      iterable: this.b.call('range', [this.b.call('len', [this.b.identifier(items, node)], node)], node),
+      body: this.b.make<A.Block>('Block', node, { statements: [addSeparator, append(element)] }),
+    });
+    this.before.push(declare(items, args[0]), declare(result, this.b.literal('', node)), loop);
+    return this.b.identifier(result, node);
   }
 
   /** Appends keyword arguments as positional ones when they fill a known function's next parameters in order. */
