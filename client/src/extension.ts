@@ -11,6 +11,7 @@ import { registerCommands } from './commands';
 import { registerCopyAgentConnection } from './copyAgentConnection';
 import { createLanguageClient } from './languageClient';
 import { PlanDecisions, type PendingPlan } from './planDecisions';
+import { registerProjection } from './projection';
 import { trackWorkspaceTrust } from './trust';
 
 /** What activate() returns: tests and other extensions wait on `ready` before they use `client`. */
@@ -52,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
     trackActiveEditor(client),
     trackWorkspaceTrust(client),
     registerCommands(client),
+    registerProjection(client),
     agentStatus,
     registerCopyAgentConnection(agentStatus),
     plans,

@@ -32,6 +32,7 @@ import { guarded, guardedNotification, makeLog } from './guard';
 import { hover } from './hover';
 import { LibrarySetting, workspaceFolderPath } from './librarySetting';
 import { references } from './references';
+import { ImportSourceRequest, importText, ProjectRequest, projectBuffer } from './projectionRequests';
 import { prepareRename, rename } from './rename';
 import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from './semanticTokens';
 import { DEFAULT_SETTINGS, fetchSettings, settingsFromPush, type ServerSettings } from './settings';
@@ -191,6 +192,9 @@ export function startServer(connection: Connection): ServerHandle {
     AstRequest,
     guarded(log, 'whetstone/ast', new ResponseError<void>(ErrorCodes.InternalError, 'The AST could not be read; see the server log'), (params) => astOf(workspace, params)),
   );
+
+  connection.onRequest(ProjectRequest, guarded(log, 'whetstone/project', new ResponseError<void>(ErrorCodes.InternalError, 'The projection failed; see the server log'), (params) => projectBuffer(workspace, params)));
+  connection.onRequest(ImportSourceRequest, guarded(log, 'whetstone/importSource', new ResponseError<void>(ErrorCodes.InternalError, 'The import failed; see the server log'), (params) => importText(params)));
 
   connection.onShutdown(async () => {
     // The endpoint goes first: agents are told, and its lock file is removed.
