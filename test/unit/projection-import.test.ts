@@ -7,12 +7,13 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { Language, Parser } from 'web-tree-sitter';
 import { printDocument } from '../../server/src/core/printer';
+import { generate } from '../../server/src/projection/generate';
 import { grammarPath, loadGrammars } from '../../server/src/projection/grammars';
 import { importSource, prepareImport } from '../../server/src/projection/import';
 import { ProjectionError } from '../../server/src/projection/errors';
 import { parseSourceText } from '../../server/src/projection/pipeline';
 import { MAX_SOURCE_LENGTH } from '../../server/src/projection/source-limits';
-import { repoRoot } from '../helpers/core';
+import { allNodes, repoRoot } from '../helpers/core';
 
 /** Imports and prints as Whetstone, with the codes of the diagnostics. */
 function whetstoneOf(source: string, language: 'javascript' | 'typescript' | 'python'): { code: string; diagnostics: string[] } {
@@ -176,6 +177,21 @@ describe('projection importers', () => {
     }
     const partial = importSource('function ok() { return 1; }\nfunction (((\n', 'javascript');
     assert.ok(partial.ast.children.some((child) => child.type === 'FunctionDeclaration' && child.name === 'ok'));
+  });
+
+  it('a projection that cannot be faithful names the nodes it could not carry (W_UNFAITHFUL)', () => {
+    const partial = importSource('const total = price ?? 0;\nconsole.log(total);\n', 'javascript');
+    const [left] = partial.diagnostics;
+    assert.equal(left.code, 'W_UNSUPPORTED');
+    for (const language of ['javascript', 'typescript', 'python'] as const) {
+      const generated = generate(partial.ast, language);
+      assert.equal(generated.diagnostics.length, 1, language);
+      const [unfaithful] = generated.diagnostics;
+      assert.equal(unfaithful.code, 'W_UNFAITHFUL');
+      assert.equal(unfaithful.omitted, 'price ?? 0');
+      assert.equal(unfaithful.line, 1);
+      assert.ok(allNodes(partial.ast).some((node) => node.id === unfaithful.nodeId && node.type === 'ErrorNode'));
+    }
   });
 
   it('binary and oversized input get a clear error before any parsing', async () => {

@@ -265,61 +265,102 @@ export class PythonImporter {
   // ---------------------------------------------------------------------------------------------
   // Scopes
 
-  /** Reads the names a scope assigns (not looking into nested functions and classes). */
+  /**
+   * Reads the names a scope assigns (not looking into nested functions and classes) and where
+   * each is used. A name is declared where it is first assigned when that assignment is a
+   * statement of the innermost block holding every use of the name and comes before them all;
+   * otherwise it is declared at the top of the scope (hoisted).
+   */
   private scanScope(statements: SyntaxNode[], parameters: string[]): ScopeNames {
     const scope = emptyScope();
     for (const name of parameters) scope.declared.add(name);
     const types = new Map<string, string | null>();
     const loopTargets = new Set<string>();
-    const visit = (node: SyntaxNode, direct: boolean): void => {
+    const occurrences = new Map<string, Occurrence[]>();
+    const reads: { name: string; occurrence: Occurrence }[] = [];
+    const occur = (name: string, occurrence: Occurrence): void => {
+      const list = occurrences.get(name);
+      if (list) list.push(occurrence);
+      else occurrences.set(name, [occurrence]);
+    };
+    const note = (name: string, at: SyntaxNode, chain: number[], direct: boolean, type: string | null, augmented = false): void => {
+      if (type !== null && !types.has(name)) types.set(name, type);
+      scope.assignments.set(name, (scope.assignments.get(name) ?? 0) + (augmented ? 2 : 1));
+      // `x += 1` reads x before it writes it.
+      occur(name, { offset: at.startIndex, chain, assignment: !augmented, direct });
+    };
+    /** `chain`: the blocks between the scope and `node`; `statement`: node is a statement of the innermost one. */
+    const visit = (node: SyntaxNode, chain: number[], statement: boolean, enclosing?: SyntaxNode): void => {
       switch (node.type) {
         case 'function_definition':
         case 'class_definition':
         case 'decorated_definition':
-        case 'lambda':
-          if (direct && node.type !== 'lambda') return;
+        case 'lambda': {
           if (node.type === 'function_definition' || node.type === 'decorated_definition') {
-            // A nested def binds its name in this scope.
+            // A nested def binds its name here (a direct one is declared where it stands).
             const fn = node.type === 'decorated_definition' ? field(node, 'definition') : node;
             const name = fn ? field(fn, 'name')?.text : undefined;
-            if (name) note(name, direct, null);
+            if (name && !(statement && chain.length === 0)) note(name, node, chain, statement, null);
           }
+          // Names a nested function reads are used where the function stands.
+          for (const identifier of node.descendantsOfType('identifier')) if (identifier) reads.push({ name: identifier.text, occurrence: { offset: node.startIndex, chain, assignment: false, direct: false } });
           return;
+        }
         case 'global_statement':
         case 'nonlocal_statement':
           for (const name of namedChildren(node)) scope.outer.add(name.text);
           return;
+        case 'expression_statement':
+          for (const child of namedChildren(node)) visit(child, chain, statement, node);
+          return;
         case 'assignment': {
           const left = field(node, 'left');
-          if (left?.type === 'identifier') note(left.text, direct, field(node, 'type') ? this.typeOf(field(node, 'type')) : null);
-          break;
+          const right = field(node, 'right');
+          if (left?.type === 'identifier') note(left.text, node, chain, statement && enclosing?.type === 'expression_statement', field(node, 'type') ? this.typeOf(field(node, 'type')) : null);
+          else if (left) visit(left, chain, false);
+          if (right) visit(right, chain, false);
+          return;
         }
         case 'augmented_assignment': {
           const left = field(node, 'left');
-          if (left?.type === 'identifier') note(left.text, direct, null, true);
-          break;
+          if (left?.type === 'identifier') note(left.text, node, chain, false, null, true);
+          else if (left) visit(left, chain, false);
+          const right = field(node, 'right');
+          if (right) visit(right, chain, false);
+          return;
         }
         case 'for_statement': {
           const left = field(node, 'left');
           if (left?.type === 'identifier') loopTargets.add(left.text);
           break;
         }
+        case 'identifier':
+          reads.push({ name: node.text, occurrence: { offset: node.startIndex, chain, assignment: false, direct: false } });
+          return;
+        case 'attribute': {
+          // The attribute's own name is not a variable.
+          const object = field(node, 'object');
+          if (object) visit(object, chain, false);
+          return;
+        }
+        case 'keyword_argument': {
+          const value = field(node, 'value');
+          if (value) visit(value, chain, false);
+          return;
+        }
       }
-      for (const child of namedChildren(node)) {
-        const nestedDirect = direct && (node.type === 'expression_statement' || node.type === 'assignment');
-        visit(child, nestedDirect);
-      }
+      const inner = node.type === 'block' ? [...chain, node.startIndex] : chain;
+      for (const child of namedChildren(node)) visit(child, inner, node.type === 'block');
     };
-    const firstDirect = new Map<string, boolean>();
-    const note = (name: string, direct: boolean, type: string | null, augmented = false): void => {
-      if (!firstDirect.has(name)) firstDirect.set(name, direct);
-      if (type !== null && !types.has(name)) types.set(name, type);
-      scope.assignments.set(name, (scope.assignments.get(name) ?? 0) + (augmented ? 2 : 1));
-    };
-    for (const statement of statements) visit(statement, true);
-    for (const [name, direct] of firstDirect) {
-      if (scope.outer.has(name) || scope.declared.has(name)) continue;
-      if (!direct || loopTargets.has(name)) scope.hoisted.set(name, types.get(name) ?? null);
+    for (const statement of statements) visit(statement, [], true);
+    for (const { name, occurrence } of reads) if (occurrences.has(name)) occur(name, occurrence);
+    for (const [name, list] of occurrences) {
+      if (scope.outer.has(name) || scope.declared.has(name) || !scope.assignments.has(name)) continue;
+      list.sort((a, b) => a.offset - b.offset);
+      const common = list.map((o) => o.chain).reduce((prefix, chain) => prefix.filter((block, i) => chain[i] === block));
+      const [first] = list;
+      const declaredAtFirst = first.assignment && first.direct && first.chain.length === common.length;
+      if (!declaredAtFirst || loopTargets.has(name)) scope.hoisted.set(name, types.get(name) ?? null);
     }
     return scope;
   }
@@ -858,6 +899,14 @@ export class PythonImporter {
     if (parts.length === 0) return this.b.literal('', node);
     return parts.reduce((left, right) => this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '+', left, right }));
   }
+}
+
+/** Where a scope uses a name: its offset, the blocks around it, and whether it is an assignment (a statement of its block). */
+interface Occurrence {
+  offset: number;
+  chain: number[];
+  assignment: boolean;
+  direct: boolean;
 }
 
 function emptyScope(): ScopeNames {
