@@ -25,12 +25,18 @@ const REFRESH_DELAY_MS = 150;
 /** The preview's URI: the source file's name with the target's extension (so it is highlighted as that language). */
 export function projectionUri(source: vscode.Uri, language: Target): vscode.Uri {
   const name = source.path.split('/').pop() ?? 'buffer';
-  return vscode.Uri.from({ scheme: PROJECTION_SCHEME, path: `/${name}${EXTENSIONS[language]}`, query: new URLSearchParams({ uri: source.toString(), language }).toString() });
+  // The source and language travel in the query, base64url-encoded so no URI escaping touches them.
+  const query = Buffer.from(JSON.stringify({ uri: source.toString(), language })).toString('base64url');
+  return vscode.Uri.from({ scheme: PROJECTION_SCHEME, path: `/${name}${EXTENSIONS[language]}`, query });
 }
 
 function sourceOf(uri: vscode.Uri): { source: string; language: Target } {
-  const query = new URLSearchParams(uri.query);
-  return { source: query.get('uri') ?? '', language: (query.get('language') as Target | null) ?? 'javascript' };
+  try {
+    const { uri: source, language } = JSON.parse(Buffer.from(uri.query, 'base64url').toString('utf8')) as { uri?: string; language?: Target };
+    return { source: source ?? '', language: language ?? 'javascript' };
+  } catch {
+    return { source: '', language: 'javascript' };
+  }
 }
 
 function errorText(error: unknown): string {
