@@ -362,11 +362,16 @@ class PythonGenerator {
     this.comments(w, annotationsOf(node));
     switch (node.type) {
       case 'VariableDeclaration': {
-        if (node.initializer?.type === 'Lambda' && node.initializer.body.type === 'Block') {
-          // `const f = fn(…) { … }` is a local def.
+        if (node.initializer?.type === 'Lambda') {
+          // `const f = fn(…) { … }` is a def (PEP 8 prefers a def to a lambda bound to a name).
+          const lambda = node.initializer;
           const topLevel = this.scope === this.module && this.scope.frames.length === 1;
           const name = topLevel ? this.resolve(node.name).python : this.declare(node.name);
-          this.def(w, `def ${name}`, node.initializer.parameters, '', node.initializer.body.statements);
+          const body: A.Statement[] =
+            lambda.body.type === 'Block' ? lambda.body.statements : [{ type: 'ReturnStatement', id: `${lambda.id}:return`, span: lambda.body.span, annotations: [], value: lambda.body }];
+          if (topLevel) w.blank(2);
+          this.def(w, `def ${name}`, lambda.parameters, lambda.returnType !== null ? ` -> ${this.quotedType(lambda.returnType)}` : '', body);
+          if (topLevel) w.blank(2);
           return;
         }
         const value = node.initializer ? this.expression(node.initializer).text : 'None';
