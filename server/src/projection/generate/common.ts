@@ -111,3 +111,29 @@ export function someNode(node: A.Node, test: (node: A.Node) => boolean): boolean
   if (test(node)) return true;
   return childNodes(node).some((child) => child.type !== 'Lambda' && someNode(child, test));
 }
+
+/** A declaration whose value an if/else chooses: what importers make of `x = c ? a : b`. */
+export interface ChosenValue {
+  declaration: A.VariableDeclaration;
+  condition: A.Expression;
+  whenTrue: A.Expression;
+  whenFalse: A.Expression;
+}
+
+/**
+ * `let x; if c { x = a; } else { x = b; }` as one conditional value, so generators can write the
+ * target's conditional expression (`c ? a : b`, `a if c else b`); undefined for anything else.
+ */
+export function chosenValue(first: A.Node | undefined, second: A.Node | undefined): ChosenValue | undefined {
+  if (first?.type !== 'VariableDeclaration' || first.initializer !== null || first.annotations.length > 0) return undefined;
+  if (second?.type !== 'IfStatement' || second.annotations.length > 0 || second.alternate?.type !== 'Block') return undefined;
+  const assigned = (block: A.Block): A.Expression | undefined => {
+    const [only] = block.statements;
+    if (block.statements.length !== 1 || only.type !== 'AssignmentStatement' || only.operator !== '=' || only.annotations.length > 0) return undefined;
+    return only.target.type === 'Identifier' && only.target.name === first.name ? only.value : undefined;
+  };
+  const whenTrue = assigned(second.consequent);
+  const whenFalse = assigned(second.alternate);
+  if (!whenTrue || !whenFalse) return undefined;
+  return { declaration: first, condition: second.condition, whenTrue, whenFalse };
+}

@@ -8,11 +8,12 @@ import type * as A from '../../core/ast';
 import { BUILTINS } from '../../core/semantics/builtins';
 import { parseTypeSyntax, type Type, type TypeSyntax } from '../../core/semantics/types';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
-import { annotationsOf, annotationText, GenerationContext, isMemoAnnotation, memoizable, numberText, someNode, type GenerateResult } from './common';
+import { annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, someNode, type GenerateResult } from './common';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
 
 // Precedence, higher binds tighter (ECMAScript's operator precedence).
 const LAMBDA = 2;
+const CONDITIONAL = 3;
 const BINARY: Record<A.BinaryOperator, number> = { '||': 4, '&&': 5, '==': 9, '!=': 9, '<': 10, '<=': 10, '>': 10, '>=': 10, '+': 12, '-': 12, '*': 13, '/': 13, '%': 13 };
 const UNARY = 15;
 const POSTFIX = 18;
@@ -46,7 +47,9 @@ class JavaScriptGenerator {
     const body = new CodeWriter('  ');
     const imports: string[] = [];
     let previous: A.TopLevel | undefined;
-    for (const child of this.program.children) {
+    const children = this.program.children;
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index];
       if (child.type === 'ImportDeclaration') {
         imports.push(this.importLine(child));
         continue;
@@ -55,6 +58,7 @@ class JavaScriptGenerator {
       if (previous && (isDeclaration || previous.type === 'FunctionDeclaration' || previous.type === 'TypeDeclaration')) body.blank();
       if (child.type === 'FunctionDeclaration') this.functionDeclaration(body, child);
       else if (child.type === 'TypeDeclaration') this.typeDeclaration(body, child);
+      else if (this.chosen(body, child, children[index + 1])) index++;
       else this.statement(body, child);
       previous = child;
     }
@@ -195,7 +199,25 @@ class JavaScriptGenerator {
   // Statements
 
   private statements(w: CodeWriter, statements: readonly A.Statement[]): void {
-    for (const statement of statements) this.statement(w, statement);
+    for (let index = 0; index < statements.length; index++) {
+      if (this.chosen(w, statements[index], statements[index + 1])) index++;
+      else this.statement(w, statements[index]);
+    }
+  }
+
+  /** Writes `let x = c ? a : b;` for a declaration and the if/else that chooses its value; false when they are not that. */
+  private chosen(w: CodeWriter, first: A.Node, second: A.Node | undefined): boolean {
+    const chosen = chosenValue(first, second);
+    if (!chosen) return false;
+    const { declaration } = chosen;
+    const type = this.typescript && declaration.varType !== null ? `: ${this.type(declaration.varType)}` : '';
+    const condition = wrap(this.expression(chosen.condition), CONDITIONAL + 1);
+    const value = `${condition} ? ${wrap(this.expression(chosen.whenTrue), CONDITIONAL)} : ${wrap(this.expression(chosen.whenFalse), CONDITIONAL)}`;
+    // The if/else was the only writer of the name when nothing else assigns it: then it is a const.
+    const symbol = this.ctx.model.symbolsDeclaredBy(declaration.id)[0];
+    const writes = symbol ? this.ctx.model.referenceDetailsOf(symbol).filter((reference) => reference.kind !== 'read' && reference.kind !== 'declaration').length : 0;
+    w.line(`${writes <= 2 ? 'const' : 'let'} ${this.name(declaration.name)}${type} = ${value};`);
+    return true;
   }
 
   private block(w: CodeWriter, block: A.Block): void {

@@ -15,12 +15,13 @@ import type * as A from '../../core/ast';
 import { BUILTINS } from '../../core/semantics/builtins';
 import { parseTypeSyntax, type TypeSyntax } from '../../core/semantics/types';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
-import { annotationsOf, annotationText, GenerationContext, isMemoAnnotation, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
+import { annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
 import { PY_HELPER_IMPORTS, pyHelperSource, type PyHelper } from './runtime-python';
 
 // Precedence, higher binds tighter (Python's grammar). Comparisons chain in Python, so both
 // operands of a comparison that are comparisons themselves get parentheses.
 const LAMBDA = 1;
+const CONDITIONAL = 2;
 const OR = 3;
 const AND = 4;
 const NOT = 5;
@@ -94,7 +95,9 @@ class PythonGenerator {
     const types = new CodeWriter('    ');
     const functions = new CodeWriter('    ');
     const statements = new CodeWriter('    ');
-    for (const child of this.program.children) {
+    const children = this.program.children;
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index];
       if (child.type === 'TypeDeclaration') {
         types.blank(2);
         this.typeDeclaration(types, child);
@@ -102,7 +105,8 @@ class PythonGenerator {
         functions.blank(2);
         this.functionDeclaration(functions, child);
       } else if (child.type !== 'ImportDeclaration') {
-        this.statement(statements, child);
+        if (this.chosen(statements, child, children[index + 1])) index++;
+        else this.statement(statements, child);
       }
     }
     const imports = this.program.children.filter((child): child is A.ImportDeclaration => child.type === 'ImportDeclaration');
@@ -336,7 +340,23 @@ class PythonGenerator {
   // Statements
 
   private statements(w: CodeWriter, statements: readonly A.Statement[]): void {
-    for (const statement of statements) this.statement(w, statement);
+    for (let index = 0; index < statements.length; index++) {
+      if (this.chosen(w, statements[index], statements[index + 1])) index++;
+      else this.statement(w, statements[index]);
+    }
+  }
+
+  /** Writes `x = a if c else b` for a declaration and the if/else that chooses its value; false when they are not that. */
+  private chosen(w: CodeWriter, first: A.Node, second: A.Node | undefined): boolean {
+    const chosen = chosenValue(first, second);
+    if (!chosen) return false;
+    const condition = wrap(this.expression(chosen.condition), OR);
+    const value = `${wrap(this.expression(chosen.whenTrue), OR)} if ${condition} else ${wrap(this.expression(chosen.whenFalse), CONDITIONAL)}`;
+    const topLevel = this.scope === this.module && this.scope.frames.length === 1;
+    const name = topLevel ? this.resolve(chosen.declaration.name).python : this.declare(chosen.declaration.name);
+    const type = chosen.declaration.varType !== null ? `: ${this.quotedType(chosen.declaration.varType)}` : '';
+    this.emit(w, `${name}${type} = ${value}`);
+    return true;
   }
 
   private block(w: CodeWriter, block: A.Block): void {
