@@ -175,6 +175,17 @@ describe('projection importers', () => {
       assert.ok(result.diagnostics.some((d) => d.code === 'E_SYNTAX'), `${language}: ${source}`);
       assert.equal(result.ast.type, 'Program');
     }
+    // Nesting far past what any later pass would recurse through is cut off, with a diagnostic.
+    const deep: [string, 'javascript' | 'typescript' | 'python'][] = [
+      [`x = ${'['.repeat(20000)}${']'.repeat(20000)};`, 'javascript'],
+      [`${'if (a) {'.repeat(5000)}${'}'.repeat(5000)}`, 'typescript'],
+      [`x = ${'['.repeat(20000)}${']'.repeat(20000)}\n`, 'python'],
+    ];
+    for (const [source, language] of deep) {
+      const result = importSource(source, language);
+      assert.ok(result.diagnostics.some((d) => d.code === 'W_UNSUPPORTED' && /nested deeper than 400/.test(d.message)), language);
+      assert.equal(typeof generate(result.ast, 'python').code, 'string');
+    }
     const partial = importSource('function ok() { return 1; }\nfunction (((\n', 'javascript');
     assert.ok(partial.ast.children.some((child) => child.type === 'FunctionDeclaration' && child.name === 'ok'));
   });

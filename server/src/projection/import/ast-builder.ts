@@ -9,12 +9,19 @@ import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics'
 /** A syntax error list longer than this ends with one diagnostic that counts the rest. */
 const MAX_SYNTAX_ERRORS = 100;
 
+/**
+ * Statements and expressions nested deeper than this become one W_UNSUPPORTED each: every later
+ * pass (checker, optimiser, generators) recurses, and the core's own limit is the same.
+ */
+export const MAX_IMPORT_NESTING = 400;
+
 type Fields<T extends A.Node> = Omit<T, 'id' | 'span' | 'type'>;
 
 export class AstBuilder {
   readonly diagnostics: ProjectionDiagnostic[] = [];
   private readonly lines: LineIndex;
   private next = 1;
+  private depth = 0;
 
   constructor(
     readonly source: string,
@@ -69,12 +76,31 @@ export class AstBuilder {
     return this.make<A.ErrorNode>('ErrorNode', node, { text: node.text });
   }
 
-  /** E_SYNTAX for every ERROR and MISSING node under `root`. */
+  /**
+   * Runs `read` one level deeper; past MAX_IMPORT_NESTING it reports the node as unsupported and
+   * returns `tooDeep()` instead, so a pathological file cannot exhaust the stack.
+   */
+  nested<T>(node: SyntaxNode, read: () => T, tooDeep: () => T): T {
+    if (this.depth >= MAX_IMPORT_NESTING) {
+      this.unsupported(node, `code nested deeper than ${MAX_IMPORT_NESTING} levels`);
+      return tooDeep();
+    }
+    this.depth++;
+    try {
+      return read();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** E_SYNTAX for every ERROR and MISSING node under `root` (walked without recursion: trees can be deep). */
   collectSyntaxErrors(root: SyntaxNode): void {
     if (!root.hasError) return;
     let count = 0;
     let extra = 0;
-    const visit = (node: SyntaxNode): void => {
+    const pending: SyntaxNode[] = [root];
+    while (pending.length > 0) {
+      const node = pending.pop()!;
       if (node.isError || node.isMissing) {
         if (count < MAX_SYNTAX_ERRORS) {
           const message = node.isMissing ? `Syntax error: missing ${node.type}` : `Syntax error: unexpected ${JSON.stringify(shorten(node.text))}`;
@@ -83,12 +109,13 @@ export class AstBuilder {
         } else {
           extra++;
         }
-        if (node.isError) return;
+        if (node.isError) continue;
       }
-      if (!node.hasError) return;
-      for (const child of node.children) if (child) visit(child);
-    };
-    visit(root);
+      if (!node.hasError) continue;
+      // Children pushed last-first, so they are reported in source order.
+      const children = node.children;
+      for (let i = children.length - 1; i >= 0; i--) if (children[i]) pending.push(children[i]!);
+    }
     if (extra > 0) {
       this.diagnostics.push(projectionDiagnostic('E_SYNTAX', 'error', `…and ${extra} more syntax errors`, '', this.span(root)));
     }

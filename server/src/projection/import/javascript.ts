@@ -300,6 +300,10 @@ export class JavaScriptImporter {
 
   /** One source statement as Whetstone statements (none, one, or several where it is lowered). */
   statement(node: SyntaxNode): A.Statement[] {
+    return this.b.nested(node, () => this.statementAt(node), () => []);
+  }
+
+  private statementAt(node: SyntaxNode): A.Statement[] {
     switch (node.type) {
       case 'lexical_declaration':
       case 'variable_declaration':
@@ -471,6 +475,10 @@ export class JavaScriptImporter {
 
   /** `c ? a : b` in a statement's place: `if c { <a> } else { <b> }`, nested conditionals as else-ifs. */
   private lowerConditional(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement): A.IfStatement {
+    return this.b.nested(node, () => this.lowerConditionalAt(node, branch), () => this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition: this.b.literal(false, node), consequent: this.b.make<A.Block>('Block', node, { statements: [] }), alternate: null }));
+  }
+
+  private lowerConditionalAt(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement): A.IfStatement {
     const condition = this.expression(field(node, 'condition') ?? node);
     const consequentNode = field(node, 'consequence') ?? node;
     const alternateNode = field(node, 'alternative') ?? node;
@@ -573,6 +581,10 @@ export class JavaScriptImporter {
   // Expressions
 
   expression(node: SyntaxNode): A.Expression {
+    return this.b.nested(node, () => this.expressionAt(node), () => this.b.make<A.ErrorNode>('ErrorNode', node, { text: node.text }));
+  }
+
+  private expressionAt(node: SyntaxNode): A.Expression {
     switch (node.type) {
       case 'identifier':
         return this.b.identifier(node.text, node);
@@ -856,14 +868,18 @@ function countedLoop(
 
 /** Whether any statement under `node` assigns `name` (so it is not a plain loop counter). */
 function assigns(node: SyntaxNode, name: string): boolean {
-  if ((node.type === 'assignment_expression' || node.type === 'augmented_assignment_expression') && field(node, 'left')?.text === name) return true;
-  if (node.type === 'update_expression' && field(node, 'argument')?.text === name) return true;
-  return namedChildren(node).some((child) => assigns(child, name));
+  return node.descendantsOfType(['assignment_expression', 'augmented_assignment_expression', 'update_expression']).some((found) => {
+    const target = found && (found.type === 'update_expression' ? field(found, 'argument') : field(found, 'left'));
+    return target?.text === name;
+  });
 }
 
-/** Whether `node` has a continue that belongs to this loop (not to a loop nested in it). */
+/** Whether `node` has a continue that belongs to this loop (not to a loop or function nested in it). */
 function hasContinue(node: SyntaxNode): boolean {
-  if (node.type === 'continue_statement') return true;
-  if (/^(for|for_in|while|do)_statement$/.test(node.type) || node.type.includes('function')) return false;
-  return namedChildren(node).some(hasContinue);
+  return node.descendantsOfType('continue_statement').some((found) => {
+    for (let current = found?.parent; current && !current.equals(node); current = current.parent) {
+      if (/^(for|for_in|while|do)_statement$/.test(current.type) || current.type.includes('function')) return false;
+    }
+    return found !== null;
+  });
 }

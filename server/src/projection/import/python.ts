@@ -17,7 +17,7 @@
 // Everything else becomes a W_UNSUPPORTED diagnostic with its span and text.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
-import { AstBuilder, field, namedChildren } from './ast-builder';
+import { AstBuilder, field, MAX_IMPORT_NESTING, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%' };
@@ -290,7 +290,9 @@ export class PythonImporter {
       occur(name, { offset: at.startIndex, chain, assignment: !augmented, direct });
     };
     /** `chain`: the blocks between the scope and `node`; `statement`: node is a statement of the innermost one. */
-    const visit = (node: SyntaxNode, chain: number[], statement: boolean, enclosing?: SyntaxNode): void => {
+    const visit = (node: SyntaxNode, chain: number[], statement: boolean, enclosing?: SyntaxNode, depth = 0): void => {
+      // Deeper code is reported as unsupported when it is read; the scan stops there too.
+      if (depth > 2 * MAX_IMPORT_NESTING) return;
       switch (node.type) {
         case 'function_definition':
         case 'class_definition':
@@ -311,22 +313,22 @@ export class PythonImporter {
           for (const name of namedChildren(node)) scope.outer.add(name.text);
           return;
         case 'expression_statement':
-          for (const child of namedChildren(node)) visit(child, chain, statement, node);
+          for (const child of namedChildren(node)) visit(child, chain, statement, node, depth + 1);
           return;
         case 'assignment': {
           const left = field(node, 'left');
           const right = field(node, 'right');
           if (left?.type === 'identifier') note(left.text, node, chain, statement && enclosing?.type === 'expression_statement', field(node, 'type') ? this.typeOf(field(node, 'type')) : null);
-          else if (left) visit(left, chain, false);
-          if (right) visit(right, chain, false);
+          else if (left) visit(left, chain, false, undefined, depth + 1);
+          if (right) visit(right, chain, false, undefined, depth + 1);
           return;
         }
         case 'augmented_assignment': {
           const left = field(node, 'left');
           if (left?.type === 'identifier') note(left.text, node, chain, false, null, true);
-          else if (left) visit(left, chain, false);
+          else if (left) visit(left, chain, false, undefined, depth + 1);
           const right = field(node, 'right');
-          if (right) visit(right, chain, false);
+          if (right) visit(right, chain, false, undefined, depth + 1);
           return;
         }
         case 'for_statement': {
@@ -340,17 +342,17 @@ export class PythonImporter {
         case 'attribute': {
           // The attribute's own name is not a variable.
           const object = field(node, 'object');
-          if (object) visit(object, chain, false);
+          if (object) visit(object, chain, false, undefined, depth + 1);
           return;
         }
         case 'keyword_argument': {
           const value = field(node, 'value');
-          if (value) visit(value, chain, false);
+          if (value) visit(value, chain, false, undefined, depth + 1);
           return;
         }
       }
       const inner = node.type === 'block' ? [...chain, node.startIndex] : chain;
-      for (const child of namedChildren(node)) visit(child, inner, node.type === 'block');
+      for (const child of namedChildren(node)) visit(child, inner, node.type === 'block', undefined, depth + 1);
     };
     for (const statement of statements) visit(statement, [], true);
     for (const { name, occurrence } of reads) if (occurrences.has(name)) occur(name, occurrence);
@@ -392,6 +394,10 @@ export class PythonImporter {
   private comprehensionCount = 0;
 
   private statement(node: SyntaxNode): A.Statement[] {
+    return this.b.nested(node, () => this.statementAt(node), () => []);
+  }
+
+  private statementAt(node: SyntaxNode): A.Statement[] {
     if (node.type === 'expression_statement' || node.type === 'return_statement') {
       const outer = this.before;
       this.before = [];
@@ -582,6 +588,10 @@ export class PythonImporter {
   }
 
   private lowerConditional(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement): A.IfStatement {
+    return this.b.nested(node, () => this.lowerConditionalAt(node, branch), () => this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition: this.b.literal(false, node), consequent: this.b.make<A.Block>('Block', node, { statements: [] }), alternate: null }));
+  }
+
+  private lowerConditionalAt(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement): A.IfStatement {
     const [consequentNode, conditionNode, alternateNode] = namedChildren(node);
     const make = (value: SyntaxNode): A.Block =>
       this.b.make<A.Block>('Block', value, { statements: [value.type === 'conditional_expression' ? this.lowerConditional(value, branch) : branch(value)] });
@@ -608,6 +618,10 @@ export class PythonImporter {
   // Expressions
 
   expression(node: SyntaxNode): A.Expression {
+    return this.b.nested(node, () => this.expressionAt(node), () => this.b.make<A.ErrorNode>('ErrorNode', node, { text: node.text }));
+  }
+
+  private expressionAt(node: SyntaxNode): A.Expression {
     switch (node.type) {
       case 'identifier':
         return this.b.identifier(node.text, node);
