@@ -1,6 +1,91 @@
-// ESLint with typescript-eslint's type-aware rules for the TypeScript sources.
+// ESLint with typescript-eslint's type-aware rules for the TypeScript sources, and the house rules:
+// which room of server/src may import which (docs/ARCHITECTURE.md draws them). An import that
+// crosses them, a type-only one included, fails `npm test`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+/** The rooms of server/src and the rooms each may import (besides itself). */
+export const HOUSE_RULES = {
+  core: [],
+  workspace: ['core'],
+  lsp: ['projection', 'workspace', 'core', 'protocol'],
+  agent: ['projection', 'workspace', 'core'],
+  'language-server': ['lsp', 'agent', 'projection', 'workspace', 'core', 'protocol'],
+  cli: ['agent', 'projection', 'workspace', 'core'],
+  protocol: [],
+  projection: ['core'],
+  mcp: ['agent', 'workspace', 'core'],
+};
+const ROOMS = Object.keys(HOUSE_RULES);
+
+/** Matches an import path that enters one of `rooms` (room names are unique folder names under server/src). */
+const entering = (rooms) => `(^|/)(${rooms.join('|')})(/|$)`;
+
+/** The no-restricted-imports patterns of one room, plus `extra`. */
+function roomPatterns(room, extra = []) {
+  const forbidden = ROOMS.filter((other) => other !== room && !HOUSE_RULES[room].includes(other));
+  const patterns = [
+    {
+      regex: entering(forbidden),
+      message: `House rules (docs/ARCHITECTURE.md): server/src/${room}/ may import ${HOUSE_RULES[room].join(', ') || 'no other room'} only.`,
+    },
+  ];
+  if (room !== 'core') {
+    patterns.push({ regex: '(^|/)core/[^/]+/', message: 'House rules: outside core, import core through its folders\' index files (core/syntax, core/semantics, …).' });
+  }
+  return [...patterns, ...extra];
+}
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** The core does no I/O and knows no editor or transport. */
+const CORE_EXTRA = [
+  {
+    regex: '^(node:)?(fs|fs/promises|net|http|https|http2|child_process|os|path|url|readline|worker_threads|dgram|tls|process)$|^ws$|^vscode',
+    message: 'House rules: core/ does no I/O (the grammar is handed to it) and knows no editor or transport.',
+  },
+];
+
+/** The agent protocol is transport-neutral: only agent/websocket/ knows WebSockets. */
+const AGENT_EXTRA = [{ regex: '^ws$|(^|/)websocket(/|$)', message: 'House rules: agent/ is transport-neutral; the WebSocket transport stays in agent/websocket/.' }];
+
+/** The protocol is plain data over the LSP message types. */
+const PROTOCOL_EXTRA = [
+  {
+    regex: '^(?!vscode-languageserver-protocol$|vscode-jsonrpc$|\\./)',
+    message: 'House rules: protocol/ imports only vscode-languageserver-protocol and vscode-jsonrpc.',
+  },
+];
+
+/** The core's folders, lowest first: each may import those before it, never one after it. */
+export const CORE_LAYERS = ['ast', 'syntax', 'semantics', 'queries', 'editing', 'suggest'];
+
+const coreLayerRules = CORE_LAYERS.map((folder, index) => {
+  const above = CORE_LAYERS.slice(index + 1);
+  const layer = above.length === 0 ? [] : [{ regex: `^\\.\\./(${above.join('|')})(/|$)`, message: `House rules: core/${folder}/ may import ${CORE_LAYERS.slice(0, index).join(', ') || 'no other core folder'} only (core's folders, lowest first: ${CORE_LAYERS.join(', ')}).` }];
+  return { files: [`server/src/core/${folder}/**/*.ts`], rules: restrict(roomPatterns('core', [...CORE_EXTRA, ...layer])) };
+});
+
+const houseRules = [
+  ...ROOMS.filter((room) => room !== 'agent' && room !== 'core' && room !== 'protocol').map((room) => ({
+    files: [`server/src/${room}/**/*.ts`],
+    rules: restrict(roomPatterns(room)),
+  })),
+  { files: ['server/src/core/**/*.ts'], rules: restrict(roomPatterns('core', CORE_EXTRA)) },
+  ...coreLayerRules,
+  { files: ['server/src/protocol/**/*.ts'], rules: restrict(roomPatterns('protocol', PROTOCOL_EXTRA)) },
+  { files: ['server/src/agent/**/*.ts'], ignores: ['server/src/agent/websocket/**'], rules: restrict(roomPatterns('agent', AGENT_EXTRA)) },
+  { files: ['server/src/agent/websocket/**/*.ts'], rules: restrict(roomPatterns('agent')) },
+  {
+    files: ['client/src/**/*.ts'],
+    rules: restrict([
+      {
+        regex: '^(?!vscode$|vscode-languageclient(/|$)|\\./|(\\.\\./)+server/src/protocol/)',
+        message: 'House rules: client/src imports vscode, vscode-languageclient and server/src/protocol only.',
+      },
+    ]),
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', '.vscode-test/', 'syntaxes/tree-sitter-whetstone/src/', 'test/fixtures/'] },
@@ -13,6 +98,7 @@ export default tseslint.config(
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
   },
+  ...houseRules,
   {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', fetch: 'readonly', globalThis: 'readonly' } },

@@ -1,15 +1,14 @@
 // Benchmarks of the core on a generated 10,000-line file, each beside raw web-tree-sitter on the
-// same text in the same run (DESIGN.md budgets).
+// same text in the same run (budgets in bench/README.md).
 import { Edit, type Tree } from 'web-tree-sitter';
-import { WhetstoneDocument } from '../server/src/core/document';
-import { LineIndex } from '../server/src/core/lines';
-import { createParser, initParser } from '../server/src/core/parser';
-import { analyze } from '../server/src/core/semantics/model';
+import { analyze } from '../server/src/core/semantics';
+import { WhetstoneDocument, LineIndex, createParser } from '../server/src/core/syntax';
+import { loadGrammar } from '../server/src/workspace/grammar';
 import { generateProgram } from './generate';
 import { measure, type Row } from './measure';
 
 export async function benchCore(): Promise<{ rows: Row[]; rssMb: number }> {
-  await initParser();
+  await loadGrammar();
   const text = generateProgram(10_000);
   const parser = createParser();
 

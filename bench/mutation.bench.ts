@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AgentError, ErrorCode } from '../server/src/agent/errors';
-import { HeadlessAgentHost } from '../server/src/agent/headless-host';
 import type { AgentHost } from '../server/src/agent/host';
 import { METHODS_BY_NAME } from '../server/src/agent/methods/index';
-import { SocketSession } from '../server/src/agent/socket-session';
+import { SocketSession } from '../server/src/agent/websocket/socket-session';
+import { HeadlessAgentHost } from '../server/src/cli/headless-host';
 import type { FunctionDeclaration } from '../server/src/core/ast';
-import { applyMutations } from '../server/src/core/mutate';
-import { initParser } from '../server/src/core/parser';
+import { applyMutations } from '../server/src/core/editing';
+import { loadGrammar } from '../server/src/workspace/grammar';
 import { Workspace } from '../server/src/workspace/workspace';
 import { generateProgram } from './generate';
 import { measure, measureAsync, type Row } from './measure';
@@ -41,7 +41,7 @@ function memoryHost(workspace: Workspace): AgentHost {
 }
 
 export async function benchMutation(): Promise<{ rows: Row[] }> {
-  await initParser();
+  await loadGrammar();
   const text = generateProgram(1_000);
   const lines = text.split('\n').length - 1;
   const applyMutation = METHODS_BY_NAME.get('applyMutation');

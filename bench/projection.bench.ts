@@ -1,12 +1,13 @@
-// Benchmarks of projection (DESIGN.md: runPipeline of a 1,000-line program, per stage, ≤ 5× a
+// Benchmarks of projection (the budget: runPipeline of a 1,000-line program, per stage, ≤ 5× a
 // raw tree-sitter parse of the input): each stage of runPipeline (Whetstone → JavaScript and →
 // Python), and the import of a 1,000-line JavaScript file, beside a raw web-tree-sitter parse of
 // the same text with the same grammar, in the same run.
-import { createParser, initParser } from '../server/src/core/parser';
+import { createParser } from '../server/src/core/syntax';
 import { generate } from '../server/src/projection/generate';
 import { loadGrammar, parserFor } from '../server/src/projection/grammars';
 import { importSource, prepareImport } from '../server/src/projection/import';
 import { runPipeline, type StageTimings } from '../server/src/projection/pipeline';
+import { loadGrammar as loadWhetstoneGrammar } from '../server/src/workspace/grammar';
 import { generateProgram } from './generate';
 import { measure, summarize, type Row } from './measure';
 
@@ -14,7 +15,7 @@ const RUNS = 15;
 const WARMUP = 3;
 
 export async function benchProjection(): Promise<Row[]> {
-  await initParser();
+  await loadWhetstoneGrammar();
   await prepareImport('javascript');
   await loadGrammar('javascript');
   const whetstone = generateProgram(1_000);

@@ -25,8 +25,8 @@ const common = {
 
 await Promise.all([
   esbuild.build({ ...common, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(dist, 'extension.js'), external: ['vscode'] }),
-  esbuild.build({ ...common, entryPoints: [join(root, 'server/src/lsp/main.ts')], outfile: join(dist, 'server.js') }),
-  esbuild.build({ ...common, entryPoints: [join(root, 'server/src/cli.ts')], outfile: join(dist, 'cli.js'), banner: { js: '#!/usr/bin/env node' } }),
+  esbuild.build({ ...common, entryPoints: [join(root, 'server/src/language-server/main.ts')], outfile: join(dist, 'server.js') }),
+  esbuild.build({ ...common, entryPoints: [join(root, 'server/src/cli/main.ts')], outfile: join(dist, 'cli.js'), banner: { js: '#!/usr/bin/env node' } }),
 ]);
 
 copyFileSync(require.resolve('web-tree-sitter/web-tree-sitter.wasm'), join(dist, 'web-tree-sitter.wasm'));

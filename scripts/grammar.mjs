@@ -5,7 +5,7 @@
 //   node scripts/grammar.mjs test [...] tree-sitter test in the grammar folder (extra arguments,
 //                                       e.g. `-i "Lambdas"`, go to the CLI)
 //
-// The tools are the shared ones (DESIGN.md, "Building the grammar"), found at
+// The tools are the tree-sitter CLI and the wasm compile, found at
 // <repo>/../shared/tools or in the folder named by WHETSTONE_SHARED_TOOLS. The generated
 // src/parser.c and the .wasm are committed, so a checkout builds and tests without the tools.
 import { spawnSync } from 'node:child_process';

@@ -12,12 +12,12 @@ import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { freePort, portIsFree, startCodeServer, tail, workbenchUrl } from './e2e/code-server.mjs';
-import { ensureE2eTools } from './e2e/setup.mjs';
+import { ensureE2eToolsOrExit } from './e2e/setup.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const examples = join(root, 'examples');
 
-const paths = await ensureE2eTools();
+const paths = await ensureE2eToolsOrExit();
 
 console.log('\n> npm run build');
 const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });

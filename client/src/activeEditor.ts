@@ -2,13 +2,7 @@
 // buffer" is the `.wst` document in the active editor, and only the client knows which that is.
 import * as vscode from 'vscode';
 import { LanguageClient, State } from 'vscode-languageclient/node';
-
-export const ACTIVE_EDITOR_NOTIFICATION = 'whetstone/activeEditor';
-
-export interface ActiveEditorParams {
-  /** The active editor's document URI when it is a Whetstone document, otherwise null. */
-  uri: string | null;
-}
+import { ActiveEditorNotification } from '../../server/src/protocol/messages';
 
 function activeWhetstoneUri(): string | null {
   const document = vscode.window.activeTextEditor?.document;
@@ -23,9 +17,8 @@ export function trackActiveEditor(client: LanguageClient): vscode.Disposable {
     const uri = activeWhetstoneUri();
     if (uri === sent) return;
     sent = uri;
-    const params: ActiveEditorParams = { uri };
-    client.sendNotification(ACTIVE_EDITOR_NOTIFICATION, params).catch((error: unknown) => {
-      client.error(`Could not send ${ACTIVE_EDITOR_NOTIFICATION}`, error);
+    client.sendNotification(ActiveEditorNotification, { uri }).catch((error: unknown) => {
+      client.error(`Could not send ${ActiveEditorNotification.method}`, error);
     });
   };
   // Switching from one editor to another often passes through "no active editor" for a moment;

@@ -3,9 +3,8 @@
 // connect and how many are attached. The token is never part of it: it stays in the lock file.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { AgentStatusParams } from '../../server/src/lsp/agentMessages';
+import { AgentStatusNotification, type AgentStatusParams } from '../../server/src/protocol/messages';
 
-export const AGENT_STATUS_NOTIFICATION = 'whetstone/agentStatus';
 export const COPY_AGENT_CONNECTION_COMMAND = 'whetstone.copyAgentConnection';
 
 export type AgentStatus = AgentStatusParams;
@@ -25,7 +24,7 @@ export class AgentStatusView implements vscode.Disposable {
     this.item.name = 'Whetstone Agents';
     this.item.command = COPY_AGENT_CONNECTION_COMMAND;
     this.subscriptions = [
-      client.onNotification(AGENT_STATUS_NOTIFICATION, (params: AgentStatus) => this.update(params)),
+      client.onNotification(AgentStatusNotification, (params) => this.update(params)),
       // A restarted server starts its endpoint afresh and reports again; until then nothing runs.
       client.onDidChangeState(() => {
         if (!client.isRunning() && this.latest?.running) this.update({ running: false, host: null, port: null, lockFile: null, sessions: 0, reason: 'the language server is not running' });

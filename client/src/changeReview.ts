@@ -6,9 +6,8 @@
 // the person's Accept / Reject, or the server withdrawing it (its agent left), ends it.
 import * as vscode from 'vscode';
 import type { CancellationToken, LanguageClient } from 'vscode-languageclient/node';
-import type { ReviewChangeParams, ReviewChangeResult } from '../../server/src/lsp/agentMessages';
+import { ReviewChangeRequest, type ReviewChangeParams, type ReviewChangeResult } from '../../server/src/protocol/messages';
 
-export const REVIEW_CHANGE_REQUEST = 'whetstone/reviewChange';
 export const ACCEPT_AGENT_CHANGE_COMMAND = 'whetstone.acceptAgentChange';
 export const REJECT_AGENT_CHANGE_COMMAND = 'whetstone.rejectAgentChange';
 /** Context key the keybindings use, so Ctrl+Alt+Enter is only taken while there is something to accept. */
@@ -57,7 +56,7 @@ export class ChangeReview implements vscode.Disposable, vscode.CodeLensProvider 
   /** Registers the request handler; call before the client starts. */
   constructor(client: LanguageClient) {
     this.subscriptions = [
-      client.onRequest(REVIEW_CHANGE_REQUEST, (params: ReviewChangeParams, token: CancellationToken) => this.ask(params, token)),
+      client.onRequest(ReviewChangeRequest, (params, token) => this.ask(params, token)),
       vscode.languages.registerCodeLensProvider({ language: 'whetstone' }, this),
       vscode.commands.registerCommand(ACCEPT_AGENT_CHANGE_COMMAND, (suggestionId: unknown) => this.decideFromUi(suggestionId, true)),
       vscode.commands.registerCommand(REJECT_AGENT_CHANGE_COMMAND, (suggestionId: unknown) => this.decideFromUi(suggestionId, false)),

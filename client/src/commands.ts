@@ -1,8 +1,7 @@
 // The commands of the Whetstone category in the command palette.
 import * as vscode from 'vscode';
 import { ErrorCodes, LanguageClient, ResponseError } from 'vscode-languageclient/node';
-
-export const AST_REQUEST = 'whetstone/ast';
+import { AstRequest } from '../../server/src/protocol/messages';
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -25,11 +24,11 @@ async function showAst(client: LanguageClient): Promise<vscode.TextDocument | un
   }
   let ast: unknown;
   try {
-    ast = await client.sendRequest(AST_REQUEST, { uri: document.uri.toString() });
+    ast = await client.sendRequest(AstRequest, { uri: document.uri.toString() });
   } catch (error) {
     const text =
       error instanceof ResponseError && error.code === ErrorCodes.MethodNotFound
-        ? `the language server does not answer ${AST_REQUEST}`
+        ? `the language server does not answer ${AstRequest.method}`
         : `the language server could not give the AST: ${message(error)}`;
     void vscode.window.showErrorMessage(`Whetstone: ${text}`);
     return undefined;

@@ -2,7 +2,7 @@
 // by scripts/build.mjs) as a Node child process talking over IPC.
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import type { WhetstoneInitializationOptions } from '../../server/src/lsp/agentMessages';
+import type { WhetstoneInitializationOptions } from '../../server/src/protocol/messages';
 
 // The id is also the prefix of the `whetstone.trace.server` setting the client reads.
 export const CLIENT_ID = 'whetstone';

@@ -6,10 +6,9 @@
 // left) ends it undecided.
 import * as vscode from 'vscode';
 import type { CancellationToken, LanguageClient } from 'vscode-languageclient/node';
-import type { DecidePlanParams, DecidePlanResult } from '../../server/src/lsp/agentMessages';
+import { DecidePlanRequest, type DecidePlanParams, type DecidePlanResult } from '../../server/src/protocol/messages';
 import { APPROVE_PLAN_COMMAND, PLAN_SCHEME, PlanReviewProvider, REJECT_PLAN_COMMAND, type PlanRecord } from './planReviewDocument';
 
-export const DECIDE_PLAN_REQUEST = 'whetstone/decidePlan';
 export const REVIEW_PENDING_PLANS_COMMAND = 'whetstone.reviewPendingPlans';
 
 /** Decided plans are kept this long for their open reviews; older ones are forgotten. */
@@ -43,7 +42,7 @@ export class PlanDecisions implements vscode.Disposable {
   /** Registers the request handler; call before the client starts. */
   constructor(client: LanguageClient) {
     this.subscriptions = [
-      client.onRequest(DECIDE_PLAN_REQUEST, (params: DecidePlanParams, token: CancellationToken) => this.ask(params, token)),
+      client.onRequest(DecidePlanRequest, (params, token) => this.ask(params, token)),
       vscode.workspace.registerTextDocumentContentProvider(PLAN_SCHEME, this.review),
       vscode.languages.registerCodeLensProvider({ scheme: PLAN_SCHEME }, this.review),
       this.review,

@@ -3,7 +3,7 @@
 // removes, what an update replaces). Approve / Reject code lenses at the top decide it from the
 // keyboard too. It opens beside the editor without taking focus, so the person keeps typing.
 import * as vscode from 'vscode';
-import type { DecidePlanParams } from '../../server/src/lsp/agentMessages';
+import type { DecidePlanParams } from '../../server/src/protocol/messages';
 
 export const PLAN_SCHEME = 'whetstone-plan';
 export const APPROVE_PLAN_COMMAND = 'whetstone.approvePlan';

@@ -8,12 +8,16 @@
 //   the setting whetstone.generation.useLanguageModel allows it.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { ImportSourceResult, LanguageModelParams, LanguageModelResult, ProjectResult } from '../../server/src/lsp/projectionRequests';
+import {
+  ImportSourceRequest,
+  LanguageModelRequest,
+  ProjectRequest,
+  type ImportSourceResult,
+  type LanguageModelParams,
+  type LanguageModelResult,
+} from '../../server/src/protocol/messages';
 
 export const PROJECTION_SCHEME = 'whetstone-projection';
-export const PROJECT_REQUEST = 'whetstone/project';
-export const IMPORT_SOURCE_REQUEST = 'whetstone/importSource';
-export const LANGUAGE_MODEL_REQUEST = 'whetstone/languageModel';
 
 type Target = 'javascript' | 'typescript' | 'python';
 
@@ -65,7 +69,7 @@ class ProjectionPreviews implements vscode.TextDocumentContentProvider, vscode.D
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const { source, language } = sourceOf(uri);
     try {
-      const result = await this.client.sendRequest<ProjectResult>(PROJECT_REQUEST, { uri: source, language });
+      const result = await this.client.sendRequest(ProjectRequest, { uri: source, language });
       const notes = result.diagnostics.map((d) => `line ${d.line}: ${d.message}`);
       const header = notes.length > 0 ? `${commentLines(language, ['Not carried faithfully:', ...notes])}\n\n` : '';
       return header + result.code;
@@ -130,7 +134,7 @@ async function importFrom(client: LanguageClient, language: Target, problems: vs
   const source = editor.document;
   let result: ImportSourceResult;
   try {
-    result = await client.sendRequest<ImportSourceResult>(IMPORT_SOURCE_REQUEST, { text: source.getText(), language });
+    result = await client.sendRequest(ImportSourceRequest, { text: source.getText(), language });
   } catch (error) {
     void vscode.window.showErrorMessage(`Whetstone: could not import ${source.fileName}: ${errorText(error)}`);
     return undefined;
@@ -184,10 +188,10 @@ async function askLanguageModel(params: LanguageModelParams, token: vscode.Cance
 export function registerProjection(client: LanguageClient): vscode.Disposable {
   const previews = new ProjectionPreviews(client);
   const problems = vscode.languages.createDiagnosticCollection('whetstone-import');
-  client.onRequest(LANGUAGE_MODEL_REQUEST, (params: LanguageModelParams, token: vscode.CancellationToken) => askLanguageModel(params, token));
   return vscode.Disposable.from(
     previews,
     problems,
+    client.onRequest(LanguageModelRequest, (params, token) => askLanguageModel(params, token)),
     vscode.workspace.registerTextDocumentContentProvider(PROJECTION_SCHEME, previews),
     vscode.commands.registerCommand('whetstone.showAsJavaScript', () => showAs('javascript')),
     vscode.commands.registerCommand('whetstone.showAsTypeScript', () => showAs('typescript')),

@@ -4,16 +4,13 @@
 // trust later (trust is never revoked without a reload of the window, which restarts the server).
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { TrustChangedParams } from '../../server/src/lsp/agentMessages';
-
-export const TRUST_CHANGED_NOTIFICATION = 'whetstone/trustChanged';
+import { TrustChangedNotification } from '../../server/src/protocol/messages';
 
 export function trackWorkspaceTrust(client: LanguageClient): vscode.Disposable {
   return vscode.workspace.onDidGrantWorkspaceTrust(() => {
     if (!client.isRunning()) return;
-    const params: TrustChangedParams = { trusted: true };
-    client.sendNotification(TRUST_CHANGED_NOTIFICATION, params).catch((error: unknown) => {
-      client.error(`Could not send ${TRUST_CHANGED_NOTIFICATION}`, error);
+    client.sendNotification(TrustChangedNotification, { trusted: true }).catch((error: unknown) => {
+      client.error(`Could not send ${TrustChangedNotification.method}`, error);
     });
   });
 }

@@ -21,7 +21,7 @@ const TIMEOUT_MS = Number(process.env.WHETSTONE_E2E_TIMEOUT_MS) || 5 * 60_000;
 // Set WHETSTONE_E2E_VERBOSE=1 to see the workbench page's own errors as well.
 const VERBOSE = Boolean(process.env.WHETSTONE_E2E_VERBOSE);
 
-// Chromium flags from shared/VSCODE-E2E.md: no sandbox (root, containers), no GPU, and no
+// Chromium flags (docs/E2E.md): no sandbox (root, containers), no GPU, and no
 // background traffic to hosts this machine cannot reach.
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 

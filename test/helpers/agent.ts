@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
-import { initParser } from '../../server/src/core/parser';
-import type { LibraryContext } from '../../server/src/core/semantics/library';
 import { AgentError } from '../../server/src/agent/errors';
-import { HeadlessAgentHost } from '../../server/src/agent/headless-host';
 import { METHODS_BY_NAME } from '../../server/src/agent/methods/index';
 import { planStoreOf } from '../../server/src/agent/plan-store';
-import type { AgentRole } from '../../server/src/agent/method';
-import { SocketSession } from '../../server/src/agent/socket-session';
+import type { AgentRole } from '../../server/src/agent/roles';
+import { SocketSession } from '../../server/src/agent/websocket/socket-session';
+import { HeadlessAgentHost } from '../../server/src/cli/headless-host';
+import type { LibraryContext } from '../../server/src/core/semantics';
+import { loadGrammar } from '../../server/src/workspace/grammar';
 import { Workspace } from '../../server/src/workspace/workspace';
 
 export interface AgentFixtureOptions {
@@ -52,7 +52,7 @@ export interface AgentFixture {
 const ajv = new Ajv2020({ allErrors: false, strict: false });
 
 export async function agentFixture(files: Record<string, string>, options: AgentFixtureOptions = {}): Promise<AgentFixture> {
-  await initParser();
+  await loadGrammar();
   const dir = mkdtempSync(join(tmpdir(), 'whetstone-agent-'));
   const problems: unknown[] = [];
   const workspace = new Workspace((error) => problems.push(error));

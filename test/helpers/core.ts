@@ -2,14 +2,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { walk, type Node, type Program } from '../../server/src/core/ast';
-import { WhetstoneDocument } from '../../server/src/core/document';
-import { initParser } from '../../server/src/core/parser';
+import { WhetstoneDocument } from '../../server/src/core/syntax';
+import { loadGrammar } from '../../server/src/workspace/grammar';
 
 /** The repository root; tests run compiled, from out/test/helpers. */
 export const repoRoot = join(__dirname, '..', '..', '..');
 
 export async function parse(text: string): Promise<WhetstoneDocument> {
-  await initParser();
+  await loadGrammar();
   return WhetstoneDocument.create(text);
 }
 

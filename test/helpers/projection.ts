@@ -4,10 +4,22 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { prepareImport } from '../../server/src/projection/import';
+import type { Language } from '../../server/src/projection/languages';
+import { loadGrammar } from '../../server/src/workspace/grammar';
 import { repoRoot } from './core';
 
 export const CORPUS_DIR = join(repoRoot, 'test', 'fixtures', 'projection', 'corpus');
 export const ROUNDTRIP_DIR = join(repoRoot, 'test', 'fixtures', 'projection', 'roundtrip');
+
+/**
+ * Loads what projection reads `languages` with: first the Whetstone grammar, as a process does at
+ * start-up (it also starts web-tree-sitter), then each language's grammar.
+ */
+export async function prepareProjection(...languages: Language[]): Promise<void> {
+  await loadGrammar();
+  for (const language of languages) await prepareImport(language);
+}
 
 export interface CorpusProgram {
   name: string;

@@ -1,8 +1,7 @@
 // Helpers for tests of the semantic layer: analyse real text, find nodes by their source text.
-import { walk, type Node, type NodeType } from '../../server/src/core/ast';
-import type { Diagnostic, DiagnosticCode } from '../../server/src/core/diagnostics';
-import type { WhetstoneDocument } from '../../server/src/core/document';
-import { analyze, type AnalyzeOptions, type SemanticModel } from '../../server/src/core/semantics/model';
+import { walk, type Node, type NodeType, type Diagnostic, type DiagnosticCode } from '../../server/src/core/ast';
+import { analyze, type AnalyzeOptions, type SemanticModel } from '../../server/src/core/semantics';
+import type { WhetstoneDocument } from '../../server/src/core/syntax';
 import { parse } from './core';
 
 export interface Analysed {

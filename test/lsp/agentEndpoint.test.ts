@@ -23,6 +23,13 @@ import {
   type TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import WebSocket from 'ws';
+import {
+  ActiveEditorNotification,
+  AgentStatusNotification,
+  DecidePlanRequest,
+  ReviewChangeRequest,
+  TrustChangedNotification,
+} from '../../server/src/protocol/messages';
 import { LspClient } from './lspClient';
 
 interface AgentStatus {
@@ -84,7 +91,7 @@ class FakeEditor {
 
   async open(): Promise<void> {
     await this.client.open(this.uri, this.text, this.version);
-    await this.client.connection.sendNotification('whetstone/activeEditor', { uri: this.uri });
+    await this.client.connection.sendNotification(ActiveEditorNotification.method, { uri: this.uri });
   }
 
   /** The person types at `offset`; with `deliver: false` the didChange is still on its way. */
@@ -206,7 +213,7 @@ async function startServer(
     initializationOptions: options.trusted === undefined ? {} : { trusted: options.trusted },
     env: { WHETSTONE_LOCK_DIR: lockDir },
   });
-  client.connection.onNotification('whetstone/agentStatus', (status: AgentStatus) => {
+  client.connection.onNotification(AgentStatusNotification.method, (status: AgentStatus) => {
     statuses.push(status);
   });
   return { client, statuses };
@@ -225,7 +232,7 @@ describe('agent endpoint in the language server', () => {
       const off = await client.waitFor('a status', () => statuses[0]);
       assert.equal(off.running, false);
       assert.match(off.reason ?? '', /not trusted/);
-      await client.connection.sendNotification('whetstone/trustChanged', { trusted: true });
+      await client.connection.sendNotification(TrustChangedNotification.method, { trusted: true });
       const on = await client.waitFor('the endpoint to run', () => statuses.find((status) => status.running));
       assert.equal(on.host, '127.0.0.1');
       assert.ok(on.lockFile?.startsWith(lockDir), 'the lock file is in WHETSTONE_LOCK_DIR');
@@ -398,7 +405,7 @@ describe('agent endpoint in the language server', () => {
       await second.result('setAgentRole', { role: 'refactor' });
       let withdrawn = false;
       const asked: string[] = [];
-      const handler = client.connection.onRequest('whetstone/decidePlan', (params: { plan: { planId: string } }, token: CancellationToken) => {
+      const handler = client.connection.onRequest(DecidePlanRequest.method, (params: { plan: { planId: string } }, token: CancellationToken) => {
         asked.push(params.plan.planId);
         // The person does not answer; only the server's cancellation ends the question.
         return new Promise((resolve) =>
@@ -423,7 +430,7 @@ describe('agent endpoint in the language server', () => {
       const { ast, revision } = (await agent.result('getAST')) as { ast: AstNode; revision: number };
       const unused = functionNamed(ast, 'unused');
       const asked: { suggestion: { suggestionId: string; uri: string; label: string; edits: { range: { start: Position; end: Position }; newText: string; oldText: string }[] } }[] = [];
-      const handler = client.connection.onRequest('whetstone/reviewChange', (params: (typeof asked)[number]) => {
+      const handler = client.connection.onRequest(ReviewChangeRequest.method, (params: (typeof asked)[number]) => {
         asked.push(params);
         return { decision: 'accepted', decidedBy: 'the test' };
       });
@@ -456,7 +463,7 @@ describe('agent endpoint in the language server', () => {
 
     it('puts a plan to the person with whetstone/decidePlan and tells the agent the decision', async () => {
       const asked: { plan: { planId: string; reason: string }; preview: { targets: { nodeId: string; found: boolean; text?: string }[] } }[] = [];
-      client.connection.onRequest('whetstone/decidePlan', (params: (typeof asked)[number]) => {
+      client.connection.onRequest(DecidePlanRequest.method, (params: (typeof asked)[number]) => {
         asked.push(params);
         return { decision: 'approved', reason: 'fine by me', decidedBy: 'the test' };
       });

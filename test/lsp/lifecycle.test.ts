@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ResponseError, TextDocumentSyncKind } from 'vscode-languageserver-protocol/node';
+import { ActiveEditorNotification, AstRequest } from '../../server/src/protocol/messages';
 import { LspClient } from './lspClient';
 
 describe('lifecycle', () => {
@@ -50,9 +51,9 @@ describe('lifecycle', () => {
     try {
       const uri = 'untitled:ast.wst';
       await client.open(uri, 'let x = 1;\n', 3);
-      await client.connection.sendNotification('whetstone/activeEditor', { uri });
+      await client.connection.sendNotification(ActiveEditorNotification.method, { uri });
       await client.change(uri, [{ range: { start: { line: 0, character: 8 }, end: { line: 0, character: 9 } }, text: '2' }]);
-      const result = (await client.connection.sendRequest('whetstone/ast', { uri })) as {
+      const result = (await client.connection.sendRequest(AstRequest.method, { uri })) as {
         uri: string;
         revision: number;
         ast: { type: string; id: string; children: { type: string; name: string; initializer: { raw: string } }[] };
@@ -64,16 +65,16 @@ describe('lifecycle', () => {
       assert.equal(result.ast.children[0].type, 'VariableDeclaration');
       assert.equal(result.ast.children[0].initializer.raw, '2');
 
-      await assert.rejects(client.connection.sendRequest('whetstone/ast', { uri: 'untitled:not-open.wst' }), (error: unknown) => {
+      await assert.rejects(client.connection.sendRequest(AstRequest.method, { uri: 'untitled:not-open.wst' }), (error: unknown) => {
         assert.ok(error instanceof ResponseError);
         assert.match(error.message, /not-open/);
         return true;
       });
-      await assert.rejects(client.connection.sendRequest('whetstone/ast', {}), ResponseError);
+      await assert.rejects(client.connection.sendRequest(AstRequest.method, {}), ResponseError);
       // Bad notifications are ignored, not fatal.
-      await client.connection.sendNotification('whetstone/activeEditor', { uri: 42 });
-      await client.connection.sendNotification('whetstone/activeEditor', null);
-      const still = (await client.connection.sendRequest('whetstone/ast', { uri })) as { revision: number };
+      await client.connection.sendNotification(ActiveEditorNotification.method, { uri: 42 });
+      await client.connection.sendNotification(ActiveEditorNotification.method, null);
+      const still = (await client.connection.sendRequest(AstRequest.method, { uri })) as { revision: number };
       assert.equal(still.revision, 4);
     } finally {
       await client.shutdown();

@@ -16,12 +16,13 @@ import {
   type ProtocolConnection,
   type TextDocumentEdit,
 } from 'vscode-languageserver-protocol/node';
-import type { FunctionDeclaration } from '../../server/src/core/ast';
-import { initParser } from '../../server/src/core/parser';
-import { applyMutations } from '../../server/src/core/mutate';
 import { AgentError } from '../../server/src/agent/errors';
-import { LspAgentHost } from '../../server/src/agent/lsp-host';
+import type { FunctionDeclaration } from '../../server/src/core/ast';
+import { applyMutations } from '../../server/src/core/editing';
+import { applyTextEdits } from '../../server/src/core/syntax';
+import { LspAgentHost } from '../../server/src/language-server/lsp-agent-host';
 import type { OpenBuffer } from '../../server/src/workspace/buffer';
+import { loadGrammar } from '../../server/src/workspace/grammar';
 import { Workspace } from '../../server/src/workspace/workspace';
 
 const URI = 'file:///host/test.wst';
@@ -53,7 +54,8 @@ function connect(): Pair {
 /** A rename of `total` on the buffer's current tree: the edits and the AST they produce. */
 function rename(buffer: OpenBuffer, to: string) {
   const fn = buffer.document.ast.children[0] as FunctionDeclaration;
-  return applyMutations(buffer.document, [{ type: 'setProperty', nodeId: fn.id, property: 'name', value: to }], () => 'node_new');
+  const result = applyMutations(buffer.document, [{ type: 'setProperty', nodeId: fn.id, property: 'name', value: to }], () => 'node_new');
+  return { ...result, text: applyTextEdits(buffer.text, result.edits) };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AgentError> {
@@ -75,7 +77,7 @@ describe('LspAgentHost.applyEdits', () => {
   const requests: ApplyWorkspaceEditParams[] = [];
 
   before(async () => {
-    await initParser();
+    await loadGrammar();
     pair = connect();
     pair.client.onRequest(ApplyWorkspaceEditRequest.type, (params) => {
       requests.push(params);
@@ -107,7 +109,7 @@ describe('LspAgentHost.applyEdits', () => {
     fresh();
     handle = applyAndReport;
     const mutation = rename(buffer, 'sum');
-    const revision = await host.applyEdits(buffer, mutation.edits, { expected: mutation.ast, baseRevision: 7, label: 'agent: rename' });
+    const revision = await host.applyEdits(buffer, mutation.edits, { expected: mutation.ast, text: mutation.text, baseRevision: 7, label: 'agent: rename' });
     assert.equal(revision, 8);
     assert.equal(buffer.text, SOURCE.replace('total', 'sum'));
     assert.equal(requests.length, 1);
@@ -121,7 +123,7 @@ describe('LspAgentHost.applyEdits', () => {
     fresh();
     handle = applyAndReport;
     const mutation = rename(buffer, 'sum');
-    const error = await rejection(host.applyEdits(buffer, mutation.edits, { expected: mutation.ast, baseRevision: 6, label: 'stale' }));
+    const error = await rejection(host.applyEdits(buffer, mutation.edits, { expected: mutation.ast, text: mutation.text, baseRevision: 6, label: 'stale' }));
     assert.equal(error.code, -32012);
     assert.equal(error.data?.currentRevision, 7);
     assert.equal(requests.length, 0);
@@ -135,7 +137,7 @@ describe('LspAgentHost.applyEdits', () => {
       return { applied: false, failureReason: 'version mismatch' };
     };
     const mutation = rename(buffer, 'sum');
-    const error = await rejection(host.applyEdits(buffer, mutation.edits, { expected: mutation.ast, baseRevision: 7, label: 'raced' }));
+    const error = await rejection(host.applyEdits(buffer, mutation.edits, { expected: mutation.ast, text: mutation.text, baseRevision: 7, label: 'raced' }));
     assert.equal(error.code, -32012);
     assert.equal(error.data?.currentRevision, 8);
     assert.match(error.message, /version mismatch/);
@@ -146,7 +148,7 @@ describe('LspAgentHost.applyEdits', () => {
     fresh();
     handle = () => ({ applied: false, failureReason: 'the document is read-only' });
     const mutation = rename(buffer, 'sum');
-    const error = await rejection(host.applyEdits(buffer, mutation.edits, { expected: mutation.ast, baseRevision: 7, label: 'read-only' }));
+    const error = await rejection(host.applyEdits(buffer, mutation.edits, { expected: mutation.ast, text: mutation.text, baseRevision: 7, label: 'read-only' }));
     assert.equal(error.code, -32010);
     assert.match(error.message, /read-only/);
     assert.equal(buffer.text, SOURCE);
@@ -156,7 +158,7 @@ describe('LspAgentHost.applyEdits', () => {
     fresh({ changeTimeoutMs: 200 });
     handle = () => ({ applied: true });
     const mutation = rename(buffer, 'sum');
-    const error = await rejection(host.applyEdits(buffer, mutation.edits, { expected: mutation.ast, baseRevision: 7, label: 'lost' }));
+    const error = await rejection(host.applyEdits(buffer, mutation.edits, { expected: mutation.ast, text: mutation.text, baseRevision: 7, label: 'lost' }));
     assert.equal(error.code, -32603);
     assert.match(error.message, /did not report the change/);
   });
@@ -165,7 +167,7 @@ describe('LspAgentHost.applyEdits', () => {
     fresh({ answerTimeoutMs: 200 });
     handle = () => new Promise<ApplyWorkspaceEditResult>(() => undefined);
     const mutation = rename(buffer, 'sum');
-    const error = await rejection(host.applyEdits(buffer, mutation.edits, { expected: mutation.ast, baseRevision: 7, label: 'silent' }));
+    const error = await rejection(host.applyEdits(buffer, mutation.edits, { expected: mutation.ast, text: mutation.text, baseRevision: 7, label: 'silent' }));
     assert.equal(error.code, -32603);
     assert.match(error.message, /did not answer/);
   });
@@ -176,8 +178,8 @@ describe('LspAgentHost.applyEdits', () => {
     const first = rename(buffer, 'sum');
     const second = rename(buffer, 'other');
     const results = await Promise.allSettled([
-      host.applyEdits(buffer, first.edits, { expected: first.ast, baseRevision: 7, label: 'first' }),
-      host.applyEdits(buffer, second.edits, { expected: second.ast, baseRevision: 7, label: 'second' }),
+      host.applyEdits(buffer, first.edits, { expected: first.ast, text: first.text, baseRevision: 7, label: 'first' }),
+      host.applyEdits(buffer, second.edits, { expected: second.ast, text: second.text, baseRevision: 7, label: 'second' }),
     ]);
     assert.deepEqual(results[0], { status: 'fulfilled', value: 8 });
     assert.equal(results[1].status, 'rejected');

@@ -7,17 +7,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { ImportSourceRequest, LanguageModelRequest, ProjectRequest } from '../../server/src/protocol/messages';
 import { AgentClient, type LockFile } from '../protocol/serve-harness';
 import { LspClient } from './lspClient';
 
 const URI = 'file:///projection/total.wst';
 const SOURCE = 'fn total(prices: list<number>): number {\n  let sum = 0;\n  for price in prices {\n    sum += price;\n  }\n  return sum;\n}\n';
-
-interface ProjectResult {
-  code: string;
-  language: string;
-  revision: number;
-}
 
 describe('projection in the language server', () => {
   let lockDir: string;
@@ -33,7 +28,7 @@ describe('projection in the language server', () => {
       initializationOptions: { trusted: true },
       env: { WHETSTONE_LOCK_DIR: lockDir },
     });
-    client.connection.onRequest('whetstone/languageModel', (params: { prompt: string }): { text?: string; unavailable?: string; model?: string } => {
+    client.connection.onRequest(LanguageModelRequest, (params) => {
       prompts.push(params.prompt);
       return modelAnswer === undefined ? { unavailable: 'no chat model is available' } : { text: modelAnswer, model: 'test-model' };
     });
@@ -44,25 +39,25 @@ describe('projection in the language server', () => {
     rmSync(lockDir, { recursive: true, force: true });
   });
 
-  it('whetstone/project gives the buffer in another language, and follows it as it changes', async () => {
-    const first = await client.connection.sendRequest<ProjectResult>('whetstone/project', { uri: URI, language: 'python' });
+  it(`${ProjectRequest.method} gives the buffer in another language, and follows it as it changes`, async () => {
+    const first = await client.connection.sendRequest(ProjectRequest, { uri: URI, language: 'python' });
     assert.equal(first.language, 'python');
     assert.match(first.code, /^def total\(prices: list\[float\]\) -> float:\n {4}sum = 0\n {4}for price in prices:\n {8}sum \+= price\n {4}return sum\n$/m);
     const version = await client.change(URI, [{ text: SOURCE.replace('sum += price;', 'sum += price * 2;') }]);
-    const second = await client.connection.sendRequest<ProjectResult>('whetstone/project', { uri: URI, language: 'typescript' });
+    const second = await client.connection.sendRequest(ProjectRequest, { uri: URI, language: 'typescript' });
     assert.equal(second.revision, version);
     assert.match(second.code, /sum \+= price \* 2;/);
-    await assert.rejects(client.connection.sendRequest('whetstone/project', { uri: URI, language: 'cobol' }), /Unknown language 'cobol'/);
+    await assert.rejects(client.connection.sendRequest(ProjectRequest, { uri: URI, language: 'cobol' }), /Unknown language 'cobol'/);
   });
 
-  it('whetstone/importSource reads another language as Whetstone with what it left out', async () => {
-    const result = await client.connection.sendRequest<{ code: string; diagnostics: { code: string; line: number }[] }>('whetstone/importSource', {
+  it(`${ImportSourceRequest.method} reads another language as Whetstone with what it left out`, async () => {
+    const result = await client.connection.sendRequest(ImportSourceRequest, {
       text: 'class A:\n    pass\n\ndef = 1\n',
       language: 'python',
     });
     assert.deepEqual(result.diagnostics[0], { ...result.diagnostics[0], code: 'W_UNSUPPORTED', line: 1 });
     assert.ok(result.diagnostics.some((d) => d.code === 'E_SYNTAX' && d.line === 4), JSON.stringify(result.diagnostics));
-    const js = await client.connection.sendRequest<{ code: string; diagnostics: unknown[] }>('whetstone/importSource', { text: 'const x = 2 * 3;\n', language: 'js' });
+    const js = await client.connection.sendRequest(ImportSourceRequest, { text: 'const x = 2 * 3;\n', language: 'js' });
     assert.equal(js.code, 'const x = 2 * 3;\n');
     assert.deepEqual(js.diagnostics, []);
   });

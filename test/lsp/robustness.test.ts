@@ -16,6 +16,7 @@ import {
   type Position,
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
+import { AstRequest } from '../../server/src/protocol/messages';
 import { LspClient, REPO_ROOT } from './lspClient';
 
 const SEED = Number(process.env.WHETSTONE_FUZZ_SEED ?? 20_251_202);
@@ -137,7 +138,7 @@ describe('robustness', () => {
         await stillAnswers(uri, text);
       }
       // The server's copy of the text is the client's: the AST's span covers exactly the text.
-      const ast = (await client.connection.sendRequest('whetstone/ast', { uri })) as { revision: number; ast: { span: { endOffset: number } } };
+      const ast = (await client.connection.sendRequest(AstRequest.method, { uri })) as { revision: number; ast: { span: { endOffset: number } } };
       assert.equal(ast.revision, version);
       assert.equal(ast.ast.span.endOffset, text.length, `${example}: the server holds the same text as the client`);
       await client.close(uri);

@@ -1,4 +1,4 @@
-// The reference's "Complete Refactoring Session" (shared/reference/agent-api.md) against the real
+// The reference's "Complete Refactoring Session" (docs/AGENT-ENDPOINT.md) against the real
 // `whetstone-agent serve` over real WebSockets, each response checked against a JSON Schema
 // written from the reference's response examples (field names and types); then every error
 // code the query, mutation and annotation methods produce, each by a real request, with the
@@ -18,7 +18,8 @@ const BROKEN = 'fn f() {\n  let a = ;\n  return a;\n}\n';
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 
 // ---------------------------------------------------------------------------------------------
-// Result schemas, from the reference's response examples (plus PROTOCOL.md's uri and revision).
+// Result schemas, from the reference's response examples (plus the endpoint's uri and revision,
+// docs/AGENT-ENDPOINT.md).
 
 const NODE_ID = { type: 'string', pattern: '^node_[0-9]+$' };
 const POSITION = { type: 'object', required: ['line', 'column'], properties: { line: { type: 'integer', minimum: 1 }, column: { type: 'integer', minimum: 0 } } };

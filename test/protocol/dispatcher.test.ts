@@ -3,12 +3,12 @@
 // generic -32603 that names no internals, reported to the log, and the next request served.
 import * as assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { HeadlessAgentHost } from '../../server/src/agent/headless-host';
-import { Dispatcher } from '../../server/src/agent/jsonrpc';
+import { Dispatcher } from '../../server/src/agent/dispatcher';
 import { defineMethod, type MethodDefinition } from '../../server/src/agent/method';
-import { SocketSession } from '../../server/src/agent/socket-session';
+import { SocketSession } from '../../server/src/agent/websocket/socket-session';
 import { startRecording, stopRecording } from '../../server/src/agent/workflow-recorder';
-import { initParser } from '../../server/src/core/parser';
+import { HeadlessAgentHost } from '../../server/src/cli/headless-host';
+import { loadGrammar } from '../../server/src/workspace/grammar';
 import { Workspace } from '../../server/src/workspace/workspace';
 
 const NO_PARAMS = { type: 'object', additionalProperties: false };
@@ -57,7 +57,7 @@ const TEST_METHODS: MethodDefinition[] = [
 describe('Dispatcher', () => {
   let host: HeadlessAgentHost;
   before(async () => {
-    await initParser();
+    await loadGrammar();
     host = new HeadlessAgentHost({
       workspace: new Workspace(),
       library: undefined,

@@ -1,4 +1,4 @@
-// The annotation methods (agent-api.md "Annotations"; PROTOCOL.md "Feedback and suggestions")
+// The annotation methods (docs/AGENT-ENDPOINT.md "Annotations", "Feedback and suggestions")
 // driven directly on real files: suggestions scoped to a node, a position or the buffer; writing
 // one into the source as one step; the vocabulary check; and the feedback model, persisted in
 // the workspace's feedback file, moving later confidences.
@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, it } from 'node:test';
 import { ErrorCode } from '../../server/src/agent/errors';
 import type { FunctionDeclaration, Node } from '../../server/src/core/ast';
-import { readLibraryContext } from '../../server/src/core/semantics/library';
+import { readLibraryContext } from '../../server/src/core/semantics';
 import { agentFixture, type AgentFixture } from '../helpers/agent';
 import { allNodes, readRepoFile } from '../helpers/core';
 

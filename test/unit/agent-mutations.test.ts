@@ -1,16 +1,16 @@
 // applyMutation, applyBatch and undo driven directly on real files through the headless host
-// (PROTOCOL.md "Revisions and conflicts", "Plans"): results, one edit per change, all or nothing
-// with the file's bytes unchanged on failure, conflicts, previews, the syntax refusal, strict
-// mode, destructive operations behind approved plans, and undo.
+// (docs/AGENT-ENDPOINT.md "Revisions and conflicts", "Plans"): results, one edit per change, all or
+// nothing with the file's bytes unchanged on failure, conflicts, previews, the syntax refusal,
+// strict mode, destructive operations behind approved plans, and undo.
 import * as assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { ErrorCode } from '../../server/src/agent/errors';
-import { planStoreOf } from '../../server/src/agent/plan-store';
-import { SocketSession } from '../../server/src/agent/socket-session';
 import { METHODS_BY_NAME } from '../../server/src/agent/methods/index';
+import { planStoreOf } from '../../server/src/agent/plan-store';
+import { SocketSession } from '../../server/src/agent/websocket/socket-session';
 import type { FunctionDeclaration, Node, Program, VariableDeclaration } from '../../server/src/core/ast';
-import { readLibraryContext } from '../../server/src/core/semantics/library';
-import { applyTextEdits } from '../../server/src/core/text-edits';
+import { readLibraryContext } from '../../server/src/core/semantics';
+import { applyTextEdits } from '../../server/src/core/syntax';
 import { agentFixture, type AgentFixture } from '../helpers/agent';
 import { allNodes, readRepoFile } from '../helpers/core';
 

@@ -1,11 +1,11 @@
-// The query methods (agent-api.md "AST Access", "Context Queries"; PROTOCOL.md "More methods"),
+// The query methods (docs/AGENT-ENDPOINT.md "AST Access", "Context Queries", "More methods"),
 // driven directly on a real workspace of real files: the shapes of their results, and the errors
 // -32000, -32001 and -32002 with data an agent can act on.
 import * as assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { ErrorCode } from '../../server/src/agent/errors';
 import type { FunctionDeclaration, Node, Program } from '../../server/src/core/ast';
-import { readLibraryContext } from '../../server/src/core/semantics/library';
+import { readLibraryContext } from '../../server/src/core/semantics';
 import { agentFixture, type AgentFixture } from '../helpers/agent';
 import { allNodes, readRepoFile } from '../helpers/core';
 

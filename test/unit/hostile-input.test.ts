@@ -1,7 +1,7 @@
 // Any text gives an AST and diagnostics: never an exception, a hang or a stack overflow.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { WhetstoneDocument } from '../../server/src/core/document';
+import type { WhetstoneDocument } from '../../server/src/core/syntax';
 import { allNodes, parse, readRepoFile } from '../helpers/core';
 import { Random, randomEdit } from '../helpers/random';
 

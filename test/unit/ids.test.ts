@@ -1,4 +1,4 @@
-// Node identity across re-parses (WHETSTONE.md, "Node identity").
+// Node identity across re-parses (docs/LANGUAGE.md "Node identity").
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Block, FunctionDeclaration, Node } from '../../server/src/core/ast';

@@ -3,9 +3,9 @@
 // top-level nodes and moves their spans, so this is what keeps that honest.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { childNodes, type Node } from '../../server/src/core/ast';
-import type { WhetstoneDocument } from '../../server/src/core/document';
 import { generateProgram } from '../../bench/generate';
+import { childNodes, type Node } from '../../server/src/core/ast';
+import type { WhetstoneDocument } from '../../server/src/core/syntax';
 import { allNodes, parse, readRepoFile } from '../helpers/core';
 import { Random, randomEdit } from '../helpers/random';
 

@@ -1,4 +1,4 @@
-// Mutations (agent-api.md: setProperty, updateNode, insertNode, deleteNode; PROTOCOL.md: batches
+// Mutations (docs/AGENT-ENDPOINT.md: setProperty, updateNode, insertNode, deleteNode; batches
 // are all or nothing) and the minimal text edits they turn into.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import {
   ROLES,
   walk,
+  NODE_RULES,
   type Block,
   type ForStatement,
   type FunctionDeclaration,
@@ -16,11 +17,11 @@ import {
   type ReturnStatement,
   type TypeDeclaration,
   type VariableDeclaration,
+  type Mutation,
+  type NodeSpec,
 } from '../../server/src/core/ast';
-import type { TextEdit, WhetstoneDocument } from '../../server/src/core/document';
-import { applyMutations, MutationError, type MutationResult } from '../../server/src/core/mutate';
-import type { Mutation, NodeSpec } from '../../server/src/core/mutation';
-import { NODE_RULES } from '../../server/src/core/node-schema';
+import { applyMutations, MutationError, type MutationResult } from '../../server/src/core/editing';
+import type { TextEdit, WhetstoneDocument } from '../../server/src/core/syntax';
 import { allNodes, declaration, parse, readRepoFile, repoRoot, shape } from '../helpers/core';
 
 const SOURCE = [

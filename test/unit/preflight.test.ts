@@ -1,21 +1,24 @@
-// What the agent endpoint checks before an edit reaches a buffer (core/preflight.ts,
-// core/text-edits.ts, core/mutation-impact.ts, core/library-policy.ts): inverse edits restore the
-// text exactly; the syntax preflight finds exactly the errors an edit adds, reported where they are
-// in the whole document; destructive mutations are recognised; introduced calls are classified.
+// What the agent endpoint checks before an edit reaches a buffer (core/editing/preflight.ts,
+// core/syntax/text-edits.ts, core/editing/mutation-impact.ts, core/editing/library-policy.ts):
+// inverse edits restore the text exactly; the syntax preflight finds exactly the errors an edit
+// adds, reported where they are in the whole document; destructive mutations are recognised;
+// introduced calls are classified.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { applyMutations } from '../../server/src/core/mutate';
-import { describeUnknownFunctions, importMutations, introducedUses, reviewChange } from '../../server/src/core/library-policy';
-import { destructiveTargets } from '../../server/src/core/mutation-impact';
-import { addedSyntaxErrors } from '../../server/src/core/preflight';
-import { LibraryIndex, readLibraryContext } from '../../server/src/core/semantics/library';
-import { analyze } from '../../server/src/core/semantics/model';
-import { applyTextEdits, invertEdits } from '../../server/src/core/text-edits';
-import type { TextEdit } from '../../server/src/core/document';
-import type { Mutation } from '../../server/src/core/mutation';
+import type { Mutation, FunctionDeclaration } from '../../server/src/core/ast';
+import {
+  applyMutations,
+  describeUnknownFunctions,
+  importMutations,
+  introducedUses,
+  reviewChange,
+  destructiveTargets,
+  addedSyntaxErrors,
+} from '../../server/src/core/editing';
+import { LibraryIndex, readLibraryContext, analyze } from '../../server/src/core/semantics';
+import { applyTextEdits, invertEdits, type TextEdit } from '../../server/src/core/syntax';
 import { declaration, parse, readRepoFile } from '../helpers/core';
-import type { FunctionDeclaration } from '../../server/src/core/ast';
 
 const LIBRARY = new LibraryIndex(readLibraryContext(JSON.parse(readRepoFile('test', 'fixtures', 'agent', 'library.json'))));
 

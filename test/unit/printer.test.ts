@@ -1,11 +1,11 @@
-// The printer (WHETSTONE.md section 3, "Text from the AST"): canonical text that parses back to
+// The printer (docs/LANGUAGE.md "Text from the AST"): canonical text that parses back to
 // the same AST, idempotent, every comment kept.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Expression, Node, Program, Span, Statement } from '../../server/src/core/ast';
-import { printDocument, printNode, printType } from '../../server/src/core/printer';
+import { printDocument, printNode, printType } from '../../server/src/core/editing';
 import { parse, readRepoFile, repoRoot, shape } from '../helpers/core';
 
 /** The corpus generated from the grammar's tests, the examples and the end-to-end fixtures. */

@@ -6,15 +6,15 @@ import assert from 'node:assert/strict';
 import { basename } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { generate } from '../../server/src/projection/generate';
-import { importSource, prepareImport } from '../../server/src/projection/import';
+import { importSource } from '../../server/src/projection/import';
 import { optimise } from '../../server/src/projection/optimise';
-import { corpus, Scratch } from '../helpers/projection';
+import { corpus, prepareProjection, Scratch } from '../helpers/projection';
 
 describe('projection corpus: generated code prints what the program prints', () => {
   const programs = corpus();
   let scratch: Scratch;
   before(async () => {
-    await prepareImport('whetstone');
+    await prepareProjection('whetstone');
     scratch = new Scratch('corpus');
   });
   after(() => scratch.dispose());

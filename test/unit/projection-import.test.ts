@@ -6,14 +6,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { Language, Parser } from 'web-tree-sitter';
-import { printDocument } from '../../server/src/core/printer';
+import { printDocument } from '../../server/src/core/editing';
 import { generate } from '../../server/src/projection/generate';
 import { grammarPath, loadGrammars } from '../../server/src/projection/grammars';
-import { importSource, prepareImport } from '../../server/src/projection/import';
+import { importSource } from '../../server/src/projection/import';
 import { ProjectionError } from '../../server/src/projection/errors';
 import { parseSourceText } from '../../server/src/projection/pipeline';
 import { MAX_SOURCE_LENGTH } from '../../server/src/projection/source-limits';
 import { allNodes, repoRoot } from '../helpers/core';
+import { prepareProjection } from '../helpers/projection';
 
 /** Imports and prints as Whetstone, with the codes of the diagnostics. */
 function whetstoneOf(source: string, language: 'javascript' | 'typescript' | 'python'): { code: string; diagnostics: string[] } {
@@ -23,7 +24,7 @@ function whetstoneOf(source: string, language: 'javascript' | 'typescript' | 'py
 
 describe('projection importers', () => {
   before(async () => {
-    for (const language of ['whetstone', 'javascript', 'typescript', 'python'] as const) await prepareImport(language);
+    await prepareProjection('whetstone', 'javascript', 'typescript', 'python');
   });
 
   it('loads each grammar .wasm of the npm packages in the web-tree-sitter version we ship', async () => {

@@ -4,14 +4,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Program } from '../../server/src/core/ast';
-import { printDocument } from '../../server/src/core/printer';
+import { printDocument } from '../../server/src/core/editing';
 import { generateCode, type CodeModel } from '../../server/src/projection/code-model';
 import { ProjectionError } from '../../server/src/projection/errors';
 import { generate } from '../../server/src/projection/generate';
-import { importSource, prepareImport } from '../../server/src/projection/import';
+import { importSource } from '../../server/src/projection/import';
 import { optimise } from '../../server/src/projection/optimise';
 import { generateFromSpec } from '../../server/src/projection/spec-generator';
-import { Scratch } from '../helpers/projection';
+import { prepareProjection, Scratch } from '../helpers/projection';
 
 function program(source: string): Program {
   const parsed = importSource(source, 'whetstone');
@@ -21,7 +21,7 @@ function program(source: string): Program {
 
 describe('optimiser', () => {
   before(async () => {
-    await prepareImport('whetstone');
+    await prepareProjection('whetstone');
   });
 
   it('folds numbers, strings, booleans and comparisons, counting each fold', () => {
@@ -82,7 +82,7 @@ describe('optimiser', () => {
 describe('generateCode', () => {
   let scratch: Scratch;
   before(async () => {
-    await prepareImport('whetstone');
+    await prepareProjection('whetstone');
     scratch = new Scratch('spec');
   });
   after(() => scratch.dispose());

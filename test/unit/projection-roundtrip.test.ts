@@ -6,16 +6,16 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { analyze } from '../../server/src/core/semantics/model';
+import { analyze } from '../../server/src/core/semantics';
 import { generate } from '../../server/src/projection/generate';
-import { importSource, prepareImport } from '../../server/src/projection/import';
+import { importSource } from '../../server/src/projection/import';
 import { languageOfFile } from '../../server/src/projection/languages';
-import { ROUNDTRIP_DIR, Scratch } from '../helpers/projection';
+import { prepareProjection, ROUNDTRIP_DIR, Scratch } from '../helpers/projection';
 
 describe('projection round trips keep behaviour', () => {
   let scratch: Scratch;
   before(async () => {
-    for (const language of ['whetstone', 'javascript', 'typescript', 'python'] as const) await prepareImport(language);
+    await prepareProjection('whetstone', 'javascript', 'typescript', 'python');
     scratch = new Scratch('roundtrip');
   });
   after(() => scratch.dispose());

@@ -1,9 +1,9 @@
-// Every semantic diagnostic code of WHETSTONE.md section 5: it fires on a minimal program, on the
-// right node, span and severity, and not on the corrected program.
+// Every semantic diagnostic code of docs/LANGUAGE.md "Diagnostics": it fires on a minimal program,
+// on the right node, span and severity, and not on the corrected program.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Diagnostic, DiagnosticCode } from '../../server/src/core/diagnostics';
-import { analyze } from '../../server/src/core/semantics/model';
+import type { Diagnostic, DiagnosticCode } from '../../server/src/core/ast';
+import { analyze } from '../../server/src/core/semantics';
 import { parse, readRepoFile } from '../helpers/core';
 import { analyzeText, codesOf, nodeByName, nodeByText, spannedText, withCode, type Analysed } from '../helpers/semantics';
 

@@ -1,11 +1,11 @@
-// Diagnostic fixes, applied as they are with the mutation engine (mutate.ts), remove their
+// Diagnostic fixes, applied as they are with the mutation engine (core/editing/mutate.ts), remove their
 // diagnostic and leave no syntax error.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Diagnostic, DiagnosticCode } from '../../server/src/core/diagnostics';
-import type { WhetstoneDocument } from '../../server/src/core/document';
-import { applyMutations } from '../../server/src/core/mutate';
-import { analyze, type AnalyzeOptions } from '../../server/src/core/semantics/model';
+import type { Diagnostic, DiagnosticCode } from '../../server/src/core/ast';
+import { applyMutations } from '../../server/src/core/editing';
+import { analyze, type AnalyzeOptions } from '../../server/src/core/semantics';
+import type { WhetstoneDocument } from '../../server/src/core/syntax';
 import { analyzeText } from '../helpers/semantics';
 
 let nextId = 1_000_000;

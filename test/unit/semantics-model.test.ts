@@ -3,8 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { walk, type FunctionDeclaration, type Node, type TypeDeclaration } from '../../server/src/core/ast';
-import { analyze } from '../../server/src/core/semantics/model';
-import { typeToString } from '../../server/src/core/semantics/types';
+import { analyze, typeToString } from '../../server/src/core/semantics';
 import { readRepoFile } from '../helpers/core';
 import { analyzeText, nodeByName, nodeByText } from '../helpers/semantics';
 

@@ -2,11 +2,15 @@
 // context.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ANNOTATION_TYPES, allowedStrategies, annotationTypeInfo } from '../../server/src/core/semantics/annotations';
-import { BUILTINS } from '../../server/src/core/semantics/builtins';
-import { LibraryIndex, parseLibrarySignature, readLibraryContext } from '../../server/src/core/semantics/library';
-import { closestName } from '../../server/src/core/semantics/suggest';
 import {
+  ANNOTATION_TYPES,
+  allowedStrategies,
+  annotationTypeInfo,
+  BUILTINS,
+  LibraryIndex,
+  parseLibrarySignature,
+  readLibraryContext,
+  closestName,
   ANY,
   NULL,
   NUMBER,
@@ -21,7 +25,7 @@ import {
   whyNotAssignable,
   type DeclaredFields,
   type Type,
-} from '../../server/src/core/semantics/types';
+} from '../../server/src/core/semantics';
 import { analyzeText, codesOf, withCode } from '../helpers/semantics';
 
 const declared: DeclaredFields = {

@@ -4,10 +4,18 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FunctionDeclaration } from '../../server/src/core/ast';
-import { LibraryIndex, readLibraryContext } from '../../server/src/core/semantics/library';
-import { suggestAnnotations, type Suggestion } from '../../server/src/core/suggest';
+import { LibraryIndex, readLibraryContext } from '../../server/src/core/semantics';
+import {
+  suggestAnnotations,
+  adjust,
+  adjustedConfidence,
+  emptyFeedback,
+  PRIOR_WEIGHT,
+  readFeedback,
+  withAnswer,
+  type Suggestion,
+} from '../../server/src/core/suggest';
 import { SuggestContext } from '../../server/src/core/suggest/context';
-import { adjust, adjustedConfidence, emptyFeedback, PRIOR_WEIGHT, readFeedback, withAnswer } from '../../server/src/core/suggest/feedback';
 import { Purity } from '../../server/src/core/suggest/purity';
 import { readRepoFile } from '../helpers/core';
 import { analyzeText, nodeByName } from '../helpers/semantics';

@@ -2,16 +2,17 @@
 // events adapters listen to; and the translation of LSP content changes into core edits.
 import * as assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { initParser } from '../../server/src/core/parser';
 import type { FunctionDeclaration } from '../../server/src/core/ast';
-import { applyMutations, type MutationResult } from '../../server/src/core/mutate';
+import { applyMutations, type MutationResult } from '../../server/src/core/editing';
+import { applyTextEdits } from '../../server/src/core/syntax';
 import { contentChangesToEdits } from '../../server/src/lsp/convert';
 import { moveWithEdits } from '../../server/src/lsp/diagnostics';
-import { applyToText, type OpenBuffer } from '../../server/src/workspace/buffer';
+import type { OpenBuffer } from '../../server/src/workspace/buffer';
+import { loadGrammar } from '../../server/src/workspace/grammar';
 import { Workspace } from '../../server/src/workspace/workspace';
 
 before(async () => {
-  await initParser();
+  await loadGrammar();
 });
 
 describe('Workspace', () => {
@@ -93,7 +94,7 @@ describe('expected edits (an agent edit that comes back as a change)', () => {
       [{ type: 'insertNode', parentId: fn.body.id, role: 'statements', index: 0, node: { type: 'BreakStatement' } }],
       () => `node_${++next}`,
     );
-    return { ...result, text: applyToText(buffer.text, result.edits, false) };
+    return { ...result, text: applyTextEdits(buffer.text, result.edits) };
   }
 
   it('the next edit of the base revision keeps the ids the mutation gave, when it produces the expected text', () => {

@@ -1,5 +1,5 @@
 // How method handlers find what a request names: the buffer (`uri`, or the active structured
-// buffer) and a node in it. The errors say what to do next (PROTOCOL.md "Every result").
+// buffer) and a node in it. The errors say what to do next (docs/AGENT-ENDPOINT.md "Every result").
 import type { Node } from '../core/ast';
 import type { OpenBuffer } from '../workspace/buffer';
 import { AgentError, ErrorCode } from './errors';
@@ -49,8 +49,17 @@ export function nodeIn(buffer: OpenBuffer, nodeId: string): Node {
 /** -32012 when the caller expects another revision than the buffer's; nothing has changed. */
 export function checkRevision(buffer: OpenBuffer, ifRevision: number | undefined): void {
   if (ifRevision === undefined || ifRevision === buffer.revision) return;
-  throw new AgentError(ErrorCode.RevisionConflict, `Revision conflict: ${buffer.uri} is at revision ${buffer.revision}, not ${ifRevision}; nothing changed`, {
-    currentRevision: buffer.revision,
-    hint: 'The buffer changed since you read it: read it again (getAST or getNode) and retry with the new ifRevision.',
+  throw revisionConflict(buffer.uri, buffer.revision, ifRevision);
+}
+
+/**
+ * -32012: the buffer is at `currentRevision`, not at the revision the change was made for (read by
+ * the agent, or computed against); `why` adds what the editor said, if it refused the edit.
+ */
+export function revisionConflict(uri: string, currentRevision: number, madeFor: number, why?: string): AgentError {
+  const detail = why ? ` (${why})` : '';
+  return new AgentError(ErrorCode.RevisionConflict, `Revision conflict: ${uri} is at revision ${currentRevision}, the change was made for revision ${madeFor}; nothing changed${detail}`, {
+    currentRevision,
+    hint: 'The buffer changed since you read it (the person or another agent edited it): read it again (getAST or getNode) and retry with ifRevision set to its revision.',
   });
 }

@@ -1,4 +1,4 @@
-// The error codes of the agent API (reference/agent-api.md) and PROTOCOL.md. Every error a
+// The error codes of the agent API (docs/AGENT-ENDPOINT.md "Errors"). Every error a
 // handler raises is an AgentError: a code, a message a person can act on, and data (with a hint
 // where there is one). The transport turns it into the JSON-RPC error object.
 

@@ -5,9 +5,9 @@
 // remembered in memory, so that exact suggestion is not shown again while the server runs.
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { emptyFeedback, readFeedback, withAnswer, type FeedbackData } from '../core/suggest/feedback';
+import { emptyFeedback, readFeedback, withAnswer, type FeedbackData } from '../core/suggest';
+import { writeAtomically } from './atomic-write';
 import { AgentError, ErrorCode } from './errors';
-import { writeAtomically } from './headless-host';
 import { perHost } from './per-host';
 
 export interface Answer {

@@ -2,16 +2,18 @@
 // sessions, the plans, the person, the library context and the suggestion feedback model. The
 // language server (in VS Code) and `whetstone-agent serve` (headless) each provide one.
 import type { Position, Program } from '../core/ast';
-import type { TextEdit } from '../core/document';
-import type { LibraryContext } from '../core/semantics/library';
+import type { LibraryContext } from '../core/semantics';
+import type { TextEdit } from '../core/syntax';
+import type { CodeModel } from '../projection';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
-import type { CodeModel } from '../projection';
 import type { Session } from './session';
 
 export interface ApplyEditOptions {
   /** The AST the edits produce (from the mutation engine), so inserted nodes keep their ids. */
   expected: Program;
+  /** The text the edits produce: computed once where the change is made, and carried along with it. */
+  text: string;
   /** The revision the edits were computed against; a buffer that moved on is a conflict. */
   baseRevision: number;
   /** What the person sees for this change (VS Code's undo label, the headless log). */
@@ -58,7 +60,7 @@ export interface SuggestionEdit extends TextEdit {
   linesAfter: string;
 }
 
-/** A change an agent sent with `review: true`, waiting for the person (PROTOCOL.md "Review mode"). */
+/** A change an agent sent with `review: true`, waiting for the person (docs/AGENT-ENDPOINT.md "Review mode"). */
 export interface ChangeSuggestion {
   suggestionId: string;
   sessionId: string;

@@ -3,35 +3,11 @@
 // dispatch, params validation, role checks, getCapabilities and (later) the MCP tools are all
 // derived from it.
 import type { AgentHost } from './host';
+import type { RequiredRole } from './roles';
 import type { Session } from './session';
-
-/** Roles an agent session can hold, least first. */
-export const AGENT_ROLES = ['linter', 'refactor', 'generator'] as const;
-export type AgentRole = (typeof AGENT_ROLES)[number];
-
-/**
- * Who may call a method: any session, a session whose role is at least refactor (refactor or
- * generator), at least generator, or only the person (never an agent session: approvePlan).
- */
-export type RequiredRole = 'any' | 'refactor' | 'generator' | 'person';
 
 /** A JSON Schema (draft 2020-12) for a method's params object. */
 export type ParamsSchema = Record<string, unknown>;
-
-/** Whether a session holding `role` may call a method that requires `required`. */
-export function roleSatisfies(required: RequiredRole, role: AgentRole): boolean {
-  switch (required) {
-    case 'any':
-      return true;
-    case 'refactor':
-      return role === 'refactor' || role === 'generator';
-    case 'generator':
-      return role === 'generator';
-    case 'person':
-      // Plans are decided by the person, never by an agent session, whatever its role.
-      return false;
-  }
-}
 
 /** What one call produced: its result, or the JSON-RPC error object it failed with. */
 export type CallOutcome = { result: unknown } | { error: { code: number; message: string; data?: unknown } };

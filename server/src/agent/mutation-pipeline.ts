@@ -1,25 +1,32 @@
 // The one path every agent change takes (applyMutation, applyBatch, applyAnnotationSuggestion, and
-// a reviewed change both when it is proposed, as a preview, and when the person accepts it),
-// in the order PROTOCOL.md "Revisions and conflicts" needs: revision check, the mutation engine
-// (all or nothing), the library policy, the syntax preflight, strict semantics, the plan gate,
-// then ONE applyEdits call (one undo step) and the undo record. Every refusal happens before the
-// buffer is touched, so a failure leaves it byte for byte as it was. Language facts come from the
-// core (mutate, library-policy, preflight, mutation-impact); this file only orders and translates.
-import type { Diagnostic } from '../core/diagnostics';
-import type { TextEdit } from '../core/document';
-import { describeUnknownFunctions, importMutations, reviewChange, type MissingImport } from '../core/library-policy';
-import { applyMutations, MutationError, type MutationResult } from '../core/mutate';
-import type { Mutation } from '../core/mutation';
-import { destructiveTargets } from '../core/mutation-impact';
-import { addedSyntaxErrors, previewDocument } from '../core/preflight';
-import { LibraryIndex, type LibraryContext } from '../core/semantics/library';
-import { analyze, type SemanticModel } from '../core/semantics/model';
-import { invertEdits } from '../core/text-edits';
+// a reviewed change both when it is proposed, as a preview, and when the person accepts it), in the
+// order docs/AGENT-ENDPOINT.md "Revisions and conflicts" needs. runChange reads as its steps: the
+// buffer and its revision, the mutation engine (all or nothing), the library policy, the syntax
+// preflight, strict semantics, then either the preview (dryRun) or the plan gate and ONE applyEdits
+// call (one undo step) with its undo record. Every refusal happens before the buffer is touched, so
+// a failure leaves it byte for byte as it was. Language facts come from the core (mutate,
+// library-policy, preflight, mutation-impact); this file only orders and translates.
+import { inSourceOrder, MUTATION_FIELDS, type Diagnostic, type Mutation } from '../core/ast';
+import {
+  addedSyntaxErrors,
+  applyMutations,
+  describeUnknownFunctions,
+  importMutations,
+  MutationError,
+  previewDocument,
+  reviewChange,
+  type MissingImport,
+  type MutationResult,
+  type PolicyReview,
+} from '../core/editing';
+import { analyze, libraryIndexOf, type LibraryIndex, type SemanticModel } from '../core/semantics';
+import { applyTextEdits, invertEdits, type TextEdit, type WhetstoneDocument } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import { checkRevision, resolveBuffer } from './buffers';
 import { AgentError, ErrorCode } from './errors';
+import type { PlanTarget } from './host';
 import type { MethodContext } from './method';
-import { consumeApprovedPlan } from './methods/plans';
+import { consumeApprovedPlan, planTargets } from './plan-gate';
 import { rememberUndo } from './undo-history';
 
 export interface PipelineOptions {
@@ -59,12 +66,12 @@ export interface PreviewedChange extends Common {
   diagnosticsBefore: Diagnostic[];
   diagnosticsAfter: Diagnostic[];
   /** The destructive targets a plan would have to list to apply this ({op, nodeId}); empty when none. */
-  planTargets: { op: string; nodeId: string }[];
+  planTargets: PlanTarget[];
   addedImports: MissingImport[];
 }
 
-/** The fields a mutation object may carry for the engine; anything else is the method's own. */
-const ENGINE_FIELDS = ['type', 'nodeId', 'property', 'value', 'parentId', 'role', 'node', 'properties', 'index'] as const;
+/** The fields a mutation object may carry for the engine (MUTATION_FIELDS); anything else is the method's own. */
+const ENGINE_FIELDS = ['type', ...Object.keys(MUTATION_FIELDS)];
 
 /** The mutation as the engine takes it (the agent's object may also carry preferImports etc.). */
 export function engineMutation(raw: Record<string, unknown>): Mutation {
@@ -73,28 +80,222 @@ export function engineMutation(raw: Record<string, unknown>): Mutation {
   return mutation as unknown as Mutation;
 }
 
-const libraryIndexes = new WeakMap<LibraryContext, LibraryIndex>();
-
-function indexOf(library: LibraryContext | undefined): LibraryIndex | undefined {
-  if (!library) return undefined;
-  let index = libraryIndexes.get(library);
-  if (!index) {
-    index = new LibraryIndex(library);
-    libraryIndexes.set(library, index);
-  }
-  return index;
+/** A change on its way through the steps: what each step reads, and what it leaves for the next. */
+interface Draft {
+  readonly context: MethodContext;
+  readonly options: PipelineOptions;
+  readonly buffer: OpenBuffer;
+  /** The buffer's document before the change (the revision was checked against it). */
+  readonly document: WhetstoneDocument;
+  /** "Mutation" or "Batch mutation", for messages. */
+  readonly kind: string;
+  /** The agent's mutations as the engine takes them. */
+  readonly mutations: Mutation[];
+  readonly library: LibraryIndex | undefined;
+  readonly newId: () => string;
+  /** The engine's result: the mutated AST and the text edits; redone when imports join the batch. */
+  result: MutationResult;
+  /** The analysis of result.ast, made when a step first needs it. */
+  mutatedModel?: SemanticModel;
 }
 
-function runEngine(buffer: OpenBuffer, mutations: readonly Mutation[], newId: () => string, kind: string): MutationResult {
+/** What the library policy step found, for the answer. */
+interface PolicyOutcome {
+  review: PolicyReview;
+  addedImports: MissingImport[];
+  libraryWarning: string | null;
+  /** How many of the inserted nodes are the agent's (imports the step added come after them). */
+  agentInserts: number;
+}
+
+/**
+ * Runs `mutations` as one change of the buffer. Throws AgentError (-32000/-32001, -32010, -32011,
+ * -32012, -32040, -32041) with nothing changed; otherwise returns what changed, or with dryRun
+ * what would.
+ */
+export async function runChange(
+  context: MethodContext,
+  rawMutations: readonly Record<string, unknown>[],
+  options: PipelineOptions,
+): Promise<AppliedChange | PreviewedChange> {
+  const draft = startChange(context, rawMutations, options);
+  const policy = applyLibraryPolicy(draft);
+  refuseAddedSyntaxErrors(draft);
+  // Syntax errors are refused above: what remains to compare is semantics.
+  const semanticBefore = draft.buffer.analysis().diagnostics;
+  if (options.strictMode === true) refuseAddedSemanticErrors(draft, semanticBefore);
+  const targets = planTargets((id) => draft.document.nodeById(id), draft.mutations);
+  if (options.dryRun === true) return preview(draft, policy, semanticBefore, targets);
+  consumeApprovedPlan(context, options.planId, targets);
+  return apply(draft, policy, semanticBefore);
+}
+
+/** Counter for the ids of a preview: they never reach the buffer, so they need not be the document's. */
+let previewIds = 0;
+
+/** The buffer (at the revision the agent read, if it says which) and the engine's result. */
+function startChange(context: MethodContext, rawMutations: readonly Record<string, unknown>[], options: PipelineOptions): Draft {
+  const buffer = resolveBuffer(context.host, options.uri);
+  checkRevision(buffer, options.ifRevision);
+  const document = buffer.document;
+  const draft: Omit<Draft, 'result'> = {
+    context,
+    options,
+    buffer,
+    document,
+    kind: rawMutations.length === 1 ? 'Mutation' : 'Batch mutation',
+    mutations: rawMutations.map(engineMutation),
+    library: libraryIndexOf(context.host.library()),
+    newId: options.dryRun === true ? () => `node_preview_${++previewIds}` : () => document.freshId(),
+  };
+  return { ...draft, result: runEngine(draft, draft.mutations) };
+}
+
+function runEngine(draft: Omit<Draft, 'result'>, mutations: readonly Mutation[]): MutationResult {
   try {
-    return applyMutations(buffer.document, mutations, newId);
+    return applyMutations(draft.document, mutations, draft.newId);
   } catch (error) {
     if (!(error instanceof MutationError)) throw error;
     const data: Record<string, unknown> = { index: error.index, reason: error.message };
     if (error.hint !== undefined) data.hint = error.hint;
     else data.hint = 'Nothing changed. Fix that mutation (getNode shows the node as it is now) and send the whole change again.';
-    throw new AgentError(ErrorCode.MutationFailed, `${kind} failed: ${error.message}`, data);
+    throw new AgentError(ErrorCode.MutationFailed, `${draft.kind} failed: ${error.message}`, data);
   }
+}
+
+function mutatedModel(draft: Draft): SemanticModel {
+  draft.mutatedModel ??= analyze(draft.result.ast, { library: draft.library });
+  return draft.mutatedModel;
+}
+
+/**
+ * What the change calls and imports, against the library policy: a blocked function, an unknown
+ * one under strictMode, or a library function without its import where the policy requires one,
+ * is refused; with preferImports the missing imports join the batch (same edit, same undo step).
+ */
+function applyLibraryPolicy(draft: Draft): PolicyOutcome {
+  const { document, library, options } = draft;
+  const review = reviewChange((id) => document.nodeById(id), draft.result.ast, () => mutatedModel(draft), library);
+  if (review.blocked.length > 0) {
+    throw new AgentError(ErrorCode.LibraryPolicyViolation, `Library policy violation: ${review.blocked.map((b) => `${b.callee} (${b.reason})`).join('; ')}; nothing changed`, {
+      blocked: review.blocked,
+      hint: 'Use a function the policy allows (getLibraryContext shows the policy), or leave this call out.',
+    });
+  }
+  if (options.strictMode === true && review.unknownFunctions.length > 0) {
+    throw new AgentError(ErrorCode.LibraryPolicyViolation, `Library policy violation (strictMode): ${describeUnknownFunctions(review, library !== undefined)} Nothing changed`, {
+      unknownFunctions: review.unknownFunctions,
+      didYouMean: review.didYouMean,
+      hint: 'Call functions the buffer defines, built-ins or library functions (getLibraryContext lists them), or declare the function first.',
+    });
+  }
+  const addImports = options.preferImports === true && review.missingImports.length > 0;
+  if (library?.context.policy.requireImports === true && review.missingImports.length > 0 && !addImports) {
+    const wanted = review.missingImports.map((m) => `use ${m.module}.{${m.name}};`).join(' ');
+    throw new AgentError(ErrorCode.LibraryPolicyViolation, `Library policy violation: library functions must be imported (${wanted}); nothing changed`, {
+      missingImports: review.missingImports,
+      hint: 'Pass preferImports: true to add the imports in the same change, or insert them first.',
+    });
+  }
+  const agentInserts = draft.mutations.filter((mutation) => mutation.type === 'insertNode').length;
+  if (addImports) {
+    draft.result = runEngine(draft, [...draft.mutations, ...importMutations(draft.result.ast, review.missingImports)]);
+    draft.mutatedModel = undefined;
+  }
+  return {
+    review,
+    addedImports: addImports ? review.missingImports : [],
+    libraryWarning: describeUnknownFunctions(review, library !== undefined),
+    agentInserts,
+  };
+}
+
+/** -32010 when the text the change prints would not parse where the buffer's text does. */
+function refuseAddedSyntaxErrors(draft: Draft): void {
+  const syntax = addedSyntaxErrors(draft.document, draft.result.edits);
+  if (syntax.length === 0) return;
+  throw new AgentError(ErrorCode.MutationFailed, `${draft.kind} refused: it would add ${syntax.length} syntax error${syntax.length === 1 ? '' : 's'}; nothing changed`, {
+    reason: 'syntax',
+    diagnostics: syntax,
+    hint: 'The text the change prints does not parse; check the node specs (types, operators, names).',
+  });
+}
+
+/** strictMode: -32010 when the change adds semantic errors the buffer does not have. */
+function refuseAddedSemanticErrors(draft: Draft, semanticBefore: readonly Diagnostic[]): void {
+  const added = addedErrors(semanticBefore, mutatedModel(draft).diagnostics);
+  if (added.length === 0) return;
+  // The tree the engine built has no positions for new nodes: report the errors as they would be
+  // in the edited text (a full parse, paid only on this refusal).
+  const preview = previewDocument(draft.document, draft.result.edits);
+  const exact = addedErrors(semanticBefore, analyze(preview, { library: draft.library }).diagnostics);
+  preview.dispose();
+  const diagnostics = exact.length > 0 ? exact : added;
+  throw new AgentError(ErrorCode.MutationFailed, `${draft.kind} refused (strictMode): it would add ${diagnostics.length} semantic error${diagnostics.length === 1 ? '' : 's'}; nothing changed`, {
+    reason: 'semantic',
+    diagnostics,
+    hint: 'Fix the change so it type-checks (each diagnostic has a hint), or send it without strictMode to apply it anyway.',
+  });
+}
+
+/** The fields every answer has, previewed or applied. */
+function commonFields(draft: Draft, policy: PolicyOutcome) {
+  return {
+    uri: draft.buffer.uri,
+    libraryWarning: policy.libraryWarning,
+    unknownFunctions: policy.review.unknownFunctions,
+    changedNodeIds: draft.result.changedNodeIds,
+    addedImports: policy.addedImports,
+  };
+}
+
+/** dryRun: what the change would do, on a scratch document of the edited text; the buffer is untouched. */
+function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[], targets: PlanTarget[]): PreviewedChange {
+  const document = previewDocument(draft.document, draft.result.edits);
+  try {
+    const diagnosticsAfter = inSourceOrder(document.syntaxDiagnostics, analyze(document, { library: draft.library }).diagnostics);
+    return {
+      ...commonFields(draft, policy),
+      dryRun: true,
+      warning: describeErrors(addedErrors(semanticBefore, diagnosticsAfter)),
+      // Ids are handed out when the change is applied; a preview's would mean nothing.
+      insertedNodeIds: [],
+      revision: draft.buffer.revision,
+      edits: draft.result.edits,
+      diagnosticsBefore: draft.buffer.diagnostics(),
+      diagnosticsAfter,
+      planTargets: targets,
+    };
+  } finally {
+    document.dispose();
+  }
+}
+
+/**
+ * The change, as one applyEdits call (one undo step), carrying the text it produces so nobody on its
+ * way (the editor's round trip, the headless write) computes it again; then the undo record.
+ */
+async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[]): Promise<AppliedChange> {
+  const { context, buffer, document, options, result } = draft;
+  const baseRevision = buffer.revision;
+  let revision = baseRevision;
+  if (result.edits.length > 0) {
+    // Read before the edit: the document changes in place once it is applied.
+    const inverse = invertEdits(document.text, result.edits);
+    const text = applyTextEdits(document.text, result.edits);
+    revision = await context.host.applyEdits(buffer, result.edits, { expected: result.ast, text, baseRevision, label: options.label });
+    rememberUndo(context.session, { uri: buffer.uri, revisionBefore: baseRevision, revisionAfter: revision, inverse, label: options.label });
+  }
+  const current = context.host.workspace.get(buffer.uri) ?? buffer;
+  const diagnostics = current.diagnostics();
+  return {
+    ...commonFields(draft, policy),
+    dryRun: false,
+    warning: describeErrors(addedErrors(semanticBefore, diagnostics)),
+    insertedNodeIds: result.insertedNodeIds.slice(0, policy.agentInserts),
+    revision,
+    diagnostics,
+  };
 }
 
 const errorKey = (diagnostic: Diagnostic): string => `${diagnostic.code}\u0000${diagnostic.message}`;
@@ -120,143 +321,4 @@ function describeErrors(errors: readonly Diagnostic[]): string | null {
   const shown = errors.slice(0, 5).map((d) => `${d.code} ${d.message}${d.line > 0 ? ` (line ${d.line})` : ''}`);
   const more = errors.length > 5 ? `; and ${errors.length - 5} more` : '';
   return `The change adds ${errors.length} semantic error${errors.length === 1 ? '' : 's'}: ${shown.join('; ')}${more}. It was applied; pass strictMode: true to refuse such changes.`;
-}
-
-/** Counter for the ids of a preview: they never reach the buffer, so they need not be the document's. */
-let previewIds = 0;
-
-/**
- * Runs `mutations` as one change of the buffer. Throws AgentError (-32000/-32001, -32010, -32011,
- * -32012, -32040, -32041) with nothing changed; otherwise returns what changed, or with dryRun
- * what would.
- */
-export async function runChange(
-  context: MethodContext,
-  rawMutations: readonly Record<string, unknown>[],
-  options: PipelineOptions,
-): Promise<AppliedChange | PreviewedChange> {
-  const { host, session } = context;
-  const buffer = resolveBuffer(host, options.uri);
-  checkRevision(buffer, options.ifRevision);
-  const kind = rawMutations.length === 1 ? 'Mutation' : 'Batch mutation';
-  const mutations = rawMutations.map(engineMutation);
-  const document = buffer.document;
-  const baseRevision = buffer.revision;
-  const textBefore = document.text;
-  const library = indexOf(host.library());
-  const newId = options.dryRun === true ? () => `node_preview_${++previewIds}` : () => document.freshId();
-  const strict = options.strictMode === true;
-
-  let result = runEngine(buffer, mutations, newId, kind);
-  let mutatedModel: SemanticModel | undefined;
-  const modelOf = (): SemanticModel => (mutatedModel ??= analyze(result.ast, { library }));
-
-  // Library policy: what the change calls and imports.
-  const review = reviewChange((id) => document.nodeById(id), result.ast, modelOf, library);
-  if (review.blocked.length > 0) {
-    throw new AgentError(ErrorCode.LibraryPolicyViolation, `Library policy violation: ${review.blocked.map((b) => `${b.callee} (${b.reason})`).join('; ')}; nothing changed`, {
-      blocked: review.blocked,
-      hint: 'Use a function the policy allows (getLibraryContext shows the policy), or leave this call out.',
-    });
-  }
-  if (strict && review.unknownFunctions.length > 0) {
-    throw new AgentError(ErrorCode.LibraryPolicyViolation, `Library policy violation (strictMode): ${describeUnknownFunctions(review, library !== undefined)} Nothing changed`, {
-      unknownFunctions: review.unknownFunctions,
-      didYouMean: review.didYouMean,
-      hint: 'Call functions the buffer defines, built-ins or library functions (getLibraryContext lists them), or declare the function first.',
-    });
-  }
-  const addImports = options.preferImports === true && review.missingImports.length > 0;
-  if (library?.context.policy.requireImports === true && review.missingImports.length > 0 && !addImports) {
-    const wanted = review.missingImports.map((m) => `use ${m.module}.{${m.name}};`).join(' ');
-    throw new AgentError(ErrorCode.LibraryPolicyViolation, `Library policy violation: library functions must be imported (${wanted}); nothing changed`, {
-      missingImports: review.missingImports,
-      hint: 'Pass preferImports: true to add the imports in the same change, or insert them first.',
-    });
-  }
-  const agentInserts = mutations.filter((mutation) => mutation.type === 'insertNode').length;
-  if (addImports) {
-    // The imports join the same batch, so they land in the same edit and undo step.
-    result = runEngine(buffer, [...mutations, ...importMutations(result.ast, review.missingImports)], newId, kind);
-    mutatedModel = undefined;
-  }
-  const addedImports = addImports ? review.missingImports : [];
-  const libraryWarning = describeUnknownFunctions(review, library !== undefined);
-
-  const syntax = addedSyntaxErrors(document, result.edits);
-  if (syntax.length > 0) {
-    throw new AgentError(ErrorCode.MutationFailed, `${kind} refused: it would add ${syntax.length} syntax error${syntax.length === 1 ? '' : 's'}; nothing changed`, {
-      reason: 'syntax',
-      diagnostics: syntax,
-      hint: 'The text the change prints does not parse; check the node specs (types, operators, names).',
-    });
-  }
-
-  // Syntax errors are refused above: what remains to compare is semantics.
-  const semanticBefore = buffer.analysis().diagnostics;
-  if (strict) {
-    const added = addedErrors(semanticBefore, modelOf().diagnostics);
-    if (added.length > 0) {
-      // The tree the engine built has no positions for new nodes: report the errors as they would
-      // be in the edited text (a full parse, paid only on this refusal).
-      const preview = previewDocument(document, result.edits);
-      const exact = addedErrors(semanticBefore, analyze(preview, { library }).diagnostics);
-      preview.dispose();
-      const diagnostics = exact.length > 0 ? exact : added;
-      throw new AgentError(ErrorCode.MutationFailed, `${kind} refused (strictMode): it would add ${diagnostics.length} semantic error${diagnostics.length === 1 ? '' : 's'}; nothing changed`, {
-        reason: 'semantic',
-        diagnostics,
-        hint: 'Fix the change so it type-checks (each diagnostic has a hint), or send it without strictMode to apply it anyway.',
-      });
-    }
-  }
-
-  const targets = destructiveTargets((id) => document.nodeById(id), mutations).map(({ op, nodeId }) => ({ op, nodeId }));
-  const common = {
-    uri: buffer.uri,
-    libraryWarning,
-    unknownFunctions: review.unknownFunctions,
-    changedNodeIds: result.changedNodeIds,
-    addedImports,
-  };
-
-  if (options.dryRun === true) {
-    const preview = previewDocument(document, result.edits);
-    try {
-      const diagnosticsAfter = [...preview.syntaxDiagnostics, ...analyze(preview, { library }).diagnostics].sort(
-        (a, b) => a.span.startOffset - b.span.startOffset || a.span.endOffset - b.span.endOffset,
-      );
-      return {
-        ...common,
-        dryRun: true,
-        warning: describeErrors(addedErrors(semanticBefore, diagnosticsAfter)),
-        // Ids are handed out when the change is applied; a preview's would mean nothing.
-        insertedNodeIds: [],
-        revision: baseRevision,
-        edits: result.edits,
-        diagnosticsBefore: buffer.diagnostics(),
-        diagnosticsAfter,
-        planTargets: targets,
-      };
-    } finally {
-      preview.dispose();
-    }
-  }
-
-  consumeApprovedPlan(context, options.planId, targets);
-  let revision = baseRevision;
-  if (result.edits.length > 0) {
-    revision = await host.applyEdits(buffer, result.edits, { expected: result.ast, baseRevision, label: options.label });
-    rememberUndo(session, { uri: buffer.uri, revisionBefore: baseRevision, revisionAfter: revision, inverse: invertEdits(textBefore, result.edits), label: options.label });
-  }
-  const current = host.workspace.get(buffer.uri) ?? buffer;
-  const diagnostics = current.diagnostics();
-  return {
-    ...common,
-    dryRun: false,
-    warning: describeErrors(addedErrors(semanticBefore, diagnostics)),
-    insertedNodeIds: result.insertedNodeIds.slice(0, agentInserts),
-    revision,
-    diagnostics,
-  };
 }

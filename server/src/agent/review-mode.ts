@@ -1,17 +1,17 @@
-// Review mode (PROTOCOL.md "Review mode"): a change sent with `review: true` is checked exactly as
-// a real one (it runs through the pipeline as a preview, plus the plan gate, which a preview skips),
-// stored as a pending suggestion and put to the person; the request answers at once with
-// {pending: true, suggestionId}. When the person accepts, the same mutations run again through the
-// pipeline on the buffer as it is THEN: node ids are stable, so text the person typed elsewhere
+// Review mode (docs/AGENT-ENDPOINT.md "Review mode"): a change sent with `review: true` is checked
+// exactly as a real one (it runs through the pipeline as a preview, plus the plan gate, which a
+// preview skips), stored as a pending suggestion and put to the person; the request answers at once
+// with {pending: true, suggestionId}. When the person accepts, the same mutations run again through
+// the pipeline on the buffer as it is THEN: node ids are stable, so text the person typed elsewhere
 // meanwhile does not block the change, while one that removed its nodes or made it invalid does.
 // The proposing session hears the outcome as `suggestionDecided`.
+import { resolveBuffer } from './buffers';
 import { AgentError, ErrorCode } from './errors';
 import type { ChangeSuggestion, ReviewDecision } from './host';
 import type { MethodContext } from './method';
-import { checkApprovedPlan } from './methods/plans';
 import { runChange, type PipelineOptions, type PreviewedChange } from './mutation-pipeline';
+import { checkApprovedPlan } from './plan-gate';
 import { MAX_PENDING_SUGGESTIONS_PER_SESSION, suggestionStoreOf, type StoredSuggestion, type SuggestionStore } from './suggestion-store';
-import { resolveBuffer } from './buffers';
 
 export interface ProposedChange {
   change: PreviewedChange;

@@ -1,7 +1,7 @@
 // A connected agent: its identity (ids, name, message counts and timestamps as the reference's
 // session info shows them), its role (linter until it asks for more, capped by the role ceiling)
 // and a way to send it notifications.
-import type { AgentRole } from './method';
+import type { AgentRole } from './roles';
 
 export interface SessionInfo {
   sessionId: string;

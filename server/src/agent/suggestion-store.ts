@@ -1,7 +1,7 @@
-// The pending review-mode suggestions of one host (PROTOCOL.md "Review mode"): what each proposes,
-// who proposed it, and how to withdraw the question put to the person. Kept per host, like plans,
-// so the endpoint can withdraw a session's suggestions when it disconnects. Only pending
-// suggestions are kept: once decided or withdrawn an id is never looked up again.
+// The pending review-mode suggestions of one host (docs/AGENT-ENDPOINT.md "Review mode"): what each
+// proposes, who proposed it, and how to withdraw the question put to the person. Kept per host,
+// like plans, so the endpoint can withdraw a session's suggestions when it disconnects. Only
+// pending suggestions are kept: once decided or withdrawn an id is never looked up again.
 import type { ChangeSuggestion } from './host';
 import type { PipelineOptions } from './mutation-pipeline';
 import type { Session } from './session';

@@ -2,7 +2,7 @@
 // mutation and the revision it left the buffer at. An entry applies only while the buffer is still
 // at that revision: once the person (or another agent) has edited, the inverse edits would land on
 // text they were not made for, so undo refuses instead of guessing.
-import type { TextEdit } from '../core/document';
+import type { TextEdit } from '../core/syntax';
 import type { Session } from './session';
 
 export interface UndoEntry {

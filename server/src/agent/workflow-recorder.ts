@@ -1,7 +1,7 @@
-// A session's workflow recording (PROTOCOL.md "Workflows"): while it records, the dispatcher
-// appends every successful call of a method marked `recorded` (queries and mutations) in the
-// reference's shape {method, params, timestamp}, plus the ids the call inserted so a replay can map
-// them to the ids it creates. Kept in the session's state map.
+// A session's workflow recording (docs/AGENT-ENDPOINT.md "Workflows"): while it records, the
+// dispatcher appends every successful call of a method marked `recorded` (queries and mutations) in
+// the reference's shape {method, params, timestamp}, plus the ids the call inserted so a replay can
+// map them to the ids it creates. Kept in the session's state map.
 import type { Session } from './session';
 
 export interface WorkflowStep {

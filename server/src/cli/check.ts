@@ -4,9 +4,9 @@
 // terminals link them; --json prints one object a line with the core's own positions (line
 // 1-based, column 0-based, UTF-16).
 import { readFileSync } from 'node:fs';
-import type { Diagnostic } from '../core/diagnostics';
-import { initParser } from '../core/parser';
+import type { Diagnostic } from '../core/ast';
 import { OpenBuffer } from '../workspace/buffer';
+import { loadGrammar } from '../workspace/grammar';
 import { collectFiles, messageOf, sourceText } from './files';
 import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';
 
@@ -48,7 +48,7 @@ export function checkText(text: string, uri: string): Diagnostic[] {
 }
 
 export async function runCheck(options: CheckOptions, output: Output): Promise<number> {
-  await initParser();
+  await loadGrammar();
   const { files, problems } = collectFiles(options.paths);
   let unreadable = problems.length > 0;
   for (const problem of problems) output.err(`whetstone-agent: ${problem.path}: ${problem.message}`);

@@ -1,8 +1,8 @@
 // `whetstone-agent parse [--json] FILE`: the AST of a file exactly as the core produces it (the
 // shape agents see) and its diagnostics, as one JSON object `{ast, diagnostics}`.
 import { readFileSync } from 'node:fs';
-import { initParser } from '../core/parser';
 import { OpenBuffer } from '../workspace/buffer';
+import { loadGrammar } from '../workspace/grammar';
 import { messageOf, sourceText } from './files';
 import { EXIT_OK, EXIT_USAGE, type Output } from './output';
 
@@ -14,7 +14,7 @@ export async function runParse(file: string, output: Output): Promise<number> {
     output.err(`whetstone-agent: ${file}: ${messageOf(error)}`);
     return EXIT_USAGE;
   }
-  await initParser();
+  await loadGrammar();
   const buffer = OpenBuffer.open(file, text);
   try {
     output.out(JSON.stringify({ ast: buffer.document.ast, diagnostics: buffer.diagnostics() }));

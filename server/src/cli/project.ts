@@ -2,7 +2,9 @@
 // command line. The code goes to stdout; what could not be carried (W_UNSUPPORTED, W_UNFAITHFUL)
 // and syntax errors go to stderr as `path:line:column severity CODE message` lines.
 import { readFileSync } from 'node:fs';
+import { inSourceOrder } from '../core/ast';
 import { generate, languageOfFile, parseSourceText, ProjectionError, requireLanguage, type ProjectionDiagnostic } from '../projection';
+import { loadGrammar } from '../workspace/grammar';
 import { messageOf, sourceText } from './files';
 import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';
 
@@ -27,11 +29,12 @@ export async function runProject(options: ProjectOptions, output: Output): Promi
     output.err(`whetstone-agent: ${options.file}: ${messageOf(error)}`);
     return EXIT_USAGE;
   }
+  await loadGrammar();
   try {
     const target = requireLanguage(options.to, 'target language');
     const parsed = await parseSourceText(text, languageOfFile(options.file) ?? 'whetstone');
     const generated = generate(parsed.ast, target, { pythonNames: options.pythonNames, comments: parsed.comments, source: text });
-    const failed = report(options.file, [...parsed.diagnostics, ...generated.diagnostics], output);
+    const failed = report(options.file, inSourceOrder(parsed.diagnostics, generated.diagnostics), output);
     output.out(generated.code.replace(/\n$/, ''));
     return failed ? EXIT_ERRORS_FOUND : EXIT_OK;
   } catch (error) {

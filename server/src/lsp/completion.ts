@@ -1,7 +1,7 @@
-// Completion: the core's candidates at the cursor (core/completion.ts) as LSP completion items,
+// Completion: the core's candidates at the cursor (core/queries/completion.ts) as LSP completion items,
 // each replacing the partly typed word. The kinds map the core's kinds onto the editor's icons.
 import { CompletionItemKind, MarkupKind, type CompletionItem, type CompletionParams } from 'vscode-languageserver/node';
-import { completionsAt, type CompletionCandidate } from '../core/completion';
+import { completionsAt, type CompletionCandidate } from '../core/queries';
 import type { OpenBuffer } from '../workspace/buffer';
 import { offsetOf, rangeOfOffsets } from './convert';
 

@@ -1,19 +1,18 @@
 // Translation between the core's coordinates and LSP's. Both count columns in UTF-16 code units;
 // the core's lines are 1-based and LSP's 0-based. Core diagnostics become LSP diagnostics here,
 // keeping everything a code action needs in `data`.
-import type {
-  Diagnostic as LspDiagnostic,
-  Position as LspPosition,
-  Range as LspRange,
-  TextDocumentContentChangeEvent,
-  TextEdit as LspTextEdit,
-  WorkspaceEdit,
+import {
+  DiagnosticSeverity,
+  DiagnosticTag,
+  type Diagnostic as LspDiagnostic,
+  type Position as LspPosition,
+  type Range as LspRange,
+  type TextDocumentContentChangeEvent,
+  type TextEdit as LspTextEdit,
+  type WorkspaceEdit,
 } from 'vscode-languageserver/node';
-import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver/node';
-import type { Position, Span } from '../core/ast';
-import type { Diagnostic, Severity } from '../core/diagnostics';
-import type { TextEdit, WhetstoneDocument } from '../core/document';
-import type { Mutation } from '../core/mutation';
+import type { Position, Span, Diagnostic, Severity, Mutation } from '../core/ast';
+import { applyTextEdits, LineIndex, type TextEdit, type WhetstoneDocument } from '../core/syntax';
 
 export const DIAGNOSTIC_SOURCE = 'whetstone';
 
@@ -48,16 +47,14 @@ export function rangeOfOffsets(document: WhetstoneDocument, startOffset: number,
 export function contentChangesToEdits(document: WhetstoneDocument, changes: readonly TextDocumentContentChangeEvent[]): TextEdit[] {
   const edits: TextEdit[] = [];
   let text = document.text;
-  // The first change is measured against the document's own line index; later ones need the text
-  // as it will be by then.
-  let lineStarts: number[] | undefined;
+  // The first change is measured with the document's own line index; later ones need the text as
+  // it will be by then.
+  let lines: LineIndex | undefined;
   for (const change of changes) {
     let edit: TextEdit;
     if ('range' in change && change.range) {
-      const offsetAt =
-        edits.length === 0
-          ? (position: LspPosition) => offsetOf(document, position)
-          : (position: LspPosition) => offsetInText(text, (lineStarts ??= computeLineStarts(text)), position);
+      const index = edits.length === 0 ? undefined : (lines ??= new LineIndex(text));
+      const offsetAt = (position: LspPosition): number => (index ? index.offsetAt(toCorePosition(position)) : offsetOf(document, position));
       const start = offsetAt(change.range.start);
       const end = Math.max(start, offsetAt(change.range.end));
       edit = { startOffset: start, endOffset: end, newText: change.text };
@@ -65,24 +62,10 @@ export function contentChangesToEdits(document: WhetstoneDocument, changes: read
       edit = { startOffset: 0, endOffset: text.length, newText: change.text };
     }
     edits.push(edit);
-    text = text.slice(0, edit.startOffset) + edit.newText + text.slice(edit.endOffset);
-    lineStarts = undefined;
+    if (changes.length > 1) text = applyTextEdits(text, [edit]);
+    lines = undefined;
   }
   return edits;
-}
-
-function computeLineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-/** An LSP position's offset in `text`; past the end of a line means its end, past the last line the text's end. */
-function offsetInText(text: string, lineStarts: number[], position: LspPosition): number {
-  if (position.line >= lineStarts.length) return text.length;
-  const start = lineStarts[Math.max(0, position.line)];
-  const end = position.line + 1 < lineStarts.length ? lineStarts[position.line + 1] - 1 : text.length;
-  return Math.max(start, Math.min(start + Math.max(0, position.character), end));
 }
 
 const SEVERITIES: { readonly [S in Severity]: DiagnosticSeverity } = {

@@ -1,6 +1,6 @@
 // Go to definition: the name token of the declaration the name under the cursor resolves to.
 import type { Location, Position } from 'vscode-languageserver/node';
-import { nameOccurrences, occurrenceAt } from '../core/name-occurrences';
+import { nameOccurrences, occurrenceAt } from '../core/queries';
 import type { OpenBuffer } from '../workspace/buffer';
 import { offsetOf, toLspRange } from './convert';
 

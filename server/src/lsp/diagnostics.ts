@@ -7,8 +7,8 @@
 // touch are kept (moved with the text) so squiggles do not flicker while typing; each carries in
 // `data.revision` the version that computed it.
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
-import type { Diagnostic } from '../core/diagnostics';
-import type { TextEdit, WhetstoneDocument } from '../core/document';
+import { inSourceOrder, type Diagnostic } from '../core/ast';
+import type { TextEdit, WhetstoneDocument } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Disposable, Workspace } from '../workspace/workspace';
 import { toLspDiagnostic } from './convert';
@@ -127,7 +127,7 @@ export class DiagnosticsPublisher {
         endOffset: diagnostic.span.endOffset,
       })),
     });
-    const all = [...buffer.document.syntaxDiagnostics, ...semanticDiagnostics];
+    const all = inSourceOrder(buffer.document.syntaxDiagnostics, semanticDiagnostics);
     this.publish(buffer, all.map((d) => toLspDiagnostic(d, revision)), undefined);
   }
 

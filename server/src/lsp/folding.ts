@@ -1,10 +1,9 @@
 // Folding ranges from the AST: blocks, type bodies, multi-line literals and lambdas, block
 // comments, and runs of consecutive imports. The closing line stays visible when it starts with
 // the closing brace, as editors fold C-like code.
-import type { FoldingRange } from 'vscode-languageserver/node';
-import { FoldingRangeKind } from 'vscode-languageserver/node';
+import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver/node';
 import { walk, type Node } from '../core/ast';
-import type { WhetstoneDocument } from '../core/document';
+import type { WhetstoneDocument } from '../core/syntax';
 
 export function foldingRanges(document: WhetstoneDocument): FoldingRange[] {
   const ranges: FoldingRange[] = [];

@@ -2,7 +2,7 @@
 // edit of the whole text, and none when the text is canonical already. A document with syntax
 // errors is left alone: its AST does not hold all of its text, so printing it would lose some.
 import type { TextEdit } from 'vscode-languageserver/node';
-import { printDocument } from '../core/printer';
+import { printDocument } from '../core/editing';
 import type { OpenBuffer } from '../workspace/buffer';
 import { rangeOfOffsets } from './convert';
 

@@ -2,8 +2,8 @@
 // variable's or field's type) with its documentation; for an annotation, what the annotation
 // type and its strategy mean.
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver/node';
-import { occurrenceAt } from '../core/name-occurrences';
-import { annotationTypeInfo } from '../core/semantics/annotations';
+import { occurrenceAt } from '../core/queries';
+import { annotationTypeInfo } from '../core/semantics';
 import type { OpenBuffer } from '../workspace/buffer';
 import { offsetOf, toLspRange } from './convert';
 

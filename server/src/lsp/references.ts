@@ -1,7 +1,7 @@
 // Find references: every place the symbol under the cursor is written, its declaration included
 // when the client asks for it.
 import type { Location, Position } from 'vscode-languageserver/node';
-import { occurrenceAt, occurrencesOf } from '../core/name-occurrences';
+import { occurrenceAt, occurrencesOf } from '../core/queries';
 import type { OpenBuffer } from '../workspace/buffer';
 import { offsetOf, toLspRange } from './convert';
 

@@ -1,7 +1,7 @@
 // Rename and prepareRename: the core decides what can be renamed and which tokens change
-// (core/rename.ts); this translates positions, refusals and edits to LSP.
+// (core/editing/rename.ts); this translates positions, refusals and edits to LSP.
 import { LSPErrorCodes, ResponseError, type Position, type Range, type WorkspaceEdit } from 'vscode-languageserver/node';
-import { planRename, renameTarget } from '../core/rename';
+import { planRename, renameTarget } from '../core/editing';
 import type { OpenBuffer } from '../workspace/buffer';
 import { offsetOf, toLspRange, workspaceEditOf } from './convert';
 

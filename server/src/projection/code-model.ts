@@ -2,7 +2,7 @@
 // extension answers for them), or, once the MCP transport exists, the MCP client's sampling. Both
 // are a CodeModel. The model's answer is parsed and checked like any other source and refused when
 // it does not check; without a model the built-in generator of spec-generator.ts answers.
-import { initParser } from '../core/parser';
+import { parserReady } from '../core/syntax';
 import { ProjectionError } from './errors';
 import { acceptGeneratedSource, generateFromSpec, type GeneratedFunction } from './spec-generator';
 
@@ -37,7 +37,7 @@ export interface GeneratedCode extends GeneratedFunction {
 
 /** Generates a function for `spec`: through the first model that answers, else the built-in forms. */
 export async function generateCode(spec: string, options: { preferImports?: boolean; model?: CodeModel } = {}): Promise<GeneratedCode> {
-  await initParser();
+  await parserReady();
   if (options.model) {
     let answer: string | undefined;
     try {

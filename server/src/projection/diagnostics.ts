@@ -2,8 +2,7 @@
 // say: W_UNSUPPORTED (a construct of the source language with no Whetstone form, left out, with
 // its span and what was left out), W_UNFAITHFUL (a node a generator could not carry into the
 // target) and W_DIVISION_BY_ZERO (a constant division the optimiser left as it is).
-import type { Span } from '../core/ast';
-import type { Diagnostic, DiagnosticCode, Severity } from '../core/diagnostics';
+import type { Diagnostic, DiagnosticCode, Severity, Span } from '../core/ast';
 
 export type ProjectionCode = DiagnosticCode | 'W_UNSUPPORTED' | 'W_UNFAITHFUL' | 'W_DIVISION_BY_ZERO';
 

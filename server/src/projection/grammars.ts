@@ -1,11 +1,12 @@
 // Loads the tree-sitter grammars of the languages projection imports (JavaScript, TypeScript,
-// Python) into the web-tree-sitter the core already runs. The .wasm files ship in the npm
+// Python) into the web-tree-sitter the core already runs (initialised when the process loaded the
+// Whetstone grammar, which these wait for). The .wasm files ship in the npm
 // packages tree-sitter-javascript, tree-sitter-typescript and tree-sitter-python; the build
 // copies them beside the bundle, and the source tree finds them in node_modules.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Language, Parser } from 'web-tree-sitter';
-import { initParser } from '../core/parser';
+import { parserReady } from '../core/syntax';
 
 export type ForeignLanguage = 'javascript' | 'typescript' | 'python';
 
@@ -36,7 +37,7 @@ export function loadGrammar(language: ForeignLanguage): Promise<Language> {
   let promise = loading.get(language);
   if (!promise) {
     promise = (async () => {
-      await initParser();
+      await parserReady();
       const grammar = await Language.load(grammarPath(language));
       loaded.set(language, grammar);
       return grammar;

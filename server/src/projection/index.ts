@@ -11,3 +11,4 @@ export { validate } from './validate';
 export { loadGrammars } from './grammars';
 export { generateCode, type CodeModel, type GeneratedCode } from './code-model';
 export { SPEC_FORMS } from './spec-generator';
+export { MAX_SOURCE_LENGTH } from './source-limits';

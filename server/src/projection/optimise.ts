@@ -1,16 +1,16 @@
-// The optimiser of the pipeline: constant folding and dead-code elimination, each keeping what
-// the program does (WHETSTONE.md section 4).
+// The optimiser of the pipeline: constant folding and dead-code elimination, each keeping what the
+// program does (docs/LANGUAGE.md "What programs mean").
 //
-// Folding: arithmetic, string joins, comparisons and boolean operators on literals, unary minus
-// and not, and `true && x` / `false || x` (x) and `false && x` / `true || x` (the literal, since x
-// was never evaluated). A division or remainder by zero is left as it is and reported; a result
-// that no literal can spell (NaN, Infinity, -0) is left unfolded.
-// Dead code: statements after return/break/continue in the same block, `if false` (its else, if
-// any, takes its place), the else of `if true`, `while false`, and unused local variables whose
-// initialiser cannot have an effect (no call, no member or index read that could fail). A branch
-// is inlined into the enclosing block only when it declares nothing (its names keep their scope).
+// Folding: arithmetic, string joins, comparisons and boolean operators on literals, unary minus and
+// not, and `true && x` / `false || x` (x) and `false && x` / `true || x` (the literal, since x was
+// never evaluated). A division or remainder by zero is left as it is and reported; a result that no
+// literal can spell (NaN, Infinity, -0) is left unfolded. Dead code: statements after
+// return/break/continue in the same block, `if false` (its else, if any, takes its place), the else
+// of `if true`, `while false`, and unused local variables whose initialiser cannot have an effect
+// (no call, no member or index read that could fail). A branch is inlined into the enclosing block
+// only when it declares nothing (its names keep their scope).
 import type * as A from '../core/ast';
-import { analyze } from '../core/semantics/model';
+import { analyze } from '../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from './diagnostics';
 
 export interface OptimiseResult {

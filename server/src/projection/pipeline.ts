@@ -3,7 +3,7 @@
 // each stage timed. Also the single steps the agent methods and the CLI use.
 import { performance } from 'node:perf_hooks';
 import type { Program } from '../core/ast';
-import type { LibraryContext } from '../core/semantics/library';
+import type { LibraryContext } from '../core/semantics';
 import type { Suggestion } from '../core/suggest';
 import type { ProjectionDiagnostic } from './diagnostics';
 import { ProjectionError } from './errors';

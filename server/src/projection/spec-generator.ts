@@ -13,10 +13,9 @@
 //   arithmetic    "multiply a price by a quantity", "add two numbers", "subtract a cost from a price",
 //                 "divide a distance by a time"
 //   field access  "get the email of a customer"
-import type { FunctionDeclaration } from '../core/ast';
-import { walk } from '../core/ast';
-import { WhetstoneDocument } from '../core/document';
-import { analyze } from '../core/semantics/model';
+import { walk, type FunctionDeclaration } from '../core/ast';
+import { analyze } from '../core/semantics';
+import { WhetstoneDocument } from '../core/syntax';
 import { ProjectionError } from './errors';
 
 export const SPEC_FORMS: readonly string[] = [

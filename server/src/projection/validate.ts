@@ -1,10 +1,8 @@
 // The pipeline's validation stage: the checker's diagnostics, the library policy's violations
 // (calls and imports it blocks) and the annotation suggestions, all from the core.
-import type { Program } from '../core/ast';
-import type { Diagnostic } from '../core/diagnostics';
-import { reviewChange } from '../core/library-policy';
-import type { LibraryContext } from '../core/semantics/library';
-import { analyze } from '../core/semantics/model';
+import type { Diagnostic, Program } from '../core/ast';
+import { reviewChange } from '../core/editing';
+import { analyze, type LibraryContext } from '../core/semantics';
 import { suggestAnnotations, type Suggestion } from '../core/suggest';
 
 export interface Violation {

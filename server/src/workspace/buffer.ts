@@ -1,11 +1,9 @@
 // One open buffer: its URI, the core's WhetstoneDocument (text, AST with stable ids, syntax
 // diagnostics, revision) and the semantic analysis of its current revision, computed lazily and
 // at most once per revision however many features ask for it.
-import type { Program } from '../core/ast';
-import type { Diagnostic } from '../core/diagnostics';
-import { WhetstoneDocument, type EditOptions, type TextEdit } from '../core/document';
-import type { LibraryContext } from '../core/semantics/library';
-import { analyze, type SemanticModel } from '../core/semantics/model';
+import { inSourceOrder, type Diagnostic, type Program } from '../core/ast';
+import { analyze, type LibraryContext, type SemanticModel } from '../core/semantics';
+import { applyTextEdits, WhetstoneDocument, type EditOptions, type TextEdit } from '../core/syntax';
 
 export interface BufferOptions {
   /** The first revision (the LSP document version); 1 when omitted. */
@@ -72,12 +70,12 @@ export class OpenBuffer {
     this.cached = undefined;
     const before = this.current.text;
     const revision = options.revision ?? this.current.revision + 1;
-    const effective = this.withExpectation(edits, options);
+    const effective = this.withExpectation(options);
     try {
       this.current.applyEdits(edits, { ...effective, revision });
       return undefined;
     } catch (error) {
-      const text = applyToText(before, edits, options.sequential ?? false);
+      const text = applyTextEdits(before, edits, { sequential: options.sequential });
       try {
         this.current.dispose();
       } catch {
@@ -101,18 +99,17 @@ export class OpenBuffer {
   }
 
   /**
-   * The options for an edit, with the pending expectation's AST when this edit is the one it
-   * describes. The next edit at the base revision consumes the expectation whatever it is: if the
-   * person's keystroke got there first, the agent's edit was refused (its version was stale) and
-   * the text differs, so the keystroke is matched against the previous AST as usual.
+   * The options for an edit, with the pending expectation when this edit is the one it describes.
+   * The next edit at the base revision consumes the expectation whatever it is: if the person's
+   * keystroke got there first, the agent's edit was refused (its version was stale) and the text
+   * differs, so the document matches the keystroke against the previous AST as usual.
    */
-  private withExpectation(edits: readonly TextEdit[], options: EditOptions): EditOptions {
+  private withExpectation(options: EditOptions): EditOptions {
     const expectation = this.expectation;
     if (!expectation || expectation.baseRevision > this.current.revision) return options;
     this.expectation = undefined;
     if (options.expected || expectation.baseRevision !== this.current.revision) return options;
-    const text = applyToText(this.current.text, edits, options.sequential ?? false);
-    return text === expectation.text ? { ...options, expected: expectation.ast } : options;
+    return { ...options, expected: expectation.ast, expectedText: expectation.text };
   }
 
   /** The semantic model of the current revision, analysed on first use. */
@@ -130,9 +127,7 @@ export class OpenBuffer {
 
   /** Syntax and semantic diagnostics of the current revision, in source order. */
   diagnostics(): Diagnostic[] {
-    return [...this.current.syntaxDiagnostics, ...this.analysis().diagnostics].sort(
-      (a, b) => a.span.startOffset - b.span.startOffset || a.span.endOffset - b.span.endOffset,
-    );
+    return inSourceOrder(this.current.syntaxDiagnostics, this.analysis().diagnostics);
   }
 
   /** A new library context changes what imports mean: the next analysis uses it. */
@@ -145,16 +140,4 @@ export class OpenBuffer {
     this.cached = undefined;
     this.current.dispose();
   }
-}
-
-/** The text `edits` produce, the way WhetstoneDocument.applyEdits orders and clamps them. */
-export function applyToText(text: string, edits: readonly TextEdit[], sequential: boolean): string {
-  const ordered = sequential ? edits : [...edits].sort((a, b) => b.startOffset - a.startOffset);
-  let result = text;
-  for (const edit of ordered) {
-    const start = Math.max(0, Math.min(edit.startOffset, result.length));
-    const end = Math.max(start, Math.min(edit.endOffset, result.length));
-    result = result.slice(0, start) + edit.newText + result.slice(end);
-  }
-  return result;
 }

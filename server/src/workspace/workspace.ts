@@ -1,8 +1,8 @@
 // The open buffers of one language-server process, by URI: what the LSP adapter keeps in step with
 // the editor and what the agent endpoint (same process) reads and changes. It also knows which
 // buffer is active, as the client reports it (`whetstone/activeEditor`). No vscode import, no I/O.
-import type { EditOptions, TextEdit } from '../core/document';
-import type { LibraryContext } from '../core/semantics/library';
+import type { LibraryContext } from '../core/semantics';
+import type { EditOptions, TextEdit } from '../core/syntax';
 import { OpenBuffer, type EditExpectation } from './buffer';
 import { Emitter, type Disposable } from './events';
 

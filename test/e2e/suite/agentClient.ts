@@ -1,5 +1,5 @@
 // A real agent for the end-to-end tests: reads the endpoint's lock file, connects with the Bearer
-// token from it (as PROTOCOL.md tells agents to), sends JSON-RPC requests and keeps the
+// token from it (as docs/AGENT-ENDPOINT.md tells agents to), sends JSON-RPC requests and keeps the
 // notifications the server sends.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -1,11 +1,10 @@
-// Annotation suggestions (agent-api.md "Annotations"; PROTOCOL.md "Feedback and suggestions"):
+// Annotation suggestions (docs/AGENT-ENDPOINT.md "Annotations", "Feedback and suggestions"):
 // what the core's suggestion engine proposes for a node or position, with confidences moved by
 // the workspace's feedback model; writing one into the source as an annotation (one mutation, one
 // undo step, through the same pipeline as applyMutation); and recording a person's answer.
 import { walk, type Node } from '../../core/ast';
-import { allowedStrategies, ANNOTATION_TYPES } from '../../core/semantics/annotations';
-import { canCarryAnnotations, suggestAnnotations, type Suggestion } from '../../core/suggest';
-import { adjust } from '../../core/suggest/feedback';
+import { allowedStrategies, ANNOTATION_TYPES } from '../../core/semantics';
+import { canCarryAnnotations, suggestAnnotations, adjust, type Suggestion } from '../../core/suggest';
 import type { OpenBuffer } from '../../workspace/buffer';
 import { nodeIn, resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode, type ErrorCodeValue } from '../errors';
@@ -43,7 +42,7 @@ function subtreeIds(root: Node): Set<string> {
   return ids;
 }
 
-/** -32010 (applying) or -32602 (feedback) for a type or strategy outside WHETSTONE.md section 6. */
+/** -32010 (applying) or -32602 (feedback) for a type or strategy outside docs/LANGUAGE.md "Annotations". */
 function checkVocabulary(annotationType: string, strategy: string, code: ErrorCodeValue): void {
   const allowed = allowedStrategies(annotationType);
   if (!allowed) {

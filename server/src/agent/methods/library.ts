@@ -1,5 +1,5 @@
-// The library context in force (PROTOCOL.md "Library context"): also sent on connect as the
-// `libraryContext` notification.
+// The library context in force (docs/AGENT-ENDPOINT.md "Library context"): also sent on connect as
+// the `libraryContext` notification.
 import { defineMethod, type MethodDefinition } from '../method';
 
 const getLibraryContext = defineMethod<Record<string, never>>({

@@ -1,46 +1,25 @@
-// Mutations (agent-api.md "Mutations"; PROTOCOL.md "Revisions and conflicts", "Plans", "Library
+// Mutations (docs/AGENT-ENDPOINT.md "Mutations", "Revisions and conflicts", "Plans", "Library
 // context"): applyMutation, applyBatch and undo. Both mutation methods run through the one
 // pipeline (mutation-pipeline.ts), so a single mutation is a batch of one with the same guarantees.
+import { mutationJsonSchema } from '../../core/ast';
+import { applyTextEdits } from '../../core/syntax';
+import { resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
 import { runChange, type AppliedChange, type PipelineOptions, type PreviewedChange } from '../mutation-pipeline';
 import { proposeReviewedChange, type ProposedChange } from '../review-mode';
 import { completeUndo, lastUndo } from '../undo-history';
-import { resolveBuffer } from '../buffers';
 
-const NODE_ID = { type: 'string', minLength: 1, maxLength: 200 };
-
-/** The fields of one mutation (the reference's applyMutation params), with what each type requires. */
-const MUTATION_PROPERTIES = {
-  type: { enum: ['setProperty', 'updateNode', 'deleteNode', 'insertNode'] },
-  nodeId: NODE_ID,
-  property: { type: 'string', minLength: 1 },
-  value: {},
-  parentId: NODE_ID,
-  role: { type: 'string', minLength: 1 },
-  node: { type: 'object', properties: { type: { type: 'string' } }, required: ['type'] },
-  properties: { type: 'object' },
-  index: { type: 'integer', minimum: 0 },
+/** Flags a change may also carry on any one of its mutations (applyBatch applies them to the whole batch). */
+const MUTATION_FLAGS = {
   preferImports: { type: 'boolean' },
   strictMode: { type: 'boolean' },
 } as const;
 
-const PER_TYPE_REQUIREMENTS = [
-  { if: { properties: { type: { const: 'setProperty' } }, required: ['type'] }, then: { required: ['nodeId', 'property', 'value'] } },
-  { if: { properties: { type: { const: 'updateNode' } }, required: ['type'] }, then: { required: ['nodeId'], anyOf: [{ required: ['node'] }, { required: ['properties'] }] } },
-  { if: { properties: { type: { const: 'deleteNode' } }, required: ['type'] }, then: { required: ['nodeId'] } },
-  { if: { properties: { type: { const: 'insertNode' } }, required: ['type'] }, then: { required: ['parentId', 'role', 'node'] } },
-];
+/** One mutation of applyBatch: the core's mutation kinds (MUTATION_KINDS) with the flags. */
+export const MUTATION_SCHEMA = mutationJsonSchema(MUTATION_FLAGS);
 
-export const MUTATION_SCHEMA = {
-  type: 'object',
-  properties: MUTATION_PROPERTIES,
-  required: ['type'],
-  allOf: PER_TYPE_REQUIREMENTS,
-  additionalProperties: false,
-} as const;
-
-/** What a change may carry besides its mutations (PROTOCOL.md). */
+/** What a change may carry besides its mutations (docs/AGENT-ENDPOINT.md). */
 const CHANGE_PROPERTIES = {
   ifRevision: { type: 'integer' },
   dryRun: { type: 'boolean' },
@@ -74,7 +53,7 @@ function describeMutation(mutation: Record<string, unknown>): string {
   return `${String(mutation.type)}${what} ${target}`;
 }
 
-/** The fields every answer to a change has: the reference's first, then PROTOCOL.md's. */
+/** The fields every answer to a change has: the reference's first, then the endpoint's own (docs/AGENT-ENDPOINT.md). */
 function commonFields(change: AppliedChange | PreviewedChange): Record<string, unknown> {
   return {
     warning: change.warning,
@@ -136,13 +115,8 @@ const applyMutation = defineMethod<MutationParams>({
   role: 'refactor',
   description:
     'Apply one mutation (setProperty, updateNode, deleteNode, insertNode) as one undo step. ifRevision guards against stale reads (-32012); dryRun previews (edits, diagnosticsBefore/After); review: true shows it to the person as an inline suggestion instead ({pending, suggestionId}, then suggestionDecided); destructive ones need planId of an approved plan; strictMode refuses new semantic errors and unknown functions; preferImports adds library imports.',
-  params: {
-    type: 'object',
-    properties: { ...MUTATION_PROPERTIES, ...CHANGE_PROPERTIES },
-    required: ['type'],
-    allOf: PER_TYPE_REQUIREMENTS,
-    additionalProperties: false,
-  },
+  // The mutation's own fields and the change's options side by side, as the reference writes them.
+  params: mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES }),
   recorded: true,
   async handler(params, context) {
     const { ifRevision, dryRun, planId, uri, review, strictMode, preferImports, ...mutation } = params;
@@ -224,6 +198,7 @@ const undo = defineMethod<{ uri?: string }>({
     }
     const revision = await host.applyEdits(buffer, entry.inverse, {
       expected: buffer.document.ast,
+      text: applyTextEdits(buffer.text, entry.inverse),
       baseRevision: entry.revisionAfter,
       label: `Undo ${entry.label}`,
     });

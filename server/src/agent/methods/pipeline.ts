@@ -1,14 +1,15 @@
 // The pipeline and generation methods of the reference (parseSource, runPipeline,
 // generateFromAST, projectLanguage, generateCode) over the projection room: JavaScript,
 // TypeScript, Python and Whetstone in and out. The handlers pick the buffer and translate errors.
-import { LANGUAGES, ProjectionError, generate, generateCode as generateFromSpecification, parseSourceText, requireLanguage, runPipeline as runProjection } from '../../projection';
-import { analyze } from '../../core/semantics/model';
+import { inSourceOrder } from '../../core/ast';
+import { analyze } from '../../core/semantics';
+import { LANGUAGES, MAX_SOURCE_LENGTH, ProjectionError, generate, generateCode as generateFromSpecification, parseSourceText, requireLanguage, runPipeline as runProjection } from '../../projection';
 import { resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';
 
 const LANGUAGE = { type: 'string', minLength: 1, maxLength: 64 };
-const SOURCE = { type: 'string', maxLength: 8 * 1024 * 1024 };
+const SOURCE = { type: 'string', maxLength: MAX_SOURCE_LENGTH };
 const URI = { type: 'string', minLength: 1 };
 const PYTHON_NAMES = { type: 'string', enum: ['keep', 'snake_case'] };
 
@@ -42,7 +43,7 @@ const parseSource = defineMethod<{ source: string; language: string }>({
       const parsed = await parseSourceText(source, language);
       // Whetstone source is also checked (as a buffer would be); other languages report what did not carry.
       const semantic = parsed.language === 'whetstone' ? analyze(parsed.ast).diagnostics : [];
-      const diagnostics = [...parsed.diagnostics, ...semantic].sort((a, b) => a.span.startOffset - b.span.startOffset);
+      const diagnostics = inSourceOrder(parsed.diagnostics, semantic);
       return { ast: parsed.ast, diagnostics, language: parsed.language };
     }),
 });

@@ -1,7 +1,8 @@
 // Plans: an agent proposes the destructive changes it wants to make, the person decides, and the
-// mutation that does them names the approved plan (Kiln's model, PROTOCOL.md "Plans"). The agent
-// never decides: approvePlan/rejectPlan require the person, whom the host asks (the review UI in
-// VS Code, the terminal or a fixed answer headless).
+// mutation that does them names the approved plan (Kiln's model, docs/AGENT-ENDPOINT.md "Plans";
+// the gate that mutation passes is plan-gate.ts). The agent never decides: approvePlan/rejectPlan
+// require the person, whom the host asks (the review UI in VS Code, the terminal or a fixed answer
+// headless).
 import { AgentError, ErrorCode } from '../errors';
 import type { Plan, PlanTarget } from '../host';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
@@ -33,76 +34,6 @@ export function planView(plan: Plan): PlanView {
   if (plan.decidedBy !== undefined) view.decidedBy = plan.decidedBy;
   if (plan.decisionReason !== undefined) view.decisionReason = plan.decisionReason;
   return view;
-}
-
-/**
- * The gate destructive mutations go through. Returns when `planId` names an approved plan of this
- * session that lists every one of `targets` (same op, same nodeId), and marks that plan consumed:
- * one approval allows one mutation. Otherwise throws -32040 Plan required (no planId; data says
- * which targets to put in a plan) or -32041 Plan not approved (unknown, pending, rejected, already
- * consumed, or not covering every target). Nothing to gate (no targets) is not an error.
- */
-export function consumeApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[]): void {
-  checkApprovedPlan(context, planId, targets);
-  // checkApprovedPlan returned: either nothing is gated, or planId names an approved plan.
-  if (targets.length > 0 && planId !== undefined) planStoreOf(context.host).markConsumed(planId);
-}
-
-/**
- * The checks of consumeApprovedPlan without using the plan up: a change sent for review must name
- * an approved plan now, and uses it only when the person accepts the change.
- */
-export function checkApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[]): void {
-  if (targets.length === 0) return;
-  const wanted = targets.map((target) => ({ op: target.op, nodeId: target.nodeId }));
-  if (planId === undefined) {
-    throw new AgentError(ErrorCode.PlanRequired, `Plan required: ${describeTargets(wanted)} is destructive and runs only under a plan the person approved`, {
-      targets: wanted,
-      hint: 'Call proposePlan with these targets, wait for the planDecided notification with status "approved", then retry this call with its planId.',
-    });
-  }
-  const store = planStoreOf(context.host);
-  const plan = store.get(planId);
-  if (plan?.sessionId !== context.session.id) {
-    throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: this session has no plan '${planId}'`, {
-      planId,
-      status: 'unknown',
-      targets: wanted,
-      hint: 'Propose a plan with proposePlan from this session and use the planId it returns.',
-    });
-  }
-  if (plan.status !== 'approved') {
-    throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: plan '${planId}' is ${plan.status}`, {
-      planId,
-      status: plan.status,
-      targets: wanted,
-      hint: notApprovedHint(plan.status),
-    });
-  }
-  const missing = wanted.filter((target) => !plan.targets.some((listed) => listed.op === target.op && listed.nodeId === target.nodeId));
-  if (missing.length > 0) {
-    throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: plan '${planId}' does not list ${describeTargets(missing)}`, {
-      planId,
-      status: plan.status,
-      missingTargets: missing,
-      hint: 'An approved plan allows only the targets it lists; propose a new plan that lists these.',
-    });
-  }
-}
-
-function notApprovedHint(status: Plan['status']): string {
-  switch (status) {
-    case 'pending':
-      return 'The person has not decided yet; wait for the planDecided notification.';
-    case 'rejected':
-      return 'The person rejected this plan; propose a different one or leave these nodes alone.';
-    default:
-      return 'Each approved plan allows one mutation and this one has been used; propose a new plan.';
-  }
-}
-
-function describeTargets(targets: readonly PlanTarget[]): string {
-  return targets.map((target) => `${target.op} ${target.nodeId}`).join(', ');
 }
 
 /**

@@ -1,10 +1,10 @@
-// Read-only queries (agent-api.md "AST Access", "Context Queries"; PROTOCOL.md "More methods"):
+// Read-only queries (docs/AGENT-ENDPOINT.md "AST Access", "Context Queries", "More methods"):
 // the AST, one node to a depth, nodes found by type/name/text, symbols in scope, call hierarchy,
 // dependencies, diagnostics and the open buffers. Every fact comes from the core (the document,
-// the semantic model, node-query.ts); these handlers pick the buffer and translate.
+// the semantic model, core/queries/node-query.ts); these handlers pick the buffer and translate.
 import { walk, type Node } from '../../core/ast';
-import { findNodes, nodeToDepth } from '../../core/node-query';
-import { typeToString } from '../../core/semantics/types';
+import { findNodes, nodeToDepth } from '../../core/queries';
+import { typeToString } from '../../core/semantics';
 import { nodeIn, resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';

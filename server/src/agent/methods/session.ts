@@ -2,9 +2,10 @@
 // endpoint offers (derived from the dispatcher's method table, never listed by hand).
 import { LANGUAGES } from '../../projection';
 import { AgentError, ErrorCode } from '../errors';
-import { AGENT_ROLES, defineMethod, type AgentRole, type MethodDefinition } from '../method';
+import { defineMethod, type MethodDefinition } from '../method';
+import { AGENT_ROLES, type AgentRole } from '../roles';
 
-/** The version of this protocol (the reference plus PROTOCOL.md), for agents to check. */
+/** The version of this protocol (as docs/AGENT-ENDPOINT.md describes it), for agents to check. */
 export const PROTOCOL_VERSION = '1.0';
 
 /** Notifications the server may send, for getCapabilities. */

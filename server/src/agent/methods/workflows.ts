@@ -1,6 +1,6 @@
-// Workflow recording and replay (PROTOCOL.md "Workflows"). The dispatcher records; these methods
-// start, stop and show a recording, and replay one through the same dispatcher with this session's
-// role, mapping the ids of nodes the recording inserted to the ids the replay inserts.
+// Workflow recording and replay (docs/AGENT-ENDPOINT.md "Workflows"). The dispatcher records; these
+// methods start, stop and show a recording, and replay one through the same dispatcher with this
+// session's role, mapping the ids of nodes the recording inserted to the ids the replay inserts.
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type CallOutcome, type MethodDefinition } from '../method';
 import { insertedNodeIdsOf, MAX_RECORDED_STEPS, recordingOf, startRecording, stopRecording, type WorkflowRecording } from '../workflow-recorder';

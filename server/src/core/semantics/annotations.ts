@@ -1,4 +1,4 @@
-// The annotation vocabulary of WHETSTONE.md section 6: which annotation types exist, which
+// The annotation vocabulary of docs/LANGUAGE.md "Annotations": which annotation types exist, which
 // strategies each allows, and one line on what each means (completion and hover show these).
 
 export interface AnnotationStrategyInfo {

@@ -1,5 +1,5 @@
-// The built-in functions of WHETSTONE.md section 4, with the signatures the checker uses and the
-// short docs hover shows. A few built-ins are generic over their argument (len, push, keys,
+// The built-in functions of docs/LANGUAGE.md "Built-ins", with the signatures the checker uses and
+// the short docs hover shows. A few built-ins are generic over their argument (len, push, keys,
 // values); `refine` gives them their precise checks and result type for the actual arguments.
 import {
   ANY,

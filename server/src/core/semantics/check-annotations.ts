@@ -1,8 +1,8 @@
-// E_ANNOTATION: an annotation whose type is not in the vocabulary of WHETSTONE.md section 6, or
-// whose strategy its type does not allow. `reason`, `confidence` and other key: value arguments
-// are free.
-import type { Annotation, Span } from '../ast';
-import { makeDiagnostic, type Diagnostic } from '../diagnostics';
+// E_ANNOTATION: an annotation whose type is not in the vocabulary of docs/LANGUAGE.md
+// "Annotations", or whose strategy its type does not allow. `reason`, `confidence` and other key:
+// value arguments are free.
+import type { Annotation, Span } from '../ast/ast';
+import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import { ANNOTATION_TYPES, allowedStrategies } from './annotations';
 import { setProperty } from './fixes';
 import { closestName } from './suggest';

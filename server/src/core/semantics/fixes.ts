@@ -1,7 +1,7 @@
-// Building the mutations that diagnostic fixes consist of (mutation.ts), so each check only says
+// Building the mutations that diagnostic fixes consist of (ast/mutation.ts), so each check only says
 // what to change.
-import { ROLES, type Node } from '../ast';
-import type { Mutation, NodeSpec } from '../mutation';
+import { ROLES, type Node } from '../ast/ast';
+import type { Mutation, NodeSpec } from '../ast/mutation';
 
 export function setProperty(nodeId: string, property: string, value: unknown): Mutation {
   return { type: 'setProperty', nodeId, property, value };

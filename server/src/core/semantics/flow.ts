@@ -1,7 +1,7 @@
 // Control flow facts for W_UNREACHABLE and W_MISSING_RETURN: whether a statement always leaves
 // the block it is in (return, break, continue; an if whose branches all leave; `while true` with
 // no break of its own).
-import type { Block, Expression, IfStatement, Statement } from '../ast';
+import type { Block, Expression, IfStatement, Statement } from '../ast/ast';
 
 export function alwaysExits(statement: Statement): boolean {
   switch (statement.type) {

@@ -2,8 +2,8 @@
 // `use http;` binds the module `http` (the path's last segment). Without a library every imported
 // name is any; with one, functions get their signatures, and names or modules it does not define
 // are W_UNKNOWN_IMPORT (the name still binds, as any, so its uses are not E_UNDEFINED too).
-import type { ImportDeclaration, Span } from '../ast';
-import { makeDiagnostic, type Diagnostic } from '../diagnostics';
+import type { ImportDeclaration, Span } from '../ast/ast';
+import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import { setProperty } from './fixes';
 import type { LibraryFunctionEntry, LibraryIndex } from './library';
 import { closestName } from './suggest';

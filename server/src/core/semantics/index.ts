@@ -1,13 +1,14 @@
 // The semantic layer's public surface: analyze() and what its model hands out.
 export { analyze, SemanticModel, type AnalyzableDocument, type AnalyzeOptions, type CallHierarchy, type FieldInfo } from './model';
 export type { NameSpans } from './resolve';
-export type { SemanticSymbol, SymbolKind, Reference, ReferenceKind } from './symbols';
-export type { Scope, ScopeKind } from './scopes';
+export type { SemanticSymbol, SymbolKind, Reference, ReferenceKind, Scope, ScopeKind } from './symbols';
 export * from './types';
 export { BUILTINS, type BuiltinFunction } from './builtins';
+export { closestName } from './suggest';
 export { ANNOTATION_TYPES, annotationTypeInfo, allowedStrategies, type AnnotationTypeInfo, type AnnotationStrategyInfo } from './annotations';
 export {
   LibraryIndex,
+  libraryIndexOf,
   readLibraryContext,
   parseLibrarySignature,
   type LibraryContext,

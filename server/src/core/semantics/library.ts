@@ -1,7 +1,7 @@
-// The library context (PROTOCOL.md "Library context"): modules of functions that imports can
-// name, with signatures, descriptions, semantic tags, a vulnerability flag, and a policy. This
-// file is the input shape, a tolerant reader for the JSON file, and the lookups the checker and
-// the agent endpoint share (which module defines a name, whether policy blocks it).
+// The library context (docs/AGENT-ENDPOINT.md "Library context"): modules of functions that imports
+// can name, with signatures, descriptions, semantic tags, a vulnerability flag, and a policy. This
+// file is the input shape, a tolerant reader for the JSON file, and the lookups the checker and the
+// agent endpoint share (which module defines a name, whether policy blocks it).
 import { ANY, resolveTypeString, type FunctionType, type ParameterType, type Type } from './types';
 
 export interface LibraryFunction {
@@ -146,6 +146,23 @@ export class LibraryIndex {
 }
 
 /** A function type that takes anything: what an imported name has when its signature is unknown. */
+const libraryIndexes = new WeakMap<LibraryContext, LibraryIndex>();
+
+/**
+ * The index of a library context, built the first time it is asked for and kept as long as the
+ * context is: the analysis of every buffer and the agent's checks of every change share it.
+ */
+export function libraryIndexOf(library: LibraryContext | LibraryIndex | undefined): LibraryIndex | undefined {
+  if (!library) return undefined;
+  if (library instanceof LibraryIndex) return library;
+  let index = libraryIndexes.get(library);
+  if (!index) {
+    index = new LibraryIndex(library);
+    libraryIndexes.set(library, index);
+  }
+  return index;
+}
+
 export const ANY_FUNCTION: FunctionType = { kind: 'function', params: [], rest: { name: 'args', type: ANY }, returnType: ANY, async: false };
 
 /** Reads a signature in the notation described at LibraryFunction.signature. */

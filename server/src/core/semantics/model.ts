@@ -1,20 +1,20 @@
 // The result of analysing one program: the one place the language server and the agent endpoint
 // get semantic facts from (diagnostics, symbols, references, scopes, types, signatures, calls,
 // dependencies). Everything is keyed by node id; name-token spans come from the document.
-import { walk, type Node, type Program } from '../ast';
-import type { Diagnostic } from '../diagnostics';
+import { walk, type Node, type Program } from '../ast/ast';
+import { inSourceOrder, type Diagnostic } from '../ast/diagnostics';
 import { checkProgram, type CallRecord } from './checker';
-import { LibraryIndex, type LibraryContext } from './library';
+import { libraryIndexOf, type LibraryContext, type LibraryIndex } from './library';
 import { resolveProgram, type NameSpans, type Resolution } from './resolve';
-import { visibleSymbols, type Scope } from './scopes';
+import { visibleSymbols } from './scopes';
 import { docOf, signatureOf } from './signatures';
-import type { Reference, SemanticSymbol } from './symbols';
+import type { Reference, Scope, SemanticSymbol } from './symbols';
 import { TypeTable } from './type-table';
 import { stripOptional, type Type } from './types';
 import { findUnused } from './unused';
 
 export interface AnalyzeOptions {
-  /** The configured library (PROTOCOL.md); without one imported names are any. */
+  /** The configured library (docs/AGENT-ENDPOINT.md); without one imported names are any. */
   library?: LibraryContext | LibraryIndex;
   /** Name-token spans (a WhetstoneDocument); implied when analyze() is given the document. */
   names?: NameSpans;
@@ -41,19 +41,6 @@ export interface CallHierarchy {
   readonly outgoingCalls: { callId: string; calleeId: string | null; calleeName: string }[];
 }
 
-const libraryIndexes = new WeakMap<LibraryContext, LibraryIndex>();
-
-function indexOf(library: LibraryContext | LibraryIndex | undefined): LibraryIndex | undefined {
-  if (!library) return undefined;
-  if (library instanceof LibraryIndex) return library;
-  let index = libraryIndexes.get(library);
-  if (!index) {
-    index = new LibraryIndex(library);
-    libraryIndexes.set(library, index);
-  }
-  return index;
-}
-
 /** A document to analyse (WhetstoneDocument fits): its AST, and its name spans for diagnostics. */
 export interface AnalyzableDocument extends NameSpans {
   readonly ast: Program;
@@ -67,12 +54,12 @@ export function analyze(source: Program | AnalyzableDocument, options: AnalyzeOp
   const isProgram = (source as Program).type === 'Program';
   const program = isProgram ? (source as Program) : (source as AnalyzableDocument).ast;
   const names = options.names ?? (isProgram ? undefined : (source as AnalyzableDocument));
-  const library = indexOf(options.library);
+  const library = libraryIndexOf(options.library);
   const types = new TypeTable(program);
   const resolution = resolveProgram(program, types, library, names);
   const checked = checkProgram(program, resolution, types, names);
-  const diagnostics = [...resolution.diagnostics, ...checked.diagnostics, ...findUnused(resolution, names)];
-  diagnostics.sort((a, b) => a.span.startOffset - b.span.startOffset || a.span.endOffset - b.span.endOffset || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  const diagnostics = inSourceOrder(resolution.diagnostics, checked.diagnostics, findUnused(resolution, names));
+
   return new SemanticModel(program, resolution, types, checked.types, checked.fieldReferences, checked.calls, diagnostics, library);
 }
 

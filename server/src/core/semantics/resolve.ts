@@ -14,16 +14,16 @@ import {
   type Span,
   type TypeDeclaration,
   type VariableDeclaration,
-} from '../ast';
-import { makeDiagnostic, type Diagnostic } from '../diagnostics';
+} from '../ast/ast';
+import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import { BUILTINS } from './builtins';
 import { replaceTypeName, setProperty } from './fixes';
 import { bindImport } from './imports';
 import type { LibraryIndex } from './library';
-import { lookup, Scope, visibleSymbols } from './scopes';
+import { lookup, visibleSymbols } from './scopes';
 import { expressionText } from './signatures';
 import { closestName } from './suggest';
-import type { Reference, ReferenceKind, SemanticSymbol, SymbolKind } from './symbols';
+import { Scope, type Reference, type ReferenceKind, type SemanticSymbol, type SymbolKind } from './symbols';
 import type { TypeTable } from './type-table';
 import { ANY, BOOL, BUILTIN_TYPE_NAMES, NULL, NUMBER, STRING, named, type FunctionType, type ParameterType, type Type } from './types';
 

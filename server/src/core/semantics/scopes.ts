@@ -1,5 +1,5 @@
-// Scopes and the rules for what a name means at a point (WHETSTONE.md section 5, and
-// docs/LANGUAGE-CHOICES.md):
+// The rules for what a name means at a point (docs/LANGUAGE.md "Names and scopes", and
+// docs/LANGUAGE-CHOICES.md); the Scope objects themselves are in symbols.ts:
 // - builtins sit outside the program scope;
 // - the program scope holds imports, types, functions (all visible everywhere: hoisted) and
 //   top-level let/const (visible after their declaration, and everywhere inside function and
@@ -8,26 +8,7 @@
 //   scope of its own for the iterator, around its body; a type's scope holds its fields.
 // Inside one scope a let/const/parameter is visible from the end of its declaration on, so
 // `let x = x + 1;` reads an outer x.
-import type { SemanticSymbol } from './symbols';
-
-export type ScopeKind = 'builtin' | 'program' | 'function' | 'lambda' | 'block' | 'for' | 'type';
-
-export class Scope {
-  readonly symbols = new Map<string, SemanticSymbol>();
-
-  constructor(
-    readonly kind: ScopeKind,
-    /** The node that opens it (Program, FunctionDeclaration, Lambda, Block, ForStatement, TypeDeclaration); null for builtins. */
-    readonly nodeId: string | null,
-    readonly parent: Scope | null,
-  ) {}
-
-  /** Whether code in this scope runs inside a function or lambda body. */
-  get insideFunction(): boolean {
-    if (this.kind === 'function' || this.kind === 'lambda') return true;
-    return this.parent?.insideFunction ?? false;
-  }
-}
+import type { Scope, SemanticSymbol } from './symbols';
 
 export interface LookupResult {
   symbol?: SemanticSymbol;

@@ -1,6 +1,6 @@
 // How symbols read in hover, completion details and agent results:
 // "fn calculateTotal(order: Order, taxRate: number = 0.2): number", "let subtotal: number".
-import type { Expression, Node } from '../ast';
+import type { Expression, Node } from '../ast/ast';
 import type { SemanticSymbol } from './symbols';
 import { parametersToString, typeToString, type FunctionType } from './types';
 

@@ -1,9 +1,28 @@
-// Symbols (what a name denotes) and references to them. Every symbol is identified by the node
-// that declares it; builtins have none.
+// Symbols (what a name denotes), the scopes that hold them, and references to them. Every symbol
+// is identified by the node that declares it; builtins have none. What a name means at a point is
+// decided in scopes.ts.
 import type { BuiltinFunction } from './builtins';
 import type { LibraryFunctionEntry } from './library';
-import type { Scope } from './scopes';
 import type { Type } from './types';
+
+export type ScopeKind = 'builtin' | 'program' | 'function' | 'lambda' | 'block' | 'for' | 'type';
+
+export class Scope {
+  readonly symbols = new Map<string, SemanticSymbol>();
+
+  constructor(
+    readonly kind: ScopeKind,
+    /** The node that opens it (Program, FunctionDeclaration, Lambda, Block, ForStatement, TypeDeclaration); null for builtins. */
+    readonly nodeId: string | null,
+    readonly parent: Scope | null,
+  ) {}
+
+  /** Whether code in this scope runs inside a function or lambda body. */
+  get insideFunction(): boolean {
+    if (this.kind === 'function' || this.kind === 'lambda') return true;
+    return this.parent?.insideFunction ?? false;
+  }
+}
 
 export type SymbolKind = 'function' | 'variable' | 'constant' | 'parameter' | 'type' | 'field' | 'import' | 'builtin' | 'iterator';
 

@@ -1,6 +1,6 @@
 // The declared types of one program (`type Item { … }`): their fields, and type strings read
 // against them. Built before name resolution, because functions may name types declared below.
-import type { Program, TypeDeclaration } from '../ast';
+import type { Program, TypeDeclaration } from '../ast/ast';
 import { BUILTIN_TYPE_NAMES, resolveTypeString, type DeclaredFields, type ResolvedTypeString, type Type } from './types';
 
 export class TypeTable implements DeclaredFields {

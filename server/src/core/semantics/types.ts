@@ -1,4 +1,4 @@
-// The checker's types: the built-in types of WHETSTONE.md (number string bool void any null,
+// The checker's types: the built-in types of docs/LANGUAGE.md (number string bool void any null,
 // list<T>, map<K,V>, T?), declared types by name, function types, modules and the structural type
 // of an object literal. Also: reading type strings as the AST holds them ("list<Item>",
 // "(number)?"), printing types, and assignability.

@@ -1,10 +1,9 @@
 // W_UNUSED: variables, constants, parameters, loop variables and imports whose value is never
 // read. Writing a variable (`x = 1;`, `x += 1;`) is not reading it. Names starting with `_` are
 // exempt; functions, types and fields are never reported (they may be used from outside).
-import type { ImportDeclaration, Node, Span } from '../ast';
-import { childNodes } from '../ast';
-import { makeDiagnostic, type Diagnostic } from '../diagnostics';
-import type { Mutation } from '../mutation';
+import { childNodes, type ImportDeclaration, type Node, type Span } from '../ast/ast';
+import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
+import type { Mutation } from '../ast/mutation';
 import { deleteNode, setProperty } from './fixes';
 import type { NameSpans, Resolution } from './resolve';
 import { isRead, type SemanticSymbol } from './symbols';

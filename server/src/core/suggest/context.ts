@@ -1,7 +1,17 @@
 // What every suggestion rule needs to know about a program besides the semantic model: parents,
 // where an annotation can go, which function or loop a node is in, what an identifier denotes and
 // whether a node already carries an annotation. Built once per analysis.
-import { childNodes, ROLES, walk, type Annotation, type CallExpression, type Expression, type FunctionDeclaration, type Node, type Program } from '../ast';
+import {
+  childNodes,
+  ROLES,
+  walk,
+  type Annotation,
+  type CallExpression,
+  type Expression,
+  type FunctionDeclaration,
+  type Node,
+  type Program,
+} from '../ast/ast';
 import type { LibraryIndex } from '../semantics/library';
 import type { SemanticModel } from '../semantics/model';
 import type { SemanticSymbol } from '../semantics/symbols';

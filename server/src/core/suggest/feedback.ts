@@ -1,9 +1,10 @@
-// How people's answers move a rule's confidence (PROTOCOL.md "Feedback and suggestions"). Each
-// rule (annotation type + strategy) keeps counts of accepted and rejected suggestions. The rule's
-// own confidence c is read as a prior worth PRIOR_WEIGHT answers (a Beta(c·w, (1−c)·w) prior);
-// the confidence shown is the posterior mean (c·w + accepted) / (w + accepted + rejected). So
-// with no answers it is c, consistent rejections pull it towards 0 and acceptances towards 1,
-// and one answer never swings it far. Pure data and arithmetic: persistence is the host's.
+// How people's answers move a rule's confidence (docs/AGENT-ENDPOINT.md "Feedback and
+// suggestions"). Each rule (annotation type + strategy) keeps counts of accepted and rejected
+// suggestions. The rule's own confidence c is read as a prior worth PRIOR_WEIGHT answers (a
+// Beta(c·w, (1−c)·w) prior); the confidence shown is the posterior mean (c·w + accepted) / (w +
+// accepted + rejected). So with no answers it is c, consistent rejections pull it towards 0 and
+// acceptances towards 1, and one answer never swings it far. Pure data and arithmetic: persistence
+// is the host's.
 import { ruleKey, type Suggestion } from './types';
 
 /** How many answers the rule's own confidence is worth. */

@@ -3,7 +3,7 @@
 // `flag && true`, `!!flag`), judged with the checker's types so `s + 0` on a string is left alone.
 // Values are computed as Whetstone computes them (IEEE doubles, JavaScript's %), so a fold never
 // changes the meaning; expressions a fold would turn into a type error are not folded.
-import { childNodes, type BinaryExpression, type Expression, type Node, type UnaryExpression } from '../ast';
+import { childNodes, type BinaryExpression, type Expression, type Node, type UnaryExpression } from '../ast/ast';
 import { expressionText } from '../semantics/signatures';
 import type { SuggestContext } from './context';
 import type { Suggestion } from './types';

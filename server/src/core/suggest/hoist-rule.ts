@@ -3,8 +3,8 @@
 // functions and builds no new list or object), so it can be computed once before the loop. Only
 // the largest such expression is reported, against its innermost loop; the annotation goes on the
 // statement that holds it.
-import { childNodes, type Expression, type Node } from '../ast';
-import { EXPRESSION_TYPES } from '../node-schema';
+import { childNodes, type Expression, type Node } from '../ast/ast';
+import { EXPRESSION_TYPES } from '../ast/node-schema';
 import { expressionText } from '../semantics/signatures';
 import { rootIdentifier, type LoopNode, type SuggestContext } from './context';
 import type { Purity } from './purity';

@@ -3,8 +3,8 @@
 //   loop, or calls itself more than once per call (the classic exponential recursion).
 // - cache, on the calling function: it computes the same pure call with the same arguments more
 //   than once, and nothing those arguments read changes in between.
-import { walk, type CallExpression, type FunctionDeclaration, type Node } from '../ast';
-import { printNode } from '../printer';
+import { walk, type CallExpression, type FunctionDeclaration, type Node } from '../ast/ast';
+import { printNode } from '../editing/printer';
 import { expressionText } from '../semantics/signatures';
 import { rootIdentifier, type SuggestContext } from './context';
 import type { Purity } from './purity';

@@ -1,6 +1,6 @@
 // semantic(pure): a function the purity analysis proves free of side effects. Worth saying
 // because generators and agents may then cache, reorder or parallelise its calls.
-import type { FunctionDeclaration } from '../ast';
+import type { FunctionDeclaration } from '../ast/ast';
 import type { SuggestContext } from './context';
 import type { Purity } from './purity';
 import type { Suggestion } from './types';

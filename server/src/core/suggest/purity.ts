@@ -1,9 +1,9 @@
-// Which functions are pure (WHETSTONE.md section 6, `semantic(pure)`: no side effects, the result
-// depends only on the arguments): they assign nothing outside themselves, change no object they
-// did not create, print nothing, await nothing, read no outer variable, and call only pure
+// Which functions are pure (docs/LANGUAGE.md "Annotations", `semantic(pure)`: no side effects, the
+// result depends only on the arguments): they assign nothing outside themselves, change no object
+// they did not create, print nothing, await nothing, read no outer variable, and call only pure
 // functions. Calls of a function value, and library functions the library does not tag `pure`,
 // count as impure: the analysis says "pure" only when it can tell.
-import type { CallExpression, Expression, FunctionDeclaration, Node } from '../ast';
+import type { CallExpression, Expression, FunctionDeclaration, Node } from '../ast/ast';
 import { rootIdentifier, type SuggestContext } from './context';
 
 export interface PurityVerdict {

@@ -4,7 +4,7 @@
 // the input chooses: validate), and library functions tagged `sink`, `sql`, `shell`, `html`
 // (injection) or `network` (request). Flow is followed through local variables, `+`, fields,
 // elements and calls that are not sanitizers; numbers and booleans carry no text, so they end it.
-import type { CallExpression, Expression, FunctionDeclaration } from '../ast';
+import type { CallExpression, Expression, FunctionDeclaration } from '../ast/ast';
 import { expressionText } from '../semantics/signatures';
 import type { SuggestContext } from './context';
 import type { Suggestion } from './types';

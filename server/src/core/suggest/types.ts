@@ -1,6 +1,6 @@
-// What the suggestion engine proposes: an annotation (WHETSTONE.md section 6) for one declaration
-// or statement, with the reason a person can check and how sure the rule is (agent-api.md,
-// getAnnotationSuggestions).
+// What the suggestion engine proposes: an annotation (docs/LANGUAGE.md "Annotations") for one
+// declaration or statement, with the reason a person can check and how sure the rule is
+// (docs/AGENT-ENDPOINT.md, getAnnotationSuggestions).
 
 export interface Suggestion {
   /** The declaration or statement the annotation goes on. */

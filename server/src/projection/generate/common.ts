@@ -2,9 +2,8 @@
 // expressions), annotations as idioms or comments, and names that do not collide.
 import type * as A from '../../core/ast';
 import { childNodes, walk } from '../../core/ast';
-import { printNode } from '../../core/printer';
-import { analyze, type SemanticModel } from '../../core/semantics/model';
-import { stripOptional, type Type } from '../../core/semantics/types';
+import { printNode } from '../../core/editing';
+import { analyze, stripOptional, type SemanticModel, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 
 export interface GenerateOptions {

@@ -1,7 +1,7 @@
 // Whetstone AST to source text of any supported language.
 import type { Program } from '../../core/ast';
-import { printDocument } from '../../core/printer';
-import type { SourceComment } from '../../core/source-scan';
+import { printDocument } from '../../core/editing';
+import type { Comment } from '../../core/syntax';
 import type { Language } from '../languages';
 import type { GenerateOptions, GenerateResult } from './common';
 import { generateJavaScript } from './javascript';
@@ -14,7 +14,7 @@ export type { GenerateOptions, GenerateResult } from './common';
  * given); the other languages come from their generators, with W_UNFAITHFUL diagnostics for what
  * they could not carry.
  */
-export function generate(program: Program, language: Language, options: GenerateOptions & { comments?: readonly SourceComment[]; source?: string } = {}): GenerateResult {
+export function generate(program: Program, language: Language, options: GenerateOptions & { comments?: readonly Comment[]; source?: string } = {}): GenerateResult {
   switch (language) {
     case 'whetstone':
       return { code: printDocument(program, options.comments ?? [], options.source), diagnostics: [] };

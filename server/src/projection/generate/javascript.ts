@@ -5,8 +5,7 @@
 // built-in of the same meaning (how print shows lists, rounding halves away from zero).
 // @performance(memoize|cache) becomes a memo Map; other annotations become comments.
 import type * as A from '../../core/ast';
-import { BUILTINS } from '../../core/semantics/builtins';
-import { parseTypeSyntax, type Type, type TypeSyntax } from '../../core/semantics/types';
+import { BUILTINS, parseTypeSyntax, type Type, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, someNode, type GenerateResult } from './common';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';

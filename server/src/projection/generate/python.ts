@@ -12,8 +12,7 @@
 //   print and str show values as Whetstone does (see runtime-python.ts).
 // - @performance(memoize|cache) becomes @functools.cache; other annotations become comments.
 import type * as A from '../../core/ast';
-import { BUILTINS } from '../../core/semantics/builtins';
-import { parseTypeSyntax, type TypeSyntax } from '../../core/semantics/types';
+import { BUILTINS, parseTypeSyntax, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
 import { PY_HELPER_IMPORTS, pyHelperSource, type PyHelper } from './runtime-python';

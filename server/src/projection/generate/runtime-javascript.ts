@@ -1,7 +1,7 @@
 // The few helpers generated JavaScript and TypeScript need where the language has no built-in of
-// the same meaning (WHETSTONE.md section 4): how print/str show a value, rounding halves away
-// from zero, range as a list, len of an unknown value, num. Only the helpers a program uses are
-// written, each under a name the program does not use.
+// the same meaning (docs/LANGUAGE.md "What programs mean"): how print/str show a value, rounding
+// halves away from zero, range as a list, len of an unknown value, num. Only the helpers a program
+// uses are written, each under a name the program does not use.
 
 export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber';
 

@@ -1,8 +1,8 @@
-// The helpers generated Python needs to keep Whetstone's meaning (WHETSTONE.md section 4) where
-// Python's own operators and built-ins differ: numbers shown as JavaScript shows them (2.0 is
-// "2"), true/false/null, division by zero as Infinity or NaN, the remainder with the sign of the
-// dividend, rounding halves away from zero, num() giving NaN instead of raising. Only the helpers
-// a program uses are written, each under a name the program does not use.
+// The helpers generated Python needs to keep Whetstone's meaning (docs/LANGUAGE.md "What programs
+// mean") where Python's own operators and built-ins differ: numbers shown as JavaScript shows them
+// (2.0 is "2"), true/false/null, division by zero as Infinity or NaN, the remainder with the sign
+// of the dividend, rounding halves away from zero, num() giving NaN instead of raising. Only the
+// helpers a program uses are written, each under a name the program does not use.
 
 export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number';
 

@@ -3,7 +3,7 @@
 // tree-sitter found (E_SYNTAX), so a broken file still gives a partial AST and never throws.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
-import { LineIndex } from '../../core/lines';
+import { LineIndex } from '../../core/syntax';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 
 /** A syntax error list longer than this ends with one diagnostic that counts the rest. */

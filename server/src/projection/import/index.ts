@@ -1,9 +1,7 @@
 // Source text of any supported language into the Whetstone AST with its diagnostics. Never
 // throws on bad source: syntax errors give E_SYNTAX diagnostics and a partial AST.
-import type { Program } from '../../core/ast';
-import { walk } from '../../core/ast';
-import { WhetstoneDocument } from '../../core/document';
-import { initParser } from '../../core/parser';
+import { inSourceOrder, walk, type Program } from '../../core/ast';
+import { parserReady, WhetstoneDocument } from '../../core/syntax';
 import type { ProjectionDiagnostic } from '../diagnostics';
 import { loadGrammar, parserFor, type ForeignLanguage } from '../grammars';
 import type { Language } from '../languages';
@@ -19,9 +17,12 @@ export interface ImportResult {
   comments: { text: string; span: Program['span'] }[];
 }
 
-/** Loads the grammar `language` needs (once per process). */
+/**
+ * Loads the grammar `language` needs (once per process). The Whetstone grammar is the process's
+ * to load at start-up (initParser); this waits for it.
+ */
 export async function prepareImport(language: Language): Promise<void> {
-  if (language === 'whetstone') await initParser();
+  if (language === 'whetstone') await parserReady();
   else await loadGrammar(language);
 }
 
@@ -37,7 +38,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const builder = new AstBuilder(source, idPrefix);
     builder.collectSyntaxErrors(tree.rootNode);
     const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
-    const diagnostics = builder.diagnostics.sort((a, b) => a.span.startOffset - b.span.startOffset);
+    const diagnostics = inSourceOrder(builder.diagnostics);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

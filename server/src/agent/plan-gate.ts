@@ -1,0 +1,86 @@
+// The gate destructive mutations go through (docs/AGENT-ENDPOINT.md "Plans"): which mutations of a
+// change need the person's approved plan (the core's impact analysis, from what each mutation kind
+// says it removes), and whether the plan the change names is this session's, approved, and lists
+// them all. The mutation pipeline and review mode pass through it; the plan methods
+// (methods/plans.ts) are how agents propose plans and the person decides them.
+import type { Node } from '../core/ast';
+import { destructiveTargets } from '../core/editing';
+import { AgentError, ErrorCode } from './errors';
+import type { Plan, PlanTarget } from './host';
+import type { MethodContext } from './method';
+import { planStoreOf } from './plan-store';
+
+/** The targets a plan must list for `mutations` to run ({op, nodeId}); empty when nothing is destructive. */
+export function planTargets(nodeById: (id: string) => Node | undefined, mutations: readonly unknown[]): PlanTarget[] {
+  return destructiveTargets(nodeById, mutations).map(({ op, nodeId }) => ({ op, nodeId }));
+}
+
+/**
+ * The gate destructive mutations go through. Returns when `planId` names an approved plan of this
+ * session that lists every one of `targets` (same op, same nodeId), and marks that plan consumed:
+ * one approval allows one mutation. Otherwise throws -32040 Plan required (no planId; data says
+ * which targets to put in a plan) or -32041 Plan not approved (unknown, pending, rejected, already
+ * consumed, or not covering every target). Nothing to gate (no targets) is not an error.
+ */
+export function consumeApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[]): void {
+  checkApprovedPlan(context, planId, targets);
+  // checkApprovedPlan returned: either nothing is gated, or planId names an approved plan.
+  if (targets.length > 0 && planId !== undefined) planStoreOf(context.host).markConsumed(planId);
+}
+
+/**
+ * The checks of consumeApprovedPlan without using the plan up: a change sent for review must name
+ * an approved plan now, and uses it only when the person accepts the change.
+ */
+export function checkApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[]): void {
+  if (targets.length === 0) return;
+  const wanted = targets.map((target) => ({ op: target.op, nodeId: target.nodeId }));
+  if (planId === undefined) {
+    throw new AgentError(ErrorCode.PlanRequired, `Plan required: ${describeTargets(wanted)} is destructive and runs only under a plan the person approved`, {
+      targets: wanted,
+      hint: 'Call proposePlan with these targets, wait for the planDecided notification with status "approved", then retry this call with its planId.',
+    });
+  }
+  const store = planStoreOf(context.host);
+  const plan = store.get(planId);
+  if (plan?.sessionId !== context.session.id) {
+    throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: this session has no plan '${planId}'`, {
+      planId,
+      status: 'unknown',
+      targets: wanted,
+      hint: 'Propose a plan with proposePlan from this session and use the planId it returns.',
+    });
+  }
+  if (plan.status !== 'approved') {
+    throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: plan '${planId}' is ${plan.status}`, {
+      planId,
+      status: plan.status,
+      targets: wanted,
+      hint: notApprovedHint(plan.status),
+    });
+  }
+  const missing = wanted.filter((target) => !plan.targets.some((listed) => listed.op === target.op && listed.nodeId === target.nodeId));
+  if (missing.length > 0) {
+    throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: plan '${planId}' does not list ${describeTargets(missing)}`, {
+      planId,
+      status: plan.status,
+      missingTargets: missing,
+      hint: 'An approved plan allows only the targets it lists; propose a new plan that lists these.',
+    });
+  }
+}
+
+function notApprovedHint(status: Plan['status']): string {
+  switch (status) {
+    case 'pending':
+      return 'The person has not decided yet; wait for the planDecided notification.';
+    case 'rejected':
+      return 'The person rejected this plan; propose a different one or leave these nodes alone.';
+    default:
+      return 'Each approved plan allows one mutation and this one has been used; propose a new plan.';
+  }
+}
+
+function describeTargets(targets: readonly PlanTarget[]): string {
+  return targets.map((target) => `${target.op} ${target.nodeId}`).join(', ');
+}

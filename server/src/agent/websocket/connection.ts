@@ -1,0 +1,106 @@
+// One agent's WebSocket: messages are handled one after the other (a later request may depend on
+// what an earlier one changed, so a session's requests never race each other), and back-pressure
+// is real: while too many messages wait, or too many answer bytes are unsent because the agent
+// does not read, the socket stops reading, so TCP slows the sender instead of memory growing.
+import type { RawData, WebSocket } from 'ws';
+import type { Dispatcher } from '../dispatcher';
+import type { AgentHost } from '../host';
+import type { AgentRole } from '../roles';
+import { SocketSession } from './socket-session';
+
+/** Messages waiting before the socket pauses reading, and the count it resumes at. */
+const QUEUE_HIGH_WATER = 64;
+const QUEUE_LOW_WATER = 16;
+/** Unsent answer bytes before the socket pauses reading. */
+const UNSENT_HIGH_WATER = 32 * 1024 * 1024;
+/** Close codes (RFC 6455). */
+export const CLOSE_UNSUPPORTED_DATA = 1003;
+export const CLOSE_GOING_AWAY = 1001;
+
+export class AgentConnection {
+  private readonly queue: string[] = [];
+  private draining = false;
+  private unsentBytes = 0;
+  private paused = false;
+  readonly session: SocketSession;
+
+  constructor(
+    private readonly socket: WebSocket,
+    maxRole: AgentRole,
+    private readonly dispatcher: Dispatcher,
+    private readonly host: AgentHost,
+    private readonly log: (line: string) => void,
+  ) {
+    this.session = new SocketSession(maxRole, (text) => this.send(text));
+    socket.on('message', (data, isBinary) => this.receive(data, isBinary));
+  }
+
+  /** Sends text if the socket is still open, counting it until ws has written it. */
+  send(text: string): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    // Encoded once here: ws would encode the string itself, and the length is needed anyway.
+    const data = Buffer.from(text, 'utf8');
+    this.unsentBytes += data.length;
+    this.socket.send(data, { binary: false }, () => {
+      this.unsentBytes -= data.length;
+      this.updateFlow();
+    });
+    this.updateFlow();
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    if (isBinary) {
+      // The protocol is JSON text; a binary frame is a client bug, answered by closing this socket.
+      this.socket.close(CLOSE_UNSUPPORTED_DATA, 'Binary frames are not accepted; send JSON-RPC as text');
+      return;
+    }
+    this.queue.push(textOf(data));
+    this.updateFlow();
+    if (!this.draining) void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.queue.length > 0 && this.session.connected) {
+        const text = this.queue.shift()!;
+        this.updateFlow();
+        let reply: string | undefined;
+        try {
+          reply = await this.dispatcher.handleMessage(text, this.session, this.host);
+        } catch (error) {
+          // The dispatcher answers everything itself; this is a last guard that keeps serving.
+          this.log(`agent endpoint: a message of ${this.session.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          continue;
+        }
+        if (reply !== undefined) this.send(reply);
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private updateFlow(): void {
+    const overloaded = this.queue.length > QUEUE_HIGH_WATER || this.unsentBytes > UNSENT_HIGH_WATER;
+    const relieved = this.queue.length <= QUEUE_LOW_WATER && this.unsentBytes <= UNSENT_HIGH_WATER / 2;
+    if (overloaded && !this.paused) {
+      this.paused = true;
+      this.socket.pause();
+    } else if (relieved && this.paused) {
+      this.paused = false;
+      this.socket.resume();
+    }
+  }
+
+  /** Drops what is still queued: the agent is gone. */
+  closed(): void {
+    this.session.connected = false;
+    this.queue.length = 0;
+  }
+}
+
+function textOf(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}

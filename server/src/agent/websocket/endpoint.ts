@@ -1,0 +1,221 @@
+// The agent endpoint (docs/AGENT-ENDPOINT.md "Connection and discovery"): a WebSocket server on
+// 127.0.0.1 only, every upgrade checked (token, Origin, Host) before it completes, one Session per
+// socket, the lock file written while it runs. The language server and `whetstone-agent serve`
+// start it with their AgentHost; what the methods do is in the method table, run by the dispatcher.
+import { randomBytes } from 'node:crypto';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { DEFAULT_LIMITS, Dispatcher } from '../dispatcher';
+import type { AgentHost } from '../host';
+import type { MethodDefinition } from '../method';
+import { METHODS } from '../methods/index';
+import type { AgentRole } from '../roles';
+import type { Session } from '../session';
+import { suggestionStoreOf } from '../suggestion-store';
+import { AgentConnection, CLOSE_GOING_AWAY } from './connection';
+import { defaultLockDir, removeLockFile, writeLockFile } from './lock-file';
+import { checkUpgrade, type UpgradeRefusal } from './upgrade-guard';
+
+export const DEFAULT_PORT = 8080;
+export const LOOPBACK = '127.0.0.1';
+/** How often a silent peer is pinged; one that missed the previous pong is dropped. */
+const HEARTBEAT_MS = 30_000;
+/** How long closing waits for agents to acknowledge the close before cutting their sockets. */
+const CLOSE_GRACE_MS = 1_000;
+
+export interface AgentEndpointOptions {
+  host: AgentHost;
+  /** Default 8080; when taken, any free port is used instead; 0 means any free port. */
+  port?: number;
+  /** Origins whose requests are accepted (browsers always send Origin); none by default. */
+  allowedOrigins?: readonly string[];
+  /** Largest message; larger frames close the socket with 1009. Default 8 MiB. */
+  maxMessageBytes?: number;
+  /** The highest role setAgentRole grants. Default generator. */
+  maxRole?: AgentRole;
+  /** Where the lock file goes; default $WHETSTONE_LOCK_DIR or ~/.whetstone/agents. */
+  lockDir?: string;
+  /** Written into the lock file for agents choosing an endpoint. */
+  workspaceFolders?: readonly string[];
+  /** The method table; default the full METHODS table. */
+  methods?: readonly MethodDefinition[];
+  /** Where the endpoint's own problems go (never the token). */
+  log?: (line: string) => void;
+  /** Told when an agent connects or disconnects (status bars, withdrawing a gone agent's plans). */
+  onSessionChange?: (session: Session, change: 'connected' | 'disconnected') => void;
+}
+
+export interface AgentEndpoint {
+  readonly port: number;
+  readonly lockFile: string;
+  /** The bearer token. It is in the lock file; never log or print it. */
+  readonly token: string;
+  /** The connected sessions, oldest first (a host's `sessions()` returns these). */
+  sessions(): readonly Session[];
+  /** Closes every socket (1001), stops listening and removes the lock file. */
+  close(): Promise<void>;
+}
+
+export async function startAgentEndpoint(options: AgentEndpointOptions): Promise<AgentEndpoint> {
+  const log = options.log ?? (() => undefined);
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_LIMITS.maxMessageBytes;
+  const maxRole = options.maxRole ?? 'generator';
+  const table = options.methods ?? METHODS;
+  const dispatcher = new Dispatcher(new Map(table.map((method) => [method.name, method])), {
+    limits: { maxMessageBytes },
+    onInternalError: (error, method) => log(`agent endpoint: internal error in ${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+  });
+  const token = randomBytes(16).toString('hex');
+  const connections = new Map<WebSocket, AgentConnection>();
+  const alive = new WeakSet<WebSocket>();
+
+  const server = createServer((_request, response) => {
+    response.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close', Upgrade: 'websocket' });
+    response.end('Upgrade Required: this endpoint speaks JSON-RPC over WebSocket\n');
+  });
+  server.on('clientError', (_error, socket) => refuse(socket, 400, 'Bad Request'));
+  const port = await listen(server, options.port ?? DEFAULT_PORT);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, clientTracking: false });
+  const rules = { token, port, allowedOrigins: options.allowedOrigins ?? [] };
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    let refusal: UpgradeRefusal | undefined;
+    try {
+      refusal = checkUpgrade(request, rules);
+    } catch {
+      refusal = { status: 401, message: 'Unauthorized' };
+    }
+    if (refusal) {
+      refuse(socket, refusal.status, refusal.message);
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => accept(ws));
+  });
+
+  function accept(ws: WebSocket): void {
+    const connection = new AgentConnection(ws, maxRole, dispatcher, options.host, log);
+    const session = connection.session;
+    connections.set(ws, connection);
+    alive.add(ws);
+    ws.on('pong', () => alive.add(ws));
+    // ws reports bad frames (too large: 1009, invalid UTF-8: 1007…) here and closes the socket itself.
+    ws.on('error', (error) => log(`agent endpoint: ${session.id}: ${error.message}`));
+    ws.on('close', () => {
+      connection.closed();
+      connections.delete(ws);
+      // Nobody would hear how the person decides its suggestions: they leave the editor now.
+      suggestionStoreOf(options.host).withdrawSession(session.id);
+      tell(session, 'disconnected');
+    });
+    const library = options.host.library();
+    if (library !== undefined) session.notify('libraryContext', library);
+    tell(session, 'connected');
+  }
+
+  function tell(session: Session, change: 'connected' | 'disconnected'): void {
+    try {
+      options.onSessionChange?.(session, change);
+    } catch (error) {
+      log(`agent endpoint: onSessionChange failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const ws of connections.keys()) {
+      if (!alive.has(ws)) {
+        ws.terminate();
+        continue;
+      }
+      alive.delete(ws);
+      try {
+        ws.ping();
+      } catch {
+        ws.terminate();
+      }
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  let lockFile: string;
+  try {
+    lockFile = writeLockFile(options.lockDir ?? defaultLockDir(), {
+      pid: process.pid,
+      port,
+      host: LOOPBACK,
+      transport: 'ws',
+      token,
+      workspaceFolders: [...(options.workspaceFolders ?? [])],
+      ideName: options.host.info.ideName,
+      version: options.host.info.version,
+    });
+  } catch (error) {
+    clearInterval(heartbeat);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    port,
+    lockFile,
+    token,
+    sessions: () => [...connections.values()].map((connection) => connection.session),
+    close() {
+      closing ??= (async () => {
+        clearInterval(heartbeat);
+        removeLockFile(lockFile, token);
+        const sockets = [...connections.keys()];
+        for (const ws of sockets) ws.close(CLOSE_GOING_AWAY, 'The Whetstone agent endpoint is shutting down');
+        await Promise.race([
+          Promise.all(sockets.map((ws) => new Promise<void>((resolve) => (ws.readyState === ws.CLOSED ? resolve() : ws.once('close', () => resolve()))))),
+          new Promise<void>((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref()),
+        ]);
+        for (const ws of connections.keys()) ws.terminate();
+        wss.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Listens on the loopback interface; a taken (or forbidden) port falls back to any free one. */
+function listen(server: Server, port: number): Promise<number> {
+  const attempt = (wanted: number): Promise<number> =>
+    new Promise((resolve, reject) => {
+      const onError = (error: Error): void => {
+        server.off('listening', onListening);
+        reject(error);
+      };
+      const onListening = (): void => {
+        server.off('error', onError);
+        const address = server.address();
+        resolve(typeof address === 'object' && address !== null ? address.port : wanted);
+      };
+      server.once('error', onError);
+      server.once('listening', onListening);
+      server.listen(wanted, LOOPBACK);
+    });
+  return attempt(port).catch((error: NodeJS.ErrnoException) => {
+    if (port !== 0 && (error.code === 'EADDRINUSE' || error.code === 'EACCES')) return attempt(0);
+    throw error;
+  });
+}
+
+/** Answers a plain HTTP error on a socket that is not (yet) a WebSocket, then closes it. */
+function refuse(socket: Duplex, status: number, message: string): void {
+  if (socket.destroyed) return;
+  const body = `${message}\n`;
+  const headers = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+    'Connection: close',
+    'Content-Type: text/plain; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+  ];
+  if (status === 401) headers.push('WWW-Authenticate: Bearer');
+  socket.once('finish', () => socket.destroy());
+  socket.end(`${headers.join('\r\n')}\r\n\r\n${body}`);
+}

@@ -1,0 +1,119 @@
+// The AgentHost of `whetstone-agent serve`: no editor, so agents' edits change the workspace
+// buffer directly and are written to the file at once (atomically: a temporary file in the same
+// folder, renamed over it), and plans and changes sent for review are decided by the owner of the
+// terminal or by a fixed rule.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { writeAtomically } from '../agent/atomic-write';
+import { revisionConflict } from '../agent/buffers';
+import { AgentError, ErrorCode } from '../agent/errors';
+import type { AgentHost, ApplyEditOptions, ChangeReviewer, EditApplier, PlanDecider } from '../agent/host';
+import type { Session } from '../agent/session';
+import type { LibraryContext } from '../core/semantics';
+import type { TextEdit } from '../core/syntax';
+import type { OpenBuffer } from '../workspace/buffer';
+import type { Workspace } from '../workspace/workspace';
+
+export interface HeadlessHostOptions {
+  workspace: Workspace;
+  library: LibraryContext | undefined;
+  decidePlan: PlanDecider;
+  /** Decides changes sent with review: true; without one they are rejected (nobody to ask). */
+  reviewChange?: ChangeReviewer;
+  info: { ideName: string; version: string };
+  /** Where each applied change is reported (stderr). */
+  log: (line: string) => void;
+  /** The annotation feedback model's file (see AgentHost.feedbackFile). */
+  feedbackFile?: string;
+}
+
+/** What was on disk for a buffer when it was read or last written, byte-order mark and all. */
+interface DiskState {
+  path: string;
+  bom: string;
+  bytes: string;
+}
+
+export class HeadlessAgentHost implements AgentHost {
+  readonly workspace: Workspace;
+  readonly info: { ideName: string; version: string };
+  readonly decidePlan: PlanDecider;
+  readonly reviewChange: ChangeReviewer;
+  readonly feedbackFile: string | undefined;
+  private readonly currentLibrary: LibraryContext | undefined;
+  private readonly log: (line: string) => void;
+  private readonly disk = new Map<string, DiskState>();
+  private sessionSource: () => readonly Session[] = () => [];
+
+  constructor(options: HeadlessHostOptions) {
+    this.workspace = options.workspace;
+    this.currentLibrary = options.library;
+    this.decidePlan = options.decidePlan;
+    this.reviewChange = options.reviewChange ?? (() => Promise.resolve({ accepted: false, decidedBy: 'host', reason: 'nobody reviews changes on this host' }));
+    this.info = options.info;
+    this.log = options.log;
+    this.feedbackFile = options.feedbackFile;
+  }
+
+  /** Opens a file as a buffer (URI: its file URL) and remembers what is on disk. */
+  openFile(uri: string, bytes: string): OpenBuffer {
+    const bom = bytes.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+    this.disk.set(uri, { path: fileURLToPath(uri), bom, bytes });
+    return this.workspace.open(uri, bytes.slice(bom.length));
+  }
+
+  library(): LibraryContext | undefined {
+    return this.currentLibrary;
+  }
+
+  sessions(): readonly Session[] {
+    return this.sessionSource();
+  }
+
+  /** The endpoint, created after the host, owns the sessions. */
+  setSessionSource(source: () => readonly Session[]): void {
+    this.sessionSource = source;
+  }
+
+  // Synchronous inside: no other edit can slip in between the revision check and the write.
+  readonly applyEdits: EditApplier = (buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions) => {
+    try {
+      return Promise.resolve(this.applyNow(buffer, edits, options));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+
+  private applyNow(buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions): number {
+    const current = this.workspace.get(buffer.uri);
+    if (!current) throw new AgentError(ErrorCode.NoStructuredBuffer, `No open buffer ${buffer.uri}`, { hint: 'listBuffers shows the open buffers.' });
+    if (current.revision !== options.baseRevision) throw revisionConflict(current.uri, current.revision, options.baseRevision);
+    if (edits.length === 0) return current.revision;
+    const state = this.disk.get(current.uri);
+    if (!state) throw new AgentError(ErrorCode.MutationFailed, `The buffer ${current.uri} has no file to write`);
+    const text = options.text;
+    let onDisk: string;
+    try {
+      onDisk = readFileSync(state.path, 'utf8');
+    } catch (error) {
+      throw new AgentError(ErrorCode.MutationFailed, `Cannot read ${state.path} before writing it: ${(error as Error).message}; nothing changed`);
+    }
+    if (onDisk !== state.bytes) {
+      // Someone edited the file outside this server; writing would throw their work away.
+      throw new AgentError(ErrorCode.MutationFailed, `${state.path} changed on disk since the server read it; nothing changed`, {
+        hint: 'Restart whetstone-agent serve to load the file as it is now.',
+      });
+    }
+    const bytes = state.bom + text;
+    try {
+      writeAtomically(state.path, bytes);
+    } catch (error) {
+      throw new AgentError(ErrorCode.MutationFailed, `Cannot write ${state.path}: ${(error as Error).message}; nothing changed`);
+    }
+    state.bytes = bytes;
+    this.workspace.edit(current.uri, edits, { expected: options.expected, expectedText: text });
+    if (current.text !== text) this.log(`whetstone-agent: ${state.path}: the buffer's text differs from the file written (revision ${current.revision})`);
+    this.log(`whetstone-agent: ${options.label} → ${state.path} (revision ${current.revision})`);
+    return current.revision;
+  }
+}

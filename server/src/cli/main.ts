@@ -1,0 +1,145 @@
+// `whetstone-agent`: the Whetstone core without an editor, for agents and CI (bundled to
+// dist/cli.js, the package's bin). Sub-commands parse their own arguments here; the work is in
+// the other files of this folder (check.ts, parse.ts, project.ts, serve.ts).
+import { runCheck } from './check';
+import { EXIT_USAGE, processOutput, type Output } from './output';
+import { runParse } from './parse';
+import { runImport, runProject } from './project';
+import { parseServeArguments, runServe } from './serve';
+
+export const USAGE = `Usage: whetstone-agent <command> [options]
+
+Commands:
+  check [--json] PATH...   Report the syntax and semantic diagnostics of the given .wst files,
+                           and of every .wst file under the given folders (recursively).
+                           Text lines are "path:line:column severity CODE message" with 1-based
+                           lines and columns. With --json, one JSON object a line:
+                           {file, code, severity, message, nodeId, line, column, span, hint}
+                           where line is 1-based and column 0-based, in UTF-16 code units,
+                           as in the AST.
+                           Exit status: 0 no errors, 1 errors found, 2 usage error or a path
+                           that cannot be read.
+  parse [--json] FILE      Print {ast, diagnostics} of FILE as one JSON object: the AST as agents
+                           see it (spans: lines 1-based, columns 0-based, UTF-16 code units).
+  project --to LANG [--python-names snake_case] FILE
+                           Print FILE (Whetstone, or JavaScript, TypeScript or Python by its
+                           extension) in LANG: whetstone, javascript, typescript or python.
+                           What the target cannot carry is reported on stderr as
+                           "path:line:column severity CODE message" (W_UNFAITHFUL).
+                           Exit status: 0, 1 when FILE has syntax errors, 2 usage error.
+  import FILE              Print a JavaScript, TypeScript or Python FILE as Whetstone; what
+                           has no Whetstone form is reported on stderr (W_UNSUPPORTED).
+  serve [--port N] [--approve ask|deny|auto] [--library FILE] [--lock-dir DIR]
+        [--max-role ROLE] [--allowed-origin ORIGIN]... [--max-message-bytes N] PATH...
+                           Serve the agent endpoint (JSON-RPC over WebSocket on 127.0.0.1) for
+                           the given .wst files, and every .wst file under the given folders;
+                           the first is the active buffer. Port default 8080 (a free one if
+                           taken; 0: any free port). Plans are decided on the terminal (ask,
+                           the default), all rejected (deny) or all approved (auto). The first
+                           stdout line is {"event":"listening","port":N,"lockFile":"…"}; agents
+                           read the token from that lock file (in --lock-dir, else
+                           $WHETSTONE_LOCK_DIR, else ~/.whetstone/agents). Edits are written to
+                           the files atomically. SIGINT or SIGTERM stops it (exit 0).
+
+Options:
+  -h, --help               Show this help.`;
+
+function usageError(output: Output, message: string): number {
+  output.err(`whetstone-agent: ${message}`);
+  output.err('Run "whetstone-agent --help" for usage.');
+  return EXIT_USAGE;
+}
+
+/** Runs the command line `args` (without node and the script); resolves to the exit status. */
+export async function main(args: readonly string[], output: Output = processOutput): Promise<number> {
+  const [command, ...rest] = args;
+  if (command === undefined) return usageError(output, 'no command given');
+  if (command === '-h' || command === '--help' || command === 'help') {
+    output.out(USAGE);
+    return 0;
+  }
+  if (rest.includes('-h') || rest.includes('--help')) {
+    output.out(USAGE);
+    return 0;
+  }
+  switch (command) {
+    case 'check': {
+      const { flags, positional, unknown } = splitArguments(rest, ['--json']);
+      if (unknown.length > 0) return usageError(output, `check: unknown option ${unknown[0]}`);
+      if (positional.length === 0) return usageError(output, 'check: name at least one file or folder');
+      return runCheck({ json: flags.has('--json'), paths: positional }, output);
+    }
+    case 'parse': {
+      const { positional, unknown } = splitArguments(rest, ['--json']);
+      if (unknown.length > 0) return usageError(output, `parse: unknown option ${unknown[0]}`);
+      if (positional.length !== 1) return usageError(output, 'parse: name exactly one file');
+      return runParse(positional[0], output);
+    }
+    case 'project': {
+      const parsed = projectArguments(rest);
+      if (typeof parsed === 'string') return usageError(output, parsed);
+      return runProject(parsed, output);
+    }
+    case 'import': {
+      const { positional, unknown } = splitArguments(rest, []);
+      if (unknown.length > 0) return usageError(output, `import: unknown option ${unknown[0]}`);
+      if (positional.length !== 1) return usageError(output, 'import: name exactly one file');
+      return runImport(positional[0], output);
+    }
+    case 'serve': {
+      const options = parseServeArguments(rest);
+      if (typeof options === 'string') return usageError(output, options);
+      return runServe(options, output);
+    }
+    default:
+      return usageError(output, `unknown command "${command}"`);
+  }
+}
+
+/** `project --to LANG [--python-names keep|snake_case] FILE`, or what is wrong with it. */
+function projectArguments(args: readonly string[]): { to: string; file: string; pythonNames?: 'keep' | 'snake_case' } | string {
+  let to: string | undefined;
+  let pythonNames: 'keep' | 'snake_case' | undefined;
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--to') to = args[++i];
+    else if (arg === '--python-names') {
+      const value = args[++i];
+      if (value !== 'keep' && value !== 'snake_case') return 'project: --python-names takes keep or snake_case';
+      pythonNames = value;
+    } else if (arg.startsWith('-')) return `project: unknown option ${arg}`;
+    else files.push(arg);
+  }
+  if (!to) return 'project: say which language with --to LANG';
+  if (files.length !== 1) return 'project: name exactly one file';
+  return { to, file: files[0], pythonNames };
+}
+
+/** Splits arguments into known flags, positional arguments and unknown options (`--` ends options). */
+function splitArguments(args: readonly string[], known: readonly string[]): { flags: Set<string>; positional: string[]; unknown: string[] } {
+  const flags = new Set<string>();
+  const positional: string[] = [];
+  const unknown: string[] = [];
+  let optionsEnded = false;
+  for (const arg of args) {
+    if (optionsEnded || !arg.startsWith('-') || arg === '-') positional.push(arg);
+    else if (arg === '--') optionsEnded = true;
+    else if (known.includes(arg)) flags.add(arg);
+    else unknown.push(arg);
+  }
+  return { flags, positional, unknown };
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      // Not process.exit(): that can cut off output still being written to a pipe.
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`whetstone-agent: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = EXIT_USAGE;
+    },
+  );
+}

@@ -1,0 +1,225 @@
+// `whetstone-agent serve`: the agent endpoint without an editor. Opens the .wst files named (and
+// every .wst under the folders named) as buffers, the first one active, and serves them on
+// 127.0.0.1 until SIGINT or SIGTERM. The first line on stdout says where it listens; the token is
+// only in the lock file, never on stdout or stderr.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AGENT_ROLES, type AgentRole } from '../agent/roles';
+import type { Session } from '../agent/session';
+import { DEFAULT_PORT, startAgentEndpoint } from '../agent/websocket/endpoint';
+import { removeLockFile } from '../agent/websocket/lock-file';
+import { readLibraryContext, type LibraryContext } from '../core/semantics';
+import { loadGrammar } from '../workspace/grammar';
+import { Workspace } from '../workspace/workspace';
+import { collectFiles, messageOf } from './files';
+import { HeadlessAgentHost } from './headless-host';
+import { EXIT_OK, EXIT_USAGE, type Output } from './output';
+import { APPROVAL_MODES, createPlanApproval, type ApprovalMode } from './terminal-approval';
+
+
+export interface ServeOptions {
+  port: number;
+  approve: ApprovalMode;
+  library?: string;
+  lockDir?: string;
+  maxRole: AgentRole;
+  allowedOrigins: string[];
+  maxMessageBytes?: number;
+  paths: string[];
+}
+
+/** How long shutdown may take before the process exits regardless. */
+const EXIT_GRACE_MS = 3_000;
+
+const VALUE_OPTIONS = ['--port', '--approve', '--library', '--lock-dir', '--max-role', '--allowed-origin', '--max-message-bytes'] as const;
+type ValueOption = (typeof VALUE_OPTIONS)[number];
+
+/** Reads serve's arguments; a string is a usage error to show. */
+export function parseServeArguments(args: readonly string[]): ServeOptions | string {
+  const options: ServeOptions = { port: DEFAULT_PORT, approve: 'ask', maxRole: 'generator', allowedOrigins: [], paths: [] };
+  let optionsEnded = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (optionsEnded || !arg.startsWith('-') || arg === '-') {
+      options.paths.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      optionsEnded = true;
+      continue;
+    }
+    const equals = arg.indexOf('=');
+    const name = equals > 0 ? arg.slice(0, equals) : arg;
+    if (!(VALUE_OPTIONS as readonly string[]).includes(name)) return `serve: unknown option ${arg}`;
+    const value = equals > 0 ? arg.slice(equals + 1) : args[++i];
+    if (value === undefined) return `serve: ${name} needs a value`;
+    const problem = applyOption(options, name as ValueOption, value);
+    if (problem) return problem;
+  }
+  if (options.paths.length === 0) return 'serve: name at least one .wst file or folder';
+  return options;
+}
+
+function applyOption(options: ServeOptions, name: ValueOption, value: string): string | undefined {
+  switch (name) {
+    case '--port': {
+      const port = Number(value);
+      if (!/^\d+$/.test(value) || port > 65535) return `serve: --port must be a port number from 0 to 65535, not "${value}"`;
+      options.port = port;
+      return undefined;
+    }
+    case '--approve':
+      if (!(APPROVAL_MODES as readonly string[]).includes(value)) return `serve: --approve must be ask, deny or auto, not "${value}"`;
+      options.approve = value as ApprovalMode;
+      return undefined;
+    case '--max-role':
+      if (!(AGENT_ROLES as readonly string[]).includes(value)) return `serve: --max-role must be linter, refactor or generator, not "${value}"`;
+      options.maxRole = value as AgentRole;
+      return undefined;
+    case '--max-message-bytes': {
+      const bytes = Number(value);
+      if (!/^\d+$/.test(value) || bytes < 1024) return `serve: --max-message-bytes must be a number of bytes of at least 1024, not "${value}"`;
+      options.maxMessageBytes = bytes;
+      return undefined;
+    }
+    case '--library':
+      options.library = value;
+      return undefined;
+    case '--lock-dir':
+      options.lockDir = value;
+      return undefined;
+    case '--allowed-origin':
+      options.allowedOrigins.push(value);
+      return undefined;
+  }
+}
+
+/** Serves until SIGINT or SIGTERM; resolves to the exit status. */
+export async function runServe(options: ServeOptions, output: Output): Promise<number> {
+  const log = (line: string): void => output.err(line);
+  let library: LibraryContext | undefined;
+  if (options.library !== undefined) {
+    try {
+      library = readLibraryContext(JSON.parse(readFileSync(options.library, 'utf8')) as unknown);
+    } catch (error) {
+      output.err(`whetstone-agent: serve: cannot read the library ${options.library}: ${messageOf(error)}`);
+      return EXIT_USAGE;
+    }
+  }
+  await loadGrammar();
+  const { files, problems } = collectFiles(options.paths);
+  if (problems.length > 0) {
+    for (const problem of problems) output.err(`whetstone-agent: ${problem.path}: ${problem.message}`);
+    return EXIT_USAGE;
+  }
+  if (files.length === 0) log('whetstone-agent: serve: no .wst files found; serving no buffers');
+
+  const workspace = new Workspace((error) => log(`whetstone-agent: ${messageOf(error)}`));
+  workspace.setLibrary(library);
+  // The endpoint, and so the list of sessions, exists only once the buffers are open.
+  let sessions: () => readonly Session[] = () => [];
+  const approval = createPlanApproval(options.approve, {
+    input: process.stdin,
+    output: process.stdout,
+    workspace,
+    stillWanted: (plan) => sessions().some((session) => session.id === plan.sessionId && session.connected),
+  });
+  const folders = workspaceFolders(options.paths);
+  const host = new HeadlessAgentHost({
+    workspace,
+    library,
+    decidePlan: approval.decidePlan,
+    reviewChange: approval.reviewChange,
+    info: { ideName: 'whetstone-agent serve', version: packageVersion() },
+    log,
+    // Beside the served files, as VS Code keeps it in the workspace folder.
+    feedbackFile: folders.length > 0 ? join(folders[0], '.whetstone', 'feedback.json') : undefined,
+  });
+  for (const file of files) {
+    let bytes: string;
+    try {
+      bytes = readFileSync(file, 'utf8');
+    } catch (error) {
+      output.err(`whetstone-agent: ${file}: ${messageOf(error)}`);
+      return EXIT_USAGE;
+    }
+    const buffer = host.openFile(pathToFileURL(resolve(file)).href, bytes);
+    if (workspace.activeBufferUri === null) workspace.setActive(buffer.uri);
+  }
+
+  const endpoint = await startAgentEndpoint({
+    host,
+    port: options.port,
+    allowedOrigins: options.allowedOrigins,
+    maxMessageBytes: options.maxMessageBytes,
+    maxRole: options.maxRole,
+    lockDir: options.lockDir,
+    workspaceFolders: folders,
+    log,
+  });
+  host.setSessionSource(endpoint.sessions);
+  sessions = endpoint.sessions;
+  // The last resort if the process ends some other way: no lock file may outlive it.
+  process.on('exit', () => removeLockFile(endpoint.lockFile, endpoint.token));
+  // An agent must not be able to stop the server for everyone; a bug is logged, serving goes on.
+  process.on('uncaughtException', (error) => log(`whetstone-agent: internal error: ${error.stack ?? error.message}`));
+  const stopped = new Promise<number>((resolveExit) => {
+    let stopping = false;
+    const stop = (signal: string): void => {
+      if (stopping) return;
+      stopping = true;
+      log(`whetstone-agent: ${signal}: closing`);
+      setTimeout(() => process.exit(EXIT_OK), EXIT_GRACE_MS).unref();
+      approval.close();
+      endpoint
+        .close()
+        .catch((error: unknown) => log(`whetstone-agent: closing: ${messageOf(error)}`))
+        .finally(() => {
+          workspace.dispose();
+          resolveExit(EXIT_OK);
+        });
+    };
+    // Before the listening line: whoever reads it may signal at once.
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
+  });
+  output.out(JSON.stringify({ event: 'listening', port: endpoint.port, lockFile: endpoint.lockFile }));
+  log(`whetstone-agent: serving ${files.length} buffer${files.length === 1 ? '' : 's'} on 127.0.0.1:${endpoint.port}, plans and reviewed changes: --approve ${options.approve}, roles up to ${options.maxRole}`);
+  return stopped;
+}
+
+/** The folders served: each folder named, and the folder of each file named. */
+function workspaceFolders(paths: readonly string[]): string[] {
+  const folders = paths.map((path) => {
+    const absolute = resolve(path);
+    return isFile(absolute) ? dirname(absolute) : absolute;
+  });
+  return [...new Set(folders)];
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The version in the package.json this code ships in (found upwards from here). */
+function packageVersion(): string {
+  let folder = __dirname;
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(folder, 'package.json');
+    if (existsSync(candidate)) {
+      try {
+        const value = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string; version?: string };
+        if (value.name === 'whetstone-vscode' && typeof value.version === 'string') return value.version;
+      } catch {
+        // Not ours; keep looking.
+      }
+    }
+    folder = dirname(folder);
+  }
+  return 'unknown';
+}

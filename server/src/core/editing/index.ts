@@ -1,0 +1,18 @@
+// Changing a buffer through its AST: the mutation engine and the minimal text edits it plans, the
+// printer (canonical text, comments kept), the checks a change goes through before it is applied
+// (syntax preflight, what it destroys, what it means for the library policy) and rename.
+export { applyMutations, MutationError, type MutationInput, type MutationResult } from './mutate';
+export { printDocument, printNode, printType, type PrintOptions } from './printer';
+export { addedSyntaxErrors, previewDocument } from './preflight';
+export { destructiveTargets, type DestructiveTarget } from './mutation-impact';
+export {
+  reviewChange,
+  importMutations,
+  describeUnknownFunctions,
+  introducedUses,
+  type MissingImport,
+  type PolicyReview,
+  type BlockedUse,
+  type CallFact,
+} from './library-policy';
+export { planRename, renameTarget, type RenamePlan, type RenameTarget } from './rename';

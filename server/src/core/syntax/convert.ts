@@ -1,0 +1,615 @@
+// Turns the tree-sitter tree (read into CstNodes by cst.ts) into the AST agents see. Node and
+// field names are those of syntaxes/tree-sitter-whetstone/grammar.js. Offsets from web-tree-sitter
+// are UTF-16 code units (it parses JavaScript strings as UTF-16); lines become 1-based here.
+//
+// Ids are not assigned here (ids.ts does that); nodes leave with id "".
+import type * as A from '../ast/ast';
+import type { CstNode as SyntaxNode } from './cst';
+import type { LineIndex } from './lines';
+
+/** Deeper nesting than this becomes one ErrorNode: it keeps every later pass (all recursive) safe. */
+export const MAX_NESTING = 400;
+
+export interface Comment {
+  text: string;
+  span: A.Span;
+}
+
+/** A syntax problem found while converting, located by span (ids come later). */
+export interface SyntaxProblem {
+  message: string;
+  span: A.Span;
+  hint?: string;
+}
+
+/**
+ * Facts about a node that are not part of its JSON (symbol keys are skipped by JSON.stringify):
+ * the span of its name token, the spans of an import's names, and for top-level nodes the
+ * tree-sitter type they came from (so an unchanged one can be reused after an edit).
+ */
+export const NAME_SPAN = Symbol('nameSpan');
+export const IMPORT_NAME_SPANS = Symbol('importNameSpans');
+export const SOURCE_TYPE = Symbol('sourceType');
+/** On top-level nodes: the comments and syntax problems inside them. */
+export const ITEM_COMMENTS = Symbol('itemComments');
+export const ITEM_PROBLEMS = Symbol('itemProblems');
+/** On top-level nodes: every span object made while converting them, to move them in one loop. */
+export const ITEM_SPANS = Symbol('itemSpans');
+
+export interface Tagged {
+  [NAME_SPAN]?: A.Span;
+  [IMPORT_NAME_SPANS]?: A.Span[];
+  [SOURCE_TYPE]?: string;
+  [ITEM_COMMENTS]?: Comment[];
+  [ITEM_PROBLEMS]?: SyntaxProblem[];
+  [ITEM_SPANS]?: A.Span[];
+}
+
+interface Child {
+  field: string | null;
+  node: SyntaxNode;
+}
+
+const BINARY_OPERATORS: Record<string, A.BinaryOperator> = {
+  or: '||',
+  '||': '||',
+  and: '&&',
+  '&&': '&&',
+  '==': '==',
+  '!=': '!=',
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+  '+': '+',
+  '-': '-',
+  '*': '*',
+  '/': '/',
+  '%': '%',
+};
+
+const UNARY_OPERATORS: Record<string, A.UnaryOperator> = { '-': '-', '!': '!', not: '!', await: 'await' };
+
+export class Converter {
+  readonly comments: Comment[] = [];
+  readonly problems: SyntaxProblem[] = [];
+  private readonly spans: A.Span[] = [];
+  private depth = 0;
+
+  constructor(
+    private readonly source: string,
+    private readonly lines: LineIndex,
+  ) {}
+
+  private text(node: SyntaxNode): string {
+    return this.source.slice(node.start, node.end);
+  }
+
+  private textOf(node: SyntaxNode | undefined): string | undefined {
+    return node ? this.text(node) : undefined;
+  }
+
+  /**
+   * Every span is made here and recorded, and no two nodes share a span object: when an item is
+   * reused after an edit, its spans are moved in place from this list.
+   */
+  private span(start: number, end: number): A.Span {
+    const span = this.lines.spanAt(start, end);
+    this.spans.push(span);
+    return span;
+  }
+
+  spanOf(node: SyntaxNode): A.Span {
+    return this.span(node.start, node.end);
+  }
+
+  /** A zero-width span just after `node` (where a missing part would go). */
+  private spanAfter(node: SyntaxNode): A.Span {
+    return this.span(node.end, node.end);
+  }
+
+  /** The children of `node` with their field names; comments are collected on the way. */
+  private children(node: SyntaxNode): Child[] {
+    const out: Child[] = [];
+    for (const child of node.children) {
+      if (child.type === 'comment') this.comments.push({ text: this.text(child), span: this.spanOf(child) });
+      else out.push({ field: child.field, node: child });
+    }
+    return out;
+  }
+
+  private fields(node: SyntaxNode): Map<string, SyntaxNode[]> {
+    const map = new Map<string, SyntaxNode[]>();
+    for (const { field, node: child } of this.children(node)) {
+      if (!field) continue;
+      const list = map.get(field);
+      if (list) list.push(child);
+      else map.set(field, [child]);
+    }
+    return map;
+  }
+
+  private error(node: SyntaxNode): A.ErrorNode {
+    return { type: 'ErrorNode', id: '', span: this.spanOf(node), text: this.text(node) };
+  }
+
+  /** An ErrorNode standing in for a required part the parser could not find. */
+  private missing(after: SyntaxNode): A.ErrorNode {
+    return { type: 'ErrorNode', id: '', span: this.spanAfter(after), text: '' };
+  }
+
+  private named<T extends A.Node>(node: T, nameNode: SyntaxNode | undefined): T {
+    if (nameNode) (node as Tagged)[NAME_SPAN] = this.spanOf(nameNode);
+    return node;
+  }
+
+  /** A type node as the AST's canonical type string: `list<Item>`, `map<string, number>`, `(T)?`. */
+  private typeText(node: SyntaxNode): string {
+    const f = this.fields(node);
+    const inner = f.get('inner')?.[0];
+    let text: string;
+    if (inner) {
+      text = `(${this.typeText(inner)})`;
+    } else {
+      text = this.textOf(f.get('name')?.[0]) ?? '';
+      const args = f.get('argument') ?? [];
+      if (args.length > 0) text += `<${args.map((a) => this.typeText(a)).join(', ')}>`;
+    }
+    if (f.has('optional')) text += '?';
+    return text;
+  }
+
+  private annotationValue(node: SyntaxNode): A.AnnotationArgValue {
+    const text = this.text(node);
+    switch (node.type) {
+      case 'number':
+        return Number(text);
+      case 'negative_number':
+        return -Number(text.slice(1).trim());
+      case 'string':
+        return stringValue(text);
+      case 'true':
+        return true;
+      case 'false':
+        return false;
+      case 'null':
+        return null;
+      default:
+        return text; // a bare identifier value reads as its name
+    }
+  }
+
+  /** Guards the recursion: past MAX_NESTING the whole subtree is one ErrorNode. */
+  private nested<T>(node: SyntaxNode, convert: () => T): T | A.ErrorNode {
+    if (this.depth >= MAX_NESTING || node.truncated) {
+      this.problems.push({
+        message: `Nesting is too deep (more than ${MAX_NESTING} levels); this part is not analysed`,
+        span: this.spanOf(node),
+        hint: 'split the expression or statement into smaller ones',
+      });
+      return this.error(node);
+    }
+    this.depth++;
+    try {
+      return convert();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** One top-level item (a child of the tree's root that is not a comment). */
+  topLevel(node: SyntaxNode): A.TopLevel {
+    const comments = this.comments.length;
+    const problems = this.problems.length;
+    const spans = this.spans.length;
+    const item = this.topLevelInner(node);
+    collectTreeErrors(node, this.problems, (n) => this.spanOf(n), (n) => this.text(n));
+    // Under a root the parser gave up on (itself an ERROR), even plain tokens are misplaced.
+    if (item.type === 'ErrorNode' && this.problems.length === problems) {
+      this.problems.push({ message: unexpectedMessage(item.text), span: this.spanOf(node) });
+    }
+    const tagged = item as Tagged;
+    tagged[SOURCE_TYPE] = node.type;
+    tagged[ITEM_COMMENTS] = this.comments.slice(comments);
+    tagged[ITEM_PROBLEMS] = this.problems.slice(problems);
+    tagged[ITEM_SPANS] = this.spans.slice(spans);
+    return item;
+  }
+
+  private topLevelInner(node: SyntaxNode): A.TopLevel {
+    switch (node.type) {
+      case 'import_declaration':
+        return this.importDeclaration(node);
+      case 'type_declaration':
+        return this.typeDeclaration(node, node, []);
+      case 'function_declaration':
+        return this.functionDeclaration(node, node, []);
+      case 'annotated_declaration':
+        return this.annotated(node) as A.TopLevel;
+      default:
+        return this.statement(node);
+    }
+  }
+
+  /** `@a @b item`: the annotations belong to the item, whose span starts at the first one. */
+  private annotated(node: SyntaxNode): A.TopLevel {
+    const f = this.fields(node);
+    const annotations = (f.get('annotation') ?? []).map((a) => this.annotation(a));
+    const item = f.get('item')?.[0];
+    if (!item) return this.error(node);
+    switch (item.type) {
+      case 'type_declaration':
+        return this.typeDeclaration(item, node, annotations);
+      case 'function_declaration':
+        return this.functionDeclaration(item, node, annotations);
+      default: {
+        const statement = this.statement(item);
+        if (statement.type === 'ErrorNode') return this.error(node);
+        statement.annotations = [...annotations, ...statement.annotations];
+        statement.span = this.spanOf(node);
+        return statement;
+      }
+    }
+  }
+
+  private importDeclaration(node: SyntaxNode): A.ImportDeclaration {
+    const f = this.fields(node);
+    const names = f.get('name') ?? [];
+    const declaration: A.ImportDeclaration = {
+      type: 'ImportDeclaration',
+      id: '',
+      span: this.spanOf(node),
+      module: (f.get('path') ?? []).map((p) => this.text(p)).join('.'),
+      names: names.map((n) => this.text(n)),
+    };
+    (declaration as Tagged)[IMPORT_NAME_SPANS] = names.map((n) => this.spanOf(n));
+    return declaration;
+  }
+
+  private annotation(node: SyntaxNode): A.Annotation {
+    const f = this.fields(node);
+    const kind = f.get('kind')?.[0];
+    const strategies = f.get('strategy') ?? [];
+    const args: Record<string, A.AnnotationArgValue> = {};
+    for (const argument of f.get('argument') ?? []) {
+      const af = this.fields(argument);
+      const key = this.textOf(af.get('key')?.[0]);
+      const value = af.get('value')?.[0];
+      if (key && value) args[key] = this.annotationValue(value);
+    }
+    if (strategies.length > 1) {
+      this.problems.push({
+        message: `An annotation takes one strategy; '${this.text(strategies[1])}' is a second one`,
+        span: this.spanOf(strategies[1]),
+        hint: 'write further details as key: value arguments',
+      });
+    }
+    const annotation: A.Annotation = {
+      type: 'Annotation',
+      id: '',
+      span: this.spanOf(node),
+      annotationType: this.textOf(kind) ?? '',
+      strategy: this.textOf(strategies[0]) ?? null,
+      reason: typeof args.reason === 'string' ? args.reason : null,
+      confidence: typeof args.confidence === 'number' ? args.confidence : null,
+      args,
+    };
+    return this.named(annotation, kind);
+  }
+
+  private typeDeclaration(node: SyntaxNode, outer: SyntaxNode, annotations: A.Annotation[]): A.TypeDeclaration {
+    const f = this.fields(node);
+    const name = f.get('name')?.[0];
+    const fields = (f.get('field') ?? []).map((fieldNode): A.Field => {
+      const ff = this.fields(fieldNode);
+      const fieldName = ff.get('name')?.[0];
+      const fieldType = ff.get('type')?.[0];
+      return this.named(
+        { type: 'Field', id: '', span: this.spanOf(fieldNode), name: this.textOf(fieldName) ?? '', fieldType: fieldType ? this.typeText(fieldType) : '' },
+        fieldName,
+      );
+    });
+    return this.named(
+      { type: 'TypeDeclaration', id: '', span: this.spanOf(outer), name: this.textOf(name) ?? '', annotations, fields },
+      name,
+    );
+  }
+
+  private functionDeclaration(node: SyntaxNode, outer: SyntaxNode, annotations: A.Annotation[]): A.FunctionDeclaration {
+    const f = this.fields(node);
+    const name = f.get('name')?.[0];
+    const returnType = f.get('return_type')?.[0];
+    const parameterList = f.get('parameters')?.[0];
+    const body = f.get('body')?.[0];
+    return this.named(
+      {
+        type: 'FunctionDeclaration',
+        id: '',
+        span: this.spanOf(outer),
+        name: this.textOf(name) ?? '',
+        async: f.has('async'),
+        returnType: returnType ? this.typeText(returnType) : null,
+        annotations,
+        parameters: parameterList ? this.parameters(parameterList) : [],
+        body: body ? this.block(body) : this.emptyBlock(node),
+      },
+      name,
+    );
+  }
+
+  private parameters(list: SyntaxNode): A.Parameter[] {
+    return (this.fields(list).get('parameter') ?? []).map((p) => {
+      const f = this.fields(p);
+      const name = f.get('name')?.[0];
+      const type = f.get('type')?.[0];
+      const defaultValue = f.get('default')?.[0];
+      return this.named(
+        {
+          type: 'Parameter',
+          id: '',
+          span: this.spanOf(p),
+          name: this.textOf(name) ?? '',
+          paramType: type ? this.typeText(type) : null,
+          defaultValue: defaultValue ? this.expression(defaultValue) : null,
+        } satisfies A.Parameter,
+        name,
+      );
+    });
+  }
+
+  private emptyBlock(after: SyntaxNode): A.Block {
+    return { type: 'Block', id: '', span: this.spanAfter(after), statements: [] };
+  }
+
+  private block(node: SyntaxNode): A.Block {
+    const converted = this.nested(node, (): A.Block => {
+      const statements: A.Statement[] = [];
+      for (const { node: child } of this.children(node)) {
+        if (!child.named) continue; // the braces
+        if (child.type === 'annotated_statement') statements.push(this.annotated(child) as A.Statement);
+        else statements.push(this.statement(child));
+      }
+      return { type: 'Block', id: '', span: this.spanOf(node), statements };
+    });
+    // A block too deep to convert still has to be a Block where one is required.
+    if (converted.type === 'ErrorNode') return { type: 'Block', id: '', span: this.span(converted.span.startOffset, converted.span.endOffset), statements: [converted] };
+    return converted;
+  }
+
+  private blockOrError(node: SyntaxNode | undefined, after: SyntaxNode): A.Block {
+    return node ? this.block(node) : this.emptyBlock(after);
+  }
+
+  private statement(node: SyntaxNode): A.Statement {
+    return this.nested(node, () => this.statementInner(node));
+  }
+
+  private statementInner(node: SyntaxNode): A.Statement {
+    const base = { id: '', span: this.spanOf(node), annotations: [] as A.Annotation[] };
+    if (node.type === 'annotated_statement') return this.annotated(node) as A.Statement;
+    const f = this.fields(node);
+    const one = (field: string) => f.get(field)?.[0];
+    const expr = (field: string): A.Expression => {
+      const child = one(field);
+      return child ? this.expression(child) : this.missing(node);
+    };
+    const optionalExpr = (field: string): A.Expression | null => {
+      const child = one(field);
+      return child ? this.expression(child) : null;
+    };
+    switch (node.type) {
+      case 'variable_declaration': {
+        const name = one('name');
+        const type = one('type');
+        return this.named(
+          {
+            type: 'VariableDeclaration',
+            ...base,
+            name: this.textOf(name) ?? '',
+            kind: this.textOf(one('kind')) === 'const' ? 'const' : 'let',
+            varType: type ? this.typeText(type) : null,
+            initializer: optionalExpr('value'),
+          } satisfies A.VariableDeclaration,
+          name,
+        );
+      }
+      case 'assignment_statement': {
+        const target = expr('target');
+        if (!isAssignable(target)) {
+          this.problems.push({
+            message: 'Only a name, a field (a.b) or an element (a[i]) can be assigned to',
+            // A span of its own: spans are moved in place when an item is reused, never shared.
+            span: this.span(target.span.startOffset, target.span.endOffset),
+          });
+        }
+        return {
+          type: 'AssignmentStatement',
+          ...base,
+          operator: (this.textOf(one('operator')) ?? '=') as A.AssignmentOperator,
+          target,
+          value: expr('value'),
+        };
+      }
+      case 'return_statement':
+        return { type: 'ReturnStatement', ...base, value: optionalExpr('value') };
+      case 'if_statement': {
+        const alternative = one('alternative');
+        let alternate: A.Block | A.IfStatement | null = null;
+        if (alternative?.type === 'if_statement') alternate = this.statement(alternative) as A.IfStatement;
+        else if (alternative) alternate = this.block(alternative);
+        return {
+          type: 'IfStatement',
+          ...base,
+          condition: expr('condition'),
+          consequent: this.blockOrError(one('consequence'), node),
+          alternate,
+        };
+      }
+      case 'while_statement':
+        return { type: 'WhileStatement', ...base, condition: expr('condition'), body: this.blockOrError(one('body'), node) };
+      case 'for_statement': {
+        const iterator = one('iterator');
+        return this.named(
+          {
+            type: 'ForStatement',
+            ...base,
+            iterator: this.textOf(iterator) ?? '',
+            iterable: expr('iterable'),
+            body: this.blockOrError(one('body'), node),
+          } satisfies A.ForStatement,
+          iterator,
+        );
+      }
+      case 'break_statement':
+        return { type: 'BreakStatement', ...base };
+      case 'continue_statement':
+        return { type: 'ContinueStatement', ...base };
+      case 'expression_statement':
+        return { type: 'ExpressionStatement', ...base, expression: expr('expression') };
+      default:
+        // ERROR, or a construct that only parses at another level (a stray declaration in a block).
+        return this.error(node);
+    }
+  }
+
+  private expression(node: SyntaxNode): A.Expression {
+    return this.nested(node, () => this.expressionInner(node));
+  }
+
+  private expressionInner(node: SyntaxNode): A.Expression {
+    const span = this.spanOf(node);
+    switch (node.type) {
+      case 'identifier':
+        return this.named({ type: 'Identifier', id: '', span, name: this.text(node) } satisfies A.Identifier, node);
+      case 'number':
+        return { type: 'Literal', id: '', span, value: Number(this.text(node)), raw: this.text(node) };
+      case 'string':
+        return { type: 'Literal', id: '', span, value: stringValue(this.text(node)), raw: this.text(node) };
+      case 'true':
+      case 'false':
+        return { type: 'Literal', id: '', span, value: node.type === 'true', raw: this.text(node) };
+      case 'null':
+        return { type: 'Literal', id: '', span, value: null, raw: this.text(node) };
+      case 'parenthesized_expression': {
+        const inner = this.fields(node).get('expression')?.[0];
+        return inner ? this.expression(inner) : this.missing(node);
+      }
+      default:
+        break;
+    }
+    if (node.type === 'ERROR' || node.missing) return this.error(node);
+    const f = this.fields(node);
+    const one = (field: string) => f.get(field)?.[0];
+    const expr = (field: string): A.Expression => {
+      const child = one(field);
+      return child ? this.expression(child) : this.missing(node);
+    };
+    switch (node.type) {
+      case 'binary_expression':
+        return {
+          type: 'BinaryExpression',
+          id: '',
+          span,
+          operator: BINARY_OPERATORS[this.textOf(one('operator')) ?? '+'] ?? '+',
+          left: expr('left'),
+          right: expr('right'),
+        };
+      case 'unary_expression':
+        return {
+          type: 'UnaryExpression',
+          id: '',
+          span,
+          operator: UNARY_OPERATORS[this.textOf(one('operator')) ?? '-'] ?? '-',
+          operand: expr('operand'),
+        };
+      case 'call_expression': {
+        const list = one('arguments');
+        const args = list ? (this.fields(list).get('argument') ?? []).map((a) => this.expression(a)) : [];
+        return { type: 'CallExpression', id: '', span, callee: expr('function'), arguments: args };
+      }
+      case 'member_expression': {
+        const property = one('property');
+        return this.named(
+          { type: 'MemberExpression', id: '', span, property: this.textOf(property) ?? '', object: expr('object') } satisfies A.MemberExpression,
+          property,
+        );
+      }
+      case 'index_expression':
+        return { type: 'IndexExpression', id: '', span, object: expr('object'), index: expr('index') };
+      case 'list_literal':
+        return { type: 'ArrayLiteral', id: '', span, elements: (f.get('element') ?? []).map((e) => this.expression(e)) };
+      case 'object_literal':
+        return {
+          type: 'ObjectLiteral',
+          id: '',
+          span,
+          properties: (f.get('property') ?? []).map((p): A.Property => {
+            const pf = this.fields(p);
+            const key = pf.get('key')?.[0];
+            const value = pf.get('value')?.[0];
+            return this.named(
+              { type: 'Property', id: '', span: this.spanOf(p), key: this.textOf(key) ?? '', value: value ? this.expression(value) : this.missing(p) },
+              key,
+            );
+          }),
+        };
+      case 'lambda': {
+        const list = one('parameters');
+        const returnType = one('return_type');
+        const body = one('body');
+        return {
+          type: 'Lambda',
+          id: '',
+          span,
+          parameters: list ? this.parameters(list) : [],
+          returnType: returnType ? this.typeText(returnType) : null,
+          body: !body ? this.emptyBlock(node) : body.type === 'block' ? this.block(body) : this.expression(body),
+        };
+      }
+      default:
+        return this.error(node);
+    }
+  }
+}
+
+function isAssignable(target: A.Expression): boolean {
+  return target.type === 'Identifier' || target.type === 'MemberExpression' || target.type === 'IndexExpression' || target.type === 'ErrorNode';
+}
+
+function stringValue(raw: string): string {
+  try {
+    return JSON.parse(raw) as string;
+  } catch {
+    // The grammar only accepts JSON escapes, so this is an unterminated or odd string: keep its text.
+    return raw.replace(/^"|"$/g, '');
+  }
+}
+
+/** Syntax problems the tree itself records: ERROR nodes and MISSING tokens. */
+function collectTreeErrors(
+  root: SyntaxNode,
+  problems: SyntaxProblem[],
+  spanOf: (node: SyntaxNode) => A.Span,
+  textOf: (node: SyntaxNode) => string,
+): void {
+  const visit = (node: SyntaxNode): void => {
+    if (node.missing) {
+      const what = node.named ? node.type.replace(/_/g, ' ') : `'${node.type}'`;
+      problems.push({ message: `Missing ${what}`, span: spanOf(node), hint: `insert ${what} here` });
+      return;
+    }
+    if (node.type === 'ERROR') {
+      problems.push({ message: unexpectedMessage(textOf(node)), span: spanOf(node) });
+      return;
+    }
+    for (const child of node.children) visit(child);
+  };
+  visit(root);
+}
+
+function unexpectedMessage(text: string): string {
+  if (/^"/.test(text) && !/"$/.test(text.split(/\r?\n/)[0].slice(1))) return 'Unterminated string';
+  if (text.startsWith('/*')) return 'Unterminated block comment';
+  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return shown.trim() === '' ? 'Unexpected input' : `Unexpected '${shown.replace(/\s+/g, ' ')}'`;
+}

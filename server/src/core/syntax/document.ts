@@ -1,0 +1,380 @@
+// A Whetstone buffer as the core keeps it: text, tree-sitter tree, AST with stable ids, comments,
+// syntax diagnostics and a revision.
+//
+// An edit reparses incrementally (tree.edit, then parse with the old tree). Top-level items the
+// edit did not touch are not converted again: their AST nodes are kept, with spans moved, so a
+// keystroke in a 10,000-line file costs about one declaration's worth of work.
+import { Edit, type Parser, type Tree } from 'web-tree-sitter';
+import { childNodes, type Node, type Position, type Program, type Span, type TopLevel } from '../ast/ast';
+import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
+import {
+  Converter,
+  IMPORT_NAME_SPANS,
+  ITEM_COMMENTS,
+  ITEM_PROBLEMS,
+  ITEM_SPANS,
+  NAME_SPAN,
+  SOURCE_TYPE,
+  type Comment,
+  type SyntaxProblem,
+  type Tagged,
+} from './convert';
+import { readSubtree } from './cst';
+import { assignIds, IdAllocator } from './ids';
+import { LineIndex } from './lines';
+import { createParser } from './parser';
+import { applyTextEdits, type TextEdit } from './text-edits';
+
+export type { Comment } from './convert';
+
+export interface EditOptions {
+  /** An AST to match the new tree against instead of the previous one (see CORE-API.md). */
+  expected?: Program;
+  /**
+   * The text the edits are meant to produce, when `expected` describes an edit someone else
+   * applied (an agent's change coming back from the editor): `expected` is used only if the edits
+   * produce exactly this text.
+   */
+  expectedText?: string;
+  /** The revision after the edit (VS Code's document version); previous + 1 when omitted. */
+  revision?: number;
+  /**
+   * Whether each edit's offsets are into the text as left by the edits before it (LSP content
+   * changes) rather than all into the current text.
+   */
+  sequential?: boolean;
+}
+
+/** A text that is mostly errors gets this many syntax diagnostics, then one that counts the rest. */
+export const MAX_SYNTAX_DIAGNOSTICS = 200;
+
+let sharedParser: Parser | undefined;
+function parser(): Parser {
+  sharedParser ??= createParser();
+  return sharedParser;
+}
+
+/** What the previous revision leaves to the next one. */
+interface Previous {
+  ast: Program;
+  text: string;
+  lines: LineIndex;
+  /** The changed region: [changeStart, oldEnd) of the old text became [changeStart, newEnd). */
+  changeStart: number;
+  oldEnd: number;
+  newEnd: number;
+  /** Ranges (new offsets) whose syntax tree-sitter reports as changed. */
+  changedRanges: { startIndex: number; endIndex: number }[];
+}
+
+export class WhetstoneDocument {
+  text: string;
+  ast!: Program;
+  comments: Comment[] = [];
+  revision: number;
+  syntaxDiagnostics: Diagnostic[] = [];
+
+  private tree: Tree;
+  private lines: LineIndex;
+  private problems: SyntaxProblem[] = [];
+  private readonly ids = new IdAllocator();
+  private readonly byId = new Map<string, Node>();
+  private readonly parents = new Map<string, Node>();
+
+  private constructor(text: string, revision: number) {
+    this.text = text;
+    this.revision = revision;
+    this.lines = new LineIndex(text);
+    this.tree = parseOrThrow(text, null);
+    this.rebuild(undefined, undefined);
+  }
+
+  static create(text: string, revision = 1): WhetstoneDocument {
+    return new WhetstoneDocument(text, revision);
+  }
+
+  /** Applies text edits, reparses incrementally and keeps the ids of surviving nodes. */
+  applyEdits(edits: readonly TextEdit[], options: EditOptions = {}): void {
+    const oldText = this.text;
+    const text = applyTextEdits(oldText, edits, {
+      sequential: options.sequential,
+      lines: this.lines,
+      onEdit: (edit) =>
+        this.tree.edit(
+          new Edit({
+            startIndex: edit.startOffset,
+            oldEndIndex: edit.oldEndOffset,
+            newEndIndex: edit.newEndOffset,
+            startPosition: point(edit.start),
+            oldEndPosition: point(edit.oldEnd),
+            newEndPosition: point(edit.newEnd),
+          }),
+        ),
+    });
+    const oldTree = this.tree;
+    const tree = parseOrThrow(text, oldTree);
+    const changedRanges = tree.getChangedRanges(oldTree);
+    oldTree.delete();
+    // One edit (a keystroke) says where the change is; otherwise compare the texts.
+    const single = edits.length === 1 ? edits[0] : undefined;
+    const { changeStart, oldEnd, newEnd } =
+      single && single.startOffset >= 0 && single.endOffset <= oldText.length && single.startOffset <= single.endOffset
+        ? { changeStart: single.startOffset, oldEnd: single.endOffset, newEnd: single.startOffset + single.newText.length }
+        : changedRegion(oldText, text);
+    const previous: Previous = {
+      ast: this.ast,
+      text: oldText,
+      lines: this.lines,
+      changeStart,
+      oldEnd,
+      newEnd,
+      changedRanges,
+    };
+    this.tree = tree;
+    this.text = text;
+    this.lines = new LineIndex(text);
+    this.revision = options.revision ?? this.revision + 1;
+    const expected = options.expectedText === undefined || options.expectedText === text ? options.expected : undefined;
+    this.rebuild(previous, expected);
+  }
+
+  /** Replaces the whole text (a file changed on disk, say); ids still match where they can. */
+  setText(text: string, revision?: number): void {
+    this.applyEdits([{ startOffset: 0, endOffset: this.text.length, newText: text }], { revision });
+  }
+
+  /** Frees the tree-sitter tree (WebAssembly memory). */
+  dispose(): void {
+    this.tree.delete();
+  }
+
+  nodeById(id: string): Node | undefined {
+    return this.byId.get(id);
+  }
+
+  /**
+   * A node id this document has never handed out, for nodes a mutation creates (applyMutations'
+   * `newId`): ids of removed nodes are not reused, so an agent's stale id never reaches a new node.
+   */
+  freshId(): string {
+    return this.ids.fresh();
+  }
+
+  parentOf(id: string): Node | undefined {
+    return this.parents.get(id);
+  }
+
+  /** The innermost node whose span contains `offset` (a node's end counts as inside). */
+  nodeAt(offset: number): Node {
+    let node: Node = this.ast;
+    for (;;) {
+      const inside: Node | undefined = childNodes(node).find(
+        (child) => child.span.startOffset <= offset && offset <= child.span.endOffset && child.span.endOffset > child.span.startOffset,
+      );
+      if (!inside) return node;
+      node = inside;
+    }
+  }
+
+  nameSpan(id: string): Span | undefined {
+    const node = this.byId.get(id);
+    return node ? (node as Tagged)[NAME_SPAN] : undefined;
+  }
+
+  importNameSpans(id: string): Span[] {
+    const node = this.byId.get(id);
+    return (node && (node as Tagged)[IMPORT_NAME_SPANS]) || [];
+  }
+
+  positionAt(offset: number): Position {
+    return this.lines.positionAt(offset);
+  }
+
+  offsetAt(position: Position): number {
+    return this.lines.offsetAt(position);
+  }
+
+  spanAt(startOffset: number, endOffset: number): Span {
+    return this.lines.spanAt(startOffset, endOffset);
+  }
+
+  /** The source text of a node. */
+  textOf(node: Node): string {
+    return this.text.slice(node.span.startOffset, node.span.endOffset);
+  }
+
+  private rebuild(previous: Previous | undefined, expected: Program | undefined): void {
+    const converter = new Converter(this.text, this.lines);
+    const children: TopLevel[] = [];
+    const reused = new Set<Node>();
+    const carriedComments: Comment[] = [];
+    const carriedProblems: SyntaxProblem[] = [];
+    const oldByStart = new Map<number, TopLevel>();
+    if (previous) for (const child of previous.ast.children) oldByStart.set(child.span.startOffset, child);
+    // Comments and problems are recorded per top-level item so reused items bring theirs along.
+    const shift = previous ? new SpanShifter(previous, this.text.length, this.lines) : undefined;
+
+    const cursor = this.tree.walk();
+    try {
+      if (cursor.gotoFirstChild()) {
+        do {
+          const start = cursor.startIndex;
+          const end = cursor.endIndex;
+          const type = cursor.nodeType;
+          if (type === 'comment') {
+            converter.comments.push({ text: this.text.slice(start, end), span: this.lines.spanAt(start, end) });
+            continue;
+          }
+          const old = previous && shift ? reusable(previous, oldByStart, shift, start, end, type) : undefined;
+          if (old && shift) {
+            const tagged = old as Tagged;
+            shift.item(tagged);
+            carriedComments.push(...(tagged[ITEM_COMMENTS] ?? []));
+            carriedProblems.push(...(tagged[ITEM_PROBLEMS] ?? []));
+            children.push(old);
+            reused.add(old);
+          } else {
+            children.push(converter.topLevel(readSubtree(cursor, this.tree.language)));
+          }
+        } while (cursor.gotoNextSibling());
+      }
+    } finally {
+      cursor.delete();
+    }
+
+    const ast: Program = { type: 'Program', id: '', span: this.lines.spanAt(0, this.text.length), children };
+    // The id index: drop what left (before matching hands its ids to new nodes), then index each
+    // node as it gets its id; reused subtrees keep their entries.
+    if (previous) {
+      this.byId.delete(previous.ast.id);
+      for (const child of previous.ast.children) if (!reused.has(child)) this.unindex(child);
+    }
+    const matchAgainst = expected ?? previous?.ast;
+    assignIds(ast, this.text, this.ids, matchAgainst ? { root: matchAgainst, text: previous?.text ?? '' } : undefined, (node, parent) => {
+      this.byId.set(node.id, node);
+      if (parent) this.parents.set(node.id, parent);
+    });
+    for (const child of reused) this.parents.set(child.id, ast);
+
+    this.ast = ast;
+    this.comments = byStart([...converter.comments, ...carriedComments]);
+    this.problems = byStart([...converter.problems, ...carriedProblems]);
+    this.syntaxDiagnostics = this.problems.slice(0, MAX_SYNTAX_DIAGNOSTICS).map((problem) => {
+      const node = this.nodeAt(problem.span.startOffset);
+      return makeDiagnostic('E_SYNTAX', problem.message, node.id, problem.span, problem.hint ? { hint: problem.hint } : {});
+    });
+    const hidden = this.problems.length - MAX_SYNTAX_DIAGNOSTICS;
+    if (hidden > 0) {
+      const last = this.problems[MAX_SYNTAX_DIAGNOSTICS];
+      this.syntaxDiagnostics.push(
+        makeDiagnostic('E_SYNTAX', `${hidden} more syntax errors follow`, this.nodeAt(last.span.startOffset).id, last.span, {
+          hint: 'fix the first errors: the rest often follow from them',
+        }),
+      );
+    }
+  }
+
+  private unindex(node: Node): void {
+    this.byId.delete(node.id);
+    this.parents.delete(node.id);
+    for (const child of childNodes(node)) this.unindex(child);
+  }
+}
+
+function parseOrThrow(text: string, oldTree: Tree | null): Tree {
+  const tree = parser().parse(text, oldTree);
+  if (!tree) throw new Error('tree-sitter returned no tree');
+  return tree;
+}
+
+/** The old top-level node that the new item [start, end) is, unchanged, if there is one. */
+function reusable(
+  previous: Previous,
+  oldByStart: Map<number, TopLevel>,
+  shift: SpanShifter,
+  start: number,
+  end: number,
+  type: string,
+): TopLevel | undefined {
+  // Strictly before or after the change: an item touching it may parse differently.
+  const before = end < previous.changeStart;
+  const after = start > previous.newEnd;
+  if (!before && !after) return undefined;
+  if (previous.changedRanges.some((r) => r.startIndex <= end && start <= r.endIndex)) return undefined;
+  const delta = after ? shift.delta : 0;
+  const old = oldByStart.get(start - delta);
+  if (!old || old.span.endOffset !== end - delta || (old as Tagged)[SOURCE_TYPE] !== type) return undefined;
+  return old;
+}
+
+/** Moves spans of reused nodes from the old text's coordinates to the new text's. */
+class SpanShifter {
+  readonly delta: number;
+  private readonly lineDelta: number;
+  /** Old offsets at or after this are on lines wholly after the change: only the line moves. */
+  private readonly wholeLinesFrom: number;
+
+  constructor(
+    private readonly previous: Previous,
+    newLength: number,
+    private readonly lines: LineIndex,
+  ) {
+    this.delta = newLength - previous.text.length;
+    this.lineDelta = lines.lineCount - previous.lines.lineCount;
+    const oldEndLine = previous.lines.positionAt(previous.oldEnd).line;
+    this.wholeLinesFrom = previous.lines.offsetAt({ line: oldEndLine + 1, column: 0 });
+    if (oldEndLine >= previous.lines.lineCount) this.wholeLinesFrom = Infinity;
+  }
+
+  /** Reused spans are owned by their node alone, so they are moved in place: no allocation. */
+  move(span: Span): void {
+    if (span.endOffset < this.previous.changeStart) return; // before the change: unchanged
+    span.startOffset += this.delta;
+    span.endOffset += this.delta;
+    if (span.startOffset - this.delta >= this.wholeLinesFrom) {
+      span.start.line += this.lineDelta;
+      span.end.line += this.lineDelta;
+    } else {
+      const start = this.lines.positionAt(span.startOffset);
+      const end = this.lines.positionAt(span.endOffset);
+      span.start.line = start.line;
+      span.start.column = start.column;
+      span.end.line = end.line;
+      span.end.column = end.column;
+    }
+  }
+
+  /** Moves every span of a reused top-level item: its nodes', names', comments' and problems'. */
+  item(item: Tagged): void {
+    for (const span of item[ITEM_SPANS] ?? []) this.move(span);
+  }
+}
+
+/** Sorted by position; ties by end, then text, so the order never depends on how we got here. */
+function byStart<T extends { span: Span; message?: string; text?: string }>(items: T[]): T[] {
+  return items.sort(
+    (a, b) =>
+      a.span.startOffset - b.span.startOffset ||
+      a.span.endOffset - b.span.endOffset ||
+      (a.message ?? a.text ?? '').localeCompare(b.message ?? b.text ?? ''),
+  );
+}
+
+/** The smallest region that differs between two texts (common prefix and suffix excluded). */
+function changedRegion(oldText: string, newText: string): { changeStart: number; oldEnd: number; newEnd: number } {
+  const max = Math.min(oldText.length, newText.length);
+  let prefix = 0;
+  while (prefix < max && oldText.charCodeAt(prefix) === newText.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (
+    suffix < max - prefix &&
+    oldText.charCodeAt(oldText.length - 1 - suffix) === newText.charCodeAt(newText.length - 1 - suffix)
+  ) {
+    suffix++;
+  }
+  return { changeStart: prefix, oldEnd: oldText.length - suffix, newEnd: newText.length - suffix };
+}
+
+function point(position: Position): { row: number; column: number } {
+  return { row: position.line - 1, column: position.column };
+}

@@ -1,0 +1,36 @@
+// Loads web-tree-sitter and the Whetstone grammar once per process. The first WebAssembly
+// compile takes most of a second, so servers call initParser() at start-up, not on first use.
+// The core reads no files: whoever starts the process says where the grammar is (or hands its
+// bytes), see workspace/grammar.ts.
+import { Language, Parser } from 'web-tree-sitter';
+
+let loading: Promise<Language> | undefined;
+let language: Language | undefined;
+
+/** Loads the grammar (the path of tree-sitter-whetstone.wasm, or its bytes); later calls are free. */
+export function initParser(grammar: string | Uint8Array): Promise<Language> {
+  loading ??= (async () => {
+    await Parser.init();
+    language = await Language.load(grammar);
+    return language;
+  })();
+  return loading;
+}
+
+/**
+ * Waits for the grammar initParser() was given. Code that loads grammars of its own into the same
+ * web-tree-sitter (projection's importers) waits here: web-tree-sitter is initialised once per
+ * process, by initParser(). Throws when nothing has called initParser().
+ */
+export function parserReady(): Promise<Language> {
+  if (!loading) throw new Error('initParser() has not been called: the process loads the Whetstone grammar at start-up');
+  return loading;
+}
+
+/** A new parser for the Whetstone grammar; initParser() must have finished. */
+export function createParser(): Parser {
+  if (!language) throw new Error('initParser() has not finished: call and await it at start-up');
+  const parser = new Parser();
+  parser.setLanguage(language);
+  return parser;
+}

@@ -1,0 +1,147 @@
+// Runs the agent endpoint inside the language server while it should run: the setting
+// `whetstone.agentServer.enabled` is on and the workspace is trusted (an outside program that
+// attaches can change the person's files). It starts after initialize, restarts when its settings
+// change, stops when disabled and on shutdown, and tells the client what it is doing with
+// `whetstone/agentStatus` (on every start and stop and whenever an agent attaches or leaves).
+import type { Connection } from 'vscode-languageserver/node';
+import { startAgentEndpoint, LOOPBACK, type AgentEndpoint } from '../agent/websocket/endpoint';
+import { removeLockFile } from '../agent/websocket/lock-file';
+import type { Log } from '../lsp/guard';
+import { AgentStatusNotification, type AgentStatusParams } from '../protocol/messages';
+import type { LspAgentHost } from './lsp-agent-host';
+import type { AgentServerSettings } from './settings';
+
+interface Running {
+  endpoint: AgentEndpoint;
+  settings: AgentServerSettings;
+  /** Removes the lock file should the process end without a shutdown (the editor went away). */
+  onExit: () => void;
+}
+
+export class AgentServerControl {
+  private settings: AgentServerSettings | undefined;
+  private trusted = false;
+  private stopped = false;
+  private running: Running | undefined;
+  /** Starts and stops one after the other, each on the state left by the one before. */
+  private turn: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly host: LspAgentHost,
+    private readonly workspaceFolders: readonly string[],
+    private readonly log: Log,
+  ) {}
+
+  /** The settings changed (or were read for the first time). */
+  setSettings(settings: AgentServerSettings): Promise<void> {
+    this.settings = settings;
+    return this.reconcile();
+  }
+
+  /** Workspace trust as the client reports it. */
+  setTrusted(trusted: boolean): Promise<void> {
+    this.trusted = trusted;
+    return this.reconcile();
+  }
+
+  /** Stops for good (shutdown). */
+  stop(): Promise<void> {
+    this.stopped = true;
+    return this.reconcile();
+  }
+
+  /** The address and lock file while running (for logs and tests). */
+  get endpoint(): AgentEndpoint | undefined {
+    return this.running?.endpoint;
+  }
+
+  private reconcile(): Promise<void> {
+    this.turn = this.turn.then(() => this.reconcileNow()).catch((error: unknown) => this.log('The agent endpoint could not be started or stopped', error));
+    return this.turn;
+  }
+
+  private async reconcileNow(): Promise<void> {
+    // Nothing is decided (or reported) before the settings have been read, after initialize.
+    if (!this.settings) return;
+    const wanted = this.wanted();
+    const running = this.running;
+    if (running && wanted && sameSettings(running.settings, wanted)) return;
+    if (running) await this.close(running);
+    if (!wanted) {
+      this.sendStatus(undefined, this.whyNot());
+      return;
+    }
+    // Sessions may come and go while the endpoint starts; their events name the endpoint once it is known.
+    let started: Running | undefined;
+    try {
+      const endpoint = await startAgentEndpoint({
+        host: this.host,
+        port: wanted.port,
+        allowedOrigins: wanted.allowedOrigins,
+        maxMessageBytes: wanted.maxMessageBytes,
+        maxRole: wanted.maxRole,
+        workspaceFolders: this.workspaceFolders,
+        log: (line) => this.connection.console.log(line),
+        onSessionChange: (session, change) => {
+          // A session that left takes its plans along: nobody can use them now.
+          if (change === 'disconnected') this.host.withdrawPlansOf(session.id);
+          if (started && this.running === started) this.sendStatus(started, undefined);
+        },
+      });
+      this.host.setSessionSource(endpoint.sessions);
+      started = { endpoint, settings: wanted, onExit: () => removeLockFile(endpoint.lockFile, endpoint.token) };
+      process.once('exit', started.onExit);
+      this.running = started;
+      const moved = wanted.port !== 0 && endpoint.port !== wanted.port ? ` (port ${wanted.port} is taken)` : '';
+      this.connection.console.info(`Agent endpoint listening on ${LOOPBACK}:${endpoint.port}${moved}; lock file ${endpoint.lockFile}`);
+      this.sendStatus(started, undefined);
+    } catch (error) {
+      this.log('The agent endpoint did not start', error);
+      this.sendStatus(undefined, `it did not start: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private wanted(): AgentServerSettings | undefined {
+    if (this.stopped || !this.trusted || !this.settings?.enabled) return undefined;
+    return this.settings;
+  }
+
+  private whyNot(): string | undefined {
+    if (this.stopped) return 'the language server is shutting down';
+    if (!this.trusted) return 'the workspace is not trusted';
+    if (this.settings && !this.settings.enabled) return 'whetstone.agentServer.enabled is off';
+    return undefined;
+  }
+
+  private async close(running: Running): Promise<void> {
+    this.running = undefined;
+    process.removeListener('exit', running.onExit);
+    this.host.setSessionSource(() => []);
+    // Nobody can use those plans any more: the questions in VS Code are withdrawn.
+    this.host.withdrawAllPlans('The agent endpoint stopped before the plan was decided');
+    await running.endpoint.close();
+  }
+
+  private sendStatus(running: Running | undefined, reason: string | undefined): void {
+    let status: AgentStatusParams;
+    if (running) {
+      const sessions = running.endpoint.sessions().filter((session) => session.connected).length;
+      status = { running: true, host: LOOPBACK, port: running.endpoint.port, lockFile: running.endpoint.lockFile, sessions };
+    } else {
+      status = { running: false, host: null, port: null, lockFile: null, sessions: 0 };
+      if (reason !== undefined) status.reason = reason;
+    }
+    void this.connection.sendNotification(AgentStatusNotification, status).catch((error: unknown) => this.log('Could not send whetstone/agentStatus', error));
+  }
+}
+
+function sameSettings(a: AgentServerSettings, b: AgentServerSettings): boolean {
+  return (
+    a.port === b.port &&
+    a.maxMessageBytes === b.maxMessageBytes &&
+    a.maxRole === b.maxRole &&
+    a.allowedOrigins.length === b.allowedOrigins.length &&
+    a.allowedOrigins.every((origin, index) => origin === b.allowedOrigins[index])
+  );
+}

@@ -1,0 +1,74 @@
+// The setting `whetstone.library`: a library context JSON file (docs/AGENT-ENDPOINT.md "Library
+// context"), absolute or relative to the first workspace folder, read with the core's tolerant
+// reader. Read again whenever the settings change; a file that cannot be read or parsed leaves no
+// library in force and says why (a stale library would make diagnostics and agents disagree with
+// the file).
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Connection, InitializeParams } from 'vscode-languageserver/node';
+import { readLibraryContext, type LibraryContext } from '../core/semantics';
+import type { DiagnosticsPublisher } from '../lsp/diagnostics';
+import type { LspAgentHost } from './lsp-agent-host';
+
+export type LibraryLoad = { library: LibraryContext | undefined; path?: string } | { library: undefined; path: string; error: string };
+
+/** The first workspace folder's path on disk, if it is a file: folder. */
+export function workspaceFolderPath(params: InitializeParams): string | undefined {
+  const uri = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
+  if (!uri?.startsWith('file:')) return params.rootPath ?? undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the library the setting names; '' means none. */
+export async function loadLibrary(setting: string, folder: string | undefined): Promise<LibraryLoad> {
+  if (setting === '') return { library: undefined };
+  if (!isAbsolute(setting) && folder === undefined) {
+    return { library: undefined, path: setting, error: 'it is a relative path and no workspace folder is open' };
+  }
+  const path = isAbsolute(setting) ? setting : resolve(folder as string, setting);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    return { library: undefined, path, error: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
+  }
+  try {
+    return { library: readLibraryContext(JSON.parse(text.replace(/^\uFEFF/, ''))), path };
+  } catch (error) {
+    return { library: undefined, path, error: `it is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+}
+
+/** Keeps the library in force (for diagnostics and agents) in step with the setting and the file. */
+export class LibrarySetting {
+  /** The last problem shown, so a settings change elsewhere does not show it again. */
+  private lastProblem: string | undefined;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly host: LspAgentHost,
+    private readonly diagnostics: DiagnosticsPublisher,
+  ) {}
+
+  /** Reads the library again (on every settings change: the file itself may have changed too). */
+  async apply(setting: string, folder: string | undefined): Promise<void> {
+    const loaded = await loadLibrary(setting, folder);
+    const problem = 'error' in loaded ? `Whetstone: the library ${loaded.path} (setting whetstone.library) is not used: ${loaded.error}` : undefined;
+    if (problem !== undefined && problem !== this.lastProblem) {
+      this.connection.console.warn(problem);
+      void this.connection.window.showWarningMessage(problem);
+    }
+    this.lastProblem = problem;
+    if (JSON.stringify(loaded.library) === JSON.stringify(this.host.library())) return;
+    this.host.setLibrary(loaded.library);
+    // What imports mean changed: open buffers' squiggles must say so without waiting for an edit.
+    this.diagnostics.republishAll();
+    // Agents get the library when they connect; those already attached hear of the change.
+    if (loaded.library) for (const session of this.host.sessions()) session.notify('libraryContext', loaded.library);
+  }
+}

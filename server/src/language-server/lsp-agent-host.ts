@@ -1,0 +1,314 @@
+// The AgentHost inside the language server (in VS Code). Agents' edits do not change the buffer
+// directly: they go to VS Code as `workspace/applyEdit`, so the person sees them, each is one step
+// in the editor's undo stack, and VS Code refuses one made for a document version the person has
+// since typed over. The buffer then changes the way every edit does, through didChange; the host
+// tells the workspace beforehand what AST that change produces so inserted nodes keep the ids the
+// mutation engine gave them. Plans are put to the person with the custom request
+// `whetstone/decidePlan`, which the client shows as a notification; changes sent for review with
+// `whetstone/reviewChange`, which the client shows inline in the editor.
+import { CancellationTokenSource, type Connection, type TextEdit as LspTextEdit } from 'vscode-languageserver/node';
+import { revisionConflict } from '../agent/buffers';
+import { AgentError, ErrorCode } from '../agent/errors';
+import type { AgentHost, ApplyEditOptions, ChangeReviewer, ChangeSuggestion, EditApplier, Plan, PlanDecider } from '../agent/host';
+import { planPreview } from '../agent/plan-preview';
+import type { Session } from '../agent/session';
+import type { LibraryContext } from '../core/semantics';
+import type { TextEdit } from '../core/syntax';
+import { rangeOfOffsets, toLspPosition } from '../lsp/convert';
+import type { CodeModel } from '../projection';
+import { DecidePlanRequest, LanguageModelRequest, ReviewChangeRequest, type DecidePlanResult, type ReviewChangeResult } from '../protocol/messages';
+import type { OpenBuffer } from '../workspace/buffer';
+import type { Workspace } from '../workspace/workspace';
+
+export interface LspHostOptions {
+  connection: Connection;
+  workspace: Workspace;
+  info: { ideName: string; version: string };
+  /** How long VS Code may take to answer an applyEdit (it can be waiting on the person). */
+  answerTimeoutMs?: number;
+  /** How long the didChange of an applied edit may take to arrive after the answer. */
+  changeTimeoutMs?: number;
+}
+
+const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
+const DEFAULT_CHANGE_TIMEOUT_MS = 10_000;
+/** After a refusal, how long to wait for the person's change to arrive, so the conflict names its revision. */
+const REFUSAL_SETTLE_MS = 1_000;
+
+export class LspAgentHost implements AgentHost {
+  readonly workspace: Workspace;
+  readonly info: { ideName: string; version: string };
+  /** The annotation feedback model's file: set at initialize, in the workspace folder's .whetstone/. */
+  feedbackFile: string | undefined;
+  private readonly connection: Connection;
+  private readonly answerTimeoutMs: number;
+  private readonly changeTimeoutMs: number;
+  private currentLibrary: LibraryContext | undefined;
+  private sessionSource: () => readonly Session[] = () => [];
+  /** Edits go to VS Code one at a time: the second of two edits made for one revision is a conflict. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Plans being decided, by id: withdrawing one answers it without the person. */
+  private readonly deciding = new Map<string, { sessionId: string; withdraw: (reason: string) => void }>();
+
+  constructor(options: LspHostOptions) {
+    this.connection = options.connection;
+    this.workspace = options.workspace;
+    this.info = options.info;
+    this.answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
+    this.changeTimeoutMs = options.changeTimeoutMs ?? DEFAULT_CHANGE_TIMEOUT_MS;
+  }
+
+  /**
+   * generateCode asks the editor's chat model through the client (vscode.lm), which answers with
+   * no text when there is no model or the setting whetstone.generation.useLanguageModel is off.
+   */
+  readonly codeModel = (): CodeModel => ({
+    name: 'vscode.lm',
+    complete: async (prompt) => (await this.connection.sendRequest(LanguageModelRequest, { prompt })).text,
+  });
+
+  library(): LibraryContext | undefined {
+    return this.currentLibrary;
+  }
+
+  /** The library in force for agents and for every buffer's analysis (so diagnostics agree). */
+  setLibrary(library: LibraryContext | undefined): void {
+    this.currentLibrary = library;
+    this.workspace.setLibrary(library);
+  }
+
+  sessions(): readonly Session[] {
+    return this.sessionSource();
+  }
+
+  /** Where the sessions come from: the endpoint, which is created after the host. */
+  setSessionSource(source: () => readonly Session[]): void {
+    this.sessionSource = source;
+  }
+
+  readonly applyEdits: EditApplier = (buffer, edits, options) => {
+    const run = this.queue.then(() => this.applyNow(buffer, edits, options));
+    this.queue = run.catch(() => undefined);
+    return run;
+  };
+
+  private async applyNow(buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions): Promise<number> {
+    const uri = buffer.uri;
+    const current = this.workspace.get(uri);
+    if (!current) throw new AgentError(ErrorCode.NoStructuredBuffer, `The buffer ${uri} was closed`, { hint: 'listBuffers shows the open buffers.' });
+    if (current.revision !== options.baseRevision) throw revisionConflict(uri, current.revision, options.baseRevision);
+    // Nothing to change: VS Code would not make a new version either.
+    if (edits.length === 0) return current.revision;
+
+    const lspEdits: LspTextEdit[] = [...edits]
+      .sort((a, b) => a.startOffset - b.startOffset)
+      .map((edit) => ({ range: rangeOfOffsets(current.document, edit.startOffset, edit.endOffset), newText: edit.newText }));
+    const withdraw = this.workspace.expectEdit(uri, {
+      baseRevision: options.baseRevision,
+      text: options.text,
+      ast: options.expected,
+    });
+    // Listening starts before the request: the didChange may arrive before or after its answer.
+    const change = nextChange(this.workspace, uri);
+    try {
+      const answer = await withTimeout(
+        this.connection.workspace.applyEdit({
+          label: options.label,
+          edit: { documentChanges: [{ textDocument: { uri, version: options.baseRevision }, edits: lspEdits }] },
+        }),
+        this.answerTimeoutMs,
+        () =>
+          new AgentError(ErrorCode.InternalError, `VS Code did not answer the edit "${options.label}" within ${this.answerTimeoutMs / 1000} s`, {
+            hint: 'It may still apply; read the buffer (getAST) before trying again.',
+          }),
+      );
+      if (!answer.applied) {
+        withdraw?.();
+        // VS Code refuses an edit made for a version the person has typed over; that keystroke's
+        // didChange is usually still on its way, and the conflict should name its revision.
+        const seen = await change.within(REFUSAL_SETTLE_MS);
+        const revision = seen ?? this.workspace.get(uri)?.revision ?? options.baseRevision;
+        if (revision !== options.baseRevision) throw revisionConflict(uri, revision, options.baseRevision, answer.failureReason && `VS Code: ${answer.failureReason}`);
+        // Refused although nothing changed: not a conflict (a read-only file, a failed save participant…).
+        throw new AgentError(ErrorCode.MutationFailed, `VS Code did not apply the edit "${options.label}"${answer.failureReason ? `: ${answer.failureReason}` : ''}; nothing changed`, {
+          hint: 'Check that the document can be edited in VS Code.',
+        });
+      }
+      const revision = await change.within(this.changeTimeoutMs);
+      if (revision === undefined && change.closed) {
+        throw new AgentError(ErrorCode.InternalError, `VS Code applied "${options.label}" but the buffer was closed before the change arrived`, {
+          hint: 'listBuffers shows the open buffers.',
+        });
+      }
+      if (revision === undefined) {
+        throw new AgentError(ErrorCode.InternalError, `VS Code applied "${options.label}" but did not report the change within ${this.changeTimeoutMs / 1000} s`, {
+          hint: 'Read the buffer (getAST) before the next mutation.',
+        });
+      }
+      return revision;
+    } finally {
+      change.dispose();
+    }
+  }
+
+  readonly decidePlan: PlanDecider = (plan: Plan) =>
+    new Promise((resolve, reject) => {
+      const session = this.sessions().find((candidate) => candidate.id === plan.sessionId);
+      const source = new CancellationTokenSource();
+      const settle = (): void => {
+        this.deciding.delete(plan.planId);
+        source.dispose();
+      };
+      this.deciding.set(plan.planId, {
+        sessionId: plan.sessionId,
+        withdraw: (reason) => {
+          // Cancelled before the source is disposed: a disposed source cancels nothing.
+          source.cancel();
+          settle();
+          resolve({ approved: false, reason, decidedBy: 'host' });
+        },
+      });
+      const params = {
+        plan: { ...plan, steps: [...plan.steps], targets: plan.targets.map((target) => ({ ...target })) },
+        agent: { sessionId: plan.sessionId, name: session?.name ?? '' },
+        preview: planPreview(this.workspace, plan.targets),
+      };
+      this.connection.sendRequest(DecidePlanRequest, params, source.token).then(
+        (answer: DecidePlanResult | null) => {
+          // A withdrawn plan was answered already.
+          if (!this.deciding.has(plan.planId)) return;
+          settle();
+          if (answer?.decision === 'approved' || answer?.decision === 'rejected') {
+            resolve({ approved: answer.decision === 'approved', reason: answer.reason, decidedBy: answer.decidedBy || 'person' });
+          } else reject(new Error('VS Code withdrew the question without a decision'));
+        },
+        (error: unknown) => {
+          if (!this.deciding.has(plan.planId)) return;
+          settle();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+
+  readonly reviewChange: ChangeReviewer = (suggestion: ChangeSuggestion, withdrawn: AbortSignal) =>
+    new Promise((resolve, reject) => {
+      const source = new CancellationTokenSource();
+      // Cancelling the request tells the client to take the suggestion out of the editor.
+      const onWithdrawn = (): void => {
+        source.cancel();
+        resolve({ accepted: false, reason: 'withdrawn', decidedBy: 'host' });
+      };
+      if (withdrawn.aborted) return onWithdrawn();
+      withdrawn.addEventListener('abort', onWithdrawn, { once: true });
+      const settle = (): void => {
+        withdrawn.removeEventListener('abort', onWithdrawn);
+        source.dispose();
+      };
+      const params = {
+        suggestion: {
+          suggestionId: suggestion.suggestionId,
+          uri: suggestion.uri,
+          edits: suggestion.edits.map((edit) => ({
+            range: { start: toLspPosition(edit.start), end: toLspPosition(edit.end) },
+            newText: edit.newText,
+            oldText: edit.oldText,
+          })),
+          label: suggestion.label,
+          agentName: suggestion.agentName,
+        },
+      };
+      this.connection.sendRequest(ReviewChangeRequest, params, source.token).then(
+        (answer: ReviewChangeResult | null) => {
+          settle();
+          if (answer?.decision === 'accepted' || answer?.decision === 'rejected') {
+            resolve({ accepted: answer.decision === 'accepted', decidedBy: answer.decidedBy || 'person' });
+          } else reject(new Error('VS Code withdrew the suggestion without a decision'));
+        },
+        (error: unknown) => {
+          settle();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+
+  /**
+   * Withdraws the questions about a session's plans (it disconnected: nobody can use the plans):
+   * the notification in VS Code is told so, and the plans count as rejected by the host.
+   */
+  withdrawPlansOf(sessionId: string, reason = 'The agent disconnected before the plan was decided'): void {
+    for (const pending of [...this.deciding.values()]) if (pending.sessionId === sessionId) pending.withdraw(reason);
+  }
+
+  /** Withdraws every open question (the endpoint stops). */
+  withdrawAllPlans(reason: string): void {
+    for (const pending of [...this.deciding.values()]) pending.withdraw(reason);
+  }
+}
+
+interface ChangeWatch {
+  /** The revision of the first change after the watch began, waiting up to `ms` for it. */
+  within(ms: number): Promise<number | undefined>;
+  /** Whether the buffer closed while watched. */
+  readonly closed: boolean;
+  dispose(): void;
+}
+
+/** Watches for the first change of `uri` (or its closing) from now on. */
+function nextChange(workspace: Workspace, uri: string): ChangeWatch {
+  let revision: number | undefined;
+  let closed = false;
+  const waiters = new Set<() => void>();
+  const wake = (): void => {
+    for (const waiter of [...waiters]) waiter();
+  };
+  const subscriptions = [
+    workspace.onDidChange(({ buffer }) => {
+      if (buffer.uri !== uri || revision !== undefined) return;
+      revision = buffer.revision;
+      wake();
+    }),
+    workspace.onDidClose((closedUri) => {
+      if (closedUri !== uri) return;
+      closed = true;
+      wake();
+    }),
+  ];
+  return {
+    get closed() {
+      return closed;
+    },
+    within(ms) {
+      if (revision !== undefined || closed) return Promise.resolve(revision);
+      return new Promise((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          waiters.delete(done);
+          resolve(revision);
+        };
+        const timer = setTimeout(done, ms);
+        waiters.add(done);
+      });
+    },
+    dispose() {
+      for (const subscription of subscriptions) subscription.dispose();
+      wake();
+    },
+  };
+}
+
+/** `promise`, or the error `onTimeout` makes once `ms` have passed without it settling. */
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

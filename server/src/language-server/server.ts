@@ -1,0 +1,107 @@
+// Composes the language-server process: the workspace of open buffers, the LSP handlers (lsp/), the
+// agent endpoint beside the buffers it serves (agent-server.ts) with the AgentHost that sends
+// agents' edits through VS Code (lsp-agent-host.ts), the settings, the library setting and
+// workspace trust.
+import { join } from 'node:path';
+import { DidChangeConfigurationNotification, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
+import { guardedNotification, makeLog } from '../lsp/guard';
+import { registerLanguageFeatures } from '../lsp/handlers';
+import { TrustChangedNotification, type WhetstoneInitializationOptions } from '../protocol/messages';
+import { loadGrammar } from '../workspace/grammar';
+import { Workspace } from '../workspace/workspace';
+import { AgentServerControl } from './agent-server';
+import { LibrarySetting, workspaceFolderPath } from './library-setting';
+import { LspAgentHost } from './lsp-agent-host';
+import { DEFAULT_SETTINGS, fetchSettings, settingsFromPush, type ServerSettings } from './settings';
+
+export const SERVER_NAME = 'whetstone-language-server';
+export const SERVER_VERSION = '0.1.0';
+
+export interface ServerHandle {
+  workspace: Workspace;
+  agentHost: LspAgentHost;
+}
+
+/** Registers every handler on `connection` (which the caller then starts listening). */
+export function startServer(connection: Connection): ServerHandle {
+  const log = makeLog(connection);
+  const workspace = new Workspace((error) => log('Workspace error', error));
+  const features = registerLanguageFeatures(connection, workspace, log);
+  // Agents' edits go to VS Code as workspace/applyEdit and come back through didChange.
+  const agentHost = new LspAgentHost({ connection, workspace, info: { ideName: 'Visual Studio Code', version: SERVER_VERSION } });
+  const library = new LibrarySetting(connection, agentHost, features.diagnostics);
+  let agentServer: AgentServerControl | undefined;
+  let workspaceFolder: string | undefined;
+  let configurationPull = false;
+
+  const applySettings = async (settings: ServerSettings): Promise<void> => {
+    const diagnostics = features.diagnostics;
+    const previous = diagnostics.semanticDelayMs;
+    diagnostics.setSemanticDelay(settings.semanticDelayMs);
+    if (previous !== diagnostics.semanticDelayMs) connection.console.info(`Semantic diagnostics now wait ${diagnostics.semanticDelayMs} ms after the last change`);
+    await library.apply(settings.library, workspaceFolder);
+    await agentServer?.setSettings(settings.agentServer);
+  };
+  const refreshSettings = async (): Promise<void> => {
+    if (!configurationPull) return;
+    try {
+      await applySettings(await fetchSettings(connection));
+    } catch (error) {
+      log('Could not read the whetstone settings', error);
+    }
+  };
+
+  connection.onInitialize(async (params: InitializeParams): Promise<InitializeResult> => {
+    // The first WebAssembly compile takes most of a second: do it before the first document opens.
+    await loadGrammar();
+    configurationPull = params.capabilities.workspace?.configuration === true;
+    workspaceFolder = workspaceFolderPath(params);
+    // Accepting and rejecting suggestions trains a model per workspace, kept beside its files.
+    if (workspaceFolder !== undefined) agentHost.feedbackFile = join(workspaceFolder, '.whetstone', 'feedback.json');
+    agentServer = new AgentServerControl(connection, agentHost, workspaceFolder === undefined ? [] : [workspaceFolder], log);
+    // Only a client that says the workspace is trusted gets an endpoint: outside programs that
+    // attach can change files. VS Code's client says so; others opt in the same way.
+    const options = params.initializationOptions as WhetstoneInitializationOptions | undefined;
+    void agentServer.setTrusted(options?.trusted === true);
+    if (typeof options?.ideName === 'string' && options.ideName !== '') agentHost.info.ideName = options.ideName;
+    return { capabilities: features.initialize(params), serverInfo: { name: SERVER_NAME, version: SERVER_VERSION } };
+  });
+
+  connection.onInitialized(
+    guardedNotification(log, 'initialized', async () => {
+      if (configurationPull) {
+        // Ask to be told when settings change (the client then sends didChangeConfiguration).
+        await connection.client.register(DidChangeConfigurationNotification.type, { section: 'whetstone' }).catch(() => undefined);
+      }
+      // Without workspace/configuration the defaults hold until the client pushes settings.
+      if (configurationPull) await refreshSettings();
+      else await applySettings(DEFAULT_SETTINGS);
+    }),
+  );
+
+  connection.onDidChangeConfiguration(
+    guardedNotification(log, 'didChangeConfiguration', async (params) => {
+      if (configurationPull) await refreshSettings();
+      else {
+        const pushed = settingsFromPush(params.settings);
+        if (pushed) await applySettings(pushed);
+      }
+    }),
+  );
+
+  connection.onNotification(
+    TrustChangedNotification,
+    guardedNotification(log, TrustChangedNotification.method, async (params) => {
+      await agentServer?.setTrusted(params?.trusted === true);
+    }),
+  );
+
+  connection.onShutdown(async () => {
+    // The endpoint goes first: agents are told, and its lock file is removed.
+    await agentServer?.stop();
+    features.dispose();
+    workspace.dispose();
+  });
+
+  return { workspace, agentHost };
+}

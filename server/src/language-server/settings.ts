@@ -1,0 +1,72 @@
+// The server's settings (package.json "contributes.configuration"). Read with workspace/configuration
+// when the client supports it; otherwise from the settings a didChangeConfiguration push carries.
+// Values of the wrong type fall back to their defaults: a typo in settings.json must not stop the
+// server (or open the agent endpoint wider than intended).
+import type { Connection } from 'vscode-languageserver/node';
+import { AGENT_ROLES, type AgentRole } from '../agent/roles';
+import { DEFAULT_SEMANTIC_DELAY_MS } from '../lsp/diagnostics';
+
+export interface AgentServerSettings {
+  enabled: boolean;
+  /** 0: any free port. */
+  port: number;
+  allowedOrigins: string[];
+  maxMessageBytes: number;
+  maxRole: AgentRole;
+}
+
+export interface ServerSettings {
+  semanticDelayMs: number;
+  agentServer: AgentServerSettings;
+  /** `whetstone.library`: a JSON file, absolute or relative to the first workspace folder; '' for none. */
+  library: string;
+}
+
+export const DEFAULT_AGENT_SERVER: AgentServerSettings = {
+  enabled: true,
+  port: 8080,
+  allowedOrigins: [],
+  maxMessageBytes: 8 * 1024 * 1024,
+  maxRole: 'generator',
+};
+
+export const DEFAULT_SETTINGS: ServerSettings = { semanticDelayMs: DEFAULT_SEMANTIC_DELAY_MS, agentServer: DEFAULT_AGENT_SERVER, library: '' };
+
+/** Settings from the `whetstone` section's value (whatever shape the client sent). */
+export function readSettings(section: unknown): ServerSettings {
+  const record = isRecord(section) ? section : {};
+  const diagnostics = isRecord(record.diagnostics) ? record.diagnostics : {};
+  const delay = diagnostics.semanticDelayMs;
+  return {
+    semanticDelayMs: typeof delay === 'number' && Number.isFinite(delay) && delay >= 0 ? delay : DEFAULT_SEMANTIC_DELAY_MS,
+    agentServer: readAgentServer(record.agentServer),
+    library: typeof record.library === 'string' ? record.library.trim() : '',
+  };
+}
+
+function readAgentServer(value: unknown): AgentServerSettings {
+  const record = isRecord(value) ? value : {};
+  const { enabled, port, allowedOrigins, maxMessageBytes, maxRole } = record;
+  return {
+    enabled: typeof enabled === 'boolean' ? enabled : DEFAULT_AGENT_SERVER.enabled,
+    port: Number.isInteger(port) && (port as number) >= 0 && (port as number) <= 65535 ? (port as number) : DEFAULT_AGENT_SERVER.port,
+    allowedOrigins: Array.isArray(allowedOrigins) ? allowedOrigins.filter((origin): origin is string => typeof origin === 'string' && origin !== '') : [],
+    maxMessageBytes: Number.isInteger(maxMessageBytes) && (maxMessageBytes as number) >= 1024 ? (maxMessageBytes as number) : DEFAULT_AGENT_SERVER.maxMessageBytes,
+    maxRole: AGENT_ROLES.includes(maxRole as AgentRole) ? (maxRole as AgentRole) : DEFAULT_AGENT_SERVER.maxRole,
+  };
+}
+
+/** Asks the client for the `whetstone` section. */
+export async function fetchSettings(connection: Connection): Promise<ServerSettings> {
+  const section: unknown = await connection.workspace.getConfiguration('whetstone');
+  return readSettings(section);
+}
+
+/** The `whetstone` section inside a didChangeConfiguration push (`{settings: {whetstone: …}}`). */
+export function settingsFromPush(settings: unknown): ServerSettings | undefined {
+  return isRecord(settings) && 'whetstone' in settings ? readSettings(settings.whetstone) : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,71 @@
+// Quick fixes: a diagnostic whose core diagnostic carries a `fix` (a list of mutations) offers it
+// as a code action. The mutations go through the core's mutation engine, which turns them into
+// minimal text edits of the current text; the client applies them as one undoable edit.
+import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
+import type { Diagnostic } from '../core/ast';
+import { applyMutations } from '../core/editing';
+import type { OpenBuffer } from '../workspace/buffer';
+import { diagnosticData, offsetOf, rangeOfOffsets, workspaceEditOf } from './convert';
+import type { Log } from './guard';
+
+export function codeActions(buffer: OpenBuffer, params: CodeActionParams, documentChanges: boolean, log: Log): CodeAction[] {
+  const only = params.context.only;
+  if (only && !only.some((kind) => kind === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${kind}.`) || kind === CodeActionKind.Empty)) {
+    return [];
+  }
+  const document = buffer.document;
+  const from = offsetOf(document, params.range.start);
+  const to = offsetOf(document, params.range.end);
+  // The current revision's diagnostics are authoritative: a client's copy may be a version old.
+  const fixable = buffer.diagnostics().filter((d) => d.fix && d.fix.length > 0 && d.span.startOffset <= to && d.span.endOffset >= from);
+  const actions: CodeAction[] = [];
+  for (const diagnostic of fixable) {
+    const reported = params.context.diagnostics.find((candidate) => sameProblem(candidate, diagnostic));
+    if (params.context.diagnostics.length > 0 && !reported) continue;
+    let edits;
+    try {
+      let next = 0;
+      edits = applyMutations(document, diagnostic.fix ?? [], () => `node_fix_${++next}`).edits;
+    } catch (error) {
+      // A fix that no longer applies (the text moved on in a way ids do not survive) is not offered.
+      log(`The fix of ${diagnostic.code} at ${diagnostic.line}:${diagnostic.column} does not apply`, error);
+      continue;
+    }
+    if (edits.length === 0) continue;
+    const lspEdits = edits.map((edit) => ({ range: rangeOfOffsets(document, edit.startOffset, edit.endOffset), newText: edit.newText }));
+    const action: CodeAction = {
+      title: fixTitle(buffer, diagnostic),
+      kind: CodeActionKind.QuickFix,
+      isPreferred: true,
+      edit: workspaceEditOf(buffer.uri, buffer.revision, lspEdits, documentChanges),
+    };
+    if (reported) action.diagnostics = [reported];
+    actions.push(action);
+  }
+  return actions;
+}
+
+/**
+ * What the fix does, in the words of its mutations where they say it plainly (a hint such as
+ * "Remove it, or name it _name" offers more than the one fix does), else the hint.
+ */
+function fixTitle(buffer: OpenBuffer, diagnostic: Diagnostic): string {
+  const fix = diagnostic.fix ?? [];
+  const [first] = fix;
+  if (fix.length === 1 && first.type === 'setProperty' && typeof first.value === 'string') {
+    const node = buffer.document.nodeById(first.nodeId) as unknown as Record<string, unknown> | undefined;
+    const current = node?.[first.property];
+    const what = first.property === 'name' ? '' : `the ${first.property} `;
+    return typeof current === 'string' && current !== '' ? `Change ${what}'${current}' to '${first.value}'` : `Set ${first.property} to '${first.value}'`;
+  }
+  if (fix.length === 1 && first.type === 'deleteNode') return `Remove it (${diagnostic.code})`;
+  return diagnostic.hint ? `Fix: ${diagnostic.hint}` : `Fix: ${diagnostic.message}`;
+}
+
+/** Whether a diagnostic the client holds is the core diagnostic: same code and node, or same code and start. */
+function sameProblem(candidate: LspDiagnostic, diagnostic: Diagnostic): boolean {
+  if (candidate.code !== diagnostic.code) return false;
+  const data = diagnosticData(candidate);
+  if (data) return data.nodeId === diagnostic.nodeId;
+  return candidate.range.start.line === diagnostic.span.start.line - 1 && candidate.range.start.character === diagnostic.span.start.column;
+}

@@ -1,0 +1,134 @@
+// Registers the LSP handlers on a connection: document sync (incremental) into the workspace, every
+// feature request (one file each), the custom `whetstone/ast`, `whetstone/activeEditor`,
+// `whetstone/project` and `whetstone/importSource`, and the diagnostics publisher that follows the
+// workspace. Handlers only translate; each feature file asks
+// the core for its facts. What else runs in the process (settings, the agent endpoint) is
+// language-server/'s business.
+import {
+  CodeActionKind,
+  ErrorCodes,
+  ResponseError,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type ServerCapabilities,
+} from 'vscode-languageserver/node';
+import { ActiveEditorNotification, AstRequest, ImportSourceRequest, ProjectRequest } from '../protocol/messages';
+import type { OpenBuffer } from '../workspace/buffer';
+import type { Workspace } from '../workspace/workspace';
+import { setActiveEditor } from './active-editor';
+import { astOf } from './ast-request';
+import { codeActions } from './code-actions';
+import { completion, COMPLETION_TRIGGER_CHARACTERS } from './completion';
+import { contentChangesToEdits } from './convert';
+import { definition } from './definition';
+import { DiagnosticsPublisher } from './diagnostics';
+import { foldingRanges } from './folding';
+import { formatDocument } from './formatting';
+import { guarded, guardedNotification, type Log } from './guard';
+import { hover } from './hover';
+import { importText, projectBuffer } from './projection-requests';
+import { references } from './references';
+import { prepareRename, rename } from './rename';
+import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from './semantic-tokens';
+import { documentSymbols } from './symbols';
+
+export interface LanguageFeatures {
+  /** Publishes the diagnostics of every change the workspace reports (the editor's or an agent's). */
+  readonly diagnostics: DiagnosticsPublisher;
+  /** Notes what the client can do (from initialize) and answers with what the handlers provide. */
+  initialize(params: InitializeParams): ServerCapabilities;
+  dispose(): void;
+}
+
+export function registerLanguageFeatures(connection: Connection, workspace: Workspace, log: Log): LanguageFeatures {
+  const diagnostics = new DiagnosticsPublisher(connection, workspace, log);
+  let documentChanges = false;
+
+  // ---- documents
+  connection.onDidOpenTextDocument(
+    guardedNotification(log, 'didOpen', (params) => {
+      const { uri, text, version, languageId } = params.textDocument;
+      workspace.open(uri, text, { revision: version, languageId });
+    }),
+  );
+
+  connection.onDidChangeTextDocument(
+    guardedNotification(log, 'didChange', (params) => {
+      const { uri, version } = params.textDocument;
+      const buffer = workspace.get(uri);
+      if (!buffer) return log(`didChange for ${uri}, which is not open`);
+      // LSP content changes apply in order, each to the text the previous one left. An agent's edit
+      // comes back this way too: the workspace matches it against the AST the host told it to expect.
+      const edits = contentChangesToEdits(buffer.document, params.contentChanges);
+      workspace.edit(uri, edits, { sequential: true, revision: version });
+    }),
+  );
+
+  connection.onDidCloseTextDocument(
+    guardedNotification(log, 'didClose', (params) => {
+      workspace.close(params.textDocument.uri);
+    }),
+  );
+
+  connection.onNotification(
+    ActiveEditorNotification,
+    guardedNotification(log, ActiveEditorNotification.method, (params) => setActiveEditor(workspace, params)),
+  );
+
+  // ---- requests on one buffer: an unknown document answers the empty result.
+  const on = <P extends { textDocument: { uri: string } }, R, F>(name: string, empty: F, handler: (buffer: OpenBuffer, params: P) => R) =>
+    guarded(log, name, empty, (params: P) => {
+      const buffer = workspace.get(params.textDocument.uri);
+      return buffer ? handler(buffer, params) : empty;
+    });
+
+  connection.onDocumentSymbol(on('documentSymbol', [], (buffer) => documentSymbols(buffer)));
+  connection.onHover(on('hover', null, (buffer, params) => hover(buffer, params.position)));
+  connection.onDefinition(on('definition', [], (buffer, params) => definition(buffer, params.position)));
+  connection.onReferences(on('references', [], (buffer, params) => references(buffer, params.position, params.context?.includeDeclaration !== false)));
+  connection.onPrepareRename(on('prepareRename', null, (buffer, params) => prepareRename(buffer, params.position)));
+  connection.onRenameRequest(on('rename', null, (buffer, params) => rename(buffer, params.position, params.newName, documentChanges)));
+  connection.onCompletion(on('completion', [], (buffer, params) => completion(buffer, params)));
+  connection.languages.semanticTokens.on(on('semanticTokens', { data: [] }, (buffer) => semanticTokens(buffer)));
+  connection.onDocumentFormatting(on('formatting', [], (buffer) => formatDocument(buffer)));
+  connection.onFoldingRanges(on('foldingRanges', [], (buffer) => foldingRanges(buffer.document)));
+  connection.onCodeAction(on('codeAction', [], (buffer, params) => codeActions(buffer, params, documentChanges, log)));
+
+  connection.onRequest(
+    AstRequest,
+    guarded(log, AstRequest.method, new ResponseError<void>(ErrorCodes.InternalError, 'The AST could not be read; see the server log'), (params) => astOf(workspace, params)),
+  );
+  connection.onRequest(
+    ProjectRequest,
+    guarded(log, ProjectRequest.method, new ResponseError<void>(ErrorCodes.InternalError, 'The projection failed; see the server log'), (params) => projectBuffer(workspace, params)),
+  );
+  connection.onRequest(
+    ImportSourceRequest,
+    guarded(log, ImportSourceRequest.method, new ResponseError<void>(ErrorCodes.InternalError, 'The import failed; see the server log'), (params) => importText(params)),
+  );
+
+  return {
+    diagnostics,
+    initialize(params) {
+      documentChanges = params.capabilities.workspace?.workspaceEdit?.documentChanges === true;
+      return {
+        positionEncoding: 'utf-16',
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        documentSymbolProvider: true,
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS, resolveProvider: false },
+        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true },
+        documentFormattingProvider: true,
+        foldingRangeProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      };
+    },
+    dispose() {
+      diagnostics.dispose();
+    },
+  };
+}
