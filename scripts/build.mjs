@@ -31,3 +31,11 @@ await Promise.all([
 
 copyFileSync(require.resolve('web-tree-sitter/web-tree-sitter.wasm'), join(dist, 'web-tree-sitter.wasm'));
 copyFileSync(join(root, 'server/grammars/tree-sitter-whetstone.wasm'), join(dist, 'tree-sitter-whetstone.wasm'));
+// The grammars projection imports JavaScript, TypeScript and Python with (from their npm packages).
+for (const [pkg, file] of [
+  ['tree-sitter-javascript', 'tree-sitter-javascript.wasm'],
+  ['tree-sitter-typescript', 'tree-sitter-typescript.wasm'],
+  ['tree-sitter-python', 'tree-sitter-python.wasm'],
+]) {
+  copyFileSync(require.resolve(`${pkg}/${file}`), join(dist, file));
+}

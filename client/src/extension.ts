@@ -13,6 +13,7 @@ import { registerCopyMcpConfiguration } from './copyMcpConfiguration';
 import { registerMcpServer } from './mcpServerProvider';
 import { createLanguageClient } from './languageClient';
 import { PlanDecisions, type PendingPlan } from './planDecisions';
+import { registerProjection } from './projection';
 import { trackWorkspaceTrust } from './trust';
 
 /** What activate() returns: tests and other extensions wait on `ready` before they use `client`. */
@@ -61,6 +62,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
     trackActiveEditor(client),
     trackWorkspaceTrust(client),
     registerCommands(client),
+    registerProjection(client),
     agentStatus,
     registerCopyAgentConnection(agentStatus),
     registerCopyMcpConfiguration(context, agentStatus),

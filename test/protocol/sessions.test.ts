@@ -94,7 +94,7 @@ describe('serve: sessions and roles', () => {
     }
     assert.equal(capabilities.methods.find((method) => method.name === 'approvePlan')?.role, 'person');
     assert.deepEqual(capabilities.positionEncoding, { encoding: 'utf-16', lines: '1-based', columns: '0-based' });
-    assert.deepEqual(capabilities.languages, { parse: ['whetstone'], generate: ['whetstone'] });
+    assert.deepEqual(capabilities.languages, { parse: ['whetstone', 'javascript', 'typescript', 'python'], generate: ['whetstone', 'javascript', 'typescript', 'python'] });
     assert.equal(capabilities.limits.maxMessageBytes, 8 * 1024 * 1024);
     assert.ok(capabilities.notifications.includes('planDecided'));
     await client.close();

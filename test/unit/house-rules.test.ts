@@ -48,7 +48,7 @@ describe('house rules (imports between the rooms of server/src)', () => {
   });
 
   it('the lsp handlers do not reach the agent or the process around them', async () => {
-    await assertRefused('server/src/lsp/sample.ts', "import type { AgentRole } from '../agent/roles';\nexport type R = AgentRole;\n", /lsp\/ may import core, workspace, protocol only/);
+    await assertRefused('server/src/lsp/sample.ts', "import type { AgentRole } from '../agent/roles';\nexport type R = AgentRole;\n", /lsp\/ may import projection, workspace, core, protocol only/);
     await assertRefused('server/src/lsp/sample.ts', "import { startServer } from '../language-server/server';\nexport const s = startServer;\n", /lsp\/ may import/);
     await assertAllowed('server/src/lsp/sample.ts', "import { WhetstoneDocument } from '../core/syntax';\nimport { AstRequest } from '../protocol/messages';\nimport type { OpenBuffer } from '../workspace/buffer';\nexport const x = [WhetstoneDocument, AstRequest];\nexport type B = OpenBuffer;\n");
   });
@@ -61,17 +61,32 @@ describe('house rules (imports between the rooms of server/src)', () => {
   });
 
   it('the agent protocol is transport-neutral and never reaches the editor, the command line or the LSP', async () => {
-    await assertRefused('server/src/agent/methods/sample.ts', "import { runServe } from '../../cli/serve';\nexport const r = runServe;\n", /agent\/ may import core, workspace only/);
+    await assertRefused('server/src/agent/methods/sample.ts', "import { runServe } from '../../cli/serve';\nexport const r = runServe;\n", /agent\/ may import projection, workspace, core only/);
     await assertRefused('server/src/agent/sample.ts', "export { AstRequest } from '../protocol/messages';\n", /agent\/ may import/);
     await assertRefused('server/src/agent/sample.ts', "import { WebSocketServer } from 'ws';\nexport const w = WebSocketServer;\n", /transport-neutral/);
     await assertRefused('server/src/agent/sample.ts', "import type { AgentEndpoint } from './websocket/endpoint';\nexport type E = AgentEndpoint;\n", /transport-neutral/);
     await assertAllowed('server/src/agent/websocket/sample.ts', "import { WebSocketServer } from 'ws';\nimport { METHODS } from '../methods/index';\nexport const w = [WebSocketServer, METHODS];\n");
   });
 
-  it('the composing rooms and the rooms to come keep to their arrows', async () => {
-    await assertAllowed('server/src/language-server/sample.ts', "import { registerLanguageFeatures } from '../lsp/handlers';\nimport { METHODS } from '../agent/methods/index';\nexport const x = [registerLanguageFeatures, METHODS];\n");
-    await assertRefused('server/src/cli/sample.ts', "import { toLspRange } from '../lsp/convert';\nexport const t = toLspRange;\n", /cli\/ may import agent, workspace, core only/);
+  it('projection is a language service below the adapters: it imports core only, and lsp, agent and the processes use it', async () => {
+    await assertRefused('server/src/projection/sample.ts', "import type { AgentHost } from '../agent/host';\nexport type H = AgentHost;\n", /projection\/ may import core only/);
     await assertRefused('server/src/projection/sample.ts', "import type { Workspace } from '../workspace/workspace';\nexport type W = Workspace;\n", /projection\/ may import core only/);
+    await assertRefused('server/src/projection/generate/sample.ts', "import { projectBuffer } from '../../lsp/projection-requests';\nexport const p = projectBuffer;\n", /projection\/ may import core only/);
+    await assertRefused('server/src/projection/sample.ts', "import { ProjectRequest } from '../protocol/messages';\nexport const p = ProjectRequest;\n", /projection\/ may import core only/);
+    await assertRefused('server/src/projection/sample.ts', "import { printNode } from '../core/editing/printer';\nexport const p = printNode;\n", /index files/);
+    await assertAllowed('server/src/projection/import/sample.ts', "import { walk, type Program } from '../../core/ast';\nimport { WhetstoneDocument } from '../../core/syntax';\nexport const x = [walk, WhetstoneDocument];\nexport type P = Program;\n");
+    await assertAllowed('server/src/lsp/sample.ts', "import { generate } from '../projection';\nexport const g = generate;\n");
+    await assertAllowed('server/src/agent/methods/sample.ts', "import { runPipeline } from '../../projection';\nexport const r = runPipeline;\n");
+    await assertAllowed('server/src/agent/sample.ts', "import type { CodeModel } from '../projection';\nexport type M = CodeModel;\n");
+    await assertAllowed('server/src/cli/sample.ts', "import { parseSourceText } from '../projection';\nexport const p = parseSourceText;\n");
+    await assertAllowed('server/src/language-server/sample.ts', "import type { CodeModel } from '../projection';\nexport type M = CodeModel;\n");
+    await assertRefused('server/src/workspace/sample.ts', "import { generate } from '../projection';\nexport const g = generate;\n", /workspace\/ may import core only/);
+    await assertRefused('server/src/core/syntax/sample.ts', "import { generate } from '../../projection';\nexport const g = generate;\n", /core\/ may import no other room/);
+  });
+
+  it('the composing rooms and the room to come (mcp) keep to their arrows', async () => {
+    await assertAllowed('server/src/language-server/sample.ts', "import { registerLanguageFeatures } from '../lsp/handlers';\nimport { METHODS } from '../agent/methods/index';\nexport const x = [registerLanguageFeatures, METHODS];\n");
+    await assertRefused('server/src/cli/sample.ts', "import { toLspRange } from '../lsp/convert';\nexport const t = toLspRange;\n", /cli\/ may import agent, projection, workspace, core only/);
     await assertRefused('server/src/mcp/sample.ts', "import { AstRequest } from '../protocol/messages';\nexport const a = AstRequest;\n", /mcp\/ may import agent, workspace, core only/);
     await assertAllowed('server/src/mcp/sample.ts', "import { METHODS } from '../agent/methods/index';\nexport const m = METHODS;\n");
     await assertRefused('server/src/protocol/sample.ts', "import type { Program } from '../core/ast';\nexport type P = Program;\n", /protocol\/ imports only vscode-languageserver-protocol/);

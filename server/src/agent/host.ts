@@ -4,6 +4,7 @@
 import type { Position, Program } from '../core/ast';
 import type { LibraryContext } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';
+import type { CodeModel } from '../projection';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
 import type { Session } from './session';
@@ -104,4 +105,9 @@ export interface AgentHost {
    * tests. Without one the model lives in memory for the host's lifetime.
    */
   readonly feedbackFile?: string;
+  /**
+   * The language model generateCode may use right now (VS Code's chat models through the
+   * extension; MCP sampling once that transport exists), or undefined for the built-in generator.
+   */
+  readonly codeModel?: () => CodeModel | undefined;
 }

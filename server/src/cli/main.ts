@@ -1,11 +1,12 @@
 // `whetstone-agent`: the Whetstone core without an editor, for agents and CI (bundled to
 // dist/cli.js, the package's bin). Sub-commands parse their own arguments here; the work is in
-// the other files of this folder (check.ts, parse.ts, serve.ts).
+// the other files of this folder (check.ts, parse.ts, project.ts, serve.ts).
 import { runCheck } from './check';
 import { EXIT_USAGE, processOutput, type Output } from './output';
 import { runParse } from './parse';
-import { parseServeArguments, packageVersion, runServe } from './serve';
 import { parseMcpArguments, runMcp } from './mcp-command';
+import { runImport, runProject } from './project';
+import { parseServeArguments, packageVersion, runServe } from './serve';
 
 export const USAGE = `Usage: whetstone-agent <command> [options]
 
@@ -21,6 +22,14 @@ Commands:
                            that cannot be read.
   parse [--json] FILE      Print {ast, diagnostics} of FILE as one JSON object: the AST as agents
                            see it (spans: lines 1-based, columns 0-based, UTF-16 code units).
+  project --to LANG [--python-names snake_case] FILE
+                           Print FILE (Whetstone, or JavaScript, TypeScript or Python by its
+                           extension) in LANG: whetstone, javascript, typescript or python.
+                           What the target cannot carry is reported on stderr as
+                           "path:line:column severity CODE message" (W_UNFAITHFUL).
+                           Exit status: 0, 1 when FILE has syntax errors, 2 usage error.
+  import FILE              Print a JavaScript, TypeScript or Python FILE as Whetstone; what
+                           has no Whetstone form is reported on stderr (W_UNSUPPORTED).
   serve [--port N] [--approve ask|deny|auto] [--library FILE] [--lock-dir DIR]
         [--max-role ROLE] [--allowed-origin ORIGIN]... [--max-message-bytes N] PATH...
                            Serve the agent endpoint (JSON-RPC over WebSocket on 127.0.0.1) for
@@ -77,6 +86,17 @@ export async function main(args: readonly string[], output: Output = processOutp
       if (positional.length !== 1) return usageError(output, 'parse: name exactly one file');
       return runParse(positional[0], output);
     }
+    case 'project': {
+      const parsed = projectArguments(rest);
+      if (typeof parsed === 'string') return usageError(output, parsed);
+      return runProject(parsed, output);
+    }
+    case 'import': {
+      const { positional, unknown } = splitArguments(rest, []);
+      if (unknown.length > 0) return usageError(output, `import: unknown option ${unknown[0]}`);
+      if (positional.length !== 1) return usageError(output, 'import: name exactly one file');
+      return runImport(positional[0], output);
+    }
     case 'serve': {
       const options = parseServeArguments(rest);
       if (typeof options === 'string') return usageError(output, options);
@@ -90,6 +110,26 @@ export async function main(args: readonly string[], output: Output = processOutp
     default:
       return usageError(output, `unknown command "${command}"`);
   }
+}
+
+/** `project --to LANG [--python-names keep|snake_case] FILE`, or what is wrong with it. */
+function projectArguments(args: readonly string[]): { to: string; file: string; pythonNames?: 'keep' | 'snake_case' } | string {
+  let to: string | undefined;
+  let pythonNames: 'keep' | 'snake_case' | undefined;
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--to') to = args[++i];
+    else if (arg === '--python-names') {
+      const value = args[++i];
+      if (value !== 'keep' && value !== 'snake_case') return 'project: --python-names takes keep or snake_case';
+      pythonNames = value;
+    } else if (arg.startsWith('-')) return `project: unknown option ${arg}`;
+    else files.push(arg);
+  }
+  if (!to) return 'project: say which language with --to LANG';
+  if (files.length !== 1) return 'project: name exactly one file';
+  return { to, file: files[0], pythonNames };
 }
 
 /** Splits arguments into known flags, positional arguments and unknown options (`--` ends options). */

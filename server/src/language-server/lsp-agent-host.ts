@@ -15,7 +15,8 @@ import type { Session } from '../agent/session';
 import type { LibraryContext } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';
 import { rangeOfOffsets, toLspPosition } from '../lsp/convert';
-import { DecidePlanRequest, ReviewChangeRequest, type DecidePlanResult, type ReviewChangeResult } from '../protocol/messages';
+import type { CodeModel } from '../projection';
+import { DecidePlanRequest, LanguageModelRequest, ReviewChangeRequest, type DecidePlanResult, type ReviewChangeResult } from '../protocol/messages';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
 
@@ -56,6 +57,15 @@ export class LspAgentHost implements AgentHost {
     this.answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
     this.changeTimeoutMs = options.changeTimeoutMs ?? DEFAULT_CHANGE_TIMEOUT_MS;
   }
+
+  /**
+   * generateCode asks the editor's chat model through the client (vscode.lm), which answers with
+   * no text when there is no model or the setting whetstone.generation.useLanguageModel is off.
+   */
+  readonly codeModel = (): CodeModel => ({
+    name: 'vscode.lm',
+    complete: async (prompt) => (await this.connection.sendRequest(LanguageModelRequest, { prompt })).text,
+  });
 
   library(): LibraryContext | undefined {
     return this.currentLibrary;

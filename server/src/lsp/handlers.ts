@@ -1,6 +1,7 @@
 // Registers the LSP handlers on a connection: document sync (incremental) into the workspace, every
-// feature request (one file each), the custom `whetstone/ast` and `whetstone/activeEditor`, and the
-// diagnostics publisher that follows the workspace. Handlers only translate; each feature file asks
+// feature request (one file each), the custom `whetstone/ast`, `whetstone/activeEditor`,
+// `whetstone/project` and `whetstone/importSource`, and the diagnostics publisher that follows the
+// workspace. Handlers only translate; each feature file asks
 // the core for its facts. What else runs in the process (settings, the agent endpoint) is
 // language-server/'s business.
 import {
@@ -12,7 +13,7 @@ import {
   type InitializeParams,
   type ServerCapabilities,
 } from 'vscode-languageserver/node';
-import { ActiveEditorNotification, AstRequest } from '../protocol/messages';
+import { ActiveEditorNotification, AstRequest, ImportSourceRequest, ProjectRequest } from '../protocol/messages';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
 import { setActiveEditor } from './active-editor';
@@ -26,6 +27,7 @@ import { foldingRanges } from './folding';
 import { formatDocument } from './formatting';
 import { guarded, guardedNotification, type Log } from './guard';
 import { hover } from './hover';
+import { importText, projectBuffer } from './projection-requests';
 import { references } from './references';
 import { prepareRename, rename } from './rename';
 import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from './semantic-tokens';
@@ -96,6 +98,14 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
   connection.onRequest(
     AstRequest,
     guarded(log, AstRequest.method, new ResponseError<void>(ErrorCodes.InternalError, 'The AST could not be read; see the server log'), (params) => astOf(workspace, params)),
+  );
+  connection.onRequest(
+    ProjectRequest,
+    guarded(log, ProjectRequest.method, new ResponseError<void>(ErrorCodes.InternalError, 'The projection failed; see the server log'), (params) => projectBuffer(workspace, params)),
+  );
+  connection.onRequest(
+    ImportSourceRequest,
+    guarded(log, ImportSourceRequest.method, new ResponseError<void>(ErrorCodes.InternalError, 'The import failed; see the server log'), (params) => importText(params)),
   );
 
   return {

@@ -146,6 +146,86 @@ export interface ReviewChangeResult {
 
 export const ReviewChangeRequest = new RequestType<ReviewChangeParams, ReviewChangeResult, void>('whetstone/reviewChange');
 
+/** A line and a column as the AST gives them: line 1-based, column 0-based (UTF-16 code units). */
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
+
+/**
+ * What a projection reports about a node: the core's diagnostics (syntax, semantic) and
+ * projection's own W_UNSUPPORTED (a construct with no Whetstone form, left out), W_UNFAITHFUL (a
+ * node the target cannot carry) and W_DIVISION_BY_ZERO. Spans are in the text the node came from.
+ */
+export interface ProjectionDiagnosticData {
+  code: string;
+  severity: 'error' | 'warning' | 'info' | 'hint';
+  message: string;
+  nodeId: string;
+  line: number;
+  column: number;
+  span: { start: SourcePosition; end: SourcePosition; startOffset: number; endOffset: number };
+  hint?: string;
+  /** For W_UNSUPPORTED: the source text that was left out (shortened). */
+  omitted?: string;
+}
+
+/**
+ * `whetstone/project` (client → server): an open buffer in another language, for the read-only
+ * preview beside the editor ("Show as JavaScript / TypeScript / Python"), which asks again
+ * whenever the buffer changes.
+ */
+export interface ProjectParams {
+  uri: string;
+  /** whetstone, javascript, typescript or python (js, ts, py too). */
+  language: string;
+}
+
+export interface ProjectResult {
+  uri: string;
+  /** The buffer's revision the code was generated from. */
+  revision: number;
+  language: string;
+  code: string;
+  /** What the target could not carry faithfully (W_UNFAITHFUL). */
+  diagnostics: ProjectionDiagnosticData[];
+}
+
+export const ProjectRequest = new RequestType<ProjectParams, ProjectResult, void>('whetstone/project');
+
+/**
+ * `whetstone/importSource` (client → server): source of another language as Whetstone, for
+ * "Import from JavaScript / TypeScript / Python". Nothing is opened or written by the server.
+ */
+export interface ImportSourceParams {
+  text: string;
+  /** javascript, typescript or python. */
+  language: string;
+}
+
+export interface ImportSourceResult {
+  code: string;
+  /** Syntax errors of the source and what had no Whetstone form (W_UNSUPPORTED), on the source's spans. */
+  diagnostics: ProjectionDiagnosticData[];
+}
+
+export const ImportSourceRequest = new RequestType<ImportSourceParams, ImportSourceResult, void>('whetstone/importSource');
+
+/** `whetstone/languageModel` (server → client): the editor's chat model, asked by an agent's generateCode. */
+export interface LanguageModelParams {
+  prompt: string;
+}
+
+/** `text` is the model's answer; `unavailable` says why there is none (no model, setting off, no consent). */
+export interface LanguageModelResult {
+  text?: string;
+  unavailable?: string;
+  /** The model's name, when one answered. */
+  model?: string;
+}
+
+export const LanguageModelRequest = new RequestType<LanguageModelParams, LanguageModelResult, void>('whetstone/languageModel');
+
 /** What the client passes in `initializationOptions`. */
 export interface WhetstoneInitializationOptions {
   /** vscode.workspace.isTrusted at start; absent means a client that knows no trust (trusted). */

@@ -1,37 +1,36 @@
 // The pipeline and generation methods of the reference (parseSource, runPipeline,
-// generateFromAST, projectLanguage, generateCode). parseSource reads Whetstone source with the
-// same core as the buffers. Projection to other languages and generation from a specification
-// are not built yet: those methods answer -32020 saying so, so that a client written from the
-// reference gets a clear error instead of "method not found".
-import { inSourceOrder, walk, type Node } from '../../core/ast';
+// generateFromAST, projectLanguage, generateCode) over the projection room: JavaScript,
+// TypeScript, Python and Whetstone in and out. The handlers pick the buffer and translate errors.
+import { inSourceOrder } from '../../core/ast';
 import { analyze } from '../../core/semantics';
-import { WhetstoneDocument } from '../../core/syntax';
+import { LANGUAGES, MAX_SOURCE_LENGTH, ProjectionError, generate, generateCode as generateFromSpecification, parseSourceText, requireLanguage, runPipeline as runProjection } from '../../projection';
+import { resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';
 
 const LANGUAGE = { type: 'string', minLength: 1, maxLength: 64 };
-const SOURCE = { type: 'string', maxLength: 8 * 1024 * 1024 };
+const SOURCE = { type: 'string', maxLength: MAX_SOURCE_LENGTH };
+const URI = { type: 'string', minLength: 1 };
+const PYTHON_NAMES = { type: 'string', enum: ['keep', 'snake_case'] };
 
-/** The languages parseSource reads. */
-export const PARSE_LANGUAGES = ['whetstone'] as const;
+/** The languages parseSource reads and the generators write. */
+export const PARSE_LANGUAGES = LANGUAGES;
 
-function notBuilt(what: string): never {
-  throw new AgentError(ErrorCode.CodeGenerationFailed, `${what} is not available in this version of the endpoint`, {
-    hint: 'parseSource reads Whetstone; read and change the buffer with getAST and applyMutation/applyBatch',
-  });
-}
-
-/** Parsed source is not a buffer: its ids say so (parsed_<n>, as the reference shows them). */
-function renumber(root: Node): void {
-  walk(root, (node) => {
-    node.id = node.id.replace(/^node_/, 'parsed_');
-  });
+/** Runs a projection step; its refusals become -32602 (bad input) or `failure` (-32020). */
+async function projecting<T>(step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof ProjectionError)) throw error;
+    const code = error.kind === 'invalidInput' ? ErrorCode.InvalidParams : ErrorCode.CodeGenerationFailed;
+    throw new AgentError(code, error.message, error.hint ? { hint: error.hint, languages: [...LANGUAGES] } : { languages: [...LANGUAGES] });
+  }
 }
 
 const parseSource = defineMethod<{ source: string; language: string }>({
   name: 'parseSource',
   role: 'any',
-  description: 'Parses source text (language "whetstone") into an AST with its diagnostics, without touching any buffer; ids are parsed_<n>.',
+  description: `Parses source text (language: ${LANGUAGES.join(', ')}) into a Whetstone AST with its diagnostics (syntax errors give a partial AST; W_UNSUPPORTED names what has no Whetstone form), without touching any buffer; ids are parsed_<n>.`,
   params: {
     type: 'object',
     properties: { source: SOURCE, language: LANGUAGE },
@@ -39,76 +38,94 @@ const parseSource = defineMethod<{ source: string; language: string }>({
     additionalProperties: false,
   },
   recorded: true,
-  handler: ({ source, language }) => {
-    if (language.toLowerCase() !== 'whetstone') {
-      throw new AgentError(ErrorCode.CodeGenerationFailed, `parseSource reads ${PARSE_LANGUAGES.join(', ')}, not '${language}'`, {
-        hint: "pass language: 'whetstone'",
-      });
-    }
-    const doc = WhetstoneDocument.create(source);
-    try {
-      const diagnostics = inSourceOrder(doc.syntaxDiagnostics, analyze(doc).diagnostics).map((d) => ({
-        ...d,
-        nodeId: d.nodeId.replace(/^node_/, 'parsed_'),
-      }));
-      const ast = structuredClone(doc.ast);
-      renumber(ast);
-      return { ast, diagnostics };
-    } finally {
-      doc.dispose();
-    }
-  },
+  handler: ({ source, language }) =>
+    projecting(async () => {
+      const parsed = await parseSourceText(source, language);
+      // Whetstone source is also checked (as a buffer would be); other languages report what did not carry.
+      const semantic = parsed.language === 'whetstone' ? analyze(parsed.ast).diagnostics : [];
+      const diagnostics = inSourceOrder(parsed.diagnostics, semantic);
+      return { ast: parsed.ast, diagnostics, language: parsed.language };
+    }),
 });
 
 const generateCode = defineMethod<{ spec: string; preferImports?: boolean }>({
   name: 'generateCode',
   role: 'refactor',
-  description: 'Generates code from a natural-language specification. Not available in this version: answers -32020.',
+  description:
+    'Generates one Whetstone function from a natural-language specification: through the editor\'s language model when one is offered (its answer is parsed and checked, and refused if it does not check), else the built-in forms (percentages, predicates, list aggregates, arithmetic, field access; -32020 lists them). Nothing is inserted: insert result.node with applyMutation.',
   params: {
     type: 'object',
-    properties: { spec: { type: 'string', maxLength: 65536 }, preferImports: { type: 'boolean' } },
+    properties: { spec: { type: 'string', minLength: 1, maxLength: 65536 }, preferImports: { type: 'boolean' } },
     required: ['spec'],
     additionalProperties: false,
   },
   recorded: false,
-  handler: () => notBuilt('Generating code from a specification'),
+  handler: ({ spec, preferImports }, { host }) =>
+    projecting(async () => {
+      const generated = await generateFromSpecification(spec, { preferImports, model: host.codeModel?.() });
+      return { node: generated.node, note: generated.note, usedSymbols: generated.usedSymbols, language: 'whetstone', code: generated.code, generator: generated.generator };
+    }),
 });
 
-const runPipeline = defineMethod<{ source: string; sourceLanguage: string; targetLanguage: string }>({
+const runPipeline = defineMethod<{ source: string; sourceLanguage: string; targetLanguage: string; pythonNames?: 'keep' | 'snake_case' }>({
   name: 'runPipeline',
   role: 'any',
-  description: 'Parse, validate, optimize and generate. Not available in this version: answers -32020.',
+  description:
+    'Parse → validate (checker, library policy) → optimise (constant folding, dead code) → generate, between any two of whetstone, javascript, typescript, python: generatedCode, ast, parseDiagnostics, validationDiagnostics, violations, suggestions, foldCount, dceCount and the time of each stage.',
   params: {
     type: 'object',
-    properties: { source: SOURCE, sourceLanguage: LANGUAGE, targetLanguage: LANGUAGE },
+    properties: { source: SOURCE, sourceLanguage: LANGUAGE, targetLanguage: LANGUAGE, pythonNames: PYTHON_NAMES },
     required: ['source', 'sourceLanguage', 'targetLanguage'],
     additionalProperties: false,
   },
   recorded: false,
-  handler: () => notBuilt('The compilation pipeline'),
+  handler: (params, { host }) =>
+    projecting(() =>
+      runProjection({ source: params.source, sourceLanguage: params.sourceLanguage, targetLanguage: params.targetLanguage, library: host.library(), generateOptions: { pythonNames: params.pythonNames } }),
+    ),
 });
 
-const generateFromAST = defineMethod<{ language?: string; uri?: string }>({
+const generateFromAST = defineMethod<{ language?: string; uri?: string; pythonNames?: 'keep' | 'snake_case' }>({
   name: 'generateFromAST',
   role: 'any',
-  description: 'Generates code in another language from the buffer. Not available in this version: answers -32020.',
-  params: { type: 'object', properties: { language: LANGUAGE, uri: { type: 'string' } }, additionalProperties: false },
+  description: `Generates code from the active buffer's AST (or uri's) in language (${LANGUAGES.join(', ')}; default whetstone): {code, language, diagnostics (W_UNFAITHFUL for what the target could not carry)}.`,
+  params: { type: 'object', properties: { language: LANGUAGE, uri: URI, pythonNames: PYTHON_NAMES }, additionalProperties: false },
   recorded: false,
-  handler: ({ language }) => notBuilt(`Generating ${language ?? 'code'} from the AST`),
+  handler: (params, { host }) =>
+    projecting(() => {
+      const language = requireLanguage(params.language ?? 'whetstone', 'language');
+      const buffer = resolveBuffer(host, params.uri);
+      const generated = generate(buffer.document.ast, language, { pythonNames: params.pythonNames, comments: buffer.document.comments, source: buffer.text });
+      return { code: generated.code, language, diagnostics: generated.diagnostics, uri: buffer.uri, revision: buffer.revision };
+    }),
 });
 
-const projectLanguage = defineMethod<{ targetLanguage: string; uri?: string }>({
+const projectLanguage = defineMethod<{ targetLanguage: string; uri?: string; pythonNames?: 'keep' | 'snake_case' }>({
   name: 'projectLanguage',
   role: 'any',
-  description: 'Projects the buffer to another language. Not available in this version: answers -32020.',
+  description: `Projects the active buffer (or uri) into targetLanguage (${LANGUAGES.join(', ')}): {ast, generatedCode, sourceLanguage, targetLanguage, diagnostics}.`,
   params: {
     type: 'object',
-    properties: { targetLanguage: LANGUAGE, uri: { type: 'string' } },
+    properties: { targetLanguage: LANGUAGE, uri: URI, pythonNames: PYTHON_NAMES },
     required: ['targetLanguage'],
     additionalProperties: false,
   },
   recorded: false,
-  handler: ({ targetLanguage }) => notBuilt(`Projection to ${targetLanguage}`),
+  handler: (params, { host }) =>
+    projecting(() => {
+      const targetLanguage = requireLanguage(params.targetLanguage, 'targetLanguage');
+      const buffer = resolveBuffer(host, params.uri);
+      const generated = generate(buffer.document.ast, targetLanguage, { pythonNames: params.pythonNames, comments: buffer.document.comments, source: buffer.text });
+      return {
+        ast: buffer.document.ast,
+        generatedCode: generated.code,
+        sourceLanguage: 'whetstone',
+        targetLanguage,
+        diagnostics: generated.diagnostics,
+        uri: buffer.uri,
+        revision: buffer.revision,
+      };
+    }),
 });
 
 export const PIPELINE_METHODS: readonly MethodDefinition[] = [parseSource, runPipeline, generateFromAST, projectLanguage, generateCode];

@@ -1,5 +1,6 @@
 // Session and role methods, and getCapabilities: who this agent is, what it may do, and what the
 // endpoint offers (derived from the dispatcher's method table, never listed by hand).
+import { LANGUAGES } from '../../projection';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';
 import { AGENT_ROLES, type AgentRole } from '../roles';
@@ -98,7 +99,7 @@ const getCapabilities = defineMethod<Record<string, never>>({
       role: session.role,
       maxRole: session.maxRole ?? 'generator',
       positionEncoding: { encoding: 'utf-16', lines: '1-based', columns: '0-based' },
-      languages: { parse: ['whetstone'], generate: ['whetstone'] },
+      languages: { parse: [...LANGUAGES], generate: [...LANGUAGES] },
       limits: endpoint ? { ...endpoint.limits } : null,
     };
   },

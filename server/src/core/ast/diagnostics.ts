@@ -81,9 +81,10 @@ export function makeDiagnostic(
 
 /**
  * Diagnostics in source order (by start, then end, then code), whichever lists they come from:
- * the one order the language server, the agents and the command line all report.
+ * the one order the language server, the agents and the command line all report. Generic so that
+ * diagnostics with codes of their own (projection's W_UNSUPPORTED, …) share it.
  */
-export function inSourceOrder(...lists: readonly (readonly Diagnostic[])[]): Diagnostic[] {
+export function inSourceOrder<D extends Pick<Diagnostic, 'span'> & { code: string }>(...lists: readonly (readonly D[])[]): D[] {
   return lists
     .flat()
     .sort((a, b) => a.span.startOffset - b.span.startOffset || a.span.endOffset - b.span.endOffset || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));

@@ -1,7 +1,7 @@
 // From text to the AST: the parser (handed the grammar by whoever starts the process), the
 // WhetstoneDocument that keeps text, tree, AST with stable ids and syntax diagnostics in step
 // through edits, line positions and plain text-edit arithmetic.
-export { initParser, createParser } from './parser';
+export { initParser, parserReady, createParser } from './parser';
 export { WhetstoneDocument, MAX_SYNTAX_DIAGNOSTICS, type EditOptions, type Comment } from './document';
 export { LineIndex } from './lines';
 export { applyTextEdits, invertEdits, type TextEdit } from './text-edits';

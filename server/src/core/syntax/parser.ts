@@ -17,6 +17,16 @@ export function initParser(grammar: string | Uint8Array): Promise<Language> {
   return loading;
 }
 
+/**
+ * Waits for the grammar initParser() was given. Code that loads grammars of its own into the same
+ * web-tree-sitter (projection's importers) waits here: web-tree-sitter is initialised once per
+ * process, by initParser(). Throws when nothing has called initParser().
+ */
+export function parserReady(): Promise<Language> {
+  if (!loading) throw new Error('initParser() has not been called: the process loads the Whetstone grammar at start-up');
+  return loading;
+}
+
 /** A new parser for the Whetstone grammar; initParser() must have finished. */
 export function createParser(): Parser {
   if (!language) throw new Error('initParser() has not finished: call and await it at start-up');

@@ -1,0 +1,55 @@
+// `whetstone-agent project --to LANG FILE` and `whetstone-agent import FILE`: projection from the
+// command line. The code goes to stdout; what could not be carried (W_UNSUPPORTED, W_UNFAITHFUL)
+// and syntax errors go to stderr as `path:line:column severity CODE message` lines.
+import { readFileSync } from 'node:fs';
+import { inSourceOrder } from '../core/ast';
+import { generate, languageOfFile, parseSourceText, ProjectionError, requireLanguage, type ProjectionDiagnostic } from '../projection';
+import { loadGrammar } from '../workspace/grammar';
+import { messageOf, sourceText } from './files';
+import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';
+
+export interface ProjectOptions {
+  /** The language to write. */
+  to: string;
+  file: string;
+  pythonNames?: 'keep' | 'snake_case';
+}
+
+function report(file: string, diagnostics: readonly ProjectionDiagnostic[], output: Output): boolean {
+  for (const d of diagnostics) output.err(`${file}:${d.line}:${d.column + 1} ${d.severity} ${d.code} ${d.message}`);
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** Reads FILE (its language from its extension; Whetstone otherwise) and writes it in `to`. */
+export async function runProject(options: ProjectOptions, output: Output): Promise<number> {
+  let text: string;
+  try {
+    text = sourceText(readFileSync(options.file, 'utf8'));
+  } catch (error) {
+    output.err(`whetstone-agent: ${options.file}: ${messageOf(error)}`);
+    return EXIT_USAGE;
+  }
+  await loadGrammar();
+  try {
+    const target = requireLanguage(options.to, 'target language');
+    const parsed = await parseSourceText(text, languageOfFile(options.file) ?? 'whetstone');
+    const generated = generate(parsed.ast, target, { pythonNames: options.pythonNames, comments: parsed.comments, source: text });
+    const failed = report(options.file, inSourceOrder(parsed.diagnostics, generated.diagnostics), output);
+    output.out(generated.code.replace(/\n$/, ''));
+    return failed ? EXIT_ERRORS_FOUND : EXIT_OK;
+  } catch (error) {
+    if (!(error instanceof ProjectionError)) throw error;
+    output.err(`whetstone-agent: ${options.file}: ${error.message}`);
+    return EXIT_USAGE;
+  }
+}
+
+/** Reads a JavaScript, TypeScript or Python FILE and writes it as Whetstone. */
+export async function runImport(file: string, output: Output): Promise<number> {
+  const language = languageOfFile(file);
+  if (!language || language === 'whetstone') {
+    output.err(`whetstone-agent: ${file}: import reads .js, .mjs, .cjs, .ts and .py files`);
+    return EXIT_USAGE;
+  }
+  return runProject({ to: 'whetstone', file }, output);
+}

@@ -1,0 +1,513 @@
+// Whetstone AST to JavaScript (an ES2022 module) or, with types, TypeScript. Whetstone's numbers,
+// strings, operators and block scoping are JavaScript's, so most nodes map one to one; the
+// built-ins map to their JavaScript idiom (print → console.log, len → .length, push → .push,
+// range in a for → a counted loop, min → Math.min…) and to a small helper where JavaScript has no
+// built-in of the same meaning (how print shows lists, rounding halves away from zero).
+// @performance(memoize|cache) becomes a memo Map; other annotations become comments.
+import type * as A from '../../core/ast';
+import { BUILTINS, parseTypeSyntax, type Type, type TypeSyntax } from '../../core/semantics';
+import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
+import { annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, someNode, type GenerateResult } from './common';
+import { jsHelperSource, type JsHelper } from './runtime-javascript';
+
+// Precedence, higher binds tighter (ECMAScript's operator precedence).
+const LAMBDA = 2;
+const CONDITIONAL = 3;
+const BINARY: Record<A.BinaryOperator, number> = { '||': 4, '&&': 5, '==': 9, '!=': 9, '<': 10, '<=': 10, '>': 10, '>=': 10, '+': 12, '-': 12, '*': 13, '/': 13, '%': 13 };
+const UNARY = 15;
+const POSTFIX = 18;
+const PRIMARY = 20;
+
+const RESERVED = new Set(
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined NaN Infinity'.split(
+    ' ',
+  ),
+);
+
+const MATH: Record<string, string> = { min: 'Math.min', max: 'Math.max', abs: 'Math.abs', floor: 'Math.floor', ceil: 'Math.ceil' };
+
+export function generateJavaScript(program: A.Program, typescript: boolean): GenerateResult {
+  return new JavaScriptGenerator(program, typescript).run();
+}
+
+class JavaScriptGenerator {
+  private readonly ctx: GenerationContext;
+  private readonly language: string;
+
+  constructor(
+    private readonly program: A.Program,
+    private readonly typescript: boolean,
+  ) {
+    this.ctx = new GenerationContext(program);
+    this.language = typescript ? 'TypeScript' : 'JavaScript';
+  }
+
+  run(): GenerateResult {
+    const body = new CodeWriter('  ');
+    const imports: string[] = [];
+    let previous: A.TopLevel | undefined;
+    const children = this.program.children;
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index];
+      if (child.type === 'ImportDeclaration') {
+        imports.push(this.importLine(child));
+        continue;
+      }
+      const isDeclaration = child.type === 'FunctionDeclaration' || child.type === 'TypeDeclaration';
+      if (previous && (isDeclaration || previous.type === 'FunctionDeclaration' || previous.type === 'TypeDeclaration')) body.blank();
+      if (child.type === 'FunctionDeclaration') this.functionDeclaration(body, child);
+      else if (child.type === 'TypeDeclaration') this.typeDeclaration(body, child);
+      else if (this.chosen(body, child, children[index + 1])) index++;
+      else this.statement(body, child);
+      previous = child;
+    }
+    const out = new CodeWriter('  ');
+    for (const line of imports) out.line(line);
+    out.blank();
+    for (const helper of this.ctx.usedHelpers() as JsHelper[]) {
+      out.line(jsHelperSource(helper, this.typescript, (base) => this.ctx.helper(base)));
+      out.blank();
+    }
+    const head = out.toString();
+    const code = body.toString();
+    return { code: head === '' ? code : code === '' ? head : `${head}\n${code}`, diagnostics: this.ctx.diagnostics };
+  }
+
+  private name(name: string): string {
+    return RESERVED.has(name) ? `${name}_` : name;
+  }
+
+  private importLine(node: A.ImportDeclaration): string {
+    const from = JSON.stringify(node.module.replace(/\./g, '/'));
+    if (node.names.length === 0) return `import * as ${this.name(node.module.split('.').pop() ?? node.module)} from ${from};`;
+    return `import { ${node.names.map((name) => this.name(name)).join(', ')} } from ${from};`;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Types (TypeScript)
+
+  private type(text: string | null): string {
+    if (text === null) return 'any';
+    const syntax = parseTypeSyntax(text);
+    return syntax ? this.typeSyntax(syntax) : 'any';
+  }
+
+  private typeSyntax(syntax: TypeSyntax): string {
+    let base: string;
+    if (syntax.form === 'group') {
+      base = this.typeSyntax(syntax.inner);
+    } else {
+      const args = syntax.args.map((arg) => this.typeSyntax(arg));
+      switch (syntax.name) {
+        case 'bool':
+          base = 'boolean';
+          break;
+        case 'list': {
+          const element = args[0] ?? 'any';
+          base = /[|&]/.test(element) ? `(${element})[]` : `${element}[]`;
+          break;
+        }
+        case 'map':
+          base = `Record<${args[0] === 'number' ? 'number' : 'string'}, ${args[1] ?? 'any'}>`;
+          break;
+        default:
+          base = syntax.name;
+      }
+    }
+    return syntax.optional ? `${base} | null` : base;
+  }
+
+  private typeDeclaration(w: CodeWriter, node: A.TypeDeclaration): void {
+    this.annotationComments(w, node.annotations);
+    if (this.typescript) {
+      w.line(`interface ${node.name} {`);
+      w.indented(() => {
+        for (const field of node.fields) w.line(`${field.name}: ${this.type(field.fieldType)};`);
+      });
+      w.line('}');
+    } else {
+      const fields = node.fields.map((field) => `${field.name}: ${this.type(field.fieldType)}`).join(', ');
+      w.line(`/** @typedef {{ ${fields} }} ${node.name} */`);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Functions
+
+  private parameters(parameters: readonly A.Parameter[]): string {
+    return parameters
+      .map((param) => {
+        const type = this.typescript ? `: ${this.type(param.paramType)}` : '';
+        const value = param.defaultValue ? ` = ${this.expression(param.defaultValue).text}` : '';
+        return `${this.name(param.name)}${type}${value}`;
+      })
+      .join(', ');
+  }
+
+  private returnAnnotation(returnType: string | null, isAsync: boolean): string {
+    if (!this.typescript || returnType === null) return '';
+    return isAsync ? `: Promise<${this.type(returnType)}>` : `: ${this.type(returnType)}`;
+  }
+
+  private functionDeclaration(w: CodeWriter, node: A.FunctionDeclaration): void {
+    const memo = node.annotations.find(isMemoAnnotation);
+    this.annotationComments(w, node.annotations.filter((annotation) => !(annotation === memo && memoizable(node))));
+    const head = `${node.async ? 'async ' : ''}function`;
+    const signature = `(${this.parameters(node.parameters)})${this.returnAnnotation(node.returnType, node.async)}`;
+    if (memo && memoizable(node)) {
+      this.memoized(w, node, head, signature);
+      return;
+    }
+    w.line(`${head} ${this.name(node.name)}${signature} {`);
+    w.indented(() => this.statements(w, node.body.statements));
+    w.line('}');
+  }
+
+  /**
+   * `@performance(memoize)`: the function answers from a memo Map keyed by its arguments, and
+   * computes (through the original body, renamed) only what it has not seen.
+   */
+  private memoized(w: CodeWriter, node: A.FunctionDeclaration, head: string, signature: string): void {
+    const name = this.name(node.name);
+    const memo = this.ctx.freshName(`${node.name}Memo`);
+    const compute = this.ctx.freshName(`${node.name}Uncached`);
+    const params = node.parameters.map((param) => this.name(param.name));
+    const single = params.length === 1;
+    const keyType = single ? this.type(node.parameters[0].paramType) : 'string';
+    const valueType = node.returnType === null ? 'any' : node.async ? `Promise<${this.type(node.returnType)}>` : this.type(node.returnType);
+    w.line(`${annotationText(node.annotations.find(isMemoAnnotation)!).replace(/^/, '// ')}: results kept in ${memo}, keyed by the arguments.`);
+    w.line(`const ${memo} = new Map${this.typescript ? `<${keyType}, ${valueType}>` : ''}();`);
+    w.line(`function ${name}(${this.parameters(node.parameters)})${this.typescript && node.returnType !== null ? `: ${valueType}` : ''} {`);
+    w.indented(() => {
+      w.line(`const key = ${single ? params[0] : `JSON.stringify([${params.join(', ')}])`};`);
+      w.line(`if (!${memo}.has(key)) ${memo}.set(key, ${compute}(${params.join(', ')}));`);
+      w.line(`return ${memo}.get(key)${this.typescript ? '!' : ''};`);
+    });
+    w.line('}');
+    w.blank();
+    w.line(`${head} ${compute}${signature} {`);
+    w.indented(() => this.statements(w, node.body.statements));
+    w.line('}');
+  }
+
+  private annotationComments(w: CodeWriter, annotations: readonly A.Annotation[]): void {
+    for (const annotation of annotations) w.line(`// ${annotationText(annotation)}`);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Statements
+
+  private statements(w: CodeWriter, statements: readonly A.Statement[]): void {
+    for (let index = 0; index < statements.length; index++) {
+      if (this.chosen(w, statements[index], statements[index + 1])) index++;
+      else this.statement(w, statements[index]);
+    }
+  }
+
+  /** Writes `let x = c ? a : b;` for a declaration and the if/else that chooses its value; false when they are not that. */
+  private chosen(w: CodeWriter, first: A.Node, second: A.Node | undefined): boolean {
+    const chosen = chosenValue(first, second);
+    if (!chosen) return false;
+    const { declaration } = chosen;
+    const type = this.typescript && declaration.varType !== null ? `: ${this.type(declaration.varType)}` : '';
+    const condition = wrap(this.expression(chosen.condition), CONDITIONAL + 1);
+    const value = `${condition} ? ${wrap(this.expression(chosen.whenTrue), CONDITIONAL)} : ${wrap(this.expression(chosen.whenFalse), CONDITIONAL)}`;
+    // The if/else was the only writer of the name when nothing else assigns it: then it is a const.
+    const symbol = this.ctx.model.symbolsDeclaredBy(declaration.id)[0];
+    const writes = symbol ? this.ctx.model.referenceDetailsOf(symbol).filter((reference) => reference.kind !== 'read' && reference.kind !== 'declaration').length : 0;
+    w.line(`${writes <= 2 ? 'const' : 'let'} ${this.name(declaration.name)}${type} = ${value};`);
+    return true;
+  }
+
+  private block(w: CodeWriter, block: A.Block): void {
+    w.indented(() => this.statements(w, block.statements));
+  }
+
+  private statement(w: CodeWriter, node: A.Statement): void {
+    this.annotationComments(w, annotationsOf(node));
+    switch (node.type) {
+      case 'VariableDeclaration': {
+        const declared = this.typescript ? this.variableType(node) : '';
+        const value = node.initializer ? ` = ${this.expression(node.initializer).text}` : '';
+        w.line(`${node.kind} ${this.name(node.name)}${declared}${value};`);
+        return;
+      }
+      case 'AssignmentStatement':
+        w.line(`${this.expression(node.target).text} ${node.operator} ${this.expression(node.value).text};`);
+        return;
+      case 'ReturnStatement':
+        w.line(node.value ? `return ${this.expression(node.value).text};` : 'return;');
+        return;
+      case 'IfStatement':
+        this.ifStatement(w, node, 'if');
+        return;
+      case 'WhileStatement':
+        w.line(`while (${this.expression(node.condition).text}) {`);
+        this.block(w, node.body);
+        w.line('}');
+        return;
+      case 'ForStatement':
+        this.forStatement(w, node);
+        return;
+      case 'BreakStatement':
+        w.line('break;');
+        return;
+      case 'ContinueStatement':
+        w.line('continue;');
+        return;
+      case 'ExpressionStatement': {
+        const text = this.expression(node.expression).text;
+        w.line(/^(\{|function\b)/.test(text) ? `(${text});` : `${text};`);
+        return;
+      }
+      case 'ErrorNode':
+        this.ctx.unfaithful(node, this.language, `source that did not parse (${node.text.slice(0, 60)})`);
+        w.line(`// not carried: ${node.text.split('\n')[0]}`);
+        return;
+    }
+  }
+
+  /** TypeScript: the declared type; for `let x;`, `[]` or `{}` the checker's type (else TypeScript infers). */
+  private variableType(node: A.VariableDeclaration): string {
+    if (node.varType !== null) return `: ${this.type(node.varType)}`;
+    const init = node.initializer;
+    const needsType = !init || (init.type === 'ArrayLiteral' && init.elements.length === 0) || (init.type === 'ObjectLiteral' && init.properties.length === 0) || (init.type === 'Literal' && init.value === null);
+    if (!needsType) return '';
+    const symbol = this.ctx.model.symbolsDeclaredBy(node.id)[0];
+    const known = symbol ? typeString(symbol.type) : null;
+    return `: ${known !== null ? this.type(known) : 'any'}`;
+  }
+
+  private ifStatement(w: CodeWriter, node: A.IfStatement, keyword: string): void {
+    w.line(`${keyword} (${this.expression(node.condition).text}) {`);
+    this.block(w, node.consequent);
+    if (node.alternate?.type === 'IfStatement' && node.alternate.annotations.length === 0) {
+      this.ifStatementContinued(w, node.alternate);
+    } else if (node.alternate) {
+      w.line('} else {');
+      if (node.alternate.type === 'Block') this.block(w, node.alternate);
+      else w.indented(() => this.statement(w, node.alternate as A.IfStatement));
+      w.line('}');
+    } else {
+      w.line('}');
+    }
+  }
+
+  private ifStatementContinued(w: CodeWriter, node: A.IfStatement): void {
+    w.line(`} else if (${this.expression(node.condition).text}) {`);
+    this.block(w, node.consequent);
+    if (node.alternate?.type === 'IfStatement' && node.alternate.annotations.length === 0) {
+      this.ifStatementContinued(w, node.alternate);
+    } else if (node.alternate) {
+      w.line('} else {');
+      if (node.alternate.type === 'Block') this.block(w, node.alternate);
+      else w.indented(() => this.statement(w, node.alternate as A.IfStatement));
+      w.line('}');
+    } else {
+      w.line('}');
+    }
+  }
+
+  private forStatement(w: CodeWriter, node: A.ForStatement): void {
+    const iterator = this.name(node.iterator);
+    const range = this.countedRange(node);
+    if (range) {
+      w.line(`for (let ${iterator} = ${range.start}; ${iterator} < ${range.end}; ${iterator}++) {`);
+    } else {
+      const kind = assignsName(node.body, node.iterator) ? 'let' : 'const';
+      w.line(`for (${kind} ${iterator} of ${this.expression(node.iterable).text}) {`);
+    }
+    this.block(w, node.body);
+    w.line('}');
+  }
+
+  /**
+   * `for i in range(a, b)` as a counted loop, when that means the same: the end is evaluated once
+   * by range, so it must be a literal or a name (or len of a name) the body does not change, and
+   * the body must not assign the counter.
+   */
+  private countedRange(node: A.ForStatement): { start: string; end: string } | undefined {
+    const iterable = node.iterable;
+    if (iterable.type !== 'CallExpression' || !this.isBuiltin(iterable.callee, 'range')) return undefined;
+    const args = iterable.arguments;
+    if (args.length < 1 || args.length > 2 || assignsName(node.body, node.iterator)) return undefined;
+    const end = args[args.length - 1];
+    if (!stableIn(end, node.body)) return undefined;
+    const start = args.length === 2 ? args[0] : undefined;
+    return { start: start ? this.expression(start).text : '0', end: wrap(this.expression(end), BINARY['<'] + 1) };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Expressions
+
+  private isBuiltin(callee: A.Expression, name?: string): boolean {
+    if (callee.type !== 'Identifier' || (name !== undefined && callee.name !== name) || !BUILTINS.has(callee.name)) return false;
+    const symbol = this.ctx.model.symbolOf(callee.id);
+    return !symbol || symbol.kind === 'builtin';
+  }
+
+  expression(node: A.Expression): Fragment {
+    switch (node.type) {
+      case 'Identifier':
+        return fragment(this.name(node.name), PRIMARY);
+      case 'Literal':
+        return this.literal(node);
+      case 'BinaryExpression': {
+        const operator = node.operator === '==' || node.operator === '!=' ? this.equality(node) : node.operator;
+        let left = this.expression(node.left);
+        if (this.typescript && node.left.type === 'Literal' && node.right.type === 'Literal' && node.left.value !== null && BINARY[node.operator] <= BINARY['<']) {
+          // TypeScript refuses to compare two different literal types ("x" !== "y"): widen the left one.
+          left = fragment(`(${left.text} as ${typeof node.left.value === 'boolean' ? 'boolean' : typeof node.left.value})`, PRIMARY);
+        }
+        return binaryFragment(operator, left, this.expression(node.right), BINARY[node.operator]);
+      }
+      case 'UnaryExpression': {
+        const operand = this.expression(node.operand);
+        if (node.operator === 'await') return fragment(`await ${wrap(operand, UNARY)}`, UNARY);
+        const text = wrap(operand, UNARY);
+        return fragment(`${node.operator}${text.startsWith(node.operator) ? `(${text})` : text}`, UNARY);
+      }
+      case 'CallExpression':
+        return this.call(node);
+      case 'MemberExpression': {
+        const object = this.expression(node.object);
+        const needs = object.precedence < POSTFIX || node.object.type === 'Literal';
+        return fragment(`${needs ? `(${object.text})` : object.text}.${node.property}`, POSTFIX);
+      }
+      case 'IndexExpression':
+        return fragment(`${wrap(this.expression(node.object), POSTFIX)}[${this.expression(node.index).text}]`, POSTFIX);
+      case 'ArrayLiteral':
+        return fragment(`[${node.elements.map((element) => this.expression(element).text).join(', ')}]`, PRIMARY);
+      case 'ObjectLiteral':
+        if (node.properties.length === 0) return fragment('{}', PRIMARY);
+        return fragment(`{ ${node.properties.map((property) => `${property.key}: ${this.expression(property.value).text}`).join(', ')} }`, PRIMARY);
+      case 'Lambda':
+        return this.lambda(node);
+      case 'ErrorNode':
+        this.ctx.unfaithful(node, this.language, `source that did not parse (${node.text.slice(0, 60)})`);
+        return fragment('undefined', PRIMARY);
+    }
+  }
+
+  /** `===`, except against null: `== null` also catches a missing field or element. */
+  private equality(node: A.BinaryExpression): string {
+    const againstNull = [node.left, node.right].some((side) => side.type === 'Literal' && side.value === null);
+    if (node.operator === '==') return againstNull ? '==' : '===';
+    return againstNull ? '!=' : '!==';
+  }
+
+  private literal(node: A.Literal): Fragment {
+    const { value } = node;
+    if (typeof value === 'string') return fragment(JSON.stringify(value), PRIMARY);
+    if (typeof value === 'number') return fragment(numberText(value), value < 0 ? UNARY : PRIMARY);
+    return fragment(String(value), PRIMARY);
+  }
+
+  private lambda(node: A.Lambda): Fragment {
+    const params = `(${this.parameters(node.parameters)})${this.returnAnnotation(node.returnType, false)}`;
+    if (node.body.type !== 'Block') {
+      const body = this.expression(node.body);
+      const text = node.body.type === 'ObjectLiteral' ? `(${body.text})` : wrap(body, LAMBDA);
+      return fragment(`${params} => ${text}`, LAMBDA);
+    }
+    const inner = new CodeWriter('  ');
+    inner.indented(() => this.statements(inner, (node.body as A.Block).statements));
+    const body = inner.toString().trimEnd();
+    return fragment(body === '' ? `${params} => {}` : `${params} => {\n${body}\n}`, LAMBDA);
+  }
+
+  private call(node: A.CallExpression): Fragment {
+    const args = node.arguments.map((arg) => this.expression(arg));
+    const list = (parts: Fragment[]): string => parts.map((part) => part.text).join(', ');
+    if (this.isBuiltin(node.callee)) {
+      const name = (node.callee as A.Identifier).name;
+      const [first, second] = node.arguments;
+      switch (name) {
+        case 'print':
+          return fragment(`console.log(${node.arguments.map((arg, index) => this.printed(arg, index === 0)).join(', ')})`, POSTFIX);
+        case 'len':
+          if (first && this.ctx.isKind(first, 'list', 'string')) return fragment(`${wrap(args[0], POSTFIX)}.length`, POSTFIX);
+          if (first && this.ctx.isKind(first, 'map', 'object', 'named')) return fragment(`Object.keys(${args[0].text}).length`, POSTFIX);
+          return fragment(`${this.ctx.helper('lengthOf')}(${list(args)})`, POSTFIX);
+        case 'push':
+          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.push(${args[1].text})`, POSTFIX);
+          break;
+        case 'keys':
+          return fragment(`Object.keys(${list(args)})`, POSTFIX);
+        case 'values':
+          return fragment(`Object.values(${list(args)})`, POSTFIX);
+        case 'range':
+          return fragment(`${this.ctx.helper('rangeList')}(${list(args)})`, POSTFIX);
+        case 'round':
+          return fragment(`${this.ctx.helper('roundHalfAway')}(${list(args)})`, POSTFIX);
+        case 'str':
+          if (first && this.ctx.isKind(first, 'string')) return args[0];
+          if (first && this.ctx.isKind(first, 'number', 'bool')) return fragment(`String(${args[0].text})`, POSTFIX);
+          return fragment(`${this.ctx.helper('show')}(${list(args)})`, POSTFIX);
+        case 'num':
+          return fragment(`${this.ctx.helper('toNumber')}(${list(args)})`, POSTFIX);
+        default:
+          if (MATH[name]) return fragment(`${MATH[name]}(${list(args)})`, POSTFIX);
+      }
+    }
+    return fragment(`${wrap(this.expression(node.callee), POSTFIX)}(${list(args)})`, POSTFIX);
+  }
+
+  /**
+   * A print argument: console.log shows strings, numbers and booleans as print does; anything
+   * else (lists, objects, null, values of unknown type) goes through the show helper. A first
+   * argument with % is shown too, so console.log does not read it as a format.
+   */
+  private printed(arg: A.Expression, first: boolean): string {
+    const text = this.expression(arg).text;
+    const safeLiteral = arg.type === 'Literal' && !String(arg.value).includes('%');
+    const mayFormat = first && this.ctx.isKind(arg, 'string') && !safeLiteral;
+    const plain = this.ctx.isKind(arg, 'string', 'number', 'bool') && !mayFormat;
+    return plain ? text : `${this.ctx.helper('show')}(${text})`;
+  }
+}
+
+/** A checker type as a Whetstone type string, or null when it says nothing useful (any, function…). */
+export function typeString(type: Type): string | null {
+  switch (type.kind) {
+    case 'number':
+    case 'string':
+    case 'bool':
+      return type.kind;
+    case 'list': {
+      const element = typeString(type.element);
+      return `list<${element ?? 'any'}>`;
+    }
+    case 'map': {
+      const key = typeString(type.key);
+      const value = typeString(type.value);
+      return `map<${key ?? 'string'}, ${value ?? 'any'}>`;
+    }
+    case 'named':
+      return type.name;
+    case 'optional': {
+      const inner = typeString(type.inner);
+      return inner === null ? null : `${inner}?`;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Whether a block assigns `name` (directly, not inside a lambda). */
+export function assignsName(block: A.Block, name: string): boolean {
+  return someNode(block, (node) => node.type === 'AssignmentStatement' && node.target.type === 'Identifier' && node.target.name === name);
+}
+
+/** Whether `end` (a range bound) has the same value for the whole loop `body`. */
+function stableIn(end: A.Expression, body: A.Block): boolean {
+  if (end.type === 'Literal') return true;
+  if (end.type === 'Identifier') return !assignsName(body, end.name);
+  if (end.type === 'CallExpression' && end.callee.type === 'Identifier' && end.callee.name === 'len' && end.arguments.length === 1 && end.arguments[0].type === 'Identifier') {
+    const list = end.arguments[0].name;
+    const pushes = (node: A.Node): boolean =>
+      node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'push' && node.arguments[0]?.type === 'Identifier' && node.arguments[0].name === list;
+    return !assignsName(body, list) && !someNode(body, pushes);
+  }
+  return false;
+}

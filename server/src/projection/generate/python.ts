@@ -1,0 +1,665 @@
+// Whetstone AST to Python 3 in PEP 8 layout (4-space indent, two blank lines around top-level
+// definitions). What differs between the languages and how it is bridged:
+// - Scopes: Python scopes by function, Whetstone by block. A block declaration that would hide an
+//   outer one of the same function is renamed (x → x_2), and a function that assigns a name of an
+//   enclosing function or of the module says nonlocal / global.
+// - Functions are hoisted in Whetstone: types and functions are written first, then the
+//   top-level statements in order. A lambda with a block body becomes a local def before the
+//   statement that uses it (`const f = fn(…) {…}` is simply `def f(…):`).
+// - Objects are dicts: a field is `o["x"]` (a member that is called, or of a module, stays an
+//   attribute). A default that is not a literal is evaluated per call (`x=None`, then set).
+// - Numbers: `/` and `%` go through helpers unless the divisor makes Python's operator agree;
+//   print and str show values as Whetstone does (see runtime-python.ts).
+// - @performance(memoize|cache) becomes @functools.cache; other annotations become comments.
+import type * as A from '../../core/ast';
+import { BUILTINS, parseTypeSyntax, type TypeSyntax } from '../../core/semantics';
+import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
+import { annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
+import { PY_HELPER_IMPORTS, pyHelperSource, type PyHelper } from './runtime-python';
+
+// Precedence, higher binds tighter (Python's grammar). Comparisons chain in Python, so both
+// operands of a comparison that are comparisons themselves get parentheses.
+const LAMBDA = 1;
+const CONDITIONAL = 2;
+const OR = 3;
+const AND = 4;
+const NOT = 5;
+const COMPARE = 6;
+const ADD = 10;
+const MULTIPLY = 11;
+const UNARY = 12;
+const AWAIT = 14;
+const POSTFIX = 15;
+const PRIMARY = 16;
+const BINARY: Record<A.BinaryOperator, number> = { '||': OR, '&&': AND, '==': COMPARE, '!=': COMPARE, '<': COMPARE, '<=': COMPARE, '>': COMPARE, '>=': COMPARE, '+': ADD, '-': ADD, '*': MULTIPLY, '/': MULTIPLY, '%': MULTIPLY };
+const OPERATOR: Partial<Record<A.BinaryOperator, string>> = { '||': 'or', '&&': 'and' };
+
+const KEYWORDS = new Set(
+  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield print len range min max abs list dict str float int json math functools isinstance round'.split(
+    ' ',
+  ),
+);
+
+/** A Python function (or the module) while it is written: its block frames and what it assigns of outer ones. */
+interface PyScope {
+  readonly parent: PyScope | null;
+  /** Innermost last: Whetstone name → Python name. */
+  readonly frames: Map<string, string>[];
+  /** Python names in use in this function. */
+  readonly used: Set<string>;
+  readonly outerWrites: Map<string, 'global' | 'nonlocal'>;
+}
+
+export function generatePython(program: A.Program, options: GenerateOptions = {}): GenerateResult {
+  return new PythonGenerator(program, options).run();
+}
+
+class PythonGenerator {
+  private readonly ctx: GenerationContext;
+  private readonly stdImports = new Set<string>();
+  private scope: PyScope;
+  private readonly module: PyScope;
+  /** Local defs for block lambdas, written before the statement that uses them. */
+  private pending: string[] = [];
+  private lambdaCount = 0;
+  private readonly snakeNames = new Map<string, string>();
+  private readonly moduleImports = new Set<string>();
+  private readonly typeNames: string[];
+  private readonly typesWritten = new Set<string>();
+  private writingType: string | undefined;
+
+  constructor(
+    private readonly program: A.Program,
+    options: GenerateOptions,
+  ) {
+    this.ctx = new GenerationContext(program);
+    this.module = { parent: null, frames: [new Map()], used: new Set(), outerWrites: new Map() };
+    this.scope = this.module;
+    this.typeNames = program.children.filter((child): child is A.TypeDeclaration => child.type === 'TypeDeclaration').map((child) => child.name);
+    if (options.pythonNames === 'snake_case') this.planSnakeCase();
+  }
+
+  run(): GenerateResult {
+    // Module-level names that are hoisted in Whetstone: imports, types and functions.
+    for (const child of this.program.children) {
+      if (child.type === 'FunctionDeclaration' || child.type === 'TypeDeclaration') this.declare(child.name, child.type === 'TypeDeclaration');
+      if (child.type === 'ImportDeclaration') {
+        const names = child.names.length > 0 ? child.names : [child.module.split('.')[0]];
+        for (const name of names) this.declare(name, true);
+        if (child.names.length === 0) this.moduleImports.add(child.module.split('.')[0]);
+      }
+      // Top-level variables are visible in every function (they run later), wherever declared.
+      if (child.type === 'VariableDeclaration') this.declare(child.name);
+    }
+    const types = new CodeWriter('    ');
+    const functions = new CodeWriter('    ');
+    const statements = new CodeWriter('    ');
+    const children = this.program.children;
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index];
+      if (child.type === 'TypeDeclaration') {
+        types.blank(2);
+        this.typeDeclaration(types, child);
+      } else if (child.type === 'FunctionDeclaration') {
+        functions.blank(2);
+        this.functionDeclaration(functions, child);
+      } else if (child.type !== 'ImportDeclaration') {
+        if (this.chosen(statements, child, children[index + 1])) index++;
+        else this.statement(statements, child);
+      }
+    }
+    const imports = this.program.children.filter((child): child is A.ImportDeclaration => child.type === 'ImportDeclaration');
+    const head = new CodeWriter('    ');
+    const std = [...this.stdImports, ...this.ctx.usedHelpers().flatMap((helper) => PY_HELPER_IMPORTS[helper as PyHelper])];
+    const typing = std.filter((name) => name.startsWith('typing.')).map((name) => name.slice(7));
+    for (const name of [...new Set(std.filter((name) => !name.startsWith('typing.')))].sort()) head.line(`import ${name}`);
+    if (typing.length > 0) head.line(`from typing import ${[...new Set(typing)].sort().join(', ')}`);
+    if (imports.length > 0) head.blank();
+    for (const node of imports) {
+      head.line(node.names.length > 0 ? `from ${node.module} import ${node.names.join(', ')}` : `import ${node.module}`);
+    }
+    for (const helper of this.ctx.usedHelpers() as PyHelper[]) {
+      head.blank(2);
+      head.line(pyHelperSource(helper, (base) => this.ctx.helper(base)));
+    }
+    const sections = [head.toString(), types.toString(), functions.toString(), statements.toString()].filter((text) => text !== '');
+    return { code: sections.join('\n\n'), diagnostics: this.ctx.diagnostics };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Names
+
+  private planSnakeCase(): void {
+    const declared = new Set<string>();
+    const collect = (node: A.Node): void => {
+      if (node.type === 'FunctionDeclaration' || node.type === 'VariableDeclaration' || node.type === 'Parameter') declared.add(node.name);
+      if (node.type === 'ForStatement') declared.add(node.iterator);
+    };
+    const walkAll = (node: A.Node): void => {
+      collect(node);
+      for (const value of Object.values(node) as unknown[]) {
+        if (Array.isArray(value)) for (const item of value) if (item && typeof item === 'object' && 'type' in item) walkAll(item as A.Node);
+        if (value && typeof value === 'object' && !Array.isArray(value) && 'type' in value) walkAll(value as A.Node);
+      }
+    };
+    walkAll(this.program);
+    const taken = new Set(declared);
+    for (const name of declared) {
+      const snake = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+      if (snake !== name && !taken.has(snake)) {
+        this.snakeNames.set(name, snake);
+        taken.add(snake);
+      }
+    }
+  }
+
+  /** The Python spelling of a Whetstone name (keywords and the built-ins generated code uses get a trailing _). */
+  private nameOf(name: string): string {
+    const base = this.snakeNames.get(name) ?? name;
+    return KEYWORDS.has(base) ? `${base}_` : base;
+  }
+
+  /** Declares a name in the innermost frame; renamed when it would hide a visible name of this function. */
+  private declare(name: string, keep = false): string {
+    const frames = this.scope.frames;
+    let python = keep ? name : this.nameOf(name);
+    const hides = frames.some((frame) => frame.has(name));
+    if (hides) {
+      const base = python;
+      for (let n = 2; this.scope.used.has(python); n++) python = `${base}_${n}`;
+    }
+    frames[frames.length - 1].set(name, python);
+    this.scope.used.add(python);
+    return python;
+  }
+
+  /** The Python name a Whetstone name refers to here, and how far out it was declared. */
+  private resolve(name: string): { python: string; scope: PyScope | null } {
+    for (let scope: PyScope | null = this.scope; scope; scope = scope.parent) {
+      for (let i = scope.frames.length - 1; i >= 0; i--) {
+        const python = scope.frames[i].get(name);
+        if (python !== undefined) return { python, scope };
+      }
+    }
+    return { python: this.nameOf(name), scope: null };
+  }
+
+  private withFrame<T>(body: () => T): T {
+    this.scope.frames.push(new Map());
+    try {
+      return body();
+    } finally {
+      this.scope.frames.pop();
+    }
+  }
+
+  /** Writes a def's body in a scope of its own; returns its text and the nonlocal/global lines. */
+  private functionBody(parameters: readonly A.Parameter[], statements: () => void): { globals: string[] } {
+    const outer = this.scope;
+    this.scope = { parent: outer, frames: [new Map()], used: new Set(), outerWrites: new Map() };
+    try {
+      for (const param of parameters) this.declare(param.name);
+      statements();
+      const lines: string[] = [];
+      const globals = [...this.scope.outerWrites].filter(([, kind]) => kind === 'global').map(([name]) => name);
+      const nonlocals = [...this.scope.outerWrites].filter(([, kind]) => kind === 'nonlocal').map(([name]) => name);
+      if (globals.length > 0) lines.push(`global ${globals.join(', ')}`);
+      if (nonlocals.length > 0) lines.push(`nonlocal ${nonlocals.join(', ')}`);
+      return { globals: lines };
+    } finally {
+      this.scope = outer;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Types
+
+  private type(text: string | null): string {
+    if (text === null) return 'Any';
+    const syntax = parseTypeSyntax(text);
+    return syntax ? this.typeSyntax(syntax) : 'Any';
+  }
+
+  private typeSyntax(syntax: TypeSyntax): string {
+    let base: string;
+    if (syntax.form === 'group') {
+      base = this.typeSyntax(syntax.inner);
+    } else {
+      const args = syntax.args.map((arg) => this.typeSyntax(arg));
+      switch (syntax.name) {
+        case 'number':
+          base = 'float';
+          break;
+        case 'string':
+          base = 'str';
+          break;
+        case 'bool':
+          base = 'bool';
+          break;
+        case 'void':
+        case 'null':
+          base = 'None';
+          break;
+        case 'any':
+          this.stdImports.add('typing.Any');
+          base = 'Any';
+          break;
+        case 'list':
+          base = `list[${args[0] ?? 'Any'}]`;
+          break;
+        case 'map':
+          base = `dict[${args[0] ?? 'str'}, ${args[1] ?? 'Any'}]`;
+          break;
+        default:
+          base = syntax.name;
+      }
+    }
+    return syntax.optional ? `${base} | None` : base;
+  }
+
+  private typeDeclaration(w: CodeWriter, node: A.TypeDeclaration): void {
+    this.comments(w, node.annotations);
+    this.stdImports.add('typing.TypedDict');
+    w.line(`class ${node.name}(TypedDict):`);
+    this.writingType = node.name;
+    w.indented(() => {
+      if (node.fields.length === 0) w.line('pass');
+      for (const field of node.fields) w.line(`${field.name}: ${this.quotedType(field.fieldType)}`);
+    });
+    this.writingType = undefined;
+    this.typesWritten.add(node.name);
+  }
+
+  /**
+   * A type in a signature or class body. Types are written before functions, so a signature never
+   * needs quotes; a field that names its own type or one declared after it is quoted.
+   */
+  private quotedType(text: string | null): string {
+    const type = this.type(text);
+    if (this.writingType === undefined) return type;
+    const later = this.typeNames.filter((name) => !this.typesWritten.has(name) || name === this.writingType);
+    return later.some((name) => new RegExp(`\\b${name}\\b`).test(type)) ? JSON.stringify(type) : type;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Functions
+
+  private comments(w: CodeWriter, annotations: readonly A.Annotation[]): void {
+    for (const annotation of annotations) w.line(`# ${annotationText(annotation)}`);
+  }
+
+  private functionDeclaration(w: CodeWriter, node: A.FunctionDeclaration): void {
+    const memo = node.annotations.find(isMemoAnnotation);
+    const applied = memo !== undefined && memoizable(node);
+    this.comments(w, node.annotations.filter((annotation) => !(applied && annotation === memo)));
+    if (applied) {
+      this.stdImports.add('functools');
+      w.line('@functools.cache');
+    }
+    const returns = node.returnType !== null ? ` -> ${this.quotedType(node.returnType)}` : '';
+    this.def(w, `${node.async ? 'async ' : ''}def ${this.resolve(node.name).python}`, node.parameters, returns, node.body.statements);
+  }
+
+  /** A def: header, global/nonlocal lines, per-call defaults, body (or pass). */
+  private def(w: CodeWriter, head: string, parameters: readonly A.Parameter[], returns: string, statements: readonly A.Statement[]): void {
+    const body = new CodeWriter('    ');
+    const perCallDefaults: A.Parameter[] = [];
+    let params = '';
+    const { globals } = this.functionBody(
+      parameters,
+      () => {
+        params = parameters
+          .map((param) => {
+            const name = this.resolve(param.name).python;
+            const type = param.paramType !== null ? `: ${this.quotedType(param.paramType)}` : '';
+            if (!param.defaultValue) return `${name}${type}`;
+            const literal = param.defaultValue.type === 'Literal';
+            if (!literal) perCallDefaults.push(param);
+            const value = literal ? this.expression(param.defaultValue).text : 'None';
+            return type === '' ? `${name}=${value}` : `${name}${type} = ${value}`;
+          })
+          .join(', ');
+        for (const param of perCallDefaults) {
+          const name = this.resolve(param.name).python;
+          body.line(`if ${name} is None:`);
+          body.indented(() => body.line(`${name} = ${this.expression(param.defaultValue!).text}`));
+        }
+        this.statements(body, statements);
+      },
+    );
+    w.line(`${head}(${params})${returns}:`);
+    w.indented(() => {
+      for (const line of globals) w.line(line);
+      const text = body.toString().trimEnd();
+      w.line(text === '' ? 'pass' : text);
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Statements
+
+  private statements(w: CodeWriter, statements: readonly A.Statement[]): void {
+    for (let index = 0; index < statements.length; index++) {
+      if (this.chosen(w, statements[index], statements[index + 1])) index++;
+      else this.statement(w, statements[index]);
+    }
+  }
+
+  /** Writes `x = a if c else b` for a declaration and the if/else that chooses its value; false when they are not that. */
+  private chosen(w: CodeWriter, first: A.Node, second: A.Node | undefined): boolean {
+    const chosen = chosenValue(first, second);
+    if (!chosen) return false;
+    const condition = wrap(this.expression(chosen.condition), OR);
+    const value = `${wrap(this.expression(chosen.whenTrue), OR)} if ${condition} else ${wrap(this.expression(chosen.whenFalse), CONDITIONAL)}`;
+    const topLevel = this.scope === this.module && this.scope.frames.length === 1;
+    const name = topLevel ? this.resolve(chosen.declaration.name).python : this.declare(chosen.declaration.name);
+    const type = chosen.declaration.varType !== null ? `: ${this.quotedType(chosen.declaration.varType)}` : '';
+    this.emit(w, `${name}${type} = ${value}`);
+    return true;
+  }
+
+  private block(w: CodeWriter, block: A.Block): void {
+    w.indented(() =>
+      this.withFrame(() => {
+        const before = w.length;
+        this.statements(w, block.statements);
+        if (w.length === before) w.line('pass');
+      }),
+    );
+  }
+
+  /** Writes `line` after the local defs its expressions needed. */
+  private emit(w: CodeWriter, line: string): void {
+    for (const def of this.pending) {
+      w.line(def);
+    }
+    this.pending = [];
+    w.line(line);
+  }
+
+  private statement(w: CodeWriter, node: A.Statement): void {
+    this.comments(w, annotationsOf(node));
+    switch (node.type) {
+      case 'VariableDeclaration': {
+        if (node.initializer?.type === 'Lambda') {
+          // `const f = fn(…) { … }` is a def (PEP 8 prefers a def to a lambda bound to a name).
+          const lambda = node.initializer;
+          const topLevel = this.scope === this.module && this.scope.frames.length === 1;
+          const name = topLevel ? this.resolve(node.name).python : this.declare(node.name);
+          const body: A.Statement[] =
+            lambda.body.type === 'Block' ? lambda.body.statements : [{ type: 'ReturnStatement', id: `${lambda.id}:return`, span: lambda.body.span, annotations: [], value: lambda.body }];
+          if (topLevel) w.blank(2);
+          this.def(w, `def ${name}`, lambda.parameters, lambda.returnType !== null ? ` -> ${this.quotedType(lambda.returnType)}` : '', body);
+          if (topLevel) w.blank(2);
+          return;
+        }
+        const value = node.initializer ? this.expression(node.initializer).text : 'None';
+        const topLevel = this.scope === this.module && this.scope.frames.length === 1;
+        const name = topLevel ? this.resolve(node.name).python : this.declare(node.name);
+        const type = node.varType !== null && node.initializer ? `: ${this.quotedType(node.varType)}` : '';
+        this.emit(w, `${name}${type} = ${value}`);
+        return;
+      }
+      case 'AssignmentStatement':
+        this.assignment(w, node);
+        return;
+      case 'ReturnStatement':
+        this.emit(w, node.value ? `return ${this.expression(node.value).text}` : 'return');
+        return;
+      case 'IfStatement':
+        this.ifStatement(w, node, 'if');
+        return;
+      case 'WhileStatement':
+        this.emit(w, `while ${this.expression(node.condition).text}:`);
+        this.block(w, node.body);
+        return;
+      case 'ForStatement': {
+        const iterable = this.iterable(node.iterable);
+        this.withFrame(() => {
+          const iterator = this.declare(node.iterator);
+          this.emit(w, `for ${iterator} in ${iterable}:`);
+          this.block(w, node.body);
+        });
+        return;
+      }
+      case 'BreakStatement':
+        w.line('break');
+        return;
+      case 'ContinueStatement':
+        w.line('continue');
+        return;
+      case 'ExpressionStatement':
+        this.emit(w, this.expression(node.expression).text);
+        return;
+      case 'ErrorNode':
+        this.ctx.unfaithful(node, 'Python', `source that did not parse (${node.text.slice(0, 60)})`);
+        w.line(`# not carried: ${node.text.split('\n')[0]}`);
+        return;
+    }
+  }
+
+  private assignment(w: CodeWriter, node: A.AssignmentStatement): void {
+    const target = this.target(node.target);
+    if (node.operator === '/=' && !this.plainDivisor(node.value)) {
+      this.emit(w, `${target} = ${this.ctx.helper('divide')}(${target}, ${this.expression(node.value).text})`);
+      return;
+    }
+    this.emit(w, `${target} ${node.operator} ${this.expression(node.value).text}`);
+  }
+
+  /** An assignment target; a name of an enclosing function or the module is declared nonlocal / global. */
+  private target(node: A.Expression): string {
+    if (node.type === 'IndexExpression') return this.index(node, true).text;
+    if (node.type !== 'Identifier') return this.expression(node).text;
+    const { python, scope } = this.resolve(node.name);
+    if (scope && scope !== this.scope) this.scope.outerWrites.set(python, scope === this.module ? 'global' : 'nonlocal');
+    return python;
+  }
+
+  private ifStatement(w: CodeWriter, node: A.IfStatement, keyword: 'if' | 'elif'): void {
+    this.emit(w, `${keyword} ${this.expression(node.condition).text}:`);
+    this.block(w, node.consequent);
+    const alternate = node.alternate;
+    if (alternate?.type === 'IfStatement' && alternate.annotations.length === 0) {
+      this.ifStatement(w, alternate, 'elif');
+    } else if (alternate) {
+      w.line('else:');
+      if (alternate.type === 'Block') this.block(w, alternate);
+      else w.indented(() => this.withFrame(() => this.statement(w, alternate)));
+    }
+  }
+
+  /** What a for loop walks: range(…) stays a range (no list is made). */
+  private iterable(node: A.Expression): string {
+    if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'range')) {
+      return `range(${node.arguments.map((arg) => this.expression(arg).text).join(', ')})`;
+    }
+    return this.expression(node).text;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Expressions
+
+  private isBuiltin(callee: A.Expression, name?: string): boolean {
+    if (callee.type !== 'Identifier' || (name !== undefined && callee.name !== name) || !BUILTINS.has(callee.name)) return false;
+    const symbol = this.ctx.model.symbolOf(callee.id);
+    return !symbol || symbol.kind === 'builtin';
+  }
+
+  /** Whether `x / d` and `x % d` mean in Python what they mean in Whetstone: d a nonzero number literal. */
+  private plainDivisor(node: A.Expression): boolean {
+    return node.type === 'Literal' && typeof node.value === 'number' && node.value !== 0;
+  }
+
+  expression(node: A.Expression): Fragment {
+    switch (node.type) {
+      case 'Identifier':
+        return fragment(this.resolve(node.name).python, PRIMARY);
+      case 'Literal':
+        return this.literal(node);
+      case 'BinaryExpression':
+        return this.binary(node);
+      case 'UnaryExpression': {
+        const operand = this.expression(node.operand);
+        if (node.operator === 'await') return fragment(`await ${wrap(operand, AWAIT)}`, AWAIT);
+        if (node.operator === '!') return fragment(`not ${wrap(operand, NOT)}`, NOT);
+        const text = wrap(operand, UNARY);
+        return fragment(`-${text.startsWith('-') ? `(${text})` : text}`, UNARY);
+      }
+      case 'CallExpression':
+        return this.call(node);
+      case 'MemberExpression':
+        return this.member(node, false);
+      case 'IndexExpression':
+        return this.index(node, false);
+      case 'ArrayLiteral':
+        return fragment(`[${node.elements.map((element) => this.expression(element).text).join(', ')}]`, PRIMARY);
+      case 'ObjectLiteral':
+        return fragment(`{${node.properties.map((property) => `${JSON.stringify(property.key)}: ${this.expression(property.value).text}`).join(', ')}}`, PRIMARY);
+      case 'Lambda':
+        return this.lambda(node);
+      case 'ErrorNode':
+        this.ctx.unfaithful(node, 'Python', `source that did not parse (${node.text.slice(0, 60)})`);
+        return fragment('None', PRIMARY);
+    }
+  }
+
+  private literal(node: A.Literal): Fragment {
+    const { value } = node;
+    if (value === null) return fragment('None', PRIMARY);
+    if (typeof value === 'boolean') return fragment(value ? 'True' : 'False', PRIMARY);
+    if (typeof value === 'string') return fragment(JSON.stringify(value), PRIMARY);
+    if (Number.isNaN(value) || !Number.isFinite(value)) {
+      this.stdImports.add('math');
+      return fragment(Number.isNaN(value) ? 'math.nan' : value > 0 ? 'math.inf' : '-math.inf', Number.isNaN(value) || value > 0 ? POSTFIX : UNARY);
+    }
+    return fragment(numberText(value), value < 0 ? UNARY : PRIMARY);
+  }
+
+  private binary(node: A.BinaryExpression): Fragment {
+    const left = this.expression(node.left);
+    const right = this.expression(node.right);
+    const precedence = BINARY[node.operator];
+    if (node.operator === '/' && !this.plainDivisor(node.right)) return fragment(`${this.ctx.helper('divide')}(${left.text}, ${right.text})`, POSTFIX);
+    if (node.operator === '%' && !this.plainRemainder(node)) return fragment(`${this.ctx.helper('remainder')}(${left.text}, ${right.text})`, POSTFIX);
+    if (precedence === COMPARE) {
+      let operator: string = node.operator;
+      const againstNull = [node.left, node.right].some((side) => side.type === 'Literal' && side.value === null);
+      const byIdentity = [node.left, node.right].every((side) => this.ctx.isKind(side, 'list', 'object', 'named', 'map'));
+      if ((againstNull || byIdentity) && (operator === '==' || operator === '!=')) operator = operator === '==' ? 'is' : 'is not';
+      // Comparisons chain in Python: an operand that is a comparison keeps its parentheses.
+      return fragment(`${wrap(left, COMPARE + 1)} ${operator} ${wrap(right, COMPARE + 1)}`, COMPARE);
+    }
+    return binaryFragment(OPERATOR[node.operator] ?? node.operator, left, right, precedence);
+  }
+
+  /** `a % d` with a positive literal d is Python's % when only compared with 0 (the sign does not matter then). */
+  private plainRemainder(node: A.BinaryExpression): boolean {
+    if (!(node.right.type === 'Literal' && typeof node.right.value === 'number' && node.right.value > 0)) return false;
+    if (node.left.type === 'Literal' && typeof node.left.value === 'number' && node.left.value >= 0) return true;
+    const parent = this.ctx.model.nodeById(this.parentIdOf(node) ?? '');
+    return (
+      parent?.type === 'BinaryExpression' &&
+      (parent.operator === '==' || parent.operator === '!=') &&
+      [parent.left, parent.right].some((side) => side.type === 'Literal' && side.value === 0)
+    );
+  }
+
+  private parents: Map<string, string> | undefined;
+  private parentIdOf(node: A.Node): string | undefined {
+    if (!this.parents) {
+      const parents = new Map<string, string>();
+      const visit = (current: A.Node): void => {
+        for (const value of Object.values(current) as unknown[]) {
+          const children = Array.isArray(value) ? value : [value];
+          for (const child of children) {
+            if (child && typeof child === 'object' && 'type' in child && 'id' in child) {
+              parents.set((child as A.Node).id, current.id);
+              visit(child as A.Node);
+            }
+          }
+        }
+      };
+      visit(this.program);
+      this.parents = parents;
+    }
+    return this.parents.get(node.id);
+  }
+
+  /** `xs[i]`; reading a map is `m.get(k)`, which is None for a missing key as in Whetstone (m[k] raises). */
+  private index(node: A.IndexExpression, asTarget: boolean): Fragment {
+    const object = wrap(this.expression(node.object), POSTFIX);
+    const index = this.expression(node.index).text;
+    if (!asTarget && this.ctx.isKind(node.object, 'map')) return fragment(`${object}.get(${index})`, POSTFIX);
+    return fragment(`${object}[${index}]`, POSTFIX);
+  }
+
+  private member(node: A.MemberExpression, called: boolean): Fragment {
+    const object = this.expression(node.object);
+    const attribute = called || this.ctx.isKind(node.object, 'module') || (node.object.type === 'Identifier' && this.moduleImports.has(node.object.name));
+    if (attribute) return fragment(`${wrap(object, POSTFIX)}.${node.property}`, POSTFIX);
+    return fragment(`${wrap(object, POSTFIX)}[${JSON.stringify(node.property)}]`, POSTFIX);
+  }
+
+  private lambda(node: A.Lambda): Fragment {
+    if (node.body.type === 'Block') {
+      // A block body cannot be a Python lambda: it becomes a local def before the statement.
+      const name = this.declare(`_lambda${++this.lambdaCount}`, true);
+      const def = new CodeWriter('    ');
+      const saved = this.pending;
+      this.pending = [];
+      this.def(def, `def ${name}`, node.parameters, '', node.body.statements);
+      this.pending = [...saved, def.toString().trimEnd()];
+      return fragment(name, PRIMARY);
+    }
+    let text = '';
+    this.functionBody(
+      node.parameters,
+      () => {
+        const params = node.parameters
+          .map((param) => (param.defaultValue ? `${this.resolve(param.name).python}=${this.expression(param.defaultValue).text}` : this.resolve(param.name).python))
+          .join(', ');
+        const body = this.expression(node.body as A.Expression);
+        text = `lambda${params === '' ? '' : ` ${params}`}: ${wrap(body, LAMBDA)}`;
+      },
+    );
+    return fragment(text, LAMBDA);
+  }
+
+  private call(node: A.CallExpression): Fragment {
+    const args = node.arguments.map((arg) => this.expression(arg));
+    const list = args.map((arg) => arg.text).join(', ');
+    if (this.isBuiltin(node.callee)) {
+      const name = (node.callee as A.Identifier).name;
+      const [first] = node.arguments;
+      switch (name) {
+        case 'print':
+          return fragment(`print(${node.arguments.map((arg, index) => (this.ctx.isKind(arg, 'string') ? args[index].text : `${this.ctx.helper('show')}(${args[index].text})`)).join(', ')})`, POSTFIX);
+        case 'push':
+          if (args.length === 2) return fragment(`${wrap(args[0], POSTFIX)}.append(${args[1].text})`, POSTFIX);
+          break;
+        case 'keys':
+        case 'values':
+          return fragment(`list(${wrap(args[0], POSTFIX)}.${name}())`, POSTFIX);
+        case 'range':
+          return fragment(`list(range(${list}))`, POSTFIX);
+        case 'floor':
+        case 'ceil':
+          this.stdImports.add('math');
+          return fragment(`math.${name}(${list})`, POSTFIX);
+        case 'round':
+          return fragment(`${this.ctx.helper('round_half_away')}(${list})`, POSTFIX);
+        case 'str':
+          if (first && this.ctx.isKind(first, 'string')) return args[0];
+          return fragment(`${this.ctx.helper('show')}(${list})`, POSTFIX);
+        case 'num':
+          return fragment(`${this.ctx.helper('to_number')}(${list})`, POSTFIX);
+        default:
+          // len, min, max, abs mean the same in Python.
+          return fragment(`${name}(${list})`, POSTFIX);
+      }
+    }
+    const callee = node.callee.type === 'MemberExpression' ? this.member(node.callee, true) : this.expression(node.callee);
+    return fragment(`${wrap(callee, POSTFIX)}(${list})`, POSTFIX);
+  }
+}

@@ -1,0 +1,60 @@
+// The few helpers generated JavaScript and TypeScript need where the language has no built-in of
+// the same meaning (docs/LANGUAGE.md "What programs mean"): how print/str show a value, rounding
+// halves away from zero, range as a list, len of an unknown value, num. Only the helpers a program
+// uses are written, each under a name the program does not use.
+
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber';
+
+type Names = (base: string) => string;
+
+/** The source of one helper, in JavaScript or (typed) TypeScript. */
+export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Names): string {
+  const t = (annotation: string): string => (typescript ? annotation : '');
+  switch (helper) {
+    case 'show':
+      return [
+        `/** How Whetstone's print and str show a value: strings as they are at top level, quoted inside lists and objects. */`,
+        `function ${name('show')}(value${t(': unknown')}, nested = false)${t(': string')} {`,
+        `  if (value === null || value === undefined) return 'null';`,
+        `  if (typeof value === 'string') return nested ? JSON.stringify(value) : value;`,
+        `  if (Array.isArray(value)) return \`[\${value.map((item) => ${name('show')}(item, true)).join(', ')}]\`;`,
+        `  if (typeof value === 'function') return '<fn>';`,
+        `  if (typeof value === 'object') return \`{\${Object.entries(value).map(([key, item]) => \`\${key}: \${${name('show')}(item, true)}\`).join(', ')}}\`;`,
+        `  return String(value);`,
+        `}`,
+      ].join('\n');
+    case 'roundHalfAway':
+      return [
+        `/** Rounds to \`digits\` decimal places, halves away from zero (Math.round rounds them up). */`,
+        `function ${name('roundHalfAway')}(x${t(': number')}, digits = 0)${t(': number')} {`,
+        `  const factor = 10 ** digits;`,
+        `  const rounded = (Math.sign(x) * Math.floor(Math.abs(x) * factor + 0.5)) / factor;`,
+        `  return rounded === 0 ? 0 : rounded; // never -0, which console.log would show as "-0"`,
+        `}`,
+      ].join('\n');
+    case 'rangeList':
+      return [
+        `/** start, start + 1, … end - 1 (or 0 … start - 1 with one argument), as a list. */`,
+        `function ${name('rangeList')}(start${t(': number')}, end${t('?: number')})${t(': number[]')} {`,
+        `  if (end === undefined) [start, end] = [0, start];`,
+        `  const out${t(': number[]')} = [];`,
+        `  for (let i = start; i < end; i++) out.push(i);`,
+        `  return out;`,
+        `}`,
+      ].join('\n');
+    case 'lengthOf':
+      return [
+        `/** The length of a list or string, or the number of entries of an object. */`,
+        `function ${name('lengthOf')}(value${t(': any')})${t(': number')} {`,
+        `  return typeof value === 'string' || Array.isArray(value) ? value.length : Object.keys(value).length;`,
+        `}`,
+      ].join('\n');
+    case 'toNumber':
+      return [
+        `/** The number a text spells, NaN when it spells none (an empty text too). */`,
+        `function ${name('toNumber')}(text${t(': string')})${t(': number')} {`,
+        `  return text.trim() === '' ? NaN : Number(text);`,
+        `}`,
+      ].join('\n');
+  }
+}

@@ -1,0 +1,91 @@
+// The helpers generated Python needs to keep Whetstone's meaning (docs/LANGUAGE.md "What programs
+// mean") where Python's own operators and built-ins differ: numbers shown as JavaScript shows them
+// (2.0 is "2"), true/false/null, division by zero as Infinity or NaN, the remainder with the sign
+// of the dividend, rounding halves away from zero, num() giving NaN instead of raising. Only the
+// helpers a program uses are written, each under a name the program does not use.
+
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number';
+
+/** The standard modules each helper needs. */
+export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
+  show: ['json', 'math'],
+  round_half_away: ['math'],
+  divide: ['math'],
+  remainder: ['math'],
+  to_number: ['math'],
+};
+
+export function pyHelperSource(helper: PyHelper, name: (base: string) => string): string {
+  switch (helper) {
+    case 'show':
+      return `def ${name('show')}(value, nested=False):
+    """How Whetstone's print and str show a value (numbers as JavaScript writes them)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False) if nested else value
+    if isinstance(value, (int, float)):
+        if isinstance(value, int) and abs(value) < 10**21:
+            return str(value)
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+        if value == 0:
+            return "0"
+        mantissa, _, exponent = repr(abs(value)).partition("e")
+        whole, _, fraction = mantissa.partition(".")
+        digits = (whole + fraction).lstrip("0")
+        point = len(whole) + int(exponent or 0) - (len(whole + fraction) - len(digits))
+        digits = digits.rstrip("0")
+        sign = "-" if value < 0 else ""
+        if len(digits) <= point <= 21:
+            return sign + digits + "0" * (point - len(digits))
+        if 0 < point <= 21:
+            return sign + digits[:point] + "." + digits[point:]
+        if -6 < point <= 0:
+            return sign + "0." + "0" * -point + digits
+        power = point - 1
+        rest = "." + digits[1:] if len(digits) > 1 else ""
+        return sign + digits[0] + rest + "e" + ("+" if power >= 0 else "-") + str(abs(power))
+    if isinstance(value, list):
+        return "[" + ", ".join(${name('show')}(item, True) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {${name('show')}(item, True)}" for key, item in value.items()) + "}"
+    if callable(value):
+        return "<fn>"
+    return str(value)`;
+    case 'round_half_away':
+      return `def ${name('round_half_away')}(x, digits=0):
+    """Rounds to digits decimal places, halves away from zero (Python's round rounds them to even)."""
+    factor = 10**digits
+    return math.copysign(math.floor(abs(x) * factor + 0.5), x) / factor`;
+    case 'divide':
+      return `def ${name('divide')}(a, b):
+    """a / b as floating-point numbers divide: by zero it is an infinity or NaN, not an error."""
+    if b == 0:
+        if a == 0 or a != a:
+            return math.nan
+        return math.copysign(math.inf, a) * math.copysign(1, b)
+    return a / b`;
+    case 'remainder':
+      return `def ${name('remainder')}(a, b):
+    """The remainder of a / b with the sign of a (Python's % takes the sign of b)."""
+    if b == 0 or a != a or b != b or math.isinf(a):
+        return math.nan
+    if isinstance(a, int) and isinstance(b, int):
+        rest = abs(a) % abs(b)
+        return -rest if a < 0 else rest
+    return math.fmod(a, b)`;
+    case 'to_number':
+      return `def ${name('to_number')}(text):
+    """The number a text spells, NaN when it spells none (an empty text too)."""
+    try:
+        value = float(text) if text.strip() else math.nan
+    except ValueError:
+        return math.nan
+    return int(value) if value.is_integer() else value`;
+  }
+}

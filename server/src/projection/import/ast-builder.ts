@@ -1,0 +1,138 @@
+// What every importer shares: making Whetstone AST nodes with ids (parsed_<n>) and spans of the
+// foreign source, reporting what has no Whetstone form (W_UNSUPPORTED) and the syntax errors
+// tree-sitter found (E_SYNTAX), so a broken file still gives a partial AST and never throws.
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type * as A from '../../core/ast';
+import { LineIndex } from '../../core/syntax';
+import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
+
+/** A syntax error list longer than this ends with one diagnostic that counts the rest. */
+const MAX_SYNTAX_ERRORS = 100;
+
+/**
+ * Statements and expressions nested deeper than this become one W_UNSUPPORTED each: every later
+ * pass (checker, optimiser, generators) recurses, and the core's own limit is the same.
+ */
+export const MAX_IMPORT_NESTING = 400;
+
+type Fields<T extends A.Node> = Omit<T, 'id' | 'span' | 'type'>;
+
+export class AstBuilder {
+  readonly diagnostics: ProjectionDiagnostic[] = [];
+  private readonly lines: LineIndex;
+  private next = 1;
+  private depth = 0;
+
+  constructor(
+    readonly source: string,
+    private readonly idPrefix = 'parsed_',
+  ) {
+    this.lines = new LineIndex(source);
+  }
+
+  span(node: SyntaxNode | { startIndex: number; endIndex: number }): A.Span {
+    return this.lines.spanAt(node.startIndex, node.endIndex);
+  }
+
+  spanBetween(start: number, end: number): A.Span {
+    return this.lines.spanAt(start, end);
+  }
+
+  make<T extends A.Node>(type: T['type'], at: SyntaxNode | A.Span, fields: Fields<T>): T {
+    const span = 'startOffset' in at ? at : this.span(at);
+    return { type, id: `${this.idPrefix}${this.next++}`, span, ...fields } as unknown as T;
+  }
+
+  identifier(name: string, at: SyntaxNode | A.Span): A.Identifier {
+    return this.make<A.Identifier>('Identifier', at, { name });
+  }
+
+  literal(value: A.Literal['value'], at: SyntaxNode | A.Span): A.Literal {
+    const raw = typeof value === 'string' ? JSON.stringify(value) : String(value);
+    return this.make<A.Literal>('Literal', at, { value, raw });
+  }
+
+  call(name: string, args: A.Expression[], at: SyntaxNode | A.Span): A.CallExpression {
+    return this.make<A.CallExpression>('CallExpression', at, { callee: this.identifier(name, at), arguments: args });
+  }
+
+  /**
+   * Reports a construct that has no Whetstone form. `what` names it ("a class declaration");
+   * the diagnostic carries its span and source text, so nothing is left out silently.
+   */
+  unsupported(node: SyntaxNode, what: string, hint?: string): void {
+    const span = this.span(node);
+    this.diagnostics.push(
+      projectionDiagnostic('W_UNSUPPORTED', 'warning', `Not carried into Whetstone: ${what} has no Whetstone form`, '', span, {
+        omitted: node.text,
+        hint: hint ?? 'The rest of the file was imported; rewrite this part by hand in Whetstone if you need it.',
+      }),
+    );
+  }
+
+  /** An ErrorNode standing for source that could not be carried (keeps the place in the tree). */
+  errorNode(node: SyntaxNode, what: string, hint?: string): A.ErrorNode {
+    this.unsupported(node, what, hint);
+    return this.make<A.ErrorNode>('ErrorNode', node, { text: node.text });
+  }
+
+  /**
+   * Runs `read` one level deeper; past MAX_IMPORT_NESTING it reports the node as unsupported and
+   * returns `tooDeep()` instead, so a pathological file cannot exhaust the stack.
+   */
+  nested<T>(node: SyntaxNode, read: () => T, tooDeep: () => T): T {
+    if (this.depth >= MAX_IMPORT_NESTING) {
+      this.unsupported(node, `code nested deeper than ${MAX_IMPORT_NESTING} levels`);
+      return tooDeep();
+    }
+    this.depth++;
+    try {
+      return read();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** E_SYNTAX for every ERROR and MISSING node under `root` (walked without recursion: trees can be deep). */
+  collectSyntaxErrors(root: SyntaxNode): void {
+    if (!root.hasError) return;
+    let count = 0;
+    let extra = 0;
+    const pending: SyntaxNode[] = [root];
+    while (pending.length > 0) {
+      const node = pending.pop()!;
+      if (node.isError || node.isMissing) {
+        if (count < MAX_SYNTAX_ERRORS) {
+          const message = node.isMissing ? `Syntax error: missing ${node.type}` : `Syntax error: unexpected ${JSON.stringify(shorten(node.text))}`;
+          this.diagnostics.push(projectionDiagnostic('E_SYNTAX', 'error', message, '', this.span(node)));
+          count++;
+        } else {
+          extra++;
+        }
+        if (node.isError) continue;
+      }
+      if (!node.hasError) continue;
+      // Children pushed last-first, so they are reported in source order.
+      const children = node.children;
+      for (let i = children.length - 1; i >= 0; i--) if (children[i]) pending.push(children[i]!);
+    }
+    if (extra > 0) {
+      this.diagnostics.push(projectionDiagnostic('E_SYNTAX', 'error', `…and ${extra} more syntax errors`, '', this.span(root)));
+    }
+  }
+}
+
+function shorten(text: string): string {
+  const line = text.split('\n')[0];
+  return line.length > 40 ? `${line.slice(0, 40)}…` : line;
+}
+
+/** The named children of a node, without comments (and without nulls). */
+export function namedChildren(node: SyntaxNode): SyntaxNode[] {
+  return node.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== 'comment');
+}
+
+/** A field's child, or undefined. */
+export function field(node: SyntaxNode, name: string): SyntaxNode | undefined {
+  return node.childForFieldName(name) ?? undefined;
+}

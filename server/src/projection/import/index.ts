@@ -1,0 +1,62 @@
+// Source text of any supported language into the Whetstone AST with its diagnostics. Never
+// throws on bad source: syntax errors give E_SYNTAX diagnostics and a partial AST.
+import { inSourceOrder, walk, type Program } from '../../core/ast';
+import { parserReady, WhetstoneDocument } from '../../core/syntax';
+import type { ProjectionDiagnostic } from '../diagnostics';
+import { loadGrammar, parserFor, type ForeignLanguage } from '../grammars';
+import type { Language } from '../languages';
+import { AstBuilder } from './ast-builder';
+import { JavaScriptImporter } from './javascript';
+import { PythonImporter } from './python';
+
+export interface ImportResult {
+  ast: Program;
+  /** Syntax errors and W_UNSUPPORTED (what was left out), in source order. */
+  diagnostics: ProjectionDiagnostic[];
+  /** Whetstone comments (kept for printing Whetstone back); empty for other languages. */
+  comments: { text: string; span: Program['span'] }[];
+}
+
+/**
+ * Loads the grammar `language` needs (once per process). The Whetstone grammar is the process's
+ * to load at start-up (initParser); this waits for it.
+ */
+export async function prepareImport(language: Language): Promise<void> {
+  if (language === 'whetstone') await parserReady();
+  else await loadGrammar(language);
+}
+
+/**
+ * Reads `source` as `language` into a Whetstone AST whose ids are `<idPrefix><n>`. The grammar
+ * must be loaded (prepareImport).
+ */
+export function importSource(source: string, language: Language, idPrefix = 'parsed_'): ImportResult {
+  if (language === 'whetstone') return importWhetstone(source, idPrefix);
+  const tree = parserFor(language as ForeignLanguage).parse(source);
+  if (!tree) throw new Error(`The ${language} parser gave no tree`);
+  try {
+    const builder = new AstBuilder(source, idPrefix);
+    builder.collectSyntaxErrors(tree.rootNode);
+    const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
+    const diagnostics = inSourceOrder(builder.diagnostics);
+    return { ast, diagnostics, comments: [] };
+  } finally {
+    tree.delete();
+  }
+}
+
+function importWhetstone(source: string, idPrefix: string): ImportResult {
+  const doc = WhetstoneDocument.create(source);
+  try {
+    const rename = (id: string): string => id.replace(/^node_/, idPrefix);
+    // The document is thrown away below, so its AST is taken over rather than copied.
+    const ast = doc.ast;
+    walk(ast, (node) => {
+      node.id = rename(node.id);
+    });
+    const diagnostics = doc.syntaxDiagnostics.map((d) => ({ ...d, nodeId: rename(d.nodeId) }));
+    return { ast, diagnostics, comments: doc.comments.map((comment) => ({ ...comment })) };
+  } finally {
+    doc.dispose();
+  }
+}

@@ -1,0 +1,885 @@
+// JavaScript and TypeScript source (tree-sitter-javascript / tree-sitter-typescript trees) into
+// the Whetstone AST. TypeScript is JavaScript plus types, so one importer reads both: type
+// annotations become Whetstone type strings, interfaces and object type aliases become types.
+//
+// What maps: functions (declarations, and arrow functions or function expressions bound by const
+// at top level), parameters with types and defaults, let/const/var, if/else, while, for-of,
+// for-in (over keys), counted for loops (as range, or as a while loop), return, break, continue,
+// expressions, calls, members, indexing, array and object literals, template strings (as string
+// joins), imports, and the library idioms with a Whetstone built-in (console.log → print, xs.length
+// → len, xs.push(v) → push, Math.floor → floor…). A conditional expression maps where it is the
+// whole value of a declaration, an assignment or a return (it becomes an if/else). Everything
+// else (classes, generators, try/catch, switch, new, this…) becomes a W_UNSUPPORTED diagnostic
+// with its span and text.
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type * as A from '../../core/ast';
+import { AstBuilder, field, namedChildren } from './ast-builder';
+import { decodeEscapes } from './string-escapes';
+
+const BINARY: Record<string, A.BinaryOperator> = {
+  '===': '==',
+  '==': '==',
+  '!==': '!=',
+  '!=': '!=',
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+  '+': '+',
+  '-': '-',
+  '*': '*',
+  '/': '/',
+  '%': '%',
+  '&&': '&&',
+  '||': '||',
+};
+
+const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
+
+/** Math.* functions with a Whetstone built-in of the same meaning. */
+const MATH_BUILTINS = new Set(['floor', 'ceil', 'abs', 'min', 'max', 'round']);
+
+/** Whetstone's path syntax: identifiers joined by dots. */
+const MODULE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\/[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+export class JavaScriptImporter {
+  constructor(private readonly b: AstBuilder) {}
+
+  program(root: SyntaxNode): A.Program {
+    const children: A.TopLevel[] = [];
+    for (const node of namedChildren(root)) children.push(...this.topLevel(node));
+    return this.b.make<A.Program>('Program', root, { children });
+  }
+
+  private topLevel(node: SyntaxNode): A.TopLevel[] {
+    switch (node.type) {
+      case 'import_statement':
+        return this.importDeclaration(node);
+      case 'export_statement': {
+        // Generated modules export every top-level function and type, so `export` is carried by
+        // position: a declaration that is exported stays a top-level declaration.
+        const declaration = field(node, 'declaration');
+        if (declaration) return this.topLevel(declaration);
+        this.b.unsupported(node, 'an export list or re-export');
+        return [];
+      }
+      case 'function_declaration':
+        return [this.functionDeclaration(node)];
+      case 'lexical_declaration':
+      case 'variable_declaration': {
+        const fn = this.functionBinding(node);
+        return fn ? [fn] : this.statement(node);
+      }
+      case 'interface_declaration':
+        return this.interfaceDeclaration(node);
+      case 'type_alias_declaration':
+        return this.typeAlias(node);
+      default:
+        return this.statement(node);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Declarations
+
+  private importDeclaration(node: SyntaxNode): A.TopLevel[] {
+    const sourceNode = field(node, 'source');
+    const clause = namedChildren(node).find((child) => child.type === 'import_clause');
+    const module = sourceNode ? this.stringValue(sourceNode) : '';
+    if (!MODULE_PATH.test(module) || !clause) {
+      this.b.unsupported(node, `an import of '${module}' (a Whetstone import names a module path such as math or net.http)`);
+      return [];
+    }
+    const path = module.replace(/\//g, '.');
+    const names: string[] = [];
+    for (const part of namedChildren(clause)) {
+      if (part.type === 'named_imports') {
+        for (const specifier of namedChildren(part)) {
+          const alias = field(specifier, 'alias');
+          if (alias) {
+            this.b.unsupported(specifier, 'an import under another name (as)');
+            continue;
+          }
+          names.push(field(specifier, 'name')?.text ?? specifier.text);
+        }
+      } else if (part.type === 'namespace_import' || part.type === 'identifier') {
+        const local = part.type === 'identifier' ? part.text : (namedChildren(part)[0]?.text ?? '');
+        if (local !== path.split('.').pop()) {
+          this.b.unsupported(part, `binding the module '${module}' to the name '${local}'`);
+          continue;
+        }
+        return [this.b.make<A.ImportDeclaration>('ImportDeclaration', node, { module: path, names: [] })];
+      }
+    }
+    return names.length > 0 ? [this.b.make<A.ImportDeclaration>('ImportDeclaration', node, { module: path, names })] : [];
+  }
+
+  private functionDeclaration(node: SyntaxNode, name = field(node, 'name')?.text ?? 'anonymous'): A.FunctionDeclaration {
+    const parameters = this.parameters(node);
+    const body = this.functionBody(node);
+    return this.b.make<A.FunctionDeclaration>('FunctionDeclaration', node, {
+      name,
+      async: isAsync(node),
+      returnType: this.returnType(node),
+      annotations: [],
+      parameters,
+      body,
+    });
+  }
+
+  /** `const f = (a) => …` / `const f = function (a) {…}` at top level: a function declaration. */
+  private functionBinding(node: SyntaxNode): A.FunctionDeclaration | undefined {
+    const declarators = namedChildren(node).filter((child) => child.type === 'variable_declarator');
+    if (declarators.length !== 1) return undefined;
+    const [declarator] = declarators;
+    const name = field(declarator, 'name');
+    const value = field(declarator, 'value');
+    if (name?.type !== 'identifier' || !value || (value.type !== 'arrow_function' && value.type !== 'function_expression')) return undefined;
+    if (field(value, 'name') && field(value, 'name')?.text !== name.text) return undefined;
+    const fn = this.functionDeclaration(value, name.text);
+    fn.span = this.b.span(node);
+    return fn;
+  }
+
+  private interfaceDeclaration(node: SyntaxNode): A.TopLevel[] {
+    const name = field(node, 'name')?.text ?? 'Anonymous';
+    const body = field(node, 'body');
+    if (field(node, 'type_parameters')) {
+      this.b.unsupported(node, 'a generic interface');
+      return [];
+    }
+    return [this.b.make<A.TypeDeclaration>('TypeDeclaration', node, { name, annotations: [], fields: body ? this.typeFields(body) : [] })];
+  }
+
+  private typeAlias(node: SyntaxNode): A.TopLevel[] {
+    const value = field(node, 'value');
+    if (value?.type !== 'object_type' || field(node, 'type_parameters')) {
+      this.b.unsupported(node, 'a type alias that is not an object type');
+      return [];
+    }
+    const name = field(node, 'name')?.text ?? 'Anonymous';
+    return [this.b.make<A.TypeDeclaration>('TypeDeclaration', node, { name, annotations: [], fields: this.typeFields(value) })];
+  }
+
+  private typeFields(body: SyntaxNode): A.Field[] {
+    const fields: A.Field[] = [];
+    for (const member of namedChildren(body)) {
+      if (member.type !== 'property_signature') {
+        this.b.unsupported(member, `a ${member.type.replace(/_/g, ' ')} in a type`);
+        continue;
+      }
+      const optional = member.children.some((child) => child?.type === '?');
+      let fieldType = this.typeOf(field(member, 'type'));
+      if (optional && !fieldType.endsWith('?')) fieldType = `${fieldType}?`;
+      fields.push(this.b.make<A.Field>('Field', member, { name: field(member, 'name')?.text ?? '', fieldType }));
+    }
+    return fields;
+  }
+
+  private parameters(fn: SyntaxNode): A.Parameter[] {
+    const single = field(fn, 'parameter');
+    if (single) return [this.b.make<A.Parameter>('Parameter', single, { name: single.text, paramType: null, defaultValue: null })];
+    const list = field(fn, 'parameters');
+    if (!list) return [];
+    const out: A.Parameter[] = [];
+    for (const param of namedChildren(list)) {
+      const made = this.parameter(param);
+      if (made) out.push(made);
+    }
+    return out;
+  }
+
+  private parameter(param: SyntaxNode): A.Parameter | undefined {
+    let pattern = param;
+    let type: string | null = null;
+    let value: SyntaxNode | undefined;
+    if (param.type === 'required_parameter' || param.type === 'optional_parameter') {
+      pattern = field(param, 'pattern') ?? param;
+      const annotation = field(param, 'type');
+      type = annotation ? this.typeOf(annotation) : null;
+      value = field(param, 'value');
+      if (param.type === 'optional_parameter' && !value) {
+        return this.b.make<A.Parameter>('Parameter', param, {
+          name: pattern.text,
+          paramType: type === null ? null : type.endsWith('?') ? type : `${type}?`,
+          defaultValue: this.b.literal(null, param),
+        });
+      }
+    } else if (param.type === 'assignment_pattern') {
+      pattern = field(param, 'left') ?? param;
+      value = field(param, 'right');
+    }
+    if (pattern.type !== 'identifier') {
+      this.b.unsupported(param, `a ${pattern.type.replace(/_/g, ' ')} parameter`);
+      return undefined;
+    }
+    return this.b.make<A.Parameter>('Parameter', param, {
+      name: pattern.text,
+      paramType: type,
+      defaultValue: value ? this.expression(value) : null,
+    });
+  }
+
+  private returnType(fn: SyntaxNode): string | null {
+    const annotation = field(fn, 'return_type');
+    if (!annotation) return null;
+    const type = this.typeOf(annotation);
+    return type === 'void' && !isAsync(fn) ? 'void' : type;
+  }
+
+  private functionBody(fn: SyntaxNode): A.Block {
+    const body = field(fn, 'body');
+    if (!body) return this.b.make<A.Block>('Block', fn, { statements: [] });
+    if (body.type === 'statement_block') return this.block(body);
+    // An arrow function's expression body: `return expression;`.
+    const value = this.expression(body);
+    const statement = this.b.make<A.ReturnStatement>('ReturnStatement', body, { annotations: [], value });
+    return this.b.make<A.Block>('Block', body, { statements: [statement] });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Types
+
+  /** A TypeScript type (or type annotation) as a Whetstone type string; any where there is none. */
+  typeOf(node: SyntaxNode | undefined): string {
+    if (!node) return 'any';
+    switch (node.type) {
+      case 'type_annotation':
+        return this.typeOf(namedChildren(node)[0]);
+      case 'predefined_type':
+        return PREDEFINED[node.text] ?? 'any';
+      case 'type_identifier':
+        return node.text === 'Array' ? 'list<any>' : node.text;
+      case 'array_type':
+        return `list<${this.typeOf(namedChildren(node)[0])}>`;
+      case 'parenthesized_type':
+        return this.typeOf(namedChildren(node)[0]);
+      case 'literal_type': {
+        const inner = namedChildren(node)[0];
+        if (!inner) return 'any';
+        if (inner.type === 'string') return 'string';
+        if (inner.type === 'number' || inner.type === 'unary_expression') return 'number';
+        if (inner.type === 'true' || inner.type === 'false') return 'bool';
+        return inner.type === 'null' || inner.type === 'undefined' ? 'null' : 'any';
+      }
+      case 'generic_type': {
+        const name = field(node, 'name')?.text ?? '';
+        const args = namedChildren(field(node, 'type_arguments') ?? node);
+        const typeArgs = args.map((arg) => this.typeOf(arg));
+        if (name === 'Array' || name === 'ReadonlyArray') return `list<${typeArgs[0] ?? 'any'}>`;
+        if (name === 'Record' || name === 'Map') return `map<${typeArgs[0] ?? 'any'}, ${typeArgs[1] ?? 'any'}>`;
+        if (name === 'Promise') return typeArgs[0] ?? 'any';
+        return 'any';
+      }
+      case 'union_type': {
+        const members = flattenUnion(node);
+        const nullable = members.filter((member) => isNullType(member));
+        const rest = members.filter((member) => !isNullType(member));
+        if (rest.length === 1) {
+          const inner = this.typeOf(rest[0]);
+          return nullable.length > 0 && inner !== 'any' && !inner.endsWith('?') ? `${inner}?` : inner;
+        }
+        return 'any';
+      }
+      default:
+        return 'any';
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Statements
+
+  block(node: SyntaxNode): A.Block {
+    if (node.type !== 'statement_block') {
+      return this.b.make<A.Block>('Block', node, { statements: this.statement(node) });
+    }
+    const statements: A.Statement[] = [];
+    for (const child of namedChildren(node)) statements.push(...this.statement(child));
+    return this.b.make<A.Block>('Block', node, { statements });
+  }
+
+  /** One source statement as Whetstone statements (none, one, or several where it is lowered). */
+  statement(node: SyntaxNode): A.Statement[] {
+    return this.b.nested(node, () => this.statementAt(node), () => []);
+  }
+
+  private statementAt(node: SyntaxNode): A.Statement[] {
+    switch (node.type) {
+      case 'lexical_declaration':
+      case 'variable_declaration':
+        return this.declarations(node);
+      case 'expression_statement': {
+        const expression = namedChildren(node)[0];
+        return expression ? this.expressionStatement(expression) : [];
+      }
+      case 'return_statement': {
+        const value = namedChildren(node)[0];
+        if (value?.type === 'ternary_expression') {
+          return [this.lowerConditional(value, (branch) => this.b.make<A.ReturnStatement>('ReturnStatement', branch, { annotations: [], value: this.expression(branch) }))];
+        }
+        return [this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: value ? this.expression(value) : null })];
+      }
+      case 'if_statement':
+        return [this.ifStatement(node)];
+      case 'while_statement':
+        return [
+          this.b.make<A.WhileStatement>('WhileStatement', node, {
+            annotations: [],
+            condition: this.condition(field(node, 'condition')),
+            body: this.block(field(node, 'body') ?? node),
+          }),
+        ];
+      case 'for_in_statement':
+        return this.forIn(node);
+      case 'for_statement':
+        return this.countedFor(node);
+      case 'break_statement':
+      case 'continue_statement':
+        if (field(node, 'label')) {
+          this.b.unsupported(node, `a labelled ${node.type === 'break_statement' ? 'break' : 'continue'}`);
+          return [];
+        }
+        return [this.b.make<A.BreakStatement | A.ContinueStatement>(node.type === 'break_statement' ? 'BreakStatement' : 'ContinueStatement', node, { annotations: [] })];
+      case 'statement_block': {
+        const inner = this.block(node);
+        // A bare block scopes its declarations; `if true { … }` keeps that scope in Whetstone.
+        if (!inner.statements.some((statement) => statement.type === 'VariableDeclaration')) return inner.statements;
+        return [this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition: this.b.literal(true, node), consequent: inner, alternate: null })];
+      }
+      case 'empty_statement':
+        return [];
+      case 'function_declaration': {
+        // A function inside a function: a const bound to a lambda.
+        const name = field(node, 'name')?.text ?? 'anonymous';
+        const lambda = this.lambda(node);
+        if (!lambda) return [];
+        return [this.b.make<A.VariableDeclaration>('VariableDeclaration', node, { name, kind: 'const', varType: null, annotations: [], initializer: lambda })];
+      }
+      case 'export_statement':
+      case 'import_statement':
+      case 'interface_declaration':
+      case 'type_alias_declaration':
+        this.b.unsupported(node, `a ${describe(node)} inside a block`);
+        return [];
+      default:
+        this.b.unsupported(node, `a ${describe(node)}`);
+        return [];
+    }
+  }
+
+  private declarations(node: SyntaxNode): A.Statement[] {
+    const kindText = field(node, 'kind')?.text ?? node.children[0]?.text;
+    const kind: 'let' | 'const' = kindText === 'const' ? 'const' : 'let';
+    const out: A.Statement[] = [];
+    for (const declarator of namedChildren(node).filter((child) => child.type === 'variable_declarator')) {
+      const name = field(declarator, 'name');
+      const value = field(declarator, 'value');
+      const typeNode = field(declarator, 'type');
+      const varType = typeNode ? this.typeOf(typeNode) : null;
+      if (name?.type === 'object_pattern' && value?.type === 'identifier') {
+        out.push(...this.destructure(name, value, kind));
+        continue;
+      }
+      if (name?.type !== 'identifier') {
+        this.b.unsupported(declarator, `a destructuring declaration (${name?.type.replace(/_/g, ' ') ?? 'pattern'})`);
+        continue;
+      }
+      if (value?.type === 'ternary_expression') {
+        // `const x = c ? a : b;` → `let x; if c { x = a; } else { x = b; }`
+        // The declaration spans only the name, so the assignments in the if/else come after it.
+        out.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', name, { name: name.text, kind: 'let', varType, annotations: [], initializer: null }));
+        out.push(this.lowerConditional(value, (branch) => this.assignment(this.b.identifier(name.text, branch), '=', this.expression(branch), branch)));
+        continue;
+      }
+      if (kind === 'const' && !value) {
+        this.b.unsupported(declarator, 'a const without a value');
+        continue;
+      }
+      out.push(
+        this.b.make<A.VariableDeclaration>('VariableDeclaration', declarator, {
+          name: name.text,
+          kind,
+          varType,
+          annotations: [],
+          initializer: value ? this.expression(value) : null,
+        }),
+      );
+    }
+    return out;
+  }
+
+  /** `const { a, b } = source;` → `const a = source.a; const b = source.b;` */
+  private destructure(pattern: SyntaxNode, source: SyntaxNode, kind: 'let' | 'const'): A.Statement[] {
+    const out: A.Statement[] = [];
+    for (const part of namedChildren(pattern)) {
+      if (part.type !== 'shorthand_property_identifier_pattern') {
+        this.b.unsupported(part, 'a renamed, defaulted or nested part of a destructuring pattern');
+        continue;
+      }
+      const member = this.b.make<A.MemberExpression>('MemberExpression', part, { object: this.b.identifier(source.text, source), property: part.text });
+      out.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', part, { name: part.text, kind, varType: null, annotations: [], initializer: member }));
+    }
+    return out;
+  }
+
+  private expressionStatement(expression: SyntaxNode): A.Statement[] {
+    switch (expression.type) {
+      case 'assignment_expression': {
+        const left = field(expression, 'left');
+        const right = field(expression, 'right');
+        if (!left || !right) return [];
+        if (!isAssignable(left)) {
+          this.b.unsupported(expression, 'an assignment to a pattern');
+          return [];
+        }
+        const target = this.expression(left);
+        if (right.type === 'ternary_expression') {
+          return [this.lowerConditional(right, (branch) => this.assignment(this.expression(left), '=', this.expression(branch), branch))];
+        }
+        return [this.assignment(target, '=', this.expression(right), expression)];
+      }
+      case 'augmented_assignment_expression': {
+        const left = field(expression, 'left');
+        const right = field(expression, 'right');
+        const operator = field(expression, 'operator')?.text ?? '';
+        if (!left || !right || !isAssignable(left)) return [];
+        const compound = COMPOUND[operator];
+        if (compound && right.type === 'ternary_expression') {
+          // `x += c ? a : b` → `if c { x += a; } else { x += b; }`
+          return [this.lowerConditional(right, (branch) => this.assignment(this.expression(left), compound, this.expression(branch), branch))];
+        }
+        if (compound) return [this.assignment(this.expression(left), compound, this.expression(right), expression)];
+        const binary = BINARY[operator.slice(0, -1)];
+        if (binary && (left.type === 'identifier' || left.type === 'member_expression')) {
+          // `x %= 2` → `x = x % 2` (the target is a name or a member: reading it twice is the same).
+          const value = this.b.make<A.BinaryExpression>('BinaryExpression', expression, { operator: binary, left: this.expression(left), right: this.expression(right) });
+          return [this.assignment(this.expression(left), '=', value, expression)];
+        }
+        this.b.unsupported(expression, `the ${operator} operator`);
+        return [];
+      }
+      case 'update_expression': {
+        const argument = field(expression, 'argument');
+        const operator = field(expression, 'operator')?.text ?? expression.text.replace(/[^+-]/g, '');
+        if (!argument || !isAssignable(argument)) return [];
+        return [this.assignment(this.expression(argument), operator.startsWith('+') ? '+=' : '-=', this.b.literal(1, expression), expression)];
+      }
+      default:
+        return [this.b.make<A.ExpressionStatement>('ExpressionStatement', expression.parent ?? expression, { annotations: [], expression: this.expression(expression) })];
+    }
+  }
+
+  private assignment(target: A.Expression, operator: A.AssignmentOperator, value: A.Expression, at: SyntaxNode): A.AssignmentStatement {
+    return this.b.make<A.AssignmentStatement>('AssignmentStatement', at, { annotations: [], operator, target, value });
+  }
+
+  /** `c ? a : b` in a statement's place: `if c { <a> } else { <b> }`, nested conditionals as else-ifs. */
+  private lowerConditional(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement): A.IfStatement {
+    return this.b.nested(node, () => this.lowerConditionalAt(node, branch), () => this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition: this.b.literal(false, node), consequent: this.b.make<A.Block>('Block', node, { statements: [] }), alternate: null }));
+  }
+
+  private lowerConditionalAt(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement): A.IfStatement {
+    const condition = this.expression(field(node, 'condition') ?? node);
+    const consequentNode = field(node, 'consequence') ?? node;
+    const alternateNode = field(node, 'alternative') ?? node;
+    const consequent = this.b.make<A.Block>('Block', consequentNode, { statements: [this.branch(consequentNode, branch)] });
+    const alternate =
+      unparenthesize(alternateNode).type === 'ternary_expression'
+        ? this.lowerConditional(unparenthesize(alternateNode), branch)
+        : this.b.make<A.Block>('Block', alternateNode, { statements: [this.branch(alternateNode, branch)] });
+    return this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition, consequent, alternate });
+  }
+
+  private branch(node: SyntaxNode, make: (value: SyntaxNode) => A.Statement): A.Statement {
+    const inner = unparenthesize(node);
+    if (inner.type === 'ternary_expression') {
+      return this.lowerConditional(inner, make);
+    }
+    return make(node);
+  }
+
+  private ifStatement(node: SyntaxNode): A.IfStatement {
+    const alternative = field(node, 'alternative');
+    let alternate: A.Block | A.IfStatement | null = null;
+    if (alternative) {
+      const inner = alternative.type === 'else_clause' ? namedChildren(alternative)[0] : alternative;
+      if (inner?.type === 'if_statement') alternate = this.ifStatement(inner);
+      else if (inner) alternate = this.block(inner);
+    }
+    return this.b.make<A.IfStatement>('IfStatement', node, {
+      annotations: [],
+      condition: this.condition(field(node, 'condition')),
+      consequent: this.block(field(node, 'consequence') ?? node),
+      alternate,
+    });
+  }
+
+  private condition(node: SyntaxNode | undefined): A.Expression {
+    if (!node) return this.b.make<A.ErrorNode>('ErrorNode', { startIndex: 0, endIndex: 0 } as SyntaxNode, { text: '' });
+    return this.expression(unparenthesize(node));
+  }
+
+  private forIn(node: SyntaxNode): A.Statement[] {
+    const left = field(node, 'left');
+    const right = field(node, 'right');
+    const operator = field(node, 'operator')?.text;
+    if (left?.type !== 'identifier' || !right) {
+      this.b.unsupported(node, 'a for loop over a destructuring pattern');
+      return [];
+    }
+    let iterable = this.expression(right);
+    // for-in walks the keys of an object.
+    if (operator === 'in') iterable = this.b.call('keys', [iterable], right);
+    return [
+      this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: left.text, iterable, body: this.block(field(node, 'body') ?? node) }),
+    ];
+  }
+
+  /**
+   * `for (let i = a; i < b; i++) body`: `for i in range(a, b)` when the body does not assign i;
+   * otherwise the initialiser, then `while cond { body; update }` when the body has no continue
+   * (which would skip the update).
+   */
+  private countedFor(node: SyntaxNode): A.Statement[] {
+    const init = field(node, 'initializer');
+    const condition = field(node, 'condition');
+    const increment = field(node, 'increment');
+    const bodyNode = field(node, 'body');
+    if (!bodyNode) return [];
+    const counter = countedLoop(init, condition, increment);
+    if (counter && !assigns(bodyNode, counter.name)) {
+      const start = counter.start;
+      let end = this.expression(counter.end);
+      // `i <= b` walks to b itself: range(a, b + 1).
+      if (counter.inclusive) end = this.b.make<A.BinaryExpression>('BinaryExpression', counter.end, { operator: '+', left: end, right: this.b.literal(1, counter.end) });
+      const args = start.type === 'number' && Number(start.text) === 0 ? [end] : [this.expression(start), end];
+      return [
+        this.b.make<A.ForStatement>('ForStatement', node, {
+          annotations: [],
+          iterator: counter.name,
+          iterable: this.b.call('range', args, init ?? node),
+          body: this.block(bodyNode),
+        }),
+      ];
+    }
+    if (hasContinue(bodyNode)) {
+      this.b.unsupported(node, 'a for loop with continue that is not a simple counted loop');
+      return [];
+    }
+    const before = !init || init.type === ';' ? [] : init.type.endsWith('declaration') ? this.statement(init) : this.expressionStatement(init);
+    const body = this.block(bodyNode);
+    if (increment) body.statements.push(...this.expressionStatement(increment));
+    const test = condition && condition.type !== ';' ? this.expression(condition.type === 'expression_statement' ? (namedChildren(condition)[0] ?? condition) : condition) : this.b.literal(true, node);
+    const loop = this.b.make<A.WhileStatement>('WhileStatement', node, { annotations: [], condition: test, body });
+    if (before.length === 0) return [loop];
+    // The counter stays scoped to the loop, as `let` in a for header is.
+    const scope = this.b.make<A.Block>('Block', node, { statements: [...before, loop] });
+    return [this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition: this.b.literal(true, node), consequent: scope, alternate: null })];
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Expressions
+
+  expression(node: SyntaxNode): A.Expression {
+    return this.b.nested(node, () => this.expressionAt(node), () => this.b.make<A.ErrorNode>('ErrorNode', node, { text: node.text }));
+  }
+
+  private expressionAt(node: SyntaxNode): A.Expression {
+    switch (node.type) {
+      case 'identifier':
+        return this.b.identifier(node.text, node);
+      case 'undefined':
+      case 'null':
+        return this.b.literal(null, node);
+      case 'true':
+      case 'false':
+        return this.b.literal(node.type === 'true', node);
+      case 'number': {
+        const value = Number(node.text.replace(/_/g, ''));
+        return this.b.make<A.Literal>('Literal', node, { value, raw: /^\d+(\.\d+)?([eE][+-]?\d+)?$/.test(node.text) ? node.text : String(value) });
+      }
+      case 'string':
+        return this.b.literal(this.stringValue(node), node);
+      case 'template_string':
+        return this.template(node);
+      case 'parenthesized_expression':
+        return this.expression(unparenthesize(node));
+      case 'array':
+        return this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: this.list(namedChildren(node)) });
+      case 'object':
+        return this.object(node);
+      case 'binary_expression':
+        return this.binary(node);
+      case 'unary_expression':
+        return this.unary(node);
+      case 'await_expression':
+        return this.b.make<A.UnaryExpression>('UnaryExpression', node, { operator: 'await', operand: this.expression(namedChildren(node)[0] ?? node) });
+      case 'call_expression':
+        return this.callExpression(node);
+      case 'member_expression':
+        return this.member(node);
+      case 'subscript_expression': {
+        const object = field(node, 'object');
+        const index = field(node, 'index');
+        if (!object || !index || node.children.some((child) => child?.type === 'optional_chain')) return this.b.errorNode(node, 'optional chaining (?.)');
+        return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(object), index: this.expression(index) });
+      }
+      case 'arrow_function':
+      case 'function_expression':
+      case 'function':
+        return this.lambda(node) ?? this.b.make<A.ErrorNode>('ErrorNode', node, { text: node.text });
+      case 'as_expression':
+      case 'satisfies_expression':
+      case 'non_null_expression':
+      case 'type_assertion':
+        // Type assertions do nothing at run time: the value is the expression's.
+        return this.expression(namedChildren(node).find((child) => !child.type.endsWith('type') && child.type !== 'type_arguments') ?? node);
+      case 'ternary_expression':
+        return this.b.errorNode(node, 'a conditional expression (?:) inside a larger expression', 'Whetstone has no conditional expression; as the whole value of a declaration, assignment or return it is imported as if/else.');
+      default:
+        return this.b.errorNode(node, `a ${describe(node)}`);
+    }
+  }
+
+  private list(nodes: SyntaxNode[]): A.Expression[] {
+    const out: A.Expression[] = [];
+    for (const node of nodes) {
+      if (node.type === 'spread_element') this.b.unsupported(node, 'a spread (...)');
+      else out.push(this.expression(node));
+    }
+    return out;
+  }
+
+  private object(node: SyntaxNode): A.ObjectLiteral {
+    const properties: A.Property[] = [];
+    for (const member of namedChildren(node)) {
+      if (member.type === 'pair') {
+        const keyNode = field(member, 'key');
+        const value = field(member, 'value');
+        const key = keyNode?.type === 'string' ? this.stringValue(keyNode) : (keyNode?.text ?? '');
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) || !value) {
+          this.b.unsupported(member, `the property ${keyNode?.text ?? ''} (a Whetstone property name is an identifier)`);
+          continue;
+        }
+        properties.push(this.b.make<A.Property>('Property', member, { key, value: this.expression(value) }));
+      } else if (member.type === 'shorthand_property_identifier') {
+        properties.push(this.b.make<A.Property>('Property', member, { key: member.text, value: this.b.identifier(member.text, member) }));
+      } else if (member.type === 'method_definition') {
+        const lambda = this.lambda(member);
+        if (lambda) properties.push(this.b.make<A.Property>('Property', member, { key: field(member, 'name')?.text ?? '', value: lambda }));
+      } else {
+        this.b.unsupported(member, `a ${describe(member)} in an object literal`);
+      }
+    }
+    return this.b.make<A.ObjectLiteral>('ObjectLiteral', node, { properties });
+  }
+
+  private binary(node: SyntaxNode): A.Expression {
+    const operatorText = field(node, 'operator')?.text ?? '';
+    const operator = BINARY[operatorText];
+    const left = field(node, 'left');
+    const right = field(node, 'right');
+    if (!operator || !left || !right) return this.b.errorNode(node, `the ${operatorText} operator`);
+    let leftExpression = this.expression(left);
+    let rightExpression = this.expression(right);
+    if (operator === '+') {
+      // JavaScript's + joins a string with anything; Whetstone's joins two strings: str() the other side.
+      if (isStringy(leftExpression) && !isStringy(rightExpression)) rightExpression = this.b.call('str', [rightExpression], right);
+      else if (isStringy(rightExpression) && !isStringy(leftExpression)) leftExpression = this.b.call('str', [leftExpression], left);
+    }
+    return this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator, left: leftExpression, right: rightExpression });
+  }
+
+  private unary(node: SyntaxNode): A.Expression {
+    const operator = field(node, 'operator')?.text ?? '';
+    const argument = field(node, 'argument');
+    if (!argument || (operator !== '-' && operator !== '!')) return this.b.errorNode(node, `the unary ${operator} operator`);
+    const operand = this.expression(argument);
+    return this.b.make<A.UnaryExpression>('UnaryExpression', node, { operator, operand });
+  }
+
+  private member(node: SyntaxNode): A.Expression {
+    const object = field(node, 'object');
+    const property = field(node, 'property');
+    if (!object || !property || node.children.some((child) => child?.type === 'optional_chain')) return this.b.errorNode(node, 'optional chaining (?.)');
+    if (property.type !== 'property_identifier') return this.b.errorNode(node, 'a private member (#)');
+    if (property.text === 'length') return this.b.call('len', [this.expression(object)], node);
+    return this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: property.text });
+  }
+
+  private callExpression(node: SyntaxNode): A.Expression {
+    const callee = field(node, 'function');
+    const argsNode = field(node, 'arguments');
+    if (!callee || !argsNode) return this.b.errorNode(node, 'a call');
+    if (argsNode.type === 'template_string') return this.b.errorNode(node, 'a tagged template');
+    if (node.children.some((child) => child?.type === 'optional_chain')) return this.b.errorNode(node, 'optional chaining (?.)');
+    const args = this.list(namedChildren(argsNode));
+    const builtin = this.builtinCall(callee, args, node);
+    if (builtin) return builtin;
+    return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: args });
+  }
+
+  /** Library calls with a Whetstone built-in of the same meaning. */
+  private builtinCall(callee: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
+    if (callee.type === 'identifier') {
+      if (callee.text === 'String' && args.length === 1) return this.b.call('str', args, node);
+      if ((callee.text === 'Number' || callee.text === 'parseFloat') && args.length === 1) return this.b.call('num', args, node);
+      return undefined;
+    }
+    if (callee.type !== 'member_expression') return undefined;
+    const object = field(callee, 'object');
+    const property = field(callee, 'property')?.text;
+    if (!object || !property) return undefined;
+    if (object.type === 'identifier') {
+      if (object.text === 'console' && property === 'log') return this.b.call('print', args, node);
+      if (object.text === 'Math' && MATH_BUILTINS.has(property)) return this.b.call(property, args, node);
+      if (object.text === 'Object' && (property === 'keys' || property === 'values') && args.length === 1) return this.b.call(property, args, node);
+    }
+    if (property === 'push' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
+    if (property === 'toString' && args.length === 0) return this.b.call('str', [this.expression(object)], node);
+    return undefined;
+  }
+
+  lambda(node: SyntaxNode): A.Lambda | undefined {
+    if (isAsync(node)) {
+      this.b.unsupported(node, 'an async function expression (a Whetstone lambda is not async)');
+      return undefined;
+    }
+    if (node.children.some((child) => child?.type === '*')) {
+      this.b.unsupported(node, 'a generator function');
+      return undefined;
+    }
+    const body = field(node, 'body');
+    const parameters = this.parameters(node);
+    const returnType = this.returnType(node);
+    const lambdaBody: A.Block | A.Expression = !body ? this.b.make<A.Block>('Block', node, { statements: [] }) : body.type === 'statement_block' ? this.block(body) : this.expression(body);
+    return this.b.make<A.Lambda>('Lambda', node, { parameters, returnType, body: lambdaBody });
+  }
+
+  private template(node: SyntaxNode): A.Expression {
+    const parts: A.Expression[] = [];
+    let text = '';
+    let textStart = node.startIndex;
+    const flush = (end: number): void => {
+      if (text !== '') parts.push(this.b.literal(text, this.b.spanBetween(textStart, end)));
+      text = '';
+    };
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (child.type === 'string_fragment') text += child.text;
+      else if (child.type === 'escape_sequence') text += decodeEscapes(child.text);
+      else if (child.type === 'template_substitution') {
+        flush(child.startIndex);
+        const inner = namedChildren(child)[0];
+        if (inner) parts.push(this.b.call('str', [this.expression(inner)], child));
+        textStart = child.endIndex;
+      }
+    }
+    flush(node.endIndex);
+    if (parts.length === 0) return this.b.literal('', node);
+    // A template always makes a string: a lone substitution is str(x), and the parts are joined.
+    let result = parts[0];
+    for (const part of parts.slice(1)) {
+      result = this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '+', left: result, right: part });
+    }
+    return result;
+  }
+
+  stringValue(node: SyntaxNode): string {
+    const text = node.text;
+    return decodeEscapes(text.slice(1, -1));
+  }
+}
+
+const PREDEFINED: Record<string, string> = {
+  number: 'number',
+  string: 'string',
+  boolean: 'bool',
+  void: 'void',
+  any: 'any',
+  unknown: 'any',
+  null: 'null',
+  undefined: 'null',
+  object: 'any',
+  bigint: 'any',
+  symbol: 'any',
+  never: 'any',
+};
+
+/** Whether an expression is a string by its form: a string literal, str(…), or a join with one. */
+function isStringy(node: A.Expression): boolean {
+  if (node.type === 'Literal') return typeof node.value === 'string';
+  if (node.type === 'CallExpression') return node.callee.type === 'Identifier' && node.callee.name === 'str';
+  return node.type === 'BinaryExpression' && node.operator === '+' && (isStringy(node.left) || isStringy(node.right));
+}
+
+function isAsync(node: SyntaxNode): boolean {
+  return node.children.some((child) => child?.type === 'async');
+}
+
+function flattenUnion(node: SyntaxNode): SyntaxNode[] {
+  return namedChildren(node).flatMap((child) => (child.type === 'union_type' ? flattenUnion(child) : [child]));
+}
+
+function isNullType(node: SyntaxNode): boolean {
+  return (node.type === 'literal_type' && /^(null|undefined)$/.test(node.text)) || (node.type === 'predefined_type' && /^(null|undefined|void)$/.test(node.text));
+}
+
+function unparenthesize(node: SyntaxNode): SyntaxNode {
+  let current = node;
+  while (current.type === 'parenthesized_expression') {
+    const inner = namedChildren(current)[0];
+    if (!inner) break;
+    current = inner;
+  }
+  return current;
+}
+
+function isAssignable(node: SyntaxNode): boolean {
+  return node.type === 'identifier' || node.type === 'member_expression' || node.type === 'subscript_expression';
+}
+
+/** What a node is, for a diagnostic: "try statement", "class declaration". */
+function describe(node: SyntaxNode): string {
+  return node.type.replace(/_/g, ' ');
+}
+
+/** The parts of `for (let i = a; i < b; i++)`, or undefined when the loop has another form. */
+function countedLoop(
+  init: SyntaxNode | undefined,
+  condition: SyntaxNode | undefined,
+  increment: SyntaxNode | undefined,
+): { name: string; start: SyntaxNode; end: SyntaxNode; inclusive: boolean } | undefined {
+  if (!init || !condition || !increment || (init.type !== 'lexical_declaration' && init.type !== 'variable_declaration')) return undefined;
+  const declarators = namedChildren(init).filter((child) => child.type === 'variable_declarator');
+  if (declarators.length !== 1) return undefined;
+  const name = field(declarators[0], 'name');
+  const start = field(declarators[0], 'value');
+  if (name?.type !== 'identifier' || !start) return undefined;
+  const test = condition.type === 'expression_statement' ? namedChildren(condition)[0] : condition;
+  const comparison = test?.type === 'binary_expression' ? field(test, 'operator')?.text : undefined;
+  if (!test || (comparison !== '<' && comparison !== '<=') || field(test, 'left')?.text !== name.text) return undefined;
+  const end = field(test, 'right');
+  if (!end) return undefined;
+  const step = increment.text.replace(/\s+/g, '');
+  if (step !== `${name.text}++` && step !== `++${name.text}` && step !== `${name.text}+=1`) return undefined;
+  return { name: name.text, start, end, inclusive: comparison === '<=' };
+}
+
+/** Whether any statement under `node` assigns `name` (so it is not a plain loop counter). */
+function assigns(node: SyntaxNode, name: string): boolean {
+  return node.descendantsOfType(['assignment_expression', 'augmented_assignment_expression', 'update_expression']).some((found) => {
+    const target = found && (found.type === 'update_expression' ? field(found, 'argument') : field(found, 'left'));
+    return target?.text === name;
+  });
+}
+
+/** Whether `node` has a continue that belongs to this loop (not to a loop or function nested in it). */
+function hasContinue(node: SyntaxNode): boolean {
+  return node.descendantsOfType('continue_statement').some((found) => {
+    for (let current = found?.parent; current && !current.equals(node); current = current.parent) {
+      if (/^(for|for_in|while|do)_statement$/.test(current.type) || current.type.includes('function')) return false;
+    }
+    return found !== null;
+  });
+}

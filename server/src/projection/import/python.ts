@@ -1,0 +1,960 @@
+// Python 3 source (tree-sitter-python trees) into the Whetstone AST.
+//
+// Python declares a variable by assigning it, for the whole function; Whetstone declares with
+// let/const in a block. Each scope (the module, each function) is read first for the names it
+// assigns: a name first assigned directly in the scope's body is declared there (const when it
+// is assigned once), a name first assigned in a nested block is declared with `let` at the top of
+// the scope, so every use after the block still sees it. global/nonlocal names are not declared.
+//
+// What maps besides: functions (nested ones as const lambdas), parameters with type hints and
+// defaults, if/elif/else, while, for-in, return, break, continue, expressions (chained
+// comparisons, `is None`, `//` as floor of a division), calls, attributes, subscripts, lists,
+// tuples (as lists), dicts with name keys, lambdas, f-strings (as string joins), list
+// comprehensions assigned to a name (as a loop that pushes), conditional expressions that are a
+// whole assigned or returned value (as if/else), TypedDict classes (as types), imports,
+// `@functools.cache` (as @performance(memoize)), and the built-ins of the same meaning (print,
+// len, range, abs, min, max, round, str, float → num, xs.append → push, d.keys → keys…).
+// Everything else becomes a W_UNSUPPORTED diagnostic with its span and text.
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type * as A from '../../core/ast';
+import { AstBuilder, field, MAX_IMPORT_NESTING, namedChildren } from './ast-builder';
+import { decodeEscapes } from './string-escapes';
+
+const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%' };
+const COMPARISON: Record<string, A.BinaryOperator> = { '==': '==', '!=': '!=', '<': '<', '<=': '<=', '>': '>', '>=': '>=', is: '==', 'is not': '!=' };
+const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
+
+/** Built-ins Python and Whetstone share by name and meaning. */
+const SAME_BUILTINS = new Set(['print', 'len', 'range', 'abs', 'min', 'max', 'round', 'str']);
+const MATH_FUNCTIONS: Record<string, string> = { floor: 'floor', ceil: 'ceil', fabs: 'abs' };
+/** Modules whose imports only name types or interpreter features: nothing to carry. */
+const TYPE_ONLY_MODULES = new Set(['typing', '__future__', 'functools']);
+
+const TYPES: Record<string, string> = { int: 'number', float: 'number', str: 'string', bool: 'bool', None: 'null', Any: 'any', object: 'any' };
+
+/** The names one scope (module or function) assigns, and how. */
+interface ScopeNames {
+  /** Names to declare with `let` at the top of the scope (first assigned in a nested block). */
+  hoisted: Map<string, string | null>;
+  /** Names declared where first assigned; the value says how often the scope assigns them. */
+  assignments: Map<string, number>;
+  /** Names already declared (parameters, hoisted, or declared on first assignment). */
+  declared: Set<string>;
+  /** global/nonlocal names: assigned here, declared elsewhere. */
+  outer: Set<string>;
+}
+
+export class PythonImporter {
+  private scope: ScopeNames = emptyScope();
+  /** Parameter names of module-level functions, to place keyword arguments. */
+  private readonly signatures = new Map<string, string[]>();
+  /** Names some function assigns through global or nonlocal: never const. */
+  private readonly writtenElsewhere = new Set<string>();
+
+  constructor(private readonly b: AstBuilder) {}
+
+  program(root: SyntaxNode): A.Program {
+    const body = namedChildren(root);
+    for (const statement of root.descendantsOfType(['global_statement', 'nonlocal_statement'])) {
+      for (const name of namedChildren(statement!)) this.writtenElsewhere.add(name.text);
+    }
+    for (const node of body) {
+      const fn = node.type === 'decorated_definition' ? field(node, 'definition') : node;
+      if (fn?.type === 'function_definition') this.signatures.set(field(fn, 'name')?.text ?? '', this.parameterNames(fn));
+    }
+    const children: A.TopLevel[] = [];
+    this.scope = this.scanScope(expandMain(body), []);
+    children.push(...this.hoistedDeclarations(root));
+    for (const node of expandMain(body)) children.push(...this.topLevel(node));
+    return this.b.make<A.Program>('Program', root, { children });
+  }
+
+  private topLevel(node: SyntaxNode): A.TopLevel[] {
+    switch (node.type) {
+      case 'import_statement':
+      case 'import_from_statement':
+        return this.importDeclaration(node);
+      case 'function_definition':
+        return [this.functionDeclaration(node, [])];
+      case 'decorated_definition':
+        return this.decorated(node);
+      case 'class_definition':
+        return this.classDefinition(node);
+      default:
+        return this.statement(node);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Declarations
+
+  private importDeclaration(node: SyntaxNode): A.TopLevel[] {
+    if (node.type === 'import_statement') {
+      const out: A.TopLevel[] = [];
+      for (const name of namedChildren(node)) {
+        if (name.type !== 'dotted_name') {
+          this.b.unsupported(name, 'an import under another name (as)');
+        } else if (name.text !== 'math' && !TYPE_ONLY_MODULES.has(name.text)) {
+          // math's functions map to built-ins (math.floor → floor); its other members are reported where used.
+          out.push(this.b.make<A.ImportDeclaration>('ImportDeclaration', node, { module: name.text, names: [] }));
+        }
+      }
+      return out;
+    }
+    const module = field(node, 'module_name');
+    if (!module || module.type !== 'dotted_name') {
+      this.b.unsupported(node, 'a relative import');
+      return [];
+    }
+    if (TYPE_ONLY_MODULES.has(module.text)) return [];
+    const names: string[] = [];
+    node.children.forEach((child, index) => {
+      if (!child || node.fieldNameForChild(index) !== 'name') return;
+      if (child.type === 'dotted_name') names.push(child.text);
+      else this.b.unsupported(child, 'an import under another name (as)');
+    });
+    if (node.children.some((child) => child?.type === 'wildcard_import')) this.b.unsupported(node, 'a wildcard import (*)');
+    return names.length > 0 ? [this.b.make<A.ImportDeclaration>('ImportDeclaration', node, { module: module.text, names })] : [];
+  }
+
+  private decorated(node: SyntaxNode): A.TopLevel[] {
+    const definition = field(node, 'definition');
+    if (!definition) return [];
+    const annotations: A.Annotation[] = [];
+    for (const decorator of namedChildren(node).filter((child) => child.type === 'decorator')) {
+      const name = decorator.text.replace(/^@\s*/, '').replace(/\(\s*(maxsize\s*=\s*None)?\s*\)$/, '');
+      if (['functools.cache', 'cache', 'functools.lru_cache', 'lru_cache'].includes(name)) {
+        annotations.push(
+          this.b.make<A.Annotation>('Annotation', decorator, { annotationType: 'performance', strategy: 'memoize', reason: null, confidence: null, args: {} }),
+        );
+      } else {
+        this.b.unsupported(decorator, `the decorator ${decorator.text}`, 'The function was imported without it.');
+      }
+    }
+    if (definition.type !== 'function_definition') return this.topLevel(definition);
+    const fn = this.functionDeclaration(definition, annotations);
+    fn.span = this.b.span(node);
+    return [fn];
+  }
+
+  private classDefinition(node: SyntaxNode): A.TopLevel[] {
+    const bases = field(node, 'superclasses');
+    const body = field(node, 'body');
+    if (bases?.text.replace(/\s/g, '') !== '(TypedDict)' || !body) {
+      return [this.b.make<A.ErrorNode>('ErrorNode', node, { text: '' })].filter(() => {
+        this.b.unsupported(node, 'a class', 'Whetstone has records (TypedDict classes map to types) but no classes.');
+        return false;
+      });
+    }
+    const fields: A.Field[] = [];
+    for (const statement of namedChildren(body)) {
+      const assignment = statement.type === 'expression_statement' ? namedChildren(statement)[0] : undefined;
+      const type = assignment?.type === 'assignment' ? field(assignment, 'type') : undefined;
+      const name = assignment ? field(assignment, 'left') : undefined;
+      if (!type || name?.type !== 'identifier' || field(assignment!, 'right')) {
+        if (!isDocstring(statement)) this.b.unsupported(statement, 'a class member that is not a typed field');
+        continue;
+      }
+      fields.push(this.b.make<A.Field>('Field', statement, { name: name.text, fieldType: this.typeOf(type) }));
+    }
+    return [this.b.make<A.TypeDeclaration>('TypeDeclaration', node, { name: field(node, 'name')?.text ?? '', annotations: [], fields })];
+  }
+
+  private parameterNames(fn: SyntaxNode): string[] {
+    return namedChildren(field(fn, 'parameters') ?? fn).map((param) => (param.type === 'identifier' ? param.text : (field(param, 'name')?.text ?? namedChildren(param)[0]?.text ?? '')));
+  }
+
+  private functionDeclaration(node: SyntaxNode, annotations: A.Annotation[]): A.FunctionDeclaration {
+    const { parameters, body } = this.functionParts(node);
+    const returns = field(node, 'return_type');
+    let returnType = returns ? this.typeOf(returns) : null;
+    if (returnType === 'null') returnType = 'void';
+    return this.b.make<A.FunctionDeclaration>('FunctionDeclaration', node, {
+      name: field(node, 'name')?.text ?? '',
+      async: node.children.some((child) => child?.type === 'async'),
+      returnType,
+      annotations,
+      parameters,
+      body,
+    });
+  }
+
+  /** Parameters and body of a def, the body read as a scope of its own. */
+  private functionParts(node: SyntaxNode): { parameters: A.Parameter[]; body: A.Block } {
+    const parameters: A.Parameter[] = [];
+    for (const param of namedChildren(field(node, 'parameters') ?? node)) {
+      const made = this.parameter(param);
+      if (made) parameters.push(made);
+    }
+    const bodyNode = field(node, 'body');
+    const outer = this.scope;
+    const statements = namedChildren(bodyNode ?? node);
+    this.scope = this.scanScope(statements, parameters.map((param) => param.name));
+    try {
+      const body: A.Statement[] = [...this.hoistedDeclarations(bodyNode ?? node)];
+      statements.forEach((statement, index) => {
+        if (index === 0 && isDocstring(statement)) return;
+        body.push(...this.statement(statement));
+      });
+      return { parameters, body: this.b.make<A.Block>('Block', bodyNode ?? node, { statements: body }) };
+    } finally {
+      this.scope = outer;
+    }
+  }
+
+  private parameter(param: SyntaxNode): A.Parameter | undefined {
+    switch (param.type) {
+      case 'identifier':
+        return this.b.make<A.Parameter>('Parameter', param, { name: param.text, paramType: null, defaultValue: null });
+      case 'typed_parameter': {
+        const name = namedChildren(param).find((child) => child.type === 'identifier');
+        if (!name) break;
+        return this.b.make<A.Parameter>('Parameter', param, { name: name.text, paramType: this.typeOf(field(param, 'type')), defaultValue: null });
+      }
+      case 'default_parameter':
+      case 'typed_default_parameter': {
+        const name = field(param, 'name');
+        const value = field(param, 'value');
+        const type = field(param, 'type');
+        if (name?.type !== 'identifier' || !value) break;
+        return this.b.make<A.Parameter>('Parameter', param, { name: name.text, paramType: type ? this.typeOf(type) : null, defaultValue: this.expression(value) });
+      }
+      case 'keyword_separator':
+        // `*` before keyword-only parameters: the parameters after it are ordinary ones here.
+        return undefined;
+    }
+    this.b.unsupported(param, `the parameter ${param.text} (${param.type.replace(/_/g, ' ')})`);
+    return undefined;
+  }
+
+  /** A Python type hint as a Whetstone type string; any where there is none. */
+  typeOf(node: SyntaxNode | undefined): string {
+    if (!node) return 'any';
+    switch (node.type) {
+      case 'type':
+        return this.typeOf(namedChildren(node)[0]);
+      case 'identifier':
+        return TYPES[node.text] ?? (node.text === 'list' || node.text === 'List' ? 'list<any>' : node.text === 'dict' || node.text === 'Dict' ? 'map<any, any>' : /^[A-Z]/.test(node.text) ? node.text : 'any');
+      case 'none':
+        return 'null';
+      case 'string':
+        return this.typeOf(undefined);
+      case 'generic_type':
+      case 'subscript': {
+        const parts = namedChildren(node);
+        const name = parts[0]?.text ?? '';
+        const args = parts.slice(1).flatMap((part) => (part.type === 'type_parameter' ? namedChildren(part) : [part])).map((arg) => this.typeOf(arg));
+        if (name === 'list' || name === 'List' || name === 'Sequence' || name === 'Iterable') return `list<${args[0] ?? 'any'}>`;
+        if (name === 'dict' || name === 'Dict' || name === 'Mapping') return `map<${args[0] ?? 'any'}, ${args[1] ?? 'any'}>`;
+        if (name === 'Optional') return optional(args[0] ?? 'any');
+        return 'any';
+      }
+      case 'binary_operator': {
+        // `T | None`
+        const left = field(node, 'left');
+        const right = field(node, 'right');
+        const types = [this.typeOf(left), this.typeOf(right)];
+        const rest = types.filter((type) => type !== 'null');
+        return rest.length === 1 ? (types.includes('null') ? optional(rest[0]) : rest[0]) : 'any';
+      }
+      default:
+        return 'any';
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Scopes
+
+  /**
+   * Reads the names a scope assigns (not looking into nested functions and classes) and where
+   * each is used. A name is declared where it is first assigned when that assignment is a
+   * statement of the innermost block holding every use of the name and comes before them all;
+   * otherwise it is declared at the top of the scope (hoisted).
+   */
+  private scanScope(statements: SyntaxNode[], parameters: string[]): ScopeNames {
+    const scope = emptyScope();
+    for (const name of parameters) scope.declared.add(name);
+    const types = new Map<string, string | null>();
+    const loopTargets = new Set<string>();
+    const occurrences = new Map<string, Occurrence[]>();
+    const reads: { name: string; occurrence: Occurrence }[] = [];
+    const occur = (name: string, occurrence: Occurrence): void => {
+      const list = occurrences.get(name);
+      if (list) list.push(occurrence);
+      else occurrences.set(name, [occurrence]);
+    };
+    const note = (name: string, at: SyntaxNode, chain: number[], direct: boolean, type: string | null, augmented = false): void => {
+      if (type !== null && !types.has(name)) types.set(name, type);
+      scope.assignments.set(name, (scope.assignments.get(name) ?? 0) + (augmented ? 2 : 1));
+      // `x += 1` reads x before it writes it.
+      occur(name, { offset: at.startIndex, chain, assignment: !augmented, direct });
+    };
+    /** `chain`: the blocks between the scope and `node`; `statement`: node is a statement of the innermost one. */
+    const visit = (node: SyntaxNode, chain: number[], statement: boolean, enclosing?: SyntaxNode, depth = 0): void => {
+      // Deeper code is reported as unsupported when it is read; the scan stops there too.
+      if (depth > 2 * MAX_IMPORT_NESTING) return;
+      switch (node.type) {
+        case 'function_definition':
+        case 'class_definition':
+        case 'decorated_definition':
+        case 'lambda': {
+          if (node.type === 'function_definition' || node.type === 'decorated_definition') {
+            // A nested def binds its name here (a direct one is declared where it stands).
+            const fn = node.type === 'decorated_definition' ? field(node, 'definition') : node;
+            const name = fn ? field(fn, 'name')?.text : undefined;
+            if (name && !(statement && chain.length === 0)) note(name, node, chain, statement, null);
+          }
+          // Names a nested function reads are used where the function stands.
+          for (const identifier of node.descendantsOfType('identifier')) if (identifier) reads.push({ name: identifier.text, occurrence: { offset: node.startIndex, chain, assignment: false, direct: false } });
+          return;
+        }
+        case 'global_statement':
+        case 'nonlocal_statement':
+          for (const name of namedChildren(node)) scope.outer.add(name.text);
+          return;
+        case 'expression_statement':
+          for (const child of namedChildren(node)) visit(child, chain, statement, node, depth + 1);
+          return;
+        case 'assignment': {
+          const left = field(node, 'left');
+          const right = field(node, 'right');
+          if (left?.type === 'identifier') note(left.text, node, chain, statement && enclosing?.type === 'expression_statement', field(node, 'type') ? this.typeOf(field(node, 'type')) : null);
+          else if (left) visit(left, chain, false, undefined, depth + 1);
+          if (right) visit(right, chain, false, undefined, depth + 1);
+          return;
+        }
+        case 'augmented_assignment': {
+          const left = field(node, 'left');
+          if (left?.type === 'identifier') note(left.text, node, chain, false, null, true);
+          else if (left) visit(left, chain, false, undefined, depth + 1);
+          const right = field(node, 'right');
+          if (right) visit(right, chain, false, undefined, depth + 1);
+          return;
+        }
+        case 'for_statement': {
+          const left = field(node, 'left');
+          if (left?.type === 'identifier') loopTargets.add(left.text);
+          break;
+        }
+        case 'identifier':
+          reads.push({ name: node.text, occurrence: { offset: node.startIndex, chain, assignment: false, direct: false } });
+          return;
+        case 'attribute': {
+          // The attribute's own name is not a variable.
+          const object = field(node, 'object');
+          if (object) visit(object, chain, false, undefined, depth + 1);
+          return;
+        }
+        case 'keyword_argument': {
+          const value = field(node, 'value');
+          if (value) visit(value, chain, false, undefined, depth + 1);
+          return;
+        }
+      }
+      const inner = node.type === 'block' ? [...chain, node.startIndex] : chain;
+      for (const child of namedChildren(node)) visit(child, inner, node.type === 'block', undefined, depth + 1);
+    };
+    for (const statement of statements) visit(statement, [], true);
+    for (const { name, occurrence } of reads) if (occurrences.has(name)) occur(name, occurrence);
+    for (const [name, list] of occurrences) {
+      if (scope.outer.has(name) || scope.declared.has(name) || !scope.assignments.has(name)) continue;
+      list.sort((a, b) => a.offset - b.offset);
+      const common = list.map((o) => o.chain).reduce((prefix, chain) => prefix.filter((block, i) => chain[i] === block));
+      const [first] = list;
+      const declaredAtFirst = first.assignment && first.direct && first.chain.length === common.length;
+      if (!declaredAtFirst || loopTargets.has(name)) scope.hoisted.set(name, types.get(name) ?? null);
+    }
+    return scope;
+  }
+
+  private hoistedDeclarations(at: SyntaxNode): A.Statement[] {
+    const out: A.Statement[] = [];
+    for (const [name, type] of this.scope.hoisted) {
+      this.scope.declared.add(name);
+      out.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', this.b.spanBetween(at.startIndex, at.startIndex), { name, kind: 'let', varType: type, annotations: [], initializer: null }));
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Statements
+
+  private block(node: SyntaxNode | undefined, at: SyntaxNode): A.Block {
+    const statements: A.Statement[] = [];
+    for (const child of node ? namedChildren(node) : []) statements.push(...this.statement(child));
+    return this.b.make<A.Block>('Block', node ?? at, { statements });
+  }
+
+  /**
+   * Statements that must run before the one being read: a list comprehension inside an expression
+   * becomes a named list built by a loop just before its statement. Only in simple statements
+   * (not in conditions, which run more than once).
+   */
+  private before: A.Statement[] | undefined;
+  private comprehensionCount = 0;
+
+  private statement(node: SyntaxNode): A.Statement[] {
+    return this.b.nested(node, () => this.statementAt(node), () => []);
+  }
+
+  private statementAt(node: SyntaxNode): A.Statement[] {
+    if (node.type === 'expression_statement' || node.type === 'return_statement') {
+      const outer = this.before;
+      this.before = [];
+      try {
+        const made = this.simpleStatement(node);
+        return [...this.before, ...made];
+      } finally {
+        this.before = outer;
+      }
+    }
+    const outer = this.before;
+    this.before = undefined;
+    try {
+      return this.simpleStatement(node);
+    } finally {
+      this.before = outer;
+    }
+  }
+
+  private simpleStatement(node: SyntaxNode): A.Statement[] {
+    switch (node.type) {
+      case 'expression_statement': {
+        const inner = namedChildren(node);
+        if (inner.length !== 1) {
+          this.b.unsupported(node, 'a tuple of expressions');
+          return [];
+        }
+        return this.expressionStatement(inner[0], node);
+      }
+      case 'return_statement': {
+        const value = namedChildren(node)[0];
+        if (value?.type === 'conditional_expression') return [this.lowerConditional(value, (branch) => this.returnOf(branch))];
+        return [this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: value ? this.expression(value) : null })];
+      }
+      case 'if_statement':
+        return [this.ifStatement(node, namedChildren(node).filter((child) => child.type === 'elif_clause' || child.type === 'else_clause'))];
+      case 'while_statement':
+        if (field(node, 'alternative')) this.b.unsupported(field(node, 'alternative')!, 'the else clause of a while loop');
+        return [this.b.make<A.WhileStatement>('WhileStatement', node, { annotations: [], condition: this.expression(field(node, 'condition') ?? node), body: this.block(field(node, 'body'), node) })];
+      case 'for_statement': {
+        const left = field(node, 'left');
+        const right = field(node, 'right');
+        if (field(node, 'alternative')) this.b.unsupported(field(node, 'alternative')!, 'the else clause of a for loop');
+        if (left?.type !== 'identifier' || !right) {
+          this.b.unsupported(node, 'a for loop that unpacks several names');
+          return [];
+        }
+        return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: left.text, iterable: this.expression(right), body: this.block(field(node, 'body'), node) })];
+      }
+      case 'break_statement':
+        return [this.b.make<A.BreakStatement>('BreakStatement', node, { annotations: [] })];
+      case 'continue_statement':
+        return [this.b.make<A.ContinueStatement>('ContinueStatement', node, { annotations: [] })];
+      case 'pass_statement':
+      case 'global_statement':
+      case 'nonlocal_statement':
+        return [];
+      case 'function_definition': {
+        const name = field(node, 'name')?.text ?? '';
+        const { parameters, body } = this.functionParts(node);
+        const lambda = this.b.make<A.Lambda>('Lambda', node, { parameters, returnType: null, body });
+        return [this.declareOrAssign(name, lambda, node, null)];
+      }
+      case 'decorated_definition':
+      case 'class_definition':
+      case 'import_statement':
+      case 'import_from_statement':
+        this.b.unsupported(node, `a ${describe(node)} inside a block`);
+        return [];
+      default:
+        this.b.unsupported(node, `a ${describe(node)}`);
+        return [];
+    }
+  }
+
+  private returnOf(branch: SyntaxNode): A.ReturnStatement {
+    return this.b.make<A.ReturnStatement>('ReturnStatement', branch, { annotations: [], value: this.expression(branch) });
+  }
+
+  private expressionStatement(expression: SyntaxNode, statement: SyntaxNode): A.Statement[] {
+    switch (expression.type) {
+      case 'assignment':
+        return this.assignment(expression);
+      case 'augmented_assignment': {
+        const left = field(expression, 'left');
+        const right = field(expression, 'right');
+        const operator = field(expression, 'operator')?.text ?? '';
+        if (!left || !right || !isTarget(left)) return [];
+        const compound = COMPOUND[operator];
+        if (compound) return [this.assign(this.expression(left), compound, this.expression(right), expression)];
+        if (operator === '%=' || operator === '//=') {
+          const value = this.arithmetic(operator.slice(0, -1), this.expression(left), this.expression(right), expression);
+          return [this.assign(this.expression(left), '=', value, expression)];
+        }
+        this.b.unsupported(expression, `the ${operator} operator`);
+        return [];
+      }
+      case 'string':
+        // A bare string is documentation, like a comment.
+        return [];
+      default:
+        return [this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression: this.expression(expression) })];
+    }
+  }
+
+  private assignment(node: SyntaxNode): A.Statement[] {
+    const left = field(node, 'left');
+    const right = field(node, 'right');
+    const typeNode = field(node, 'type');
+    if (!left) return [];
+    if (!right) {
+      // `x: int` declares without a value.
+      if (left.type === 'identifier' && !this.scope.declared.has(left.text)) {
+        this.scope.declared.add(left.text);
+        return [this.b.make<A.VariableDeclaration>('VariableDeclaration', node, { name: left.text, kind: 'let', varType: this.typeOf(typeNode), annotations: [], initializer: null })];
+      }
+      return [];
+    }
+    if (!isTarget(left) || right.type === 'assignment') {
+      this.b.unsupported(node, left.type === 'pattern_list' || left.type === 'tuple_pattern' ? 'an assignment that unpacks several names' : 'a chained assignment');
+      return [];
+    }
+    const varType = typeNode ? this.typeOf(typeNode) : null;
+    if (right.type === 'conditional_expression' && left.type === 'identifier') {
+      // The declaration spans only the name, so what follows it comes after it.
+      const declaration = this.declareFirst(left.text, left, varType);
+      const lowered = this.lowerConditional(right, (branch) => this.assign(this.b.identifier(left.text, branch), '=', this.expression(branch), branch));
+      return declaration ? [declaration, lowered] : [lowered];
+    }
+    if (right.type === 'list_comprehension' && left.type === 'identifier') {
+      const declaration = this.declareFirst(left.text, left, varType);
+      const empty = this.b.make<A.ArrayLiteral>('ArrayLiteral', left, { elements: [] });
+      const start = declaration ? ((declaration.initializer = empty), declaration) : this.assign(this.b.identifier(left.text, left), '=', empty, node);
+      const loop = this.comprehension(right, left.text);
+      return loop ? [start, loop] : [start];
+    }
+    const value = this.expression(right);
+    if (left.type === 'identifier') return [this.declareOrAssign(left.text, value, node, varType)];
+    return [this.assign(this.expression(left), '=', value, node)];
+  }
+
+  /** The declaration of `name` when this is its first assignment in the scope, else undefined. */
+  private declareFirst(name: string, at: SyntaxNode, varType: string | null): A.VariableDeclaration | undefined {
+    if (this.scope.declared.has(name) || this.scope.outer.has(name)) return undefined;
+    this.scope.declared.add(name);
+    return this.b.make<A.VariableDeclaration>('VariableDeclaration', at, { name, kind: 'let', varType, annotations: [], initializer: null });
+  }
+
+  private declareOrAssign(name: string, value: A.Expression, at: SyntaxNode, varType: string | null): A.Statement {
+    if (this.scope.declared.has(name) || this.scope.outer.has(name)) return this.assign(this.b.identifier(name, at), '=', value, at);
+    this.scope.declared.add(name);
+    const kind = (this.scope.assignments.get(name) ?? 0) === 1 && !this.writtenElsewhere.has(name) ? 'const' : 'let';
+    return this.b.make<A.VariableDeclaration>('VariableDeclaration', at, { name, kind, varType, annotations: [], initializer: value });
+  }
+
+  private assign(target: A.Expression, operator: A.AssignmentOperator, value: A.Expression, at: SyntaxNode): A.AssignmentStatement {
+    return this.b.make<A.AssignmentStatement>('AssignmentStatement', at, { annotations: [], operator, target, value });
+  }
+
+  /** `[body for x in xs if c]` assigned to `name`: `for x in xs { if c { push(name, body); } }`. */
+  private comprehension(node: SyntaxNode, name: string): A.Statement | undefined {
+    const body = field(node, 'body');
+    const clauses = namedChildren(node).filter((child) => !body || !child.equals(body));
+    if (!body || clauses[0]?.type !== 'for_in_clause') {
+      this.b.unsupported(node, 'this list comprehension');
+      return undefined;
+    }
+    const build = (index: number): A.Statement | undefined => {
+      const clause = clauses[index];
+      if (!clause) return this.b.make<A.ExpressionStatement>('ExpressionStatement', body, { annotations: [], expression: this.b.call('push', [this.b.identifier(name, body), this.expression(body)], body) });
+      const inner = build(index + 1);
+      if (!inner) return undefined;
+      // The element expression comes first in the source: the blocks span the whole comprehension,
+      // so the loop's name is visible in it.
+      const innerBlock = this.b.make<A.Block>('Block', node, { statements: [inner] });
+      if (clause.type === 'if_clause') {
+        return this.b.make<A.IfStatement>('IfStatement', clause, { annotations: [], condition: this.expression(namedChildren(clause)[0] ?? clause), consequent: innerBlock, alternate: null });
+      }
+      const left = field(clause, 'left');
+      const right = field(clause, 'right');
+      if (left?.type !== 'identifier' || !right) {
+        this.b.unsupported(clause, 'a comprehension clause that unpacks several names');
+        return undefined;
+      }
+      return this.b.make<A.ForStatement>('ForStatement', clause, { annotations: [], iterator: left.text, iterable: this.expression(right), body: innerBlock });
+    };
+    return build(0);
+  }
+
+  private lowerConditional(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement): A.IfStatement {
+    return this.b.nested(node, () => this.lowerConditionalAt(node, branch), () => this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition: this.b.literal(false, node), consequent: this.b.make<A.Block>('Block', node, { statements: [] }), alternate: null }));
+  }
+
+  private lowerConditionalAt(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement): A.IfStatement {
+    const [consequentNode, conditionNode, alternateNode] = namedChildren(node);
+    const make = (value: SyntaxNode): A.Block =>
+      this.b.make<A.Block>('Block', value, { statements: [value.type === 'conditional_expression' ? this.lowerConditional(value, branch) : branch(value)] });
+    const alternateInner = alternateNode && unparenthesize(alternateNode);
+    return this.b.make<A.IfStatement>('IfStatement', node, {
+      annotations: [],
+      condition: this.expression(conditionNode ?? node),
+      consequent: make(consequentNode ?? node),
+      alternate: alternateInner?.type === 'conditional_expression' ? this.lowerConditional(alternateInner, branch) : make(alternateNode ?? node),
+    });
+  }
+
+  private ifStatement(node: SyntaxNode, rest: SyntaxNode[]): A.IfStatement {
+    const condition = this.expression(field(node, 'condition') ?? node);
+    const consequent = this.block(field(node, 'consequence') ?? field(node, 'body'), node);
+    let alternate: A.Block | A.IfStatement | null = null;
+    const [next, ...after] = rest;
+    if (next?.type === 'elif_clause') alternate = this.ifStatement(next, after);
+    else if (next?.type === 'else_clause') alternate = this.block(field(next, 'body'), next);
+    return this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition, consequent, alternate });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Expressions
+
+  expression(node: SyntaxNode): A.Expression {
+    return this.b.nested(node, () => this.expressionAt(node), () => this.b.make<A.ErrorNode>('ErrorNode', node, { text: node.text }));
+  }
+
+  private expressionAt(node: SyntaxNode): A.Expression {
+    switch (node.type) {
+      case 'identifier':
+        return this.b.identifier(node.text, node);
+      case 'true':
+      case 'false':
+        return this.b.literal(node.type === 'true', node);
+      case 'none':
+        return this.b.literal(null, node);
+      case 'integer':
+      case 'float': {
+        const text = node.text.replace(/_/g, '');
+        if (/[jJ]$/.test(text)) return this.b.errorNode(node, 'a complex number');
+        const value = Number(text);
+        return this.b.make<A.Literal>('Literal', node, { value, raw: /^\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text) ? text : String(value) });
+      }
+      case 'string':
+        return this.string(node);
+      case 'concatenated_string': {
+        const parts = namedChildren(node).map((part) => this.string(part));
+        return parts.reduce((left, right) => this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '+', left, right }));
+      }
+      case 'parenthesized_expression':
+        return this.expression(unparenthesize(node));
+      case 'list':
+      case 'tuple':
+        return this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: namedChildren(node).map((element) => (element.type === 'list_splat' ? this.b.errorNode(element, 'a splat (*)') : this.expression(element))) });
+      case 'dictionary':
+        return this.dictionary(node);
+      case 'binary_operator': {
+        const left = field(node, 'left');
+        const right = field(node, 'right');
+        const operator = field(node, 'operator')?.text ?? '';
+        if (!left || !right) return this.b.errorNode(node, 'an expression');
+        if (!BINARY[operator] && operator !== '//') return this.b.errorNode(node, `the ${operator} operator`);
+        return this.arithmetic(operator, this.expression(left), this.expression(right), node);
+      }
+      case 'boolean_operator': {
+        const left = field(node, 'left');
+        const right = field(node, 'right');
+        const operator = field(node, 'operator')?.text === 'and' ? '&&' : '||';
+        if (!left || !right) return this.b.errorNode(node, 'an expression');
+        return this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator, left: this.expression(left), right: this.expression(right) });
+      }
+      case 'not_operator':
+        return this.b.make<A.UnaryExpression>('UnaryExpression', node, { operator: '!', operand: this.expression(field(node, 'argument') ?? node) });
+      case 'unary_operator': {
+        const operator = field(node, 'operator')?.text;
+        const argument = field(node, 'argument');
+        if (!argument || (operator !== '-' && operator !== '+')) return this.b.errorNode(node, `the unary ${operator ?? ''} operator`);
+        const operand = this.expression(argument);
+        return operator === '+' ? operand : this.b.make<A.UnaryExpression>('UnaryExpression', node, { operator: '-', operand });
+      }
+      case 'comparison_operator':
+        return this.comparison(node);
+      case 'await':
+        return this.b.make<A.UnaryExpression>('UnaryExpression', node, { operator: 'await', operand: this.expression(namedChildren(node)[0] ?? node) });
+      case 'call':
+        return this.call(node);
+      case 'attribute': {
+        const object = field(node, 'object');
+        const attribute = field(node, 'attribute')?.text ?? '';
+        if (!object) return this.b.errorNode(node, 'an attribute');
+        if (object.type === 'identifier' && object.text === 'math') return this.b.errorNode(node, `math.${attribute}`, 'math.floor, math.ceil and math.fabs map to built-ins; other members of math do not.');
+        return this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: attribute });
+      }
+      case 'subscript': {
+        const value = field(node, 'value');
+        const index = field(node, 'subscript');
+        if (!value || !index || index.type === 'slice' || namedChildren(node).length > 2) return this.b.errorNode(node, 'a slice or multiple subscripts');
+        return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(value), index: this.expression(index) });
+      }
+      case 'lambda': {
+        const parameters: A.Parameter[] = [];
+        for (const param of namedChildren(field(node, 'parameters') ?? node)) {
+          if (field(node, 'parameters') === undefined) break;
+          const made = this.parameter(param);
+          if (made) parameters.push(made);
+        }
+        const outer = this.before;
+        this.before = undefined;
+        try {
+          return this.b.make<A.Lambda>('Lambda', node, { parameters, returnType: null, body: this.expression(field(node, 'body') ?? node) });
+        } finally {
+          this.before = outer;
+        }
+      }
+      case 'list_comprehension': {
+        if (!this.before) return this.b.errorNode(node, 'a list comprehension in a condition or lambda');
+        const name = `items${++this.comprehensionCount}`;
+        const empty = this.b.make<A.ArrayLiteral>('ArrayLiteral', this.b.spanBetween(node.startIndex, node.startIndex), { elements: [] });
+        const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', this.b.spanBetween(node.startIndex, node.startIndex), { name, kind: 'const', varType: null, annotations: [], initializer: empty });
+        const loop = this.comprehension(node, name);
+        if (!loop) return this.b.make<A.ErrorNode>('ErrorNode', node, { text: node.text });
+        this.before.push(declaration, loop);
+        return this.b.identifier(name, node);
+      }
+      case 'conditional_expression':
+        return this.b.errorNode(node, 'a conditional expression (x if c else y) inside a larger expression', 'Whetstone has no conditional expression; as the whole value of an assignment or return it is imported as if/else.');
+      default:
+        return this.b.errorNode(node, `a ${describe(node)}`);
+    }
+  }
+
+  private arithmetic(operator: string, left: A.Expression, right: A.Expression, at: SyntaxNode): A.Expression {
+    if (operator === '%' && !this.signAgnostic(at)) {
+      // Python's remainder takes the sign of the divisor: (a % b + b) % b in Whetstone's terms.
+      const divisor = field(at, 'right');
+      if (divisor?.type === 'integer' || divisor?.type === 'float' || divisor?.type === 'identifier') {
+        const inner = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '%', left, right });
+        const shifted = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '+', left: inner, right: this.expression(divisor) });
+        return this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '%', left: shifted, right: this.expression(divisor) });
+      }
+      return this.b.errorNode(at, "the % operator with a divisor that is not a name or a number (Python's remainder takes the divisor's sign)");
+    }
+    if (operator === '//') {
+      const quotient = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '/', left, right });
+      return this.b.call('floor', [quotient], at);
+    }
+    return this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: BINARY[operator], left, right });
+  }
+
+  /** Whether the remainder `node` (a % b) only meets a comparison with 0, or has a non-negative literal dividend: its sign does not matter. */
+  private signAgnostic(node: SyntaxNode): boolean {
+    const left = field(node, 'left');
+    if ((left?.type === 'integer' || left?.type === 'float') && !left.text.startsWith('-')) return true;
+    const parent = node.parent;
+    if (parent?.type !== 'comparison_operator') return false;
+    const operands = namedChildren(parent);
+    const operators = parent.children.filter((child) => child && !child.isNamed).map((child) => child!.type);
+    return operands.length === 2 && operators.length === 1 && (operators[0] === '==' || operators[0] === '!=') && operands.some((operand) => operand.text === '0');
+  }
+
+  /** `a < b <= c` is `a < b and b <= c` (the middle operands must be plain names or literals). */
+  private comparison(node: SyntaxNode): A.Expression {
+    const operands: SyntaxNode[] = [];
+    const operators: string[] = [];
+    let pending: string[] = [];
+    for (const child of node.children) {
+      if (!child) continue;
+      if (child.isNamed && child.type !== 'comment') {
+        if (operands.length > 0) operators.push(pending.join(' '));
+        pending = [];
+        operands.push(child);
+      } else {
+        pending.push(child.type);
+      }
+    }
+    const pairs: A.Expression[] = [];
+    for (let i = 0; i < operators.length; i++) {
+      const operator = COMPARISON[operators[i]];
+      if (!operator) return this.b.errorNode(node, `the ${operators[i]} operator`);
+      if (i > 0 && !['identifier', 'integer', 'float', 'string'].includes(operands[i].type)) {
+        return this.b.errorNode(node, 'a chained comparison whose middle operand is not a name or literal');
+      }
+      pairs.push(this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator, left: this.expression(operands[i]), right: this.expression(operands[i + 1]) }));
+    }
+    return pairs.reduce((left, right) => this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '&&', left, right }));
+  }
+
+  private dictionary(node: SyntaxNode): A.Expression {
+    const properties: A.Property[] = [];
+    for (const pair of namedChildren(node)) {
+      const key = field(pair, 'key');
+      const value = field(pair, 'value');
+      const keyText = key?.type === 'string' ? (this.plainString(key) ?? '') : '';
+      if (pair.type !== 'pair' || !value || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyText)) {
+        this.b.unsupported(pair, 'a dict entry whose key is not a name-like string literal');
+        continue;
+      }
+      properties.push(this.b.make<A.Property>('Property', pair, { key: keyText, value: this.expression(value) }));
+    }
+    return this.b.make<A.ObjectLiteral>('ObjectLiteral', node, { properties });
+  }
+
+  private call(node: SyntaxNode): A.Expression {
+    const callee = field(node, 'function');
+    const argsNode = field(node, 'arguments');
+    if (!callee || !argsNode) return this.b.errorNode(node, 'a call');
+    if (argsNode.type === 'generator_expression') return this.b.errorNode(node, 'a call with a generator expression');
+    const positional: A.Expression[] = [];
+    const keywords: SyntaxNode[] = [];
+    for (const arg of namedChildren(argsNode)) {
+      if (arg.type === 'keyword_argument') keywords.push(arg);
+      else if (arg.type === 'list_splat' || arg.type === 'dictionary_splat') return this.b.errorNode(node, 'a call with * or ** arguments');
+      else positional.push(this.expression(arg));
+    }
+    if (keywords.length > 0) {
+      const placed = this.placeKeywords(callee, positional, keywords);
+      if (!placed) return this.b.errorNode(node, 'a call with keyword arguments', 'Keyword arguments map when they name parameters of a function of this file, in order.');
+    }
+    const joined = this.join(callee, positional, node);
+    if (joined) return joined;
+    const builtin = this.builtinCall(callee, positional, node);
+    if (builtin) return builtin;
+    return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: positional });
+  }
+
+  /**
+   * `sep.join(items)` in a simple statement: the joined text is built by a loop just before it
+   * (Whetstone strings have no methods): `let joined = ""; for i in range(len(items)) { … }`.
+   */
+  private join(callee: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
+    if (callee.type !== 'attribute' || field(callee, 'attribute')?.text !== 'join' || args.length !== 1 || !this.before) return undefined;
+    const separator = field(callee, 'object');
+    if (separator?.type !== 'string' || this.plainString(separator) === undefined) return undefined;
+    const at = this.b.spanBetween(node.startIndex, node.startIndex);
+    const count = ++this.comprehensionCount;
+    const [items, result] = [`parts${count}`, `joined${count}`];
+    const declare = (name: string, value: A.Expression): A.VariableDeclaration =>
+      this.b.make<A.VariableDeclaration>('VariableDeclaration', at, { name, kind: name === items ? 'const' : 'let', varType: null, annotations: [], initializer: value });
+    const index = (): A.Identifier => this.b.identifier('i', node);
+    const append = (value: A.Expression): A.Statement => this.b.make<A.AssignmentStatement>('AssignmentStatement', node, { annotations: [], operator: '+=', target: this.b.identifier(result, node), value });
+    const first = this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '>', left: index(), right: this.b.literal(0, node) });
+    const addSeparator = this.b.make<A.IfStatement>('IfStatement', node, {
+      annotations: [],
+      condition: first,
+      consequent: this.b.make<A.Block>('Block', node, { statements: [append(this.b.literal(this.plainString(separator) ?? '', separator))] }),
+      alternate: null,
+    });
+    const element = this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.b.identifier(items, node), index: index() });
+    const loop = this.b.make<A.ForStatement>('ForStatement', node, {
+      annotations: [],
+      iterator: 'i',
+      iterable: this.b.call('range', [this.b.call('len', [this.b.identifier(items, node)], node)], node),
+      body: this.b.make<A.Block>('Block', node, { statements: [addSeparator, append(element)] }),
+    });
+    this.before.push(declare(items, args[0]), declare(result, this.b.literal('', node)), loop);
+    return this.b.identifier(result, node);
+  }
+
+  /** Appends keyword arguments as positional ones when they fill a known function's next parameters in order. */
+  private placeKeywords(callee: SyntaxNode, positional: A.Expression[], keywords: SyntaxNode[]): boolean {
+    const names = callee.type === 'identifier' ? this.signatures.get(callee.text) : undefined;
+    if (!names) return false;
+    const values = new Map(keywords.map((keyword) => [field(keyword, 'name')?.text ?? '', field(keyword, 'value')]));
+    const wanted = names.slice(positional.length, positional.length + values.size);
+    if (wanted.some((name) => !values.has(name))) return false;
+    for (const name of wanted) positional.push(this.expression(values.get(name)!));
+    return true;
+  }
+
+  private builtinCall(callee: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
+    if (callee.type === 'identifier') {
+      if (SAME_BUILTINS.has(callee.text)) return this.b.call(callee.text, args, node);
+      if (callee.text === 'float' && args.length === 1) return this.b.call('num', args, node);
+      if (callee.text === 'list' && args.length === 1 && args[0].type === 'CallExpression') return args[0];
+      return undefined;
+    }
+    if (callee.type !== 'attribute') return undefined;
+    const object = field(callee, 'object');
+    const attribute = field(callee, 'attribute')?.text ?? '';
+    if (!object) return undefined;
+    if (object.type === 'identifier' && object.text === 'math' && MATH_FUNCTIONS[attribute]) return this.b.call(MATH_FUNCTIONS[attribute], args, node);
+    if (attribute === 'append' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
+    if ((attribute === 'keys' || attribute === 'values') && args.length === 0) return this.b.call(attribute, [this.expression(object)], node);
+    return undefined;
+  }
+
+  /** A string literal's value, or undefined for an f-string or bytes. */
+  private plainString(node: SyntaxNode): string | undefined {
+    const start = namedChildren(node).find((child) => child.type === 'string_start')?.text ?? '"';
+    const prefix = start.replace(/["']+$/, '').toLowerCase();
+    if (prefix.includes('f') || prefix.includes('b')) return undefined;
+    const body = node.text.slice(start.length, node.text.length - start.replace(/^[A-Za-z]+/, '').length);
+    return prefix.includes('r') ? body : decodeEscapes(body);
+  }
+
+  private string(node: SyntaxNode): A.Expression {
+    if (node.type !== 'string') return this.expression(node);
+    const start = namedChildren(node).find((child) => child.type === 'string_start')?.text ?? '"';
+    const prefix = start.replace(/["']+$/, '').toLowerCase();
+    if (prefix.includes('b')) return this.b.errorNode(node, 'a bytes literal');
+    if (!prefix.includes('f')) return this.b.literal(this.plainString(node) ?? '', node);
+    // An f-string: its text parts and str() of each interpolation, joined.
+    const parts: A.Expression[] = [];
+    let text = '';
+    for (const child of namedChildren(node)) {
+      if (child.type === 'string_content') {
+        text += prefix.includes('r') ? child.text : decodeEscapes(child.text.replace(/\{\{/g, '{').replace(/\}\}/g, '}'));
+      } else if (child.type === 'interpolation') {
+        if (field(child, 'format_specifier') || field(child, 'type_conversion')) return this.b.errorNode(node, 'an f-string with a format specifier or conversion');
+        if (text !== '') parts.push(this.b.literal(text, child));
+        text = '';
+        const inner = field(child, 'expression') ?? namedChildren(child)[0];
+        if (inner) parts.push(this.b.call('str', [this.expression(inner)], child));
+      }
+    }
+    if (text !== '') parts.push(this.b.literal(text, node));
+    if (parts.length === 0) return this.b.literal('', node);
+    return parts.reduce((left, right) => this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '+', left, right }));
+  }
+}
+
+/** Where a scope uses a name: its offset, the blocks around it, and whether it is an assignment (a statement of its block). */
+interface Occurrence {
+  offset: number;
+  chain: number[];
+  assignment: boolean;
+  direct: boolean;
+}
+
+function emptyScope(): ScopeNames {
+  return { hoisted: new Map(), assignments: new Map(), declared: new Set(), outer: new Set() };
+}
+
+function optional(type: string): string {
+  return type === 'any' || type.endsWith('?') ? type : `${type}?`;
+}
+
+function isTarget(node: SyntaxNode): boolean {
+  return node.type === 'identifier' || node.type === 'attribute' || node.type === 'subscript';
+}
+
+function isDocstring(node: SyntaxNode): boolean {
+  return node.type === 'expression_statement' && namedChildren(node).length === 1 && namedChildren(node)[0].type === 'string';
+}
+
+function unparenthesize(node: SyntaxNode): SyntaxNode {
+  let current = node;
+  while (current.type === 'parenthesized_expression' && namedChildren(current)[0]) current = namedChildren(current)[0];
+  return current;
+}
+
+function describe(node: SyntaxNode): string {
+  return node.type.replace(/_/g, ' ');
+}
+
+/** The module's statements with `if __name__ == "__main__":` replaced by its body (it runs as a script). */
+function expandMain(body: SyntaxNode[]): SyntaxNode[] {
+  return body.flatMap((node) => {
+    if (node.type !== 'if_statement' || namedChildren(node).some((child) => child.type === 'elif_clause' || child.type === 'else_clause')) return [node];
+    const condition = field(node, 'condition')?.text.replace(/\s+/g, '').replace(/'/g, '"');
+    if (condition !== '__name__=="__main__"') return [node];
+    return namedChildren(field(node, 'consequence') ?? node);
+  });
+}

@@ -1,0 +1,111 @@
+// Helpers for projection tests: the corpus and samples on disk, and running generated code for
+// real (node for JavaScript, tsc then node for TypeScript, python3 for Python).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { prepareImport } from '../../server/src/projection/import';
+import type { Language } from '../../server/src/projection/languages';
+import { loadGrammar } from '../../server/src/workspace/grammar';
+import { repoRoot } from './core';
+
+export const CORPUS_DIR = join(repoRoot, 'test', 'fixtures', 'projection', 'corpus');
+export const ROUNDTRIP_DIR = join(repoRoot, 'test', 'fixtures', 'projection', 'roundtrip');
+
+/**
+ * Loads what projection reads `languages` with: first the Whetstone grammar, as a process does at
+ * start-up (it also starts web-tree-sitter), then each language's grammar.
+ */
+export async function prepareProjection(...languages: Language[]): Promise<void> {
+  await loadGrammar();
+  for (const language of languages) await prepareImport(language);
+}
+
+export interface CorpusProgram {
+  name: string;
+  source: string;
+  expected: string;
+}
+
+/** Every corpus program (name.wst) with its expected printed output (name.out). */
+export function corpus(): CorpusProgram[] {
+  return readdirSync(CORPUS_DIR)
+    .filter((file) => file.endsWith('.wst'))
+    .sort()
+    .map((file) => {
+      const name = file.slice(0, -4);
+      return { name, source: readFileSync(join(CORPUS_DIR, file), 'utf8'), expected: readFileSync(join(CORPUS_DIR, `${name}.out`), 'utf8') };
+    });
+}
+
+export interface RunResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], cwd: string): RunResult {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 120_000 });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A scratch folder for generated files; ES module semantics for .js files in it. */
+export class Scratch {
+  readonly dir: string;
+
+  constructor(prefix: string) {
+    this.dir = mkdtempSync(join(tmpdir(), `whetstone-${prefix}-`));
+    writeFileSync(join(this.dir, 'package.json'), '{ "type": "module" }\n');
+  }
+
+  write(name: string, text: string): string {
+    const path = join(this.dir, name);
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, text);
+    return path;
+  }
+
+  node(file: string): RunResult {
+    return run(process.execPath, [file], this.dir);
+  }
+
+  python(file: string): RunResult {
+    return run('python3', [file], this.dir);
+  }
+
+  /**
+   * Type-checks TypeScript files with tsc (strict) and writes their JavaScript into out/; every
+   * file is its own module, as generated code is.
+   */
+  tsc(files: string[]): RunResult {
+    const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+    return run(
+      process.execPath,
+      [
+        tsc,
+        '--strict',
+        '--target',
+        'es2022',
+        '--module',
+        'es2022',
+        '--moduleResolution',
+        'bundler',
+        '--moduleDetection',
+        'force',
+        '--types',
+        'node',
+        '--typeRoots',
+        join(repoRoot, 'node_modules', '@types'),
+        '--outDir',
+        join(this.dir, 'out'),
+        ...files,
+      ],
+      this.dir,
+    );
+  }
+
+  dispose(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
