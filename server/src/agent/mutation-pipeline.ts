@@ -124,7 +124,7 @@ export async function runChange(
   // Syntax errors are refused above: what remains to compare is semantics.
   const semanticBefore = draft.buffer.analysis().diagnostics;
   if (options.strictMode === true) refuseAddedSemanticErrors(draft, semanticBefore);
-  const targets = planTargets((id) => draft.document.nodeById(id), draft.mutations);
+  const targets = planTargets(draft.document, draft.result, draft.mutations);
   if (options.dryRun === true) return preview(draft, policy, semanticBefore, targets);
   consumeApprovedPlan(context, options.planId, targets);
   return apply(draft, policy, semanticBefore);

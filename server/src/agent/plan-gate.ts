@@ -1,18 +1,20 @@
-// The gate destructive mutations go through (docs/AGENT-ENDPOINT.md "Plans"): which mutations of a
-// change need the person's approved plan (the core's impact analysis, from what each mutation kind
-// says it removes), and whether the plan the change names is this session's, approved, and lists
+// The gate destructive changes go through (docs/AGENT-ENDPOINT.md "Plans"): which nodes a change
+// destroys and so needs the person's approved plan for (the core's impact analysis, from the
+// change's effect on the tree), and whether the plan the change names is this session's, approved, and lists
 // them all. The mutation pipeline and review mode pass through it; the plan methods
 // (methods/plans.ts) are how agents propose plans and the person decides them.
-import type { Node } from '../core/ast';
-import { destructiveTargets } from '../core/editing';
+import { destructiveTargets, type TreeAfter, type TreeBefore } from '../core/editing';
 import { AgentError, ErrorCode } from './errors';
 import type { Plan, PlanTarget } from './host';
 import type { MethodContext } from './method';
 import { planStoreOf } from './plan-store';
 
-/** The targets a plan must list for `mutations` to run ({op, nodeId}); empty when nothing is destructive. */
-export function planTargets(nodeById: (id: string) => Node | undefined, mutations: readonly unknown[]): PlanTarget[] {
-  return destructiveTargets(nodeById, mutations).map(({ op, nodeId }) => ({ op, nodeId }));
+/**
+ * The targets a plan must list for a change to run ({op, nodeId}): what it destroys going from
+ * `before` to `after`, whatever mutations did it; empty when nothing is destructive.
+ */
+export function planTargets(before: TreeBefore, after: TreeAfter, mutations: readonly unknown[]): PlanTarget[] {
+  return destructiveTargets(before, after, mutations).map(({ op, nodeId }) => ({ op, nodeId }));
 }
 
 /**
