@@ -52,7 +52,16 @@ async function nodes(client: AgentClient) {
   const total = fn('total');
   const [letSum, loop, ret] = total.body!.statements!;
   assert.equal(loop.type, 'ForStatement');
-  return { revision, total, letSum, loop, ret, helper: fn('helper') };
+  return {
+    revision,
+    total,
+    letSum,
+    loop,
+    ret,
+    get helper() {
+      return fn('helper');
+    },
+  };
 }
 
 async function refactorer(server: ServeProcess): Promise<AgentClient> {
@@ -153,5 +162,77 @@ describe('serve --approve deny: what needs a plan is what a change destroys', ()
     assert.match(text, /fn one\(\): number \{\n {2}print\("hi"\);\n {2}return 1;/);
     assert.match(text, /let sum = 10;/);
     assert.match(text, /for item in items \{\n {4}sum = sum \+ item;/);
+  });
+});
+
+describe('serve --approve auto: an approval holds for the targets as they were proposed', () => {
+  let server: ServeProcess;
+  before(async () => {
+    server = await startServe({ files: { 'main.wst': SOURCE } });
+  });
+  after(async () => {
+    await server.stop();
+  });
+
+  /** Proposes a plan for `targets` and waits for the (automatic) approval. */
+  async function approvedPlan(client: AgentClient, targets: Target[]): Promise<string> {
+    const { planId } = await client.request<{ planId: string }>('proposePlan', { steps: ['delete it'], reason: 'not needed', targets });
+    const decided = await client.planDecided(planId);
+    assert.equal((decided.params as { status: string }).status, 'approved');
+    return planId;
+  }
+
+  it('refuses (-32041) a plan whose target another session changed after it was proposed, keeping that work; a new plan applies', async () => {
+    const a = await refactorer(server);
+    const b = await refactorer(server);
+    try {
+      const { helper } = await nodes(a);
+      const planId = await approvedPlan(a, [{ op: 'deleteNode', nodeId: helper.id }]);
+      // Session B adds to the function; an insert needs no plan.
+      const inserted = await b.call('applyMutation', { type: 'insertNode', parentId: helper.body!.id, role: 'statements', index: 0, node: printStatement('work of B') });
+      assert.equal(inserted.error, undefined, JSON.stringify(inserted.error));
+      const withB = file(server);
+      assert.match(withB, /work of B/);
+
+      const refused = await a.call('applyMutation', { type: 'deleteNode', nodeId: helper.id, planId });
+      assert.equal(refused.error?.code, -32041, JSON.stringify(refused));
+      assert.deepEqual(refused.error.data?.changedTargets, [{ op: 'deleteNode', nodeId: helper.id }]);
+      assert.match(String(refused.error.data?.hint), /propose a new plan/);
+      assert.equal(file(server), withB, 'B\'s work is still there');
+
+      // Proposed again, the person sees the function as it is now; that approval applies.
+      const again = await approvedPlan(a, [{ op: 'deleteNode', nodeId: helper.id }]);
+      const deleted = await a.call('applyMutation', { type: 'deleteNode', nodeId: helper.id, planId: again });
+      assert.equal(deleted.error, undefined, JSON.stringify(deleted.error));
+      assert.doesNotMatch(file(server), /fn helper/);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('holds when only other code changed: the target moved but its text is what the person saw', async () => {
+    const a = await refactorer(server);
+    const b = await refactorer(server);
+    try {
+      const { loop, revision } = await nodes(a);
+      const planId = await approvedPlan(a, [{ op: 'updateNode', nodeId: loop.id }]);
+      const { ast } = await b.request<{ ast: AstNode }>('getAST');
+      const moved = await b.call('applyMutation', {
+        type: 'insertNode',
+        parentId: ast.id,
+        role: 'children',
+        index: 0,
+        node: { type: 'VariableDeclaration', kind: 'const', name: 'LIMIT', initializer: { type: 'Literal', value: 3 } },
+      });
+      assert.equal(moved.error, undefined, JSON.stringify(moved.error));
+      const replaced = await a.call('applyMutation', { type: 'updateNode', nodeId: loop.id, node: { type: 'BreakStatement' }, planId });
+      assert.equal(replaced.error, undefined, JSON.stringify(replaced.error));
+      assert.ok((replaced.result as { revision: number }).revision > revision);
+      assert.doesNotMatch(file(server), /for item in items/);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });

@@ -126,7 +126,7 @@ export async function runChange(
   if (options.strictMode === true) refuseAddedSemanticErrors(draft, semanticBefore);
   const targets = planTargets(draft.document, draft.result, draft.mutations);
   if (options.dryRun === true) return preview(draft, policy, semanticBefore, targets);
-  consumeApprovedPlan(context, options.planId, targets);
+  consumeApprovedPlan(context, options.planId, targets, draft.buffer);
   return apply(draft, policy, semanticBefore);
 }
 

@@ -1,13 +1,22 @@
 // The gate destructive changes go through (docs/AGENT-ENDPOINT.md "Plans"): which nodes a change
 // destroys and so needs the person's approved plan for (the core's impact analysis, from the
-// change's effect on the tree), and whether the plan the change names is this session's, approved, and lists
-// them all. The mutation pipeline and review mode pass through it; the plan methods
-// (methods/plans.ts) are how agents propose plans and the person decides them.
+// change's effect on the tree), and whether the plan the change names is this session's, approved,
+// lists them all and still sees them as the person was shown them. The mutation pipeline and
+// review mode pass through it; the plan methods (methods/plans.ts) are how agents propose plans
+// and the person decides them.
 import { destructiveTargets, type TreeAfter, type TreeBefore } from '../core/editing';
+import type { WhetstoneDocument } from '../core/syntax';
 import { AgentError, ErrorCode } from './errors';
 import type { Plan, PlanTarget } from './host';
 import type { MethodContext } from './method';
+import { changedTargets } from './plan-binding';
 import { planStoreOf } from './plan-store';
+
+/** The buffer a change is for, as the change was computed on it. */
+export interface ChangedBuffer {
+  uri: string;
+  document: WhetstoneDocument;
+}
 
 /**
  * The targets a plan must list for a change to run ({op, nodeId}): what it destroys going from
@@ -18,14 +27,15 @@ export function planTargets(before: TreeBefore, after: TreeAfter, mutations: rea
 }
 
 /**
- * The gate destructive mutations go through. Returns when `planId` names an approved plan of this
- * session that lists every one of `targets` (same op, same nodeId), and marks that plan consumed:
- * one approval allows one mutation. Otherwise throws -32040 Plan required (no planId; data says
- * which targets to put in a plan) or -32041 Plan not approved (unknown, pending, rejected, already
- * consumed, or not covering every target). Nothing to gate (no targets) is not an error.
+ * The gate destructive changes go through. Returns when `planId` names an approved plan of this
+ * session that lists every one of `targets` (same op, same nodeId) whose text is what it was when
+ * the plan was proposed, and marks that plan consumed: one approval allows one mutation. Otherwise
+ * throws -32040 Plan required (no planId; data says which targets to put in a plan) or -32041 Plan
+ * not approved (unknown, pending, rejected, already consumed, not covering every target, or a
+ * target changed since). Nothing to gate (no targets) is not an error.
  */
-export function consumeApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[]): void {
-  checkApprovedPlan(context, planId, targets);
+export function consumeApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[], buffer: ChangedBuffer): void {
+  checkApprovedPlan(context, planId, targets, buffer);
   // checkApprovedPlan returned: either nothing is gated, or planId names an approved plan.
   if (targets.length > 0 && planId !== undefined) planStoreOf(context.host).markConsumed(planId);
 }
@@ -34,7 +44,7 @@ export function consumeApprovedPlan(context: MethodContext, planId: string | und
  * The checks of consumeApprovedPlan without using the plan up: a change sent for review must name
  * an approved plan now, and uses it only when the person accepts the change.
  */
-export function checkApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[]): void {
+export function checkApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[], buffer: ChangedBuffer): void {
   if (targets.length === 0) return;
   const wanted = targets.map((target) => ({ op: target.op, nodeId: target.nodeId }));
   if (planId === undefined) {
@@ -68,6 +78,15 @@ export function checkApprovedPlan(context: MethodContext, planId: string | undef
       status: plan.status,
       missingTargets: missing,
       hint: 'An approved plan allows only the targets it lists; propose a new plan that lists these.',
+    });
+  }
+  const changed = changedTargets(store.textsOf(planId), buffer.uri, buffer.document, wanted);
+  if (changed.length > 0) {
+    throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: ${describeTargets(changed)} changed since plan '${planId}' was proposed; the approval was for the code as it was then`, {
+      planId,
+      status: plan.status,
+      changedTargets: changed,
+      hint: 'Someone changed these nodes after the person saw them: read them again (getNode) and propose a new plan, so the person decides on the code as it is now.',
     });
   }
 }

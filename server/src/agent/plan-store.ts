@@ -1,8 +1,10 @@
 // The plans of one host: proposed by agent sessions, decided by the person, consumed by the
-// destructive mutation they allow. Kept per host (not per session) so a decision that arrives
-// after its session disconnected still lands, and so the person's UI can list them all.
+// destructive change they allow. Each keeps its targets' texts as they were when it was proposed
+// (plan-binding.ts): the approval holds for those. Kept per host (not per session) so a decision
+// that arrives after its session disconnected still lands, and so the person's UI can list them all.
 import { randomBytes } from 'node:crypto';
 import type { Plan, PlanTarget } from './host';
+import type { TargetTexts } from './plan-binding';
 import type { Session } from './session';
 import { perHost } from './per-host';
 
@@ -21,9 +23,14 @@ export class PlanStore {
   private readonly plans = new Map<string, Plan>();
   /** The proposing sessions, by plan id: who gets `planDecided`. */
   private readonly proposers = new Map<string, Session>();
+  /** The targets' texts when each plan was proposed, by plan id. */
+  private readonly texts = new Map<string, TargetTexts>();
 
-  /** Adds a pending plan; `planId` may be chosen by the agent, or is generated. */
-  propose(session: Session, proposal: { planId?: string; steps: string[]; reason: string; targets: PlanTarget[] }): Plan {
+  /**
+   * Adds a pending plan; `planId` may be chosen by the agent, or is generated. `texts` are its
+   * targets' texts now: what an approval of it allows to be destroyed.
+   */
+  propose(session: Session, proposal: { planId?: string; steps: string[]; reason: string; targets: PlanTarget[] }, texts: TargetTexts): Plan {
     const planId = proposal.planId ?? `plan_${randomBytes(6).toString('hex')}`;
     const plan: Plan = {
       planId,
@@ -35,6 +42,7 @@ export class PlanStore {
     };
     this.plans.set(planId, plan);
     this.proposers.set(planId, session);
+    this.texts.set(planId, texts);
     this.forgetOldPlansOf(session.id);
     return plan;
   }
@@ -51,6 +59,7 @@ export class PlanStore {
       if (plan.status === 'pending') continue;
       this.plans.delete(plan.planId);
       this.proposers.delete(plan.planId);
+      this.texts.delete(plan.planId);
       excess--;
     }
   }
@@ -89,6 +98,12 @@ export class PlanStore {
     return true;
   }
 
+  /** The targets' texts when the plan was proposed (empty for an unknown plan). */
+  textsOf(planId: string): TargetTexts {
+    return this.texts.get(planId) ?? new Map();
+  }
+
+  /** The change it allowed was applied: the plan is used up. */
   markConsumed(planId: string): void {
     const plan = this.plans.get(planId);
     if (plan) plan.status = 'consumed';
