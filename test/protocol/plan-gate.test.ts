@@ -1,9 +1,9 @@
 // The plan gate on the real server, over real sockets: what needs a plan is decided by what a
 // change destroys (whatever mutation kinds it uses, alone or in a batch), an approval holds only
 // for the targets as they were when the plan was proposed, and a plan is used up only by a change
-// that was applied.
+// that was applied (the editor's side of that is in test/lsp/agentRaces.test.ts).
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { AgentClient, startServe, type ServeProcess } from './serve-harness';
@@ -233,6 +233,34 @@ describe('serve --approve auto: an approval holds for the targets as they were p
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+});
+
+describe('serve: a plan is used up only by a change that was applied', () => {
+  let server: ServeProcess;
+  before(async () => {
+    server = await startServe({ files: { 'main.wst': SOURCE } });
+  });
+  after(async () => {
+    await server.stop();
+  });
+
+  it('keeps the plan approved when the file could not be written, and nothing changed', async () => {
+    const client = await refactorer(server);
+    try {
+      const { helper } = await nodes(client);
+      const { planId } = await client.request<{ planId: string }>('proposePlan', { steps: ['delete helper'], reason: 'r', targets: [{ op: 'deleteNode', nodeId: helper.id }] });
+      await client.planDecided(planId);
+      // Someone edits the file outside the server: the change is refused rather than overwrite it.
+      const edited = `${file(server)}// edited on disk\n`;
+      writeFileSync(join(server.folder, 'main.wst'), edited);
+      const refused = await client.call('applyMutation', { type: 'deleteNode', nodeId: helper.id, planId });
+      assert.equal(refused.error?.code, -32010, JSON.stringify(refused));
+      assert.equal(file(server), edited);
+      assert.equal((await client.request<{ status: string }>('getPlan', { planId })).status, 'approved');
+    } finally {
+      await client.close();
     }
   });
 });

@@ -26,7 +26,7 @@ import { checkRevision, resolveBuffer } from './buffers';
 import { AgentError, ErrorCode } from './errors';
 import type { PlanTarget } from './host';
 import type { MethodContext } from './method';
-import { consumeApprovedPlan, planTargets } from './plan-gate';
+import { planTargets, takeApprovedPlan, type PlanUse } from './plan-gate';
 import { rememberUndo } from './undo-history';
 
 export interface PipelineOptions {
@@ -126,8 +126,13 @@ export async function runChange(
   if (options.strictMode === true) refuseAddedSemanticErrors(draft, semanticBefore);
   const targets = planTargets(draft.document, draft.result, draft.mutations);
   if (options.dryRun === true) return preview(draft, policy, semanticBefore, targets);
-  consumeApprovedPlan(context, options.planId, targets, draft.buffer);
-  return apply(draft, policy, semanticBefore);
+  const plan = takeApprovedPlan(context, options.planId, targets, draft.buffer);
+  try {
+    return await apply(draft, policy, semanticBefore, plan);
+  } finally {
+    // Used up by apply when the change went in; otherwise (a conflict, a refused edit) still approved.
+    plan.release();
+  }
 }
 
 /** Counter for the ids of a preview: they never reach the buffer, so they need not be the document's. */
@@ -275,7 +280,7 @@ function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly D
  * The change, as one applyEdits call (one undo step), carrying the text it produces so nobody on its
  * way (the editor's round trip, the headless write) computes it again; then the undo record.
  */
-async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[]): Promise<AppliedChange> {
+async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[], plan: PlanUse): Promise<AppliedChange> {
   const { context, buffer, document, options, result } = draft;
   const baseRevision = buffer.revision;
   let revision = baseRevision;
@@ -286,6 +291,8 @@ async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readon
     revision = await context.host.applyEdits(buffer, result.edits, { expected: result.ast, text, baseRevision, label: options.label });
     rememberUndo(context.session, { uri: buffer.uri, revisionBefore: baseRevision, revisionAfter: revision, inverse, label: options.label });
   }
+  // The change is in the buffer (or there was nothing to change): the plan that allowed it is used up.
+  plan.applied();
   const current = context.host.workspace.get(buffer.uri) ?? buffer;
   const diagnostics = current.diagnostics();
   return {

@@ -1,9 +1,9 @@
 // The gate destructive changes go through (docs/AGENT-ENDPOINT.md "Plans"): which nodes a change
 // destroys and so needs the person's approved plan for (the core's impact analysis, from the
-// change's effect on the tree), and whether the plan the change names is this session's, approved,
-// lists them all and still sees them as the person was shown them. The mutation pipeline and
-// review mode pass through it; the plan methods (methods/plans.ts) are how agents propose plans
-// and the person decides them.
+// change's effect on the tree), whether the plan the change names is this session's, approved,
+// lists them all and still sees them as the person was shown them, and using the plan up once the
+// change is applied. The mutation pipeline and review mode pass through it; the plan methods
+// (methods/plans.ts) are how agents propose plans and the person decides them.
 import { destructiveTargets, type TreeAfter, type TreeBefore } from '../core/editing';
 import type { WhetstoneDocument } from '../core/syntax';
 import { AgentError, ErrorCode } from './errors';
@@ -18,6 +18,14 @@ export interface ChangedBuffer {
   document: WhetstoneDocument;
 }
 
+/** An approved plan held for one change: `applied` uses it up, `release` frees it (the change failed). */
+export interface PlanUse {
+  applied(): void;
+  release(): void;
+}
+
+const NO_PLAN: PlanUse = { applied: () => undefined, release: () => undefined };
+
 /**
  * The targets a plan must list for a change to run ({op, nodeId}): what it destroys going from
  * `before` to `after`, whatever mutations did it; empty when nothing is destructive.
@@ -29,20 +37,34 @@ export function planTargets(before: TreeBefore, after: TreeAfter, mutations: rea
 /**
  * The gate destructive changes go through. Returns when `planId` names an approved plan of this
  * session that lists every one of `targets` (same op, same nodeId) whose text is what it was when
- * the plan was proposed, and marks that plan consumed: one approval allows one mutation. Otherwise
- * throws -32040 Plan required (no planId; data says which targets to put in a plan) or -32041 Plan
- * not approved (unknown, pending, rejected, already consumed, not covering every target, or a
- * target changed since). Nothing to gate (no targets) is not an error.
+ * the plan was proposed, and holds that plan for this change: `applied()` once the change is in the
+ * buffer uses it up (one approval allows one change), `release()` after a failure leaves it
+ * approved. Otherwise throws -32040 Plan required (no planId; data says which targets to put in a
+ * plan) or -32041 Plan not approved (unknown, pending, rejected, already consumed or in use, not
+ * covering every target, or a target changed since). Nothing to gate (no targets) is not an error.
  */
-export function consumeApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[], buffer: ChangedBuffer): void {
+export function takeApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[], buffer: ChangedBuffer): PlanUse {
   checkApprovedPlan(context, planId, targets, buffer);
   // checkApprovedPlan returned: either nothing is gated, or planId names an approved plan.
-  if (targets.length > 0 && planId !== undefined) planStoreOf(context.host).markConsumed(planId);
+  if (targets.length === 0 || planId === undefined) return NO_PLAN;
+  const store = planStoreOf(context.host);
+  store.reserve(planId);
+  let settled = false;
+  return {
+    applied() {
+      if (!settled) store.markConsumed(planId);
+      settled = true;
+    },
+    release() {
+      if (!settled) store.release(planId);
+      settled = true;
+    },
+  };
 }
 
 /**
- * The checks of consumeApprovedPlan without using the plan up: a change sent for review must name
- * an approved plan now, and uses it only when the person accepts the change.
+ * The checks of takeApprovedPlan without holding the plan: a change sent for review must name an
+ * approved plan now, and uses it only when the person accepts the change.
  */
 export function checkApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[], buffer: ChangedBuffer): void {
   if (targets.length === 0) return;
@@ -78,6 +100,14 @@ export function checkApprovedPlan(context: MethodContext, planId: string | undef
       status: plan.status,
       missingTargets: missing,
       hint: 'An approved plan allows only the targets it lists; propose a new plan that lists these.',
+    });
+  }
+  if (store.isInUse(planId)) {
+    throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: plan '${planId}' is in use by another change being applied`, {
+      planId,
+      status: plan.status,
+      targets: wanted,
+      hint: 'Each approved plan allows one mutation; wait for the other change (if it fails the plan stays approved) or propose a new plan.',
     });
   }
   const changed = changedTargets(store.textsOf(planId), buffer.uri, buffer.document, wanted);

@@ -1,7 +1,8 @@
 // The plans of one host: proposed by agent sessions, decided by the person, consumed by the
-// destructive change they allow. Each keeps its targets' texts as they were when it was proposed
-// (plan-binding.ts): the approval holds for those. Kept per host (not per session) so a decision
-// that arrives after its session disconnected still lands, and so the person's UI can list them all.
+// destructive change they allow once it is applied. Each keeps its targets' texts as they were
+// when it was proposed (plan-binding.ts): the approval holds for those. Kept per host (not per
+// session) so a decision that arrives after its session disconnected still lands, and so the
+// person's UI can list them all.
 import { randomBytes } from 'node:crypto';
 import type { Plan, PlanTarget } from './host';
 import type { TargetTexts } from './plan-binding';
@@ -25,6 +26,8 @@ export class PlanStore {
   private readonly proposers = new Map<string, Session>();
   /** The targets' texts when each plan was proposed, by plan id. */
   private readonly texts = new Map<string, TargetTexts>();
+  /** Approved plans whose change is being applied right now: nothing else may use them meanwhile. */
+  private readonly inUse = new Set<string>();
 
   /**
    * Adds a pending plan; `planId` may be chosen by the agent, or is generated. `texts` are its
@@ -103,8 +106,24 @@ export class PlanStore {
     return this.texts.get(planId) ?? new Map();
   }
 
+  /** Whether a change under this plan is being applied right now. */
+  isInUse(planId: string): boolean {
+    return this.inUse.has(planId);
+  }
+
+  /** Holds an approved plan for a change on its way to the buffer (see isInUse). */
+  reserve(planId: string): void {
+    this.inUse.add(planId);
+  }
+
+  /** The change did not apply: the plan is free again, still approved. */
+  release(planId: string): void {
+    this.inUse.delete(planId);
+  }
+
   /** The change it allowed was applied: the plan is used up. */
   markConsumed(planId: string): void {
+    this.inUse.delete(planId);
     const plan = this.plans.get(planId);
     if (plan) plan.status = 'consumed';
   }
