@@ -1,10 +1,11 @@
 // The one path every agent change takes (applyMutation, applyBatch, applyAnnotationSuggestion, and
 // a reviewed change both when it is proposed, as a preview, and when the person accepts it), in the
-// order docs/AGENT-ENDPOINT.md "Revisions and conflicts" needs. runChange reads as its steps: the
+// order docs/AGENT-ENDPOINT.md "Revisions and conflicts" needs. runOnce reads as its steps: the
 // buffer and its revision, the mutation engine (all or nothing), the library policy, the syntax
 // preflight, strict semantics, then either the preview (dryRun) or the plan gate and ONE applyEdits
-// call (one undo step) with its undo record. Every refusal happens before the buffer is touched, so
-// a failure leaves it byte for byte as it was. Language facts come from the core (mutate,
+// call (one undo step) with its undo record; runChange gives changes their turns and runs one
+// again when the person's edit beat it. Every refusal happens before the buffer is touched, so a
+// failure leaves it byte for byte as it was. Language facts come from the core (mutate,
 // library-policy, preflight, mutation-impact); this file only orders and translates.
 import { inSourceOrder, MUTATION_FIELDS, type Diagnostic, type Mutation } from '../core/ast';
 import {
@@ -26,6 +27,7 @@ import { checkRevision, resolveBuffer } from './buffers';
 import { AgentError, ErrorCode } from './errors';
 import type { PlanTarget } from './host';
 import type { MethodContext } from './method';
+import { perHost } from './per-host';
 import { planTargets, takeApprovedPlan, type PlanUse } from './plan-gate';
 import { rememberUndo } from './undo-history';
 
@@ -109,11 +111,55 @@ interface PolicyOutcome {
 }
 
 /**
+ * How often a change sent without ifRevision is run again when the person's edit beat it to the
+ * buffer (in VS Code a keystroke can land between the checks and the edit). It names nodes by id,
+ * and ids outlive edits, so it still means the same on the new tree; the bound keeps a person
+ * typing without pause from holding the agent's request forever.
+ */
+export const MAX_RACE_RERUNS = 3;
+
+/** The changes of a host, one after the other (see runChange). */
+const changeTurns = perHost(() => ({ last: Promise.resolve() as Promise<unknown> }));
+
+/**
  * Runs `mutations` as one change of the buffer. Throws AgentError (-32000/-32001, -32010, -32011,
  * -32012, -32040, -32041) with nothing changed; otherwise returns what changed, or with dryRun
- * what would.
+ * what would. Changes that apply take turns: each is computed on the tree the one before it left,
+ * so agents' changes never conflict with each other (in VS Code an edit is a round trip through
+ * the editor; a second change computed meanwhile would be made for a stale revision). Without
+ * ifRevision, a change that lost the race to the person's edit is run again from the start on the
+ * buffer as it is then (every check included), up to MAX_RACE_RERUNS times; with ifRevision it is
+ * the agent's to decide, so the conflict is the answer. Never call it from inside a change.
  */
 export async function runChange(
+  context: MethodContext,
+  rawMutations: readonly Record<string, unknown>[],
+  options: PipelineOptions,
+): Promise<AppliedChange | PreviewedChange> {
+  // A preview changes nothing and needs no turn.
+  if (options.dryRun === true) return runOnce(context, rawMutations, options);
+  const turns = changeTurns(context.host);
+  const run = turns.last.then(() => runWithReruns(context, rawMutations, options));
+  turns.last = run.catch(() => undefined);
+  return run;
+}
+
+async function runWithReruns(
+  context: MethodContext,
+  rawMutations: readonly Record<string, unknown>[],
+  options: PipelineOptions,
+): Promise<AppliedChange | PreviewedChange> {
+  for (let rerun = 0; ; rerun++) {
+    try {
+      return await runOnce(context, rawMutations, options);
+    } catch (error) {
+      const lostRace = error instanceof AgentError && error.code === ErrorCode.RevisionConflict && options.ifRevision === undefined;
+      if (!lostRace || rerun >= MAX_RACE_RERUNS) throw error;
+    }
+  }
+}
+
+async function runOnce(
   context: MethodContext,
   rawMutations: readonly Record<string, unknown>[],
   options: PipelineOptions,
