@@ -6,6 +6,7 @@
 import { AgentError, ErrorCode } from '../errors';
 import type { Plan, PlanTarget } from '../host';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
+import { targetTexts } from '../plan-binding';
 import { MAX_PENDING_PLANS_PER_SESSION, planStoreOf, type PlanStore } from '../plan-store';
 
 /** What getPlan, listPlans, approvePlan and rejectPlan return for a plan. */
@@ -98,7 +99,7 @@ const proposePlan = defineMethod<{ planId?: string; steps: string[]; reason: str
         hint: 'Wait for planDecided on the plans you proposed before proposing more (listPlans shows them).',
       });
     }
-    const plan = store.propose(context.session, params);
+    const plan = store.propose(context.session, params, targetTexts(context.host.workspace, params.targets));
     askThePerson(context, store, plan);
     return { planId: plan.planId, status: plan.status };
   },
