@@ -129,7 +129,7 @@ const applyMutation = defineMethod<MutationParams>({
   name: 'applyMutation',
   role: 'refactor',
   description:
-    'Apply one mutation (setProperty, updateNode, deleteNode, insertNode, or rename {nodeId, newName} by the scope rules in this buffer) as one undo step. ifRevision guards against stale reads (-32012); dryRun previews (edits, diagnosticsBefore/After); review: true shows it to the person as an inline suggestion instead ({pending, suggestionId}, then suggestionDecided); destructive ones need planId of an approved plan; strictMode refuses new semantic errors and unknown functions; preferImports adds library imports.',
+    'Apply one mutation (setProperty, updateNode, deleteNode, insertNode, rename) as one undo step. ifRevision: refused if the buffer moved on (-32012); dryRun: preview; review: the person accepts it inline; planId: for destructive ones; strictMode: refuse new errors; preferImports: add library imports.',
   // The mutation's own fields and the change's options side by side, as the reference writes them.
   params: withRenameStep(mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES })),
   recorded: true,

@@ -74,7 +74,7 @@ const PLAN_ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 200 };
 const proposePlan = defineMethod<{ planId?: string; steps: string[]; reason: string; targets: PlanTarget[] }>({
   name: 'proposePlan',
   role: 'refactor',
-  description: 'Propose the destructive changes you want to make (steps, reason, targets {op, nodeId}); the person approves or rejects, and you get planDecided.',
+  description: 'Propose destructive changes (steps, reason, targets {op, nodeId}); the person approves or rejects; you get planDecided.',
   params: {
     type: 'object',
     properties: {

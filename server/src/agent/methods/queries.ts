@@ -65,7 +65,7 @@ const findNodesMethod = defineMethod<{ type?: string; name?: string; text?: stri
   name: 'findNodes',
   role: 'any',
   description:
-    'Nodes by type, name and/or text their source contains (innermost matches), as candidates {nodeId, type, name?, span, parentId}, with total, truncated and ambiguous (more than one match).',
+    'Nodes by type, name and/or source text (innermost): candidates {nodeId, type, name?, span, parentId}, total, truncated, ambiguous.',
   params: {
     type: 'object',
     properties: {

@@ -60,7 +60,7 @@ const replayWorkflow = defineMethod<{ workflow: { name?: string; steps: ReplaySt
   name: 'replayWorkflow',
   role: 'any',
   description:
-    'Run a workflow\'s steps in order with this session\'s role; stops at the first failure unless continueOnError. Ids inserted by earlier steps are mapped to this replay\'s. Returns {count, responses} (each a result or {error}).',
+    'Replay a workflow\'s steps in order with this session\'s role; stops at the first failure unless continueOnError; inserted ids are mapped. {count, responses}.',
   params: {
     type: 'object',
     properties: {
