@@ -3,7 +3,7 @@
 // folder, renamed over it), and plans and changes sent for review are decided by the owner of the
 // terminal or by a fixed rule.
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TextEdit } from '../core/document';
@@ -128,9 +128,11 @@ export class HeadlessAgentHost implements AgentHost {
  * reader (or a crash of this process) sees the old file or the new one, never half of either. It
  * does not fsync, as editors do not on save: a flush costs milliseconds per mutation (more than the
  * whole mutation), and durability across power loss is left to the file system (ext4, APFS and
- * NTFS order a rename over an existing file after its data).
+ * NTFS order a rename over an existing file after its data). A symbolic link is written through:
+ * the rename replaces the file it points to, and the link stays a link.
  */
-export function writeAtomically(path: string, bytes: string): void {
+export function writeAtomically(linkOrPath: string, bytes: string): void {
+  const path = realTarget(linkOrPath);
   let mode = 0o644;
   try {
     mode = statSync(path).mode & 0o7777;
@@ -153,5 +155,14 @@ export function writeAtomically(path: string, bytes: string): void {
       // Never created, or already renamed.
     }
     throw error;
+  }
+}
+
+/** The file a path names after following symbolic links; the path itself when it does not exist yet. */
+function realTarget(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }
