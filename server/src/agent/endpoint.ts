@@ -139,7 +139,7 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
 
   let lockFile: string;
   try {
-    lockFile = writeLockFile(options.lockDir ?? defaultLockDir(), {
+    lockFile = await writeLockFile(options.lockDir ?? defaultLockDir(), {
       pid: process.pid,
       port,
       host: LOOPBACK,

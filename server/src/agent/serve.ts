@@ -10,7 +10,7 @@ import { EXIT_OK, EXIT_USAGE, type Output } from '../cli/output';
 import { initParser } from '../core/parser';
 import { readLibraryContext, type LibraryContext } from '../core/semantics/library';
 import { Workspace } from '../workspace/workspace';
-import { DEFAULT_PORT, startAgentEndpoint } from './endpoint';
+import { DEFAULT_PORT, startAgentEndpoint, type AgentEndpoint } from './endpoint';
 import { HeadlessAgentHost } from './headless-host';
 import { removeLockFile } from './lock-file';
 import { AGENT_ROLES, type AgentRole } from './method';
@@ -148,16 +148,25 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     if (workspace.activeBufferUri === null) workspace.setActive(buffer.uri);
   }
 
-  const endpoint = await startAgentEndpoint({
-    host,
-    port: options.port,
-    allowedOrigins: options.allowedOrigins,
-    maxMessageBytes: options.maxMessageBytes,
-    maxRole: options.maxRole,
-    lockDir: options.lockDir,
-    workspaceFolders: folders,
-    log,
-  });
+  let endpoint: AgentEndpoint;
+  try {
+    endpoint = await startAgentEndpoint({
+      host,
+      port: options.port,
+      allowedOrigins: options.allowedOrigins,
+      maxMessageBytes: options.maxMessageBytes,
+      maxRole: options.maxRole,
+      lockDir: options.lockDir,
+      workspaceFolders: folders,
+      log,
+    });
+  } catch (error) {
+    // A lock folder others could write into (or a port that cannot be had) ends the start here.
+    output.err(`whetstone-agent: serve: ${messageOf(error)}`);
+    approval.close();
+    workspace.dispose();
+    return EXIT_USAGE;
+  }
   host.setSessionSource(endpoint.sessions);
   sessions = endpoint.sessions;
   // The last resort if the process ends some other way: no lock file may outlive it.
