@@ -4,9 +4,11 @@
 // with their AgentHost; what the methods do is in the method table, run by the dispatcher.
 import { randomBytes } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { AgentConnection, CLOSE_GOING_AWAY } from './connection';
+import { ConnectionGate, type ConnectionLimits } from './connection-gate';
 import type { AgentHost } from './host';
 import { DEFAULT_LIMITS, Dispatcher } from './jsonrpc';
 import { defaultLockDir, removeLockFile, writeLockFile } from './lock-file';
@@ -43,6 +45,8 @@ export interface AgentEndpointOptions {
   log?: (line: string) => void;
   /** Told when an agent connects or disconnects (status bars, withdrawing a gone agent's plans). */
   onSessionChange?: (session: Session, change: 'connected' | 'disconnected') => void;
+  /** The upgrade deadline and the caps on waiting connections and sessions (defaults: connection-gate.ts). */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export interface AgentEndpoint {
@@ -74,6 +78,8 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     response.end('Upgrade Required: this endpoint speaks JSON-RPC over WebSocket\n');
   });
   server.on('clientError', (_error, socket) => refuse(socket, 400, 'Bad Request'));
+  const gate = new ConnectionGate(options.connectionLimits ?? {}, log);
+  server.on('connection', (socket: Socket) => gate.admit(socket));
   const port = await listen(server, options.port ?? DEFAULT_PORT);
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, clientTracking: false });
   const rules = { token, port, allowedOrigins: options.allowedOrigins ?? [] };
@@ -90,7 +96,14 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
       refuse(socket, refusal.status, refusal.message);
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => accept(ws));
+    if (!gate.admitSession(connections.size)) {
+      refuse(socket, 503, `Service Unavailable: ${gate.limits.maxSessions} agent sessions are connected, the most this endpoint serves; retry when one has left`);
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      gate.settle(socket as Socket);
+      accept(ws);
+    });
   });
 
   function accept(ws: WebSocket): void {
@@ -151,6 +164,8 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     });
   } catch (error) {
     clearInterval(heartbeat);
+    gate.close();
+    server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
   }
@@ -164,6 +179,7 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     close() {
       closing ??= (async () => {
         clearInterval(heartbeat);
+        gate.close();
         removeLockFile(lockFile, token);
         const sockets = [...connections.keys()];
         for (const ws of sockets) ws.close(CLOSE_GOING_AWAY, 'The Whetstone agent endpoint is shutting down');
