@@ -15,7 +15,7 @@ import { defaultLockDir, removeLockFile, writeLockFile } from './lock-file';
 import type { AgentRole, MethodDefinition } from './method';
 import { METHODS } from './methods/index';
 import type { Session } from './session';
-import { suggestionStoreOf } from './suggestion-store';
+import { releaseSession } from './session-release';
 import { checkUpgrade, type UpgradeRefusal } from './upgrade-guard';
 
 export const DEFAULT_PORT = 8080;
@@ -117,8 +117,8 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     ws.on('close', () => {
       connection.closed();
       connections.delete(ws);
-      // Nobody would hear how the person decides its suggestions: they leave the editor now.
-      suggestionStoreOf(options.host).withdrawSession(session.id);
+      // Its suggestions leave the editor now (nobody would hear the decision), its plans and state go.
+      releaseSession(options.host, session);
       tell(session, 'disconnected');
     });
     const library = options.host.library();

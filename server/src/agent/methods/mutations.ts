@@ -7,19 +7,20 @@ import { runChange, type AppliedChange, type PipelineOptions, type PreviewedChan
 import { proposeReviewedChange, type ProposedChange } from '../review-mode';
 import { completeUndo, lastUndo } from '../undo-history';
 import { resolveBuffer } from '../buffers';
+import { ID, JSON_VALUE, JSON_VALUE_DEFS, NAME, URI } from '../param-bounds';
 
-const NODE_ID = { type: 'string', minLength: 1, maxLength: 200 };
+const NODE_ID = ID;
 
 /** The fields of one mutation (the reference's applyMutation params), with what each type requires. */
 const MUTATION_PROPERTIES = {
   type: { enum: ['setProperty', 'updateNode', 'deleteNode', 'insertNode'] },
   nodeId: NODE_ID,
-  property: { type: 'string', minLength: 1 },
-  value: {},
+  property: NAME,
+  value: JSON_VALUE,
   parentId: NODE_ID,
-  role: { type: 'string', minLength: 1 },
-  node: { type: 'object', properties: { type: { type: 'string' } }, required: ['type'] },
-  properties: { type: 'object' },
+  role: NAME,
+  node: { ...JSON_VALUE_DEFS.jsonObject, properties: { type: NAME }, required: ['type'] },
+  properties: { $ref: '#/$defs/jsonObject' },
   index: { type: 'integer', minimum: 0 },
   preferImports: { type: 'boolean' },
   strictMode: { type: 'boolean' },
@@ -44,8 +45,8 @@ export const MUTATION_SCHEMA = {
 const CHANGE_PROPERTIES = {
   ifRevision: { type: 'integer' },
   dryRun: { type: 'boolean' },
-  planId: { type: 'string', minLength: 1, maxLength: 200 },
-  uri: { type: 'string', minLength: 1 },
+  planId: ID,
+  uri: URI,
   review: { type: 'boolean' },
 } as const;
 
@@ -142,6 +143,7 @@ const applyMutation = defineMethod<MutationParams>({
     required: ['type'],
     allOf: PER_TYPE_REQUIREMENTS,
     additionalProperties: false,
+    $defs: JSON_VALUE_DEFS,
   },
   recorded: true,
   async handler(params, context) {
@@ -176,6 +178,7 @@ const applyBatch = defineMethod<ChangeParams & { mutations: (Record<string, unkn
     },
     required: ['mutations'],
     additionalProperties: false,
+    $defs: JSON_VALUE_DEFS,
   },
   recorded: true,
   async handler(params, context) {
@@ -203,7 +206,7 @@ const undo = defineMethod<{ uri?: string }>({
   role: 'refactor',
   description:
     "Undo this session's last mutation of the buffer (one step), if the buffer has not changed since; repeat to step further back. -32050 when there is nothing to undo.",
-  params: { type: 'object', properties: { uri: { type: 'string', minLength: 1 } }, additionalProperties: false },
+  params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   async handler(params, context) {
     const { host, session } = context;

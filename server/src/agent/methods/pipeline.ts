@@ -9,6 +9,7 @@ import { WhetstoneDocument } from '../../core/document';
 import { analyze } from '../../core/semantics/model';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';
+import { URI } from '../param-bounds';
 
 const LANGUAGE = { type: 'string', minLength: 1, maxLength: 64 };
 const SOURCE = { type: 'string', maxLength: 8 * 1024 * 1024 };
@@ -93,7 +94,7 @@ const generateFromAST = defineMethod<{ language?: string; uri?: string }>({
   name: 'generateFromAST',
   role: 'any',
   description: 'Generates code in another language from the buffer. Not available in this version: answers -32020.',
-  params: { type: 'object', properties: { language: LANGUAGE, uri: { type: 'string' } }, additionalProperties: false },
+  params: { type: 'object', properties: { language: LANGUAGE, uri: URI }, additionalProperties: false },
   recorded: false,
   handler: ({ language }) => notBuilt(`Generating ${language ?? 'code'} from the AST`),
 });
@@ -104,7 +105,7 @@ const projectLanguage = defineMethod<{ targetLanguage: string; uri?: string }>({
   description: 'Projects the buffer to another language. Not available in this version: answers -32020.',
   params: {
     type: 'object',
-    properties: { targetLanguage: LANGUAGE, uri: { type: 'string' } },
+    properties: { targetLanguage: LANGUAGE, uri: URI },
     required: ['targetLanguage'],
     additionalProperties: false,
   },
