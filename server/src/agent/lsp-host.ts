@@ -15,7 +15,7 @@ import { applyToText, type OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
 import { AgentError, ErrorCode } from './errors';
 import type { AgentHost, ApplyEditOptions, ChangeReviewer, ChangeSuggestion, EditApplier, Plan, PlanDecider } from './host';
-import { planPreview } from './plan-preview';
+import { planDisplay } from './plan-display';
 import type { Session } from './session';
 
 export interface LspHostOptions {
@@ -160,7 +160,7 @@ export class LspAgentHost implements AgentHost {
       const params = {
         plan: { ...plan, steps: [...plan.steps], targets: plan.targets.map((target) => ({ ...target })) },
         agent: { sessionId: plan.sessionId, name: session?.name ?? '' },
-        preview: planPreview(this.workspace, plan.targets),
+        display: planDisplay(plan, this.workspace, session?.name ?? ''),
       };
       this.connection.sendRequest(DecidePlanRequest, params, source.token).then(
         (answer: DecidePlanResult | null) => {

@@ -4,7 +4,7 @@
 // the same shapes in client/src/agentProtocol.ts.
 import { NotificationType, RequestType, type Range } from 'vscode-languageserver/node';
 import type { PlanView } from '../agent/methods/plans';
-import type { PlanPreview } from '../agent/plan-preview';
+import type { PlanDisplay } from '../agent/plan-display';
 
 /** `whetstone/agentStatus`: sent when the endpoint starts or stops and when a session comes or goes. */
 export interface AgentStatusParams {
@@ -27,8 +27,11 @@ export interface DecidePlanParams {
   plan: PlanView;
   /** Which agent proposed it, by its session. */
   agent: { sessionId: string; name: string };
-  /** What the targeted nodes are now: the text a destructive step would remove or replace. */
-  preview: PlanPreview;
+  /**
+   * What the person is shown: the agent's text escaped and cut, the targets described from the
+   * server's tree with their current source, long plans summarised. `plan` is the data, never shown.
+   */
+  display: PlanDisplay;
 }
 
 /**
