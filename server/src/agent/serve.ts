@@ -13,6 +13,7 @@ import { Workspace } from '../workspace/workspace';
 import { DEFAULT_PORT, startAgentEndpoint, type AgentEndpoint } from './endpoint';
 import { HeadlessAgentHost } from './headless-host';
 import { removeLockFile } from './lock-file';
+import { watchServedFiles } from './served-file-watcher';
 import { AGENT_ROLES, type AgentRole } from './method';
 import type { Session } from './session';
 import { APPROVAL_MODES, createPlanApproval, type ApprovalMode } from './plan-approval';
@@ -169,6 +170,8 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
   }
   host.setSessionSource(endpoint.sessions);
   sessions = endpoint.sessions;
+  // A file edited on disk becomes a new revision, and the sessions hear bufferChanged.
+  const watched = watchServedFiles(host, log);
   // The last resort if the process ends some other way: no lock file may outlive it.
   process.on('exit', () => removeLockFile(endpoint.lockFile, endpoint.token));
   // An agent must not be able to stop the server for everyone; a bug is logged, serving goes on.
@@ -181,6 +184,7 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
       log(`whetstone-agent: ${signal}: closing`);
       setTimeout(() => process.exit(EXIT_OK), EXIT_GRACE_MS).unref();
       approval.close();
+      watched.close();
       endpoint
         .close()
         .catch((error: unknown) => log(`whetstone-agent: closing: ${messageOf(error)}`))

@@ -7,7 +7,7 @@ import { AGENT_ROLES, defineMethod, type AgentRole, type MethodDefinition } from
 export const PROTOCOL_VERSION = '1.0';
 
 /** Notifications the server may send, for getCapabilities. */
-const NOTIFICATIONS = ['libraryContext', 'planDecided', 'suggestionDecided'] as const;
+const NOTIFICATIONS = ['libraryContext', 'planDecided', 'suggestionDecided', 'bufferChanged'] as const;
 
 const NO_PARAMS = { type: 'object', additionalProperties: false } as const;
 
