@@ -11,6 +11,7 @@ import { AgentError, ErrorCode, type ErrorCodeValue } from '../errors';
 import { feedbackStoreOf } from '../feedback-store';
 import { defineMethod, type MethodDefinition } from '../method';
 import { runChange } from '../mutation-pipeline';
+import { ID, NAME, REASON, URI } from '../param-bounds';
 
 /** Suggestions whose confidence feedback has pushed below this are no longer shown. */
 export const MIN_SHOWN_CONFIDENCE = 0.1;
@@ -60,12 +61,11 @@ function checkVocabulary(annotationType: string, strategy: string, code: ErrorCo
   }
 }
 
-const URI = { type: 'string', minLength: 1 };
 const ANSWER_PROPERTIES = {
-  nodeId: { type: 'string', minLength: 1, maxLength: 200 },
-  annotationType: { type: 'string', minLength: 1 },
-  strategy: { type: 'string', minLength: 1 },
-  reason: { type: 'string', maxLength: 2000 },
+  nodeId: ID,
+  annotationType: NAME,
+  strategy: NAME,
+  reason: REASON,
   confidence: { type: 'number', minimum: 0, maximum: 1 },
   accepted: { type: 'boolean' },
   uri: URI,
@@ -75,7 +75,7 @@ const getAnnotationSuggestions = defineMethod<{ nodeId?: string; line?: number; 
   name: 'getAnnotationSuggestions',
   role: 'any',
   description:
-    'Annotation suggestions for a node (or at line/col, or the whole buffer): {nodeId, annotationType, strategy, reason, confidence} (confidence moved by the feedback model, modelRevision), and the diagnostics in that scope.',
+    'Annotation suggestions for a node (or at line/col, or the whole buffer): {nodeId, annotationType, strategy, reason, confidence}, and the diagnostics in that scope.',
   params: {
     type: 'object',
     properties: { nodeId: ANSWER_PROPERTIES.nodeId, line: { type: 'integer', minimum: 1 }, col: { type: 'integer', minimum: 0 }, uri: URI },
@@ -116,7 +116,7 @@ const applyAnnotationSuggestion = defineMethod<{
   name: 'applyAnnotationSuggestion',
   role: 'refactor',
   description:
-    'Write a suggestion as `@type(strategy, reason: "…", confidence: c)` above its declaration or statement (one undo step) and record it as accepted; accepted: false records a rejection only.',
+    'Write a suggestion as `@type(strategy, reason: "…", confidence: c)` above its declaration or statement and record it as accepted; accepted: false records a rejection only.',
   params: {
     type: 'object',
     properties: { ...ANSWER_PROPERTIES, ifRevision: { type: 'integer' } },
@@ -198,7 +198,7 @@ const recordAnnotationFeedback = defineMethod<{
   name: 'recordAnnotationFeedback',
   role: 'any',
   description:
-    "Record a person's answer to a suggestion: it moves the confidence of that kind (annotationType + strategy) for this workspace; a rejected one is not shown again for that node. Returns true.",
+    "Record a person's answer to a suggestion: it moves the confidence of that kind (annotationType + strategy) for this workspace; a rejected one is not shown again for that node.",
   params: {
     type: 'object',
     properties: ANSWER_PROPERTIES,

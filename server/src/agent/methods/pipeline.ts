@@ -7,10 +7,10 @@ import { LANGUAGES, MAX_SOURCE_LENGTH, ProjectionError, generate, generateCode a
 import { resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';
+import { URI } from '../param-bounds';
 
 const LANGUAGE = { type: 'string', minLength: 1, maxLength: 64 };
 const SOURCE = { type: 'string', maxLength: MAX_SOURCE_LENGTH };
-const URI = { type: 'string', minLength: 1 };
 const PYTHON_NAMES = { type: 'string', enum: ['keep', 'snake_case'] };
 
 /** The languages parseSource reads and the generators write. */
@@ -30,7 +30,7 @@ async function projecting<T>(step: () => T | Promise<T>): Promise<T> {
 const parseSource = defineMethod<{ source: string; language: string }>({
   name: 'parseSource',
   role: 'any',
-  description: `Parses source text (language: ${LANGUAGES.join(', ')}) into a Whetstone AST with its diagnostics (syntax errors give a partial AST; W_UNSUPPORTED names what has no Whetstone form), without touching any buffer; ids are parsed_<n>.`,
+  description: `Parses source (${LANGUAGES.join(', ')}) into a Whetstone AST (ids parsed_<n>) with diagnostics; no buffer is touched.`,
   params: {
     type: 'object',
     properties: { source: SOURCE, language: LANGUAGE },
@@ -52,7 +52,7 @@ const generateCode = defineMethod<{ spec: string; preferImports?: boolean }>({
   name: 'generateCode',
   role: 'refactor',
   description:
-    'Generates one Whetstone function from a natural-language specification: through the editor\'s language model when one is offered (its answer is parsed and checked, and refused if it does not check), else the built-in forms (percentages, predicates, list aggregates, arithmetic, field access; -32020 lists them). Nothing is inserted: insert result.node with applyMutation.',
+    'Generates one Whetstone function from a specification (the editor\'s language model if offered, else built-in forms; -32020 lists them). Nothing is inserted: insert result.node with applyMutation.',
   params: {
     type: 'object',
     properties: { spec: { type: 'string', minLength: 1, maxLength: 65536 }, preferImports: { type: 'boolean' } },
@@ -71,7 +71,7 @@ const runPipeline = defineMethod<{ source: string; sourceLanguage: string; targe
   name: 'runPipeline',
   role: 'any',
   description:
-    'Parse → validate (checker, library policy) → optimise (constant folding, dead code) → generate, between any two of whetstone, javascript, typescript, python: generatedCode, ast, parseDiagnostics, validationDiagnostics, violations, suggestions, foldCount, dceCount and the time of each stage.',
+    'Parse → validate → optimise → generate, between any two of whetstone, javascript, typescript, python: generatedCode, ast, each stage\'s diagnostics.',
   params: {
     type: 'object',
     properties: { source: SOURCE, sourceLanguage: LANGUAGE, targetLanguage: LANGUAGE, pythonNames: PYTHON_NAMES },
@@ -88,7 +88,7 @@ const runPipeline = defineMethod<{ source: string; sourceLanguage: string; targe
 const generateFromAST = defineMethod<{ language?: string; uri?: string; pythonNames?: 'keep' | 'snake_case' }>({
   name: 'generateFromAST',
   role: 'any',
-  description: `Generates code from the active buffer's AST (or uri's) in language (${LANGUAGES.join(', ')}; default whetstone): {code, language, diagnostics (W_UNFAITHFUL for what the target could not carry)}.`,
+  description: `Generates code from the active buffer (or uri) in language (${LANGUAGES.join(', ')}; default whetstone): {code, diagnostics}.`,
   params: { type: 'object', properties: { language: LANGUAGE, uri: URI, pythonNames: PYTHON_NAMES }, additionalProperties: false },
   recorded: false,
   handler: (params, { host }) =>
@@ -103,7 +103,7 @@ const generateFromAST = defineMethod<{ language?: string; uri?: string; pythonNa
 const projectLanguage = defineMethod<{ targetLanguage: string; uri?: string; pythonNames?: 'keep' | 'snake_case' }>({
   name: 'projectLanguage',
   role: 'any',
-  description: `Projects the active buffer (or uri) into targetLanguage (${LANGUAGES.join(', ')}): {ast, generatedCode, sourceLanguage, targetLanguage, diagnostics}.`,
+  description: `Projects the active buffer (or uri) into targetLanguage (${LANGUAGES.join(', ')}): {ast, generatedCode, diagnostics}.`,
   params: {
     type: 'object',
     properties: { targetLanguage: LANGUAGE, uri: URI, pythonNames: PYTHON_NAMES },

@@ -8,9 +8,9 @@ import { typeToString } from '../../core/semantics';
 import { nodeIn, resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';
+import { ID, MAX_SEARCH_TEXT_LENGTH, NAME, URI } from '../param-bounds';
 
-const URI = { type: 'string', minLength: 1 };
-const NODE_ID = { type: 'string', minLength: 1, maxLength: 200 };
+const NODE_ID = ID;
 
 /** getNode's default depth: the node, its children and grandchildren; ask for more when needed. */
 export const DEFAULT_NODE_DEPTH = 2;
@@ -30,7 +30,7 @@ const getAST = defineMethod<{ uri?: string }>({
   name: 'getAST',
   role: 'any',
   description:
-    'The full AST of the active structured buffer (or of uri) with annotationCount and the diagnostics; every node has type, id and span (lines 1-based, columns 0-based, UTF-16).',
+    'The full AST of the active structured buffer (or of uri) with annotationCount and the diagnostics; every node has type, id and span.',
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   handler(params, { host }) {
@@ -44,7 +44,7 @@ const getAST = defineMethod<{ uri?: string }>({
 const getNode = defineMethod<{ nodeId: string; depth?: number; uri?: string }>({
   name: 'getNode',
   role: 'any',
-  description: `One node by id. depth (default ${DEFAULT_NODE_DEPTH}) limits its descendants; deeper subtrees are replaced by {type, id, span, truncated: true} and the result says truncated.`,
+  description: `One node by id. depth (default ${DEFAULT_NODE_DEPTH}) limits its descendants; deeper subtrees become stubs {type, id, span, truncated: true}.`,
   params: {
     type: 'object',
     properties: { nodeId: NODE_ID, depth: { type: 'integer', minimum: 0, maximum: 1000 }, uri: URI },
@@ -65,13 +65,13 @@ const findNodesMethod = defineMethod<{ type?: string; name?: string; text?: stri
   name: 'findNodes',
   role: 'any',
   description:
-    'Nodes by type, name and/or text their source contains (innermost matches), as candidates {nodeId, type, name?, span, parentId}, with total, truncated and ambiguous (more than one match).',
+    'Nodes by type, name and/or text their source contains (innermost matches), as candidates {nodeId, type, name?, span, parentId}, with total, truncated and ambiguous.',
   params: {
     type: 'object',
     properties: {
-      type: { type: 'string', minLength: 1 },
-      name: { type: 'string', minLength: 1 },
-      text: { type: 'string', minLength: 1 },
+      type: NAME,
+      name: NAME,
+      text: { type: 'string', minLength: 1, maxLength: MAX_SEARCH_TEXT_LENGTH },
       limit: { type: 'integer', minimum: 1, maximum: MAX_FIND_LIMIT },
       uri: URI,
     },
@@ -155,7 +155,7 @@ const getDependencyGraph = defineMethod<{ nodeId: string; uri?: string }>({
 const getDiagnostics = defineMethod<{ uri?: string }>({
   name: 'getDiagnostics',
   role: 'any',
-  description: 'The buffer\'s diagnostics (syntax and semantic, in source order): code, severity, message, nodeId, line, column, span, hint?, fix? (mutations for applyBatch).',
+  description: 'The buffer\'s diagnostics (syntax and semantic, in source order): code, severity, message, nodeId, span, hint?, fix? (mutations for applyBatch).',
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   handler(params, { host }) {

@@ -12,6 +12,7 @@ import { checkRevision, nodeIn, resolveBuffer } from '../buffers';
 import { AgentError } from '../errors';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
 import { runChange, type AppliedChange, type PreviewedChange } from '../mutation-pipeline';
+import { ID, NAME, URI } from '../param-bounds';
 import { renameRefused } from '../rename-expansion';
 import { completeUndo, lastUndo } from '../undo-history';
 
@@ -36,15 +37,15 @@ const renameSymbol = defineMethod<RenameParams>({
   name: 'renameSymbol',
   role: 'refactor',
   description:
-    'Rename a declaration and every reference to it (nodeId: the declaration or a use) by the scope rules, also in open buffers that import it (`use file.{name}`); one undo step per buffer. Returns {oldName, newName, changes: [{uri, revision, changedNodeIds, diagnostics}]}.',
+    'Rename a declaration and every reference to it (nodeId: the declaration or a use) by the scope rules, also in open buffers importing it; one undo step per buffer: {oldName, newName, changes: [{uri, revision, …}]}.',
   params: {
     type: 'object',
     properties: {
-      nodeId: { type: 'string', minLength: 1, maxLength: 200 },
-      newName: { type: 'string', minLength: 1, maxLength: 200 },
+      nodeId: ID,
+      newName: NAME,
       ifRevision: { type: 'integer' },
       dryRun: { type: 'boolean' },
-      uri: { type: 'string', minLength: 1 },
+      uri: URI,
     },
     required: ['nodeId', 'newName'],
     additionalProperties: false,
