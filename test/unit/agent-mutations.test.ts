@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { ErrorCode } from '../../server/src/agent/errors';
 import { METHODS_BY_NAME } from '../../server/src/agent/methods/index';
+import { takeApprovedPlan } from '../../server/src/agent/plan-gate';
 import { planStoreOf } from '../../server/src/agent/plan-store';
 import { SocketSession } from '../../server/src/agent/websocket/socket-session';
 import type { FunctionDeclaration, Node, Program, VariableDeclaration } from '../../server/src/core/ast';
@@ -349,6 +350,22 @@ describe('destructive mutations need an approved plan', () => {
     const annotation = fn(f, 'lineTotal').annotations[0];
     await f.call('applyMutation', { type: 'deleteNode', nodeId: annotation.id });
     assert.ok(!f.disk('orders.wst').includes('@semantic(pure)'));
+  });
+
+  it('holds an approved plan while its change is on its way (nothing else may use it), and a change that fails leaves it approved', async () => {
+    f = await agentFixture({ 'orders.wst': ORDERS });
+    const target = fn(f, 'loadOrder');
+    const targets = [{ op: 'deleteNode', nodeId: target.id }];
+    const planId = await f.plan(targets);
+    const buffer = f.workspace.get(f.uri('orders.wst'));
+    assert.ok(buffer);
+    const held = takeApprovedPlan({ host: f.host, session: f.session }, planId, targets, buffer);
+    const busy = await f.fails('applyMutation', { type: 'deleteNode', nodeId: target.id, planId }, ErrorCode.PlanNotApproved);
+    assert.match(busy.message, /in use/);
+    held.release();
+    assert.equal(planStoreOf(f.host).get(planId)?.status, 'approved');
+    await f.call('applyMutation', { type: 'deleteNode', nodeId: target.id, planId });
+    assert.equal(planStoreOf(f.host).get(planId)?.status, 'consumed');
   });
 });
 

@@ -86,7 +86,8 @@ describe('house rules (imports between the rooms of server/src)', () => {
 
   it('the composing rooms and the room to come (mcp) keep to their arrows', async () => {
     await assertAllowed('server/src/language-server/sample.ts', "import { registerLanguageFeatures } from '../lsp/handlers';\nimport { METHODS } from '../agent/methods/index';\nexport const x = [registerLanguageFeatures, METHODS];\n");
-    await assertRefused('server/src/cli/sample.ts', "import { toLspRange } from '../lsp/convert';\nexport const t = toLspRange;\n", /cli\/ may import agent, projection, workspace, core only/);
+    await assertRefused('server/src/cli/sample.ts', "import { toLspRange } from '../lsp/convert';\nexport const t = toLspRange;\n", /cli\/ may import agent, mcp, projection, workspace, core only/);
+    await assertAllowed('server/src/cli/sample.ts', "import { runStdioBridge } from '../mcp/index';\nexport const b = runStdioBridge;\n");
     await assertRefused('server/src/mcp/sample.ts', "import { AstRequest } from '../protocol/messages';\nexport const a = AstRequest;\n", /mcp\/ may import agent, workspace, core only/);
     await assertAllowed('server/src/mcp/sample.ts', "import { METHODS } from '../agent/methods/index';\nexport const m = METHODS;\n");
     await assertRefused('server/src/protocol/sample.ts', "import type { Program } from '../core/ast';\nexport type P = Program;\n", /protocol\/ imports only vscode-languageserver-protocol/);

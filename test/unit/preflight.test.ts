@@ -1,7 +1,8 @@
 // What the agent endpoint checks before an edit reaches a buffer (core/editing/preflight.ts,
 // core/syntax/text-edits.ts, core/editing/mutation-impact.ts, core/editing/library-policy.ts):
 // inverse edits restore the text exactly; the syntax preflight finds exactly the errors an edit
-// adds, reported where they are in the whole document; destructive mutations are recognised;
+// adds, reported where they are in the whole document; destructive changes are recognised by
+// their effect;
 // introduced calls are classified.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -72,31 +73,67 @@ describe('syntax preflight', () => {
   });
 });
 
-describe('destructive mutations', () => {
-  it('deleting declarations or statements, replacing what holds a declaration, dropping imported names', async () => {
-    const doc = await parse('use math.{round, clamp};\nfn f(x: number): number {\n  let y = x;\n  return round(y + 1);\n}\n');
-    const fn = declaration(doc.ast, 'f') as FunctionDeclaration;
-    const [letY, ret] = fn.body.statements;
-    const importDecl = doc.ast.children[0];
-    const targets = destructiveTargets((id) => doc.nodeById(id), [
+describe('destructive changes, judged by their effect on the tree', () => {
+  const SOURCE = 'use math.{round, clamp};\nfn f(x: number): number {\n  let y = x;\n  for i in [1, 2] {\n    y = y + i;\n  }\n  return round(y + 1);\n}\nfn g() {\n}\n';
+
+  /** The targets of `mutations` (one batch) as [op, nodeId, what], with the nodes they name. */
+  async function targetsOf(build: (nodes: ReturnType<typeof nodesOf>) => Mutation[]): Promise<{ targets: string[][]; nodes: ReturnType<typeof nodesOf> }> {
+    const doc = await parse(SOURCE);
+    const nodes = nodesOf(doc.ast);
+    const mutations = build(nodes);
+    let n = 0;
+    const result = applyMutations(doc, mutations, () => `node_new_${++n}`);
+    return { targets: destructiveTargets(doc, result, mutations).map((t) => [t.op, t.nodeId, t.what]), nodes };
+  }
+
+  function nodesOf(ast: Parameters<typeof declaration>[0]) {
+    const f = declaration(ast, 'f') as FunctionDeclaration;
+    const [letY, loop, ret] = f.body.statements;
+    if (loop.type !== 'ForStatement' || ret.type !== 'ReturnStatement') throw new Error('unexpected source');
+    return { f, g: declaration(ast, 'g') as FunctionDeclaration, importDecl: ast.children[0], letY, loop, ret };
+  }
+
+  it('deleting or replacing a statement or declaration, by any kind, is destructive; the outermost node stands for what it held', async () => {
+    const { targets, nodes } = await targetsOf(({ letY, loop, f }) => [
       { type: 'deleteNode', nodeId: letY.id },
-      { type: 'updateNode', nodeId: fn.body.id, node: { type: 'Block' } },
-      { type: 'updateNode', nodeId: ret.id, node: { type: 'ReturnStatement' } },
-      { type: 'setProperty', nodeId: importDecl.id, property: 'names', value: ['round'] },
-      { type: 'setProperty', nodeId: importDecl.id, property: 'names', value: ['round', 'clamp', 'sqrt'] },
-      { type: 'setProperty', nodeId: fn.id, property: 'name', value: 'g' },
-      { type: 'deleteNode', nodeId: fn.parameters[0].id },
-      { type: 'deleteNode', nodeId: 'node_new_1' },
+      { type: 'updateNode', nodeId: loop.id, node: { type: 'BreakStatement' } },
+      { type: 'deleteNode', nodeId: f.parameters[0].id },
     ]);
-    assert.deepEqual(
-      targets.map((t) => [t.op, t.nodeId, t.what]),
-      [
-        ['deleteNode', letY.id, 'VariableDeclaration y'],
-        ['updateNode', fn.body.id, 'Block (with VariableDeclaration y)'],
-        ['setProperty', importDecl.id, 'names imported by ImportDeclaration math'],
-        ['deleteNode', fn.parameters[0].id, 'Parameter x'],
-      ],
-    );
+    assert.deepEqual(targets, [
+      ['deleteNode', nodes.f.parameters[0].id, 'Parameter x'],
+      ['deleteNode', nodes.letY.id, 'VariableDeclaration y'],
+      ['updateNode', nodes.loop.id, 'ForStatement'],
+    ]);
+    const body = await targetsOf(({ f, letY }) => [
+      { type: 'deleteNode', nodeId: letY.id },
+      { type: 'updateNode', nodeId: f.body.id, node: { type: 'Block' } },
+    ]);
+    assert.deepEqual(body.targets, [['updateNode', body.nodes.f.body.id, 'Block (with VariableDeclaration y)']], 'the replaced body covers the statement deleted inside it');
+    const loopBody = await targetsOf(({ loop }) => [{ type: 'updateNode', nodeId: loop.type === 'ForStatement' ? loop.body.id : '', node: { type: 'Block' } }]);
+    assert.equal(loopBody.targets.length, 1);
+    assert.match(loopBody.targets[0][2], /^Block \(with AssignmentStatement\)$/);
+    const statement = await targetsOf(({ ret }) => [{ type: 'updateNode', nodeId: ret.id, node: { type: 'ReturnStatement' } }]);
+    assert.deepEqual(statement.targets, [['updateNode', statement.nodes.ret.id, 'ReturnStatement']]);
+  });
+
+  it('dropping an imported name is destructive, with the op the agent used', async () => {
+    const set = await targetsOf(({ importDecl }) => [{ type: 'setProperty', nodeId: importDecl.id, property: 'names', value: ['round'] }]);
+    assert.deepEqual(set.targets, [['setProperty', set.nodes.importDecl.id, 'names imported by ImportDeclaration math']]);
+    const update = await targetsOf(({ importDecl }) => [{ type: 'updateNode', nodeId: importDecl.id, properties: { names: ['clamp'] } }]);
+    assert.deepEqual(update.targets, [['updateNode', update.nodes.importDecl.id, 'names imported by ImportDeclaration math']]);
+  });
+
+  it('renames, property edits, inserts, replaced expressions, an emptied empty block and the batch\'s own nodes are not', async () => {
+    const { targets } = await targetsOf(({ f, g, importDecl, letY, ret }) => [
+      { type: 'setProperty', nodeId: f.id, property: 'name', value: 'h' },
+      { type: 'setProperty', nodeId: importDecl.id, property: 'names', value: ['round', 'clamp', 'sqrt'] },
+      { type: 'updateNode', nodeId: letY.type === 'VariableDeclaration' && letY.initializer ? letY.initializer.id : '', node: { type: 'Literal', value: 2 } },
+      { type: 'updateNode', nodeId: ret.type === 'ReturnStatement' && ret.value ? ret.value.id : '', node: { type: 'Literal', value: 0 } },
+      { type: 'updateNode', nodeId: g.body.id, node: { type: 'Block' } },
+      { type: 'insertNode', parentId: g.body.id, role: 'statements', node: { type: 'ExpressionStatement', expression: { type: 'Literal', value: 1 } } },
+      { type: 'deleteNode', nodeId: 'node_new_4' },
+    ]);
+    assert.deepEqual(targets, []);
   });
 });
 

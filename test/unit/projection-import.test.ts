@@ -140,6 +140,28 @@ describe('projection importers', () => {
     assert.match(code, /return str\(label\) \+ ": " \+ str\(kind\) \+ " " \+ str\(len\(doubled\)\);/);
   });
 
+  it('renames names that are Whetstone keywords, everywhere and consistently, and says so', async () => {
+    const python = importSource(['type = "a"', 'type_ = "b"', 'def use(fn):', '    return fn + type', 'print(use(type_))'].join('\n'), 'python');
+    const code = printDocument(python.ast);
+    // The printed program parses as Whetstone (before the fix it did not: `const type = …`).
+    const reparsed = await parseSourceText(code, 'whetstone');
+    assert.deepEqual(reparsed.diagnostics.filter((d) => d.code === 'E_SYNTAX'), []);
+    assert.match(code, /type__ = "a"/);
+    assert.match(code, /fn use_\(fn_\)/);
+    assert.match(code, /return fn_ \+ type__;/);
+    assert.match(code, /print\(use_\(type_\)\)/);
+    const renamed = python.diagnostics.filter((d) => d.code === 'W_UNFAITHFUL').map((d) => d.message);
+    assert.deepEqual(renamed.sort(), [
+      "'fn' is a Whetstone keyword: renamed to 'fn_' here and at every use",
+      "'type' is a Whetstone keyword: renamed to 'type__' here and at every use",
+      "'use' is a Whetstone keyword: renamed to 'use_' here and at every use",
+    ]);
+    // Record fields keep their names: Whetstone accepts keywords there.
+    const js = printDocument(importSource('const o = { type: 1 }; console.log(o.type);', 'javascript').ast);
+    assert.match(js, /type: 1/);
+    assert.match(js, /o\.type/);
+  });
+
   it('never drops a construct silently: classes, generators, decorators, try become W_UNSUPPORTED with span and text', () => {
     const js = importSource('class A extends B {}\nfunction* gen() { yield 1; }\ntry { f(); } catch {}\nlet kept = 1;\n', 'javascript');
     assert.deepEqual(

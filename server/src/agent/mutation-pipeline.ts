@@ -1,10 +1,11 @@
 // The one path every agent change takes (applyMutation, applyBatch, applyAnnotationSuggestion, and
 // a reviewed change both when it is proposed, as a preview, and when the person accepts it), in the
-// order docs/AGENT-ENDPOINT.md "Revisions and conflicts" needs. runChange reads as its steps: the
+// order docs/AGENT-ENDPOINT.md "Revisions and conflicts" needs. runOnce reads as its steps: the
 // buffer and its revision, the mutation engine (all or nothing), the library policy, the syntax
 // preflight, strict semantics, then either the preview (dryRun) or the plan gate and ONE applyEdits
-// call (one undo step) with its undo record. Every refusal happens before the buffer is touched, so
-// a failure leaves it byte for byte as it was. Language facts come from the core (mutate,
+// call (one undo step) with its undo record; runChange gives changes their turns and runs one
+// again when the person's edit beat it. Every refusal happens before the buffer is touched, so a
+// failure leaves it byte for byte as it was. Language facts come from the core (mutate,
 // library-policy, preflight, mutation-impact); this file only orders and translates.
 import { inSourceOrder, MUTATION_FIELDS, type Diagnostic, type Mutation } from '../core/ast';
 import {
@@ -26,7 +27,8 @@ import { checkRevision, resolveBuffer } from './buffers';
 import { AgentError, ErrorCode } from './errors';
 import type { PlanTarget } from './host';
 import type { MethodContext } from './method';
-import { consumeApprovedPlan, planTargets } from './plan-gate';
+import { perHost } from './per-host';
+import { planTargets, takeApprovedPlan, type PlanUse } from './plan-gate';
 import { rememberUndo } from './undo-history';
 import { expandRenames } from './rename-expansion';
 
@@ -110,11 +112,55 @@ interface PolicyOutcome {
 }
 
 /**
+ * How often a change sent without ifRevision is run again when the person's edit beat it to the
+ * buffer (in VS Code a keystroke can land between the checks and the edit). It names nodes by id,
+ * and ids outlive edits, so it still means the same on the new tree; the bound keeps a person
+ * typing without pause from holding the agent's request forever.
+ */
+export const MAX_RACE_RERUNS = 3;
+
+/** The changes of a host, one after the other (see runChange). */
+const changeTurns = perHost(() => ({ last: Promise.resolve() as Promise<unknown> }));
+
+/**
  * Runs `mutations` as one change of the buffer. Throws AgentError (-32000/-32001, -32010, -32011,
  * -32012, -32040, -32041) with nothing changed; otherwise returns what changed, or with dryRun
- * what would.
+ * what would. Changes that apply take turns: each is computed on the tree the one before it left,
+ * so agents' changes never conflict with each other (in VS Code an edit is a round trip through
+ * the editor; a second change computed meanwhile would be made for a stale revision). Without
+ * ifRevision, a change that lost the race to the person's edit is run again from the start on the
+ * buffer as it is then (every check included), up to MAX_RACE_RERUNS times; with ifRevision it is
+ * the agent's to decide, so the conflict is the answer. Never call it from inside a change.
  */
 export async function runChange(
+  context: MethodContext,
+  rawMutations: readonly Record<string, unknown>[],
+  options: PipelineOptions,
+): Promise<AppliedChange | PreviewedChange> {
+  // A preview changes nothing and needs no turn.
+  if (options.dryRun === true) return runOnce(context, rawMutations, options);
+  const turns = changeTurns(context.host);
+  const run = turns.last.then(() => runWithReruns(context, rawMutations, options));
+  turns.last = run.catch(() => undefined);
+  return run;
+}
+
+async function runWithReruns(
+  context: MethodContext,
+  rawMutations: readonly Record<string, unknown>[],
+  options: PipelineOptions,
+): Promise<AppliedChange | PreviewedChange> {
+  for (let rerun = 0; ; rerun++) {
+    try {
+      return await runOnce(context, rawMutations, options);
+    } catch (error) {
+      const lostRace = error instanceof AgentError && error.code === ErrorCode.RevisionConflict && options.ifRevision === undefined;
+      if (!lostRace || rerun >= MAX_RACE_RERUNS) throw error;
+    }
+  }
+}
+
+async function runOnce(
   context: MethodContext,
   rawMutations: readonly Record<string, unknown>[],
   options: PipelineOptions,
@@ -125,10 +171,15 @@ export async function runChange(
   // Syntax errors are refused above: what remains to compare is semantics.
   const semanticBefore = draft.buffer.analysis().diagnostics;
   if (options.strictMode === true) refuseAddedSemanticErrors(draft, semanticBefore);
-  const targets = planTargets((id) => draft.document.nodeById(id), draft.mutations);
+  const targets = planTargets(draft.document, draft.result, draft.mutations);
   if (options.dryRun === true) return preview(draft, policy, semanticBefore, targets);
-  consumeApprovedPlan(context, options.planId, targets);
-  return apply(draft, policy, semanticBefore);
+  const plan = takeApprovedPlan(context, options.planId, targets, draft.buffer);
+  try {
+    return await apply(draft, policy, semanticBefore, plan);
+  } finally {
+    // Used up by apply when the change went in; otherwise (a conflict, a refused edit) still approved.
+    plan.release();
+  }
 }
 
 /** Counter for the ids of a preview: they never reach the buffer, so they need not be the document's. */
@@ -277,7 +328,7 @@ function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly D
  * The change, as one applyEdits call (one undo step), carrying the text it produces so nobody on its
  * way (the editor's round trip, the headless write) computes it again; then the undo record.
  */
-async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[]): Promise<AppliedChange> {
+async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[], plan: PlanUse): Promise<AppliedChange> {
   const { context, buffer, document, options, result } = draft;
   const baseRevision = buffer.revision;
   let revision = baseRevision;
@@ -288,6 +339,8 @@ async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readon
     revision = await context.host.applyEdits(buffer, result.edits, { expected: result.ast, text, baseRevision, label: options.label });
     rememberUndo(context.session, { uri: buffer.uri, revisionBefore: baseRevision, revisionAfter: revision, inverse, label: options.label });
   }
+  // The change is in the buffer (or there was nothing to change): the plan that allowed it is used up.
+  plan.applied();
   const current = context.host.workspace.get(buffer.uri) ?? buffer;
   const diagnostics = current.diagnostics();
   return {

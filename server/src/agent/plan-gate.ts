@@ -1,38 +1,72 @@
-// The gate destructive mutations go through (docs/AGENT-ENDPOINT.md "Plans"): which mutations of a
-// change need the person's approved plan (the core's impact analysis, from what each mutation kind
-// says it removes), and whether the plan the change names is this session's, approved, and lists
-// them all. The mutation pipeline and review mode pass through it; the plan methods
+// The gate destructive changes go through (docs/AGENT-ENDPOINT.md "Plans"): which nodes a change
+// destroys and so needs the person's approved plan for (the core's impact analysis, from the
+// change's effect on the tree), whether the plan the change names is this session's, approved,
+// lists them all and still sees them as the person was shown them, and using the plan up once the
+// change is applied. The mutation pipeline and review mode pass through it; the plan methods
 // (methods/plans.ts) are how agents propose plans and the person decides them.
-import type { Node } from '../core/ast';
-import { destructiveTargets } from '../core/editing';
+import { destructiveTargets, type TreeAfter, type TreeBefore } from '../core/editing';
+import type { WhetstoneDocument } from '../core/syntax';
 import { AgentError, ErrorCode } from './errors';
 import type { Plan, PlanTarget } from './host';
 import type { MethodContext } from './method';
+import { changedTargets } from './plan-binding';
 import { planStoreOf } from './plan-store';
 
-/** The targets a plan must list for `mutations` to run ({op, nodeId}); empty when nothing is destructive. */
-export function planTargets(nodeById: (id: string) => Node | undefined, mutations: readonly unknown[]): PlanTarget[] {
-  return destructiveTargets(nodeById, mutations).map(({ op, nodeId }) => ({ op, nodeId }));
+/** The buffer a change is for, as the change was computed on it. */
+export interface ChangedBuffer {
+  uri: string;
+  document: WhetstoneDocument;
+}
+
+/** An approved plan held for one change: `applied` uses it up, `release` frees it (the change failed). */
+export interface PlanUse {
+  applied(): void;
+  release(): void;
+}
+
+const NO_PLAN: PlanUse = { applied: () => undefined, release: () => undefined };
+
+/**
+ * The targets a plan must list for a change to run ({op, nodeId}): what it destroys going from
+ * `before` to `after`, whatever mutations did it; empty when nothing is destructive.
+ */
+export function planTargets(before: TreeBefore, after: TreeAfter, mutations: readonly unknown[]): PlanTarget[] {
+  return destructiveTargets(before, after, mutations).map(({ op, nodeId }) => ({ op, nodeId }));
 }
 
 /**
- * The gate destructive mutations go through. Returns when `planId` names an approved plan of this
- * session that lists every one of `targets` (same op, same nodeId), and marks that plan consumed:
- * one approval allows one mutation. Otherwise throws -32040 Plan required (no planId; data says
- * which targets to put in a plan) or -32041 Plan not approved (unknown, pending, rejected, already
- * consumed, or not covering every target). Nothing to gate (no targets) is not an error.
+ * The gate destructive changes go through. Returns when `planId` names an approved plan of this
+ * session that lists every one of `targets` (same op, same nodeId) whose text is what it was when
+ * the plan was proposed, and holds that plan for this change: `applied()` once the change is in the
+ * buffer uses it up (one approval allows one change), `release()` after a failure leaves it
+ * approved. Otherwise throws -32040 Plan required (no planId; data says which targets to put in a
+ * plan) or -32041 Plan not approved (unknown, pending, rejected, already consumed or in use, not
+ * covering every target, or a target changed since). Nothing to gate (no targets) is not an error.
  */
-export function consumeApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[]): void {
-  checkApprovedPlan(context, planId, targets);
+export function takeApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[], buffer: ChangedBuffer): PlanUse {
+  checkApprovedPlan(context, planId, targets, buffer);
   // checkApprovedPlan returned: either nothing is gated, or planId names an approved plan.
-  if (targets.length > 0 && planId !== undefined) planStoreOf(context.host).markConsumed(planId);
+  if (targets.length === 0 || planId === undefined) return NO_PLAN;
+  const store = planStoreOf(context.host);
+  store.reserve(planId);
+  let settled = false;
+  return {
+    applied() {
+      if (!settled) store.markConsumed(planId);
+      settled = true;
+    },
+    release() {
+      if (!settled) store.release(planId);
+      settled = true;
+    },
+  };
 }
 
 /**
- * The checks of consumeApprovedPlan without using the plan up: a change sent for review must name
- * an approved plan now, and uses it only when the person accepts the change.
+ * The checks of takeApprovedPlan without holding the plan: a change sent for review must name an
+ * approved plan now, and uses it only when the person accepts the change.
  */
-export function checkApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[]): void {
+export function checkApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[], buffer: ChangedBuffer): void {
   if (targets.length === 0) return;
   const wanted = targets.map((target) => ({ op: target.op, nodeId: target.nodeId }));
   if (planId === undefined) {
@@ -66,6 +100,23 @@ export function checkApprovedPlan(context: MethodContext, planId: string | undef
       status: plan.status,
       missingTargets: missing,
       hint: 'An approved plan allows only the targets it lists; propose a new plan that lists these.',
+    });
+  }
+  if (store.isInUse(planId)) {
+    throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: plan '${planId}' is in use by another change being applied`, {
+      planId,
+      status: plan.status,
+      targets: wanted,
+      hint: 'Each approved plan allows one mutation; wait for the other change (if it fails the plan stays approved) or propose a new plan.',
+    });
+  }
+  const changed = changedTargets(store.textsOf(planId), buffer.uri, buffer.document, wanted);
+  if (changed.length > 0) {
+    throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: ${describeTargets(changed)} changed since plan '${planId}' was proposed; the approval was for the code as it was then`, {
+      planId,
+      status: plan.status,
+      changedTargets: changed,
+      hint: 'Someone changed these nodes after the person saw them: read them again (getNode) and propose a new plan, so the person decides on the code as it is now.',
     });
   }
 }

@@ -1,8 +1,11 @@
 // The plans of one host: proposed by agent sessions, decided by the person, consumed by the
-// destructive mutation they allow. Kept per host (not per session) so a decision that arrives
-// after its session disconnected still lands, and so the person's UI can list them all.
+// destructive change they allow once it is applied. Each keeps its targets' texts as they were
+// when it was proposed (plan-binding.ts): the approval holds for those. Kept per host (not per
+// session) so a decision that arrives after its session disconnected still lands, and so the
+// person's UI can list them all.
 import { randomBytes } from 'node:crypto';
 import type { Plan, PlanTarget } from './host';
+import type { TargetTexts } from './plan-binding';
 import type { Session } from './session';
 import { perHost } from './per-host';
 
@@ -21,9 +24,16 @@ export class PlanStore {
   private readonly plans = new Map<string, Plan>();
   /** The proposing sessions, by plan id: who gets `planDecided`. */
   private readonly proposers = new Map<string, Session>();
+  /** The targets' texts when each plan was proposed, by plan id. */
+  private readonly texts = new Map<string, TargetTexts>();
+  /** Approved plans whose change is being applied right now: nothing else may use them meanwhile. */
+  private readonly inUse = new Set<string>();
 
-  /** Adds a pending plan; `planId` may be chosen by the agent, or is generated. */
-  propose(session: Session, proposal: { planId?: string; steps: string[]; reason: string; targets: PlanTarget[] }): Plan {
+  /**
+   * Adds a pending plan; `planId` may be chosen by the agent, or is generated. `texts` are its
+   * targets' texts now: what an approval of it allows to be destroyed.
+   */
+  propose(session: Session, proposal: { planId?: string; steps: string[]; reason: string; targets: PlanTarget[] }, texts: TargetTexts): Plan {
     const planId = proposal.planId ?? `plan_${randomBytes(6).toString('hex')}`;
     const plan: Plan = {
       planId,
@@ -35,6 +45,7 @@ export class PlanStore {
     };
     this.plans.set(planId, plan);
     this.proposers.set(planId, session);
+    this.texts.set(planId, texts);
     this.forgetOldPlansOf(session.id);
     return plan;
   }
@@ -51,6 +62,7 @@ export class PlanStore {
       if (plan.status === 'pending') continue;
       this.plans.delete(plan.planId);
       this.proposers.delete(plan.planId);
+      this.texts.delete(plan.planId);
       excess--;
     }
   }
@@ -94,10 +106,34 @@ export class PlanStore {
     for (const plan of this.ofSession(sessionId)) {
       this.plans.delete(plan.planId);
       this.proposers.delete(plan.planId);
+      this.texts.delete(plan.planId);
+      this.inUse.delete(plan.planId);
     }
   }
 
+  /** The targets' texts when the plan was proposed (empty for an unknown plan). */
+  textsOf(planId: string): TargetTexts {
+    return this.texts.get(planId) ?? new Map();
+  }
+
+  /** Whether a change under this plan is being applied right now. */
+  isInUse(planId: string): boolean {
+    return this.inUse.has(planId);
+  }
+
+  /** Holds an approved plan for a change on its way to the buffer (see isInUse). */
+  reserve(planId: string): void {
+    this.inUse.add(planId);
+  }
+
+  /** The change did not apply: the plan is free again, still approved. */
+  release(planId: string): void {
+    this.inUse.delete(planId);
+  }
+
+  /** The change it allowed was applied: the plan is used up. */
   markConsumed(planId: string): void {
+    this.inUse.delete(planId);
     const plan = this.plans.get(planId);
     if (plan) plan.status = 'consumed';
   }

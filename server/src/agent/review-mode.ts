@@ -32,10 +32,10 @@ export async function proposeReviewedChange(context: MethodContext, mutations: r
   }
   const change = await runChange(context, mutations, { ...options, dryRun: true });
   if (!change.dryRun) throw new Error('a dry run applied a change');
-  // The preview reports what a plan would have to list; a reviewed change needs that plan now.
-  checkApprovedPlan(context, options.planId, change.planTargets);
-
   const buffer = resolveBuffer(host, change.uri);
+  // The preview reports what a plan would have to list; a reviewed change needs that plan now.
+  checkApprovedPlan(context, options.planId, change.planTargets, buffer);
+
   const document = buffer.document;
   const text = buffer.text;
   const suggestion: ChangeSuggestion = {

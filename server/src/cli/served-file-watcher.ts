@@ -2,13 +2,16 @@
 // editor, git, a formatter) becomes a new revision of its buffer instead of a stale tree. The
 // folders are watched rather than the files: editors save by writing a new file and renaming it
 // over the old one, which a watch on the old file would not see. A symbolic link's target folder
-// is watched too. Events are gathered for a moment (a save is several events) before the files
-// are read again; the server's own writes read back unchanged and are no news.
-import { watch, realpathSync, type FSWatcher } from 'node:fs';
+// is watched too. Events are gathered until the file has settled (a save is several events, and
+// a writer may truncate before it writes) before it is read again; the server's own writes read
+// back unchanged and are no news.
+import { realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 
 /** A save arrives as several events (write, rename, attributes): they are taken together. */
 const SETTLE_MS = 30;
+/** The longest a file keeps changing before it is read anyway. */
+const MAX_WAIT_MS = 300;
 
 export interface WatchedFiles {
   close(): void;
@@ -34,23 +37,39 @@ export function watchServedFiles(host: ServedFiles, log: (line: string) => void)
     if (real !== path) add(real, uri);
   }
 
+  const paths = new Map(files.map(({ uri, path }) => [uri, path]));
   const due = new Set<string>();
+  /** What each due file looked like at the last look (size, time, inode), to see it has settled. */
+  const lastSeen = new Map<string, string>();
   let timer: NodeJS.Timeout | undefined;
+  let firstEventAt = 0;
   const flush = (): void => {
     timer = undefined;
-    const uris = [...due];
-    due.clear();
-    for (const uri of uris) {
+    // A file is read only once it looks the same twice in a row, SETTLE_MS apart: a writer that
+    // truncates and then writes (not every program saves by renaming) is never read half way.
+    // One that keeps writing is read anyway after MAX_WAIT_MS.
+    const overdue = Date.now() - firstEventAt >= MAX_WAIT_MS;
+    for (const uri of [...due]) {
+      const seen = fileState(paths.get(uri)!);
+      if (!overdue && seen !== lastSeen.get(uri)) {
+        lastSeen.set(uri, seen);
+        continue;
+      }
+      due.delete(uri);
+      lastSeen.delete(uri);
       try {
         host.syncFromDisk(uri);
       } catch (error) {
         log(`whetstone-agent: could not take the change on disk of ${uri}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    if (due.size > 0) timer = setTimeout(flush, SETTLE_MS);
   };
   const schedule = (uris: readonly string[]): void => {
     for (const uri of uris) due.add(uri);
-    timer ??= setTimeout(flush, SETTLE_MS);
+    if (timer !== undefined) return;
+    firstEventAt = Date.now();
+    timer = setTimeout(flush, SETTLE_MS);
   };
 
   const watchers: FSWatcher[] = [];
@@ -74,6 +93,16 @@ export function watchServedFiles(host: ServedFiles, log: (line: string) => void)
       for (const watcher of watchers) watcher.close();
     },
   };
+}
+
+/** Size, modification time and inode of a file (or why it cannot be seen), to compare two looks. */
+function fileState(path: string): string {
+  try {
+    const stat = statSync(path, { bigint: true });
+    return `${stat.size}:${stat.mtimeNs}:${stat.ino}`;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? 'unreadable';
+  }
 }
 
 function realPath(path: string): string {

@@ -75,7 +75,7 @@ const getAnnotationSuggestions = defineMethod<{ nodeId?: string; line?: number; 
   name: 'getAnnotationSuggestions',
   role: 'any',
   description:
-    'Annotation suggestions for a node (or at line/col, or the whole buffer): {nodeId, annotationType, strategy, reason, confidence}, and the diagnostics in that scope.',
+    'Annotation suggestions for a node, line/col or the whole buffer: {nodeId, annotationType, strategy, reason, confidence}, modelRevision, and that scope\'s diagnostics.',
   params: {
     type: 'object',
     properties: { nodeId: ANSWER_PROPERTIES.nodeId, line: { type: 'integer', minimum: 1 }, col: { type: 'integer', minimum: 0 }, uri: URI },
@@ -116,7 +116,7 @@ const applyAnnotationSuggestion = defineMethod<{
   name: 'applyAnnotationSuggestion',
   role: 'refactor',
   description:
-    'Write a suggestion as `@type(strategy, reason: "…", confidence: c)` above its declaration or statement and record it as accepted; accepted: false records a rejection only.',
+    'Write a suggestion\'s annotation above its node (one undo step), recorded as accepted; accepted: false records a rejection only.',
   params: {
     type: 'object',
     properties: { ...ANSWER_PROPERTIES, ifRevision: { type: 'integer' } },
@@ -198,7 +198,7 @@ const recordAnnotationFeedback = defineMethod<{
   name: 'recordAnnotationFeedback',
   role: 'any',
   description:
-    "Record a person's answer to a suggestion: it moves the confidence of that kind (annotationType + strategy) for this workspace; a rejected one is not shown again for that node.",
+    "Record an answer to a suggestion: it moves that kind's confidence for this workspace; a rejected one is not shown again for that node.",
   params: {
     type: 'object',
     properties: ANSWER_PROPERTIES,

@@ -141,7 +141,7 @@ const applyMutation = defineMethod<MutationParams>({
   name: 'applyMutation',
   role: 'refactor',
   description:
-    'Apply one mutation (setProperty, updateNode, deleteNode, insertNode, or rename {nodeId, newName} in this buffer) as one undo step. ifRevision: stale reads get -32012; dryRun previews; review: true makes it an inline suggestion to the person (suggestionDecided follows); destructive ones need planId of an approved plan; strictMode refuses new errors and unknown functions; preferImports adds library imports.',
+    'Apply one mutation (setProperty, updateNode, deleteNode, insertNode, rename) as one undo step. ifRevision: refused if the buffer moved on (-32012); dryRun: preview; review: the person accepts it inline; planId: for destructive ones; strictMode: refuse new errors; preferImports: add library imports.',
   // The mutation's own fields and the change's options side by side, as the reference writes them.
   params: { ...withRenameStep(mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES }, BOUNDED_FIELDS)), $defs: JSON_VALUE_DEFS },
   recorded: true,
@@ -166,7 +166,7 @@ const applyBatch = defineMethod<ChangeParams & { mutations: (Record<string, unkn
   name: 'applyBatch',
   role: 'refactor',
   description:
-    'Apply mutations all or nothing: one text edit, one undo step; on failure data.index names the mutation, nothing changed. Same options as applyMutation.',
+    'Apply mutations atomically: all or nothing, one text edit, one undo step; on failure data.index names the failing mutation and the buffer is unchanged. Same options as applyMutation.',
   params: {
     type: 'object',
     properties: {
@@ -204,7 +204,7 @@ const undo = defineMethod<{ uri?: string }>({
   name: 'undo',
   role: 'refactor',
   description:
-    "Undo this session's last mutation of the buffer if the buffer has not changed since; repeat to go further back. -32050: nothing to undo.",
+    "Undo this session's last mutation of the buffer (one step), if the buffer has not changed since; repeat to step further back. -32050 when there is nothing to undo.",
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   async handler(params, context) {

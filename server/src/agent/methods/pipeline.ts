@@ -23,14 +23,16 @@ async function projecting<T>(step: () => T | Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof ProjectionError)) throw error;
     const code = error.kind === 'invalidInput' ? ErrorCode.InvalidParams : ErrorCode.CodeGenerationFailed;
-    throw new AgentError(code, error.message, error.hint ? { hint: error.hint, languages: [...LANGUAGES] } : { languages: [...LANGUAGES] });
+    // Bad input is a params error, said the way the dispatcher says every other one.
+    const message = code === ErrorCode.InvalidParams ? `Invalid params: ${error.message}` : error.message;
+    throw new AgentError(code, message, error.hint ? { hint: error.hint, languages: [...LANGUAGES] } : { languages: [...LANGUAGES] });
   }
 }
 
 const parseSource = defineMethod<{ source: string; language: string }>({
   name: 'parseSource',
   role: 'any',
-  description: `Parses source (${LANGUAGES.join(', ')}) into a Whetstone AST (ids parsed_<n>) with diagnostics; no buffer is touched.`,
+  description: `Source (${LANGUAGES.join(', ')}) to a Whetstone AST and diagnostics (partial AST on syntax errors; W_UNSUPPORTED: left out); no buffer touched.`,
   params: {
     type: 'object',
     properties: { source: SOURCE, language: LANGUAGE },
@@ -52,7 +54,7 @@ const generateCode = defineMethod<{ spec: string; preferImports?: boolean }>({
   name: 'generateCode',
   role: 'refactor',
   description:
-    'Generates one Whetstone function from a specification (the editor\'s language model if offered, else built-in forms; -32020 lists them). Nothing is inserted: insert result.node with applyMutation.',
+    'One Whetstone function from a natural-language spec (the editor\'s model if offered, checked; else built-in forms, -32020 lists them). Nothing is inserted: insert result.node with applyMutation.',
   params: {
     type: 'object',
     properties: { spec: { type: 'string', minLength: 1, maxLength: 65536 }, preferImports: { type: 'boolean' } },
@@ -71,7 +73,7 @@ const runPipeline = defineMethod<{ source: string; sourceLanguage: string; targe
   name: 'runPipeline',
   role: 'any',
   description:
-    'Parse → validate → optimise → generate, between any two of whetstone, javascript, typescript, python: generatedCode, ast, each stage\'s diagnostics.',
+    'Parse, validate, optimise (folding, dead code) and generate between any two of whetstone, javascript, typescript, python: generatedCode, ast, diagnostics of each stage, violations, foldCount, dceCount, stage times.',
   params: {
     type: 'object',
     properties: { source: SOURCE, sourceLanguage: LANGUAGE, targetLanguage: LANGUAGE, pythonNames: PYTHON_NAMES },
@@ -88,7 +90,7 @@ const runPipeline = defineMethod<{ source: string; sourceLanguage: string; targe
 const generateFromAST = defineMethod<{ language?: string; uri?: string; pythonNames?: 'keep' | 'snake_case' }>({
   name: 'generateFromAST',
   role: 'any',
-  description: `Generates code from the active buffer (or uri) in language (${LANGUAGES.join(', ')}; default whetstone): {code, diagnostics}.`,
+  description: `The buffer as code in language (${LANGUAGES.join(', ')}): {code, language, diagnostics (W_UNFAITHFUL: not carried)}.`,
   params: { type: 'object', properties: { language: LANGUAGE, uri: URI, pythonNames: PYTHON_NAMES }, additionalProperties: false },
   recorded: false,
   handler: (params, { host }) =>
@@ -103,7 +105,7 @@ const generateFromAST = defineMethod<{ language?: string; uri?: string; pythonNa
 const projectLanguage = defineMethod<{ targetLanguage: string; uri?: string; pythonNames?: 'keep' | 'snake_case' }>({
   name: 'projectLanguage',
   role: 'any',
-  description: `Projects the active buffer (or uri) into targetLanguage (${LANGUAGES.join(', ')}): {ast, generatedCode, diagnostics}.`,
+  description: `The buffer projected into targetLanguage: {ast, generatedCode, sourceLanguage, targetLanguage, diagnostics}.`,
   params: {
     type: 'object',
     properties: { targetLanguage: LANGUAGE, uri: URI, pythonNames: PYTHON_NAMES },

@@ -6,6 +6,7 @@
 import { AgentError, ErrorCode } from '../errors';
 import type { Plan, PlanTarget } from '../host';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
+import { targetTexts } from '../plan-binding';
 import { MAX_PENDING_PLANS_PER_SESSION, planStoreOf, type PlanStore } from '../plan-store';
 import { ID, MAX_LISTED_IDS, MAX_PLAN_STEPS, NAME, REASON } from '../param-bounds';
 
@@ -74,7 +75,7 @@ const PLAN_ID_SCHEMA = ID;
 const proposePlan = defineMethod<{ planId?: string; steps: string[]; reason: string; targets: PlanTarget[] }>({
   name: 'proposePlan',
   role: 'refactor',
-  description: 'Propose the destructive changes you want to make (steps, reason, targets {op, nodeId}); the person approves or rejects, and you get planDecided.',
+  description: 'Propose destructive changes (steps, reason, targets {op, nodeId}); the person approves or rejects; you get planDecided.',
   params: {
     type: 'object',
     properties: {
@@ -99,7 +100,7 @@ const proposePlan = defineMethod<{ planId?: string; steps: string[]; reason: str
         hint: 'Wait for planDecided on the plans you proposed before proposing more (listPlans shows them).',
       });
     }
-    const plan = store.propose(context.session, params);
+    const plan = store.propose(context.session, params, targetTexts(context.host.workspace, params.targets));
     askThePerson(context, store, plan);
     return { planId: plan.planId, status: plan.status };
   },

@@ -30,7 +30,7 @@ const getAST = defineMethod<{ uri?: string }>({
   name: 'getAST',
   role: 'any',
   description:
-    'The full AST of the active structured buffer (or of uri) with annotationCount and the diagnostics; every node has type, id and span.',
+    'The full AST of the active structured buffer (or of uri) with annotationCount and the diagnostics; every node has type, id and span (lines 1-based, columns 0-based, UTF-16).',
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   handler(params, { host }) {
@@ -44,7 +44,7 @@ const getAST = defineMethod<{ uri?: string }>({
 const getNode = defineMethod<{ nodeId: string; depth?: number; uri?: string }>({
   name: 'getNode',
   role: 'any',
-  description: `One node by id. depth (default ${DEFAULT_NODE_DEPTH}) limits its descendants; deeper subtrees become stubs {type, id, span, truncated: true}.`,
+  description: `One node by id. depth (default ${DEFAULT_NODE_DEPTH}) limits its descendants; deeper subtrees are replaced by {type, id, span, truncated: true} and the result says truncated.`,
   params: {
     type: 'object',
     properties: { nodeId: NODE_ID, depth: { type: 'integer', minimum: 0, maximum: 1000 }, uri: URI },
@@ -65,7 +65,7 @@ const findNodesMethod = defineMethod<{ type?: string; name?: string; text?: stri
   name: 'findNodes',
   role: 'any',
   description:
-    'Nodes by type, name and/or text their source contains (innermost matches), as candidates {nodeId, type, name?, span, parentId}, with total, truncated and ambiguous.',
+    'Nodes by type, name and/or source text (innermost): candidates {nodeId, type, name?, span, parentId}, total, truncated, ambiguous.',
   params: {
     type: 'object',
     properties: {
@@ -155,7 +155,7 @@ const getDependencyGraph = defineMethod<{ nodeId: string; uri?: string }>({
 const getDiagnostics = defineMethod<{ uri?: string }>({
   name: 'getDiagnostics',
   role: 'any',
-  description: 'The buffer\'s diagnostics (syntax and semantic, in source order): code, severity, message, nodeId, span, hint?, fix? (mutations for applyBatch).',
+  description: 'The buffer\'s diagnostics (syntax and semantic, in source order): code, severity, message, nodeId, line, column, span, hint?, fix? (mutations for applyBatch).',
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   handler(params, { host }) {

@@ -37,7 +37,7 @@ const renameSymbol = defineMethod<RenameParams>({
   name: 'renameSymbol',
   role: 'refactor',
   description:
-    'Rename a declaration and every reference to it (nodeId: the declaration or a use) by the scope rules, also in open buffers importing it; one undo step per buffer: {oldName, newName, changes: [{uri, revision, …}]}.',
+    'Rename a declaration and all its references (nodeId: it or a use) by the scope rules, also in open buffers importing it; one undo step per buffer. {oldName, newName, changes: [{uri, revision, changedNodeIds, diagnostics}]}.',
   params: {
     type: 'object',
     properties: {

@@ -39,7 +39,7 @@ const startWorkflowRecording = defineMethod<{ name?: string }>({
 const stopWorkflowRecording = defineMethod<Record<string, never>>({
   name: 'stopWorkflowRecording',
   role: 'any',
-  description: 'Stop recording and return the workflow {name, steps}.',
+  description: 'Stop recording and return the workflow {name, steps: [{method, params, timestamp, insertedNodeIds?}], recording: false}.',
   params: { type: 'object', additionalProperties: false },
   recorded: false,
   handler: (_params, { session }) => recordingView(stopRecording(session)),
@@ -61,7 +61,7 @@ const replayWorkflow = defineMethod<{ workflow: { name?: string; steps: ReplaySt
   name: 'replayWorkflow',
   role: 'any',
   description:
-    'Run a workflow\'s steps in order with this session\'s role; stops at the first failure unless continueOnError. Ids inserted by earlier steps are mapped to this replay\'s. Returns {count, responses}.',
+    'Replay a workflow\'s steps in order with this session\'s role; stops at the first failure unless continueOnError; inserted ids are mapped. {count, responses}.',
   params: {
     type: 'object',
     properties: {

@@ -1,11 +1,10 @@
 // The mutations of the agent API (docs/AGENT-ENDPOINT.md, applyMutation), as the core applies
-// them, and the one table of mutation kinds: the fields each takes (with their JSON Schema), which
-// of them it requires, and what code a person wrote it can remove. The engine (editing/mutate.ts)
-// has one function per kind, the impact analysis (editing/mutation-impact.ts, which the agent's plan
-// gate asks) asks each kind what it removes, and the agent's params schema is built from the table.
+// them, and the one table of mutation kinds: the fields each takes (with their JSON Schema) and
+// which of them it requires. The engine (editing/mutate.ts) has one function per kind, and the
+// agent's params schema is built from the table. What a change destroys is judged from its effect
+// on the tree, whatever kinds it uses (editing/mutation-impact.ts), not here.
 // Adding a kind: its type and table entry here, its engine function, its tests.
 // Diagnostic fixes are lists of these, so a fix can be sent to applyBatch unchanged.
-import { STATEMENT_TYPES, walk, type Node, type NodeType } from './ast';
 
 /** A node as a client writes it: `type` plus fields; `id` and `span` are assigned by the server. */
 export interface NodeSpec {
@@ -72,12 +71,6 @@ export interface MutationKind {
   readonly required: readonly MutationField[];
   /** Groups of fields of which at least one must be given (updateNode: node, properties or both). */
   readonly oneOf?: readonly (readonly MutationField[])[];
-  /**
-   * What of the code a person wrote it would remove from `target` (the node it names, as the buffer
-   * is before the change), for messages: "FunctionDeclaration total (with Parameter x)"; undefined
-   * when it removes nothing this time. A kind without it never removes code.
-   */
-  readonly removes?: (target: Node, mutation: Readonly<Record<string, unknown>>) => string | undefined;
 }
 
 /** The mutation kinds, in the order the agent API lists them. */
@@ -85,26 +78,15 @@ export const MUTATION_KINDS: { readonly [T in MutationType]: MutationKind } = {
   setProperty: {
     fields: ['nodeId', 'property', 'value'],
     required: ['nodeId', 'property', 'value'],
-    removes: (target, mutation) => (mutation.property === 'names' && dropsImportedNames(target, mutation.value) ? `names imported by ${describe(target)}` : undefined),
   },
   updateNode: {
     fields: ['nodeId', 'node', 'properties'],
     required: ['nodeId'],
     oneOf: [['node'], ['properties']],
-    removes: (target, mutation) => {
-      // Replacing a node loses the declarations in it; setting its fields loses only imported names.
-      const lost = mutation.node !== undefined ? firstLoss(target, false) : undefined;
-      if (lost) return describeLoss(target, lost);
-      return isRecord(mutation.properties) && dropsImportedNames(target, mutation.properties.names) ? `names imported by ${describe(target)}` : undefined;
-    },
   },
   deleteNode: {
     fields: ['nodeId'],
     required: ['nodeId'],
-    removes: (target) => {
-      const lost = firstLoss(target, true);
-      return lost ? describeLoss(target, lost) : undefined;
-    },
   },
   insertNode: {
     fields: ['parentId', 'role', 'node', 'index'],
@@ -138,43 +120,3 @@ function kindRequirements(kind: MutationKind): JsonSchema {
   if (kind.oneOf) then.anyOf = kind.oneOf.map((group) => ({ required: group }));
   return then;
 }
-
-// ---- what a mutation removes
-
-const DECLARATION_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
-  'FunctionDeclaration',
-  'TypeDeclaration',
-  'VariableDeclaration',
-  'ImportDeclaration',
-  'Parameter',
-  'Field',
-]);
-
-/** The first declaration (or, with `statements`, statement) in the subtree, itself included. */
-function firstLoss(root: Node, statements: boolean): Node | undefined {
-  let found: Node | undefined;
-  walk(root, (node) => {
-    if (!found && (DECLARATION_TYPES.has(node.type) || (statements && STATEMENT_TYPES.has(node.type)))) found = node;
-  });
-  return found;
-}
-
-function describeLoss(target: Node, lost: Node): string {
-  return lost === target ? describe(target) : `${describe(target)} (with ${describe(lost)})`;
-}
-
-function describe(node: Node): string {
-  const name = 'name' in node && typeof node.name === 'string' ? ` ${node.name}` : node.type === 'ImportDeclaration' ? ` ${node.module}` : '';
-  return `${node.type}${name}`;
-}
-
-/**
- * Whether setting an import's `names` to `value` removes a name it imports now. A list of the same
- * length with names replaced in their places renames them (a rename across files does that).
- */
-function dropsImportedNames(node: Node, value: unknown): boolean {
-  if (node.type !== 'ImportDeclaration' || !Array.isArray(value) || value.length === node.names.length) return false;
-  return node.names.some((name) => !value.includes(name));
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

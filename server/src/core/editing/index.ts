@@ -5,7 +5,7 @@ export { applyMutations, MutationError, type MutationInput, type MutationResult 
 export { minimalEdits } from './mutation-edits';
 export { printDocument, printNode, printType, type PrintOptions } from './printer';
 export { addedSyntaxErrors, previewDocument } from './preflight';
-export { destructiveTargets, type DestructiveTarget } from './mutation-impact';
+export { destructiveTargets, type DestructiveTarget, type TreeAfter, type TreeBefore } from './mutation-impact';
 export {
   reviewChange,
   importMutations,

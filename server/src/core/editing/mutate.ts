@@ -59,6 +59,8 @@ export interface MutationResult {
   changedNodeIds: string[];
   /** The ids of the nodes deleteNode removed (not their descendants). */
   deletedNodeIds: string[];
+  /** The ids of the nodes updateNode { node } replaced (each keeps its id; what it held is gone). */
+  replacedNodeIds: string[];
 }
 
 /** The span of a node a mutation created: line 0 says it is not from the source. */
@@ -91,6 +93,7 @@ export function applyMutations(input: MutationInput, mutations: readonly Mutatio
     insertedNodeIds: batch.inserted,
     changedNodeIds: batch.changedIds(),
     deletedNodeIds: batch.deleted,
+    replacedNodeIds: [...batch.replaced],
   };
 }
 

@@ -7,6 +7,7 @@ import { loadGrammar, parserFor, type ForeignLanguage } from '../grammars';
 import type { Language } from '../languages';
 import { AstBuilder } from './ast-builder';
 import { JavaScriptImporter } from './javascript';
+import { renameKeywordNames } from './keyword-names';
 import { PythonImporter } from './python';
 
 export interface ImportResult {
@@ -38,7 +39,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const builder = new AstBuilder(source, idPrefix);
     builder.collectSyntaxErrors(tree.rootNode);
     const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
-    const diagnostics = inSourceOrder(builder.diagnostics);
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...renameKeywordNames(ast)]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();
