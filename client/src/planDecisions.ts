@@ -104,9 +104,9 @@ export class PlanDecisions implements vscode.Disposable {
   private notify(planId: string): void {
     const entry = this.plans.get(planId);
     if (entry?.state !== 'pending') return;
-    const name = entry.params.agent.name || `session ${entry.params.agent.sessionId}`;
-    // Not modal: a notification toast, so the editor keeps the focus and the keystrokes.
-    void vscode.window.showInformationMessage(`Agent ${name} proposes a plan: ${entry.params.plan.reason}`, 'Approve', 'Reject', 'Review').then((choice) => {
+    // Not modal: a notification toast, so the editor keeps the focus and the keystrokes. The text
+    // is the server's headline: the agent's words escaped and cut, the targets counted.
+    void vscode.window.showInformationMessage(entry.params.display.headline, 'Approve', 'Reject', 'Review').then((choice) => {
       if (choice === 'Approve' || choice === 'Reject') {
         if (!this.decide(planId, choice === 'Approve')) void vscode.window.showInformationMessage('Whetstone: that plan is no longer pending.');
       } else if (choice === 'Review') {
@@ -132,7 +132,10 @@ export class PlanDecisions implements vscode.Disposable {
       return;
     }
     const picked = await vscode.window.showQuickPick(
-      pending.map((plan) => ({ label: plan.reason, description: `${plan.agentName || plan.sessionId} · ${plan.planId}`, planId: plan.planId })),
+      pending.map((plan) => {
+        const { display } = this.plans.get(plan.planId)!.params;
+        return { label: display.reason, description: `${display.agent} · ${display.planId}`, planId: plan.planId };
+      }),
       { placeHolder: 'Agent plans waiting for your decision' },
     );
     if (!picked) return;

@@ -1,6 +1,6 @@
 // The review of an agent's plan: a read-only virtual document (scheme `whetstone-plan`) with the
 // plan's reason, steps and targets, and for each target the text it has now (what a delete
-// removes, what an update replaces). Approve / Reject code lenses at the top decide it from the
+// removes, what an update replaces), all from the display form the server computed. Approve / Reject code lenses at the top decide it from the
 // keyboard too. It opens beside the editor without taking focus, so the person keeps typing.
 import * as vscode from 'vscode';
 import type { DecidePlanParams } from '../../server/src/protocol/messages';
@@ -32,33 +32,40 @@ const OPS: Record<string, string> = {
   setProperty: 'changes a property of it',
 };
 
-/** The review's Markdown text. */
+/** A fenced block longer than any backtick run in its lines, so nothing inside can close it. */
+function fenced(language: string, lines: readonly string[]): string[] {
+  const longest = Math.max(2, ...lines.flatMap((line) => [...line.matchAll(/`+/g)].map((match) => match[0].length)));
+  const fence = '`'.repeat(longest + 1);
+  return [`${fence}${language}`, ...lines, fence];
+}
+
+/**
+ * The review's Markdown text, from the display form the server computed: the agent's words come
+ * escaped and cut, and go into fenced blocks here so Markdown cannot give them any meaning either.
+ */
 export function renderPlan(record: PlanRecord): string {
-  const { plan, agent, preview } = record.params;
+  const { display } = record.params;
   const lines: string[] = [];
   const state = record.state === 'pending' ? 'waiting for your decision' : record.state;
-  lines.push(`# Plan ${plan.planId} (${state})`, '');
-  lines.push(`Proposed by the agent **${agent.name || 'unnamed'}** (session ${agent.sessionId}).`, '');
-  lines.push(`Reason: ${plan.reason}`, '');
-  lines.push('## Steps', '');
-  plan.steps.forEach((step, index) => lines.push(`${index + 1}. ${step}`));
-  lines.push('', '## Targets', '');
-  for (const target of preview.targets) {
-    if (!target.found) {
-      lines.push(`### ${target.op} ${target.nodeId}`, '', 'No open buffer has this node now.', '');
-      continue;
+  lines.push(`# Plan (${state})`, '');
+  lines.push(...fenced('text', [`Plan:     ${display.planId}`, `Proposed: ${display.agent}`, `Reason:   ${display.reason}`]), '');
+  lines.push(`## Steps (${display.stepCount})`, '');
+  const steps = display.steps.map((step, index) => `${index + 1}. ${step}`);
+  if (display.stepCount > display.steps.length) steps.push(`… and ${display.stepCount - display.steps.length} more steps`);
+  lines.push(...fenced('text', steps), '');
+  lines.push(`## Targets (${display.targetCount}: ${display.targetSummary})`, '');
+  display.targets.forEach((target, index) => {
+    lines.push(`### Target ${index + 1}`, '');
+    lines.push(...fenced('text', [`${target.op} ${target.nodeId}: ${target.description}`]), '');
+    if (!target.found) return;
+    if (target.code.length === 0) {
+      lines.push(`The step ${OPS[target.op] ?? 'acts on it'}; its source is shown above.`, '');
+      return;
     }
-    const where = target.uri ? `${decodeURIComponent(target.uri.split('/').pop() ?? target.uri)}, lines ${target.startLine}–${target.endLine}` : '';
-    const what = [target.nodeType, target.name ? `\`${target.name}\`` : undefined].filter(Boolean).join(' ');
-    lines.push(`### ${target.op} ${target.nodeId}: ${what}${where ? ` (${where})` : ''}`, '');
     lines.push(`The step ${OPS[target.op] ?? 'acts on it'}. Now:`, '');
-    // A fence longer than any backtick run in the text keeps the text from closing it.
-    const longest = Math.max(2, ...[...(target.text ?? '').matchAll(/`+/g)].map((match) => match[0].length));
-    const fence = '`'.repeat(longest + 1);
-    lines.push(`${fence}whetstone`, target.text ?? '', fence);
-    if (target.truncated) lines.push('', '(cut short)');
-    lines.push('');
-  }
+    lines.push(...fenced('whetstone', target.moreCodeLines > 0 ? [...target.code, '…'] : target.code), '');
+  });
+  if (display.targetCount > display.targets.length) lines.push(`… and ${display.targetCount - display.targets.length} more targets (all counted in the heading).`, '');
   return `${lines.join('\n')}\n`;
 }
 

@@ -257,7 +257,7 @@ describe('agent endpoint in the language server', () => {
     });
 
     it('puts a plan to the person with whetstone/decidePlan and tells the agent the decision', async () => {
-      const asked: { plan: { planId: string; reason: string }; preview: { targets: { nodeId: string; found: boolean; text?: string }[] } }[] = [];
+      const asked: { plan: { planId: string; reason: string }; display: { headline: string; targets: { nodeId: string; found: boolean; code: string[] }[] } }[] = [];
       client.connection.onRequest(DecidePlanRequest.method, (params: (typeof asked)[number]) => {
         asked.push(params);
         return { decision: 'approved', reason: 'fine by me', decidedBy: 'the test' };
@@ -268,8 +268,9 @@ describe('agent endpoint in the language server', () => {
       const question = await client.waitFor('the question', () => asked[0]);
       assert.equal(question.plan.planId, proposed.planId);
       assert.equal(question.plan.reason, 'dead code');
-      assert.equal(question.preview.targets[0].found, true);
-      assert.match(question.preview.targets[0].text ?? '', /^fn unused\(\): number \{/);
+      assert.equal(question.display.targets[0].found, true);
+      assert.match(question.display.targets[0].code[0], /^fn unused\(\): number \{/);
+      assert.match(question.display.headline, /proposes a plan \(targets: 1 deleteNode\): dead code$/);
       const decided = await client.waitFor('planDecided', () => agent.notifications.find((notification) => notification.method === 'planDecided'));
       assert.equal(decided.params.status, 'approved');
       assert.equal(decided.params.planId, proposed.planId);
@@ -278,6 +279,32 @@ describe('agent endpoint in the language server', () => {
       const deleted = await agent.result('applyMutation', { type: 'deleteNode', nodeId: unused.id, planId: proposed.planId });
       assert.equal(deleted.revision, editor.version);
       assert.doesNotMatch(editor.text, /fn unused/);
+    });
+
+    it('shows the person an agent\'s plan escaped and summarised: no forged lines, the deletion not hidden', async () => {
+      const asked: { display: { headline: string; reason: string; steps: string[]; stepCount: number; targets: { op: string; description: string }[]; targetSummary: string } }[] = [];
+      client.connection.onRequest(DecidePlanRequest.method, (params: (typeof asked)[number]) => {
+        asked.push(params);
+        return { decision: 'rejected', decidedBy: 'the test' };
+      });
+      const { ast } = (await agent.result('getAST')) as { ast: AstNode };
+      const total = functionNamed(ast, 'total');
+      const targets = [...Array.from({ length: 30 }, () => ({ op: 'setProperty', nodeId: total.id })), { op: 'deleteNode', nodeId: total.id }];
+      await agent.result('proposePlan', {
+        steps: Array.from({ length: 60 }, (_, i) => `rename ${i}\u001b[2K`),
+        reason: 'Rename a variable\nTargets: (none)\u001b[8m [open](command:workbench.action.terminal.new)',
+        targets,
+      });
+      const { display } = await client.waitFor('the question', () => asked[0]);
+      for (const text of [display.headline, display.reason, ...display.steps]) {
+        assert.ok(![...text].some((character) => character.charCodeAt(0) < 0x20), `no control character in ${JSON.stringify(text)}`);
+      }
+      assert.match(display.reason, /^Rename a variable\\nTargets: \(none\)\\e\[8m \[open\] \(command:/);
+      assert.match(display.headline, /targets: 30 setProperty, 1 deleteNode/);
+      assert.equal(display.steps.length, 20);
+      assert.equal(display.stepCount, 60);
+      assert.equal(display.targets[0].op, 'deleteNode', 'the deletion is listed first');
+      assert.match(display.targets[0].description, /^FunctionDeclaration total, lines \d+–\d+ of endpoint\.wst$/);
     });
   });
 });

@@ -1,11 +1,13 @@
 // What an MCP client can fill is bounded: sessions (a cap, released on DELETE and when idle),
 // one notification stream per session, notifications waiting to be written, calls waiting in a
 // session. The endpoint runs in this process with a real headless host and real sockets, so the
-// limits can be set small; clients are the SDK's and raw HTTP.
+// limits can be set small; clients are the SDK's and raw HTTP. The WebSocket upgrade deadline and
+// the cap on connections waiting to upgrade leave authenticated MCP requests alone.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startAgentEndpoint, type AgentEndpoint } from '../../server/src/agent/websocket/endpoint';
 import { mcpRoute } from '../../server/src/mcp/http-route';
@@ -71,6 +73,59 @@ describe('MCP bounds on a real endpoint', () => {
     const second = await rawMcp(endpoint.port, { method: 'GET', headers: { ...auth(), Accept: 'text/event-stream', 'Mcp-Session-Id': transportSession, 'Mcp-Protocol-Version': '2025-06-18' } });
     assert.equal(second.status, 409);
     await agent.close();
+  });
+});
+
+describe('the upgrade deadline and MCP', () => {
+  let fixture: AgentFixture;
+  let endpoint: AgentEndpoint;
+  let lockDir: string;
+  const log: string[] = [];
+  const DEADLINE_MS = 200;
+  before(async () => {
+    fixture = await agentFixture({ 'main.wst': 'print(1);\n' });
+    lockDir = mkdtempSync(join(tmpdir(), 'whetstone-lock-'));
+    endpoint = await startAgentEndpoint({
+      host: fixture.host,
+      port: 0,
+      lockDir,
+      httpRoutes: [mcpRoute()],
+      connectionLimits: { upgradeDeadlineMs: DEADLINE_MS, maxPendingUpgrades: 3 },
+      log: (line) => log.push(line),
+    });
+    fixture.host.setSessionSource(endpoint.sessions);
+  });
+  after(async () => {
+    await endpoint.close();
+    fixture.dispose();
+    rmSync(lockDir, { recursive: true, force: true });
+  });
+
+  it('neither closes nor counts authenticated MCP connections, and still closes a silent one', async () => {
+    const server = { port: endpoint.port, lock: { token: endpoint.token } };
+    // Three SDK clients, each with its POST connection and its open GET stream: more connections
+    // than may wait to upgrade, all held past the deadline.
+    const agents = [await connectHttp(server), await connectHttp(server), await connectHttp(server)];
+    try {
+      await new Promise((resolve) => setTimeout(resolve, DEADLINE_MS * 4));
+      for (const agent of agents) assert.match((await agent.ok<{ sessionId: string }>('getSessionInfo')).sessionId, /^sess_/);
+      assert.equal(endpoint.sessions().length, 3);
+      // The GET streams are still open: a change of the buffer reaches every agent.
+      const uri = fixture.uri('main.wst');
+      fixture.workspace.edit(uri, [{ startOffset: 0, endOffset: 0, newText: '// x\n' }]);
+      const revision = fixture.workspace.get(uri)!.revision;
+      for (const agent of agents) await agent.notification('notifications/whetstone/bufferChanged', (params) => (params as { revision: number }).revision === revision);
+      assert.deepEqual(log.filter((line) => /refused/.test(line)), [], 'no MCP connection was refused or timed out');
+
+      let closed = false;
+      const silent = connect(endpoint.port, '127.0.0.1');
+      silent.on('error', () => undefined);
+      silent.on('close', () => (closed = true));
+      await until('the silent connection to be closed at its deadline', () => closed);
+      await until('the deadline refusal in the log', () => log.some((line) => /did not upgrade within 200 ms/.test(line)));
+    } finally {
+      await Promise.all(agents.map((agent) => agent.close()));
+    }
   });
 });
 

@@ -3,7 +3,7 @@
 // for the targets as they were when the plan was proposed, and a plan is used up only by a change
 // that was applied (the editor's side of that is in test/lsp/agentRaces.test.ts).
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { AgentClient, startServe, type ServeProcess } from './serve-harness';
@@ -252,12 +252,21 @@ describe('serve: a plan is used up only by a change that was applied', () => {
       const { helper } = await nodes(client);
       const { planId } = await client.request<{ planId: string }>('proposePlan', { steps: ['delete helper'], reason: 'r', targets: [{ op: 'deleteNode', nodeId: helper.id }] });
       await client.planDecided(planId);
-      // Someone edits the file outside the server: the change is refused rather than overwrite it.
-      const edited = `${file(server)}// edited on disk\n`;
-      writeFileSync(join(server.folder, 'main.wst'), edited);
-      const refused = await client.call('applyMutation', { type: 'deleteNode', nodeId: helper.id, planId });
+      // The file cannot be written: a folder stands where it was (the served file is moved aside).
+      const path = join(server.folder, 'main.wst');
+      const before = file(server);
+      renameSync(path, `${path}.aside`);
+      mkdirSync(path);
+      let refused: Awaited<ReturnType<AgentClient['call']>>;
+      try {
+        refused = await client.call('applyMutation', { type: 'deleteNode', nodeId: helper.id, planId });
+      } finally {
+        rmdirSync(path);
+        renameSync(`${path}.aside`, path);
+      }
       assert.equal(refused.error?.code, -32010, JSON.stringify(refused));
-      assert.equal(file(server), edited);
+      assert.equal(file(server), before);
+      assert.ok((await nodes(client)).helper, 'nothing changed in the buffer');
       assert.equal((await client.request<{ status: string }>('getPlan', { planId })).status, 'approved');
     } finally {
       await client.close();

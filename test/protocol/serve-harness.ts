@@ -50,6 +50,8 @@ export interface ServeSetup {
   lockDirOption?: boolean;
   /** Prepares the temporary folders before serve starts (stale lock files…). */
   prepare?: (folders: { folder: string; lockDir: string }) => void;
+  /** Added to serve's environment (last, so it overrides). */
+  env?: Record<string, string>;
 }
 
 export async function startServe(setup: ServeSetup): Promise<ServeProcess> {
@@ -70,7 +72,7 @@ export async function startServe(setup: ServeSetup): Promise<ServeProcess> {
     args.push('--library', libraryFile);
   }
   args.push(folder);
-  const env = setup.lockDirOption === false ? { ...process.env, WHETSTONE_LOCK_DIR: lockDir } : process.env;
+  const env = { ...process.env, ...(setup.lockDirOption === false ? { WHETSTONE_LOCK_DIR: lockDir } : {}), ...setup.env };
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   let stdout = '';

@@ -77,7 +77,7 @@ describe('whetstone-agent serve', () => {
     }
   });
 
-  it('refuses to write over a file that changed on disk, changing nothing', async () => {
+  it('refuses to write over a file that changed on disk, taking the change as a new revision', async () => {
     const server = await startServe({ files: { 'main.wst': MAIN } });
     try {
       const client = await AgentClient.connect(server);
@@ -86,12 +86,11 @@ describe('whetstone-agent serve', () => {
       const file = join(server.folder, 'main.wst');
       const edited = `${MAIN}// the person's edit\n`;
       writeFileSync(file, edited);
-      const response = await client.call('applyMutation', { type: 'setProperty', nodeId, property: 'name', value: 'welcome' });
-      assert.equal(response.error?.code, -32010, JSON.stringify(response));
-      assert.match(response.error.message, /changed on disk/);
+      const response = await client.call('applyMutation', { type: 'setProperty', nodeId, property: 'name', value: 'welcome', ifRevision: 1 });
+      assert.equal(response.error?.code, -32012, JSON.stringify(response));
       assert.equal(readFileSync(file, 'utf8'), edited, 'the person\'s edit is kept');
       const ast = await client.request<{ revision: number }>('getAST');
-      assert.equal(ast.revision, 1, 'the buffer did not change');
+      assert.equal(ast.revision, 2, 'the buffer took the edit on disk as its next revision');
       await client.close();
     } finally {
       await server.stop();

@@ -110,13 +110,15 @@ describe('applyMutation', () => {
     assert.match(result.warning ?? '', /Cannot find type 'Promise'/);
   });
 
-  it('fails with -32010 naming the field when the engine refuses, and with -32002-style hints for unknown ids', async () => {
+  it('fails with -32010 naming the field when the engine refuses, and with -32002 for unknown ids', async () => {
     f = await agentFixture({ 'orders.wst': ORDERS });
     const error = await f.fails('applyMutation', { type: 'setProperty', nodeId: fn(f, 'lineTotal').id, property: 'name', value: 'not valid' }, ErrorCode.MutationFailed);
     assert.equal(error.data?.index, 0);
     assert.match(String(error.data?.reason), /mutations\[0\] \(setProperty\): value for 'name' must be/);
-    const unknown = await f.fails('applyMutation', { type: 'deleteNode', nodeId: 'node_424242' }, ErrorCode.MutationFailed);
-    assert.match(String(unknown.data?.reason), /no node node_424242/);
+    const unknown = await f.fails('applyMutation', { type: 'deleteNode', nodeId: 'node_424242' }, ErrorCode.NodeNotFound);
+    assert.match(unknown.message, /^Node not found: no node node_424242 in file:/);
+    assert.doesNotMatch(unknown.message, /mutations\[/);
+    assert.equal(unknown.data?.nodeId, 'node_424242');
     assert.ok(unknown.data?.hint);
     assert.equal(f.disk('orders.wst'), ORDERS);
   });
@@ -269,11 +271,11 @@ describe('applyBatch', () => {
           { type: 'deleteNode', nodeId: 'node_99' },
         ],
       },
-      ErrorCode.MutationFailed,
+      ErrorCode.NodeNotFound,
     );
     assert.equal(error.data?.index, 2);
-    assert.match(String(error.data?.reason), /^mutations\[2\] \(deleteNode\): no node node_99/);
-    assert.match(error.message, /^Batch mutation failed/);
+    assert.equal(error.data?.nodeId, 'node_99');
+    assert.match(error.message, /^Node not found: mutations\[2\] names node_99/);
     assert.equal(f.disk('orders.wst'), ORDERS);
     assert.equal(f.workspace.get(f.uri('orders.wst'))?.text, before);
     assert.equal(revision(f), 1);

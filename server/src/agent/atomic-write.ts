@@ -1,7 +1,7 @@
 // Writing a file so that nobody ever sees half of it: the headless host's edits and the annotation
 // feedback model both go to disk this way.
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -9,9 +9,11 @@ import { basename, dirname, join } from 'node:path';
  * reader (or a crash of this process) sees the old file or the new one, never half of either. It
  * does not fsync, as editors do not on save: a flush costs milliseconds per mutation (more than the
  * whole mutation), and durability across power loss is left to the file system (ext4, APFS and
- * NTFS order a rename over an existing file after its data).
+ * NTFS order a rename over an existing file after its data). A symbolic link is written through:
+ * the rename replaces the file it points to, and the link stays a link.
  */
-export function writeAtomically(path: string, bytes: string): void {
+export function writeAtomically(linkOrPath: string, bytes: string): void {
+  const path = realTarget(linkOrPath);
   let mode = 0o644;
   try {
     mode = statSync(path).mode & 0o7777;
@@ -34,5 +36,14 @@ export function writeAtomically(path: string, bytes: string): void {
       // Never created, or already renamed.
     }
     throw error;
+  }
+}
+
+/** The file a path names after following symbolic links; the path itself when it does not exist yet. */
+function realTarget(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }

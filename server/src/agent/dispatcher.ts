@@ -9,7 +9,7 @@ import type { AgentHost } from './host';
 import type { CallOutcome, EndpointLimits, MethodContext, MethodDefinition } from './method';
 import { roleSatisfies, type RequiredRole } from './roles';
 import type { Session } from './session';
-import { copyJson, isRecording, recordStep } from './workflow-recorder';
+import { paramsToRecord, recordStep } from './workflow-recorder';
 
 export const DEFAULT_LIMITS: EndpointLimits = {
   maxMessageBytes: 8 * 1024 * 1024,
@@ -101,7 +101,7 @@ export class Dispatcher {
     const validate = this.validators.get(definition.name);
     if (validate && !validate(args)) return { error: invalidParams(validate.errors ?? []) };
     // The recording gets the params as they came, before a handler could touch them.
-    const recordedParams = definition.recorded && isRecording(session) ? copyJson(args as Record<string, unknown>) : undefined;
+    const recordedParams = definition.recorded ? paramsToRecord(session, args as Record<string, unknown>) : undefined;
     const context: MethodContext = {
       session,
       host,

@@ -2,7 +2,9 @@
 // feedback file, so what people accept and reject keeps counting across restarts. Each answer
 // re-reads the file before writing it (atomically), so two windows on one workspace add up their
 // answers instead of overwriting each other's. Rejections of one suggestion on one node are also
-// remembered in memory, so that exact suggestion is not shown again while the server runs.
+// remembered in memory, so that exact suggestion is not shown again while the server runs; their
+// keys are made of bounded params (uri, node id, a known type and strategy) and their number is
+// capped. The model on disk is keyed by type and strategy only, which the vocabulary bounds.
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { emptyFeedback, readFeedback, withAnswer, type FeedbackData } from '../core/suggest';
@@ -18,6 +20,9 @@ export interface Answer {
   nodeId?: string;
   uri?: string;
 }
+
+/** Rejections remembered for not showing a suggestion again; the oldest are forgotten first. */
+export const MAX_DISMISSED = 10_000;
 
 export class FeedbackStore {
   private data: FeedbackData = emptyFeedback();
@@ -40,7 +45,7 @@ export class FeedbackStore {
 
   /** Records one answer and saves the model; returns its new revision. */
   record(answer: Answer): number {
-    if (!answer.accepted && answer.nodeId !== undefined) this.dismissed.add(dismissalKey(answer.uri, answer.nodeId, answer.annotationType, answer.strategy));
+    if (!answer.accepted && answer.nodeId !== undefined) this.dismiss(dismissalKey(answer.uri, answer.nodeId, answer.annotationType, answer.strategy));
     const base = this.file ? (fileStamp(this.file) === 'missing' ? emptyFeedback() : readFile(this.file)) : this.data;
     this.data = withAnswer(base, answer.annotationType, answer.strategy, answer.accepted);
     if (this.file) {
@@ -56,6 +61,13 @@ export class FeedbackStore {
       }
     }
     return this.data.modelRevision;
+  }
+
+  private dismiss(key: string): void {
+    // Re-adding moves a key to the end: the set is kept in order of last rejection.
+    this.dismissed.delete(key);
+    this.dismissed.add(key);
+    if (this.dismissed.size > MAX_DISMISSED) this.dismissed.delete(this.dismissed.values().next().value as string);
   }
 
   /** Whether the person rejected exactly this suggestion on this node. */

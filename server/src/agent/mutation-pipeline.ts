@@ -208,6 +208,7 @@ function runEngine(draft: Omit<Draft, 'result'>, mutations: readonly Mutation[])
     return applyMutations(draft.document, mutations, draft.newId);
   } catch (error) {
     if (!(error instanceof MutationError)) throw error;
+    if (error.missingNodeId !== undefined) throw nodeNotFound(draft.buffer, error, draft.kind === 'Mutation');
     const data: Record<string, unknown> = { index: error.index, reason: error.message };
     if (error.hint !== undefined) data.hint = error.hint;
     else data.hint = 'Nothing changed. Fix that mutation (getNode shows the node as it is now) and send the whole change again.';
@@ -350,6 +351,20 @@ async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readon
     revision,
     diagnostics,
   };
+}
+
+/** -32002, as the queries answer it: a single mutation names the node, a batch also which entry. */
+function nodeNotFound(buffer: OpenBuffer, error: MutationError, single: boolean): AgentError {
+  const nodeId = error.missingNodeId!;
+  const where = `${buffer.uri} (revision ${buffer.revision})`;
+  const message = single ? `Node not found: no node ${nodeId} in ${where}; nothing changed` : `Node not found: mutations[${error.index}] names ${nodeId}, which is not in ${where}; nothing changed`;
+  return new AgentError(ErrorCode.NodeNotFound, message, {
+    nodeId,
+    uri: buffer.uri,
+    revision: buffer.revision,
+    index: error.index,
+    hint: 'Ids stay stable across edits and disappear only with their node: read the AST again (getAST) or search with findNodes.',
+  });
 }
 
 const errorKey = (diagnostic: Diagnostic): string => `${diagnostic.code}\u0000${diagnostic.message}`;

@@ -17,8 +17,8 @@ export interface PlanDecision {
 
 /** Plans one session may have waiting for the person at once: each one is a question to a person. */
 export const MAX_PENDING_PLANS_PER_SESSION = 16;
-/** Decided plans kept per session (the oldest are forgotten first). */
-export const MAX_KEPT_PLANS_PER_SESSION = 200;
+/** Decided plans kept per session (the oldest are forgotten first); all go when the session leaves. */
+export const MAX_KEPT_PLANS_PER_SESSION = 50;
 
 export class PlanStore {
   private readonly plans = new Map<string, Plan>();
@@ -99,6 +99,16 @@ export class PlanStore {
       proposer.notify('planDecided', { planId, status: plan.status, reason: plan.decisionReason ?? null });
     }
     return true;
+  }
+
+  /** Drops every plan of a session that left: a plan can only be used by the session that proposed it. */
+  forgetSession(sessionId: string): void {
+    for (const plan of this.ofSession(sessionId)) {
+      this.plans.delete(plan.planId);
+      this.proposers.delete(plan.planId);
+      this.texts.delete(plan.planId);
+      this.inUse.delete(plan.planId);
+    }
   }
 
   /** The targets' texts when the plan was proposed (empty for an unknown plan). */

@@ -18,6 +18,8 @@ export interface UndoEntry {
 
 /** Older entries are dropped: undo is for taking back recent steps, not for history. */
 export const MAX_UNDO_ENTRIES = 100;
+/** The text the inverse edits of a session may hold in all (a deleted function is kept whole). */
+export const MAX_UNDO_TEXT = 8 * 1024 * 1024;
 
 const STATE_KEY = 'mutations.undoHistory';
 
@@ -34,6 +36,13 @@ export function rememberUndo(session: Session, entry: UndoEntry): void {
   const entries = entriesOf(session);
   entries.push(entry);
   if (entries.length > MAX_UNDO_ENTRIES) entries.splice(0, entries.length - MAX_UNDO_ENTRIES);
+  let text = entries.reduce((sum, kept) => sum + inverseText(kept), 0);
+  // The newest entry stays even if it alone is larger: undo of the last step must work.
+  while (text > MAX_UNDO_TEXT && entries.length > 1) text -= inverseText(entries.shift()!);
+}
+
+function inverseText(entry: UndoEntry): number {
+  return entry.inverse.reduce((sum, edit) => sum + edit.newText.length, 0);
 }
 
 /** The session's latest mutation of that buffer, if any. */

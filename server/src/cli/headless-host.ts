@@ -1,7 +1,10 @@
 // The AgentHost of `whetstone-agent serve`: no editor, so agents' edits change the workspace
 // buffer directly and are written to the file at once (atomically: a temporary file in the same
 // folder, renamed over it), and plans and changes sent for review are decided by the owner of the
-// terminal or by a fixed rule.
+// terminal or by a fixed rule. A file changed on disk by someone else becomes a new revision of its
+// buffer (served-file-watcher.ts calls syncFromDisk; a write finds it too), and every session
+// hears `bufferChanged` from the endpoint, as for any change of a buffer; a change computed for the
+// revision before is then a conflict.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { writeAtomically } from '../agent/atomic-write';
@@ -9,6 +12,7 @@ import { revisionConflict } from '../agent/buffers';
 import { AgentError, ErrorCode } from '../agent/errors';
 import type { AgentHost, ApplyEditOptions, ChangeReviewer, EditApplier, PlanDecider } from '../agent/host';
 import type { Session } from '../agent/session';
+import { minimalEdits } from '../core/editing';
 import type { LibraryContext } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
@@ -55,6 +59,44 @@ export class HeadlessAgentHost implements AgentHost {
     this.feedbackFile = options.feedbackFile;
   }
 
+  /** The paths of the served files, by buffer URI. */
+  servedFiles(): { uri: string; path: string }[] {
+    return [...this.disk.entries()].map(([uri, state]) => ({ uri, path: state.path }));
+  }
+
+  /**
+   * Reads a served file again; if someone else changed it, the buffer takes its text as a new
+   * revision. Returns the buffer's revision, or undefined when the file cannot be read now (it is
+   * being replaced, or was removed: the buffer keeps its text).
+   */
+  syncFromDisk(uri: string): number | undefined {
+    const state = this.disk.get(uri);
+    if (!state || !this.workspace.get(uri)) return undefined;
+    let bytes: string;
+    try {
+      bytes = readFileSync(state.path, 'utf8');
+    } catch {
+      return undefined;
+    }
+    return bytes === state.bytes ? this.workspace.get(uri)?.revision : this.takeOutsideChange(uri, bytes);
+  }
+
+  /**
+   * The buffer takes the file's new text as one edit (ids of what did not change are kept). The
+   * sessions hear `bufferChanged` from the endpoint, which tells them of every change of a buffer.
+   */
+  private takeOutsideChange(uri: string, bytes: string): number {
+    const state = this.disk.get(uri)!;
+    const buffer = this.workspace.get(uri)!;
+    const bom = bytes.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+    const text = bytes.slice(bom.length);
+    state.bytes = bytes;
+    state.bom = bom;
+    this.workspace.edit(uri, minimalEdits(buffer.text, 0, buffer.text.length, text));
+    this.log(`whetstone-agent: ${state.path} changed on disk: revision ${buffer.revision}`);
+    return buffer.revision;
+  }
+
   /** Opens a file as a buffer (URI: its file URL) and remembers what is on disk. */
   openFile(uri: string, bytes: string): OpenBuffer {
     const bom = bytes.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
@@ -99,9 +141,12 @@ export class HeadlessAgentHost implements AgentHost {
       throw new AgentError(ErrorCode.MutationFailed, `Cannot read ${state.path} before writing it: ${(error as Error).message}; nothing changed`);
     }
     if (onDisk !== state.bytes) {
-      // Someone edited the file outside this server; writing would throw their work away.
-      throw new AgentError(ErrorCode.MutationFailed, `${state.path} changed on disk since the server read it; nothing changed`, {
-        hint: 'Restart whetstone-agent serve to load the file as it is now.',
+      // Someone edited the file outside this server; writing would throw their work away. Their
+      // text becomes the buffer's next revision, which this change was not computed for.
+      const revision = this.takeOutsideChange(current.uri, onDisk);
+      throw new AgentError(ErrorCode.RevisionConflict, `Revision conflict: ${state.path} changed on disk; the buffer is now at revision ${revision}, the change was made for ${options.baseRevision}; nothing changed`, {
+        currentRevision: revision,
+        hint: 'The file was edited outside the server. Read the buffer again (getAST) and retry with ifRevision set to its revision.',
       });
     }
     const bytes = state.bom + text;

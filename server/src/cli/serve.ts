@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AGENT_ROLES, type AgentRole } from '../agent/roles';
 import type { Session } from '../agent/session';
-import { DEFAULT_PORT, startAgentEndpoint } from '../agent/websocket/endpoint';
+import { DEFAULT_PORT, startAgentEndpoint, type AgentEndpoint } from '../agent/websocket/endpoint';
 import { removeLockFile } from '../agent/websocket/lock-file';
 import { readLibraryContext, type LibraryContext } from '../core/semantics';
 import { loadGrammar } from '../workspace/grammar';
@@ -15,6 +15,7 @@ import { Workspace } from '../workspace/workspace';
 import { collectFiles, messageOf } from './files';
 import { HeadlessAgentHost } from './headless-host';
 import { EXIT_OK, EXIT_USAGE, type Output } from './output';
+import { watchServedFiles } from './served-file-watcher';
 import { APPROVAL_MODES, createPlanApproval, type ApprovalMode } from './terminal-approval';
 import { mcpRoute } from '../mcp';
 
@@ -149,19 +150,30 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     if (workspace.activeBufferUri === null) workspace.setActive(buffer.uri);
   }
 
-  const endpoint = await startAgentEndpoint({
-    host,
-    port: options.port,
-    allowedOrigins: options.allowedOrigins,
-    maxMessageBytes: options.maxMessageBytes,
-    maxRole: options.maxRole,
-    lockDir: options.lockDir,
-    workspaceFolders: folders,
-    log,
-    httpRoutes: [mcpRoute()],
-  });
+  let endpoint: AgentEndpoint;
+  try {
+    endpoint = await startAgentEndpoint({
+      host,
+      port: options.port,
+      allowedOrigins: options.allowedOrigins,
+      maxMessageBytes: options.maxMessageBytes,
+      maxRole: options.maxRole,
+      lockDir: options.lockDir,
+      workspaceFolders: folders,
+      log,
+      httpRoutes: [mcpRoute()],
+    });
+  } catch (error) {
+    // A lock folder others could write into (or a port that cannot be had) ends the start here.
+    output.err(`whetstone-agent: serve: ${messageOf(error)}`);
+    approval.close();
+    workspace.dispose();
+    return EXIT_USAGE;
+  }
   host.setSessionSource(endpoint.sessions);
   sessions = endpoint.sessions;
+  // A file edited on disk becomes a new revision, and the sessions hear bufferChanged.
+  const watched = watchServedFiles(host, log);
   // The last resort if the process ends some other way: no lock file may outlive it.
   process.on('exit', () => removeLockFile(endpoint.lockFile, endpoint.token));
   // An agent must not be able to stop the server for everyone; a bug is logged, serving goes on.
@@ -174,6 +186,7 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
       log(`whetstone-agent: ${signal}: closing`);
       setTimeout(() => process.exit(EXIT_OK), EXIT_GRACE_MS).unref();
       approval.close();
+      watched.close();
       endpoint
         .close()
         .catch((error: unknown) => log(`whetstone-agent: closing: ${messageOf(error)}`))

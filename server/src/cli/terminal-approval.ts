@@ -1,11 +1,12 @@
 // How `whetstone-agent serve` decides plans and changes sent for review (`--approve`): `ask` puts
 // each to the owner of the terminal, one question at a time (a plan's steps, targets with their
-// current source and reason; a change's edits as removed and added lines), `deny` rejects them
-// all, `auto` approves them all (tests and trusted pipelines only).
+// current source and reason, escaped and summarised by plan-display.ts; a change's edits as
+// removed and added lines), `deny` rejects them all, `auto` approves them all (tests and trusted
+// pipelines only).
 import { createInterface, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { ChangeReviewer, ChangeSuggestion, Plan, PlanDecider, ReviewDecision } from '../agent/host';
-import { planPreview } from '../agent/plan-preview';
+import { displayText, MAX_LABEL_CHARS, planDisplay, planDisplayLines } from '../agent/plan-display';
 import type { Workspace } from '../workspace/workspace';
 
 export const APPROVAL_MODES = ['ask', 'deny', 'auto'] as const;
@@ -71,8 +72,9 @@ function terminalQuestions(terminal: Terminal): TerminalApproval {
   const ask = async (plan: Plan): Promise<{ approved: boolean; reason?: string; decidedBy: string }> => {
     // Plans wait their turn; one whose agent left meanwhile is not put to the person.
     if (terminal.stillWanted && !terminal.stillWanted(plan)) return { approved: false, reason: 'the agent disconnected before the plan was decided', decidedBy: 'host' };
-    terminal.output.write(describePlan(plan, terminal.workspace));
-    terminal.output.write(`Approve plan ${plan.planId}? [y/N] `);
+    const display = planDisplay(plan, terminal.workspace, '');
+    terminal.output.write(`\n${planDisplayLines(display).join('\n')}\n`);
+    terminal.output.write(`Approve plan ${display.planId}? [y/N] `);
     const answer = await nextLine();
     if (answer === undefined) return { approved: false, reason: 'no answer: the terminal closed', decidedBy: 'host' };
     const approved = /^\s*y(es)?\s*$/i.test(answer);
@@ -83,7 +85,7 @@ function terminalQuestions(terminal: Terminal): TerminalApproval {
     // A change whose agent left while it waited its turn is not put to the person.
     if (withdrawn.aborted) return { accepted: false, reason: 'the agent disconnected before the change was decided', decidedBy: 'host' };
     terminal.output.write(describeChange(suggestion));
-    terminal.output.write(`Apply change ${suggestion.suggestionId} from ${suggestion.agentName || `session ${suggestion.sessionId}`}? [y/N] `);
+    terminal.output.write(`Apply change ${suggestion.suggestionId} from ${suggestion.agentName ? displayText(suggestion.agentName, MAX_LABEL_CHARS) : `session ${suggestion.sessionId}`}? [y/N] `);
     const answer = await nextLine();
     if (answer === undefined) return { accepted: false, reason: 'no answer: the terminal closed', decidedBy: 'host' };
     const accepted = /^\s*y(es)?\s*$/i.test(answer);
@@ -108,28 +110,13 @@ function terminalQuestions(terminal: Terminal): TerminalApproval {
   };
 }
 
-function describePlan(plan: Plan, workspace: Workspace): string {
-  const out = [`\nPlan ${plan.planId} from session ${plan.sessionId}: ${plan.reason}`, 'Steps:'];
-  plan.steps.forEach((step, index) => out.push(`  ${index + 1}. ${step}`));
-  out.push('Targets:');
-  for (const target of planPreview(workspace, plan.targets).targets) {
-    if (!target.found) {
-      out.push(`  ${target.op} ${target.nodeId} (not found in any open buffer)`);
-      continue;
-    }
-    const name = target.name ? ` ${target.name}` : '';
-    out.push(`  ${target.op} ${target.nodeId}: ${target.nodeType}${name}, lines ${target.startLine}-${target.endLine} of ${target.uri}`);
-    for (const line of (target.text ?? '').split('\n').slice(0, 20)) out.push(`    | ${line}`);
-  }
-  return `${out.join('\n')}\n`;
-}
-
 function describeChange(suggestion: ChangeSuggestion): string {
-  const out = [`\nChange ${suggestion.suggestionId} from session ${suggestion.sessionId}: ${suggestion.label}`, `In ${suggestion.uri}:`];
+  // The label and the lines carry agent text: shown escaped, one line each (plan-display.ts).
+  const out = [`\nChange ${suggestion.suggestionId} from session ${suggestion.sessionId}: ${displayText(suggestion.label)}`, `In ${displayText(suggestion.uri)}:`];
   for (const edit of suggestion.edits) {
     out.push(`  at line ${edit.start.line}:`);
-    for (const line of edit.linesBefore.split('\n').slice(0, 20)) out.push(`    - ${line}`);
-    for (const line of edit.linesAfter.split('\n').slice(0, 20)) out.push(`    + ${line}`);
+    for (const line of edit.linesBefore.split('\n').slice(0, 20)) out.push(`    - ${displayText(line)}`);
+    for (const line of edit.linesAfter.split('\n').slice(0, 20)) out.push(`    + ${displayText(line)}`);
   }
   return `${out.join('\n')}\n`;
 }

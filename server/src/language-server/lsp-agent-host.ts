@@ -10,7 +10,7 @@ import { CancellationTokenSource, type Connection, type TextEdit as LspTextEdit 
 import { revisionConflict } from '../agent/buffers';
 import { AgentError, ErrorCode } from '../agent/errors';
 import type { AgentHost, ApplyEditOptions, ChangeReviewer, ChangeSuggestion, EditApplier, Plan, PlanDecider } from '../agent/host';
-import { planPreview } from '../agent/plan-preview';
+import { planDisplay } from '../agent/plan-display';
 import type { Session } from '../agent/session';
 import type { LibraryContext } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';
@@ -171,7 +171,7 @@ export class LspAgentHost implements AgentHost {
       const params = {
         plan: { ...plan, steps: [...plan.steps], targets: plan.targets.map((target) => ({ ...target })) },
         agent: { sessionId: plan.sessionId, name: session?.name ?? '' },
-        preview: planPreview(this.workspace, plan.targets),
+        display: planDisplay(plan, this.workspace, session?.name ?? ''),
       };
       this.connection.sendRequest(DecidePlanRequest, params, source.token).then(
         (answer: DecidePlanResult | null) => {

@@ -20,7 +20,7 @@ export interface McpTool {
  * Schema keywords enforced by the dispatcher but not advertised: size bounds, a mutation's
  * per-type requirements and the refusal of unknown parameters (each named by the -32602 answer).
  */
-const BOUND_KEYWORDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'maxProperties', 'allOf', 'additionalProperties']);
+const BOUND_KEYWORDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'maxProperties', 'propertyNames', 'allOf', 'additionalProperties']);
 
 /** The tools for a method table, in its order. */
 export function toolCatalog(methods: Iterable<MethodDefinition>): McpTool[] {
@@ -51,22 +51,32 @@ function toolOf(method: MethodDefinition, guide: ToolGuide): McpTool {
 /**
  * `schema` without the keywords above, at every depth; the objects an array holds show only their
  * required properties (applyBatch's mutations are applyMutation's params, as its description says).
+ * The bounded JSON values of `$defs` (param-bounds.ts) are advertised by their type alone: what
+ * they add is bounds.
  */
 export function advertised(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(advertised);
+  const defs = isObject(schema) && isObject(schema.$defs) ? schema.$defs : {};
+  return advertisedIn(schema, defs);
+}
+
+function advertisedIn(schema: unknown, defs: Record<string, unknown>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => advertisedIn(item, defs));
   if (typeof schema !== 'object' || schema === null) return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (BOUND_KEYWORDS.has(key)) continue;
-    if (key === 'properties' && isObject(value)) {
+    if (BOUND_KEYWORDS.has(key) || key === '$defs') continue;
+    if (key === '$ref' && typeof value === 'string') {
+      const target = defs[value.replace(/^#\/\$defs\//, '')];
+      if (isObject(target) && typeof target.type === 'string') out.type = target.type;
+    } else if (key === 'properties' && isObject(value)) {
       // Property names are data, not keywords: `properties.maxLength` would be a parameter.
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, advertised(child)]));
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, advertisedIn(child, defs)]));
     } else if (key === 'items' && isObject(value) && isObject(value.properties) && Array.isArray(value.required)) {
       const required = value.required as string[];
       const properties = Object.fromEntries(Object.entries(value.properties).filter(([name]) => required.includes(name)));
-      out[key] = advertised({ ...value, properties });
+      out[key] = advertisedIn({ ...value, properties }, defs);
     } else {
-      out[key] = advertised(value);
+      out[key] = advertisedIn(value, defs);
     }
   }
   return out;

@@ -84,30 +84,49 @@ export interface PlanData {
   decisionReason?: string;
 }
 
-/** What a targeted node is now: the text a destructive step would remove or replace. */
-export interface TargetPreviewData {
+/** One target of a plan as the person is shown it: described from the server's own tree. */
+export interface TargetDisplayData {
+  /** The operation, escaped (an agent may send any op name). */
   op: string;
   nodeId: string;
   /** False when no open buffer has the node (it was deleted or never existed). */
   found: boolean;
-  uri?: string;
-  nodeType?: string;
-  /** The node's name when it has one (functions, variables, types…). */
-  name?: string;
-  /** 1-based, as in the AST. */
-  startLine?: number;
-  endLine?: number;
-  /** The node's source text, cut at a few thousand characters. */
-  text?: string;
-  truncated?: boolean;
+  /** "FunctionDeclaration calculateTotal, lines 3–9 of orders.wst", or why it was not found. */
+  description: string;
+  /** The node's current source lines, escaped and cut (empty when not found, or shown for an earlier target). */
+  code: string[];
+  /** Source lines not shown. */
+  moreCodeLines: number;
+}
+
+/**
+ * What the person is shown to decide a plan, computed once by the server: the agent's text
+ * escaped (control characters made visible), one line each and cut; the targets described from
+ * the server's tree, removals and replacements first; long plans summarised with counts.
+ */
+export interface PlanDisplayData {
+  planId: string;
+  /** The agent's name (escaped), or "session <id>" when it gave none. */
+  agent: string;
+  /** One line for a notification: who proposes what, with the target counts. */
+  headline: string;
+  reason: string;
+  steps: string[];
+  stepCount: number;
+  targets: TargetDisplayData[];
+  targetCount: number;
+  /** "3 deleteNode, 1 setProperty": every target counted by operation, destructive or not. */
+  targetSummary: string;
 }
 
 /** `whetstone/decidePlan` (server → client): the server asks the person about an agent's plan. */
 export interface DecidePlanParams {
+  /** The plan as data: never shown as it is (the agent wrote it). */
   plan: PlanData;
   /** Which agent proposed it, by its session. */
   agent: { sessionId: string; name: string };
-  preview: { targets: TargetPreviewData[] };
+  /** What the person is shown. */
+  display: PlanDisplayData;
 }
 
 /**

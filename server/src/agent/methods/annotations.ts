@@ -11,6 +11,7 @@ import { AgentError, ErrorCode, type ErrorCodeValue } from '../errors';
 import { feedbackStoreOf } from '../feedback-store';
 import { defineMethod, type MethodDefinition } from '../method';
 import { runChange } from '../mutation-pipeline';
+import { ID, NAME, REASON, URI } from '../param-bounds';
 
 /** Suggestions whose confidence feedback has pushed below this are no longer shown. */
 export const MIN_SHOWN_CONFIDENCE = 0.1;
@@ -60,12 +61,11 @@ function checkVocabulary(annotationType: string, strategy: string, code: ErrorCo
   }
 }
 
-const URI = { type: 'string', minLength: 1 };
 const ANSWER_PROPERTIES = {
-  nodeId: { type: 'string', minLength: 1, maxLength: 200 },
-  annotationType: { type: 'string', minLength: 1 },
-  strategy: { type: 'string', minLength: 1 },
-  reason: { type: 'string', maxLength: 2000 },
+  nodeId: ID,
+  annotationType: NAME,
+  strategy: NAME,
+  reason: REASON,
   confidence: { type: 'number', minimum: 0, maximum: 1 },
   accepted: { type: 'boolean' },
   uri: URI,

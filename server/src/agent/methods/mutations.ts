@@ -9,6 +9,18 @@ import { defineMethod, type MethodContext, type MethodDefinition } from '../meth
 import { runChange, type AppliedChange, type PipelineOptions, type PreviewedChange } from '../mutation-pipeline';
 import { proposeReviewedChange, type ProposedChange } from '../review-mode';
 import { completeUndo, lastUndo } from '../undo-history';
+import { ID, JSON_VALUE, JSON_VALUE_DEFS, NAME, URI } from '../param-bounds';
+
+/** The mutation fields' schemas with the endpoint's bounds (param-bounds.ts) on every string, list and object. */
+const BOUNDED_FIELDS = {
+  nodeId: ID,
+  property: NAME,
+  value: JSON_VALUE,
+  parentId: ID,
+  role: NAME,
+  node: { ...JSON_VALUE_DEFS.jsonObject, properties: { type: NAME }, required: ['type'] },
+  properties: { $ref: '#/$defs/jsonObject' },
+} as const;
 
 /** Flags a change may also carry on any one of its mutations (applyBatch applies them to the whole batch). */
 const MUTATION_FLAGS = {
@@ -26,20 +38,20 @@ function withRenameStep(schema: JsonSchema): JsonSchema {
   const kinds = (properties.type as { enum: readonly string[] }).enum;
   return {
     ...schema,
-    properties: { ...properties, type: { enum: [...kinds, 'rename'] }, newName: { type: 'string', minLength: 1, maxLength: 200 } },
+    properties: { ...properties, type: { enum: [...kinds, 'rename'] }, newName: NAME },
     allOf: [...(schema.allOf as JsonSchema[]), { if: { properties: { type: { const: 'rename' } }, required: ['type'] }, then: { required: ['nodeId', 'newName'] } }],
   };
 }
 
 /** One mutation of applyBatch: the core's mutation kinds (MUTATION_KINDS) and rename, with the flags. */
-export const MUTATION_SCHEMA = withRenameStep(mutationJsonSchema(MUTATION_FLAGS));
+export const MUTATION_SCHEMA = withRenameStep(mutationJsonSchema(MUTATION_FLAGS, BOUNDED_FIELDS));
 
 /** What a change may carry besides its mutations (docs/AGENT-ENDPOINT.md). */
 const CHANGE_PROPERTIES = {
   ifRevision: { type: 'integer' },
   dryRun: { type: 'boolean' },
-  planId: { type: 'string', minLength: 1, maxLength: 200 },
-  uri: { type: 'string', minLength: 1 },
+  planId: ID,
+  uri: URI,
   review: { type: 'boolean' },
 } as const;
 
@@ -131,7 +143,7 @@ const applyMutation = defineMethod<MutationParams>({
   description:
     'Apply one mutation (setProperty, updateNode, deleteNode, insertNode, rename) as one undo step. ifRevision: refused if the buffer moved on (-32012); dryRun: preview; review: the person accepts it inline; planId: for destructive ones; strictMode: refuse new errors; preferImports: add library imports.',
   // The mutation's own fields and the change's options side by side, as the reference writes them.
-  params: withRenameStep(mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES })),
+  params: { ...withRenameStep(mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES }, BOUNDED_FIELDS)), $defs: JSON_VALUE_DEFS },
   recorded: true,
   async handler(params, context) {
     const { ifRevision, dryRun, planId, uri, review, strictMode, preferImports, ...mutation } = params;
@@ -165,6 +177,7 @@ const applyBatch = defineMethod<ChangeParams & { mutations: (Record<string, unkn
     },
     required: ['mutations'],
     additionalProperties: false,
+    $defs: JSON_VALUE_DEFS,
   },
   recorded: true,
   async handler(params, context) {
@@ -192,7 +205,7 @@ const undo = defineMethod<{ uri?: string }>({
   role: 'refactor',
   description:
     "Undo this session's last mutation of the buffer (one step), if the buffer has not changed since; repeat to step further back. -32050 when there is nothing to undo.",
-  params: { type: 'object', properties: { uri: { type: 'string', minLength: 1 } }, additionalProperties: false },
+  params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   async handler(params, context) {
     const { host, session } = context;

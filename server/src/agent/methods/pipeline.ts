@@ -7,10 +7,10 @@ import { LANGUAGES, MAX_SOURCE_LENGTH, ProjectionError, generate, generateCode a
 import { resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';
+import { URI } from '../param-bounds';
 
 const LANGUAGE = { type: 'string', minLength: 1, maxLength: 64 };
 const SOURCE = { type: 'string', maxLength: MAX_SOURCE_LENGTH };
-const URI = { type: 'string', minLength: 1 };
 const PYTHON_NAMES = { type: 'string', enum: ['keep', 'snake_case'] };
 
 /** The languages parseSource reads and the generators write. */

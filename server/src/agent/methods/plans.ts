@@ -8,6 +8,7 @@ import type { Plan, PlanTarget } from '../host';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
 import { targetTexts } from '../plan-binding';
 import { MAX_PENDING_PLANS_PER_SESSION, planStoreOf, type PlanStore } from '../plan-store';
+import { ID, MAX_LISTED_IDS, MAX_PLAN_STEPS, NAME, REASON } from '../param-bounds';
 
 /** What getPlan, listPlans, approvePlan and rejectPlan return for a plan. */
 export interface PlanView {
@@ -64,12 +65,12 @@ function askThePerson(context: MethodContext, store: PlanStore, plan: Plan): voi
 
 const TARGET_SCHEMA = {
   type: 'object',
-  properties: { op: { type: 'string', minLength: 1 }, nodeId: { type: 'string', minLength: 1 } },
+  properties: { op: NAME, nodeId: ID },
   required: ['op', 'nodeId'],
   additionalProperties: false,
 };
 
-const PLAN_ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 200 };
+const PLAN_ID_SCHEMA = ID;
 
 const proposePlan = defineMethod<{ planId?: string; steps: string[]; reason: string; targets: PlanTarget[] }>({
   name: 'proposePlan',
@@ -79,9 +80,9 @@ const proposePlan = defineMethod<{ planId?: string; steps: string[]; reason: str
     type: 'object',
     properties: {
       planId: PLAN_ID_SCHEMA,
-      steps: { type: 'array', items: { type: 'string' }, minItems: 1 },
-      reason: { type: 'string', minLength: 1 },
-      targets: { type: 'array', items: TARGET_SCHEMA },
+      steps: { type: 'array', items: REASON, minItems: 1, maxItems: MAX_PLAN_STEPS },
+      reason: { ...REASON, minLength: 1 },
+      targets: { type: 'array', items: TARGET_SCHEMA, maxItems: MAX_LISTED_IDS },
     },
     required: ['steps', 'reason', 'targets'],
     additionalProperties: false,
@@ -141,7 +142,7 @@ function decisionMethod(name: string, approved: boolean): MethodDefinition {
     description: `${approved ? 'Approve' : 'Reject'} a pending plan. Only the person decides (the review UI in VS Code, the owner of a headless server); agent sessions are always refused.`,
     params: {
       type: 'object',
-      properties: { planId: PLAN_ID_SCHEMA, reason: { type: 'string' } },
+      properties: { planId: PLAN_ID_SCHEMA, reason: REASON },
       required: ['planId'],
       additionalProperties: false,
     },

@@ -8,9 +8,9 @@ import { typeToString } from '../../core/semantics';
 import { nodeIn, resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';
+import { ID, MAX_SEARCH_TEXT_LENGTH, NAME, URI } from '../param-bounds';
 
-const URI = { type: 'string', minLength: 1 };
-const NODE_ID = { type: 'string', minLength: 1, maxLength: 200 };
+const NODE_ID = ID;
 
 /** getNode's default depth: the node, its children and grandchildren; ask for more when needed. */
 export const DEFAULT_NODE_DEPTH = 2;
@@ -69,9 +69,9 @@ const findNodesMethod = defineMethod<{ type?: string; name?: string; text?: stri
   params: {
     type: 'object',
     properties: {
-      type: { type: 'string', minLength: 1 },
-      name: { type: 'string', minLength: 1 },
-      text: { type: 'string', minLength: 1 },
+      type: NAME,
+      name: NAME,
+      text: { type: 'string', minLength: 1, maxLength: MAX_SEARCH_TEXT_LENGTH },
       limit: { type: 'integer', minimum: 1, maximum: MAX_FIND_LIMIT },
       uri: URI,
     },

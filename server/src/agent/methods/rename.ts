@@ -12,6 +12,7 @@ import { checkRevision, nodeIn, resolveBuffer } from '../buffers';
 import { AgentError } from '../errors';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
 import { runChange, type AppliedChange, type PreviewedChange } from '../mutation-pipeline';
+import { ID, NAME, URI } from '../param-bounds';
 import { renameRefused } from '../rename-expansion';
 import { completeUndo, lastUndo } from '../undo-history';
 
@@ -40,11 +41,11 @@ const renameSymbol = defineMethod<RenameParams>({
   params: {
     type: 'object',
     properties: {
-      nodeId: { type: 'string', minLength: 1, maxLength: 200 },
-      newName: { type: 'string', minLength: 1, maxLength: 200 },
+      nodeId: ID,
+      newName: NAME,
       ifRevision: { type: 'integer' },
       dryRun: { type: 'boolean' },
-      uri: { type: 'string', minLength: 1 },
+      uri: URI,
     },
     required: ['nodeId', 'newName'],
     additionalProperties: false,

@@ -4,6 +4,7 @@
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type CallOutcome, type MethodDefinition } from '../method';
 import { insertedNodeIdsOf, MAX_RECORDED_STEPS, recordingOf, startRecording, stopRecording, type WorkflowRecording } from '../workflow-recorder';
+import { ID, JSON_VALUE_DEFS, MAX_LISTED_IDS, MAX_NAME_LENGTH, NAME } from '../param-bounds';
 
 interface ReplayStep {
   method: string;
@@ -26,7 +27,7 @@ const startWorkflowRecording = defineMethod<{ name?: string }>({
   name: 'startWorkflowRecording',
   role: 'any',
   description: 'Start recording this session\'s successful query and mutation calls into a replayable workflow (a recording in progress is replaced).',
-  params: { type: 'object', properties: { name: { type: 'string', maxLength: 200 } }, additionalProperties: false },
+  params: { type: 'object', properties: { name: { type: 'string', maxLength: MAX_NAME_LENGTH } }, additionalProperties: false },
   recorded: false,
   handler(params, { session }) {
     const name = params.name ?? DEFAULT_NAME;
@@ -65,19 +66,19 @@ const replayWorkflow = defineMethod<{ workflow: { name?: string; steps: ReplaySt
     type: 'object',
     properties: {
       workflow: {
-        type: 'object',
+        ...JSON_VALUE_DEFS.jsonObject,
         properties: {
-          name: { type: ['string', 'null'] },
+          name: { type: ['string', 'null'], maxLength: MAX_NAME_LENGTH },
           steps: {
             type: 'array',
             maxItems: MAX_RECORDED_STEPS,
             items: {
-              type: 'object',
+              ...JSON_VALUE_DEFS.jsonObject,
               properties: {
-                method: { type: 'string', minLength: 1 },
-                params: { type: 'object' },
+                method: NAME,
+                params: { $ref: '#/$defs/jsonObject' },
                 timestamp: { type: 'number' },
-                insertedNodeIds: { type: 'array', items: { type: 'string' } },
+                insertedNodeIds: { type: 'array', items: ID, maxItems: MAX_LISTED_IDS },
               },
               required: ['method'],
             },
@@ -89,6 +90,7 @@ const replayWorkflow = defineMethod<{ workflow: { name?: string; steps: ReplaySt
     },
     required: ['workflow'],
     additionalProperties: false,
+    $defs: JSON_VALUE_DEFS,
   },
   recorded: false,
   async handler(params, { endpoint }) {

@@ -11,6 +11,8 @@ import { SocketSession } from './socket-session';
 /** Messages waiting before the socket pauses reading, and the count it resumes at. */
 const QUEUE_HIGH_WATER = 64;
 const QUEUE_LOW_WATER = 16;
+/** Text waiting before the socket pauses reading (64 large messages would otherwise be 512 MiB). */
+const QUEUED_TEXT_HIGH_WATER = 16 * 1024 * 1024;
 /** Unsent answer bytes before the socket pauses reading. */
 const UNSENT_HIGH_WATER = 32 * 1024 * 1024;
 /** Close codes (RFC 6455). */
@@ -19,6 +21,8 @@ export const CLOSE_GOING_AWAY = 1001;
 
 export class AgentConnection {
   private readonly queue: string[] = [];
+  /** The length of the texts in the queue. */
+  private queuedText = 0;
   private draining = false;
   private unsentBytes = 0;
   private paused = false;
@@ -54,7 +58,9 @@ export class AgentConnection {
       this.socket.close(CLOSE_UNSUPPORTED_DATA, 'Binary frames are not accepted; send JSON-RPC as text');
       return;
     }
-    this.queue.push(textOf(data));
+    const text = textOf(data);
+    this.queue.push(text);
+    this.queuedText += text.length;
     this.updateFlow();
     if (!this.draining) void this.drain();
   }
@@ -64,6 +70,7 @@ export class AgentConnection {
     try {
       while (this.queue.length > 0 && this.session.connected) {
         const text = this.queue.shift()!;
+        this.queuedText -= text.length;
         this.updateFlow();
         let reply: string | undefined;
         try {
@@ -81,8 +88,8 @@ export class AgentConnection {
   }
 
   private updateFlow(): void {
-    const overloaded = this.queue.length > QUEUE_HIGH_WATER || this.unsentBytes > UNSENT_HIGH_WATER;
-    const relieved = this.queue.length <= QUEUE_LOW_WATER && this.unsentBytes <= UNSENT_HIGH_WATER / 2;
+    const overloaded = this.queue.length > QUEUE_HIGH_WATER || this.queuedText > QUEUED_TEXT_HIGH_WATER || this.unsentBytes > UNSENT_HIGH_WATER;
+    const relieved = this.queue.length <= QUEUE_LOW_WATER && this.queuedText <= QUEUED_TEXT_HIGH_WATER / 2 && this.unsentBytes <= UNSENT_HIGH_WATER / 2;
     if (overloaded && !this.paused) {
       this.paused = true;
       this.socket.pause();
@@ -96,6 +103,7 @@ export class AgentConnection {
   closed(): void {
     this.session.connected = false;
     this.queue.length = 0;
+    this.queuedText = 0;
   }
 }
 

@@ -4,6 +4,7 @@
 // start it with their AgentHost; what the methods do is in the method table, run by the dispatcher.
 import { randomBytes } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { DEFAULT_LIMITS, Dispatcher } from '../dispatcher';
@@ -12,8 +13,9 @@ import type { MethodDefinition } from '../method';
 import { METHODS } from '../methods/index';
 import type { AgentRole } from '../roles';
 import type { Session } from '../session';
-import { suggestionStoreOf } from '../suggestion-store';
+import { releaseSession } from '../session-release';
 import { AgentConnection, CLOSE_GOING_AWAY } from './connection';
+import { ConnectionGate, type ConnectionLimits } from './connection-gate';
 import { defaultLockDir, removeLockFile, writeLockFile } from './lock-file';
 import { checkUpgrade, type UpgradeRefusal } from './upgrade-guard';
 import { pathOf, type HttpRoute, type RouteHandler } from './http-routes';
@@ -48,6 +50,11 @@ export interface AgentEndpointOptions {
   onSessionChange?: (session: Session, change: 'connected' | 'disconnected') => void;
   /** Plain HTTP routes on the same port (MCP at /mcp), under the same Host, Origin and token rules. */
   httpRoutes?: readonly HttpRoute[];
+  /**
+   * The upgrade deadline and the caps on waiting connections and WebSocket sessions (defaults:
+   * connection-gate.ts). A route keeps its own session cap.
+   */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export interface AgentEndpoint {
@@ -80,12 +87,16 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     if (route) {
       const refusal = safeCheck(request);
       if (refusal) {
+        // Not settled: an unauthenticated connection keeps its upgrade deadline.
         const headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' };
         if (refusal.status === 401) headers['WWW-Authenticate'] = 'Bearer';
         response.writeHead(refusal.status, headers);
         response.end(`${refusal.message}\n`);
         return;
       }
+      // An authenticated request to a route (MCP) never upgrades: its connection is no longer
+      // waiting, so the upgrade deadline and the cap on waiting connections do not apply to it.
+      gate.settle(request.socket as Socket);
       route.handle(request, response);
       return;
     }
@@ -93,6 +104,8 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     response.end('Upgrade Required: this endpoint speaks JSON-RPC over WebSocket\n');
   });
   server.on('clientError', (_error, socket) => refuse(socket, 400, 'Bad Request'));
+  const gate = new ConnectionGate(options.connectionLimits ?? {}, log);
+  server.on('connection', (socket: Socket) => gate.admit(socket));
   const port = await listen(server, options.port ?? DEFAULT_PORT);
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, clientTracking: false });
   const rules = { token, port, allowedOrigins: options.allowedOrigins ?? [] };
@@ -104,7 +117,14 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
       refuse(socket, refusal.status, refusal.message);
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => accept(ws));
+    if (!gate.admitSession(connections.size)) {
+      refuse(socket, 503, `Service Unavailable: ${gate.limits.maxSessions} agent sessions are connected, the most this endpoint serves; retry when one has left`);
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      gate.settle(socket as Socket);
+      accept(ws);
+    });
   });
 
   function safeCheck(request: IncomingMessage): UpgradeRefusal | undefined {
@@ -138,8 +158,8 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
   }
 
   function sessionClosed(session: Session): void {
-    // Nobody would hear how the person decides its suggestions: they leave the editor now.
-    suggestionStoreOf(options.host).withdrawSession(session.id);
+    // Its suggestions leave the editor now (nobody would hear the decision), its plans and state go.
+    releaseSession(options.host, session);
     tell(session, 'disconnected');
   }
 
@@ -177,7 +197,7 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
 
   let lockFile: string;
   try {
-    lockFile = writeLockFile(options.lockDir ?? defaultLockDir(), {
+    lockFile = await writeLockFile(options.lockDir ?? defaultLockDir(), {
       pid: process.pid,
       port,
       host: LOOPBACK,
@@ -190,7 +210,9 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
   } catch (error) {
     clearInterval(heartbeat);
     bufferNotices.dispose();
+    gate.close();
     await closeRoutes();
+    server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
   }
@@ -205,6 +227,7 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
       closing ??= (async () => {
         clearInterval(heartbeat);
         bufferNotices.dispose();
+        gate.close();
         removeLockFile(lockFile, token);
         await closeRoutes();
         const sockets = [...connections.keys()];

@@ -1,11 +1,16 @@
 // Discovery (docs/AGENT-ENDPOINT.md "Connection and discovery"): while the endpoint runs,
 // `<dir>/<port>.json` says where it listens and holds the token; agents find the endpoint by
 // reading these files. The folder is private to the user (0700) and the file too (0600): the token
-// is the only thing between a local process and the person's buffers.
+// is the only thing between a local process and the person's buffers. A folder another user could
+// write into is refused (lock-folder.ts), and nothing in it but a regular file is ever opened
+// (regular-file.ts): the lock folder never blocks the process.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { unlinkSync } from 'node:fs';
+import { open, readdir, rename, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { preparePrivateFolder } from './lock-folder';
+import { readRegularFile, readRegularFileSync } from './regular-file';
 
 export interface LockFileContents {
   pid: number;
@@ -39,10 +44,18 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
+/** Lock files are a few hundred bytes; anything much larger is not one of ours. */
+const MAX_LOCK_FILE_BYTES = 64 * 1024;
+
 /** The contents of a lock file, or undefined when it is missing or not one of ours. */
 export function readLockFile(path: string): LockFileContents | undefined {
+  return lockFileContents(readRegularFileSync(path, MAX_LOCK_FILE_BYTES));
+}
+
+function lockFileContents(text: string | undefined): LockFileContents | undefined {
+  if (text === undefined) return undefined;
   try {
-    const value = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockFileContents>;
+    const value = JSON.parse(text) as Partial<LockFileContents>;
     if (typeof value.pid !== 'number' || typeof value.port !== 'number' || value.transport !== 'ws') return undefined;
     return value as LockFileContents;
   } catch {
@@ -53,25 +66,23 @@ export function readLockFile(path: string): LockFileContents | undefined {
 /**
  * Writes the lock file for `contents.port`, replacing a stale one (its pid gone, or a file for the
  * port this process now holds, which no live endpoint can be listening on), and removes other
- * stale lock files of the folder so agents do not try dead endpoints. Returns its path.
+ * stale lock files of the folder so agents do not try dead endpoints. Returns its path. Rejects
+ * with LockFolderError when the folder is not private to this user.
  */
-export function writeLockFile(dir: string, contents: LockFileContents): string {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  // mkdir's mode applies only to folders it creates; an existing folder is tightened too.
-  tryChmod(dir, 0o700);
-  removeStaleLockFiles(dir);
+export async function writeLockFile(dir: string, contents: LockFileContents): Promise<string> {
+  await preparePrivateFolder(dir);
+  await removeStaleLockFiles(dir);
   const path = lockFilePath(dir, contents.port);
   // Written beside it and renamed, so a reader never sees half a file.
   const temporary = join(dir, `.${contents.port}.${randomBytes(6).toString('hex')}.tmp`);
-  const descriptor = openSync(temporary, 'wx', 0o600);
+  const handle = await open(temporary, 'wx', 0o600);
   try {
-    writeSync(descriptor, `${JSON.stringify(contents, null, 2)}\n`);
-    fsyncSync(descriptor);
+    await handle.writeFile(`${JSON.stringify(contents, null, 2)}\n`);
+    await handle.sync();
   } finally {
-    closeSync(descriptor);
+    await handle.close();
   }
-  tryChmod(temporary, 0o600);
-  renameSync(temporary, path);
+  await rename(temporary, path);
   return path;
 }
 
@@ -86,31 +97,23 @@ export function removeLockFile(path: string, token: string): void {
   }
 }
 
-function removeStaleLockFiles(dir: string): void {
+async function removeStaleLockFiles(dir: string): Promise<void> {
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = await readdir(dir);
   } catch {
     return;
   }
   for (const name of names) {
     if (!/^\d+\.json$/.test(name)) continue;
     const path = join(dir, name);
-    const contents = readLockFile(path);
+    const contents = lockFileContents(await readRegularFile(path, MAX_LOCK_FILE_BYTES));
     if (contents && !isProcessAlive(contents.pid)) {
       try {
-        unlinkSync(path);
+        await unlink(path);
       } catch {
         // Another endpoint cleaned it first.
       }
     }
-  }
-}
-
-function tryChmod(path: string, mode: number): void {
-  try {
-    chmodSync(path, mode);
-  } catch {
-    // Not ours to change (or a file system without modes): the file's own mode still holds.
   }
 }

@@ -102,12 +102,13 @@ export function isMutationType(value: unknown): value is MutationType {
 
 /**
  * The JSON Schema of one mutation object: `type` and every field, and per kind (if/then) the fields
- * it requires. `extraProperties` are flags the caller accepts on a mutation too.
+ * it requires. `extraProperties` are flags the caller accepts on a mutation too; `fieldSchemas`
+ * replace fields' schemas (a caller that bounds sizes its own way), never the table's fields.
  */
-export function mutationJsonSchema(extraProperties: Readonly<Record<string, JsonSchema>> = {}): JsonSchema {
+export function mutationJsonSchema(extraProperties: Readonly<Record<string, JsonSchema>> = {}, fieldSchemas: Readonly<Partial<Record<MutationField, JsonSchema>>> = {}): JsonSchema {
   return {
     type: 'object',
-    properties: { type: { enum: MUTATION_TYPES }, ...MUTATION_FIELDS, ...extraProperties },
+    properties: { type: { enum: MUTATION_TYPES }, ...MUTATION_FIELDS, ...fieldSchemas, ...extraProperties },
     required: ['type'],
     allOf: MUTATION_TYPES.map((type) => ({ if: { properties: { type: { const: type } }, required: ['type'] }, then: kindRequirements(MUTATION_KINDS[type]) })),
     additionalProperties: false,

@@ -2,6 +2,7 @@
 // printer (canonical text, comments kept), the checks a change goes through before it is applied
 // (syntax preflight, what it destroys, what it means for the library policy) and rename.
 export { applyMutations, MutationError, type MutationInput, type MutationResult } from './mutate';
+export { minimalEdits } from './mutation-edits';
 export { printDocument, printNode, printType, type PrintOptions } from './printer';
 export { addedSyntaxErrors, previewDocument } from './preflight';
 export { destructiveTargets, type DestructiveTarget, type TreeAfter, type TreeBefore } from './mutation-impact';

@@ -28,6 +28,8 @@ export class MutationError extends Error {
     /** The index of the failing mutation in the batch. */
     readonly index: number,
     readonly hint?: string,
+    /** Set when the mutation names a node the tree does not have (the contract's "node not found"). */
+    readonly missingNodeId?: string,
   ) {
     super(message);
   }
@@ -169,8 +171,8 @@ class Batch {
     this.kinds[mutation.type](mutation);
   }
 
-  private fail(message: string, hint?: string): never {
-    throw new MutationError(`mutations[${this.current}] (${this.currentType}): ${message}`, this.current, hint);
+  private fail(message: string, hint?: string, missingNodeId?: string): never {
+    throw new MutationError(`mutations[${this.current}] (${this.currentType}): ${message}`, this.current, hint, missingNodeId);
   }
 
   /** The node with this id in the tree as the batch has left it so far. */
@@ -229,7 +231,7 @@ class Batch {
     if (location) return location;
     const removedAt = this.removedBy.get(id);
     if (removedAt !== undefined) this.fail(`${id} was removed by mutations[${removedAt}] of this batch`);
-    this.fail(`no node ${id} in this buffer`, 'ids change only when nodes are removed; read the AST again (getAST)');
+    this.fail(`no node ${id} in this buffer`, 'ids change only when nodes are removed; read the AST again (getAST)', id);
   }
 
   private setProperty(mutation: Fields): void {

@@ -491,7 +491,7 @@ const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdf
  * beginning and end are left alone, and what remains is split by a diff of tokens (words, runs
  * of whitespace, single characters) when it is small enough for that to be cheap.
  */
-function minimalEdits(text: string, start: number, end: number, replacement: string): TextEdit[] {
+export function minimalEdits(text: string, start: number, end: number, replacement: string): TextEdit[] {
   const old = text.slice(start, end);
   if (old === replacement) return [];
   const limit = Math.min(old.length, replacement.length);

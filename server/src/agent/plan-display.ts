@@ -1,0 +1,170 @@
+// What the person is shown to decide an agent's plan, computed once here for every place that
+// shows it (the headless terminal prompt, VS Code's notification and review document). Agent text
+// is never trusted for display: its reason, steps, plan id, ops and name are escaped (control
+// characters made visible, so newlines and terminal escapes cannot forge lines or hide others;
+// one line each; length-capped), and what the plan would act on is described from the server's
+// own tree (node type, name, lines, file), not from anything the agent wrote. Long plans are
+// summarised with counts, including how many targets of each operation there are, and removals
+// and replacements are listed first, so a destructive target cannot hide at the end of a list.
+import type { Workspace } from '../workspace/workspace';
+import type { Plan } from './host';
+import { planPreview, type TargetPreview } from './plan-preview';
+
+/** Steps and targets listed one by one; the rest are counted. */
+export const MAX_SHOWN_STEPS = 20;
+export const MAX_SHOWN_TARGETS = 20;
+/** Longest agent text on one line (reason, step). */
+export const MAX_TEXT_CHARS = 300;
+/** Longest short field (plan id, op, agent name). */
+export const MAX_LABEL_CHARS = 80;
+/** Lines of a target's current source shown (once per node). */
+export const MAX_CODE_LINES = 12;
+const MAX_CODE_LINE_CHARS = 200;
+
+export interface TargetDisplay {
+  /** The operation, escaped (an agent may send any op name). */
+  op: string;
+  nodeId: string;
+  found: boolean;
+  /** From the server's tree: "FunctionDeclaration calculateTotal, lines 3–9 of orders.wst", or why not found. */
+  description: string;
+  /** The node's current source lines, escaped and cut (empty when not found, or shown for an earlier target). */
+  code: string[];
+  /** Source lines not shown. */
+  moreCodeLines: number;
+}
+
+export interface PlanDisplay {
+  planId: string;
+  /** The agent's name (escaped), or "session <id>" when it gave none. */
+  agent: string;
+  /** One line for a notification: who proposes what, with the target counts. */
+  headline: string;
+  reason: string;
+  steps: string[];
+  stepCount: number;
+  targets: TargetDisplay[];
+  targetCount: number;
+  /** "3 deleteNode, 1 setProperty": every target counted by operation, destructive or not. */
+  targetSummary: string;
+}
+
+/**
+ * Agent text made safe to show on one line: control characters (and the Unicode ones that reorder
+ * or break lines) become visible escapes, Markdown link syntax is broken so no notification turns
+ * it into a link, and text longer than `max` is cut with a count.
+ */
+export function displayText(text: string, max: number = MAX_TEXT_CHARS): string {
+  const cut = text.length > max ? text.slice(0, max) : text;
+  let visible = '';
+  for (const character of cut) visible += hidesOrMovesText(character.charCodeAt(0)) ? escapeCharacter(character) : character;
+  visible = visible.replace(/\]\(/g, '] (');
+  return text.length > max ? `${visible}… (${text.length - max} more characters)` : visible;
+}
+
+/** C0 and C1 controls, DEL, and the invisible characters that reorder text or break lines. */
+function hidesOrMovesText(code: number): boolean {
+  return (
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x061c ||
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0x2028 && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069) ||
+    code === 0xfeff
+  );
+}
+
+function escapeCharacter(character: string): string {
+  switch (character) {
+    case '\n':
+      return '\\n';
+    case '\r':
+      return '\\r';
+    case '\t':
+      return '\\t';
+    case '\u001b':
+      return '\\e';
+    default:
+      return `\\u{${character.codePointAt(0)!.toString(16).padStart(4, '0')}}`;
+  }
+}
+
+/** Source text shown as code: lines kept, tabs kept, other control characters made visible. */
+function codeLines(text: string): { lines: string[]; more: number } {
+  const all = text.split('\n');
+  const lines = all.slice(0, MAX_CODE_LINES).map((line) => displayText(line.replace(/\t/g, '    '), MAX_CODE_LINE_CHARS));
+  return { lines, more: all.length - lines.length };
+}
+
+function describeTarget(target: TargetPreview): TargetDisplay {
+  const op = displayText(target.op, MAX_LABEL_CHARS);
+  const nodeId = displayText(target.nodeId, MAX_LABEL_CHARS);
+  if (!target.found) return { op, nodeId, found: false, description: 'not found in any open buffer', code: [], moreCodeLines: 0 };
+  const file = target.uri ? decodeURIComponent(target.uri.split('/').pop() ?? target.uri) : '';
+  const lines = target.startLine === target.endLine ? `line ${target.startLine}` : `lines ${target.startLine}–${target.endLine}`;
+  const name = target.name ? ` ${displayText(target.name, MAX_LABEL_CHARS)}` : '';
+  const { lines: code, more } = codeLines(target.text ?? '');
+  return {
+    op,
+    nodeId,
+    found: true,
+    description: `${target.nodeType ?? 'node'}${name}, ${lines} of ${displayText(file, MAX_LABEL_CHARS)}`,
+    code,
+    moreCodeLines: more + (target.truncated ? 1 : 0),
+  };
+}
+
+function countByOp(plan: Plan): string {
+  const counts = new Map<string, number>();
+  for (const target of plan.targets) counts.set(target.op, (counts.get(target.op) ?? 0) + 1);
+  if (counts.size === 0) return 'none';
+  return [...counts.entries()].map(([op, count]) => `${count} ${displayText(op, MAX_LABEL_CHARS)}`).join(', ');
+}
+
+/** Removing and replacing come first: those are what the person must not miss. */
+const OP_ORDER = ['deleteNode', 'updateNode', 'insertNode'];
+
+function opRank(op: string): number {
+  const rank = OP_ORDER.indexOf(op);
+  return rank < 0 ? OP_ORDER.length : rank;
+}
+
+/** The plan as the person sees it, targets looked up in the workspace's buffers now. */
+export function planDisplay(plan: Plan, workspace: Workspace, agentName: string): PlanDisplay {
+  const shown = [...plan.targets].sort((a, b) => opRank(a.op) - opRank(b.op)).slice(0, MAX_SHOWN_TARGETS);
+  const agent = agentName ? displayText(agentName, MAX_LABEL_CHARS) : `session ${plan.sessionId}`;
+  const targetSummary = countByOp(plan);
+  const reason = displayText(plan.reason);
+  return {
+    planId: displayText(plan.planId, MAX_LABEL_CHARS),
+    agent,
+    headline: `Agent ${agent} proposes a plan (targets: ${targetSummary}): ${displayText(plan.reason, 120)}`,
+    reason,
+    steps: plan.steps.slice(0, MAX_SHOWN_STEPS).map((step) => displayText(step)),
+    stepCount: plan.steps.length,
+    targets: planPreview(workspace, shown).targets.map((target, index, all) => {
+      const described = describeTarget(target);
+      // A node listed again (another op on it) is not printed twice.
+      if (all.findIndex((other) => other.nodeId === target.nodeId) === index) return described;
+      return { ...described, code: [], moreCodeLines: 0 };
+    }),
+    targetCount: plan.targets.length,
+    targetSummary,
+  };
+}
+
+/** The plan as terminal lines (serve --approve ask). */
+export function planDisplayLines(display: PlanDisplay): string[] {
+  const out = [`Plan ${display.planId} from ${display.agent}`, `Reason: ${display.reason}`, `Steps (${display.stepCount}):`];
+  display.steps.forEach((step, index) => out.push(`  ${index + 1}. ${step}`));
+  if (display.stepCount > display.steps.length) out.push(`  … and ${display.stepCount - display.steps.length} more steps`);
+  out.push(`Targets (${display.targetCount}: ${display.targetSummary}):`);
+  for (const target of display.targets) {
+    out.push(`  ${target.op} ${target.nodeId}: ${target.description}`);
+    for (const line of target.code) out.push(`    | ${line}`);
+    if (target.moreCodeLines > 0) out.push('    | …');
+  }
+  if (display.targetCount > display.targets.length) out.push(`  … and ${display.targetCount - display.targets.length} more targets (all counted above)`);
+  return out;
+}

@@ -1,0 +1,114 @@
+// Watches the files `whetstone-agent serve` serves, so that a file edited on disk (by the person's
+// editor, git, a formatter) becomes a new revision of its buffer instead of a stale tree. The
+// folders are watched rather than the files: editors save by writing a new file and renaming it
+// over the old one, which a watch on the old file would not see. A symbolic link's target folder
+// is watched too. Events are gathered until the file has settled (a save is several events, and
+// a writer may truncate before it writes) before it is read again; the server's own writes read
+// back unchanged and are no news.
+import { realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
+
+/** A save arrives as several events (write, rename, attributes): they are taken together. */
+const SETTLE_MS = 30;
+/** The longest a file keeps changing before it is read anyway. */
+const MAX_WAIT_MS = 300;
+
+export interface WatchedFiles {
+  close(): void;
+}
+
+export interface ServedFiles {
+  servedFiles(): { uri: string; path: string }[];
+  syncFromDisk(uri: string): number | undefined;
+}
+
+export function watchServedFiles(host: ServedFiles, log: (line: string) => void): WatchedFiles {
+  const files = host.servedFiles();
+  /** For each watched folder, the URIs of the files in it (by the name seen there). */
+  const byFolder = new Map<string, Map<string, string[]>>();
+  const add = (path: string, uri: string): void => {
+    const names = byFolder.get(dirname(path)) ?? new Map<string, string[]>();
+    byFolder.set(dirname(path), names);
+    names.set(basename(path), [...(names.get(basename(path)) ?? []), uri]);
+  };
+  for (const { uri, path } of files) {
+    add(path, uri);
+    const real = realPath(path);
+    if (real !== path) add(real, uri);
+  }
+
+  const paths = new Map(files.map(({ uri, path }) => [uri, path]));
+  const due = new Set<string>();
+  /** What each due file looked like at the last look (size, time, inode), to see it has settled. */
+  const lastSeen = new Map<string, string>();
+  let timer: NodeJS.Timeout | undefined;
+  let firstEventAt = 0;
+  const flush = (): void => {
+    timer = undefined;
+    // A file is read only once it looks the same twice in a row, SETTLE_MS apart: a writer that
+    // truncates and then writes (not every program saves by renaming) is never read half way.
+    // One that keeps writing is read anyway after MAX_WAIT_MS.
+    const overdue = Date.now() - firstEventAt >= MAX_WAIT_MS;
+    for (const uri of [...due]) {
+      const seen = fileState(paths.get(uri)!);
+      if (!overdue && seen !== lastSeen.get(uri)) {
+        lastSeen.set(uri, seen);
+        continue;
+      }
+      due.delete(uri);
+      lastSeen.delete(uri);
+      try {
+        host.syncFromDisk(uri);
+      } catch (error) {
+        log(`whetstone-agent: could not take the change on disk of ${uri}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (due.size > 0) timer = setTimeout(flush, SETTLE_MS);
+  };
+  const schedule = (uris: readonly string[]): void => {
+    for (const uri of uris) due.add(uri);
+    if (timer !== undefined) return;
+    firstEventAt = Date.now();
+    timer = setTimeout(flush, SETTLE_MS);
+  };
+
+  const watchers: FSWatcher[] = [];
+  for (const [folder, names] of byFolder) {
+    try {
+      const watcher = watch(folder, { persistent: false }, (_event, name) => {
+        // Without a name (some platforms) any served file of the folder may have changed.
+        const uris = name === null ? [...names.values()].flat() : (names.get(name.toString()) ?? []);
+        if (uris.length > 0) schedule(uris);
+      });
+      watcher.on('error', (error) => log(`whetstone-agent: stopped watching ${folder}: ${error.message}`));
+      watchers.push(watcher);
+    } catch (error) {
+      log(`whetstone-agent: cannot watch ${folder} for changes on disk: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  return {
+    close() {
+      if (timer) clearTimeout(timer);
+      for (const watcher of watchers) watcher.close();
+    },
+  };
+}
+
+/** Size, modification time and inode of a file (or why it cannot be seen), to compare two looks. */
+function fileState(path: string): string {
+  try {
+    const stat = statSync(path, { bigint: true });
+    return `${stat.size}:${stat.mtimeNs}:${stat.ino}`;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? 'unreadable';
+  }
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
