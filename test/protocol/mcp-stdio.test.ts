@@ -151,18 +151,51 @@ describe('whetstone-agent mcp --serve', () => {
 
   it('stops the endpoint it started when it is stopped with SIGTERM', async () => {
     const child = spawn(process.execPath, [CLI, 'mcp', '--serve', join(folder, 'src')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    const port = await new Promise<number>((resolve) => {
-      let seen = '';
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-        seen += chunk;
-        const match = /serving \d+ buffers? on 127\.0\.0\.1:(\d+)/.exec(seen);
-        if (match) resolve(Number(match[1]));
-      });
-    });
+    const port = await servedPort(child);
     assert.equal((await fetch(`http://127.0.0.1:${port}/`)).status, 426, 'the served endpoint answers');
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     assert.equal(await exited, 0);
     await assert.rejects(fetch(`http://127.0.0.1:${port}/`), 'the served endpoint is gone too');
   });
+
+  it('takes the endpoint it started down with it when it is killed outright (SIGKILL)', async () => {
+    const child = spawn(process.execPath, [CLI, 'mcp', '--serve', join(folder, 'src')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const port = await servedPort(child);
+    assert.equal((await fetch(`http://127.0.0.1:${port}/`)).status, 426, 'the served endpoint answers');
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    child.kill('SIGKILL');
+    assert.equal(await exited, 'SIGKILL');
+    // No handler ran in the bridge: only the end of the pipe to the child's stdin tells it.
+    const gone = await waitUntil(async () => {
+      try {
+        await fetch(`http://127.0.0.1:${port}/`);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    assert.ok(gone, 'the served endpoint stopped after its bridge was killed');
+  });
 });
+
+/** The port the bridge's child serves on, read from the child's log line passed through. */
+function servedPort(child: ReturnType<typeof spawn>): Promise<number> {
+  return new Promise<number>((resolve) => {
+    let seen = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      seen += chunk;
+      const match = /serving \d+ buffers? on 127\.0\.0\.1:(\d+)/.exec(seen);
+      if (match) resolve(Number(match[1]));
+    });
+  });
+}
+
+/** Polls `condition` every 100 ms, at most 10 s; whether it came true. */
+async function waitUntil(condition: () => Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}

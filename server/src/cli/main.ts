@@ -31,7 +31,8 @@ Commands:
   import FILE              Print a JavaScript, TypeScript or Python FILE as Whetstone; what
                            has no Whetstone form is reported on stderr (W_UNSUPPORTED).
   serve [--port N] [--approve ask|deny|auto] [--library FILE] [--lock-dir DIR]
-        [--max-role ROLE] [--allowed-origin ORIGIN]... [--max-message-bytes N] PATH...
+        [--max-role ROLE] [--allowed-origin ORIGIN]... [--max-message-bytes N]
+        [--stop-when-stdin-closes] PATH...
                            Serve the agent endpoint (JSON-RPC over WebSocket on 127.0.0.1) for
                            the given .wst files, and every .wst file under the given folders;
                            the first is the active buffer. Port default 8080 (a free one if
@@ -40,7 +41,9 @@ Commands:
                            stdout line is {"event":"listening","port":N,"lockFile":"…"}; agents
                            read the token from that lock file (in --lock-dir, else
                            $WHETSTONE_LOCK_DIR, else ~/.whetstone/agents). Edits are written to
-                           the files atomically. SIGINT or SIGTERM stops it (exit 0).
+                           the files atomically. SIGINT or SIGTERM stops it (exit 0), and
+                           with --stop-when-stdin-closes (not with ask) so does the end of
+                           stdin: a program that starts serve takes it down with it.
   mcp [--port N] [--lock-dir DIR]
   mcp --serve [--approve deny|auto] [--library FILE] [--max-role ROLE] PATH...
                            An MCP server on stdin/stdout (for agents that launch commands),

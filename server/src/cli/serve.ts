@@ -28,6 +28,8 @@ export interface ServeOptions {
   maxRole: AgentRole;
   allowedOrigins: string[];
   maxMessageBytes?: number;
+  /** Stop when stdin ends: a parent that started serve takes it down even when killed outright. */
+  stopWhenStdinCloses: boolean;
   paths: string[];
 }
 
@@ -36,10 +38,11 @@ const EXIT_GRACE_MS = 3_000;
 
 const VALUE_OPTIONS = ['--port', '--approve', '--library', '--lock-dir', '--max-role', '--allowed-origin', '--max-message-bytes'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
+const STOP_WHEN_STDIN_CLOSES = '--stop-when-stdin-closes';
 
 /** Reads serve's arguments; a string is a usage error to show. */
 export function parseServeArguments(args: readonly string[]): ServeOptions | string {
-  const options: ServeOptions = { port: DEFAULT_PORT, approve: 'ask', maxRole: 'generator', allowedOrigins: [], paths: [] };
+  const options: ServeOptions = { port: DEFAULT_PORT, approve: 'ask', maxRole: 'generator', allowedOrigins: [], stopWhenStdinCloses: false, paths: [] };
   let optionsEnded = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -51,6 +54,10 @@ export function parseServeArguments(args: readonly string[]): ServeOptions | str
       optionsEnded = true;
       continue;
     }
+    if (arg === STOP_WHEN_STDIN_CLOSES) {
+      options.stopWhenStdinCloses = true;
+      continue;
+    }
     const equals = arg.indexOf('=');
     const name = equals > 0 ? arg.slice(0, equals) : arg;
     if (!(VALUE_OPTIONS as readonly string[]).includes(name)) return `serve: unknown option ${arg}`;
@@ -60,6 +67,8 @@ export function parseServeArguments(args: readonly string[]): ServeOptions | str
     if (problem) return problem;
   }
   if (options.paths.length === 0) return 'serve: name at least one .wst file or folder';
+  // Under ask the terminal's stdin carries the person's answers; it cannot also be the lifeline.
+  if (options.stopWhenStdinCloses && options.approve === 'ask') return `serve: ${STOP_WHEN_STDIN_CLOSES} needs --approve deny or auto (ask reads the answers from stdin)`;
   return options;
 }
 
@@ -198,6 +207,11 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     // Before the listening line: whoever reads it may signal at once.
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
+    if (options.stopWhenStdinCloses) {
+      // A pipe's end is seen however the parent ended, SIGKILL included.
+      process.stdin.on('end', () => stop('stdin closed')).on('error', () => stop('stdin closed'));
+      process.stdin.resume();
+    }
   });
   output.out(JSON.stringify({ event: 'listening', port: endpoint.port, lockFile: endpoint.lockFile }));
   log(`whetstone-agent: serving ${files.length} buffer${files.length === 1 ? '' : 's'} on 127.0.0.1:${endpoint.port}, plans and reviewed changes: --approve ${options.approve}, roles up to ${options.maxRole}`);

@@ -32,11 +32,13 @@ const START_TIMEOUT_MS = 30_000;
 
 export async function startServedEndpoint(options: ServeChildOptions): Promise<ServedEndpoint | { problem: string }> {
   const lockDir = mkdtempSync(join(tmpdir(), 'whetstone-mcp-'));
-  const args = [options.cli, 'serve', '--port', '0', '--lock-dir', lockDir, '--approve', options.approve];
+  // The child's stdin is a pipe from this process: if the bridge dies, even by SIGKILL, the pipe
+  // ends and the child stops with it.
+  const args = [options.cli, 'serve', '--port', '0', '--lock-dir', lockDir, '--approve', options.approve, '--stop-when-stdin-closes'];
   if (options.library !== undefined) args.push('--library', options.library);
   if (options.maxRole !== undefined) args.push('--max-role', options.maxRole);
   args.push('--', ...options.paths);
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     for (const line of chunk.split('\n')) if (line !== '') options.log(line);
   });
