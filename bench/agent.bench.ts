@@ -24,7 +24,7 @@ wss.on('listening', () => process.stdout.write(JSON.stringify({ port: wss.addres
 `;
 
 /** One socket whose answers are taken in order (requests here are answered in order). */
-class OrderedClient {
+export class OrderedClient {
   private readonly waiting: ((text: string) => void)[] = [];
 
   private constructor(readonly socket: WebSocket) {
@@ -62,7 +62,7 @@ class OrderedClient {
 }
 
 /** Starts a child whose first stdout line is JSON, and resolves with that JSON. */
-function startChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; first: Record<string, unknown> }> {
+export function startChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; first: Record<string, unknown> }> {
   // stderr is kept, not shown: serve logs every applied change there, which would flood the table.
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
@@ -78,9 +78,9 @@ function startChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promi
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });

@@ -10,6 +10,7 @@ import { benchCore } from './core.bench';
 import { benchLsp } from './lsp.bench';
 import { table, type Row } from './measure';
 import { benchMutation } from './mutation.bench';
+import { benchParseSource } from './parse-source.bench';
 import { benchProjection } from './projection.bench';
 
 async function main(): Promise<void> {
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   rows.push(...(await benchAgent()));
   rows.push(...(await benchMutation()).rows);
   rows.push(...(await benchProjection()));
+  rows.push(...(await benchParseSource()));
   const agentTasks = await benchAgentTasks();
   const memory = [
     `Language server RSS with the 10,000-line buffer open, after the edits: ${lsp.serverRssMb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 150 MB).`,

@@ -1,5 +1,5 @@
-// Bundles the extension client, the language server and the command line with esbuild into
-// dist/, and copies the WebAssembly files web-tree-sitter loads at run time beside them.
+// Bundles the extension client, the language server, the command line and the source worker with
+// esbuild into dist/, and copies the WebAssembly files web-tree-sitter loads at run time beside them.
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,6 +27,9 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(dist, 'extension.js'), external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: [join(root, 'server/src/language-server/main.ts')], outfile: join(dist, 'server.js') }),
   esbuild.build({ ...common, entryPoints: [join(root, 'server/src/cli/main.ts')], outfile: join(dist, 'cli.js'), banner: { js: '#!/usr/bin/env node' } }),
+  // parseSource and runPipeline run in a worker thread (server/src/agent/source-pool.ts), which the
+  // language server and the command line both load from this file beside them.
+  esbuild.build({ ...common, entryPoints: [join(root, 'server/src/agent/source-worker.ts')], outfile: join(dist, 'source-worker.js') }),
 ]);
 
 copyFileSync(require.resolve('web-tree-sitter/web-tree-sitter.wasm'), join(dist, 'web-tree-sitter.wasm'));

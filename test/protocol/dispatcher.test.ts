@@ -1,10 +1,12 @@
 // The dispatcher in process, with method tables made for the test: what no shipped method does on
 // purpose (throw an unexpected error, return what JSON cannot carry) must still be answered with a
-// generic -32603 that names no internals, reported to the log, and the next request served.
+// generic -32603 that names no internals, reported to the log, and the next request served. A
+// result already serialised elsewhere (RawJson) goes out in pieces that still make one valid answer.
 import * as assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { Dispatcher } from '../../server/src/agent/dispatcher';
+import { Dispatcher, type Reply } from '../../server/src/agent/dispatcher';
 import { defineMethod, type MethodDefinition } from '../../server/src/agent/method';
+import { RawJson } from '../../server/src/agent/raw-json';
 import { SocketSession } from '../../server/src/agent/websocket/socket-session';
 import { startRecording, stopRecording } from '../../server/src/agent/workflow-recorder';
 import { HeadlessAgentHost } from '../../server/src/cli/headless-host';
@@ -52,7 +54,20 @@ const TEST_METHODS: MethodDefinition[] = [
     recorded: true,
     handler: (params) => ({ n: params.n }),
   }),
+  defineMethod<Record<string, never>>({
+    name: 'serialised',
+    role: 'any',
+    description: 'returns JSON text made elsewhere',
+    params: NO_PARAMS,
+    recorded: true,
+    handler: () => new RawJson(Buffer.from('{"ast":{"type":"Program","name":"ünïcode"},"diagnostics":[]}', 'utf8')),
+  }),
 ];
+
+/** The message a reply makes on the wire: its pieces, in order, are one text message. */
+function wireText(reply: Reply): string {
+  return typeof reply === 'string' ? reply : Buffer.concat(reply).toString('utf8');
+}
 
 describe('Dispatcher', () => {
   let host: HeadlessAgentHost;
@@ -79,7 +94,7 @@ describe('Dispatcher', () => {
   async function send(dispatcher: Dispatcher, session: SocketSession, message: unknown): Promise<Record<string, unknown>> {
     const reply = await dispatcher.handleMessage(JSON.stringify(message), session, host);
     assert.ok(reply !== undefined);
-    return JSON.parse(reply) as Record<string, unknown>;
+    return JSON.parse(wireText(reply)) as Record<string, unknown>;
   }
 
   it('answers an unexpected exception with a generic -32603, reports it, and serves the next request', async () => {
@@ -104,7 +119,7 @@ describe('Dispatcher', () => {
       session,
       host,
     );
-    const responses = JSON.parse(reply!) as { id: number; result?: unknown; error?: { code: number } }[];
+    const responses = JSON.parse(wireText(reply!)) as { id: number; result?: unknown; error?: { code: number } }[];
     assert.equal(responses[0].error?.code, -32603);
     assert.deepEqual(responses[1], { jsonrpc: '2.0', id: 2, result: { n: 3 } });
     assert.equal(reported.length, 1);
@@ -133,6 +148,29 @@ describe('Dispatcher', () => {
     const error = response.error as { code: number; message: string };
     assert.equal(error.code, -32031);
     assert.match(error.message, /requires 'generator' role/);
+  });
+
+  it('sends a result serialised elsewhere as it is, alone and inside a batch', async () => {
+    const { dispatcher, session } = setup();
+    const expected = { ast: { type: 'Program', name: 'ünïcode' }, diagnostics: [] };
+    assert.deepEqual(await send(dispatcher, session, { jsonrpc: '2.0', id: 'a', method: 'serialised' }), { jsonrpc: '2.0', id: 'a', result: expected });
+    const batch = await dispatcher.handleMessage(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'echo', params: { n: 1 } },
+        { jsonrpc: '2.0', method: 'serialised' },
+        { jsonrpc: '2.0', id: 2, method: 'serialised' },
+        { jsonrpc: '2.0', id: 3, method: 'explode' },
+      ]),
+      session,
+      host,
+    );
+    const responses = JSON.parse(wireText(batch!)) as { id: number; result?: unknown; error?: { code: number } }[];
+    assert.deepEqual(
+      responses.map((response) => response.id),
+      [1, 2, 3],
+    );
+    assert.deepEqual(responses[1].result, expected);
+    assert.equal(responses[2].error?.code, -32603);
   });
 
   it('counts every message and keeps notifications silent', async () => {

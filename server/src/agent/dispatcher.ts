@@ -7,6 +7,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import { AgentError, ErrorCode } from './errors';
 import type { AgentHost } from './host';
 import type { CallOutcome, EndpointLimits, MethodContext, MethodDefinition } from './method';
+import { RawJson } from './raw-json';
 import { roleSatisfies, type RequiredRole } from './roles';
 import type { Session } from './session';
 import { paramsToRecord, recordStep } from './workflow-recorder';
@@ -24,6 +25,9 @@ export interface DispatcherOptions {
 }
 
 type JsonRpcId = string | number | null;
+
+/** A reply: JSON text, or the UTF-8 pieces of one JSON message, to be sent in order as one message. */
+export type Reply = string | Buffer[];
 
 interface ErrorObjectOut {
   code: number;
@@ -51,9 +55,9 @@ export class Dispatcher {
 
   /**
    * Handles one text message of a session: a request, a notification or a batch. Resolves to the
-   * text to send back, or undefined when nothing is to be sent (notifications only).
+   * reply to send back, or undefined when nothing is to be sent (notifications only).
    */
-  async handleMessage(text: string, session: Session, host: AgentHost): Promise<string | undefined> {
+  async handleMessage(text: string, session: Session, host: AgentHost): Promise<Reply | undefined> {
     session.lastMessageAtMs = Date.now();
     session.messageCount++;
     let message: unknown;
@@ -78,13 +82,16 @@ export class Dispatcher {
           }),
         );
       }
-      const parts: string[] = [];
+      const parts: Reply[] = [];
       // In order, one after the other: a later entry may depend on what an earlier one changed.
       for (const entry of message) {
         const response = await this.handleEntry(entry, session, host);
         if (response !== undefined) parts.push(response);
       }
-      return parts.length === 0 ? undefined : `[${parts.join(',')}]`;
+      if (parts.length === 0) return undefined;
+      if (parts.every((part) => typeof part === 'string')) return `[${parts.join(',')}]`;
+      const pieces = parts.flatMap((part, index) => [Buffer.from(index === 0 ? '[' : ','), ...(typeof part === 'string' ? [Buffer.from(part, 'utf8')] : part)]);
+      return [...pieces, Buffer.from(']')];
     }
     return this.handleEntry(message, session, host);
   }
@@ -118,7 +125,7 @@ export class Dispatcher {
   }
 
   /** One request or notification of a message: its serialized response, or undefined for none. */
-  private async handleEntry(entry: unknown, session: Session, host: AgentHost): Promise<string | undefined> {
+  private async handleEntry(entry: unknown, session: Session, host: AgentHost): Promise<Reply | undefined> {
     const invalid = (id: JsonRpcId, message: string): string => serialize(errorResponse(id, ErrorCode.InvalidRequest, `Invalid Request: ${message}`, { hint: REQUEST_SHAPE_HINT }));
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return invalid(null, 'expected a JSON-RPC 2.0 request object');
     const request = entry as Record<string, unknown>;
@@ -138,6 +145,11 @@ export class Dispatcher {
       outcome = { error: this.errorOf(error, request.method) };
     }
     if (!hasId) return undefined;
+    if ('result' in outcome && outcome.result instanceof RawJson) {
+      // Sent as it is, between the envelope's pieces: parsing, serialising or even copying tens of
+      // megabytes here would hold up every other agent.
+      return [Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(replyId)},"result":`), outcome.result.bytes, Buffer.from('}')];
+    }
     const response: Response = 'error' in outcome ? { jsonrpc: '2.0', id: replyId, error: outcome.error } : { jsonrpc: '2.0', id: replyId, result: outcome.result };
     try {
       return serialize(response);

@@ -15,6 +15,11 @@ export const MAX_REASON_LENGTH = 2000;
 export const MAX_SEARCH_TEXT_LENGTH = 4096;
 /** A string inside a node spec or a property value (a string literal, a comment, a name). */
 export const MAX_VALUE_STRING_LENGTH = 1024 * 1024;
+/**
+ * Source text to parse (parseSource, runPipeline): 2 MiB of Whetstone takes seconds to parse and
+ * check (in the source worker, off the endpoint's thread) and answers with about 60 MB of AST.
+ */
+export const MAX_SOURCE_TEXT_LENGTH = 2 * 1024 * 1024;
 /** Items of a list inside a node spec or value, and keys of an object there. */
 export const MAX_VALUE_ITEMS = 10_000;
 export const MAX_VALUE_KEYS = 100;

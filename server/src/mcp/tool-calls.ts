@@ -8,6 +8,7 @@ import { ErrorCode } from '../agent/errors';
 import type { Dispatcher } from '../agent/dispatcher';
 import type { AgentHost } from '../agent/host';
 import type { CallOutcome } from '../agent/method';
+import { RawJson } from '../agent/raw-json';
 import { MAX_WAITING_CALLS, type McpSession } from './mcp-session';
 import { TOOL_GUIDE } from './tool-guide';
 
@@ -41,7 +42,9 @@ export async function callTool(name: string, args: Record<string, unknown> | und
   return 'error' in outcome ? errorResult(outcome.error) : successResult(name, outcome.result);
 }
 
-function successResult(name: string, result: unknown): ToolResult {
+function successResult(name: string, answer: unknown): ToolResult {
+  // A result the source worker serialised (parseSource, runPipeline) is a value again here: MCP carries it as structuredContent.
+  const result = answer instanceof RawJson ? answer.toJSON() : answer;
   const wrap = TOOL_GUIDE[name]?.wrap;
   const structured = wrap !== undefined ? { [wrap]: result } : isRecord(result) ? result : { result };
   return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };

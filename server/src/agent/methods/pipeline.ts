@@ -1,16 +1,17 @@
 // The pipeline and generation methods of the reference (parseSource, runPipeline,
 // generateFromAST, projectLanguage, generateCode) over the projection room: JavaScript,
 // TypeScript, Python and Whetstone in and out. The handlers pick the buffer and translate errors.
-import { inSourceOrder } from '../../core/ast';
-import { analyze } from '../../core/semantics';
-import { LANGUAGES, MAX_SOURCE_LENGTH, ProjectionError, generate, generateCode as generateFromSpecification, parseSourceText, requireLanguage, runPipeline as runProjection } from '../../projection';
+// parseSource and runPipeline, which read source of any size up to the cap, run in the source
+// worker (source-pool.ts) so that other requests are answered meanwhile.
+import { LANGUAGES, ProjectionError, generate, generateCode as generateFromSpecification, requireLanguage } from '../../projection';
 import { resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';
-import { URI } from '../param-bounds';
+import { MAX_SOURCE_TEXT_LENGTH, URI } from '../param-bounds';
+import { runInSourceWorker } from '../source-pool';
 
 const LANGUAGE = { type: 'string', minLength: 1, maxLength: 64 };
-const SOURCE = { type: 'string', maxLength: MAX_SOURCE_LENGTH };
+const SOURCE = { type: 'string', maxLength: MAX_SOURCE_TEXT_LENGTH };
 const PYTHON_NAMES = { type: 'string', enum: ['keep', 'snake_case'] };
 
 /** The languages parseSource reads and the generators write. */
@@ -41,12 +42,10 @@ const parseSource = defineMethod<{ source: string; language: string }>({
   },
   recorded: true,
   handler: ({ source, language }) =>
-    projecting(async () => {
-      const parsed = await parseSourceText(source, language);
-      // Whetstone source is also checked (as a buffer would be); other languages report what did not carry.
-      const semantic = parsed.language === 'whetstone' ? analyze(parsed.ast).diagnostics : [];
-      const diagnostics = inSourceOrder(parsed.diagnostics, semantic);
-      return { ast: parsed.ast, diagnostics, language: parsed.language };
+    projecting(() => {
+      // An unknown language is refused here, without waiting for the worker.
+      requireLanguage(language, 'language');
+      return runInSourceWorker({ kind: 'parseSource', source, language });
     }),
 });
 
@@ -82,9 +81,12 @@ const runPipeline = defineMethod<{ source: string; sourceLanguage: string; targe
   },
   recorded: false,
   handler: (params, { host }) =>
-    projecting(() =>
-      runProjection({ source: params.source, sourceLanguage: params.sourceLanguage, targetLanguage: params.targetLanguage, library: host.library(), generateOptions: { pythonNames: params.pythonNames } }),
-    ),
+    projecting(() => {
+      requireLanguage(params.sourceLanguage, 'sourceLanguage');
+      requireLanguage(params.targetLanguage, 'targetLanguage');
+      const request = { source: params.source, sourceLanguage: params.sourceLanguage, targetLanguage: params.targetLanguage, library: host.library(), generateOptions: { pythonNames: params.pythonNames } };
+      return runInSourceWorker({ kind: 'runPipeline', request });
+    }),
 });
 
 const generateFromAST = defineMethod<{ language?: string; uri?: string; pythonNames?: 'keep' | 'snake_case' }>({

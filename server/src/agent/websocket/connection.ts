@@ -3,7 +3,7 @@
 // is real: while too many messages wait, or too many answer bytes are unsent because the agent
 // does not read, the socket stops reading, so TCP slows the sender instead of memory growing.
 import type { RawData, WebSocket } from 'ws';
-import type { Dispatcher } from '../dispatcher';
+import type { Dispatcher, Reply } from '../dispatcher';
 import type { AgentHost } from '../host';
 import type { AgentRole } from '../roles';
 import { SocketSession } from './socket-session';
@@ -39,15 +39,21 @@ export class AgentConnection {
     socket.on('message', (data, isBinary) => this.receive(data, isBinary));
   }
 
-  /** Sends text if the socket is still open, counting it until ws has written it. */
-  send(text: string): void {
+  /**
+   * Sends a reply if the socket is still open, counting its bytes until ws has written them. A
+   * reply in pieces goes out as the fragments of one message, so the pieces are never copied into
+   * one buffer; they are sent in one go, so nothing else can come between them.
+   */
+  send(reply: Reply): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
     // Encoded once here: ws would encode the string itself, and the length is needed anyway.
-    const data = Buffer.from(text, 'utf8');
-    this.unsentBytes += data.length;
-    this.socket.send(data, { binary: false }, () => {
-      this.unsentBytes -= data.length;
-      this.updateFlow();
+    const pieces = typeof reply === 'string' ? [Buffer.from(reply, 'utf8')] : reply;
+    pieces.forEach((data, index) => {
+      this.unsentBytes += data.length;
+      this.socket.send(data, { binary: false, fin: index === pieces.length - 1 }, () => {
+        this.unsentBytes -= data.length;
+        this.updateFlow();
+      });
     });
     this.updateFlow();
   }
@@ -72,7 +78,7 @@ export class AgentConnection {
         const text = this.queue.shift()!;
         this.queuedText -= text.length;
         this.updateFlow();
-        let reply: string | undefined;
+        let reply: Reply | undefined;
         try {
           reply = await this.dispatcher.handleMessage(text, this.session, this.host);
         } catch (error) {

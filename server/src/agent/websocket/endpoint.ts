@@ -20,6 +20,7 @@ import { defaultLockDir, removeLockFile, writeLockFile } from './lock-file';
 import { checkUpgrade, type UpgradeRefusal } from './upgrade-guard';
 import { pathOf, type HttpRoute, type RouteHandler } from './http-routes';
 import { notifyBufferChanges } from '../buffer-notices';
+import { holdSourceWorker } from '../source-pool';
 
 export const DEFAULT_PORT = 8080;
 export const LOOPBACK = '127.0.0.1';
@@ -217,6 +218,8 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     throw error;
   }
 
+  // parseSource and runPipeline run in a worker thread; it stops with the endpoint.
+  const releaseSourceWorker = holdSourceWorker();
   let closing: Promise<void> | undefined;
   return {
     port,
@@ -226,6 +229,7 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     close() {
       closing ??= (async () => {
         clearInterval(heartbeat);
+        releaseSourceWorker();
         bufferNotices.dispose();
         gate.close();
         removeLockFile(lockFile, token);

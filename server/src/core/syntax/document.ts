@@ -5,7 +5,7 @@
 // edit did not touch are not converted again: their AST nodes are kept, with spans moved, so a
 // keystroke in a 10,000-line file costs about one declaration's worth of work.
 import { Edit, type Parser, type Tree } from 'web-tree-sitter';
-import { childNodes, type Node, type Position, type Program, type Span, type TopLevel } from '../ast/ast';
+import { childNodes, walk, type Node, type Position, type Program, type Span, type TopLevel } from '../ast/ast';
 import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import {
   Converter,
@@ -67,6 +67,12 @@ interface Previous {
   changedRanges: { startIndex: number; endIndex: number }[];
 }
 
+/** Nodes by id, and each node's parent by its id. */
+interface IdIndex {
+  byId: Map<string, Node>;
+  parents: Map<string, Node>;
+}
+
 export class WhetstoneDocument {
   text: string;
   ast!: Program;
@@ -77,20 +83,25 @@ export class WhetstoneDocument {
   private tree: Tree;
   private lines: LineIndex;
   private problems: SyntaxProblem[] = [];
-  private readonly ids = new IdAllocator();
-  private readonly byId = new Map<string, Node>();
-  private readonly parents = new Map<string, Node>();
+  private readonly ids: IdAllocator;
+  /**
+   * Nodes by id and their parents, built on first use and then kept up to date by each edit: a
+   * document parsed only for its AST (parseSource, projection) never pays for a million-entry index.
+   */
+  private index: IdIndex | undefined;
 
-  private constructor(text: string, revision: number) {
+  private constructor(text: string, revision: number, idPrefix: string | undefined) {
     this.text = text;
     this.revision = revision;
+    this.ids = new IdAllocator(1, idPrefix);
     this.lines = new LineIndex(text);
     this.tree = parseOrThrow(text, null);
     this.rebuild(undefined, undefined);
   }
 
-  static create(text: string, revision = 1): WhetstoneDocument {
-    return new WhetstoneDocument(text, revision);
+  /** @param options.idPrefix what ids start with instead of `node_` (`parsed_` for text that is no buffer). */
+  static create(text: string, revision = 1, options: { idPrefix?: string } = {}): WhetstoneDocument {
+    return new WhetstoneDocument(text, revision, options.idPrefix);
   }
 
   /** Applies text edits, reparses incrementally and keeps the ids of surviving nodes. */
@@ -149,7 +160,7 @@ export class WhetstoneDocument {
   }
 
   nodeById(id: string): Node | undefined {
-    return this.byId.get(id);
+    return this.indexed().byId.get(id);
   }
 
   /**
@@ -161,7 +172,7 @@ export class WhetstoneDocument {
   }
 
   parentOf(id: string): Node | undefined {
-    return this.parents.get(id);
+    return this.indexed().parents.get(id);
   }
 
   /** The innermost node whose span contains `offset` (a node's end counts as inside). */
@@ -177,12 +188,12 @@ export class WhetstoneDocument {
   }
 
   nameSpan(id: string): Span | undefined {
-    const node = this.byId.get(id);
+    const node = this.nodeById(id);
     return node ? (node as Tagged)[NAME_SPAN] : undefined;
   }
 
   importNameSpans(id: string): Span[] {
-    const node = this.byId.get(id);
+    const node = this.nodeById(id);
     return (node && (node as Tagged)[IMPORT_NAME_SPANS]) || [];
   }
 
@@ -243,18 +254,22 @@ export class WhetstoneDocument {
     }
 
     const ast: Program = { type: 'Program', id: '', span: this.lines.spanAt(0, this.text.length), children };
-    // The id index: drop what left (before matching hands its ids to new nodes), then index each
-    // node as it gets its id; reused subtrees keep their entries.
-    if (previous) {
-      this.byId.delete(previous.ast.id);
-      for (const child of previous.ast.children) if (!reused.has(child)) this.unindex(child);
+    // The id index, if built: drop what left (before matching hands its ids to new nodes), then
+    // index each node as it gets its id; reused subtrees keep their entries.
+    const index = this.index;
+    if (previous && index) {
+      index.byId.delete(previous.ast.id);
+      for (const child of previous.ast.children) if (!reused.has(child)) this.unindex(index, child);
     }
     const matchAgainst = expected ?? previous?.ast;
-    assignIds(ast, this.text, this.ids, matchAgainst ? { root: matchAgainst, text: previous?.text ?? '' } : undefined, (node, parent) => {
-      this.byId.set(node.id, node);
-      if (parent) this.parents.set(node.id, parent);
-    });
-    for (const child of reused) this.parents.set(child.id, ast);
+    const visit = index
+      ? (node: Node, parent: Node | undefined) => {
+          index.byId.set(node.id, node);
+          if (parent) index.parents.set(node.id, parent);
+        }
+      : undefined;
+    assignIds(ast, this.text, this.ids, matchAgainst ? { root: matchAgainst, text: previous?.text ?? '' } : undefined, visit);
+    if (index) for (const child of reused) index.parents.set(child.id, ast);
 
     this.ast = ast;
     this.comments = byStart([...converter.comments, ...carriedComments]);
@@ -274,10 +289,22 @@ export class WhetstoneDocument {
     }
   }
 
-  private unindex(node: Node): void {
-    this.byId.delete(node.id);
-    this.parents.delete(node.id);
-    for (const child of childNodes(node)) this.unindex(child);
+  private indexed(): IdIndex {
+    if (!this.index) {
+      const index: IdIndex = { byId: new Map(), parents: new Map() };
+      walk(this.ast, (node, parent) => {
+        index.byId.set(node.id, node);
+        if (parent) index.parents.set(node.id, parent);
+      });
+      this.index = index;
+    }
+    return this.index;
+  }
+
+  private unindex(index: IdIndex, node: Node): void {
+    index.byId.delete(node.id);
+    index.parents.delete(node.id);
+    for (const child of childNodes(node)) this.unindex(index, child);
   }
 }
 

@@ -5,15 +5,19 @@
 import { ROLES, nodeName, type Node } from '../ast/ast';
 
 export class IdAllocator {
-  constructor(private next = 1) {}
+  /** @param prefix `node_` for buffers; source parsed for an answer, not a buffer, says so (`parsed_`). */
+  constructor(
+    private next = 1,
+    private readonly prefix = 'node_',
+  ) {}
 
   fresh(): string {
-    return `node_${this.next++}`;
+    return `${this.prefix}${this.next++}`;
   }
 
   /** Never hands out an id at or below one already in use (ids from a mutation, say). */
   reserve(id: string): void {
-    const n = Number(id.startsWith('node_') ? id.slice(5) : NaN);
+    const n = Number(id.startsWith(this.prefix) ? id.slice(this.prefix.length) : NaN);
     if (Number.isInteger(n) && n >= this.next) this.next = n + 1;
   }
 }

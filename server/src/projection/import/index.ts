@@ -1,6 +1,6 @@
 // Source text of any supported language into the Whetstone AST with its diagnostics. Never
 // throws on bad source: syntax errors give E_SYNTAX diagnostics and a partial AST.
-import { inSourceOrder, walk, type Program } from '../../core/ast';
+import { inSourceOrder, type Program } from '../../core/ast';
 import { parserReady, WhetstoneDocument } from '../../core/syntax';
 import type { ProjectionDiagnostic } from '../diagnostics';
 import { loadGrammar, parserFor, type ForeignLanguage } from '../grammars';
@@ -47,16 +47,11 @@ export function importSource(source: string, language: Language, idPrefix = 'par
 }
 
 function importWhetstone(source: string, idPrefix: string): ImportResult {
-  const doc = WhetstoneDocument.create(source);
+  // Ids are made with the prefix, so nothing is renamed; the document is thrown away below, so its
+  // AST is taken over rather than copied.
+  const doc = WhetstoneDocument.create(source, 1, { idPrefix });
   try {
-    const rename = (id: string): string => id.replace(/^node_/, idPrefix);
-    // The document is thrown away below, so its AST is taken over rather than copied.
-    const ast = doc.ast;
-    walk(ast, (node) => {
-      node.id = rename(node.id);
-    });
-    const diagnostics = doc.syntaxDiagnostics.map((d) => ({ ...d, nodeId: rename(d.nodeId) }));
-    return { ast, diagnostics, comments: doc.comments.map((comment) => ({ ...comment })) };
+    return { ast: doc.ast, diagnostics: [...doc.syntaxDiagnostics], comments: doc.comments.map((comment) => ({ ...comment })) };
   } finally {
     doc.dispose();
   }
