@@ -6,14 +6,15 @@
 // document kept (its text did not change) keeps its facts when nothing it read changed: the same
 // symbols with the same types for the names it looked up, the same declared types' fields, the
 // same list of names where it made a suggestion, and its own signature.
-import type { Program, TopLevel } from '../ast/ast';
+import type { FunctionDeclaration, Program, TopLevel } from '../ast/ast';
 import { inSourceOrder, type Diagnostic } from '../ast/diagnostics';
 import { checkItem, type CheckResult } from './checker';
-import { Dependencies, RecordingSymbols, recordingInto, typeKey } from './dependencies';
+import { Dependencies, RecordingSymbols, recordingInto, sameValue } from './dependencies';
 import type { LibraryIndex } from './library';
 import { Resolver, symbolKey, type NameSpans, type Resolution } from './resolve';
 import type { Reference, SemanticSymbol } from './symbols';
 import { TypeTable } from './type-table';
+import type { Type } from './types';
 import { findUnused } from './unused';
 
 /** One top-level item's facts (its resolution layer over the program level's, and its checks). */
@@ -29,15 +30,15 @@ export interface AnalysisItem {
 
 interface KeptFacts {
   readonly dependencies: Dependencies;
-  /** The fingerprint, when analysed, of the symbol each recorded name found. */
-  readonly names: Map<string, string>;
-  /** The fingerprint, when analysed, of each declared type asked about. */
+  /** The type, when analysed, of the symbol each recorded name found. */
+  readonly names: Map<string, Type | undefined>;
+  /** The fingerprint, when analysed, of each declared type asked about (the signature's too). */
   readonly types: Map<string, string>;
   readonly allNames?: string;
   readonly allTypes?: string;
-  /** Its own symbol and that symbol's fingerprint (the signature the body is checked against). */
+  /** Its own symbol and that symbol's type (the signature the body is checked against). */
   readonly own: SemanticSymbol | undefined;
-  readonly ownFingerprint: string;
+  readonly ownType: Type | undefined;
   /** Its start offset when last used: the visibleFrom of what it declares moves with it. */
   at: number;
 }
@@ -156,9 +157,8 @@ function moveDeclarations(item: AnalysisItem, at: number): void {
   kept.at = at;
 }
 
-/** Fingerprints of program-level facts, each computed at most once per analysis. */
+/** Keys of program-level facts, each computed at most once per analysis. */
 class Fingerprints {
-  private readonly symbols = new Map<SemanticSymbol, string>();
   private allNamesKey: string | undefined;
   private allTypesKey: string | undefined;
 
@@ -167,11 +167,18 @@ class Fingerprints {
     private readonly types: TypeTable,
   ) {}
 
-  record(fn: TopLevel, dependencies: Dependencies): KeptFacts {
-    const names = new Map<string, string>();
-    for (const [name, symbol] of dependencies.names) names.set(name, symbol ? this.of(symbol) : '');
+  record(fn: FunctionDeclaration, dependencies: Dependencies): KeptFacts {
+    const names = new Map<string, Type | undefined>();
+    for (const [name, symbol] of dependencies.names) names.set(name, symbol?.type);
     const types = new Map<string, string>();
-    for (const name of dependencies.types) types.set(name, this.types.fingerprintOf(name));
+    const typeNames = new Set(dependencies.types);
+    // The signature's type strings were read at program level: their types count too.
+    for (const text of [fn.returnType, ...fn.parameters.map((parameter) => parameter.paramType)]) {
+      if (!text) continue;
+      const resolved = this.types.resolve(text);
+      for (const name of [...resolved.declaredNames, ...resolved.unknownNames]) typeNames.add(name);
+    }
+    for (const name of typeNames) types.set(name, this.types.fingerprintOf(name));
     const own = this.programLayer.declared.get(fn.id)?.[0];
     return {
       dependencies,
@@ -180,32 +187,22 @@ class Fingerprints {
       allNames: dependencies.allNames ? this.allNames() : undefined,
       allTypes: dependencies.allTypes ? this.allTypes() : undefined,
       own,
-      ownFingerprint: own ? this.of(own) : '',
+      ownType: own?.type,
       at: fn.span.startOffset,
     };
   }
 
-  unchanged(fn: TopLevel, kept: KeptFacts, scope: RecordingSymbols): boolean {
+  unchanged(fn: FunctionDeclaration, kept: KeptFacts, scope: RecordingSymbols): boolean {
     const own = this.programLayer.declared.get(fn.id)?.[0];
-    if (own !== kept.own || (own ? this.of(own) : '') !== kept.ownFingerprint) return false;
+    if (own !== kept.own || !sameValue(own?.type, kept.ownType)) return false;
     for (const [name, symbol] of kept.dependencies.names) {
       const now = scope.peek(name);
-      if (now !== symbol || (now ? this.of(now) : '') !== kept.names.get(name)) return false;
+      if (now !== symbol || !sameValue(now?.type, kept.names.get(name))) return false;
     }
     for (const [name, fingerprint] of kept.types) if (this.types.fingerprintOf(name) !== fingerprint) return false;
     if (kept.allNames !== undefined && kept.allNames !== this.allNames()) return false;
     if (kept.allTypes !== undefined && kept.allTypes !== this.allTypes()) return false;
     return true;
-  }
-
-  /** What code in a function body can learn of a program-level symbol. */
-  private of(symbol: SemanticSymbol): string {
-    let found = this.symbols.get(symbol);
-    if (found === undefined) {
-      found = typeKey([symbol.kind, symbol.name, symbol.declNodeId, symbol.type, symbol.module, symbol.importIndex, symbol.ownerType, symbol.library]);
-      this.symbols.set(symbol, found);
-    }
-    return found;
   }
 
   private allNames(): string {

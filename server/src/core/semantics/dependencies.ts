@@ -91,3 +91,18 @@ export class RecordingSymbols extends Map<string, SemanticSymbol> {
 export function typeKey(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Map ? [...inner.entries()] : inner === undefined ? null : inner)) ?? '';
 }
+
+/** Deep equality of types (plain objects, arrays and Maps of them). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (a instanceof Map) {
+    if (!(b instanceof Map) || a.size !== b.size) return false;
+    for (const [key, value] of a) if (!b.has(key) || !sameValue(value, b.get(key))) return false;
+    return true;
+  }
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((value, index) => sameValue(value, b[index]));
+  const aKeys = Object.keys(a);
+  if (aKeys.length !== Object.keys(b).length) return false;
+  return aKeys.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}

@@ -23,7 +23,7 @@ import type { LibraryIndex } from './library';
 import { lookup, visibleSymbols } from './scopes';
 import { expressionText } from './signatures';
 import { closestName } from './suggest';
-import { RecordingSymbols } from './dependencies';
+import { RecordingSymbols, sameValue } from './dependencies';
 import { Scope, type Reference, type ReferenceKind, type SemanticSymbol, type SymbolKind } from './symbols';
 import type { TypeTable } from './type-table';
 import { ANY, BOOL, BUILTIN_TYPE_NAMES, NULL, NUMBER, STRING, named, type FunctionType, type ParameterType, type Type } from './types';
@@ -507,12 +507,15 @@ export class Resolver {
    */
   private reusedSymbol(scope: Scope, fresh: SemanticSymbol): SemanticSymbol {
     if (!this.reuse || (scope.kind !== 'program' && scope.kind !== 'type')) return fresh;
-    const old = this.reuse.symbols.get(symbolKey(fresh)) as Record<string, unknown> | undefined;
-    if (!old || this.claimed.has(old)) return fresh;
+    const old = this.reuse.symbols.get(symbolKey(fresh));
+    if (!old || this.claimed.has(old) || old.module !== fresh.module || old.library !== fresh.library || old.ownerType !== fresh.ownerType) return fresh;
     this.claimed.add(old);
-    for (const key of Object.keys(old)) if (!(key in fresh)) delete old[key];
-    Object.assign(old, fresh);
-    return old as unknown as SemanticSymbol;
+    const mutable = old as { type: Type; visibleFrom: number; scope: Scope };
+    // An equal type keeps its object: what kept items recorded about it stays identical.
+    if (!sameValue(old.type, fresh.type)) mutable.type = fresh.type;
+    mutable.visibleFrom = fresh.visibleFrom;
+    mutable.scope = fresh.scope;
+    return old;
   }
 
   // -------------------------------------------------------------------------------------------
