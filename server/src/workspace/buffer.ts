@@ -30,6 +30,8 @@ export interface EditExpectation {
 export class OpenBuffer {
   private current: WhetstoneDocument;
   private cached: { revision: number; model: SemanticModel } | undefined;
+  /** The latest analysis, whatever its revision: the next one starts from it (incremental). */
+  private latest: SemanticModel | undefined;
   private expectation: EditExpectation | undefined;
 
   private constructor(
@@ -115,7 +117,9 @@ export class OpenBuffer {
   /** The semantic model of the current revision, analysed on first use. */
   analysis(): SemanticModel {
     if (this.cached?.revision !== this.revision) {
-      this.cached = { revision: this.revision, model: analyze(this.current.ast, { library: this.library, names: this.current }) };
+      const model = analyze(this.current, { library: this.library, previous: this.latest });
+      this.cached = { revision: this.revision, model };
+      this.latest = model;
     }
     return this.cached.model;
   }
@@ -138,6 +142,7 @@ export class OpenBuffer {
 
   dispose(): void {
     this.cached = undefined;
+    this.latest = undefined;
     this.current.dispose();
   }
 }

@@ -87,7 +87,10 @@ export class CheckContext {
   /** A MemberExpression reads a field (or writes it, as an assignment target); a Property writes it. */
   addFieldReference(nodeId: string, symbol: SemanticSymbol, kind: 'read' | 'write' = 'read'): void {
     this.result.fieldReferences.set(nodeId, symbol);
-    this.resolution.references.get(symbol)?.push({ nodeId, kind });
+    // Into this item's own references (the layer's map holds only what this item refers to).
+    const references = this.resolution.references.get(symbol);
+    if (references) references.push({ nodeId, kind });
+    else this.resolution.references.set(symbol, [{ nodeId, kind }]);
   }
 
   nameSpanOf(node: Node): Span {

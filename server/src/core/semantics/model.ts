@@ -1,23 +1,33 @@
 // The result of analysing one program: the one place the language server and the agent endpoint
 // get semantic facts from (diagnostics, symbols, references, scopes, types, signatures, calls,
 // dependencies). Everything is keyed by node id; name-token spans come from the document.
+//
+// The facts are kept per top-level item (analysis-items.ts), over the program level's: so that
+// after an edit, given the previous model of the same document, only the items the edit can
+// affect are analysed again (the changed ones, and those whose recorded dependencies changed).
 import { walk, type Node, type Program } from '../ast/ast';
-import { inSourceOrder, type Diagnostic } from '../ast/diagnostics';
-import { checkProgram, type CallRecord } from './checker';
+import type { Diagnostic } from '../ast/diagnostics';
+import { analyzeItems, ownGet, type AnalysisItem } from './analysis-items';
+import type { CallRecord } from './checker';
 import { libraryIndexOf, type LibraryContext, type LibraryIndex } from './library';
-import { resolveProgram, type NameSpans, type Resolution } from './resolve';
+import type { NameSpans, Resolution } from './resolve';
 import { visibleSymbols } from './scopes';
 import { docOf, signatureOf } from './signatures';
 import type { Reference, Scope, SemanticSymbol } from './symbols';
-import { TypeTable } from './type-table';
+import type { TypeTable } from './type-table';
 import { stripOptional, type Type } from './types';
-import { findUnused } from './unused';
 
 export interface AnalyzeOptions {
   /** The configured library (docs/AGENT-ENDPOINT.md); without one imported names are any. */
   library?: LibraryContext | LibraryIndex;
   /** Name-token spans (a WhetstoneDocument); implied when analyze() is given the document. */
   names?: NameSpans;
+  /**
+   * The model of the same document before its latest edits: the items the edits could not affect
+   * keep their facts. It takes over that model's program scope and symbols, so only the newest
+   * model of a document should be used afterwards. The result equals a fresh analysis.
+   */
+  previous?: SemanticModel;
 }
 
 export interface FieldInfo {
@@ -44,10 +54,12 @@ export interface CallHierarchy {
 /** A document to analyse (WhetstoneDocument fits): its AST, and its name spans for diagnostics. */
 export interface AnalyzableDocument extends NameSpans {
   readonly ast: Program;
+  /** The parent of a node (finds the top-level item a node belongs to without a walk). */
+  parentOf?(id: string): Node | undefined;
 }
 
 /**
- * Analyses a program: two linear passes (resolution, then types and checks) plus the unused scan.
+ * Analyses a program: resolution, then types and checks, item by item, plus the unused scan.
  * Given a document rather than a bare AST, diagnostics point at name tokens by its name spans.
  */
 export function analyze(source: Program | AnalyzableDocument, options: AnalyzeOptions = {}): SemanticModel {
@@ -55,38 +67,44 @@ export function analyze(source: Program | AnalyzableDocument, options: AnalyzeOp
   const program = isProgram ? (source as Program) : (source as AnalyzableDocument).ast;
   const names = options.names ?? (isProgram ? undefined : (source as AnalyzableDocument));
   const library = libraryIndexOf(options.library);
-  const types = new TypeTable(program);
-  const resolution = resolveProgram(program, types, library, names);
-  const checked = checkProgram(program, resolution, types, names);
-  const diagnostics = inSourceOrder(resolution.diagnostics, checked.diagnostics, findUnused(resolution, names));
-
-  return new SemanticModel(program, resolution, types, checked.types, checked.fieldReferences, checked.calls, diagnostics, library);
+  const previous = options.previous;
+  const usable = previous && previous.library === library && previous.names === names && previous.program.id === program.id ? previous : undefined;
+  const analysis = analyzeItems(program, library, names, usable?.items, usable?.programLayer);
+  return new SemanticModel(program, analysis.programLayer, analysis.items, analysis.types, analysis.diagnostics, library, names);
 }
 
 export class SemanticModel {
   private nodes: Map<string, Node> | undefined;
   private callIndex: { byCallee: Map<string, CallRecord[]>; byCaller: Map<string, CallRecord[]> } | undefined;
+  private allSymbols: SemanticSymbol[] | undefined;
+  private readonly itemsByNodeId = new Map<string, AnalysisItem>();
+  private itemsByDescendant: Map<string, AnalysisItem> | undefined;
 
   /** @internal Use analyze(). */
   constructor(
     readonly program: Program,
-    private readonly resolution: Resolution,
+    /** @internal The program level's facts. */
+    readonly programLayer: Resolution,
+    /** @internal One per top-level item, in order. */
+    readonly items: readonly AnalysisItem[],
     readonly types: TypeTable,
-    private readonly expressionTypes: Map<string, Type>,
-    private readonly fieldReferences: Map<string, SemanticSymbol>,
-    private readonly calls: readonly CallRecord[],
     /** Semantic diagnostics, in source order (syntax diagnostics come from the document). */
     readonly diagnostics: Diagnostic[],
     readonly library: LibraryIndex | undefined,
-  ) {}
+    /** @internal */
+    readonly names: NameSpans | undefined,
+  ) {
+    for (const item of items) this.itemsByNodeId.set(item.node.id, item);
+  }
 
   /** Every declared symbol (builtins excepted), in declaration order. */
   get symbols(): readonly SemanticSymbol[] {
-    return this.resolution.symbols;
+    this.allSymbols ??= [...this.programLayer.symbols, ...this.items.flatMap((item) => item.resolution.symbols)];
+    return this.allSymbols;
   }
 
   get programScope(): Scope {
-    return this.resolution.programScope;
+    return this.programLayer.programScope;
   }
 
   /**
@@ -95,12 +113,12 @@ export class SemanticModel {
    * name; see symbolsDeclaredBy).
    */
   symbolOf(nodeId: string): SemanticSymbol | undefined {
-    return this.resolution.resolved.get(nodeId) ?? this.fieldReferences.get(nodeId) ?? this.resolution.declared.get(nodeId)?.[0];
+    return this.resolvedOf(nodeId) ?? this.fieldReferenceOf(nodeId) ?? this.declaredBy(nodeId)?.[0];
   }
 
   /** What a declaring node declares (several for `use m.{a, b}`). */
   symbolsDeclaredBy(nodeId: string): readonly SemanticSymbol[] {
-    return this.resolution.declared.get(nodeId) ?? [];
+    return this.declaredBy(nodeId) ?? [];
   }
 
   /**
@@ -115,7 +133,7 @@ export class SemanticModel {
 
   /** All references with their kinds (read, write, typeAnnotation with its property…), declaration first, then in source order. */
   referenceDetailsOf(symbol: SemanticSymbol): Reference[] {
-    const references = this.resolution.references.get(symbol) ?? [];
+    const references = this.referenceListOf(symbol);
     const offset = (id: string): number => this.nodeById(id)?.span.startOffset ?? 0;
     return [...references].sort((a, b) => {
       if (a.kind === 'declaration' && b.kind !== 'declaration') return -1;
@@ -126,18 +144,18 @@ export class SemanticModel {
 
   /** The declaring node of what an Identifier (or MemberExpression/Property naming a field) refers to. */
   definitionOf(nodeId: string): string | undefined {
-    const symbol = this.resolution.resolved.get(nodeId) ?? this.fieldReferences.get(nodeId);
+    const symbol = this.resolvedOf(nodeId) ?? this.fieldReferenceOf(nodeId);
     return symbol?.declNodeId ?? undefined;
   }
 
   /** The innermost scope around a node. */
   scopeAt(nodeId: string): Scope | undefined {
-    return this.resolution.nodeScopes.get(nodeId);
+    return this.layered(nodeId, (layer) => layer.nodeScopes);
   }
 
   /** Every symbol visible at a node, builtins included, innermost first; shadowed ones left out. */
   symbolsInScopeAt(nodeId: string): SemanticSymbol[] {
-    const scope = this.resolution.nodeScopes.get(nodeId);
+    const scope = this.scopeAt(nodeId);
     const node = this.nodeById(nodeId);
     if (!scope || !node) return [];
     return visibleSymbols(scope, node.span.startOffset);
@@ -145,7 +163,7 @@ export class SemanticModel {
 
   /** The type of an expression, or of what a declaring node declares. */
   typeOf(nodeId: string): Type | undefined {
-    return this.expressionTypes.get(nodeId) ?? this.resolution.declared.get(nodeId)?.[0]?.type;
+    return this.itemOf(nodeId)?.check.types.get(nodeId) ?? this.declaredBy(nodeId)?.[0]?.type;
   }
 
   /** The fields `value.` can complete to: a declared type's fields, a structural object's, a module's functions. */
@@ -154,7 +172,7 @@ export class SemanticModel {
     switch (base.kind) {
       case 'named': {
         const fields = this.types.fieldsOf(base.name);
-        const scope = this.resolution.fieldScopes.get(base.name);
+        const scope = this.programLayer.fieldScopes.get(base.name);
         if (!fields) return [];
         return [...fields].map(([name, fieldType]) => {
           const symbol = scope?.symbols.get(name);
@@ -213,9 +231,9 @@ export class SemanticModel {
     };
     walk(root, (node: Node) => {
       inside.add(node.id);
-      add(this.resolution.resolved.get(node.id));
-      add(this.fieldReferences.get(node.id));
-      for (const type of this.resolution.typeRefs.get(node.id) ?? []) add(type);
+      add(this.resolvedOf(node.id));
+      add(this.fieldReferenceOf(node.id));
+      for (const type of this.layered(node.id, (layer) => layer.typeRefs) ?? []) add(type);
     });
     return [...new Set(referred.filter((id) => !inside.has(id)))];
   }
@@ -230,6 +248,76 @@ export class SemanticModel {
     return this.nodes.get(nodeId);
   }
 
+  /** Calls in the order they were checked: top-level code first, then function bodies. */
+  private calls(): CallRecord[] {
+    const topLevel = this.items.filter((item) => item.node.type !== 'FunctionDeclaration');
+    const functions = this.items.filter((item) => item.node.type === 'FunctionDeclaration');
+    return [...topLevel, ...functions].flatMap((item) => item.check.calls);
+  }
+
+  private resolvedOf(nodeId: string): SemanticSymbol | undefined {
+    const item = this.itemOf(nodeId);
+    return item ? ownGet(item.resolution.resolved, nodeId) : undefined;
+  }
+
+  private fieldReferenceOf(nodeId: string): SemanticSymbol | undefined {
+    return this.itemOf(nodeId)?.check.fieldReferences.get(nodeId);
+  }
+
+  private declaredBy(nodeId: string): SemanticSymbol[] | undefined {
+    return this.layered(nodeId, (layer) => layer.declared);
+  }
+
+  /** A fact about a node: its item's own, else the program level's. */
+  private layered<T>(nodeId: string, map: (layer: Resolution) => ReadonlyMap<string, T>): T | undefined {
+    const item = this.itemOf(nodeId);
+    return (item ? ownGet(map(item.resolution), nodeId) : undefined) ?? map(this.programLayer).get(nodeId);
+  }
+
+  /** Every reference to a symbol: the program level's, then each item's, in order. */
+  private referenceListOf(symbol: SemanticSymbol): Reference[] {
+    const scope = symbol.scope;
+    if (scope !== this.programLayer.programScope && scope.kind !== 'type' && symbol.declNodeId) {
+      // A local symbol: only its own item refers to it.
+      return [...(this.itemOf(symbol.declNodeId)?.resolution.references.get(symbol) ?? [])];
+    }
+    const out = [...(this.programLayer.references.get(symbol) ?? [])];
+    for (const item of this.items) {
+      const own = item.resolution.references.get(symbol);
+      if (own) out.push(...own);
+    }
+    return out;
+  }
+
+  /** The top-level item a node belongs to (undefined for the Program and what is not in this tree). */
+  private itemOf(nodeId: string): AnalysisItem | undefined {
+    const direct = this.itemsByNodeId.get(nodeId);
+    if (direct) return direct;
+    // Up the document's parents, while the document still holds the tree analysed.
+    const document = this.names as Partial<AnalyzableDocument> | undefined;
+    if (document?.parentOf && document.ast === this.program) {
+      let id = nodeId;
+      for (;;) {
+        const parent = document.parentOf(id);
+        if (!parent) return undefined;
+        const item = this.itemsByNodeId.get(parent.id);
+        if (item) return item;
+        id = parent.id;
+      }
+    }
+    return this.byWalk(nodeId);
+  }
+
+  /** Without a document's parents (or when they describe another tree): one walk, then a map. */
+  private byWalk(nodeId: string): AnalysisItem | undefined {
+    if (!this.itemsByDescendant) {
+      const index = new Map<string, AnalysisItem>();
+      for (const item of this.items) walk(item.node, (node) => index.set(node.id, item));
+      this.itemsByDescendant = index;
+    }
+    return this.itemsByDescendant.get(nodeId);
+  }
+
   private indexCalls(): { byCallee: Map<string, CallRecord[]>; byCaller: Map<string, CallRecord[]> } {
     if (this.callIndex) return this.callIndex;
     const byCallee = new Map<string, CallRecord[]>();
@@ -239,7 +327,7 @@ export class SemanticModel {
       if (list) list.push(call);
       else map.set(key, [call]);
     };
-    for (const call of this.calls) {
+    for (const call of this.calls()) {
       if (call.callee?.declNodeId && call.callee.kind === 'function') push(byCallee, call.callee.declNodeId, call);
       push(byCaller, call.callerId, call);
     }

@@ -23,6 +23,7 @@ import type { LibraryIndex } from './library';
 import { lookup, visibleSymbols } from './scopes';
 import { expressionText } from './signatures';
 import { closestName } from './suggest';
+import { RecordingSymbols, sameValue } from './dependencies';
 import { Scope, type Reference, type ReferenceKind, type SemanticSymbol, type SymbolKind } from './symbols';
 import type { TypeTable } from './type-table';
 import { ANY, BOOL, BUILTIN_TYPE_NAMES, NULL, NUMBER, STRING, named, type FunctionType, type ParameterType, type Type } from './types';
@@ -74,22 +75,62 @@ interface Declaration {
   extra?: Partial<Pick<SemanticSymbol, 'module' | 'importIndex' | 'library' | 'ownerType'>>;
 }
 
-export function resolveProgram(program: Program, types: TypeTable, library: LibraryIndex | undefined, names: NameSpans | undefined): Resolution {
-  return new Resolver(program, types, library, names).run();
+/** A Map that falls back to another: an item's facts over the program level's. */
+export class LayeredMap<K, V> extends Map<K, V> {
+  constructor(private readonly below: ReadonlyMap<K, V>) {
+    super();
+  }
+
+  override get(key: K): V | undefined {
+    return super.get(key) ?? this.below.get(key);
+  }
+
+  override has(key: K): boolean {
+    return super.has(key) || this.below.has(key);
+  }
 }
 
-class Resolver {
-  private readonly result: Resolution;
+/** What the previous analysis of the same document leaves for reuse (incremental analysis). */
+export interface ResolverReuse {
+  /** Its program scope: kept (emptied and filled again) so reused functions' scopes still lead to it. */
+  readonly programScope: Scope;
+  /** Its program-level symbols by symbolKey: a declaration that is the same keeps its symbol object. */
+  readonly symbols: ReadonlyMap<string, SemanticSymbol>;
+}
+
+/** Which declaration a program-level symbol stands for, across analyses. */
+export function symbolKey(symbol: Pick<SemanticSymbol, 'declNodeId' | 'kind' | 'name' | 'importIndex'>): string {
+  return `${symbol.declNodeId ?? ''}\u0000${symbol.kind}\u0000${symbol.name}\u0000${symbol.importIndex ?? ''}`;
+}
+
+/**
+ * Pass 1 in parts: declarePrograms the program level (every import, type, function and top-level
+ * variable, so hoisting works), then resolveItem resolves each top-level item into a layer of its
+ * own over the program level's facts, so an item's facts can be kept while others are redone.
+ */
+export class Resolver {
+  /** The program level's facts. */
+  readonly result: Resolution;
+  private current: Resolution;
   private readonly pendingImportRenames: { symbol: SemanticSymbol; to: string; diagnostic: Diagnostic }[] = [];
+  private readonly claimed = new Set<object>();
 
   constructor(
     private readonly program: Program,
     private readonly types: TypeTable,
     private readonly library: LibraryIndex | undefined,
     private readonly names: NameSpans | undefined,
+    private readonly reuse?: ResolverReuse,
   ) {
+    let programScope: Scope;
+    if (reuse) {
+      programScope = reuse.programScope;
+      programScope.symbols.clear();
+    } else {
+      programScope = new Scope('program', program.id, BUILTIN_SCOPE, new RecordingSymbols());
+    }
     this.result = {
-      programScope: new Scope('program', program.id, BUILTIN_SCOPE),
+      programScope,
       symbols: [],
       declared: new Map(),
       resolved: new Map(),
@@ -101,19 +142,48 @@ class Resolver {
       fieldScopes: new Map(),
       diagnostics: [],
     };
+    this.current = this.result;
   }
 
-  run(): Resolution {
+  /** Declares everything at program level (before any body is resolved: hoisting). */
+  declareProgram(): void {
     const scope = this.result.programScope;
     this.record(this.program, scope);
     this.declareProgramLevel(scope);
-    for (const child of this.program.children) this.visit(child, scope);
+  }
+
+  /** Resolves one top-level item into a layer of its own over the program level's facts. */
+  resolveItem(item: Node): Resolution {
+    const below = this.result;
+    const layer: Resolution = {
+      programScope: below.programScope,
+      symbols: [],
+      declared: new LayeredMap(below.declared),
+      resolved: new LayeredMap(below.resolved),
+      references: new Map(),
+      nodeScopes: new LayeredMap(below.nodeScopes),
+      declNodes: new LayeredMap(below.declNodes),
+      typeRefs: new LayeredMap(below.typeRefs),
+      annotatedTypes: new LayeredMap(below.annotatedTypes),
+      fieldScopes: below.fieldScopes,
+      diagnostics: [],
+    };
+    this.current = layer;
+    try {
+      this.visit(item, below.programScope);
+    } finally {
+      this.current = this.result;
+    }
+    return layer;
+  }
+
+  /** An import's rename fix edits every reference to it: called once all items are resolved. */
+  applyImportRenames(referencesOf: (symbol: SemanticSymbol) => readonly Reference[]): void {
     for (const { symbol, to, diagnostic } of this.pendingImportRenames) {
-      for (const reference of this.result.references.get(symbol) ?? []) {
+      for (const reference of referencesOf(symbol)) {
         if (reference.kind !== 'declaration') diagnostic.fix?.push(setProperty(reference.nodeId, 'name', to));
       }
     }
-    return this.result;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -150,7 +220,7 @@ class Resolver {
   private declareImport(decl: ImportDeclaration, scope: Scope): void {
     const spans = this.names?.importNameSpans?.(decl.id) ?? [];
     const bound = bindImport(decl, this.library, (index) => spans[index] ?? decl.span);
-    this.result.diagnostics.push(...bound.diagnostics);
+    this.current.diagnostics.push(...bound.diagnostics);
     const symbols = bound.bindings.map((binding) =>
       this.declare(scope, {
         name: binding.name,
@@ -177,7 +247,7 @@ class Resolver {
     const fieldScope = new Scope('type', decl.id, scope);
     // Only the declaration the type table uses owns the type's field symbols.
     if (this.types.declarations.get(decl.name) === decl && scope.symbols.get(decl.name) === symbol) {
-      this.result.fieldScopes.set(decl.name, fieldScope);
+      this.current.fieldScopes.set(decl.name, fieldScope);
     }
     for (const field of decl.fields) {
       this.record(field, fieldScope);
@@ -219,13 +289,13 @@ class Resolver {
 
   /** The declared type, else the type of a literal default, else any. Computed once per parameter. */
   private parameterType(param: Parameter): Type {
-    const known = this.result.annotatedTypes.get(param.id);
+    const known = this.current.annotatedTypes.get(param.id);
     if (known) return known;
     let type: Type = ANY;
     if (param.paramType) type = this.typeOfString(param, 'paramType', param.paramType);
     else if (param.defaultValue?.type === 'Literal') type = literalType(param.defaultValue.value);
     if (type === NULL) type = ANY;
-    this.result.annotatedTypes.set(param.id, type);
+    this.current.annotatedTypes.set(param.id, type);
     return type;
   }
 
@@ -326,7 +396,7 @@ class Resolver {
     const offset = identifier.span.startOffset;
     const found = lookup(scope, identifier.name, offset);
     if (found.symbol) {
-      this.result.resolved.set(identifier.id, found.symbol);
+      this.current.resolved.set(identifier.id, found.symbol);
       this.referencesOf(found.symbol).push({ nodeId: identifier.id, kind });
       return;
     }
@@ -355,14 +425,14 @@ class Resolver {
   /** The type a type string denotes; reports unknown names and records references to declared types. */
   private typeOfString(node: Node, property: string, text: string): Type {
     const resolved = this.types.resolve(text);
-    this.result.annotatedTypes.set(node.id, resolved.type);
+    this.current.annotatedTypes.set(node.id, resolved.type);
     for (const name of resolved.declaredNames) {
-      const symbol = this.result.programScope.symbols.get(name);
+      const symbol = this.current.programScope.symbols.get(name);
       if (symbol?.kind !== 'type') continue;
       this.referencesOf(symbol).push({ nodeId: node.id, kind: 'typeAnnotation', property });
-      const list = this.result.typeRefs.get(node.id);
+      const list = this.current.typeRefs.get(node.id);
       if (list) list.push(symbol);
-      else this.result.typeRefs.set(node.id, [symbol]);
+      else this.current.typeRefs.set(node.id, [symbol]);
     }
     for (const name of resolved.unknownNames) {
       const suggestion = closestName(name, [...this.types.typeNames(), ...BUILTIN_TYPE_NAMES]);
@@ -381,7 +451,7 @@ class Resolver {
   // Declarations
 
   private declare(scope: Scope, declaration: Declaration): SemanticSymbol {
-    const symbol: SemanticSymbol = {
+    const symbol = this.reusedSymbol(scope, {
       name: declaration.name,
       kind: declaration.kind,
       declNodeId: declaration.node.id,
@@ -389,13 +459,13 @@ class Resolver {
       scope,
       visibleFrom: declaration.visibleFrom,
       ...declaration.extra,
-    };
-    this.result.symbols.push(symbol);
-    this.result.declNodes.set(declaration.node.id, declaration.node);
-    const declared = this.result.declared.get(declaration.node.id);
+    });
+    this.current.symbols.push(symbol);
+    this.current.declNodes.set(declaration.node.id, declaration.node);
+    const declared = this.current.declared.get(declaration.node.id);
     if (declared) declared.push(symbol);
-    else this.result.declared.set(declaration.node.id, [symbol]);
-    this.result.references.set(symbol, [{ nodeId: declaration.node.id, kind: 'declaration' }]);
+    else this.current.declared.set(declaration.node.id, [symbol]);
+    this.current.references.set(symbol, [{ nodeId: declaration.node.id, kind: 'declaration' }]);
     if (!declaration.name) return symbol;
 
     const existing = scope.symbols.get(declaration.name);
@@ -431,18 +501,35 @@ class Resolver {
     return symbol;
   }
 
+  /**
+   * A program-level or field symbol the previous analysis had for the same declaration, brought up
+   * to date, so the kept facts of other items that point at it stay right; else the new one.
+   */
+  private reusedSymbol(scope: Scope, fresh: SemanticSymbol): SemanticSymbol {
+    if (!this.reuse || (scope.kind !== 'program' && scope.kind !== 'type')) return fresh;
+    const old = this.reuse.symbols.get(symbolKey(fresh));
+    if (!old || this.claimed.has(old) || old.module !== fresh.module || old.library !== fresh.library || old.ownerType !== fresh.ownerType) return fresh;
+    this.claimed.add(old);
+    const mutable = old as { type: Type; visibleFrom: number; scope: Scope };
+    // An equal type keeps its object: what kept items recorded about it stays identical.
+    if (!sameValue(old.type, fresh.type)) mutable.type = fresh.type;
+    mutable.visibleFrom = fresh.visibleFrom;
+    mutable.scope = fresh.scope;
+    return old;
+  }
+
   // -------------------------------------------------------------------------------------------
   // Helpers
 
   private record(node: Node, scope: Scope): void {
-    this.result.nodeScopes.set(node.id, scope);
+    this.current.nodeScopes.set(node.id, scope);
   }
 
   private referencesOf(symbol: SemanticSymbol): Reference[] {
-    let list = this.result.references.get(symbol);
+    let list = this.current.references.get(symbol);
     if (!list) {
       list = [];
-      this.result.references.set(symbol, list);
+      this.current.references.set(symbol, list);
     }
     return list;
   }
@@ -457,12 +544,12 @@ class Resolver {
       const span = this.names?.importNameSpans?.(symbol.declNodeId)?.[symbol.importIndex];
       if (span) return span.start.line;
     }
-    const span = this.names?.nameSpan(symbol.declNodeId) ?? this.result.declNodes.get(symbol.declNodeId)?.span;
+    const span = this.names?.nameSpan(symbol.declNodeId) ?? this.current.declNodes.get(symbol.declNodeId)?.span;
     return span?.start.line ?? 0;
   }
 
   private report(diagnostic: Diagnostic): void {
-    this.result.diagnostics.push(diagnostic);
+    this.current.diagnostics.push(diagnostic);
   }
 }
 

@@ -8,13 +8,12 @@ import type { Type } from './types';
 export type ScopeKind = 'builtin' | 'program' | 'function' | 'lambda' | 'block' | 'for' | 'type';
 
 export class Scope {
-  readonly symbols = new Map<string, SemanticSymbol>();
-
   constructor(
     readonly kind: ScopeKind,
     /** The node that opens it (Program, FunctionDeclaration, Lambda, Block, ForStatement, TypeDeclaration); null for builtins. */
     readonly nodeId: string | null,
     readonly parent: Scope | null,
+    readonly symbols: Map<string, SemanticSymbol> = new Map(),
   ) {}
 
   /** Whether code in this scope runs inside a function or lambda body. */

@@ -1,6 +1,7 @@
 // The declared types of one program (`type Item { … }`): their fields, and type strings read
 // against them. Built before name resolution, because functions may name types declared below.
 import type { Program, TypeDeclaration } from '../ast/ast';
+import { recordAllTypeNames, recordTypeName, typeKey } from './dependencies';
 import { BUILTIN_TYPE_NAMES, resolveTypeString, type DeclaredFields, type ResolvedTypeString, type Type } from './types';
 
 export class TypeTable implements DeclaredFields {
@@ -8,6 +9,7 @@ export class TypeTable implements DeclaredFields {
   readonly declarations = new Map<string, TypeDeclaration>();
   private readonly fields = new Map<string, Map<string, Type>>();
   private readonly cache = new Map<string, ResolvedTypeString>();
+  private readonly fingerprints = new Map<string, string>();
   private readonly isDeclared = (name: string): boolean => this.declarations.has(name);
 
   constructor(program: Program) {
@@ -32,14 +34,35 @@ export class TypeTable implements DeclaredFields {
       resolved = resolveTypeString(text, this.isDeclared);
       this.cache.set(text, resolved);
     }
+    for (const name of resolved.declaredNames) recordTypeName(name);
+    for (const name of resolved.unknownNames) recordTypeName(name);
     return resolved;
   }
 
   fieldsOf(typeName: string): ReadonlyMap<string, Type> | undefined {
+    recordTypeName(typeName);
     return this.fields.get(typeName);
   }
 
   typeNames(): IterableIterator<string> {
+    recordAllTypeNames();
     return this.declarations.keys();
+  }
+
+  /**
+   * What a function's facts may depend on about a type name: whether it is declared, by which
+   * node, and its fields' nodes, names and type strings (incremental analysis compares these).
+   */
+  fingerprintOf(typeName: string): string {
+    let found = this.fingerprints.get(typeName);
+    if (found === undefined) {
+      const declaration = this.declarations.get(typeName);
+      const fields = this.fields.get(typeName);
+      found = declaration
+        ? [declaration.id, ...declaration.fields.map((field) => `${field.id}:${field.name}:${typeKey(fields?.get(field.name))}`)].join('\u0000')
+        : '';
+      this.fingerprints.set(typeName, found);
+    }
+    return found;
   }
 }

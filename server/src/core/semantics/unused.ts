@@ -5,18 +5,25 @@ import { childNodes, type ImportDeclaration, type Node, type Span } from '../ast
 import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import type { Mutation } from '../ast/mutation';
 import { deleteNode, setProperty } from './fixes';
-import type { NameSpans, Resolution } from './resolve';
-import { isRead, type SemanticSymbol } from './symbols';
+import type { NameSpans } from './resolve';
+import { isRead, type Reference, type SemanticSymbol } from './symbols';
+
+/** The symbols to look at, and where their references and declarations are. */
+export interface UnusedSource {
+  readonly symbols: readonly SemanticSymbol[];
+  referencesOf(symbol: SemanticSymbol): readonly Reference[];
+  declNode(id: string): Node | undefined;
+}
 
 const CHECKED_KINDS = new Set(['variable', 'constant', 'parameter', 'iterator', 'import']);
 
-export function findUnused(resolution: Resolution, names: NameSpans | undefined): Diagnostic[] {
+export function findUnused(source: UnusedSource, names: NameSpans | undefined): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const unusedByImport = new Map<string, Set<number>>();
   const unused: SemanticSymbol[] = [];
-  for (const symbol of resolution.symbols) {
+  for (const symbol of source.symbols) {
     if (!CHECKED_KINDS.has(symbol.kind) || !symbol.name || symbol.name.startsWith('_') || !symbol.declNodeId) continue;
-    const references = resolution.references.get(symbol) ?? [];
+    const references = source.referencesOf(symbol);
     if (references.some(isRead)) continue;
     // A duplicate declaration is reported as such, not also as unused.
     if (symbol.scope.symbols.get(symbol.name) !== symbol) continue;
@@ -29,10 +36,10 @@ export function findUnused(resolution: Resolution, names: NameSpans | undefined)
   }
 
   for (const symbol of unused) {
-    const decl = resolution.declNodes.get(symbol.declNodeId ?? '');
+    const decl = source.declNode(symbol.declNodeId ?? '');
     if (!decl) continue;
     const nameSpan = names?.nameSpan(decl.id) ?? decl.span;
-    const references = resolution.references.get(symbol) ?? [];
+    const references = source.referencesOf(symbol);
     switch (symbol.kind) {
       case 'variable':
       case 'constant': {

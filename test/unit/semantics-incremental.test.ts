@@ -1,0 +1,189 @@
+// Incremental analysis: after every edit of a random sequence, analysing a document from its
+// previous model gives exactly what a fresh analysis gives: diagnostics, types, symbols,
+// references, scopes, calls, dependencies and annotation suggestions.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { walk, type Node } from '../../server/src/core/ast';
+import { analyze, type SemanticModel, type SemanticSymbol } from '../../server/src/core/semantics';
+import { suggestAnnotations } from '../../server/src/core/suggest';
+import type { WhetstoneDocument } from '../../server/src/core/syntax';
+import { parse } from '../helpers/core';
+
+const BASE = [
+  'use math.{round, clamp};',
+  'type Item { name: string, price: number, qty: number }',
+  'type Order { items: list<Item>, rate: number }',
+  'const limit = 100;',
+  'let label = "total";',
+  '',
+  'fn total(order: Order): number {',
+  '  let sum = 0;',
+  '  for item in order.items {',
+  '    sum = sum + item.price * item.qty;',
+  '  }',
+  '  return round(sum * (1 + order.rate), 2);',
+  '}',
+  '',
+  'fn describe(item: Item): string {',
+  '  const pick = fn(x: number): number => x * 2;',
+  '  return item.name + ": " + str(pick(item.qty));',
+  '}',
+  '',
+  'fn capped(order: Order): number {',
+  '  let value = total(order);',
+  '  if value > limit {',
+  '    value = clamp(value, 0, limit);',
+  '  }',
+  '  return value;',
+  '}',
+  '',
+  'fn square(x: number): number {',
+  '  return x * x;',
+  '}',
+  '',
+  'print(label, capped({ items: [], rate: 0.1 }));',
+  '',
+].join('\n');
+
+/** Words and snippets edits put in: names the program uses, types, and whole items. */
+const WORDS = ['total', 'describe', 'capped', 'square', 'Item', 'Order', 'price', 'qty', 'name', 'rate', 'items', 'limit', 'label', 'sum', 'value', 'x', 'round', 'totl', 'string', 'number', 'bool'];
+const SNIPPETS = [
+  '\n',
+  '\n\n',
+  ' ',
+  '"text"',
+  '42',
+  'fn total(order: Order): string {\n  return "x";\n}\n',
+  'fn extra(a: number, b: number = 1): number {\n  let unused = a;\n  return a + b;\n}\n',
+  'type Item { name: string, price: string }\n',
+  'const limit = "high";\n',
+  'let sum = 1;\n',
+  'fn describe(item: Order): string {\n  return item.rate;\n}\n',
+  'fn helper(): number {\n  let value = 1;\n  {\n    let value = 2;\n    print(value);\n  }\n  return value + limit;\n}\n',
+  '@performance(memoize, reason: "hot", confidence: 0.7)\n',
+  'print(square(limit));\n',
+  '}',
+  '{',
+];
+
+type Edit =
+  | { kind: 'word'; occurrence: number; word: string }
+  | { kind: 'insert'; at: number; snippet: string }
+  | { kind: 'delete'; at: number; length: number };
+
+const editArbitrary: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({ kind: fc.constant('word' as const), occurrence: fc.nat(), word: fc.constantFrom(...WORDS) }),
+  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), snippet: fc.constantFrom(...SNIPPETS) }),
+  fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 40 }) }),
+);
+
+/** Applies an edit to the document: replace one identifier, insert at a line start, or delete a run. */
+function apply(doc: WhetstoneDocument, edit: Edit): void {
+  const text = doc.text;
+  if (edit.kind === 'word') {
+    const words = [...text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)];
+    const match = words[edit.occurrence % words.length];
+    const start = match.index ?? 0;
+    doc.applyEdits([{ startOffset: start, endOffset: start + match[0].length, newText: edit.word }]);
+  } else if (edit.kind === 'insert') {
+    const lineStarts = [0, ...[...text.matchAll(/\n/g)].map((m) => (m.index ?? 0) + 1)];
+    const at = lineStarts[edit.at % lineStarts.length];
+    doc.applyEdits([{ startOffset: at, endOffset: at, newText: edit.snippet }]);
+  } else {
+    const at = edit.at % Math.max(1, text.length);
+    doc.applyEdits([{ startOffset: at, endOffset: Math.min(text.length, at + edit.length), newText: '' }]);
+  }
+}
+
+function describeSymbol(symbol: SemanticSymbol | undefined): unknown {
+  if (!symbol) return null;
+  return {
+    name: symbol.name,
+    kind: symbol.kind,
+    declNodeId: symbol.declNodeId,
+    type: JSON.stringify(symbol.type, (_key, value: unknown) => (value instanceof Map ? [...value.entries()] : value)),
+    scope: `${symbol.scope.kind}:${symbol.scope.nodeId}`,
+    visibleFrom: symbol.visibleFrom,
+    module: symbol.module,
+    importIndex: symbol.importIndex,
+  };
+}
+
+/** Every fact the model hands out, as plain data (symbols by what they are, not by identity). */
+function facts(model: SemanticModel, doc: WhetstoneDocument): unknown {
+  const nodes: Node[] = [];
+  walk(doc.ast, (node) => nodes.push(node));
+  return {
+    diagnostics: model.diagnostics,
+    symbols: model.symbols.map((symbol) => ({ symbol: describeSymbol(symbol), references: model.referenceDetailsOf(symbol) })),
+    nodes: nodes.map((node) => ({
+      id: node.id,
+      type: JSON.stringify(model.typeOf(node.id) ?? null),
+      symbol: describeSymbol(model.symbolOf(node.id)),
+      definition: model.definitionOf(node.id) ?? null,
+      scope: (() => {
+        const scope = model.scopeAt(node.id);
+        return scope ? `${scope.kind}:${scope.nodeId}` : null;
+      })(),
+      visible: model.symbolsInScopeAt(node.id).map((symbol) => `${symbol.kind}:${symbol.name}:${symbol.declNodeId}`),
+      dependencies: node.type === 'FunctionDeclaration' || node.type === 'VariableDeclaration' ? model.dependenciesOf(node.id) : null,
+      calls: node.type === 'FunctionDeclaration' ? (model.callHierarchyOf(node.id) ?? null) : null,
+    })),
+    suggestions: suggestAnnotations(doc.ast, model, model.library),
+  };
+}
+
+describe('incremental analysis', () => {
+  it('equals a fresh analysis after every edit of random edit sequences', async () => {
+    const start = await parse(BASE);
+    start.dispose();
+    await fc.assert(
+      fc.asyncProperty(fc.array(editArbitrary, { minLength: 1, maxLength: 10 }), async (edits) => {
+        const doc = await parse(BASE);
+        try {
+          let previous = analyze(doc);
+          for (const edit of edits) {
+            apply(doc, edit);
+            const incremental = analyze(doc, { previous });
+            const fresh = analyze(doc);
+            assert.deepEqual(facts(incremental, doc), facts(fresh, doc), `after ${JSON.stringify(edit)} the text is:\n${doc.text}`);
+            previous = incremental;
+          }
+        } finally {
+          doc.dispose();
+        }
+      }),
+      { numRuns: 60, seed: 12 },
+    );
+  });
+
+  it('keeps the facts of functions an edit cannot affect, and redoes the callers of a changed signature', async () => {
+    const doc = await parse(BASE);
+    const first = analyze(doc);
+    const itemOf = (model: SemanticModel, name: string) => model.items.find((item) => 'name' in item.node && item.node.name === name);
+    // A digit inside square's body: only square is analysed again.
+    const at = doc.text.indexOf('return x * x') + 'return x * '.length;
+    doc.applyEdits([{ startOffset: at, endOffset: at + 1, newText: 'y' }]);
+    const second = analyze(doc, { previous: first });
+    assert.equal(itemOf(second, 'total'), itemOf(first, 'total'));
+    assert.equal(itemOf(second, 'capped'), itemOf(first, 'capped'));
+    assert.notEqual(itemOf(second, 'square'), itemOf(first, 'square'));
+    assert.ok(second.diagnostics.some((d) => d.code === 'E_UNDEFINED' && d.message.includes("'y'")));
+    // total's return type changes: its caller capped is analysed again, describe is kept.
+    const returnType = doc.text.indexOf('number {\n  let sum');
+    doc.applyEdits([{ startOffset: returnType, endOffset: returnType + 'number'.length, newText: 'string' }]);
+    const third = analyze(doc, { previous: second });
+    assert.notEqual(itemOf(third, 'capped'), itemOf(second, 'capped'));
+    assert.equal(itemOf(third, 'describe'), itemOf(second, 'describe'));
+    // Item's fields change: describe and total (which use Item) are redone, square is kept.
+    const price = doc.text.indexOf('price: number');
+    doc.applyEdits([{ startOffset: price, endOffset: price + 'price'.length, newText: 'cost' }]);
+    const fourth = analyze(doc, { previous: third });
+    assert.notEqual(itemOf(fourth, 'describe'), itemOf(third, 'describe'));
+    assert.notEqual(itemOf(fourth, 'total'), itemOf(third, 'total'));
+    assert.equal(itemOf(fourth, 'square'), itemOf(third, 'square'));
+    assert.ok(fourth.diagnostics.some((d) => d.code === 'E_UNKNOWN_FIELD' && d.message.includes('price')));
+    doc.dispose();
+  });
+});
