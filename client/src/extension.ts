@@ -13,7 +13,9 @@ import { registerCopyMcpConfiguration } from './copyMcpConfiguration';
 import { registerMcpServer } from './mcpServerProvider';
 import { createLanguageClient } from './languageClient';
 import { PlanDecisions, type PendingPlan } from './planDecisions';
+import type { EditorSuggestionData } from '../../server/src/protocol/messages';
 import { registerProjection } from './projection';
+import { SuggestionCommands } from './suggestions';
 import { trackWorkspaceTrust } from './trust';
 
 /** What activate() returns: tests and other extensions wait on `ready` before they use `client`. */
@@ -39,6 +41,12 @@ export interface WhetstoneApi {
     /** The server definitions VS Code is given now (URL only; the token is added when VS Code starts it). */
     definitions(): Promise<{ label: string; uri: string }[]>;
   };
+  suggestions: {
+    /** The annotation suggestions the editor shows for a document now, and the version they are for. */
+    list(uri: vscode.Uri): Promise<{ version: number; suggestions: EditorSuggestionData[] }>;
+    /** The file the workspace's feedback model is kept in (the extension's storage for this workspace). */
+    feedbackFile: string | undefined;
+  };
   changes: {
     /** The changes agents sent with review: true, waiting inline for the person. */
     pending(): PendingChange[];
@@ -58,6 +66,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
   const plans = new PlanDecisions(client);
   const changes = new ChangeReview(client);
   const mcp = registerMcpServer(client, agentStatus);
+  const suggestions = new SuggestionCommands(client);
   context.subscriptions.push(
     trackActiveEditor(client),
     trackWorkspaceTrust(client),
@@ -69,6 +78,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
     mcp,
     plans,
     changes,
+    suggestions,
   );
   // Activation does not wait for the server: the editor stays responsive while it starts.
   const ready = client.start();
@@ -78,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
     agents: { status: () => agentStatus.status, onDidChangeStatus: agentStatus.onDidChange },
     plans: { pending: () => plans.pending(), decide: (planId, approved, reason) => plans.decide(planId, approved, reason), onDidChange: plans.onDidChange },
     mcp: { registered: mcp.registered, definitions: async () => (await mcp.definitions()).map((definition) => ({ label: definition.label, uri: definition.uri.toString() })) },
+    suggestions: { list: (uri) => suggestions.list(uri), feedbackFile: context.storageUri && vscode.Uri.joinPath(context.storageUri, 'feedback.json').fsPath },
     changes: { pending: () => changes.pending(), decide: (suggestionId, accepted) => changes.decide(suggestionId, accepted), onDidChange: changes.onDidChange },
   };
   ready.catch((error: unknown) => {
