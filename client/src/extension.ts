@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
 import { trackActiveEditor } from './activeEditor';
 import { AgentStatusView, type AgentStatus } from './agentStatus';
+import { AgentsView, type AgentsViewNode } from './agentsView';
 import { ChangeReview, type PendingChange } from './changeReview';
 import { registerCommands } from './commands';
 import { registerCopyAgentConnection } from './copyAgentConnection';
@@ -13,7 +14,7 @@ import { registerCopyMcpConfiguration } from './copyMcpConfiguration';
 import { registerMcpServer } from './mcpServerProvider';
 import { createLanguageClient } from './languageClient';
 import { PlanDecisions, type PendingPlan } from './planDecisions';
-import type { EditorSuggestionData } from '../../server/src/protocol/messages';
+import type { AgentSessionData, EditorSuggestionData } from '../../server/src/protocol/messages';
 import { registerProjection } from './projection';
 import { SuggestionCommands } from './suggestions';
 import { trackWorkspaceTrust } from './trust';
@@ -27,12 +28,20 @@ export interface WhetstoneApi {
     /** The agent endpoint's latest status (address, lock file, attached agents); undefined before the first. */
     status(): AgentStatus | undefined;
     readonly onDidChangeStatus: vscode.Event<AgentStatus>;
+    /** The attached sessions as the Agents view shows them (sent by the server whenever they change). */
+    sessions(): AgentSessionData[];
+    /** The Agents view's rows. */
+    viewRows(): AgentsViewNode[];
+    readonly onDidChangeSessions: vscode.Event<void>;
   };
   plans: {
     /** The agents' plans waiting for the person's decision. */
     pending(): PendingPlan[];
-    /** Decides a pending plan as the notification's buttons do; false when it is not pending. */
-    decide(planId: string, approved: boolean, reason?: string): boolean;
+    /**
+     * Decides a pending plan as the notification's buttons do (approveSimilar: "Approve similar");
+     * false when it is not pending.
+     */
+    decide(planId: string, approved: boolean, reason?: string, approveSimilar?: boolean): boolean;
     readonly onDidChange: vscode.Event<void>;
   };
   mcp: {
@@ -63,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
   // Listen before starting so the first Running state change, the first agent status and the
   // first plan question reach their handlers.
   const agentStatus = new AgentStatusView(client);
+  const agentsView = new AgentsView(client);
   const plans = new PlanDecisions(client);
   const changes = new ChangeReview(client);
   const mcp = registerMcpServer(client, agentStatus);
@@ -73,6 +83,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
     registerCommands(client),
     registerProjection(client),
     agentStatus,
+    agentsView,
     registerCopyAgentConnection(agentStatus),
     registerCopyMcpConfiguration(context, agentStatus),
     mcp,
@@ -85,8 +96,18 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
   const api: WhetstoneApi = {
     client,
     ready,
-    agents: { status: () => agentStatus.status, onDidChangeStatus: agentStatus.onDidChange },
-    plans: { pending: () => plans.pending(), decide: (planId, approved, reason) => plans.decide(planId, approved, reason), onDidChange: plans.onDidChange },
+    agents: {
+      status: () => agentStatus.status,
+      onDidChangeStatus: agentStatus.onDidChange,
+      sessions: () => agentsView.current(),
+      viewRows: () => agentsView.rows(),
+      onDidChangeSessions: agentsView.onDidChange,
+    },
+    plans: {
+      pending: () => plans.pending(),
+      decide: (planId, approved, reason, approveSimilar) => plans.decide(planId, approved, reason, approveSimilar),
+      onDidChange: plans.onDidChange,
+    },
     mcp: { registered: mcp.registered, definitions: async () => (await mcp.definitions()).map((definition) => ({ label: definition.label, uri: definition.uri.toString() })) },
     suggestions: { list: (uri) => suggestions.list(uri), feedbackFile: context.storageUri && vscode.Uri.joinPath(context.storageUri, 'feedback.json').fsPath },
     changes: { pending: () => changes.pending(), decide: (suggestionId, accepted) => changes.decide(suggestionId, accepted), onDidChange: changes.onDidChange },

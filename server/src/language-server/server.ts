@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { DidChangeConfigurationNotification, ErrorCodes, ResponseError, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
 import { guarded, guardedNotification, makeLog } from '../lsp/guard';
 import { registerLanguageFeatures } from '../lsp/handlers';
-import { AnswerSuggestionRequest, McpServerRequest, TrustChangedNotification, type WhetstoneInitializationOptions } from '../protocol/messages';
+import { AgentSessionActionRequest, AnswerSuggestionRequest, McpServerRequest, PlanDiffRequest, TrustChangedNotification, type WhetstoneInitializationOptions } from '../protocol/messages';
+import { planStoreOf } from '../agent/plan-store';
+import { proposedTexts } from '../agent/plan-proposal';
 import { loadGrammar } from '../workspace/grammar';
 import { Workspace } from '../workspace/workspace';
 import { AgentServerControl } from './agent-server';
@@ -115,6 +117,16 @@ export function startServer(connection: Connection): ServerHandle {
       return answer;
     }),
   );
+
+  // What a pending plan would do to the text now, for its review (asked again when the text changes).
+  connection.onRequest(PlanDiffRequest, (params) => {
+    const plan = typeof params?.planId === 'string' ? planStoreOf(agentHost).get(params.planId) : undefined;
+    if (!plan) return null;
+    const files = proposedTexts(workspace, plan.targets).map(({ uri, revision, proposed, notShown }) => ({ uri, version: revision, proposed, notShown }));
+    return { planId: plan.planId, files };
+  });
+
+  connection.onRequest(AgentSessionActionRequest, (params) => agentServer?.sessionAction(params) ?? { done: false });
 
   // The token goes to the extension only, which hands it to VS Code's MCP client in a header.
   connection.onRequest(McpServerRequest, () => agentServer?.mcpServer(SERVER_VERSION) ?? null);
