@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import type { CancellationToken, LanguageClient } from 'vscode-languageclient/node';
 import { DecidePlanRequest, type DecidePlanParams, type DecidePlanResult } from '../../server/src/protocol/messages';
-import { PLAN_PROPOSED_SCHEME, PlanDiffProvider, type PlanLens } from './planDiff';
+import { PLAN_PROPOSED_SCHEME, PlanDiffProvider, planIdOfProposed, type PlanLens } from './planDiff';
 import { APPROVE_PLAN_COMMAND, PLAN_SCHEME, PlanReviewProvider, REJECT_PLAN_COMMAND, type PlanRecord } from './planReviewDocument';
 
 export const REVIEW_PENDING_PLANS_COMMAND = 'whetstone.reviewPendingPlans';
@@ -40,6 +40,13 @@ interface Entry extends PlanRecord {
   answer?: (result: DecidePlanResult) => void;
 }
 
+/** A command's plan: its id, or the proposed side of its diff (the editor title bar passes that). */
+function planIdOf(target: unknown): string | undefined {
+  if (typeof target === 'string') return target;
+  if (target instanceof vscode.Uri && target.scheme === PLAN_PROPOSED_SCHEME) return planIdOfProposed(target);
+  return undefined;
+}
+
 export class PlanDecisions implements vscode.Disposable {
   private readonly plans = new Map<string, Entry>();
   private readonly review = new PlanReviewProvider((planId) => this.plans.get(planId));
@@ -58,16 +65,21 @@ export class PlanDecisions implements vscode.Disposable {
       vscode.workspace.registerTextDocumentContentProvider(PLAN_PROPOSED_SCHEME, this.diff),
       vscode.languages.registerCodeLensProvider({ scheme: PLAN_PROPOSED_SCHEME }, this.diff),
       vscode.commands.registerCommand(REVIEW_PLAN_COMMAND, (planId: unknown) => (typeof planId === 'string' ? this.openReview(planId) : this.pickPending())),
-      vscode.commands.registerCommand(APPROVE_SIMILAR_PLANS_COMMAND, (planId: unknown) => {
-        if (typeof planId !== 'string' || !this.decide(planId, true, undefined, true)) void vscode.window.showInformationMessage('Whetstone: that plan is no longer pending.');
+      vscode.commands.registerCommand(APPROVE_SIMILAR_PLANS_COMMAND, (target: unknown) => {
+        const planId = planIdOf(target);
+        if (planId === undefined || !this.decide(planId, true, undefined, true)) void vscode.window.showInformationMessage('Whetstone: that plan is no longer pending.');
       }),
-      vscode.commands.registerCommand(PLAN_DETAILS_COMMAND, (planId: unknown) => (typeof planId === 'string' ? this.review.open(planId) : undefined)),
+      vscode.commands.registerCommand(PLAN_DETAILS_COMMAND, (target: unknown) => {
+        const planId = planIdOf(target);
+        return planId === undefined ? undefined : this.review.open(planId);
+      }),
       client.onRequest(DecidePlanRequest, (params, token) => this.ask(params, token)),
       vscode.workspace.registerTextDocumentContentProvider(PLAN_SCHEME, this.review),
       vscode.languages.registerCodeLensProvider({ scheme: PLAN_SCHEME }, this.review),
       this.review,
-      vscode.commands.registerCommand(APPROVE_PLAN_COMMAND, (planId: unknown) => this.decideFromUi(planId, true)),
-      vscode.commands.registerCommand(REJECT_PLAN_COMMAND, (planId: unknown) => this.decideFromUi(planId, false)),
+      // From a lens (the plan's id) or the diff editor's title bar (the proposed side's URI).
+      vscode.commands.registerCommand(APPROVE_PLAN_COMMAND, (target: unknown) => this.decideFromUi(planIdOf(target), true)),
+      vscode.commands.registerCommand(REJECT_PLAN_COMMAND, (target: unknown) => this.decideFromUi(planIdOf(target), false)),
       vscode.commands.registerCommand(REVIEW_PENDING_PLANS_COMMAND, () => this.pickPending()),
       // A server that stopped (or restarted) took its plans along: their questions are void.
       client.onDidChangeState(() => {

@@ -1,7 +1,7 @@
 // A plan's review as a diff: the file as it is now (the live document) against the file as the
 // plan would leave it (a read-only virtual document the server computes: `whetstone/planDiff`),
-// in VS Code's diff editor, with Approve / Approve similar / Reject / Details CodeLenses on the
-// proposed side. It opens only when the person asks (Review), beside the editor, without taking
+// in VS Code's diff editor, with Approve / Approve similar / Reject / Details in its title bar
+// (and as CodeLenses on the proposed side, where the diffEditor.codeLens setting shows them). It opens only when the person asks (Review), beside the editor, without taking
 // the focus; closing it decides nothing. When the file changes under an open review, the
 // proposed side is asked for again, so the diff stays a diff of the text as it is.
 import * as vscode from 'vscode';
@@ -14,6 +14,11 @@ export const PLAN_PROPOSED_SCHEME = 'whetstone-plan-proposed';
 export function proposedUri(planId: string, file: vscode.Uri): vscode.Uri {
   const name = file.path.split('/').pop() ?? 'file';
   return vscode.Uri.from({ scheme: PLAN_PROPOSED_SCHEME, path: `/${encodeURIComponent(planId)}/${name}`, query: file.toString() });
+}
+
+/** The plan a proposed side belongs to. */
+export function planIdOfProposed(uri: vscode.Uri): string {
+  return parse(uri).planId;
 }
 
 function parse(uri: vscode.Uri): { planId: string; file: string } {

@@ -60,6 +60,8 @@ export async function screenshot(name: string, selector: string): Promise<void> 
   const folder = process.env.WHETSTONE_E2E_SCREENSHOTS;
   if (!folder) return;
   const file = join(folder, `${name}.png`);
+  // The secondary side bar (chat) is empty here; the picture is of the editor and the views.
+  await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar').then(undefined, () => undefined);
   const asked = Date.now();
   console.log(`WHETSTONE_SCREENSHOT ${name} ${selector}`);
   await waitFor(`the screenshot ${name}.png`, () => {

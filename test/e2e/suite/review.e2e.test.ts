@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WhetstoneApi } from '../../../client/src/extension';
 import { AgentClient, type LockFile } from './agentClient';
-import { openFile, readyApi, waitFor } from './helpers';
+import { openFile, readyApi, screenshot, waitFor } from './helpers';
 
 const FILE = 'review.wst';
 
@@ -93,6 +93,7 @@ describe('agent changes for review', () => {
     assert.ok(titles.some((title) => title.startsWith('Accept agent change')), titles.join(', '));
     assert.ok(titles.includes('Reject'), titles.join(', '));
     assert.equal(agent.notifications.some((n) => n.method === 'suggestionDecided'), false, 'nothing is decided for the person');
+    await screenshot('review-mode-change', '.codelens-decoration a:has-text("Accept agent change")');
 
     // As the keybinding does: no argument, the suggestion at the cursor.
     editor.selection = new vscode.Selection(1, 4, 1, 4);
