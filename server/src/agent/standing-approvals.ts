@@ -6,6 +6,7 @@
 // disconnects; the person sees and revokes them in the Agents view. Bounded per session.
 import type { Workspace } from '../workspace/workspace';
 import type { PlanTarget } from './host';
+import { planPreview } from './plan-preview';
 import type { Session } from './session';
 
 /** Kinds one session may have approved at once. */
@@ -33,15 +34,15 @@ export function similarKind(workspace: Workspace, targets: readonly PlanTarget[]
 }
 
 function kindOf(workspace: Workspace, target: PlanTarget): string | undefined {
-  for (const buffer of workspace.all()) {
-    const node = buffer.document.nodeById(target.nodeId);
-    if (!node) continue;
-    const parent = buffer.document.parentOf(node.id);
-    const declaration = node.type === 'FunctionDeclaration' || node.type === 'TypeDeclaration' || node.type === 'ImportDeclaration';
-    if (!parent || parent.type === 'Program' || declaration) return undefined;
-    return `${target.op} local ${node.type}`;
-  }
-  return undefined;
+  // Found as the review finds it (the active buffer first): ids are unique within a buffer only.
+  const [found] = planPreview(workspace, [target]).targets;
+  const buffer = found.uri === undefined ? undefined : workspace.get(found.uri);
+  const node = buffer?.document.nodeById(target.nodeId);
+  if (!buffer || !node) return undefined;
+  const parent = buffer.document.parentOf(node.id);
+  const declaration = node.type === 'FunctionDeclaration' || node.type === 'TypeDeclaration' || node.type === 'ImportDeclaration';
+  if (!parent || parent.type === 'Program' || declaration) return undefined;
+  return `${target.op} local ${node.type}`;
 }
 
 function approvals(session: Session): Map<string, PlanKind> {

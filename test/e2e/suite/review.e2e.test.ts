@@ -115,7 +115,8 @@ describe('agent changes for review', () => {
     const proposal = await agent.request<Proposal>('applyMutation', { type: 'setProperty', nodeId: id, property: 'name', value: 'never', review: true });
     await waitFor('the change to show', () => api.changes.pending().find((change) => change.suggestionId === proposal.suggestionId));
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
-    const reject = lenses.find((lens) => lens.command?.title === 'Reject')?.command;
+    // The agent change's Reject (an annotation suggestion on the function has one too).
+    const reject = lenses.find((lens) => lens.command?.title === 'Reject' && lens.command.command === 'whetstone.rejectAgentChange')?.command;
     assert.ok(reject);
     await vscode.commands.executeCommand(reject.command, ...(reject.arguments ?? []));
     const decision = await decided(proposal.suggestionId);
