@@ -93,6 +93,9 @@ describe('agent changes for review', () => {
     assert.ok(titles.some((title) => title.startsWith('Accept agent change')), titles.join(', '));
     assert.ok(titles.includes('Reject'), titles.join(', '));
     assert.equal(agent.notifications.some((n) => n.method === 'suggestionDecided'), false, 'nothing is decided for the person');
+    // One editor group for the picture (earlier suites opened previews beside); nothing closes.
+    await vscode.commands.executeCommand('workbench.action.joinAllGroups');
+    editor = await vscode.window.showTextDocument(editor.document);
     await screenshot('review-mode-change', '.codelens-decoration a:has-text("Accept agent change")');
 
     // As the keybinding does: no argument, the suggestion at the cursor.
