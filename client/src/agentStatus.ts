@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { AgentStatusNotification, type AgentStatusParams } from '../../server/src/protocol/messages';
+import { SHOW_AGENTS_COMMAND } from './agentsView';
 
 export const COPY_AGENT_CONNECTION_COMMAND = 'whetstone.copyAgentConnection';
 
@@ -22,7 +23,8 @@ export class AgentStatusView implements vscode.Disposable {
   constructor(client: LanguageClient) {
     this.item = vscode.window.createStatusBarItem('whetstone.agents', vscode.StatusBarAlignment.Right, 100);
     this.item.name = 'Whetstone Agents';
-    this.item.command = COPY_AGENT_CONNECTION_COMMAND;
+    // Opens the Agents view; the copy command stays in the view's title bar and the palette.
+    this.item.command = SHOW_AGENTS_COMMAND;
     this.subscriptions = [
       client.onNotification(AgentStatusNotification, (params) => this.update(params)),
       // A restarted server starts its endpoint afresh and reports again; until then nothing runs.
@@ -44,7 +46,7 @@ export class AgentStatusView implements vscode.Disposable {
       const tooltip = new vscode.MarkdownString(undefined, true);
       tooltip.appendText(`Agent endpoint ws://${status.host}:${status.port}, ${status.sessions} agent(s) attached.\n\n`);
       tooltip.appendText(`Lock file (agents read the token from it): ${status.lockFile ?? 'none'}\n\n`);
-      tooltip.appendText('Click to copy the connection details (never the token).');
+      tooltip.appendText('Click to open the Agents view (who is attached, what they did, what waits for you).');
       this.item.tooltip = tooltip;
       this.item.accessibilityInformation = { label: `Whetstone agent endpoint on ${status.host} port ${status.port}, ${status.sessions} agents attached` };
     } else {

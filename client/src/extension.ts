@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
 import { trackActiveEditor } from './activeEditor';
 import { AgentStatusView, type AgentStatus } from './agentStatus';
+import { AgentsView, type AgentsViewNode } from './agentsView';
 import { ChangeReview, type PendingChange } from './changeReview';
 import { registerCommands } from './commands';
 import { registerCopyAgentConnection } from './copyAgentConnection';
@@ -13,7 +14,9 @@ import { registerCopyMcpConfiguration } from './copyMcpConfiguration';
 import { registerMcpServer } from './mcpServerProvider';
 import { createLanguageClient } from './languageClient';
 import { PlanDecisions, type PendingPlan } from './planDecisions';
+import type { AgentSessionData, EditorSuggestionData } from '../../server/src/protocol/messages';
 import { registerProjection } from './projection';
+import { SuggestionCommands } from './suggestions';
 import { trackWorkspaceTrust } from './trust';
 
 /** What activate() returns: tests and other extensions wait on `ready` before they use `client`. */
@@ -25,12 +28,20 @@ export interface WhetstoneApi {
     /** The agent endpoint's latest status (address, lock file, attached agents); undefined before the first. */
     status(): AgentStatus | undefined;
     readonly onDidChangeStatus: vscode.Event<AgentStatus>;
+    /** The attached sessions as the Agents view shows them (sent by the server whenever they change). */
+    sessions(): AgentSessionData[];
+    /** The Agents view's rows. */
+    viewRows(): AgentsViewNode[];
+    readonly onDidChangeSessions: vscode.Event<void>;
   };
   plans: {
     /** The agents' plans waiting for the person's decision. */
     pending(): PendingPlan[];
-    /** Decides a pending plan as the notification's buttons do; false when it is not pending. */
-    decide(planId: string, approved: boolean, reason?: string): boolean;
+    /**
+     * Decides a pending plan as the notification's buttons do (approveSimilar: "Approve similar");
+     * false when it is not pending.
+     */
+    decide(planId: string, approved: boolean, reason?: string, approveSimilar?: boolean): boolean;
     readonly onDidChange: vscode.Event<void>;
   };
   mcp: {
@@ -38,6 +49,12 @@ export interface WhetstoneApi {
     registered: boolean;
     /** The server definitions VS Code is given now (URL only; the token is added when VS Code starts it). */
     definitions(): Promise<{ label: string; uri: string }[]>;
+  };
+  suggestions: {
+    /** The annotation suggestions the editor shows for a document now, and the version they are for. */
+    list(uri: vscode.Uri): Promise<{ version: number; suggestions: EditorSuggestionData[] }>;
+    /** The file the workspace's feedback model is kept in (the extension's storage for this workspace). */
+    feedbackFile: string | undefined;
   };
   changes: {
     /** The changes agents sent with review: true, waiting inline for the person. */
@@ -55,29 +72,44 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
   // Listen before starting so the first Running state change, the first agent status and the
   // first plan question reach their handlers.
   const agentStatus = new AgentStatusView(client);
+  const agentsView = new AgentsView(client);
   const plans = new PlanDecisions(client);
   const changes = new ChangeReview(client);
   const mcp = registerMcpServer(client, agentStatus);
+  const suggestions = new SuggestionCommands(client);
   context.subscriptions.push(
     trackActiveEditor(client),
     trackWorkspaceTrust(client),
     registerCommands(client),
     registerProjection(client),
     agentStatus,
+    agentsView,
     registerCopyAgentConnection(agentStatus),
     registerCopyMcpConfiguration(context, agentStatus),
     mcp,
     plans,
     changes,
+    suggestions,
   );
   // Activation does not wait for the server: the editor stays responsive while it starts.
   const ready = client.start();
   const api: WhetstoneApi = {
     client,
     ready,
-    agents: { status: () => agentStatus.status, onDidChangeStatus: agentStatus.onDidChange },
-    plans: { pending: () => plans.pending(), decide: (planId, approved, reason) => plans.decide(planId, approved, reason), onDidChange: plans.onDidChange },
+    agents: {
+      status: () => agentStatus.status,
+      onDidChangeStatus: agentStatus.onDidChange,
+      sessions: () => agentsView.current(),
+      viewRows: () => agentsView.rows(),
+      onDidChangeSessions: agentsView.onDidChange,
+    },
+    plans: {
+      pending: () => plans.pending(),
+      decide: (planId, approved, reason, approveSimilar) => plans.decide(planId, approved, reason, approveSimilar),
+      onDidChange: plans.onDidChange,
+    },
     mcp: { registered: mcp.registered, definitions: async () => (await mcp.definitions()).map((definition) => ({ label: definition.label, uri: definition.uri.toString() })) },
+    suggestions: { list: (uri) => suggestions.list(uri), feedbackFile: context.storageUri && vscode.Uri.joinPath(context.storageUri, 'feedback.json').fsPath },
     changes: { pending: () => changes.pending(), decide: (suggestionId, accepted) => changes.decide(suggestionId, accepted), onDidChange: changes.onDidChange },
   };
   ready.catch((error: unknown) => {

@@ -9,10 +9,13 @@ export const CLIENT_ID = 'whetstone';
 
 /**
  * What the server learns at start: whether the workspace is trusted (it runs the agent endpoint only
- * then) and the editor's name. Evaluated at every (re)start, so a restart after granting trust says so.
+ * then), the editor's name, and this workspace's storage folder (the suggestion feedback model is
+ * kept there). Evaluated at every (re)start, so a restart after granting trust says so.
  */
-function initializationOptions(): WhetstoneInitializationOptions {
-  return { trusted: vscode.workspace.isTrusted, ideName: vscode.env.appName };
+function initializationOptions(context: vscode.ExtensionContext): WhetstoneInitializationOptions {
+  const options: WhetstoneInitializationOptions = { trusted: vscode.workspace.isTrusted, ideName: vscode.env.appName };
+  if (context.storageUri?.scheme === 'file') options.storagePath = context.storageUri.fsPath;
+  return options;
 }
 
 export function createLanguageClient(context: vscode.ExtensionContext): LanguageClient {
@@ -28,7 +31,7 @@ export function createLanguageClient(context: vscode.ExtensionContext): Language
       { scheme: 'file', language: 'whetstone' },
       { scheme: 'untitled', language: 'whetstone' },
     ],
-    initializationOptions,
+    initializationOptions: () => initializationOptions(context),
   };
   return new LanguageClient(CLIENT_ID, 'Whetstone Language Server', serverOptions, clientOptions);
 }

@@ -1,15 +1,23 @@
 // The person's decisions on agents' plans. The server asks with `whetstone/decidePlan`; the
 // question shows as an ordinary (non-modal) notification, which never takes the focus from the
 // editor the person is typing in: "Agent X proposes a plan: <reason>" with Approve, Reject and
-// Review. Closing the notification is not a decision: the plan stays pending, "Whetstone: Review
-// Pending Agent Plans" brings it back, and only the server withdrawing the question (its agent
-// left) ends it undecided.
+// Review (the diff of what it would do, planDiff.ts), and, when every target is of one kind that
+// is not a declaration, "Approve similar": this plan and the agent's later plans of that kind
+// until it disconnects (revocable in the Agents view). Closing the notification or the review is
+// not a decision: the plan stays pending, "Whetstone: Review Pending Agent Plans" and the Agents
+// view bring it back, and only the server withdrawing the question (its agent left) ends it
+// undecided.
 import * as vscode from 'vscode';
 import type { CancellationToken, LanguageClient } from 'vscode-languageclient/node';
 import { DecidePlanRequest, type DecidePlanParams, type DecidePlanResult } from '../../server/src/protocol/messages';
+import { PLAN_PROPOSED_SCHEME, PlanDiffProvider, planIdOfProposed, type PlanLens } from './planDiff';
 import { APPROVE_PLAN_COMMAND, PLAN_SCHEME, PlanReviewProvider, REJECT_PLAN_COMMAND, type PlanRecord } from './planReviewDocument';
 
 export const REVIEW_PENDING_PLANS_COMMAND = 'whetstone.reviewPendingPlans';
+/** Opens a plan's review (the diff) by id: the Agents view's plan rows run it. */
+export const REVIEW_PLAN_COMMAND = 'whetstone.reviewPlan';
+export const APPROVE_SIMILAR_PLANS_COMMAND = 'whetstone.approveSimilarPlans';
+export const PLAN_DETAILS_COMMAND = 'whetstone.showPlanDetails';
 
 /** Decided plans are kept this long for their open reviews; older ones are forgotten. */
 const KEEP_DECIDED = 50;
@@ -24,15 +32,25 @@ export interface PendingPlan {
   reason: string;
   steps: string[];
   targets: { op: string; nodeId: string }[];
+  /** What "Approve similar" would approve, when it is offered. */
+  similar?: { kind: string; label: string };
 }
 
 interface Entry extends PlanRecord {
   answer?: (result: DecidePlanResult) => void;
 }
 
+/** A command's plan: its id, or the proposed side of its diff (the editor title bar passes that). */
+function planIdOf(target: unknown): string | undefined {
+  if (typeof target === 'string') return target;
+  if (target instanceof vscode.Uri && target.scheme === PLAN_PROPOSED_SCHEME) return planIdOfProposed(target);
+  return undefined;
+}
+
 export class PlanDecisions implements vscode.Disposable {
   private readonly plans = new Map<string, Entry>();
   private readonly review = new PlanReviewProvider((planId) => this.plans.get(planId));
+  private readonly diff: PlanDiffProvider;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly subscriptions: vscode.Disposable[];
 
@@ -41,13 +59,27 @@ export class PlanDecisions implements vscode.Disposable {
 
   /** Registers the request handler; call before the client starts. */
   constructor(client: LanguageClient) {
+    this.diff = new PlanDiffProvider(client, (planId) => this.lensesOf(planId));
     this.subscriptions = [
+      this.diff,
+      vscode.workspace.registerTextDocumentContentProvider(PLAN_PROPOSED_SCHEME, this.diff),
+      vscode.languages.registerCodeLensProvider({ scheme: PLAN_PROPOSED_SCHEME }, this.diff),
+      vscode.commands.registerCommand(REVIEW_PLAN_COMMAND, (planId: unknown) => (typeof planId === 'string' ? this.openReview(planId) : this.pickPending())),
+      vscode.commands.registerCommand(APPROVE_SIMILAR_PLANS_COMMAND, (target: unknown) => {
+        const planId = planIdOf(target);
+        if (planId === undefined || !this.decide(planId, true, undefined, true)) void vscode.window.showInformationMessage('Whetstone: that plan is no longer pending.');
+      }),
+      vscode.commands.registerCommand(PLAN_DETAILS_COMMAND, (target: unknown) => {
+        const planId = planIdOf(target);
+        return planId === undefined ? undefined : this.review.open(planId);
+      }),
       client.onRequest(DecidePlanRequest, (params, token) => this.ask(params, token)),
       vscode.workspace.registerTextDocumentContentProvider(PLAN_SCHEME, this.review),
       vscode.languages.registerCodeLensProvider({ scheme: PLAN_SCHEME }, this.review),
       this.review,
-      vscode.commands.registerCommand(APPROVE_PLAN_COMMAND, (planId: unknown) => this.decideFromUi(planId, true)),
-      vscode.commands.registerCommand(REJECT_PLAN_COMMAND, (planId: unknown) => this.decideFromUi(planId, false)),
+      // From a lens (the plan's id) or the diff editor's title bar (the proposed side's URI).
+      vscode.commands.registerCommand(APPROVE_PLAN_COMMAND, (target: unknown) => this.decideFromUi(planIdOf(target), true)),
+      vscode.commands.registerCommand(REJECT_PLAN_COMMAND, (target: unknown) => this.decideFromUi(planIdOf(target), false)),
       vscode.commands.registerCommand(REVIEW_PENDING_PLANS_COMMAND, () => this.pickPending()),
       // A server that stopped (or restarted) took its plans along: their questions are void.
       client.onDidChangeState(() => {
@@ -60,13 +92,14 @@ export class PlanDecisions implements vscode.Disposable {
   pending(): PendingPlan[] {
     return [...this.plans.values()]
       .filter((entry) => entry.state === 'pending')
-      .map(({ params: { plan, agent } }) => ({
+      .map(({ params: { plan, agent, similar } }) => ({
         planId: plan.planId,
         agentName: agent.name,
         sessionId: agent.sessionId,
         reason: plan.reason,
         steps: [...plan.steps],
         targets: plan.targets.map((target) => ({ ...target })),
+        ...(similar ? { similar: { ...similar } } : {}),
       }));
   }
 
@@ -74,13 +107,42 @@ export class PlanDecisions implements vscode.Disposable {
    * Decides a pending plan, as the notification's buttons do; returns false when it is not (or no
    * longer) pending. The extension's API offers this to tests.
    */
-  decide(planId: string, approved: boolean, reason?: string): boolean {
+  decide(planId: string, approved: boolean, reason?: string, approveSimilar = false): boolean {
     const entry = this.plans.get(planId);
     if (entry?.state !== 'pending' || !entry.answer) return false;
+    // Only a kind the server offered can be approved for later plans.
+    if (approveSimilar && (!approved || !entry.params.similar)) return false;
     const answer = entry.answer;
     this.settle(planId, entry, approved ? 'approved' : 'rejected');
-    answer({ decision: approved ? 'approved' : 'rejected', reason: reason ?? (approved ? 'Approved in VS Code' : 'Rejected in VS Code'), decidedBy: DECIDED_BY });
+    const result: DecidePlanResult = { decision: approved ? 'approved' : 'rejected', reason: reason ?? (approved ? 'Approved in VS Code' : 'Rejected in VS Code'), decidedBy: DECIDED_BY };
+    if (approveSimilar) result.approveSimilar = true;
+    answer(result);
     return true;
+  }
+
+  /** The lenses on a plan's diff: Approve (similar) / Reject while pending, Details always. */
+  private lensesOf(planId: string): PlanLens[] {
+    const entry = this.plans.get(planId);
+    const details = { title: 'Plan details', command: PLAN_DETAILS_COMMAND, arguments: [planId] };
+    if (entry?.state !== 'pending') return [{ ...details, title: `Plan ${entry?.state ?? 'no longer known'} · details` }];
+    const similar = entry.params.similar;
+    return [
+      { title: 'Approve', command: APPROVE_PLAN_COMMAND, arguments: [planId] },
+      ...(similar ? [{ title: `Approve similar until the agent leaves (${similar.label})`, command: APPROVE_SIMILAR_PLANS_COMMAND, arguments: [planId] }] : []),
+      { title: 'Reject', command: REJECT_PLAN_COMMAND, arguments: [planId] },
+      details,
+    ];
+  }
+
+  /** Opens the plan's diff (or, when it changes no open file, its details). */
+  async openReview(planId: string): Promise<void> {
+    const entry = this.plans.get(planId);
+    if (!entry) {
+      void vscode.window.showInformationMessage('Whetstone: that plan is no longer known.');
+      return;
+    }
+    const title = `Plan ${entry.params.display.planId} by ${entry.params.display.agent}: now ↔ proposed`;
+    if (!(await this.diff.open(planId, title))) await this.review.open(planId);
   }
 
   private ask(params: DecidePlanParams, token: CancellationToken): Promise<DecidePlanResult> {
@@ -106,11 +168,12 @@ export class PlanDecisions implements vscode.Disposable {
     if (entry?.state !== 'pending') return;
     // Not modal: a notification toast, so the editor keeps the focus and the keystrokes. The text
     // is the server's headline: the agent's words escaped and cut, the targets counted.
-    void vscode.window.showInformationMessage(entry.params.display.headline, 'Approve', 'Reject', 'Review').then((choice) => {
-      if (choice === 'Approve' || choice === 'Reject') {
-        if (!this.decide(planId, choice === 'Approve')) void vscode.window.showInformationMessage('Whetstone: that plan is no longer pending.');
+    const similar = entry.params.similar ? ['Approve similar'] : [];
+    void vscode.window.showInformationMessage(entry.params.display.headline, 'Approve', ...similar, 'Reject', 'Review').then((choice) => {
+      if (choice === 'Approve' || choice === 'Reject' || choice === 'Approve similar') {
+        if (!this.decide(planId, choice !== 'Reject', undefined, choice === 'Approve similar')) void vscode.window.showInformationMessage('Whetstone: that plan is no longer pending.');
       } else if (choice === 'Review') {
-        this.review.open(planId).then(
+        this.openReview(planId).then(
           () => this.notify(planId),
           (error: unknown) => void vscode.window.showErrorMessage(`Whetstone: could not open the plan review: ${error instanceof Error ? error.message : String(error)}`),
         );
@@ -139,7 +202,7 @@ export class PlanDecisions implements vscode.Disposable {
       { placeHolder: 'Agent plans waiting for your decision' },
     );
     if (!picked) return;
-    await this.review.open(picked.planId);
+    await this.openReview(picked.planId);
     this.notify(picked.planId);
   }
 
@@ -156,6 +219,7 @@ export class PlanDecisions implements vscode.Disposable {
     entry.state = state;
     entry.answer = undefined;
     this.review.refresh(planId);
+    this.diff.refresh();
     this.changed.fire();
     const decided = [...this.plans.entries()].filter(([, candidate]) => candidate.state !== 'pending');
     for (const [id] of decided.slice(0, Math.max(0, decided.length - KEEP_DECIDED))) this.plans.delete(id);

@@ -7,8 +7,8 @@
 //
 // This script runs on any Node ≥ 20 (the one on PATH, from the shebang); code-server itself is
 // started with the Node 24 that scripts/e2e/setup.mjs installed, which must have run first.
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import process from 'node:process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
@@ -20,6 +20,25 @@ import { e2ePaths } from './setup.mjs';
 const TIMEOUT_MS = Number(process.env.WHETSTONE_E2E_TIMEOUT_MS) || 5 * 60_000;
 // Set WHETSTONE_E2E_VERBOSE=1 to see the workbench page's own errors as well.
 const VERBOSE = Boolean(process.env.WHETSTONE_E2E_VERBOSE);
+
+// Where the suite's screenshots go (the README's pictures); unset: the suite takes none.
+const SCREENSHOT_DIR = process.env.WHETSTONE_E2E_SCREENSHOTS;
+// A test asks for a screenshot by logging `WHETSTONE_SCREENSHOT <name> <css selector>`: the
+// launcher waits until the selector is visible (the workbench has drawn what the picture is of),
+// then saves <name>.png, written whole (renamed into place) so the test can wait for the file.
+const SCREENSHOT_REQUEST = /^WHETSTONE_SCREENSHOT ([a-z0-9-]{1,60}) (.+)$/;
+
+async function screenshot(page, name, selector) {
+  try {
+    await page.locator(selector).first().waitFor({ state: 'visible', timeout: 15_000 });
+  } catch {
+    console.error(`[code-server launcher] screenshot ${name}: ${selector} did not appear; taking it anyway`);
+  }
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: `${file}.part.png` });
+  renameSync(`${file}.part.png`, file);
+}
 
 // Chromium flags (docs/E2E.md): no sandbox (root, containers), no GPU, and no
 // background traffic to hosts this machine cannot reach.
@@ -59,13 +78,20 @@ async function main() {
   let timer;
   try {
     browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true });
-    const page = await browser.newPage();
+    // A window of a laptop's size, so the pictures read like a person's editor.
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 
     let finish;
     const finished = new Promise((resolve) => (finish = resolve));
     // The smoke-test driver calls these from the workbench: the extension host's console output
     // (mocha's report) and, when the suite has ended, its exit code.
     await page.exposeFunction('codeAutomationLog', (type, args) => {
+      const first = Array.isArray(args) ? args[0] : args;
+      const request = SCREENSHOT_DIR && typeof first === 'string' ? SCREENSHOT_REQUEST.exec(first) : null;
+      if (request) {
+        void screenshot(page, request[1], request[2]).catch((error) => console.error(`[code-server launcher] screenshot ${request[1]} failed: ${error}`));
+        return;
+      }
       const write = type === 'error' || type === 'warn' ? console.error : console.log;
       write(...(Array.isArray(args) ? args : [args]));
     });

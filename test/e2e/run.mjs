@@ -29,6 +29,9 @@ cpSync(join(root, 'test', 'fixtures', 'e2e-workspace'), workspace, { recursive: 
 // The agent endpoint's lock files go to a folder of this run, not the user's ~/.whetstone/agents;
 // code-server passes this environment down to the extension host and the language server.
 const lockDir = mkdtempSync(join(tmpdir(), 'whetstone-e2e-locks-'));
+// The pictures the README shows are taken by the suite, so they stay current with the code.
+const screenshots = join(root, 'docs', 'images');
+process.env.WHETSTONE_E2E_SCREENSHOTS = screenshots;
 const started = Date.now();
 let failed = false;
 try {
@@ -37,7 +40,7 @@ try {
     extensionDevelopmentPath: root,
     extensionTestsPath,
     launchArgs: [workspace],
-    extensionTestsEnv: { WHETSTONE_LOCK_DIR: lockDir },
+    extensionTestsEnv: { WHETSTONE_LOCK_DIR: lockDir, WHETSTONE_E2E_SCREENSHOTS: screenshots },
   });
 } catch (error) {
   failed = true;

@@ -3,6 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CodeActionKind, CodeActionRequest, type CodeAction, type TextDocumentEdit, type TextEdit } from 'vscode-languageserver-protocol/node';
+import { SUGGESTION_ACTION_KIND } from '../../server/src/lsp/suggestions';
+import { SUGGESTION_COMMANDS } from '../../server/src/protocol/messages';
 import { LspClient } from './lspClient';
 import { applyTextEdits, readFixture } from './positions';
 
@@ -48,7 +50,7 @@ describe('code actions', () => {
     );
   });
 
-  it('offers nothing where no diagnostic has a fix, or for other kinds', async () => {
+  it('offers no fix where no diagnostic has one, and only the annotation suggestions for refactorings', async () => {
     const { uri } = readFixture('undefined-name.wst');
     const none = await client.connection.sendRequest(CodeActionRequest.type, {
       textDocument: { uri },
@@ -56,11 +58,20 @@ describe('code actions', () => {
       context: { diagnostics: [] },
     });
     assert.deepEqual(none, []);
-    const refactor = await client.connection.sendRequest(CodeActionRequest.type, {
+    const refactor = (await client.connection.sendRequest(CodeActionRequest.type, {
       textDocument: { uri },
       range: { start: { line: 0, character: 0 }, end: { line: 5, character: 0 } },
       context: { diagnostics: [], only: [CodeActionKind.Refactor] },
-    });
-    assert.deepEqual(refactor, []);
+    })) as CodeAction[];
+    // greet is pure: its suggestion's Accept / Reject / Why stand on its first line, as refactorings.
+    assert.deepEqual(
+      refactor.map((action) => [action.kind, action.command?.command]),
+      [
+        [SUGGESTION_ACTION_KIND, SUGGESTION_COMMANDS.accept],
+        [SUGGESTION_ACTION_KIND, SUGGESTION_COMMANDS.reject],
+        [SUGGESTION_ACTION_KIND, SUGGESTION_COMMANDS.why],
+      ],
+    );
+    assert.match(refactor[0].title, /^Add @semantic\(pure\) on FunctionDeclaration greet \(line 1\) \(85%\)$/);
   });
 });

@@ -10,6 +10,7 @@ import type { CallOutcome, EndpointLimits, MethodContext, MethodDefinition } fro
 import { RawJson } from './raw-json';
 import { roleSatisfies, type RequiredRole } from './roles';
 import type { Session } from './session';
+import { recordCall } from './session-activity';
 import { paramsToRecord, recordStep } from './workflow-recorder';
 
 export const DEFAULT_LIMITS: EndpointLimits = {
@@ -22,6 +23,8 @@ export interface DispatcherOptions {
   limits?: Partial<EndpointLimits>;
   /** Where unexpected failures go (with their stack); the agent only hears "internal error". */
   onInternalError?: (error: unknown, method: string) => void;
+  /** Told after every call a session made, once it is recorded in its recent calls. */
+  onCall?: (session: Session) => void;
 }
 
 type JsonRpcId = string | number | null;
@@ -41,6 +44,7 @@ export class Dispatcher {
   readonly limits: EndpointLimits;
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly onInternalError: (error: unknown, method: string) => void;
+  private readonly onCall: (session: Session) => void;
 
   constructor(
     private readonly methods: ReadonlyMap<string, MethodDefinition>,
@@ -48,6 +52,7 @@ export class Dispatcher {
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.onInternalError = options.onInternalError ?? (() => undefined);
+    this.onCall = options.onCall ?? (() => undefined);
     // Compiled once, at start: a schema ajv cannot compile is a bug to see at once, not per call.
     const ajv = new Ajv2020({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
     for (const method of methods.values()) this.validators.set(method.name, ajv.compile(method.params));
@@ -98,6 +103,17 @@ export class Dispatcher {
 
   /** Calls one method by name, as a request of `session` would (replayWorkflow's steps come here). */
   async call(method: string, params: unknown, session: Session, host: AgentHost): Promise<CallOutcome> {
+    const outcome = await this.callNow(method, params, session, host);
+    recordCall(session, method, params, outcome);
+    try {
+      this.onCall(session);
+    } catch (error) {
+      this.report(error, method);
+    }
+    return outcome;
+  }
+
+  private async callNow(method: string, params: unknown, session: Session, host: AgentHost): Promise<CallOutcome> {
     const definition = this.methods.get(method);
     if (!definition) return { error: methodNotFound(method, this.methods) };
     if (!roleSatisfies(definition.role, session.role)) return { error: roleRefusal(definition.name, definition.role, session.role) };

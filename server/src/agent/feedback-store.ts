@@ -2,9 +2,11 @@
 // feedback file, so what people accept and reject keeps counting across restarts. Each answer
 // re-reads the file before writing it (atomically), so two windows on one workspace add up their
 // answers instead of overwriting each other's. Rejections of one suggestion on one node are also
-// remembered in memory, so that exact suggestion is not shown again while the server runs; their
-// keys are made of bounded params (uri, node id, a known type and strategy) and their number is
-// capped. The model on disk is keyed by type and strategy only, which the vocabulary bounds.
+// remembered in memory, with a digest of the node's code, so that exact suggestion is not shown
+// again while the server runs and that code stays as it was; their keys are made of bounded params
+// (uri, node id, a known type and strategy, the digest) and their number is capped.
+// The model on disk is keyed by type and strategy only, which the vocabulary bounds.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { emptyFeedback, readFeedback, withAnswer, type FeedbackData } from '../core/suggest';
@@ -19,6 +21,8 @@ export interface Answer {
   /** The suggestion's node and buffer, for not showing a rejected suggestion again. */
   nodeId?: string;
   uri?: string;
+  /** The node's source text when it was rejected: the suggestion comes back once it changes. */
+  code?: string;
 }
 
 /** Rejections remembered for not showing a suggestion again; the oldest are forgotten first. */
@@ -45,7 +49,7 @@ export class FeedbackStore {
 
   /** Records one answer and saves the model; returns its new revision. */
   record(answer: Answer): number {
-    if (!answer.accepted && answer.nodeId !== undefined) this.dismiss(dismissalKey(answer.uri, answer.nodeId, answer.annotationType, answer.strategy));
+    if (!answer.accepted && answer.nodeId !== undefined) this.dismiss(dismissalKey(answer.uri, answer.nodeId, answer.annotationType, answer.strategy, answer.code));
     const base = this.file ? (fileStamp(this.file) === 'missing' ? emptyFeedback() : readFile(this.file)) : this.data;
     this.data = withAnswer(base, answer.annotationType, answer.strategy, answer.accepted);
     if (this.file) {
@@ -70,14 +74,15 @@ export class FeedbackStore {
     if (this.dismissed.size > MAX_DISMISSED) this.dismissed.delete(this.dismissed.values().next().value as string);
   }
 
-  /** Whether the person rejected exactly this suggestion on this node. */
-  isDismissed(uri: string | undefined, nodeId: string, annotationType: string, strategy: string): boolean {
-    return this.dismissed.has(dismissalKey(uri, nodeId, annotationType, strategy));
+  /** Whether the person rejected exactly this suggestion on this node while it had this code. */
+  isDismissed(uri: string | undefined, nodeId: string, annotationType: string, strategy: string, code?: string): boolean {
+    return this.dismissed.has(dismissalKey(uri, nodeId, annotationType, strategy, code));
   }
 }
 
-function dismissalKey(uri: string | undefined, nodeId: string, annotationType: string, strategy: string): string {
-  return `${uri ?? ''}\u0000${nodeId}\u0000${annotationType}/${strategy}`;
+function dismissalKey(uri: string | undefined, nodeId: string, annotationType: string, strategy: string, code: string | undefined): string {
+  const digest = code === undefined ? '' : createHash('sha256').update(code).digest('base64url');
+  return `${uri ?? ''}\u0000${nodeId}\u0000${annotationType}/${strategy}\u0000${digest}`;
 }
 
 function fileStamp(file: string): string {

@@ -16,8 +16,13 @@ export interface Session {
   readonly id: string;
   name: string;
   role: AgentRole;
-  /** The highest role setAgentRole may grant this session (the endpoint's maxRole); generator when absent. */
-  readonly maxRole?: AgentRole;
+  /**
+   * The highest role setAgentRole may grant this session (the endpoint's maxRole, or linter once
+   * the person made it read-only); generator when absent.
+   */
+  maxRole?: AgentRole;
+  /** How the agent is attached. */
+  readonly transport: 'websocket' | 'mcp';
   readonly connectedAtMs: number;
   lastMessageAtMs: number;
   messageCount: number;
@@ -26,5 +31,7 @@ export interface Session {
   readonly state: Map<string, unknown>;
   /** Sends a JSON-RPC notification to this agent. */
   notify(method: string, params: unknown): void;
+  /** Ends the session from our side (the person disconnected it): its socket or MCP session closes. */
+  disconnect(reason: string): void;
   info(): SessionInfo;
 }

@@ -32,6 +32,11 @@ export class SuggestionStore {
     this.pending.set(entry.suggestion.suggestionId, entry);
   }
 
+  /** The session's pending suggestions, oldest first. */
+  ofSession(sessionId: string): ChangeSuggestion[] {
+    return [...this.pending.values()].filter((entry) => entry.session.id === sessionId).map((entry) => entry.suggestion);
+  }
+
   pendingCount(sessionId: string): number {
     return [...this.pending.values()].filter((entry) => entry.session.id === sessionId).length;
   }

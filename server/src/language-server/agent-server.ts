@@ -7,10 +7,22 @@ import type { Connection } from 'vscode-languageserver/node';
 import { startAgentEndpoint, LOOPBACK, type AgentEndpoint } from '../agent/websocket/endpoint';
 import { removeLockFile } from '../agent/websocket/lock-file';
 import type { Log } from '../lsp/guard';
-import { AgentStatusNotification, type AgentStatusParams, type McpServerResult } from '../protocol/messages';
+import { sessionOverview } from '../agent/session-overview';
+import { revokeSimilar } from '../agent/standing-approvals';
+import {
+  AgentSessionsNotification,
+  AgentStatusNotification,
+  type AgentSessionActionParams,
+  type AgentSessionActionResult,
+  type AgentStatusParams,
+  type McpServerResult,
+} from '../protocol/messages';
 import type { LspAgentHost } from './lsp-agent-host';
 import type { AgentServerSettings } from './settings';
 import { MCP_PATH, mcpRoute } from '../mcp';
+
+/** How long a change waits for others to join it before the Agents view is told. */
+const SESSIONS_DELAY_MS = 100;
 
 interface Running {
   endpoint: AgentEndpoint;
@@ -29,13 +41,52 @@ export class AgentServerControl {
   private starts = 0;
   /** Starts and stops one after the other, each on the state left by the one before. */
   private turn: Promise<void> = Promise.resolve();
+  /** A whetstone/agentSessions update is due: changes close together are sent as one. */
+  private sessionsDue: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly connection: Connection,
     private readonly host: LspAgentHost,
     private readonly workspaceFolders: readonly string[],
     private readonly log: Log,
-  ) {}
+  ) {
+    host.onActivity = () => this.sessionsChanged();
+  }
+
+  /** The person acts on a session from the Agents view. */
+  sessionAction(params: AgentSessionActionParams): AgentSessionActionResult {
+    const session = this.running?.endpoint.sessions().find((candidate) => candidate.id === params?.sessionId && candidate.connected);
+    if (!session) return { done: false };
+    let done = true;
+    switch (params.action) {
+      case 'disconnect':
+        session.disconnect('The person disconnected this agent in the editor');
+        break;
+      case 'readOnly':
+        // Linter is the read-only role; the ceiling keeps setAgentRole from raising it again.
+        session.maxRole = 'linter';
+        session.role = 'linter';
+        break;
+      case 'revokeApproval':
+        done = typeof params.kind === 'string' && revokeSimilar(session, params.kind);
+        break;
+      default:
+        done = false;
+    }
+    this.sessionsChanged();
+    return { done };
+  }
+
+  /** Sends the sessions soon: every change close together goes in one message. */
+  private sessionsChanged(): void {
+    if (this.sessionsDue) return;
+    this.sessionsDue = setTimeout(() => {
+      this.sessionsDue = undefined;
+      void this.connection
+        .sendNotification(AgentSessionsNotification, { sessions: this.running ? sessionOverview(this.host) : [] })
+        .catch((error: unknown) => this.log('Could not send whetstone/agentSessions', error));
+    }, SESSIONS_DELAY_MS);
+  }
 
   /** The settings changed (or were read for the first time). */
   setSettings(settings: AgentServerSettings): Promise<void> {
@@ -100,7 +151,9 @@ export class AgentServerControl {
           // A session that left takes its plans along: nobody can use them now.
           if (change === 'disconnected') this.host.withdrawPlansOf(session.id);
           if (started && this.running === started) this.sendStatus(started, undefined);
+          this.sessionsChanged();
         },
+        onSessionCall: () => this.sessionsChanged(),
       });
       this.host.setSessionSource(endpoint.sessions);
       started = { endpoint, settings: wanted, onExit: () => removeLockFile(endpoint.lockFile, endpoint.token), start: ++this.starts };
@@ -134,6 +187,7 @@ export class AgentServerControl {
     // Nobody can use those plans any more: the questions in VS Code are withdrawn.
     this.host.withdrawAllPlans('The agent endpoint stopped before the plan was decided');
     await running.endpoint.close();
+    this.sessionsChanged();
   }
 
   private sendStatus(running: Running | undefined, reason: string | undefined): void {

@@ -12,6 +12,7 @@ import { AgentError, ErrorCode } from '../agent/errors';
 import type { AgentHost, ApplyEditOptions, ChangeReviewer, ChangeSuggestion, EditApplier, Plan, PlanDecider } from '../agent/host';
 import { planDisplay } from '../agent/plan-display';
 import type { Session } from '../agent/session';
+import { approveSimilar, isApprovedSimilar, similarKind } from '../agent/standing-approvals';
 import type { LibraryContext } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';
 import { rangeOfOffsets, toLspPosition } from '../lsp/convert';
@@ -151,9 +152,19 @@ export class LspAgentHost implements AgentHost {
     }
   }
 
+  /** Told when what the Agents view shows changes outside a call (a plan or change decided). */
+  onActivity: () => void = () => undefined;
+
   readonly decidePlan: PlanDecider = (plan: Plan) =>
     new Promise((resolve, reject) => {
       const session = this.sessions().find((candidate) => candidate.id === plan.sessionId);
+      const similar = similarKind(this.workspace, plan.targets);
+      if (session && similar && isApprovedSimilar(session, similar.kind)) {
+        // The person approved plans of this kind from this agent until it disconnects.
+        resolve({ approved: true, reason: `Approved as similar to an earlier plan (${similar.label}), as the person chose`, decidedBy: 'policy' });
+        this.onActivity();
+        return;
+      }
       const source = new CancellationTokenSource();
       const settle = (): void => {
         this.deciding.delete(plan.planId);
@@ -172,6 +183,7 @@ export class LspAgentHost implements AgentHost {
         plan: { ...plan, steps: [...plan.steps], targets: plan.targets.map((target) => ({ ...target })) },
         agent: { sessionId: plan.sessionId, name: session?.name ?? '' },
         display: planDisplay(plan, this.workspace, session?.name ?? ''),
+        ...(similar ? { similar } : {}),
       };
       this.connection.sendRequest(DecidePlanRequest, params, source.token).then(
         (answer: DecidePlanResult | null) => {
@@ -179,7 +191,9 @@ export class LspAgentHost implements AgentHost {
           if (!this.deciding.has(plan.planId)) return;
           settle();
           if (answer?.decision === 'approved' || answer?.decision === 'rejected') {
+            if (answer.decision === 'approved' && answer.approveSimilar === true && similar && session?.connected) approveSimilar(session, similar);
             resolve({ approved: answer.decision === 'approved', reason: answer.reason, decidedBy: answer.decidedBy || 'person' });
+            this.onActivity();
           } else reject(new Error('VS Code withdrew the question without a decision'));
         },
         (error: unknown) => {
@@ -222,6 +236,7 @@ export class LspAgentHost implements AgentHost {
           settle();
           if (answer?.decision === 'accepted' || answer?.decision === 'rejected') {
             resolve({ accepted: answer.decision === 'accepted', decidedBy: answer.decidedBy || 'person' });
+            this.onActivity();
           } else reject(new Error('VS Code withdrew the suggestion without a decision'));
         },
         (error: unknown) => {

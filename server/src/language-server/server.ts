@@ -3,13 +3,16 @@
 // agents' edits through VS Code (lsp-agent-host.ts), the settings, the library setting and
 // workspace trust.
 import { join } from 'node:path';
-import { DidChangeConfigurationNotification, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
-import { guardedNotification, makeLog } from '../lsp/guard';
+import { DidChangeConfigurationNotification, ErrorCodes, ResponseError, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
+import { guarded, guardedNotification, makeLog } from '../lsp/guard';
 import { registerLanguageFeatures } from '../lsp/handlers';
-import { McpServerRequest, TrustChangedNotification, type WhetstoneInitializationOptions } from '../protocol/messages';
+import { AgentSessionActionRequest, AnswerSuggestionRequest, McpServerRequest, PlanDiffRequest, TrustChangedNotification, type WhetstoneInitializationOptions } from '../protocol/messages';
+import { planStoreOf } from '../agent/plan-store';
+import { proposedTexts } from '../agent/plan-proposal';
 import { loadGrammar } from '../workspace/grammar';
 import { Workspace } from '../workspace/workspace';
 import { AgentServerControl } from './agent-server';
+import { answerSuggestion, editorSuggestionSource } from './editor-suggestions';
 import { LibrarySetting, workspaceFolderPath } from './library-setting';
 import { LspAgentHost } from './lsp-agent-host';
 import { DEFAULT_SETTINGS, fetchSettings, settingsFromPush, type ServerSettings } from './settings';
@@ -33,11 +36,18 @@ export function startServer(connection: Connection): ServerHandle {
   let agentServer: AgentServerControl | undefined;
   let workspaceFolder: string | undefined;
   let configurationPull = false;
+  let suggestionSettings = DEFAULT_SETTINGS.suggestions;
+  const suggestions = editorSuggestionSource(agentHost, () => suggestionSettings);
+  features.setSuggestionSource(suggestions);
 
   const applySettings = async (settings: ServerSettings): Promise<void> => {
     const diagnostics = features.diagnostics;
     const previous = diagnostics.semanticDelayMs;
     diagnostics.setSemanticDelay(settings.semanticDelayMs);
+    if (JSON.stringify(settings.suggestions) !== JSON.stringify(suggestionSettings)) {
+      suggestionSettings = settings.suggestions;
+      features.refreshSuggestions();
+    }
     if (previous !== diagnostics.semanticDelayMs) connection.console.info(`Semantic diagnostics now wait ${diagnostics.semanticDelayMs} ms after the last change`);
     await library.apply(settings.library, workspaceFolder);
     await agentServer?.setSettings(settings.agentServer);
@@ -56,12 +66,14 @@ export function startServer(connection: Connection): ServerHandle {
     await loadGrammar();
     configurationPull = params.capabilities.workspace?.configuration === true;
     workspaceFolder = workspaceFolderPath(params);
-    // Accepting and rejecting suggestions trains a model per workspace, kept beside its files.
-    if (workspaceFolder !== undefined) agentHost.feedbackFile = join(workspaceFolder, '.whetstone', 'feedback.json');
+    const options = params.initializationOptions as WhetstoneInitializationOptions | undefined;
+    // Accepting and rejecting suggestions trains a model per workspace: in the extension's storage
+    // for this workspace when the client gives one, else beside the workspace's files.
+    if (typeof options?.storagePath === 'string' && options.storagePath !== '') agentHost.feedbackFile = join(options.storagePath, 'feedback.json');
+    else if (workspaceFolder !== undefined) agentHost.feedbackFile = join(workspaceFolder, '.whetstone', 'feedback.json');
     agentServer = new AgentServerControl(connection, agentHost, workspaceFolder === undefined ? [] : [workspaceFolder], log);
     // Only a client that says the workspace is trusted gets an endpoint: outside programs that
     // attach can change files. VS Code's client says so; others opt in the same way.
-    const options = params.initializationOptions as WhetstoneInitializationOptions | undefined;
     void agentServer.setTrusted(options?.trusted === true);
     if (typeof options?.ideName === 'string' && options.ideName !== '') agentHost.info.ideName = options.ideName;
     return { capabilities: features.initialize(params), serverInfo: { name: SERVER_NAME, version: SERVER_VERSION } };
@@ -95,6 +107,26 @@ export function startServer(connection: Connection): ServerHandle {
       await agentServer?.setTrusted(params?.trusted === true);
     }),
   );
+
+  connection.onRequest(
+    AnswerSuggestionRequest,
+    guarded(log, AnswerSuggestionRequest.method, new ResponseError<void>(ErrorCodes.InternalError, 'The answer could not be recorded; see the server log'), async (params) => {
+      const answer = await answerSuggestion(agentHost, suggestions, params);
+      // A rejection hides the suggestion, and either answer moves the confidences shown.
+      if (answer.done) features.refreshSuggestions();
+      return answer;
+    }),
+  );
+
+  // What a pending plan would do to the text now, for its review (asked again when the text changes).
+  connection.onRequest(PlanDiffRequest, (params) => {
+    const plan = typeof params?.planId === 'string' ? planStoreOf(agentHost).get(params.planId) : undefined;
+    if (!plan) return null;
+    const files = proposedTexts(workspace, plan.targets).map(({ uri, revision, proposed, notShown }) => ({ uri, version: revision, proposed, notShown }));
+    return { planId: plan.planId, files };
+  });
+
+  connection.onRequest(AgentSessionActionRequest, (params) => agentServer?.sessionAction(params) ?? { done: false });
 
   // The token goes to the extension only, which hands it to VS Code's MCP client in a header.
   connection.onRequest(McpServerRequest, () => agentServer?.mcpServer(SERVER_VERSION) ?? null);

@@ -15,8 +15,18 @@ export interface AgentServerSettings {
   maxRole: AgentRole;
 }
 
+/** Which annotation suggestions the editor shows (`whetstone.suggestions.*`); agents see them all. */
+export interface SuggestionSettings {
+  enabled: boolean;
+  /** Annotation types to show (performance, security, …); empty for all. */
+  kinds: string[];
+  /** Suggestions less sure than this (after feedback) are not shown. */
+  minConfidence: number;
+}
+
 export interface ServerSettings {
   semanticDelayMs: number;
+  suggestions: SuggestionSettings;
   agentServer: AgentServerSettings;
   /** `whetstone.library`: a JSON file, absolute or relative to the first workspace folder; '' for none. */
   library: string;
@@ -30,7 +40,9 @@ export const DEFAULT_AGENT_SERVER: AgentServerSettings = {
   maxRole: 'generator',
 };
 
-export const DEFAULT_SETTINGS: ServerSettings = { semanticDelayMs: DEFAULT_SEMANTIC_DELAY_MS, agentServer: DEFAULT_AGENT_SERVER, library: '' };
+export const DEFAULT_SUGGESTIONS: SuggestionSettings = { enabled: true, kinds: [], minConfidence: 0 };
+
+export const DEFAULT_SETTINGS: ServerSettings = { semanticDelayMs: DEFAULT_SEMANTIC_DELAY_MS, suggestions: DEFAULT_SUGGESTIONS, agentServer: DEFAULT_AGENT_SERVER, library: '' };
 
 /** Settings from the `whetstone` section's value (whatever shape the client sent). */
 export function readSettings(section: unknown): ServerSettings {
@@ -39,8 +51,19 @@ export function readSettings(section: unknown): ServerSettings {
   const delay = diagnostics.semanticDelayMs;
   return {
     semanticDelayMs: typeof delay === 'number' && Number.isFinite(delay) && delay >= 0 ? delay : DEFAULT_SEMANTIC_DELAY_MS,
+    suggestions: readSuggestions(record.suggestions),
     agentServer: readAgentServer(record.agentServer),
     library: typeof record.library === 'string' ? record.library.trim() : '',
+  };
+}
+
+function readSuggestions(value: unknown): SuggestionSettings {
+  const record = isRecord(value) ? value : {};
+  const { enabled, kinds, minConfidence } = record;
+  return {
+    enabled: typeof enabled === 'boolean' ? enabled : DEFAULT_SUGGESTIONS.enabled,
+    kinds: Array.isArray(kinds) ? kinds.filter((kind): kind is string => typeof kind === 'string' && kind !== '') : [],
+    minConfidence: typeof minConfidence === 'number' && minConfidence >= 0 && minConfidence <= 1 ? minConfidence : DEFAULT_SUGGESTIONS.minConfidence,
   };
 }
 

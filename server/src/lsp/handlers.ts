@@ -6,6 +6,7 @@
 // language-server/'s business.
 import {
   CodeActionKind,
+  CodeLensRefreshRequest,
   ErrorCodes,
   ResponseError,
   TextDocumentSyncKind,
@@ -13,7 +14,7 @@ import {
   type InitializeParams,
   type ServerCapabilities,
 } from 'vscode-languageserver/node';
-import { ActiveEditorNotification, AstRequest, ImportSourceRequest, ProjectRequest } from '../protocol/messages';
+import { ActiveEditorNotification, AstRequest, ImportSourceRequest, ProjectRequest, SuggestionsRequest } from '../protocol/messages';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
 import { setActiveEditor } from './active-editor';
@@ -31,6 +32,7 @@ import { importText, projectBuffer } from './projection-requests';
 import { references } from './references';
 import { prepareRename, rename } from './rename';
 import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from './semantic-tokens';
+import { SUGGESTION_ACTION_KIND, suggestionActions, suggestionLenses, type SuggestionSource } from './suggestions';
 import { documentSymbols } from './symbols';
 
 export interface LanguageFeatures {
@@ -38,12 +40,18 @@ export interface LanguageFeatures {
   readonly diagnostics: DiagnosticsPublisher;
   /** Notes what the client can do (from initialize) and answers with what the handlers provide. */
   initialize(params: InitializeParams): ServerCapabilities;
+  /** Where the editor's annotation suggestions come from (the process composes it; none until then). */
+  setSuggestionSource(source: SuggestionSource): void;
+  /** Asks the client to ask again for the suggestions' CodeLenses (feedback or settings changed). */
+  refreshSuggestions(): void;
   dispose(): void;
 }
 
 export function registerLanguageFeatures(connection: Connection, workspace: Workspace, log: Log): LanguageFeatures {
   const diagnostics = new DiagnosticsPublisher(connection, workspace, log);
   let documentChanges = false;
+  let codeLensRefresh = false;
+  let suggestionSource: SuggestionSource = () => [];
 
   // ---- documents
   connection.onDidOpenTextDocument(
@@ -93,7 +101,18 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
   connection.languages.semanticTokens.on(on('semanticTokens', { data: [] }, (buffer) => semanticTokens(buffer)));
   connection.onDocumentFormatting(on('formatting', [], (buffer) => formatDocument(buffer)));
   connection.onFoldingRanges(on('foldingRanges', [], (buffer) => foldingRanges(buffer.document)));
-  connection.onCodeAction(on('codeAction', [], (buffer, params) => codeActions(buffer, params, documentChanges, log)));
+  connection.onCodeAction(
+    on('codeAction', [], (buffer, params) => [...codeActions(buffer, params, documentChanges, log), ...suggestionActions(buffer, params, suggestionSource)]),
+  );
+  connection.onCodeLens(on('codeLens', [], (buffer) => suggestionLenses(buffer, suggestionSource)));
+
+  connection.onRequest(
+    SuggestionsRequest,
+    guarded(log, SuggestionsRequest.method, new ResponseError<void>(ErrorCodes.InternalError, 'The suggestions could not be computed; see the server log'), (params) => {
+      const buffer = workspace.get(params.uri);
+      return { uri: params.uri, version: buffer?.revision ?? 0, suggestions: buffer ? suggestionSource(buffer) : [] };
+    }),
+  );
 
   connection.onRequest(
     AstRequest,
@@ -112,6 +131,7 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
     diagnostics,
     initialize(params) {
       documentChanges = params.capabilities.workspace?.workspaceEdit?.documentChanges === true;
+      codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
       return {
         positionEncoding: 'utf-16',
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -124,8 +144,15 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
         semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true },
         documentFormattingProvider: true,
         foldingRangeProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, SUGGESTION_ACTION_KIND] },
+        codeLensProvider: { resolveProvider: false },
       };
+    },
+    setSuggestionSource(source) {
+      suggestionSource = source;
+    },
+    refreshSuggestions() {
+      if (codeLensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch((error: unknown) => log('Could not ask the client to refresh CodeLenses', error));
     },
     dispose() {
       diagnostics.dispose();

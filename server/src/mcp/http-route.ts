@@ -119,6 +119,7 @@ class McpHttpRoute implements RouteHandler {
       onsessioninitialized: (id) => {
         if (!made.live) return;
         this.live.set(id, made.live);
+        session.onDisconnect = () => void this.end(id);
         services.sessionOpened(session);
       },
       onsessionclosed: (id) => this.end(id),

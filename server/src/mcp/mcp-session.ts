@@ -30,6 +30,9 @@ export class McpSession implements Session {
   messageCount = 0;
   connected = true;
   readonly state = new Map<string, unknown>();
+  readonly transport = 'mcp';
+  /** Ends the MCP session (the route sets it once the session is initialized). */
+  onDisconnect: () => void = () => undefined;
   /** Notifications dropped because the client did not read them in time. */
   droppedNotifications = 0;
   private readonly queue: Queued[] = [];
@@ -38,7 +41,7 @@ export class McpSession implements Session {
   private waiting = 0;
 
   constructor(
-    readonly maxRole: AgentRole,
+    public maxRole: AgentRole,
     private readonly write: NotificationWriter,
     private readonly log: (line: string) => void = () => undefined,
   ) {}
@@ -75,6 +78,10 @@ export class McpSession implements Session {
     this.tail = settled;
     void settled.then(() => this.waiting--);
     return result;
+  }
+
+  disconnect(): void {
+    if (this.connected) this.onDisconnect();
   }
 
   /** The session ended: nothing more is sent, what waits is dropped. */

@@ -127,6 +127,19 @@ export interface DecidePlanParams {
   agent: { sessionId: string; name: string };
   /** What the person is shown. */
   display: PlanDisplayData;
+  /**
+   * When every target is of one kind that may be approved for the rest of the session (never a
+   * destructive step on a declaration): that kind, so the person can approve similar plans.
+   */
+  similar?: PlanKindData;
+}
+
+/** A kind of plan target: the operation and what it acts on ("deleteNode local VariableDeclaration"). */
+export interface PlanKindData {
+  /** The key the server compares plans by. */
+  kind: string;
+  /** What the person reads: "delete local variable declarations". */
+  label: string;
 }
 
 /**
@@ -138,6 +151,11 @@ export interface DecidePlanResult {
   reason?: string;
   /** Who decided, for the plan's `decidedBy`. */
   decidedBy?: string;
+  /**
+   * With `approved`: the person also approves later plans of this agent whose targets are all of
+   * the kind offered in `similar`, until it disconnects or the person revokes it.
+   */
+  approveSimilar?: boolean;
 }
 
 export const DecidePlanRequest = new RequestType<DecidePlanParams, DecidePlanResult, void>('whetstone/decidePlan');
@@ -245,8 +263,159 @@ export interface LanguageModelResult {
 
 export const LanguageModelRequest = new RequestType<LanguageModelParams, LanguageModelResult, void>('whetstone/languageModel');
 
+/**
+ * The client's commands that the server's CodeLenses and code actions name: each takes one
+ * SuggestionCommandArgs.
+ */
+export const SUGGESTION_COMMANDS = {
+  accept: 'whetstone.acceptSuggestion',
+  reject: 'whetstone.rejectSuggestion',
+  why: 'whetstone.explainSuggestion',
+} as const;
+
+/** What a suggestion's CodeLens or code action hands its command. */
+export interface SuggestionCommandArgs {
+  uri: string;
+  version: number;
+  suggestion: EditorSuggestionData;
+}
+
+/** An annotation suggestion as the editor shows it (CodeLens, lightbulb, Why). */
+export interface EditorSuggestionData {
+  nodeId: string;
+  annotationType: string;
+  strategy: string;
+  /** Why, with its evidence (what was found, on which line). */
+  reason: string;
+  /** 0..1, moved by the workspace's feedback. */
+  confidence: number;
+  /** The rule's own confidence before feedback moved it. */
+  ruleConfidence: number;
+  /** The node the annotation goes on ("FunctionDeclaration total"). */
+  nodeLabel: string;
+  /** The node's range (the CodeLens stands on its first line). */
+  range: Range;
+}
+
+/**
+ * `whetstone/suggestions` (client → server): the suggestions the editor shows for a buffer now
+ * (the person's settings applied: whetstone.suggestions.*).
+ */
+export interface SuggestionsParams {
+  uri: string;
+}
+
+export interface SuggestionsResult {
+  uri: string;
+  /** The document version they were computed on. */
+  version: number;
+  suggestions: EditorSuggestionData[];
+}
+
+export const SuggestionsRequest = new RequestType<SuggestionsParams, SuggestionsResult, void>('whetstone/suggestions');
+
+/**
+ * `whetstone/answerSuggestion` (client → server): the person accepted (the annotation is written,
+ * one undo step) or rejected (recorded, hidden on that node until its code changes) a suggestion.
+ */
+export interface AnswerSuggestionParams {
+  uri: string;
+  /** The document version the person saw it on. */
+  version: number;
+  nodeId: string;
+  annotationType: string;
+  strategy: string;
+  accepted: boolean;
+}
+
+export interface AnswerSuggestionResult {
+  /** Whether the annotation was written (accepted) or the rejection recorded. */
+  done: boolean;
+  /** Why not, when not done (the text moved on, the suggestion is gone). */
+  message?: string;
+  /** The feedback model's revision after the answer. */
+  modelRevision?: number;
+}
+
+export const AnswerSuggestionRequest = new RequestType<AnswerSuggestionParams, AnswerSuggestionResult, void>('whetstone/answerSuggestion');
+
+/** One call of an agent as the Agents view lists it. */
+export interface AgentCallData {
+  method: string;
+  /** The node, plan or file it named, escaped and cut; empty when none. */
+  target: string;
+  /** 'ok', or the JSON-RPC error code. */
+  outcome: 'ok' | number;
+  atMs: number;
+}
+
+/** One attached agent session, for the Agents view. */
+export interface AgentSessionData {
+  sessionId: string;
+  /** The agent's name, escaped and cut (empty when it gave none). */
+  name: string;
+  role: string;
+  /** The highest role it may take now (lowered to linter by "Make read-only"). */
+  maxRole: string;
+  transport: 'websocket' | 'mcp';
+  connectedAtMs: number;
+  messageCount: number;
+  /** Most recent first, bounded. */
+  recentCalls: AgentCallData[];
+  pendingPlans: { planId: string; reason: string }[];
+  pendingChanges: { suggestionId: string; label: string }[];
+  /** Kinds of plans approved for the rest of the session. */
+  standingApprovals: PlanKindData[];
+}
+
+/** `whetstone/agentSessions` (server → client): the attached sessions, sent when any of it changes. */
+export interface AgentSessionsParams {
+  sessions: AgentSessionData[];
+}
+
+export const AgentSessionsNotification = new NotificationType<AgentSessionsParams>('whetstone/agentSessions');
+
+/** `whetstone/agentSessionAction` (client → server): the person acts on a session from the Agents view. */
+export interface AgentSessionActionParams {
+  sessionId: string;
+  action: 'disconnect' | 'readOnly' | 'revokeApproval';
+  /** For revokeApproval: the kind to revoke. */
+  kind?: string;
+}
+
+export interface AgentSessionActionResult {
+  /** False when the session is gone (or the kind was not approved). */
+  done: boolean;
+}
+
+export const AgentSessionActionRequest = new RequestType<AgentSessionActionParams, AgentSessionActionResult, void>('whetstone/agentSessionAction');
+
+/** `whetstone/planDiff` (client → server): what a pending plan's steps would do to the text now. */
+export interface PlanDiffParams {
+  planId: string;
+}
+
+export interface PlanDiffFile {
+  uri: string;
+  /** The buffer's version the proposal was computed on. */
+  version: number;
+  /** The text with the plan's removals made (other operations are described, not guessed). */
+  proposed: string;
+  /** Targets whose effect the diff cannot show (an update's new text is not in the plan), escaped. */
+  notShown: string[];
+}
+
+export interface PlanDiffResult {
+  planId: string;
+  files: PlanDiffFile[];
+}
+
+export const PlanDiffRequest = new RequestType<PlanDiffParams, PlanDiffResult | null, void>('whetstone/planDiff');
+
 /** What the client passes in `initializationOptions`. */
 export interface WhetstoneInitializationOptions {
+  /** The extension's storage folder for this workspace: the suggestion feedback model lives there. */
+  storagePath?: string;
   /** vscode.workspace.isTrusted at start; absent means a client that knows no trust (trusted). */
   trusted?: boolean;
   /** The editor's name (vscode.env.appName), for the lock file and getCapabilities. */

@@ -3,6 +3,7 @@
 // at most once per revision however many features ask for it.
 import { inSourceOrder, type Diagnostic, type Program } from '../core/ast';
 import { analyze, type LibraryContext, type SemanticModel } from '../core/semantics';
+import { suggestAnnotations, type Suggestion } from '../core/suggest';
 import { applyTextEdits, WhetstoneDocument, type EditOptions, type TextEdit } from '../core/syntax';
 
 export interface BufferOptions {
@@ -32,6 +33,7 @@ export class OpenBuffer {
   private cached: { revision: number; model: SemanticModel } | undefined;
   /** The latest analysis, whatever its revision: the next one starts from it (incremental). */
   private latest: SemanticModel | undefined;
+  private suggested: { revision: number; suggestions: Suggestion[] } | undefined;
   private expectation: EditExpectation | undefined;
 
   private constructor(
@@ -124,6 +126,18 @@ export class OpenBuffer {
     return this.cached.model;
   }
 
+  /**
+   * The annotation suggestions of the current revision (before any feedback moves them), computed
+   * on first use; agents and the editor's CodeLens ask the same cache.
+   */
+  suggestions(): Suggestion[] {
+    if (this.suggested?.revision !== this.revision) {
+      const model = this.analysis();
+      this.suggested = { revision: this.revision, suggestions: suggestAnnotations(this.current.ast, model, model.library) };
+    }
+    return this.suggested.suggestions;
+  }
+
   /** Whether the current revision has been analysed already (asking starts no analysis). */
   get isAnalysed(): boolean {
     return this.cached?.revision === this.revision;
@@ -138,11 +152,15 @@ export class OpenBuffer {
   setLibrary(library: LibraryContext | undefined): void {
     this.library = library;
     this.cached = undefined;
+    // Rare, and everything imported may mean something else: the next analysis starts afresh.
+    this.latest = undefined;
+    this.suggested = undefined;
   }
 
   dispose(): void {
     this.cached = undefined;
     this.latest = undefined;
+    this.suggested = undefined;
     this.current.dispose();
   }
 }

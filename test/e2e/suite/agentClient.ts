@@ -106,6 +106,12 @@ export class AgentClient {
     }
   }
 
+  /** Calls `listener` once the socket has closed (at once when it already has). */
+  onClose(listener: () => void): void {
+    if (this.socket.readyState === WebSocket.CLOSED) listener();
+    else this.socket.once('close', () => listener());
+  }
+
   close(): Promise<void> {
     return new Promise((resolve) => {
       if (this.socket.readyState === WebSocket.CLOSED) return resolve();

@@ -1,6 +1,8 @@
 // Shared steps of the end-to-end tests: open a file of the temporary workspace (a copy of
 // test/fixtures/e2e-workspace), get the extension's API, and wait for a condition with a deadline.
 import * as assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { WhetstoneApi } from '../../../client/src/extension';
 
@@ -48,4 +50,25 @@ export function applyEdits(document: vscode.TextDocument, edits: readonly vscode
     result = result.slice(0, document.offsetAt(edit.range.start)) + edit.newText + result.slice(document.offsetAt(edit.range.end));
   }
   return result;
+}
+
+/**
+ * Asks the launcher to save a picture of the workbench as docs/images/<name>.png once `selector`
+ * is drawn, and waits until it is written. Does nothing when the run takes no pictures.
+ */
+export async function screenshot(name: string, selector: string): Promise<void> {
+  const folder = process.env.WHETSTONE_E2E_SCREENSHOTS;
+  if (!folder) return;
+  const file = join(folder, `${name}.png`);
+  // The secondary side bar (chat) is empty here; the picture is of the editor and the views.
+  await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar').then(undefined, () => undefined);
+  const asked = Date.now();
+  console.log(`WHETSTONE_SCREENSHOT ${name} ${selector}`);
+  await waitFor(`the screenshot ${name}.png`, () => {
+    try {
+      return statSync(file).mtimeMs >= asked - 1000 ? true : undefined;
+    } catch {
+      return undefined;
+    }
+  }, 30_000);
 }

@@ -12,6 +12,8 @@ export function run(): Promise<void> {
   const files = fs
     .readdirSync(__dirname)
     .filter((file) => file.endsWith('.e2e.test.js'))
+    // WHETSTONE_E2E_ONLY=<part of a file name> runs only the matching files (while working on one).
+    .filter((file) => !process.env.WHETSTONE_E2E_ONLY || file.includes(process.env.WHETSTONE_E2E_ONLY))
     .sort();
   for (const file of files) mocha.addFile(path.join(__dirname, file));
   return new Promise((resolve, reject) => {

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WhetstoneApi } from '../../../client/src/extension';
 import { AgentClient, type LockFile } from './agentClient';
-import { openFile, readyApi, waitFor } from './helpers';
+import { openFile, readyApi, screenshot, waitFor } from './helpers';
 
 const FILE = 'review.wst';
 
@@ -93,6 +93,10 @@ describe('agent changes for review', () => {
     assert.ok(titles.some((title) => title.startsWith('Accept agent change')), titles.join(', '));
     assert.ok(titles.includes('Reject'), titles.join(', '));
     assert.equal(agent.notifications.some((n) => n.method === 'suggestionDecided'), false, 'nothing is decided for the person');
+    // One editor group for the picture (earlier suites opened previews beside); nothing closes.
+    await vscode.commands.executeCommand('workbench.action.joinAllGroups');
+    editor = await vscode.window.showTextDocument(editor.document);
+    await screenshot('review-mode-change', '.codelens-decoration a:has-text("Accept agent change")');
 
     // As the keybinding does: no argument, the suggestion at the cursor.
     editor.selection = new vscode.Selection(1, 4, 1, 4);
@@ -114,7 +118,8 @@ describe('agent changes for review', () => {
     const proposal = await agent.request<Proposal>('applyMutation', { type: 'setProperty', nodeId: id, property: 'name', value: 'never', review: true });
     await waitFor('the change to show', () => api.changes.pending().find((change) => change.suggestionId === proposal.suggestionId));
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
-    const reject = lenses.find((lens) => lens.command?.title === 'Reject')?.command;
+    // The agent change's Reject (an annotation suggestion on the function has one too).
+    const reject = lenses.find((lens) => lens.command?.title === 'Reject' && lens.command.command === 'whetstone.rejectAgentChange')?.command;
     assert.ok(reject);
     await vscode.commands.executeCommand(reject.command, ...(reject.arguments ?? []));
     const decision = await decided(proposal.suggestionId);

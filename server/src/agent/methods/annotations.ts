@@ -4,29 +4,15 @@
 // undo step, through the same pipeline as applyMutation); and recording a person's answer.
 import { walk, type Node } from '../../core/ast';
 import { allowedStrategies, ANNOTATION_TYPES } from '../../core/semantics';
-import { canCarryAnnotations, suggestAnnotations, adjust, type Suggestion } from '../../core/suggest';
+import { annotationMutation, canCarryAnnotations } from '../../core/suggest';
 import type { OpenBuffer } from '../../workspace/buffer';
 import { nodeIn, resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode, type ErrorCodeValue } from '../errors';
 import { feedbackStoreOf } from '../feedback-store';
 import { defineMethod, type MethodDefinition } from '../method';
 import { runChange } from '../mutation-pipeline';
+import { codeOf, shownSuggestions } from '../shown-suggestions';
 import { ID, NAME, REASON, URI } from '../param-bounds';
-
-/** Suggestions whose confidence feedback has pushed below this are no longer shown. */
-export const MIN_SHOWN_CONFIDENCE = 0.1;
-
-const cache = new WeakMap<OpenBuffer, { revision: number; suggestions: Suggestion[] }>();
-
-/** The engine's suggestions for the buffer's current revision (computed once per revision). */
-function suggestionsOf(buffer: OpenBuffer): Suggestion[] {
-  const cached = cache.get(buffer);
-  if (cached?.revision === buffer.revision) return cached.suggestions;
-  const model = buffer.analysis();
-  const suggestions = suggestAnnotations(buffer.document.ast, model, model.library);
-  cache.set(buffer, { revision: buffer.revision, suggestions });
-  return suggestions;
-}
 
 /** The node itself, or the nearest ancestor that can carry an annotation, or the Program. */
 function scopeOf(buffer: OpenBuffer, node: Node): Node {
@@ -90,12 +76,10 @@ const getAnnotationSuggestions = defineMethod<{ nodeId?: string; line?: number; 
     else if (params.line !== undefined) target = document.nodeAt(document.offsetAt({ line: params.line, column: params.col ?? 0 }));
     const scope = scopeOf(buffer, target);
     const inScope = subtreeIds(scope);
-    const store = feedbackStoreOf(host);
-    const model = store.current();
-    const suggestions = suggestionsOf(buffer)
-      .filter((s) => inScope.has(s.nodeId) && !store.isDismissed(buffer.uri, s.nodeId, s.annotationType, s.strategy))
-      .map((s) => adjust(model, s))
-      .filter((s) => s.confidence >= MIN_SHOWN_CONFIDENCE);
+    const suggestions = shownSuggestions(host, buffer)
+      .filter((s) => inScope.has(s.nodeId))
+      .map(({ nodeId, annotationType, strategy, reason, confidence }) => ({ nodeId, annotationType, strategy, reason, confidence }));
+    const model = feedbackStoreOf(host).current();
     const diagnostics = buffer
       .diagnostics()
       .filter((d) => scope.type === 'Program' || (d.span.startOffset >= scope.span.startOffset && d.span.endOffset <= scope.span.endOffset));
@@ -130,7 +114,7 @@ const applyAnnotationSuggestion = defineMethod<{
     const buffer = resolveBuffer(host, params.uri);
     const node = nodeIn(buffer, params.nodeId);
     const store = feedbackStoreOf(host);
-    const answer = { annotationType: params.annotationType, strategy: params.strategy, nodeId: node.id, uri: buffer.uri };
+    const answer = { annotationType: params.annotationType, strategy: params.strategy, nodeId: node.id, uri: buffer.uri, code: codeOf(buffer, node.id) };
     if (params.accepted === false) {
       const modelRevision = store.record({ ...answer, accepted: false });
       return {
@@ -155,16 +139,7 @@ const applyAnnotationSuggestion = defineMethod<{
             : `Annotations go on declarations and statements: the enclosing one is ${enclosing.id} (${enclosing.type}).`,
       });
     }
-    const existing = 'annotations' in node ? node.annotations.find((a) => a.annotationType === params.annotationType && a.strategy === params.strategy) : undefined;
-    // The same annotation again updates its reason and confidence rather than repeating it.
-    const mutation = existing
-      ? { type: 'updateNode', nodeId: existing.id, properties: { reason: params.reason, confidence: params.confidence } }
-      : {
-          type: 'insertNode',
-          parentId: node.id,
-          role: 'annotations',
-          node: { type: 'Annotation', annotationType: params.annotationType, strategy: params.strategy, reason: params.reason, confidence: params.confidence },
-        };
+    const mutation = annotationMutation(node, params) as unknown as Record<string, unknown>;
     const change = await runChange(context, [mutation], {
       uri: buffer.uri,
       ifRevision: params.ifRevision,
@@ -209,12 +184,15 @@ const recordAnnotationFeedback = defineMethod<{
   recorded: false,
   handler(params, { host }) {
     checkVocabulary(params.annotationType, params.strategy, ErrorCode.InvalidParams);
+    const uri = params.uri ?? host.workspace.activeBufferUri ?? undefined;
+    const buffer = uri === undefined ? undefined : host.workspace.get(uri);
     feedbackStoreOf(host).record({
       annotationType: params.annotationType,
       strategy: params.strategy,
       accepted: params.accepted,
       nodeId: params.nodeId,
-      uri: params.uri ?? host.workspace.activeBufferUri ?? undefined,
+      uri,
+      code: buffer && codeOf(buffer, params.nodeId),
     });
     return true;
   },

@@ -35,7 +35,8 @@ export class AgentConnection {
     private readonly host: AgentHost,
     private readonly log: (line: string) => void,
   ) {
-    this.session = new SocketSession(maxRole, (text) => this.send(text));
+    // 1000: a normal close, with the reason the agent is told.
+    this.session = new SocketSession(maxRole, (text) => this.send(text), (reason) => socket.close(1000, reason));
     socket.on('message', (data, isBinary) => this.receive(data, isBinary));
   }
 

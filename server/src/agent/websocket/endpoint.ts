@@ -49,6 +49,8 @@ export interface AgentEndpointOptions {
   log?: (line: string) => void;
   /** Told when an agent connects or disconnects (status bars, withdrawing a gone agent's plans). */
   onSessionChange?: (session: Session, change: 'connected' | 'disconnected') => void;
+  /** Told after every call of a session (the Agents view shows its recent calls). */
+  onSessionCall?: (session: Session) => void;
   /** Plain HTTP routes on the same port (MCP at /mcp), under the same Host, Origin and token rules. */
   httpRoutes?: readonly HttpRoute[];
   /**
@@ -76,6 +78,7 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
   const table = options.methods ?? METHODS;
   const dispatcher = new Dispatcher(new Map(table.map((method) => [method.name, method])), {
     limits: { maxMessageBytes },
+    onCall: (session) => options.onSessionCall?.(session),
     onInternalError: (error, method) => log(`agent endpoint: internal error in ${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
   const token = randomBytes(16).toString('hex');

@@ -13,11 +13,17 @@ export class SocketSession implements Session {
   messageCount = 0;
   connected = true;
   readonly state = new Map<string, unknown>();
+  readonly transport = 'websocket';
 
   constructor(
-    readonly maxRole: AgentRole,
+    public maxRole: AgentRole,
     private readonly sendText: (text: string) => void,
+    private readonly close: (reason: string) => void = () => undefined,
   ) {}
+
+  disconnect(reason: string): void {
+    if (this.connected) this.close(reason);
+  }
 
   notify(method: string, params: unknown): void {
     if (!this.connected) return;

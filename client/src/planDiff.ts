@@ -1,0 +1,94 @@
+// A plan's review as a diff: the file as it is now (the live document) against the file as the
+// plan would leave it (a read-only virtual document the server computes: `whetstone/planDiff`),
+// in VS Code's diff editor, with Approve / Approve similar / Reject / Details in its title bar
+// (and as CodeLenses on the proposed side, where the diffEditor.codeLens setting shows them). It opens only when the person asks (Review), beside the editor, without taking
+// the focus; closing it decides nothing. When the file changes under an open review, the
+// proposed side is asked for again, so the diff stays a diff of the text as it is.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { PlanDiffRequest } from '../../server/src/protocol/messages';
+
+export const PLAN_PROPOSED_SCHEME = 'whetstone-plan-proposed';
+
+/** The proposed side of a plan's diff for one file. */
+export function proposedUri(planId: string, file: vscode.Uri): vscode.Uri {
+  const name = file.path.split('/').pop() ?? 'file';
+  return vscode.Uri.from({ scheme: PLAN_PROPOSED_SCHEME, path: `/${encodeURIComponent(planId)}/${name}`, query: file.toString() });
+}
+
+/** The plan a proposed side belongs to. */
+export function planIdOfProposed(uri: vscode.Uri): string {
+  return parse(uri).planId;
+}
+
+function parse(uri: vscode.Uri): { planId: string; file: string } {
+  return { planId: decodeURIComponent(uri.path.split('/')[1] ?? ''), file: uri.query };
+}
+
+export interface PlanLens {
+  title: string;
+  command: string;
+  arguments: unknown[];
+}
+
+export class PlanDiffProvider implements vscode.TextDocumentContentProvider, vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly lensesChanged = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.lensesChanged.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly client: LanguageClient,
+    /** The Approve / Reject lenses of a plan while it is pending; none once decided. */
+    private readonly lenses: (planId: string) => PlanLens[],
+  ) {
+    this.subscriptions = [
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        const file = event.document.uri.toString();
+        for (const document of vscode.workspace.textDocuments) {
+          if (document.uri.scheme === PLAN_PROPOSED_SCHEME && parse(document.uri).file === file) this.changed.fire(document.uri);
+        }
+      }),
+    ];
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const { planId, file } = parse(uri);
+    const diff = await this.client.sendRequest(PlanDiffRequest, { planId });
+    const proposed = diff?.files.find((candidate) => candidate.uri === file);
+    if (!proposed) return '// This plan no longer changes this file (it was decided, or its targets are gone).\n';
+    return proposed.proposed;
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (document.uri.scheme !== PLAN_PROPOSED_SCHEME) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    return this.lenses(parse(document.uri).planId).map((lens) => new vscode.CodeLens(top, lens));
+  }
+
+  /** The plan's state changed: its lenses change. */
+  refresh(): void {
+    this.lensesChanged.fire();
+  }
+
+  /** Opens the diff of the plan's first file beside the editor, leaving the focus where it is; false when it changes no open file. */
+  async open(planId: string, title: string): Promise<boolean> {
+    const diff = await this.client.sendRequest(PlanDiffRequest, { planId });
+    const first = diff?.files[0];
+    if (!first) return false;
+    const file = vscode.Uri.parse(first.uri);
+    await vscode.commands.executeCommand('vscode.diff', file, proposedUri(planId, file), title, {
+      viewColumn: vscode.ViewColumn.Beside,
+      preview: true,
+      preserveFocus: true,
+    });
+    return true;
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.changed.dispose();
+    this.lensesChanged.dispose();
+  }
+}

@@ -1,0 +1,34 @@
+// The annotation suggestions a person or an agent is shown for a buffer: the engine's (cached per
+// revision by the buffer), less those the person rejected on that node while its code was as it
+// is now, with confidences moved by the workspace's feedback model, and those feedback has pushed
+// below MIN_SHOWN_CONFIDENCE left out. getAnnotationSuggestions and the editor's CodeLens both
+// show these.
+import type { Suggestion } from '../core/suggest';
+import { adjust } from '../core/suggest';
+import type { OpenBuffer } from '../workspace/buffer';
+import { feedbackStoreOf } from './feedback-store';
+import type { AgentHost } from './host';
+
+/** Suggestions whose confidence feedback has pushed below this are no longer shown. */
+export const MIN_SHOWN_CONFIDENCE = 0.1;
+
+export interface ShownSuggestion extends Suggestion {
+  /** The rule's own confidence, before the feedback model moved it. */
+  ruleConfidence: number;
+}
+
+export function shownSuggestions(host: AgentHost, buffer: OpenBuffer): ShownSuggestion[] {
+  const store = feedbackStoreOf(host);
+  const model = store.current();
+  return buffer
+    .suggestions()
+    .filter((s) => !store.isDismissed(buffer.uri, s.nodeId, s.annotationType, s.strategy, codeOf(buffer, s.nodeId)))
+    .map((s) => ({ ...adjust(model, s), ruleConfidence: s.confidence }))
+    .filter((s) => s.confidence >= MIN_SHOWN_CONFIDENCE);
+}
+
+/** The source text of a node of the buffer now (what a rejection is remembered against). */
+export function codeOf(buffer: OpenBuffer, nodeId: string): string | undefined {
+  const node = buffer.document.nodeById(nodeId);
+  return node && buffer.document.textOf(node);
+}

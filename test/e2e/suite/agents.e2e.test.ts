@@ -1,0 +1,199 @@
+// The person's view of agents inside the real VS Code: an attached agent shows in the Agents view
+// with its name, transport and recent calls; its plan is reviewed as a diff of the text now
+// against the text the plan would leave (refreshed when the text changes), approved through the
+// UI command, and only then may its deleteNode run (-32041 before); "Approve similar" approves the
+// agent's later plans of that kind until revoked in the view, never a plan on a declaration;
+// "Make read-only" lowers the agent's role for good; "Disconnect" closes its socket.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WhetstoneApi } from '../../../client/src/extension';
+import type { AgentsViewNode } from '../../../client/src/agentsView';
+import { AgentClient, type LockFile } from './agentClient';
+import { openFile, readyApi, screenshot, waitFor } from './helpers';
+
+const FILE = 'agents.wst';
+const AGENT_NAME = 'tidy-bot';
+
+interface AstNode {
+  type: string;
+  id: string;
+  name?: string;
+  children?: AstNode[];
+  body?: { statements: AstNode[] };
+}
+
+interface Decided {
+  planId: string;
+  status: string;
+  decidedBy?: string;
+}
+
+describe('the Agents view and plan review', () => {
+  let api: WhetstoneApi;
+  let editor: vscode.TextEditor;
+  let lock: LockFile;
+  let agent: AgentClient;
+
+  /** The node ids of cleanup's locals and of the function keep, at the editor's current version. */
+  async function ids(): Promise<{ locals: Map<string, string>; keep: string }> {
+    return waitFor(`getAST of ${FILE} at its current version`, async () => {
+      try {
+        const result = await agent.request<{ uri: string; revision: number; ast: AstNode }>('getAST');
+        if (result.uri !== editor.document.uri.toString() || result.revision !== editor.document.version) return undefined;
+        const cleanup = result.ast.children?.find((node) => node.name === 'cleanup');
+        const keep = result.ast.children?.find((node) => node.name === 'keep');
+        const locals = new Map((cleanup?.body?.statements ?? []).filter((node) => node.type === 'VariableDeclaration').map((node) => [node.name ?? '', node.id]));
+        return keep && locals.size > 0 ? { locals, keep: keep.id } : undefined;
+      } catch {
+        return undefined;
+      }
+    });
+  }
+
+  function session(): AgentsViewNode | undefined {
+    return api.agents.viewRows().find((row) => row.label === AGENT_NAME);
+  }
+
+  function decided(planId: string): Promise<Decided> {
+    return agent.notification('planDecided', (params) => (params as Decided).planId === planId) as Promise<Decided>;
+  }
+
+  async function propose(reason: string, nodeId: string): Promise<string> {
+    const { planId } = await agent.request<{ planId: string }>('proposePlan', { steps: [reason], reason, targets: [{ op: 'deleteNode', nodeId }] });
+    return planId;
+  }
+
+  before(async () => {
+    api = await readyApi();
+    editor = await openFile(FILE);
+    const status = await waitFor('the agent endpoint to run', () => (api.agents.status()?.running ? api.agents.status() : undefined));
+    assert.ok(status.lockFile);
+    lock = AgentClient.readLockFile(status.lockFile);
+    agent = await AgentClient.connect(lock);
+  });
+
+  after(async () => {
+    await agent.close();
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('shows the agent with its name, transport and recent calls, live', async () => {
+    await agent.request('setAgentName', { name: AGENT_NAME });
+    await agent.request('setAgentRole', { role: 'refactor' });
+    await ids();
+    const row = await waitFor('the agent in the Agents view with its getAST call', () => {
+      const found = session();
+      const calls = found?.children?.find((child) => child.label.startsWith('Recent calls'));
+      return calls?.children?.some((call) => call.label.startsWith('getAST')) ? found : undefined;
+    });
+    assert.match(row.description ?? '', /^refactor · WebSocket · since .+ · \d+ messages$/);
+    const data = api.agents.sessions().find((candidate) => candidate.name === AGENT_NAME);
+    assert.ok(data && data.messageCount >= 3);
+    assert.deepEqual([data.recentCalls[0].method, data.recentCalls[0].outcome], ['getAST', 'ok'], 'newest first');
+    const methods = data.recentCalls.map((call) => call.method);
+    assert.ok(methods.includes('setAgentRole') && methods.includes('setAgentName'), methods.join(', '));
+  });
+
+  it('reviews a plan as a diff, refreshes it when the text changes, and lets the deleteNode run only once approved', async () => {
+    const { locals } = await ids();
+    const target = locals.get('a')!;
+    const planId = await propose('remove the unused local a', target);
+    const pending = await waitFor('the plan to wait for the person', () => api.plans.pending().find((plan) => plan.planId === planId));
+    assert.deepEqual(pending.similar?.kind, 'deleteNode local VariableDeclaration', 'a local is a kind that may be approved for later plans');
+    await waitFor('the plan under the agent in the view', () => session()?.children?.find((child) => child.label === 'Pending plans (1)'));
+    const refused = await agent.failure('applyMutation', { type: 'deleteNode', nodeId: target, planId });
+    assert.equal(refused.code, -32041, 'not approved yet');
+
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).length;
+    await vscode.commands.executeCommand('whetstone.reviewPlan', planId);
+    const diffTab = await waitFor('the plan diff to open', () =>
+      vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.scheme === 'whetstone-plan-proposed'),
+    );
+    assert.equal(vscode.window.tabGroups.all.flatMap((group) => group.tabs).length, tabs + 1, 'only the review the person asked for opened');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), editor.document.uri.toString(), 'the focus stayed in the editor');
+    const input = diffTab.input as vscode.TabInputTextDiff;
+    assert.equal(input.original.toString(), editor.document.uri.toString(), 'the left side is the file as it is now');
+    const proposed = await vscode.workspace.openTextDocument(input.modified);
+    assert.equal(proposed.getText().includes('let a = 1;'), false, 'the right side lacks the local the plan deletes');
+    assert.ok(proposed.getText().includes('let b = 2;'));
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', input.modified);
+    assert.deepEqual(
+      lenses.map((lens) => lens.command?.command),
+      ['whetstone.approvePlan', 'whetstone.approveSimilarPlans', 'whetstone.rejectPlan', 'whetstone.showPlanDetails'],
+    );
+    await screenshot('plan-review-diff', '.monaco-diff-editor .line-delete');
+
+    // The person types above the code: the proposed side follows.
+    await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '// reviewed\n'));
+    await waitFor('the proposed side to follow the edit', () => (proposed.getText().startsWith('// reviewed\n') ? true : undefined));
+    assert.equal(proposed.getText().includes('let a = 1;'), false);
+    await vscode.commands.executeCommand('undo');
+
+    // Approved through the UI command, as the diff editor's title bar runs it (with the proposed side).
+    const decision = decided(planId);
+    await vscode.commands.executeCommand('whetstone.approvePlan', input.modified);
+    assert.equal((await decision).status, 'approved');
+    await ids();
+    const applied = await agent.request<{ success: boolean }>('applyMutation', { type: 'deleteNode', nodeId: target, planId });
+    assert.equal(applied.success, true);
+    await waitFor('the local to leave the editor', () => (editor.document.getText().includes('let a = 1;') ? undefined : true));
+    // Closing the review decides nothing (it is decided already here) and leaves the file alone.
+    await vscode.window.tabGroups.close(diffTab);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), editor.document.uri.toString());
+  });
+
+  it('approves similar plans from this agent until revoked in the view; a plan on a declaration always asks', async () => {
+    const { locals, keep } = await ids();
+    const first = await propose('remove the unused local b', locals.get('b')!);
+    await waitFor('the plan to wait', () => api.plans.pending().find((plan) => plan.planId === first));
+    const firstDecided = decided(first);
+    await vscode.commands.executeCommand('whetstone.approveSimilarPlans', first);
+    assert.equal((await firstDecided).status, 'approved');
+    const approval = await waitFor('the approval in the view', () =>
+      session()
+        ?.children?.find((child) => child.label.startsWith('Approved until it disconnects'))
+        ?.children?.find((child) => child.contextValue === 'approval'),
+    );
+    assert.equal(approval.label, 'deleteNode of local VariableDeclaration nodes');
+
+    const second = await propose('remove the unused local c', locals.get('c')!);
+    assert.equal((await decided(second)).status, 'approved');
+    const plan = await agent.request<{ status: string; decidedBy?: string }>('getPlan', { planId: second });
+    assert.deepEqual([plan.status, plan.decidedBy], ['approved', 'policy'], 'approved without asking');
+    assert.equal(api.plans.pending().some((plan) => plan.planId === second), false);
+
+    const declaration = await propose('remove keep', keep);
+    const asked = await waitFor('the plan on a declaration to ask', () => api.plans.pending().find((plan) => plan.planId === declaration));
+    assert.equal(asked.similar, undefined, 'never offered for a declaration');
+    assert.equal(api.plans.decide(declaration, false), true);
+
+    assert.equal(await vscode.commands.executeCommand('whetstone.revokeSimilarApproval', approval), true);
+    const third = await propose('remove the unused local d', locals.get('d')!);
+    await waitFor('the plan to ask again once revoked', () => api.plans.pending().find((plan) => plan.planId === third));
+    assert.equal(api.plans.decide(third, false), true);
+
+    // The person opens the view (the status bar item runs this command): the agent, its calls, its approvals.
+    assert.ok(await vscode.commands.executeCommand('whetstone.revokeSimilarApproval', approval) === false);
+    const again = await propose('remove the unused local d', locals.get('d')!);
+    await waitFor('the plan to wait', () => api.plans.pending().find((plan) => plan.planId === again));
+    assert.equal(api.plans.decide(again, true, undefined, true), true);
+    await waitFor('the approval back in the view', () => session()?.children?.find((child) => child.label.startsWith('Approved until it disconnects')));
+    await vscode.commands.executeCommand('whetstone.showAgents');
+    await screenshot('agents-view', '.monaco-list-row:has-text("tidy-bot")');
+    await vscode.window.showTextDocument(editor.document);
+  });
+
+  it('makes the agent read-only, then disconnects it from the view', async () => {
+    const row = await waitFor('the agent row', () => session());
+    assert.equal(await vscode.commands.executeCommand('whetstone.makeAgentReadOnly', row), true);
+    await waitFor('the view to show it read-only', () => (session()?.description?.startsWith('read-only · ') ? true : undefined));
+    const refused = await agent.failure('setAgentRole', { role: 'refactor' });
+    assert.equal(refused.code, -32031, JSON.stringify(refused));
+
+    const closed = new Promise<void>((resolve) => agent.onClose(resolve));
+    assert.equal(await vscode.commands.executeCommand('whetstone.disconnectAgent', session()), true);
+    await closed;
+    await waitFor('the agent to leave the view', () => (session() ? undefined : true));
+  });
+});
