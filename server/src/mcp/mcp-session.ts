@@ -4,9 +4,8 @@
 // session's calls run one after the other, as on the WebSocket, since a later one may depend on
 // an earlier one) and notifications waiting to be written (the oldest are dropped past the bound,
 // and a newer bufferChanged for a buffer replaces the one still waiting).
-import { randomBytes } from 'node:crypto';
 import type { AgentRole } from '../agent/roles';
-import type { Session, SessionInfo } from '../agent/session';
+import { AgentSession } from '../agent/session';
 
 /** Calls one session may have waiting behind the one running; more are refused at once. */
 export const MAX_WAITING_CALLS = 32;
@@ -21,16 +20,8 @@ interface Queued {
   params: unknown;
 }
 
-export class McpSession implements Session {
-  readonly id = `sess_${randomBytes(8).toString('hex')}`;
-  name = '';
-  role: AgentRole = 'linter';
-  readonly connectedAtMs = Date.now();
-  lastMessageAtMs = this.connectedAtMs;
-  messageCount = 0;
-  connected = true;
-  readonly state = new Map<string, unknown>();
-  readonly transport = 'mcp';
+export class McpSession extends AgentSession {
+  readonly transport = 'mcp' as const;
   /** Ends the MCP session (the route sets it once the session is initialized). */
   onDisconnect: () => void = () => undefined;
   /** Notifications dropped because the client did not read them in time. */
@@ -41,10 +32,12 @@ export class McpSession implements Session {
   private waiting = 0;
 
   constructor(
-    public maxRole: AgentRole,
+    maxRole: AgentRole,
     private readonly write: NotificationWriter,
     private readonly log: (line: string) => void = () => undefined,
-  ) {}
+  ) {
+    super(maxRole);
+  }
 
   notify(method: string, params: unknown): void {
     if (!this.connected) return;
@@ -88,17 +81,6 @@ export class McpSession implements Session {
   close(): void {
     this.connected = false;
     this.queue.length = 0;
-  }
-
-  info(): SessionInfo {
-    return {
-      sessionId: this.id,
-      agentName: this.name,
-      connected: this.connected,
-      connectedAtMs: this.connectedAtMs,
-      lastMessageAtMs: this.lastMessageAtMs,
-      messageCount: this.messageCount,
-    };
   }
 
   private async drain(): Promise<void> {
