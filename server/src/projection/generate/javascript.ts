@@ -278,26 +278,12 @@ class JavaScriptGenerator {
     return `: ${known !== null ? this.type(known) : 'any'}`;
   }
 
-  private ifStatement(w: CodeWriter, node: A.IfStatement, keyword: string): void {
-    w.line(`${keyword} (${this.expression(node.condition).text}) {`);
+  /** `if (…) {`, or `} else if (…) {` when it continues the chain of the `if` before it. */
+  private ifStatement(w: CodeWriter, node: A.IfStatement, opening: 'if' | '} else if'): void {
+    w.line(`${opening} (${this.expression(node.condition).text}) {`);
     this.block(w, node.consequent);
     if (node.alternate?.type === 'IfStatement' && node.alternate.annotations.length === 0) {
-      this.ifStatementContinued(w, node.alternate);
-    } else if (node.alternate) {
-      w.line('} else {');
-      if (node.alternate.type === 'Block') this.block(w, node.alternate);
-      else w.indented(() => this.statement(w, node.alternate as A.IfStatement));
-      w.line('}');
-    } else {
-      w.line('}');
-    }
-  }
-
-  private ifStatementContinued(w: CodeWriter, node: A.IfStatement): void {
-    w.line(`} else if (${this.expression(node.condition).text}) {`);
-    this.block(w, node.consequent);
-    if (node.alternate?.type === 'IfStatement' && node.alternate.annotations.length === 0) {
-      this.ifStatementContinued(w, node.alternate);
+      this.ifStatement(w, node.alternate, '} else if');
     } else if (node.alternate) {
       w.line('} else {');
       if (node.alternate.type === 'Block') this.block(w, node.alternate);
