@@ -32,6 +32,17 @@ print(report([1, 2, 3]));
 print(average([1, 2]));
 `;
 
+// A whole-module import reaches lib's functions as members.
+const WHOLE = `use lib;
+
+fn twice(xs: list<number>): number {
+  return lib.total(xs) * 2;
+}
+
+print(twice([1]));
+print(lib.average([1, 2]));
+`;
+
 const OTHER = `fn total(): number {
   return 0;
 }
@@ -63,7 +74,7 @@ describe('renameSymbol over MCP', () => {
   };
 
   before(async () => {
-    server = await startServe({ files: { 'lib.wst': LIB, 'main.wst': MAIN, 'other/other.wst': OTHER } });
+    server = await startServe({ files: { 'lib.wst': LIB, 'main.wst': MAIN, 'whole.wst': WHOLE, 'other/other.wst': OTHER } });
     agent = await connectHttp(server);
     await agent.ok('setAgentRole', { role: 'refactor' });
   });
@@ -107,20 +118,19 @@ describe('renameSymbol over MCP', () => {
     const lib = await uriOf('lib.wst');
     const preview = await agent.ok<{ dryRun: boolean; changes: { uri: string; edits: unknown[] }[] }>('renameSymbol', { nodeId: id, newName: 'sumAll', uri: lib, dryRun: true });
     assert.equal(preview.dryRun, true);
-    assert.equal(preview.changes.length, 2);
+    assert.equal(preview.changes.length, 3);
     assert.equal(read('lib.wst'), LIB);
 
     const { revision } = await agent.ok<{ revision: number }>('getDiagnostics', { uri: lib });
     const result = await agent.ok<{ oldName: string; newName: string; changes: Change[] }>('renameSymbol', { nodeId: id, newName: 'sumAll', uri: lib, ifRevision: revision });
     assert.equal(result.oldName, 'total');
-    assert.deepEqual(
-      result.changes.map((change) => change.uri.split('/').pop()),
-      ['lib.wst', 'main.wst'],
-    );
+    assert.deepEqual(result.changes.map((change) => change.uri.split('/').pop()).sort(), ['lib.wst', 'main.wst', 'whole.wst']);
     for (const change of result.changes) assert.ok(change.diagnostics.every((d) => d.severity !== 'error'), 'no errors after the rename');
     assert.equal(read('lib.wst'), LIB.replace('fn total(', 'fn sumAll(').replace('return total(xs)', 'return sumAll(xs)'));
     assert.equal(read('main.wst'), MAIN.replace('use lib.{total,', 'use lib.{sumAll,').replace('str(total(xs))', 'str(sumAll(xs))'));
-    // A file that does not import lib keeps its own `total`.
+    // Through `use lib;` only the member that names the function changes.
+    assert.equal(read('whole.wst'), WHOLE.replace('lib.total(xs)', 'lib.sumAll(xs)'));
+        // A file that does not import lib keeps its own `total`.
     assert.equal(read('other/other.wst'), OTHER);
     // The function keeps its id.
     const node = await agent.ok<{ node: { name: string } }>('getNode', { nodeId: id, depth: 0, uri: lib });
@@ -130,6 +140,8 @@ describe('renameSymbol over MCP', () => {
     await agent.ok('undo', { uri: await uriOf('main.wst') });
     assert.equal(read('main.wst'), MAIN);
     assert.match(read('lib.wst'), /fn sumAll\(/);
+    await agent.ok('undo', { uri: await uriOf('whole.wst') });
+    assert.equal(read('whole.wst'), WHOLE);
     await agent.ok('undo', { uri: lib });
     assert.equal(read('lib.wst'), LIB);
   });

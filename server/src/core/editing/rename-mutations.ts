@@ -6,7 +6,8 @@
 //
 // Across buffers: `use orders.{total};` imports `total` from the buffer whose path ends in
 // `orders.wst` (`use lib.orders` from `lib/orders.wst`). Renaming a top-level declaration renames
-// the imported name and its uses in every such buffer, by the same rules.
+// the imported name and its uses in every such buffer, by the same rules, and after `use orders;`
+// the members `orders.total` that reach it.
 import type { Node } from '../ast/ast';
 import { KEYWORDS, isIdentifier } from '../ast/lexical';
 import type { SetPropertyMutation } from '../ast/mutation';
@@ -60,8 +61,14 @@ export function importRenameMutations(
   if (KEYWORDS.has(newName)) return { ok: false, reason: `'${newName}' is a keyword and cannot be a name` };
   if (!isIdentifier(newName)) return { ok: false, reason: `'${newName}' is not a valid identifier: use letters, digits and _, not starting with a digit` };
   const occurrences: NameOccurrence[] = [];
+  const members: SetPropertyMutation[] = [];
   for (const child of document.ast.children) {
-    if (child.type !== 'ImportDeclaration' || !importsFrom(child.module) || !child.names.includes(oldName)) continue;
+    if (child.type !== 'ImportDeclaration' || !importsFrom(child.module)) continue;
+    if (child.names.length === 0) {
+      members.push(...moduleMemberRenames(document, model, child.id, oldName, newName));
+      continue;
+    }
+    if (!child.names.includes(oldName)) continue;
     const symbols = model.symbolsDeclaredBy(child.id).filter((symbol) => symbol.name === oldName);
     for (const symbol of symbols) {
       if (newName !== oldName && symbol.scope.symbols.has(newName)) {
@@ -70,10 +77,29 @@ export function importRenameMutations(
       occurrences.push(...occurrencesOf(document, model, symbol));
     }
   }
-  if (occurrences.length === 0 || newName === oldName) return { ok: true, mutations: [] };
+  if (newName === oldName) return { ok: true, mutations: [] };
+  if (occurrences.length === 0) return { ok: true, mutations: members };
   const changed = bindingChange(document, model, occurrences.map((o) => ({ span: o.span, newText: newName })), newName);
   if (changed) return { ok: false, reason: `Renaming the imported '${oldName}' to '${newName}' would change what the code means: ${changed}` };
-  return { ok: true, mutations: mutationsFor(document, occurrences, oldName, newName) };
+  return { ok: true, mutations: [...mutationsFor(document, occurrences, oldName, newName), ...members] };
+}
+
+/**
+ * After `use orders;`, the module's members are reached as `orders.total`: each member access on
+ * the module's own binding whose member is `oldName`. A member is not a binding of this buffer,
+ * so renaming it cannot capture or shadow anything here.
+ */
+function moduleMemberRenames(document: WhetstoneDocument, model: SemanticModel, importId: string, oldName: string, newName: string): SetPropertyMutation[] {
+  const renames: SetPropertyMutation[] = [];
+  for (const binding of model.symbolsDeclaredBy(importId)) {
+    for (const occurrence of occurrencesOf(document, model, binding)) {
+      if (occurrence.declaration) continue;
+      const member = document.parentOf(occurrence.nodeId);
+      if (member?.type !== 'MemberExpression' || member.object.id !== occurrence.nodeId || member.property !== oldName) continue;
+      renames.push({ type: 'setProperty', nodeId: member.id, property: 'property', value: newName });
+    }
+  }
+  return renames;
 }
 
 /** One setProperty per field holding the name, in source order. */
