@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { WhetstoneApi } from '../../../client/src/extension';
 import type { AgentsViewNode } from '../../../client/src/agentsView';
 import { AgentClient, type LockFile } from './agentClient';
-import { openFile, readyApi, screenshot, waitFor } from './helpers';
+import { drawnLabels, openFile, readyApi, screenshot, waitFor } from './helpers';
 
 const FILE = 'agents.wst';
 const AGENT_NAME = 'tidy-bot';
@@ -111,8 +111,10 @@ describe('the Agents view and plan review', () => {
       vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.scheme === 'whetstone-plan-proposed'),
     );
     assert.equal(vscode.window.tabGroups.all.flatMap((group) => group.tabs).length, tabs + 1, 'only the review the person asked for opened');
-    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), editor.document.uri.toString(), 'the focus stayed in the editor');
     const input = diffTab.input as vscode.TabInputTextDiff;
+    // The person asked for the review: it has the focus, so VS Code draws its title-bar actions.
+    assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab, diffTab, 'the review is the active tab');
+    assert.ok(vscode.window.visibleTextEditors.some((visible) => visible.document === editor.document), 'the file stays open beside it');
     assert.equal(input.original.toString(), editor.document.uri.toString(), 'the left side is the file as it is now');
     const proposed = await vscode.workspace.openTextDocument(input.modified);
     assert.equal(proposed.getText().includes('let a = 1;'), false, 'the right side lacks the local the plan deletes');
@@ -122,7 +124,15 @@ describe('the Agents view and plan review', () => {
       lenses.map((lens) => lens.command?.command),
       ['whetstone.approvePlan', 'whetstone.approveSimilarPlans', 'whetstone.rejectPlan', 'whetstone.showPlanDetails'],
     );
+    const titleBar = await drawnLabels('.editor-group-container.active .editor-actions .action-item a.action-label');
+    if (titleBar) {
+      for (const label of ['Approve Agent Plan', 'Approve Plan and Similar Plans from This Agent', 'Reject Agent Plan', 'Show Agent Plan Details']) {
+        assert.ok(titleBar.visible.some((shown) => shown === label || shown.startsWith(`${label} (`)), `the review's title bar shows ${label} (it shows: ${titleBar.visible.join(', ')})`);
+      }
+    }
     await screenshot('plan-review-diff', '.monaco-diff-editor .line-delete');
+    // Back to the file, as the person would to type in it.
+    await vscode.window.showTextDocument(editor.document, editor.viewColumn);
 
     // The person types above the code: the proposed side follows.
     await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '// reviewed\n'));
