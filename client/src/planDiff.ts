@@ -29,6 +29,17 @@ function parse(uri: vscode.Uri): { planId: string; file: string } {
   return { planId: decodeURIComponent(uri.path.split('/')[1] ?? ''), file: uri.query };
 }
 
+/**
+ * The proposed text with a comment line on top for each target the diff cannot show (a plan names
+ * what it updates, not what it writes), so the person sees the review is not the whole change.
+ * The descriptions come from the server already escaped (one line each).
+ */
+export function withNotShown(proposed: string, notShown: readonly string[]): string {
+  if (notShown.length === 0) return proposed;
+  const notes = notShown.map((target) => `// Not shown (the plan does not say what it writes): ${target}\n`).join('');
+  return notes + proposed;
+}
+
 export interface PlanLens {
   title: string;
   command: string;
@@ -62,7 +73,7 @@ export class PlanDiffProvider implements vscode.TextDocumentContentProvider, vsc
     const diff = await this.client.sendRequest(PlanDiffRequest, { planId });
     const proposed = diff?.files.find((candidate) => candidate.uri === file);
     if (!proposed) return '// This plan no longer changes this file (it was decided, or its targets are gone).\n';
-    return proposed.proposed;
+    return withNotShown(proposed.proposed, proposed.notShown);
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {

@@ -153,6 +153,29 @@ describe('the Agents view and plan review', () => {
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), editor.document.uri.toString());
   });
 
+  it('marks in the review what a plan changes but the diff cannot show (an update\'s new text)', async () => {
+    const { locals, keep } = await ids();
+    const { planId } = await agent.request<{ planId: string }>('proposePlan', {
+      steps: ['remove b', 'rename keep'],
+      reason: 'tidy and rename',
+      targets: [
+        { op: 'deleteNode', nodeId: locals.get('b')! },
+        { op: 'setProperty', nodeId: keep },
+      ],
+    });
+    await waitFor('the plan to wait', () => api.plans.pending().find((plan) => plan.planId === planId));
+    await vscode.commands.executeCommand('whetstone.reviewPlan', planId);
+    const diffTab = await waitFor('the plan diff to open', () =>
+      vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.path.includes(planId)),
+    );
+    const proposed = await vscode.workspace.openTextDocument((diffTab.input as vscode.TabInputTextDiff).modified);
+    assert.match(proposed.lineAt(0).text, /^\/\/ Not shown \(the plan does not say what it writes\): setProperty FunctionDeclaration on lines \d+–\d+$/);
+    assert.equal(proposed.getText().includes('let b = 2;'), false, 'the deletion is shown');
+    assert.equal(api.plans.decide(planId, false), true);
+    await vscode.window.tabGroups.close(diffTab);
+    await vscode.window.showTextDocument(editor.document, editor.viewColumn);
+  });
+
   it('approves similar plans from this agent until revoked in the view; a plan on a declaration always asks', async () => {
     const { locals, keep } = await ids();
     const first = await propose('remove the unused local b', locals.get('b')!);
