@@ -1,9 +1,13 @@
 // A plan's review as a diff: the file as it is now (the live document) against the file as the
 // plan would leave it (a read-only virtual document the server computes: `whetstone/planDiff`),
 // in VS Code's diff editor, with Approve / Approve similar / Reject / Details in its title bar
-// (and as CodeLenses on the proposed side, where the diffEditor.codeLens setting shows them). It opens only when the person asks (Review), beside the editor, without taking
-// the focus; closing it decides nothing. When the file changes under an open review, the
-// proposed side is asked for again, so the diff stays a diff of the text as it is.
+// (and as CodeLenses on the proposed side, where the diffEditor.codeLens setting shows them). It
+// opens only when the person asks (Review), beside the editor, and takes the focus then: VS Code
+// draws a group's title-bar actions only while the group is active (unless the person turned on
+// workbench.editor.alwaysShowEditorActions), so a review opened behind the focus would show no
+// Approve / Reject. Closing it decides nothing and gives the focus back to the editor before it.
+// When the file changes under an open review, the proposed side is asked for again, so the diff
+// stays a diff of the text as it is.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { PlanDiffRequest } from '../../server/src/protocol/messages';
@@ -23,6 +27,17 @@ export function planIdOfProposed(uri: vscode.Uri): string {
 
 function parse(uri: vscode.Uri): { planId: string; file: string } {
   return { planId: decodeURIComponent(uri.path.split('/')[1] ?? ''), file: uri.query };
+}
+
+/**
+ * The proposed text with a comment line on top for each target the diff cannot show (a plan names
+ * what it updates, not what it writes), so the person sees the review is not the whole change.
+ * The descriptions come from the server already escaped (one line each).
+ */
+export function withNotShown(proposed: string, notShown: readonly string[]): string {
+  if (notShown.length === 0) return proposed;
+  const notes = notShown.map((target) => `// Not shown (the plan does not say what it writes): ${target}\n`).join('');
+  return notes + proposed;
 }
 
 export interface PlanLens {
@@ -58,7 +73,7 @@ export class PlanDiffProvider implements vscode.TextDocumentContentProvider, vsc
     const diff = await this.client.sendRequest(PlanDiffRequest, { planId });
     const proposed = diff?.files.find((candidate) => candidate.uri === file);
     if (!proposed) return '// This plan no longer changes this file (it was decided, or its targets are gone).\n';
-    return proposed.proposed;
+    return withNotShown(proposed.proposed, proposed.notShown);
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -72,7 +87,7 @@ export class PlanDiffProvider implements vscode.TextDocumentContentProvider, vsc
     this.lensesChanged.fire();
   }
 
-  /** Opens the diff of the plan's first file beside the editor, leaving the focus where it is; false when it changes no open file. */
+  /** Opens the diff of the plan's first file beside the editor, focused (the person asked for it); false when it changes no open file. */
   async open(planId: string, title: string): Promise<boolean> {
     const diff = await this.client.sendRequest(PlanDiffRequest, { planId });
     const first = diff?.files[0];
@@ -81,7 +96,7 @@ export class PlanDiffProvider implements vscode.TextDocumentContentProvider, vsc
     await vscode.commands.executeCommand('vscode.diff', file, proposedUri(planId, file), title, {
       viewColumn: vscode.ViewColumn.Beside,
       preview: true,
-      preserveFocus: true,
+      preserveFocus: false,
     });
     return true;
   }

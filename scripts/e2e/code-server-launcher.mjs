@@ -7,7 +7,7 @@
 //
 // This script runs on any Node ≥ 20 (the one on PATH, from the shebang); code-server itself is
 // started with the Node 24 that scripts/e2e/setup.mjs installed, which must have run first.
-import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import process from 'node:process';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -38,6 +38,28 @@ async function screenshot(page, name, selector) {
   const file = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: `${file}.part.png` });
   renameSync(`${file}.part.png`, file);
+}
+
+// Where the launcher answers a test's question about what the workbench has drawn (the page's
+// DOM is out of the extension host's reach): a test logs `WHETSTONE_DRAWN <id> <css selector>`,
+// the launcher waits until the selector is visible (up to 10 s), then writes <id>.json there with
+// the accessible label (aria-label, else title, else text) of every element it matches, visible
+// or not: `{labels: [...], visible: [...]}`. Unset: no test asks.
+const DRAWN_DIR = process.env.WHETSTONE_E2E_DRAWN;
+const DRAWN_REQUEST = /^WHETSTONE_DRAWN ([a-z0-9-]{1,60}) (.+)$/;
+
+async function drawn(page, id, selector) {
+  const matches = page.locator(selector);
+  await matches.first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => undefined);
+  const found = await matches.evaluateAll((elements) =>
+    elements.map((element) => ({
+      label: element.getAttribute('aria-label') || element.getAttribute('title') || (element.textContent ?? '').trim(),
+      visible: element.getClientRects().length > 0,
+    })),
+  );
+  const file = join(DRAWN_DIR, `${id}.json`);
+  writeFileSync(`${file}.part`, JSON.stringify({ labels: found.map((f) => f.label), visible: found.filter((f) => f.visible).map((f) => f.label) }));
+  renameSync(`${file}.part`, file);
 }
 
 // Chromium flags (docs/E2E.md): no sandbox (root, containers), no GPU, and no
@@ -87,6 +109,11 @@ async function main() {
     // (mocha's report) and, when the suite has ended, its exit code.
     await page.exposeFunction('codeAutomationLog', (type, args) => {
       const first = Array.isArray(args) ? args[0] : args;
+      const question = DRAWN_DIR && typeof first === 'string' ? DRAWN_REQUEST.exec(first) : null;
+      if (question) {
+        void drawn(page, question[1], question[2]).catch((error) => console.error(`[code-server launcher] drawn ${question[1]} failed: ${error}`));
+        return;
+      }
       const request = SCREENSHOT_DIR && typeof first === 'string' ? SCREENSHOT_REQUEST.exec(first) : null;
       if (request) {
         void screenshot(page, request[1], request[2]).catch((error) => console.error(`[code-server launcher] screenshot ${request[1]} failed: ${error}`));

@@ -32,6 +32,9 @@ const lockDir = mkdtempSync(join(tmpdir(), 'whetstone-e2e-locks-'));
 // The pictures the README shows are taken by the suite, so they stay current with the code.
 const screenshots = join(root, 'docs', 'images');
 process.env.WHETSTONE_E2E_SCREENSHOTS = screenshots;
+// The launcher answers tests' questions about what the workbench drew (helpers.ts drawnLabels) here.
+const drawnDir = mkdtempSync(join(tmpdir(), 'whetstone-e2e-drawn-'));
+process.env.WHETSTONE_E2E_DRAWN = drawnDir;
 const started = Date.now();
 let failed = false;
 try {
@@ -40,7 +43,7 @@ try {
     extensionDevelopmentPath: root,
     extensionTestsPath,
     launchArgs: [workspace],
-    extensionTestsEnv: { WHETSTONE_LOCK_DIR: lockDir, WHETSTONE_E2E_SCREENSHOTS: screenshots },
+    extensionTestsEnv: { WHETSTONE_LOCK_DIR: lockDir, WHETSTONE_E2E_SCREENSHOTS: screenshots, WHETSTONE_E2E_DRAWN: drawnDir },
   });
 } catch (error) {
   failed = true;
@@ -48,6 +51,7 @@ try {
 } finally {
   rmSync(workspace, { recursive: true, force: true });
   rmSync(lockDir, { recursive: true, force: true });
+  rmSync(drawnDir, { recursive: true, force: true });
 }
 console.log(`end-to-end run took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 process.exit(failed ? 1 : 0);

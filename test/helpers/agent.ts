@@ -25,6 +25,8 @@ export interface AgentFixtureOptions {
   /** A feedback file, or true for one in the fixture's folder (default: none, in memory). */
   feedbackFile?: string | true;
   role?: AgentRole;
+  /** The folder of an earlier fixture, for a host started again on the same files (its owner removes it). */
+  dir?: string;
 }
 
 export interface AgentFixture {
@@ -53,7 +55,7 @@ const ajv = new Ajv2020({ allErrors: false, strict: false });
 
 export async function agentFixture(files: Record<string, string>, options: AgentFixtureOptions = {}): Promise<AgentFixture> {
   await loadGrammar();
-  const dir = mkdtempSync(join(tmpdir(), 'whetstone-agent-'));
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'whetstone-agent-'));
   const problems: unknown[] = [];
   const workspace = new Workspace((error) => problems.push(error));
   workspace.setLibrary(options.library);
@@ -126,7 +128,7 @@ export async function agentFixture(files: Record<string, string>, options: Agent
     dispose() {
       workspace.dispose();
       assert.deepEqual(problems, [], 'the workspace reported no listener or reparse failures');
-      rmSync(dir, { recursive: true, force: true });
+      if (options.dir === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -128,7 +128,11 @@ export class Agent {
   private readonly answers = new Map<number, (answer: RpcAnswer) => void>();
   readonly notifications: { method: string; params: Record<string, unknown> }[] = [];
 
+  /** Settles when the socket has closed (either side closed it). */
+  readonly closed: Promise<void>;
+
   private constructor(private readonly socket: WebSocket) {
+    this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as RpcAnswer & { id?: number; method?: string; params?: Record<string, unknown> };
       if (message.id === undefined && message.method) this.notifications.push({ method: message.method, params: message.params ?? {} });

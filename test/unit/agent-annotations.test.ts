@@ -3,9 +3,11 @@
 // one into the source as one step; the vocabulary check; and the feedback model, persisted in
 // the workspace's feedback file, moving later confidences.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, it } from 'node:test';
 import { ErrorCode } from '../../server/src/agent/errors';
+import { MAX_DISMISSED } from '../../server/src/agent/feedback-store';
 import type { FunctionDeclaration, Node } from '../../server/src/core/ast';
 import { readLibraryContext } from '../../server/src/core/semantics';
 import { agentFixture, type AgentFixture } from '../helpers/agent';
@@ -205,6 +207,43 @@ describe('recordAnnotationFeedback and the feedback model', () => {
     writeFileSync(f.path('.whetstone/feedback.json'), '{ not json');
     const result = await f.call<SuggestionsResult>('getAnnotationSuggestions');
     assert.equal(result.modelRevision, 0);
+  });
+
+  it('a rejection outlasts the host (headless restart) while the node\'s code is unchanged; changed code brings it back', async () => {
+    f = await agentFixture({ 'orders.wst': ORDERS }, { feedbackFile: true });
+    const file = f.path('.whetstone/feedback.json');
+    const hoist = await hoistOf(f);
+    assert.ok(hoist);
+    await f.call('recordAnnotationFeedback', { ...hoist, accepted: false, uri: f.uri('orders.wst') });
+    const again = await agentFixture({ 'orders.wst': ORDERS }, { feedbackFile: file, dir: f.dir });
+    try {
+      assert.equal(await hoistOf(again), undefined, 'still hidden after a restart');
+    } finally {
+      again.dispose();
+    }
+    const changed = await agentFixture({ 'orders.wst': ORDERS.replace('(1 + taxRate)', '(1.0 + taxRate)') }, { feedbackFile: file, dir: f.dir });
+    try {
+      assert.ok(await hoistOf(changed), 'the statement\'s code changed: suggested again');
+    } finally {
+      changed.dispose();
+    }
+  });
+
+  it(`remembers at most ${MAX_DISMISSED} rejections, forgetting the oldest first`, async () => {
+    f = await agentFixture({ 'orders.wst': ORDERS }, { feedbackFile: true });
+    const file = f.path('.whetstone/feedback.json');
+    const old = Array.from({ length: MAX_DISMISSED }, (_, i) => createHash('sha256').update(String(i)).digest('base64url'));
+    mkdirSync(f.path('.whetstone'), { recursive: true });
+    writeFileSync(file, JSON.stringify({ version: 1, modelRevision: 0, rules: {}, dismissed: [...old, 'not a hash'] }));
+    const hoist = await hoistOf(f);
+    assert.ok(hoist);
+    await f.call('recordAnnotationFeedback', { ...hoist, accepted: false });
+    const { dismissed } = JSON.parse(readFileSync(file, 'utf8')) as { dismissed: string[] };
+    assert.equal(dismissed.length, MAX_DISMISSED);
+    assert.equal(dismissed[0], old[1], 'the oldest was forgotten');
+    assert.ok(!dismissed.includes('not a hash'), 'what is not a rejection\'s hash is dropped on reading');
+    assert.ok(!old.includes(dismissed.at(-1)!), 'the newest is last');
+    assert.equal(await hoistOf(f), undefined);
   });
 
   it('refuses an answer outside the vocabulary (-32602) and keeps rules whose confidence feedback sank out of the results', async () => {

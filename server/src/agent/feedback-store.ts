@@ -1,61 +1,79 @@
 // Keeps the annotation feedback model of a workspace (core/suggest/feedback.ts) in the host's
 // feedback file, so what people accept and reject keeps counting across restarts. Each answer
 // re-reads the file before writing it (atomically), so two windows on one workspace add up their
-// answers instead of overwriting each other's. Rejections of one suggestion on one node are also
-// remembered in memory, with a digest of the node's code, so that exact suggestion is not shown
-// again while the server runs and that code stays as it was; their keys are made of bounded params
-// (uri, node id, a known type and strategy, the digest) and their number is capped.
-// The model on disk is keyed by type and strategy only, which the vocabulary bounds.
+// answers instead of overwriting each other's.
+// The same file remembers which suggestions were rejected where, so a rejected suggestion stays
+// hidden after a restart while its node's code is as it was. Node ids do not survive a restart
+// (they follow the order of parsing and edits), so a rejection is keyed by what does: the buffer's
+// uri, the node's place (its type and name and its ancestors', WhetstoneDocument.placeOf), the
+// rule, and the node's code. The file keeps only a hash of those (no source text, fixed size),
+// and at most MAX_DISMISSED of them, forgetting the oldest first.
+// The model's counts are keyed by type and strategy only, which the vocabulary bounds.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { emptyFeedback, readFeedback, withAnswer, type FeedbackData } from '../core/suggest';
+import { emptyFeedback, readFeedback, ruleKey, withAnswer, type FeedbackData } from '../core/suggest';
 import { writeAtomically } from './atomic-write';
 import { AgentError, ErrorCode } from './errors';
 import { perHost } from './per-host';
+
+/** What identifies a node across restarts of the server: see the file comment. */
+export interface NodeIdentity {
+  uri: string;
+  place: string;
+  /** The node's source text: a rejected suggestion comes back once it changes. */
+  code: string;
+}
 
 export interface Answer {
   annotationType: string;
   strategy: string;
   accepted: boolean;
-  /** The suggestion's node and buffer, for not showing a rejected suggestion again. */
-  nodeId?: string;
-  uri?: string;
-  /** The node's source text when it was rejected: the suggestion comes back once it changes. */
-  code?: string;
+  /** The suggestion's node, for not showing a rejected suggestion there again. */
+  node?: NodeIdentity;
 }
 
 /** Rejections remembered for not showing a suggestion again; the oldest are forgotten first. */
 export const MAX_DISMISSED = 10_000;
 
+/** What the feedback file holds: the model, and the hashes of rejections, oldest first. */
+interface Stored {
+  data: FeedbackData;
+  dismissed: Set<string>;
+}
+
 export class FeedbackStore {
-  private data: FeedbackData = emptyFeedback();
+  private stored: Stored = { data: emptyFeedback(), dismissed: new Set() };
   /** What the cached data was read from: the file's mtime and size, or null before any read. */
   private stamp: string | null = null;
-  private readonly dismissed = new Set<string>();
 
   constructor(readonly file: string | undefined) {}
 
   /** The model as it is now (re-read when the file changed, e.g. from another window). */
   current(): FeedbackData {
-    if (!this.file) return this.data;
+    return this.fresh().data;
+  }
+
+  private fresh(): Stored {
+    if (!this.file) return this.stored;
     const stamp = fileStamp(this.file);
     if (stamp !== this.stamp) {
-      this.data = stamp === 'missing' ? emptyFeedback() : readFile(this.file);
+      this.stored = stamp === 'missing' ? emptyStored() : readFile(this.file);
       this.stamp = stamp;
     }
-    return this.data;
+    return this.stored;
   }
 
   /** Records one answer and saves the model; returns its new revision. */
   record(answer: Answer): number {
-    if (!answer.accepted && answer.nodeId !== undefined) this.dismiss(dismissalKey(answer.uri, answer.nodeId, answer.annotationType, answer.strategy, answer.code));
-    const base = this.file ? (fileStamp(this.file) === 'missing' ? emptyFeedback() : readFile(this.file)) : this.data;
-    this.data = withAnswer(base, answer.annotationType, answer.strategy, answer.accepted);
+    const base = this.file ? (fileStamp(this.file) === 'missing' ? emptyStored() : readFile(this.file)) : this.stored;
+    const dismissed = new Set(base.dismissed);
+    if (!answer.accepted && answer.node) dismiss(dismissed, dismissalKey(answer.node, answer.annotationType, answer.strategy));
+    this.stored = { data: withAnswer(base.data, answer.annotationType, answer.strategy, answer.accepted), dismissed };
     if (this.file) {
       try {
         mkdirSync(dirname(this.file), { recursive: true });
-        writeAtomically(this.file, `${JSON.stringify(this.data, null, 2)}\n`);
+        writeAtomically(this.file, `${JSON.stringify({ ...this.stored.data, dismissed: [...dismissed] }, null, 2)}\n`);
         this.stamp = fileStamp(this.file);
       } catch (error) {
         this.stamp = null;
@@ -64,25 +82,30 @@ export class FeedbackStore {
         });
       }
     }
-    return this.data.modelRevision;
-  }
-
-  private dismiss(key: string): void {
-    // Re-adding moves a key to the end: the set is kept in order of last rejection.
-    this.dismissed.delete(key);
-    this.dismissed.add(key);
-    if (this.dismissed.size > MAX_DISMISSED) this.dismissed.delete(this.dismissed.values().next().value as string);
+    return this.stored.data.modelRevision;
   }
 
   /** Whether the person rejected exactly this suggestion on this node while it had this code. */
-  isDismissed(uri: string | undefined, nodeId: string, annotationType: string, strategy: string, code?: string): boolean {
-    return this.dismissed.has(dismissalKey(uri, nodeId, annotationType, strategy, code));
+  isDismissed(node: NodeIdentity, annotationType: string, strategy: string): boolean {
+    return this.fresh().dismissed.has(dismissalKey(node, annotationType, strategy));
   }
 }
 
-function dismissalKey(uri: string | undefined, nodeId: string, annotationType: string, strategy: string, code: string | undefined): string {
-  const digest = code === undefined ? '' : createHash('sha256').update(code).digest('base64url');
-  return `${uri ?? ''}\u0000${nodeId}\u0000${annotationType}/${strategy}\u0000${digest}`;
+/** Adds a rejection as the newest (re-adding moves it to the end), forgetting the oldest past the cap. */
+function dismiss(dismissed: Set<string>, key: string): void {
+  dismissed.delete(key);
+  dismissed.add(key);
+  while (dismissed.size > MAX_DISMISSED) dismissed.delete(dismissed.values().next().value as string);
+}
+
+function dismissalKey(node: NodeIdentity, annotationType: string, strategy: string): string {
+  return createHash('sha256').update([node.uri, node.place, ruleKey(annotationType, strategy), node.code].join('\u0000')).digest('base64url');
+}
+
+const KEY_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+function emptyStored(): Stored {
+  return { data: emptyFeedback(), dismissed: new Set() };
 }
 
 function fileStamp(file: string): string {
@@ -95,11 +118,14 @@ function fileStamp(file: string): string {
 }
 
 /** A damaged or unreadable file starts the model afresh rather than stopping suggestions. */
-function readFile(file: string): FeedbackData {
+function readFile(file: string): Stored {
   try {
-    return readFeedback(JSON.parse(readFileSync(file, 'utf8')));
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const list = (raw as { dismissed?: unknown } | null)?.dismissed;
+    const keys = Array.isArray(list) ? list.filter((key): key is string => typeof key === 'string' && KEY_SHAPE.test(key)) : [];
+    return { data: readFeedback(raw), dismissed: new Set(keys.slice(-MAX_DISMISSED)) };
   } catch {
-    return emptyFeedback();
+    return emptyStored();
   }
 }
 

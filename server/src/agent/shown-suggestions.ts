@@ -6,7 +6,7 @@
 import type { Suggestion } from '../core/suggest';
 import { adjust } from '../core/suggest';
 import type { OpenBuffer } from '../workspace/buffer';
-import { feedbackStoreOf } from './feedback-store';
+import { feedbackStoreOf, type NodeIdentity } from './feedback-store';
 import type { AgentHost } from './host';
 
 /** Suggestions whose confidence feedback has pushed below this are no longer shown. */
@@ -22,13 +22,17 @@ export function shownSuggestions(host: AgentHost, buffer: OpenBuffer): ShownSugg
   const model = store.current();
   return buffer
     .suggestions()
-    .filter((s) => !store.isDismissed(buffer.uri, s.nodeId, s.annotationType, s.strategy, codeOf(buffer, s.nodeId)))
+    .filter((s) => {
+      const node = identityOf(buffer, s.nodeId);
+      return !(node && store.isDismissed(node, s.annotationType, s.strategy));
+    })
     .map((s) => ({ ...adjust(model, s), ruleConfidence: s.confidence }))
     .filter((s) => s.confidence >= MIN_SHOWN_CONFIDENCE);
 }
 
-/** The source text of a node of the buffer now (what a rejection is remembered against). */
-export function codeOf(buffer: OpenBuffer, nodeId: string): string | undefined {
+/** A node of the buffer as a rejection is remembered against it: where it is and its code now. */
+export function identityOf(buffer: OpenBuffer, nodeId: string): NodeIdentity | undefined {
   const node = buffer.document.nodeById(nodeId);
-  return node && buffer.document.textOf(node);
+  const place = buffer.document.placeOf(nodeId);
+  return node && place !== undefined ? { uri: buffer.uri, place, code: buffer.document.textOf(node) } : undefined;
 }

@@ -7,7 +7,7 @@
 // changes and lowers the kind's confidence everywhere.
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import { feedbackStoreOf } from '../agent/feedback-store';
-import { codeOf, shownSuggestions } from '../agent/shown-suggestions';
+import { identityOf, shownSuggestions } from '../agent/shown-suggestions';
 import { annotationMutation, canCarryAnnotations } from '../core/suggest';
 import { applyMutations } from '../core/editing';
 import { applyTextEdits } from '../core/syntax';
@@ -52,8 +52,8 @@ export async function answerSuggestion(host: LspAgentHost, source: SuggestionSou
   const suggestion = source(buffer).find((s) => s.nodeId === params.nodeId && s.annotationType === params.annotationType && s.strategy === params.strategy);
   if (!suggestion) return { done: false, message: 'That suggestion no longer applies to the code as it is now.' };
   const store = feedbackStoreOf(host);
-  const answer = { annotationType: suggestion.annotationType, strategy: suggestion.strategy, nodeId: suggestion.nodeId, uri: buffer.uri };
-  if (!params.accepted) return { done: true, modelRevision: store.record({ ...answer, accepted: false, code: codeOf(buffer, suggestion.nodeId) }) };
+  const answer = { annotationType: suggestion.annotationType, strategy: suggestion.strategy };
+  if (!params.accepted) return { done: true, modelRevision: store.record({ ...answer, accepted: false, node: identityOf(buffer, suggestion.nodeId) }) };
 
   const node = buffer.document.nodeById(suggestion.nodeId);
   if (!node || !canCarryAnnotations(node, buffer.document.parentOf(node.id))) return { done: false, message: 'That node cannot carry an annotation.' };

@@ -121,7 +121,7 @@ export function startServer(connection: Connection): ServerHandle {
   // What a pending plan would do to the text now, for its review (asked again when the text changes).
   connection.onRequest(PlanDiffRequest, (params) => {
     const plan = typeof params?.planId === 'string' ? planStoreOf(agentHost).get(params.planId) : undefined;
-    if (!plan) return null;
+    if (plan?.status !== 'pending') return null;
     const files = proposedTexts(workspace, plan.targets).map(({ uri, revision, proposed, notShown }) => ({ uri, version: revision, proposed, notShown }));
     return { planId: plan.planId, files };
   });

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { WhetstoneApi } from '../../../client/src/extension';
 import type { AgentsViewNode } from '../../../client/src/agentsView';
 import { AgentClient, type LockFile } from './agentClient';
-import { openFile, readyApi, screenshot, waitFor } from './helpers';
+import { drawnLabels, openFile, readyApi, screenshot, waitFor } from './helpers';
 
 const FILE = 'agents.wst';
 const AGENT_NAME = 'tidy-bot';
@@ -111,8 +111,10 @@ describe('the Agents view and plan review', () => {
       vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.scheme === 'whetstone-plan-proposed'),
     );
     assert.equal(vscode.window.tabGroups.all.flatMap((group) => group.tabs).length, tabs + 1, 'only the review the person asked for opened');
-    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), editor.document.uri.toString(), 'the focus stayed in the editor');
     const input = diffTab.input as vscode.TabInputTextDiff;
+    // The person asked for the review: it has the focus, so VS Code draws its title-bar actions.
+    assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab, diffTab, 'the review is the active tab');
+    assert.ok(vscode.window.visibleTextEditors.some((visible) => visible.document === editor.document), 'the file stays open beside it');
     assert.equal(input.original.toString(), editor.document.uri.toString(), 'the left side is the file as it is now');
     const proposed = await vscode.workspace.openTextDocument(input.modified);
     assert.equal(proposed.getText().includes('let a = 1;'), false, 'the right side lacks the local the plan deletes');
@@ -122,7 +124,15 @@ describe('the Agents view and plan review', () => {
       lenses.map((lens) => lens.command?.command),
       ['whetstone.approvePlan', 'whetstone.approveSimilarPlans', 'whetstone.rejectPlan', 'whetstone.showPlanDetails'],
     );
+    const titleBar = await drawnLabels('.editor-group-container.active .editor-actions .action-item a.action-label');
+    if (titleBar) {
+      for (const label of ['Approve Agent Plan', 'Approve Plan and Similar Plans from This Agent', 'Reject Agent Plan', 'Show Agent Plan Details']) {
+        assert.ok(titleBar.visible.some((shown) => shown === label || shown.startsWith(`${label} (`)), `the review's title bar shows ${label} (it shows: ${titleBar.visible.join(', ')})`);
+      }
+    }
     await screenshot('plan-review-diff', '.monaco-diff-editor .line-delete');
+    // Back to the file, as the person would to type in it.
+    await vscode.window.showTextDocument(editor.document, editor.viewColumn);
 
     // The person types above the code: the proposed side follows.
     await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '// reviewed\n'));
@@ -141,6 +151,29 @@ describe('the Agents view and plan review', () => {
     // Closing the review decides nothing (it is decided already here) and leaves the file alone.
     await vscode.window.tabGroups.close(diffTab);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), editor.document.uri.toString());
+  });
+
+  it('marks in the review what a plan changes but the diff cannot show (an update\'s new text)', async () => {
+    const { locals, keep } = await ids();
+    const { planId } = await agent.request<{ planId: string }>('proposePlan', {
+      steps: ['remove b', 'rename keep'],
+      reason: 'tidy and rename',
+      targets: [
+        { op: 'deleteNode', nodeId: locals.get('b')! },
+        { op: 'setProperty', nodeId: keep },
+      ],
+    });
+    await waitFor('the plan to wait', () => api.plans.pending().find((plan) => plan.planId === planId));
+    await vscode.commands.executeCommand('whetstone.reviewPlan', planId);
+    const diffTab = await waitFor('the plan diff to open', () =>
+      vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.path.includes(planId)),
+    );
+    const proposed = await vscode.workspace.openTextDocument((diffTab.input as vscode.TabInputTextDiff).modified);
+    assert.match(proposed.lineAt(0).text, /^\/\/ Not shown \(the plan does not say what it writes\): setProperty FunctionDeclaration on lines \d+–\d+$/);
+    assert.equal(proposed.getText().includes('let b = 2;'), false, 'the deletion is shown');
+    assert.equal(api.plans.decide(planId, false), true);
+    await vscode.window.tabGroups.close(diffTab);
+    await vscode.window.showTextDocument(editor.document, editor.viewColumn);
   });
 
   it('approves similar plans from this agent until revoked in the view; a plan on a declaration always asks', async () => {

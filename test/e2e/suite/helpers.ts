@@ -1,7 +1,7 @@
 // Shared steps of the end-to-end tests: open a file of the temporary workspace (a copy of
 // test/fixtures/e2e-workspace), get the extension's API, and wait for a condition with a deadline.
 import * as assert from 'node:assert/strict';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { WhetstoneApi } from '../../../client/src/extension';
@@ -71,4 +71,27 @@ export async function screenshot(name: string, selector: string): Promise<void> 
       return undefined;
     }
   }, 30_000);
+}
+
+let drawnQuestions = 0;
+
+/**
+ * What the workbench has drawn for `selector` (the page's DOM, which the extension host cannot
+ * see): the launcher waits until it is visible (up to 10 s) and answers with the label of each
+ * element matched, and of those visible. Undefined when the run has no launcher to ask.
+ */
+export async function drawnLabels(selector: string): Promise<{ labels: string[]; visible: string[] } | undefined> {
+  const folder = process.env.WHETSTONE_E2E_DRAWN;
+  if (!folder) return undefined;
+  const id = `q${process.pid}-${++drawnQuestions}`;
+  const file = join(folder, `${id}.json`);
+  console.log(`WHETSTONE_DRAWN ${id} ${selector}`);
+  const text = await waitFor(`the launcher's answer about ${selector}`, () => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }, 30_000);
+  return JSON.parse(text) as { labels: string[]; visible: string[] };
 }

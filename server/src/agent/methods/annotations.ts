@@ -11,7 +11,7 @@ import { AgentError, ErrorCode, type ErrorCodeValue } from '../errors';
 import { feedbackStoreOf } from '../feedback-store';
 import { defineMethod, type MethodDefinition } from '../method';
 import { runChange } from '../mutation-pipeline';
-import { codeOf, shownSuggestions } from '../shown-suggestions';
+import { identityOf, shownSuggestions } from '../shown-suggestions';
 import { ID, NAME, REASON, URI } from '../param-bounds';
 
 /** The node itself, or the nearest ancestor that can carry an annotation, or the Program. */
@@ -114,7 +114,7 @@ const applyAnnotationSuggestion = defineMethod<{
     const buffer = resolveBuffer(host, params.uri);
     const node = nodeIn(buffer, params.nodeId);
     const store = feedbackStoreOf(host);
-    const answer = { annotationType: params.annotationType, strategy: params.strategy, nodeId: node.id, uri: buffer.uri, code: codeOf(buffer, node.id) };
+    const answer = { annotationType: params.annotationType, strategy: params.strategy, node: identityOf(buffer, node.id) };
     if (params.accepted === false) {
       const modelRevision = store.record({ ...answer, accepted: false });
       return {
@@ -190,9 +190,7 @@ const recordAnnotationFeedback = defineMethod<{
       annotationType: params.annotationType,
       strategy: params.strategy,
       accepted: params.accepted,
-      nodeId: params.nodeId,
-      uri,
-      code: buffer && codeOf(buffer, params.nodeId),
+      node: buffer && identityOf(buffer, params.nodeId),
     });
     return true;
   },

@@ -2,6 +2,6 @@
 // confidence of later suggestions.
 export { suggestAnnotations } from './engine';
 export { canCarryAnnotations } from './context';
-export type { Suggestion } from './types';
+export { ruleKey, type Suggestion } from './types';
 export { adjust, adjustedConfidence, emptyFeedback, readFeedback, withAnswer, PRIOR_WEIGHT, type FeedbackData } from './feedback';
 export { annotationMutation, type AnnotationAnswer } from './annotation-mutation';

@@ -5,7 +5,7 @@
 // edit did not touch are not converted again: their AST nodes are kept, with spans moved, so a
 // keystroke in a 10,000-line file costs about one declaration's worth of work.
 import { Edit, type Parser, type Tree } from 'web-tree-sitter';
-import { childNodes, walk, type Node, type Position, type Program, type Span, type TopLevel } from '../ast/ast';
+import { childNodes, nodeName, walk, type Node, type Position, type Program, type Span, type TopLevel } from '../ast/ast';
 import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import {
   Converter,
@@ -173,6 +173,21 @@ export class WhetstoneDocument {
 
   parentOf(id: string): Node | undefined {
     return this.indexed().parents.get(id);
+  }
+
+  /**
+   * Where a node is, in terms that outlast its id: the type and name of it and of each ancestor up
+   * to the file, e.g. `FunctionDeclaration total/Block/ForStatement x/AssignmentStatement`. Ids come
+   * from the order a buffer was parsed and edited, so a restarted server gives the same code other
+   * ids; this stays the same while the declarations around the node do.
+   */
+  placeOf(id: string): string | undefined {
+    const parts: string[] = [];
+    for (let node = this.nodeById(id); node && node.type !== 'Program'; node = this.parentOf(node.id)) {
+      const name = nodeName(node);
+      parts.push(name === undefined ? node.type : `${node.type} ${name}`);
+    }
+    return parts.length === 0 && !this.nodeById(id) ? undefined : parts.reverse().join('/');
   }
 
   /** The innermost node whose span contains `offset` (a node's end counts as inside). */
