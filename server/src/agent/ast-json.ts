@@ -50,6 +50,8 @@ export class AstJsonCache {
   /** By URI, least recently asked first. */
   private readonly buffers = new Map<string, BufferJson>();
   private bytes = 0;
+  /** How many top-level items were serialised rather than taken from what was kept (what the cache saves shows here). */
+  itemsWritten = 0;
 
   constructor(
     workspace: Workspace,
@@ -76,7 +78,11 @@ export class AstJsonCache {
     const written: Buffer[] = [];
     let annotationCount = 0;
     for (const item of ast.children) {
-      const entry = validItem(kept?.items.get(item), document, item) ?? serialiseItem(document, item);
+      let entry = validItem(kept?.items.get(item), document, item);
+      if (!entry) {
+        entry = serialiseItem(document, item);
+        this.itemsWritten++;
+      }
       items.set(item, entry);
       written.push(entry.json);
       annotationCount += entry.annotations;
