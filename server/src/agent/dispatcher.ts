@@ -7,7 +7,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import { AgentError, ErrorCode } from './errors';
 import type { AgentHost } from './host';
 import type { CallOutcome, EndpointLimits, MethodContext, MethodDefinition } from './method';
-import { RawJson } from './raw-json';
+import { jsonTextOf, RawJson } from './raw-json';
 import { roleSatisfies, type RequiredRole } from './roles';
 import type { Session } from './session';
 import { recordCall } from './session-activity';
@@ -165,6 +165,11 @@ export class Dispatcher {
       // Sent as it is, between the envelope's pieces: parsing, serialising or even copying tens of
       // megabytes here would hold up every other agent.
       return [Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(replyId)},"result":`), outcome.result.bytes, Buffer.from('}')];
+    }
+    const written = 'result' in outcome ? jsonTextOf(outcome.result) : undefined;
+    if (written) {
+      // A result whose JSON was kept from an earlier answer (getAST, getNode): its bytes as they are.
+      return [Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(replyId)},"result":`), ...written, Buffer.from('}')];
     }
     const response: Response = 'error' in outcome ? { jsonrpc: '2.0', id: replyId, error: outcome.error } : { jsonrpc: '2.0', id: replyId, result: outcome.result };
     try {

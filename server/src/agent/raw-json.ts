@@ -9,3 +9,21 @@ export class RawJson {
     return JSON.parse(this.bytes.toString('utf8')) as unknown;
   }
 }
+
+const JSON_TEXT = Symbol('jsonText');
+
+/**
+ * Attaches to a result the JSON text it serialises to, already written (UTF-8 pieces, in order):
+ * the dispatcher sends those bytes instead of serialising the value. The value stays an ordinary
+ * object for whoever uses it as one (MCP's structuredContent, a replayed workflow, tests); the
+ * pieces must be exactly what JSON.stringify would give for it now.
+ */
+export function withJsonText<T extends object>(value: T, pieces: Buffer[]): T {
+  Object.defineProperty(value, JSON_TEXT, { value: pieces, enumerable: false });
+  return value;
+}
+
+/** The pieces withJsonText attached to a result, if any. */
+export function jsonTextOf(value: unknown): readonly Buffer[] | undefined {
+  return typeof value === 'object' && value !== null ? ((value as Record<symbol, unknown>)[JSON_TEXT] as Buffer[] | undefined) : undefined;
+}

@@ -8,7 +8,7 @@ import { ErrorCode } from '../agent/errors';
 import type { Dispatcher } from '../agent/dispatcher';
 import type { AgentHost } from '../agent/host';
 import type { CallOutcome } from '../agent/method';
-import { RawJson } from '../agent/raw-json';
+import { jsonTextOf, RawJson } from '../agent/raw-json';
 import { MAX_WAITING_CALLS, type McpSession } from './mcp-session';
 import { TOOL_GUIDE } from './tool-guide';
 
@@ -47,7 +47,10 @@ function successResult(name: string, answer: unknown): ToolResult {
   const result = answer instanceof RawJson ? answer.toJSON() : answer;
   const wrap = TOOL_GUIDE[name]?.wrap;
   const structured = wrap !== undefined ? { [wrap]: result } : isRecord(result) ? result : { result };
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+  // A result whose JSON the endpoint kept (getAST, getNode) gives the text block without serialising it again.
+  const written = structured === result ? jsonTextOf(result) : undefined;
+  const text = written ? Buffer.concat(written).toString('utf8') : JSON.stringify(structured);
+  return { content: [{ type: 'text', text }], structuredContent: structured };
 }
 
 export function errorResult(error: { code: number; message: string; data?: unknown }): ToolResult {

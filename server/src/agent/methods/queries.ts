@@ -2,12 +2,13 @@
 // the AST, one node to a depth, nodes found by type/name/text, symbols in scope, call hierarchy,
 // dependencies, diagnostics and the open buffers. Every fact comes from the core (the document,
 // the semantic model, core/queries/node-query.ts); these handlers pick the buffer and translate.
-import { walk, type Node } from '../../core/ast';
 import { findNodes, nodeToDepth } from '../../core/queries';
 import { typeToString } from '../../core/semantics';
+import { astJsonOf } from '../ast-json';
 import { nodeIn, resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodDefinition } from '../method';
+import { withJsonText } from '../raw-json';
 import { ID, MAX_SEARCH_TEXT_LENGTH, NAME, URI } from '../param-bounds';
 
 const NODE_ID = ID;
@@ -17,14 +18,6 @@ export const DEFAULT_NODE_DEPTH = 2;
 /** findNodes' default and largest limits. */
 export const DEFAULT_FIND_LIMIT = 20;
 export const MAX_FIND_LIMIT = 500;
-
-function countAnnotations(root: Node): number {
-  let count = 0;
-  walk(root, (node) => {
-    if (node.type === 'Annotation') count++;
-  });
-  return count;
-}
 
 const getAST = defineMethod<{ uri?: string }>({
   name: 'getAST',
@@ -36,8 +29,18 @@ const getAST = defineMethod<{ uri?: string }>({
   handler(params, { host }) {
     const buffer = resolveBuffer(host, params.uri);
     // -32001 comes from resolveBuffer: an open buffer always has an AST (the parser recovers).
-    const ast = buffer.document.ast;
-    return { ast, annotationCount: countAnnotations(ast), diagnostics: buffer.diagnostics(), uri: buffer.uri, revision: buffer.revision };
+    // The answer's JSON is written from what the cache kept of earlier answers (ast-json.ts).
+    const cache = astJsonOf(host);
+    const ast = cache.ast(buffer);
+    const diagnostics = buffer.diagnostics();
+    const result = { ast: buffer.document.ast, annotationCount: ast.annotationCount, diagnostics, uri: buffer.uri, revision: buffer.revision };
+    return withJsonText(result, [
+      Buffer.from('{"ast":'),
+      ast.json,
+      Buffer.from(`,"annotationCount":${ast.annotationCount},"diagnostics":`),
+      cache.diagnostics(buffer, diagnostics),
+      Buffer.from(`,"uri":${JSON.stringify(buffer.uri)},"revision":${JSON.stringify(buffer.revision)}}`),
+    ]);
   },
 });
 
@@ -56,8 +59,17 @@ const getNode = defineMethod<{ nodeId: string; depth?: number; uri?: string }>({
     const buffer = resolveBuffer(host, params.uri);
     const node = nodeIn(buffer, params.nodeId);
     const parent = buffer.document.parentOf(node.id);
-    const cut = nodeToDepth(node, params.depth ?? DEFAULT_NODE_DEPTH);
-    return { node: cut.node, truncated: cut.truncated, parentId: parent ? parent.id : null, uri: buffer.uri, revision: buffer.revision };
+    const depth = params.depth ?? DEFAULT_NODE_DEPTH;
+    const parentId = parent ? parent.id : null;
+    // A whole declaration asked for again is sent from the JSON getAST kept of it.
+    const kept = parent === buffer.document.ast ? astJsonOf(host).item(buffer, node, depth) : undefined;
+    if (kept) {
+      const result = { node, truncated: false, parentId, uri: buffer.uri, revision: buffer.revision };
+      const rest = `,"truncated":false,"parentId":${JSON.stringify(parentId)},"uri":${JSON.stringify(buffer.uri)},"revision":${JSON.stringify(buffer.revision)}}`;
+      return withJsonText(result, [Buffer.from('{"node":'), kept, Buffer.from(rest)]);
+    }
+    const cut = nodeToDepth(node, depth);
+    return { node: cut.node, truncated: cut.truncated, parentId, uri: buffer.uri, revision: buffer.revision };
   },
 });
 

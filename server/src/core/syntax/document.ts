@@ -89,6 +89,8 @@ export class WhetstoneDocument {
    * document parsed only for its AST (parseSource, projection) never pays for a million-entry index.
    */
   private index: IdIndex | undefined;
+  /** How often the ids inside a reused top-level item were changed in place (see itemVersion). */
+  private readonly rewrites = new WeakMap<Node, number>();
 
   private constructor(text: string, revision: number, idPrefix: string | undefined) {
     this.text = text;
@@ -152,6 +154,18 @@ export class WhetstoneDocument {
   /** Replaces the whole text (a file changed on disk, say); ids still match where they can. */
   setText(text: string, revision?: number): void {
     this.applyEdits([{ startOffset: 0, endOffset: this.text.length, newText: text }], { revision });
+  }
+
+  /**
+   * A number that changes when a top-level item of the AST is changed in place other than by
+   * moving. An edit converts again only the items it touched (new objects); the items it did not
+   * touch are kept as they are, their spans moved in place, and their ids changed only when the
+   * edit is matched against an expected AST that names them differently: that bumps this number.
+   * So the same item object at the same start position (offset, line, column) with the same
+   * version has the same content, ids and spans: what its serialised form may be cached by.
+   */
+  itemVersion(item: TopLevel): number {
+    return this.rewrites.get(item) ?? 0;
   }
 
   /** Frees the tree-sitter tree (WebAssembly memory). */
@@ -277,12 +291,17 @@ export class WhetstoneDocument {
       for (const child of previous.ast.children) if (!reused.has(child)) this.unindex(index, child);
     }
     const matchAgainst = expected ?? previous?.ast;
-    const visit = index
-      ? (node: Node, parent: Node | undefined) => {
-          index.byId.set(node.id, node);
-          if (parent) index.parents.set(node.id, parent);
-        }
-      : undefined;
+    // Matching against an AST the edit was expected to produce visits reused items too, and may
+    // give their nodes other ids: such an item counts as rewritten (see itemVersion).
+    let inReused: Node | undefined;
+    const visit = (node: Node, parent: Node | undefined, previousId: string | undefined): void => {
+      if (parent === ast) inReused = reused.has(node) ? node : undefined;
+      if (inReused && node.id !== previousId) this.rewrites.set(inReused, (this.rewrites.get(inReused) ?? 0) + 1);
+      if (index) {
+        index.byId.set(node.id, node);
+        if (parent) index.parents.set(node.id, parent);
+      }
+    };
     assignIds(ast, this.text, this.ids, matchAgainst ? { root: matchAgainst, text: previous?.text ?? '' } : undefined, visit);
     if (index) for (const child of reused) index.parents.set(child.id, ast);
 

@@ -28,8 +28,11 @@ export interface MatchSource {
   text: string;
 }
 
-/** Called for each node that receives its id (not for reused subtrees, whose ids stay). */
-export type IdVisitor = (node: Node, parent: Node | undefined) => void;
+/**
+ * Called for each node that receives its id (not for reused subtrees, whose ids stay), with the id
+ * it had before (undefined for a new node).
+ */
+export type IdVisitor = (node: Node, parent: Node | undefined, previousId: string | undefined) => void;
 
 /**
  * Gives every node of `root` an id: kept from `previous` where the node survived, else fresh.
@@ -52,8 +55,9 @@ class Matcher {
   ) {}
 
   fresh(node: Node, parent: Node | undefined): void {
+    const previousId = node.id as string | undefined;
     node.id = this.ids.fresh();
-    this.visit(node, parent);
+    this.visit(node, parent, previousId);
     const record = node as unknown as Record_;
     for (const role of ROLES[node.type]) {
       const value = record[role.name];
@@ -64,9 +68,10 @@ class Matcher {
 
   match(old: Node, node: Node, parent: Node | undefined): void {
     if (old === node) return; // reused unchanged by the document: its ids are already right
+    const previousId = node.id as string | undefined;
     node.id = old.id;
     this.ids.reserve(old.id);
-    this.visit(node, parent);
+    this.visit(node, parent, previousId);
     const oldRecord = old as unknown as Record_;
     const record = node as unknown as Record_;
     for (const role of ROLES[node.type]) {
