@@ -1,6 +1,8 @@
 // The language server as it ships (dist/server.js over stdio): from a one-character didChange in
 // a 10,000-line document to the publishDiagnostics of that version, beside a raw incremental
-// reparse of the same edit measured in the same run by core.bench.ts.
+// reparse of the same edit measured in the same run by core.bench.ts. Then the server's memory
+// across a long session: its RSS after 1,000 and after 10,000 such edits (every tenth edit waits
+// for its semantic pass, so the incremental analysis runs a thousand times too).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,14 +27,27 @@ function rssOf(pid: number | undefined): number | undefined {
   }
 }
 
-export async function benchLsp(): Promise<{ rows: Row[]; serverRssMb?: number }> {
+export interface LspMemory {
+  /** After the timed edits (45), with the buffer open: the figure the budget is about. */
+  afterEditsMb?: number;
+  after1000Mb?: number;
+  after10000Mb?: number;
+}
+
+export async function benchLsp(): Promise<{ rows: Row[]; serverRssMb?: number; memory: LspMemory }> {
   const server = spawn(process.execPath, [join(__dirname, '..', '..', 'dist', 'server.js'), '--stdio'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
-  const waiting = new Map<number, () => void>();
+  // Publications per version: the syntax diagnostics at once, then the semantic pass's.
+  const waiting = new Map<number, { count: number; resolve: () => void }>();
+  const seen = new Map<number, number>();
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
-    if (params.version !== undefined) waiting.get(params.version)?.();
+    if (params.version === undefined) return;
+    const count = (seen.get(params.version) ?? 0) + 1;
+    seen.set(params.version, count);
+    const waiter = waiting.get(params.version);
+    if (waiter && count >= waiter.count) waiter.resolve();
   });
   connection.onRequest('workspace/configuration', () => [{}]);
   connection.listen();
@@ -41,7 +56,11 @@ export async function benchLsp(): Promise<{ rows: Row[]; serverRssMb?: number }>
     await connection.sendNotification('initialized', {});
     const uri = 'file:///bench/large.wst';
     const text = generateProgram(10_000);
-    const diagnosticsOf = (version: number) => new Promise<void>((resolve) => waiting.set(version, resolve));
+    const diagnosticsOf = (version: number, count = 1) =>
+      new Promise<void>((resolve) => {
+        if ((seen.get(version) ?? 0) >= count) resolve();
+        else waiting.set(version, { count, resolve });
+      });
     let version = 1;
     const opened = diagnosticsOf(version);
     await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'whetstone', version, text } });
@@ -52,17 +71,20 @@ export async function benchLsp(): Promise<{ rows: Row[]; serverRssMb?: number }>
     const line = before.split('\n').length - 1;
     const character = anchor - (before.lastIndexOf('\n') + 1);
     let digit = 1;
-    const edit = measureAsync(40, async () => {
+    /** One edit; `publications` 2 waits for its semantic pass as well. */
+    const oneEdit = async (publications = 1) => {
       digit = (digit % 9) + 1;
       version++;
-      const published = diagnosticsOf(version);
+      const published = diagnosticsOf(version, publications);
       await connection.sendNotification('textDocument/didChange', {
         textDocument: { uri, version },
         contentChanges: [{ range: { start: { line, character }, end: { line, character: character + 1 } }, text: String(digit) }],
       });
       await published;
       waiting.delete(version);
-    });
+      seen.delete(version - 1);
+    };
+    const edit = measureAsync(40, () => oneEdit());
     const rows: Row[] = [
       {
         what: 'one-character edit → publishDiagnostics of that version, real LSP server over stdio',
@@ -70,9 +92,22 @@ export async function benchLsp(): Promise<{ rows: Row[]; serverRssMb?: number }>
         measured: await edit,
       },
     ];
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
     // After the edits and their semantic passes, with the 10,000-line buffer open.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    return { rows, serverRssMb: rssOf(server.pid) };
+    await settle();
+    const memory: LspMemory = { afterEditsMb: rssOf(server.pid) };
+    let edits = 45;
+    const editUntil = async (total: number) => {
+      for (; edits < total; edits++) await oneEdit(edits % 10 === 0 ? 2 : 1);
+      await oneEdit(2);
+      edits++;
+      await settle();
+    };
+    await editUntil(1_000);
+    memory.after1000Mb = rssOf(server.pid);
+    await editUntil(10_000);
+    memory.after10000Mb = rssOf(server.pid);
+    return { rows, serverRssMb: memory.afterEditsMb, memory };
   } finally {
     await connection.sendRequest('shutdown').catch(() => undefined);
     await connection.sendNotification('exit').catch(() => undefined);

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   const agentTasks = await benchAgentTasks();
   const memory = [
     `Language server RSS with the 10,000-line buffer open, after the edits: ${lsp.serverRssMb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 150 MB).`,
+    `The same server after 1,000 edits: ${lsp.memory.after1000Mb?.toFixed(0) ?? 'n/a'} MB; after 10,000 edits: ${lsp.memory.after10000Mb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 150 MB, and no growth between the two).`,
     `Bench process RSS after all core runs (includes the garbage of repeated full parses): ${core.rssMb.toFixed(0)} MB.`,
   ].join('\n');
   const when = new Date().toISOString().slice(0, 10);

@@ -11,7 +11,7 @@ import { inSourceOrder, type Diagnostic } from '../ast/diagnostics';
 import { checkItem, type CheckResult } from './checker';
 import { Dependencies, RecordingSymbols, recordingInto, sameValue } from './dependencies';
 import type { LibraryIndex } from './library';
-import { Resolver, symbolKey, type NameSpans, type Resolution } from './resolve';
+import { Resolver, type NameSpans, type Resolution } from './resolve';
 import type { Reference, SemanticSymbol } from './symbols';
 import { TypeTable } from './type-table';
 import type { Type } from './types';
@@ -61,12 +61,13 @@ export function analyzeItems(
   names: NameSpans | undefined,
   previousItems: readonly AnalysisItem[] | undefined,
   previousLayer: Resolution | undefined,
+  previousTypes?: TypeTable,
 ): ItemsAnalysis {
-  const types = new TypeTable(program);
   const reuse =
     previousLayer && previousItems && previousLayer.programScope.symbols instanceof RecordingSymbols
-      ? { programScope: previousLayer.programScope, symbols: new Map(previousLayer.symbols.map((symbol) => [symbolKey(symbol), symbol])) }
+      ? { programScope: previousLayer.programScope, symbols: previousLayer.declared }
       : undefined;
+  const types = new TypeTable(program, reuse ? previousTypes : undefined);
   const resolver = new Resolver(program, types, library, names, reuse);
   resolver.declareProgram();
   const programLayer = resolver.result;

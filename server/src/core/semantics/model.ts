@@ -69,7 +69,7 @@ export function analyze(source: Program | AnalyzableDocument, options: AnalyzeOp
   const library = libraryIndexOf(options.library);
   const previous = options.previous;
   const usable = previous && previous.library === library && previous.names === names && previous.program.id === program.id ? previous : undefined;
-  const analysis = analyzeItems(program, library, names, usable?.items, usable?.programLayer);
+  const analysis = analyzeItems(program, library, names, usable?.items, usable?.programLayer, usable?.types);
   return new SemanticModel(program, analysis.programLayer, analysis.items, analysis.types, analysis.diagnostics, library, names);
 }
 

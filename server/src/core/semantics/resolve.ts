@@ -94,13 +94,11 @@ export class LayeredMap<K, V> extends Map<K, V> {
 export interface ResolverReuse {
   /** Its program scope: kept (emptied and filled again) so reused functions' scopes still lead to it. */
   readonly programScope: Scope;
-  /** Its program-level symbols by symbolKey: a declaration that is the same keeps its symbol object. */
-  readonly symbols: ReadonlyMap<string, SemanticSymbol>;
-}
-
-/** Which declaration a program-level symbol stands for, across analyses. */
-export function symbolKey(symbol: Pick<SemanticSymbol, 'declNodeId' | 'kind' | 'name' | 'importIndex'>): string {
-  return `${symbol.declNodeId ?? ''}\u0000${symbol.kind}\u0000${symbol.name}\u0000${symbol.importIndex ?? ''}`;
+  /**
+   * Its program-level and field symbols by declaring node id (its `declared`): a declaration that
+   * is the same (node, kind, name, import index) keeps its symbol object.
+   */
+  readonly symbols: ReadonlyMap<string, readonly SemanticSymbol[]>;
 }
 
 /**
@@ -507,8 +505,10 @@ export class Resolver {
    */
   private reusedSymbol(scope: Scope, fresh: SemanticSymbol): SemanticSymbol {
     if (!this.reuse || (scope.kind !== 'program' && scope.kind !== 'type')) return fresh;
-    const old = this.reuse.symbols.get(symbolKey(fresh));
-    if (!old || this.claimed.has(old) || old.module !== fresh.module || old.library !== fresh.library || old.ownerType !== fresh.ownerType) return fresh;
+    const old = this.reuse.symbols
+      .get(fresh.declNodeId ?? '')
+      ?.find((candidate) => candidate.kind === fresh.kind && candidate.name === fresh.name && candidate.importIndex === fresh.importIndex && !this.claimed.has(candidate));
+    if (!old || old.module !== fresh.module || old.library !== fresh.library || old.ownerType !== fresh.ownerType) return fresh;
     this.claimed.add(old);
     const mutable = old as { type: Type; visibleFrom: number; scope: Scope };
     // An equal type keeps its object: what kept items recorded about it stays identical.

@@ -1,5 +1,8 @@
 // The declared types of one program (`type Item { … }`): their fields, and type strings read
 // against them. Built before name resolution, because functions may name types declared below.
+// A type string's meaning depends only on which names are declared types, so a table built after
+// an edit that declared or removed no type name takes over the previous table's resolved strings
+// (and so the very same Type objects), and the fields of each declaration the document kept.
 import type { Program, TypeDeclaration } from '../ast/ast';
 import { recordAllTypeNames, recordTypeName, typeKey } from './dependencies';
 import { BUILTIN_TYPE_NAMES, resolveTypeString, type DeclaredFields, type ResolvedTypeString, type Type } from './types';
@@ -12,13 +15,21 @@ export class TypeTable implements DeclaredFields {
   private readonly fingerprints = new Map<string, string>();
   private readonly isDeclared = (name: string): boolean => this.declarations.has(name);
 
-  constructor(program: Program) {
+  /** @param previous the table of the same document before its latest edits, if any. */
+  constructor(program: Program, previous?: TypeTable) {
     for (const child of program.children) {
       if (child.type === 'TypeDeclaration' && child.name && !BUILTIN_TYPE_NAMES.has(child.name) && !this.declarations.has(child.name)) {
         this.declarations.set(child.name, child);
       }
     }
+    const sameNames = previous !== undefined && sameKeys(previous.declarations, this.declarations);
+    if (previous && sameNames) for (const [text, resolved] of previous.cache) this.cache.set(text, resolved);
     for (const [name, declaration] of this.declarations) {
+      const kept = sameNames ? previous?.fields.get(name) : undefined;
+      if (kept && previous?.declarations.get(name) === declaration) {
+        this.fields.set(name, kept);
+        continue;
+      }
       const fields = new Map<string, Type>();
       for (const field of declaration.fields) {
         if (!fields.has(field.name)) fields.set(field.name, this.resolve(field.fieldType).type);
@@ -59,10 +70,28 @@ export class TypeTable implements DeclaredFields {
       const declaration = this.declarations.get(typeName);
       const fields = this.fields.get(typeName);
       found = declaration
-        ? [declaration.id, ...declaration.fields.map((field) => `${field.id}:${field.name}:${typeKey(fields?.get(field.name))}`)].join('\u0000')
+        ? [declaration.id, ...declaration.fields.map((field) => `${field.id}:${field.name}:${typeKeyOf(fields?.get(field.name))}`)].join('\u0000')
         : '';
       this.fingerprints.set(typeName, found);
     }
     return found;
   }
+}
+
+function sameKeys(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): boolean {
+  if (a.size !== b.size) return false;
+  for (const key of a.keys()) if (!b.has(key)) return false;
+  return true;
+}
+
+/** typeKey of a type, once per Type object (tables after an edit share most of them). */
+const typeKeys = new WeakMap<Type, string>();
+function typeKeyOf(type: Type | undefined): string {
+  if (!type) return typeKey(type);
+  let key = typeKeys.get(type);
+  if (key === undefined) {
+    key = typeKey(type);
+    typeKeys.set(type, key);
+  }
+  return key;
 }

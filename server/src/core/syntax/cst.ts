@@ -1,6 +1,12 @@
 // Reads the tree-sitter tree into plain JavaScript objects with one cursor walk. Every property
-// read from web-tree-sitter crosses into WebAssembly, so the walk reads four numbers a node
-// (type, field, start, end) and everything after it (the converter) runs on these objects.
+// read from web-tree-sitter crosses into WebAssembly (and marshals the cursor), so the walk reads
+// as little as it can: a node's type and field, and the offsets of leaves only. A node with
+// children starts where its first child starts and ends where its last one ends (tree-sitter
+// sizes a parent as the sum of its children), so those two crossings are saved on every inner
+// node. That holds for nodes whose children are all visible to the cursor: the grammar's one hidden
+// token is always aliased to a visible node, except in error recovery, where it lands in an ERROR
+// node, so ERROR nodes, the walk's root and truncated nodes read their own offsets.
+// Everything after the walk (the converter) runs on these objects.
 import type { Language, TreeCursor } from 'web-tree-sitter';
 
 export interface CstNode {
@@ -42,22 +48,38 @@ function tablesFor(language: Language): LanguageTables {
   return found;
 }
 
+/** A node's type and field; its offsets come later (see `finish`). */
 function readOne(cursor: TreeCursor, t: LanguageTables): CstNode {
   const typeId = cursor.nodeTypeId;
-  const start = cursor.startIndex;
-  const end = cursor.endIndex;
   // ERROR is type id 65535 and not in the tables.
   const type = t.types[typeId] ?? 'ERROR';
   return {
     type,
     field: t.fields[cursor.currentFieldId] ?? null,
-    start,
-    end,
+    start: -1,
+    end: -1,
     named: type === 'ERROR' || (t.named[typeId] ?? false),
-    missing: start === end && cursor.nodeIsMissing,
+    missing: false,
     truncated: false,
     children: [],
   };
+}
+
+/** Reads the offsets of the cursor's node across to WebAssembly. */
+function readOffsets(cursor: TreeCursor, node: CstNode): void {
+  node.start = cursor.startIndex;
+  node.end = cursor.endIndex;
+  node.missing = node.start === node.end && node.children.length === 0 && cursor.nodeIsMissing;
+}
+
+/** Sets the offsets of a node whose children are read, with the cursor back on it. */
+function finish(cursor: TreeCursor, node: CstNode, isRoot: boolean): void {
+  const { children } = node;
+  if (children.length === 0 || isRoot || node.truncated || node.type === 'ERROR') readOffsets(cursor, node);
+  else {
+    node.start = children[0].start;
+    node.end = children[children.length - 1].end;
+  }
 }
 
 /** The subtree at the cursor's node, read iteratively (no recursion, whatever the depth). */
@@ -76,7 +98,8 @@ export function readSubtree(cursor: TreeCursor, language: Language): CstNode {
       stack.push(child);
       continue;
     }
-    // Next sibling, or up until there is one.
+    // The cursor is on `top`, whose children (if any) are read: next sibling, or up until there is one.
+    finish(cursor, top, stack.length === 1);
     for (;;) {
       if (stack.length === 1) return root;
       if (cursor.gotoNextSibling()) {
@@ -88,6 +111,7 @@ export function readSubtree(cursor: TreeCursor, language: Language): CstNode {
       }
       cursor.gotoParent();
       stack.pop();
+      finish(cursor, stack[stack.length - 1], stack.length === 1);
     }
   }
 }
