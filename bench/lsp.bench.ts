@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { SERVER_NODE_OPTIONS } from '../server/src/protocol/server-process';
 import { generateProgram } from './generate';
 import { measureAsync, type Row } from './measure';
 
@@ -35,7 +36,8 @@ export interface LspMemory {
 }
 
 export async function benchLsp(): Promise<{ rows: Row[]; serverRssMb?: number; memory: LspMemory }> {
-  const server = spawn(process.execPath, [join(__dirname, '..', '..', 'dist', 'server.js'), '--stdio'], {
+  // Started as the VS Code client starts it: the same Node options (the transport aside).
+  const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, join(__dirname, '..', '..', 'dist', 'server.js'), '--stdio'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));

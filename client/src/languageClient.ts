@@ -1,8 +1,10 @@
 // Creates the language client that runs the Whetstone language server (dist/server.js, bundled
-// by scripts/build.mjs) as a Node child process talking over IPC.
+// by scripts/build.mjs) as a Node child process talking over IPC, with the heap sizing of
+// SERVER_NODE_OPTIONS (server/src/protocol/server-process.ts says why).
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import type { WhetstoneInitializationOptions } from '../../server/src/protocol/messages';
+import { SERVER_NODE_OPTIONS } from '../../server/src/protocol/server-process';
 
 // The id is also the prefix of the `whetstone.trace.server` setting the client reads.
 export const CLIENT_ID = 'whetstone';
@@ -21,10 +23,10 @@ function initializationOptions(context: vscode.ExtensionContext): WhetstoneIniti
 export function createLanguageClient(context: vscode.ExtensionContext): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
+    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS] } },
     // When the extension host runs under a debugger (F5), the server listens for the
     // "Attach to Language Server" configuration of .vscode/launch.json.
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS, '--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [

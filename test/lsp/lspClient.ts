@@ -1,5 +1,5 @@
 // A real LSP client for the language-server tests: spawns the server as it ships (dist/server.js
-// with --stdio) and talks JSON-RPC to it through vscode-languageserver-protocol's stream reader and
+// with --stdio, and the Node options the VS Code client starts it with) and talks JSON-RPC to it through vscode-languageserver-protocol's stream reader and
 // writer. It records every publishDiagnostics notification and answers workspace/configuration
 // with the settings the test gives.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,6 +24,7 @@ import {
   type PublishDiagnosticsParams,
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
+import { SERVER_NODE_OPTIONS } from '../../server/src/protocol/server-process';
 
 export const SERVER_PATH = join(__dirname, '..', '..', '..', 'dist', 'server.js');
 export const REPO_ROOT = join(__dirname, '..', '..', '..');
@@ -79,7 +80,7 @@ export class LspClient {
 
   /** Starts the server and completes initialize/initialized. */
   static async start(options: ClientOptions = {}): Promise<LspClient> {
-    const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+    const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
     const client = new LspClient(child, options.settings ?? {});
     client.initializeResult = await client.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
