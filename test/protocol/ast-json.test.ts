@@ -125,6 +125,8 @@ describe('getAST and getNode from kept JSON, over a real WebSocket', () => {
           assert.equal(answer.annotationCount, annotations(current.document.ast));
           assert.deepEqual(answer.diagnostics, JSON.parse(JSON.stringify(current.diagnostics())));
           assert.equal(answer.revision, current.revision);
+          // Byte for byte what JSON.stringify writes (asked again, the kept slices are what was sent).
+          assert.equal(Buffer.concat(astJsonOf(f.host).ast(current).slices).toString('utf8'), JSON.stringify(current.document.ast));
           const item = current.document.ast.children[edits.length % Math.max(1, current.document.ast.children.length)];
           if (item) {
             const node = await client.request<{ node: unknown; truncated: boolean }>('getNode', { nodeId: item.id, depth: 1000 });
@@ -155,6 +157,64 @@ describe('getAST and getNode from kept JSON, over a real WebSocket', () => {
     const again = cache.counts.written;
     assert.deepEqual(await client.request<AstAnswer>('getAST'), after, 'asked again, the same answer');
     assert.equal(cache.counts.written, again, 'an unchanged buffer is answered from what was kept');
+  });
+
+  it('an inserted character moves the items after it: they are shifted, not serialised, and the bytes are a fresh serialisation', async () => {
+    f.workspace.open(f.uri('main.wst'), SOURCE);
+    const cache = astJsonOf(f.host);
+    await client.request<AstAnswer>('getAST');
+    const text = buffer().text;
+    const at = text.indexOf('let sum', text.indexOf('fn total2'));
+    f.workspace.edit(f.uri('main.wst'), [{ startOffset: at, endOffset: at, newText: '\n ' }]);
+    const { written, shifted } = cache.counts;
+    const after = await client.request<AstAnswer>('getAST');
+    assert.deepEqual(after.ast, JSON.parse(JSON.stringify(buffer().document.ast)));
+    assert.equal(Buffer.concat(cache.ast(buffer()).slices).toString('utf8'), JSON.stringify(buffer().document.ast));
+    assert.equal(cache.counts.written - written, 1, 'only the edited function was serialised');
+    const moved = buffer().document.ast.children.length - buffer().document.ast.children.findIndex((item) => item.span.startOffset > at);
+    assert.equal(cache.counts.shifted - shifted, moved, 'every item after the edit was shifted');
+  });
+
+  it('edits that move items in every way the cache tells apart give a fresh serialisation’s bytes', async () => {
+    const cache = astJsonOf(f.host);
+    const same = async (why: string): Promise<void> => {
+      const answer = await client.request<AstAnswer>('getAST');
+      assert.deepEqual(answer.ast, JSON.parse(JSON.stringify(buffer().document.ast)), why);
+      assert.equal(Buffer.concat(cache.ast(buffer()).slices).toString('utf8'), JSON.stringify(buffer().document.ast), why);
+    };
+    const edit = async (find: string, from: number, length: number, newText: string, why: string): Promise<void> => {
+      const at = buffer().text.indexOf(find) + from;
+      f.workspace.edit(f.uri('main.wst'), [{ startOffset: at, endOffset: at + length, newText }]);
+      await same(why);
+    };
+    f.workspace.open(f.uri('main.wst'), `${SOURCE}\nprint(1); print(2); print(3);\n`);
+    await same('opened');
+    // Items after it keep their offsets but go one line down (same length, one more line).
+    await edit('let sum = 0;', 3, 1, '\n', 'a space became a newline');
+    // The item after the edit on its line moves its columns: it is written again, not shifted.
+    await edit('print(1);', 6, 1, '10', 'a longer number on a line with other items');
+    // A whole item replaced by a comment of the same length: the items around it stay, a gap between.
+    const call = 'print(total2([1, 2, 3]));';
+    await edit(call, 0, call.length, `//${' '.repeat(call.length - 2)}`, 'an item became a comment');
+  });
+
+  it('an edit matched against an expected AST that renames ids inside an untouched item writes that item again', async () => {
+    f.workspace.open(f.uri('main.wst'), SOURCE);
+    const cache = astJsonOf(f.host);
+    await client.request<AstAnswer>('getAST');
+    const text = buffer().text;
+    const at = text.indexOf('item * 2', text.indexOf('fn total1')) + 'item * '.length;
+    const expected = JSON.parse(JSON.stringify(buffer().document.ast)) as Program;
+    const last = expected.children[expected.children.length - 1];
+    last.id = 'node_renamed_by_the_match';
+    f.workspace.edit(f.uri('main.wst'), [{ startOffset: at, endOffset: at + 1, newText: '7' }], { expected, expectedText: text.slice(0, at) + '7' + text.slice(at + 1) });
+    const document = buffer().document;
+    const item = document.ast.children[document.ast.children.length - 1];
+    assert.equal(item.id, 'node_renamed_by_the_match', 'the untouched last item took the id the expected AST gives it');
+    assert.ok(document.itemVersion(item) > 0);
+    const after = await client.request<AstAnswer>('getAST');
+    assert.equal(after.ast.children[after.ast.children.length - 1].id, 'node_renamed_by_the_match');
+    assert.equal(Buffer.concat(cache.ast(buffer()).slices).toString('utf8'), JSON.stringify(document.ast));
   });
 
   it('an agent rename through applyMutation writes only the renamed function again', async () => {
@@ -190,7 +250,7 @@ describe('the kept AST JSON is bounded', () => {
       cache.ast(a);
       assert.equal(cache.counts.written - written, a.document.ast.children.length, 'a was written again, b dropped for it');
       assert.equal(cache.keptBytes, keptA);
-      const small = new AstJsonCache(workspace, sizeA - 1);
+      const small = new AstJsonCache(workspace, keptA - 1);
       assert.equal(Buffer.concat(small.ast(a).slices).toString('utf8'), JSON.stringify(a.document.ast), 'too large to keep, still answered');
       assert.equal(small.keptBytes, 0);
       workspace.close(f.uri('a.wst'));
