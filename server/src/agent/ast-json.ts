@@ -29,6 +29,8 @@ export const MAX_AST_JSON_BYTES = 16 * 1024 * 1024;
 export const MAX_SLICES = 64;
 /** How much more than its current JSON a buffer's kept buffers may hold before it is copied into one. */
 const MAX_KEPT_OVER_LIVE = 1.5;
+/** The writer an answer's new item JSON goes into is kept for the next answer up to this size. */
+const MAX_SCRATCH_BYTES = 4 * 1024 * 1024;
 
 interface ItemJson {
   version: number;
@@ -40,8 +42,8 @@ interface ItemJson {
   at: number;
   length: number;
   annotations: number;
-  /** Where its spans start in its JSON (span-json.ts), found when it first moves. */
-  spans?: Uint32Array;
+  /** Where its spans start in its JSON (span-json.ts), found when it first moves; null when they are not of the shape it shifts. */
+  spans?: Uint32Array | null;
   /** How deep the item's subtree goes (edges), computed when getNode first needs it. */
   height?: number;
 }
@@ -91,6 +93,8 @@ export class AstJsonCache {
   private readonly buffers = new Map<string, BufferJson>();
   private bytes = 0;
   readonly counts: AstJsonCounts = { written: 0, shifted: 0, merged: 0 };
+  /** Where each answer's new item JSON is written before it is kept. */
+  private scratch = new JsonWriter(0);
 
   constructor(
     workspace: Workspace,
@@ -119,7 +123,8 @@ export class AstJsonCache {
     const items = new Map<Node, ItemJson>();
     // Items written or shifted now go into one writer, one after the other, commas between
     // neighbours; kept items stay where they are. Runs say which bytes make the answer, in order.
-    const writer = new JsonWriter(kept ? kept.length : 1024 * 1024);
+    const writer = this.scratch;
+    writer.length = 0;
     const fresh: ItemJson[] = [];
     const runs: Run[] = [];
     let annotationCount = 0;
@@ -144,9 +149,10 @@ export class AstJsonCache {
       items.set(item, entry);
       annotationCount += entry.annotations;
     }
-    // What was written now becomes one buffer of its own size.
-    const written = Buffer.allocUnsafeSlow(writer.length);
-    writer.bytes.copy(written, 0, 0, writer.length);
+    // What was written now is kept in memory of its own size; the writer's stays for the next answer
+    // (memory written before costs less to write again than new memory), unless it grew large.
+    const written = copyOf(writer.bytes.subarray(0, writer.length));
+    if (writer.bytes.length > MAX_SCRATCH_BYTES) this.scratch = new JsonWriter(0);
     for (const entry of fresh) entry.backing = written;
     const slices: Buffer[] = [header];
     runs.forEach((run, index) => {
@@ -179,7 +185,8 @@ export class AstJsonCache {
   private movedItem(writer: JsonWriter, previous: ItemJson | undefined, document: WhetstoneDocument, item: TopLevel): ItemJson | undefined {
     if (!previous || previous.version !== document.itemVersion(item) || previous.column !== item.span.start.column) return undefined;
     const json = previous.backing.subarray(previous.at, previous.at + previous.length);
-    previous.spans ??= spanPositions(json);
+    if (previous.spans === undefined) previous.spans = spanPositions(json) ?? null;
+    if (previous.spans === null) return undefined;
     const at = writer.length;
     const spans = writeShifted(writer, json, previous.spans, item.span.startOffset - previous.startOffset, item.span.start.line - previous.line);
     if (!spans) return undefined;
@@ -265,9 +272,15 @@ function sizeOf(entry: BufferJson): number {
   return keptSize(entry.kept) + (entry.diagnostics?.json.length ?? 0);
 }
 
+/** The memory the buffers hold (a slice holds all of the memory it is a view of). */
 function keptSize(kept: Set<Buffer>): number {
+  const memory = new Set<ArrayBufferLike>();
   let size = 0;
-  for (const buffer of kept) size += buffer.length;
+  for (const buffer of kept) {
+    if (memory.has(buffer.buffer)) continue;
+    memory.add(buffer.buffer);
+    size += buffer.buffer.byteLength;
+  }
   return size;
 }
 
@@ -311,4 +324,11 @@ function heightOf(node: Node): number {
   let height = 0;
   for (const child of childNodes(node)) height = Math.max(height, heightOf(child) + 1);
   return height;
+}
+
+/** A copy in memory of its own (not the shared pool small buffers come from). */
+function copyOf(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
 }
