@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { astJsonOf, AstJsonCache } from '../../server/src/agent/ast-json';
 import { startAgentEndpoint, type AgentEndpoint } from '../../server/src/agent/websocket/endpoint';
-import { walk, type Node, type Program } from '../../server/src/core/ast';
+import { walk, type Node, type Program, type Span } from '../../server/src/core/ast';
 import { Workspace } from '../../server/src/workspace/workspace';
 import { agentFixture, type AgentFixture } from '../helpers/agent';
 import { AgentClient, type LockFile } from './serve-harness';
@@ -187,7 +187,7 @@ describe('getAST and getNode from kept JSON, over a real WebSocket', () => {
       f.workspace.edit(f.uri('main.wst'), [{ startOffset: at, endOffset: at + length, newText }]);
       await same(why);
     };
-    f.workspace.open(f.uri('main.wst'), `${SOURCE}\nprint(1); print(2); print(3);\n`);
+    f.workspace.open(f.uri('main.wst'), `${SOURCE}\n \nprint(1); print(2); print(3);\n`);
     await same('opened');
     // Items after it keep their offsets but go one line down (same length, one more line).
     await edit('let sum = 0;', 3, 1, '\n', 'a space became a newline');
@@ -196,6 +196,35 @@ describe('getAST and getNode from kept JSON, over a real WebSocket', () => {
     // A whole item replaced by a comment of the same length: the items around it stay, a gap between.
     const call = 'print(total2([1, 2, 3]));';
     await edit(call, 0, call.length, `//${' '.repeat(call.length - 2)}`, 'an item became a comment');
+    // Every offset after a long insertion gains digits: too many to shift, those items are written again.
+    const { written } = cache.counts;
+    await edit('fn total1', 0, 0, `// ${'long '.repeat(2000)}\n`, 'a long comment inserted');
+    assert.ok(cache.counts.written - written > 2, 'items whose numbers all grew were serialised');
+    // " \n" before the line becoming "\n ": the items after the first on that line keep their
+    // offsets and lines but not their columns.
+    const at = buffer().text.indexOf(' \nprint(10);');
+    f.workspace.edit(f.uri('main.wst'), [{ startOffset: at, endOffset: at + 2, newText: '\n ' }]);
+    await same('a line break moved before an item on the same line');
+  });
+
+  it('an item whose spans are not of the shape the shift knows is serialised again when it moves', async () => {
+    f.workspace.open(f.uri('main.wst'), SOURCE);
+    const cache = astJsonOf(f.host);
+    // As if spans were built with their fields in another order: the same values, another text.
+    const last = buffer().document.ast.children[buffer().document.ast.children.length - 1];
+    walk(last, (node) => {
+      const span: Partial<Span> = node.span;
+      const { start, end } = span;
+      delete span.start;
+      delete span.end;
+      Object.assign(span, { start, end });
+    });
+    await client.request<AstAnswer>('getAST');
+    const { written } = cache.counts;
+    f.workspace.edit(f.uri('main.wst'), [{ startOffset: 0, endOffset: 0, newText: ' ' }]);
+    await client.request<AstAnswer>('getAST');
+    assert.ok(cache.counts.written - written >= 2, 'the first item (edited) and the last (not shiftable) were serialised');
+    assert.equal(Buffer.concat(cache.ast(buffer()).slices).toString('utf8'), JSON.stringify(buffer().document.ast));
   });
 
   it('an edit matched against an expected AST that renames ids inside an untouched item writes that item again', async () => {

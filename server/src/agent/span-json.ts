@@ -6,17 +6,14 @@
 // numbers of every span's startOffset, endOffset and lines shifted, and nothing else changed.
 //
 // A span as JSON.stringify writes it is `"span":{"start":{"line":L,"column":C},"end":{"line":L,
-// "column":C},"startOffset":O,"endOffset":O}`. Where `"span":` stands right after `{` or `,` it is
-// a key (a quote inside a string is always escaped), and every "span" key of an AST node holds a
-// Span. Every span's text is checked once, when its positions are first found: an item with a span
+// "column":C},"startOffset":O,"endOffset":O}`. `"span":` in JSON text is always a key (a quote
+// inside a string is written escaped, `\"`), and every "span" key of an AST node holds a Span. Every span's text is checked once, when its positions are first found: an item with a span
 // of any other shape is not shifted (undefined), and the caller serialises it instead.
 
 const SPAN_KEY = Buffer.from('"span":', 'latin1');
 /** A span's fixed text before each of its numbers: start.line, start.column, end.line, end.column, startOffset, endOffset. */
 const SPAN_TEXTS: readonly Buffer[] = ['{"start":{"line":', ',"column":', '},"end":{"line":', ',"column":', '},"startOffset":', ',"endOffset":'].map((text) => Buffer.from(text, 'latin1'));
 const [START_LINE, COLUMN, END_LINE, , START_OFFSET, END_OFFSET] = SPAN_TEXTS;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const DIGIT_0 = 0x30;
 /** Longer numbers are not read (they would lose precision). */
@@ -36,16 +33,11 @@ const MAX_LENGTH_CHANGES = 16;
  */
 export function spanPositions(json: Buffer): Uint32Array | undefined {
   const found: number[] = [];
-  let at = json.indexOf(SPAN_KEY);
-  while (at >= 0) {
-    const before = at > 0 ? json[at - 1] : -1;
-    if (before === OPEN_BRACE || before === COMMA) {
-      const start = at + SPAN_KEY.length;
-      const offsetAt = startOffsetOf(json, start);
-      if (offsetAt === undefined) return undefined;
-      found.push(start, offsetAt);
-    }
-    at = json.indexOf(SPAN_KEY, at + SPAN_KEY.length);
+  for (let at = json.indexOf(SPAN_KEY); at >= 0; at = json.indexOf(SPAN_KEY, at + SPAN_KEY.length)) {
+    const start = at + SPAN_KEY.length;
+    const offsetAt = startOffsetOf(json, start);
+    if (offsetAt === undefined) return undefined;
+    found.push(start, offsetAt);
   }
   return Uint32Array.from(found);
 }
