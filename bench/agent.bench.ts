@@ -136,8 +136,14 @@ export async function benchAgent(): Promise<Row[]> {
     const pingEcho = await measureAsync(2_000, async () => void (await echo.roundTrip(ping)), 200);
     const pipelinedAgent = await throughput(agent, ping);
     const pipelinedEcho = await throughput(echo, ping);
-    const astAgent = await measureAsync(50, async () => void (await agent.roundTrip(getAst)));
-    const astEcho = await measureAsync(50, async () => void (await echo.roundTrip(getAst)));
+    // Asked in turn with the echo, so both see the same load of this shared machine.
+    const ast = await timedAfter(
+      50,
+      async () => undefined,
+      async () => void (await agent.roundTrip(getAst)),
+      async () => void (await echo.roundTrip(getAst)),
+      0,
+    );
 
     const rows: Row[] = [
       { what: 'ping round trip, `serve` over loopback WebSocket', budget: '≤ 0.2 ms p50', measured: pingAgent, floorName: 'bare ws echo, same bytes', floor: pingEcho },
@@ -151,9 +157,9 @@ export async function benchAgent(): Promise<Row[]> {
       {
         what: `getAST of a 1,000-line buffer, unchanged, asked again (${(Buffer.byteLength(replies[getAst]) / 1024).toFixed(0)} KiB answer)`,
         budget: '≤ 10 ms p50; ≤ 2× echo',
-        measured: astAgent,
-        floorName: 'bare ws echo, same bytes',
-        floor: astEcho,
+        measured: ast.measured,
+        floorName: 'bare ws echo, same bytes, asked in turn',
+        floor: ast.floor,
       },
     ];
 
@@ -168,59 +174,107 @@ export async function benchAgent(): Promise<Row[]> {
   }
 }
 
-/** getAST p50 over `runs` calls, each after `between` (not timed). */
-async function timedAfter(runs: number, between: () => Promise<void>, ask: () => Promise<void>): Promise<Sample> {
+/**
+ * getAST p50 over `runs` calls, each after `between` (not timed) and a pause of `pauseMs`, beside
+ * the echo of the same bytes asked after the same pause in the same loop: the floor sees the same
+ * idle gap (a socket and a process woken after a pause answer slower than busy ones) and the same
+ * load of this shared machine as the call it is the floor of.
+ */
+async function timedAfter(
+  runs: number,
+  between: () => Promise<void>,
+  ask: () => Promise<void>,
+  echo: () => Promise<void>,
+  pauseMs = 5,
+): Promise<{ measured: Sample; floor: Sample }> {
   const times: number[] = [];
+  const floors: number[] = [];
+  const pause = (): Promise<void> => (pauseMs > 0 ? new Promise((resolve) => setTimeout(resolve, pauseMs)) : Promise.resolve());
   for (let i = -5; i < runs; i++) {
     await between();
-    const start = performance.now();
+    // Let what the edit leaves behind (the file write, notifications) finish before the timed call.
+    await pause();
+    let start = performance.now();
     await ask();
     if (i >= 0) times.push(performance.now() - start);
+    await pause();
+    start = performance.now();
+    await echo();
+    if (i >= 0) floors.push(performance.now() - start);
   }
-  return summarize(times);
+  return { measured: summarize(times), floor: summarize(floors) };
 }
 
 /**
- * getAST with one agent edit between calls (applyMutation renaming a function in the middle of
- * the buffer), timed apart from the edit, beside the echo of the same bytes measured in between:
- * a rename to a name of the same length (nothing else moves), and one that lengthens the name (the
- * items after it move, so their spans' numbers change).
+ * getAST with one agent edit between calls (applyMutation in a function in the middle of the
+ * buffer), timed apart from the edit, beside the echo of the same bytes after the same pause: a
+ * rename to a name of the same length (nothing else moves), one that lengthens the name, and one
+ * character inserted in the function's body (a literal 2 becoming 20); in the last two the items
+ * after it move, so their spans' offsets change.
  */
 async function changedAstRows(agent: OrderedClient, echo: OrderedClient, getAst: string, astReply: string): Promise<Row[]> {
-  const ast = (JSON.parse(astReply) as { result: { ast: { children: { type: string; id: string; name?: string }[] } } }).result.ast;
-  const functions = ast.children.filter((child) => child.type === 'FunctionDeclaration');
+  const ast = (JSON.parse(astReply) as { result: { ast: { children: AstNode[] } } }).result.ast;
+  // A function in the middle with a literal 2 in its body (`round(…, 2)`).
+  const isTwo = (node: AstNode): boolean => node.type === 'Literal' && node.value === 2;
+  const functions = ast.children.filter((child) => child.type === 'FunctionDeclaration' && findNode(child, isTwo));
   const target = functions[Math.floor(functions.length / 2)];
   const role = JSON.parse(await agent.roundTrip('{"jsonrpc":"2.0","id":5,"method":"setAgentRole","params":{"role":"refactor"}}')) as { error?: unknown };
   if (!target?.name || role.error) return [];
   const name = target.name;
+  const two = findNode(target, isTwo);
+  const edits: [string, string, string, unknown, unknown][] = [
+    ['same-length rename', target.id, 'name', name, `${name.slice(0, -1)}${name.endsWith('Q') ? 'R' : 'Q'}`],
+    ['lengthening rename', target.id, 'name', name, `${name}Renamed`],
+  ];
+  if (two) edits.push(['character inserted in its body', two.id, 'value', 2, 20]);
   const rows: Row[] = [];
-  for (const [what, other] of [
-    ['same-length rename', `${name.slice(0, -1)}${name.endsWith('Q') ? 'R' : 'Q'}`],
-    ['lengthening rename', `${name}Renamed`],
-  ] as const) {
+  for (const [what, nodeId, property, value, other] of edits) {
     let flip = false;
-    const rename = async (): Promise<void> => {
+    const edit = async (): Promise<void> => {
       flip = !flip;
-      const request = { jsonrpc: '2.0', id: 6, method: 'applyMutation', params: { type: 'setProperty', nodeId: target.id, property: 'name', value: flip ? other : name } };
+      const request = { jsonrpc: '2.0', id: 6, method: 'applyMutation', params: { type: 'setProperty', nodeId, property, value: flip ? other : value } };
       const answer = JSON.parse(await agent.roundTrip(JSON.stringify(request))) as { error?: { message: string } };
       if (answer.error) throw new Error(`applyMutation failed: ${answer.error.message}`);
-      // Let what the edit leaves behind (the file write, notifications) finish before the timed call.
-      await new Promise((resolve) => setTimeout(resolve, 5));
     };
-    const measured = await timedAfter(40, rename, async () => {
-      const answer = await agent.roundTrip(getAst);
-      if (!answer.startsWith('{"jsonrpc":"2.0","id":2,"result":{"ast":')) throw new Error(`getAST failed: ${answer.slice(0, 300)}`);
-    });
-    const floor = await measureAsync(40, async () => void (await echo.roundTrip(getAst)));
+    const { measured, floor } = await timedAfter(
+      40,
+      edit,
+      async () => {
+        const answer = await agent.roundTrip(getAst);
+        if (!answer.startsWith('{"jsonrpc":"2.0","id":2,"result":{"ast":')) throw new Error(`getAST failed: ${answer.slice(0, 300)}`);
+      },
+      async () => void (await echo.roundTrip(getAst)),
+    );
     rows.push({
       what: `getAST of the 1,000-line buffer after one ${what} (edit not timed)`,
       budget: '≤ 2× echo',
       measured,
-      floorName: 'bare ws echo, same bytes',
+      floorName: 'bare ws echo, same bytes, same pause before, asked in turn',
       floor,
     });
   }
   return rows;
+}
+
+interface AstNode {
+  type: string;
+  id: string;
+  name?: string;
+  value?: unknown;
+  [field: string]: unknown;
+}
+
+function findNode(root: AstNode, test: (node: AstNode) => boolean): AstNode | undefined {
+  if (test(root)) return root;
+  for (const value of Object.values(root)) {
+    for (const child of Array.isArray(value) ? value : [value]) {
+      if (typeof child === 'object' && child !== null && typeof (child as AstNode).type === 'string' && typeof (child as AstNode).id === 'string') {
+        const found = findNode(child as AstNode, test);
+        if (found) return found;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** applyMutation renaming a function back and forth, each written to disk; none if unavailable. */

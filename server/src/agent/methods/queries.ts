@@ -36,7 +36,7 @@ const getAST = defineMethod<{ uri?: string }>({
     const result = { ast: buffer.document.ast, annotationCount: ast.annotationCount, diagnostics, uri: buffer.uri, revision: buffer.revision };
     return withJsonText(result, [
       Buffer.from('{"ast":'),
-      ast.json,
+      ...ast.slices,
       Buffer.from(`,"annotationCount":${ast.annotationCount},"diagnostics":`),
       cache.diagnostics(buffer, diagnostics),
       Buffer.from(`,"uri":${JSON.stringify(buffer.uri)},"revision":${JSON.stringify(buffer.revision)}}`),
