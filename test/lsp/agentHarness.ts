@@ -15,17 +15,11 @@ import {
   type TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import WebSocket from 'ws';
-import { ActiveEditorNotification, AgentStatusNotification } from '../../server/src/protocol/messages';
+import { ActiveEditorNotification, AgentStatusNotification, type AgentStatusParams } from '../../server/src/protocol/messages';
 import { LspClient } from './lspClient';
 
-export interface AgentStatus {
-  running: boolean;
-  host: string | null;
-  port: number | null;
-  lockFile: string | null;
-  sessions: number;
-  reason?: string;
-}
+/** What the server reports of its endpoint (whetstone/agentStatus). */
+export type AgentStatus = AgentStatusParams;
 
 export interface AstNode {
   type: string;

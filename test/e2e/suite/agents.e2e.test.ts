@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { WhetstoneApi } from '../../../client/src/extension';
 import type { AgentsViewNode } from '../../../client/src/agentsView';
 import { AgentClient, type LockFile } from './agentClient';
-import { drawnLabels, openFile, readyApi, screenshot, waitFor } from './helpers';
+import { drawnLabels, openFile, readyApi, runningEndpointLock, screenshot, waitFor } from './helpers';
 
 const FILE = 'agents.wst';
 const AGENT_NAME = 'tidy-bot';
@@ -66,9 +66,7 @@ describe('the Agents view and plan review', () => {
   before(async () => {
     api = await readyApi();
     editor = await openFile(FILE);
-    const status = await waitFor('the agent endpoint to run', () => (api.agents.status()?.running ? api.agents.status() : undefined));
-    assert.ok(status.lockFile);
-    lock = AgentClient.readLockFile(status.lockFile);
+    lock = await runningEndpointLock(api);
     agent = await AgentClient.connect(lock);
   });
 

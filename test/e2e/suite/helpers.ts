@@ -5,6 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { WhetstoneApi } from '../../../client/src/extension';
+import { AgentClient, type LockFile } from './agentClient';
 
 export const EXTENSION_ID = 'whetstone.whetstone-vscode';
 
@@ -94,4 +95,11 @@ export async function drawnLabels(selector: string): Promise<{ labels: string[];
     }
   }, 30_000);
   return JSON.parse(text) as { labels: string[]; visible: string[] };
+}
+
+/** The lock file of the editor's running agent endpoint, as an outside agent would read it. */
+export async function runningEndpointLock(api: WhetstoneApi): Promise<LockFile> {
+  const status = await waitFor('the agent endpoint to run', () => (api.agents.status()?.running ? api.agents.status() : undefined));
+  assert.ok(status.lockFile, 'the status names the lock file');
+  return AgentClient.readLockFile(status.lockFile);
 }

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WhetstoneApi } from '../../../client/src/extension';
 import { AgentClient, type LockFile } from './agentClient';
-import { openFile, readyApi, screenshot, waitFor } from './helpers';
+import { openFile, readyApi, runningEndpointLock, screenshot, waitFor } from './helpers';
 
 const FILE = 'review.wst';
 
@@ -56,9 +56,7 @@ describe('agent changes for review', () => {
   before(async () => {
     api = await readyApi();
     editor = await openFile(FILE);
-    const status = await waitFor('the agent endpoint to run', () => (api.agents.status()?.running ? api.agents.status() : undefined));
-    assert.ok(status.lockFile);
-    lock = AgentClient.readLockFile(status.lockFile);
+    lock = await runningEndpointLock(api);
     agent = await AgentClient.connect(lock);
     await agent.request('setAgentRole', { role: 'refactor' });
   });
