@@ -1,18 +1,20 @@
 // The analysis item by item, and what makes it incremental. The program level (every import,
-// type, function signature and top-level variable, and the checks of top-level code, which infer
-// the top-level variables' types) is analysed every time: it is small. Each function is resolved
-// and checked into facts of its own while recording what it reads from the program level
-// (dependencies.ts). Given the previous analysis of the same document, a function whose node the
-// document kept (its text did not change) keeps its facts when nothing it read changed: the same
-// symbols with the same types for the names it looked up, the same declared types' fields, the
-// same list of names where it made a suggestion, and its own signature.
+// type, function signature and top-level variable) is kept per item between analyses
+// (program-level.ts); the checks of top-level code, which infer the top-level variables' types,
+// run every time. Each function is resolved and checked into facts of its own while recording
+// what it reads from the program level (dependencies.ts). Given the previous analysis of the same
+// document, a function whose node the document kept (its text did not change) keeps its facts when
+// nothing it read changed: no name it looked up now means another symbol or type, no declared type
+// it asked about has other fields, the list of names it made a suggestion from is the same, and
+// its own signature is. Declared types and imports keep their facts with their node.
 import type { FunctionDeclaration, Program, TopLevel } from '../ast/ast';
 import { inSourceOrder, type Diagnostic } from '../ast/diagnostics';
 import { checkItem, type CheckResult } from './checker';
-import { Dependencies, RecordingSymbols, recordingInto, sameValue } from './dependencies';
+import { Dependencies, type RecordingSymbols, recordingInto, sameValue } from './dependencies';
 import type { LibraryIndex } from './library';
-import { Resolver, type NameSpans, type Resolution } from './resolve';
-import type { Reference, SemanticSymbol } from './symbols';
+import { ProgramLevel } from './program-level';
+import { newProgramScope, Resolver, type NameSpans, type Resolution } from './resolve';
+import type { Reference, Scope, SemanticSymbol } from './symbols';
 import { TypeTable } from './type-table';
 import type { Type } from './types';
 import { findUnused } from './unused';
@@ -30,10 +32,10 @@ export interface AnalysisItem {
 
 interface KeptFacts {
   readonly dependencies: Dependencies;
-  /** The type, when analysed, of the symbol each recorded name found. */
-  readonly names: Map<string, Type | undefined>;
-  /** The fingerprint, when analysed, of each declared type asked about (the signature's too). */
-  readonly types: Map<string, string>;
+  /** The declared type names asked about, and those its signature names. */
+  readonly types: ReadonlySet<string>;
+  /** The document's version of its node when analysed. */
+  readonly version: number;
   readonly allNames?: string;
   readonly allTypes?: string;
   /** Its own symbol and that symbol's type (the signature the body is checked against). */
@@ -44,6 +46,7 @@ interface KeptFacts {
 }
 
 export interface ItemsAnalysis {
+  readonly level: ProgramLevel;
   readonly programLayer: Resolution;
   readonly items: AnalysisItem[];
   readonly types: TypeTable;
@@ -55,42 +58,64 @@ export function ownGet<K, V>(map: ReadonlyMap<K, V>, key: K): V | undefined {
   return Map.prototype.get.call(map, key) as V | undefined;
 }
 
+/** The analysis of the same document before its latest edits. */
+export interface PreviousAnalysis {
+  readonly level: ProgramLevel;
+  readonly types: TypeTable;
+  /** Its item for a node, if it had one for that very node. */
+  itemOf(node: TopLevel): AnalysisItem | undefined;
+}
+
+/** Where an item's node ids come from: the document's version of it (see WhetstoneDocument.itemVersion). */
+export interface ItemVersions {
+  itemVersion?(item: TopLevel): number;
+  /** How many in-place id changes there were in all (no version changed while it stays). */
+  readonly rewriteCount?: number;
+}
+
 export function analyzeItems(
   program: Program,
   library: LibraryIndex | undefined,
-  names: NameSpans | undefined,
-  previousItems: readonly AnalysisItem[] | undefined,
-  previousLayer: Resolution | undefined,
-  previousTypes?: TypeTable,
+  names: (NameSpans & ItemVersions) | undefined,
+  previous: PreviousAnalysis | undefined,
 ): ItemsAnalysis {
-  const reuse =
-    previousLayer && previousItems && previousLayer.programScope.symbols instanceof RecordingSymbols
-      ? { programScope: previousLayer.programScope, symbols: previousLayer.declared }
-      : undefined;
-  const types = new TypeTable(program, reuse ? previousTypes : undefined);
-  const resolver = new Resolver(program, types, library, names, reuse);
-  resolver.declareProgram();
-  const programLayer = resolver.result;
-  const scopeSymbols = programLayer.programScope.symbols as RecordingSymbols;
-  const keepable = new Map<TopLevel, AnalysisItem>();
-  if (reuse) for (const item of previousItems ?? []) if (item.kept) keepable.set(item.node, item);
+  const types = new TypeTable(program, previous?.types);
+  const level = previous?.level ?? new ProgramLevel(newProgramScope(program));
+  const resolver = new Resolver(types, library, names, level);
+  const versionOf = (item: TopLevel): number => names?.itemVersion?.(item) ?? 0;
+  level.update({
+    program,
+    types,
+    declare: (item) => resolver.declareItem(item),
+    versionOf,
+    rewriteCount: names?.rewriteCount,
+    lineOf: (symbol) => resolver.lineOf(symbol),
+  });
+  const programLayer = level.layer;
+  const kept = (child: TopLevel): AnalysisItem | undefined => (level.remade.has(child) ? undefined : previous?.itemOf(child));
 
   const items: AnalysisItem[] = new Array<AnalysisItem>(program.children.length);
   // Top-level code first, in order: it infers the top-level variables' types that bodies see.
   program.children.forEach((child, index) => {
     if (child.type === 'FunctionDeclaration') return;
+    // A declared type or an import depends on its own node alone (and its declarations, kept with it).
+    const previousItem = child.type === 'TypeDeclaration' || child.type === 'ImportDeclaration' ? kept(child) : undefined;
+    if (previousItem) {
+      items[index] = previousItem;
+      return;
+    }
     const resolution = resolver.resolveItem(child);
     const check = checkItem(program, child, resolution, types, names);
     items[index] = { node: child, resolution, check, unused: localUnused(resolution, names) };
   });
 
-  const fingerprints = new Fingerprints(programLayer, types);
+  const fingerprints = new Fingerprints(programLayer, types, level, versionOf);
   program.children.forEach((child, index) => {
     if (child.type !== 'FunctionDeclaration') return;
-    const previous = keepable.get(child);
-    if (previous?.kept && fingerprints.unchanged(child, previous.kept, scopeSymbols)) {
-      moveDeclarations(previous, child.span.startOffset);
-      items[index] = previous;
+    const previousItem = kept(child);
+    if (previousItem?.kept && fingerprints.unchanged(child, previousItem.kept)) {
+      moveDeclarations(previousItem, child.span.startOffset);
+      items[index] = previousItem;
       return;
     }
     const dependencies = new Dependencies();
@@ -102,20 +127,22 @@ export function analyzeItems(
     items[index] = namesALine(item) ? item : { ...item, kept: fingerprints.record(child, dependencies) };
   });
 
-  resolver.applyImportRenames((symbol) => referencesAcross(programLayer, items, symbol));
-  const programUnused = findUnused(
-    { symbols: programLayer.symbols, referencesOf: (symbol) => referencesAcross(programLayer, items, symbol), declNode: (id) => programLayer.declNodes.get(id) },
-    names,
-  );
-  const topLevelFirst = [...items.filter((item) => item.node.type !== 'FunctionDeclaration'), ...items.filter((item) => item.node.type === 'FunctionDeclaration')];
-  const diagnostics = inSourceOrder(
-    programLayer.diagnostics,
-    ...items.map((item) => item.resolution.diagnostics.map(current)),
-    ...topLevelFirst.map((item) => item.check.diagnostics.map(current)),
-    programUnused,
-    ...items.map((item) => item.unused.map(current)),
-  );
-  return { programLayer, items, types, diagnostics };
+  const referencesAcross = programReferences(programLayer, items);
+  resolver.applyImportRenames(referencesAcross);
+  const programUnused = findUnused({ symbols: programLayer.symbols, referencesOf: referencesAcross, declNode: (id) => programLayer.declNodes.get(id) }, names);
+  // Top-level code's checks before the functions' (the order they ran in), ties kept in that order.
+  const all: Diagnostic[] = [];
+  const add = (diagnostics: readonly Diagnostic[]): void => {
+    for (const diagnostic of diagnostics) all.push(current(diagnostic));
+  };
+  add(programLayer.diagnostics);
+  for (const item of items) add(item.resolution.diagnostics);
+  for (const item of items) if (item.node.type !== 'FunctionDeclaration') add(item.check.diagnostics);
+  for (const item of items) if (item.node.type === 'FunctionDeclaration') add(item.check.diagnostics);
+  all.push(...programUnused);
+  for (const item of items) add(item.unused);
+  const diagnostics = inSourceOrder(all);
+  return { level, programLayer, items, types, diagnostics };
 }
 
 /** W_UNUSED for the symbols an item declares inside itself (only it can refer to them). */
@@ -126,14 +153,38 @@ function localUnused(resolution: Resolution, names: NameSpans | undefined): Diag
   );
 }
 
-function referencesAcross(programLayer: Resolution, items: readonly AnalysisItem[], symbol: SemanticSymbol): Reference[] {
-  const out = [...(programLayer.references.get(symbol) ?? [])];
-  for (const item of items) {
-    const own = item.resolution.references.get(symbol);
-    if (own) out.push(...own);
-  }
-  return out;
+/**
+ * Every reference to a program-level import or variable (what W_UNUSED and an import's rename
+ * fix need): the program level's, then each item's, in order.
+ */
+function programReferences(programLayer: Resolution, items: readonly AnalysisItem[]): (symbol: SemanticSymbol) => Reference[] {
+  let byItems: Map<SemanticSymbol, Reference[]> | undefined;
+  return (symbol) => {
+    if (!byItems) {
+      byItems = new Map();
+      for (const item of items) {
+        for (const [referenced, references] of outsideReferences(item, programLayer.programScope)) {
+          const list = byItems.get(referenced);
+          if (list) list.push(...references);
+          else byItems.set(referenced, [...references]);
+        }
+      }
+    }
+    return [...(programLayer.references.get(symbol) ?? []), ...(byItems.get(symbol) ?? [])];
+  };
 }
+
+/** An item's references to program-level imports and variables; once per item (kept items keep theirs). */
+const outsideByItem = new WeakMap<AnalysisItem, readonly [SemanticSymbol, Reference[]][]>();
+function outsideReferences(item: AnalysisItem, programScope: Scope): readonly [SemanticSymbol, Reference[]][] {
+  let outside = outsideByItem.get(item);
+  if (!outside) {
+    outside = [...item.resolution.references].filter(([symbol]) => symbol.scope === programScope && PROGRAM_VALUES.has(symbol.kind));
+    outsideByItem.set(item, outside);
+  }
+  return outside;
+}
+const PROGRAM_VALUES = new Set<string>(['import', 'variable', 'constant']);
 
 /**
  * Messages that name a line ("declared on line 12") would go stale when lines move: an item with
@@ -158,7 +209,7 @@ function moveDeclarations(item: AnalysisItem, at: number): void {
   kept.at = at;
 }
 
-/** Keys of program-level facts, each computed at most once per analysis. */
+/** Whether a kept function's facts still hold; keys of program-level facts, each computed at most once per analysis. */
 class Fingerprints {
   private allNamesKey: string | undefined;
   private allTypesKey: string | undefined;
@@ -166,25 +217,28 @@ class Fingerprints {
   constructor(
     private readonly programLayer: Resolution,
     private readonly types: TypeTable,
-  ) {}
+    private readonly level: ProgramLevel,
+    private readonly versionOf: (item: TopLevel) => number,
+  ) {
+    this.changedNames = level.changedNames();
+  }
+
+  /** The program-scope names that mean another symbol or type than in the previous analysis. */
+  private readonly changedNames: ReadonlySet<string>;
 
   record(fn: FunctionDeclaration, dependencies: Dependencies): KeptFacts {
-    const names = new Map<string, Type | undefined>();
-    for (const [name, symbol] of dependencies.names) names.set(name, symbol?.type);
-    const types = new Map<string, string>();
-    const typeNames = new Set(dependencies.types);
+    const types = new Set(dependencies.types);
     // The signature's type strings were read at program level: their types count too.
     for (const text of [fn.returnType, ...fn.parameters.map((parameter) => parameter.paramType)]) {
       if (!text) continue;
       const resolved = this.types.resolve(text);
-      for (const name of [...resolved.declaredNames, ...resolved.unknownNames]) typeNames.add(name);
+      for (const name of [...resolved.declaredNames, ...resolved.unknownNames]) types.add(name);
     }
-    for (const name of typeNames) types.set(name, this.types.fingerprintOf(name));
     const own = this.programLayer.declared.get(fn.id)?.[0];
     return {
       dependencies,
-      names,
       types,
+      version: this.versionOf(fn),
       allNames: dependencies.allNames ? this.allNames() : undefined,
       allTypes: dependencies.allTypes ? this.allTypes() : undefined,
       own,
@@ -193,14 +247,15 @@ class Fingerprints {
     };
   }
 
-  unchanged(fn: FunctionDeclaration, kept: KeptFacts, scope: RecordingSymbols): boolean {
+  unchanged(fn: FunctionDeclaration, kept: KeptFacts): boolean {
+    if (this.level.versionsChanged && kept.version !== this.versionOf(fn)) return false;
     const own = this.programLayer.declared.get(fn.id)?.[0];
     if (own !== kept.own || !sameValue(own?.type, kept.ownType)) return false;
-    for (const [name, symbol] of kept.dependencies.names) {
-      const now = scope.peek(name);
-      if (now !== symbol || !sameValue(now?.type, kept.names.get(name))) return false;
-    }
-    for (const [name, fingerprint] of kept.types) if (this.types.fingerprintOf(name) !== fingerprint) return false;
+    if (this.changedNames.size > 0) for (const name of kept.dependencies.names.keys()) if (this.changedNames.has(name)) return false;
+    const changedTypes = this.types.changed;
+    if (!changedTypes) return false;
+    const changedFields = this.level.fieldsChanged;
+    if (changedTypes.size > 0 || changedFields.size > 0) for (const name of kept.types) if (changedTypes.has(name) || changedFields.has(name)) return false;
     if (kept.allNames !== undefined && kept.allNames !== this.allNames()) return false;
     if (kept.allTypes !== undefined && kept.allTypes !== this.allTypes()) return false;
     return true;

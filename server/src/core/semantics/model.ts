@@ -5,11 +5,12 @@
 // The facts are kept per top-level item (analysis-items.ts), over the program level's: so that
 // after an edit, given the previous model of the same document, only the items the edit can
 // affect are analysed again (the changed ones, and those whose recorded dependencies changed).
-import { walk, type Node, type Program } from '../ast/ast';
+import { walk, type Node, type Program, type TopLevel } from '../ast/ast';
 import type { Diagnostic } from '../ast/diagnostics';
 import { analyzeItems, ownGet, type AnalysisItem } from './analysis-items';
 import type { CallRecord } from './checker';
 import { libraryIndexOf, type LibraryContext, type LibraryIndex } from './library';
+import type { ProgramLevel } from './program-level';
 import type { NameSpans, Resolution } from './resolve';
 import { visibleSymbols } from './scopes';
 import { docOf, signatureOf } from './signatures';
@@ -54,6 +55,8 @@ export interface CallHierarchy {
 /** A document to analyse (WhetstoneDocument fits): its AST, and its name spans for diagnostics. */
 export interface AnalyzableDocument extends NameSpans {
   readonly ast: Program;
+  /** How often a top-level item's ids were changed in place (its kept facts are then redone). */
+  itemVersion?(item: TopLevel): number;
   /** The parent of a node (finds the top-level item a node belongs to without a walk). */
   parentOf?(id: string): Node | undefined;
 }
@@ -69,8 +72,8 @@ export function analyze(source: Program | AnalyzableDocument, options: AnalyzeOp
   const library = libraryIndexOf(options.library);
   const previous = options.previous;
   const usable = previous && previous.library === library && previous.names === names && previous.program.id === program.id ? previous : undefined;
-  const analysis = analyzeItems(program, library, names, usable?.items, usable?.programLayer, usable?.types);
-  return new SemanticModel(program, analysis.programLayer, analysis.items, analysis.types, analysis.diagnostics, library, names);
+  const analysis = analyzeItems(program, library, names, usable ? { level: usable.level, types: usable.types, itemOf: (node) => usable.keptItemOf(node) } : undefined);
+  return new SemanticModel(program, analysis.level, analysis.items, analysis.types, analysis.diagnostics, library, names);
 }
 
 export class SemanticModel {
@@ -83,8 +86,8 @@ export class SemanticModel {
   /** @internal Use analyze(). */
   constructor(
     readonly program: Program,
-    /** @internal The program level's facts. */
-    readonly programLayer: Resolution,
+    /** @internal The program level, kept from one analysis of a document to the next. */
+    readonly level: ProgramLevel,
     /** @internal One per top-level item, in order. */
     readonly items: readonly AnalysisItem[],
     readonly types: TypeTable,
@@ -95,6 +98,17 @@ export class SemanticModel {
     readonly names: NameSpans | undefined,
   ) {
     for (const item of items) this.itemsByNodeId.set(item.node.id, item);
+  }
+
+  /** @internal The program level's facts. */
+  get programLayer(): Resolution {
+    return this.level.layer;
+  }
+
+  /** @internal This model's item for that very node (incremental analysis). */
+  keptItemOf(node: TopLevel): AnalysisItem | undefined {
+    const item = this.itemsByNodeId.get(node.id);
+    return item?.node === node ? item : undefined;
   }
 
   /** Every declared symbol (builtins excepted), in declaration order. */

@@ -12,6 +12,7 @@ import {
   type Parameter,
   type Program,
   type Span,
+  type TopLevel,
   type TypeDeclaration,
   type VariableDeclaration,
 } from '../ast/ast';
@@ -23,7 +24,9 @@ import type { LibraryIndex } from './library';
 import { lookup, visibleSymbols } from './scopes';
 import { expressionText } from './signatures';
 import { closestName } from './suggest';
-import { RecordingSymbols, sameValue } from './dependencies';
+import { RecordingSymbols } from './dependencies';
+import type { ItemDeclarations, ProgramLevel } from './program-level';
+import { emptyResolution, layerOver, type Resolution } from './resolution';
 import { Scope, type Reference, type ReferenceKind, type SemanticSymbol, type SymbolKind } from './symbols';
 import type { TypeTable } from './type-table';
 import { ANY, BOOL, BUILTIN_TYPE_NAMES, NULL, NUMBER, STRING, named, type FunctionType, type ParameterType, type Type } from './types';
@@ -34,6 +37,8 @@ export interface NameSpans {
   importNameSpans?(id: string): readonly Span[] | null | undefined;
 }
 
+export type { Resolution } from './resolution';
+
 /** The outermost scope: the built-in functions. Shared by all analyses (never changes). */
 export const BUILTIN_SCOPE: Scope = (() => {
   const scope = new Scope('builtin', null, null);
@@ -42,28 +47,6 @@ export const BUILTIN_SCOPE: Scope = (() => {
   }
   return scope;
 })();
-
-export interface Resolution {
-  readonly programScope: Scope;
-  /** Every declared symbol (builtins excepted), in the order of declaration. */
-  readonly symbols: SemanticSymbol[];
-  /** Declaring node id -> the symbols it declares (an import may declare several). */
-  readonly declared: Map<string, SemanticSymbol[]>;
-  /** Identifier node id -> the symbol it refers to. */
-  readonly resolved: Map<string, SemanticSymbol>;
-  readonly references: Map<SemanticSymbol, Reference[]>;
-  /** Every node id -> the innermost scope it sits in. */
-  readonly nodeScopes: Map<string, Scope>;
-  /** Declaring node id -> the node (FunctionDeclaration, Parameter, Field, …). */
-  readonly declNodes: Map<string, Node>;
-  /** Node id -> the declared types its type strings name. */
-  readonly typeRefs: Map<string, SemanticSymbol[]>;
-  /** Node id -> the type its type string (paramType, varType, fieldType, returnType) denotes. */
-  readonly annotatedTypes: Map<string, Type>;
-  /** Declared type name -> the scope of its fields. */
-  readonly fieldScopes: Map<string, Scope>;
-  readonly diagnostics: Diagnostic[];
-}
 
 interface Declaration {
   name: string;
@@ -75,100 +58,92 @@ interface Declaration {
   extra?: Partial<Pick<SemanticSymbol, 'module' | 'importIndex' | 'library' | 'ownerType'>>;
 }
 
-/** A Map that falls back to another: an item's facts over the program level's. */
-export class LayeredMap<K, V> extends Map<K, V> {
-  constructor(private readonly below: ReadonlyMap<K, V>) {
-    super();
-  }
-
-  override get(key: K): V | undefined {
-    return super.get(key) ?? this.below.get(key);
-  }
-
-  override has(key: K): boolean {
-    return super.has(key) || this.below.has(key);
-  }
+/** What declareItem gathers besides the facts it writes into its layer. */
+interface ItemGathering {
+  declarations: { symbol: SemanticSymbol; nameSpan: Span }[];
+  typeSymbols: SemanticSymbol[];
+  fieldScope?: Scope;
+  volatile: boolean;
 }
 
-/** What the previous analysis of the same document leaves for reuse (incremental analysis). */
-export interface ResolverReuse {
-  /** Its program scope: kept (emptied and filled again) so reused functions' scopes still lead to it. */
-  readonly programScope: Scope;
-  /**
-   * Its program-level and field symbols by declaring node id (its `declared`): a declaration that
-   * is the same (node, kind, name, import index) keeps its symbol object.
-   */
-  readonly symbols: ReadonlyMap<string, readonly SemanticSymbol[]>;
+/** A new program scope (the program level keeps it from one analysis of a document to the next). */
+export function newProgramScope(program: Program): Scope {
+  return new Scope('program', program.id, BUILTIN_SCOPE, new RecordingSymbols());
 }
 
 /**
- * Pass 1 in parts: declarePrograms the program level (every import, type, function and top-level
- * variable, so hoisting works), then resolveItem resolves each top-level item into a layer of its
- * own over the program level's facts, so an item's facts can be kept while others are redone.
+ * Pass 1 in parts: declareItem declares what one top-level item declares at program level (every
+ * import, type, function and top-level variable, so hoisting works; program-level.ts merges them
+ * and decides duplicates), then resolveItem resolves each top-level item into a layer of its own
+ * over the program level's facts, so an item's facts can be kept while others are redone.
  */
 export class Resolver {
   /** The program level's facts. */
   readonly result: Resolution;
   private current: Resolution;
+  private gathering: ItemGathering | undefined;
   private readonly pendingImportRenames: { symbol: SemanticSymbol; to: string; diagnostic: Diagnostic }[] = [];
-  private readonly claimed = new Set<object>();
 
   constructor(
-    private readonly program: Program,
     private readonly types: TypeTable,
     private readonly library: LibraryIndex | undefined,
     private readonly names: NameSpans | undefined,
-    private readonly reuse?: ResolverReuse,
+    private readonly level: ProgramLevel,
   ) {
-    let programScope: Scope;
-    if (reuse) {
-      programScope = reuse.programScope;
-      programScope.symbols.clear();
-    } else {
-      programScope = new Scope('program', program.id, BUILTIN_SCOPE, new RecordingSymbols());
-    }
-    this.result = {
-      programScope,
-      symbols: [],
-      declared: new Map(),
-      resolved: new Map(),
-      references: new Map(),
-      nodeScopes: new Map(),
-      declNodes: new Map(),
-      typeRefs: new Map(),
-      annotatedTypes: new Map(),
-      fieldScopes: new Map(),
-      diagnostics: [],
-    };
+    this.result = level.layer;
     this.current = this.result;
   }
 
-  /** Declares everything at program level (before any body is resolved: hoisting). */
-  declareProgram(): void {
+  /** Declares what one top-level item declares at program level, into a layer of its own. */
+  declareItem(item: TopLevel): ItemDeclarations {
     const scope = this.result.programScope;
-    this.record(this.program, scope);
-    this.declareProgramLevel(scope);
+    const facts = emptyResolution(scope);
+    const gathering: ItemGathering = { declarations: [], typeSymbols: [], volatile: false };
+    this.current = facts;
+    this.gathering = gathering;
+    let declaredType: Type | undefined;
+    try {
+      switch (item.type) {
+        case 'ImportDeclaration':
+          this.declareImport(item, scope);
+          break;
+        case 'TypeDeclaration':
+          this.declareType(item, scope);
+          break;
+        case 'FunctionDeclaration':
+          this.declare(scope, {
+            name: item.name,
+            kind: 'function',
+            node: item,
+            type: this.functionType(item),
+            visibleFrom: 0,
+            nameSpan: this.nameSpanOf(item),
+          });
+          break;
+        case 'VariableDeclaration':
+          declaredType = this.declareVariable(item, scope).type;
+          break;
+        default:
+          break;
+      }
+    } finally {
+      this.current = this.result;
+      this.gathering = undefined;
+    }
+    return { facts, ...gathering, ...(declaredType ? { declaredType } : {}) };
+  }
+
+  /** The line a symbol is declared on (what duplicates and shadows name). */
+  lineOf(symbol: SemanticSymbol): number {
+    return this.declarationLine(symbol);
   }
 
   /** Resolves one top-level item into a layer of its own over the program level's facts. */
   resolveItem(item: Node): Resolution {
-    const below = this.result;
-    const layer: Resolution = {
-      programScope: below.programScope,
-      symbols: [],
-      declared: new LayeredMap(below.declared),
-      resolved: new LayeredMap(below.resolved),
-      references: new Map(),
-      nodeScopes: new LayeredMap(below.nodeScopes),
-      declNodes: new LayeredMap(below.declNodes),
-      typeRefs: new LayeredMap(below.typeRefs),
-      annotatedTypes: new LayeredMap(below.annotatedTypes),
-      fieldScopes: below.fieldScopes,
-      diagnostics: [],
-    };
+    const layer = layerOver(this.result);
     this.current = layer;
     try {
-      this.visit(item, below.programScope);
+      this.visit(item, this.result.programScope);
     } finally {
       this.current = this.result;
     }
@@ -186,34 +161,6 @@ export class Resolver {
 
   // -------------------------------------------------------------------------------------------
   // Program level: everything is declared before any body is resolved (hoisting).
-
-  private declareProgramLevel(scope: Scope): void {
-    for (const child of this.program.children) {
-      switch (child.type) {
-        case 'ImportDeclaration':
-          this.declareImport(child, scope);
-          break;
-        case 'TypeDeclaration':
-          this.declareType(child, scope);
-          break;
-        case 'FunctionDeclaration':
-          this.declare(scope, {
-            name: child.name,
-            kind: 'function',
-            node: child,
-            type: this.functionType(child),
-            visibleFrom: 0,
-            nameSpan: this.nameSpanOf(child),
-          });
-          break;
-        case 'VariableDeclaration':
-          this.declareVariable(child, scope);
-          break;
-        default:
-          break;
-      }
-    }
-  }
 
   private declareImport(decl: ImportDeclaration, scope: Scope): void {
     const spans = this.names?.importNameSpans?.(decl.id) ?? [];
@@ -234,6 +181,8 @@ export class Resolver {
       const symbol = symbols.find((candidate) => candidate.importIndex === rename.importIndex);
       if (symbol) this.pendingImportRenames.push({ symbol, to: rename.to, diagnostic: rename.diagnostic });
     }
+    // Its rename fixes gain the references of every item: it is declared again each time.
+    if (bound.renames.length > 0 && this.gathering) this.gathering.volatile = true;
   }
 
   private declareType(decl: TypeDeclaration, scope: Scope): void {
@@ -241,12 +190,11 @@ export class Resolver {
     if (BUILTIN_TYPE_NAMES.has(decl.name)) {
       this.report(makeDiagnostic('E_DUPLICATE', `'${decl.name}' is a built-in type and cannot be declared again`, decl.id, nameSpan));
     }
-    const symbol = this.declare(scope, { name: decl.name, kind: 'type', node: decl, type: named(decl.name), visibleFrom: 0, nameSpan });
+    // The declaration the type table uses has the symbol type strings refer to.
+    const canonical = this.types.declarations.get(decl.name) === decl ? this.level.typeSymbol(decl.name) : undefined;
+    this.declare(scope, { name: decl.name, kind: 'type', node: decl, type: named(decl.name), visibleFrom: 0, nameSpan }, canonical);
     const fieldScope = new Scope('type', decl.id, scope);
-    // Only the declaration the type table uses owns the type's field symbols.
-    if (this.types.declarations.get(decl.name) === decl && scope.symbols.get(decl.name) === symbol) {
-      this.current.fieldScopes.set(decl.name, fieldScope);
-    }
+    if (this.gathering) this.gathering.fieldScope = fieldScope;
     for (const field of decl.fields) {
       this.record(field, fieldScope);
       const type = this.typeOfString(field, 'fieldType', field.fieldType);
@@ -425,8 +373,9 @@ export class Resolver {
     const resolved = this.types.resolve(text);
     this.current.annotatedTypes.set(node.id, resolved.type);
     for (const name of resolved.declaredNames) {
-      const symbol = this.current.programScope.symbols.get(name);
-      if (symbol?.kind !== 'type') continue;
+      const symbol = this.level.typeSymbol(name);
+      if (!symbol) continue;
+      this.gathering?.typeSymbols.push(symbol);
       this.referencesOf(symbol).push({ nodeId: node.id, kind: 'typeAnnotation', property });
       const list = this.current.typeRefs.get(node.id);
       if (list) list.push(symbol);
@@ -448,16 +397,19 @@ export class Resolver {
   // -------------------------------------------------------------------------------------------
   // Declarations
 
-  private declare(scope: Scope, declaration: Declaration): SemanticSymbol {
-    const symbol = this.reusedSymbol(scope, {
-      name: declaration.name,
-      kind: declaration.kind,
-      declNodeId: declaration.node.id,
-      type: declaration.type,
-      scope,
-      visibleFrom: declaration.visibleFrom,
-      ...declaration.extra,
-    });
+  /** `made`: the symbol already made for it (a declared type's, see ProgramLevel.typeSymbol). */
+  private declare(scope: Scope, declaration: Declaration, made?: SemanticSymbol): SemanticSymbol {
+    const symbol =
+      made ??
+      this.reusedSymbol(scope, {
+        name: declaration.name,
+        kind: declaration.kind,
+        declNodeId: declaration.node.id,
+        type: declaration.type,
+        scope,
+        visibleFrom: declaration.visibleFrom,
+        ...declaration.extra,
+      });
     this.current.symbols.push(symbol);
     this.current.declNodes.set(declaration.node.id, declaration.node);
     const declared = this.current.declared.get(declaration.node.id);
@@ -465,6 +417,11 @@ export class Resolver {
     else this.current.declared.set(declaration.node.id, [symbol]);
     this.current.references.set(symbol, [{ nodeId: declaration.node.id, kind: 'declaration' }]);
     if (!declaration.name) return symbol;
+    // Which program-level declaration of a name wins is decided once all are made (program-level.ts).
+    if (scope.kind === 'program') {
+      this.gathering?.declarations.push({ symbol, nameSpan: declaration.nameSpan });
+      return symbol;
+    }
 
     const existing = scope.symbols.get(declaration.name);
     if (existing) {
@@ -481,7 +438,7 @@ export class Resolver {
     }
     scope.symbols.set(declaration.name, symbol);
 
-    if (scope.kind !== 'program' && scope.kind !== 'type' && scope.parent) {
+    if (scope.kind !== 'type' && scope.parent) {
       const outer = lookup(scope.parent, declaration.name, declaration.visibleFrom, scope.insideFunction).symbol;
       // Shadowing a built-in is ordinary (`let max = 0;`) and not reported.
       if (outer && outer.kind !== 'builtin') {
@@ -499,23 +456,9 @@ export class Resolver {
     return symbol;
   }
 
-  /**
-   * A program-level or field symbol the previous analysis had for the same declaration, brought up
-   * to date, so the kept facts of other items that point at it stay right; else the new one.
-   */
+  /** A program-level or field symbol the previous analysis had for the same declaration, else the new one. */
   private reusedSymbol(scope: Scope, fresh: SemanticSymbol): SemanticSymbol {
-    if (!this.reuse || (scope.kind !== 'program' && scope.kind !== 'type')) return fresh;
-    const old = this.reuse.symbols
-      .get(fresh.declNodeId ?? '')
-      ?.find((candidate) => candidate.kind === fresh.kind && candidate.name === fresh.name && candidate.importIndex === fresh.importIndex && !this.claimed.has(candidate));
-    if (!old || old.module !== fresh.module || old.library !== fresh.library || old.ownerType !== fresh.ownerType) return fresh;
-    this.claimed.add(old);
-    const mutable = old as { type: Type; visibleFrom: number; scope: Scope };
-    // An equal type keeps its object: what kept items recorded about it stays identical.
-    if (!sameValue(old.type, fresh.type)) mutable.type = fresh.type;
-    mutable.visibleFrom = fresh.visibleFrom;
-    mutable.scope = fresh.scope;
-    return old;
+    return scope.kind === 'program' || scope.kind === 'type' ? this.level.adopt(fresh) : fresh;
   }
 
   // -------------------------------------------------------------------------------------------

@@ -14,6 +14,13 @@ export class TypeTable implements DeclaredFields {
   private readonly cache = new Map<string, ResolvedTypeString>();
   private readonly fingerprints = new Map<string, string>();
   private readonly isDeclared = (name: string): boolean => this.declarations.has(name);
+  /** Whether the declared type names differ from the previous table's (true without one). */
+  readonly namesChanged: boolean;
+  /**
+   * The type names whose fingerprint differs from the previous table's (declared, removed, or with
+   * other fields); undefined without a previous table.
+   */
+  readonly changed: ReadonlySet<string> | undefined;
 
   /** @param previous the table of the same document before its latest edits, if any. */
   constructor(program: Program, previous?: TypeTable) {
@@ -23,6 +30,7 @@ export class TypeTable implements DeclaredFields {
       }
     }
     const sameNames = previous !== undefined && sameKeys(previous.declarations, this.declarations);
+    this.namesChanged = !sameNames;
     if (previous && sameNames) for (const [text, resolved] of previous.cache) this.cache.set(text, resolved);
     for (const [name, declaration] of this.declarations) {
       const kept = sameNames ? previous?.fields.get(name) : undefined;
@@ -36,6 +44,18 @@ export class TypeTable implements DeclaredFields {
       }
       this.fields.set(name, fields);
     }
+    this.changed = previous ? this.changedSince(previous, sameNames) : undefined;
+  }
+
+  private changedSince(previous: TypeTable, sameNames: boolean): Set<string> {
+    const changed = new Set<string>();
+    for (const name of previous.declarations.keys()) if (!this.declarations.has(name)) changed.add(name);
+    for (const [name, declaration] of this.declarations) {
+      // The same declaration with the same declared names around it kept its fields.
+      if (sameNames && previous.declarations.get(name) === declaration) continue;
+      if (!previous.declarations.has(name) || previous.fingerprintOf(name) !== this.fingerprintOf(name)) changed.add(name);
+    }
+    return changed;
   }
 
   /** A type string read against this program's declared types (cached: strings repeat a lot). */

@@ -91,6 +91,7 @@ export class WhetstoneDocument {
   private index: IdIndex | undefined;
   /** How often the ids inside a reused top-level item were changed in place (see itemVersion). */
   private readonly rewrites = new WeakMap<Node, number>();
+  private rewritten = 0;
 
   private constructor(text: string, revision: number, idPrefix: string | undefined) {
     this.text = text;
@@ -166,6 +167,11 @@ export class WhetstoneDocument {
    */
   itemVersion(item: TopLevel): number {
     return this.rewrites.get(item) ?? 0;
+  }
+
+  /** How many times, in all, a reused item's ids were changed in place (no item's version changed while this stays). */
+  get rewriteCount(): number {
+    return this.rewritten;
   }
 
   /** Frees the tree-sitter tree (WebAssembly memory). */
@@ -296,7 +302,10 @@ export class WhetstoneDocument {
     let inReused: Node | undefined;
     const visit = (node: Node, parent: Node | undefined, previousId: string | undefined): void => {
       if (parent === ast) inReused = reused.has(node) ? node : undefined;
-      if (inReused && node.id !== previousId) this.rewrites.set(inReused, (this.rewrites.get(inReused) ?? 0) + 1);
+      if (inReused && node.id !== previousId) {
+        this.rewrites.set(inReused, (this.rewrites.get(inReused) ?? 0) + 1);
+        this.rewritten++;
+      }
       if (index) {
         index.byId.set(node.id, node);
         if (parent) index.parents.set(node.id, parent);

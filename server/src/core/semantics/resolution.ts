@@ -1,0 +1,81 @@
+// The shape of name-resolution facts: one layer for the program level (program-level.ts) and one
+// per top-level item over it (Resolver.resolveItem), so an item's facts can be kept while others
+// are made again.
+import type { Node } from '../ast/ast';
+import type { Diagnostic } from '../ast/diagnostics';
+import type { Reference, Scope, SemanticSymbol } from './symbols';
+import type { Type } from './types';
+
+export interface Resolution {
+  readonly programScope: Scope;
+  /** Every declared symbol (builtins excepted), in the order of declaration. */
+  readonly symbols: SemanticSymbol[];
+  /** Declaring node id -> the symbols it declares (an import may declare several). */
+  readonly declared: Map<string, SemanticSymbol[]>;
+  /** Identifier node id -> the symbol it refers to. */
+  readonly resolved: Map<string, SemanticSymbol>;
+  readonly references: Map<SemanticSymbol, Reference[]>;
+  /** Every node id -> the innermost scope it sits in. */
+  readonly nodeScopes: Map<string, Scope>;
+  /** Declaring node id -> the node (FunctionDeclaration, Parameter, Field, …). */
+  readonly declNodes: Map<string, Node>;
+  /** Node id -> the declared types its type strings name. */
+  readonly typeRefs: Map<string, SemanticSymbol[]>;
+  /** Node id -> the type its type string (paramType, varType, fieldType, returnType) denotes. */
+  readonly annotatedTypes: Map<string, Type>;
+  /** Declared type name -> the scope of its fields. */
+  readonly fieldScopes: Map<string, Scope>;
+  readonly diagnostics: Diagnostic[];
+}
+
+/** The facts keyed by node id: what a layer adds and what is taken out when its item goes. */
+export const NODE_KEYED = ['declared', 'resolved', 'nodeScopes', 'declNodes', 'typeRefs', 'annotatedTypes'] as const;
+
+/** A Map that falls back to another: an item's facts over the program level's. */
+export class LayeredMap<K, V> extends Map<K, V> {
+  constructor(private readonly below: ReadonlyMap<K, V>) {
+    super();
+  }
+
+  override get(key: K): V | undefined {
+    return super.get(key) ?? this.below.get(key);
+  }
+
+  override has(key: K): boolean {
+    return super.has(key) || this.below.has(key);
+  }
+}
+
+/** An empty layer of its own (the program level's, or one item's declarations). */
+export function emptyResolution(programScope: Scope, fieldScopes: Map<string, Scope> = new Map()): Resolution {
+  return {
+    programScope,
+    symbols: [],
+    declared: new Map(),
+    resolved: new Map(),
+    references: new Map(),
+    nodeScopes: new Map(),
+    declNodes: new Map(),
+    typeRefs: new Map(),
+    annotatedTypes: new Map(),
+    fieldScopes,
+    diagnostics: [],
+  };
+}
+
+/** A layer over `below`: reads fall through to it, writes stay in the layer. */
+export function layerOver(below: Resolution): Resolution {
+  return {
+    programScope: below.programScope,
+    symbols: [],
+    declared: new LayeredMap(below.declared),
+    resolved: new LayeredMap(below.resolved),
+    references: new Map(),
+    nodeScopes: new LayeredMap(below.nodeScopes),
+    declNodes: new LayeredMap(below.declNodes),
+    typeRefs: new LayeredMap(below.typeRefs),
+    annotatedTypes: new LayeredMap(below.annotatedTypes),
+    fieldScopes: below.fieldScopes,
+    diagnostics: [],
+  };
+}
