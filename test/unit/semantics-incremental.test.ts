@@ -158,6 +158,47 @@ describe('incremental analysis', () => {
     );
   });
 
+  it('equals a fresh analysis when an import takes the name of a declared type (its fields leave the kept functions)', async () => {
+    const doc = await parse(BASE);
+    try {
+      let previous = analyze(doc);
+      const at = doc.text.indexOf('round');
+      for (const edit of [{ startOffset: at, endOffset: at + 'round'.length, newText: 'Item' }, { startOffset: at, endOffset: at + 'Item'.length, newText: 'round' }]) {
+        doc.applyEdits([edit]);
+        const incremental = analyze(doc, { previous });
+        assert.deepEqual(facts(incremental, doc), facts(analyze(doc), doc));
+        previous = incremental;
+      }
+      // While the import holds the name, `item.name` in describe refers to no field.
+    } finally {
+      doc.dispose();
+    }
+  });
+
+  it('declares again only what a keystroke in a body touched', async () => {
+    const doc = await parse(BASE);
+    const first = analyze(doc);
+    const itemOf = (model: SemanticModel, name: string) => model.items.find((item) => 'name' in item.node && item.node.name === name);
+    const at = doc.text.indexOf('return x * x') + 'return x * '.length;
+    doc.applyEdits([{ startOffset: at, endOffset: at + 1, newText: 'x + 1' }]);
+    const second = analyze(doc, { previous: first });
+    // Only square's declaration record was made again; its symbol is the same object.
+    assert.deepEqual([...second.level.remade].map((node) => ('name' in node ? node.name : node.type)), ['square']);
+    assert.equal(second.symbolOf(itemOf(second, 'square')?.node.id ?? ''), first.symbolOf(itemOf(first, 'square')?.node.id ?? ''));
+    // Declared types and the import keep their items, and so does every other function.
+    assert.equal(itemOf(second, 'Item'), itemOf(first, 'Item'));
+    assert.equal(second.items[0], first.items[0]);
+    assert.equal(itemOf(second, 'total'), itemOf(first, 'total'));
+    // A line break between two functions moves every item below it: nothing is declared again.
+    const blank = doc.text.indexOf('\n\nfn describe') + 1;
+    doc.applyEdits([{ startOffset: blank, endOffset: blank, newText: '\n' }]);
+    const third = analyze(doc, { previous: second });
+    assert.equal(third.level.remade.size, 0);
+    assert.equal(itemOf(third, 'capped'), itemOf(second, 'capped'));
+    assert.deepEqual(facts(third, doc), facts(analyze(doc), doc));
+    doc.dispose();
+  });
+
   it('keeps the facts of functions an edit cannot affect, and redoes the callers of a changed signature', async () => {
     const doc = await parse(BASE);
     const first = analyze(doc);
