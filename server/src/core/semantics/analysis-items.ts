@@ -179,7 +179,11 @@ const outsideByItem = new WeakMap<AnalysisItem, readonly [SemanticSymbol, Refere
 function outsideReferences(item: AnalysisItem, programScope: Scope): readonly [SemanticSymbol, Reference[]][] {
   let outside = outsideByItem.get(item);
   if (!outside) {
-    outside = [...item.resolution.references].filter(([symbol]) => symbol.scope === programScope && PROGRAM_VALUES.has(symbol.kind));
+    const found: [SemanticSymbol, Reference[]][] = [];
+    item.resolution.references.forEach((references, symbol) => {
+      if (symbol.scope === programScope && PROGRAM_VALUES.has(symbol.kind)) found.push([symbol, references]);
+    });
+    outside = found;
     outsideByItem.set(item, outside);
   }
   return outside;

@@ -228,9 +228,19 @@ export class ProgramLevel {
     const made = recordingInto(dependencies, () => input.declare(node));
     const typeNames = new Map<string, boolean>();
     for (const name of dependencies.types) typeNames.set(name, input.types.declarations.has(name));
-    const volatile = made.volatile || made.facts.diagnostics.some((diagnostic) => / on line \d/.test(diagnostic.message));
-    const canonical = node.type === 'TypeDeclaration' && input.types.declarations.get(node.name) === node;
-    const record: DeclarationRecord = { ...made, volatile, node, version: input.versionOf(node), typeNames, listedTypes: dependencies.allTypes, canonical };
+    const record: DeclarationRecord = {
+      facts: made.facts,
+      declarations: made.declarations,
+      fieldScope: made.fieldScope,
+      typeSymbols: made.typeSymbols,
+      declaredType: made.declaredType,
+      volatile: made.volatile || (made.facts.diagnostics.length > 0 && made.facts.diagnostics.some((diagnostic) => / on line \d/.test(diagnostic.message))),
+      node,
+      version: input.versionOf(node),
+      typeNames,
+      listedTypes: dependencies.allTypes,
+      canonical: node.type === 'TypeDeclaration' && input.types.declarations.get(node.name) === node,
+    };
     for (const { symbol, nameSpan } of record.declarations) {
       this.rememberName(symbol.name);
       this.nameSpans.set(symbol, nameSpan);
@@ -269,29 +279,33 @@ export class ProgramLevel {
 
   private merge(record: DeclarationRecord): void {
     for (const key of NODE_KEYED) {
+      const own = record.facts[key] as Map<string, unknown>;
+      if (own.size === 0) continue;
       const target = this.layer[key] as Map<string, unknown>;
-      for (const [id, value] of record.facts[key]) target.set(id, value);
+      own.forEach((value, id) => target.set(id, value));
     }
-    for (const [symbol, references] of record.facts.references) {
+    record.facts.references.forEach((references, symbol) => {
       const list = this.layer.references.get(symbol);
       if (list) list.push(...references);
-      else this.layer.references.set(symbol, [...references]);
-    }
+      else this.layer.references.set(symbol, references.slice());
+    });
   }
 
   private unmerge(record: DeclarationRecord): void {
     for (const key of NODE_KEYED) {
       const target = this.layer[key] as Map<string, unknown>;
-      for (const [id, value] of record.facts[key]) if (target.get(id) === value) target.delete(id);
+      (record.facts[key] as Map<string, unknown>).forEach((value, id) => {
+        if (target.get(id) === value) target.delete(id);
+      });
     }
-    for (const [symbol, references] of record.facts.references) {
+    record.facts.references.forEach((references, symbol) => {
       const list = this.layer.references.get(symbol);
-      if (!list) continue;
+      if (!list) return;
       const gone = new Set(references);
       const left = list.filter((reference) => !gone.has(reference));
       if (left.length > 0) this.layer.references.set(symbol, left);
       else this.layer.references.delete(symbol);
-    }
+    });
   }
 
   /** The symbols of the records of the previous children in [from, to), before anything is dropped. */
