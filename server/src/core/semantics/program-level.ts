@@ -33,8 +33,8 @@ export interface ItemDeclarations {
 interface DeclarationRecord extends ItemDeclarations {
   readonly node: TopLevel;
   readonly version: number;
-  /** Type names its type strings mention, and whether each was a declared type then. */
-  readonly typeNames: ReadonlyMap<string, boolean>;
+  /** Type names its type strings mention (declared or not). */
+  readonly typeNames: ReadonlySet<string>;
   /** Whether it listed every declared type name (a "did you mean" for an unknown type). */
   readonly listedTypes: boolean;
   /** For a declared type: whether it is the declaration of its name that the type table uses. */
@@ -219,15 +219,14 @@ export class ProgramLevel {
     if (record.node.type === 'TypeDeclaration' && (types.declarations.get(record.node.name) === record.node) !== record.canonical) return false;
     if (!types.namesChanged) return true;
     if (record.listedTypes) return false;
-    for (const [name, declared] of record.typeNames) if (types.declarations.has(name) !== declared) return false;
+    // Each update drops the records whose names changed status, so a kept record's stayed as they were.
+    for (const name of record.typeNames) if (types.declaredOrRemoved.has(name)) return false;
     return true;
   }
 
   private make(node: TopLevel, input: ProgramLevelInput): void {
     const dependencies = new Dependencies();
     const made = recordingInto(dependencies, () => input.declare(node));
-    const typeNames = new Map<string, boolean>();
-    for (const name of dependencies.types) typeNames.set(name, input.types.declarations.has(name));
     const record: DeclarationRecord = {
       facts: made.facts,
       declarations: made.declarations,
@@ -237,7 +236,7 @@ export class ProgramLevel {
       volatile: made.volatile || (made.facts.diagnostics.length > 0 && made.facts.diagnostics.some((diagnostic) => / on line \d/.test(diagnostic.message))),
       node,
       version: input.versionOf(node),
-      typeNames,
+      typeNames: dependencies.types,
       listedTypes: dependencies.allTypes,
       canonical: node.type === 'TypeDeclaration' && input.types.declarations.get(node.name) === node,
     };

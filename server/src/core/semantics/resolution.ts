@@ -46,8 +46,8 @@ export class LayeredMap<K, V> extends Map<K, V> {
   }
 }
 
-/** An empty layer of its own (the program level's, or one item's declarations). */
-export function emptyResolution(programScope: Scope, fieldScopes: Map<string, Scope> = new Map()): Resolution {
+/** An empty layer of its own (the program level's). */
+export function emptyResolution(programScope: Scope): Resolution {
   return {
     programScope,
     symbols: [],
@@ -58,7 +58,35 @@ export function emptyResolution(programScope: Scope, fieldScopes: Map<string, Sc
     declNodes: new Map(),
     typeRefs: new Map(),
     annotatedTypes: new Map(),
-    fieldScopes,
+    fieldScopes: new Map(),
+    diagnostics: [],
+  };
+}
+
+/** A map that stays empty: declarations resolve no identifier and place no node in a scope (fields aside). */
+class AlwaysEmpty<K, V> extends Map<K, V> {
+  override set(): this {
+    throw new Error('a declaration record has no entries of this kind');
+  }
+}
+const NO_ENTRIES = new AlwaysEmpty<never, never>();
+
+/**
+ * The layer one top-level item's declarations are made into (see program-level.ts): a declared
+ * type's fields sit in its field scope; nothing at program level resolves an identifier.
+ */
+export function declarationLayer(programScope: Scope, hasFields: boolean): Resolution {
+  return {
+    programScope,
+    symbols: [],
+    declared: new Map(),
+    resolved: NO_ENTRIES as Map<never, never>,
+    references: new Map(),
+    nodeScopes: hasFields ? new Map() : (NO_ENTRIES as Map<never, never>),
+    declNodes: new Map(),
+    typeRefs: new Map(),
+    annotatedTypes: new Map(),
+    fieldScopes: NO_ENTRIES as Map<never, never>,
     diagnostics: [],
   };
 }

@@ -26,7 +26,7 @@ import { expressionText } from './signatures';
 import { closestName } from './suggest';
 import { RecordingSymbols } from './dependencies';
 import type { ItemDeclarations, ProgramLevel } from './program-level';
-import { emptyResolution, layerOver, type Resolution } from './resolution';
+import { declarationLayer, layerOver, type Resolution } from './resolution';
 import { Scope, type Reference, type ReferenceKind, type SemanticSymbol, type SymbolKind } from './symbols';
 import type { TypeTable } from './type-table';
 import { ANY, BOOL, BUILTIN_TYPE_NAMES, NULL, NUMBER, STRING, named, type FunctionType, type ParameterType, type Type } from './types';
@@ -97,7 +97,7 @@ export class Resolver {
   /** Declares what one top-level item declares at program level, into a layer of its own. */
   declareItem(item: TopLevel): ItemDeclarations {
     const scope = this.result.programScope;
-    const facts = emptyResolution(scope);
+    const facts = declarationLayer(scope, item.type === 'TypeDeclaration');
     const gathering: ItemGathering = { declarations: [], typeSymbols: [], volatile: false };
     this.current = facts;
     this.gathering = gathering;

@@ -16,6 +16,8 @@ export class TypeTable implements DeclaredFields {
   private readonly isDeclared = (name: string): boolean => this.declarations.has(name);
   /** Whether the declared type names differ from the previous table's (true without one). */
   readonly namesChanged: boolean;
+  /** The names declared in exactly one of this table and the previous one. */
+  readonly declaredOrRemoved: ReadonlySet<string>;
   /**
    * The type names whose fingerprint differs from the previous table's (declared, removed, or with
    * other fields); undefined without a previous table.
@@ -31,6 +33,12 @@ export class TypeTable implements DeclaredFields {
     }
     const sameNames = previous !== undefined && sameKeys(previous.declarations, this.declarations);
     this.namesChanged = !sameNames;
+    const declaredOrRemoved = new Set<string>();
+    if (previous && !sameNames) {
+      for (const name of previous.declarations.keys()) if (!this.declarations.has(name)) declaredOrRemoved.add(name);
+      for (const name of this.declarations.keys()) if (!previous.declarations.has(name)) declaredOrRemoved.add(name);
+    }
+    this.declaredOrRemoved = declaredOrRemoved;
     if (previous && sameNames) for (const [text, resolved] of previous.cache) this.cache.set(text, resolved);
     for (const [name, declaration] of this.declarations) {
       const kept = sameNames ? previous?.fields.get(name) : undefined;
