@@ -4,7 +4,7 @@
 import type { FunctionDeclaration, Lambda, Node, Span } from '../ast/ast';
 import { makeDiagnostic, type Diagnostic, type DiagnosticCode } from '../ast/diagnostics';
 import type { Mutation } from '../ast/mutation';
-import type { NameSpans, Resolution } from './resolve';
+import { nameSpanIn, type NameSpans, type Resolution } from './resolve';
 import type { SemanticSymbol } from './symbols';
 import type { TypeTable } from './type-table';
 import { whyNotAssignable, type Type } from './types';
@@ -94,7 +94,7 @@ export class CheckContext {
   }
 
   nameSpanOf(node: Node): Span {
-    return this.names?.nameSpan(node.id) ?? node.span;
+    return nameSpanIn(this.names, node) ?? node.span;
   }
 
   report(code: DiagnosticCode, message: string, node: Node, span: Span, extra: { hint?: string; fix?: Mutation[] } = {}): void {

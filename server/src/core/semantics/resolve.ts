@@ -35,6 +35,19 @@ import { ANY, BOOL, BUILTIN_TYPE_NAMES, NULL, NUMBER, STRING, named, type Functi
 export interface NameSpans {
   nameSpan(id: string): Span | null | undefined;
   importNameSpans?(id: string): readonly Span[] | null | undefined;
+  /** The same read off the node itself (a document's nodes carry them): no lookup by id. */
+  nameSpanOfNode?(node: Node): Span | null | undefined;
+  importNameSpansOfNode?(node: Node): readonly Span[] | null | undefined;
+}
+
+/** Where a node's name token is, if the name spans say. */
+export function nameSpanIn(names: NameSpans | undefined, node: Node): Span | null | undefined {
+  return names?.nameSpanOfNode ? names.nameSpanOfNode(node) : names?.nameSpan(node.id);
+}
+
+/** Where each name of an import is, if the name spans say. */
+export function importNameSpansIn(names: NameSpans | undefined, node: Node): readonly Span[] | null | undefined {
+  return names?.importNameSpansOfNode ? names.importNameSpansOfNode(node) : names?.importNameSpans?.(node.id);
 }
 
 export type { Resolution } from './resolution';
@@ -163,7 +176,7 @@ export class Resolver {
   // Program level: everything is declared before any body is resolved (hoisting).
 
   private declareImport(decl: ImportDeclaration, scope: Scope): void {
-    const spans = this.names?.importNameSpans?.(decl.id) ?? [];
+    const spans = importNameSpansIn(this.names, decl) ?? [];
     const bound = bindImport(decl, this.library, (index) => spans[index] ?? decl.span);
     this.current.diagnostics.push(...bound.diagnostics);
     const symbols = bound.bindings.map((binding) =>
@@ -478,16 +491,17 @@ export class Resolver {
   }
 
   private nameSpanOf(node: Node): Span {
-    return this.names?.nameSpan(node.id) ?? node.span;
+    return nameSpanIn(this.names, node) ?? node.span;
   }
 
   private declarationLine(symbol: SemanticSymbol): number {
     if (!symbol.declNodeId) return 0;
+    const node = this.current.declNodes.get(symbol.declNodeId);
     if (symbol.kind === 'import' && symbol.importIndex !== undefined) {
-      const span = this.names?.importNameSpans?.(symbol.declNodeId)?.[symbol.importIndex];
+      const span = (node ? importNameSpansIn(this.names, node) : this.names?.importNameSpans?.(symbol.declNodeId))?.[symbol.importIndex];
       if (span) return span.start.line;
     }
-    const span = this.names?.nameSpan(symbol.declNodeId) ?? this.current.declNodes.get(symbol.declNodeId)?.span;
+    const span = (node ? nameSpanIn(this.names, node) : this.names?.nameSpan(symbol.declNodeId)) ?? node?.span;
     return span?.start.line ?? 0;
   }
 

@@ -5,7 +5,7 @@ import { childNodes, type ImportDeclaration, type Node, type Span } from '../ast
 import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import type { Mutation } from '../ast/mutation';
 import { deleteNode, setProperty } from './fixes';
-import type { NameSpans } from './resolve';
+import { importNameSpansIn, nameSpanIn, type NameSpans } from './resolve';
 import { isRead, type Reference, type SemanticSymbol } from './symbols';
 
 /** The symbols to look at, and where their references and declarations are. */
@@ -38,7 +38,7 @@ export function findUnused(source: UnusedSource, names: NameSpans | undefined): 
   for (const symbol of unused) {
     const decl = source.declNode(symbol.declNodeId ?? '');
     if (!decl) continue;
-    const nameSpan = names?.nameSpan(decl.id) ?? decl.span;
+    const nameSpan = nameSpanIn(names, decl) ?? decl.span;
     const references = source.referencesOf(symbol);
     switch (symbol.kind) {
       case 'variable':
@@ -72,7 +72,7 @@ export function findUnused(source: UnusedSource, names: NameSpans | undefined): 
         break;
       case 'import': {
         const imp = decl as ImportDeclaration;
-        const spans = names?.importNameSpans?.(imp.id) ?? [];
+        const spans = importNameSpansIn(names, imp) ?? [];
         const span: Span = symbol.importIndex !== undefined ? (spans[symbol.importIndex] ?? imp.span) : imp.span;
         const unusedHere = unusedByImport.get(imp.id) ?? new Set<number>();
         const everyNameUnused = imp.names.length === 0 || imp.names.every((_, index) => unusedHere.has(index));

@@ -232,6 +232,15 @@ export class WhetstoneDocument {
     return (node && (node as Tagged)[IMPORT_NAME_SPANS]) || [];
   }
 
+  /** nameSpan of a node of this document's AST, read off the node (the analysis has the node: no id index needed). */
+  nameSpanOfNode(node: Node): Span | undefined {
+    return (node as Tagged)[NAME_SPAN];
+  }
+
+  importNameSpansOfNode(node: Node): Span[] {
+    return (node as Tagged)[IMPORT_NAME_SPANS] || [];
+  }
+
   positionAt(offset: number): Position {
     return this.lines.positionAt(offset);
   }
