@@ -6,6 +6,9 @@
 // node. That holds for nodes whose children are all visible to the cursor: the grammar's one hidden
 // token is always aliased to a visible node, except in error recovery, where it lands in an ERROR
 // node, so ERROR nodes, the walk's root and truncated nodes read their own offsets.
+// Two more crossings are saved on tokens: a token never has children, so the walk does not try to
+// step into one; and in a subtree without errors (no ERROR, no MISSING token) an anonymous token is
+// exactly its literal text (`fn`, `{`, `+=`), so its end is its start plus the length of its type.
 // Everything after the walk (the converter) runs on these objects.
 import type { Language, TreeCursor } from 'web-tree-sitter';
 
@@ -25,9 +28,34 @@ export interface CstNode {
 /** Deeper than this the walk stops; the converter turns such a node into one ErrorNode. */
 export const MAX_CST_DEPTH = 1500;
 
+/**
+ * The grammar's named tokens (rules that are a pattern, a string or `token(…)`; the hidden
+ * `_hyphenated_name` shows as `identifier`). Anonymous nodes are tokens too: the grammar's only
+ * anonymous alias (`fn` of a lambda) stands for a token of the external scanner.
+ */
+export const NAMED_TOKEN_TYPES: readonly string[] = ['comment', 'identifier', 'number', 'string', 'true', 'false', 'null'];
+
+/**
+ * The anonymous tokens the grammar puts in a field (operators, `let`/`const`, `async`, `?`). Other
+ * anonymous tokens (brackets, `;`, `,`, keywords) never have one, so their field is not read.
+ */
+export const FIELD_TOKEN_TYPES: readonly string[] = [
+  '=', '+=', '-=', '*=', '/=', 'or', '||', 'and', '&&', '==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%',
+  '!', 'not', 'await', 'let', 'const', 'async', '?',
+];
+
+/** Node types whose rule has no field: their children's fields are not read. */
+export const FIELDLESS_TYPES: readonly string[] = ['program', 'block', 'break_statement', 'continue_statement', 'negative_number'];
+
 interface LanguageTables {
   types: string[];
   named: boolean[];
+  /** Whether nodes of the type never have children. */
+  token: boolean[];
+  /** Whether a node of the type may be in a field (false: anonymous tokens never in one). */
+  mayHaveField: boolean[];
+  /** Whether the children of a node of the type may be in fields. */
+  hasFields: boolean[];
   fields: (string | null)[];
 }
 
@@ -38,24 +66,38 @@ function tablesFor(language: Language): LanguageTables {
   if (!found) {
     const types: string[] = [];
     const named: boolean[] = [];
+    const token: boolean[] = [];
+    const mayHaveField: boolean[] = [];
+    const hasFields: boolean[] = [];
     for (let id = 0; id < language.nodeTypeCount; id++) {
-      types.push(language.nodeTypeForId(id) ?? 'ERROR');
-      named.push(language.nodeTypeIsNamed(id));
+      const type = language.nodeTypeForId(id) ?? 'ERROR';
+      const isNamed = language.nodeTypeIsNamed(id);
+      types.push(type);
+      named.push(isNamed);
+      token.push(!isNamed || NAMED_TOKEN_TYPES.includes(type));
+      mayHaveField.push(isNamed || FIELD_TOKEN_TYPES.includes(type));
+      hasFields.push(!(isNamed && FIELDLESS_TYPES.includes(type)));
     }
-    found = { types, named, fields: language.fields };
+    found = { types, named, token, mayHaveField, hasFields, fields: language.fields };
     tables.set(language, found);
   }
   return found;
 }
 
-/** A node's type and field; its offsets come later (see `finish`). */
-function readOne(cursor: TreeCursor, t: LanguageTables): CstNode {
+/**
+ * A node's type and field; its offsets come later (see `finish`). `parentHasFields`: whether the
+ * parent's type may have fields (the walk's root: true).
+ */
+function readOne(cursor: TreeCursor, t: LanguageTables, tokens: boolean[], parentHasFields: boolean[]): CstNode {
   const typeId = cursor.nodeTypeId;
-  // ERROR is type id 65535 and not in the tables.
+  // ERROR is type id 65535 and not in the tables: it may have children, in fields or not.
   const type = t.types[typeId] ?? 'ERROR';
+  tokens.push(t.token[typeId] ?? false);
+  const inField = parentHasFields[parentHasFields.length - 1] && (t.mayHaveField[typeId] ?? true);
+  parentHasFields.push(t.hasFields[typeId] ?? true);
   return {
     type,
-    field: t.fields[cursor.currentFieldId] ?? null,
+    field: inField ? (t.fields[cursor.currentFieldId] ?? null) : null,
     start: -1,
     end: -1,
     named: type === 'ERROR' || (t.named[typeId] ?? false),
@@ -72,46 +114,65 @@ function readOffsets(cursor: TreeCursor, node: CstNode): void {
   node.missing = node.start === node.end && node.children.length === 0 && cursor.nodeIsMissing;
 }
 
-/** Sets the offsets of a node whose children are read, with the cursor back on it. */
-function finish(cursor: TreeCursor, node: CstNode, isRoot: boolean): void {
+/**
+ * Sets the offsets of a node whose children are read, with the cursor back on it. `clean`: no
+ * ERROR or MISSING node in the subtree being read.
+ */
+function finish(cursor: TreeCursor, node: CstNode, isRoot: boolean, clean: boolean): void {
   const { children } = node;
-  if (children.length === 0 || isRoot || node.truncated || node.type === 'ERROR') readOffsets(cursor, node);
-  else {
+  if (isRoot || node.truncated || node.type === 'ERROR') readOffsets(cursor, node);
+  else if (children.length > 0) {
     node.start = children[0].start;
     node.end = children[children.length - 1].end;
-  }
+  } else if (clean && !node.named) {
+    node.start = cursor.startIndex;
+    node.end = node.start + node.type.length;
+  } else readOffsets(cursor, node);
 }
 
 /** The subtree at the cursor's node, read iteratively (no recursion, whatever the depth). */
 export function readSubtree(cursor: TreeCursor, language: Language): CstNode {
   const t = tablesFor(language);
-  const root = readOne(cursor, t);
+  const clean = !cursor.currentNode.hasError;
+  // Beside `stack`: whether each node on it is a token (a leaf: never stepped into), and whether
+  // its children may be in fields.
+  const tokens: boolean[] = [];
+  const hasFields: boolean[] = [true];
+  const root = readOne(cursor, t, tokens, hasFields);
   const stack: CstNode[] = [root];
   for (;;) {
     const top = stack[stack.length - 1];
-    if (stack.length >= MAX_CST_DEPTH && cursor.gotoFirstChild()) {
-      cursor.gotoParent();
-      top.truncated = true;
-    } else if (stack.length < MAX_CST_DEPTH && cursor.gotoFirstChild()) {
-      const child = readOne(cursor, t);
+    if (tokens[tokens.length - 1]) {
+      // A token: no children to look for.
+    } else if (stack.length >= MAX_CST_DEPTH) {
+      if (cursor.gotoFirstChild()) {
+        cursor.gotoParent();
+        top.truncated = true;
+      }
+    } else if (cursor.gotoFirstChild()) {
+      const child = readOne(cursor, t, tokens, hasFields);
       top.children.push(child);
       stack.push(child);
       continue;
     }
     // The cursor is on `top`, whose children (if any) are read: next sibling, or up until there is one.
-    finish(cursor, top, stack.length === 1);
+    finish(cursor, top, stack.length === 1, clean);
     for (;;) {
       if (stack.length === 1) return root;
       if (cursor.gotoNextSibling()) {
         stack.pop();
-        const sibling = readOne(cursor, t);
+        tokens.pop();
+        hasFields.pop();
+        const sibling = readOne(cursor, t, tokens, hasFields);
         stack[stack.length - 1].children.push(sibling);
         stack.push(sibling);
         break;
       }
       cursor.gotoParent();
       stack.pop();
-      finish(cursor, stack[stack.length - 1], stack.length === 1);
+      tokens.pop();
+      hasFields.pop();
+      finish(cursor, stack[stack.length - 1], stack.length === 1, clean);
     }
   }
 }
