@@ -6,9 +6,12 @@
 // node. That holds for nodes whose children are all visible to the cursor: the grammar's one hidden
 // token is always aliased to a visible node, except in error recovery, where it lands in an ERROR
 // node, so ERROR nodes, the walk's root and truncated nodes read their own offsets.
-// Two more crossings are saved on tokens: a token never has children, so the walk does not try to
-// step into one; and in a subtree without errors (no ERROR, no MISSING token) an anonymous token is
-// exactly its literal text (`fn`, `{`, `+=`), so its end is its start plus the length of its type.
+// Tokens save more: a token never has children, so the walk does not try to step into one. In a
+// subtree without errors (no ERROR, no MISSING token) nothing but whitespace lies between one token
+// and the next (comments are nodes), so a token starts at the first non-blank character after the
+// previous one, and an anonymous token is exactly its literal text (`fn`, `{`, `+=`): only the end
+// of named tokens (names, numbers, strings) is read. An anonymous token not found where expected is
+// read after all.
 // Everything after the walk (the converter) runs on these objects.
 import type { Language, TreeCursor } from 'web-tree-sitter';
 
@@ -114,26 +117,57 @@ function readOffsets(cursor: TreeCursor, node: CstNode): void {
   node.missing = node.start === node.end && node.children.length === 0 && cursor.nodeIsMissing;
 }
 
-/**
- * Sets the offsets of a node whose children are read, with the cursor back on it. `clean`: no
- * ERROR or MISSING node in the subtree being read.
- */
-function finish(cursor: TreeCursor, node: CstNode, isRoot: boolean, clean: boolean): void {
-  const { children } = node;
-  if (isRoot || node.truncated || node.type === 'ERROR') readOffsets(cursor, node);
-  else if (children.length > 0) {
-    node.start = children[0].start;
-    node.end = children[children.length - 1].end;
-  } else if (clean && !node.named) {
-    node.start = cursor.startIndex;
-    node.end = node.start + node.type.length;
-  } else readOffsets(cursor, node);
+/** Past the whitespace the grammar skips between tokens (its extras besides comments). */
+function skipBlanks(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    const c = text.charCodeAt(at);
+    if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) at++;
+    else return at;
+  }
 }
 
-/** The subtree at the cursor's node, read iteratively (no recursion, whatever the depth). */
-export function readSubtree(cursor: TreeCursor, language: Language): CstNode {
+/** The walk's state: where the cursor is, and where the last token read ended. */
+class Walk {
+  /** In a subtree without errors: the end of the last token read (or the root's start). */
+  private position = -1;
+
+  constructor(
+    private readonly cursor: TreeCursor,
+    private readonly text: string,
+    /** No ERROR or MISSING node in the subtree being read. */
+    private readonly clean: boolean,
+  ) {
+    if (clean) this.position = cursor.startIndex;
+  }
+
+  /** Sets the offsets of a node whose children are read, with the cursor back on it. */
+  finish(node: CstNode, isRoot: boolean): void {
+    const { children } = node;
+    if (isRoot || node.truncated || node.type === 'ERROR') readOffsets(this.cursor, node);
+    else if (children.length > 0) {
+      node.start = children[0].start;
+      node.end = children[children.length - 1].end;
+    } else if (this.clean) {
+      let start = skipBlanks(this.text, this.position);
+      if (node.named) node.end = this.cursor.endIndex;
+      else {
+        if (!this.text.startsWith(node.type, start)) start = this.cursor.startIndex;
+        node.end = start + node.type.length;
+      }
+      node.start = start;
+      this.position = node.end;
+    } else readOffsets(this.cursor, node);
+  }
+}
+
+/**
+ * The subtree at the cursor's node, read iteratively (no recursion, whatever the depth). `text` is
+ * the text the tree was parsed from.
+ */
+export function readSubtree(cursor: TreeCursor, language: Language, text: string): CstNode {
   const t = tablesFor(language);
-  const clean = !cursor.currentNode.hasError;
+  const walk = new Walk(cursor, text, !cursor.currentNode.hasError);
   // Beside `stack`: whether each node on it is a token (a leaf: never stepped into), and whether
   // its children may be in fields.
   const tokens: boolean[] = [];
@@ -156,7 +190,7 @@ export function readSubtree(cursor: TreeCursor, language: Language): CstNode {
       continue;
     }
     // The cursor is on `top`, whose children (if any) are read: next sibling, or up until there is one.
-    finish(cursor, top, stack.length === 1, clean);
+    walk.finish(top, stack.length === 1);
     for (;;) {
       if (stack.length === 1) return root;
       if (cursor.gotoNextSibling()) {
@@ -172,7 +206,7 @@ export function readSubtree(cursor: TreeCursor, language: Language): CstNode {
       stack.pop();
       tokens.pop();
       hasFields.pop();
-      finish(cursor, stack[stack.length - 1], stack.length === 1, clean);
+      walk.finish(stack[stack.length - 1], stack.length === 1);
     }
   }
 }
