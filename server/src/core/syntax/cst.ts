@@ -64,6 +64,15 @@ interface LanguageTables {
 
 const tables = new WeakMap<Language, LanguageTables>();
 
+/**
+ * The same string, internalized: names that come out of WebAssembly are fresh strings, which V8
+ * compares character by character; internalized ones (every property key is) compare by identity
+ * with the literals of the converter's many `node.type === '…'` and field lookups.
+ */
+function internalized(name: string): string {
+  return Object.keys({ [name]: true })[0];
+}
+
 function tablesFor(language: Language): LanguageTables {
   let found = tables.get(language);
   if (!found) {
@@ -73,7 +82,7 @@ function tablesFor(language: Language): LanguageTables {
     const mayHaveField: boolean[] = [];
     const hasFields: boolean[] = [];
     for (let id = 0; id < language.nodeTypeCount; id++) {
-      const type = language.nodeTypeForId(id) ?? 'ERROR';
+      const type = internalized(language.nodeTypeForId(id) ?? 'ERROR');
       const isNamed = language.nodeTypeIsNamed(id);
       types.push(type);
       named.push(isNamed);
@@ -81,7 +90,8 @@ function tablesFor(language: Language): LanguageTables {
       mayHaveField.push(isNamed || FIELD_TOKEN_TYPES.includes(type));
       hasFields.push(!(isNamed && FIELDLESS_TYPES.includes(type)));
     }
-    found = { types, named, token, mayHaveField, hasFields, fields: language.fields };
+    const fields = language.fields.map((field) => (field === null ? null : internalized(field)));
+    found = { types, named, token, mayHaveField, hasFields, fields };
     tables.set(language, found);
   }
   return found;
