@@ -1,7 +1,10 @@
 // The cursor walk that reads tree-sitter's tree (syntax/cst.ts) reads offsets of leaves only and
-// derives those of inner nodes from their children, never steps into tokens and reads no field
-// where the grammar has none: it must give exactly what web-tree-sitter's own Node API reports,
-// for valid text and for text full of errors, and its tables must say what the grammar says.
+// derives those of inner nodes from their children, never steps into tokens, reads no field where
+// the grammar has none and, in a subtree without errors, finds tokens in the text and leaves out
+// anonymous tokens outside fields: it must give exactly what web-tree-sitter's own Node API
+// reports (less those tokens), for valid text and for text full of errors, whether it reads the
+// whole tree or one top-level item at a time (as the document does), and its tables must say what
+// the grammar says.
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,10 +16,18 @@ import { loadGrammar } from '../../server/src/workspace/grammar';
 import { readRepoFile, repoRoot } from '../helpers/core';
 import { Random, randomEdit } from '../helpers/random';
 
-/** The same shape as a CstNode, read node by node with the Node API (every property asked). */
-function reference(node: TsNode, field: string | null): CstNode {
+/**
+ * The same shape as a CstNode, read node by node with the Node API (every property asked). When
+ * `clean` (the subtree read has no error), anonymous tokens outside fields are left out.
+ */
+function reference(node: TsNode, field: string | null, clean: boolean): CstNode {
   const children: CstNode[] = [];
-  for (let i = 0; i < node.childCount; i++) children.push(reference(node.child(i)!, node.fieldNameForChild(i)));
+  for (let i = 0; i < node.childCount; i++) {
+    const child = node.child(i)!;
+    const childField = node.fieldNameForChild(i);
+    if (clean && !child.isNamed && childField === null) continue;
+    children.push(reference(child, childField, clean));
+  }
   return {
     type: node.type,
     field,
@@ -62,7 +73,16 @@ describe('reading the syntax tree out of WebAssembly', () => {
       if (tree.rootNode.hasError) withErrors++;
       const cursor = tree.walk();
       try {
-        assert.deepEqual(readSubtree(cursor, tree.language, text), reference(tree.rootNode, null), text);
+        const root = tree.rootNode;
+        assert.deepEqual(readSubtree(cursor, tree.language, text), reference(root, null, !root.hasError), text);
+        if (cursor.gotoFirstChild()) {
+          let i = 0;
+          do {
+            const item = root.child(i)!;
+            assert.deepEqual(readSubtree(cursor, tree.language, text), reference(item, null, !item.hasError), `item ${i} of ${text}`);
+            i++;
+          } while (cursor.gotoNextSibling());
+        }
       } finally {
         cursor.delete();
         tree.delete();

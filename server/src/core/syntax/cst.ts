@@ -12,6 +12,9 @@
 // previous one, and an anonymous token is exactly its literal text (`fn`, `{`, `+=`): only the end
 // of named tokens (names, numbers, strings) is read. An anonymous token not found where expected is
 // read after all.
+// Anonymous tokens outside fields (brackets, `;`, `,`, keywords) are not kept in such a subtree:
+// the converter needs only named nodes and the tokens in fields (operators, `let`, `async`, `?`);
+// where there are errors every token is kept, for the converter's account of them.
 // Everything after the walk (the converter) runs on these objects.
 import type { Language, TreeCursor } from 'web-tree-sitter';
 
@@ -97,35 +100,15 @@ function tablesFor(language: Language): LanguageTables {
   return found;
 }
 
-/**
- * A node's type and field; its offsets come later (see `finish`). `parentHasFields`: whether the
- * parent's type may have fields (the walk's root: true).
- */
-function readOne(cursor: TreeCursor, t: LanguageTables, tokens: boolean[], parentHasFields: boolean[]): CstNode {
-  const typeId = cursor.nodeTypeId;
-  // ERROR is type id 65535 and not in the tables: it may have children, in fields or not.
-  const type = t.types[typeId] ?? 'ERROR';
-  tokens.push(t.token[typeId] ?? false);
-  const inField = parentHasFields[parentHasFields.length - 1] && (t.mayHaveField[typeId] ?? true);
-  parentHasFields.push(t.hasFields[typeId] ?? true);
-  return {
-    type,
-    field: inField ? (t.fields[cursor.currentFieldId] ?? null) : null,
-    start: -1,
-    end: -1,
-    named: type === 'ERROR' || (t.named[typeId] ?? false),
-    missing: false,
-    truncated: false,
-    children: [],
-  };
-}
-
 /** Reads the offsets of the cursor's node across to WebAssembly. */
 function readOffsets(cursor: TreeCursor, node: CstNode): void {
   node.start = cursor.startIndex;
   node.end = cursor.endIndex;
   node.missing = node.start === node.end && node.children.length === 0 && cursor.nodeIsMissing;
 }
+
+/** A token's children: none, and the same empty list for every token (never added to). */
+const NO_CHILDREN: CstNode[] = [];
 
 /** Past the whitespace the grammar skips between tokens (its extras besides comments). */
 function skipBlanks(text: string, from: number): number {
@@ -137,13 +120,16 @@ function skipBlanks(text: string, from: number): number {
   }
 }
 
-/** The walk's state: where the cursor is, and where the last token read ended. */
+/** The walk's state: the cursor, and where the last token read ended. */
 class Walk {
   /** In a subtree without errors: the end of the last token read (or the root's start). */
   private position = -1;
+  /** Whether the children of the node `node()` returned last may be in fields. */
+  hasFields = true;
 
   constructor(
     private readonly cursor: TreeCursor,
+    private readonly t: LanguageTables,
     private readonly text: string,
     /** No ERROR or MISSING node in the subtree being read. */
     private readonly clean: boolean,
@@ -151,24 +137,62 @@ class Walk {
     if (clean) this.position = cursor.startIndex;
   }
 
-  /** Sets the offsets of a node whose children are read, with the cursor back on it. */
-  finish(node: CstNode, isRoot: boolean): void {
-    const { children } = node;
-    if (isRoot || node.truncated || node.type === 'ERROR') readOffsets(this.cursor, node);
-    else if (children.length > 0) {
-      node.start = children[0].start;
-      node.end = children[children.length - 1].end;
-    } else if (this.clean) {
-      let start = skipBlanks(this.text, this.position);
-      if (node.named) node.end = this.cursor.endIndex;
+  /**
+   * Reads the cursor's node, a child of `parent` (undefined: the walk's root), whose children may
+   * be in fields when `parentHasFields`. A token is read whole, and added to the parent's children
+   * unless it is one that is not kept (see above); another node is added and returned, to be
+   * descended into.
+   */
+  node(parent: CstNode | undefined, parentHasFields: boolean): CstNode | undefined {
+    const { cursor, t } = this;
+    const typeId = cursor.nodeTypeId;
+    // ERROR is type id 65535 and not in the tables: it may have children, in fields or not.
+    const type = t.types[typeId] ?? 'ERROR';
+    const named = type === 'ERROR' || (t.named[typeId] ?? false);
+    const field = parentHasFields && (t.mayHaveField[typeId] ?? true) ? (t.fields[cursor.currentFieldId] ?? null) : null;
+    const isToken = t.token[typeId] ?? false;
+    if (!isToken || !parent) {
+      const node: CstNode = { type, field, start: -1, end: -1, named, missing: false, truncated: false, children: isToken ? NO_CHILDREN : [] };
+      parent?.children.push(node);
+      this.hasFields = t.hasFields[typeId] ?? true;
+      return node;
+    }
+    let start: number;
+    let end: number;
+    if (!this.clean) {
+      start = cursor.startIndex;
+      end = cursor.endIndex;
+      const missing = start === end && cursor.nodeIsMissing;
+      parent.children.push({ type, field, start, end, named, missing, truncated: false, children: NO_CHILDREN });
+    } else {
+      start = skipBlanks(this.text, this.position);
+      if (named) end = cursor.endIndex;
       else {
-        if (!this.text.startsWith(node.type, start)) start = this.cursor.startIndex;
-        node.end = start + node.type.length;
+        if (!this.text.startsWith(type, start)) start = cursor.startIndex;
+        end = start + type.length;
       }
-      node.start = start;
-      this.position = node.end;
-    } else readOffsets(this.cursor, node);
+      this.position = end;
+      if (named || field !== null) parent.children.push({ type, field, start, end, named, missing: false, truncated: false, children: NO_CHILDREN });
+    }
+    grow(parent, start, end);
+    return undefined;
   }
+
+  /**
+   * Sets the offsets of a node the walk leaves, with the cursor back on it, and grows its parent's
+   * to take them in.
+   */
+  leave(node: CstNode, parent: CstNode | undefined): void {
+    // A node with children has its offsets from them already (see grow), unless it reads its own.
+    if (!parent || node.truncated || node.type === 'ERROR' || node.start === -1) readOffsets(this.cursor, node);
+    if (parent) grow(parent, node.start, node.end);
+  }
+}
+
+/** A parent starts where its first child starts and ends where its last one ends. */
+function grow(parent: CstNode, start: number, end: number): void {
+  if (parent.start === -1) parent.start = start;
+  parent.end = end;
 }
 
 /**
@@ -177,46 +201,53 @@ class Walk {
  */
 export function readSubtree(cursor: TreeCursor, language: Language, text: string): CstNode {
   const t = tablesFor(language);
-  const walk = new Walk(cursor, text, !cursor.currentNode.hasError);
-  // Beside `stack`: whether each node on it is a token (a leaf: never stepped into), and whether
-  // its children may be in fields.
-  const tokens: boolean[] = [];
-  const hasFields: boolean[] = [true];
-  const root = readOne(cursor, t, tokens, hasFields);
+  const walk = new Walk(cursor, t, text, !cursor.currentNode.hasError);
+  const root = walk.node(undefined, true)!;
+  if (root.children === NO_CHILDREN) {
+    readOffsets(cursor, root);
+    return root;
+  }
+  // The nodes being read, root first, and whether each one's children may be in fields.
   const stack: CstNode[] = [root];
+  const hasFields: boolean[] = [walk.hasFields];
+  let entering = true;
   for (;;) {
     const top = stack[stack.length - 1];
-    if (tokens[tokens.length - 1]) {
-      // A token: no children to look for.
+    const topHasFields = hasFields[hasFields.length - 1];
+    // The cursor is on `top` when entering it, else on the child of `top` read last.
+    let onChild: boolean;
+    let moved: boolean;
+    if (!entering) {
+      onChild = true;
+      moved = cursor.gotoNextSibling();
     } else if (stack.length >= MAX_CST_DEPTH) {
       if (cursor.gotoFirstChild()) {
         cursor.gotoParent();
         top.truncated = true;
       }
-    } else if (cursor.gotoFirstChild()) {
-      const child = readOne(cursor, t, tokens, hasFields);
-      top.children.push(child);
-      stack.push(child);
-      continue;
+      onChild = false;
+      moved = false;
+    } else {
+      moved = cursor.gotoFirstChild();
+      onChild = moved;
     }
-    // The cursor is on `top`, whose children (if any) are read: next sibling, or up until there is one.
-    walk.finish(top, stack.length === 1);
-    for (;;) {
-      if (stack.length === 1) return root;
-      if (cursor.gotoNextSibling()) {
-        stack.pop();
-        tokens.pop();
-        hasFields.pop();
-        const sibling = readOne(cursor, t, tokens, hasFields);
-        stack[stack.length - 1].children.push(sibling);
-        stack.push(sibling);
+    entering = false;
+    while (moved) {
+      const child = walk.node(top, topHasFields);
+      if (child) {
+        stack.push(child);
+        hasFields.push(walk.hasFields);
+        entering = true;
         break;
       }
-      cursor.gotoParent();
-      stack.pop();
-      tokens.pop();
-      hasFields.pop();
-      walk.finish(stack[stack.length - 1], stack.length === 1);
+      moved = cursor.gotoNextSibling();
     }
+    if (entering) continue;
+    // Every child of `top` is read.
+    if (onChild) cursor.gotoParent();
+    stack.pop();
+    hasFields.pop();
+    walk.leave(top, stack[stack.length - 1]);
+    if (stack.length === 0) return root;
   }
 }
