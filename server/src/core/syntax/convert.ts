@@ -81,7 +81,8 @@ const UNARY_OPERATORS: Record<string, A.UnaryOperator> = { '-': '-', '!': '!', n
 export class Converter {
   readonly comments: Comment[] = [];
   readonly problems: SyntaxProblem[] = [];
-  private readonly spans: A.Span[] = [];
+  /** The spans made for the top-level item being converted (see `span`). */
+  private spans: A.Span[] = [];
   private depth = 0;
 
   constructor(
@@ -212,7 +213,7 @@ export class Converter {
   topLevel(node: SyntaxNode): A.TopLevel {
     const comments = this.comments.length;
     const problems = this.problems.length;
-    const spans = this.spans.length;
+    this.spans = [];
     const item = this.topLevelInner(node);
     collectTreeErrors(node, this.problems, (n) => this.spanOf(n), (n) => this.text(n));
     // Under a root the parser gave up on (itself an ERROR), even plain tokens are misplaced.
@@ -223,7 +224,7 @@ export class Converter {
     tagged[SOURCE_TYPE] = node.type;
     tagged[ITEM_COMMENTS] = this.comments.slice(comments);
     tagged[ITEM_PROBLEMS] = this.problems.slice(problems);
-    tagged[ITEM_SPANS] = this.spans.slice(spans);
+    tagged[ITEM_SPANS] = this.spans;
     return item;
   }
 
