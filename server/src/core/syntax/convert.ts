@@ -497,8 +497,11 @@ export class Converter {
   private expressionInner(node: SyntaxNode): A.Expression {
     const span = this.spanOf(node);
     switch (node.type) {
-      case 'identifier':
-        return this.named({ type: 'Identifier', id: '', span, name: this.text(node) } satisfies A.Identifier, node);
+      case 'identifier': {
+        // The most numerous node: its name span is in the literal, not added after (a new shape).
+        const identifier: A.Identifier & Tagged = { type: 'Identifier', id: '', span, name: this.text(node), [NAME_SPAN]: this.spanOf(node) };
+        return identifier;
+      }
       case 'number':
         return { type: 'Literal', id: '', span, value: Number(this.text(node)), raw: this.text(node) };
       case 'string':
@@ -590,6 +593,9 @@ function isAssignable(target: A.Expression): boolean {
 }
 
 function stringValue(raw: string): string {
+  // Without escapes the value is the text between the quotes (what JSON.parse gives, or the
+  // fallback below for a tab or other control character that JSON does not allow unescaped).
+  if (raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') && !raw.includes('\\')) return raw.slice(1, -1);
   try {
     return JSON.parse(raw) as string;
   } catch {
