@@ -5,24 +5,27 @@ import { analyze } from '../server/src/core/semantics';
 import { WhetstoneDocument, LineIndex, createParser } from '../server/src/core/syntax';
 import { loadGrammar } from '../server/src/workspace/grammar';
 import { generateProgram } from './generate';
-import { measure, type Row } from './measure';
+import { measure, measureInTurn, type Row } from './measure';
 
 export async function benchCore(): Promise<{ rows: Row[]; rssMb: number }> {
   await loadGrammar();
   const text = generateProgram(10_000);
   const parser = createParser();
 
-  const rawParse = measure(15, () => parser.parse(text)?.delete());
-  // Opening alone: the document's AST with ids and its syntax diagnostics, no semantic analysis.
-  const openDocument = measure(15, () => {
-    const doc = WhetstoneDocument.create(text);
-    void doc.syntaxDiagnostics;
-    doc.dispose();
-  });
-  const fullDocument = measure(15, () => {
-    const doc = WhetstoneDocument.create(text);
-    analyze(doc);
-    doc.dispose();
+  // The raw parse, the opening alone (the document's AST with ids and its syntax diagnostics) and
+  // the opening with the semantic analysis, in turn.
+  const { rawParse, openDocument, fullDocument } = measureInTurn(15, {
+    rawParse: () => parser.parse(text)?.delete(),
+    openDocument: () => {
+      const doc = WhetstoneDocument.create(text);
+      void doc.syntaxDiagnostics;
+      doc.dispose();
+    },
+    fullDocument: () => {
+      const doc = WhetstoneDocument.create(text);
+      analyze(doc);
+      doc.dispose();
+    },
   });
 
   // One-character edits in the middle of the file: the digit of `sum - 1` cycles 1..9.
