@@ -26,6 +26,23 @@ export function measure(runs: number, body: (i: number) => void, warmup = Math.m
   return summarize(times);
 }
 
+/**
+ * Runs each body once per round, in turn, `runs` rounds after `warmup` unmeasured ones: every body
+ * sees the same load of a shared machine, so ratios between them hold when the load changes.
+ */
+export function measureInTurn<K extends string>(runs: number, bodies: Record<K, () => void>, warmup = Math.min(5, runs)): Record<K, Sample> {
+  const keys = Object.keys(bodies) as K[];
+  const times = Object.fromEntries(keys.map((key) => [key, [] as number[]])) as Record<K, number[]>;
+  for (let round = -warmup; round < runs; round++) {
+    for (const key of keys) {
+      const start = performance.now();
+      bodies[key]();
+      if (round >= 0) times[key].push(performance.now() - start);
+    }
+  }
+  return Object.fromEntries(keys.map((key) => [key, summarize(times[key])])) as Record<K, Sample>;
+}
+
 export async function measureAsync(runs: number, body: (i: number) => Promise<void>, warmup = Math.min(5, runs)): Promise<Sample> {
   for (let i = 0; i < warmup; i++) await body(-1 - i);
   const times: number[] = [];

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ExpressionStatement, FunctionDeclaration, Literal, VariableDeclaration } from '../../server/src/core/ast';
+import { LineIndex } from '../../server/src/core/syntax';
 import { declaration, parse, readRepoFile } from '../helpers/core';
 
 describe('document', () => {
@@ -127,5 +128,18 @@ describe('document', () => {
     assert.equal(doc.offsetAt({ line: 3, column: 4 }), 16);
     assert.equal(doc.offsetAt({ line: 1, column: 999 }), 10, 'a column past the end clamps to the line end');
     assert.equal(doc.nodeAt(16).type, 'VariableDeclaration');
+  });
+
+  it('finds the line of any offset, asked in any order (the index remembers the last line)', () => {
+    const text = 'a\n\nbc\r\nd\n';
+    const lines = new LineIndex(text);
+    const expected = (offset: number) => {
+      const before = text.slice(0, Math.max(0, Math.min(offset, text.length))).split('\n');
+      return { line: before.length, column: before[before.length - 1].length };
+    };
+    const offsets = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, -3, 99];
+    for (const order of [offsets, [...offsets].reverse(), [5, 0, 9, 2, 2, 3, 8, 1, 10, 4]]) {
+      for (const offset of order) assert.deepEqual(lines.positionAt(offset), expected(offset), `offset ${offset}`);
+    }
   });
 });

@@ -45,9 +45,17 @@ export interface Tagged {
   [ITEM_SPANS]?: A.Span[];
 }
 
-interface Child {
-  field: string | null;
-  node: SyntaxNode;
+/** The first child of `node` in `field` (comments are in none). */
+function one(node: SyntaxNode, field: string): SyntaxNode | undefined {
+  for (const child of node.children) if (child.field === field && child.type !== 'comment') return child;
+  return undefined;
+}
+
+/** The children of `node` in `field`, in order. */
+function all(node: SyntaxNode, field: string): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (const child of node.children) if (child.field === field && child.type !== 'comment') out.push(child);
+  return out;
 }
 
 const BINARY_OPERATORS: Record<string, A.BinaryOperator> = {
@@ -73,7 +81,8 @@ const UNARY_OPERATORS: Record<string, A.UnaryOperator> = { '-': '-', '!': '!', n
 export class Converter {
   readonly comments: Comment[] = [];
   readonly problems: SyntaxProblem[] = [];
-  private readonly spans: A.Span[] = [];
+  /** The spans made for the top-level item being converted (see `span`). */
+  private spans: A.Span[] = [];
   private depth = 0;
 
   constructor(
@@ -108,25 +117,23 @@ export class Converter {
     return this.span(node.end, node.end);
   }
 
-  /** The children of `node` with their field names; comments are collected on the way. */
-  private children(node: SyntaxNode): Child[] {
-    const out: Child[] = [];
+  /** Collects the comments among the children of `node`, and returns `node` for one() and all(). */
+  private fields(node: SyntaxNode): SyntaxNode {
     for (const child of node.children) {
       if (child.type === 'comment') this.comments.push({ text: this.text(child), span: this.spanOf(child) });
-      else out.push({ field: child.field, node: child });
     }
-    return out;
+    return node;
   }
 
-  private fields(node: SyntaxNode): Map<string, SyntaxNode[]> {
-    const map = new Map<string, SyntaxNode[]>();
-    for (const { field, node: child } of this.children(node)) {
-      if (!field) continue;
-      const list = map.get(field);
-      if (list) list.push(child);
-      else map.set(field, [child]);
-    }
-    return map;
+  /** The expression in `field` of `node`, or an ErrorNode where it is missing. */
+  private expr(node: SyntaxNode, field: string): A.Expression {
+    const child = one(node, field);
+    return child ? this.expression(child) : this.missing(node);
+  }
+
+  private optionalExpr(node: SyntaxNode, field: string): A.Expression | null {
+    const child = one(node, field);
+    return child ? this.expression(child) : null;
   }
 
   private error(node: SyntaxNode): A.ErrorNode {
@@ -146,16 +153,16 @@ export class Converter {
   /** A type node as the AST's canonical type string: `list<Item>`, `map<string, number>`, `(T)?`. */
   private typeText(node: SyntaxNode): string {
     const f = this.fields(node);
-    const inner = f.get('inner')?.[0];
+    const inner = one(f, 'inner');
     let text: string;
     if (inner) {
       text = `(${this.typeText(inner)})`;
     } else {
-      text = this.textOf(f.get('name')?.[0]) ?? '';
-      const args = f.get('argument') ?? [];
+      text = this.textOf(one(f, 'name')) ?? '';
+      const args = all(f, 'argument');
       if (args.length > 0) text += `<${args.map((a) => this.typeText(a)).join(', ')}>`;
     }
-    if (f.has('optional')) text += '?';
+    if (one(f, 'optional') !== undefined) text += '?';
     return text;
   }
 
@@ -181,14 +188,8 @@ export class Converter {
 
   /** Guards the recursion: past MAX_NESTING the whole subtree is one ErrorNode. */
   private nested<T>(node: SyntaxNode, convert: () => T): T | A.ErrorNode {
-    if (this.depth >= MAX_NESTING || node.truncated) {
-      this.problems.push({
-        message: `Nesting is too deep (more than ${MAX_NESTING} levels); this part is not analysed`,
-        span: this.spanOf(node),
-        hint: 'split the expression or statement into smaller ones',
-      });
-      return this.error(node);
-    }
+    const deep = this.tooDeep(node);
+    if (deep) return deep;
     this.depth++;
     try {
       return convert();
@@ -197,11 +198,22 @@ export class Converter {
     }
   }
 
+  /** The ErrorNode a subtree past MAX_NESTING becomes (with its problem), or undefined. */
+  private tooDeep(node: SyntaxNode): A.ErrorNode | undefined {
+    if (this.depth < MAX_NESTING && !node.truncated) return undefined;
+    this.problems.push({
+      message: `Nesting is too deep (more than ${MAX_NESTING} levels); this part is not analysed`,
+      span: this.spanOf(node),
+      hint: 'split the expression or statement into smaller ones',
+    });
+    return this.error(node);
+  }
+
   /** One top-level item (a child of the tree's root that is not a comment). */
   topLevel(node: SyntaxNode): A.TopLevel {
     const comments = this.comments.length;
     const problems = this.problems.length;
-    const spans = this.spans.length;
+    this.spans = [];
     const item = this.topLevelInner(node);
     collectTreeErrors(node, this.problems, (n) => this.spanOf(n), (n) => this.text(n));
     // Under a root the parser gave up on (itself an ERROR), even plain tokens are misplaced.
@@ -212,7 +224,7 @@ export class Converter {
     tagged[SOURCE_TYPE] = node.type;
     tagged[ITEM_COMMENTS] = this.comments.slice(comments);
     tagged[ITEM_PROBLEMS] = this.problems.slice(problems);
-    tagged[ITEM_SPANS] = this.spans.slice(spans);
+    tagged[ITEM_SPANS] = this.spans;
     return item;
   }
 
@@ -234,8 +246,8 @@ export class Converter {
   /** `@a @b item`: the annotations belong to the item, whose span starts at the first one. */
   private annotated(node: SyntaxNode): A.TopLevel {
     const f = this.fields(node);
-    const annotations = (f.get('annotation') ?? []).map((a) => this.annotation(a));
-    const item = f.get('item')?.[0];
+    const annotations = all(f, 'annotation').map((a) => this.annotation(a));
+    const item = one(f, 'item');
     if (!item) return this.error(node);
     switch (item.type) {
       case 'type_declaration':
@@ -254,12 +266,12 @@ export class Converter {
 
   private importDeclaration(node: SyntaxNode): A.ImportDeclaration {
     const f = this.fields(node);
-    const names = f.get('name') ?? [];
+    const names = all(f, 'name');
     const declaration: A.ImportDeclaration = {
       type: 'ImportDeclaration',
       id: '',
       span: this.spanOf(node),
-      module: (f.get('path') ?? []).map((p) => this.text(p)).join('.'),
+      module: all(f, 'path').map((p) => this.text(p)).join('.'),
       names: names.map((n) => this.text(n)),
     };
     (declaration as Tagged)[IMPORT_NAME_SPANS] = names.map((n) => this.spanOf(n));
@@ -268,13 +280,13 @@ export class Converter {
 
   private annotation(node: SyntaxNode): A.Annotation {
     const f = this.fields(node);
-    const kind = f.get('kind')?.[0];
-    const strategies = f.get('strategy') ?? [];
+    const kind = one(f, 'kind');
+    const strategies = all(f, 'strategy');
     const args: Record<string, A.AnnotationArgValue> = {};
-    for (const argument of f.get('argument') ?? []) {
+    for (const argument of all(f, 'argument')) {
       const af = this.fields(argument);
-      const key = this.textOf(af.get('key')?.[0]);
-      const value = af.get('value')?.[0];
+      const key = this.textOf(one(af, 'key'));
+      const value = one(af, 'value');
       if (key && value) args[key] = this.annotationValue(value);
     }
     if (strategies.length > 1) {
@@ -299,11 +311,11 @@ export class Converter {
 
   private typeDeclaration(node: SyntaxNode, outer: SyntaxNode, annotations: A.Annotation[]): A.TypeDeclaration {
     const f = this.fields(node);
-    const name = f.get('name')?.[0];
-    const fields = (f.get('field') ?? []).map((fieldNode): A.Field => {
+    const name = one(f, 'name');
+    const fields = all(f, 'field').map((fieldNode): A.Field => {
       const ff = this.fields(fieldNode);
-      const fieldName = ff.get('name')?.[0];
-      const fieldType = ff.get('type')?.[0];
+      const fieldName = one(ff, 'name');
+      const fieldType = one(ff, 'type');
       return this.named(
         { type: 'Field', id: '', span: this.spanOf(fieldNode), name: this.textOf(fieldName) ?? '', fieldType: fieldType ? this.typeText(fieldType) : '' },
         fieldName,
@@ -317,17 +329,17 @@ export class Converter {
 
   private functionDeclaration(node: SyntaxNode, outer: SyntaxNode, annotations: A.Annotation[]): A.FunctionDeclaration {
     const f = this.fields(node);
-    const name = f.get('name')?.[0];
-    const returnType = f.get('return_type')?.[0];
-    const parameterList = f.get('parameters')?.[0];
-    const body = f.get('body')?.[0];
+    const name = one(f, 'name');
+    const returnType = one(f, 'return_type');
+    const parameterList = one(f, 'parameters');
+    const body = one(f, 'body');
     return this.named(
       {
         type: 'FunctionDeclaration',
         id: '',
         span: this.spanOf(outer),
         name: this.textOf(name) ?? '',
-        async: f.has('async'),
+        async: one(f, 'async') !== undefined,
         returnType: returnType ? this.typeText(returnType) : null,
         annotations,
         parameters: parameterList ? this.parameters(parameterList) : [],
@@ -338,11 +350,11 @@ export class Converter {
   }
 
   private parameters(list: SyntaxNode): A.Parameter[] {
-    return (this.fields(list).get('parameter') ?? []).map((p) => {
+    return all(this.fields(list), 'parameter').map((p) => {
       const f = this.fields(p);
-      const name = f.get('name')?.[0];
-      const type = f.get('type')?.[0];
-      const defaultValue = f.get('default')?.[0];
+      const name = one(f, 'name');
+      const type = one(f, 'type');
+      const defaultValue = one(f, 'default');
       return this.named(
         {
           type: 'Parameter',
@@ -364,8 +376,8 @@ export class Converter {
   private block(node: SyntaxNode): A.Block {
     const converted = this.nested(node, (): A.Block => {
       const statements: A.Statement[] = [];
-      for (const { node: child } of this.children(node)) {
-        if (!child.named) continue; // the braces
+      for (const child of this.fields(node).children) {
+        if (!child.named || child.type === 'comment') continue; // the braces; comments are taken
         if (child.type === 'annotated_statement') statements.push(this.annotated(child) as A.Statement);
         else statements.push(this.statement(child));
       }
@@ -380,41 +392,40 @@ export class Converter {
     return node ? this.block(node) : this.emptyBlock(after);
   }
 
+  // Statements and expressions, the most numerous nodes, guard the recursion without a closure.
   private statement(node: SyntaxNode): A.Statement {
-    return this.nested(node, () => this.statementInner(node));
+    const deep = this.tooDeep(node);
+    if (deep) return deep;
+    this.depth++;
+    try {
+      return this.statementInner(node);
+    } finally {
+      this.depth--;
+    }
   }
 
   private statementInner(node: SyntaxNode): A.Statement {
     const base = { id: '', span: this.spanOf(node), annotations: [] as A.Annotation[] };
     if (node.type === 'annotated_statement') return this.annotated(node) as A.Statement;
     const f = this.fields(node);
-    const one = (field: string) => f.get(field)?.[0];
-    const expr = (field: string): A.Expression => {
-      const child = one(field);
-      return child ? this.expression(child) : this.missing(node);
-    };
-    const optionalExpr = (field: string): A.Expression | null => {
-      const child = one(field);
-      return child ? this.expression(child) : null;
-    };
     switch (node.type) {
       case 'variable_declaration': {
-        const name = one('name');
-        const type = one('type');
+        const name = one(f, 'name');
+        const type = one(f, 'type');
         return this.named(
           {
             type: 'VariableDeclaration',
             ...base,
             name: this.textOf(name) ?? '',
-            kind: this.textOf(one('kind')) === 'const' ? 'const' : 'let',
+            kind: this.textOf(one(f, 'kind')) === 'const' ? 'const' : 'let',
             varType: type ? this.typeText(type) : null,
-            initializer: optionalExpr('value'),
+            initializer: this.optionalExpr(f, 'value'),
           } satisfies A.VariableDeclaration,
           name,
         );
       }
       case 'assignment_statement': {
-        const target = expr('target');
+        const target = this.expr(f, 'target');
         if (!isAssignable(target)) {
           this.problems.push({
             message: 'Only a name, a field (a.b) or an element (a[i]) can be assigned to',
@@ -425,37 +436,37 @@ export class Converter {
         return {
           type: 'AssignmentStatement',
           ...base,
-          operator: (this.textOf(one('operator')) ?? '=') as A.AssignmentOperator,
+          operator: (this.textOf(one(f, 'operator')) ?? '=') as A.AssignmentOperator,
           target,
-          value: expr('value'),
+          value: this.expr(f, 'value'),
         };
       }
       case 'return_statement':
-        return { type: 'ReturnStatement', ...base, value: optionalExpr('value') };
+        return { type: 'ReturnStatement', ...base, value: this.optionalExpr(f, 'value') };
       case 'if_statement': {
-        const alternative = one('alternative');
+        const alternative = one(f, 'alternative');
         let alternate: A.Block | A.IfStatement | null = null;
         if (alternative?.type === 'if_statement') alternate = this.statement(alternative) as A.IfStatement;
         else if (alternative) alternate = this.block(alternative);
         return {
           type: 'IfStatement',
           ...base,
-          condition: expr('condition'),
-          consequent: this.blockOrError(one('consequence'), node),
+          condition: this.expr(f, 'condition'),
+          consequent: this.blockOrError(one(f, 'consequence'), node),
           alternate,
         };
       }
       case 'while_statement':
-        return { type: 'WhileStatement', ...base, condition: expr('condition'), body: this.blockOrError(one('body'), node) };
+        return { type: 'WhileStatement', ...base, condition: this.expr(f, 'condition'), body: this.blockOrError(one(f, 'body'), node) };
       case 'for_statement': {
-        const iterator = one('iterator');
+        const iterator = one(f, 'iterator');
         return this.named(
           {
             type: 'ForStatement',
             ...base,
             iterator: this.textOf(iterator) ?? '',
-            iterable: expr('iterable'),
-            body: this.blockOrError(one('body'), node),
+            iterable: this.expr(f, 'iterable'),
+            body: this.blockOrError(one(f, 'body'), node),
           } satisfies A.ForStatement,
           iterator,
         );
@@ -465,7 +476,7 @@ export class Converter {
       case 'continue_statement':
         return { type: 'ContinueStatement', ...base };
       case 'expression_statement':
-        return { type: 'ExpressionStatement', ...base, expression: expr('expression') };
+        return { type: 'ExpressionStatement', ...base, expression: this.expr(f, 'expression') };
       default:
         // ERROR, or a construct that only parses at another level (a stray declaration in a block).
         return this.error(node);
@@ -473,14 +484,24 @@ export class Converter {
   }
 
   private expression(node: SyntaxNode): A.Expression {
-    return this.nested(node, () => this.expressionInner(node));
+    const deep = this.tooDeep(node);
+    if (deep) return deep;
+    this.depth++;
+    try {
+      return this.expressionInner(node);
+    } finally {
+      this.depth--;
+    }
   }
 
   private expressionInner(node: SyntaxNode): A.Expression {
     const span = this.spanOf(node);
     switch (node.type) {
-      case 'identifier':
-        return this.named({ type: 'Identifier', id: '', span, name: this.text(node) } satisfies A.Identifier, node);
+      case 'identifier': {
+        // The most numerous node: its name span is in the literal, not added after (a new shape).
+        const identifier: A.Identifier & Tagged = { type: 'Identifier', id: '', span, name: this.text(node), [NAME_SPAN]: this.spanOf(node) };
+        return identifier;
+      }
       case 'number':
         return { type: 'Literal', id: '', span, value: Number(this.text(node)), raw: this.text(node) };
       case 'string':
@@ -491,7 +512,7 @@ export class Converter {
       case 'null':
         return { type: 'Literal', id: '', span, value: null, raw: this.text(node) };
       case 'parenthesized_expression': {
-        const inner = this.fields(node).get('expression')?.[0];
+        const inner = one(this.fields(node), 'expression');
         return inner ? this.expression(inner) : this.missing(node);
       }
       default:
@@ -499,54 +520,49 @@ export class Converter {
     }
     if (node.type === 'ERROR' || node.missing) return this.error(node);
     const f = this.fields(node);
-    const one = (field: string) => f.get(field)?.[0];
-    const expr = (field: string): A.Expression => {
-      const child = one(field);
-      return child ? this.expression(child) : this.missing(node);
-    };
     switch (node.type) {
       case 'binary_expression':
         return {
           type: 'BinaryExpression',
           id: '',
           span,
-          operator: BINARY_OPERATORS[this.textOf(one('operator')) ?? '+'] ?? '+',
-          left: expr('left'),
-          right: expr('right'),
+          operator: BINARY_OPERATORS[this.textOf(one(f, 'operator')) ?? '+'] ?? '+',
+          left: this.expr(f, 'left'),
+          right: this.expr(f, 'right'),
         };
       case 'unary_expression':
         return {
           type: 'UnaryExpression',
           id: '',
           span,
-          operator: UNARY_OPERATORS[this.textOf(one('operator')) ?? '-'] ?? '-',
-          operand: expr('operand'),
+          operator: UNARY_OPERATORS[this.textOf(one(f, 'operator')) ?? '-'] ?? '-',
+          operand: this.expr(f, 'operand'),
         };
       case 'call_expression': {
-        const list = one('arguments');
-        const args = list ? (this.fields(list).get('argument') ?? []).map((a) => this.expression(a)) : [];
-        return { type: 'CallExpression', id: '', span, callee: expr('function'), arguments: args };
+        const list = one(f, 'arguments');
+        const args = list ? all(this.fields(list), 'argument').map((a) => this.expression(a)) : [];
+        return { type: 'CallExpression', id: '', span, callee: this.expr(f, 'function'), arguments: args };
       }
       case 'member_expression': {
-        const property = one('property');
+        const property = one(f, 'property');
         return this.named(
-          { type: 'MemberExpression', id: '', span, property: this.textOf(property) ?? '', object: expr('object') } satisfies A.MemberExpression,
+          { type: 'MemberExpression', id: '', span, property: this.textOf(property) ?? '', object: this.expr(f, 'object') } satisfies A.MemberExpression,
           property,
         );
       }
       case 'index_expression':
-        return { type: 'IndexExpression', id: '', span, object: expr('object'), index: expr('index') };
+        return { type: 'IndexExpression', id: '', span, object: this.expr(f, 'object'), index: this.expr(f, 'index') };
       case 'list_literal':
-        return { type: 'ArrayLiteral', id: '', span, elements: (f.get('element') ?? []).map((e) => this.expression(e)) };
+        return { type: 'ArrayLiteral', id: '', span, elements: all(f, 'element').map((e) => this.expression(e)) };
       case 'object_literal':
         return {
           type: 'ObjectLiteral',
           id: '',
           span,
-          properties: (f.get('property') ?? []).map((p): A.Property => {
+          properties: all(f, 'property').map((p): A.Property => {
             const pf = this.fields(p);
-            const key = pf.get('key')?.[0];
-            const value = pf.get('value')?.[0];
+            const key = one(pf, 'key');
+            const value = one(pf, 'value');
             return this.named(
               { type: 'Property', id: '', span: this.spanOf(p), key: this.textOf(key) ?? '', value: value ? this.expression(value) : this.missing(p) },
               key,
@@ -554,9 +570,9 @@ export class Converter {
           }),
         };
       case 'lambda': {
-        const list = one('parameters');
-        const returnType = one('return_type');
-        const body = one('body');
+        const list = one(f, 'parameters');
+        const returnType = one(f, 'return_type');
+        const body = one(f, 'body');
         return {
           type: 'Lambda',
           id: '',
@@ -577,6 +593,9 @@ function isAssignable(target: A.Expression): boolean {
 }
 
 function stringValue(raw: string): string {
+  // Without escapes the value is the text between the quotes (what JSON.parse gives, or the
+  // fallback below for a tab or other control character that JSON does not allow unescaped).
+  if (raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') && !raw.includes('\\')) return raw.slice(1, -1);
   try {
     return JSON.parse(raw) as string;
   } catch {

@@ -289,7 +289,7 @@ export class WhetstoneDocument {
             children.push(old);
             reused.add(old);
           } else {
-            children.push(converter.topLevel(readSubtree(cursor, this.tree.language)));
+            children.push(converter.topLevel(readSubtree(cursor, this.tree.language, this.text)));
           }
         } while (cursor.gotoNextSibling());
       }

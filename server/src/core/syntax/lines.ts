@@ -3,6 +3,11 @@ import type { Position, Span } from '../ast/ast';
 
 export class LineIndex {
   private readonly starts: number[] = [0];
+  /**
+   * The line of the last position asked for: conversion asks in text order, mostly on one line
+   * after another, so that line is tried before searching.
+   */
+  private lastLine = 0;
 
   constructor(private readonly text: string) {
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
@@ -14,14 +19,26 @@ export class LineIndex {
 
   positionAt(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
+    const line = this.isOnLine(clamped, this.lastLine) ? this.lastLine : this.lineOf(clamped);
+    this.lastLine = line;
+    return { line: line + 1, column: clamped - this.starts[line] };
+  }
+
+  /** Whether `offset` is on the (0-based) line `line`. */
+  private isOnLine(offset: number, line: number): boolean {
+    return this.starts[line] <= offset && (line + 1 === this.starts.length || offset < this.starts[line + 1]);
+  }
+
+  /** The 0-based line of `offset`, by binary search. */
+  private lineOf(offset: number): number {
     let low = 0;
     let high = this.starts.length - 1;
     while (low < high) {
       const mid = (low + high + 1) >> 1;
-      if (this.starts[mid] <= clamped) low = mid;
+      if (this.starts[mid] <= offset) low = mid;
       else high = mid - 1;
     }
-    return { line: low + 1, column: clamped - this.starts[low] };
+    return low;
   }
 
   offsetAt(position: Position): number {
