@@ -64,8 +64,6 @@ export class ProgramLevel {
   private readonly typeSymbols = new Map<TypeDeclaration, SemanticSymbol>();
   /** The duplicates found when the program scope was last rebuilt. */
   private duplicates: { existing: SemanticSymbol; symbol: SemanticSymbol }[] = [];
-  /** Where each program-scope symbol's name is, from the latest record that declared it. */
-  private readonly nameSpans = new WeakMap<SemanticSymbol, Span>();
   private variables: DeclarationRecord[] = [];
   // For the update under way:
   /** Symbols of the records dropped, by declaring node id: the same declaration made again takes its old symbol. */
@@ -240,10 +238,8 @@ export class ProgramLevel {
       listedTypes: dependencies.allTypes,
       canonical: node.type === 'TypeDeclaration' && input.types.declarations.get(node.name) === node,
     };
-    for (const { symbol, nameSpan } of record.declarations) {
-      this.rememberName(symbol.name);
-      this.nameSpans.set(symbol, nameSpan);
-    }
+    // A first analysis has no previous meanings to compare with.
+    if (this.children.length > 0) for (const { symbol } of record.declarations) this.rememberName(symbol.name);
     this.records.set(node, record);
     this.remade.add(node);
     this.made++;
@@ -363,6 +359,13 @@ export class ProgramLevel {
     }
   }
 
+  /** Where a program-scope symbol's name is: in the declarations of the record that has it now. */
+  private nameSpanOf(symbol: SemanticSymbol): Span | undefined {
+    const node = this.layer.declNodes.get(symbol.declNodeId ?? '');
+    const record = node ? this.records.get(node as TopLevel) : undefined;
+    return record?.declarations.find((declaration) => declaration.symbol === symbol)?.nameSpan;
+  }
+
   /** The program level's diagnostics: each record's, and the duplicates' (their lines move). */
   private collectDiagnostics(input: ProgramLevelInput): void {
     const diagnostics = this.layer.diagnostics;
@@ -370,7 +373,7 @@ export class ProgramLevel {
     const records = [...this.withDiagnostics].sort((a, b) => a.node.span.startOffset - b.node.span.startOffset);
     for (const record of records) diagnostics.push(...record.facts.diagnostics);
     for (const { existing, symbol } of this.duplicates) {
-      const nameSpan = this.nameSpans.get(symbol);
+      const nameSpan = this.nameSpanOf(symbol);
       if (!nameSpan) continue;
       diagnostics.push(
         makeDiagnostic('E_DUPLICATE', `Duplicate declaration of '${symbol.name}': already declared on line ${input.lineOf(existing)}`, symbol.declNodeId ?? '', nameSpan, {
