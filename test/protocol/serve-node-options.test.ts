@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { missingServerNodeOptions } from '../../server/src/cli/server-node-options';
 import { SERVER_NODE_OPTIONS } from '../../server/src/protocol/server-process';
-import { AgentClient, CLI, ROOT, startServe } from './serve-harness';
+import { AgentClient, CLI, ROOT, startServe, type ServeProcess } from './serve-harness';
 
 const SOURCE = 'fn one(): number {\n  return 1;\n}\n\nprint(one());\n';
 const HAS_PROC = existsSync('/proc/self/cmdline');
@@ -27,6 +27,17 @@ function isRunning(pid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Stops the launcher and, should it have outlived it (the test failed), the process that serves. */
+async function stopBoth(server: ServeProcess): Promise<void> {
+  await server.stop();
+  try {
+    // Only that serve: a pid can be reused once its process has gone.
+    if (commandLineOf(server.lock.pid).includes(server.lockDir)) process.kill(server.lock.pid, 'SIGKILL');
+  } catch {
+    // Gone, or no /proc to tell.
   }
 }
 
@@ -57,40 +68,49 @@ describe('serve: the language server heap sizing', () => {
       assert.equal((await client.request<{ message: string }>('ping')).message, 'pong');
       await client.close();
     } finally {
-      await server.stop();
+      await stopBoth(server);
     }
   });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`passes ${signal} on: the server closes, removes its lock file, and the exit status 0 comes back`, async () => {
       const server = await startServe({ files: { 'main.wst': SOURCE }, nodeOptions: [] });
-      const client = await AgentClient.connect(server);
-      server.child.kill(signal);
-      assert.equal((await client.closed).code, 1001, 'the sockets are closed as on a stop');
-      const exit = await server.exited;
-      assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
-      assert.ok(!existsSync(server.lockFile), 'the lock file is removed');
-      assert.ok(await waitUntil(() => !isRunning(server.lock.pid)), 'the serving process is gone');
-      await server.stop();
+      try {
+        const client = await AgentClient.connect(server);
+        server.child.kill(signal);
+        assert.equal((await client.closed).code, 1001, 'the sockets are closed as on a stop');
+        const exit = await server.exited;
+        assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
+        assert.ok(!existsSync(server.lockFile), 'the lock file is removed');
+        assert.ok(await waitUntil(() => !isRunning(server.lock.pid)), 'the serving process is gone');
+      } finally {
+        await stopBoth(server);
+      }
     });
   }
 
   it('takes the server down when it is killed outright (SIGKILL)', async () => {
     const server = await startServe({ files: { 'main.wst': SOURCE }, nodeOptions: [] });
-    server.child.kill('SIGKILL');
-    assert.equal((await server.exited).signal, 'SIGKILL');
-    assert.ok(await waitUntil(() => !isRunning(server.lock.pid)), 'the serving process stops with its launcher');
-    assert.ok(!existsSync(server.lockFile), 'and removes its lock file');
-    await server.stop();
+    try {
+      server.child.kill('SIGKILL');
+      assert.equal((await server.exited).signal, 'SIGKILL');
+      assert.ok(await waitUntil(() => !isRunning(server.lock.pid)), 'the serving process stops with its launcher');
+      assert.ok(!existsSync(server.lockFile), 'and removes its lock file');
+    } finally {
+      await stopBoth(server);
+    }
   });
 
   it('keeps --stop-when-stdin-closes: the end of the stdin given to it stops the server', async () => {
     const server = await startServe({ files: { 'main.wst': SOURCE }, nodeOptions: [], args: ['--approve', 'deny', '--stop-when-stdin-closes'] });
-    server.child.stdin!.end();
-    assert.deepEqual(await server.exited, { code: 0, signal: null }, server.stderr());
-    assert.ok(!existsSync(server.lockFile));
-    assert.ok(await waitUntil(() => !isRunning(server.lock.pid)));
-    await server.stop();
+    try {
+      server.child.stdin!.end();
+      assert.deepEqual(await server.exited, { code: 0, signal: null }, server.stderr());
+      assert.ok(!existsSync(server.lockFile));
+      assert.ok(await waitUntil(() => !isRunning(server.lock.pid)));
+    } finally {
+      await stopBoth(server);
+    }
   });
 
   it('passes the exit status of a usage error back', () => {
