@@ -11,7 +11,7 @@ export const HOUSE_RULES = {
   lsp: ['projection', 'workspace', 'core', 'protocol'],
   agent: ['projection', 'workspace', 'core'],
   'language-server': ['lsp', 'agent', 'mcp', 'projection', 'workspace', 'core', 'protocol'],
-  cli: ['agent', 'mcp', 'projection', 'workspace', 'core'],
+  cli: ['agent', 'mcp', 'projection', 'workspace', 'core', 'protocol'],
   protocol: [],
   projection: ['core'],
   mcp: ['agent', 'workspace', 'core'],

@@ -4,28 +4,16 @@
 // across a long session: its RSS after 1,000 and after 10,000 such edits (every tenth edit waits
 // for its semantic pass, so the incremental analysis runs a thousand times too).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { SERVER_NODE_OPTIONS } from '../server/src/protocol/server-process';
 import { generateProgram } from './generate';
-import { measureAsync, type Row } from './measure';
+import { measureAsync, rssOf, type Row } from './measure';
 
 interface PublishDiagnosticsParams {
   uri: string;
   version?: number;
   diagnostics: unknown[];
-}
-
-/** Resident memory of a process in MB, from /proc (Linux). */
-function rssOf(pid: number | undefined): number | undefined {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
-    return kb ? Number(kb) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export interface LspMemory {

@@ -1,4 +1,6 @@
-// Timing helpers for the benchmarks: medians of repeated runs, after a warm-up.
+// Timing helpers for the benchmarks: medians of repeated runs, after a warm-up; a process's memory.
+import { readFileSync } from 'node:fs';
+
 export interface Sample {
   p50: number;
   p90: number;
@@ -78,4 +80,27 @@ export function table(rows: Row[]): string {
     );
   }
   return lines.join('\n');
+}
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+export function rssOf(pid: number | undefined): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The part of a process's resident memory that is its own (not the node binary's code shared with others), in MB (Linux). */
+export function privateMbOf(pid: number | undefined): number | undefined {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kb = (field: string): number => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(rollup)?.[1] ?? NaN);
+    const total = kb('Private_Clean') + kb('Private_Dirty');
+    return Number.isNaN(total) ? undefined : total / 1024;
+  } catch {
+    return undefined;
+  }
 }

@@ -12,6 +12,7 @@ import { table, type Row } from './measure';
 import { benchMutation } from './mutation.bench';
 import { benchParseSource } from './parse-source.bench';
 import { benchProjection } from './projection.bench';
+import { benchServeMemory, SERVE_RENAMES } from './serve-memory.bench';
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   const lsp = await benchLsp();
   rows.push(...lsp.rows);
   rows.push(...(await benchAgent()));
+  const serve = await benchServeMemory();
+  rows.push(...serve.rows);
   rows.push(...(await benchMutation()).rows);
   rows.push(...(await benchProjection()));
   rows.push(...(await benchParseSource()));
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
   const memory = [
     `Language server RSS with the 10,000-line buffer open, after the edits: ${lsp.serverRssMb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 150 MB).`,
     `The same server after 1,000 edits: ${lsp.memory.after1000Mb?.toFixed(0) ?? 'n/a'} MB; after 10,000 edits: ${lsp.memory.after10000Mb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 150 MB, and no growth between the two).`,
+    `Headless \`serve\` RSS with the 10,000-line file open, after ${SERVE_RENAMES} renames each followed by getAST: ${mb(serve.memory.servingMb)} MB, started as people start it (the process they started stays beside it: ${mb(serve.memory.launcherMb)} MB RSS, of which ${mb(serve.memory.launcherOwnMb)} MB its own); with V8's default heap sizing: ${mb(serve.memory.defaultSizingMb)} MB.`,
     `Bench process RSS after all core runs (includes the garbage of repeated full parses): ${core.rssMb.toFixed(0)} MB.`,
   ].join('\n');
   const when = new Date().toISOString().slice(0, 10);
@@ -43,6 +47,10 @@ async function main(): Promise<void> {
   writeFileSync(readme, `${text.slice(0, from + start.length)}\n${figures}${text.slice(to)}`);
   console.log(agentTasks.markdown);
   writeFigures('agent-tasks', agentTasks.markdown);
+}
+
+function mb(value: number | undefined): string {
+  return value?.toFixed(0) ?? 'n/a';
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import WebSocket from 'ws';
+import { SERVER_NODE_OPTIONS } from '../../server/src/protocol/server-process';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const CLI = join(ROOT, 'dist', 'cli.js');
@@ -52,6 +53,12 @@ export interface ServeSetup {
   prepare?: (folders: { folder: string; lockDir: string }) => void;
   /** Added to serve's environment (last, so it overrides). */
   env?: Record<string, string>;
+  /**
+   * Node options before the script. By default the server's, as `mcp --serve` starts it: serve then
+   * runs in the process started (no launcher beside it), whose pid the lock file names. [] starts
+   * it as a person does, and serve starts itself again with them.
+   */
+  nodeOptions?: readonly string[];
 }
 
 export async function startServe(setup: ServeSetup): Promise<ServeProcess> {
@@ -65,7 +72,7 @@ export async function startServe(setup: ServeSetup): Promise<ServeProcess> {
   }
   setup.prepare?.({ folder, lockDir });
   const lockOption = setup.lockDirOption === false ? [] : ['--lock-dir', lockDir];
-  const args = [CLI, 'serve', '--port', String(setup.port ?? 0), ...lockOption, ...(setup.args ?? ['--approve', 'auto'])];
+  const args = [...(setup.nodeOptions ?? SERVER_NODE_OPTIONS), CLI, 'serve', '--port', String(setup.port ?? 0), ...lockOption, ...(setup.args ?? ['--approve', 'auto'])];
   if (setup.library !== undefined) {
     const libraryFile = join(base, 'library.json');
     writeFileSync(libraryFile, JSON.stringify(setup.library));

@@ -1,12 +1,10 @@
 // `whetstone-agent`: the Whetstone core without an editor, for agents and CI (bundled to
 // dist/cli.js, the package's bin). Sub-commands parse their own arguments here; the work is in
-// the other files of this folder (check.ts, parse.ts, project.ts, serve.ts).
-import { runCheck } from './check';
+// the other files of this folder (check.ts, parse.ts, project.ts, serve.ts), each loaded only when
+// its command runs: a serve that starts itself again with the server's Node options
+// (server-node-options.ts) then stays a small process beside the real one.
 import { EXIT_USAGE, processOutput, type Output } from './output';
-import { runParse } from './parse';
-import { parseMcpArguments, runMcp } from './mcp-command';
-import { runImport, runProject } from './project';
-import { parseServeArguments, packageVersion, runServe } from './serve';
+import { missingServerNodeOptions, runWithServerNodeOptions } from './server-node-options';
 
 export const USAGE = `Usage: whetstone-agent <command> [options]
 
@@ -81,31 +79,38 @@ export async function main(args: readonly string[], output: Output = processOutp
       const { flags, positional, unknown } = splitArguments(rest, ['--json']);
       if (unknown.length > 0) return usageError(output, `check: unknown option ${unknown[0]}`);
       if (positional.length === 0) return usageError(output, 'check: name at least one file or folder');
+      const { runCheck } = await import('./check.js');
       return runCheck({ json: flags.has('--json'), paths: positional }, output);
     }
     case 'parse': {
       const { positional, unknown } = splitArguments(rest, ['--json']);
       if (unknown.length > 0) return usageError(output, `parse: unknown option ${unknown[0]}`);
       if (positional.length !== 1) return usageError(output, 'parse: name exactly one file');
+      const { runParse } = await import('./parse.js');
       return runParse(positional[0], output);
     }
     case 'project': {
       const parsed = projectArguments(rest);
       if (typeof parsed === 'string') return usageError(output, parsed);
+      const { runProject } = await import('./project.js');
       return runProject(parsed, output);
     }
     case 'import': {
       const { positional, unknown } = splitArguments(rest, []);
       if (unknown.length > 0) return usageError(output, `import: unknown option ${unknown[0]}`);
       if (positional.length !== 1) return usageError(output, 'import: name exactly one file');
+      const { runImport } = await import('./project.js');
       return runImport(positional[0], output);
     }
     case 'serve': {
+      const { parseServeArguments, runServe } = await import('./serve.js');
       const options = parseServeArguments(rest);
       if (typeof options === 'string') return usageError(output, options);
       return runServe(options, output);
     }
     case 'mcp': {
+      const { parseMcpArguments, runMcp } = await import('./mcp-command.js');
+      const { packageVersion } = await import('./serve.js');
       const options = parseMcpArguments(rest);
       if (typeof options === 'string') return usageError(output, options);
       return runMcp(options, output, packageVersion());
@@ -150,8 +155,14 @@ function splitArguments(args: readonly string[], known: readonly string[]): { fl
   return { flags, positional, unknown };
 }
 
+/** The command line as run: serve started without the server's Node options runs itself again with them. */
+function runCommandLine(args: readonly string[]): Promise<number> {
+  const missing = args[0] === 'serve' ? missingServerNodeOptions() : [];
+  return missing.length > 0 ? runWithServerNodeOptions(args, missing) : main(args);
+}
+
 if (require.main === module) {
-  main(process.argv.slice(2)).then(
+  runCommandLine(process.argv.slice(2)).then(
     (code) => {
       // Not process.exit(): that can cut off output still being written to a pipe.
       process.exitCode = code;

@@ -2,6 +2,7 @@
 // endpoint the lock files name, or to one it starts itself with --serve.
 import { defaultLockDir } from '../agent/websocket/lock-file';
 import { discoverEndpoint, runStdioBridge, startServedEndpoint } from '../mcp';
+import { SERVER_NODE_OPTIONS } from '../protocol/server-process';
 import type { Output } from './output';
 
 export interface McpOptions {
@@ -84,7 +85,7 @@ async function bridge(options: McpOptions, output: Output, version: string): Pro
   const log = (line: string): void => output.err(line);
   const io = { stdin: process.stdin, stdout: process.stdout, log, version };
   if (options.serve !== undefined) {
-    const served = await startServedEndpoint({ cli: process.argv[1], paths: options.serve, approve: options.approve, library: options.library, maxRole: options.maxRole, log });
+    const served = await startServedEndpoint({ cli: process.argv[1], nodeOptions: SERVER_NODE_OPTIONS, paths: options.serve, approve: options.approve, library: options.library, maxRole: options.maxRole, log });
     if ('problem' in served) {
       log(`whetstone-agent mcp: ${served.problem}`);
       return EXIT_NO_ENDPOINT;

@@ -212,6 +212,12 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
       process.stdin.on('end', () => stop('stdin closed')).on('error', () => stop('stdin closed'));
       process.stdin.resume();
     }
+    if (process.channel) {
+      // Started with an IPC channel (by the launcher of server-node-options.ts): it closes however
+      // that process ends, and serve goes with it. The channel alone keeps nothing running.
+      process.once('disconnect', () => stop('parent gone'));
+      process.channel.unref();
+    }
   });
   output.out(JSON.stringify({ event: 'listening', port: endpoint.port, lockFile: endpoint.lockFile }));
   log(`whetstone-agent: serving ${files.length} buffer${files.length === 1 ? '' : 's'} on 127.0.0.1:${endpoint.port}, plans and reviewed changes: --approve ${options.approve}, roles up to ${options.maxRole}`);

@@ -13,6 +13,8 @@ import type { BridgeTarget } from './stdio-bridge';
 export interface ServeChildOptions {
   /** The whetstone-agent script to run (this process's own). */
   cli: string;
+  /** Node options for the child: the language server's heap sizing, so serve need not start itself again. */
+  nodeOptions: readonly string[];
   paths: string[];
   approve: 'deny' | 'auto';
   library?: string;
@@ -34,7 +36,7 @@ export async function startServedEndpoint(options: ServeChildOptions): Promise<S
   const lockDir = mkdtempSync(join(tmpdir(), 'whetstone-mcp-'));
   // The child's stdin is a pipe from this process: if the bridge dies, even by SIGKILL, the pipe
   // ends and the child stops with it.
-  const args = [options.cli, 'serve', '--port', '0', '--lock-dir', lockDir, '--approve', options.approve, '--stop-when-stdin-closes'];
+  const args = [...options.nodeOptions, options.cli, 'serve', '--port', '0', '--lock-dir', lockDir, '--approve', options.approve, '--stop-when-stdin-closes'];
   if (options.library !== undefined) args.push('--library', options.library);
   if (options.maxRole !== undefined) args.push('--max-role', options.maxRole);
   args.push('--', ...options.paths);

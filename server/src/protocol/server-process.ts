@@ -1,5 +1,6 @@
-// How the language-server process is started: the Node options the VS Code client passes in
-// execArgv (and the benchmarks mirror), written once here so both say the same.
+// How our long-running processes are started: the Node options the VS Code client passes to the
+// language server in execArgv (and the benchmarks mirror), and that `whetstone-agent serve` starts
+// itself with (server/src/cli/server-node-options.ts), written once here so all say the same.
 //
 // The server's live heap with a 10,000-line buffer open is about 50 MB and stays so across any
 // number of edits; what made its resident size large was V8's default sizing for throughput: a
@@ -7,7 +8,8 @@
 // live heap before a full collection, so hundreds of edits' garbage stayed resident (230–280 MB).
 // A smaller semi-space and a lower growing factor keep it near the live size (under 150 MB); the
 // extra collections cost the keystroke nothing measurable (see bench/README.md). Neither is a
-// limit: the heap still grows as far as a larger file needs.
+// limit: the heap still grows as far as a larger file needs. Both must be given to node at start:
+// V8 sizes the young generation when it sets up the heap, and NODE_OPTIONS refuses the second.
 export const SERVER_NODE_OPTIONS: readonly string[] = [
   // The young generation's semi-space in MiB (V8's default on 64-bit is 16).
   '--max-semi-space-size=4',
