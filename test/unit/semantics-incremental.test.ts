@@ -134,6 +134,11 @@ function facts(model: SemanticModel, doc: WhetstoneDocument): unknown {
   };
 }
 
+/** A model's item for the top-level declaration of that name. */
+function itemOf(model: SemanticModel, name: string) {
+  return model.items.find((item) => 'name' in item.node && item.node.name === name);
+}
+
 describe('incremental analysis', () => {
   it('equals a fresh analysis after every edit of random edit sequences', async () => {
     const start = await parse(BASE);
@@ -178,7 +183,6 @@ describe('incremental analysis', () => {
   it('declares again only what a keystroke in a body touched', async () => {
     const doc = await parse(BASE);
     const first = analyze(doc);
-    const itemOf = (model: SemanticModel, name: string) => model.items.find((item) => 'name' in item.node && item.node.name === name);
     const at = doc.text.indexOf('return x * x') + 'return x * '.length;
     doc.applyEdits([{ startOffset: at, endOffset: at + 1, newText: 'x + 1' }]);
     const second = analyze(doc, { previous: first });
@@ -202,7 +206,6 @@ describe('incremental analysis', () => {
   it('keeps the facts of functions an edit cannot affect, and redoes the callers of a changed signature', async () => {
     const doc = await parse(BASE);
     const first = analyze(doc);
-    const itemOf = (model: SemanticModel, name: string) => model.items.find((item) => 'name' in item.node && item.node.name === name);
     // A digit inside square's body: only square is analysed again.
     const at = doc.text.indexOf('return x * x') + 'return x * '.length;
     doc.applyEdits([{ startOffset: at, endOffset: at + 1, newText: 'y' }]);
