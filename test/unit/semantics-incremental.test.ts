@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { walk, type Node } from '../../server/src/core/ast';
+import { walk, type Node, type Program } from '../../server/src/core/ast';
 import { analyze, type SemanticModel, type SemanticSymbol } from '../../server/src/core/semantics';
 import { suggestAnnotations } from '../../server/src/core/suggest';
 import type { WhetstoneDocument } from '../../server/src/core/syntax';
@@ -175,6 +175,28 @@ describe('incremental analysis', () => {
         previous = incremental;
       }
       // While the import holds the name, `item.name` in describe refers to no field.
+    } finally {
+      doc.dispose();
+    }
+  });
+
+  it('redoes a kept function whose ids an edit matched against an expected AST changed in place', async () => {
+    const doc = await parse(BASE);
+    try {
+      const first = analyze(doc);
+      const text = doc.text;
+      const at = text.indexOf('x * 2') + 'x * '.length;
+      const expected = JSON.parse(JSON.stringify(doc.ast)) as Program;
+      const square = expected.children.find((child) => child.type === 'FunctionDeclaration' && child.name === 'square');
+      assert.ok(square);
+      square.id = 'node_renamed_by_the_match';
+      doc.applyEdits([{ startOffset: at, endOffset: at + 1, newText: '3' }], { expected, expectedText: text.slice(0, at) + '3' + text.slice(at + 1) });
+      const kept = doc.ast.children.find((child) => child.type === 'FunctionDeclaration' && child.name === 'square');
+      assert.equal(kept, itemOf(first, 'square')?.node, 'square is the same node object, its id changed in place');
+      assert.equal(kept?.id, 'node_renamed_by_the_match');
+      const second = analyze(doc, { previous: first });
+      assert.equal(second.symbolOf('node_renamed_by_the_match')?.name, 'square');
+      assert.deepEqual(facts(second, doc), facts(analyze(doc), doc));
     } finally {
       doc.dispose();
     }
