@@ -62,6 +62,14 @@ const TEST_METHODS: MethodDefinition[] = [
     recorded: true,
     handler: () => new RawJson(Buffer.from('{"ast":{"type":"Program","name":"ünïcode"},"diagnostics":[]}', 'utf8')),
   }),
+  defineMethod<{ name: string }>({
+    name: 'named',
+    role: 'any',
+    description: 'returns the length of a name of 2 to 4 characters',
+    params: { type: 'object', properties: { name: { type: 'string', minLength: 2, maxLength: 4 } }, required: ['name'], additionalProperties: false },
+    recorded: false,
+    handler: (params) => ({ length: params.name.length }),
+  }),
 ];
 
 /** The message a reply makes on the wire: its pieces, in order, are one text message. */
@@ -107,6 +115,18 @@ describe('Dispatcher', () => {
     assert.ok(reported[0] instanceof TypeError);
     const next = await send(dispatcher, session, { jsonrpc: '2.0', id: 2, method: 'nothing' });
     assert.deepEqual(next, { jsonrpc: '2.0', id: 2, result: null });
+  });
+
+  it('counts minLength and maxLength in UTF-16 code units, as String.length does', async () => {
+    const { dispatcher, session } = setup();
+    const call = (name: string): Promise<Record<string, unknown>> => send(dispatcher, session, { jsonrpc: '2.0', id: 1, method: 'named', params: { name } });
+    assert.deepEqual((await call('abcd')).result, { length: 4 });
+    assert.deepEqual((await call('😀😀')).result, { length: 4 });
+    assert.deepEqual((await call('😀')).result, { length: 2 });
+    // Three emoji are three code points but six code units: over the maximum of 4.
+    assert.deepEqual((await call('😀😀😀')).error, { code: -32602, message: 'Invalid params: params.name must NOT have more than 4 characters', data: { field: 'params.name', hint: "getCapabilities gives each method's params schema." } });
+    assert.equal(((await call('a')).error as { message: string }).message, 'Invalid params: params.name must NOT have fewer than 2 characters');
+    assert.equal(((await call('abcde')).error as { message: string }).message, 'Invalid params: params.name must NOT have more than 4 characters');
   });
 
   it('answers a result JSON cannot carry with -32603 for that entry only, inside a batch', async () => {

@@ -4,6 +4,7 @@
 // name. No input, however malformed, escapes as an exception; internal failures are answered with
 // a generic -32603 and reported to `onInternalError` (the log), never with a stack.
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import { countLengthsInCodeUnits } from './code-unit-length';
 import { AgentError, ErrorCode } from './errors';
 import type { AgentHost } from './host';
 import type { CallOutcome, EndpointLimits, MethodContext, MethodDefinition } from './method';
@@ -55,6 +56,7 @@ export class Dispatcher {
     this.onCall = options.onCall ?? (() => undefined);
     // Compiled once, at start: a schema ajv cannot compile is a bug to see at once, not per call.
     const ajv = new Ajv2020({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
+    countLengthsInCodeUnits(ajv);
     for (const method of methods.values()) this.validators.set(method.name, ajv.compile(method.params));
   }
 
