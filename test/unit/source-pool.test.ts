@@ -3,10 +3,22 @@
 // its whole answer; a refusal from projection keeps its kind across the thread; more jobs than
 // the queue holds are refused at once while the others are answered.
 import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { AgentError } from '../../server/src/agent/errors';
 import { MAX_WAITING_SOURCE_JOBS, SourcePool } from '../../server/src/agent/source-pool';
 import { ProjectionError } from '../../server/src/projection';
+
+/** The nice value of each thread of this process, by thread id (Linux's /proc). */
+function threadNiceValues(): Map<number, number> {
+  const values = new Map<number, number>();
+  for (const id of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces) in parentheses: nice is the 17th.
+    values.set(Number(id), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+  }
+  return values;
+}
 
 /** Text that is not Whetstone: tree-sitter's error recovery takes seconds on a mebibyte of it. */
 const JUNK = 'ab(){};= \n'.repeat(100_000);
@@ -44,6 +56,22 @@ describe('source pool', () => {
       const large = SMALL.replace('answer', 'big').repeat(20_000);
       await assert.rejects(parse(pool, large), (error: unknown) => error instanceof AgentError && error.code === -32020 && /more memory/.test(error.message));
       assertAnswered(await parse(pool, SMALL), 'answer');
+    } finally {
+      pool.stop();
+    }
+  });
+
+  it('runs the worker thread below normal priority and leaves the others as they were', { skip: process.platform !== 'linux' && 'thread priorities are set on Linux only' }, async () => {
+    const before = threadNiceValues();
+    const pool = new SourcePool();
+    try {
+      assertAnswered(await parse(pool, SMALL), 'answer');
+      // The worker stays until it has been idle a while: its thread is among this process's now.
+      const after = threadNiceValues();
+      const lowered = [...after].filter(([id, nice]) => !before.has(id) && nice > (before.get(process.pid) ?? 0));
+      assert.equal(lowered.length, 1, `one new thread runs below normal priority: ${JSON.stringify([...after])}`);
+      assert.equal(lowered[0][1], 10, 'nice 10: below normal');
+      assert.equal(after.get(process.pid), before.get(process.pid), "this process's main thread keeps its priority");
     } finally {
       pool.stop();
     }

@@ -1,11 +1,13 @@
 // The worker thread that runs the source jobs (source-jobs.ts) the source pool hands it: a large
 // or malformed source takes seconds to parse and check, and here that time is not taken from the
 // other agents' requests nor, in VS Code, from the language server. It answers each {id, job}
-// with the result's JSON as UTF-8 bytes, handed over without a copy, or with the error.
+// with the result's JSON as UTF-8 bytes, handed over without a copy, or with the error. Its thread
+// runs below normal priority, so the endpoint's thread gets a core when it needs one.
 import { parentPort } from 'node:worker_threads';
 import { ProjectionError } from '../projection';
 import { loadGrammar } from '../workspace/grammar';
 import { runSourceJob, type SourceJob } from './source-jobs';
+import { lowerThisThreadsPriority } from './thread-priority';
 
 export interface WorkerRequest {
   id: number;
@@ -23,7 +25,12 @@ export interface WorkerFailure {
 export type WorkerAnswer = { ready: true } | { id: number; json: Uint8Array } | { id: number; error: WorkerFailure };
 
 const ready = loadGrammar();
-void ready.then(() => parentPort?.postMessage({ ready: true } satisfies WorkerAnswer));
+void ready.then(() => {
+  // Only now: threads started from this one take its priority, and loading the grammar may start
+  // the process's shared I/O threads, which must keep theirs.
+  lowerThisThreadsPriority();
+  parentPort?.postMessage({ ready: true } satisfies WorkerAnswer);
+});
 
 parentPort?.on('message', (request: WorkerRequest) => {
   ready
