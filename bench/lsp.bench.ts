@@ -1,14 +1,18 @@
-// The language server as it ships (dist/server.js over stdio): from a one-character didChange in
-// a 10,000-line document to the publishDiagnostics of that version, beside a raw incremental
-// reparse of the same edit measured in the same run by core.bench.ts. Then the server's memory
+// The language server as it ships (dist/server.js over stdio): opening the 10,000-line document
+// until its diagnostics (syntax and semantic: an opening publishes them together) arrive, beside a
+// raw parse of the same text in this process, taking turns; then from a one-character didChange in
+// that document to the publishDiagnostics of that version, beside a raw incremental reparse of
+// the same edit measured in the same run by core.bench.ts. Then the server's memory
 // across a long session: its RSS after 1,000 and after 10,000 such edits (every tenth edit waits
 // for its semantic pass, so the incremental analysis runs a thousand times too).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { createParser } from '../server/src/core/syntax';
 import { SERVER_NODE_OPTIONS } from '../server/src/protocol/server-process';
+import { loadGrammar } from '../server/src/workspace/grammar';
 import { generateProgram } from './generate';
-import { measureAsync, rssOf, type Row } from './measure';
+import { measureAsync, rssOf, summarize, type Row } from './measure';
 
 interface PublishDiagnosticsParams {
   uri: string;
@@ -32,7 +36,11 @@ export async function benchLsp(): Promise<{ rows: Row[]; serverRssMb?: number; m
   // Publications per version: the syntax diagnostics at once, then the semantic pass's.
   const waiting = new Map<number, { count: number; resolve: () => void }>();
   const seen = new Map<number, number>();
+  /** The first publication for a URI opened by `openedAgain`. */
+  const firstPublication = new Map<string, () => void>();
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+    firstPublication.get(params.uri)?.();
+    firstPublication.delete(params.uri);
     if (params.version === undefined) return;
     const count = (seen.get(params.version) ?? 0) + 1;
     seen.set(params.version, count);
@@ -97,6 +105,41 @@ export async function benchLsp(): Promise<{ rows: Row[]; serverRssMb?: number; m
     memory.after1000Mb = rssOf(server.pid);
     await editUntil(10_000);
     memory.after10000Mb = rssOf(server.pid);
+
+    // Openings (after the memory figures, so their garbage is not counted there): each under a
+    // URI of its own, closed again, with a raw parse of the same text between two.
+    await loadGrammar();
+    const treeSitter = createParser();
+    const openTimes: number[] = [];
+    const rawTimes: number[] = [];
+    for (let round = -2; round < 10; round++) {
+      const uri = `file:///bench/opened-${round + 2}.wst`;
+      const published = new Promise<void>((resolve) => firstPublication.set(uri, resolve));
+      const start = performance.now();
+      await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'whetstone', version: 1, text } });
+      await published;
+      const opened = performance.now() - start;
+      await connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+      const rawStart = performance.now();
+      treeSitter.parse(text)?.delete();
+      const raw = performance.now() - rawStart;
+      if (round >= 0) {
+        openTimes.push(opened);
+        rawTimes.push(raw);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    treeSitter.delete();
+
+    rows.unshift(
+      {
+        what: 'open the 10,000-line file → all its diagnostics published, real LSP server over stdio (the text sent, parsed, converted, analysed, published)',
+        budget: '≤ 3× raw parse',
+        measured: summarize(openTimes),
+        floorName: 'raw web-tree-sitter parse, in turn',
+        floor: summarize(rawTimes),
+      },
+    );
     return { rows, serverRssMb: memory.afterEditsMb, memory };
   } finally {
     await connection.sendRequest('shutdown').catch(() => undefined);
