@@ -4,10 +4,11 @@
 // session waits; `.length` is read at once. For text without characters beyond U+FFFF (emoji and
 // the like) the two counts are the same; each of those counts as two here, as it does in
 // `String.length`.
-import type { default as Ajv, KeywordCxt } from 'ajv';
-import { _, str } from 'ajv';
+import type { default as Ajv2020, KeywordCxt } from 'ajv/dist/2020';
+import { _, str } from 'ajv/dist/2020';
 
-export function countLengthsInCodeUnits(ajv: Ajv): void {
+/** Replaces `ajv`'s minLength and maxLength with the same keywords counted in code units. */
+export function countLengthsInCodeUnits(ajv: Ajv2020): void {
   ajv.removeKeyword('maxLength');
   ajv.removeKeyword('minLength');
   ajv.addKeyword({
