@@ -36,7 +36,7 @@ export async function benchLsp(): Promise<{ rows: Row[]; serverRssMb?: number; m
   // Publications per version: the syntax diagnostics at once, then the semantic pass's.
   const waiting = new Map<number, { count: number; resolve: () => void }>();
   const seen = new Map<number, number>();
-  /** The first publication for a URI opened by `openedAgain`. */
+  /** Who waits for the first publication of a URI the openings below open. */
   const firstPublication = new Map<string, () => void>();
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
     firstPublication.get(params.uri)?.();

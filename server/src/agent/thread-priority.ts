@@ -5,15 +5,17 @@
 // /proc/thread-self; elsewhere os.setPriority would lower the whole process (the language server
 // included), so nothing is done there. What it changed in the worst ping is in bench/README.md.
 import { readlinkSync } from 'node:fs';
-import { constants, setPriority } from 'node:os';
+import { constants, getPriority, setPriority } from 'node:os';
 
-/** Lowers the calling thread's priority (Linux); says whether it did. */
+/** Lowers the calling thread's priority to nice 10 (Linux), never raising it; says whether it did. */
 export function lowerThisThreadsPriority(): boolean {
   if (process.platform !== 'linux') return false;
   try {
     // "<pid>/task/<tid>": the kernel's id of this very thread.
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
     if (!Number.isInteger(threadId) || threadId <= 0) return false;
+    // Started at a lower priority already (nice 15, say): leave it, never raise it.
+    if (getPriority(threadId) >= constants.priority.PRIORITY_BELOW_NORMAL) return false;
     setPriority(threadId, constants.priority.PRIORITY_BELOW_NORMAL);
     return true;
   } catch {
