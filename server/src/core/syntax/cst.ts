@@ -15,8 +15,10 @@
 // Anonymous tokens outside fields (brackets, `;`, `,`, keywords) are not kept in such a subtree:
 // the converter needs only named nodes and the tokens in fields (operators, `let`, `async`, `?`);
 // where there are errors every token is kept, for the converter's account of them.
-// Everything after the walk (the converter) runs on these objects.
+// Everything after the walk (the converter) runs on these objects. The walk's calls on the cursor
+// go straight to WebAssembly where that is safe (cursor-calls.ts).
 import type { Language, TreeCursor } from 'web-tree-sitter';
+import { cursorCalls, type CursorCalls } from './cursor-calls';
 
 export interface CstNode {
   type: string;
@@ -101,10 +103,10 @@ function tablesFor(language: Language): LanguageTables {
 }
 
 /** Reads the offsets of the cursor's node across to WebAssembly. */
-function readOffsets(cursor: TreeCursor, node: CstNode): void {
-  node.start = cursor.startIndex;
-  node.end = cursor.endIndex;
-  node.missing = node.start === node.end && node.children.length === 0 && cursor.nodeIsMissing;
+function readOffsets(cursor: CursorCalls, node: CstNode): void {
+  node.start = cursor.startIndex();
+  node.end = cursor.endIndex();
+  node.missing = node.start === node.end && node.children.length === 0 && cursor.isMissing();
 }
 
 /** A token's children: none, and the same empty list for every token (never added to). */
@@ -128,13 +130,13 @@ class Walk {
   hasFields = true;
 
   constructor(
-    private readonly cursor: TreeCursor,
+    private readonly cursor: CursorCalls,
     private readonly t: LanguageTables,
     private readonly text: string,
     /** No ERROR or MISSING node in the subtree being read. */
     private readonly clean: boolean,
   ) {
-    if (clean) this.position = cursor.startIndex;
+    if (clean) this.position = cursor.startIndex();
   }
 
   /**
@@ -145,11 +147,11 @@ class Walk {
    */
   node(parent: CstNode | undefined, parentHasFields: boolean): CstNode | undefined {
     const { cursor, t } = this;
-    const typeId = cursor.nodeTypeId;
+    const typeId = cursor.typeId();
     // ERROR is type id 65535 and not in the tables: it may have children, in fields or not.
     const type = t.types[typeId] ?? 'ERROR';
     const named = type === 'ERROR' || (t.named[typeId] ?? false);
-    const field = parentHasFields && (t.mayHaveField[typeId] ?? true) ? (t.fields[cursor.currentFieldId] ?? null) : null;
+    const field = parentHasFields && (t.mayHaveField[typeId] ?? true) ? (t.fields[cursor.fieldId()] ?? null) : null;
     const isToken = t.token[typeId] ?? false;
     if (!isToken || !parent) {
       const node: CstNode = { type, field, start: -1, end: -1, named, missing: false, truncated: false, children: isToken ? NO_CHILDREN : [] };
@@ -160,15 +162,15 @@ class Walk {
     let start: number;
     let end: number;
     if (!this.clean) {
-      start = cursor.startIndex;
-      end = cursor.endIndex;
-      const missing = start === end && cursor.nodeIsMissing;
+      start = cursor.startIndex();
+      end = cursor.endIndex();
+      const missing = start === end && cursor.isMissing();
       parent.children.push({ type, field, start, end, named, missing, truncated: false, children: NO_CHILDREN });
     } else {
       start = skipBlanks(this.text, this.position);
-      if (named) end = cursor.endIndex;
+      if (named) end = cursor.endIndex();
       else {
-        if (!this.text.startsWith(type, start)) start = cursor.startIndex;
+        if (!this.text.startsWith(type, start)) start = cursor.startIndex();
         end = start + type.length;
       }
       this.position = end;
@@ -199,9 +201,19 @@ function grow(parent: CstNode, start: number, end: number): void {
  * The subtree at the cursor's node, read iteratively (no recursion, whatever the depth). `text` is
  * the text the tree was parsed from.
  */
-export function readSubtree(cursor: TreeCursor, language: Language, text: string): CstNode {
+export function readSubtree(treeCursor: TreeCursor, language: Language, text: string): CstNode {
   const t = tablesFor(language);
-  const walk = new Walk(cursor, t, text, !cursor.currentNode.hasError);
+  const clean = !treeCursor.currentNode.hasError;
+  // From here to finish() no other call on web-tree-sitter (see cursor-calls.ts).
+  const cursor = cursorCalls(treeCursor);
+  try {
+    return walkSubtree(cursor, new Walk(cursor, t, text, clean));
+  } finally {
+    cursor.finish();
+  }
+}
+
+function walkSubtree(cursor: CursorCalls, walk: Walk): CstNode {
   const root = walk.node(undefined, true)!;
   if (root.children === NO_CHILDREN) {
     readOffsets(cursor, root);
