@@ -23,6 +23,22 @@ describe('node ids', () => {
     assert.equal(new Set(ids).size, ids.length);
   });
 
+  it('are handed out top to bottom on a first parse: a node before its children, roles in order', async () => {
+    const texts = ['orders.wst', 'inventory.wst', 'diagnostics.wst', 'security.wst', 'text.wst']
+      .map((name) => readRepoFile('examples', name))
+      .concat([
+        '@pure @performance(memoize) fn f(a: number = g(1, [2, {k: 3}]), b) -> number { @inline let x = a; if a { return fn(y) => y + x; } else if b { while x { x -= 1; } } for i in [a] { x = h(i)[0].k; } return -x; }',
+        'use m.{a, b};\n@doc(text: "t") type T { x: number, y: list<string>? }\nlet z = T { x: 1, y: null };',
+        'fn broken( { let = ; if ( } let q = 1 +;',
+      ]);
+    for (const text of texts) {
+      const doc = await parse(text);
+      const numbers = idsOf(allNodes(doc.ast)).map((id) => Number(id.slice('node_'.length)));
+      assert.equal(numbers[0], 1, text);
+      for (let i = 1; i < numbers.length; i++) assert.ok(numbers[i] > numbers[i - 1], `${text}: node_${numbers[i]} comes after node_${numbers[i - 1]}`);
+    }
+  });
+
   it('survive an edit before a declaration', async () => {
     const doc = await parse(source);
     const before = idsOf(allNodes(fn(doc.ast, 'calculateTotal')));

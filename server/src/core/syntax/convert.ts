@@ -5,6 +5,7 @@
 // Ids are not assigned here (ids.ts does that); nodes leave with id "".
 import type * as A from '../ast/ast';
 import type { CstNode as SyntaxNode } from './cst';
+import type { IdAllocator } from './ids';
 import type { LineIndex } from './lines';
 
 /** Deeper nesting than this becomes one ErrorNode: it keeps every later pass (all recursive) safe. */
@@ -85,10 +86,31 @@ export class Converter {
   private spans: A.Span[] = [];
   private depth = 0;
 
+  /**
+   * @param ids for a new document (nothing to match ids against): each node gets its id as it is
+   *   made, which saves a walk over the whole AST afterwards; otherwise ids are left empty for the
+   *   matching (ids.ts) to give.
+   */
   constructor(
     private readonly source: string,
     private readonly lines: LineIndex,
+    private readonly ids?: IdAllocator,
   ) {}
+
+  /** An id taken early for the node made next (see `id`). */
+  private nextId: string | undefined;
+
+  /**
+   * The id of a node being made. Ids go out in pre-order (docs/LANGUAGE.md "Node identity"), so a
+   * node takes its id before it converts its children.
+   */
+  private id(): string {
+    if (!this.ids) return '';
+    const reserved = this.nextId;
+    if (reserved === undefined) return this.ids.fresh();
+    this.nextId = undefined;
+    return reserved;
+  }
 
   private text(node: SyntaxNode): string {
     return this.source.slice(node.start, node.end);
@@ -137,12 +159,12 @@ export class Converter {
   }
 
   private error(node: SyntaxNode): A.ErrorNode {
-    return { type: 'ErrorNode', id: '', span: this.spanOf(node), text: this.text(node) };
+    return { type: 'ErrorNode', id: this.id(), span: this.spanOf(node), text: this.text(node) };
   }
 
   /** An ErrorNode standing in for a required part the parser could not find. */
   private missing(after: SyntaxNode): A.ErrorNode {
-    return { type: 'ErrorNode', id: '', span: this.spanAfter(after), text: '' };
+    return { type: 'ErrorNode', id: this.id(), span: this.spanAfter(after), text: '' };
   }
 
   private named<T extends A.Node>(node: T, nameNode: SyntaxNode | undefined): T {
@@ -246,9 +268,12 @@ export class Converter {
   /** `@a @b item`: the annotations belong to the item, whose span starts at the first one. */
   private annotated(node: SyntaxNode): A.TopLevel {
     const f = this.fields(node);
+    // The item's id comes before those of its annotations, which are converted first.
+    const itemId = this.id();
     const annotations = all(f, 'annotation').map((a) => this.annotation(a));
     const item = one(f, 'item');
     if (!item) return this.error(node);
+    this.nextId = itemId;
     switch (item.type) {
       case 'type_declaration':
         return this.typeDeclaration(item, node, annotations);
@@ -269,7 +294,7 @@ export class Converter {
     const names = all(f, 'name');
     const declaration: A.ImportDeclaration = {
       type: 'ImportDeclaration',
-      id: '',
+      id: this.id(),
       span: this.spanOf(node),
       module: all(f, 'path').map((p) => this.text(p)).join('.'),
       names: names.map((n) => this.text(n)),
@@ -298,7 +323,7 @@ export class Converter {
     }
     const annotation: A.Annotation = {
       type: 'Annotation',
-      id: '',
+      id: this.id(),
       span: this.spanOf(node),
       annotationType: this.textOf(kind) ?? '',
       strategy: this.textOf(strategies[0]) ?? null,
@@ -310,6 +335,7 @@ export class Converter {
   }
 
   private typeDeclaration(node: SyntaxNode, outer: SyntaxNode, annotations: A.Annotation[]): A.TypeDeclaration {
+    const id = this.id();
     const f = this.fields(node);
     const name = one(f, 'name');
     const fields = all(f, 'field').map((fieldNode): A.Field => {
@@ -317,12 +343,12 @@ export class Converter {
       const fieldName = one(ff, 'name');
       const fieldType = one(ff, 'type');
       return this.named(
-        { type: 'Field', id: '', span: this.spanOf(fieldNode), name: this.textOf(fieldName) ?? '', fieldType: fieldType ? this.typeText(fieldType) : '' },
+        { type: 'Field', id: this.id(), span: this.spanOf(fieldNode), name: this.textOf(fieldName) ?? '', fieldType: fieldType ? this.typeText(fieldType) : '' },
         fieldName,
       );
     });
     return this.named(
-      { type: 'TypeDeclaration', id: '', span: this.spanOf(outer), name: this.textOf(name) ?? '', annotations, fields },
+      { type: 'TypeDeclaration', id, span: this.spanOf(outer), name: this.textOf(name) ?? '', annotations, fields },
       name,
     );
   }
@@ -336,7 +362,7 @@ export class Converter {
     return this.named(
       {
         type: 'FunctionDeclaration',
-        id: '',
+        id: this.id(),
         span: this.spanOf(outer),
         name: this.textOf(name) ?? '',
         async: one(f, 'async') !== undefined,
@@ -358,7 +384,7 @@ export class Converter {
       return this.named(
         {
           type: 'Parameter',
-          id: '',
+          id: this.id(),
           span: this.spanOf(p),
           name: this.textOf(name) ?? '',
           paramType: type ? this.typeText(type) : null,
@@ -370,10 +396,11 @@ export class Converter {
   }
 
   private emptyBlock(after: SyntaxNode): A.Block {
-    return { type: 'Block', id: '', span: this.spanAfter(after), statements: [] };
+    return { type: 'Block', id: this.id(), span: this.spanAfter(after), statements: [] };
   }
 
   private block(node: SyntaxNode): A.Block {
+    const id = this.id();
     const converted = this.nested(node, (): A.Block => {
       const statements: A.Statement[] = [];
       for (const child of this.fields(node).children) {
@@ -381,10 +408,10 @@ export class Converter {
         if (child.type === 'annotated_statement') statements.push(this.annotated(child) as A.Statement);
         else statements.push(this.statement(child));
       }
-      return { type: 'Block', id: '', span: this.spanOf(node), statements };
+      return { type: 'Block', id, span: this.spanOf(node), statements };
     });
     // A block too deep to convert still has to be a Block where one is required.
-    if (converted.type === 'ErrorNode') return { type: 'Block', id: '', span: this.span(converted.span.startOffset, converted.span.endOffset), statements: [converted] };
+    if (converted.type === 'ErrorNode') return { type: 'Block', id, span: this.span(converted.span.startOffset, converted.span.endOffset), statements: [converted] };
     return converted;
   }
 
@@ -405,7 +432,7 @@ export class Converter {
   }
 
   private statementInner(node: SyntaxNode): A.Statement {
-    const base = { id: '', span: this.spanOf(node), annotations: [] as A.Annotation[] };
+    const base = { id: this.id(), span: this.spanOf(node), annotations: [] as A.Annotation[] };
     if (node.type === 'annotated_statement') return this.annotated(node) as A.Statement;
     const f = this.fields(node);
     switch (node.type) {
@@ -444,17 +471,13 @@ export class Converter {
       case 'return_statement':
         return { type: 'ReturnStatement', ...base, value: this.optionalExpr(f, 'value') };
       case 'if_statement': {
+        const condition = this.expr(f, 'condition');
+        const consequent = this.blockOrError(one(f, 'consequence'), node);
         const alternative = one(f, 'alternative');
         let alternate: A.Block | A.IfStatement | null = null;
         if (alternative?.type === 'if_statement') alternate = this.statement(alternative) as A.IfStatement;
         else if (alternative) alternate = this.block(alternative);
-        return {
-          type: 'IfStatement',
-          ...base,
-          condition: this.expr(f, 'condition'),
-          consequent: this.blockOrError(one(f, 'consequence'), node),
-          alternate,
-        };
+        return { type: 'IfStatement', ...base, condition, consequent, alternate };
       }
       case 'while_statement':
         return { type: 'WhileStatement', ...base, condition: this.expr(f, 'condition'), body: this.blockOrError(one(f, 'body'), node) };
@@ -499,18 +522,18 @@ export class Converter {
     switch (node.type) {
       case 'identifier': {
         // The most numerous node: its name span is in the literal, not added after (a new shape).
-        const identifier: A.Identifier & Tagged = { type: 'Identifier', id: '', span, name: this.text(node), [NAME_SPAN]: this.spanOf(node) };
+        const identifier: A.Identifier & Tagged = { type: 'Identifier', id: this.id(), span, name: this.text(node), [NAME_SPAN]: this.spanOf(node) };
         return identifier;
       }
       case 'number':
-        return { type: 'Literal', id: '', span, value: Number(this.text(node)), raw: this.text(node) };
+        return { type: 'Literal', id: this.id(), span, value: Number(this.text(node)), raw: this.text(node) };
       case 'string':
-        return { type: 'Literal', id: '', span, value: stringValue(this.text(node)), raw: this.text(node) };
+        return { type: 'Literal', id: this.id(), span, value: stringValue(this.text(node)), raw: this.text(node) };
       case 'true':
       case 'false':
-        return { type: 'Literal', id: '', span, value: node.type === 'true', raw: this.text(node) };
+        return { type: 'Literal', id: this.id(), span, value: node.type === 'true', raw: this.text(node) };
       case 'null':
-        return { type: 'Literal', id: '', span, value: null, raw: this.text(node) };
+        return { type: 'Literal', id: this.id(), span, value: null, raw: this.text(node) };
       case 'parenthesized_expression': {
         const inner = one(this.fields(node), 'expression');
         return inner ? this.expression(inner) : this.missing(node);
@@ -524,7 +547,7 @@ export class Converter {
       case 'binary_expression':
         return {
           type: 'BinaryExpression',
-          id: '',
+          id: this.id(),
           span,
           operator: BINARY_OPERATORS[this.textOf(one(f, 'operator')) ?? '+'] ?? '+',
           left: this.expr(f, 'left'),
@@ -533,38 +556,40 @@ export class Converter {
       case 'unary_expression':
         return {
           type: 'UnaryExpression',
-          id: '',
+          id: this.id(),
           span,
           operator: UNARY_OPERATORS[this.textOf(one(f, 'operator')) ?? '-'] ?? '-',
           operand: this.expr(f, 'operand'),
         };
       case 'call_expression': {
+        const id = this.id();
+        const callee = this.expr(f, 'function');
         const list = one(f, 'arguments');
         const args = list ? all(this.fields(list), 'argument').map((a) => this.expression(a)) : [];
-        return { type: 'CallExpression', id: '', span, callee: this.expr(f, 'function'), arguments: args };
+        return { type: 'CallExpression', id, span, callee, arguments: args };
       }
       case 'member_expression': {
         const property = one(f, 'property');
         return this.named(
-          { type: 'MemberExpression', id: '', span, property: this.textOf(property) ?? '', object: this.expr(f, 'object') } satisfies A.MemberExpression,
+          { type: 'MemberExpression', id: this.id(), span, property: this.textOf(property) ?? '', object: this.expr(f, 'object') } satisfies A.MemberExpression,
           property,
         );
       }
       case 'index_expression':
-        return { type: 'IndexExpression', id: '', span, object: this.expr(f, 'object'), index: this.expr(f, 'index') };
+        return { type: 'IndexExpression', id: this.id(), span, object: this.expr(f, 'object'), index: this.expr(f, 'index') };
       case 'list_literal':
-        return { type: 'ArrayLiteral', id: '', span, elements: all(f, 'element').map((e) => this.expression(e)) };
+        return { type: 'ArrayLiteral', id: this.id(), span, elements: all(f, 'element').map((e) => this.expression(e)) };
       case 'object_literal':
         return {
           type: 'ObjectLiteral',
-          id: '',
+          id: this.id(),
           span,
           properties: all(f, 'property').map((p): A.Property => {
             const pf = this.fields(p);
             const key = one(pf, 'key');
             const value = one(pf, 'value');
             return this.named(
-              { type: 'Property', id: '', span: this.spanOf(p), key: this.textOf(key) ?? '', value: value ? this.expression(value) : this.missing(p) },
+              { type: 'Property', id: this.id(), span: this.spanOf(p), key: this.textOf(key) ?? '', value: value ? this.expression(value) : this.missing(p) },
               key,
             );
           }),
@@ -575,7 +600,7 @@ export class Converter {
         const body = one(f, 'body');
         return {
           type: 'Lambda',
-          id: '',
+          id: this.id(),
           span,
           parameters: list ? this.parameters(list) : [],
           returnType: returnType ? this.typeText(returnType) : null,

@@ -259,7 +259,10 @@ export class WhetstoneDocument {
   }
 
   private rebuild(previous: Previous | undefined, expected: Program | undefined): void {
-    const converter = new Converter(this.text, this.lines);
+    const matchAgainst = expected ?? previous?.ast;
+    // A new document: ids are given as the nodes are made, the Program's first.
+    const programId = matchAgainst ? '' : this.ids.fresh();
+    const converter = new Converter(this.text, this.lines, matchAgainst ? undefined : this.ids);
     const children: TopLevel[] = [];
     const reused = new Set<Node>();
     const carriedComments: Comment[] = [];
@@ -297,7 +300,7 @@ export class WhetstoneDocument {
       cursor.delete();
     }
 
-    const ast: Program = { type: 'Program', id: '', span: this.lines.spanAt(0, this.text.length), children };
+    const ast: Program = { type: 'Program', id: programId, span: this.lines.spanAt(0, this.text.length), children };
     // The id index, if built: drop what left (before matching hands its ids to new nodes), then
     // index each node as it gets its id; reused subtrees keep their entries.
     const index = this.index;
@@ -305,7 +308,6 @@ export class WhetstoneDocument {
       index.byId.delete(previous.ast.id);
       for (const child of previous.ast.children) if (!reused.has(child)) this.unindex(index, child);
     }
-    const matchAgainst = expected ?? previous?.ast;
     // Matching against an AST the edit was expected to produce visits reused items too, and may
     // give their nodes other ids: such an item counts as rewritten (see itemVersion).
     let inReused: Node | undefined;
@@ -320,7 +322,7 @@ export class WhetstoneDocument {
         if (parent) index.parents.set(node.id, parent);
       }
     };
-    assignIds(ast, this.text, this.ids, matchAgainst ? { root: matchAgainst, text: previous?.text ?? '' } : undefined, visit);
+    if (matchAgainst) assignIds(ast, this.text, this.ids, { root: matchAgainst, text: previous?.text ?? '' }, visit);
     if (index) for (const child of reused) index.parents.set(child.id, ast);
 
     this.ast = ast;

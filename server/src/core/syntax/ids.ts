@@ -1,7 +1,8 @@
 // Stable node ids (docs/LANGUAGE.md "Node identity"). After a reparse the new AST is matched
 // against the previous one, role by role from the root: a node of the same type in the same role of
 // a matched parent, found by its text, then by its name, then by its place among siblings of its
-// type, keeps the old id. Whatever is left gets a fresh id.
+// type, keeps the old id. Whatever is left gets a fresh id. A new document's nodes get theirs from
+// the converter as they are made (convert.ts), in the same pre-order, without a walk of their own.
 import { ROLES, nodeName, type Node } from '../ast/ast';
 
 export class IdAllocator {
