@@ -153,6 +153,20 @@ const cases: FixCase[] = [
 ];
 
 describe('diagnostic fixes', () => {
+  it('offers str() only where str still means the built-in (a local str in an outer block shadows it)', async () => {
+    const fixOf = async (source: string) => {
+      const { model } = await analyzeText(source);
+      const mismatch = model.diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH');
+      assert.ok(mismatch, JSON.stringify(model.diagnostics.map((d) => d.message)));
+      return JSON.stringify(mismatch.fix ?? null);
+    };
+    const shadowed = 'fn f(n: number) {\n  let str = 1;\n  if n > 0 {\n    while n > 1 {\n      let s: string = n;\n      print(s, str);\n    }\n  }\n}\n';
+    assert.equal(await fixOf(shadowed), 'null');
+    // The same code with str declared in a block that has ended: the built-in again.
+    const visible = 'fn f(n: number) {\n  if n > 5 {\n    let str = 1;\n    print(str);\n  }\n  if n > 0 {\n    while n > 1 {\n      let s: string = n;\n      print(s);\n    }\n  }\n}\n';
+    assert.match(await fixOf(visible), /str/);
+  });
+
   for (const testCase of cases) {
     it(testCase.name, async () => {
       const options = testCase.options ?? {};

@@ -48,6 +48,42 @@ describe('semantic model', () => {
     assert.equal(model.definitionOf(nodeByName(doc, 'Identifier', 'x', 2).id), param.id);
   });
 
+  it('scopeAt gives each node the innermost scope it sits in, with or without the document', async () => {
+    const source =
+      'fn f(a: number = 1, b) {\n  let x = a;\n  for i in [x] {\n    let y = i + b;\n    print(fn(z) => z + y);\n  }\n}\ntype T { k: number }\n@pure fn g() { return 1; }\n';
+    const { doc, model } = await analyzeText(source);
+    const f = nodeByName(doc, 'FunctionDeclaration', 'f') as FunctionDeclaration;
+    const forStatement = nodeByText(doc, 'ForStatement', source.slice(source.indexOf('for i'), source.indexOf('}\n}') + 1));
+    const lambda = nodeByText(doc, 'Lambda', 'fn(z) => z + y');
+    const g = nodeByName(doc, 'FunctionDeclaration', 'g') as FunctionDeclaration;
+    const type = nodeByName(doc, 'TypeDeclaration', 'T') as TypeDeclaration;
+    for (const analysed of [model, analyze(doc.ast)]) {
+      const scope = (node: Node): string => {
+        const found = analysed.scopeAt(node.id);
+        return found ? `${found.kind}:${found.nodeId}` : 'none';
+      };
+      assert.equal(scope(doc.ast), `program:${doc.ast.id}`);
+      assert.equal(scope(f), `program:${doc.ast.id}`);
+      assert.equal(scope(f.parameters[0]), `function:${f.id}`);
+      assert.equal(scope(f.parameters[0].defaultValue!), `function:${f.id}`);
+      assert.equal(scope(f.body), `function:${f.id}`);
+      assert.equal(scope(nodeByName(doc, 'VariableDeclaration', 'x')), `block:${f.body.id}`);
+      assert.equal(scope(nodeByName(doc, 'Identifier', 'a', 0)), `block:${f.body.id}`);
+      assert.equal(scope(forStatement), `block:${f.body.id}`);
+      assert.equal(scope(nodeByText(doc, 'ArrayLiteral', '[x]')), `block:${f.body.id}`, 'the iterable is outside the loop');
+      const loopBody = (forStatement as unknown as { body: Node }).body;
+      assert.equal(scope(loopBody), `for:${forStatement.id}`);
+      assert.equal(scope(nodeByName(doc, 'VariableDeclaration', 'y')), `block:${loopBody.id}`);
+      assert.equal(scope(nodeByText(doc, 'BinaryExpression', 'i + b')), `block:${loopBody.id}`);
+      assert.equal(scope(lambda), `block:${loopBody.id}`);
+      assert.equal(scope(nodeByText(doc, 'BinaryExpression', 'z + y')), `lambda:${lambda.id}`);
+      assert.equal(scope(type.fields[0]), `type:${type.id}`);
+      assert.equal(scope(g.annotations[0]), `program:${doc.ast.id}`);
+      assert.equal(scope(g.body.statements[0]), `block:${g.body.id}`);
+      assert.equal(analysed.scopeAt('node_999999'), undefined);
+    }
+  });
+
   it('symbolsInScopeAt lists visible symbols innermost first, builtins included, shadowed and later ones left out', async () => {
     const { doc, model } = await analyzeText(
       'use math.{clamp};\ntype Item { price: number }\nconst max = 10;\nfn f(item: Item, max: number): number {\n  let a = 1;\n  for i in range(3) {\n    print(i, a);\n  }\n  let b = 2;\n  return a + b + max;\n}\n',

@@ -13,7 +13,14 @@ import { ProjectionError } from '../../server/src/projection';
 function threadNiceValues(): Map<number, number> {
   const values = new Map<number, number>();
   for (const id of readdirSync('/proc/self/task')) {
-    const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+    } catch (error) {
+      // A thread that ended between the listing and the read (Node starts and ends helpers).
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ESRCH') continue;
+      throw error;
+    }
     // The fields after the command name (which may hold spaces) in parentheses: nice is the 17th.
     values.set(Number(id), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
   }

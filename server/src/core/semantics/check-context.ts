@@ -5,6 +5,7 @@ import type { FunctionDeclaration, Lambda, Node, Span } from '../ast/ast';
 import { makeDiagnostic, type Diagnostic, type DiagnosticCode } from '../ast/diagnostics';
 import type { Mutation } from '../ast/mutation';
 import { nameSpanIn, type NameSpans, type Resolution } from './resolve';
+import { scopeDownwards } from './resolution';
 import type { SemanticSymbol } from './symbols';
 import type { TypeTable } from './type-table';
 import { whyNotAssignable, type Type } from './types';
@@ -44,6 +45,8 @@ export class CheckContext {
   readonly fits = (source: Type, target: Type): boolean => whyNotAssignable(source, target, this.types) === null;
 
   constructor(
+    /** The top-level item being checked. */
+    readonly item: Node,
     readonly resolution: Resolution,
     readonly types: TypeTable,
     readonly names: NameSpans | undefined,
@@ -76,7 +79,7 @@ export class CheckContext {
 
   /** Whether `name` at `at` means the built-in (so a fix may call it). */
   isBuiltin(name: string, at: Node): boolean {
-    const scope = this.resolution.nodeScopes.get(at.id);
+    const scope = scopeDownwards(this.item, at, (id) => this.resolution.nodeScopes.get(id));
     for (let current = scope; current; current = current.parent ?? undefined) {
       const symbol = current.symbols.get(name);
       if (symbol) return symbol.kind === 'builtin';

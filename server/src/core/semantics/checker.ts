@@ -14,7 +14,7 @@ export type { CallRecord, CheckResult } from './check-context';
 
 /** Checks one top-level item against its resolution layer (Resolver.resolveItem). */
 export function checkItem(program: Program, item: TopLevel, resolution: Resolution, types: TypeTable, names: NameSpans | undefined): CheckResult {
-  const context = new CheckContext(resolution, types, names);
+  const context = new CheckContext(item, resolution, types, names);
   // A lambda in an expression may have a block body, and blocks hold expressions: the two checkers
   // reach each other, the expression checker through this callback.
   const expressions = new ExpressionChecker(context, (node, body, returnType, what) => statements.checkBody(node, body, returnType, what));

@@ -12,6 +12,7 @@ import type { CallRecord } from './checker';
 import { libraryIndexOf, type LibraryContext, type LibraryIndex } from './library';
 import type { ProgramLevel } from './program-level';
 import type { NameSpans, Resolution } from './resolve';
+import { scopeUpwards } from './resolution';
 import { visibleSymbols } from './scopes';
 import { docOf, signatureOf } from './signatures';
 import type { Reference, Scope, SemanticSymbol } from './symbols';
@@ -82,6 +83,7 @@ export class SemanticModel {
   private allSymbols: SemanticSymbol[] | undefined;
   private readonly itemsByNodeId = new Map<string, AnalysisItem>();
   private itemsByDescendant: Map<string, AnalysisItem> | undefined;
+  private parents: Map<string, Node> | undefined;
 
   /** @internal Use analyze(). */
   constructor(
@@ -164,7 +166,11 @@ export class SemanticModel {
 
   /** The innermost scope around a node. */
   scopeAt(nodeId: string): Scope | undefined {
-    return this.layered(nodeId, (layer) => layer.nodeScopes);
+    return scopeUpwards(
+      nodeId,
+      (id) => this.layered(id, (layer) => layer.nodeScopes),
+      (id) => this.parentOf(id),
+    );
   }
 
   /** Every symbol visible at a node, builtins included, innermost first; shadowed ones left out. */
@@ -301,6 +307,20 @@ export class SemanticModel {
       if (own) out.push(...own);
     }
     return out;
+  }
+
+  /** A node's parent: the document's, while it still holds the tree analysed; else from one walk. */
+  private parentOf(nodeId: string): Node | undefined {
+    const document = this.names as Partial<AnalyzableDocument> | undefined;
+    if (document?.parentOf && document.ast === this.program) return document.parentOf(nodeId);
+    if (!this.parents) {
+      const parents = new Map<string, Node>();
+      walk(this.program, (node, parent) => {
+        if (parent) parents.set(node.id, parent);
+      });
+      this.parents = parents;
+    }
+    return this.parents.get(nodeId);
   }
 
   /** The top-level item a node belongs to (undefined for the Program and what is not in this tree). */

@@ -1,7 +1,7 @@
 // The shape of name-resolution facts: one layer for the program level (program-level.ts) and one
 // per top-level item over it (Resolver.resolveItem), so an item's facts can be kept while others
 // are made again.
-import type { Node } from '../ast/ast';
+import { childNodes, type Node } from '../ast/ast';
 import type { Diagnostic } from '../ast/diagnostics';
 import type { Reference, Scope, SemanticSymbol } from './symbols';
 import type { Type } from './types';
@@ -15,7 +15,11 @@ export interface Resolution {
   /** Identifier node id -> the symbol it refers to. */
   readonly resolved: Map<string, SemanticSymbol>;
   readonly references: Map<SemanticSymbol, Reference[]>;
-  /** Every node id -> the innermost scope it sits in. */
+  /**
+   * Node id -> the innermost scope it sits in, for the nodes whose scope is not their parent's
+   * (and each top-level item): every other node is in its parent's scope. Read it with
+   * scopeUpwards or scopeDownwards.
+   */
   readonly nodeScopes: Map<string, Scope>;
   /** Declaring node id -> the node (FunctionDeclaration, Parameter, Field, …). */
   readonly declNodes: Map<string, Node>;
@@ -106,4 +110,47 @@ export function layerOver(below: Resolution): Resolution {
     fieldScopes: below.fieldScopes,
     diagnostics: [],
   };
+}
+
+/**
+ * The innermost scope around a node, from the recorded ones (`recorded`, see Resolution.nodeScopes)
+ * and a way up the tree (`parentOf`): the node's own entry, else its nearest ancestor's.
+ */
+export function scopeUpwards(nodeId: string, recorded: (id: string) => Scope | undefined, parentOf: (id: string) => Node | undefined): Scope | undefined {
+  for (let id = nodeId; ; ) {
+    const scope = recorded(id);
+    if (scope) return scope;
+    const parent = parentOf(id);
+    if (!parent) return undefined;
+    id = parent.id;
+  }
+}
+
+/** The same without parents: down from `root`, an ancestor of `target`, the last scope recorded on the way. */
+export function scopeDownwards(root: Node, target: Node, recorded: (id: string) => Scope | undefined): Scope | undefined {
+  const path = pathBetween(root, target, true) ?? pathBetween(root, target, false);
+  if (!path) return undefined;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const scope = recorded(path[i].id);
+    if (scope) return scope;
+  }
+  return undefined;
+}
+
+/**
+ * The nodes from `node` down to `target`, both included. `bySpan`: only into children whose span
+ * holds the target's (a child lies inside its parent's span), else into every child.
+ */
+function pathBetween(node: Node, target: Node, bySpan: boolean): Node[] | undefined {
+  if (node === target) return [node];
+  const { startOffset, endOffset } = target.span;
+  for (const child of childNodes(node)) {
+    if (bySpan && (child.span.startOffset > startOffset || child.span.endOffset < endOffset)) continue;
+    const below = pathBetween(child, target, bySpan);
+    if (below) {
+      below.unshift(node);
+      return below;
+    }
+  }
+  return undefined;
 }

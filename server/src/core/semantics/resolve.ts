@@ -95,6 +95,8 @@ export class Resolver {
   readonly result: Resolution;
   private current: Resolution;
   private gathering: ItemGathering | undefined;
+  /** The scope of the node visit is inside (the parent of the nodes it walks into); see record. */
+  private around: Scope | undefined;
   private readonly pendingImportRenames: { symbol: SemanticSymbol; to: string; diagnostic: Diagnostic }[] = [];
 
   constructor(
@@ -263,6 +265,14 @@ export class Resolver {
 
   private visit(node: Node, scope: Scope): void {
     this.record(node, scope);
+    const outer = this.around;
+    this.around = scope;
+    this.visitInside(node, scope);
+    this.around = outer;
+  }
+
+  /** What visit does below `node` (whose scope is `scope`): its children, its declarations. */
+  private visitInside(node: Node, scope: Scope): void {
     switch (node.type) {
       case 'ImportDeclaration':
         return;
@@ -477,8 +487,13 @@ export class Resolver {
   // -------------------------------------------------------------------------------------------
   // Helpers
 
+  /**
+   * Records the scope a node sits in where it is not the scope around it (its parent's, for the
+   * nodes visit walks into): a node without an entry is in its parent's scope (see scopeOnPath).
+   * Most nodes have none, which spares a map entry for every node of the file.
+   */
   private record(node: Node, scope: Scope): void {
-    this.current.nodeScopes.set(node.id, scope);
+    if (scope !== this.around) this.current.nodeScopes.set(node.id, scope);
   }
 
   private referencesOf(symbol: SemanticSymbol): Reference[] {
