@@ -489,7 +489,7 @@ export class Resolver {
 
   /**
    * Records the scope a node sits in where it is not the scope around it (its parent's, for the
-   * nodes visit walks into): a node without an entry is in its parent's scope (see scopeOnPath).
+   * nodes visit walks into): a node without an entry is in its parent's scope (see scopeUpwards).
    * Most nodes have none, which spares a map entry for every node of the file.
    */
   private record(node: Node, scope: Scope): void {
