@@ -166,9 +166,12 @@ export class SemanticModel {
 
   /** The innermost scope around a node. */
   scopeAt(nodeId: string): Scope | undefined {
+    // Every node up to the item is in the item's layer; the item's node and the Program are at program level too.
+    const own = this.itemOf(nodeId)?.resolution.nodeScopes;
+    const atProgramLevel = this.programLayer.nodeScopes;
     return scopeUpwards(
       nodeId,
-      (id) => this.layered(id, (layer) => layer.nodeScopes),
+      (id) => (own ? ownGet(own, id) : undefined) ?? atProgramLevel.get(id),
       (id) => this.parentOf(id),
     );
   }
@@ -309,10 +312,16 @@ export class SemanticModel {
     return out;
   }
 
+  /** The document analysed, with its parents, while it still holds the tree analysed. */
+  private documentOfTree(): (AnalyzableDocument & Required<Pick<AnalyzableDocument, 'parentOf'>>) | undefined {
+    const document = this.names as Partial<AnalyzableDocument> | undefined;
+    return document?.parentOf && document.ast === this.program ? (document as AnalyzableDocument & Required<Pick<AnalyzableDocument, 'parentOf'>>) : undefined;
+  }
+
   /** A node's parent: the document's, while it still holds the tree analysed; else from one walk. */
   private parentOf(nodeId: string): Node | undefined {
-    const document = this.names as Partial<AnalyzableDocument> | undefined;
-    if (document?.parentOf && document.ast === this.program) return document.parentOf(nodeId);
+    const document = this.documentOfTree();
+    if (document) return document.parentOf(nodeId);
     if (!this.parents) {
       const parents = new Map<string, Node>();
       walk(this.program, (node, parent) => {
@@ -328,8 +337,8 @@ export class SemanticModel {
     const direct = this.itemsByNodeId.get(nodeId);
     if (direct) return direct;
     // Up the document's parents, while the document still holds the tree analysed.
-    const document = this.names as Partial<AnalyzableDocument> | undefined;
-    if (document?.parentOf && document.ast === this.program) {
+    const document = this.documentOfTree();
+    if (document) {
       let id = nodeId;
       for (;;) {
         const parent = document.parentOf(id);

@@ -2,7 +2,8 @@
 // field names are those of syntaxes/tree-sitter-whetstone/grammar.js. Offsets from web-tree-sitter
 // are UTF-16 code units (it parses JavaScript strings as UTF-16); lines become 1-based here.
 //
-// Ids are not assigned here (ids.ts does that); nodes leave with id "".
+// A new document's nodes get their ids here, in pre-order, as they are made; after an edit they
+// leave with id "" and ids.ts matches them to the old ones.
 import type * as A from '../ast/ast';
 import type { CstNode as SyntaxNode } from './cst';
 import type { IdAllocator } from './ids';

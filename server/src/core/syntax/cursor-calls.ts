@@ -165,19 +165,19 @@ function everyNode(tree: Tree, calls: (cursor: TreeCursor) => CursorCalls): numb
   const out: number[] = [];
   try {
     const c = calls(cursor);
-    for (;;) {
-      out.push(c.typeId(), c.fieldId(), c.startIndex(), c.endIndex(), c.isMissing() ? 1 : 0);
-      if (c.gotoFirstChild()) continue;
-      while (!c.gotoNextSibling()) {
-        if (!c.gotoParent()) {
-          c.finish();
-          // The TreeCursor goes on from where the direct calls left it.
-          out.push(cursor.nodeTypeId, cursor.gotoFirstChild() ? cursor.startIndex : -1);
-          return out;
-        }
+    try {
+      for (;;) {
+        out.push(c.typeId(), c.fieldId(), c.startIndex(), c.endIndex(), c.isMissing() ? 1 : 0);
+        if (c.gotoFirstChild()) continue;
+        while (!c.gotoNextSibling()) if (!c.gotoParent()) return out;
       }
+    } finally {
+      // Before the TreeCursor is used or deleted: it must hold where the calls left the cursor.
+      c.finish();
     }
   } finally {
+    // The TreeCursor goes on from where the calls left it (a wrong hand-back shows here).
+    out.push(cursor.nodeTypeId, cursor.gotoFirstChild() ? cursor.startIndex : -1);
     cursor.delete();
   }
 }

@@ -39,9 +39,9 @@ export type IdVisitor = (node: Node, parent: Node | undefined, previousId: strin
  * Gives every node of `root` an id: kept from `previous` where the node survived, else fresh.
  * `visit` sees each node as it gets its id, so the caller can index them in the same walk.
  */
-export function assignIds(root: Node, text: string, ids: IdAllocator, previous?: MatchSource, visit: IdVisitor = () => {}): void {
-  const matcher = new Matcher(text, previous?.text ?? '', ids, visit);
-  if (previous && previous.root.type === root.type) matcher.match(previous.root, root, undefined);
+export function assignIds(root: Node, text: string, ids: IdAllocator, previous: MatchSource, visit: IdVisitor): void {
+  const matcher = new Matcher(text, previous.text, ids, visit);
+  if (previous.root.type === root.type) matcher.match(previous.root, root, undefined);
   else matcher.fresh(root, undefined);
 }
 
