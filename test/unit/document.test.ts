@@ -1,7 +1,7 @@
 // The AST of section 3 with its spans, syntax diagnostics and error recovery.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ExpressionStatement, FunctionDeclaration, Literal, VariableDeclaration } from '../../server/src/core/ast';
+import { cloneTree, walk, type ExpressionStatement, type FunctionDeclaration, type Literal, type Span, type VariableDeclaration } from '../../server/src/core/ast';
 import { LineIndex } from '../../server/src/core/syntax';
 import { declaration, parse, readRepoFile } from '../helpers/core';
 
@@ -55,10 +55,24 @@ describe('document', () => {
     const [s, t] = doc.ast.children as VariableDeclaration[];
     const literal = s.initializer as Literal;
     assert.equal(literal.value, 'é😀');
-    assert.deepEqual(literal.span, { start: { line: 1, column: 8 }, end: { line: 1, column: 13 }, startOffset: 8, endOffset: 13 });
+    assert.deepEqual(JSON.parse(JSON.stringify(literal.span)), { start: { line: 1, column: 8 }, end: { line: 1, column: 13 }, startOffset: 8, endOffset: 13 });
     assert.deepEqual(t.span.start, { line: 2, column: 0 });
     assert.equal(t.span.startOffset, doc.text.indexOf('let t'));
     assert.deepEqual(doc.nameSpan(t.id)?.start, { line: 2, column: 4 });
+  });
+
+  it('gives spans that read and write as plain spans, and a copy of the AST whose spans are its own', async () => {
+    const doc = await parse('fn f(a: number): number {\n  return a + 1;\n}\n');
+    const plain = (span: Span): Span => ({ start: { ...span.start }, end: { ...span.end }, startOffset: span.startOffset, endOffset: span.endOffset });
+    walk(doc.ast, (node) => {
+      assert.deepEqual(JSON.parse(JSON.stringify(node.span)), plain(node.span));
+      assert.equal(node.span.start.line, doc.positionAt(node.span.startOffset).line);
+      assert.equal(node.span.end.column, doc.positionAt(node.span.endOffset).column);
+    });
+    const copy = cloneTree(doc.ast);
+    assert.equal(JSON.stringify(copy), JSON.stringify(doc.ast));
+    copy.children[0].span.startOffset = 99;
+    assert.equal(doc.ast.children[0].span.startOffset, 0, 'the copy has spans of its own');
   });
 
   it('maps operators as section 3 says', async () => {

@@ -9,6 +9,7 @@
 // of `if true`, `while false`, and unused local variables whose initialiser cannot have an effect
 // (no call, no member or index read that could fail). A branch is inlined into the enclosing block
 // only when it declares nothing (its names keep their scope).
+import { cloneTree } from '../core/ast';
 import type * as A from '../core/ast';
 import { analyze } from '../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from './diagnostics';
@@ -25,7 +26,7 @@ const MAX_ROUNDS = 4;
 
 /** Optimises a copy of `program`; the input is not changed. Node ids are kept. */
 export function optimise(input: A.Program): OptimiseResult {
-  const program = structuredClone(input);
+  const program = cloneTree(input);
   const optimiser = new Optimiser();
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const before = optimiser.foldCount + optimiser.dceCount;

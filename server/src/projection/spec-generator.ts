@@ -13,7 +13,7 @@
 //   arithmetic    "multiply a price by a quantity", "add two numbers", "subtract a cost from a price",
 //                 "divide a distance by a time"
 //   field access  "get the email of a customer"
-import { walk, type FunctionDeclaration } from '../core/ast';
+import { cloneTree, walk, type FunctionDeclaration } from '../core/ast';
 import { analyze } from '../core/semantics';
 import { WhetstoneDocument } from '../core/syntax';
 import { ProjectionError } from './errors';
@@ -67,7 +67,7 @@ export function acceptGeneratedSource(source: string, note: string): GeneratedFu
       const problems = errors.length > 0 ? errors.map((d) => `${d.code} line ${d.line}: ${d.message}`).join('; ') : 'it holds no function declaration';
       throw new ProjectionError('failed', `Code generation failed: the generated code does not check (${problems})`, 'Nothing was inserted. Rephrase the specification, or write the function and insert it with applyMutation.');
     }
-    const node = structuredClone(fn);
+    const node = cloneTree(fn);
     const usedSymbols: string[] = [];
     walk(node, (child) => {
       child.id = child.id.replace(/^node_/, 'generated_');

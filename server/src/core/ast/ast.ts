@@ -1,5 +1,6 @@
 // The AST that agents see (docs/LANGUAGE.md "The AST"). Plain JSON-shaped objects: every node has
-// `type`, `id` and `span`; fields holding nodes are "roles" (see ROLES below).
+// `type`, `id` and `span`; fields holding nodes are "roles" (see ROLES below). A parsed document's
+// spans are TextSpans (text-span.ts): read and written as JSON like any Span.
 
 /** Lines 1-based, columns 0-based, both in UTF-16 code units. */
 export interface Position {

@@ -2,6 +2,7 @@
 // lookups), what a client may write into it (node schema, lexical rules, type strings, the
 // mutation kinds) and the diagnostics reported about it.
 export * from './ast';
+export { TextSpan, cloneTree } from './text-span';
 export { indexTree, childEntries, roleOf, type AstIndex, type ChildEntry } from './ast-index';
 export { NODE_RULES, EXPRESSION_TYPES, KIND_DESCRIPTIONS, type NodeRule, type RoleRule, type FieldRule } from './node-schema';
 export { KEYWORDS, isIdentifier, literalText, type LiteralValue } from './lexical';

@@ -5,6 +5,7 @@
 // A new document's nodes get their ids here, in pre-order, as they are made; after an edit they
 // leave with id "" and ids.ts matches them to the old ones.
 import type * as A from '../ast/ast';
+import type { TextSpan } from '../ast/text-span';
 import type { CstNode as SyntaxNode } from './cst';
 import type { IdAllocator } from './ids';
 import type { LineIndex } from './lines';
@@ -44,7 +45,7 @@ export interface Tagged {
   [SOURCE_TYPE]?: string;
   [ITEM_COMMENTS]?: Comment[];
   [ITEM_PROBLEMS]?: SyntaxProblem[];
-  [ITEM_SPANS]?: A.Span[];
+  [ITEM_SPANS]?: TextSpan[];
 }
 
 /** The first child of `node` in `field` (comments are in none). */
@@ -84,7 +85,7 @@ export class Converter {
   readonly comments: Comment[] = [];
   readonly problems: SyntaxProblem[] = [];
   /** The spans made for the top-level item being converted (see `span`). */
-  private spans: A.Span[] = [];
+  private spans: TextSpan[] = [];
   private depth = 0;
 
   /**
@@ -125,7 +126,7 @@ export class Converter {
    * Every span is made here and recorded, and no two nodes share a span object: when an item is
    * reused after an edit, its spans are moved in place from this list.
    */
-  private span(start: number, end: number): A.Span {
+  private span(start: number, end: number): TextSpan {
     const span = this.lines.spanAt(start, end);
     this.spans.push(span);
     return span;

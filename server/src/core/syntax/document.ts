@@ -7,6 +7,7 @@
 import { Edit, type Parser, type Tree } from 'web-tree-sitter';
 import { childNodes, nodeName, walk, type Node, type Position, type Program, type Span, type TopLevel } from '../ast/ast';
 import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
+import type { TextSpan } from '../ast/text-span';
 import {
   Converter,
   IMPORT_NAME_SPANS,
@@ -408,20 +409,19 @@ class SpanShifter {
   }
 
   /** Reused spans are owned by their node alone, so they are moved in place: no allocation. */
-  move(span: Span): void {
+  move(span: TextSpan): void {
     if (span.endOffset < this.previous.changeStart) return; // before the change: unchanged
     span.startOffset += this.delta;
     span.endOffset += this.delta;
     if (span.startOffset - this.delta >= this.wholeLinesFrom) {
-      span.start.line += this.lineDelta;
-      span.end.line += this.lineDelta;
+      span.startLine += this.lineDelta;
+      span.endLine += this.lineDelta;
     } else {
-      const start = this.lines.positionAt(span.startOffset);
-      const end = this.lines.positionAt(span.endOffset);
-      span.start.line = start.line;
-      span.start.column = start.column;
-      span.end.line = end.line;
-      span.end.column = end.column;
+      const moved = this.lines.spanAt(span.startOffset, span.endOffset);
+      span.startLine = moved.startLine;
+      span.startColumn = moved.startColumn;
+      span.endLine = moved.endLine;
+      span.endColumn = moved.endColumn;
     }
   }
 

@@ -1,5 +1,6 @@
 // Offsets of line starts, for UTF-16 offset <-> {line (1-based), column (0-based)} in O(log n).
-import type { Position, Span } from '../ast/ast';
+import type { Position } from '../ast/ast';
+import { TextSpan } from '../ast/text-span';
 
 export class LineIndex {
   private readonly starts: number[] = [0];
@@ -18,10 +19,20 @@ export class LineIndex {
   }
 
   positionAt(offset: number): Position {
-    const clamped = Math.max(0, Math.min(offset, this.text.length));
-    const line = this.isOnLine(clamped, this.lastLine) ? this.lastLine : this.lineOf(clamped);
-    this.lastLine = line;
+    const clamped = this.clamp(offset);
+    const line = this.lineAt(clamped);
     return { line: line + 1, column: clamped - this.starts[line] };
+  }
+
+  private clamp(offset: number): number {
+    return Math.max(0, Math.min(offset, this.text.length));
+  }
+
+  /** The 0-based line of an offset within the text, the last one asked for tried first. */
+  private lineAt(offset: number): number {
+    const line = this.isOnLine(offset, this.lastLine) ? this.lastLine : this.lineOf(offset);
+    this.lastLine = line;
+    return line;
   }
 
   /** Whether `offset` is on the (0-based) line `line`. */
@@ -48,7 +59,11 @@ export class LineIndex {
     return Math.max(start, Math.min(start + Math.max(0, position.column), end));
   }
 
-  spanAt(startOffset: number, endOffset: number): Span {
-    return { start: this.positionAt(startOffset), end: this.positionAt(endOffset), startOffset, endOffset };
+  spanAt(startOffset: number, endOffset: number): TextSpan {
+    const start = this.clamp(startOffset);
+    const startLine = this.lineAt(start);
+    const end = this.clamp(endOffset);
+    const endLine = this.lineAt(end);
+    return new TextSpan(startLine + 1, start - this.starts[startLine], endLine + 1, end - this.starts[endLine], startOffset, endOffset);
   }
 }
