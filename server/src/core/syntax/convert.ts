@@ -523,8 +523,9 @@ export class Converter {
     const span = this.spanOf(node);
     switch (node.type) {
       case 'identifier': {
-        // The most numerous node: its name span is in the literal, not added after (a new shape).
-        const identifier: A.Identifier & Tagged = { type: 'Identifier', id: this.id(), span, name: this.text(node), [NAME_SPAN]: this.spanOf(node) };
+        // The most numerous node: its name span is in the literal, not added after (a new shape),
+        // and is its span itself (the same text; one object, moved once when the item is reused).
+        const identifier: A.Identifier & Tagged = { type: 'Identifier', id: this.id(), span, name: this.text(node), [NAME_SPAN]: span };
         return identifier;
       }
       case 'number':
