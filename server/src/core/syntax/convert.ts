@@ -523,10 +523,9 @@ export class Converter {
     const span = this.spanOf(node);
     switch (node.type) {
       case 'identifier': {
-        // The most numerous node: its name span is in the literal, not added after (a new shape),
-        // and is its span itself (the same text; one object, moved once when the item is reused).
-        const identifier: A.Identifier & Tagged = { type: 'Identifier', id: this.id(), span, name: this.text(node), [NAME_SPAN]: span };
-        return identifier;
+        // The most numerous node, and all name: its name span is its span, so it carries no tag
+        // (WhetstoneDocument.nameSpanOfNode); a computed key would make each literal slower to build.
+        return { type: 'Identifier', id: this.id(), span, name: this.text(node) };
       }
       case 'number':
         return { type: 'Literal', id: this.id(), span, value: Number(this.text(node)), raw: this.text(node) };

@@ -225,7 +225,7 @@ export class WhetstoneDocument {
 
   nameSpan(id: string): Span | undefined {
     const node = this.nodeById(id);
-    return node ? (node as Tagged)[NAME_SPAN] : undefined;
+    return node ? this.nameSpanOfNode(node) : undefined;
   }
 
   importNameSpans(id: string): Span[] {
@@ -235,7 +235,8 @@ export class WhetstoneDocument {
 
   /** nameSpan of a node of this document's AST, read off the node (the analysis has the node: no id index needed). */
   nameSpanOfNode(node: Node): Span | undefined {
-    return (node as Tagged)[NAME_SPAN];
+    // An identifier is all name: the converter tags it with nothing (see Converter.expressionInner).
+    return node.type === 'Identifier' ? node.span : (node as Tagged)[NAME_SPAN];
   }
 
   importNameSpansOfNode(node: Node): Span[] {
