@@ -128,6 +128,14 @@ class Walk {
   private position = -1;
   /** Whether the children of the node `node()` returned last may be in fields. */
   hasFields = true;
+  /**
+   * The children read so far of every node being read, in order (see walkSubtree): a node's own
+   * list is cut from here when it is left, exactly as long as it needs to be. Pushing into a list
+   * per node would give each one room for sixteen (V8's first growth), most of it never used.
+   */
+  readonly pending: CstNode[] = [];
+  /** Whether the node `node()` read last is a token (it has no children to read). */
+  readToken = false;
 
   constructor(
     private readonly cursor: CursorCalls,
@@ -153,9 +161,10 @@ class Walk {
     const named = type === 'ERROR' || (t.named[typeId] ?? false);
     const field = parentHasFields && (t.mayHaveField[typeId] ?? true) ? (t.fields[cursor.fieldId()] ?? null) : null;
     const isToken = t.token[typeId] ?? false;
+    this.readToken = isToken;
     if (!isToken || !parent) {
-      const node: CstNode = { type, field, start: -1, end: -1, named, missing: false, truncated: false, children: isToken ? NO_CHILDREN : [] };
-      parent?.children.push(node);
+      const node: CstNode = { type, field, start: -1, end: -1, named, missing: false, truncated: false, children: NO_CHILDREN };
+      if (parent) this.pending.push(node);
       this.hasFields = t.hasFields[typeId] ?? true;
       return node;
     }
@@ -165,7 +174,7 @@ class Walk {
       start = cursor.startIndex();
       end = cursor.endIndex();
       const missing = start === end && cursor.isMissing();
-      parent.children.push({ type, field, start, end, named, missing, truncated: false, children: NO_CHILDREN });
+      this.pending.push({ type, field, start, end, named, missing, truncated: false, children: NO_CHILDREN });
     } else {
       start = skipBlanks(this.text, this.position);
       if (named) end = cursor.endIndex();
@@ -174,7 +183,7 @@ class Walk {
         end = start + type.length;
       }
       this.position = end;
-      if (named || field !== null) parent.children.push({ type, field, start, end, named, missing: false, truncated: false, children: NO_CHILDREN });
+      if (named || field !== null) this.pending.push({ type, field, start, end, named, missing: false, truncated: false, children: NO_CHILDREN });
     }
     grow(parent, start, end);
     return undefined;
@@ -184,7 +193,8 @@ class Walk {
    * Sets the offsets of a node the walk leaves, with the cursor back on it, and grows its parent's
    * to take them in.
    */
-  leave(node: CstNode, parent: CstNode | undefined): void {
+  leave(node: CstNode, parent: CstNode | undefined, childrenFrom: number): void {
+    if (this.pending.length > childrenFrom) node.children = this.pending.splice(childrenFrom);
     // A node with children has its offsets from them already (see grow), unless it reads its own.
     if (!parent || node.truncated || node.type === 'ERROR' || node.start === -1) readOffsets(this.cursor, node);
     if (parent) grow(parent, node.start, node.end);
@@ -215,13 +225,15 @@ export function readSubtree(treeCursor: TreeCursor, language: Language, text: st
 
 function walkSubtree(cursor: CursorCalls, walk: Walk): CstNode {
   const root = walk.node(undefined, true)!;
-  if (root.children === NO_CHILDREN) {
+  if (walk.readToken) {
     readOffsets(cursor, root);
     return root;
   }
-  // The nodes being read, root first, and whether each one's children may be in fields.
+  // The nodes being read, root first, whether each one's children may be in fields, and where
+  // its children start in walk.pending.
   const stack: CstNode[] = [root];
   const hasFields: boolean[] = [walk.hasFields];
+  const childrenFrom: number[] = [0];
   let entering = true;
   for (;;) {
     const top = stack[stack.length - 1];
@@ -249,6 +261,7 @@ function walkSubtree(cursor: CursorCalls, walk: Walk): CstNode {
       if (child) {
         stack.push(child);
         hasFields.push(walk.hasFields);
+        childrenFrom.push(walk.pending.length);
         entering = true;
         break;
       }
@@ -259,7 +272,7 @@ function walkSubtree(cursor: CursorCalls, walk: Walk): CstNode {
     if (onChild) cursor.gotoParent();
     stack.pop();
     hasFields.pop();
-    walk.leave(top, stack[stack.length - 1]);
+    walk.leave(top, stack[stack.length - 1], childrenFrom.pop()!);
     if (stack.length === 0) return root;
   }
 }
