@@ -248,7 +248,8 @@ export class Converter {
     tagged[SOURCE_TYPE] = node.type;
     tagged[ITEM_COMMENTS] = this.comments.slice(comments);
     tagged[ITEM_PROBLEMS] = this.problems.slice(problems);
-    tagged[ITEM_SPANS] = this.spans;
+    // A copy as long as the list: the item keeps it for as long as it lives.
+    tagged[ITEM_SPANS] = this.spans.slice();
     return item;
   }
 
@@ -404,12 +405,11 @@ export class Converter {
   private block(node: SyntaxNode): A.Block {
     const id = this.id();
     const converted = this.nested(node, (): A.Block => {
-      const statements: A.Statement[] = [];
-      for (const child of this.fields(node).children) {
-        if (!child.named || child.type === 'comment') continue; // the braces; comments are taken
-        if (child.type === 'annotated_statement') statements.push(this.annotated(child) as A.Statement);
-        else statements.push(this.statement(child));
-      }
+      // Not the braces; comments are taken by fields(). Made by map: a list the AST keeps is
+      // exactly as long as it needs to be (one grown by push has room for sixteen).
+      const statements = this.fields(node)
+        .children.filter((child) => child.named && child.type !== 'comment')
+        .map((child) => (child.type === 'annotated_statement' ? (this.annotated(child) as A.Statement) : this.statement(child)));
       return { type: 'Block', id, span: this.spanOf(node), statements };
     });
     // A block too deep to convert still has to be a Block where one is required.
