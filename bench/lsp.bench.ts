@@ -120,6 +120,9 @@ export async function benchLsp(): Promise<{ rows: Row[]; serverRssMb?: number; m
       await published;
       const opened = performance.now() - start;
       await connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+      // The server finishes collecting the opening's garbage after it has published (on the other
+      // core): the raw parse waits for that, as the next opening does below.
+      await new Promise((resolve) => setTimeout(resolve, 100));
       const rawStart = performance.now();
       treeSitter.parse(text)?.delete();
       const raw = performance.now() - rawStart;

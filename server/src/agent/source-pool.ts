@@ -108,9 +108,10 @@ export class SourcePool {
     if (this.worker) return this.worker;
     this.workerReady = false;
     // V8 lets a process's --max-semi-space-size (the language server and serve are started with
-    // one) win over a worker's young-generation limit, which would leave the parse with 4 MiB
-    // semi-spaces (parseSource of 2 MiB took 1.5–2× as long). The flag is read only when a heap is
-    // set up: cleared here, the worker gets WORKER_YOUNG_MB and the process's heap keeps its own.
+    // one) win over a worker's young-generation limit, which would leave the parse with the
+    // process's small semi-spaces (with 4 MiB, parseSource of 2 MiB took 1.5–2× as long). The flag
+    // is read only when a heap is set up: cleared here, the worker gets WORKER_YOUNG_MB and the
+    // process's heap keeps its own.
     setFlagsFromString('--max-semi-space-size=0');
     const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMb ?? WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
     // The server's sockets keep the process alive; an idle worker must not.
