@@ -418,11 +418,7 @@ class SpanShifter {
       span.startLine += this.lineDelta;
       span.endLine += this.lineDelta;
     } else {
-      const moved = this.lines.spanAt(span.startOffset, span.endOffset);
-      span.startLine = moved.startLine;
-      span.startColumn = moved.startColumn;
-      span.endLine = moved.endLine;
-      span.endColumn = moved.endColumn;
+      this.lines.placeLines(span);
     }
   }
 

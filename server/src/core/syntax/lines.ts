@@ -60,10 +60,20 @@ export class LineIndex {
   }
 
   spanAt(startOffset: number, endOffset: number): TextSpan {
-    const start = this.clamp(startOffset);
+    const span = new TextSpan(0, 0, 0, 0, startOffset, endOffset);
+    this.placeLines(span);
+    return span;
+  }
+
+  /** Sets a span's lines and columns from its offsets (a span moved with an edit: no allocation). */
+  placeLines(span: TextSpan): void {
+    const start = this.clamp(span.startOffset);
     const startLine = this.lineAt(start);
-    const end = this.clamp(endOffset);
+    span.startLine = startLine + 1;
+    span.startColumn = start - this.starts[startLine];
+    const end = this.clamp(span.endOffset);
     const endLine = this.lineAt(end);
-    return new TextSpan(startLine + 1, start - this.starts[startLine], endLine + 1, end - this.starts[endLine], startOffset, endOffset);
+    span.endLine = endLine + 1;
+    span.endColumn = end - this.starts[endLine];
   }
 }
