@@ -87,6 +87,8 @@ export class Converter {
   /** The spans made for the top-level item being converted (see `span`). */
   private spans: TextSpan[] = [];
   private depth = 0;
+  /** Names and type texts met so far (see `shared`). */
+  private readonly strings = new Map<string, string>();
 
   /**
    * @param ids for a new document (nothing to match ids against): each node gets its id as it is
@@ -119,7 +121,18 @@ export class Converter {
   }
 
   private textOf(node: SyntaxNode | undefined): string | undefined {
-    return node ? this.text(node) : undefined;
+    return node ? this.shared(this.text(node)) : undefined;
+  }
+
+  /**
+   * One string for every occurrence of the same name or type text: a file names the same things
+   * thousands of times, and each slice of the source would otherwise be kept as a string of its own.
+   */
+  private shared(text: string): string {
+    const known = this.strings.get(text);
+    if (known !== undefined) return known;
+    this.strings.set(text, text);
+    return text;
   }
 
   /**
@@ -187,7 +200,7 @@ export class Converter {
       if (args.length > 0) text += `<${args.map((a) => this.typeText(a)).join(', ')}>`;
     }
     if (one(f, 'optional') !== undefined) text += '?';
-    return text;
+    return this.shared(text);
   }
 
   private annotationValue(node: SyntaxNode): A.AnnotationArgValue {
@@ -434,7 +447,10 @@ export class Converter {
   }
 
   private statementInner(node: SyntaxNode): A.Statement {
-    const base = { id: this.id(), span: this.spanOf(node), annotations: [] as A.Annotation[] };
+    // Each literal below lists its properties itself: spread into a literal, these would be
+    // stored outside the object, one more object per statement.
+    const id = this.id();
+    const span = this.spanOf(node);
     if (node.type === 'annotated_statement') return this.annotated(node) as A.Statement;
     const f = this.fields(node);
     switch (node.type) {
@@ -444,7 +460,7 @@ export class Converter {
         return this.named(
           {
             type: 'VariableDeclaration',
-            ...base,
+            id, span, annotations: [],
             name: this.textOf(name) ?? '',
             kind: this.textOf(one(f, 'kind')) === 'const' ? 'const' : 'let',
             varType: type ? this.typeText(type) : null,
@@ -464,14 +480,14 @@ export class Converter {
         }
         return {
           type: 'AssignmentStatement',
-          ...base,
+          id, span, annotations: [],
           operator: (this.textOf(one(f, 'operator')) ?? '=') as A.AssignmentOperator,
           target,
           value: this.expr(f, 'value'),
         };
       }
       case 'return_statement':
-        return { type: 'ReturnStatement', ...base, value: this.optionalExpr(f, 'value') };
+        return { type: 'ReturnStatement', id, span, annotations: [], value: this.optionalExpr(f, 'value') };
       case 'if_statement': {
         const condition = this.expr(f, 'condition');
         const consequent = this.blockOrError(one(f, 'consequence'), node);
@@ -479,16 +495,16 @@ export class Converter {
         let alternate: A.Block | A.IfStatement | null = null;
         if (alternative?.type === 'if_statement') alternate = this.statement(alternative) as A.IfStatement;
         else if (alternative) alternate = this.block(alternative);
-        return { type: 'IfStatement', ...base, condition, consequent, alternate };
+        return { type: 'IfStatement', id, span, annotations: [], condition, consequent, alternate };
       }
       case 'while_statement':
-        return { type: 'WhileStatement', ...base, condition: this.expr(f, 'condition'), body: this.blockOrError(one(f, 'body'), node) };
+        return { type: 'WhileStatement', id, span, annotations: [], condition: this.expr(f, 'condition'), body: this.blockOrError(one(f, 'body'), node) };
       case 'for_statement': {
         const iterator = one(f, 'iterator');
         return this.named(
           {
             type: 'ForStatement',
-            ...base,
+            id, span, annotations: [],
             iterator: this.textOf(iterator) ?? '',
             iterable: this.expr(f, 'iterable'),
             body: this.blockOrError(one(f, 'body'), node),
@@ -497,11 +513,11 @@ export class Converter {
         );
       }
       case 'break_statement':
-        return { type: 'BreakStatement', ...base };
+        return { type: 'BreakStatement', id, span, annotations: [] };
       case 'continue_statement':
-        return { type: 'ContinueStatement', ...base };
+        return { type: 'ContinueStatement', id, span, annotations: [] };
       case 'expression_statement':
-        return { type: 'ExpressionStatement', ...base, expression: this.expr(f, 'expression') };
+        return { type: 'ExpressionStatement', id, span, annotations: [], expression: this.expr(f, 'expression') };
       default:
         // ERROR, or a construct that only parses at another level (a stray declaration in a block).
         return this.error(node);
@@ -525,10 +541,12 @@ export class Converter {
       case 'identifier': {
         // The most numerous node, and all name: its name span is its span, so it carries no tag
         // (WhetstoneDocument.nameSpanOfNode); a computed key would make each literal slower to build.
-        return { type: 'Identifier', id: this.id(), span, name: this.text(node) };
+        return { type: 'Identifier', id: this.id(), span, name: this.shared(this.text(node)) };
       }
-      case 'number':
-        return { type: 'Literal', id: this.id(), span, value: Number(this.text(node)), raw: this.text(node) };
+      case 'number': {
+        const raw = this.shared(this.text(node));
+        return { type: 'Literal', id: this.id(), span, value: Number(raw), raw };
+      }
       case 'string':
         return { type: 'Literal', id: this.id(), span, value: stringValue(this.text(node)), raw: this.text(node) };
       case 'true':
