@@ -14,6 +14,7 @@ import { Dependencies, type RecordingSymbols, recordingInto, sameValue } from '.
 import type { LibraryIndex } from './library';
 import { ProgramLevel } from './program-level';
 import { newProgramScope, Resolver, type NameSpans, type Resolution } from './resolve';
+import { EmptyMap, withoutEmptyMaps } from './resolution';
 import type { Reference, Scope, SemanticSymbol } from './symbols';
 import { TypeTable } from './type-table';
 import type { Type } from './types';
@@ -31,9 +32,10 @@ export interface AnalysisItem {
 }
 
 interface KeptFacts {
-  readonly dependencies: Dependencies;
+  /** The program-scope names it looked up (see Dependencies; lists, not the recording's maps). */
+  readonly names: readonly string[];
   /** The declared type names asked about, and those its signature names. */
-  readonly types: ReadonlySet<string>;
+  readonly types: readonly string[];
   /** The document's version of its node when analysed. */
   readonly version: number;
   readonly allNames?: string;
@@ -106,7 +108,7 @@ export function analyzeItems(
     }
     const resolution = resolver.resolveItem(child);
     const check = checkItem(program, child, resolution, types, names);
-    items[index] = { node: child, resolution, check, unused: localUnused(resolution, names) };
+    items[index] = compact({ node: child, resolution, check, unused: localUnused(resolution, names) }, level);
   });
 
   const fingerprints = new Fingerprints(programLayer, types, level, versionOf);
@@ -122,7 +124,7 @@ export function analyzeItems(
     const item = recordingInto(dependencies, () => {
       const resolution = resolver.resolveItem(child);
       const check = checkItem(program, child, resolution, types, names);
-      return { node: child, resolution, check, unused: localUnused(resolution, names) };
+      return compact({ node: child, resolution, check, unused: localUnused(resolution, names) }, level);
     });
     items[index] = namesALine(item) ? item : { ...item, kept: fingerprints.record(child, dependencies) };
   });
@@ -144,6 +146,27 @@ export function analyzeItems(
   const diagnostics = inSourceOrder(all);
   return { level, programLayer, items, types, diagnostics };
 }
+
+/** An analysed item whose empty maps are shared ones: most items leave several of theirs empty. */
+function compact(item: AnalysisItem, level: ProgramLevel): AnalysisItem {
+  const { check } = item;
+  const emptyChecks = check.types.size === 0 || check.fieldReferences.size === 0;
+  return {
+    node: item.node,
+    resolution: withoutEmptyMaps(item.resolution, level.emptyItemLayer),
+    check: emptyChecks
+      ? {
+          types: check.types.size === 0 ? NO_TYPES : check.types,
+          fieldReferences: check.fieldReferences.size === 0 ? NO_FIELD_REFERENCES : check.fieldReferences,
+          calls: check.calls,
+          diagnostics: check.diagnostics,
+        }
+      : check,
+    unused: item.unused,
+  };
+}
+const NO_TYPES: Map<string, Type> = new EmptyMap();
+const NO_FIELD_REFERENCES: Map<string, SemanticSymbol> = new EmptyMap();
 
 /** W_UNUSED for the symbols an item declares inside itself (only it can refer to them). */
 function localUnused(resolution: Resolution, names: NameSpans | undefined): Diagnostic[] {
@@ -240,8 +263,8 @@ class Fingerprints {
     }
     const own = this.programLayer.declared.get(fn.id)?.[0];
     return {
-      dependencies,
-      types,
+      names: [...dependencies.names.keys()],
+      types: [...types],
       version: this.versionOf(fn),
       allNames: dependencies.allNames ? this.allNames() : undefined,
       allTypes: dependencies.allTypes ? this.allTypes() : undefined,
@@ -255,7 +278,7 @@ class Fingerprints {
     if (this.level.versionsChanged && kept.version !== this.versionOf(fn)) return false;
     const own = this.programLayer.declared.get(fn.id)?.[0];
     if (own !== kept.own || !sameValue(own?.type, kept.ownType)) return false;
-    if (this.changedNames.size > 0) for (const name of kept.dependencies.names.keys()) if (this.changedNames.has(name)) return false;
+    if (this.changedNames.size > 0) for (const name of kept.names) if (this.changedNames.has(name)) return false;
     const changedTypes = this.types.changed;
     if (!changedTypes) return false;
     const changedFields = this.level.fieldsChanged;

@@ -7,10 +7,10 @@
 // says which program-level names may mean something else than before, for the function items
 // that keep their facts (analysis-items.ts).
 import type { Program, Span, TopLevel, TypeDeclaration } from '../ast/ast';
-import { makeDiagnostic } from '../ast/diagnostics';
+import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import { Dependencies, type RecordingSymbols, recordingInto, sameValue } from './dependencies';
-import { emptyResolution, NODE_KEYED, type Resolution } from './resolution';
-import type { Scope, SemanticSymbol } from './symbols';
+import { emptyResolution, NODE_KEYED, sharedEmptyLayer, type Resolution } from './resolution';
+import type { Reference, Scope, SemanticSymbol } from './symbols';
 import type { TypeTable } from './type-table';
 import { named, type Type } from './types';
 
@@ -30,11 +30,22 @@ export interface ItemDeclarations {
   readonly volatile: boolean;
 }
 
-interface DeclarationRecord extends ItemDeclarations {
+/**
+ * One item's declarations as the program level keeps them. Its facts are merged into the program
+ * layer and not kept in maps of their own: what was merged is listed flat, to be taken out again
+ * when the record goes (a file has a record per top-level item, and each map costs a table).
+ */
+interface DeclarationRecord extends Omit<ItemDeclarations, 'facts'> {
+  readonly symbols: readonly SemanticSymbol[];
+  readonly diagnostics: readonly Diagnostic[];
+  /** The node-keyed facts merged, in threes: which map (index in NODE_KEYED), node id, value. */
+  readonly merged: readonly unknown[];
+  /** The references merged, in twos: symbol, its references from this item. */
+  readonly mergedReferences: readonly (SemanticSymbol | Reference[])[];
   readonly node: TopLevel;
   readonly version: number;
   /** Type names its type strings mention (declared or not). */
-  readonly typeNames: ReadonlySet<string>;
+  readonly typeNames: readonly string[];
   /** Whether it listed every declared type name (a "did you mean" for an unknown type). */
   readonly listedTypes: boolean;
   /** For a declared type: whether it is the declaration of its name that the type table uses. */
@@ -84,8 +95,12 @@ export class ProgramLevel {
   private readonly volatile = new Set<DeclarationRecord>();
   private readonly withDiagnostics = new Set<DeclarationRecord>();
 
+  /** The empty maps the item layers over this level share (see withoutEmptyMaps). */
+  readonly emptyItemLayer: Resolution;
+
   constructor(programScope: Scope) {
     this.layer = emptyResolution(programScope);
+    this.emptyItemLayer = sharedEmptyLayer(this.layer);
   }
 
   private get scope(): RecordingSymbols {
@@ -225,16 +240,21 @@ export class ProgramLevel {
   private make(node: TopLevel, input: ProgramLevelInput): void {
     const dependencies = new Dependencies();
     const made = recordingInto(dependencies, () => input.declare(node));
+    const { facts } = made;
+    const { merged, mergedReferences } = this.merge(facts);
     const record: DeclarationRecord = {
-      facts: made.facts,
+      symbols: facts.symbols,
+      diagnostics: facts.diagnostics,
+      merged,
+      mergedReferences,
       declarations: made.declarations,
       fieldScope: made.fieldScope,
       typeSymbols: made.typeSymbols,
       declaredType: made.declaredType,
-      volatile: made.volatile || (made.facts.diagnostics.length > 0 && made.facts.diagnostics.some((diagnostic) => / on line \d/.test(diagnostic.message))),
+      volatile: made.volatile || (facts.diagnostics.length > 0 && facts.diagnostics.some((diagnostic) => / on line \d/.test(diagnostic.message))),
       node,
       version: input.versionOf(node),
-      typeNames: dependencies.types,
+      typeNames: [...dependencies.types],
       listedTypes: dependencies.allTypes,
       canonical: node.type === 'TypeDeclaration' && input.types.declarations.get(node.name) === node,
     };
@@ -244,8 +264,7 @@ export class ProgramLevel {
     this.remade.add(node);
     this.made++;
     if (record.volatile) this.volatile.add(record);
-    if (record.facts.diagnostics.length > 0) this.withDiagnostics.add(record);
-    this.merge(record);
+    if (record.diagnostics.length > 0) this.withDiagnostics.add(record);
   }
 
   private drop(record: DeclarationRecord): void {
@@ -254,7 +273,7 @@ export class ProgramLevel {
     this.withDiagnostics.delete(record);
     this.remember(record);
     this.unmerge(record);
-    for (const symbol of record.facts.symbols) {
+    for (const symbol of record.symbols) {
       const list = this.dropped.get(symbol.declNodeId ?? '');
       if (list) list.push(symbol);
       else this.dropped.set(symbol.declNodeId ?? '', [symbol]);
@@ -272,35 +291,44 @@ export class ProgramLevel {
     this.before.set(name, { symbol, type: symbol?.type });
   }
 
-  private merge(record: DeclarationRecord): void {
-    for (const key of NODE_KEYED) {
-      const own = record.facts[key] as Map<string, unknown>;
-      if (own.size === 0) continue;
+  /** Puts one item's facts into the program layer; returns what it put there (see DeclarationRecord). */
+  private merge(facts: Resolution): Pick<DeclarationRecord, 'merged' | 'mergedReferences'> {
+    const merged: unknown[] = [];
+    NODE_KEYED.forEach((key, index) => {
+      const own = facts[key] as Map<string, unknown>;
+      if (own.size === 0) return;
       const target = this.layer[key] as Map<string, unknown>;
-      own.forEach((value, id) => target.set(id, value));
-    }
-    record.facts.references.forEach((references, symbol) => {
+      own.forEach((value, id) => {
+        target.set(id, value);
+        merged.push(index, id, value);
+      });
+    });
+    const mergedReferences: (SemanticSymbol | Reference[])[] = [];
+    facts.references.forEach((references, symbol) => {
       const list = this.layer.references.get(symbol);
       if (list) list.push(...references);
       else this.layer.references.set(symbol, references.slice());
+      mergedReferences.push(symbol, references);
     });
+    return { merged, mergedReferences };
   }
 
   private unmerge(record: DeclarationRecord): void {
-    for (const key of NODE_KEYED) {
-      const target = this.layer[key] as Map<string, unknown>;
-      (record.facts[key] as Map<string, unknown>).forEach((value, id) => {
-        if (target.get(id) === value) target.delete(id);
-      });
+    const { merged, mergedReferences } = record;
+    for (let at = 0; at < merged.length; at += 3) {
+      const target = this.layer[NODE_KEYED[merged[at] as number]] as Map<string, unknown>;
+      const id = merged[at + 1] as string;
+      if (target.get(id) === merged[at + 2]) target.delete(id);
     }
-    record.facts.references.forEach((references, symbol) => {
+    for (let at = 0; at < mergedReferences.length; at += 2) {
+      const symbol = mergedReferences[at] as SemanticSymbol;
       const list = this.layer.references.get(symbol);
-      if (!list) return;
-      const gone = new Set(references);
+      if (!list) continue;
+      const gone = new Set(mergedReferences[at + 1] as Reference[]);
       const left = list.filter((reference) => !gone.has(reference));
       if (left.length > 0) this.layer.references.set(symbol, left);
       else this.layer.references.delete(symbol);
-    });
+    }
   }
 
   /** The symbols of the records of the previous children in [from, to), before anything is dropped. */
@@ -308,7 +336,7 @@ export class ProgramLevel {
     const at = new Map<number, { node: TopLevel; symbols: readonly SemanticSymbol[] }>();
     for (let index = from; index < to; index++) {
       const node = this.children[index];
-      at.set(index, { node, symbols: this.records.get(node)?.facts.symbols ?? [] });
+      at.set(index, { node, symbols: this.records.get(node)?.symbols ?? [] });
     }
     return at;
   }
@@ -326,7 +354,7 @@ export class ProgramLevel {
       replaced++;
       const record = this.records.get(node);
       if (!record || node.type === 'TypeDeclaration' || old.type === 'TypeDeclaration') return false;
-      if (record.facts.symbols.length !== symbols.length || record.facts.symbols.some((symbol, at) => symbol !== symbols[at])) return false;
+      if (record.symbols.length !== symbols.length || record.symbols.some((symbol, at) => symbol !== symbols[at])) return false;
     }
     return replaced === made;
   }
@@ -342,7 +370,7 @@ export class ProgramLevel {
     for (const child of program.children) {
       const record = this.records.get(child);
       if (!record) continue;
-      for (const symbol of record.facts.symbols) this.layer.symbols.push(symbol);
+      for (const symbol of record.symbols) this.layer.symbols.push(symbol);
       for (const { symbol } of record.declarations) {
         if (!symbol.name) continue;
         const existing = scope.peek(symbol.name);
@@ -371,7 +399,7 @@ export class ProgramLevel {
     const diagnostics = this.layer.diagnostics;
     diagnostics.length = 0;
     const records = [...this.withDiagnostics].sort((a, b) => a.node.span.startOffset - b.node.span.startOffset);
-    for (const record of records) diagnostics.push(...record.facts.diagnostics);
+    for (const record of records) diagnostics.push(...record.diagnostics);
     for (const { existing, symbol } of this.duplicates) {
       const nameSpan = this.nameSpanOf(symbol);
       if (!nameSpan) continue;

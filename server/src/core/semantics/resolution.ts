@@ -67,13 +67,14 @@ export function emptyResolution(programScope: Scope): Resolution {
   };
 }
 
-/** A map that stays empty: declarations resolve no identifier and place no node in a scope (fields aside). */
-class AlwaysEmpty<K, V> extends Map<K, V> {
+/** A map that stays empty (writing to it is a mistake): one can stand for many. */
+export class EmptyMap<K, V> extends Map<K, V> {
   override set(): this {
-    throw new Error('a declaration record has no entries of this kind');
+    throw new Error('this map takes no entries');
   }
 }
-const NO_ENTRIES = new AlwaysEmpty<never, never>();
+/** Declarations resolve no identifier and place no node in a scope (fields aside). */
+const NO_ENTRIES = new EmptyMap<never, never>();
 
 /**
  * The layer one top-level item's declarations are made into (see program-level.ts): a declared
@@ -91,6 +92,42 @@ export function declarationLayer(programScope: Scope, hasFields: boolean): Resol
     typeRefs: new Map(),
     annotatedTypes: new Map(),
     fieldScopes: NO_ENTRIES as Map<never, never>,
+    diagnostics: [],
+  };
+}
+
+/** A LayeredMap that takes no entries: an item layer's empty map, shared (see withoutEmptyMaps). */
+class EmptyLayer<K, V> extends LayeredMap<K, V> {
+  override set(): this {
+    throw new Error('this map takes no entries');
+  }
+}
+
+/**
+ * The same layer with each empty map of its own replaced by one shared with the other items'
+ * layers over `below` (a file has a layer per top-level item, most of their maps stay empty, and
+ * each map costs a table). Call once the item is analysed: the shared maps take no entries.
+ */
+export function withoutEmptyMaps(layer: Resolution, shared: Resolution): Resolution {
+  const compact = { ...layer } as { -readonly [K in keyof Resolution]: Resolution[K] };
+  for (const key of NODE_KEYED) if (layer[key].size === 0) (compact as Record<string, unknown>)[key] = shared[key];
+  if (layer.references.size === 0) compact.references = shared.references;
+  return compact;
+}
+
+/** The maps withoutEmptyMaps shares among the item layers over `below`. */
+export function sharedEmptyLayer(below: Resolution): Resolution {
+  return {
+    programScope: below.programScope,
+    symbols: [],
+    declared: new EmptyLayer(below.declared),
+    resolved: new EmptyLayer(below.resolved),
+    references: NO_ENTRIES as Map<never, never>,
+    nodeScopes: new EmptyLayer(below.nodeScopes),
+    declNodes: new EmptyLayer(below.declNodes),
+    typeRefs: new EmptyLayer(below.typeRefs),
+    annotatedTypes: new EmptyLayer(below.annotatedTypes),
+    fieldScopes: below.fieldScopes,
     diagnostics: [],
   };
 }
