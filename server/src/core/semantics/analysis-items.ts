@@ -14,7 +14,7 @@ import { Dependencies, type RecordingSymbols, recordingInto, sameValue } from '.
 import type { LibraryIndex } from './library';
 import { ProgramLevel } from './program-level';
 import { newProgramScope, Resolver, type NameSpans, type Resolution } from './resolve';
-import { EmptyMap, withoutEmptyMaps } from './resolution';
+import { EmptyMap, firstDeclared, withoutEmptyMaps } from './resolution';
 import type { Reference, Scope, SemanticSymbol } from './symbols';
 import { TypeTable } from './type-table';
 import type { Type } from './types';
@@ -261,7 +261,7 @@ class Fingerprints {
       const resolved = this.types.resolve(text);
       for (const name of [...resolved.declaredNames, ...resolved.unknownNames]) types.add(name);
     }
-    const own = this.programLayer.declared.get(fn.id)?.[0];
+    const own = firstDeclared(this.programLayer.declared.get(fn.id));
     return {
       names: [...dependencies.names.keys()],
       types: [...types],
@@ -276,7 +276,7 @@ class Fingerprints {
 
   unchanged(fn: FunctionDeclaration, kept: KeptFacts): boolean {
     if (this.level.versionsChanged && kept.version !== this.versionOf(fn)) return false;
-    const own = this.programLayer.declared.get(fn.id)?.[0];
+    const own = firstDeclared(this.programLayer.declared.get(fn.id));
     if (own !== kept.own || !sameValue(own?.type, kept.ownType)) return false;
     if (this.changedNames.size > 0) for (const name of kept.names) if (this.changedNames.has(name)) return false;
     const changedTypes = this.types.changed;

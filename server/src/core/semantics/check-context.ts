@@ -5,7 +5,7 @@ import type { FunctionDeclaration, Lambda, Node, Span } from '../ast/ast';
 import { makeDiagnostic, type Diagnostic, type DiagnosticCode } from '../ast/diagnostics';
 import type { Mutation } from '../ast/mutation';
 import { nameSpanIn, type NameSpans, type Resolution } from './resolve';
-import { scopeDownwards } from './resolution';
+import { firstDeclared, scopeDownwards } from './resolution';
 import type { SemanticSymbol } from './symbols';
 import type { TypeTable } from './type-table';
 import { whyNotAssignable, type Type } from './types';
@@ -74,7 +74,7 @@ export class CheckContext {
   }
 
   declaredSymbol(nodeId: string): SemanticSymbol | undefined {
-    return this.resolution.declared.get(nodeId)?.[0];
+    return firstDeclared(this.resolution.declared.get(nodeId));
   }
 
   /** Whether `name` at `at` means the built-in (so a fix may call it). */

@@ -12,7 +12,7 @@ import type { CallRecord } from './checker';
 import { libraryIndexOf, type LibraryContext, type LibraryIndex } from './library';
 import type { ProgramLevel } from './program-level';
 import type { NameSpans, Resolution } from './resolve';
-import { scopeUpwards } from './resolution';
+import { declaredSymbols, scopeUpwards } from './resolution';
 import { visibleSymbols } from './scopes';
 import { docOf, signatureOf } from './signatures';
 import type { Reference, Scope, SemanticSymbol } from './symbols';
@@ -129,12 +129,12 @@ export class SemanticModel {
    * name; see symbolsDeclaredBy).
    */
   symbolOf(nodeId: string): SemanticSymbol | undefined {
-    return this.resolvedOf(nodeId) ?? this.fieldReferenceOf(nodeId) ?? this.declaredBy(nodeId)?.[0];
+    return this.resolvedOf(nodeId) ?? this.fieldReferenceOf(nodeId) ?? this.declaredBy(nodeId)[0];
   }
 
   /** What a declaring node declares (several for `use m.{a, b}`). */
   symbolsDeclaredBy(nodeId: string): readonly SemanticSymbol[] {
-    return this.declaredBy(nodeId) ?? [];
+    return this.declaredBy(nodeId);
   }
 
   /**
@@ -186,7 +186,7 @@ export class SemanticModel {
 
   /** The type of an expression, or of what a declaring node declares. */
   typeOf(nodeId: string): Type | undefined {
-    return this.itemOf(nodeId)?.check.types.get(nodeId) ?? this.declaredBy(nodeId)?.[0]?.type;
+    return this.itemOf(nodeId)?.check.types.get(nodeId) ?? this.declaredBy(nodeId)[0]?.type;
   }
 
   /** The fields `value.` can complete to: a declared type's fields, a structural object's, a module's functions. */
@@ -287,8 +287,8 @@ export class SemanticModel {
     return this.itemOf(nodeId)?.check.fieldReferences.get(nodeId);
   }
 
-  private declaredBy(nodeId: string): SemanticSymbol[] | undefined {
-    return this.layered(nodeId, (layer) => layer.declared);
+  private declaredBy(nodeId: string): readonly SemanticSymbol[] {
+    return declaredSymbols(this.layered(nodeId, (layer) => layer.declared));
   }
 
   /** A fact about a node: its item's own, else the program level's. */
@@ -297,14 +297,18 @@ export class SemanticModel {
     return (item ? ownGet(map(item.resolution), nodeId) : undefined) ?? map(this.programLayer).get(nodeId);
   }
 
-  /** Every reference to a symbol: the program level's, then each item's, in order. */
+  /**
+   * Every reference to a symbol: its declaration, then the program level's, then each item's, in
+   * order. The declaration is not recorded (see Resolution.references): it is where the symbol says.
+   */
   private referenceListOf(symbol: SemanticSymbol): Reference[] {
+    const declaration: Reference[] = symbol.declNodeId ? [{ nodeId: symbol.declNodeId, kind: 'declaration' }] : [];
     const scope = symbol.scope;
     if (scope !== this.programLayer.programScope && scope.kind !== 'type' && symbol.declNodeId) {
       // A local symbol: only its own item refers to it.
-      return [...(this.itemOf(symbol.declNodeId)?.resolution.references.get(symbol) ?? [])];
+      return [...declaration, ...(this.itemOf(symbol.declNodeId)?.resolution.references.get(symbol) ?? [])];
     }
-    const out = [...(this.programLayer.references.get(symbol) ?? [])];
+    const out = [...declaration, ...(this.programLayer.references.get(symbol) ?? [])];
     for (const item of this.items) {
       const own = item.resolution.references.get(symbol);
       if (own) out.push(...own);

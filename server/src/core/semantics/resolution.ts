@@ -10,10 +10,14 @@ export interface Resolution {
   readonly programScope: Scope;
   /** Every declared symbol (builtins excepted), in the order of declaration. */
   readonly symbols: SemanticSymbol[];
-  /** Declaring node id -> the symbols it declares (an import may declare several). */
-  readonly declared: Map<string, SemanticSymbol[]>;
+  /** Declaring node id -> the symbol it declares, or the symbols (an import may declare several). */
+  readonly declared: Map<string, Declared>;
   /** Identifier node id -> the symbol it refers to. */
   readonly resolved: Map<string, SemanticSymbol>;
+  /**
+   * Symbol -> its uses in this layer. A symbol's declaration is not among them: every declared
+   * symbol has one, at its declNodeId (SemanticModel.referenceDetailsOf puts it first).
+   */
   readonly references: Map<SemanticSymbol, Reference[]>;
   /**
    * Node id -> the innermost scope it sits in, for the nodes whose scope is not their parent's
@@ -30,6 +34,32 @@ export interface Resolution {
   /** Declared type name -> the scope of its fields. */
   readonly fieldScopes: Map<string, Scope>;
   readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * What a declaring node declares: its one symbol as it is (almost every node declares one, and a
+ * list each would be two objects more per declaration), several in a list.
+ */
+export type Declared = SemanticSymbol | readonly SemanticSymbol[];
+
+/** The symbols a `declared` entry holds, in order. */
+export function declaredSymbols(declared: Declared | undefined): readonly SemanticSymbol[] {
+  if (declared === undefined) return [];
+  return isList(declared) ? declared : [declared];
+}
+
+/** The first symbol a `declared` entry holds (an import's first name). */
+export function firstDeclared(declared: Declared | undefined): SemanticSymbol | undefined {
+  return declared === undefined || !isList(declared) ? declared : declared[0];
+}
+
+/** The entry with one more symbol (a list from the second on). */
+export function withDeclared(declared: Declared | undefined, symbol: SemanticSymbol): Declared {
+  return declared === undefined ? symbol : [...declaredSymbols(declared), symbol];
+}
+
+function isList(declared: Declared): declared is readonly SemanticSymbol[] {
+  return Array.isArray(declared);
 }
 
 /** The facts keyed by node id: what a layer adds and what is taken out when its item goes. */

@@ -26,7 +26,7 @@ import { expressionText } from './signatures';
 import { closestName } from './suggest';
 import { RecordingSymbols } from './dependencies';
 import type { ItemDeclarations, ProgramLevel } from './program-level';
-import { declarationLayer, layerOver, type Resolution } from './resolution';
+import { declarationLayer, layerOver, withDeclared, type Resolution } from './resolution';
 import { Scope, type Reference, type ReferenceKind, type SemanticSymbol, type SymbolKind } from './symbols';
 import type { TypeTable } from './type-table';
 import { ANY, BOOL, BUILTIN_TYPE_NAMES, NULL, NUMBER, STRING, named, type FunctionType, type ParameterType, type Type } from './types';
@@ -56,7 +56,7 @@ export type { Resolution } from './resolution';
 export const BUILTIN_SCOPE: Scope = (() => {
   const scope = new Scope('builtin', null, null);
   for (const builtin of BUILTINS.values()) {
-    scope.symbols.set(builtin.name, { name: builtin.name, kind: 'builtin', declNodeId: null, type: builtin.type, scope, visibleFrom: 0, builtin });
+    scope.declare(builtin.name, { name: builtin.name, kind: 'builtin', declNodeId: null, type: builtin.type, scope, visibleFrom: 0, builtin });
   }
   return scope;
 })();
@@ -435,10 +435,7 @@ export class Resolver {
       });
     this.current.symbols.push(symbol);
     this.current.declNodes.set(declaration.node.id, declaration.node);
-    const declared = this.current.declared.get(declaration.node.id);
-    if (declared) declared.push(symbol);
-    else this.current.declared.set(declaration.node.id, [symbol]);
-    this.current.references.set(symbol, [{ nodeId: declaration.node.id, kind: 'declaration' }]);
+    this.current.declared.set(declaration.node.id, withDeclared(this.current.declared.get(declaration.node.id), symbol));
     if (!declaration.name) return symbol;
     // Which program-level declaration of a name wins is decided once all are made (program-level.ts).
     if (scope.kind === 'program') {
@@ -459,7 +456,7 @@ export class Resolver {
       );
       return symbol;
     }
-    scope.symbols.set(declaration.name, symbol);
+    scope.declare(declaration.name, symbol);
 
     if (scope.kind !== 'type' && scope.parent) {
       const outer = lookup(scope.parent, declaration.name, declaration.visibleFrom, scope.insideFunction).symbol;

@@ -8,13 +8,27 @@ import type { Type } from './types';
 export type ScopeKind = 'builtin' | 'program' | 'function' | 'lambda' | 'block' | 'for' | 'type';
 
 export class Scope {
+  /** Made on the first declaration: most block scopes declare nothing. */
+  private own: Map<string, SemanticSymbol> | undefined;
+
   constructor(
     readonly kind: ScopeKind,
     /** The node that opens it (Program, FunctionDeclaration, Lambda, Block, ForStatement, TypeDeclaration); null for builtins. */
     readonly nodeId: string | null,
     readonly parent: Scope | null,
-    readonly symbols: Map<string, SemanticSymbol> = new Map(),
-  ) {}
+    symbols?: Map<string, SemanticSymbol>,
+  ) {
+    this.own = symbols;
+  }
+
+  /** The symbols declared in it, by name. */
+  get symbols(): ReadonlyMap<string, SemanticSymbol> {
+    return this.own ?? NO_SYMBOLS;
+  }
+
+  declare(name: string, symbol: SemanticSymbol): void {
+    (this.own ??= new Map()).set(name, symbol);
+  }
 
   /** Whether code in this scope runs inside a function or lambda body. */
   get insideFunction(): boolean {
@@ -22,6 +36,8 @@ export class Scope {
     return this.parent?.insideFunction ?? false;
   }
 }
+
+const NO_SYMBOLS: ReadonlyMap<string, SemanticSymbol> = new Map();
 
 export type SymbolKind = 'function' | 'variable' | 'constant' | 'parameter' | 'type' | 'field' | 'import' | 'builtin' | 'iterator';
 
