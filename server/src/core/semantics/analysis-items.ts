@@ -14,8 +14,8 @@ import { Dependencies, type RecordingSymbols, recordingInto, sameValue } from '.
 import type { LibraryIndex } from './library';
 import { ProgramLevel } from './program-level';
 import { newProgramScope, Resolver, type NameSpans, type Resolution } from './resolve';
-import { EmptyMap, firstDeclared, withoutEmptyMaps } from './resolution';
-import type { Reference, Scope, SemanticSymbol } from './symbols';
+import { EmptyMap, firstDeclared, withoutEmptyMaps, type RecordedReference } from './resolution';
+import type { Scope, SemanticSymbol } from './symbols';
 import { TypeTable } from './type-table';
 import type { Type } from './types';
 import { findUnused } from './unused';
@@ -180,8 +180,8 @@ function localUnused(resolution: Resolution, names: NameSpans | undefined): Diag
  * Every reference to a program-level import or variable (what W_UNUSED and an import's rename
  * fix need): the program level's, then each item's, in order.
  */
-function programReferences(programLayer: Resolution, items: readonly AnalysisItem[]): (symbol: SemanticSymbol) => Reference[] {
-  let byItems: Map<SemanticSymbol, Reference[]> | undefined;
+function programReferences(programLayer: Resolution, items: readonly AnalysisItem[]): (symbol: SemanticSymbol) => RecordedReference[] {
+  let byItems: Map<SemanticSymbol, RecordedReference[]> | undefined;
   return (symbol) => {
     if (!byItems) {
       byItems = new Map();
@@ -198,11 +198,11 @@ function programReferences(programLayer: Resolution, items: readonly AnalysisIte
 }
 
 /** An item's references to program-level imports and variables; once per item (kept items keep theirs). */
-const outsideByItem = new WeakMap<AnalysisItem, readonly [SemanticSymbol, Reference[]][]>();
-function outsideReferences(item: AnalysisItem, programScope: Scope): readonly [SemanticSymbol, Reference[]][] {
+const outsideByItem = new WeakMap<AnalysisItem, readonly [SemanticSymbol, RecordedReference[]][]>();
+function outsideReferences(item: AnalysisItem, programScope: Scope): readonly [SemanticSymbol, RecordedReference[]][] {
   let outside = outsideByItem.get(item);
   if (!outside) {
-    const found: [SemanticSymbol, Reference[]][] = [];
+    const found: [SemanticSymbol, RecordedReference[]][] = [];
     item.resolution.references.forEach((references, symbol) => {
       if (symbol.scope === programScope && PROGRAM_VALUES.has(symbol.kind)) found.push([symbol, references]);
     });

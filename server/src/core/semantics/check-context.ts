@@ -5,7 +5,7 @@ import type { FunctionDeclaration, Lambda, Node, Span } from '../ast/ast';
 import { makeDiagnostic, type Diagnostic, type DiagnosticCode } from '../ast/diagnostics';
 import type { Mutation } from '../ast/mutation';
 import { nameSpanIn, type NameSpans, type Resolution } from './resolve';
-import { firstDeclared, scopeDownwards } from './resolution';
+import { firstDeclared, recordedReference, scopeDownwards } from './resolution';
 import type { SemanticSymbol } from './symbols';
 import type { TypeTable } from './type-table';
 import { whyNotAssignable, type Type } from './types';
@@ -92,8 +92,8 @@ export class CheckContext {
     this.result.fieldReferences.set(nodeId, symbol);
     // Into this item's own references (the layer's map holds only what this item refers to).
     const references = this.resolution.references.get(symbol);
-    if (references) references.push({ nodeId, kind });
-    else this.resolution.references.set(symbol, [{ nodeId, kind }]);
+    if (references) references.push(recordedReference(nodeId, kind));
+    else this.resolution.references.set(symbol, [recordedReference(nodeId, kind)]);
   }
 
   nameSpanOf(node: Node): Span {

@@ -12,7 +12,7 @@ import type { CallRecord } from './checker';
 import { libraryIndexOf, type LibraryContext, type LibraryIndex } from './library';
 import type { ProgramLevel } from './program-level';
 import type { NameSpans, Resolution } from './resolve';
-import { declaredSymbols, scopeUpwards } from './resolution';
+import { declaredSymbols, referenceOf, scopeUpwards } from './resolution';
 import { visibleSymbols } from './scopes';
 import { docOf, signatureOf } from './signatures';
 import type { Reference, Scope, SemanticSymbol } from './symbols';
@@ -306,12 +306,12 @@ export class SemanticModel {
     const scope = symbol.scope;
     if (scope !== this.programLayer.programScope && scope.kind !== 'type' && symbol.declNodeId) {
       // A local symbol: only its own item refers to it.
-      return [...declaration, ...(this.itemOf(symbol.declNodeId)?.resolution.references.get(symbol) ?? [])];
+      return [...declaration, ...(this.itemOf(symbol.declNodeId)?.resolution.references.get(symbol) ?? []).map(referenceOf)];
     }
-    const out = [...declaration, ...(this.programLayer.references.get(symbol) ?? [])];
+    const out = [...declaration, ...(this.programLayer.references.get(symbol) ?? []).map(referenceOf)];
     for (const item of this.items) {
       const own = item.resolution.references.get(symbol);
-      if (own) out.push(...own);
+      if (own) for (const recorded of own) out.push(referenceOf(recorded));
     }
     return out;
   }

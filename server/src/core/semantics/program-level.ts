@@ -9,8 +9,8 @@
 import type { Program, Span, TopLevel, TypeDeclaration } from '../ast/ast';
 import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import { Dependencies, type RecordingSymbols, recordingInto, sameValue } from './dependencies';
-import { emptyResolution, NODE_KEYED, sharedEmptyLayer, type Resolution } from './resolution';
-import type { Reference, Scope, SemanticSymbol } from './symbols';
+import { emptyResolution, NODE_KEYED, sharedEmptyLayer, type RecordedReference, type Resolution } from './resolution';
+import type { Scope, SemanticSymbol } from './symbols';
 import type { TypeTable } from './type-table';
 import { named, type Type } from './types';
 
@@ -41,7 +41,7 @@ interface DeclarationRecord extends Omit<ItemDeclarations, 'facts'> {
   /** The node-keyed facts merged, in threes: which map (index in NODE_KEYED), node id, value. */
   readonly merged: readonly unknown[];
   /** The references merged, in twos: symbol, its references from this item. */
-  readonly mergedReferences: readonly (SemanticSymbol | Reference[])[];
+  readonly mergedReferences: readonly (SemanticSymbol | RecordedReference[])[];
   readonly node: TopLevel;
   readonly version: number;
   /** Type names its type strings mention (declared or not). */
@@ -303,7 +303,7 @@ export class ProgramLevel {
         merged.push(index, id, value);
       });
     });
-    const mergedReferences: (SemanticSymbol | Reference[])[] = [];
+    const mergedReferences: (SemanticSymbol | RecordedReference[])[] = [];
     facts.references.forEach((references, symbol) => {
       const list = this.layer.references.get(symbol);
       if (list) list.push(...references);
@@ -324,7 +324,7 @@ export class ProgramLevel {
       const symbol = mergedReferences[at] as SemanticSymbol;
       const list = this.layer.references.get(symbol);
       if (!list) continue;
-      const gone = new Set(mergedReferences[at + 1] as Reference[]);
+      const gone = new Set(mergedReferences[at + 1] as RecordedReference[]);
       const left = list.filter((reference) => !gone.has(reference));
       if (left.length > 0) this.layer.references.set(symbol, left);
       else this.layer.references.delete(symbol);

@@ -3,7 +3,7 @@
 // are made again.
 import { childNodes, type Node } from '../ast/ast';
 import type { Diagnostic } from '../ast/diagnostics';
-import type { Reference, Scope, SemanticSymbol } from './symbols';
+import type { Reference, ReferenceKind, Scope, SemanticSymbol } from './symbols';
 import type { Type } from './types';
 
 export interface Resolution {
@@ -15,10 +15,11 @@ export interface Resolution {
   /** Identifier node id -> the symbol it refers to. */
   readonly resolved: Map<string, SemanticSymbol>;
   /**
-   * Symbol -> its uses in this layer. A symbol's declaration is not among them: every declared
-   * symbol has one, at its declNodeId (SemanticModel.referenceDetailsOf puts it first).
+   * Symbol -> its uses in this layer (read them with referenceOf). A symbol's declaration is not
+   * among them: every declared symbol has one, at its declNodeId (SemanticModel.referenceDetailsOf
+   * puts it first).
    */
-  readonly references: Map<SemanticSymbol, Reference[]>;
+  readonly references: Map<SemanticSymbol, RecordedReference[]>;
   /**
    * Node id -> the innermost scope it sits in, for the nodes whose scope is not their parent's
    * (and each top-level item): every other node is in its parent's scope. Read it with
@@ -34,6 +35,26 @@ export interface Resolution {
   /** Declared type name -> the scope of its fields. */
   readonly fieldScopes: Map<string, Scope>;
   readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * A use as a layer records it: a read (most uses are) as the bare node id, any other as its
+ * Reference. A file has tens of thousands of reads; an object each was 40 bytes more apiece.
+ */
+export type RecordedReference = string | Reference;
+
+export function recordedReference(nodeId: string, kind: ReferenceKind): RecordedReference {
+  return kind === 'read' ? nodeId : { nodeId, kind };
+}
+
+/** What kind of use a recorded one is. */
+export function kindOf(recorded: RecordedReference): ReferenceKind {
+  return typeof recorded === 'string' ? 'read' : recorded.kind;
+}
+
+/** The Reference a recorded use stands for. */
+export function referenceOf(recorded: RecordedReference): Reference {
+  return typeof recorded === 'string' ? { nodeId: recorded, kind: 'read' } : recorded;
 }
 
 /**

@@ -26,8 +26,8 @@ import { expressionText } from './signatures';
 import { closestName } from './suggest';
 import { RecordingSymbols } from './dependencies';
 import type { ItemDeclarations, ProgramLevel } from './program-level';
-import { declarationLayer, layerOver, withDeclared, type Resolution } from './resolution';
-import { Scope, type Reference, type ReferenceKind, type SemanticSymbol, type SymbolKind } from './symbols';
+import { declarationLayer, layerOver, recordedReference, referenceOf, withDeclared, type RecordedReference, type Resolution } from './resolution';
+import { Scope, type ReferenceKind, type SemanticSymbol, type SymbolKind } from './symbols';
 import type { TypeTable } from './type-table';
 import { ANY, BOOL, BUILTIN_TYPE_NAMES, NULL, NUMBER, STRING, named, type FunctionType, type ParameterType, type Type } from './types';
 
@@ -166,9 +166,10 @@ export class Resolver {
   }
 
   /** An import's rename fix edits every reference to it: called once all items are resolved. */
-  applyImportRenames(referencesOf: (symbol: SemanticSymbol) => readonly Reference[]): void {
+  applyImportRenames(referencesOf: (symbol: SemanticSymbol) => readonly RecordedReference[]): void {
     for (const { symbol, to, diagnostic } of this.pendingImportRenames) {
-      for (const reference of referencesOf(symbol)) {
+      for (const recorded of referencesOf(symbol)) {
+        const reference = referenceOf(recorded);
         if (reference.kind !== 'declaration') diagnostic.fix?.push(setProperty(reference.nodeId, 'name', to));
       }
     }
@@ -366,7 +367,7 @@ export class Resolver {
     const found = lookup(scope, identifier.name, offset);
     if (found.symbol) {
       this.current.resolved.set(identifier.id, found.symbol);
-      this.referencesOf(found.symbol).push({ nodeId: identifier.id, kind });
+      this.referencesOf(found.symbol).push(recordedReference(identifier.id, kind));
       return;
     }
     if (found.declaredLater) {
@@ -493,7 +494,7 @@ export class Resolver {
     if (scope !== this.around) this.current.nodeScopes.set(node.id, scope);
   }
 
-  private referencesOf(symbol: SemanticSymbol): Reference[] {
+  private referencesOf(symbol: SemanticSymbol): RecordedReference[] {
     let list = this.current.references.get(symbol);
     if (!list) {
       list = [];

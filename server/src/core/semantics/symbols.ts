@@ -76,8 +76,3 @@ export interface Reference {
    */
   readonly property?: string;
 }
-
-/** Whether a reference reads the value (what W_UNUSED counts). `x += 1` alone is not a read. */
-export function isRead(reference: Reference): boolean {
-  return reference.kind === 'read';
-}

@@ -6,12 +6,13 @@ import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import type { Mutation } from '../ast/mutation';
 import { deleteNode, setProperty } from './fixes';
 import { importNameSpansIn, nameSpanIn, type NameSpans } from './resolve';
-import { isRead, type Reference, type SemanticSymbol } from './symbols';
+import { kindOf, type RecordedReference } from './resolution';
+import type { SemanticSymbol } from './symbols';
 
 /** The symbols to look at, and where their references and declarations are. */
 export interface UnusedSource {
   readonly symbols: readonly SemanticSymbol[];
-  referencesOf(symbol: SemanticSymbol): readonly Reference[];
+  referencesOf(symbol: SemanticSymbol): readonly RecordedReference[];
   declNode(id: string): Node | undefined;
 }
 
@@ -24,7 +25,8 @@ export function findUnused(source: UnusedSource, names: NameSpans | undefined): 
   for (const symbol of source.symbols) {
     if (!CHECKED_KINDS.has(symbol.kind) || !symbol.name || symbol.name.startsWith('_') || !symbol.declNodeId) continue;
     const references = source.referencesOf(symbol);
-    if (references.some(isRead)) continue;
+    // A read counts (what W_UNUSED is about); `x += 1` alone is not one.
+    if (references.some((reference) => kindOf(reference) === 'read')) continue;
     // A duplicate declaration is reported as such, not also as unused.
     if (symbol.scope.symbols.get(symbol.name) !== symbol) continue;
     unused.push(symbol);
@@ -43,7 +45,7 @@ export function findUnused(source: UnusedSource, names: NameSpans | undefined): 
     switch (symbol.kind) {
       case 'variable':
       case 'constant': {
-        const written = references.some((reference) => reference.kind === 'write' || reference.kind === 'readwrite');
+        const written = references.some((reference) => kindOf(reference) === 'write' || kindOf(reference) === 'readwrite');
         const initializer = decl.type === 'VariableDeclaration' ? decl.initializer : null;
         const removable = !written && (!initializer || !hasSideEffects(initializer));
         diagnostics.push(
