@@ -14,7 +14,7 @@ import { Dependencies, type RecordingSymbols, recordingInto, sameValue } from '.
 import type { LibraryIndex } from './library';
 import { ProgramLevel } from './program-level';
 import { newProgramScope, Resolver, type NameSpans, type Resolution } from './resolve';
-import { EmptyMap, firstDeclared, withoutEmptyMaps, type RecordedReference } from './resolution';
+import { EmptyMap, firstDeclared, orShared, withoutEmptyMaps, type RecordedReference } from './resolution';
 import type { Scope, SemanticSymbol } from './symbols';
 import { TypeTable } from './type-table';
 import type { Type } from './types';
@@ -147,22 +147,19 @@ export function analyzeItems(
   return { level, programLayer, items, types, diagnostics };
 }
 
-/** An analysed item whose empty maps are shared ones: most items leave several of theirs empty. */
+/** An analysed item whose empty maps and lists are shared ones: most items leave several of theirs empty. */
 function compact(item: AnalysisItem, level: ProgramLevel): AnalysisItem {
   const { check } = item;
-  const emptyChecks = check.types.size === 0 || check.fieldReferences.size === 0;
   return {
     node: item.node,
     resolution: withoutEmptyMaps(item.resolution, level.emptyItemLayer),
-    check: emptyChecks
-      ? {
-          types: check.types.size === 0 ? NO_TYPES : check.types,
-          fieldReferences: check.fieldReferences.size === 0 ? NO_FIELD_REFERENCES : check.fieldReferences,
-          calls: check.calls,
-          diagnostics: check.diagnostics,
-        }
-      : check,
-    unused: item.unused,
+    check: {
+      types: check.types.size === 0 ? NO_TYPES : check.types,
+      fieldReferences: check.fieldReferences.size === 0 ? NO_FIELD_REFERENCES : check.fieldReferences,
+      calls: orShared(check.calls),
+      diagnostics: orShared(check.diagnostics),
+    },
+    unused: orShared(item.unused),
   };
 }
 const NO_TYPES: Map<string, Type> = new EmptyMap();

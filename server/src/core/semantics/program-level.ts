@@ -9,7 +9,7 @@
 import type { Program, Span, TopLevel, TypeDeclaration } from '../ast/ast';
 import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import { Dependencies, type RecordingSymbols, recordingInto, sameValue } from './dependencies';
-import { emptyResolution, NODE_KEYED, sharedEmptyLayer, type RecordedReference, type Resolution } from './resolution';
+import { emptyResolution, NODE_KEYED, orShared, sharedEmptyLayer, type RecordedReference, type Resolution } from './resolution';
 import type { Scope, SemanticSymbol } from './symbols';
 import type { TypeTable } from './type-table';
 import { named, type Type } from './types';
@@ -242,19 +242,20 @@ export class ProgramLevel {
     const made = recordingInto(dependencies, () => input.declare(node));
     const { facts } = made;
     const { merged, mergedReferences } = this.merge(facts);
+    // Most of a record's lists are empty: those are one shared list (orShared).
     const record: DeclarationRecord = {
-      symbols: facts.symbols,
-      diagnostics: facts.diagnostics,
-      merged,
-      mergedReferences,
-      declarations: made.declarations,
+      symbols: orShared(facts.symbols),
+      diagnostics: orShared(facts.diagnostics),
+      merged: orShared(merged),
+      mergedReferences: orShared(mergedReferences),
+      declarations: orShared(made.declarations),
       fieldScope: made.fieldScope,
-      typeSymbols: made.typeSymbols,
+      typeSymbols: orShared(made.typeSymbols),
       declaredType: made.declaredType,
       volatile: made.volatile || (facts.diagnostics.length > 0 && facts.diagnostics.some((diagnostic) => / on line \d/.test(diagnostic.message))),
       node,
       version: input.versionOf(node),
-      typeNames: [...dependencies.types],
+      typeNames: orShared([...dependencies.types]),
       listedTypes: dependencies.allTypes,
       canonical: node.type === 'TypeDeclaration' && input.types.declarations.get(node.name) === node,
     };

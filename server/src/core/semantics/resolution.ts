@@ -118,6 +118,19 @@ export function emptyResolution(programScope: Scope): Resolution {
   };
 }
 
+/** The one empty list that stands for every empty list a model keeps (frozen: writing to it is a mistake). */
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+/**
+ * The list, or the shared empty one when it is empty: a model keeps several lists per top-level
+ * item (its symbols, diagnostics, calls, …), most of them empty. Only for lists no longer written.
+ */
+export function orShared<T>(list: T[]): T[];
+export function orShared<T>(list: readonly T[]): readonly T[];
+export function orShared<T>(list: readonly T[]): readonly T[] {
+  return list.length === 0 ? NONE : list;
+}
+
 /** A map that stays empty (writing to it is a mistake): one can stand for many. */
 export class EmptyMap<K, V> extends Map<K, V> {
   override set(): this {
@@ -163,6 +176,8 @@ export function withoutEmptyMaps(layer: Resolution, shared: Resolution): Resolut
   const compact = { ...layer } as { -readonly [K in keyof Resolution]: Resolution[K] };
   for (const key of NODE_KEYED) if (layer[key].size === 0) (compact as Record<string, unknown>)[key] = shared[key];
   if (layer.references.size === 0) compact.references = shared.references;
+  compact.symbols = orShared(layer.symbols);
+  compact.diagnostics = orShared(layer.diagnostics);
   return compact;
 }
 
