@@ -48,6 +48,11 @@ export interface Tagged {
   [ITEM_SPANS]?: TextSpan[];
 }
 
+/** A node made with its name span in its literal (the AST's types do not list the tags). */
+function withName<T extends A.Node>(node: T & Tagged): T {
+  return node;
+}
+
 /** The first child of `node` in `field` (comments are in none). */
 function one(node: SyntaxNode, field: string): SyntaxNode | undefined {
   for (const child of node.children) if (child.field === field && child.type !== 'comment') return child;
@@ -182,9 +187,12 @@ export class Converter {
     return { type: 'ErrorNode', id: this.id(), span: this.spanAfter(after), text: '' };
   }
 
-  private named<T extends A.Node>(node: T, nameNode: SyntaxNode | undefined): T {
-    if (nameNode) (node as Tagged)[NAME_SPAN] = this.spanOf(nameNode);
-    return node;
+  /**
+   * The span of a node's name token, for the node's own literal: a tag added to a node after it
+   * is made is stored outside the object, one more object per named node.
+   */
+  private nameSpanOf(nameNode: SyntaxNode | undefined): A.Span | undefined {
+    return nameNode ? this.spanOf(nameNode) : undefined;
   }
 
   /** A type node as the AST's canonical type string: `list<Item>`, `map<string, number>`, `(T)?`. */
@@ -337,7 +345,7 @@ export class Converter {
         hint: 'write further details as key: value arguments',
       });
     }
-    const annotation: A.Annotation = {
+    return withName<A.Annotation>({
       type: 'Annotation',
       id: this.id(),
       span: this.spanOf(node),
@@ -346,8 +354,8 @@ export class Converter {
       reason: typeof args.reason === 'string' ? args.reason : null,
       confidence: typeof args.confidence === 'number' ? args.confidence : null,
       args,
-    };
-    return this.named(annotation, kind);
+      [NAME_SPAN]: this.nameSpanOf(kind),
+    });
   }
 
   private typeDeclaration(node: SyntaxNode, outer: SyntaxNode, annotations: A.Annotation[]): A.TypeDeclaration {
@@ -358,15 +366,24 @@ export class Converter {
       const ff = this.fields(fieldNode);
       const fieldName = one(ff, 'name');
       const fieldType = one(ff, 'type');
-      return this.named(
-        { type: 'Field', id: this.id(), span: this.spanOf(fieldNode), name: this.textOf(fieldName) ?? '', fieldType: fieldType ? this.typeText(fieldType) : '' },
-        fieldName,
-      );
+      return withName<A.Field>({
+        type: 'Field',
+        id: this.id(),
+        span: this.spanOf(fieldNode),
+        name: this.textOf(fieldName) ?? '',
+        fieldType: fieldType ? this.typeText(fieldType) : '',
+        [NAME_SPAN]: this.nameSpanOf(fieldName),
+      });
     });
-    return this.named(
-      { type: 'TypeDeclaration', id, span: this.spanOf(outer), name: this.textOf(name) ?? '', annotations, fields },
-      name,
-    );
+    return withName<A.TypeDeclaration>({
+      type: 'TypeDeclaration',
+      id,
+      span: this.spanOf(outer),
+      name: this.textOf(name) ?? '',
+      annotations,
+      fields,
+      [NAME_SPAN]: this.nameSpanOf(name),
+    });
   }
 
   private functionDeclaration(node: SyntaxNode, outer: SyntaxNode, annotations: A.Annotation[]): A.FunctionDeclaration {
@@ -375,20 +392,18 @@ export class Converter {
     const returnType = one(f, 'return_type');
     const parameterList = one(f, 'parameters');
     const body = one(f, 'body');
-    return this.named(
-      {
-        type: 'FunctionDeclaration',
-        id: this.id(),
-        span: this.spanOf(outer),
-        name: this.textOf(name) ?? '',
-        async: one(f, 'async') !== undefined,
-        returnType: returnType ? this.typeText(returnType) : null,
-        annotations,
-        parameters: parameterList ? this.parameters(parameterList) : [],
-        body: body ? this.block(body) : this.emptyBlock(node),
-      },
-      name,
-    );
+    return withName<A.FunctionDeclaration>({
+      type: 'FunctionDeclaration',
+      id: this.id(),
+      span: this.spanOf(outer),
+      name: this.textOf(name) ?? '',
+      async: one(f, 'async') !== undefined,
+      returnType: returnType ? this.typeText(returnType) : null,
+      annotations,
+      parameters: parameterList ? this.parameters(parameterList) : [],
+      body: body ? this.block(body) : this.emptyBlock(node),
+      [NAME_SPAN]: this.nameSpanOf(name),
+    });
   }
 
   private parameters(list: SyntaxNode): A.Parameter[] {
@@ -397,17 +412,15 @@ export class Converter {
       const name = one(f, 'name');
       const type = one(f, 'type');
       const defaultValue = one(f, 'default');
-      return this.named(
-        {
-          type: 'Parameter',
-          id: this.id(),
-          span: this.spanOf(p),
-          name: this.textOf(name) ?? '',
-          paramType: type ? this.typeText(type) : null,
-          defaultValue: defaultValue ? this.expression(defaultValue) : null,
-        } satisfies A.Parameter,
-        name,
-      );
+      return withName<A.Parameter>({
+        type: 'Parameter',
+        id: this.id(),
+        span: this.spanOf(p),
+        name: this.textOf(name) ?? '',
+        paramType: type ? this.typeText(type) : null,
+        defaultValue: defaultValue ? this.expression(defaultValue) : null,
+        [NAME_SPAN]: this.nameSpanOf(name),
+      });
     });
   }
 
@@ -457,17 +470,17 @@ export class Converter {
       case 'variable_declaration': {
         const name = one(f, 'name');
         const type = one(f, 'type');
-        return this.named(
-          {
-            type: 'VariableDeclaration',
-            id, span, annotations: [],
-            name: this.textOf(name) ?? '',
-            kind: this.textOf(one(f, 'kind')) === 'const' ? 'const' : 'let',
-            varType: type ? this.typeText(type) : null,
-            initializer: this.optionalExpr(f, 'value'),
-          } satisfies A.VariableDeclaration,
-          name,
-        );
+        return withName<A.VariableDeclaration>({
+          type: 'VariableDeclaration',
+          id,
+          span,
+          annotations: [],
+          name: this.textOf(name) ?? '',
+          kind: this.textOf(one(f, 'kind')) === 'const' ? 'const' : 'let',
+          varType: type ? this.typeText(type) : null,
+          initializer: this.optionalExpr(f, 'value'),
+          [NAME_SPAN]: this.nameSpanOf(name),
+        });
       }
       case 'assignment_statement': {
         const target = this.expr(f, 'target');
@@ -501,16 +514,16 @@ export class Converter {
         return { type: 'WhileStatement', id, span, annotations: [], condition: this.expr(f, 'condition'), body: this.blockOrError(one(f, 'body'), node) };
       case 'for_statement': {
         const iterator = one(f, 'iterator');
-        return this.named(
-          {
-            type: 'ForStatement',
-            id, span, annotations: [],
-            iterator: this.textOf(iterator) ?? '',
-            iterable: this.expr(f, 'iterable'),
-            body: this.blockOrError(one(f, 'body'), node),
-          } satisfies A.ForStatement,
-          iterator,
-        );
+        return withName<A.ForStatement>({
+          type: 'ForStatement',
+          id,
+          span,
+          annotations: [],
+          iterator: this.textOf(iterator) ?? '',
+          iterable: this.expr(f, 'iterable'),
+          body: this.blockOrError(one(f, 'body'), node),
+          [NAME_SPAN]: this.nameSpanOf(iterator),
+        });
       }
       case 'break_statement':
         return { type: 'BreakStatement', id, span, annotations: [] };
@@ -590,10 +603,14 @@ export class Converter {
       }
       case 'member_expression': {
         const property = one(f, 'property');
-        return this.named(
-          { type: 'MemberExpression', id: this.id(), span, property: this.textOf(property) ?? '', object: this.expr(f, 'object') } satisfies A.MemberExpression,
-          property,
-        );
+        return withName<A.MemberExpression>({
+          type: 'MemberExpression',
+          id: this.id(),
+          span,
+          property: this.textOf(property) ?? '',
+          object: this.expr(f, 'object'),
+          [NAME_SPAN]: this.nameSpanOf(property),
+        });
       }
       case 'index_expression':
         return { type: 'IndexExpression', id: this.id(), span, object: this.expr(f, 'object'), index: this.expr(f, 'index') };
@@ -608,10 +625,14 @@ export class Converter {
             const pf = this.fields(p);
             const key = one(pf, 'key');
             const value = one(pf, 'value');
-            return this.named(
-              { type: 'Property', id: this.id(), span: this.spanOf(p), key: this.textOf(key) ?? '', value: value ? this.expression(value) : this.missing(p) },
-              key,
-            );
+            return withName<A.Property>({
+              type: 'Property',
+              id: this.id(),
+              span: this.spanOf(p),
+              key: this.textOf(key) ?? '',
+              value: value ? this.expression(value) : this.missing(p),
+              [NAME_SPAN]: this.nameSpanOf(key),
+            });
           }),
         };
       case 'lambda': {
