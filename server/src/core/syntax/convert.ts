@@ -48,6 +48,15 @@ export interface Tagged {
   [ITEM_SPANS]?: TextSpan[];
 }
 
+/**
+ * The one empty list every node without annotations holds, and the one for items without comments
+ * or syntax problems (most of them): a list each was an object per statement. Frozen, so code that
+ * would add to a node's list in place fails loudly; the mutation engine copies lists it changes.
+ */
+const NO_ANNOTATIONS: A.Annotation[] = Object.freeze([]) as unknown as A.Annotation[];
+const NO_COMMENTS: Comment[] = Object.freeze([]) as unknown as Comment[];
+const NO_PROBLEMS: SyntaxProblem[] = Object.freeze([]) as unknown as SyntaxProblem[];
+
 /** A node made with its name span in its literal (the AST's types do not list the tags). */
 function withName<T extends A.Node>(node: T & Tagged): T {
   return node;
@@ -267,8 +276,8 @@ export class Converter {
     }
     const tagged = item as Tagged;
     tagged[SOURCE_TYPE] = node.type;
-    tagged[ITEM_COMMENTS] = this.comments.slice(comments);
-    tagged[ITEM_PROBLEMS] = this.problems.slice(problems);
+    tagged[ITEM_COMMENTS] = this.comments.length > comments ? this.comments.slice(comments) : NO_COMMENTS;
+    tagged[ITEM_PROBLEMS] = this.problems.length > problems ? this.problems.slice(problems) : NO_PROBLEMS;
     // A copy as long as the list: the item keeps it for as long as it lives.
     tagged[ITEM_SPANS] = this.spans.slice();
     return item;
@@ -279,9 +288,9 @@ export class Converter {
       case 'import_declaration':
         return this.importDeclaration(node);
       case 'type_declaration':
-        return this.typeDeclaration(node, node, []);
+        return this.typeDeclaration(node, node, NO_ANNOTATIONS);
       case 'function_declaration':
-        return this.functionDeclaration(node, node, []);
+        return this.functionDeclaration(node, node, NO_ANNOTATIONS);
       case 'annotated_declaration':
         return this.annotated(node) as A.TopLevel;
       default:
@@ -474,7 +483,7 @@ export class Converter {
           type: 'VariableDeclaration',
           id,
           span,
-          annotations: [],
+          annotations: NO_ANNOTATIONS,
           name: this.textOf(name) ?? '',
           kind: this.textOf(one(f, 'kind')) === 'const' ? 'const' : 'let',
           varType: type ? this.typeText(type) : null,
@@ -493,14 +502,14 @@ export class Converter {
         }
         return {
           type: 'AssignmentStatement',
-          id, span, annotations: [],
+          id, span, annotations: NO_ANNOTATIONS,
           operator: (this.textOf(one(f, 'operator')) ?? '=') as A.AssignmentOperator,
           target,
           value: this.expr(f, 'value'),
         };
       }
       case 'return_statement':
-        return { type: 'ReturnStatement', id, span, annotations: [], value: this.optionalExpr(f, 'value') };
+        return { type: 'ReturnStatement', id, span, annotations: NO_ANNOTATIONS, value: this.optionalExpr(f, 'value') };
       case 'if_statement': {
         const condition = this.expr(f, 'condition');
         const consequent = this.blockOrError(one(f, 'consequence'), node);
@@ -508,17 +517,17 @@ export class Converter {
         let alternate: A.Block | A.IfStatement | null = null;
         if (alternative?.type === 'if_statement') alternate = this.statement(alternative) as A.IfStatement;
         else if (alternative) alternate = this.block(alternative);
-        return { type: 'IfStatement', id, span, annotations: [], condition, consequent, alternate };
+        return { type: 'IfStatement', id, span, annotations: NO_ANNOTATIONS, condition, consequent, alternate };
       }
       case 'while_statement':
-        return { type: 'WhileStatement', id, span, annotations: [], condition: this.expr(f, 'condition'), body: this.blockOrError(one(f, 'body'), node) };
+        return { type: 'WhileStatement', id, span, annotations: NO_ANNOTATIONS, condition: this.expr(f, 'condition'), body: this.blockOrError(one(f, 'body'), node) };
       case 'for_statement': {
         const iterator = one(f, 'iterator');
         return withName<A.ForStatement>({
           type: 'ForStatement',
           id,
           span,
-          annotations: [],
+          annotations: NO_ANNOTATIONS,
           iterator: this.textOf(iterator) ?? '',
           iterable: this.expr(f, 'iterable'),
           body: this.blockOrError(one(f, 'body'), node),
@@ -526,11 +535,11 @@ export class Converter {
         });
       }
       case 'break_statement':
-        return { type: 'BreakStatement', id, span, annotations: [] };
+        return { type: 'BreakStatement', id, span, annotations: NO_ANNOTATIONS };
       case 'continue_statement':
-        return { type: 'ContinueStatement', id, span, annotations: [] };
+        return { type: 'ContinueStatement', id, span, annotations: NO_ANNOTATIONS };
       case 'expression_statement':
-        return { type: 'ExpressionStatement', id, span, annotations: [], expression: this.expr(f, 'expression') };
+        return { type: 'ExpressionStatement', id, span, annotations: NO_ANNOTATIONS, expression: this.expr(f, 'expression') };
       default:
         // ERROR, or a construct that only parses at another level (a stray declaration in a block).
         return this.error(node);
