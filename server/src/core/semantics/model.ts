@@ -12,7 +12,7 @@ import type { CallRecord } from './checker';
 import { libraryIndexOf, type LibraryContext, type LibraryIndex } from './library';
 import type { ProgramLevel } from './program-level';
 import type { NameSpans, Resolution } from './resolve';
-import { declaredSymbols, referenceOf, scopeUpwards } from './resolution';
+import { declaredSymbols, firstDeclared, referenceOf, scopeUpwards, type Declared } from './resolution';
 import { visibleSymbols } from './scopes';
 import { docOf, signatureOf } from './signatures';
 import type { Reference, Scope, SemanticSymbol } from './symbols';
@@ -129,12 +129,12 @@ export class SemanticModel {
    * name; see symbolsDeclaredBy).
    */
   symbolOf(nodeId: string): SemanticSymbol | undefined {
-    return this.resolvedOf(nodeId) ?? this.fieldReferenceOf(nodeId) ?? this.declaredBy(nodeId)[0];
+    return this.resolvedOf(nodeId) ?? this.fieldReferenceOf(nodeId) ?? firstDeclared(this.declaredEntry(nodeId));
   }
 
   /** What a declaring node declares (several for `use m.{a, b}`). */
   symbolsDeclaredBy(nodeId: string): readonly SemanticSymbol[] {
-    return this.declaredBy(nodeId);
+    return declaredSymbols(this.declaredEntry(nodeId));
   }
 
   /**
@@ -186,7 +186,7 @@ export class SemanticModel {
 
   /** The type of an expression, or of what a declaring node declares. */
   typeOf(nodeId: string): Type | undefined {
-    return this.itemOf(nodeId)?.check.types.get(nodeId) ?? this.declaredBy(nodeId)[0]?.type;
+    return this.itemOf(nodeId)?.check.types.get(nodeId) ?? firstDeclared(this.declaredEntry(nodeId))?.type;
   }
 
   /** The fields `value.` can complete to: a declared type's fields, a structural object's, a module's functions. */
@@ -287,8 +287,9 @@ export class SemanticModel {
     return this.itemOf(nodeId)?.check.fieldReferences.get(nodeId);
   }
 
-  private declaredBy(nodeId: string): readonly SemanticSymbol[] {
-    return declaredSymbols(this.layered(nodeId, (layer) => layer.declared));
+  /** What a declaring node declares, as the layers keep it (see Declared). */
+  private declaredEntry(nodeId: string): Declared | undefined {
+    return this.layered(nodeId, (layer) => layer.declared);
   }
 
   /** A fact about a node: its item's own, else the program level's. */

@@ -168,10 +168,8 @@ export class Resolver {
   /** An import's rename fix edits every reference to it: called once all items are resolved. */
   applyImportRenames(referencesOf: (symbol: SemanticSymbol) => readonly RecordedReference[]): void {
     for (const { symbol, to, diagnostic } of this.pendingImportRenames) {
-      for (const recorded of referencesOf(symbol)) {
-        const reference = referenceOf(recorded);
-        if (reference.kind !== 'declaration') diagnostic.fix?.push(setProperty(reference.nodeId, 'name', to));
-      }
+      // Uses only: a symbol's declaration is not among its recorded references.
+      for (const recorded of referencesOf(symbol)) diagnostic.fix?.push(setProperty(referenceOf(recorded).nodeId, 'name', to));
     }
   }
 

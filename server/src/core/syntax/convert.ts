@@ -502,7 +502,9 @@ export class Converter {
         }
         return {
           type: 'AssignmentStatement',
-          id, span, annotations: NO_ANNOTATIONS,
+          id,
+          span,
+          annotations: NO_ANNOTATIONS,
           operator: (this.textOf(one(f, 'operator')) ?? '=') as A.AssignmentOperator,
           target,
           value: this.expr(f, 'value'),
