@@ -9,11 +9,13 @@ import { basename, dirname, join } from 'node:path';
  * reader (or a crash of this process) sees the old file or the new one, never half of either. It
  * does not fsync, as editors do not on save: a flush costs milliseconds per mutation (more than the
  * whole mutation), and durability across power loss is left to the file system (ext4, APFS and
- * NTFS order a rename over an existing file after its data). A symbolic link is written through:
- * the rename replaces the file it points to, and the link stays a link.
+ * NTFS order a rename over an existing file after its data). With `throughLinks` (a served file
+ * the person may have linked) a symbolic link is written through: the rename replaces the file it
+ * points to, and the link stays a link. Without it the rename replaces whatever is at the path
+ * itself, a link included, so nothing outside the path's folder is ever written.
  */
-export function writeAtomically(linkOrPath: string, bytes: string): void {
-  const path = realTarget(linkOrPath);
+export function writeAtomically(linkOrPath: string, bytes: string, options: { throughLinks: boolean }): void {
+  const path = options.throughLinks ? realTarget(linkOrPath) : linkOrPath;
   let mode = 0o644;
   try {
     mode = statSync(path).mode & 0o7777;

@@ -9,10 +9,15 @@
 // rule, and the node's code. The file keeps only a hash of those (no source text, fixed size),
 // and at most MAX_DISMISSED of them, forgetting the oldest first.
 // The model's counts are keyed by type and strategy only, which the vocabulary bounds.
+// The file may be in the workspace's own folder (.whetstone/), which a cloned repository can
+// fill: it is read only if it is a regular file of a bounded size (workspace/regular-file.ts), and
+// never written through a symbolic link, its own or its folder's.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { emptyFeedback, readFeedback, ruleKey, withAnswer, type FeedbackData } from '../core/suggest';
+import { FEEDBACK_FILE_LIMITS } from '../workspace/file-limits';
+import { readFileWithin } from '../workspace/regular-file';
 import { writeAtomically } from './atomic-write';
 import { AgentError, ErrorCode } from './errors';
 import { perHost } from './per-host';
@@ -73,12 +78,13 @@ export class FeedbackStore {
     if (this.file) {
       try {
         mkdirSync(dirname(this.file), { recursive: true });
-        writeAtomically(this.file, `${JSON.stringify({ ...this.stored.data, dismissed: [...dismissed] }, null, 2)}\n`);
+        refuseLinks(this.file);
+        writeAtomically(this.file, `${JSON.stringify({ ...this.stored.data, dismissed: [...dismissed] }, null, 2)}\n`, { throughLinks: false });
         this.stamp = fileStamp(this.file);
       } catch (error) {
         this.stamp = null;
         throw new AgentError(ErrorCode.InternalError, `The answer counts until the server stops, but it could not be saved to ${this.file}: ${(error as Error).message}`, {
-          hint: 'Check that the workspace folder is writable.',
+          hint: 'Check that the workspace folder is writable, and that neither the file nor its folder is a symbolic link.',
         });
       }
     }
@@ -108,9 +114,21 @@ function emptyStored(): Stored {
   return { data: emptyFeedback(), dismissed: new Set() };
 }
 
+/** Throws when the file or its folder is a symbolic link, or the file is not a regular one: it is not written. */
+function refuseLinks(file: string): void {
+  if (lstatSync(dirname(file)).isSymbolicLink()) throw new Error(`its folder ${dirname(file)} is a symbolic link`);
+  let entry;
+  try {
+    entry = lstatSync(file);
+  } catch {
+    return; // not there yet
+  }
+  if (!entry.isFile()) throw new Error(entry.isSymbolicLink() ? 'it is a symbolic link' : 'it is not a regular file');
+}
+
 function fileStamp(file: string): string {
   try {
-    const stat = statSync(file);
+    const stat = lstatSync(file);
     return `${stat.mtimeMs}:${stat.size}`;
   } catch {
     return 'missing';
@@ -119,8 +137,10 @@ function fileStamp(file: string): string {
 
 /** A damaged or unreadable file starts the model afresh rather than stopping suggestions. */
 function readFile(file: string): Stored {
+  const read = readFileWithin(file, FEEDBACK_FILE_LIMITS);
+  if ('problem' in read) return emptyStored();
   try {
-    const raw = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const raw = JSON.parse(read.text) as unknown;
     const list = (raw as { dismissed?: unknown } | null)?.dismissed;
     const keys = Array.isArray(list) ? list.filter((key): key is string => typeof key === 'string' && KEY_SHAPE.test(key)) : [];
     return { data: readFeedback(raw), dismissed: new Set(keys.slice(-MAX_DISMISSED)) };

@@ -3,11 +3,10 @@
 // `path:line:column severity CODE message` with a 1-based column, as compilers print them so
 // terminals link them; --json prints one object a line with the core's own positions (line
 // 1-based, column 0-based, UTF-16).
-import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '../core/ast';
 import { OpenBuffer } from '../workspace/buffer';
 import { loadGrammar } from '../workspace/grammar';
-import { collectFiles, messageOf, sourceText } from './files';
+import { collectFiles, readSourceFile, sourceText } from './files';
 import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';
 
 export interface CheckOptions {
@@ -55,14 +54,13 @@ export async function runCheck(options: CheckOptions, output: Output): Promise<n
   let errors = 0;
   let others = 0;
   for (const file of files) {
-    let text: string;
-    try {
-      text = sourceText(readFileSync(file, 'utf8'));
-    } catch (error) {
-      output.err(`whetstone-agent: ${file}: ${messageOf(error)}`);
+    const read = readSourceFile(file);
+    if ('problem' in read) {
+      output.err(`whetstone-agent: ${file}: ${read.problem}`);
       unreadable = true;
       continue;
     }
+    const text = sourceText(read.text);
     for (const diagnostic of checkText(text, file)) {
       if (diagnostic.severity === 'error') errors++;
       else others++;

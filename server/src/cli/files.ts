@@ -1,7 +1,12 @@
 // Which files a command-line run reads: the files named, and every *.wst file under the folders
-// named (recursively; dependency and hidden folders are skipped), in a stable order.
-import { readdirSync, statSync } from 'node:fs';
+// named (recursively; dependency and hidden folders are skipped), in a stable order. A folder
+// being walked may come from anywhere (a cloned repository): a link in it to a folder is not
+// entered (it could lead outside, or round in a circle), and only regular files are taken (a FIFO
+// named `x.wst` would stop the run). A link to a file is taken, and so is any path named.
+import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SOURCE_FILE_LIMITS } from '../workspace/file-limits';
+import { readFileWithin, type FileText } from '../workspace/regular-file';
 
 export const WHETSTONE_EXTENSION = '.wst';
 
@@ -28,6 +33,18 @@ export function collectFiles(paths: readonly string[]): CollectedFiles {
       return undefined;
     }
   };
+  /** What a folder's entry is, a link followed to a file but not to a folder; undefined: skip it. */
+  const entryKind = (path: string): 'folder' | 'file' | undefined => {
+    try {
+      const entry = lstatSync(path);
+      if (entry.isDirectory()) return 'folder';
+      if (entry.isFile()) return 'file';
+      return entry.isSymbolicLink() && statSync(path).isFile() ? 'file' : undefined;
+    } catch {
+      // A dangling link, or one that points at itself: nothing to read.
+      return undefined;
+    }
+  };
   const walk = (folder: string): void => {
     let entries: string[];
     try {
@@ -38,11 +55,10 @@ export function collectFiles(paths: readonly string[]): CollectedFiles {
     }
     for (const entry of entries) {
       const path = join(folder, entry);
-      const folderEntry = isFolder(path);
-      if (folderEntry === undefined) continue;
-      if (folderEntry) {
+      const kind = entryKind(path);
+      if (kind === 'folder') {
         if (!skipFolder(entry)) walk(path);
-      } else if (entry.endsWith(WHETSTONE_EXTENSION)) {
+      } else if (kind === 'file' && entry.endsWith(WHETSTONE_EXTENSION)) {
         files.push(path);
       }
     }
@@ -60,6 +76,11 @@ export function collectFiles(paths: readonly string[]): CollectedFiles {
 export function messageOf(error: unknown): string {
   if (error && typeof error === 'object' && 'code' in error && error.code === 'ENOENT') return 'no such file or folder';
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A source file's bytes as text (a byte-order mark kept), if it is a regular file within SOURCE_FILE_LIMITS. */
+export function readSourceFile(path: string): FileText {
+  return readFileWithin(path, SOURCE_FILE_LIMITS);
 }
 
 /** A source file's text as an editor shows it: a leading byte-order mark is not part of the text. */

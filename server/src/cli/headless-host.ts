@@ -5,7 +5,6 @@
 // buffer (served-file-watcher.ts calls syncFromDisk; a write finds it too), and every session
 // hears `bufferChanged` from the endpoint, as for any change of a buffer; a change computed for the
 // revision before is then a conflict.
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { writeAtomically } from '../agent/atomic-write';
 import { revisionConflict } from '../agent/buffers';
@@ -17,6 +16,7 @@ import type { LibraryContext } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
+import { readSourceFile } from './files';
 
 export interface HeadlessHostOptions {
   workspace: Workspace;
@@ -72,12 +72,14 @@ export class HeadlessAgentHost implements AgentHost {
   syncFromDisk(uri: string): number | undefined {
     const state = this.disk.get(uri);
     if (!state || !this.workspace.get(uri)) return undefined;
-    let bytes: string;
-    try {
-      bytes = readFileSync(state.path, 'utf8');
-    } catch {
+    const read = readSourceFile(state.path);
+    if ('problem' in read) {
+      // Replaced by something that is not a source file (a FIFO, a device, a huge file): the
+      // buffer keeps its text. A file missing for a moment is the usual middle of a save.
+      if (!read.missing) this.log(`whetstone-agent: ${state.path}: ${read.problem}; its buffer keeps its text`);
       return undefined;
     }
+    const bytes = read.text;
     return bytes === state.bytes ? this.workspace.get(uri)?.revision : this.takeOutsideChange(uri, bytes);
   }
 
@@ -134,12 +136,9 @@ export class HeadlessAgentHost implements AgentHost {
     const state = this.disk.get(current.uri);
     if (!state) throw new AgentError(ErrorCode.MutationFailed, `The buffer ${current.uri} has no file to write`);
     const text = options.text;
-    let onDisk: string;
-    try {
-      onDisk = readFileSync(state.path, 'utf8');
-    } catch (error) {
-      throw new AgentError(ErrorCode.MutationFailed, `Cannot read ${state.path} before writing it: ${(error as Error).message}; nothing changed`);
-    }
+    const read = readSourceFile(state.path);
+    if ('problem' in read) throw new AgentError(ErrorCode.MutationFailed, `Cannot read ${state.path} before writing it: ${read.problem}; nothing changed`);
+    const onDisk = read.text;
     if (onDisk !== state.bytes) {
       // Someone edited the file outside this server; writing would throw their work away. Their
       // text becomes the buffer's next revision, which this change was not computed for.
@@ -151,7 +150,7 @@ export class HeadlessAgentHost implements AgentHost {
     }
     const bytes = state.bom + text;
     try {
-      writeAtomically(state.path, bytes);
+      writeAtomically(state.path, bytes, { throughLinks: true });
     } catch (error) {
       throw new AgentError(ErrorCode.MutationFailed, `Cannot write ${state.path}: ${(error as Error).message}; nothing changed`);
     }

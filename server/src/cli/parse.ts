@@ -1,19 +1,17 @@
 // `whetstone-agent parse [--json] FILE`: the AST of a file exactly as the core produces it (the
 // shape agents see) and its diagnostics, as one JSON object `{ast, diagnostics}`.
-import { readFileSync } from 'node:fs';
 import { OpenBuffer } from '../workspace/buffer';
 import { loadGrammar } from '../workspace/grammar';
-import { messageOf, sourceText } from './files';
+import { readSourceFile, sourceText } from './files';
 import { EXIT_OK, EXIT_USAGE, type Output } from './output';
 
 export async function runParse(file: string, output: Output): Promise<number> {
-  let text: string;
-  try {
-    text = sourceText(readFileSync(file, 'utf8'));
-  } catch (error) {
-    output.err(`whetstone-agent: ${file}: ${messageOf(error)}`);
+  const read = readSourceFile(file);
+  if ('problem' in read) {
+    output.err(`whetstone-agent: ${file}: ${read.problem}`);
     return EXIT_USAGE;
   }
+  const text = sourceText(read.text);
   await loadGrammar();
   const buffer = OpenBuffer.open(file, text);
   try {

@@ -1,11 +1,10 @@
 // `whetstone-agent project --to LANG FILE` and `whetstone-agent import FILE`: projection from the
 // command line. The code goes to stdout; what could not be carried (W_UNSUPPORTED, W_UNFAITHFUL)
 // and syntax errors go to stderr as `path:line:column severity CODE message` lines.
-import { readFileSync } from 'node:fs';
 import { inSourceOrder } from '../core/ast';
 import { generate, languageOfFile, parseSourceText, ProjectionError, requireLanguage, type ProjectionDiagnostic } from '../projection';
 import { loadGrammar } from '../workspace/grammar';
-import { messageOf, sourceText } from './files';
+import { readSourceFile, sourceText } from './files';
 import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';
 
 export interface ProjectOptions {
@@ -22,13 +21,12 @@ function report(file: string, diagnostics: readonly ProjectionDiagnostic[], outp
 
 /** Reads FILE (its language from its extension; Whetstone otherwise) and writes it in `to`. */
 export async function runProject(options: ProjectOptions, output: Output): Promise<number> {
-  let text: string;
-  try {
-    text = sourceText(readFileSync(options.file, 'utf8'));
-  } catch (error) {
-    output.err(`whetstone-agent: ${options.file}: ${messageOf(error)}`);
+  const read = readSourceFile(options.file);
+  if ('problem' in read) {
+    output.err(`whetstone-agent: ${options.file}: ${read.problem}`);
     return EXIT_USAGE;
   }
+  const text = sourceText(read.text);
   await loadGrammar();
   try {
     const target = requireLanguage(options.to, 'target language');

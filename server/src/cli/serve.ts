@@ -10,9 +10,11 @@ import type { Session } from '../agent/session';
 import { DEFAULT_PORT, startAgentEndpoint, type AgentEndpoint } from '../agent/websocket/endpoint';
 import { removeLockFile } from '../agent/websocket/lock-file';
 import { readLibraryContext, type LibraryContext } from '../core/semantics';
+import { LIBRARY_FILE_LIMITS } from '../workspace/file-limits';
 import { loadGrammar } from '../workspace/grammar';
+import { readFileWithin } from '../workspace/regular-file';
 import { Workspace } from '../workspace/workspace';
-import { collectFiles, messageOf } from './files';
+import { collectFiles, messageOf, readSourceFile } from './files';
 import { HeadlessAgentHost } from './headless-host';
 import { EXIT_OK, EXIT_USAGE, type Output } from './output';
 import { watchServedFiles } from './served-file-watcher';
@@ -111,8 +113,10 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
   const log = (line: string): void => output.err(line);
   let library: LibraryContext | undefined;
   if (options.library !== undefined) {
+    const read = readFileWithin(options.library, LIBRARY_FILE_LIMITS);
     try {
-      library = readLibraryContext(JSON.parse(readFileSync(options.library, 'utf8')) as unknown);
+      if ('problem' in read) throw new Error(read.problem);
+      library = readLibraryContext(JSON.parse(read.text) as unknown);
     } catch (error) {
       output.err(`whetstone-agent: serve: cannot read the library ${options.library}: ${messageOf(error)}`);
       return EXIT_USAGE;
@@ -148,14 +152,12 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     feedbackFile: folders.length > 0 ? join(folders[0], '.whetstone', 'feedback.json') : undefined,
   });
   for (const file of files) {
-    let bytes: string;
-    try {
-      bytes = readFileSync(file, 'utf8');
-    } catch (error) {
-      output.err(`whetstone-agent: ${file}: ${messageOf(error)}`);
+    const read = readSourceFile(file);
+    if ('problem' in read) {
+      output.err(`whetstone-agent: ${file}: ${read.problem}`);
       return EXIT_USAGE;
     }
-    const buffer = host.openFile(pathToFileURL(resolve(file)).href, bytes);
+    const buffer = host.openFile(pathToFileURL(resolve(file)).href, read.text);
     if (workspace.activeBufferUri === null) workspace.setActive(buffer.uri);
   }
 

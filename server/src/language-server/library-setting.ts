@@ -3,12 +3,13 @@
 // reader. Read again whenever the settings change; a file that cannot be read or parsed leaves no
 // library in force and says why (a stale library would make diagnostics and agents disagree with
 // the file).
-import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Connection, InitializeParams } from 'vscode-languageserver/node';
 import { readLibraryContext, type LibraryContext } from '../core/semantics';
 import type { DiagnosticsPublisher } from '../lsp/diagnostics';
+import { LIBRARY_FILE_LIMITS } from '../workspace/file-limits';
+import { readFileWithinAsync } from '../workspace/regular-file';
 import type { LspAgentHost } from './lsp-agent-host';
 
 export type LibraryLoad = { library: LibraryContext | undefined; path?: string } | { library: undefined; path: string; error: string };
@@ -31,14 +32,12 @@ export async function loadLibrary(setting: string, folder: string | undefined): 
     return { library: undefined, path: setting, error: 'it is a relative path and no workspace folder is open' };
   }
   const path = isAbsolute(setting) ? setting : resolve(folder as string, setting);
-  let text: string;
+  // A workspace's own settings may name the file: a FIFO or a device there must not stall the
+  // server, nor a huge file exhaust it (workspace/regular-file.ts).
+  const read = await readFileWithinAsync(path, LIBRARY_FILE_LIMITS);
+  if ('problem' in read) return { library: undefined, path, error: `it cannot be read (${read.problem})` };
   try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    return { library: undefined, path, error: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
-  }
-  try {
-    return { library: readLibraryContext(JSON.parse(text.replace(/^\uFEFF/, ''))), path };
+    return { library: readLibraryContext(JSON.parse(read.text.replace(/^\uFEFF/, ''))), path };
   } catch (error) {
     return { library: undefined, path, error: `it is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
   }

@@ -3,14 +3,14 @@
 // reading these files. The folder is private to the user (0700) and the file too (0600): the token
 // is the only thing between a local process and the person's buffers. A folder another user could
 // write into is refused (lock-folder.ts), and nothing in it but a regular file is ever opened
-// (regular-file.ts): the lock folder never blocks the process.
+// (workspace/regular-file.ts): the lock folder never blocks the process.
 import { randomBytes } from 'node:crypto';
 import { unlinkSync } from 'node:fs';
 import { open, readdir, rename, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { preparePrivateFolder } from './lock-folder';
-import { readRegularFile, readRegularFileSync } from './regular-file';
+import { readRegularFile, readRegularFileSync } from '../../workspace/regular-file';
 
 export interface LockFileContents {
   pid: number;

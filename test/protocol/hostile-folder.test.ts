@@ -1,0 +1,135 @@
+// `whetstone-agent serve` in a folder someone else filled (a cloned repository), and on a served
+// file replaced while it runs, with the real process over real sockets. The feedback file
+// (.whetstone/feedback.json beside the served files) is never written through a symbolic link,
+// its own or its folder's, and a FIFO there does not stop suggestions; a served file replaced by a
+// FIFO or a link to a device leaves its buffer as it was, the server answering throughout.
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, it } from 'node:test';
+import { AgentClient, startServe, type ServeProcess } from './serve-harness';
+
+const MAIN = 'fn total(price: number): number {\n  return price * 2;\n}\n';
+const posix = process.platform !== 'win32';
+const FEEDBACK = { nodeId: 'node_1', annotationType: 'performance', strategy: 'cache', reason: 'not here', confidence: 0.5, accepted: false };
+
+function mkfifo(path: string): void {
+  const made = spawnSync('mkfifo', [path]);
+  assert.equal(made.status, 0, `mkfifo ${path}`);
+}
+
+async function waitForStderr(server: ServeProcess, pattern: RegExp): Promise<void> {
+  for (let waited = 0; !pattern.test(server.stderr()); waited += 25) {
+    if (waited > 10_000) assert.fail(`serve never said ${pattern}; it said: ${server.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('serve in a hostile folder', { skip: !posix, timeout: 120_000 }, () => {
+  it('does not write the feedback file through its symbolic link, and reads suggestions without it', async () => {
+    let victim = '';
+    const server = await startServe({
+      files: { 'main.wst': MAIN },
+      prepare: ({ folder }) => {
+        victim = join(dirname(folder), 'victim.txt');
+        writeFileSync(victim, 'precious\n');
+        mkdirSync(join(folder, '.whetstone'));
+        symlinkSync(victim, join(folder, '.whetstone', 'feedback.json'));
+      },
+    });
+    try {
+      const client = await AgentClient.connect(server);
+      const suggestions = await client.call('getAnnotationSuggestions', {});
+      assert.equal(suggestions.error, undefined, JSON.stringify(suggestions.error));
+      const answer = await client.call('recordAnnotationFeedback', FEEDBACK);
+      assert.ok(answer.error, 'the answer is not saved');
+      assert.match(answer.error.message, /could not be saved to .*feedback\.json: it is a symbolic link/);
+      assert.equal(readFileSync(victim, 'utf8'), 'precious\n', 'the file the link points to is untouched');
+      assert.ok(lstatSync(join(server.folder, '.whetstone', 'feedback.json')).isSymbolicLink());
+      await client.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('does not write the feedback file into a folder that is a symbolic link', async () => {
+    let elsewhere = '';
+    const server = await startServe({
+      files: { 'main.wst': MAIN },
+      prepare: ({ folder }) => {
+        elsewhere = join(dirname(folder), 'elsewhere');
+        mkdirSync(elsewhere);
+        symlinkSync(elsewhere, join(folder, '.whetstone'));
+      },
+    });
+    try {
+      const client = await AgentClient.connect(server);
+      const answer = await client.call('recordAnnotationFeedback', FEEDBACK);
+      assert.ok(answer.error);
+      assert.match(answer.error.message, /its folder .*\.whetstone is a symbolic link/);
+      assert.deepEqual(readdirSync(elsewhere), [], 'nothing is written where the link points');
+      await client.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('answers suggestions when the feedback file is a FIFO, and does not write to it', async () => {
+    const server = await startServe({
+      files: { 'main.wst': MAIN },
+      prepare: ({ folder }) => {
+        mkdirSync(join(folder, '.whetstone'));
+        mkfifo(join(folder, '.whetstone', 'feedback.json'));
+      },
+    });
+    try {
+      const client = await AgentClient.connect(server);
+      // Reading a FIFO would wait for a writer that never comes, and the whole server with it.
+      const suggestions = await client.call('getAnnotationSuggestions', {});
+      assert.equal(suggestions.error, undefined, JSON.stringify(suggestions.error));
+      const answer = await client.call('recordAnnotationFeedback', FEEDBACK);
+      assert.match(answer.error?.message ?? '', /it is not a regular file/);
+      assert.equal((await client.request<{ message: string }>('ping')).message, 'pong');
+      await client.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('keeps a buffer as it was when its file is replaced by a FIFO or a link to a device, and refuses to write it', async () => {
+    const server = await startServe({ files: { 'main.wst': MAIN } });
+    try {
+      const file = join(server.folder, 'main.wst');
+      const client = await AgentClient.connect(server);
+      await client.request('setAgentRole', { role: 'refactor' });
+      const before = await client.request<{ revision: number; ast: { children: { id: string; name?: string }[] } }>('getAST');
+      const total = before.ast.children.find((node) => node.name === 'total')!;
+
+      mkfifo(`${file}.fifo`);
+      renameSync(`${file}.fifo`, file);
+      await waitForStderr(server, /main\.wst: it is not a regular file .*; its buffer keeps its text/);
+      assert.equal((await client.request<{ message: string }>('ping')).message, 'pong');
+      const during = await client.request<{ revision: number }>('getAST');
+      assert.equal(during.revision, before.revision, 'no revision came from the FIFO');
+      const refused = await client.call('applyMutation', { type: 'setProperty', nodeId: total.id, property: 'name', value: 'sum' });
+      assert.match(refused.error?.message ?? '', /Cannot read .*main\.wst before writing it: it is not a regular file .*; nothing changed/);
+      assert.ok(lstatSync(file).isFIFO(), 'the FIFO was not replaced by a write');
+
+      symlinkSync('/dev/zero', `${file}.zero`);
+      renameSync(`${file}.zero`, file);
+      await waitForStderr(server, /main\.wst: it is not a regular file[^\n]*\n[^]*main\.wst: it is not a regular file/);
+      assert.equal((await client.request<{ message: string }>('ping')).message, 'pong');
+
+      // A regular file again: the buffer takes its text as a new revision.
+      writeFileSync(`${file}.saving`, MAIN.replace('* 2', '* 3'));
+      renameSync(`${file}.saving`, file);
+      await client.waitForNotification('bufferChanged');
+      const afterwards = await client.request<{ revision: number }>('getAST');
+      assert.equal(afterwards.revision, before.revision + 1);
+      await client.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
