@@ -1,8 +1,9 @@
 // `whetstone-agent serve` in a folder someone else filled (a cloned repository), and on a served
 // file replaced while it runs, with the real process over real sockets. The feedback file
 // (.whetstone/feedback.json beside the served files) is never written through a symbolic link,
-// its own or its folder's, and a FIFO there does not stop suggestions; a served file replaced by a
-// FIFO or a link to a device leaves its buffer as it was, the server answering throughout.
+// its own or its folder's, and a FIFO there does not stop suggestions; a link in the folder to a
+// file outside it is not served; a served file replaced by a FIFO or a link to a device leaves its
+// buffer as it was, the server answering throughout.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -91,6 +92,28 @@ describe('serve in a hostile folder', { skip: !posix, timeout: 120_000 }, () => 
       const answer = await client.call('recordAnnotationFeedback', FEEDBACK);
       assert.match(answer.error?.message ?? '', /it is not a regular file/);
       assert.equal((await client.request<{ message: string }>('ping')).message, 'pong');
+      await client.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('serves a link found in the folder only when its file is inside the folder', async () => {
+    const server = await startServe({
+      files: { 'main.wst': MAIN },
+      prepare: ({ folder }) => {
+        const secret = join(dirname(folder), 'secret.wst');
+        writeFileSync(secret, 'fn secret(): string {\n  return "not for agents";\n}\n');
+        symlinkSync(secret, join(folder, 'key.wst'));
+        mkdirSync(join(folder, 'lib'));
+        symlinkSync(join(folder, 'main.wst'), join(folder, 'lib', 'again.wst'));
+      },
+    });
+    try {
+      const client = await AgentClient.connect(server);
+      const listed = await client.request<{ buffers: { uri: string }[] }>('listBuffers');
+      const uris = listed.buffers.map((buffer) => buffer.uri.split('/src/')[1]).sort();
+      assert.deepEqual(uris, ['lib/again.wst', 'main.wst']);
       await client.close();
     } finally {
       await server.stop();

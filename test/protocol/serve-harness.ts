@@ -49,6 +49,8 @@ export interface ServeSetup {
   port?: number;
   /** Pass --lock-dir (default); false leaves the folder to $WHETSTONE_LOCK_DIR, set to the same folder. */
   lockDirOption?: boolean;
+  /** What serve is given to serve (default: the folder itself). */
+  servedPaths?: (folder: string) => string[];
   /** Prepares the temporary folders before serve starts (stale lock files…). */
   prepare?: (folders: { folder: string; lockDir: string }) => void;
   /** Added to serve's environment (last, so it overrides). */
@@ -78,7 +80,7 @@ export async function startServe(setup: ServeSetup): Promise<ServeProcess> {
     writeFileSync(libraryFile, JSON.stringify(setup.library));
     args.push('--library', libraryFile);
   }
-  args.push(folder);
+  args.push(...(setup.servedPaths?.(folder) ?? [folder]));
   const env = { ...process.env, ...(setup.lockDirOption === false ? { WHETSTONE_LOCK_DIR: lockDir } : {}), ...setup.env };
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';

@@ -1,6 +1,7 @@
-// `whetstone-agent serve` on a symbolic link (served/shop.wst → real/shop.wst): an agent's edit is
-// written through to the real file (a temporary file beside it, renamed over it, its mode kept)
-// and the link stays a link.
+// `whetstone-agent serve` on a symbolic link the person names (served/shop.wst → real/shop.wst):
+// an agent's edit is written through to the real file (a temporary file beside it, renamed over
+// it, its mode kept) and the link stays a link. (A link found in a folder being served is taken
+// only when its file lies inside that folder: test/protocol/hostile-folder.test.ts.)
 import * as assert from 'node:assert/strict';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,6 +22,7 @@ describe('serve on a symbolic link', { skip: process.platform === 'win32' }, () 
         chmodSync(real, 0o640);
         symlinkSync(real, join(folder, 'shop.wst'));
       },
+      servedPaths: (folder) => [join(folder, 'shop.wst')],
     });
     try {
       const client = await AgentClient.connect(server);

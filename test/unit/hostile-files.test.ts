@@ -63,7 +63,7 @@ describe('files someone else put there', { skip: !posix, timeout: 120_000 }, () 
     }
   });
 
-  it('check walks a folder with a FIFO, a device link, a link to itself and a link out, and reads only the regular files', () => {
+  it('check walks a folder with a FIFO, a device link, a link to itself and links out, and reads only its own regular files', () => {
     const project = join(base, 'project');
     const outside = join(base, 'outside');
     mkdirSync(join(project, 'src'), { recursive: true });
@@ -74,6 +74,8 @@ describe('files someone else put there', { skip: !posix, timeout: 120_000 }, () 
     symlinkSync('/dev/zero', join(project, 'src', 'zero.wst'));
     symlinkSync('..', join(project, 'src', 'loop'));
     symlinkSync(outside, join(project, 'elsewhere'));
+    // A link out of the folder is not: the file it reaches is not the folder's.
+    symlinkSync(join(outside, 'broken.wst'), join(project, 'src', 'out.wst'));
     // A link to a file is taken: it is a file of the folder as far as the person can tell.
     symlinkSync(join(project, 'src', 'one.wst'), join(project, 'alias.wst'));
     const result = cli('check', project);

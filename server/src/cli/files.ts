@@ -1,10 +1,12 @@
 // Which files a command-line run reads: the files named, and every *.wst file under the folders
 // named (recursively; dependency and hidden folders are skipped), in a stable order. A folder
 // being walked may come from anywhere (a cloned repository): a link in it to a folder is not
-// entered (it could lead outside, or round in a circle), and only regular files are taken (a FIFO
-// named `x.wst` would stop the run). A link to a file is taken, and so is any path named.
-import { lstatSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// entered (it could lead outside, or round in a circle), a link to a file is taken only when the
+// file lies inside the folder named (else `key.wst` → ~/.ssh/id_rsa would hand that file to an
+// agent, and an agent's edit would be written there), and only regular files are taken (a FIFO
+// named `x.wst` would stop the run). A path named is taken whatever it is: the person chose it.
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { SOURCE_FILE_LIMITS } from '../workspace/file-limits';
 import { readFileWithin, type FileText } from '../workspace/regular-file';
 
@@ -13,6 +15,11 @@ export const WHETSTONE_EXTENSION = '.wst';
 /** Folders a recursive walk does not enter: installed dependencies and hidden folders (.git…). */
 function skipFolder(name: string): boolean {
   return name === 'node_modules' || name.startsWith('.');
+}
+
+/** Whether the real path `path` lies inside the real folder `root`. */
+function isInside(path: string, root: string): boolean {
+  return path.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
 export interface CollectedFiles {
@@ -33,19 +40,22 @@ export function collectFiles(paths: readonly string[]): CollectedFiles {
       return undefined;
     }
   };
-  /** What a folder's entry is, a link followed to a file but not to a folder; undefined: skip it. */
-  const entryKind = (path: string): 'folder' | 'file' | undefined => {
+  /**
+   * What a folder's entry is: a link is followed to a file inside `root` (a real path), not to a
+   * folder nor out of the root; undefined: skip it.
+   */
+  const entryKind = (path: string, root: string): 'folder' | 'file' | undefined => {
     try {
       const entry = lstatSync(path);
       if (entry.isDirectory()) return 'folder';
       if (entry.isFile()) return 'file';
-      return entry.isSymbolicLink() && statSync(path).isFile() ? 'file' : undefined;
+      return entry.isSymbolicLink() && statSync(path).isFile() && isInside(realpathSync(path), root) ? 'file' : undefined;
     } catch {
       // A dangling link, or one that points at itself: nothing to read.
       return undefined;
     }
   };
-  const walk = (folder: string): void => {
+  const walk = (folder: string, root: string): void => {
     let entries: string[];
     try {
       entries = readdirSync(folder).sort();
@@ -55,9 +65,9 @@ export function collectFiles(paths: readonly string[]): CollectedFiles {
     }
     for (const entry of entries) {
       const path = join(folder, entry);
-      const kind = entryKind(path);
+      const kind = entryKind(path, root);
       if (kind === 'folder') {
-        if (!skipFolder(entry)) walk(path);
+        if (!skipFolder(entry)) walk(path, root);
       } else if (kind === 'file' && entry.endsWith(WHETSTONE_EXTENSION)) {
         files.push(path);
       }
@@ -67,8 +77,14 @@ export function collectFiles(paths: readonly string[]): CollectedFiles {
     const folder = isFolder(path);
     if (folder === undefined) continue;
     // A file named explicitly is read whatever its extension: the person asked for it.
-    if (folder) walk(path);
-    else files.push(path);
+    if (!folder) files.push(path);
+    else {
+      try {
+        walk(path, realpathSync(path));
+      } catch (error) {
+        problems.push({ path, message: messageOf(error) });
+      }
+    }
   }
   return { files: [...new Set(files)], problems };
 }
