@@ -17,6 +17,7 @@ import {
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
 import { AstRequest } from '../../server/src/protocol/messages';
+import { MAX_BUFFER_CHARACTERS } from '../../server/src/workspace/buffer-limits';
 import { LspClient, REPO_ROOT } from './lspClient';
 
 const SEED = Number(process.env.WHETSTONE_FUZZ_SEED ?? 20_251_202);
@@ -144,6 +145,34 @@ describe('robustness', () => {
       await client.close(uri);
     }
     assert.ok(edits > 0);
+  });
+
+  it('keeps a document too large to parse as text only, and parses it again once it is small enough', { timeout: PER_TEST_TIMEOUT_MS }, async () => {
+    const uri = 'untitled:robust-too-large.wst';
+    // Over the limit (4 Mi characters) by a comment line: the code above it has an undefined name.
+    const code = 'fn main(): number {\n  return missing;\n}\n';
+    const filler = `// ${'x'.repeat(MAX_BUFFER_CHARACTERS)}\n`;
+    await client.open(uri, code + filler);
+    const notice = await client.waitFor('the too-large notice', () => client.publicationsFor(uri).find((p) => p.version === 1));
+    assert.equal(notice.diagnostics.length, 1);
+    assert.match(String(notice.diagnostics[0].message), /^This file is not parsed: it has [\d,]+ characters, more than the 4,194,304 a Whetstone buffer may have\./);
+    assert.equal(await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 10 } }), null);
+    // Typing at the top still applies to the kept text.
+    const typed = await client.change(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '// top\n' }]);
+    await client.waitFor('the notice of the typed version', () => client.publicationsFor(uri).find((p) => p.version === typed));
+    // The comment line deleted: the document is small enough, parsed, and its own diagnostics come.
+    const small = await client.change(uri, [{ range: { start: { line: 4, character: 0 }, end: { line: 5, character: 0 } }, text: '' }]);
+    const parsed = await client.waitFor('the parsed diagnostics', () => client.publicationsFor(uri).find((p) => p.version === small && p.diagnostics.some((d) => d.code === 'E_UNDEFINED')));
+    assert.ok(!parsed.diagnostics.some((d) => String(d.message).startsWith('This file is not parsed')));
+    // Line 1 is `fn main(): number {` now (`// top` was typed above it): hover knows the function again.
+    const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 4 } });
+    assert.match(JSON.stringify(hover), /main/);
+    // A paste past the limit turns it back into text only.
+    const pasted = await client.change(uri, [{ range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } }, text: filler }]);
+    const again = await client.waitFor('the notice after the paste', () => client.publicationsFor(uri).find((p) => p.version === pasted && p.diagnostics.length === 1));
+    assert.match(String(again.diagnostics[0].message), /^This file is not parsed/);
+    await client.close(uri);
+    await client.waitFor('the diagnostics cleared on close', () => (client.publicationsFor(uri).at(-1)?.diagnostics.length === 0 ? true : undefined));
   });
 
   it('logged no handler failure along the way', () => {

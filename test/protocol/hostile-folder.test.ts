@@ -6,10 +6,12 @@
 // buffer as it was, the server answering throughout.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { AgentClient, startServe, type ServeProcess } from './serve-harness';
+import { MAX_BUFFER_CHARACTERS } from '../../server/src/workspace/buffer-limits';
+import { AgentClient, CLI, startServe, type ServeProcess } from './serve-harness';
 
 const MAIN = 'fn total(price: number): number {\n  return price * 2;\n}\n';
 const posix = process.platform !== 'win32';
@@ -117,6 +119,42 @@ describe('serve in a hostile folder', { skip: !posix, timeout: 120_000 }, () => 
       await client.close();
     } finally {
       await server.stop();
+    }
+  });
+
+  it('refuses a change that would take a buffer past the size a buffer may have, and a served file larger than that', async () => {
+    const code = 'fn total(price: number): number {\n  return price * 2;\n}\n';
+    // Just under the limit: a long comment after the code.
+    const filler = `// ${'x'.repeat(MAX_BUFFER_CHARACTERS - code.length - 100)}\n`;
+    const server = await startServe({ files: { 'main.wst': code + filler } });
+    try {
+      const client = await AgentClient.connect(server);
+      await client.request('setAgentRole', { role: 'refactor' });
+      const { ast } = await client.request<{ ast: { children: { id: string; name?: string }[] } }>('getAST');
+      const total = ast.children.find((node) => node.name === 'total')!;
+      const refused = await client.call('applyMutation', { type: 'setProperty', nodeId: total.id, property: 'name', value: 'n'.repeat(150) });
+      assert.equal(refused.error?.code, -32010);
+      assert.match(refused.error.message, /refused: the buffer would be too large \(it has [\d,]+ characters, more than the 4,194,304 a Whetstone buffer may have\); nothing changed/);
+      assert.equal(refused.error.data?.reason, 'size');
+      assert.equal(readFileSync(join(server.folder, 'main.wst'), 'utf8'), code + filler, 'the file is as it was');
+      // A small change still goes in.
+      await client.request('applyMutation', { type: 'setProperty', nodeId: total.id, property: 'name', value: 'sum' });
+      // Grown past the limit on disk by someone else: the buffer keeps its text, and says why.
+      writeFileSync(join(server.folder, 'main.wst'), code + filler + filler);
+      await waitForStderr(server, /main\.wst: it has [\d,]+ characters, more than the 4,194,304 a Whetstone buffer may have; not read; its buffer keeps its text/);
+      await client.close();
+    } finally {
+      await server.stop();
+    }
+    // Served from the start at that size: serve says why and does not start.
+    const folder = mkdtempSync(join(tmpdir(), 'whetstone-too-large-'));
+    try {
+      writeFileSync(join(folder, 'big.wst'), filler + filler);
+      const result = spawnSync(process.execPath, [CLI, 'serve', '--port', '0', '--lock-dir', join(folder, 'locks'), folder], { encoding: 'utf8', timeout: 30_000 });
+      assert.equal(result.status, 2, result.stderr);
+      assert.match(result.stderr, /big\.wst: it has [\d,]+ characters, more than the 4,194,304 a Whetstone buffer may have; not read/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 

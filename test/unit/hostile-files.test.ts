@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadLibrary } from '../../server/src/language-server/library-setting';
+import { MAX_BUFFER_CHARACTERS } from '../../server/src/workspace/buffer-limits';
 import { readFileWithin, readFileWithinAsync, type FileText } from '../../server/src/workspace/regular-file';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -83,7 +84,7 @@ describe('files someone else put there', { skip: !posix, timeout: 120_000 }, () 
     assert.match(result.stderr, /^2 files checked: 0 errors, 0 other diagnostics$/m);
   });
 
-  it('check and parse name a FIFO, a device or a file too large: exit 2 with why, at once', () => {
+  it('check and parse name a FIFO, a device, a file too large or too long to parse: exit 2 with why, at once', () => {
     const dir = join(base, 'named');
     mkdirSync(dir);
     mkfifo(join(dir, 'pipe.wst'));
@@ -98,6 +99,11 @@ describe('files someone else put there', { skip: !posix, timeout: 120_000 }, () 
     assert.equal(huge.status, 2, huge.stderr);
     assert.match(huge.stderr, /huge\.wst: it is larger than 16 MiB; not read/);
     assert.equal(huge.stdout, '');
+    // Under the file limit but over what a buffer may have (parsing it would take gigabytes).
+    writeFileSync(join(dir, 'long.wst'), `// ${'x'.repeat(MAX_BUFFER_CHARACTERS)}\n`);
+    const long = cli('check', join(dir, 'long.wst'));
+    assert.equal(long.status, 2, long.stderr);
+    assert.match(long.stderr, /long\.wst: it has 4,194,308 characters, more than the 4,194,304 a Whetstone buffer may have; not read/);
   });
 
   it('the library setting names a FIFO or a device: no library, and the warning says why', async () => {

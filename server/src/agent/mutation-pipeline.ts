@@ -23,6 +23,7 @@ import {
 import { analyze, libraryIndexOf, type LibraryIndex, type SemanticModel } from '../core/semantics';
 import { applyTextEdits, invertEdits, type TextEdit, type WhetstoneDocument } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
+import { tooLargeForBuffer, tooLargeMessage } from '../workspace/buffer-limits';
 import { checkRevision, resolveBuffer } from './buffers';
 import { AgentError, ErrorCode } from './errors';
 import type { PlanTarget } from './host';
@@ -167,6 +168,7 @@ async function runOnce(
 ): Promise<AppliedChange | PreviewedChange> {
   const draft = startChange(context, rawMutations, options);
   const policy = applyLibraryPolicy(draft);
+  refuseTooLargeResult(draft);
   refuseAddedSyntaxErrors(draft);
   // Syntax errors are refused above: what remains to compare is semantics.
   const semanticBefore = draft.buffer.analysis().diagnostics;
@@ -271,6 +273,21 @@ function refuseAddedSyntaxErrors(draft: Draft): void {
     reason: 'syntax',
     diagnostics: syntax,
     hint: 'The text the change prints does not parse; check the node specs (types, operators, names).',
+  });
+}
+
+/**
+ * -32010 when the change would take the buffer past the size a buffer may have
+ * (workspace/buffer-limits.ts): each change is bounded by its params, but changes add up.
+ */
+function refuseTooLargeResult(draft: Draft): void {
+  let length = draft.document.text.length;
+  // The engine's edits are all into the text before the change.
+  for (const edit of draft.result.edits) length += edit.newText.length - (edit.endOffset - edit.startOffset);
+  if (!tooLargeForBuffer(length)) return;
+  throw new AgentError(ErrorCode.MutationFailed, `${draft.kind} refused: the buffer would be too large (${tooLargeMessage(length)}); nothing changed`, {
+    reason: 'size',
+    hint: 'Make the buffer smaller first, or put the new code in another file.',
   });
 }
 

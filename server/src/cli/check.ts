@@ -6,7 +6,7 @@
 import type { Diagnostic } from '../core/ast';
 import { OpenBuffer } from '../workspace/buffer';
 import { loadGrammar } from '../workspace/grammar';
-import { collectFiles, readSourceFile, sourceText } from './files';
+import { collectFiles, readBufferFile, sourceText } from './files';
 import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';
 
 export interface CheckOptions {
@@ -54,7 +54,7 @@ export async function runCheck(options: CheckOptions, output: Output): Promise<n
   let errors = 0;
   let others = 0;
   for (const file of files) {
-    const read = readSourceFile(file);
+    const read = readBufferFile(file);
     if ('problem' in read) {
       output.err(`whetstone-agent: ${file}: ${read.problem}`);
       unreadable = true;

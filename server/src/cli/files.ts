@@ -7,6 +7,7 @@
 // named `x.wst` would stop the run). A path named is taken whatever it is: the person chose it.
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { tooLargeForBuffer, tooLargeMessage } from '../workspace/buffer-limits';
 import { SOURCE_FILE_LIMITS } from '../workspace/file-limits';
 import { readFileWithin, type FileText } from '../workspace/regular-file';
 
@@ -97,6 +98,13 @@ export function messageOf(error: unknown): string {
 /** A source file's bytes as text (a byte-order mark kept), if it is a regular file within SOURCE_FILE_LIMITS. */
 export function readSourceFile(path: string): FileText {
   return readFileWithin(path, SOURCE_FILE_LIMITS);
+}
+
+/** A Whetstone file's bytes as text, if it can be a buffer: read as readSourceFile, and not too large to parse. */
+export function readBufferFile(path: string): FileText {
+  const read = readSourceFile(path);
+  if ('problem' in read || !tooLargeForBuffer(read.text.length)) return read;
+  return { problem: `${tooLargeMessage(read.text.length)}; not read`, missing: false };
 }
 
 /** A source file's text as an editor shows it: a leading byte-order mark is not part of the text. */

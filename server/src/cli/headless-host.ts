@@ -16,7 +16,7 @@ import type { LibraryContext } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
-import { readSourceFile } from './files';
+import { readBufferFile } from './files';
 
 export interface HeadlessHostOptions {
   workspace: Workspace;
@@ -72,7 +72,7 @@ export class HeadlessAgentHost implements AgentHost {
   syncFromDisk(uri: string): number | undefined {
     const state = this.disk.get(uri);
     if (!state || !this.workspace.get(uri)) return undefined;
-    const read = readSourceFile(state.path);
+    const read = readBufferFile(state.path);
     if ('problem' in read) {
       // Replaced by something that is not a source file (a FIFO, a device, a huge file): the
       // buffer keeps its text. A file missing for a moment is the usual middle of a save.
@@ -136,7 +136,7 @@ export class HeadlessAgentHost implements AgentHost {
     const state = this.disk.get(current.uri);
     if (!state) throw new AgentError(ErrorCode.MutationFailed, `The buffer ${current.uri} has no file to write`);
     const text = options.text;
-    const read = readSourceFile(state.path);
+    const read = readBufferFile(state.path);
     if ('problem' in read) throw new AgentError(ErrorCode.MutationFailed, `Cannot read ${state.path} before writing it: ${read.problem}; nothing changed`);
     const onDisk = read.text;
     if (onDisk !== state.bytes) {

@@ -2,11 +2,11 @@
 // shape agents see) and its diagnostics, as one JSON object `{ast, diagnostics}`.
 import { OpenBuffer } from '../workspace/buffer';
 import { loadGrammar } from '../workspace/grammar';
-import { readSourceFile, sourceText } from './files';
+import { readBufferFile, sourceText } from './files';
 import { EXIT_OK, EXIT_USAGE, type Output } from './output';
 
 export async function runParse(file: string, output: Output): Promise<number> {
-  const read = readSourceFile(file);
+  const read = readBufferFile(file);
   if ('problem' in read) {
     output.err(`whetstone-agent: ${file}: ${read.problem}`);
     return EXIT_USAGE;

@@ -14,7 +14,7 @@ import { LIBRARY_FILE_LIMITS } from '../workspace/file-limits';
 import { loadGrammar } from '../workspace/grammar';
 import { readFileWithin } from '../workspace/regular-file';
 import { Workspace } from '../workspace/workspace';
-import { collectFiles, messageOf, readSourceFile } from './files';
+import { collectFiles, messageOf, readBufferFile } from './files';
 import { HeadlessAgentHost } from './headless-host';
 import { EXIT_OK, EXIT_USAGE, type Output } from './output';
 import { watchServedFiles } from './served-file-watcher';
@@ -152,7 +152,7 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     feedbackFile: folders.length > 0 ? join(folders[0], '.whetstone', 'feedback.json') : undefined,
   });
   for (const file of files) {
-    const read = readSourceFile(file);
+    const read = readBufferFile(file);
     if ('problem' in read) {
       output.err(`whetstone-agent: ${file}: ${read.problem}`);
       return EXIT_USAGE;

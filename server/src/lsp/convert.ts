@@ -38,13 +38,19 @@ export function rangeOfOffsets(document: WhetstoneDocument, startOffset: number,
   return { start: toLspPosition(document.positionAt(startOffset)), end: toLspPosition(document.positionAt(endOffset)) };
 }
 
+/** A text and how to find an offset in it (a WhetstoneDocument, or a text kept without parsing). */
+export interface PositionedText {
+  readonly text: string;
+  offsetAt(position: Position): number;
+}
+
 /**
  * LSP content changes as core text edits. LSP applies the changes of one notification in order,
  * each against the text the previous ones left, so the edits are meant for
  * `applyEdits(edits, {sequential: true})`; the offsets of a later change are computed on the
  * intermediate text. A change without a range replaces the whole text.
  */
-export function contentChangesToEdits(document: WhetstoneDocument, changes: readonly TextDocumentContentChangeEvent[]): TextEdit[] {
+export function contentChangesToEdits(document: PositionedText, changes: readonly TextDocumentContentChangeEvent[]): TextEdit[] {
   const edits: TextEdit[] = [];
   let text = document.text;
   // The first change is measured with the document's own line index; later ones need the text as
@@ -54,7 +60,7 @@ export function contentChangesToEdits(document: WhetstoneDocument, changes: read
     let edit: TextEdit;
     if ('range' in change && change.range) {
       const index = edits.length === 0 ? undefined : (lines ??= new LineIndex(text));
-      const offsetAt = (position: LspPosition): number => (index ? index.offsetAt(toCorePosition(position)) : offsetOf(document, position));
+      const offsetAt = (position: LspPosition): number => (index ? index : document).offsetAt(toCorePosition(position));
       const start = offsetAt(change.range.start);
       const end = Math.max(start, offsetAt(change.range.end));
       edit = { startOffset: start, endOffset: end, newText: change.text };

@@ -15,7 +15,9 @@ import {
   type ServerCapabilities,
 } from 'vscode-languageserver/node';
 import { ActiveEditorNotification, AstRequest, ImportSourceRequest, ProjectRequest, SuggestionsRequest } from '../protocol/messages';
+import { applyTextEdits, type TextEdit } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
+import { MAX_BUFFER_CHARACTERS, tooLargeForBuffer } from '../workspace/buffer-limits';
 import type { Workspace } from '../workspace/workspace';
 import { setActiveEditor } from './active-editor';
 import { astOf } from './ast-request';
@@ -28,6 +30,7 @@ import { foldingRanges } from './folding';
 import { formatDocument } from './formatting';
 import { guarded, guardedNotification, type Log } from './guard';
 import { hover } from './hover';
+import { OversizedDocuments } from './oversized-documents';
 import { importText, projectBuffer } from './projection-requests';
 import { references } from './references';
 import { prepareRename, rename } from './rename';
@@ -53,10 +56,17 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
   let codeLensRefresh = false;
   let suggestionSource: SuggestionSource = () => [];
 
-  // ---- documents
+  // ---- documents (one too large to parse is kept as text only: oversized-documents.ts)
+  const oversized = new OversizedDocuments(connection, log);
   connection.onDidOpenTextDocument(
     guardedNotification(log, 'didOpen', (params) => {
       const { uri, text, version, languageId } = params.textDocument;
+      if (tooLargeForBuffer(text.length)) {
+        workspace.close(uri);
+        oversized.open(uri, text, version, languageId);
+        return;
+      }
+      oversized.forget(uri, { clearDiagnostics: false });
       workspace.open(uri, text, { revision: version, languageId });
     }),
   );
@@ -64,17 +74,33 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
   connection.onDidChangeTextDocument(
     guardedNotification(log, 'didChange', (params) => {
       const { uri, version } = params.textDocument;
+      if (oversized.has(uri)) {
+        const document = oversized.change(uri, params.contentChanges, version);
+        if (tooLargeForBuffer(document.text.length)) return;
+        oversized.forget(uri, { clearDiagnostics: false });
+        workspace.open(uri, document.text, { revision: version, languageId: document.languageId });
+        return;
+      }
       const buffer = workspace.get(uri);
       if (!buffer) return log(`didChange for ${uri}, which is not open`);
       // LSP content changes apply in order, each to the text the previous one left. An agent's edit
       // comes back this way too: the workspace matches it against the AST the host told it to expect.
       const edits = contentChangesToEdits(buffer.document, params.contentChanges);
+      const text = mayGrowTooLarge(buffer.text.length, edits) ? applyTextEdits(buffer.text, edits, { sequential: true }) : undefined;
+      if (text !== undefined && tooLargeForBuffer(text.length)) {
+        // A paste took it past the limit: it is no longer parsed (nor offered to agents).
+        const languageId = buffer.languageId;
+        workspace.close(uri);
+        oversized.open(uri, text, version, languageId);
+        return;
+      }
       workspace.edit(uri, edits, { sequential: true, revision: version });
     }),
   );
 
   connection.onDidCloseTextDocument(
     guardedNotification(log, 'didClose', (params) => {
+      oversized.forget(params.textDocument.uri, { clearDiagnostics: true });
       workspace.close(params.textDocument.uri);
     }),
   );
@@ -158,4 +184,11 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
       diagnostics.dispose();
     },
   };
+}
+
+/** Whether edits adding this much text could take a buffer past the limit (cheap: no text is built). */
+function mayGrowTooLarge(length: number, edits: readonly TextEdit[]): boolean {
+  let added = 0;
+  for (const edit of edits) added += edit.newText.length;
+  return length + added > MAX_BUFFER_CHARACTERS;
 }
