@@ -11,16 +11,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { MAX_BUFFER_CHARACTERS } from '../../server/src/workspace/buffer-limits';
-import { AgentClient, CLI, startServe, type ServeProcess } from './serve-harness';
+import { AgentClient, CLI, startServe, type ServeProcess, type ServeSetup } from './serve-harness';
+import { mkfifo } from '../helpers/files';
 
 const MAIN = 'fn total(price: number): number {\n  return price * 2;\n}\n';
 const posix = process.platform !== 'win32';
 const FEEDBACK = { nodeId: 'node_1', annotationType: 'performance', strategy: 'cache', reason: 'not here', confidence: 0.5, accepted: false };
-
-function mkfifo(path: string): void {
-  const made = spawnSync('mkfifo', [path]);
-  assert.equal(made.status, 0, `mkfifo ${path}`);
-}
 
 async function waitForStderr(server: ServeProcess, pattern: RegExp): Promise<void> {
   for (let waited = 0; !pattern.test(server.stderr()); waited += 25) {
@@ -29,10 +25,22 @@ async function waitForStderr(server: ServeProcess, pattern: RegExp): Promise<voi
   }
 }
 
+/** Starts serve with `setup`, connects one agent, runs `body`, and closes both whatever happens. */
+async function withSession(setup: ServeSetup, body: (client: AgentClient, server: ServeProcess) => Promise<void>): Promise<void> {
+  const server = await startServe(setup);
+  try {
+    const client = await AgentClient.connect(server);
+    await body(client, server);
+    await client.close();
+  } finally {
+    await server.stop();
+  }
+}
+
 describe('serve in a hostile folder', { skip: !posix, timeout: 120_000 }, () => {
   it('does not write the feedback file through its symbolic link, and reads suggestions without it', async () => {
     let victim = '';
-    const server = await startServe({
+    await withSession({
       files: { 'main.wst': MAIN },
       prepare: ({ folder }) => {
         victim = join(dirname(folder), 'victim.txt');
@@ -40,9 +48,7 @@ describe('serve in a hostile folder', { skip: !posix, timeout: 120_000 }, () => 
         mkdirSync(join(folder, '.whetstone'));
         symlinkSync(victim, join(folder, '.whetstone', 'feedback.json'));
       },
-    });
-    try {
-      const client = await AgentClient.connect(server);
+    }, async (client, server) => {
       const suggestions = await client.call('getAnnotationSuggestions', {});
       assert.equal(suggestions.error, undefined, JSON.stringify(suggestions.error));
       const answer = await client.call('recordAnnotationFeedback', FEEDBACK);
@@ -50,58 +56,45 @@ describe('serve in a hostile folder', { skip: !posix, timeout: 120_000 }, () => 
       assert.match(answer.error.message, /could not be saved to .*feedback\.json: it is a symbolic link/);
       assert.equal(readFileSync(victim, 'utf8'), 'precious\n', 'the file the link points to is untouched');
       assert.ok(lstatSync(join(server.folder, '.whetstone', 'feedback.json')).isSymbolicLink());
-      await client.close();
-    } finally {
-      await server.stop();
-    }
+    });
   });
 
   it('does not write the feedback file into a folder that is a symbolic link', async () => {
     let elsewhere = '';
-    const server = await startServe({
+    await withSession({
       files: { 'main.wst': MAIN },
       prepare: ({ folder }) => {
         elsewhere = join(dirname(folder), 'elsewhere');
         mkdirSync(elsewhere);
         symlinkSync(elsewhere, join(folder, '.whetstone'));
       },
-    });
-    try {
-      const client = await AgentClient.connect(server);
+    }, async (client) => {
       const answer = await client.call('recordAnnotationFeedback', FEEDBACK);
       assert.ok(answer.error);
       assert.match(answer.error.message, /its folder .*\.whetstone is a symbolic link/);
       assert.deepEqual(readdirSync(elsewhere), [], 'nothing is written where the link points');
-      await client.close();
-    } finally {
-      await server.stop();
-    }
+    });
   });
 
   it('answers suggestions when the feedback file is a FIFO, and does not write to it', async () => {
-    const server = await startServe({
+    await withSession({
       files: { 'main.wst': MAIN },
       prepare: ({ folder }) => {
         mkdirSync(join(folder, '.whetstone'));
         mkfifo(join(folder, '.whetstone', 'feedback.json'));
       },
-    });
-    try {
-      const client = await AgentClient.connect(server);
+    }, async (client) => {
       // Reading a FIFO would wait for a writer that never comes, and the whole server with it.
       const suggestions = await client.call('getAnnotationSuggestions', {});
       assert.equal(suggestions.error, undefined, JSON.stringify(suggestions.error));
       const answer = await client.call('recordAnnotationFeedback', FEEDBACK);
       assert.match(answer.error?.message ?? '', /it is not a regular file/);
       assert.equal((await client.request<{ message: string }>('ping')).message, 'pong');
-      await client.close();
-    } finally {
-      await server.stop();
-    }
+    });
   });
 
   it('serves a link found in the folder only when its file is inside the folder', async () => {
-    const server = await startServe({
+    await withSession({
       files: { 'main.wst': MAIN },
       prepare: ({ folder }) => {
         const secret = join(dirname(folder), 'secret.wst');
@@ -110,25 +103,18 @@ describe('serve in a hostile folder', { skip: !posix, timeout: 120_000 }, () => 
         mkdirSync(join(folder, 'lib'));
         symlinkSync(join(folder, 'main.wst'), join(folder, 'lib', 'again.wst'));
       },
-    });
-    try {
-      const client = await AgentClient.connect(server);
+    }, async (client) => {
       const listed = await client.request<{ buffers: { uri: string }[] }>('listBuffers');
       const uris = listed.buffers.map((buffer) => buffer.uri.split('/src/')[1]).sort();
       assert.deepEqual(uris, ['lib/again.wst', 'main.wst']);
-      await client.close();
-    } finally {
-      await server.stop();
-    }
+    });
   });
 
   it('refuses a change that would take a buffer past the size a buffer may have, and a served file larger than that', async () => {
     const code = 'fn total(price: number): number {\n  return price * 2;\n}\n';
     // Just under the limit: a long comment after the code.
     const filler = `// ${'x'.repeat(MAX_BUFFER_CHARACTERS - code.length - 100)}\n`;
-    const server = await startServe({ files: { 'main.wst': code + filler } });
-    try {
-      const client = await AgentClient.connect(server);
+    await withSession({ files: { 'main.wst': code + filler } }, async (client, server) => {
       await client.request('setAgentRole', { role: 'refactor' });
       const { ast } = await client.request<{ ast: { children: { id: string; name?: string }[] } }>('getAST');
       const total = ast.children.find((node) => node.name === 'total')!;
@@ -142,10 +128,7 @@ describe('serve in a hostile folder', { skip: !posix, timeout: 120_000 }, () => 
       // Grown past the limit on disk by someone else: the buffer keeps its text, and says why.
       writeFileSync(join(server.folder, 'main.wst'), code + filler + filler);
       await waitForStderr(server, /main\.wst: it has [\d,]+ characters, more than the 4,194,304 a Whetstone buffer may have; not read; its buffer keeps its text/);
-      await client.close();
-    } finally {
-      await server.stop();
-    }
+    });
     // Served from the start at that size: serve says why and does not start.
     const folder = mkdtempSync(join(tmpdir(), 'whetstone-too-large-'));
     try {
@@ -159,10 +142,8 @@ describe('serve in a hostile folder', { skip: !posix, timeout: 120_000 }, () => 
   });
 
   it('keeps a buffer as it was when its file is replaced by a FIFO or a link to a device, and refuses to write it', async () => {
-    const server = await startServe({ files: { 'main.wst': MAIN } });
-    try {
+    await withSession({ files: { 'main.wst': MAIN } }, async (client, server) => {
       const file = join(server.folder, 'main.wst');
-      const client = await AgentClient.connect(server);
       await client.request('setAgentRole', { role: 'refactor' });
       const before = await client.request<{ revision: number; ast: { children: { id: string; name?: string }[] } }>('getAST');
       const total = before.ast.children.find((node) => node.name === 'total')!;
@@ -188,9 +169,6 @@ describe('serve in a hostile folder', { skip: !posix, timeout: 120_000 }, () => 
       await client.waitForNotification('bufferChanged');
       const afterwards = await client.request<{ revision: number }>('getAST');
       assert.equal(afterwards.revision, before.revision + 1);
-      await client.close();
-    } finally {
-      await server.stop();
-    }
+    });
   });
 });

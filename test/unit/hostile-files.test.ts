@@ -11,16 +11,12 @@ import { after, before, describe, it } from 'node:test';
 import { loadLibrary } from '../../server/src/language-server/library-setting';
 import { MAX_BUFFER_CHARACTERS } from '../../server/src/workspace/buffer-limits';
 import { readFileWithin, readFileWithinAsync, type FileText } from '../../server/src/workspace/regular-file';
+import { mkfifo } from '../helpers/files';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 const posix = process.platform !== 'win32';
 const CLEAN = 'fn one(): number {\n  return 1;\n}\n';
-
-function mkfifo(path: string): void {
-  const made = spawnSync('mkfifo', [path]);
-  assert.equal(made.status, 0, `mkfifo ${path}: ${made.stderr?.toString() ?? made.error?.message}`);
-}
 
 function problemOf(read: FileText): string {
   assert.ok('problem' in read, `expected a problem, read ${JSON.stringify(read).slice(0, 80)}`);

@@ -17,7 +17,7 @@ import {
 import { ActiveEditorNotification, AstRequest, ImportSourceRequest, ProjectRequest, SuggestionsRequest } from '../protocol/messages';
 import { applyTextEdits, type TextEdit } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
-import { MAX_BUFFER_CHARACTERS, tooLargeForBuffer } from '../workspace/buffer-limits';
+import { tooLargeForBuffer } from '../workspace/buffer-limits';
 import type { Workspace } from '../workspace/workspace';
 import { setActiveEditor } from './active-editor';
 import { astOf } from './ast-request';
@@ -86,7 +86,8 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
       // LSP content changes apply in order, each to the text the previous one left. An agent's edit
       // comes back this way too: the workspace matches it against the AST the host told it to expect.
       const edits = contentChangesToEdits(buffer.document, params.contentChanges);
-      const text = mayGrowTooLarge(buffer.text.length, edits) ? applyTextEdits(buffer.text, edits, { sequential: true }) : undefined;
+      // Only a change that adds that much text is applied here first, to measure it.
+      const text = tooLargeForBuffer(buffer.text.length + addedLength(edits)) ? applyTextEdits(buffer.text, edits, { sequential: true }) : undefined;
       if (text !== undefined && tooLargeForBuffer(text.length)) {
         // A paste took it past the limit: it is no longer parsed (nor offered to agents).
         const languageId = buffer.languageId;
@@ -186,9 +187,9 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
   };
 }
 
-/** Whether edits adding this much text could take a buffer past the limit (cheap: no text is built). */
-function mayGrowTooLarge(length: number, edits: readonly TextEdit[]): boolean {
+/** The characters edits insert (an upper bound of how much they grow a text). */
+function addedLength(edits: readonly TextEdit[]): number {
   let added = 0;
   for (const edit of edits) added += edit.newText.length;
-  return length + added > MAX_BUFFER_CHARACTERS;
+  return added;
 }

@@ -10,7 +10,6 @@ import type { Log } from './guard';
 
 interface Oversized {
   text: string;
-  version: number;
   languageId: string | undefined;
 }
 
@@ -28,7 +27,7 @@ export class OversizedDocuments {
 
   /** Keeps a document that is too large to parse, and says so in its diagnostics. */
   open(uri: string, text: string, version: number, languageId: string | undefined): void {
-    this.documents.set(uri, { text, version, languageId });
+    this.documents.set(uri, { text, languageId });
     this.publish(uri, version, [notice(text.length)]);
   }
 
@@ -42,7 +41,6 @@ export class OversizedDocuments {
     // The line index is made only when a change has a range (and then once per notification).
     const positioned: PositionedText = { text: document.text, offsetAt: (position) => (lines ??= new LineIndex(document.text)).offsetAt(position) };
     document.text = applyTextEdits(document.text, contentChangesToEdits(positioned, changes), { sequential: true });
-    document.version = version;
     if (tooLargeForBuffer(document.text.length)) this.publish(uri, version, [notice(document.text.length)]);
     return document;
   }
