@@ -128,6 +128,25 @@ describe('pipeline methods, over a real socket', () => {
     assert.deepEqual(capabilities.languages, { parse: ['whetstone', 'javascript', 'typescript', 'python'], generate: ['whetstone', 'javascript', 'typescript', 'python'] });
   });
 
+  it('a language named like what every object inherits (__proto__, constructor, toString) is -32602 too, in every method that takes one', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'CONSTRUCTOR']) {
+      const calls: [string, Record<string, unknown>][] = [
+        ['parseSource', { source: 'x', language: name }],
+        ['runPipeline', { source: 'x', sourceLanguage: name, targetLanguage: 'javascript' }],
+        ['runPipeline', { source: 'let x = 1;', sourceLanguage: 'javascript', targetLanguage: name }],
+        ['generateFromAST', { language: name }],
+        ['projectLanguage', { targetLanguage: name }],
+      ];
+      for (const [method, params] of calls) {
+        const response = await client.call(method, params);
+        assert.equal(response.error?.code, -32602, `${method} ${JSON.stringify(params)}: ${JSON.stringify(response.error)}`);
+        assert.match(response.error?.message ?? '', /whetstone, javascript, typescript, python/);
+        assert.deepEqual((response.error?.data as { languages?: string[] } | undefined)?.languages, ['whetstone', 'javascript', 'typescript', 'python']);
+      }
+    }
+    assert.equal(readFileSync(join(server.folder, 'main.wst'), 'utf8'), BUFFER);
+  });
+
   it('binary input is refused with a clear error and changes nothing', async () => {
     const response = await client.call('parseSource', { source: 'PK\u0003\u0004\u0000\u0000binary', language: 'javascript' });
     assert.equal(response.error?.code, -32602);

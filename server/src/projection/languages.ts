@@ -3,21 +3,23 @@
 export const LANGUAGES = ['whetstone', 'javascript', 'typescript', 'python'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-const ALIASES: Record<string, Language> = {
-  whetstone: 'whetstone',
-  wst: 'whetstone',
-  javascript: 'javascript',
-  js: 'javascript',
-  typescript: 'typescript',
-  ts: 'typescript',
-  python: 'python',
-  py: 'python',
-  python3: 'python',
-};
+// A Map, not an object: a name such as "__proto__" or "toString" must not find what every object
+// inherits.
+const ALIASES: ReadonlyMap<string, Language> = new Map([
+  ['whetstone', 'whetstone'],
+  ['wst', 'whetstone'],
+  ['javascript', 'javascript'],
+  ['js', 'javascript'],
+  ['typescript', 'typescript'],
+  ['ts', 'typescript'],
+  ['python', 'python'],
+  ['py', 'python'],
+  ['python3', 'python'],
+]);
 
 /** The language a name means (case-insensitive, common short names too), or undefined. */
 export function languageNamed(name: string): Language | undefined {
-  return ALIASES[name.trim().toLowerCase()];
+  return ALIASES.get(name.trim().toLowerCase());
 }
 
 /** The file extension a language's source is usually kept under. */
