@@ -1,5 +1,6 @@
 // `whetstone-agent mcp`: reads its arguments and runs the stdio MCP bridge (server/src/mcp/) to the
 // endpoint the lock files name, or to one it starts itself with --serve.
+import { displayText } from '../agent/plan-display';
 import { defaultLockDir } from '../agent/websocket/lock-file';
 import { discoverEndpoint, runStdioBridge, startServedEndpoint } from '../mcp';
 import { SERVER_NODE_OPTIONS } from '../protocol/server-process';
@@ -108,12 +109,15 @@ async function bridge(options: McpOptions, output: Output, version: string): Pro
       await served.stop();
     }
   }
-  const found = discoverEndpoint({ lockDir: options.lockDir ?? defaultLockDir(), port: options.port, cwd: process.cwd() });
+  const found = await discoverEndpoint({ lockDir: options.lockDir ?? defaultLockDir(), port: options.port, cwd: process.cwd() });
+  for (const skipped of found.skipped) log(`whetstone-agent mcp: ${skipped}`);
   if ('problem' in found) {
     log(`whetstone-agent mcp: ${found.problem}`);
     return EXIT_NO_ENDPOINT;
   }
   const { lock } = found;
-  log(`whetstone-agent mcp: bridging to ${lock.ideName} on 127.0.0.1:${lock.port} (lock file ${found.lockFile})`);
-  return runStdioBridge({ port: lock.port, token: lock.token, pid: lock.pid, label: `the endpoint of ${lock.ideName} on port ${lock.port}` }, io);
+  // The editor's name comes from the file: shown escaped.
+  const ideName = displayText(lock.ideName, 100);
+  log(`whetstone-agent mcp: bridging to ${ideName} on 127.0.0.1:${lock.port} (lock file ${displayText(found.lockFile)})`);
+  return runStdioBridge({ port: lock.port, token: lock.token, pid: lock.pid, label: `the endpoint of ${ideName} on port ${lock.port}` }, io);
 }

@@ -9,14 +9,15 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, CallToolResultSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { isProcessAlive } from '../agent/websocket/lock-file';
+import { processOwner } from '../agent/websocket/lock-file';
 import { MCP_PATH } from './http-route';
+import { listenerOwner } from './listener-owner';
 import { SERVER_INSTRUCTIONS } from './tool-guide';
 
 export interface BridgeTarget {
   port: number;
   token: string;
-  /** The endpoint's process: when it is gone, so is the endpoint. */
+  /** The endpoint's process: when it is gone (or no longer the user's), so is the endpoint. */
   pid: number;
   /** What to call it in messages ("the endpoint of VS Code on port 8080"). */
   label: string;
@@ -41,7 +42,18 @@ export const EXIT_ENDPOINT_GONE = 1;
 /** Bridges until the client closes stdin (resolves 0) or the endpoint goes away (resolves 1). */
 export async function runStdioBridge(target: BridgeTarget, io: BridgeIo): Promise<number> {
   const url = new URL(`http://127.0.0.1:${target.port}${MCP_PATH}`);
+  // Every request upstream (the SDK's reconnections too) first checks that what listens on the
+  // port is still the user's: a port freed by the endpoint and taken by another user gets nothing.
+  let takenOver = (): void => undefined;
+  const fetchFromOurs = (input: string | URL, init?: RequestInit): Promise<Response> => {
+    if (listenerOwner(target.port) === 'theirs') {
+      takenOver();
+      return Promise.reject(new Error(`not sent: another user's process listens on 127.0.0.1:${target.port}`));
+    }
+    return fetch(input, init);
+  };
   const upstreamTransport = new StreamableHTTPClientTransport(url, {
+    fetch: fetchFromOurs,
     requestInit: { headers: { Authorization: `Bearer ${target.token}` } },
     reconnectionOptions: { initialReconnectionDelay: 500, maxReconnectionDelay: 2_000, reconnectionDelayGrowFactor: 2, maxRetries: 2 },
   });
@@ -63,6 +75,7 @@ export async function runStdioBridge(target: BridgeTarget, io: BridgeIo): Promis
     finish(code);
   };
   const gone = (detail: string): void => end(EXIT_ENDPOINT_GONE, `${target.label} went away (${detail}); exiting. Start it again and restart this command.`);
+  takenOver = () => gone(`another user's process now listens on its port ${target.port}; nothing more is sent there`);
 
   const server = new Server({ name: 'whetstone', version: upstream.getServerVersion()?.version ?? io.version }, { capabilities: { tools: { listChanged: false } }, instructions: upstream.getInstructions() ?? SERVER_INSTRUCTIONS });
   const forward = async <T>(call: () => Promise<T>): Promise<T> => {
@@ -114,7 +127,9 @@ export async function runStdioBridge(target: BridgeTarget, io: BridgeIo): Promis
   upstream.onclose = () => gone('the connection closed');
 
   const watch = setInterval(() => {
-    if (!isProcessAlive(target.pid)) gone(`process ${target.pid} is no longer running`);
+    // A pid taken over by another user's process is no longer the endpoint either.
+    const owner = processOwner(target.pid);
+    if (owner !== 'ours') gone(owner === 'gone' ? `process ${target.pid} is no longer running` : `process ${target.pid} now belongs to another user`);
   }, WATCH_MS);
   const stdinEnded = (): void => end(EXIT_BRIDGE_OK);
   io.stdin.once('end', stdinEnded);

@@ -5,7 +5,9 @@
 // never ends), then checked through the open descriptor, so nothing can be swapped in between
 // the check and the read. A symbolic link is followed only when the caller says the person chose
 // the path (a file named on the command line, a setting); where the path is made from a folder's
-// contents, a link is refused, so the file read or later written is the one in that folder.
+// contents, a link is refused, so the file read or later written is the one in that folder. A
+// caller can check more of the opened file (the lock files: owned by the user, written by nobody
+// else) through the same descriptor.
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 
@@ -14,6 +16,8 @@ export interface ReadLimits {
   maxBytes: number;
   /** Whether a symbolic link is followed (else it is refused). */
   followLinks: boolean;
+  /** A further check of the opened file (its owner, its mode): why it is not read ("it …"), or undefined to read it. */
+  check?: (status: Stats) => string | undefined;
 }
 
 /** The file's text, or why it was not read (a sentence to show after the path). */
@@ -48,6 +52,8 @@ function openProblem(error: unknown, limits: ReadLimits): FileText {
 /** Why the opened file is not read (not a regular file, too large), or undefined to read it. */
 function refusal(status: Stats, limits: ReadLimits): FileText | undefined {
   if (!status.isFile()) return NOT_REGULAR;
+  const problem = limits.check?.(status);
+  if (problem !== undefined) return { problem: `${problem}; not read`, missing: false };
   return status.size > limits.maxBytes ? tooLarge(limits) : undefined;
 }
 

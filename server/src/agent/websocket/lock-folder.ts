@@ -5,6 +5,7 @@
 // the user, writable by nobody else, and so is every folder above it inside the user's home. A
 // folder that fails is refused with what to do, never "fixed" silently. The checks open the folder
 // itself (O_NOFOLLOW) and tighten its mode through that handle, so nothing can swap it in between.
+// A reader that acts on the lock files (the stdio bridge) applies the same checks, changing nothing.
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -26,6 +27,19 @@ const WRITABLE_BY_OTHERS = 0o022;
 export async function preparePrivateFolder(dir: string): Promise<void> {
   const folder = resolve(dir);
   await mkdir(folder, { recursive: true, mode: 0o700 });
+  await checkFolder(folder, true);
+}
+
+/**
+ * The same checks for a reader of the folder (the stdio bridge), which creates and changes
+ * nothing: throws LockFolderError when the folder or a folder above it inside the home folder is
+ * a link, not the user's, or writable by another user; ENOENT when the folder does not exist.
+ */
+export async function checkPrivateFolder(dir: string): Promise<void> {
+  await checkFolder(resolve(dir), false);
+}
+
+async function checkFolder(folder: string, narrowMode: boolean): Promise<void> {
   // Without POSIX owners and modes (Windows) there is nothing more to check.
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   if (uid === undefined) return;
@@ -34,7 +48,7 @@ export async function preparePrivateFolder(dir: string): Promise<void> {
     const status = await handle.stat();
     checkOwnedAndPrivate(folder, status, uid, 'lock folder');
     // Readable by others is not a takeover, but the token's folder need not be listed by anyone.
-    if ((status.mode & 0o077) !== 0) await handle.chmod(0o700);
+    if (narrowMode && (status.mode & 0o077) !== 0) await handle.chmod(0o700);
   } finally {
     await handle.close();
   }
@@ -66,18 +80,22 @@ function checkOwnedAndPrivate(folder: string, status: { uid: number; mode: numbe
   if (!status.isDirectory()) {
     throw new LockFolderError(`The ${what} ${folder} is not a folder. Fix: remove it, or set WHETSTONE_LOCK_DIR to a folder of yours.`);
   }
-  if (status.uid !== uid) {
-    throw new LockFolderError(
-      `The ${what} ${folder} belongs to another user (uid ${status.uid}, you are ${uid}): they could replace the lock file agents read. Fix: use a folder of your own (set WHETSTONE_LOCK_DIR, or remove ${folder} so it is created for you).`,
-    );
-  }
+  const problem = notPrivate(status, uid);
+  if (problem === undefined) return;
+  const fix = status.uid !== uid ? `use a folder of your own (set WHETSTONE_LOCK_DIR, or remove ${folder} so it is created for you).` : `chmod 700 ${folder}`;
+  throw new LockFolderError(`The ${what} ${folder} ${problem}: they could replace the lock file agents read. Fix: ${fix}`);
+}
+
+/**
+ * Why a file or folder in the lock folder's chain cannot be trusted as the user's own ("belongs
+ * to another user (uid …)", "is writable by others (mode …)"), or undefined when it can.
+ */
+export function notPrivate(status: { uid: number; mode: number }, uid: number): string | undefined {
+  if (status.uid !== uid) return `belongs to another user (uid ${status.uid}, you are ${uid})`;
   const writable = status.mode & WRITABLE_BY_OTHERS;
-  if (writable !== 0) {
-    const who = writable === WRITABLE_BY_OTHERS ? 'its group and by others' : writable & 0o020 ? 'its group' : 'others';
-    throw new LockFolderError(
-      `The ${what} ${folder} is writable by ${who} (mode ${(status.mode & 0o7777).toString(8).padStart(4, '0')}): they could replace the lock file agents read. Fix: chmod 700 ${folder}`,
-    );
-  }
+  if (writable === 0) return undefined;
+  const who = writable === WRITABLE_BY_OTHERS ? 'its group and by others' : writable & 0o020 ? 'its group' : 'others';
+  return `is writable by ${who} (mode ${(status.mode & 0o7777).toString(8).padStart(4, '0')})`;
 }
 
 /** The folders above `folder` that are inside the home folder (not the home folder itself), nearest first. */
