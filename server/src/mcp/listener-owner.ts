@@ -8,9 +8,11 @@ import { readFileSync } from 'node:fs';
 
 export type ListenerOwner = 'ours' | 'theirs' | 'none' | 'unknown';
 
+const IPV4_TABLE = '/proc/net/tcp';
+
 /** The local addresses a connection to 127.0.0.1 reaches, as /proc/net writes them (hex, per 32-bit word). */
 const REACHED_FROM_LOOPBACK: Record<string, readonly string[]> = {
-  '/proc/net/tcp': ['0100007F', '00000000'],
+  [IPV4_TABLE]: ['0100007F', '00000000'],
   '/proc/net/tcp6': ['0000000000000000FFFF00000100007F', '00000000000000000000000000000000'],
 };
 
@@ -28,7 +30,9 @@ export function listenerOwner(port: number): ListenerOwner {
     try {
       text = readFileSync(table, 'latin1');
     } catch {
-      // No IPv6 in this kernel: nothing listens there.
+      // No IPv6 in this kernel: nothing listens there. Without the IPv4 table (a sandbox that
+      // hides it), nothing can be told.
+      if (table === IPV4_TABLE) return 'unknown';
       continue;
     }
     const locals = new Set(addresses.map((address) => `${address}:${portHex}`));
