@@ -79,7 +79,7 @@ export function processOwner(pid: number): ProcessOwner {
 const LOCK_FILE_SCHEMA = {
   type: 'object',
   properties: {
-    pid: { type: 'integer', minimum: 1, maximum: 4294967295 },
+    pid: { type: 'integer', minimum: 1, maximum: 2147483647 },
     port: { type: 'integer', minimum: 1, maximum: 65535 },
     host: { const: '127.0.0.1' },
     transport: { const: 'ws' },
