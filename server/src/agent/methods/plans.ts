@@ -104,7 +104,7 @@ function bindTargets(context: MethodContext, targets: readonly PlanTarget[]): Bo
 const proposePlan = defineMethod<{ planId?: string; steps: string[]; reason: string; targets: PlanTarget[] }>({
   name: 'proposePlan',
   role: 'refactor',
-  description: 'Propose destructive changes (steps, reason, targets {op, nodeId, uri?}: the uri of the node\'s file, else the file the person is shown first); the person approves or rejects; you get planDecided.',
+  description: 'Propose destructive changes (steps, reason, targets {op, nodeId, uri?}); the person approves or rejects; you get planDecided.',
   params: {
     type: 'object',
     properties: {
