@@ -31,7 +31,8 @@ export interface PendingPlan {
   sessionId: string;
   reason: string;
   steps: string[];
-  targets: { op: string; nodeId: string }[];
+  /** Each in its file: node ids repeat across files. */
+  targets: { op: string; nodeId: string; uri: string }[];
   /** What "Approve similar" would approve, when it is offered. */
   similar?: { kind: string; label: string };
 }

@@ -13,6 +13,8 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { PlanDiffRequest } from '../../server/src/protocol/messages';
 
 export const PLAN_PROPOSED_SCHEME = 'whetstone-plan-proposed';
+/** A plan over more files opens this many diffs; Details lists every target with its file. */
+const MAX_OPENED_DIFFS = 4;
 
 /** The proposed side of a plan's diff for one file. */
 export function proposedUri(planId: string, file: vscode.Uri): vscode.Uri {
@@ -87,18 +89,24 @@ export class PlanDiffProvider implements vscode.TextDocumentContentProvider, vsc
     this.lensesChanged.fire();
   }
 
-  /** Opens the diff of the plan's first file beside the editor, focused (the person asked for it); false when it changes no open file. */
+  /**
+   * Opens the diff of each file the plan changes beside the editor (the last one focused: the
+   * person asked for it), each titled with its file, since a plan may span files; false when it
+   * changes no open file.
+   */
   async open(planId: string, title: string): Promise<boolean> {
     const diff = await this.client.sendRequest(PlanDiffRequest, { planId });
-    const first = diff?.files[0];
-    if (!first) return false;
-    const file = vscode.Uri.parse(first.uri);
-    await vscode.commands.executeCommand('vscode.diff', file, proposedUri(planId, file), title, {
-      viewColumn: vscode.ViewColumn.Beside,
-      preview: true,
-      preserveFocus: false,
-    });
-    return true;
+    const files = diff?.files ?? [];
+    for (const { uri, file: name } of files.slice(0, MAX_OPENED_DIFFS)) {
+      const file = vscode.Uri.parse(uri);
+      const where = files.length > 1 ? ` (${name}, one of ${files.length} files)` : ` (${name})`;
+      await vscode.commands.executeCommand('vscode.diff', file, proposedUri(planId, file), `${title}${where}`, {
+        viewColumn: vscode.ViewColumn.Beside,
+        preview: files.length === 1,
+        preserveFocus: false,
+      });
+    }
+    return files.length > 0;
   }
 
   dispose(): void {

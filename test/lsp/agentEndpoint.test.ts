@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DidChangeConfigurationNotification, ExitNotification, type CancellationToken, type Position } from 'vscode-languageserver-protocol/node';
-import { DecidePlanRequest, ReviewChangeRequest, TrustChangedNotification } from '../../server/src/protocol/messages';
+import { ActiveEditorNotification, DecidePlanRequest, ReviewChangeRequest, TrustChangedNotification } from '../../server/src/protocol/messages';
 import { Agent, FakeEditor, functionNamed, offsetAt, startServer, type AgentStatus, type AstNode } from './agentHarness';
 import type { LspClient } from './lspClient';
 
@@ -254,6 +254,34 @@ describe('agent endpoint in the language server', () => {
       } finally {
         handler.dispose();
       }
+    });
+
+    it('applies an accepted change to the file it was shown for, even when the person has since switched to a file with the same node ids', async () => {
+      const { ast } = (await agent.result('getAST')) as { ast: AstNode };
+      const unused = functionNamed(ast, 'unused');
+      const twin = 'file:///agent/twin.wst';
+      const handler = client.connection.onRequest(ReviewChangeRequest.method, async () => {
+        // Before deciding, the person opens a copy of the file (its ids are the same) and switches to it.
+        await client.open(twin, SOURCE);
+        await client.connection.sendNotification(ActiveEditorNotification.method, { uri: twin });
+        return { decision: 'accepted', decidedBy: 'the test' };
+      });
+      try {
+        const before = editor.text;
+        const proposal = await agent.result('applyMutation', { type: 'setProperty', nodeId: unused.id, property: 'name', value: 'spare', review: true });
+        const decided = await client.waitFor('suggestionDecided', () => agent.notifications.find((notification) => notification.method === 'suggestionDecided' && notification.params.suggestionId === proposal.suggestionId));
+        assert.equal(decided.params.accepted, true, JSON.stringify(decided.params));
+        assert.equal(editor.text, before.replace('fn unused(', 'fn spare('), 'the change went to the file the person was shown');
+        const { ast: twinAst } = (await agent.result('getAST', { uri: twin })) as { ast: AstNode };
+        assert.equal(functionNamed(twinAst, 'unused').id, unused.id, 'the other file is untouched');
+      } finally {
+        handler.dispose();
+        await client.connection.sendNotification(ActiveEditorNotification.method, { uri: editor.uri });
+        await client.close(twin);
+      }
+      // Put the name back for the tests after this one, which look for `unused`.
+      await agent.untilRevision(editor.version);
+      await agent.result('applyMutation', { type: 'setProperty', nodeId: unused.id, property: 'name', value: 'unused' });
     });
 
     it('puts a plan to the person with whetstone/decidePlan and tells the agent the decision', async () => {

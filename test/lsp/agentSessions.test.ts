@@ -1,8 +1,9 @@
 // What the person's side of agents is built on, over real connections (an LSP client like VS
 // Code's, WebSocket agents through the lock file): the sessions overview the Agents view draws
 // (whetstone/agentSessions), its actions (disconnect, make read-only, revoke an approval),
-// approving similar plans (decidedBy "policy", never for a declaration, gone when revoked or
-// when the agent disconnects), and the proposed text of a plan's review diff (whetstone/planDiff).
+// approving similar plans (decidedBy "policy", per file, never for a declaration or a signature,
+// gone when revoked or when the agent disconnects), plans bound to the file of each target (node
+// ids repeat across files), and the proposed text of a plan's review diff (whetstone/planDiff).
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,8 @@ import { Agent, FakeEditor, functionNamed, startServer, type AgentStatus, type A
 import type { LspClient } from './lspClient';
 
 const SOURCE = 'fn total(xs: list<number>): number {\n  let unused = 1;\n  let spare = 2;\n  let sum = 0;\n  for x in xs {\n    sum = sum + x;\n  }\n  return sum;\n}\n\nfn helper(): number {\n  return 0;\n}\n';
-const LOCAL_DELETE = 'deleteNode local VariableDeclaration';
+const SESSIONS_URI = 'file:///agents/sessions.wst';
+const LOCAL_DELETE = `deleteNode local VariableDeclaration in ${SESSIONS_URI}`;
 
 function local(ast: AstNode, name: string): AstNode {
   const found = functionNamed(ast, 'total').body?.statements?.find((statement) => statement.type === 'VariableDeclaration' && statement.name === name);
@@ -47,7 +49,7 @@ describe('agents as the person sees them', () => {
     const statuses: AgentStatus[] = started.statuses;
     const running = await client.waitFor('the endpoint to run', () => statuses.find((status) => status.running));
     lockFile = running.lockFile ?? '';
-    editor = new FakeEditor(client, 'file:///agents/sessions.wst', SOURCE);
+    editor = new FakeEditor(client, SESSIONS_URI, SOURCE);
     await editor.open();
     client.connection.onNotification(AgentSessionsNotification.method, (params: { sessions: AgentSessionData[] }) => {
       overviews.push(params.sessions);
@@ -181,6 +183,96 @@ describe('agents as the person sees them', () => {
       const afterRevoke = await agent.result('proposePlan', { steps: ['delete spare'], reason: 'again', targets: [{ op: 'deleteNode', nodeId: local(ast, 'spare').id }] });
       const asksAgain = await decided(agent, afterRevoke.planId as string);
       assert.deepEqual([asksAgain.status, asksAgain.decidedBy], ['rejected', 'the test'], 'asked again once revoked');
+    } finally {
+      agent.close();
+    }
+  });
+
+  /**
+   * Opens a second file (not the active one) whose `fn audit` has the id `wanted`, as a file of an
+   * agent's choosing could: top-level padding shifts the ids until it does. Returns its uri.
+   */
+  async function ledgerWithAuditAt(agent: Agent, wanted: string): Promise<string> {
+    for (let pads = 0; pads < 40; pads++) {
+      const uri = `file:///agents/ledger-${pads}.wst`;
+      const padding = Array.from({ length: pads >> 1 }, (_, index) => `let p${index} = 0;\n`).join('') + (pads % 2 === 1 ? 'let q = [0];\n' : '');
+      await client.open(uri, `${padding}fn audit(): number {\n  let kept = 1;\n  return kept;\n}\n`);
+      let answer = await agent.call('getAST', { uri });
+      for (const deadline = Date.now() + 5000; answer.error && Date.now() < deadline; answer = await agent.call('getAST', { uri })) await new Promise((resolve) => setTimeout(resolve, 20));
+      const audit = functionNamed((answer.result as { ast: AstNode }).ast, 'audit');
+      if (audit.id === wanted) return uri;
+      await client.close(uri);
+    }
+    assert.fail(`no padding gives fn audit the id ${wanted}`);
+  }
+
+  it('binds a plan to the file the person was shown: a decoy\'s approval does not delete fn audit in another file', async () => {
+    const agent = await namedAgent('Decoy Agent');
+    try {
+      const { ast } = (await agent.result('getAST')) as { ast: AstNode };
+      const decoy = local(ast, 'spare').id;
+      const ledger = await ledgerWithAuditAt(agent, decoy);
+      answerPlan = () => ({ decision: 'approved', decidedBy: 'the test' });
+      // No uri: bound to the active file, where the person is shown the local `spare`.
+      const plan = await agent.result('proposePlan', { steps: ['delete spare'], reason: 'unused local', targets: [{ op: 'deleteNode', nodeId: decoy }] });
+      assert.equal((await decided(agent, plan.planId as string)).status, 'approved');
+
+      const refused = await agent.call('applyMutation', { uri: ledger, type: 'deleteNode', nodeId: decoy, planId: plan.planId });
+      assert.equal(refused.error?.code, -32041, JSON.stringify(refused));
+      assert.deepEqual((refused.error?.data as { missingTargets?: unknown }).missingTargets, [{ op: 'deleteNode', nodeId: decoy, uri: ledger }]);
+      const { ast: ledgerAst } = (await agent.result('getAST', { uri: ledger })) as { ast: AstNode };
+      assert.equal(functionNamed(ledgerAst, 'audit').id, decoy, 'fn audit is still there');
+      assert.equal(editor.text, SOURCE, 'and nothing changed in the decoy\'s file either');
+      // What the person was asked about names the file, and the node of that file.
+      assert.deepEqual(asked[0].plan.targets, [{ op: 'deleteNode', nodeId: decoy, uri: SESSIONS_URI }]);
+      assert.equal(asked[0].display.targets[0].description, 'VariableDeclaration spare, line 3 of sessions.wst');
+      await client.close(ledger);
+    } finally {
+      agent.close();
+    }
+  });
+
+  it('keeps an approval of similar plans to its file, and never offers it for a function\'s parameter or body', async () => {
+    const agent = await namedAgent('Spreading Agent');
+    try {
+      const { ast } = (await agent.result('getAST')) as { ast: AstNode };
+      const decoy = local(ast, 'spare').id;
+      const ledger = await ledgerWithAuditAt(agent, decoy);
+      answerPlan = () => ({ decision: 'approved', decidedBy: 'the test', approveSimilar: true });
+      const first = await agent.result('proposePlan', { steps: ['delete unused'], reason: 'unused local', targets: [{ op: 'deleteNode', nodeId: local(ast, 'unused').id }] });
+      await decided(agent, first.planId as string);
+      await sessionNamed('Spreading Agent', (s) => s.standingApprovals.length > 0);
+
+      // A later plan for a local of this file is approved by policy; it does not reach fn audit,
+      // which has that local's id in the other file.
+      answerPlan = () => ({ decision: 'rejected', decidedBy: 'the test' });
+      const byPolicy = await agent.result('proposePlan', { steps: ['delete spare'], reason: 'another unused local', targets: [{ op: 'deleteNode', nodeId: decoy }] });
+      assert.equal((await decided(agent, byPolicy.planId as string)).decidedBy, 'policy');
+      const refused = await agent.call('applyMutation', { uri: ledger, type: 'deleteNode', nodeId: decoy, planId: byPolicy.planId });
+      assert.equal(refused.error?.code, -32041, JSON.stringify(refused));
+      const { ast: ledgerAst } = (await agent.result('getAST', { uri: ledger })) as { ast: AstNode };
+      assert.equal(functionNamed(ledgerAst, 'audit').id, decoy, 'fn audit is still there');
+
+      assert.equal(asked[0].similar?.kind, LOCAL_DELETE);
+      assert.match(asked[0].similar?.label ?? '', /in sessions\.wst$/, 'the person reads which file');
+      // The same kind of step in the other file is asked about: the approval was for sessions.wst.
+      const kept = functionNamed(ledgerAst, 'audit').body?.statements?.[0];
+      assert.ok(kept?.type === 'VariableDeclaration');
+      const elsewhere = await agent.result('proposePlan', { steps: ['delete kept'], reason: 'a local elsewhere', targets: [{ op: 'deleteNode', nodeId: kept.id, uri: ledger }] });
+      assert.deepEqual([(await decided(agent, elsewhere.planId as string)).decidedBy, asked.length], ['the test', 2], 'the person was asked');
+      assert.equal(asked[1].similar?.kind, `deleteNode local VariableDeclaration in ${ledger}`);
+
+      // A parameter of a top-level function is part of its signature: never "Approve similar".
+      const parameter = (functionNamed(ast, 'total') as AstNode & { parameters?: AstNode[] }).parameters?.[0];
+      assert.ok(parameter?.type === 'Parameter');
+      const signature = await agent.result('proposePlan', { steps: ['drop xs'], reason: 'r', targets: [{ op: 'deleteNode', nodeId: parameter.id }] });
+      assert.deepEqual([(await decided(agent, signature.planId as string)).decidedBy, asked.length], ['the test', 3]);
+      assert.equal(asked[2].similar, undefined, 'no approving of similar plans is offered');
+      // Nor a function's whole body.
+      const body = await agent.result('proposePlan', { steps: ['empty helper'], reason: 'r', targets: [{ op: 'updateNode', nodeId: functionNamed(ast, 'helper').body!.id }] });
+      await decided(agent, body.planId as string);
+      assert.equal(asked[3].similar, undefined);
+      await client.close(ledger);
     } finally {
       agent.close();
     }

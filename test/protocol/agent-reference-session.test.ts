@@ -400,10 +400,10 @@ describe('every error code of the query, mutation and annotation methods, by a r
   });
 
   it('-32040 for a destructive mutation without a plan; -32050 when there is nothing to undo', async () => {
-    const { ast } = await orders();
+    const { ast, uri } = await orders();
     const loadOrder = functionNamed(ast, 'loadOrder');
     const required = await failing(client, 'applyMutation', { type: 'deleteNode', nodeId: loadOrder.id }, -32040);
-    assert.deepEqual(required.data?.targets, [{ op: 'deleteNode', nodeId: loadOrder.id }]);
+    assert.deepEqual(required.data?.targets, [{ op: 'deleteNode', nodeId: loadOrder.id, uri }]);
     const fresh = await AgentClient.connect(server);
     try {
       await fresh.request('setAgentRole', { role: 'refactor' });

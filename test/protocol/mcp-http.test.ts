@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { connectHttp, INITIALIZE, rawMcp, type McpAgent } from './mcp-harness';
 import { AgentClient, startServe, type ServeProcess } from './serve-harness';
@@ -123,7 +124,7 @@ describe('MCP over Streamable HTTP (serve)', () => {
     assert.equal(refused.isError, true);
     assert.equal(refused.structured.code, -32040);
     const targets = (refused.structured.data as { targets: unknown[] }).targets;
-    assert.deepEqual(targets, [{ op: 'deleteNode', nodeId: id }]);
+    assert.deepEqual(targets, [{ op: 'deleteNode', nodeId: id, uri: pathToFileURL(join(server.folder, 'main.wst')).href }]);
     const plan = await refactor.ok<{ planId: string; status: string }>('proposePlan', { steps: ['delete unused'], reason: 'never called', targets });
     assert.equal(plan.status, 'pending');
     const decided = (await refactor.notification('notifications/whetstone/planDecided', (params) => (params as { planId: string }).planId === plan.planId)) as { status: string };

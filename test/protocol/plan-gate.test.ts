@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, renameSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { AgentClient, startServe, type ServeProcess } from './serve-harness';
 
@@ -39,6 +40,7 @@ interface AstNode {
 interface Target {
   op: string;
   nodeId: string;
+  uri?: string;
 }
 
 /** The nodes the tests aim at, read from the buffer as it is now. */
@@ -72,6 +74,9 @@ async function refactorer(server: ServeProcess): Promise<AgentClient> {
 
 const file = (server: ServeProcess): string => readFileSync(join(server.folder, 'main.wst'), 'utf8');
 
+/** Targets as the server reports them: each in its file (node ids repeat across files). */
+const inMain = (server: ServeProcess, targets: Target[]): Target[] => targets.map((target) => ({ ...target, uri: pathToFileURL(join(server.folder, 'main.wst')).href }));
+
 const printStatement = (text: string) => ({
   type: 'ExpressionStatement',
   expression: { type: 'CallExpression', callee: { type: 'Identifier', name: 'print' }, arguments: [{ type: 'Literal', value: text }] },
@@ -94,7 +99,7 @@ describe('serve --approve deny: what needs a plan is what a change destroys', ()
     const before = file(server);
     const answer = await client.call(method, params);
     assert.equal(answer.error?.code, -32040, `${method} ${JSON.stringify(params)}: ${JSON.stringify(answer)}`);
-    assert.deepEqual(answer.error.data?.targets, targets);
+    assert.deepEqual(answer.error.data?.targets, inMain(server, targets));
     assert.equal(file(server), before, 'nothing changed');
   }
 
@@ -141,7 +146,7 @@ describe('serve --approve deny: what needs a plan is what a change destroys', ()
       dryRun: true,
     });
     assert.equal(preview.dryRun, true);
-    assert.deepEqual(preview.planTargets, [{ op: 'updateNode', nodeId: loop.id }]);
+    assert.deepEqual(preview.planTargets, inMain(server, [{ op: 'updateNode', nodeId: loop.id }]));
     assert.equal(preview.revision, revision);
     assert.equal(file(server), before);
   });
@@ -196,7 +201,7 @@ describe('serve --approve auto: an approval holds for the targets as they were p
 
       const refused = await a.call('applyMutation', { type: 'deleteNode', nodeId: helper.id, planId });
       assert.equal(refused.error?.code, -32041, JSON.stringify(refused));
-      assert.deepEqual(refused.error.data?.changedTargets, [{ op: 'deleteNode', nodeId: helper.id }]);
+      assert.deepEqual(refused.error.data?.changedTargets, inMain(server, [{ op: 'deleteNode', nodeId: helper.id }]));
       assert.match(String(refused.error.data?.hint), /propose a new plan/);
       assert.equal(file(server), withB, 'B\'s work is still there');
 

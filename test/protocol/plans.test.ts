@@ -3,6 +3,8 @@
 // plan gate itself (a destructive mutation needs an approved plan listing it, used once) is
 // exercised through applyMutation deleteNode.
 import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { AgentClient, startServe, type ServeProcess } from './serve-harness';
 
@@ -12,7 +14,7 @@ interface PlanView {
   planId: string;
   status: string;
   steps: string[];
-  targets: { op: string; nodeId: string }[];
+  targets: { op: string; nodeId: string; uri: string }[];
   reason: string;
   decidedBy?: string;
   decisionReason?: string;
@@ -61,7 +63,7 @@ describe('serve --approve auto: plans', () => {
     const plan = await client.request<PlanView>('getPlan', { planId: proposed.planId });
     assert.equal(plan.status, 'approved');
     assert.deepEqual(plan.steps, ['delete the unused function']);
-    assert.deepEqual(plan.targets, [{ op: 'deleteNode', nodeId: 'node_1' }]);
+    assert.deepEqual(plan.targets, [{ op: 'deleteNode', nodeId: 'node_1', uri: pathToFileURL(join(server.folder, 'main.wst')).href }], 'bound to the one served file');
     assert.equal(plan.reason, 'it is never called');
     assert.equal(plan.decidedBy, 'auto');
     await client.close();
@@ -104,7 +106,9 @@ describe('serve --approve auto: plans', () => {
     const unknown = await client.call('applyMutation', { type: 'deleteNode', nodeId, planId: 'no-such-plan' });
     assert.equal(unknown.error?.code, -32041);
 
-    const wrong = await client.request<{ planId: string }>('proposePlan', { steps: ['delete another node'], reason: 'r', targets: [{ op: targets[0].op, nodeId: 'node_999999' }] });
+    const absent = await client.call('proposePlan', { steps: ['delete a node that is not there'], reason: 'r', targets: [{ op: targets[0].op, nodeId: 'node_999999' }] });
+    assert.equal(absent.error?.code, -32602, 'a plan targets nodes that exist');
+    const wrong = await client.request<{ planId: string }>('proposePlan', { steps: ['delete another node'], reason: 'r', targets: [{ op: targets[0].op, nodeId: await functionId(client, 'double') }] });
     await client.planDecided(wrong.planId);
     const notListed = await client.call('applyMutation', { type: 'deleteNode', nodeId, planId: wrong.planId });
     assert.equal(notListed.error?.code, -32041, 'an approved plan that does not list the target');

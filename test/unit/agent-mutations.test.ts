@@ -307,10 +307,10 @@ describe('destructive mutations need an approved plan', () => {
     f = await agentFixture({ 'orders.wst': ORDERS });
     const target = fn(f, 'loadOrder');
     const required = await f.fails('applyMutation', { type: 'deleteNode', nodeId: target.id }, ErrorCode.PlanRequired);
-    assert.deepEqual(required.data?.targets, [{ op: 'deleteNode', nodeId: target.id }]);
+    assert.deepEqual(required.data?.targets, [{ op: 'deleteNode', nodeId: target.id, uri: f.uri('orders.wst') }]);
     assert.equal(f.disk('orders.wst'), ORDERS);
     const preview = await f.call<{ planTargets: unknown[] }>('applyMutation', { type: 'deleteNode', nodeId: target.id, dryRun: true });
-    assert.deepEqual(preview.planTargets, [{ op: 'deleteNode', nodeId: target.id }], 'a preview says which plan the change needs');
+    assert.deepEqual(preview.planTargets, [{ op: 'deleteNode', nodeId: target.id, uri: f.uri('orders.wst') }], 'a preview says which plan the change needs, in which file');
     const planId = await f.plan([{ op: 'deleteNode', nodeId: target.id }]);
     assert.equal(planStoreOf(f.host).get(planId)?.status, 'approved');
     await f.call('applyMutation', { type: 'deleteNode', nodeId: target.id, planId });
@@ -333,7 +333,7 @@ describe('destructive mutations need an approved plan', () => {
       { type: 'updateNode', nodeId: statement.id, node: { type: 'ExpressionStatement', expression: { type: 'Literal', value: 1 } } },
       ErrorCode.PlanRequired,
     );
-    assert.deepEqual(replaced.data?.targets, [{ op: 'updateNode', nodeId: statement.id }]);
+    assert.deepEqual(replaced.data?.targets, [{ op: 'updateNode', nodeId: statement.id, uri: f.uri('orders.wst') }]);
     const batch = await f.fails(
       'applyBatch',
       {
@@ -344,7 +344,7 @@ describe('destructive mutations need an approved plan', () => {
       },
       ErrorCode.PlanRequired,
     );
-    assert.deepEqual(batch.data?.targets, [{ op: 'deleteNode', nodeId: fn(f, 'loadOrder').id }]);
+    assert.deepEqual(batch.data?.targets, [{ op: 'deleteNode', nodeId: fn(f, 'loadOrder').id, uri: f.uri('orders.wst') }]);
     assert.equal(f.disk('orders.wst'), ORDERS);
     // An annotation is information, not code: removing one needs no plan.
     const annotation = fn(f, 'lineTotal').annotations[0];

@@ -27,9 +27,20 @@ export interface ApplyEditOptions {
  */
 export type EditApplier = (buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions) => Promise<number>;
 
+/**
+ * One node a plan targets. Node ids are unique only within a buffer (each file numbers its own),
+ * so a target names its buffer too: an agent may leave `uri` out, and proposePlan then binds the
+ * target to the buffer the person is shown it in (plan-preview.ts).
+ */
 export interface PlanTarget {
   op: string;
   nodeId: string;
+  uri?: string;
+}
+
+/** A target bound to one buffer: what a plan holds once proposed, and what the gate matches. */
+export interface BoundPlanTarget extends PlanTarget {
+  uri: string;
 }
 
 export type PlanStatus = 'pending' | 'approved' | 'rejected' | 'consumed';
@@ -40,7 +51,7 @@ export interface Plan {
   status: PlanStatus;
   steps: string[];
   reason: string;
-  targets: PlanTarget[];
+  targets: BoundPlanTarget[];
   decidedBy?: string;
   decisionReason?: string;
 }

@@ -26,7 +26,7 @@ import type { OpenBuffer } from '../workspace/buffer';
 import { tooLargeForBuffer, tooLargeMessage } from '../workspace/buffer-limits';
 import { checkRevision, resolveBuffer } from './buffers';
 import { AgentError, ErrorCode } from './errors';
-import type { PlanTarget } from './host';
+import type { BoundPlanTarget } from './host';
 import type { MethodContext } from './method';
 import { perHost } from './per-host';
 import { planTargets, takeApprovedPlan, type PlanUse } from './plan-gate';
@@ -69,8 +69,8 @@ export interface PreviewedChange extends Common {
   edits: TextEdit[];
   diagnosticsBefore: Diagnostic[];
   diagnosticsAfter: Diagnostic[];
-  /** The destructive targets a plan would have to list to apply this ({op, nodeId}); empty when none. */
-  planTargets: PlanTarget[];
+  /** The destructive targets a plan would have to list to apply this ({op, nodeId, uri}); empty when none. */
+  planTargets: BoundPlanTarget[];
   addedImports: MissingImport[];
 }
 
@@ -173,7 +173,7 @@ async function runOnce(
   // Syntax errors are refused above: what remains to compare is semantics.
   const semanticBefore = draft.buffer.analysis().diagnostics;
   if (options.strictMode === true) refuseAddedSemanticErrors(draft, semanticBefore);
-  const targets = planTargets(draft.document, draft.result, draft.mutations);
+  const targets = planTargets(draft.buffer.uri, draft.document, draft.result, draft.mutations);
   if (options.dryRun === true) return preview(draft, policy, semanticBefore, targets);
   const plan = takeApprovedPlan(context, options.planId, targets, draft.buffer);
   try {
@@ -320,7 +320,7 @@ function commonFields(draft: Draft, policy: PolicyOutcome) {
 }
 
 /** dryRun: what the change would do, on a scratch document of the edited text; the buffer is untouched. */
-function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[], targets: PlanTarget[]): PreviewedChange {
+function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[], targets: BoundPlanTarget[]): PreviewedChange {
   const document = previewDocument(draft.document, draft.result.edits);
   try {
     const diagnosticsAfter = inSourceOrder(document.syntaxDiagnostics, analyze(document, { library: draft.library }).diagnostics);

@@ -3,7 +3,8 @@
 // is never trusted for display: its reason, steps, plan id, ops and name are escaped (control
 // characters made visible, so newlines and terminal escapes cannot forge lines or hide others;
 // one line each; length-capped), and what the plan would act on is described from the server's
-// own tree (node type, name, lines, file), not from anything the agent wrote. Long plans are
+// own tree (node type, name, lines, file), not from anything the agent wrote; each target is
+// looked up in the one file it is bound to (node ids repeat across files), and that file is named. Long plans are
 // summarised with counts, including how many targets of each operation there are, and removals
 // and replacements are listed first, so a destructive target cannot hide at the end of a list.
 import type { Workspace } from '../workspace/workspace';
@@ -97,11 +98,36 @@ function codeLines(text: string): { lines: string[]; more: number } {
   return { lines, more: all.length - lines.length };
 }
 
-function describeTarget(target: TargetPreview): TargetDisplay {
+const segmentsOf = (uri: string): string[] => uri.split('/').map((segment) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+});
+
+/**
+ * A file as the person reads it: the end of its path, as many folders as it takes to tell it from
+ * every other open buffer (two `main.wst` in different folders are shown with their folders).
+ */
+export function shortPath(uri: string, workspace: Workspace): string {
+  const own = segmentsOf(uri);
+  const others = workspace.all().filter((buffer) => buffer.uri !== uri).map((buffer) => segmentsOf(buffer.uri));
+  for (let count = 1; count < own.length; count++) {
+    const tail = own.slice(-count).join('/');
+    if (!others.some((other) => other.slice(-count).join('/') === tail)) return tail;
+  }
+  return own.join('/');
+}
+
+function describeTarget(target: TargetPreview, workspace: Workspace): TargetDisplay {
   const op = displayText(target.op, MAX_LABEL_CHARS);
   const nodeId = displayText(target.nodeId, MAX_LABEL_CHARS);
-  if (!target.found) return { op, nodeId, found: false, description: 'not found in any open buffer', code: [], moreCodeLines: 0 };
-  const file = target.uri ? decodeURIComponent(target.uri.split('/').pop() ?? target.uri) : '';
+  if (!target.found) {
+    const where = target.uri === undefined ? 'any open buffer' : displayText(shortPath(target.uri, workspace), MAX_LABEL_CHARS);
+    return { op, nodeId, found: false, description: `not found in ${where}`, code: [], moreCodeLines: 0 };
+  }
+  const file = target.uri ? shortPath(target.uri, workspace) : '';
   const lines = target.startLine === target.endLine ? `line ${target.startLine}` : `lines ${target.startLine}–${target.endLine}`;
   const name = target.name ? ` ${displayText(target.name, MAX_LABEL_CHARS)}` : '';
   const { lines: code, more } = codeLines(target.text ?? '');
@@ -144,9 +170,9 @@ export function planDisplay(plan: Plan, workspace: Workspace, agentName: string)
     steps: plan.steps.slice(0, MAX_SHOWN_STEPS).map((step) => displayText(step)),
     stepCount: plan.steps.length,
     targets: planPreview(workspace, shown).targets.map((target, index, all) => {
-      const described = describeTarget(target);
-      // A node listed again (another op on it) is not printed twice.
-      if (all.findIndex((other) => other.nodeId === target.nodeId) === index) return described;
+      const described = describeTarget(target, workspace);
+      // A node listed again (another op on it) is not printed twice; the same id in another file is another node.
+      if (all.findIndex((other) => other.nodeId === target.nodeId && other.uri === target.uri) === index) return described;
       return { ...described, code: [], moreCodeLines: 0 };
     }),
     targetCount: plan.targets.length,

@@ -1,13 +1,14 @@
 // The gate destructive changes go through (docs/AGENT-ENDPOINT.md "Plans"): which nodes a change
 // destroys and so needs the person's approved plan for (the core's impact analysis, from the
 // change's effect on the tree), whether the plan the change names is this session's, approved,
-// lists them all and still sees them as the person was shown them, and using the plan up once the
+// lists them all (by file and id: ids repeat across files) and still sees them as the person was
+// shown them, and using the plan up once the
 // change is applied. The mutation pipeline and review mode pass through it; the plan methods
 // (methods/plans.ts) are how agents propose plans and the person decides them.
 import { destructiveTargets, type TreeAfter, type TreeBefore } from '../core/editing';
 import type { WhetstoneDocument } from '../core/syntax';
 import { AgentError, ErrorCode } from './errors';
-import type { Plan, PlanTarget } from './host';
+import type { BoundPlanTarget, Plan, PlanTarget } from './host';
 import type { MethodContext } from './method';
 import { changedTargets } from './plan-binding';
 import { planStoreOf } from './plan-store';
@@ -27,23 +28,24 @@ export interface PlanUse {
 const NO_PLAN: PlanUse = { applied: () => undefined, release: () => undefined };
 
 /**
- * The targets a plan must list for a change to run ({op, nodeId}): what it destroys going from
- * `before` to `after`, whatever mutations did it; empty when nothing is destructive.
+ * The targets a plan must list for a change of the buffer `uri` to run ({op, nodeId, uri}): what it
+ * destroys going from `before` to `after`, whatever mutations did it; empty when nothing is destructive.
  */
-export function planTargets(before: TreeBefore, after: TreeAfter, mutations: readonly unknown[]): PlanTarget[] {
-  return destructiveTargets(before, after, mutations).map(({ op, nodeId }) => ({ op, nodeId }));
+export function planTargets(uri: string, before: TreeBefore, after: TreeAfter, mutations: readonly unknown[]): BoundPlanTarget[] {
+  return destructiveTargets(before, after, mutations).map(({ op, nodeId }) => ({ op, nodeId, uri }));
 }
 
 /**
  * The gate destructive changes go through. Returns when `planId` names an approved plan of this
- * session that lists every one of `targets` (same op, same nodeId) whose text is what it was when
+ * session that lists every one of `targets` (same op, same nodeId, in the buffer the change is for:
+ * `buffer.uri`) whose text is what it was when
  * the plan was proposed, and holds that plan for this change: `applied()` once the change is in the
  * buffer uses it up (one approval allows one change), `release()` after a failure leaves it
  * approved. Otherwise throws -32040 Plan required (no planId; data says which targets to put in a
  * plan) or -32041 Plan not approved (unknown, pending, rejected, already consumed or in use, not
  * covering every target, or a target changed since). Nothing to gate (no targets) is not an error.
  */
-export function takeApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[], buffer: ChangedBuffer): PlanUse {
+export function takeApprovedPlan(context: MethodContext, planId: string | undefined, targets: readonly PlanTarget[], buffer: ChangedBuffer): PlanUse {
   checkApprovedPlan(context, planId, targets, buffer);
   // checkApprovedPlan returned: either nothing is gated, or planId names an approved plan.
   if (targets.length === 0 || planId === undefined) return NO_PLAN;
@@ -66,9 +68,10 @@ export function takeApprovedPlan(context: MethodContext, planId: string | undefi
  * The checks of takeApprovedPlan without holding the plan: a change sent for review must name an
  * approved plan now, and uses it only when the person accepts the change.
  */
-export function checkApprovedPlan(context: MethodContext, planId: string | undefined, targets: PlanTarget[], buffer: ChangedBuffer): void {
+export function checkApprovedPlan(context: MethodContext, planId: string | undefined, targets: readonly PlanTarget[], buffer: ChangedBuffer): void {
   if (targets.length === 0) return;
-  const wanted = targets.map((target) => ({ op: target.op, nodeId: target.nodeId }));
+  // The change's own buffer names the nodes: the same id in another file is another node.
+  const wanted: BoundPlanTarget[] = targets.map((target) => ({ op: target.op, nodeId: target.nodeId, uri: buffer.uri }));
   if (planId === undefined) {
     throw new AgentError(ErrorCode.PlanRequired, `Plan required: ${describeTargets(wanted)} is destructive and runs only under a plan the person approved`, {
       targets: wanted,
@@ -93,7 +96,7 @@ export function checkApprovedPlan(context: MethodContext, planId: string | undef
       hint: notApprovedHint(plan.status),
     });
   }
-  const missing = wanted.filter((target) => !plan.targets.some((listed) => listed.op === target.op && listed.nodeId === target.nodeId));
+  const missing = wanted.filter((target) => !plan.targets.some((listed) => listed.op === target.op && listed.nodeId === target.nodeId && listed.uri === target.uri));
   if (missing.length > 0) {
     throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: plan '${planId}' does not list ${describeTargets(missing)}`, {
       planId,
@@ -132,6 +135,6 @@ function notApprovedHint(status: Plan['status']): string {
   }
 }
 
-function describeTargets(targets: readonly PlanTarget[]): string {
-  return targets.map((target) => `${target.op} ${target.nodeId}`).join(', ');
+function describeTargets(targets: readonly BoundPlanTarget[]): string {
+  return targets.map((target) => `${target.op} ${target.nodeId} in ${target.uri}`).join(', ');
 }

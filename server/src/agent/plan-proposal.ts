@@ -5,12 +5,14 @@ import { applyMutations } from '../core/editing';
 import { applyTextEdits } from '../core/syntax';
 import type { Workspace } from '../workspace/workspace';
 import type { PlanTarget } from './host';
-import { displayText } from './plan-display';
+import { displayText, MAX_LABEL_CHARS, shortPath } from './plan-display';
 import { planPreview, type TargetPreview } from './plan-preview';
 
 /** What a plan would do to one buffer's text now: its removals made; what the plan cannot show, named. */
 export interface ProposedText {
   uri: string;
+  /** The file as the person reads it: a short path, escaped (plan-display.ts). */
+  file: string;
   revision: number;
   proposed: string;
   /** Targets whose effect is not in the text (an update's new content is not in the plan), described. */
@@ -44,7 +46,7 @@ export function proposedTexts(workspace: Workspace, targets: readonly PlanTarget
       // Removals the engine refuses (a node another removal already took) leave the text as it is.
       notShown.push(...deletes.map((target) => `deleteNode ${target.nodeType ?? ''} on lines ${target.startLine}–${target.endLine}`));
     }
-    result.push({ uri, revision: buffer.revision, proposed, notShown });
+    result.push({ uri, file: displayText(shortPath(uri, workspace), MAX_LABEL_CHARS), revision: buffer.revision, proposed, notShown });
   }
   return result;
 }

@@ -4,7 +4,7 @@
 // session) so a decision that arrives after its session disconnected still lands, and so the
 // person's UI can list them all.
 import { randomBytes } from 'node:crypto';
-import type { Plan, PlanTarget } from './host';
+import type { BoundPlanTarget, Plan } from './host';
 import type { TargetTexts } from './plan-binding';
 import type { Session } from './session';
 import { perHost } from './per-host';
@@ -30,10 +30,11 @@ export class PlanStore {
   private readonly inUse = new Set<string>();
 
   /**
-   * Adds a pending plan; `planId` may be chosen by the agent, or is generated. `texts` are its
-   * targets' texts now: what an approval of it allows to be destroyed.
+   * Adds a pending plan; `planId` may be chosen by the agent, or is generated. Its targets are
+   * bound to their buffers already (methods/plans.ts); `texts` are their texts now: what an
+   * approval of it allows to be destroyed.
    */
-  propose(session: Session, proposal: { planId?: string; steps: string[]; reason: string; targets: PlanTarget[] }, texts: TargetTexts): Plan {
+  propose(session: Session, proposal: { planId?: string; steps: string[]; reason: string; targets: readonly BoundPlanTarget[] }, texts: TargetTexts): Plan {
     const planId = proposal.planId ?? `plan_${randomBytes(6).toString('hex')}`;
     const plan: Plan = {
       planId,
@@ -41,7 +42,7 @@ export class PlanStore {
       status: 'pending',
       steps: [...proposal.steps],
       reason: proposal.reason,
-      targets: proposal.targets.map((target) => ({ op: target.op, nodeId: target.nodeId })),
+      targets: proposal.targets.map((target) => ({ op: target.op, nodeId: target.nodeId, uri: target.uri })),
     };
     this.plans.set(planId, plan);
     this.proposers.set(planId, session);

@@ -63,8 +63,10 @@ export async function proposeReviewedChange(context: MethodContext, mutations: r
     suggestion,
     session,
     mutations: mutations.map((mutation) => ({ ...mutation })),
-    // The revision check was for the proposal; acceptance re-runs on the buffer as it is then.
-    options: { ...options, ifRevision: undefined, dryRun: false },
+    // The revision check was for the proposal; acceptance re-runs on the buffer as it is then. That
+    // is the buffer the person was shown, named by uri: the active one may be another file by then,
+    // whose nodes have the same ids.
+    options: { ...options, uri: change.uri, ifRevision: undefined, dryRun: false },
     withdrawal: new AbortController(),
   };
   store.add(entry);

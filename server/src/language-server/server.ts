@@ -122,7 +122,7 @@ export function startServer(connection: Connection): ServerHandle {
   connection.onRequest(PlanDiffRequest, (params) => {
     const plan = typeof params?.planId === 'string' ? planStoreOf(agentHost).get(params.planId) : undefined;
     if (plan?.status !== 'pending') return null;
-    const files = proposedTexts(workspace, plan.targets).map(({ uri, revision, proposed, notShown }) => ({ uri, version: revision, proposed, notShown }));
+    const files = proposedTexts(workspace, plan.targets).map(({ uri, file, revision, proposed, notShown }) => ({ uri, file, version: revision, proposed, notShown }));
     return { planId: plan.planId, files };
   });
 

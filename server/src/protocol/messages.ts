@@ -64,10 +64,11 @@ export interface McpServerResult {
 
 export const McpServerRequest = new RequestType0<McpServerResult | null, void>('whetstone/mcpServer');
 
-/** One node a plan targets, with the operation the agent means to do to it. */
+/** One node a plan targets, with the operation the agent means to do to it, in the file it is in (ids repeat across files). */
 export interface PlanTargetData {
   op: string;
   nodeId: string;
+  uri: string;
 }
 
 /** A plan as the person is shown it (the agent API's getPlan result). */
@@ -89,9 +90,9 @@ export interface TargetDisplayData {
   /** The operation, escaped (an agent may send any op name). */
   op: string;
   nodeId: string;
-  /** False when no open buffer has the node (it was deleted or never existed). */
+  /** False when the target's file has no such node (it was deleted or never existed). */
   found: boolean;
-  /** "FunctionDeclaration calculateTotal, lines 3–9 of orders.wst", or why it was not found. */
+  /** "FunctionDeclaration calculateTotal, lines 3–9 of orders.wst" (the file the target is bound to), or why it was not found. */
   description: string;
   /** The node's current source lines, escaped and cut (empty when not found, or shown for an earlier target). */
   code: string[];
@@ -128,8 +129,9 @@ export interface DecidePlanParams {
   /** What the person is shown. */
   display: PlanDisplayData;
   /**
-   * When every target is of one kind that may be approved for the rest of the session (never a
-   * destructive step on a declaration): that kind, so the person can approve similar plans.
+   * When every target is of one kind that may be approved for the rest of the session (inside
+   * function bodies of one file; never a top-level item or part of a signature): that kind, so
+   * the person can approve similar plans.
    */
   similar?: PlanKindData;
 }
@@ -397,6 +399,8 @@ export interface PlanDiffParams {
 
 export interface PlanDiffFile {
   uri: string;
+  /** The file as the person reads it (a short path, escaped): plans may span files. */
+  file: string;
   /** The buffer's version the proposal was computed on. */
   version: number;
   /** The text with the plan's removals made (other operations are described, not guessed). */

@@ -135,7 +135,7 @@ describe('agent endpoint', () => {
 
   it('asks the person about a plan and tells the agent the decision (planDecided)', async () => {
     assert.ok(agent);
-    const { ast } = await activeAst();
+    const { ast, uri } = await activeAst();
     const target = functionNamed(ast, 'unused');
     const proposed = await agent.request<{ planId: string; status: string }>('proposePlan', {
       steps: ['Delete the function unused, which nothing calls'],
@@ -145,7 +145,7 @@ describe('agent endpoint', () => {
     assert.equal(proposed.status, 'pending');
     const pending = await waitFor('the plan to wait for the person', () => api.plans.pending().find((plan) => plan.planId === proposed.planId));
     assert.equal(pending.reason, 'remove dead code');
-    assert.deepEqual(pending.targets, [{ op: 'deleteNode', nodeId: target.id }]);
+    assert.deepEqual(pending.targets, [{ op: 'deleteNode', nodeId: target.id, uri }], 'bound to the active file, where the person sees it');
     // Nothing has been decided for the person: the agent hears nothing until they answer.
     assert.equal(agent.notifications.some((notification) => notification.method === 'planDecided'), false);
     assert.equal(vscode.window.activeTextEditor?.document, editor.document, 'the question did not take the focus from the editor');

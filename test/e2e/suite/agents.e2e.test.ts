@@ -98,7 +98,7 @@ describe('the Agents view and plan review', () => {
     const target = locals.get('a')!;
     const planId = await propose('remove the unused local a', target);
     const pending = await waitFor('the plan to wait for the person', () => api.plans.pending().find((plan) => plan.planId === planId));
-    assert.deepEqual(pending.similar?.kind, 'deleteNode local VariableDeclaration', 'a local is a kind that may be approved for later plans');
+    assert.deepEqual(pending.similar?.kind, `deleteNode local VariableDeclaration in ${editor.document.uri.toString()}`, 'a local is a kind that may be approved for later plans, in its file');
     await waitFor('the plan under the agent in the view', () => session()?.children?.find((child) => child.label === 'Pending plans (1)'));
     const refused = await agent.failure('applyMutation', { type: 'deleteNode', nodeId: target, planId });
     assert.equal(refused.code, -32041, 'not approved yet');
@@ -186,7 +186,7 @@ describe('the Agents view and plan review', () => {
         ?.children?.find((child) => child.label.startsWith('Approved until it disconnects'))
         ?.children?.find((child) => child.contextValue === 'approval'),
     );
-    assert.equal(approval.label, 'deleteNode of local VariableDeclaration nodes');
+    assert.equal(approval.label, `deleteNode of local VariableDeclaration nodes in ${FILE}`);
 
     const second = await propose('remove the unused local c', locals.get('c')!);
     assert.equal((await decided(second)).status, 'approved');

@@ -4,18 +4,20 @@
 // require the person, whom the host asks (the review UI in VS Code, the terminal or a fixed answer
 // headless).
 import { AgentError, ErrorCode } from '../errors';
-import type { Plan, PlanTarget } from '../host';
+import type { BoundPlanTarget, Plan, PlanTarget } from '../host';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
 import { targetTexts } from '../plan-binding';
 import { MAX_PENDING_PLANS_PER_SESSION, planStoreOf, type PlanStore } from '../plan-store';
-import { ID, MAX_LISTED_IDS, MAX_PLAN_STEPS, NAME, REASON } from '../param-bounds';
+import { ID, MAX_LISTED_IDS, MAX_PLAN_STEPS, NAME, REASON, URI } from '../param-bounds';
+import { bufferOfTarget } from '../plan-preview';
 
 /** What getPlan, listPlans, approvePlan and rejectPlan return for a plan. */
 export interface PlanView {
   planId: string;
   status: Plan['status'];
   steps: string[];
-  targets: PlanTarget[];
+  /** Each bound to its buffer: `uri` is there whether or not the agent gave it. */
+  targets: BoundPlanTarget[];
   /** The reason the agent gave when proposing. */
   reason: string;
   sessionId: string;
@@ -65,17 +67,44 @@ function askThePerson(context: MethodContext, store: PlanStore, plan: Plan): voi
 
 const TARGET_SCHEMA = {
   type: 'object',
-  properties: { op: NAME, nodeId: ID },
+  properties: { op: NAME, nodeId: ID, uri: URI },
   required: ['op', 'nodeId'],
   additionalProperties: false,
 };
 
 const PLAN_ID_SCHEMA = ID;
 
+/**
+ * Binds each target to one buffer: the one its `uri` names, or without one the buffer the person
+ * is shown it in (the active buffer first). Node ids repeat across files, so the plan, its display,
+ * its binding and the gate all go by this buffer; a target that names no node there is refused.
+ */
+function bindTargets(context: MethodContext, targets: readonly PlanTarget[]): BoundPlanTarget[] {
+  const { workspace } = context.host;
+  return targets.map((target, index) => {
+    const field = `params.targets[${index}]`;
+    if (target.uri !== undefined && !workspace.get(target.uri)) {
+      throw new AgentError(ErrorCode.InvalidParams, `Invalid params: ${field}.uri is not an open buffer`, {
+        field: `${field}.uri`,
+        hint: 'listBuffers shows the open buffers; use the uri a result or -32040 gave.',
+      });
+    }
+    const buffer = bufferOfTarget(workspace, target);
+    if (!buffer) {
+      const where = target.uri === undefined ? 'any open buffer' : 'that buffer';
+      throw new AgentError(ErrorCode.InvalidParams, `Invalid params: ${field}.nodeId '${target.nodeId}' is not a node of ${where}`, {
+        field: `${field}.nodeId`,
+        hint: 'A plan targets nodes that exist now: read the buffer again (getAST) and give each target the uri of its file.',
+      });
+    }
+    return { op: target.op, nodeId: target.nodeId, uri: buffer.uri };
+  });
+}
+
 const proposePlan = defineMethod<{ planId?: string; steps: string[]; reason: string; targets: PlanTarget[] }>({
   name: 'proposePlan',
   role: 'refactor',
-  description: 'Propose destructive changes (steps, reason, targets {op, nodeId}); the person approves or rejects; you get planDecided.',
+  description: 'Propose destructive changes (steps, reason, targets {op, nodeId, uri?}); the person approves or rejects; you get planDecided.',
   params: {
     type: 'object',
     properties: {
@@ -100,7 +129,8 @@ const proposePlan = defineMethod<{ planId?: string; steps: string[]; reason: str
         hint: 'Wait for planDecided on the plans you proposed before proposing more (listPlans shows them).',
       });
     }
-    const plan = store.propose(context.session, params, targetTexts(context.host.workspace, params.targets));
+    const targets = bindTargets(context, params.targets);
+    const plan = store.propose(context.session, { ...params, targets }, targetTexts(context.host.workspace, targets));
     askThePerson(context, store, plan);
     return { planId: plan.planId, status: plan.status };
   },
