@@ -3,6 +3,7 @@
 // connect and how many are attached. The token is never part of it: it stays in the lock file.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { labelText } from '../../server/src/protocol/display-text';
 import { AgentStatusNotification, type AgentStatusParams } from '../../server/src/protocol/messages';
 import { SHOW_AGENTS_COMMAND } from './agentsView';
 
@@ -51,7 +52,7 @@ export class AgentStatusView implements vscode.Disposable {
       this.item.accessibilityInformation = { label: `Whetstone agent endpoint on ${status.host} port ${status.port}, ${status.sessions} agents attached` };
     } else {
       this.item.text = '$(debug-disconnect) Whetstone agents: off';
-      this.item.tooltip = `The Whetstone agent endpoint is not running${status.reason ? `: ${status.reason}` : ''}.`;
+      this.item.tooltip = `The Whetstone agent endpoint is not running${status.reason ? `: ${labelText(status.reason)}` : ''}.`;
       this.item.accessibilityInformation = { label: 'Whetstone agent endpoint not running' };
     }
     this.item.show();

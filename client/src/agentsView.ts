@@ -3,7 +3,8 @@
 // click opens the plan's review), its pending review changes and the kinds of plans the person
 // approved for it. The server sends the sessions (`whetstone/agentSessions`) whenever any of it
 // changes, so the view is live. On a session: Disconnect, Make Read-Only; on an approved kind:
-// Revoke. Everything shown from the agent was made safe to show by the server.
+// Revoke. Everything shown from the agent was made safe to show by the server, and is escaped
+// again where it is shown (labelText).
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
@@ -13,6 +14,7 @@ import {
   type AgentSessionActionParams,
   type AgentSessionData,
 } from '../../server/src/protocol/messages';
+import { labelText } from '../../server/src/protocol/display-text';
 import { REVIEW_PLAN_COMMAND } from './planDecisions';
 
 export const AGENTS_VIEW_ID = 'whetstone.agents';
@@ -121,8 +123,9 @@ export class AgentsView implements vscode.TreeDataProvider<AgentsViewNode>, vsco
         ? vscode.TreeItemCollapsibleState.Expanded
         : vscode.TreeItemCollapsibleState.None
       : vscode.TreeItemCollapsibleState.None;
-    const item = new vscode.TreeItem(node.label, state);
-    item.description = node.description;
+    // Names, reasons and labels are the agents' words: escaped here, where they are shown.
+    const item = new vscode.TreeItem(labelText(node.label), state);
+    item.description = node.description === undefined ? undefined : labelText(node.description);
     item.contextValue = node.contextValue;
     // Stable ids keep what the person expanded or collapsed across updates.
     item.id = `${node.sessionId}/${node.kind ?? node.planId ?? node.label.replace(/\(\d+\)$/, '')}/${node.description ?? ''}`;
@@ -147,7 +150,7 @@ export class AgentsView implements vscode.TreeDataProvider<AgentsViewNode>, vsco
   /** From the command palette: which session. */
   private async pickSession(): Promise<string | undefined> {
     const picked = await vscode.window.showQuickPick(
-      this.sessions.map((session) => ({ label: session.name || session.sessionId, description: session.sessionId, sessionId: session.sessionId })),
+      this.sessions.map((session) => ({ label: labelText(session.name || session.sessionId), description: labelText(session.sessionId), sessionId: session.sessionId })),
       { placeHolder: 'Which agent?' },
     );
     return picked?.sessionId;

@@ -7,12 +7,24 @@
 import * as vscode from 'vscode';
 import type { CancellationToken, LanguageClient } from 'vscode-languageclient/node';
 import { ReviewChangeRequest, type ReviewChangeParams, type ReviewChangeResult } from '../../server/src/protocol/messages';
+import { labelText, markdownText, visibleCharacters } from '../../server/src/protocol/display-text';
 
 export const ACCEPT_AGENT_CHANGE_COMMAND = 'whetstone.acceptAgentChange';
 export const REJECT_AGENT_CHANGE_COMMAND = 'whetstone.rejectAgentChange';
 /** Context key the keybindings use, so Ctrl+Alt+Enter is only taken while there is something to accept. */
 const PENDING_CONTEXT_KEY = 'whetstone.agentChangePending';
 const DECIDED_BY = 'person';
+/** Longest agent name in a CodeLens title. */
+const MAX_NAME_CHARS = 80;
+
+/** The hover of a pending change: its label as plain text, in Markdown that runs no command and renders no HTML. */
+function agentChangeHover(label: string): vscode.MarkdownString {
+  const hover = new vscode.MarkdownString(markdownText(`Agent change: ${label}`));
+  hover.isTrusted = false;
+  hover.supportHtml = false;
+  hover.supportThemeIcons = false;
+  return hover;
+}
 
 /** A pending change as the extension's API shows it (to tests and other extensions). */
 export interface PendingChange {
@@ -92,11 +104,13 @@ export class ChangeReview implements vscode.Disposable, vscode.CodeLensProvider 
     for (const entry of this.entries.values()) {
       if (entry.params.uri !== document.uri.toString() || entry.ranges.length === 0) continue;
       const line = new vscode.Range(entry.ranges[0].start.line, 0, entry.ranges[0].start.line, 0);
-      const who = entry.params.agentName ? ` (${entry.params.agentName})` : '';
+      // The agent's name and label are its own words: shown escaped (no icon syntax, no line breaks, no bidi).
+      const who = entry.params.agentName ? ` (${labelText(entry.params.agentName, MAX_NAME_CHARS)})` : '';
+      const tooltip = labelText(entry.params.label);
       const id = entry.params.suggestionId;
       lenses.push(
-        new vscode.CodeLens(line, { title: `Accept agent change${who}`, command: ACCEPT_AGENT_CHANGE_COMMAND, arguments: [id], tooltip: entry.params.label }),
-        new vscode.CodeLens(line, { title: 'Reject', command: REJECT_AGENT_CHANGE_COMMAND, arguments: [id], tooltip: entry.params.label }),
+        new vscode.CodeLens(line, { title: `Accept agent change${who}`, command: ACCEPT_AGENT_CHANGE_COMMAND, arguments: [id], tooltip }),
+        new vscode.CodeLens(line, { title: 'Reject', command: REJECT_AGENT_CHANGE_COMMAND, arguments: [id], tooltip }),
       );
     }
     return lenses;
@@ -190,11 +204,12 @@ export class ChangeReview implements vscode.Disposable, vscode.CodeLensProvider 
         entry.decoratedEditors++;
         entry.params.edits.forEach((edit, index) => {
           const range = entry.ranges[index];
-          const hover = new vscode.MarkdownString(`Agent change: ${entry.params.label}`);
+          const hover = agentChangeHover(entry.params.label);
           if (!range.isEmpty) removed.push({ range, hoverMessage: hover });
           if (edit.newText !== '') {
-            // Decorations show one line: line breaks of the new text are drawn as ⏎.
-            const text = edit.newText.replace(/\r?\n/g, ' ⏎ ');
+            // Decorations show one line: line breaks of the new text are drawn as ⏎, and what
+            // would be invisible (bidi controls that reorder the line, zero-width characters) as escapes.
+            const text = visibleCharacters(edit.newText.replace(/\r?\n/g, ' ⏎ ').replace(/\t/g, '    '));
             inserted.push({ range: new vscode.Range(range.end, range.end), hoverMessage: hover, renderOptions: { after: { contentText: text } } });
           }
         });

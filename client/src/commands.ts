@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { ErrorCodes, LanguageClient, ResponseError } from 'vscode-languageclient/node';
 import { AstRequest } from '../../server/src/protocol/messages';
+import { labelText } from '../../server/src/protocol/display-text';
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -11,7 +12,7 @@ async function restartServer(client: LanguageClient): Promise<void> {
   try {
     await client.restart();
   } catch (error) {
-    void vscode.window.showErrorMessage(`Whetstone: could not restart the language server: ${message(error)}`);
+    void vscode.window.showErrorMessage(`Whetstone: could not restart the language server: ${labelText(message(error))}`);
   }
 }
 
@@ -30,7 +31,7 @@ async function showAst(client: LanguageClient): Promise<vscode.TextDocument | un
       error instanceof ResponseError && error.code === ErrorCodes.MethodNotFound
         ? `the language server does not answer ${AstRequest.method}`
         : `the language server could not give the AST: ${message(error)}`;
-    void vscode.window.showErrorMessage(`Whetstone: ${text}`);
+    void vscode.window.showErrorMessage(`Whetstone: ${labelText(text)}`);
     return undefined;
   }
   const json = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(ast, null, 2) });

@@ -3,6 +3,7 @@
 // an agent reads it from the lock file (0600, the person's own), so it is not left in a clipboard
 // history or a log.
 import * as vscode from 'vscode';
+import { labelText } from '../../server/src/protocol/display-text';
 import { COPY_AGENT_CONNECTION_COMMAND, type AgentStatusView } from './agentStatus';
 
 export interface AgentConnectionDetails {
@@ -15,7 +16,7 @@ export interface AgentConnectionDetails {
 async function copyAgentConnection(status: AgentStatusView): Promise<AgentConnectionDetails | undefined> {
   const current = status.status;
   if (!current?.running || current.host === null || current.port === null) {
-    const why = current?.reason ? ` (${current.reason})` : '';
+    const why = current?.reason ? ` (${labelText(current.reason)})` : '';
     void vscode.window.showWarningMessage(`Whetstone: the agent endpoint is not running${why}.`);
     return undefined;
   }

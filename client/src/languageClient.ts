@@ -34,6 +34,8 @@ export function createLanguageClient(context: vscode.ExtensionContext): Language
       { scheme: 'untitled', language: 'whetstone' },
     ],
     initializationOptions: () => initializationOptions(context),
+    // Hovers carry text from the file (escaped by the server): their Markdown runs no command and renders no HTML.
+    markdown: { isTrusted: false, supportHtml: false },
   };
   return new LanguageClient(CLIENT_ID, 'Whetstone Language Server', serverOptions, clientOptions);
 }

@@ -10,6 +10,7 @@
 import * as vscode from 'vscode';
 import type { CancellationToken, LanguageClient } from 'vscode-languageclient/node';
 import { DecidePlanRequest, type DecidePlanParams, type DecidePlanResult } from '../../server/src/protocol/messages';
+import { labelText } from '../../server/src/protocol/display-text';
 import { PLAN_PROPOSED_SCHEME, PlanDiffProvider, planIdOfProposed, type PlanLens } from './planDiff';
 import { APPROVE_PLAN_COMMAND, PLAN_SCHEME, PlanReviewProvider, REJECT_PLAN_COMMAND, type PlanRecord } from './planReviewDocument';
 
@@ -23,6 +24,8 @@ export const PLAN_DETAILS_COMMAND = 'whetstone.showPlanDetails';
 const KEEP_DECIDED = 50;
 // As docs/AGENT-ENDPOINT.md lists the deciders: person, auto, policy, host.
 const DECIDED_BY = 'person';
+/** Longest text of a notification or title here (the server's display form is cut before this). */
+const MAX_SHOWN_CHARS = 1000;
 
 /** A pending plan as the extension's API shows it (to tests and other extensions). */
 export interface PendingPlan {
@@ -129,7 +132,7 @@ export class PlanDecisions implements vscode.Disposable {
     const similar = entry.params.similar;
     return [
       { title: 'Approve', command: APPROVE_PLAN_COMMAND, arguments: [planId] },
-      ...(similar ? [{ title: `Approve similar until the agent leaves (${similar.label})`, command: APPROVE_SIMILAR_PLANS_COMMAND, arguments: [planId] }] : []),
+      ...(similar ? [{ title: `Approve similar until the agent leaves (${labelText(similar.label)})`, command: APPROVE_SIMILAR_PLANS_COMMAND, arguments: [planId] }] : []),
       { title: 'Reject', command: REJECT_PLAN_COMMAND, arguments: [planId] },
       details,
     ];
@@ -142,7 +145,7 @@ export class PlanDecisions implements vscode.Disposable {
       void vscode.window.showInformationMessage('Whetstone: that plan is no longer known.');
       return;
     }
-    const title = `Plan ${entry.params.display.planId} by ${entry.params.display.agent}: now ↔ proposed`;
+    const title = labelText(`Plan ${entry.params.display.planId} by ${entry.params.display.agent}: now ↔ proposed`, MAX_SHOWN_CHARS);
     if (!(await this.diff.open(planId, title))) await this.review.open(planId);
   }
 
@@ -170,13 +173,13 @@ export class PlanDecisions implements vscode.Disposable {
     // Not modal: a notification toast, so the editor keeps the focus and the keystrokes. The text
     // is the server's headline: the agent's words escaped and cut, the targets counted.
     const similar = entry.params.similar ? ['Approve similar'] : [];
-    void vscode.window.showInformationMessage(entry.params.display.headline, 'Approve', ...similar, 'Reject', 'Review').then((choice) => {
+    void vscode.window.showInformationMessage(labelText(entry.params.display.headline, MAX_SHOWN_CHARS), 'Approve', ...similar, 'Reject', 'Review').then((choice) => {
       if (choice === 'Approve' || choice === 'Reject' || choice === 'Approve similar') {
         if (!this.decide(planId, choice !== 'Reject', undefined, choice === 'Approve similar')) void vscode.window.showInformationMessage('Whetstone: that plan is no longer pending.');
       } else if (choice === 'Review') {
         this.openReview(planId).then(
           () => this.notify(planId),
-          (error: unknown) => void vscode.window.showErrorMessage(`Whetstone: could not open the plan review: ${error instanceof Error ? error.message : String(error)}`),
+          (error: unknown) => void vscode.window.showErrorMessage(`Whetstone: could not open the plan review: ${labelText(error instanceof Error ? error.message : String(error))}`),
         );
       }
       // Dismissed (undefined): not a decision; the plan stays pending.
@@ -198,7 +201,7 @@ export class PlanDecisions implements vscode.Disposable {
     const picked = await vscode.window.showQuickPick(
       pending.map((plan) => {
         const { display } = this.plans.get(plan.planId)!.params;
-        return { label: display.reason, description: `${display.agent} · ${display.planId}`, planId: plan.planId };
+        return { label: labelText(display.reason), description: labelText(`${display.agent} · ${display.planId}`), planId: plan.planId };
       }),
       { placeHolder: 'Agent plans waiting for your decision' },
     );

@@ -8,6 +8,7 @@
 //   the setting whetstone.generation.useLanguageModel allows it.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { labelText } from '../../server/src/protocol/display-text';
 import {
   ImportSourceRequest,
   LanguageModelRequest,
@@ -136,7 +137,7 @@ async function importFrom(client: LanguageClient, language: Target, problems: vs
   try {
     result = await client.sendRequest(ImportSourceRequest, { text: source.getText(), language });
   } catch (error) {
-    void vscode.window.showErrorMessage(`Whetstone: could not import ${source.fileName}: ${errorText(error)}`);
+    void vscode.window.showErrorMessage(`Whetstone: could not import ${labelText(source.fileName)}: ${labelText(errorText(error))}`);
     return undefined;
   }
   // What was left out is shown where it is: in the source file.
@@ -161,7 +162,7 @@ async function importFrom(client: LanguageClient, language: Target, problems: vs
   }
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside });
   const left = result.diagnostics.filter((d) => d.code === 'W_UNSUPPORTED').length;
-  if (left > 0) void vscode.window.showWarningMessage(`Whetstone: imported ${source.fileName.split(/[\\/]/).pop()}; ${left} construct${left === 1 ? '' : 's'} had no Whetstone form and ${left === 1 ? 'was' : 'were'} left out (see Problems).`);
+  if (left > 0) void vscode.window.showWarningMessage(`Whetstone: imported ${labelText(source.fileName.split(/[\\/]/).pop() ?? '')}; ${left} construct${left === 1 ? '' : 's'} had no Whetstone form and ${left === 1 ? 'was' : 'were'} left out (see Problems).`);
   return document;
 }
 

@@ -13,21 +13,19 @@ import {
   type EditorSuggestionData,
   type SuggestionCommandArgs,
 } from '../../server/src/protocol/messages';
+import { labelText } from '../../server/src/protocol/display-text';
+
+/** Longest text a notification of this file shows (the server cuts the explanation before this). */
+const MAX_SHOWN_CHARS = 2000;
 
 function isArgs(value: unknown): value is SuggestionCommandArgs {
   const args = value as SuggestionCommandArgs | undefined;
   return typeof args?.uri === 'string' && typeof args.version === 'number' && typeof args.suggestion?.nodeId === 'string';
 }
 
-function annotation(suggestion: EditorSuggestionData): string {
-  return `@${suggestion.annotationType}(${suggestion.strategy})`;
-}
-
-/** What "Why" says: the annotation, where, how sure, and the rule's reason with its evidence. */
+/** What "Why" says: the server's explanation (the annotation, where, how sure, the reason), shown as plain text. */
 export function explanation(suggestion: EditorSuggestionData): string {
-  const moved = Math.round(suggestion.confidence * 100) !== Math.round(suggestion.ruleConfidence * 100);
-  const sure = `${Math.round(suggestion.confidence * 100)}% sure${moved ? ` (the rule says ${Math.round(suggestion.ruleConfidence * 100)}%; your answers moved it)` : ''}`;
-  return `${annotation(suggestion)} on ${suggestion.nodeLabel}, ${sure}: ${suggestion.reason}`;
+  return labelText(suggestion.explanation, MAX_SHOWN_CHARS);
 }
 
 export class SuggestionCommands implements vscode.Disposable {
@@ -77,7 +75,7 @@ export class SuggestionCommands implements vscode.Disposable {
       strategy: suggestion.strategy,
       accepted,
     });
-    if (!result.done) void vscode.window.showInformationMessage(`Whetstone: ${result.message ?? 'that suggestion no longer applies.'}`);
+    if (!result.done) void vscode.window.showInformationMessage(`Whetstone: ${labelText(result.message ?? 'that suggestion no longer applies.', MAX_SHOWN_CHARS)}`);
     return result;
   }
 

@@ -87,6 +87,23 @@ describe('whetstone-agent check', () => {
     assert.match(result.stderr, /1 file checked: 1 error/);
   });
 
+  it('prints a file\'s name and text on the terminal escaped: one line each, no control or bidi character', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'whetstone-check-'));
+    try {
+      const file = join(folder, 'evil\u001b[2J\u202e.wst');
+      writeFileSync(file, 'fn f() {\n  // \u202e hidden\n  print(nmae);\n}\n');
+      const result = run('check', folder);
+      assert.equal(result.status, 1);
+      for (const output of [result.stdout, result.stderr]) assert.ok(!output.includes('\u001b') && !output.includes('\u202e'), JSON.stringify(output));
+      const shown = join(folder, 'evil\\e[2J\\u{202e}.wst');
+      const lines = result.stdout.split('\n').filter((line) => line !== '');
+      assert.deepEqual(lines.map((line) => line.slice(0, shown.length)), [shown, shown]);
+      assert.ok(lines.some((line) => line.includes('warning W_BIDI_CONTROL This comment holds the invisible bidirectional control character U+202E')), result.stdout);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 for a path that does not exist, still checking the others', () => {
     const result = run('check', '--json', join(FIXTURES, 'clean.wst'), join(FIXTURES, 'missing.wst'));
     assert.equal(result.status, 2);

@@ -94,4 +94,14 @@ describe('house rules (imports between the rooms of server/src)', () => {
     await assertAllowed('server/src/mcp/sample.ts', "import { METHODS } from '../agent/methods/index';\nexport const m = METHODS;\n");
     await assertRefused('server/src/protocol/sample.ts', "import type { Program } from '../core/ast';\nexport type P = Program;\n", /protocol\/ imports only vscode-languageserver-protocol/);
   });
+
+  it('the escaping of text for display is one pure module every room but core imports (protocol/display-text)', async () => {
+    await assertAllowed('server/src/agent/sample.ts', "import { labelText } from '../protocol/display-text';\nexport const l = labelText;\n");
+    await assertAllowed('server/src/mcp/sample.ts', "import { terminalLine } from '../protocol/display-text';\nexport const t = terminalLine;\n");
+    await assertAllowed('client/src/sample.ts', "import { markdownText } from '../../server/src/protocol/display-text';\nexport const m = markdownText;\n");
+    // Only that module: the rest of protocol/ stays out of the transport-neutral rooms, and core imports none of it.
+    await assertRefused('server/src/agent/sample.ts', "import { AstRequest } from '../protocol/messages';\nexport const a = AstRequest;\n", /agent\/ may import/);
+    await assertRefused('server/src/agent/sample.ts', "import { x } from '../protocol/display-text-more';\nexport const a = x;\n", /agent\/ may import/);
+    await assertRefused('server/src/core/semantics/sample.ts', "import { labelText } from '../../protocol/display-text';\nexport const l = labelText;\n", /core\/ may import no other room/);
+  });
 });

@@ -348,6 +348,35 @@ describe('semantic diagnostics', () => {
     await assertClean('let max = 3;\nprint(max);\n');
   });
 
+  it('W_BIDI_CONTROL: a bidirectional control character written in a string literal or a comment ("Trojan Source")', async () => {
+    // The comment seems to end before `return`; the string seems to hold "admin".
+    const text = 'fn access(level: string): bool {\n  /* check \u202e } \u2066return true;\u2069 */\n  return level == "user\u202e \u2066// admin\u2069\u2066";\n}\nprint(access("x"));\n';
+    const doc = await parse(text);
+    assert.deepEqual(doc.syntaxDiagnostics, [], 'the characters are allowed where they stand');
+    const found = withCode(analyze(doc), 'W_BIDI_CONTROL');
+    assert.equal(found.length, 2, JSON.stringify(found));
+    const [inComment, inString] = found;
+    assert.equal(inComment.severity, 'warning');
+    assert.equal(doc.text.slice(inComment.span.startOffset, inComment.span.endOffset), '/* check \u202e } \u2066return true;\u2069 */');
+    assert.equal(inComment.message, 'This comment holds the invisible bidirectional control characters U+202E (RIGHT-TO-LEFT OVERRIDE), U+2066 (LEFT-TO-RIGHT ISOLATE), U+2069 (POP DIRECTIONAL ISOLATE): the line may be shown in another order than it is read');
+    assert.equal(inComment.line, 2);
+    const literal = nodeByText(doc, 'Literal', '"user\u202e \u2066// admin\u2069\u2066"');
+    assert.equal(inString.nodeId, literal.id);
+    assert.deepEqual(inString.span, literal.span);
+    assert.match(inString.message, /^This string literal holds the invisible bidirectional control characters U\+202E/);
+    assert.equal(inString.hint, 'remove it, or write it as an escape (\\u202E, \\u2066, \\u2069) if it is meant to be there');
+    // The escape says the same visibly, and is not warned of; other invisible characters are not bidi controls.
+    const clean = await parse('let s = "user\\u202e";\n// zero\u200bwidth\nprint(s);\n');
+    assert.deepEqual(codesOf(analyze(clean)), []);
+    // Given only the AST (no text), there is nothing to scan.
+    assert.deepEqual(withCode(analyze(doc.ast, { names: doc }), 'W_BIDI_CONTROL'), []);
+  });
+
+  it('W_BIDI_CONTROL: a file full of them gets a bounded number of warnings', async () => {
+    const doc = await parse(Array.from({ length: 300 }, (_, i) => `// ${i} \u202e\n`).join(''));
+    assert.equal(withCode(analyze(doc), 'W_BIDI_CONTROL').length, 100);
+  });
+
   it('reports nothing for unknown types: any is never an error', async () => {
     await assertClean('use http.{fetchJson};\nasync fn f(): number {\n  const raw = await fetchJson("/x");\n  let n: number = raw.count;\n  return raw.items[0].price + n;\n}\n');
   });

@@ -7,6 +7,7 @@
 // looked up in the one file it is bound to (node ids repeat across files), and that file is named. Long plans are
 // summarised with counts, including how many targets of each operation there are, and removals
 // and replacements are listed first, so a destructive target cannot hide at the end of a list.
+import { labelText } from '../protocol/display-text';
 import type { Workspace } from '../workspace/workspace';
 import type { Plan } from './host';
 import { planPreview, type TargetPreview } from './plan-preview';
@@ -51,44 +52,12 @@ export interface PlanDisplay {
 }
 
 /**
- * Agent text made safe to show on one line: control characters (and the Unicode ones that reorder
- * or break lines) become visible escapes, Markdown link syntax is broken so no notification turns
- * it into a link, and text longer than `max` is cut with a count.
+ * Agent text made safe to show on one line, in a terminal and in VS Code alike
+ * (protocol/display-text.ts labelText: hidden characters visible, icon and link syntax inert),
+ * and cut at `max` with a count.
  */
 export function displayText(text: string, max: number = MAX_TEXT_CHARS): string {
-  const cut = text.length > max ? text.slice(0, max) : text;
-  let visible = '';
-  for (const character of cut) visible += hidesOrMovesText(character.charCodeAt(0)) ? escapeCharacter(character) : character;
-  visible = visible.replace(/\]\(/g, '] (');
-  return text.length > max ? `${visible}… (${text.length - max} more characters)` : visible;
-}
-
-/** C0 and C1 controls, DEL, and the invisible characters that reorder text or break lines. */
-function hidesOrMovesText(code: number): boolean {
-  return (
-    code < 0x20 ||
-    (code >= 0x7f && code <= 0x9f) ||
-    code === 0x061c ||
-    (code >= 0x200b && code <= 0x200f) ||
-    (code >= 0x2028 && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069) ||
-    code === 0xfeff
-  );
-}
-
-function escapeCharacter(character: string): string {
-  switch (character) {
-    case '\n':
-      return '\\n';
-    case '\r':
-      return '\\r';
-    case '\t':
-      return '\\t';
-    case '\u001b':
-      return '\\e';
-    default:
-      return `\\u{${character.codePointAt(0)!.toString(16).padStart(4, '0')}}`;
-  }
+  return labelText(text, max);
 }
 
 /** Source text shown as code: lines kept, tabs kept, other control characters made visible. */

@@ -4,6 +4,7 @@
 // terminals link them; --json prints one object a line with the core's own positions (line
 // 1-based, column 0-based, UTF-16).
 import type { Diagnostic } from '../core/ast';
+import { MAX_LINE_CHARS, terminalLine } from '../protocol/display-text';
 import { OpenBuffer } from '../workspace/buffer';
 import { loadGrammar } from '../workspace/grammar';
 import { collectFiles, readBufferFile, sourceText } from './files';
@@ -31,9 +32,10 @@ export function diagnosticRecord(file: string, diagnostic: Diagnostic): Record<s
   return record;
 }
 
+/** One diagnostic as a text line: one line on the terminal whatever the file's names and text hold. */
 export function diagnosticLine(file: string, diagnostic: Diagnostic): string {
   const hint = diagnostic.hint ? ` (${diagnostic.hint})` : '';
-  return `${file}:${diagnostic.line}:${diagnostic.column + 1} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message}${hint}`;
+  return terminalLine(`${file}:${diagnostic.line}:${diagnostic.column + 1} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message}${hint}`, MAX_LINE_CHARS * 4);
 }
 
 /** The diagnostics of one file's text, in source order. */

@@ -20,9 +20,12 @@ import {
 import type { LspAgentHost } from './lsp-agent-host';
 import type { AgentServerSettings } from './settings';
 import { MCP_PATH, mcpRoute } from '../mcp';
+import { terminalLine } from '../protocol/display-text';
 
 /** How long a change waits for others to join it before the Agents view is told. */
 const SESSIONS_DELAY_MS = 100;
+/** Longest line the endpoint writes to the log. */
+const MAX_LOG_LINE_CHARS = 4000;
 
 interface Running {
   endpoint: AgentEndpoint;
@@ -146,7 +149,8 @@ export class AgentServerControl {
         maxRole: wanted.maxRole,
         workspaceFolders: this.workspaceFolders,
         httpRoutes: [mcpRoute()],
-        log: (line) => this.connection.console.log(line),
+        // The endpoint's lines carry session ids and error messages: one escaped line each in the log.
+        log: (line) => this.connection.console.log(terminalLine(line, MAX_LOG_LINE_CHARS)),
         onSessionChange: (session, change) => {
           // A session that left takes its plans along: nobody can use them now.
           if (change === 'disconnected') this.host.withdrawPlansOf(session.id);

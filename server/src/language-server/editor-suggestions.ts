@@ -4,7 +4,9 @@
 // writes the annotation with the mutation applyAnnotationSuggestion uses, through the host's
 // applyEdits (VS Code's workspace/applyEdit: one undo step, the cursor stays, no tab opens), and
 // records it; rejecting records it, which hides that suggestion on that node until its code
-// changes and lowers the kind's confidence everywhere.
+// changes and lowers the kind's confidence everywhere. What "Why?" shows is written here, escaped
+// for a notification: a rule's reason quotes the file (a folded string literal, an expression),
+// and a notification would make `[Accept](command:…)` in it a link.
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import { feedbackStoreOf } from '../agent/feedback-store';
 import { identityOf, shownSuggestions } from '../agent/shown-suggestions';
@@ -13,6 +15,7 @@ import { applyMutations } from '../core/editing';
 import { applyTextEdits } from '../core/syntax';
 import { toLspRange } from '../lsp/convert';
 import type { SuggestionSource } from '../lsp/suggestions';
+import { labelText } from '../protocol/display-text';
 import type { AnswerSuggestionParams, AnswerSuggestionResult, EditorSuggestionData } from '../protocol/messages';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { LspAgentHost } from './lsp-agent-host';
@@ -25,6 +28,17 @@ function nodeLabel(buffer: OpenBuffer, nodeId: string): string {
   return `${node.type}${name} (line ${node.span.start.line})`;
 }
 
+/** Longest "Why?" text: a reason lists its evidence, but a notification is no document. */
+const MAX_EXPLANATION_CHARS = 1000;
+
+/** What "Why?" says: the annotation, where, how sure, and the rule's reason with its evidence; one line, escaped. */
+function explanationOf(suggestion: Omit<EditorSuggestionData, 'explanation' | 'range'>): string {
+  const percent = (confidence: number): number => Math.round(confidence * 100);
+  const moved = percent(suggestion.confidence) !== percent(suggestion.ruleConfidence);
+  const sure = `${percent(suggestion.confidence)}% sure${moved ? ` (the rule says ${percent(suggestion.ruleConfidence)}%; your answers moved it)` : ''}`;
+  return labelText(`@${suggestion.annotationType}(${suggestion.strategy}) on ${suggestion.nodeLabel}, ${sure}: ${suggestion.reason}`, MAX_EXPLANATION_CHARS);
+}
+
 export function editorSuggestionSource(host: LspAgentHost, settings: () => SuggestionSettings): SuggestionSource {
   return (buffer) => {
     const { enabled, kinds, minConfidence } = settings();
@@ -35,7 +49,8 @@ export function editorSuggestionSource(host: LspAgentHost, settings: () => Sugge
       if (suggestion.confidence < minConfidence) continue;
       const node = buffer.document.nodeById(suggestion.nodeId);
       if (!node) continue;
-      result.push({ ...suggestion, nodeLabel: nodeLabel(buffer, suggestion.nodeId), range: toLspRange(node.span) });
+      const shown = { ...suggestion, nodeLabel: nodeLabel(buffer, suggestion.nodeId) };
+      result.push({ ...shown, explanation: explanationOf(shown), range: toLspRange(node.span) });
     }
     return result;
   };

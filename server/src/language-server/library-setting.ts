@@ -8,9 +8,13 @@ import { fileURLToPath } from 'node:url';
 import type { Connection, InitializeParams } from 'vscode-languageserver/node';
 import { readLibraryContext, type LibraryContext } from '../core/semantics';
 import type { DiagnosticsPublisher } from '../lsp/diagnostics';
+import { labelText, terminalLine } from '../protocol/display-text';
 import { LIBRARY_FILE_LIMITS } from '../workspace/file-limits';
 import { readFileWithinAsync } from '../workspace/regular-file';
 import type { LspAgentHost } from './lsp-agent-host';
+
+/** Longest report of a library that is not used. */
+const MAX_PROBLEM_CHARS = 1000;
 
 export type LibraryLoad = { library: LibraryContext | undefined; path?: string } | { library: undefined; path: string; error: string };
 
@@ -59,8 +63,9 @@ export class LibrarySetting {
     const loaded = await loadLibrary(setting, folder);
     const problem = 'error' in loaded ? `Whetstone: the library ${loaded.path} (setting whetstone.library) is not used: ${loaded.error}` : undefined;
     if (problem !== undefined && problem !== this.lastProblem) {
-      this.connection.console.warn(problem);
-      void this.connection.window.showWarningMessage(problem);
+      // The error may quote the file (a JSON parse error does): escaped for the log and the notification.
+      this.connection.console.warn(terminalLine(problem, MAX_PROBLEM_CHARS));
+      void this.connection.window.showWarningMessage(labelText(problem, MAX_PROBLEM_CHARS));
     }
     this.lastProblem = problem;
     if (JSON.stringify(loaded.library) === JSON.stringify(this.host.library())) return;

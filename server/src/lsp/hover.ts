@@ -1,10 +1,13 @@
 // Hover: for a name, the core's signature of what it denotes (a function's full signature, a
 // variable's or field's type) with its documentation; for an annotation, what the annotation
-// type and its strategy mean.
+// type and its strategy mean. What the file or the library file wrote (names, default values,
+// annotation names, a library function's description) is Markdown only as escaped text or in a
+// fence it cannot close (protocol/display-text.ts): no link, image or command link comes of it.
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver/node';
 import { occurrenceAt } from '../core/queries';
 import { annotationTypeInfo } from '../core/semantics';
 import type { OpenBuffer } from '../workspace/buffer';
+import { markdownCode, markdownText } from '../protocol/display-text';
 import { offsetOf, toLspRange } from './convert';
 
 export function hover(buffer: OpenBuffer, position: Position): Hover | null {
@@ -31,12 +34,13 @@ export function hover(buffer: OpenBuffer, position: Position): Hover | null {
   if (!symbol) return null;
   const parts = [code(model.signatureOf(symbol))];
   const doc = model.docOf(symbol);
-  if (doc) parts.push(doc);
+  // A built-in's documentation is ours, written in Markdown; a library's comes from its file.
+  if (doc) parts.push(symbol.builtin ? doc : markdownText(doc));
   return { contents: markdown(parts), range };
 }
 
 function code(text: string): string {
-  return ['```whetstone', text, '```'].join('\n');
+  return markdownCode(text, 'whetstone');
 }
 
 function markdown(parts: string[]): { kind: typeof MarkupKind.Markdown; value: string } {

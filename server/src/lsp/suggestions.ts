@@ -5,6 +5,7 @@
 // Each lens and action runs a client command (SUGGESTION_COMMANDS) with the suggestion and the
 // document version it was shown on: accepting writes through the server, one undo step.
 import { CodeActionKind, type CodeAction, type CodeActionParams, type CodeLens } from 'vscode-languageserver/node';
+import { labelText } from '../protocol/display-text';
 import { SUGGESTION_COMMANDS, type EditorSuggestionData, type SuggestionCommandArgs } from '../protocol/messages';
 import type { OpenBuffer } from '../workspace/buffer';
 
@@ -18,8 +19,9 @@ function percent(confidence: number): string {
   return `${Math.round(confidence * 100)}%`;
 }
 
+/** `@type(strategy)`, as a CodeLens or code action title may show it (escaped: labelText). */
 export function annotationText(suggestion: EditorSuggestionData): string {
-  return `@${suggestion.annotationType}(${suggestion.strategy})`;
+  return labelText(`@${suggestion.annotationType}(${suggestion.strategy})`);
 }
 
 function argsOf(buffer: OpenBuffer, suggestion: EditorSuggestionData): SuggestionCommandArgs {
@@ -49,7 +51,7 @@ export function suggestionActions(buffer: OpenBuffer, params: CodeActionParams, 
   for (const suggestion of source(buffer)) {
     if (suggestion.range.start.line !== line) continue;
     const args = [argsOf(buffer, suggestion)];
-    const what = `${annotationText(suggestion)} on ${suggestion.nodeLabel}`;
+    const what = `${annotationText(suggestion)} on ${labelText(suggestion.nodeLabel)}`;
     actions.push(
       { title: `Add ${what} (${percent(suggestion.confidence)})`, kind: SUGGESTION_ACTION_KIND, command: { title: 'Accept', command: SUGGESTION_COMMANDS.accept, arguments: args } },
       { title: `Reject ${what}`, kind: SUGGESTION_ACTION_KIND, command: { title: 'Reject', command: SUGGESTION_COMMANDS.reject, arguments: args } },

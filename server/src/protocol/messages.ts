@@ -295,6 +295,11 @@ export interface EditorSuggestionData {
   ruleConfidence: number;
   /** The node the annotation goes on ("FunctionDeclaration total"). */
   nodeLabel: string;
+  /**
+   * What "Why?" shows: the annotation, where, how sure, the reason. One line, escaped for a
+   * notification (protocol/display-text.ts labelText): the reason quotes the file.
+   */
+  explanation: string;
   /** The node's range (the CodeLens stands on its first line). */
   range: Range;
 }

@@ -21,6 +21,7 @@ export type DiagnosticCode =
   | 'W_UNKNOWN_IMPORT'
   | 'W_UNREACHABLE'
   | 'W_MISSING_RETURN'
+  | 'W_BIDI_CONTROL'
   | 'H_SHADOW';
 
 export const DIAGNOSTIC_SEVERITY: { readonly [C in DiagnosticCode]: Severity } = {
@@ -39,6 +40,7 @@ export const DIAGNOSTIC_SEVERITY: { readonly [C in DiagnosticCode]: Severity } =
   W_UNKNOWN_IMPORT: 'warning',
   W_UNREACHABLE: 'warning',
   W_MISSING_RETURN: 'warning',
+  W_BIDI_CONTROL: 'warning',
   H_SHADOW: 'hint',
 };
 

@@ -6,7 +6,8 @@
 // after an edit, given the previous model of the same document, only the items the edit can
 // affect are analysed again (the changed ones, and those whose recorded dependencies changed).
 import { walk, type Node, type Program, type TopLevel } from '../ast/ast';
-import type { Diagnostic } from '../ast/diagnostics';
+import { inSourceOrder, type Diagnostic } from '../ast/diagnostics';
+import { bidiControlDiagnostics, type SourceText } from './bidi-controls';
 import { analyzeItems, ownGet, type AnalysisItem } from './analysis-items';
 import type { CallRecord } from './checker';
 import { libraryIndexOf, type LibraryContext, type LibraryIndex } from './library';
@@ -54,7 +55,7 @@ export interface CallHierarchy {
 }
 
 /** A document to analyse (WhetstoneDocument fits): its AST, and its name spans for diagnostics. */
-export interface AnalyzableDocument extends NameSpans {
+export interface AnalyzableDocument extends NameSpans, Partial<SourceText> {
   readonly ast: Program;
   /** How often a top-level item's ids were changed in place (its kept facts are then redone). */
   itemVersion?(item: TopLevel): number;
@@ -74,7 +75,15 @@ export function analyze(source: Program | AnalyzableDocument, options: AnalyzeOp
   const previous = options.previous;
   const usable = previous && previous.library === library && previous.names === names && previous.program.id === program.id ? previous : undefined;
   const analysis = analyzeItems(program, library, names, usable ? { level: usable.level, types: usable.types, itemOf: (node) => usable.keptItemOf(node) } : undefined);
-  return new SemanticModel(program, analysis.level, analysis.items, analysis.types, analysis.diagnostics, library, names);
+  // The source text's own warnings, when the document gives its text (a bare AST has none).
+  const text = isProgram ? undefined : sourceTextOf(source as AnalyzableDocument);
+  const diagnostics = text ? inSourceOrder(analysis.diagnostics, bidiControlDiagnostics(text)) : analysis.diagnostics;
+  return new SemanticModel(program, analysis.level, analysis.items, analysis.types, diagnostics, library, names);
+}
+
+function sourceTextOf(document: AnalyzableDocument): SourceText | undefined {
+  const complete = document.text !== undefined && document.comments !== undefined && typeof document.nodeAt === 'function' && typeof document.spanAt === 'function';
+  return complete ? (document as SourceText) : undefined;
 }
 
 export class SemanticModel {
