@@ -10,6 +10,7 @@
 // stays a diff of the text as it is.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { labelText } from '../../server/src/protocol/display-text';
 import { PlanDiffRequest } from '../../server/src/protocol/messages';
 
 export const PLAN_PROPOSED_SCHEME = 'whetstone-plan-proposed';
@@ -99,7 +100,8 @@ export class PlanDiffProvider implements vscode.TextDocumentContentProvider, vsc
     const files = diff?.files ?? [];
     for (const { uri, file: name } of files.slice(0, MAX_OPENED_DIFFS)) {
       const file = vscode.Uri.parse(uri);
-      const where = files.length > 1 ? ` (${name}, one of ${files.length} files)` : ` (${name})`;
+      const shown = labelText(name, 80);
+      const where = files.length > 1 ? ` (${shown}, one of ${files.length} files)` : ` (${shown})`;
       await vscode.commands.executeCommand('vscode.diff', file, proposedUri(planId, file), `${title}${where}`, {
         viewColumn: vscode.ViewColumn.Beside,
         preview: files.length === 1,
