@@ -7,6 +7,7 @@ import { benchAgent } from './agent.bench';
 import { benchAgentTasks } from './agent-tasks/index';
 import { writeFigures } from './readme-figures';
 import { benchCore } from './core.bench';
+import { benchIdleSockets } from './idle-sockets.bench';
 import { benchLsp } from './lsp.bench';
 import { table, type Row } from './measure';
 import { benchMutation } from './mutation.bench';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   rows.push(...(await benchMutation()).rows);
   rows.push(...(await benchProjection()));
   rows.push(...(await benchParseSource()));
+  rows.push(...(await benchIdleSockets()));
   const agentTasks = await benchAgentTasks();
   const memory = [
     `Language server RSS with the 10,000-line buffer open, after the edits: ${lsp.serverRssMb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 150 MB).`,

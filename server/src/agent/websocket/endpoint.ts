@@ -28,6 +28,12 @@ export const LOOPBACK = '127.0.0.1';
 const HEARTBEAT_MS = 30_000;
 /** How long closing waits for agents to acknowledge the close before cutting their sockets. */
 const CLOSE_GRACE_MS = 1_000;
+/**
+ * Connections the kernel queues before the endpoint accepts them (the system may cap it lower).
+ * Node's default is 511: a process opening connections faster than they are accepted fills that,
+ * and an agent's connection dropped from a full queue waits a second for the kernel's retry.
+ */
+const ACCEPT_BACKLOG = 4096;
 
 export interface AgentEndpointOptions {
   host: AgentHost;
@@ -125,10 +131,9 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
       refuse(socket, 503, `Service Unavailable: ${gate.limits.maxSessions} agent sessions are connected, the most this endpoint serves; retry when one has left`);
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      gate.settle(socket as Socket);
-      accept(ws);
-    });
+    // It presented the token: no longer one of the waiting connections a newcomer may close.
+    gate.settle(socket as Socket);
+    wss.handleUpgrade(request, socket, head, accept);
   });
 
   function safeCheck(request: IncomingMessage): UpgradeRefusal | undefined {
@@ -268,7 +273,7 @@ function listen(server: Server, port: number): Promise<number> {
       };
       server.once('error', onError);
       server.once('listening', onListening);
-      server.listen(wanted, LOOPBACK);
+      server.listen(wanted, LOOPBACK, ACCEPT_BACKLOG);
     });
   return attempt(port).catch((error: NodeJS.ErrnoException) => {
     if (port !== 0 && (error.code === 'EADDRINUSE' || error.code === 'EACCES')) return attempt(0);
