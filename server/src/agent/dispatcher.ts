@@ -33,7 +33,7 @@ type JsonRpcId = string | number | null;
 /** A reply: JSON text, or the UTF-8 pieces of one JSON message, to be sent in order as one message. */
 export type Reply = string | Buffer[];
 
-interface ErrorObjectOut {
+export interface ErrorObjectOut {
   code: number;
   message: string;
   data?: unknown;
@@ -73,13 +73,8 @@ export class Dispatcher {
     } catch {
       return serialize(errorResponse(null, ErrorCode.ParseError, 'Parse error: the message is not valid JSON', { hint: 'Send one JSON-RPC 2.0 object (or an array of them) per WebSocket text message.' }));
     }
-    if (nestingDepthExceeds(message, this.limits.maxNestingDepth)) {
-      return serialize(
-        errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: the message nests arrays and objects more than ${this.limits.maxNestingDepth} deep`, {
-          hint: 'Flatten the data, or split it into several calls.',
-        }),
-      );
-    }
+    const tooDeep = this.nestingRefusal(message);
+    if (tooDeep) return serialize({ jsonrpc: '2.0', id: null, error: tooDeep });
     if (Array.isArray(message)) {
       if (message.length === 0) return serialize(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: an empty batch array', { hint: 'A batch holds at least one request.' }));
       if (message.length > this.limits.maxBatchSize) {
@@ -101,6 +96,19 @@ export class Dispatcher {
       return [...pieces, Buffer.from(']')];
     }
     return this.handleEntry(message, session, host);
+  }
+
+  /**
+   * -32600 when `message` nests arrays and objects deeper than the limit, else undefined. A
+   * transport that is not the WebSocket (MCP) asks with the message its call would be here.
+   */
+  nestingRefusal(message: unknown): ErrorObjectOut | undefined {
+    if (!nestingDepthExceeds(message, this.limits.maxNestingDepth)) return undefined;
+    return {
+      code: ErrorCode.InvalidRequest,
+      message: `Invalid Request: the message nests arrays and objects more than ${this.limits.maxNestingDepth} deep`,
+      data: { hint: 'Flatten the data, or split it into several calls.' },
+    };
   }
 
   /** Calls one method by name, as a request of `session` would (replayWorkflow's steps come here). */

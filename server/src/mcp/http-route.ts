@@ -1,9 +1,11 @@
 // MCP over Streamable HTTP at /mcp on the agent endpoint's own port (the SDK's transport, one per
 // MCP session, answering with JSON; notifications go on the session's GET stream). The endpoint
 // has already checked Host, Origin and the bearer token of every request that arrives here. Each
-// MCP session is an agent session. What a client can fill is bounded: the number of sessions, the
+// MCP session is an agent session. What a client can fill is bounded: the number of sessions
+// (counted from the moment a request that may start one arrives, not once its body has), the
 // request body (the endpoint's maxMessageBytes, answered 413), one notification stream per
-// session, its queue (mcp-session.ts), and sessions a client forgot are ended when idle.
+// session, its queue (mcp-session.ts), the size of an answer (tool-calls.ts), and sessions a
+// client forgot are ended when idle.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -12,6 +14,7 @@ import type { HttpRoute, RouteHandler, RouteServices } from '../agent/websocket/
 import type { Session } from '../agent/session';
 import { McpSession } from './mcp-session';
 import { toolCatalog, type McpTool } from './tool-catalog';
+import { DEFAULT_MAX_RESULT_BYTES } from './tool-calls';
 import { createToolServer, sendNotification } from './tool-server';
 
 export const MCP_PATH = '/mcp';
@@ -21,9 +24,11 @@ export interface McpRouteLimits {
   maxSessions: number;
   /** A session with no request and no open stream for this long is ended. */
   idleMs: number;
+  /** The largest tool result sent, in bytes of its JSON; a larger one is refused (tool-calls.ts). */
+  maxResultBytes: number;
 }
 
-export const DEFAULT_MCP_LIMITS: McpRouteLimits = { maxSessions: 64, idleMs: 30 * 60_000 };
+export const DEFAULT_MCP_LIMITS: McpRouteLimits = { maxSessions: 64, idleMs: 30 * 60_000, maxResultBytes: DEFAULT_MAX_RESULT_BYTES };
 
 /** The /mcp route for startAgentEndpoint's httpRoutes. */
 export function mcpRoute(limits: Partial<McpRouteLimits> = {}): HttpRoute {
@@ -41,6 +46,8 @@ interface Live {
 
 class McpHttpRoute implements RouteHandler {
   private readonly live = new Map<string, Live>();
+  /** Requests without a session still being answered: each may become a session, so each holds a place. */
+  private opening = 0;
   private readonly tools: McpTool[];
   private readonly sweeper: NodeJS.Timeout;
 
@@ -79,7 +86,14 @@ class McpHttpRoute implements RouteHandler {
         return;
       }
       live.lastActivityMs = Date.now();
-      if (request.method === 'GET') this.track(live, response);
+      if (request.method === 'GET') {
+        if (live.stream !== undefined) {
+          // Refused here, as the SDK would: the stream the session has stays the one whose reader is watched.
+          jsonError(response, 409, -32000, 'Conflict: Only one SSE stream is allowed per session');
+          return;
+        }
+        this.track(live, response);
+      }
       await live.transport.handleRequest(request, response);
       return;
     }
@@ -87,11 +101,24 @@ class McpHttpRoute implements RouteHandler {
       jsonError(response, 400, -32600, 'Bad Request: no Mcp-Session-Id header; start with an initialize request (POST)');
       return;
     }
-    if (this.live.size >= this.limits.maxSessions) {
-      jsonError(response, 503, -32000, `Service Unavailable: ${this.limits.maxSessions} MCP sessions are open, the most this endpoint serves; close one (DELETE) or retry later`);
+    if (this.live.size + this.opening >= this.limits.maxSessions) {
+      jsonError(response, 503, -32000, `Service Unavailable: ${this.limits.maxSessions} MCP sessions are open or being opened, the most this endpoint serves; close one (DELETE) or retry later`);
       return;
     }
-    await this.open(request, response);
+    // The place is held from now until the answer is sent or the request is gone: a client that
+    // sends its initialize body slowly cannot open more sessions than the cap while it trickles in.
+    this.opening++;
+    let held = true;
+    const release = (): void => {
+      if (held) this.opening--;
+      held = false;
+    };
+    response.once('close', release);
+    try {
+      await this.open(request, response);
+    } finally {
+      release();
+    }
   }
 
   /** A request without a session: an initialize starts one; anything else is refused by the transport. */
@@ -124,7 +151,7 @@ class McpHttpRoute implements RouteHandler {
       },
       onsessionclosed: (id) => this.end(id),
     });
-    const server = createToolServer(session, this.tools, { dispatcher: services.dispatcher, host: services.host });
+    const server = createToolServer(session, this.tools, { dispatcher: services.dispatcher, host: services.host, maxResultBytes: this.limits.maxResultBytes });
     made.live = { session, server, transport, lastActivityMs: Date.now() };
     transport.onclose = () => {
       const id = transport.sessionId;

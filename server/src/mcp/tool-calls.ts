@@ -4,6 +4,14 @@
 // object is carried under one named key) and a JSON text block for clients that read only text;
 // an error becomes an isError result whose structuredContent keeps the JSON-RPC code:
 // {code, message, hint, data}. Nothing the client sends escapes as an exception.
+// Two WebSocket bounds hold here too: arguments nested deeper than a WebSocket message may be are
+// refused as the dispatcher refuses that message (-32600), before anything runs; and a result
+// whose JSON is larger than maxResultBytes is refused instead of sent. MCP has to carry a result
+// as a value (the SDK serialises the whole answer on the endpoint's thread, and the client
+// validates structuredContent), so a large one cannot pass through untouched as on the WebSocket:
+// the bound keeps that work, and the memory, small. A result that comes as JSON text (the source
+// worker's, the JSON getAST kept) is measured without being parsed, parsed once for
+// structuredContent, and its text becomes the text block as it is.
 import { ErrorCode } from '../agent/errors';
 import type { Dispatcher } from '../agent/dispatcher';
 import type { AgentHost } from '../agent/host';
@@ -19,12 +27,24 @@ export interface ToolResult {
   isError?: boolean;
 }
 
+/**
+ * The largest tool result sent, in bytes of its JSON: parsing, validating and serialising one this
+ * large on the endpoint's thread holds other sessions about as long as the bench allows a long
+ * parse to (bench/README.md); a model could not read more in one answer anyway.
+ */
+export const DEFAULT_MAX_RESULT_BYTES = 4 * 1024 * 1024;
+
 export interface ToolCallContext {
   dispatcher: Dispatcher;
   host: AgentHost;
+  /** The largest result sent, in bytes of its JSON; DEFAULT_MAX_RESULT_BYTES unless said. */
+  maxResultBytes?: number;
 }
 
 export async function callTool(name: string, args: Record<string, unknown> | undefined, session: McpSession, context: ToolCallContext): Promise<ToolResult> {
+  // Counted as the WebSocket request {"params": args, …} would be, so the same arguments get the same answer.
+  const tooDeep = context.dispatcher.nestingRefusal({ params: args });
+  if (tooDeep) return errorResult(tooDeep);
   const running = session.run(() => context.dispatcher.call(name, args ?? {}, session, context.host));
   if (running === undefined) {
     return errorResult({
@@ -39,18 +59,37 @@ export async function callTool(name: string, args: Record<string, unknown> | und
   } catch {
     outcome = { error: { code: ErrorCode.InternalError, message: `Internal error while handling '${name}'; the server keeps running` } };
   }
-  return 'error' in outcome ? errorResult(outcome.error) : successResult(name, outcome.result);
+  return 'error' in outcome ? errorResult(outcome.error) : successResult(name, outcome.result, context.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES);
 }
 
-function successResult(name: string, answer: unknown): ToolResult {
-  // A result the source worker serialised (parseSource, runPipeline) is a value again here: MCP carries it as structuredContent.
+function successResult(name: string, answer: unknown, maxBytes: number): ToolResult {
+  // A result already written as JSON (the source worker's, the JSON getAST kept) is measured as it is.
+  const pieces = answer instanceof RawJson ? [answer.bytes] : jsonTextOf(answer);
+  const written = pieces?.reduce((sum, piece) => sum + piece.length, 0);
+  if (written !== undefined && written > maxBytes) return tooLarge(name, written, maxBytes);
+  // The one parse of a worker's result: MCP carries it as a value in structuredContent.
   const result = answer instanceof RawJson ? answer.toJSON() : answer;
   const wrap = TOOL_GUIDE[name]?.wrap;
   const structured = wrap !== undefined ? { [wrap]: result } : isRecord(result) ? result : { result };
-  // A result whose JSON the endpoint kept (getAST, getNode) gives the text block without serialising it again.
-  const written = structured === result ? jsonTextOf(result) : undefined;
-  const text = written ? Buffer.concat(written).toString('utf8') : JSON.stringify(structured);
+  // Written JSON of the structured result itself is the text block as it is, not serialised again.
+  if (pieces !== undefined && structured === result) return { content: [{ type: 'text', text: Buffer.concat(pieces).toString('utf8') }], structuredContent: structured };
+  const text = JSON.stringify(structured);
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > maxBytes) return tooLarge(name, bytes, maxBytes);
   return { content: [{ type: 'text', text }], structuredContent: structured };
+}
+
+function tooLarge(name: string, bytes: number, maxBytes: number): ToolResult {
+  const ran = TOOL_GUIDE[name]?.readOnly === true ? '' : ` (the call ran: what it changed stays changed)`;
+  return errorResult({
+    code: ErrorCode.InvalidRequest,
+    message: `Invalid Request: the result of ${name} is ${bytes} bytes of JSON, more than the ${maxBytes} an MCP result may be; it was not sent${ran}`,
+    data: {
+      resultBytes: bytes,
+      maxResultBytes: maxBytes,
+      hint: 'Ask for less: findNodes and getNode with a small depth instead of getAST, a smaller source for parseSource or runPipeline; the WebSocket endpoint sends results of any size.',
+    },
+  });
 }
 
 export function errorResult(error: { code: number; message: string; data?: unknown }): ToolResult {
