@@ -15,7 +15,7 @@ import { occurrencesOf, occurrenceAt, type NameOccurrence } from '../queries/nam
 import type { SemanticModel } from '../semantics/model';
 import type { WhetstoneDocument } from '../syntax/document';
 import { planRename } from './rename';
-import { bindingChange } from './rename-bindings';
+import { bindingChange, bindingChangeReason } from './rename-bindings';
 
 export type RenameMutations =
   | { ok: true; oldName: string; mutations: SetPropertyMutation[]; /** Whether other buffers can import the name (a top-level declaration). */ exported: boolean }
@@ -80,7 +80,7 @@ export function importRenameMutations(
   if (newName === oldName) return { ok: true, mutations: [] };
   if (occurrences.length === 0) return { ok: true, mutations: members };
   const changed = bindingChange(document, model, occurrences.map((o) => ({ span: o.span, newText: newName })), newName);
-  if (changed) return { ok: false, reason: `Renaming the imported '${oldName}' to '${newName}' would change what the code means: ${changed}` };
+  if (changed) return { ok: false, reason: bindingChangeReason(`the imported '${oldName}'`, newName, changed) };
   return { ok: true, mutations: [...mutationsFor(document, occurrences, oldName, newName), ...members] };
 }
 

@@ -10,7 +10,7 @@ import { KEYWORDS, isIdentifier } from '../ast/lexical';
 import { occurrenceAt, occurrencesOf, type NameOccurrence } from '../queries/name-occurrences';
 import type { SemanticModel } from '../semantics/model';
 import type { WhetstoneDocument } from '../syntax/document';
-import { bindingChange } from './rename-bindings';
+import { bindingChange, bindingChangeReason } from './rename-bindings';
 
 export type RenameTarget = { ok: true; occurrence: NameOccurrence } | { ok: false; reason: string };
 export type RenamePlan = { ok: true; edits: { span: Span; newText: string }[] } | { ok: false; reason: string };
@@ -46,7 +46,7 @@ export function planRename(document: WhetstoneDocument, model: SemanticModel, of
   }
   const edits = occurrencesOf(document, model, symbol).map((o) => ({ span: o.span, newText: newName }));
   const changed = newName === symbol.name ? undefined : bindingChange(document, model, edits, newName);
-  if (changed) return { ok: false, reason: `Renaming '${symbol.name}' to '${newName}' would change what the code means: ${changed}` };
+  if (changed) return { ok: false, reason: bindingChangeReason(`'${symbol.name}'`, newName, changed) };
   return { ok: true, edits };
 }
 
