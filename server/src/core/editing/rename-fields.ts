@@ -1,0 +1,177 @@
+// Renaming a field of a declared type reaches past the names the checker resolved: a field is also
+// written as an object literal's key, read as `.field` and as `value["field"]`, in the buffer that
+// declares the type and in the buffers that import from it. Where the type of the value is known,
+// the token is renamed when that type is the field's type and left alone when it is another one.
+// Where it is not known (`any`: an untyped parameter, a value imported from another buffer, which
+// the checker does not type across buffers), the rename cannot tell and is refused, naming the
+// place, rather than leave a reference to a field that no longer exists.
+//
+// In an importing buffer, the calls of the declaring buffer's functions (`make({…})`,
+// `lib.make({…})`, `make(1).field`) are typed from that buffer's signatures, so an object literal
+// passed to a parameter of the type, and a field read on a result of the type, are renamed.
+import type { Expression, ImportDeclaration, Node, ObjectLiteral, Span } from '../ast/ast';
+import { walk } from '../ast/ast';
+import type { SemanticModel } from '../semantics/model';
+import type { SemanticSymbol } from '../semantics/symbols';
+import { ANY, stripOptional, type FunctionType, type Type } from '../semantics/types';
+import type { WhetstoneDocument } from '../syntax/document';
+
+/** One token naming the field: an object key, a member, or the text inside a string index. */
+export interface FieldToken {
+  readonly nodeId: string;
+  readonly property: 'key' | 'property' | 'value';
+  /** The name's characters (inside the quotes for a string index). */
+  readonly span: Span;
+}
+
+export type FieldTokens = { ok: true; tokens: FieldToken[] } | { ok: false; reason: string };
+
+interface Buffer {
+  readonly document: WhetstoneDocument;
+  readonly model: SemanticModel;
+}
+
+/**
+ * In the buffer that declares the field's type, the tokens naming the field that the model did not
+ * resolve to it (string indexes; keys of literals of the type it did not tie to the field), or why
+ * the rename cannot tell.
+ */
+export function fieldTokens(document: WhetstoneDocument, model: SemanticModel, field: SemanticSymbol): FieldTokens {
+  if (!field.ownerType) return { ok: true, tokens: [] };
+  return collect({ document, model }, field.ownerType, field.name, model, { known: new Map(), ownTypesAreDeclaring: true }, (id) => model.symbolOf(id) === field);
+}
+
+/**
+ * In a buffer that imports from the declaring buffer (`importsFrom` accepts the module path), every
+ * token naming the field `owner.name`, or why the rename cannot tell. A buffer that imports
+ * nothing from it gives no tokens.
+ */
+export function importedFieldTokens(declaring: Buffer, importer: Buffer, importsFrom: (module: string) => boolean, owner: string, name: string): FieldTokens {
+  const imports = importer.document.ast.children.filter((child): child is ImportDeclaration => child.type === 'ImportDeclaration' && importsFrom(child.module));
+  if (imports.length === 0) return { ok: true, tokens: [] };
+  const bindings = new Set(imports.flatMap((decl) => importer.model.symbolsDeclaredBy(decl.id)));
+  const known = typesFromSignatures(declaring.model, importer, bindings);
+  return collect(importer, owner, name, declaring.model, { known, ownTypesAreDeclaring: false }, () => false);
+}
+
+/**
+ * The types an importing buffer's checker cannot see: each argument of a call of the declaring
+ * buffer's function gets its parameter's type, each such call its return type, and inside object
+ * and list literals of those types the fields and elements get theirs.
+ */
+function typesFromSignatures(declaring: SemanticModel, importer: Buffer, bindings: ReadonlySet<SemanticSymbol>): Map<string, Type> {
+  const known = new Map<string, Type>();
+  const signatureOf = (callee: Expression): FunctionType | undefined => {
+    let name: string | undefined;
+    if (callee.type === 'Identifier') {
+      const symbol = importer.model.symbolOf(callee.id);
+      if (symbol && bindings.has(symbol) && symbol.importIndex !== undefined) name = symbol.name;
+    } else if (callee.type === 'MemberExpression' && callee.object.type === 'Identifier') {
+      const symbol = importer.model.symbolOf(callee.object.id);
+      if (symbol && bindings.has(symbol) && symbol.importIndex === undefined) name = callee.property;
+    }
+    const type = name === undefined ? undefined : declaring.programScope.symbols.get(name)?.type;
+    return type?.kind === 'function' ? type : undefined;
+  };
+  const expect = (expression: Expression, type: Type): void => {
+    known.set(expression.id, type);
+    const base = stripOptional(type);
+    if (expression.type === 'ObjectLiteral') {
+      const fields = base.kind === 'named' ? declaring.types.fieldsOf(base.name) : undefined;
+      for (const property of expression.properties) {
+        const fieldType = base.kind === 'map' ? base.value : fields?.get(property.key);
+        if (property.value && fieldType) expect(property.value, fieldType);
+      }
+    } else if (expression.type === 'ArrayLiteral' && base.kind === 'list') {
+      for (const element of expression.elements) expect(element, base.element);
+    }
+  };
+  walk(importer.document.ast, (node) => {
+    if (node.type !== 'CallExpression') return;
+    const signature = signatureOf(node.callee);
+    if (!signature) return;
+    known.set(node.id, signature.returnType);
+    node.arguments.forEach((argument, index) => {
+      const parameter = signature.params[index]?.type ?? signature.rest?.type;
+      if (parameter) expect(argument, parameter);
+    });
+  });
+  return known;
+}
+
+interface Typing {
+  /** Types from the declaring buffer's signatures, by node id (in an importing buffer). */
+  readonly known: ReadonlyMap<string, Type>;
+  /** Whether the buffer's own declared types are the declaring buffer's (in an importing buffer a type of the same name is another type). */
+  readonly ownTypesAreDeclaring: boolean;
+}
+
+/**
+ * The field's tokens in one buffer. `resolved` says which the model already tied to the field (they
+ * are renamed as its references); `declaring` has the owner type's fields.
+ */
+function collect(buffer: Buffer, owner: string, name: string, declaring: SemanticModel, typing: Typing, resolved: (nodeId: string) => boolean): FieldTokens {
+  const { document, model } = buffer;
+  const ownerFields = [...(declaring.types.fieldsOf(owner)?.keys() ?? [])].sort().join(',');
+  /** The value's type, with a declared type renamed `#other` when it is not the declaring buffer's. */
+  const typeOf = (node: Node): Type => {
+    const fromDeclaring = typing.known.get(node.id);
+    if (fromDeclaring) return stripOptional(fromDeclaring);
+    const own = stripOptional(model.typeOf(node.id) ?? ANY);
+    return own.kind === 'named' && !typing.ownTypesAreDeclaring ? { kind: 'named', name: '#other' } : own;
+  };
+  const tokens: FieldToken[] = [];
+  const unknown: string[] = [];
+  const tooMany = (): boolean => unknown.length >= 3;
+
+  walk(document.ast, (node) => {
+    if (node.type === 'ObjectLiteral') {
+      const property = node.properties.find((candidate) => candidate.key === name);
+      if (!property || resolved(property.id)) return;
+      const type = typeOf(node);
+      if (type.kind === 'named' && type.name === owner) {
+        const span = document.nameSpan(property.id);
+        if (span) tokens.push({ nodeId: property.id, property: 'key', span });
+      } else if ((type.kind === 'object' || type.kind === 'any') && keysOf(node) === ownerFields && !tooMany()) {
+        unknown.push(`the object literal at line ${node.span.start.line} has the fields of ${owner}, but its type is not known there`);
+      }
+    } else if (node.type === 'MemberExpression') {
+      if (node.property !== name || resolved(node.id)) return;
+      const type = typeOf(node.object);
+      if (type.kind === 'named' && type.name === owner) {
+        const span = document.nameSpan(node.id);
+        if (span) tokens.push({ nodeId: node.id, property: 'property', span });
+      } else if (type.kind === 'any' && !tooMany()) {
+        unknown.push(`'.${name}' at line ${node.span.start.line} is read from a value whose type is not known there`);
+      }
+    } else if (node.type === 'IndexExpression') {
+      const index = node.index;
+      if (index?.type !== 'Literal' || index.value !== name || !node.object) return;
+      const type = typeOf(node.object);
+      if (type.kind === 'named' && type.name === owner) {
+        const raw = document.text.slice(index.span.startOffset, index.span.endOffset);
+        if (raw.length !== name.length + 2) {
+          if (!tooMany()) unknown.push(`the string "${name}" at line ${index.span.start.line} is written with escapes`);
+          return;
+        }
+        tokens.push({ nodeId: index.id, property: 'value', span: document.spanAt(index.span.startOffset + 1, index.span.endOffset - 1) });
+      } else if (type.kind === 'any' && !tooMany()) {
+        unknown.push(`'["${name}"]' at line ${node.span.start.line} is read from a value whose type is not known there`);
+      }
+    }
+  });
+  if (unknown.length > 0) {
+    return {
+      ok: false,
+      reason: `the rename cannot tell whether these name the field '${name}' of ${owner}: ${unknown.join('; ')} (give the value its type, or rename these by hand)`,
+    };
+  }
+  return { ok: true, tokens };
+}
+
+function keysOf(literal: ObjectLiteral): string {
+  return literal.properties
+    .map((property) => property.key)
+    .sort()
+    .join(',');
+}
