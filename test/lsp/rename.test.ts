@@ -1,5 +1,6 @@
 // Rename and prepareRename over a real LSP connection: renaming follows scopes, and names that
-// cannot be renamed are refused with a reason.
+// cannot be renamed are refused with a reason; a field's rename changes the open documents that
+// import its type's file; a name the projected JavaScript would read otherwise is refused.
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PrepareRenameRequest, RenameRequest, ResponseError, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-protocol/node';
@@ -110,5 +111,28 @@ describe('rename', () => {
     assert.match(keyword.message, /keyword/i);
     const invalid = await refusal(client.connection.sendRequest(RenameRequest.type, { textDocument: { uri }, position, newName: '2fast' }));
     assert.match(invalid.message, /identifier|valid name/i);
+  });
+
+  it("renames a field in the open document importing its type's file too, one document change each", async () => {
+    const shapesUri = 'file:///project/shapes.wst';
+    const mainUri = 'file:///project/main.wst';
+    const shapes = 'type Point { x: number, y: number }\n\nfn norm(p: Point): number {\n  return p.x * p.x + p.y * p.y;\n}\n';
+    const main = 'use shapes.{norm};\n\nprint(norm({ x: 1, y: 2 }));\n';
+    await client.open(shapesUri, shapes);
+    await client.open(mainUri, main);
+    const edit = await client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: shapesUri }, position: positionOf(shapes, 'x: number'), newName: 'px' });
+    assert.ok(edit?.documentChanges, 'a versioned edit per document');
+    const byUri = new Map(edit.documentChanges.map((change) => ('edits' in change ? [change.textDocument.uri, change.edits as TextEdit[]] : ['', []])));
+    assert.deepEqual([...byUri.keys()].sort(), [mainUri, shapesUri]);
+    assert.equal(applyTextEdits(main, byUri.get(mainUri)!), 'use shapes.{norm};\n\nprint(norm({ px: 1, y: 2 }));\n');
+    assert.match(applyTextEdits(shapes, byUri.get(shapesUri)!), /return p\.px \* p\.px \+ p\.y \* p\.y;/);
+  });
+
+  it('refuses `let n = f(1)` renamed to f: the projected JavaScript would read f before it is initialised', async () => {
+    const countUri = 'file:///project/count.wst';
+    const count = 'fn f(x: number): number {\n  return x + 1;\n}\n\nfn main() {\n  let n = f(1);\n  print(n);\n}\n';
+    await client.open(countUri, count);
+    const refused = await refusal(client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: countUri }, position: positionOf(count, 'n = f'), newName: 'f' }));
+    assert.match(refused.message, /would break the projected code: in JavaScript the variable 'f' \(line 6\) is in scope in its whole block/);
   });
 });
