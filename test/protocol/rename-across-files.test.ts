@@ -1,7 +1,7 @@
 // renameSymbol over a real WebSocket on a real `serve`: a field renamed in the file declaring its
 // type and in the files importing it (object literals passed to its functions, fields read on
-// their results), a file that does not import it left alone; refused, nothing written, where a
-// value's type is not known. A rename the projected JavaScript and Python would read otherwise is
+// their results), a file with a type of its own left alone; a read from an untyped value left and
+// reported; refused, nothing written, for a literal with the type's fields whose type is not known. A rename the projected JavaScript and Python would read otherwise is
 // refused with the reason; a fresh name is renamed and its projected JavaScript runs under node.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -31,7 +31,8 @@ print(norm(make(3)));
 
 const MAIN = `use shapes.{make, norm};
 
-print(norm({ x: 1, y: 2 }));
+let made = make(4);
+print(norm({ x: 1, y: 2 }) + made.x);
 print(make(4).x);
 `;
 
@@ -47,15 +48,20 @@ let spot: Spot = { x: 1 };
 print(spot.x);
 `;
 
-// Reads Size's field from an untyped parameter: which type it has there cannot be told.
+// Builds a value with Size's fields for an untyped parameter: whether it is a Size cannot be told.
+// Reads x from JSON: not a Point's field as far as anyone can tell, left alone and reported.
 const LOOSE = `use shapes.{area};
 
 fn show(s) {
-  print(s.w);
+  print(s.h);
 }
 
 show({ w: 1, h: 2 });
 print(area({ w: 2, h: 3 }));
+
+fn fromJson(raw): number {
+  return raw.x;
+}
 `;
 
 const COUNT = `fn f(x: number): number {
@@ -99,24 +105,25 @@ describe('renameSymbol across files and target scopes (WebSocket, serve)', () =>
   it('renames a field in its file and in the files importing it, one change each, and not in a file with a field of its own', async () => {
     const shapes = await uriOf('shapes.wst');
     const field = await nodeId('shapes.wst', { type: 'Field', name: 'x' });
-    const result = await client.request<{ changes: { uri: string; diagnostics: { severity: string }[] }[] }>('renameSymbol', { nodeId: field, newName: 'px', uri: shapes });
+    const result = await client.request<{ notes: string[]; changes: { uri: string; diagnostics: { severity: string }[] }[] }>('renameSymbol', { nodeId: field, newName: 'px', uri: shapes });
     assert.deepEqual(result.changes.map((change) => change.uri.split('/').pop()).sort(), ['main.wst', 'shapes.wst', 'whole.wst']);
+    assert.deepEqual(result.notes, [`in ${await uriOf('loose.wst')}: left '.x' at line 11 as it is: it reads a value whose type is not known there`]);
     for (const change of result.changes) assert.ok(change.diagnostics.every((d) => d.severity !== 'error'), change.uri);
     assert.equal(read('shapes.wst'), SHAPES.replace('x: number', 'px: number').replace('{ x: a,', '{ px: a,').replace('p.x * p.x', 'p.px * p.px'));
-    assert.equal(read('main.wst'), MAIN.replace('norm({ x: 1,', 'norm({ px: 1,').replace('make(4).x', 'make(4).px'));
+    assert.equal(read('main.wst'), MAIN.replace('norm({ x: 1,', 'norm({ px: 1,').replace('made.x', 'made.px').replace('make(4).x', 'make(4).px'));
+    assert.equal(read('loose.wst'), LOOSE);
     assert.equal(read('whole.wst'), WHOLE.replace('norm({ x: 5,', 'norm({ px: 5,').replace('make(7).x', 'make(7).px'));
     assert.equal(read('other.wst'), OTHER);
   });
 
-  it('refuses a field rename where an importing file reads it from an untyped value, naming the file and the place; nothing written', async () => {
+  it('refuses a field rename where an importing file builds a literal with the fields for an untyped value, naming the file and the place; nothing written', async () => {
     const shapes = await uriOf('shapes.wst');
     const field = await nodeId('shapes.wst', { type: 'Field', name: 'w' });
     const before = read('shapes.wst');
     const answer = await client.call('renameSymbol', { nodeId: field, newName: 'width', uri: shapes });
     assert.equal(answer.error?.code, -32010);
-    assert.match(answer.error?.message ?? '', /loose\.wst: Renaming the field 'w' of Size to 'width' could leave uses of 'w' behind/);
-    assert.match(answer.error?.message ?? '', /'\.w' at line 4 is read from a value whose type is not known there/);
-    assert.match(answer.error?.message ?? '', /the object literal at line 7 has the fields of Size, but its type is not known there/);
+    assert.match(answer.error?.message ?? '', /loose\.wst: Renaming the field 'w' of Size to 'width' could leave values of Size without it/);
+    assert.match(answer.error?.message ?? '', /the object literal at line 7 has its fields, but its type is not known there/);
     assert.equal(read('shapes.wst'), before);
     assert.equal(read('loose.wst'), LOOSE);
   });

@@ -123,7 +123,7 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
   connection.onDefinition(on('definition', [], (buffer, params) => definition(buffer, params.position)));
   connection.onReferences(on('references', [], (buffer, params) => references(buffer, params.position, params.context?.includeDeclaration !== false)));
   connection.onPrepareRename(on('prepareRename', null, (buffer, params) => prepareRename(buffer, params.position)));
-  connection.onRenameRequest(on('rename', null, (buffer, params) => rename(workspace, buffer, params.position, params.newName, documentChanges)));
+  connection.onRenameRequest(on('rename', null, (buffer, params) => rename(workspace, buffer, params.position, params.newName, documentChanges, (message) => void connection.window.showWarningMessage(message))));
   connection.onCompletion(on('completion', [], (buffer, params) => completion(buffer, params)));
   connection.languages.semanticTokens.on(on('semanticTokens', { data: [] }, (buffer) => semanticTokens(buffer)));
   connection.onDocumentFormatting(on('formatting', [], (buffer) => formatDocument(buffer)));

@@ -18,10 +18,22 @@ export function prepareRename(buffer: OpenBuffer, position: Position): { range: 
   return { range: toLspRange(target.occurrence.span), placeholder: target.occurrence.name };
 }
 
-export function rename(workspace: Workspace, buffer: OpenBuffer, position: Position, newName: string, documentChanges: boolean): WorkspaceEdit | ResponseError<void> {
+/**
+ * The rename's edit, or its refusal; `notify` is told what the rename left alone (a field read from
+ * a value whose type is not known), in words made of names and line numbers only.
+ */
+export function rename(
+  workspace: Workspace,
+  buffer: OpenBuffer,
+  position: Position,
+  newName: string,
+  documentChanges: boolean,
+  notify: (message: string) => void,
+): WorkspaceEdit | ResponseError<void> {
   const offset = offsetOf(buffer.document, position);
   const plan = planRename(buffer.document, buffer.analysis(), offset, newName);
   if (!plan.ok) return refuse(plan.reason);
+  const notes = [...plan.notes];
   const changes: { buffer: OpenBuffer; edits: TextEdit[] }[] = [{ buffer, edits: plan.edits.map((edit) => ({ range: toLspRange(edit.span), newText: edit.newText })) }];
   const symbol = renameTarget(buffer.document, buffer.analysis(), offset);
   const field = symbol.ok ? symbol.occurrence.symbol : undefined;
@@ -31,11 +43,18 @@ export function rename(workspace: Workspace, buffer: OpenBuffer, position: Posit
     for (const other of workspace.all()) {
       if (other.uri === buffer.uri) continue;
       const imported = planImportedFieldRename(declaring, { document: other.document, model: other.analysis() }, (module) => moduleNamesPath(module, declaredIn), { name: field.name, ownerType: field.ownerType }, newName);
-      if (!imported.ok) return refuse(`In ${other.uri}: ${imported.reason}`);
+      if (!imported.ok) return refuse(`In ${plainUri(other.uri)}: ${imported.reason}`);
+      notes.push(...imported.notes.map((note) => `in ${plainUri(other.uri)}, ${note}`));
       if (imported.edits.length > 0) changes.push({ buffer: other, edits: imported.edits.map((edit) => ({ range: toLspRange(edit.span), newText: edit.newText })) });
     }
   }
+  if (notes.length > 0) notify(`Rename: ${notes.join('; ')}.`);
   return documentChanges
     ? { documentChanges: changes.map((change) => ({ textDocument: { uri: change.buffer.uri, version: change.buffer.revision }, edits: change.edits })) }
     : { changes: Object.fromEntries(changes.map((change) => [change.buffer.uri, change.edits])) };
+}
+
+/** A URI as the editor shows it in a message: every character that could read as markup percent-encoded. */
+function plainUri(uri: string): string {
+  return uri.replace(/[^A-Za-z0-9/:._~%-]/g, (c) => encodeURIComponent(c).replace(/[!'()*]/g, (m) => `%${m.charCodeAt(0).toString(16).toUpperCase()}`));
 }

@@ -6,6 +6,7 @@
 // nothing; should applying a later buffer still fail (the person typed in it meanwhile), the
 // buffers already changed are changed back.
 import { importedFieldRenameMutations, importRenameMutations, moduleNamesPath, nameOffsetOf, renameMutations } from '../../core/editing';
+import type { SetPropertyMutation } from '../../core/ast';
 import { applyTextEdits } from '../../core/syntax';
 import type { OpenBuffer } from '../../workspace/buffer';
 import { pathOfBufferUri } from '../../workspace/buffer-path';
@@ -29,7 +30,7 @@ const renameSymbol = defineMethod<RenameParams>({
   name: 'renameSymbol',
   role: 'refactor',
   description:
-    'Rename a declaration and all its references (nodeId: it or a use) by the scope rules, also in open buffers importing it; one undo step per buffer. {oldName, newName, changes: [{uri, revision, changedNodeIds, diagnostics}]}.',
+    'Rename a declaration and all its references (nodeId: it or a use) by the scope rules, also in open buffers importing it; one undo step per buffer. {oldName, newName, notes (what it left alone and why), changes: [{uri, revision, changedNodeIds, diagnostics}]}.',
   params: {
     type: 'object',
     properties: {
@@ -50,6 +51,7 @@ const renameSymbol = defineMethod<RenameParams>({
     const node = nodeIn(buffer, params.nodeId);
     const own = renameMutations(buffer.document, buffer.analysis(), nameOffsetOf(buffer.document, node.id) ?? node.span.startOffset, params.newName);
     if (!own.ok) throw renameRefused(own.reason, node.id, params.newName);
+    const notes = [...own.notes];
     const changes: { buffer: OpenBuffer; revision: number; mutations: Record<string, unknown>[] }[] = [
       { buffer, revision: buffer.revision, mutations: own.mutations as unknown as Record<string, unknown>[] },
     ];
@@ -60,10 +62,11 @@ const renameSymbol = defineMethod<RenameParams>({
       for (const other of host.workspace.all()) {
         if (other.uri === buffer.uri) continue;
         const importer = { document: other.document, model: other.analysis() };
-        const imported = own.fieldOf
+        const imported: { ok: true; mutations: SetPropertyMutation[]; notes?: string[] } | { ok: false; reason: string } = own.fieldOf
           ? importedFieldRenameMutations(declaring, importer, importsFrom, own.fieldOf, own.oldName, params.newName)
           : importRenameMutations(importer.document, importer.model, importsFrom, own.oldName, params.newName);
         if (!imported.ok) throw renameRefused(`in ${other.uri}: ${imported.reason}`, node.id, params.newName);
+        notes.push(...(imported.notes ?? []).map((note) => `in ${other.uri}: ${note}`));
         if (imported.mutations.length > 0) changes.push({ buffer: other, revision: other.revision, mutations: imported.mutations as unknown as Record<string, unknown>[] });
       }
     }
@@ -74,7 +77,7 @@ const renameSymbol = defineMethod<RenameParams>({
       const preview = await runChange(context, change.mutations, { uri: change.buffer.uri, ifRevision: change.revision, dryRun: true, label });
       if (preview.dryRun) previews.push(preview);
     }
-    const head = { success: true, oldName: own.oldName, newName: params.newName, uri: buffer.uri };
+    const head = { success: true, oldName: own.oldName, newName: params.newName, uri: buffer.uri, notes };
     if (params.dryRun === true) {
       return {
         ...head,

@@ -3,12 +3,15 @@
 // declares the type and in the buffers that import from it. Where the type of the value is known,
 // the token is renamed when that type is the field's type and left alone when it is another one.
 // Where it is not known (`any`: an untyped parameter, a value imported from another buffer, which
-// the checker does not type across buffers), the rename cannot tell and is refused, naming the
-// place, rather than leave a reference to a field that no longer exists.
+// the checker does not type across buffers, JSON from a library): an object literal written with
+// exactly the type's fields may be one of its values, and would then lack the renamed field, so the
+// rename is refused, naming it; a field read from such a value (often data from outside the
+// program, whose keys the rename must not change) is left alone and reported with its place.
 //
 // In an importing buffer, the calls of the declaring buffer's functions (`make({…})`,
-// `lib.make({…})`, `make(1).field`) are typed from that buffer's signatures, so an object literal
-// passed to a parameter of the type, and a field read on a result of the type, are renamed.
+// `lib.make({…})`, `make(1).field`, `let p = make(1); p.field`) are typed from that buffer's
+// signatures, so an object literal passed to a parameter of the type, and a field read on a result
+// of the type, are renamed.
 import type { Expression, ImportDeclaration, Node, ObjectLiteral, Span } from '../ast/ast';
 import { walk } from '../ast/ast';
 import type { SemanticModel } from '../semantics/model';
@@ -20,11 +23,16 @@ import type { WhetstoneDocument } from '../syntax/document';
 export interface FieldToken {
   readonly nodeId: string;
   readonly property: 'key' | 'property' | 'value';
-  /** The name's characters (inside the quotes for a string index). */
+  /** The name's characters (for a string index the whole string literal, written again: fieldTokenText). */
   readonly span: Span;
 }
 
-export type FieldTokens = { ok: true; tokens: FieldToken[] } | { ok: false; reason: string };
+/** The text that replaces a token's span. */
+export function fieldTokenText(token: FieldToken, newName: string): string {
+  return token.property === 'value' ? JSON.stringify(newName) : newName;
+}
+
+export type FieldTokens = { ok: true; tokens: FieldToken[]; /** Reads of the name from values of unknown type, left alone: where and why. */ leftAlone: string[] } | { ok: false; reason: string };
 
 interface Buffer {
   readonly document: WhetstoneDocument;
@@ -37,7 +45,7 @@ interface Buffer {
  * the rename cannot tell.
  */
 export function fieldTokens(document: WhetstoneDocument, model: SemanticModel, field: SemanticSymbol): FieldTokens {
-  if (!field.ownerType) return { ok: true, tokens: [] };
+  if (!field.ownerType) return { ok: true, tokens: [], leftAlone: [] };
   return collect({ document, model }, field.ownerType, field.name, model, { known: new Map(), ownTypesAreDeclaring: true }, (id) => model.symbolOf(id) === field);
 }
 
@@ -48,7 +56,7 @@ export function fieldTokens(document: WhetstoneDocument, model: SemanticModel, f
  */
 export function importedFieldTokens(declaring: Buffer, importer: Buffer, importsFrom: (module: string) => boolean, owner: string, name: string): FieldTokens {
   const imports = importer.document.ast.children.filter((child): child is ImportDeclaration => child.type === 'ImportDeclaration' && importsFrom(child.module));
-  if (imports.length === 0) return { ok: true, tokens: [] };
+  if (imports.length === 0) return { ok: true, tokens: [], leftAlone: [] };
   const bindings = new Set(imports.flatMap((decl) => importer.model.symbolsDeclaredBy(decl.id)));
   const known = typesFromSignatures(declaring.model, importer, bindings);
   return collect(importer, owner, name, declaring.model, { known, ownTypesAreDeclaring: false }, () => false);
@@ -56,8 +64,9 @@ export function importedFieldTokens(declaring: Buffer, importer: Buffer, imports
 
 /**
  * The types an importing buffer's checker cannot see: each argument of a call of the declaring
- * buffer's function gets its parameter's type, each such call its return type, and inside object
- * and list literals of those types the fields and elements get theirs.
+ * buffer's function gets its parameter's type, each such call its return type (and an untyped
+ * variable it initialises, that type), and inside object and list literals of those types the
+ * fields and elements get theirs.
  */
 function typesFromSignatures(declaring: SemanticModel, importer: Buffer, bindings: ReadonlySet<SemanticSymbol>): Map<string, Type> {
   const known = new Map<string, Type>();
@@ -96,6 +105,21 @@ function typesFromSignatures(declaring: SemanticModel, importer: Buffer, binding
       if (parameter) expect(argument, parameter);
     });
   });
+  // A variable without a written type has its initializer's type, as the checker gives it.
+  const variables = new Map<SemanticSymbol, Type>();
+  walk(importer.document.ast, (node) => {
+    if (node.type === 'VariableDeclaration' && node.varType === null && node.initializer) {
+      const initializer = node.initializer;
+      const from = initializer.type === 'Identifier' ? importer.model.symbolOf(initializer.id) : undefined;
+      const type = known.get(initializer.id) ?? (from ? variables.get(from) : undefined);
+      const symbol = importer.model.symbolsDeclaredBy(node.id)[0];
+      if (type && symbol) variables.set(symbol, type);
+    } else if (node.type === 'Identifier') {
+      const symbol = importer.model.symbolOf(node.id);
+      const type = symbol ? variables.get(symbol) : undefined;
+      if (type) known.set(node.id, type);
+    }
+  });
   return known;
 }
 
@@ -122,7 +146,7 @@ function collect(buffer: Buffer, owner: string, name: string, declaring: Semanti
   };
   const tokens: FieldToken[] = [];
   const unknown: string[] = [];
-  const tooMany = (): boolean => unknown.length >= 3;
+  const leftAlone: string[] = [];
 
   walk(document.ast, (node) => {
     if (node.type === 'ObjectLiteral') {
@@ -132,8 +156,8 @@ function collect(buffer: Buffer, owner: string, name: string, declaring: Semanti
       if (type.kind === 'named' && type.name === owner) {
         const span = document.nameSpan(property.id);
         if (span) tokens.push({ nodeId: property.id, property: 'key', span });
-      } else if ((type.kind === 'object' || type.kind === 'any') && keysOf(node) === ownerFields && !tooMany()) {
-        unknown.push(`the object literal at line ${node.span.start.line} has the fields of ${owner}, but its type is not known there`);
+      } else if ((type.kind === 'object' || type.kind === 'any') && keysOf(node) === ownerFields && unknown.length < 3) {
+        unknown.push(`the object literal at line ${node.span.start.line} has its fields, but its type is not known there`);
       }
     } else if (node.type === 'MemberExpression') {
       if (node.property !== name || resolved(node.id)) return;
@@ -141,32 +165,27 @@ function collect(buffer: Buffer, owner: string, name: string, declaring: Semanti
       if (type.kind === 'named' && type.name === owner) {
         const span = document.nameSpan(node.id);
         if (span) tokens.push({ nodeId: node.id, property: 'property', span });
-      } else if (type.kind === 'any' && !tooMany()) {
-        unknown.push(`'.${name}' at line ${node.span.start.line} is read from a value whose type is not known there`);
+      } else if (type.kind === 'any') {
+        leftAlone.push(`'.${name}' at line ${node.span.start.line}`);
       }
     } else if (node.type === 'IndexExpression') {
       const index = node.index;
       if (index?.type !== 'Literal' || index.value !== name || !node.object) return;
       const type = typeOf(node.object);
       if (type.kind === 'named' && type.name === owner) {
-        const raw = document.text.slice(index.span.startOffset, index.span.endOffset);
-        if (raw.length !== name.length + 2) {
-          if (!tooMany()) unknown.push(`the string "${name}" at line ${index.span.start.line} is written with escapes`);
-          return;
-        }
-        tokens.push({ nodeId: index.id, property: 'value', span: document.spanAt(index.span.startOffset + 1, index.span.endOffset - 1) });
-      } else if (type.kind === 'any' && !tooMany()) {
-        unknown.push(`'["${name}"]' at line ${node.span.start.line} is read from a value whose type is not known there`);
+        tokens.push({ nodeId: index.id, property: 'value', span: index.span });
+      } else if (type.kind === 'any') {
+        leftAlone.push(`'["${name}"]' at line ${node.span.start.line}`);
       }
     }
   });
   if (unknown.length > 0) {
     return {
       ok: false,
-      reason: `the rename cannot tell whether these name the field '${name}' of ${owner}: ${unknown.join('; ')} (give the value its type, or rename these by hand)`,
+      reason: `the rename cannot tell whether these are values of ${owner}: ${unknown.join('; ')} (give the literal its type, e.g. a typed let or parameter, or rename its key by hand)`,
     };
   }
-  return { ok: true, tokens };
+  return { ok: true, tokens, leftAlone };
 }
 
 function keysOf(literal: ObjectLiteral): string {

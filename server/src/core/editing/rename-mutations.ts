@@ -15,7 +15,7 @@ import type { SetPropertyMutation } from '../ast/mutation';
 import { occurrencesOf, occurrenceAt, type NameOccurrence } from '../queries/name-occurrences';
 import type { SemanticModel } from '../semantics/model';
 import type { WhetstoneDocument } from '../syntax/document';
-import { fieldRefusal, planRename } from './rename';
+import { fieldRefusal, leftAloneNotes, planRename } from './rename';
 import { importedFieldTokens, type FieldToken } from './rename-fields';
 import { bindingChange, bindingChangeReason } from './rename-bindings';
 
@@ -28,6 +28,8 @@ export type RenameMutations =
       exported: boolean;
       /** For a field: the declared type it belongs to (importing buffers build and read its values). */
       fieldOf?: string;
+      /** What the rename left alone, where and why. */
+      notes: string[];
     }
   | { ok: false; reason: string };
 
@@ -39,7 +41,7 @@ export function renameMutations(document: WhetstoneDocument, model: SemanticMode
   if (!symbol) return { ok: false, reason: 'There is no name here to rename' };
   const mutations = [...mutationsFor(document, occurrencesOf(document, model, symbol), symbol.name, newName), ...tokenMutations(plan.fieldTokens, newName)];
   const exported = symbol.scope.kind === 'program' && (symbol.kind === 'function' || symbol.kind === 'type' || symbol.kind === 'constant' || symbol.kind === 'variable');
-  return { ok: true, oldName: symbol.name, mutations, exported, ...(symbol.kind === 'field' && symbol.ownerType ? { fieldOf: symbol.ownerType } : {}) };
+  return { ok: true, oldName: symbol.name, mutations, exported, notes: plan.notes, ...(symbol.kind === 'field' && symbol.ownerType ? { fieldOf: symbol.ownerType } : {}) };
 }
 
 /** The offset of the name a node stands for: a declaration's name, an identifier, a member… */
@@ -124,11 +126,11 @@ export function importedFieldRenameMutations(
   owner: string,
   oldName: string,
   newName: string,
-): { ok: true; mutations: SetPropertyMutation[] } | { ok: false; reason: string } {
-  if (newName === oldName) return { ok: true, mutations: [] };
+): { ok: true; mutations: SetPropertyMutation[]; notes: string[] } | { ok: false; reason: string } {
+  if (newName === oldName) return { ok: true, mutations: [], notes: [] };
   const found = importedFieldTokens(declaring, importer, importsFrom, owner, oldName);
   if (!found.ok) return { ok: false, reason: fieldRefusal(oldName, owner, newName, found.reason) };
-  return { ok: true, mutations: tokenMutations(found.tokens, newName) };
+  return { ok: true, mutations: tokenMutations(found.tokens, newName), notes: leftAloneNotes(found.leftAlone) };
 }
 
 function tokenMutations(tokens: readonly FieldToken[], newName: string): SetPropertyMutation[] {
