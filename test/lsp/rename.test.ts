@@ -3,7 +3,7 @@
 // import its type's file; a name the projected JavaScript would read otherwise is refused.
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PrepareRenameRequest, RenameRequest, ResponseError, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-protocol/node';
+import { PrepareRenameRequest, RenameRequest, ResponseError, ShowMessageNotification, type Range, type ShowMessageParams, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-protocol/node';
 import { LspClient } from './lspClient';
 import { applyTextEdits, positionOf, rangeKey, readFixture, wordRanges } from './positions';
 
@@ -134,5 +134,23 @@ describe('rename', () => {
     await client.open(countUri, count);
     const refused = await refusal(client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: countUri }, position: positionOf(count, 'n = f'), newName: 'f' }));
     assert.match(refused.message, /would break the projected code: in JavaScript the variable 'f' \(line 6\) is in scope in its whole block/);
+  });
+
+  it('warns where a field rename left a read from a value of unknown type, the file named without markup', async () => {
+    const messages: ShowMessageParams[] = [];
+    client.connection.onNotification(ShowMessageNotification.type, (params) => {
+      messages.push(params);
+    });
+    const typesUri = 'file:///project/types.wst';
+    const readerUri = 'file:///project/%5Bread%5D(command:x).wst';
+    const types = 'type Item { qty: number }\n\nfn count(i: Item): number {\n  return i.qty;\n}\n';
+    const reader = 'use types.{count};\n\nfn fromJson(raw): number {\n  return raw.qty + count({ qty: 1 });\n}\n';
+    await client.open(typesUri, types);
+    await client.open(readerUri, reader);
+    const edit = await client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: typesUri }, position: positionOf(types, 'qty: number'), newName: 'quantity' });
+    const readerEdits = edit?.documentChanges?.flatMap((change) => ('edits' in change && change.textDocument.uri === readerUri ? (change.edits as TextEdit[]) : [])) ?? [];
+    assert.equal(applyTextEdits(reader, readerEdits), reader.replace('count({ qty: 1 })', 'count({ quantity: 1 })'));
+    const warning = await client.waitFor('the warning', () => messages.find((message) => message.message.includes("left '.qty' at line 4 as it is")));
+    assert.match(warning.message, /^Rename: in file:\/\/\/project\/%5Bread%5D%28command:x%29\.wst, left '\.qty' at line 4 as it is: it reads a value whose type is not known there\.$/);
   });
 });

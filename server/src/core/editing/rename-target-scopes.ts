@@ -47,7 +47,7 @@ export function targetScopeBreak(
       const inFunction = fn ? within(fn, at) : true;
       const declaredInFunction = declared !== undefined && (fn ? within(fn, declared) : true);
       if (inFunction && !declaredInFunction) {
-        return `in Python a local is in scope in its whole function, so '${newName}' at line ${use.span.start.line}, which means ${describe(document, meant)}, would read the ${kindWord(local)} '${newName}' of line ${lineOf(document, local) ?? '?'} instead`;
+        return `in Python a local is in scope in its whole ${fn ? 'function' : 'module'}, so '${newName}' at line ${use.span.start.line}, which means ${describe(document, meant)}, would read the ${kindWord(local)} '${newName}' of line ${lineOf(document, local) ?? '?'} instead`;
       }
     }
     const clash = parameterOfBody(document, local, newName);
