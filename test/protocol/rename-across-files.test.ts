@@ -107,7 +107,7 @@ describe('renameSymbol across files and target scopes (WebSocket, serve)', () =>
     const field = await nodeId('shapes.wst', { type: 'Field', name: 'x' });
     const result = await client.request<{ notes: string[]; changes: { uri: string; diagnostics: { severity: string }[] }[] }>('renameSymbol', { nodeId: field, newName: 'px', uri: shapes });
     assert.deepEqual(result.changes.map((change) => change.uri.split('/').pop()).sort(), ['main.wst', 'shapes.wst', 'whole.wst']);
-    assert.deepEqual(result.notes, [`in ${await uriOf('loose.wst')}: left '.x' at line 11 as it is: it reads a value whose type is not known there`]);
+    assert.deepEqual(result.notes, [`in ${await uriOf('loose.wst')}: left '.x' at line 11 as it is (read from a value whose type is not known there)`]);
     for (const change of result.changes) assert.ok(change.diagnostics.every((d) => d.severity !== 'error'), change.uri);
     assert.equal(read('shapes.wst'), SHAPES.replace('x: number', 'px: number').replace('{ x: a,', '{ px: a,').replace('p.x * p.x', 'p.px * p.px'));
     assert.equal(read('main.wst'), MAIN.replace('norm({ x: 1,', 'norm({ px: 1,').replace('made.x', 'made.px').replace('make(4).x', 'make(4).px'));

@@ -236,9 +236,16 @@ describe('field rename', () => {
     const doc = await parse(text);
     const plan = planRename(doc, analyze(doc), wordOffset(text, 'x'), 'px');
     assert.ok(plan.ok, plan.ok ? '' : plan.reason);
-    assert.deepEqual(plan.notes, ["left '.x' at line 18 as it is: it reads a value whose type is not known there"]);
+    assert.deepEqual(plan.notes, ["left '.x' at line 18 as it is (read from a value whose type is not known there)"]);
     const renamed = applyTextEdits(text, plan.edits.map((edit) => ({ startOffset: edit.span.startOffset, endOffset: edit.span.endOffset, newText: edit.newText })));
     assert.match(renamed, /return \{ px: raw\.x, y: raw\["y"\] \};/);
+    // Many such reads: the first 20 are listed, the rest counted.
+    const many = `${SHAPES}\nfn sum(raw): number {\n  return ${Array.from({ length: 25 }, () => 'raw.x').join(' + ')};\n}\n`;
+    const manyDoc = await parse(many);
+    const manyPlan = planRename(manyDoc, analyze(manyDoc), wordOffset(many, 'x'), 'px');
+    assert.ok(manyPlan.ok);
+    assert.equal(manyPlan.notes.length, 21);
+    assert.equal(manyPlan.notes[20], "left 5 more reads of 'x' as it is (read from a value whose type is not known there)");
   });
 
   it("in a buffer importing the type's file: literals passed to its functions, fields read on their results; refused where a value is untyped", async () => {

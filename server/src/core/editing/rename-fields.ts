@@ -19,6 +19,9 @@ import type { SemanticSymbol } from '../semantics/symbols';
 import { ANY, stripOptional, type FunctionType, type Type } from '../semantics/types';
 import type { WhetstoneDocument } from '../syntax/document';
 
+/** How many reads left alone are listed one by one (the rest are counted). */
+const MAX_LISTED = 20;
+
 /** One token naming the field: an object key, a member, or the text inside a string index. */
 export interface FieldToken {
   readonly nodeId: string;
@@ -123,6 +126,9 @@ function typesFromSignatures(declaring: SemanticModel, importer: Buffer, binding
   return known;
 }
 
+/** Stands for a declared type of an importing buffer (never the renamed field's type). */
+const ANOTHER_TYPE: Type = { kind: 'named', name: '(a type of this buffer)' };
+
 interface Typing {
   /** Types from the declaring buffer's signatures, by node id (in an importing buffer). */
   readonly known: ReadonlyMap<string, Type>;
@@ -137,12 +143,12 @@ interface Typing {
 function collect(buffer: Buffer, owner: string, name: string, declaring: SemanticModel, typing: Typing, resolved: (nodeId: string) => boolean): FieldTokens {
   const { document, model } = buffer;
   const ownerFields = [...(declaring.types.fieldsOf(owner)?.keys() ?? [])].sort().join(',');
-  /** The value's type, with a declared type renamed `#other` when it is not the declaring buffer's. */
+  /** The value's type; a type the buffer declares itself is not the declaring buffer's, whatever its name. */
   const typeOf = (node: Node): Type => {
     const fromDeclaring = typing.known.get(node.id);
     if (fromDeclaring) return stripOptional(fromDeclaring);
     const own = stripOptional(model.typeOf(node.id) ?? ANY);
-    return own.kind === 'named' && !typing.ownTypesAreDeclaring ? { kind: 'named', name: '#other' } : own;
+    return own.kind === 'named' && !typing.ownTypesAreDeclaring ? ANOTHER_TYPE : own;
   };
   const tokens: FieldToken[] = [];
   const unknown: string[] = [];
@@ -179,6 +185,7 @@ function collect(buffer: Buffer, owner: string, name: string, declaring: Semanti
       }
     }
   });
+  if (leftAlone.length > MAX_LISTED) leftAlone.splice(MAX_LISTED, leftAlone.length - MAX_LISTED, `${leftAlone.length - MAX_LISTED} more reads of '${name}'`);
   if (unknown.length > 0) {
     return {
       ok: false,

@@ -84,7 +84,7 @@ export function planImportedFieldRename(
 
 /** One note per use of a field's name the rename left alone. */
 export function leftAloneNotes(leftAlone: readonly string[]): string[] {
-  return leftAlone.map((place) => `left ${place} as it is: it reads a value whose type is not known there`);
+  return leftAlone.map((place) => `left ${place} as it is (read from a value whose type is not known there)`);
 }
 
 /** The refusal of a field rename whose references cannot all be told apart. */
