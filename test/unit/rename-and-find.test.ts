@@ -168,14 +168,17 @@ describe('rename rules: what the projected JavaScript and Python would read', ()
     assert.match(loopPlan.ok ? '' : loopPlan.reason, /the loop variable 'f' \(line 5\) is in scope in its whole loop/);
   });
 
-  it('allows what the three languages read alike: one name in sibling blocks, a local hiding a global its function does not use', async () => {
+  it('allows what the three languages read alike: one name in sibling blocks, a local hiding a global its function does not use, a local named like a built-in the function calls', async () => {
     const siblings = 'fn g(c: bool) {\n  if c {\n    let a = 1;\n    print(a);\n  } else {\n    let b = 2;\n    print(b);\n  }\n}\n\ng(true);\ng(false);\n';
     const renamedSiblings = await renamedText(siblings, 'b', 0, 'a');
     const hiding = 'let total = 10;\n\nfn g(): number {\n  let t = 2;\n  return t;\n}\n\nprint(g() + total);\n';
     const renamedHiding = await renamedText(hiding, 't', 0, 'total');
+    const builtin = 'fn g(xs: list<number>) {\n  let n = len(xs);\n  if n > 0 {\n    let count = n * 2;\n    print(count);\n  }\n}\n\ng([1, 2]);\n';
+    const renamedBuiltin = await renamedText(builtin, 'count', 0, 'len');
     for (const [name, text, output] of [
       ['siblings', renamedSiblings, '1\n2\n'],
       ['hiding', renamedHiding, '12\n'],
+      ['builtin', renamedBuiltin, '4\n'],
     ] as const) {
       const js = await runJs(name, text);
       assert.equal(js.status, 0, js.stderr);

@@ -5,7 +5,8 @@
 // body's `let` share its function's parameter's name, and Python has one scope per function.
 // So, after the rename, a name written inside such a target scope that means a binding declared
 // outside it would read the local instead: the rename is refused. A local that merely hides an
-// outer name the scope does not use, or two sibling blocks with one name, are fine in all three.
+// outer name the scope does not use, two sibling blocks with one name, or a local named like a
+// built-in (the generators keep built-ins apart), are fine in all three.
 // The checks run on the renamed text's model (rename-bindings.ts makes it) and only look at pairs
 // that the rename makes: the renamed binding and what it would be confused with.
 import type { Node, Span } from '../ast/ast';
@@ -38,7 +39,9 @@ export function targetScopeBreak(
     const fn = enclosingFunction(document, local);
     for (const use of uses) {
       const meant = use.symbol!;
-      if (meant === local || !(renamed.has(local) || renamed.has(meant))) continue;
+      // A built-in is written in the target's own idiom (console.log, len(), …) and the generators
+      // rename a local that would hide one they use, as Whetstone lets a local hide a built-in.
+      if (meant === local || meant.kind === 'builtin' || !(renamed.has(local) || renamed.has(meant))) continue;
       const at = use.span.startOffset;
       const declared = place(meant);
       if (block && within(block, at) && !(declared !== undefined && within(block, declared))) {
@@ -58,7 +61,7 @@ export function targetScopeBreak(
   return undefined;
 }
 
-/** Where a symbol's name is declared (an offset), or undefined for a built-in. */
+/** Where a symbol's name is declared (an offset). */
 function placeOf(document: WhetstoneDocument): (symbol: SemanticSymbol) => number | undefined {
   return (symbol) => {
     if (!symbol.declNodeId) return undefined;
@@ -107,7 +110,6 @@ function scopeWord(symbol: SemanticSymbol): string {
 }
 
 function describe(document: WhetstoneDocument, symbol: SemanticSymbol): string {
-  if (symbol.kind === 'builtin') return `the built-in '${symbol.name}'`;
   const line = lineOf(document, symbol);
   return `the ${kindWord(symbol)} '${symbol.name}'${line === undefined ? '' : ` of line ${line}`}`;
 }
