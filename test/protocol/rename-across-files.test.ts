@@ -1,7 +1,8 @@
 // renameSymbol over a real WebSocket on a real `serve`: a field renamed in the file declaring its
 // type and in the files importing it (object literals passed to its functions, fields read on
 // their results), a file with a type of its own left alone; a read from an untyped value left and
-// reported; refused, nothing written, for a literal with the type's fields whose type is not known. A rename the projected JavaScript and Python would read otherwise is
+// reported (a batch rename, which cannot report it, refused); refused, nothing written, for a
+// literal with the type's fields whose type is not known. A rename the projected JavaScript and Python would read otherwise is
 // refused with the reason; a fresh name is renamed and its projected JavaScript runs under node.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -64,6 +65,14 @@ fn fromJson(raw): number {
 }
 `;
 
+// Reads a field of outside data by the same name as its own type's field.
+const JSON_ITEM = `type Item { qty: number }
+
+fn fromJson(raw): Item {
+  return { qty: raw.qty };
+}
+`;
+
 const COUNT = `fn f(x: number): number {
   return x + 1;
 }
@@ -93,7 +102,7 @@ describe('renameSymbol across files and target scopes (WebSocket, serve)', () =>
   };
 
   before(async () => {
-    server = await startServe({ files: { 'shapes.wst': SHAPES, 'main.wst': MAIN, 'whole.wst': WHOLE, 'other.wst': OTHER, 'loose.wst': LOOSE, 'count.wst': COUNT } });
+    server = await startServe({ files: { 'shapes.wst': SHAPES, 'main.wst': MAIN, 'whole.wst': WHOLE, 'other.wst': OTHER, 'loose.wst': LOOSE, 'count.wst': COUNT, 'json.wst': JSON_ITEM } });
     client = await AgentClient.connect(server);
     await client.request('setAgentRole', { role: 'refactor' });
   });
@@ -148,5 +157,17 @@ describe('renameSymbol across files and target scopes (WebSocket, serve)', () =>
     } finally {
       scratch.dispose();
     }
+  });
+
+  it("reports a read of outside data it leaves as it is; a batch's rename, which cannot report it, is refused", async () => {
+    const json = await uriOf('json.wst');
+    const field = await nodeId('json.wst', { type: 'Field', name: 'qty' });
+    const batch = await client.call('applyBatch', { uri: json, mutations: [{ type: 'rename', nodeId: field, newName: 'quantity' }] });
+    assert.equal(batch.error?.code, -32010);
+    assert.match(batch.error?.message ?? '', /it would leave uses of 'qty' alone \(left '\.qty' at line 4 as it is \(read from a value whose type is not known there\)\); renameSymbol renames and reports them/);
+    assert.equal(read('json.wst'), JSON_ITEM);
+    const renamed = await client.request<{ notes: string[] }>('renameSymbol', { nodeId: field, newName: 'quantity', uri: json });
+    assert.deepEqual(renamed.notes, ["left '.qty' at line 4 as it is (read from a value whose type is not known there)"]);
+    assert.equal(read('json.wst'), JSON_ITEM.replace('qty: number', 'quantity: number').replace('{ qty: raw.qty }', '{ quantity: raw.qty }'));
   });
 });
