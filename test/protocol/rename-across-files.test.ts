@@ -2,8 +2,9 @@
 // type and in the files importing it (object literals passed to its functions, fields read on
 // their results), a file with a type of its own left alone; a read from an untyped value left and
 // reported (a batch rename, which cannot report it, refused); refused, nothing written, for a
-// literal with the type's fields whose type is not known. A rename the projected JavaScript and Python would read otherwise is
-// refused with the reason; a fresh name is renamed and its projected JavaScript runs under node.
+// literal with the type's fields whose type is not known. A rename the projected JavaScript and
+// Python would read otherwise is refused with the reason; a fresh name is renamed and its
+// projected JavaScript runs under node.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
