@@ -1,8 +1,9 @@
 // Rename and prepareRename over a real LSP connection: renaming follows scopes, and names that
-// cannot be renamed are refused with a reason.
+// cannot be renamed are refused with a reason; a field's rename changes the open documents that
+// import its type's file; a name the projected JavaScript would read otherwise is refused.
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PrepareRenameRequest, RenameRequest, ResponseError, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-protocol/node';
+import { PrepareRenameRequest, RenameRequest, ResponseError, ShowMessageNotification, type Range, type ShowMessageParams, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-protocol/node';
 import { LspClient } from './lspClient';
 import { applyTextEdits, positionOf, rangeKey, readFixture, wordRanges } from './positions';
 
@@ -110,5 +111,46 @@ describe('rename', () => {
     assert.match(keyword.message, /keyword/i);
     const invalid = await refusal(client.connection.sendRequest(RenameRequest.type, { textDocument: { uri }, position, newName: '2fast' }));
     assert.match(invalid.message, /identifier|valid name/i);
+  });
+
+  it("renames a field in the open document importing its type's file too, one document change each", async () => {
+    const shapesUri = 'file:///project/shapes.wst';
+    const mainUri = 'file:///project/main.wst';
+    const shapes = 'type Point { x: number, y: number }\n\nfn norm(p: Point): number {\n  return p.x * p.x + p.y * p.y;\n}\n';
+    const main = 'use shapes.{norm};\n\nprint(norm({ x: 1, y: 2 }));\n';
+    await client.open(shapesUri, shapes);
+    await client.open(mainUri, main);
+    const edit = await client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: shapesUri }, position: positionOf(shapes, 'x: number'), newName: 'px' });
+    assert.ok(edit?.documentChanges, 'a versioned edit per document');
+    const byUri = new Map(edit.documentChanges.map((change) => ('edits' in change ? [change.textDocument.uri, change.edits as TextEdit[]] : ['', []])));
+    assert.deepEqual([...byUri.keys()].sort(), [mainUri, shapesUri]);
+    assert.equal(applyTextEdits(main, byUri.get(mainUri)!), 'use shapes.{norm};\n\nprint(norm({ px: 1, y: 2 }));\n');
+    assert.match(applyTextEdits(shapes, byUri.get(shapesUri)!), /return p\.px \* p\.px \+ p\.y \* p\.y;/);
+  });
+
+  it('refuses `let n = f(1)` renamed to f: the projected JavaScript would read f before it is initialised', async () => {
+    const countUri = 'file:///project/count.wst';
+    const count = 'fn f(x: number): number {\n  return x + 1;\n}\n\nfn main() {\n  let n = f(1);\n  print(n);\n}\n';
+    await client.open(countUri, count);
+    const refused = await refusal(client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: countUri }, position: positionOf(count, 'n = f'), newName: 'f' }));
+    assert.match(refused.message, /would break the projected code: in JavaScript the variable 'f' \(line 6\) is in scope in its whole block/);
+  });
+
+  it('warns where a field rename left a read from a value of unknown type, the file named without markup', async () => {
+    const messages: ShowMessageParams[] = [];
+    client.connection.onNotification(ShowMessageNotification.type, (params) => {
+      messages.push(params);
+    });
+    const typesUri = 'file:///project/types.wst';
+    const readerUri = 'file:///project/%5Bread%5D(command:x).wst';
+    const types = 'type Item { qty: number }\n\nfn count(i: Item): number {\n  return i.qty;\n}\n';
+    const reader = 'use types.{count};\n\nfn fromJson(raw): number {\n  return raw.qty + count({ qty: 1 });\n}\n';
+    await client.open(typesUri, types);
+    await client.open(readerUri, reader);
+    const edit = await client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: typesUri }, position: positionOf(types, 'qty: number'), newName: 'quantity' });
+    const readerEdits = edit?.documentChanges?.flatMap((change) => ('edits' in change && change.textDocument.uri === readerUri ? (change.edits as TextEdit[]) : [])) ?? [];
+    assert.equal(applyTextEdits(reader, readerEdits), reader.replace('count({ qty: 1 })', 'count({ quantity: 1 })'));
+    const warning = await client.waitFor('the warning', () => messages.find((message) => message.message.includes("left '.qty' at line 4 as it is")));
+    assert.match(warning.message, /^Rename: in file:\/\/\/project\/%5Bread%5D%28command:x%29\.wst, left '\.qty' at line 4 as it is \(read from a value whose type is not known there\)\.$/);
   });
 });

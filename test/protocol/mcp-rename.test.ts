@@ -43,6 +43,20 @@ print(twice([1]));
 print(lib.average([1, 2]));
 `;
 
+// A local renamed to the function it calls: Whetstone reads it alike, the projected JavaScript and
+// Python would not.
+const COUNT = `fn f(x: number): number {
+  return x + 1;
+}
+
+fn main() {
+  let n = f(1);
+  print(n);
+}
+
+main();
+`;
+
 const OTHER = `fn total(): number {
   return 0;
 }
@@ -74,7 +88,7 @@ describe('renameSymbol over MCP', () => {
   };
 
   before(async () => {
-    server = await startServe({ files: { 'lib.wst': LIB, 'main.wst': MAIN, 'whole.wst': WHOLE, 'other/other.wst': OTHER } });
+    server = await startServe({ files: { 'lib.wst': LIB, 'main.wst': MAIN, 'whole.wst': WHOLE, 'other/other.wst': OTHER, 'count.wst': COUNT } });
     agent = await connectHttp(server);
     await agent.ok('setAgentRole', { role: 'refactor' });
   });
@@ -111,6 +125,16 @@ describe('renameSymbol over MCP', () => {
     assert.equal(answer.structured.code, -32010);
     assert.match(String(answer.structured.message), /would then mean another 'sum'/);
     assert.equal(read('lib.wst'), LIB);
+  });
+
+  it('refuses a name the projected JavaScript and Python would read otherwise, with the reason', async () => {
+    const count = await uriOf('count.wst');
+    const found = await agent.ok<{ candidates: { nodeId: string }[] }>('findNodes', { type: 'VariableDeclaration', name: 'n', uri: count });
+    const answer = await agent.call('renameSymbol', { nodeId: found.candidates[0].nodeId, newName: 'f', uri: count });
+    assert.equal(answer.isError, true);
+    assert.equal(answer.structured.code, -32010);
+    assert.match(String(answer.structured.message), /would break the projected code: in JavaScript the variable 'f' \(line 6\) is in scope in its whole block/);
+    assert.equal(read('count.wst'), COUNT);
   });
 
   it('previews with dryRun, then renames the function in its file and in the file that imports it, one change each', async () => {

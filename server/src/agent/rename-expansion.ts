@@ -19,6 +19,8 @@ export function expandRenames(buffer: OpenBuffer, mutations: readonly Record<str
     const newName = String(mutation.newName);
     const plan = renameMutations(buffer.document, buffer.analysis(), nameOffsetOf(buffer.document, node.id) ?? node.span.startOffset, newName);
     if (!plan.ok) throw renameRefused(plan.reason, node.id, newName, index);
+    // A batch's answer has no place to say what a field's rename left alone: renameSymbol does.
+    if (plan.notes.length > 0) throw renameRefused(`it would leave uses of '${plan.oldName}' alone (${plan.notes.join('; ')}); renameSymbol renames and reports them`, node.id, newName, index);
     out.push(...(plan.mutations as unknown as Record<string, unknown>[]));
   });
   return out;

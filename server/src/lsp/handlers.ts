@@ -8,7 +8,9 @@ import {
   CodeActionKind,
   CodeLensRefreshRequest,
   ErrorCodes,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   type Connection,
   type InitializeParams,
@@ -111,6 +113,10 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
     guardedNotification(log, ActiveEditorNotification.method, (params) => setActiveEditor(workspace, params)),
   );
 
+  // A warning shown to the person; a notification, as nothing waits for an answer.
+  const warn = (message: string): void =>
+    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }).catch((error: unknown) => log('Could not show a warning', error));
+
   // ---- requests on one buffer: an unknown document answers the empty result.
   const on = <P extends { textDocument: { uri: string } }, R, F>(name: string, empty: F, handler: (buffer: OpenBuffer, params: P) => R) =>
     guarded(log, name, empty, (params: P) => {
@@ -123,7 +129,7 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
   connection.onDefinition(on('definition', [], (buffer, params) => definition(buffer, params.position)));
   connection.onReferences(on('references', [], (buffer, params) => references(buffer, params.position, params.context?.includeDeclaration !== false)));
   connection.onPrepareRename(on('prepareRename', null, (buffer, params) => prepareRename(buffer, params.position)));
-  connection.onRenameRequest(on('rename', null, (buffer, params) => rename(buffer, params.position, params.newName, documentChanges)));
+  connection.onRenameRequest(on('rename', null, (buffer, params) => rename(workspace, buffer, params.position, params.newName, documentChanges, warn)));
   connection.onCompletion(on('completion', [], (buffer, params) => completion(buffer, params)));
   connection.languages.semanticTokens.on(on('semanticTokens', { data: [] }, (buffer) => semanticTokens(buffer)));
   connection.onDocumentFormatting(on('formatting', [], (buffer) => formatDocument(buffer)));

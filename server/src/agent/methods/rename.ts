@@ -1,13 +1,15 @@
 // renameSymbol (PROTOCOL.md "Rename"): a declaration and every reference to it renamed by the
 // language's scope rules (the core's rename, the editor's F2), in its buffer and in the open
-// buffers that import it, as one change per buffer (one undo step each). Every buffer's change is
+// buffers that import it (for a field of a declared type: the keys and members its values have in
+// the buffers importing the declaring one), as one change per buffer (one undo step each). Every buffer's change is
 // previewed through the mutation pipeline before any is applied, so a refusal anywhere changes
 // nothing; should applying a later buffer still fail (the person typed in it meanwhile), the
 // buffers already changed are changed back.
-import { fileURLToPath } from 'node:url';
-import { importRenameMutations, moduleNamesPath, nameOffsetOf, renameMutations } from '../../core/editing';
+import { importedFieldRenameMutations, importRenameMutations, moduleNamesPath, nameOffsetOf, renameMutations } from '../../core/editing';
+import type { SetPropertyMutation } from '../../core/ast';
 import { applyTextEdits } from '../../core/syntax';
 import type { OpenBuffer } from '../../workspace/buffer';
+import { pathOfBufferUri } from '../../workspace/buffer-path';
 import { checkRevision, nodeIn, resolveBuffer } from '../buffers';
 import { AgentError } from '../errors';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
@@ -24,20 +26,11 @@ interface RenameParams {
   uri?: string;
 }
 
-/** The file path of a buffer's URI, for matching `use` paths; the URI itself when it is not a file. */
-function pathOf(uri: string): string {
-  try {
-    return uri.startsWith('file:') ? fileURLToPath(uri) : decodeURIComponent(new URL(uri).pathname);
-  } catch {
-    return uri;
-  }
-}
-
 const renameSymbol = defineMethod<RenameParams>({
   name: 'renameSymbol',
   role: 'refactor',
   description:
-    'Rename a declaration and all its references (nodeId: it or a use) by the scope rules, also in open buffers importing it; one undo step per buffer. {oldName, newName, changes: [{uri, revision, changedNodeIds, diagnostics}]}.',
+    'Rename a declaration and all its references (nodeId: it or a use) by the scope rules, also in open buffers importing it; one undo step per buffer. {oldName, newName, notes (what it left alone and why), changes: [{uri, revision, changedNodeIds, diagnostics}]}.',
   params: {
     type: 'object',
     properties: {
@@ -58,15 +51,22 @@ const renameSymbol = defineMethod<RenameParams>({
     const node = nodeIn(buffer, params.nodeId);
     const own = renameMutations(buffer.document, buffer.analysis(), nameOffsetOf(buffer.document, node.id) ?? node.span.startOffset, params.newName);
     if (!own.ok) throw renameRefused(own.reason, node.id, params.newName);
+    const notes = [...own.notes];
     const changes: { buffer: OpenBuffer; revision: number; mutations: Record<string, unknown>[] }[] = [
       { buffer, revision: buffer.revision, mutations: own.mutations as unknown as Record<string, unknown>[] },
     ];
-    if (own.exported) {
-      const declaredIn = pathOf(buffer.uri);
+    if (own.exported || own.fieldOf) {
+      const declaredIn = pathOfBufferUri(buffer.uri);
+      const importsFrom = (module: string): boolean => moduleNamesPath(module, declaredIn);
+      const declaring = { document: buffer.document, model: buffer.analysis() };
       for (const other of host.workspace.all()) {
         if (other.uri === buffer.uri) continue;
-        const imported = importRenameMutations(other.document, other.analysis(), (module) => moduleNamesPath(module, declaredIn), own.oldName, params.newName);
+        const importer = { document: other.document, model: other.analysis() };
+        const imported: { ok: true; mutations: SetPropertyMutation[]; notes?: string[] } | { ok: false; reason: string } = own.fieldOf
+          ? importedFieldRenameMutations(declaring, importer, importsFrom, own.fieldOf, own.oldName, params.newName)
+          : importRenameMutations(importer.document, importer.model, importsFrom, own.oldName, params.newName);
         if (!imported.ok) throw renameRefused(`in ${other.uri}: ${imported.reason}`, node.id, params.newName);
+        notes.push(...(imported.notes ?? []).map((note) => `in ${other.uri}: ${note}`));
         if (imported.mutations.length > 0) changes.push({ buffer: other, revision: other.revision, mutations: imported.mutations as unknown as Record<string, unknown>[] });
       }
     }
@@ -77,7 +77,7 @@ const renameSymbol = defineMethod<RenameParams>({
       const preview = await runChange(context, change.mutations, { uri: change.buffer.uri, ifRevision: change.revision, dryRun: true, label });
       if (preview.dryRun) previews.push(preview);
     }
-    const head = { success: true, oldName: own.oldName, newName: params.newName, uri: buffer.uri };
+    const head = { success: true, oldName: own.oldName, newName: params.newName, uri: buffer.uri, notes };
     if (params.dryRun === true) {
       return {
         ...head,

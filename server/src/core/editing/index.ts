@@ -16,5 +16,5 @@ export {
   type BlockedUse,
   type CallFact,
 } from './library-policy';
-export { planRename, renameTarget, type RenamePlan, type RenameTarget } from './rename';
-export { renameMutations, importRenameMutations, nameOffsetOf, moduleNamesPath, type RenameMutations } from './rename-mutations';
+export { planImportedFieldRename, planRename, renameTarget, type RenamePlan, type RenameTarget } from './rename';
+export { renameMutations, importRenameMutations, importedFieldRenameMutations, nameOffsetOf, moduleNamesPath, type RenameMutations } from './rename-mutations';

@@ -4,7 +4,9 @@
 // name (it is shadowed), or a name already written elsewhere can start to denote the renamed
 // declaration (it is captured; a name that was undefined included). The check compares the
 // semantic models of the text before and after the rename, name token by name token, so it knows
-// every scope rule the checker knows without restating one.
+// every scope rule the checker knows without restating one. The same renamed model then says
+// whether the projected JavaScript and Python would read the names as Whetstone does
+// (rename-target-scopes.ts).
 import type { Span } from '../ast/ast';
 import { nameOccurrences, type NameOccurrence } from '../queries/name-occurrences';
 import { analyze } from '../semantics/model';
@@ -12,14 +14,27 @@ import type { SemanticModel } from '../semantics/model';
 import type { SemanticSymbol } from '../semantics/symbols';
 import type { WhetstoneDocument } from '../syntax/document';
 import { previewDocument } from './preflight';
+import { targetScopeBreak } from './rename-target-scopes';
 
 export interface NameEdit {
   span: Span;
   newText: string;
 }
 
-/** Why renaming with `edits` would change what some name denotes, or undefined when nothing changes. */
-export function bindingChange(document: WhetstoneDocument, model: SemanticModel, edits: readonly NameEdit[], newName: string): string | undefined {
+/**
+ * Why renaming with `edits` would change what some name means, or undefined when nothing changes:
+ * in Whetstone (`meaning`), or only once projected to JavaScript or Python (`projection`).
+ */
+export type BindingChange = { kind: 'meaning' | 'projection'; detail: string };
+
+/** The refusal's words for a change `bindingChange` found. */
+export function bindingChangeReason(what: string, newName: string, change: BindingChange): string {
+  return change.kind === 'meaning'
+    ? `Renaming ${what} to '${newName}' would change what the code means: ${change.detail}`
+    : `Renaming ${what} to '${newName}' would break the projected code: ${change.detail}`;
+}
+
+export function bindingChange(document: WhetstoneDocument, model: SemanticModel, edits: readonly NameEdit[], newName: string): BindingChange | undefined {
   if (edits.length === 0) return undefined;
   const preview = previewDocument(
     document,
@@ -27,8 +42,9 @@ export function bindingChange(document: WhetstoneDocument, model: SemanticModel,
   );
   try {
     const before = nameOccurrences(document, model);
-    const after = nameOccurrences(preview, analyze(preview, { library: model.library }));
-    if (before.length !== after.length) return `renaming to '${newName}' would change how the code around it is read`;
+    const afterModel = analyze(preview, { library: model.library });
+    const after = nameOccurrences(preview, afterModel);
+    if (before.length !== after.length) return { kind: 'meaning', detail: `renaming to '${newName}' would change how the code around it is read` };
     const renamed = new Set(edits.map((edit) => edit.span.startOffset));
     const keysBefore = declarationKeys(before);
     const keysAfter = declarationKeys(after);
@@ -38,11 +54,16 @@ export function bindingChange(document: WhetstoneDocument, model: SemanticModel,
       const line = occurrence.span.start.line;
       if (renamed.has(occurrence.span.startOffset)) {
         const other = after[i].symbol?.declNodeId ? ` declared at line ${declarationLine(after, after[i].symbol!) ?? '?'}` : '';
-        return `the use of '${occurrence.name}' at line ${line} would then mean another '${newName}'${other}, which is in scope there`;
+        return { kind: 'meaning', detail: `the use of '${occurrence.name}' at line ${line} would then mean another '${newName}'${other}, which is in scope there` };
       }
-      return `'${occurrence.name}' at line ${line} would then mean the renamed declaration instead of what it means now`;
+      return { kind: 'meaning', detail: `'${occurrence.name}' at line ${line} would then mean the renamed declaration instead of what it means now` };
     }
-    return undefined;
+    const renamedSymbols = new Set<SemanticSymbol>();
+    after.forEach((occurrence, index) => {
+      if (occurrence.symbol && renamed.has(before[index].span.startOffset)) renamedSymbols.add(occurrence.symbol);
+    });
+    const broken = targetScopeBreak(preview, afterModel, after, renamedSymbols, newName);
+    return broken ? { kind: 'projection', detail: broken } : undefined;
   } finally {
     preview.dispose();
   }

@@ -7,18 +7,30 @@
 // Across buffers: `use orders.{total};` imports `total` from the buffer whose path ends in
 // `orders.wst` (`use lib.orders` from `lib/orders.wst`). Renaming a top-level declaration renames
 // the imported name and its uses in every such buffer, by the same rules, and after `use orders;`
-// the members `orders.total` that reach it.
+// the members `orders.total` that reach it. Renaming a field of a declared type renames, in every
+// buffer importing the declaring one, the keys and members its values have there (rename-fields.ts).
 import type { Node } from '../ast/ast';
 import { KEYWORDS, isIdentifier } from '../ast/lexical';
 import type { SetPropertyMutation } from '../ast/mutation';
 import { occurrencesOf, occurrenceAt, type NameOccurrence } from '../queries/name-occurrences';
 import type { SemanticModel } from '../semantics/model';
 import type { WhetstoneDocument } from '../syntax/document';
-import { planRename } from './rename';
-import { bindingChange } from './rename-bindings';
+import { fieldRefusal, leftAloneNotes, planRename } from './rename';
+import { importedFieldTokens, type FieldToken } from './rename-fields';
+import { bindingChange, bindingChangeReason } from './rename-bindings';
 
 export type RenameMutations =
-  | { ok: true; oldName: string; mutations: SetPropertyMutation[]; /** Whether other buffers can import the name (a top-level declaration). */ exported: boolean }
+  | {
+      ok: true;
+      oldName: string;
+      mutations: SetPropertyMutation[];
+      /** Whether other buffers can import the name (a top-level declaration). */
+      exported: boolean;
+      /** For a field: the declared type it belongs to (importing buffers build and read its values). */
+      fieldOf?: string;
+      /** What the rename left alone, where and why. */
+      notes: string[];
+    }
   | { ok: false; reason: string };
 
 /** The mutations renaming the name at `offset` (its declaration and every use in this document). */
@@ -27,9 +39,9 @@ export function renameMutations(document: WhetstoneDocument, model: SemanticMode
   if (!plan.ok) return plan;
   const symbol = occurrenceAt(document, model, offset)?.symbol;
   if (!symbol) return { ok: false, reason: 'There is no name here to rename' };
-  const mutations = mutationsFor(document, occurrencesOf(document, model, symbol), symbol.name, newName);
+  const mutations = [...mutationsFor(document, occurrencesOf(document, model, symbol), symbol.name, newName), ...tokenMutations(plan.fieldTokens, newName)];
   const exported = symbol.scope.kind === 'program' && (symbol.kind === 'function' || symbol.kind === 'type' || symbol.kind === 'constant' || symbol.kind === 'variable');
-  return { ok: true, oldName: symbol.name, mutations, exported };
+  return { ok: true, oldName: symbol.name, mutations, exported, notes: plan.notes, ...(symbol.kind === 'field' && symbol.ownerType ? { fieldOf: symbol.ownerType } : {}) };
 }
 
 /** The offset of the name a node stands for: a declaration's name, an identifier, a member… */
@@ -80,7 +92,7 @@ export function importRenameMutations(
   if (newName === oldName) return { ok: true, mutations: [] };
   if (occurrences.length === 0) return { ok: true, mutations: members };
   const changed = bindingChange(document, model, occurrences.map((o) => ({ span: o.span, newText: newName })), newName);
-  if (changed) return { ok: false, reason: `Renaming the imported '${oldName}' to '${newName}' would change what the code means: ${changed}` };
+  if (changed) return { ok: false, reason: bindingChangeReason(`the imported '${oldName}'`, newName, changed) };
   return { ok: true, mutations: [...mutationsFor(document, occurrences, oldName, newName), ...members] };
 }
 
@@ -100,6 +112,29 @@ function moduleMemberRenames(document: WhetstoneDocument, model: SemanticModel, 
     }
   }
   return renames;
+}
+
+/**
+ * In a buffer that imports from the buffer declaring `owner` (`declaring`), the mutations renaming
+ * the field `owner.oldName`: keys of the literals passed to its functions, fields read on what they
+ * return; refused when a use there cannot be told apart (rename-fields.ts).
+ */
+export function importedFieldRenameMutations(
+  declaring: { document: WhetstoneDocument; model: SemanticModel },
+  importer: { document: WhetstoneDocument; model: SemanticModel },
+  importsFrom: (module: string) => boolean,
+  owner: string,
+  oldName: string,
+  newName: string,
+): { ok: true; mutations: SetPropertyMutation[]; notes: string[] } | { ok: false; reason: string } {
+  if (newName === oldName) return { ok: true, mutations: [], notes: [] };
+  const found = importedFieldTokens(declaring, importer, importsFrom, owner, oldName);
+  if (!found.ok) return { ok: false, reason: fieldRefusal(oldName, owner, newName, found.reason) };
+  return { ok: true, mutations: tokenMutations(found.tokens, newName), notes: leftAloneNotes(found.leftAlone) };
+}
+
+function tokenMutations(tokens: readonly FieldToken[], newName: string): SetPropertyMutation[] {
+  return tokens.map((token) => ({ type: 'setProperty', nodeId: token.nodeId, property: token.property, value: newName }));
 }
 
 /** One setProperty per field holding the name, in source order. */

@@ -21,6 +21,7 @@ import type {
 } from '../ast/ast';
 import type { Mutation, NodeSpec } from '../ast/mutation';
 import type { CheckContext } from './check-context';
+import type { SemanticSymbol } from './symbols';
 import { insertNode, setProperty, wrapInCall } from './fixes';
 import { closestName } from './suggest';
 import {
@@ -374,12 +375,16 @@ export class ExpressionChecker {
     }
 
     this.checkArity(call, fnType, calleeName);
-    const argTypes = args.map((arg, index) => {
+    const argTypes: Type[] = [];
+    args.forEach((arg, index) => {
       const param = fnType.params[index];
-      const expected = param?.type ?? fnType.rest?.type;
-      if (!expected) return this.infer(arg);
+      const expected = this.elementPushed(symbol, index, arg, argTypes[0]) ?? param?.type ?? fnType.rest?.type;
+      if (!expected) {
+        argTypes.push(this.infer(arg));
+        return;
+      }
       const paramName = param?.name ?? fnType.rest?.name ?? '';
-      return this.checkAssignable(arg, expected, (actual, expectedText) => `Argument of type ${actual} is not assignable to parameter '${paramName}' of type ${expectedText}`);
+      argTypes.push(this.checkAssignable(arg, expected, (actual, expectedText) => `Argument of type ${actual} is not assignable to parameter '${paramName}' of type ${expectedText}`));
     });
     const refine = symbol?.kind === 'builtin' ? symbol.builtin?.refine : undefined;
     if (refine) {
@@ -391,6 +396,21 @@ export class ExpressionChecker {
       if (refined.returnType) return refined.returnType;
     }
     return fnType.returnType;
+  }
+
+  /**
+   * `push(list, { … })` and `push(list, [ … ])` onto a `list<T>`: the literal is a T, so it is
+   * checked as one (its keys are T's fields, for hover and rename). Other values are left to
+   * push's own check.
+   */
+  private elementPushed(symbol: SemanticSymbol | undefined, index: number, arg: Expression, listType: Type | undefined): Type | undefined {
+    if (symbol?.kind !== 'builtin' || symbol.name !== 'push' || index !== 1 || !listType) return undefined;
+    const list = stripOptional(listType);
+    if (list.kind !== 'list') return undefined;
+    const element = stripOptional(list.element);
+    // Only where the literal is checked field by field (or element by element) against it.
+    const checked = arg.type === 'ObjectLiteral' ? element.kind === 'named' || element.kind === 'object' || element.kind === 'map' : arg.type === 'ArrayLiteral' && element.kind === 'list';
+    return checked ? list.element : undefined;
   }
 
   private checkArity(call: CallExpression, fn: FunctionType, calleeName: string): void {
