@@ -3,6 +3,7 @@
 // rename also changes the open buffers that import the file declaring its type.
 import { LSPErrorCodes, ResponseError, type Position, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { moduleNamesPath, planImportedFieldRename, planRename, renameTarget } from '../core/editing';
+import { labelText } from '../protocol/display-text';
 import type { OpenBuffer } from '../workspace/buffer';
 import { pathOfBufferUri } from '../workspace/buffer-path';
 import type { Workspace } from '../workspace/workspace';
@@ -43,8 +44,8 @@ export function rename(
     for (const other of workspace.all()) {
       if (other.uri === buffer.uri) continue;
       const imported = planImportedFieldRename(declaring, { document: other.document, model: other.analysis() }, (module) => moduleNamesPath(module, declaredIn), { name: field.name, ownerType: field.ownerType }, newName);
-      if (!imported.ok) return refuse(`In ${plainUri(other.uri)}: ${imported.reason}`);
-      notes.push(...imported.notes.map((note) => `in ${plainUri(other.uri)}, ${note}`));
+      if (!imported.ok) return refuse(`In ${labelText(other.uri)}: ${imported.reason}`);
+      notes.push(...imported.notes.map((note) => `in ${labelText(other.uri)}, ${note}`));
       if (imported.edits.length > 0) changes.push({ buffer: other, edits: imported.edits.map((edit) => ({ range: toLspRange(edit.span), newText: edit.newText })) });
     }
   }
@@ -52,9 +53,4 @@ export function rename(
   return documentChanges
     ? { documentChanges: changes.map((change) => ({ textDocument: { uri: change.buffer.uri, version: change.buffer.revision }, edits: change.edits })) }
     : { changes: Object.fromEntries(changes.map((change) => [change.buffer.uri, change.edits])) };
-}
-
-/** A URI as the editor shows it in a message: every character that could read as markup percent-encoded. */
-function plainUri(uri: string): string {
-  return uri.replace(/[^A-Za-z0-9/:._~%-]/g, (c) => encodeURIComponent(c).replace(/[!'()*]/g, (m) => `%${m.charCodeAt(0).toString(16).toUpperCase()}`));
 }
