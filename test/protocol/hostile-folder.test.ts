@@ -2,8 +2,9 @@
 // file replaced while it runs, with the real process over real sockets. The feedback file
 // (.whetstone/feedback.json beside the served files) is never written through a symbolic link,
 // its own or its folder's, and a FIFO there does not stop suggestions; a link in the folder to a
-// file outside it is not served; a served file replaced by a FIFO or a link to a device leaves its
-// buffer as it was, the server answering throughout.
+// file outside it is not served, and a file there too large to be a buffer is skipped; a served
+// file (or its folder) replaced by a FIFO or by a link out of the folder leaves its buffer as it
+// was and is neither read nor written through, the server answering throughout.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

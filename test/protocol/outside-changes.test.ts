@@ -1,7 +1,9 @@
 // A served file edited on disk while `whetstone-agent serve` runs, over real sockets: the buffer
 // takes the file's text as a new revision (ids of what did not change kept), every session hears
 // `bufferChanged {uri, revision}`, a change made for the revision before gets -32012, and nothing
-// is lost: neither the edit on disk nor any change the server acknowledged.
+// is lost: neither the edit on disk nor any change the server acknowledged. Outside writers that
+// append, save in place (truncate, then write) or save in two pieces while agents change the file
+// lose no line, and no half-saved file ever becomes the buffer.
 import * as assert from 'node:assert/strict';
 import { closeSync, ftruncateSync, openSync, readFileSync, renameSync, writeFileSync, writeSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
