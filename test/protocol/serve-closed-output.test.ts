@@ -1,6 +1,6 @@
 // `whetstone-agent serve` whose stderr or stdout goes away while it runs (the terminal closed, the
 // program reading its output ended): writing there fails (EPIPE), and serve keeps serving without
-// spinning on the failure. The real process over a real socket; its CPU time is read from /proc.
+// spinning on the failure; a question that could not be shown is not answered by what is typed. The real process over a real socket; its CPU time is read from /proc.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
@@ -81,6 +81,23 @@ describe('serve without its stderr or stdout', { skip: !hasProc, timeout: 60_000
       // It still stops when asked, and cleanly.
       const { code } = await server.stop();
       assert.equal(code, 0);
+    } finally {
+      await stopOrKill(server);
+    }
+  });
+
+  it('under --approve ask with its stdout closed, rejects a plan whatever is typed: nobody saw the question', async () => {
+    const server = await startServe({ files: { 'main.wst': MAIN }, args: ['--approve', 'ask'] });
+    try {
+      const client = await AgentClient.connect(server);
+      await client.request('setAgentRole', { role: 'refactor' });
+      server.child.stdout!.destroy();
+      const plan = await within(client.request<{ planId: string }>('proposePlan', { steps: ['delete total'], reason: 'unused', targets: [] }), 10_000, 'proposePlan');
+      await sleep(200);
+      server.child.stdin!.write('y\n');
+      const decided = await within(client.planDecided(plan.planId), 10_000, 'planDecided');
+      assert.deepEqual(decided.params, { planId: plan.planId, status: 'rejected', reason: "not shown: the terminal's output is closed" });
+      await client.close();
     } finally {
       await stopOrKill(server);
     }
