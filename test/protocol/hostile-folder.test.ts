@@ -2,8 +2,9 @@
 // file replaced while it runs, with the real process over real sockets. The feedback file
 // (.whetstone/feedback.json beside the served files) is never written through a symbolic link,
 // its own or its folder's, and a FIFO there does not stop suggestions; a link in the folder to a
-// file outside it is not served; a served file replaced by a FIFO or a link to a device leaves its
-// buffer as it was, the server answering throughout.
+// file outside it is not served, and a file there too large to be a buffer is skipped; a served
+// file (or its folder) replaced by a FIFO or by a link out of the folder leaves its buffer as it
+// was and is neither read nor written through, the server answering throughout.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -129,16 +130,78 @@ describe('serve in a hostile folder', { skip: !posix, timeout: 120_000 }, () => 
       writeFileSync(join(server.folder, 'main.wst'), code + filler + filler);
       await waitForStderr(server, /main\.wst: it has [\d,]+ characters, more than the 4,194,304 a Whetstone buffer may have; not read; its buffer keeps its text/);
     });
-    // Served from the start at that size: serve says why and does not start.
+    // Named on the command line at that size: serve says why and does not start.
     const folder = mkdtempSync(join(tmpdir(), 'whetstone-too-large-'));
     try {
       writeFileSync(join(folder, 'big.wst'), filler + filler);
-      const result = spawnSync(process.execPath, [CLI, 'serve', '--port', '0', '--lock-dir', join(folder, 'locks'), folder], { encoding: 'utf8', timeout: 30_000 });
+      const result = spawnSync(process.execPath, [CLI, 'serve', '--port', '0', '--lock-dir', join(folder, 'locks'), join(folder, 'big.wst')], { encoding: 'utf8', timeout: 30_000 });
       assert.equal(result.status, 2, result.stderr);
       assert.match(result.stderr, /big\.wst: it has [\d,]+ characters, more than the 4,194,304 a Whetstone buffer may have; not read/);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+
+  it('skips a file in the folder larger than a buffer may have, saying why, and serves the others', async () => {
+    const filler = `// ${'x'.repeat(MAX_BUFFER_CHARACTERS)}\n`;
+    await withSession({ files: { 'big.wst': filler, 'main.wst': MAIN } }, async (client, server) => {
+      const listed = await client.request<{ buffers: { uri: string }[] }>('listBuffers');
+      assert.deepEqual(listed.buffers.map((buffer) => buffer.uri.split('/src/')[1]), ['main.wst']);
+      assert.match(server.stderr(), /big\.wst: it has [\d,]+ characters, more than the 4,194,304 a Whetstone buffer may have; not read; skipped/);
+    });
+  });
+
+  it('neither reads nor writes through a served file or folder swapped for a link to outside the folder', async () => {
+    let outside = '';
+    const util = 'fn util(): number {\n  return 1;\n}\n';
+    const secret = 'fn secret(): string {\n  return "not for agents";\n}\n';
+    await withSession({
+      files: { 'main.wst': MAIN, 'lib/util.wst': util },
+      prepare: ({ folder }) => {
+        outside = join(dirname(folder), 'private');
+        mkdirSync(outside);
+        // A private copy with the very text of main.wst: a write through the link would go in.
+        writeFileSync(join(outside, 'copy.wst'), MAIN);
+        writeFileSync(join(outside, 'util.wst'), secret);
+      },
+    }, async (client, server) => {
+      const file = join(server.folder, 'main.wst');
+      await client.request('setAgentRole', { role: 'refactor' });
+      const buffers = (await client.request<{ buffers: { uri: string }[] }>('listBuffers')).buffers.map((buffer) => buffer.uri);
+      const mainUri = buffers.find((uri) => uri.endsWith('/main.wst'))!;
+      const utilUri = buffers.find((uri) => uri.endsWith('/lib/util.wst'))!;
+      const before = await client.request<{ revision: number; ast: { children: { id: string; name?: string }[] } }>('getAST', { uri: mainUri });
+      const total = before.ast.children.find((node) => node.name === 'total')!;
+
+      // A checkout replaces the file by a link (git writes it beside and renames it over), and an
+      // agent's change arrives before anyone looks.
+      symlinkSync(join(outside, 'copy.wst'), `${file}.new`);
+      renameSync(`${file}.new`, file);
+      const refused = await client.call('applyMutation', { uri: mainUri, type: 'setProperty', nodeId: total.id, property: 'name', value: 'sum' });
+      assert.equal(refused.error?.code, -32010, JSON.stringify(refused.error ?? refused.result));
+      assert.match(refused.error.message, /Cannot read .*main\.wst before writing it: a symbolic link takes it outside the folder served; not read; nothing changed/);
+      assert.equal(readFileSync(join(outside, 'copy.wst'), 'utf8'), MAIN, 'nothing is written through the link');
+      assert.ok(lstatSync(file).isSymbolicLink(), 'the link is left as it is');
+      await waitForStderr(server, /main\.wst: a symbolic link takes it outside the folder served; not read; its buffer keeps its text/);
+      assert.equal((await client.request<{ revision: number }>('getAST', { uri: mainUri })).revision, before.revision, 'the buffer kept its text');
+
+      // The folder of a served file replaced by a link to a private folder: its file is not read.
+      const utilAst = await client.request<{ revision: number; ast: { children: { id: string; name?: string }[] } }>('getAST', { uri: utilUri });
+      renameSync(join(server.folder, 'lib'), join(server.folder, 'lib.old'));
+      symlinkSync(outside, join(server.folder, 'lib'));
+      const alsoRefused = await client.call('applyMutation', { uri: utilUri, type: 'setProperty', nodeId: utilAst.ast.children[0].id, property: 'name', value: 'helper' });
+      assert.equal(alsoRefused.error?.code, -32010, JSON.stringify(alsoRefused.error ?? alsoRefused.result));
+      assert.match(alsoRefused.error.message, /util\.wst before writing it: a symbolic link takes it outside the folder served/);
+      const utilAfter = await client.request<{ revision: number; ast: { children: { name?: string }[] } }>('getAST', { uri: utilUri });
+      assert.deepEqual(utilAfter.ast.children.map((node) => node.name), ['util'], 'the private file never became the buffer');
+      assert.equal(readFileSync(join(outside, 'util.wst'), 'utf8'), secret);
+
+      // A regular file back in place: it is read again.
+      rmSync(file);
+      writeFileSync(file, MAIN.replace('* 2', '* 3'));
+      await client.waitForNotification('bufferChanged', (params) => (params as { uri: string }).uri === mainUri);
+      assert.equal((await client.request<{ revision: number }>('getAST', { uri: mainUri })).revision, before.revision + 1);
+    });
   });
 
   it('keeps a buffer as it was when its file is replaced by a FIFO or a link to a device, and refuses to write it', async () => {
@@ -160,7 +223,8 @@ describe('serve in a hostile folder', { skip: !posix, timeout: 120_000 }, () => 
 
       symlinkSync('/dev/zero', `${file}.zero`);
       renameSync(`${file}.zero`, file);
-      await waitForStderr(server, /main\.wst: it is not a regular file[^\n]*\n[^]*main\.wst: it is not a regular file/);
+      // Outside the folder, so not followed at all (a link to a device inside it would be refused as not a regular file).
+      await waitForStderr(server, /main\.wst: a symbolic link takes it outside the folder served; not read; its buffer keeps its text/);
       assert.equal((await client.request<{ message: string }>('ping')).message, 'pong');
 
       // A regular file again: the buffer takes its text as a new revision.

@@ -1,9 +1,11 @@
 // A served file edited on disk while `whetstone-agent serve` runs, over real sockets: the buffer
 // takes the file's text as a new revision (ids of what did not change kept), every session hears
 // `bufferChanged {uri, revision}`, a change made for the revision before gets -32012, and nothing
-// is lost: neither the edit on disk nor any change the server acknowledged.
+// is lost: neither the edit on disk nor any change the server acknowledged. Outside writers that
+// append, save in place (truncate, then write) or save in two pieces while agents change the file
+// lose no line, and no half-saved file ever becomes the buffer.
 import * as assert from 'node:assert/strict';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, readFileSync, renameSync, writeFileSync, writeSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
@@ -100,4 +102,112 @@ describe('serve: files changed on disk', () => {
       await server.stop();
     }
   });
+
+  it('loses no outside write and takes no half-saved file while agents change the file (appends, in-place saves, two-piece saves)', { timeout: 120_000 }, async () => {
+    const server = await startServe({ files: { 'main.wst': MAIN } });
+    try {
+      const file = join(server.folder, 'main.wst');
+      const agents = [await AgentClient.connect(server), await AgentClient.connect(server)];
+      for (const agent of agents) await agent.request('setAgentRole', { role: 'refactor' });
+      const greetId = idOf(await agents[0].request<Ast>('getAST'), 'greet');
+      const markers: string[] = [];
+      const unexpected: unknown[] = [];
+      let acknowledged = 0;
+
+      for (const pattern of WRITERS) {
+        let writing = true;
+        const writer = (async () => {
+          for (let i = 0; writing; i++) {
+            const marker = `// ${pattern.name} ${i}`;
+            await pattern.write(file, marker);
+            markers.push(marker);
+          }
+        })();
+        // Each agent renames greet by its id, again and again, without ifRevision.
+        const changing = agents.map(async (agent, a) => {
+          for (let n = 0; writing; n++) {
+            const answer = await agent.call('applyMutation', { type: 'setProperty', nodeId: greetId, property: 'name', value: `greet_${a}_${n}` });
+            if (!answer.error) acknowledged++;
+            // A change beaten by an outside write four times in a row is refused; anything else
+            // (the id gone because a half-saved file became the buffer) is a loss.
+            else if (answer.error.code !== -32012) unexpected.push({ pattern: pattern.name, error: answer.error });
+          }
+        });
+        await sleep(PATTERN_MS);
+        writing = false;
+        await writer;
+        await Promise.all(changing);
+      }
+
+      // Once the file has settled, the buffer and the file agree, and every outside write is there.
+      await sleep(500);
+      const final = readFileSync(file, 'utf8');
+      const lost = markers.filter((marker) => !final.includes(`${marker}\n`));
+      assert.deepEqual(lost, [], `${lost.length} of ${markers.length} outside writes were lost`);
+      assert.deepEqual(unexpected.slice(0, 3), [], `${unexpected.length} changes failed otherwise than with -32012 (the first three shown)`);
+      assert.ok(acknowledged > 0, 'some agent changes went in');
+      const ast = await agents[0].request<Ast>('getAST');
+      assert.ok(
+        ast.ast.children.some((child) => child.id === greetId),
+        'greet kept its id throughout: no empty or half-saved file ever became the buffer',
+      );
+      assert.match(final, /^fn greet\w*\(name: string\): string \{\n {2}return "Hello, " \+ name;\n\}\n/, 'the file is whole');
+      for (const agent of agents) await agent.close();
+    } finally {
+      await server.stop();
+    }
+  });
 });
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How long each kind of outside writer runs while the agents change the file. */
+const PATTERN_MS = 2_000;
+/** A pause between two saves, as a person or a tool leaves one: longer than the watcher waits for a file to settle. */
+const BETWEEN_SAVES_MS = 80;
+/** How long an in-place or two-piece save leaves the file empty or half written. */
+const MID_SAVE_MS = 4;
+
+/** Outside writers, each adding its marker line to the file the way some program saves. */
+const WRITERS: { name: string; write: (file: string, marker: string) => Promise<void> }[] = [
+  {
+    // A log or a generator adding a line at a time.
+    name: 'append',
+    write: async (file, marker) => {
+      appendFileSync(file, `${marker}\n`);
+      await sleep(1);
+    },
+  },
+  {
+    // Programs that save in place: the file is truncated, then its new text written.
+    name: 'in-place',
+    write: async (file, marker) => {
+      const text = `${readFileSync(file, 'utf8')}${marker}\n`;
+      const descriptor = openSync(file, 'r+');
+      try {
+        ftruncateSync(descriptor, 0);
+        await sleep(MID_SAVE_MS);
+        writeSync(descriptor, text, 0);
+      } finally {
+        closeSync(descriptor);
+      }
+      await sleep(BETWEEN_SAVES_MS);
+    },
+  },
+  {
+    // A save written in two pieces, the first cut inside the first function.
+    name: 'two-piece',
+    write: async (file, marker) => {
+      const text = `${readFileSync(file, 'utf8')}${marker}\n`;
+      const descriptor = openSync(file, 'w');
+      try {
+        writeSync(descriptor, text.slice(0, 20));
+        await sleep(MID_SAVE_MS);
+        writeSync(descriptor, text.slice(20));
+      } finally {
+        closeSync(descriptor);
+      }
+      await sleep(BETWEEN_SAVES_MS);
+    },
+  },
+];

@@ -1,8 +1,10 @@
 // Writing a file so that nobody ever sees half of it: the headless host's edits and the annotation
-// feedback model both go to disk this way.
+// feedback model both go to disk this way. The headless host also must not throw away what someone
+// else wrote meanwhile (replaceIfUnchanged).
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { openWithin, readOpenFile, type FileText, type ReadLimits } from '../workspace/regular-file';
 
 /**
  * Writes `bytes` to a temporary file beside `path` and renames it over `path`, keeping its mode: a
@@ -22,22 +24,75 @@ export function writeAtomically(linkOrPath: string, bytes: string, options: { th
   } catch {
     // A new file gets the usual mode.
   }
+  renameOver(writeTemporary(path, bytes, mode), path);
+}
+
+/**
+ * What replaceIfUnchanged did: replaced the file, or left it because it no longer held what was
+ * expected (what it holds, or why it could not be read). `oldFile`: the file was replaced, but
+ * someone wrote to the old one after the comparison; its open descriptor, for the caller to read
+ * once that writer has finished, to put the text back, and to close.
+ */
+export type Replacement = { replaced: true; oldFile?: number } | { replaced: false; onDisk: FileText };
+
+/**
+ * Replaces the regular file at `path` (not a link: it is not followed) with `bytes` as
+ * writeAtomically does, but only if it still holds `expected`, compared just before the rename. A
+ * writer that had the old file open may still write to it between that comparison and the rename
+ * (an append, a save in place): the old file, read again through the descriptor held across the
+ * rename, shows it, and the caller gets that descriptor (`oldFile`) so that no one's write is
+ * left in a file that no longer has a name.
+ */
+export function replaceIfUnchanged(path: string, expected: string, bytes: string, limits: ReadLimits): Replacement {
+  const descriptor = openWithin(path, { ...limits, followLinks: false });
+  if (typeof descriptor !== 'number') return { replaced: false, onDisk: descriptor };
+  let keepOpen = false;
+  try {
+    const temporary = writeTemporary(path, bytes, fstatSync(descriptor).mode & 0o7777);
+    const before = readOpenFile(descriptor, limits);
+    if (!('text' in before) || before.text !== expected) {
+      removeTemporary(temporary);
+      return { replaced: false, onDisk: before };
+    }
+    renameOver(temporary, path);
+    const after = readOpenFile(descriptor, limits);
+    if ('text' in after && after.text === expected) return { replaced: true };
+    keepOpen = true;
+    return { replaced: true, oldFile: descriptor };
+  } finally {
+    if (!keepOpen) closeSync(descriptor);
+  }
+}
+
+/** A temporary file beside `path` holding `bytes`, with `mode`. */
+function writeTemporary(path: string, bytes: string, mode: number): string {
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const descriptor = openSync(temporary, 'wx', mode);
   try {
-    try {
-      writeSync(descriptor, bytes);
-    } finally {
-      closeSync(descriptor);
-    }
+    writeSync(descriptor, bytes);
+  } catch (error) {
+    closeSync(descriptor);
+    removeTemporary(temporary);
+    throw error;
+  }
+  closeSync(descriptor);
+  return temporary;
+}
+
+function renameOver(temporary: string, path: string): void {
+  try {
     renameSync(temporary, path);
   } catch (error) {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // Never created, or already renamed.
-    }
+    removeTemporary(temporary);
     throw error;
+  }
+}
+
+function removeTemporary(temporary: string): void {
+  try {
+    unlinkSync(temporary);
+  } catch {
+    // Never created, or already renamed.
   }
 }
 

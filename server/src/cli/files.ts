@@ -19,18 +19,22 @@ function skipFolder(name: string): boolean {
 }
 
 /** Whether the real path `path` lies inside the real folder `root`. */
-function isInside(path: string, root: string): boolean {
+export function isInside(path: string, root: string): boolean {
   return path.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
 export interface CollectedFiles {
   files: string[];
+  /** For each file found by walking a folder named (not named itself), the real path of that folder. */
+  foundIn: Map<string, string>;
   /** Paths that do not exist or cannot be read, with why. */
   problems: { path: string; message: string }[];
 }
 
 export function collectFiles(paths: readonly string[]): CollectedFiles {
   const files: string[] = [];
+  const foundIn = new Map<string, string>();
+  const named: string[] = [];
   const problems: CollectedFiles['problems'] = [];
   /** Whether `path` is a folder; undefined (and a problem recorded) when it cannot be read. */
   const isFolder = (path: string): boolean | undefined => {
@@ -71,6 +75,7 @@ export function collectFiles(paths: readonly string[]): CollectedFiles {
         if (!skipFolder(entry)) walk(path, root);
       } else if (kind === 'file' && entry.endsWith(WHETSTONE_EXTENSION)) {
         files.push(path);
+        if (!foundIn.has(path)) foundIn.set(path, root);
       }
     }
   };
@@ -78,8 +83,10 @@ export function collectFiles(paths: readonly string[]): CollectedFiles {
     const folder = isFolder(path);
     if (folder === undefined) continue;
     // A file named explicitly is read whatever its extension: the person asked for it.
-    if (!folder) files.push(path);
-    else {
+    if (!folder) {
+      files.push(path);
+      named.push(path);
+    } else {
       try {
         walk(path, realpathSync(path));
       } catch (error) {
@@ -87,7 +94,8 @@ export function collectFiles(paths: readonly string[]): CollectedFiles {
       }
     }
   }
-  return { files: [...new Set(files)], problems };
+  for (const path of named) foundIn.delete(path);
+  return { files: [...new Set(files)], foundIn, problems };
 }
 
 export function messageOf(error: unknown): string {

@@ -1,12 +1,15 @@
 // The AgentHost of `whetstone-agent serve`: no editor, so agents' edits change the workspace
 // buffer directly and are written to the file at once (atomically: a temporary file in the same
-// folder, renamed over it), and plans and changes sent for review are decided by the owner of the
-// terminal or by a fixed rule. A file changed on disk by someone else becomes a new revision of its
-// buffer (served-file-watcher.ts calls syncFromDisk; a write finds it too), and every session
-// hears `bufferChanged` from the endpoint, as for any change of a buffer; a change computed for the
-// revision before is then a conflict.
+// folder, renamed over it, only if the file still holds what was last read or written), and plans
+// and changes sent for review are decided by the owner of the terminal or by a fixed rule. A file
+// changed on disk by someone else becomes a new revision of its buffer once it has settled
+// (served-file-watcher.ts calls syncFromDisk; a write that finds the file changed waits for it
+// too), and every session hears `bufferChanged` from the endpoint, as for any change of a buffer;
+// a change computed for the revision before is then a conflict. Each read and write checks the
+// file anew (served-file.ts): one swapped for a link out of its folder is left alone.
+import { closeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { writeAtomically } from '../agent/atomic-write';
+import type { Replacement } from '../agent/atomic-write';
 import { revisionConflict } from '../agent/buffers';
 import { AgentError, ErrorCode } from '../agent/errors';
 import type { AgentHost, ApplyEditOptions, ChangeReviewer, EditApplier, PlanDecider } from '../agent/host';
@@ -16,7 +19,8 @@ import type { LibraryContext } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
-import { readBufferFile } from './files';
+import { readOldServedFile, readServedFile, replaceServedFile, servedFile, type ServedFile } from './served-file';
+import { whenOpenFileSettled, whenSettled } from './served-file-watcher';
 
 export interface HeadlessHostOptions {
   workspace: Workspace;
@@ -33,10 +37,18 @@ export interface HeadlessHostOptions {
 
 /** What was on disk for a buffer when it was read or last written, byte-order mark and all. */
 interface DiskState {
+  file: ServedFile;
   path: string;
   bom: string;
   bytes: string;
 }
+
+/**
+ * How often a write finds the file changed, waits for it to settle and finds the buffer still at
+ * the change's revision (the file went back to what it was) before the change is refused: a file
+ * that keeps changing does not hold the change forever.
+ */
+const MAX_WRITE_ATTEMPTS = 3;
 
 export class HeadlessAgentHost implements AgentHost {
   readonly workspace: Workspace;
@@ -47,6 +59,8 @@ export class HeadlessAgentHost implements AgentHost {
   private readonly currentLibrary: LibraryContext | undefined;
   private readonly log: (line: string) => void;
   private readonly disk = new Map<string, DiskState>();
+  /** Buffers whose change is being written, with how many changes (see applyEdits). */
+  private readonly writing = new Map<string, number>();
   private sessionSource: () => readonly Session[] = () => [];
 
   constructor(options: HeadlessHostOptions) {
@@ -72,10 +86,13 @@ export class HeadlessAgentHost implements AgentHost {
   syncFromDisk(uri: string): number | undefined {
     const state = this.disk.get(uri);
     if (!state || !this.workspace.get(uri)) return undefined;
-    const read = readBufferFile(state.path);
+    // A change being written reads the file itself once it has settled.
+    if (this.writing.has(uri)) return this.workspace.get(uri)?.revision;
+    const read = readServedFile(state.file);
     if ('problem' in read) {
-      // Replaced by something that is not a source file (a FIFO, a device, a huge file): the
-      // buffer keeps its text. A file missing for a moment is the usual middle of a save.
+      // Replaced by something that is not a source file (a FIFO, a device, a huge file, a link out
+      // of the folder): the buffer keeps its text. A file missing for a moment is the usual middle
+      // of a save.
       if (!read.missing) this.log(`whetstone-agent: ${state.path}: ${read.problem}; its buffer keeps its text`);
       return undefined;
     }
@@ -99,10 +116,13 @@ export class HeadlessAgentHost implements AgentHost {
     return buffer.revision;
   }
 
-  /** Opens a file as a buffer (URI: its file URL) and remembers what is on disk. */
-  openFile(uri: string, bytes: string): OpenBuffer {
+  /**
+   * Opens a file as a buffer (URI: its file URL) and remembers what is on disk; `file` says how
+   * the path is checked from now on (by default as a file the person named).
+   */
+  openFile(uri: string, bytes: string, file: ServedFile = servedFile(fileURLToPath(uri), undefined)): OpenBuffer {
     const bom = bytes.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
-    this.disk.set(uri, { path: fileURLToPath(uri), bom, bytes });
+    this.disk.set(uri, { file, path: file.path, bom, bytes });
     return this.workspace.open(uri, bytes.slice(bom.length));
   }
 
@@ -119,16 +139,60 @@ export class HeadlessAgentHost implements AgentHost {
     this.sessionSource = source;
   }
 
-  // Synchronous inside: no other edit can slip in between the revision check and the write.
-  readonly applyEdits: EditApplier = (buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions) => {
+  // Each attempt is synchronous inside: no other edit can slip in between the revision check and
+  // the write. Only a file found changed is waited for, and then the attempt starts again.
+  readonly applyEdits: EditApplier = async (buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions) => {
+    this.writing.set(buffer.uri, (this.writing.get(buffer.uri) ?? 0) + 1);
     try {
-      return Promise.resolve(this.applyNow(buffer, edits, options));
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      for (let attempt = 1; ; attempt++) {
+        const applied = this.applyNow(buffer, edits, options);
+        if (typeof applied === 'number') return applied;
+        const state = this.disk.get(buffer.uri)!;
+        if (applied.oldFile !== undefined) await this.putBackLateWrite(state, applied.oldFile, options.text);
+        // Taken only once whoever is writing it has finished: a file half saved is never a buffer.
+        await whenSettled(state.path);
+        const read = readServedFile(state.file);
+        if ('problem' in read) throw cannotRead(state.path, read.problem);
+        const current = this.workspace.get(buffer.uri);
+        if (!current) throw new AgentError(ErrorCode.NoStructuredBuffer, `No open buffer ${buffer.uri}`, { hint: 'listBuffers shows the open buffers.' });
+        if (read.text !== state.bytes) this.takeOutsideChange(buffer.uri, read.text);
+        if (current.revision !== options.baseRevision) throw changedOnDisk(state.path, current.revision, options.baseRevision);
+        if (attempt >= MAX_WRITE_ATTEMPTS) {
+          throw new AgentError(ErrorCode.RevisionConflict, `Revision conflict: ${state.path} kept changing on disk while the change was written; nothing changed`, {
+            currentRevision: current.revision,
+            hint: 'The file is being written outside the server. Retry once it is quiet.',
+          });
+        }
+      }
+    } finally {
+      const count = this.writing.get(buffer.uri)! - 1;
+      if (count === 0) this.writing.delete(buffer.uri);
+      else this.writing.set(buffer.uri, count);
     }
   };
 
-  private applyNow(buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions): number {
+  /**
+   * Someone wrote to the file just as the change replaced it, so their write went to the old file,
+   * which has no name now: once they have finished, its text goes back in place of the change's
+   * (unless the file was changed again meanwhile), and the change is run again on it.
+   */
+  private async putBackLateWrite(state: DiskState, oldFile: number, text: string): Promise<void> {
+    try {
+      await whenOpenFileSettled(oldFile);
+      const late = readOldServedFile(oldFile);
+      if ('problem' in late) return;
+      const putBack = replaceServedFile(state.file, state.bom + text, late.text);
+      if (putBack.replaced && putBack.oldFile !== undefined) closeSync(putBack.oldFile);
+      this.log(`whetstone-agent: ${state.path} was written to while a change replaced it: ${putBack.replaced ? 'that text is back and the change is run again' : 'the file changed again; it is taken as it is'}`);
+    } catch (error) {
+      this.log(`whetstone-agent: ${state.path}: could not put back what was written to it while a change replaced it: ${(error as Error).message}`);
+    } finally {
+      closeSync(oldFile);
+    }
+  }
+
+  /** Writes the change and applies it to the buffer; otherwise the file no longer held what was last read or written (nothing changed, or see putBackLateWrite). */
+  private applyNow(buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions): number | { oldFile?: number } {
     const current = this.workspace.get(buffer.uri);
     if (!current) throw new AgentError(ErrorCode.NoStructuredBuffer, `No open buffer ${buffer.uri}`, { hint: 'listBuffers shows the open buffers.' });
     if (current.revision !== options.baseRevision) throw revisionConflict(current.uri, current.revision, options.baseRevision);
@@ -136,28 +200,36 @@ export class HeadlessAgentHost implements AgentHost {
     const state = this.disk.get(current.uri);
     if (!state) throw new AgentError(ErrorCode.MutationFailed, `The buffer ${current.uri} has no file to write`);
     const text = options.text;
-    const read = readBufferFile(state.path);
-    if ('problem' in read) throw new AgentError(ErrorCode.MutationFailed, `Cannot read ${state.path} before writing it: ${read.problem}; nothing changed`);
-    const onDisk = read.text;
-    if (onDisk !== state.bytes) {
-      // Someone edited the file outside this server; writing would throw their work away. Their
-      // text becomes the buffer's next revision, which this change was not computed for.
-      const revision = this.takeOutsideChange(current.uri, onDisk);
-      throw new AgentError(ErrorCode.RevisionConflict, `Revision conflict: ${state.path} changed on disk; the buffer is now at revision ${revision}, the change was made for ${options.baseRevision}; nothing changed`, {
-        currentRevision: revision,
-        hint: 'The file was edited outside the server. Read the buffer again (getAST) and retry with ifRevision set to its revision.',
-      });
-    }
     const bytes = state.bom + text;
+    let written: Replacement;
     try {
-      writeAtomically(state.path, bytes, { throughLinks: true });
+      // Compared with what was last read or written just before the rename: someone else's edit
+      // is never written over.
+      written = replaceServedFile(state.file, state.bytes, bytes);
     } catch (error) {
       throw new AgentError(ErrorCode.MutationFailed, `Cannot write ${state.path}: ${(error as Error).message}; nothing changed`);
     }
+    if (!written.replaced) {
+      if ('problem' in written.onDisk) throw cannotRead(state.path, written.onDisk.problem);
+      return {};
+    }
+    if (written.oldFile !== undefined) return { oldFile: written.oldFile };
     state.bytes = bytes;
     this.workspace.edit(current.uri, edits, { expected: options.expected, expectedText: text });
     if (current.text !== text) this.log(`whetstone-agent: ${state.path}: the buffer's text differs from the file written (revision ${current.revision})`);
     this.log(`whetstone-agent: ${options.label} → ${state.path} (revision ${current.revision})`);
     return current.revision;
   }
+}
+
+function cannotRead(path: string, problem: string): AgentError {
+  return new AgentError(ErrorCode.MutationFailed, `Cannot read ${path} before writing it: ${problem}; nothing changed`);
+}
+
+/** Someone edited the file outside this server: their text is the buffer's next revision, which the change was not computed for. */
+function changedOnDisk(path: string, revision: number, baseRevision: number): AgentError {
+  return new AgentError(ErrorCode.RevisionConflict, `Revision conflict: ${path} changed on disk; the buffer is now at revision ${revision}, the change was made for ${baseRevision}; nothing changed`, {
+    currentRevision: revision,
+    hint: 'The file was edited outside the server. Read the buffer again (getAST) and retry with ifRevision set to its revision.',
+  });
 }

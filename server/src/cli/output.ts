@@ -14,10 +14,32 @@ export interface Output {
  */
 const MAX_ERR_LINE_CHARS = 4000;
 
+/** The standard streams whose reader went away (a closed pipe or terminal): nothing more is written there. */
+const gone = new Set<NodeJS.WriteStream>();
+const guarded = new Set<NodeJS.WriteStream>();
+
+/** Writes a line to `stream` unless its reader is gone. */
+function writeLine(stream: NodeJS.WriteStream, line: string): void {
+  if (gone.has(stream) || stream.destroyed) return;
+  stream.write(`${line}\n`);
+}
+
 export const processOutput: Output = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${terminalLine(line, MAX_ERR_LINE_CHARS)}\n`),
+  out: (line) => writeLine(process.stdout, line),
+  err: (line) => writeLine(process.stderr, terminalLine(line, MAX_ERR_LINE_CHARS)),
 };
+
+/**
+ * Makes a write to a closed stdout or stderr (EPIPE) end that stream's output instead of raising an
+ * uncaught error: a long-running command (serve) whose terminal or reader is gone keeps working, and
+ * an error handler that logs to stderr cannot fail again and again on the same write.
+ */
+export function keepRunningWithoutOutput(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    if (!guarded.has(stream)) stream.on('error', () => gone.add(stream));
+    guarded.add(stream);
+  }
+}
 
 /** Exit codes of every command. */
 export const EXIT_OK = 0;

@@ -14,9 +14,10 @@ import { LIBRARY_FILE_LIMITS } from '../workspace/file-limits';
 import { loadGrammar } from '../workspace/grammar';
 import { readFileWithin } from '../workspace/regular-file';
 import { Workspace } from '../workspace/workspace';
-import { collectFiles, messageOf, readBufferFile } from './files';
+import { collectFiles, messageOf } from './files';
 import { HeadlessAgentHost } from './headless-host';
-import { EXIT_OK, EXIT_USAGE, type Output } from './output';
+import { EXIT_OK, EXIT_USAGE, keepRunningWithoutOutput, type Output } from './output';
+import { readServedFile, servedFile, type ServedFile } from './served-file';
 import { watchServedFiles } from './served-file-watcher';
 import { APPROVAL_MODES, createPlanApproval, type ApprovalMode } from './terminal-approval';
 import { mcpRoute } from '../mcp';
@@ -110,6 +111,8 @@ function applyOption(options: ServeOptions, name: ValueOption, value: string): s
 
 /** Serves until SIGINT or SIGTERM; resolves to the exit status. */
 export async function runServe(options: ServeOptions, output: Output): Promise<number> {
+  // A terminal closed or a reader gone must not stop the endpoint, nor set it failing in a loop.
+  keepRunningWithoutOutput();
   const log = (line: string): void => output.err(line);
   let library: LibraryContext | undefined;
   if (options.library !== undefined) {
@@ -123,10 +126,23 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     }
   }
   await loadGrammar();
-  const { files, problems } = collectFiles(options.paths);
+  const { files: paths, foundIn, problems } = collectFiles(options.paths);
   if (problems.length > 0) {
     for (const problem of problems) output.err(`whetstone-agent: ${problem.path}: ${problem.message}`);
     return EXIT_USAGE;
+  }
+  // A file named that cannot be served ends the start; one found in a folder named is skipped
+  // with the reason, as a FIFO there is: one file of a cloned repository does not refuse the rest.
+  const files: { file: ServedFile; text: string }[] = [];
+  for (const path of paths) {
+    const file = servedFile(resolve(path), foundIn.get(path));
+    const read = readServedFile(file);
+    if ('text' in read) files.push({ file, text: read.text });
+    else if (foundIn.has(path)) log(`whetstone-agent: ${path}: ${read.problem}; skipped`);
+    else {
+      output.err(`whetstone-agent: ${path}: ${read.problem}`);
+      return EXIT_USAGE;
+    }
   }
   if (files.length === 0) log('whetstone-agent: serve: no .wst files found; serving no buffers');
 
@@ -151,13 +167,8 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     // Beside the served files, as VS Code keeps it in the workspace folder.
     feedbackFile: folders.length > 0 ? join(folders[0], '.whetstone', 'feedback.json') : undefined,
   });
-  for (const file of files) {
-    const read = readBufferFile(file);
-    if ('problem' in read) {
-      output.err(`whetstone-agent: ${file}: ${read.problem}`);
-      return EXIT_USAGE;
-    }
-    const buffer = host.openFile(pathToFileURL(resolve(file)).href, read.text);
+  for (const { file, text } of files) {
+    const buffer = host.openFile(pathToFileURL(resolve(file.path)).href, text, file);
     if (workspace.activeBufferUri === null) workspace.setActive(buffer.uri);
   }
 

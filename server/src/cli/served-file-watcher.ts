@@ -4,8 +4,9 @@
 // over the old one, which a watch on the old file would not see. A symbolic link's target folder
 // is watched too. Events are gathered until the file has settled (a save is several events, and
 // a writer may truncate before it writes) before it is read again; the server's own writes read
-// back unchanged and are no news.
-import { realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
+// back unchanged and are no news. A write that finds the file changed waits the same way
+// (whenSettled) before the buffer takes the new text.
+import { fstatSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 
 /** A save arrives as several events (write, rename, attributes): they are taken together. */
@@ -93,6 +94,39 @@ export function watchServedFiles(host: ServedFiles, log: (line: string) => void)
       for (const watcher of watchers) watcher.close();
     },
   };
+}
+
+/**
+ * Resolves once the file at `path` has looked the same twice in a row, SETTLE_MS apart (as the
+ * watcher waits), or after MAX_WAIT_MS of changing.
+ */
+export function whenSettled(path: string): Promise<void> {
+  return settled(() => fileState(path));
+}
+
+/** As whenSettled, for a file open as `descriptor` (one that may have no name any more). */
+export function whenOpenFileSettled(descriptor: number): Promise<void> {
+  return settled(() => openFileState(descriptor));
+}
+
+async function settled(look: () => string): Promise<void> {
+  const started = Date.now();
+  let seen = look();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const now = look();
+    if (now === seen || Date.now() - started >= MAX_WAIT_MS) return;
+    seen = now;
+  }
+}
+
+function openFileState(descriptor: number): string {
+  try {
+    const stat = fstatSync(descriptor, { bigint: true });
+    return `${stat.size}:${stat.mtimeNs}`;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? 'unreadable';
+  }
 }
 
 /** Size, modification time and inode of a file (or why it cannot be seen), to compare two looks. */

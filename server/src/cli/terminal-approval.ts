@@ -10,6 +10,9 @@ import { displayText, MAX_LABEL_CHARS, planDisplay, planDisplayLines } from '../
 import type { Workspace } from '../workspace/workspace';
 
 export const APPROVAL_MODES = ['ask', 'deny', 'auto'] as const;
+
+/** Why a question was answered as rejected when the terminal's output is closed. */
+const NOT_SHOWN = 'not shown: the terminal\'s output is closed';
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
 export interface TerminalApproval {
@@ -69,13 +72,24 @@ function terminalQuestions(terminal: Terminal): TerminalApproval {
     return new Promise((resolve) => waiting.push(resolve));
   };
 
+  /**
+   * Writes a question; the answer to it counts only if it reached the terminal (a closed output
+   * fails the write): nobody approves what they were not shown.
+   */
+  const show = (text: string): { failed: boolean } => {
+    const shown = { failed: terminal.output.destroyed };
+    if (!shown.failed) terminal.output.write(text, (error) => (shown.failed ||= Boolean(error)));
+    return shown;
+  };
+
   const ask = async (plan: Plan): Promise<{ approved: boolean; reason?: string; decidedBy: string }> => {
     // Plans wait their turn; one whose agent left meanwhile is not put to the person.
     if (terminal.stillWanted && !terminal.stillWanted(plan)) return { approved: false, reason: 'the agent disconnected before the plan was decided', decidedBy: 'host' };
     const display = planDisplay(plan, terminal.workspace, '');
-    terminal.output.write(`\n${planDisplayLines(display).join('\n')}\n`);
-    terminal.output.write(`Approve plan ${display.planId}? [y/N] `);
+    const shown = show(`\n${planDisplayLines(display).join('\n')}\nApprove plan ${display.planId}? [y/N] `);
+    if (shown.failed) return { approved: false, reason: NOT_SHOWN, decidedBy: 'host' };
     const answer = await nextLine();
+    if (shown.failed) return { approved: false, reason: NOT_SHOWN, decidedBy: 'host' };
     if (answer === undefined) return { approved: false, reason: 'no answer: the terminal closed', decidedBy: 'host' };
     const approved = /^\s*y(es)?\s*$/i.test(answer);
     return { approved, reason: approved ? 'approved on the terminal' : 'rejected on the terminal', decidedBy: 'person' };
@@ -84,9 +98,10 @@ function terminalQuestions(terminal: Terminal): TerminalApproval {
   const askChange = async (suggestion: ChangeSuggestion, withdrawn: AbortSignal): Promise<ReviewDecision> => {
     // A change whose agent left while it waited its turn is not put to the person.
     if (withdrawn.aborted) return { accepted: false, reason: 'the agent disconnected before the change was decided', decidedBy: 'host' };
-    terminal.output.write(describeChange(suggestion));
-    terminal.output.write(`Apply change ${suggestion.suggestionId} from ${suggestion.agentName ? displayText(suggestion.agentName, MAX_LABEL_CHARS) : `session ${suggestion.sessionId}`}? [y/N] `);
+    const shown = show(`${describeChange(suggestion)}Apply change ${suggestion.suggestionId} from ${suggestion.agentName ? displayText(suggestion.agentName, MAX_LABEL_CHARS) : `session ${suggestion.sessionId}`}? [y/N] `);
+    if (shown.failed) return { accepted: false, reason: NOT_SHOWN, decidedBy: 'host' };
     const answer = await nextLine();
+    if (shown.failed) return { accepted: false, reason: NOT_SHOWN, decidedBy: 'host' };
     if (answer === undefined) return { accepted: false, reason: 'no answer: the terminal closed', decidedBy: 'host' };
     const accepted = /^\s*y(es)?\s*$/i.test(answer);
     return { accepted, reason: accepted ? 'accepted on the terminal' : 'rejected on the terminal', decidedBy: 'person' };

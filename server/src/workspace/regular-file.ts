@@ -21,7 +21,13 @@ export interface ReadLimits {
 }
 
 /** The file's text, or why it was not read (a sentence to show after the path). */
-export type FileText = { text: string } | { problem: string; missing: boolean };
+export type FileText = { text: string } | ReadProblem;
+
+/** Why a file was not read; `missing` when there is nothing at the path. */
+export interface ReadProblem {
+  problem: string;
+  missing: boolean;
+}
 
 // O_NOFOLLOW and O_NONBLOCK do not exist on Windows (0 there), where FIFOs cannot be named files.
 const READ = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
@@ -41,7 +47,7 @@ function tooLarge(limits: ReadLimits): FileText {
 
 const NOT_REGULAR: FileText = { problem: 'it is not a regular file (a folder, a FIFO or a device); not read', missing: false };
 
-function openProblem(error: unknown, limits: ReadLimits): FileText {
+function openProblem(error: unknown, limits: ReadLimits): ReadProblem {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return { problem: 'no such file or folder', missing: true };
   // O_NOFOLLOW on a link: ELOOP on Linux and macOS (EMLINK on some BSDs).
@@ -72,24 +78,39 @@ function failure(error: unknown): FileText {
   return { problem: error instanceof Error ? error.message : String(error), missing: false };
 }
 
-/** The file's text (UTF-8), read only if it is a regular file within the limits. */
-export function readFileWithin(path: string, limits: ReadLimits): FileText {
-  let descriptor: number;
+/** Opens `path` for reading as readFileWithin does (without blocking; a link only where followed), or says why not. */
+export function openWithin(path: string, limits: ReadLimits): number | ReadProblem {
   try {
-    descriptor = openSync(path, flags(limits));
+    return openSync(path, flags(limits));
   } catch (error) {
     return openProblem(error, limits);
   }
+}
+
+/**
+ * The text of an open file from its start, read only if it is a regular file within the limits
+ * (checked through the descriptor). Positioned reads: the same descriptor may be read again.
+ */
+export function readOpenFile(descriptor: number, limits: ReadLimits): FileText {
   try {
     const status = fstatSync(descriptor);
     const refused = refusal(status, limits);
     if (refused) return refused;
     const buffer = bufferFor(status, limits);
     let length = 0;
-    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(descriptor, buffer, length, buffer.length - length, null);
+    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(descriptor, buffer, length, buffer.length - length, length);
     return textOf(buffer, length, limits);
   } catch (error) {
     return failure(error);
+  }
+}
+
+/** The file's text (UTF-8), read only if it is a regular file within the limits. */
+export function readFileWithin(path: string, limits: ReadLimits): FileText {
+  const descriptor = openWithin(path, limits);
+  if (typeof descriptor !== 'number') return descriptor;
+  try {
+    return readOpenFile(descriptor, limits);
   } finally {
     closeSync(descriptor);
   }
