@@ -1,7 +1,7 @@
-// PROTOCOL.md "Outside changes": every change of an open buffer (the person typing, another agent,
-// a file edited on disk) gives it a new revision, and every connected session hears
-// `bufferChanged {uri, revision}`, so an agent knows its ids and revisions may be out of date
-// before it tries a change.
+// docs/AGENT-ENDPOINT.md "Revisions and conflicts": every change of an open buffer (the person
+// typing, another agent, a file edited on disk) gives it a new revision, and every connected
+// session hears `bufferChanged {uri, revision}`, so an agent knows its ids and revisions may be out
+// of date before it tries a change.
 import type { Disposable } from '../workspace/events';
 import type { AgentHost } from './host';
 

@@ -1,7 +1,7 @@
 // How `whetstone-agent mcp` finds the endpoint to bridge to, as any agent would: by the lock files
-// (PROTOCOL.md "Connection and discovery"). With --port, that endpoint's file; otherwise the live
-// endpoint whose workspace folder holds the current folder (the innermost), else the newest live
-// one. A lock file whose process is gone is stale: it is never chosen, and when only stale ones
+// (docs/AGENT-ENDPOINT.md "Finding the endpoint"). With --port, that endpoint's file; otherwise
+// the live endpoint whose workspace folder holds the current folder (the innermost), else the
+// newest live one. A lock file whose process is gone is stale: it is never chosen, and when only stale ones
 // are left the answer says so, with what to do.
 // The bridge sends the token, the agent's tool arguments and its source to the endpoint a lock
 // file names, and passes the endpoint's instructions and tool descriptions to the agent, so it

@@ -1,10 +1,10 @@
-// renameSymbol (PROTOCOL.md "Rename"): a declaration and every reference to it renamed by the
-// language's scope rules (the core's rename, the editor's F2), in its buffer and in the open
+// renameSymbol (docs/AGENT-ENDPOINT.md "Rename"): a declaration and every reference to it renamed
+// by the language's scope rules (the core's rename, the editor's F2), in its buffer and in the open
 // buffers that import it (for a field of a declared type: the keys and members its values have in
-// the buffers importing the declaring one), as one change per buffer (one undo step each). Every buffer's change is
-// previewed through the mutation pipeline before any is applied, so a refusal anywhere changes
-// nothing; should applying a later buffer still fail (the person typed in it meanwhile), the
-// buffers already changed are changed back.
+// the buffers importing the declaring one), as one change per buffer (one undo step each). Every
+// buffer's change is previewed through the mutation pipeline before any is applied, so a refusal
+// anywhere changes nothing; should applying a later buffer still fail (the person typed in it
+// meanwhile), the buffers already changed are changed back.
 import { importedFieldRenameMutations, importRenameMutations, moduleNamesPath, nameOffsetOf, renameMutations } from '../../core/editing';
 import type { SetPropertyMutation } from '../../core/ast';
 import { applyTextEdits } from '../../core/syntax';
@@ -30,7 +30,7 @@ const renameSymbol = defineMethod<RenameParams>({
   name: 'renameSymbol',
   role: 'refactor',
   description:
-    'Rename a declaration and all its references (nodeId: it or a use) by the scope rules, also in open buffers importing it; one undo step per buffer. {oldName, newName, notes (what it left alone and why), changes: [{uri, revision, changedNodeIds, diagnostics}]}.',
+    'Rename a declaration and all its references (nodeId: it or a use) by the scope rules, also in open buffers importing it; one undo step per buffer. {oldName, newName, notes (left alone, why), changes: [{uri, revision, changedNodeIds, diagnostics}]}.',
   params: {
     type: 'object',
     properties: {
