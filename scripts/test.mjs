@@ -42,6 +42,8 @@ if (only !== 'e2e') {
   run(process.execPath, [join(root, 'scripts/build.mjs')]);
   const files = ['unit', 'lsp', 'protocol'].flatMap((suite) => testFiles(join(root, 'out/test', suite)));
   run(process.execPath, ['--test', '--test-concurrency=1', ...files]);
+  // The command line as its own npm package, packed, installed and run (dist/ is built above).
+  run(process.execPath, [join(root, 'scripts/check-cli-package.mjs'), '--no-build']);
 }
 if (only !== 'unit') {
   if (only === 'e2e') {

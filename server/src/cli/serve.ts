@@ -254,6 +254,9 @@ function isFile(path: string): boolean {
   }
 }
 
+/** The packages this code ships in: the extension, and the command line on its own (packages/). */
+const OUR_PACKAGES: readonly string[] = ['whetstone-vscode', 'whetstone-agent'];
+
 /** The version in the package.json this code ships in (found upwards from here). */
 export function packageVersion(): string {
   let folder = __dirname;
@@ -262,7 +265,7 @@ export function packageVersion(): string {
     if (existsSync(candidate)) {
       try {
         const value = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string; version?: string };
-        if (value.name === 'whetstone-vscode' && typeof value.version === 'string') return value.version;
+        if (OUR_PACKAGES.includes(value.name ?? '') && typeof value.version === 'string') return value.version;
       } catch {
         // Not ours; keep looking.
       }
