@@ -162,4 +162,21 @@ describe('whetstone-agent --help', () => {
     assert.equal(result.status, 0);
     for (const command of ['check [--json] PATH...', 'parse [--json] FILE', 'serve']) assert.ok(result.stdout.includes(command), command);
   });
+
+  it('opens with what the command is for and ends with examples, for someone new to it', () => {
+    const result = run('--help');
+    assert.match(result.stdout, /^whetstone-agent: the Whetstone language \(\.wst\) without an editor\./);
+    assert.match(result.stdout, /\nExamples:\n {2}whetstone-agent check src /);
+  });
+});
+
+describe('whetstone-agent --version', () => {
+  it('prints the version of the package it ships in', () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const result = run(flag);
+      assert.equal(result.status, 0, result.stderr);
+      assert.equal(result.stdout, `${version}\n`);
+    }
+  });
 });

@@ -6,7 +6,11 @@
 import { EXIT_USAGE, processOutput, type Output } from './output';
 import { missingServerNodeOptions, runWithServerNodeOptions } from './server-node-options';
 
-export const USAGE = `Usage: whetstone-agent <command> [options]
+export const USAGE = `whetstone-agent: the Whetstone language (.wst) without an editor. Check files, print
+their syntax tree, turn them into JavaScript, TypeScript or Python, and serve them to AI agents,
+who read and change them through the syntax tree (JSON-RPC over WebSocket, or MCP).
+
+Usage: whetstone-agent <command> [options]
 
 Commands:
   check [--json] PATH...   Report the syntax and semantic diagnostics of the given .wst files,
@@ -54,7 +58,18 @@ Commands:
                            its lock file is stale, or it goes away; 0 when stdin closes.
 
 Options:
-  -h, --help               Show this help.`;
+  -h, --help               Show this help.
+  -v, --version            Print the version.
+
+Examples:
+  whetstone-agent check src                 Diagnostics of every .wst file under src/.
+  whetstone-agent serve src                 Serve src/ to agents; approve their plans here.
+  whetstone-agent mcp                       For an MCP client (Claude Code, Cursor…): the tools
+                                            of the endpoint running for this folder (VS Code's,
+                                            or a serve's).
+  whetstone-agent mcp --serve src           The same without an editor: serves src/ itself.
+
+Writing an agent: docs/AGENTS.md in the Whetstone repository.`;
 
 function usageError(output: Output, message: string): number {
   output.err(`whetstone-agent: ${message}`);
@@ -68,6 +83,11 @@ export async function main(args: readonly string[], output: Output = processOutp
   if (command === undefined) return usageError(output, 'no command given');
   if (command === '-h' || command === '--help' || command === 'help') {
     output.out(USAGE);
+    return 0;
+  }
+  if (command === '-v' || command === '--version') {
+    const { packageVersion } = await import('./serve.js');
+    output.out(packageVersion());
     return 0;
   }
   if (rest.includes('-h') || rest.includes('--help')) {
