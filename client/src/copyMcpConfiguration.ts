@@ -1,7 +1,7 @@
 // "Whetstone: Copy MCP Configuration": a ready snippet for MCP clients outside VS Code. For clients
-// that launch commands, `whetstone-agent mcp` (this extension's own copy), which finds the running
-// endpoint through its lock file; for clients that speak Streamable HTTP, the URL and how to read
-// the token from the lock file. Never the token itself: it stays in the lock file (0600), out of
+// that launch commands, `whetstone-agent mcp`, which finds the running endpoint through its lock
+// file: this extension's own copy, and beside it the published package through npx; for clients
+// that speak Streamable HTTP, the URL and how to read the token from the lock file. Never the token itself: it stays in the lock file (0600), out of
 // clipboard histories and chat logs, and it changes whenever the endpoint restarts.
 import * as vscode from 'vscode';
 import type { AgentStatusView } from './agentStatus';
@@ -11,10 +11,16 @@ export const COPY_MCP_CONFIGURATION_COMMAND = 'whetstone.copyMcpConfiguration';
 /** The snippet for an endpoint on `port` with `lockFile`, and the bridge at `cliPath`. */
 export function mcpConfiguration(cliPath: string, port: number | null, lockFile: string | null): string {
   const stdio = { mcpServers: { whetstone: { command: 'node', args: [cliPath, 'mcp'] } } };
+  const npx = { mcpServers: { whetstone: { command: 'npx', args: ['-y', 'whetstone-agent', 'mcp'] } } };
   const lines = [
     '// Whetstone MCP server (from "Whetstone: Copy MCP Configuration").',
     '// Clients that launch a command (stdio): the bridge finds the running endpoint through its lock file.',
+    "// This extension's own copy: always the extension's version, nothing to download (the path changes when the extension updates).",
     JSON.stringify(stdio, null, 2),
+    '',
+    '// Or the published whetstone-agent package, which works without VS Code (agents outside the editor, other machines, CI);',
+    '// npx downloads it the first time.',
+    JSON.stringify(npx, null, 2),
   ];
   if (port !== null) {
     const http = { mcpServers: { whetstone: { type: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: { Authorization: 'Bearer ${WHETSTONE_MCP_TOKEN}' } } } };

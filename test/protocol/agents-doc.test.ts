@@ -71,7 +71,7 @@ describe('docs/AGENTS.md examples', () => {
       .map((block) => JSON.parse(block) as { mcpServers?: Record<string, { command?: string; url?: string }> })
       .filter((config) => config.mcpServers);
     assert.equal(configurations.length, 2);
-    assert.deepEqual(configurations[0].mcpServers!.whetstone, { command: 'whetstone-agent', args: ['mcp'] });
+    assert.deepEqual(configurations[0].mcpServers!.whetstone, { command: 'npx', args: ['-y', 'whetstone-agent', 'mcp'] }, 'the published package, which needs no editor');
     assert.equal(configurations[1].mcpServers!.whetstone.url, 'http://127.0.0.1:8080/mcp');
   });
 });
