@@ -20,6 +20,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 /** The packed size budget (bench/README.md). */
 const MAX_PACKED_BYTES = 3 * 1024 * 1024;
+/** Only stops a check that hangs (a process that never answers); nothing here is timed. */
+const HANG = 120_000;
 
 const TOTAL = 'fn total(a: number, b: number): number {\n  return a + b;\n}\n\nprint(total(1, 2));\n';
 const AREA = 'fn area(w: number, h: number): number {\n  return w * heigth;\n}\n\nprint(area(1, 2));\n';
@@ -51,11 +53,17 @@ function run(args, cwd = home) {
   return spawnSync(command, args, { cwd, env: environment(), encoding: 'utf8' });
 }
 
+/** npm or npx offline, with an empty cache of this check's own: the package must need nothing else. */
+function npm(tool, args, cwd) {
+  const env = environment({ npm_config_cache: join(base, 'npm-cache'), npm_config_offline: 'true', npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' });
+  const windows = process.platform === 'win32';
+  return execFileSync(windows ? `${tool}.cmd` : tool, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], shell: windows });
+}
+
 before(() => {
   mkdirSync(home, { recursive: true });
   tarball = packCli({ out: base, build: !process.argv.includes('--no-build') });
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  execFileSync(npm, ['install', '-g', '--prefix', prefix, '--cache', join(base, 'npm-cache'), '--offline', '--no-audit', '--no-fund', tarball], { cwd: home, stdio: ['ignore', 'inherit', 'inherit'], shell: process.platform === 'win32' });
+  npm('npm', ['install', '-g', '--prefix', prefix, tarball], home);
   command = process.platform === 'win32' ? join(prefix, 'whetstone-agent.cmd') : join(prefix, 'bin', 'whetstone-agent');
 });
 
@@ -91,6 +99,18 @@ describe('the whetstone-agent package', () => {
     assert.equal(printed.stdout, `${version}\n`);
   });
 
+  it('runs through npx, and from a project\'s devDependencies', () => {
+    assert.equal(npm('npx', ['--yes', `--package=${tarball}`, '--', 'whetstone-agent', '--version'], home), `${version}\n`);
+    const folder = project('dev-dependency');
+    writeFileSync(join(folder, 'package.json'), '{ "name": "uses-whetstone", "private": true }\n');
+    npm('npm', ['install', '--save-dev', tarball], folder);
+    assert.ok(JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).devDependencies['whetstone-agent']);
+    assert.deepEqual(readdirSync(join(folder, 'node_modules')).filter((name) => !name.startsWith('.')), ['whetstone-agent'], 'nothing else installed');
+    // check prints nothing for a clean file and exits 0 (npm throws on any other status).
+    assert.equal(npm('npx', ['whetstone-agent', 'check', join('src', 'total.wst')], folder), '');
+    assert.throws(() => npm('npx', ['whetstone-agent', 'check', join('src', 'area.wst')], folder), { status: 1 }, 'exits 1 on errors');
+  });
+
   it('check reports the diagnostics of a folder and exits 1 on errors', () => {
     const folder = project('check');
     const result = run(['check', '--json', 'src'], folder);
@@ -101,7 +121,7 @@ describe('the whetstone-agent package', () => {
     assert.equal(clean.status, 0, clean.stdout + clean.stderr);
   });
 
-  it('serve answers an agent over WebSocket with the token from its lock file, and writes its change', async () => {
+  it('serve answers an agent over WebSocket with the token from its lock file, and writes its change', { timeout: HANG }, async () => {
     const folder = project('serve');
     const child = spawn(command, ['serve', '--port', '0', '--approve', 'deny', '--stop-when-stdin-closes', 'src'], { cwd: folder, env: environment(), stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
@@ -142,7 +162,7 @@ describe('the whetstone-agent package', () => {
     }
   });
 
-  it('mcp --serve answers the MCP SDK\'s client over stdio', async () => {
+  it('mcp --serve answers the MCP SDK\'s client over stdio', { timeout: HANG }, async () => {
     const folder = project('mcp');
     const transport = new StdioClientTransport({ command, args: ['mcp', '--serve', 'src'], cwd: folder, env: environment(), stderr: 'pipe' });
     let stderr = '';
