@@ -22,6 +22,7 @@ export function packCli({ out = root, build = true } = {}) {
     const manifest = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
     // One version for the extension and the command line, and one repository address.
     const staged = { name: manifest.name, version: rootManifest.version, ...manifest };
+    staged.version = rootManifest.version;
     for (const field of ['repository', 'homepage', 'bugs']) {
       if (rootManifest[field] !== undefined) staged[field] = rootManifest[field];
     }
