@@ -1,9 +1,11 @@
 // The tree-sitter queries the grammar ships for other editors (syntaxes/tree-sitter-whetstone/
-// queries/: highlights, locals, folds, indents) must compile against the grammar as built, be
-// named where editors look for them (tree-sitter.json), and capture what they say on real files:
-// every keyword, comment, string, number, annotation, function and type name of the examples and
-// the grammar corpus, each token captured once (Helix keeps the first pattern that matches, Neovim
-// and Zed the last, so an overlap would colour differently in each), and every pattern in use.
+// queries/: highlights, locals, folds, indents in nvim-treesitter's names, which Zed shares;
+// helix/ in Helix's names; zed/ the queries only Zed reads) must compile against the grammar as
+// built, be named where tools look for them (tree-sitter.json), and capture what they say on real
+// files: every keyword, comment, string, number, annotation, function and type name of the
+// examples and the grammar corpus, each token captured once (Helix keeps the first pattern that
+// matches, Neovim and Zed the last, so an overlap would colour differently in each), Helix's the
+// same tokens as the others, and every pattern in use.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +16,41 @@ import { grammarPath } from '../../server/src/workspace/grammar';
 import { repoRoot } from '../helpers/core';
 
 const GRAMMAR_DIR = join(repoRoot, 'syntaxes', 'tree-sitter-whetstone');
-const QUERY_FILES = ['highlights.scm', 'locals.scm', 'folds.scm', 'indents.scm'];
+const QUERY_FILES = [
+  'highlights.scm',
+  'locals.scm',
+  'folds.scm',
+  'indents.scm',
+  'helix/highlights.scm',
+  'helix/locals.scm',
+  'helix/indents.scm',
+  'zed/brackets.scm',
+  'zed/indents.scm',
+  'zed/outline.scm',
+];
+
+/** Each highlight capture of highlights.scm as helix/highlights.scm names it. */
+const HELIX_NAMES: Record<string, string> = {
+  number: 'constant.numeric',
+  boolean: 'constant.builtin.boolean',
+  'keyword.import': 'keyword.control.import',
+  'keyword.type': 'keyword.storage.type',
+  keyword: 'keyword.storage.type',
+  'keyword.return': 'keyword.control.return',
+  'keyword.conditional': 'keyword.control.conditional',
+  'keyword.repeat': 'keyword.control.repeat',
+  property: 'variable.other.member',
+  module: 'namespace',
+  'type.definition': 'type',
+  'function.call': 'function',
+  'function.method.call': 'function.method',
+};
+
+/** `async` and `await` share @keyword.coroutine; Helix has a scope for each. */
+function helixName(name: string, token: string): string {
+  if (name === 'keyword.coroutine') return token === 'async' ? 'keyword.storage.modifier' : 'keyword.control';
+  return HELIX_NAMES[name] ?? name;
+}
 
 /** The files the queries are checked on: every example and every valid file of the grammar corpus. */
 function sampleFiles(): string[] {
@@ -58,9 +94,9 @@ function insideError(node: TsNode): boolean {
 const key = (node: TsNode): string => `${node.startIndex}:${node.endIndex}`;
 
 /** The highlight capture names of each token, by its span. */
-function highlightsBySpan(tree: Tree): Map<string, string[]> {
+function highlightsBySpan(tree: Tree, file = 'highlights.scm'): Map<string, string[]> {
   const bySpan = new Map<string, string[]>();
-  for (const capture of query('highlights.scm').captures(tree.rootNode)) {
+  for (const capture of query(file).captures(tree.rootNode)) {
     const names = bySpan.get(key(capture.node)) ?? [];
     names.push(capture.name);
     bySpan.set(key(capture.node), names);
@@ -148,6 +184,12 @@ describe('tree-sitter queries for other editors', () => {
       'locals.scm': /^local\.(scope|reference|definition\.(function|type|field|import|parameter|var))$/,
       'folds.scm': /^fold$/,
       'indents.scm': /^indent\.(begin|end|branch|auto)$/,
+      'helix/highlights.scm': /^(comment|string|constant(\.numeric|\.builtin(\.boolean)?)?|keyword(\.(function|operator|control(\.(import|return|conditional|repeat))?|storage\.(type|modifier)))?|attribute|variable(\.parameter|\.other\.member)?|namespace|type(\.builtin)?|function(\.builtin|\.method)?|operator|punctuation\.(bracket|delimiter))$/,
+      'helix/locals.scm': /^local\.(scope|definition|reference)$/,
+      'helix/indents.scm': /^(indent|outdent)$/,
+      'zed/brackets.scm': /^(open|close)$/,
+      'zed/indents.scm': /^(indent|end)$/,
+      'zed/outline.scm': /^(item|name|context)$/,
     };
     for (const file of QUERY_FILES) {
       for (const name of query(file).captureNames) assert.match(name, allowed[file], `${file}: @${name}`);
@@ -162,11 +204,14 @@ describe('tree-sitter queries for other editors', () => {
       const tree = parseText(readFileSync(file, 'utf8'));
       try {
         const bySpan = highlightsBySpan(tree);
+        const helixBySpan = highlightsBySpan(tree, 'helix/highlights.scm');
         // A file wrong on purpose (examples/diagnostics.wst) is checked outside its error.
         for (const leaf of leaves(tree.rootNode).filter((token) => !token.isMissing && !insideError(token))) {
           const names = bySpan.get(key(leaf)) ?? [];
           const where = `${file}:${leaf.startPosition.row + 1}:${leaf.startPosition.column + 1} ${leaf.type} "${leaf.text}" in ${leaf.parent?.type}`;
           assert.ok(names.length <= 1, `${where} is captured more than once: ${names.join(', ')}`);
+          const helix = helixBySpan.get(key(leaf)) ?? [];
+          assert.deepEqual(helix, names.map((name) => helixName(name, leaf.text)), `${where}: Helix's capture`);
           const expected = expectedHighlight(leaf);
           if (expected === undefined) continue;
           assert.equal(names.length, 1, `${where} is not captured (expected @${expected})`);
@@ -297,6 +342,44 @@ describe('tree-sitter queries for other editors', () => {
         const onClosing = indents.filter((capture) => capture.node.id === closing.id).map((capture) => capture.name).sort();
         assert.deepEqual(onClosing, ['indent.branch', 'indent.end'], 'the closing brace goes back a level');
       }
+    } finally {
+      tree.delete();
+    }
+  });
+
+  it("Helix's indents, and Zed's indents, brackets and outline", () => {
+    const text = readFileSync(join(repoRoot, 'examples', 'orders.wst'), 'utf8');
+    const tree = parseText(text);
+    try {
+      const blocks = tree.rootNode.descendantsOfType('block').map((block) => block!);
+      const helix = query('helix/indents.scm').captures(tree.rootNode);
+      const zed = query('zed/indents.scm').captures(tree.rootNode);
+      for (const block of blocks) {
+        const closing = block.lastChild!;
+        assert.ok(helix.some((capture) => capture.name === 'indent' && capture.node.id === block.id), 'Helix indents a block');
+        assert.ok(helix.some((capture) => capture.name === 'outdent' && capture.node.id === closing.id), "and outdents its '}'");
+        assert.ok(zed.some((capture) => capture.name === 'indent' && capture.node.id === block.id), 'Zed indents a block');
+        assert.ok(zed.some((capture) => capture.name === 'end' && capture.node.id === closing.id), "up to its '}'");
+      }
+
+      const pairs = query('zed/brackets.scm').matches(tree.rootNode).map((match) => match.captures.map((capture) => `${capture.name} ${capture.node.type}`));
+      assert.equal(pairs.filter((pair) => pair.join() === 'open {,close }').length, tree.rootNode.descendantsOfType('{').length, 'every { has its }');
+      assert.ok(pairs.some((pair) => pair.join() === 'open (,close )'));
+
+      const outline = query('zed/outline.scm').matches(tree.rootNode).map((match) => {
+        const item = match.captures.find((capture) => capture.name === 'item')!;
+        const name = match.captures.find((capture) => capture.name === 'name')!;
+        const context = match.captures.filter((capture) => capture.name === 'context').map((capture) => capture.node.text);
+        return [item.node.type, [...context, name.node.text].join(' ')];
+      });
+      assert.deepEqual(outline.filter(([type]) => type !== 'field_declaration'), [
+        ['type_declaration', 'type Item'],
+        ['type_declaration', 'type Order'],
+        ['function_declaration', 'fn lineTotal'],
+        ['function_declaration', 'fn calculateTotal'],
+        ['function_declaration', 'async fn loadOrder'],
+      ]);
+      assert.deepEqual(outline.filter(([type]) => type === 'field_declaration').map(([, name]) => name).slice(0, 3), ['name', 'price', 'qty']);
     } finally {
       tree.delete();
     }
