@@ -1,8 +1,9 @@
 // `whetstone-agent lsp`, as an editor other than VS Code starts it (docs/EDITORS.md): a plain LSP
-// client over the command's stdin and stdout, with no Whetstone settings or initialization
-// options, gets diagnostics, hover and go to definition; the server runs with the heap sizing of
-// SERVER_NODE_OPTIONS; and it ends with its client however the client ends it (shutdown and
-// exit, closing stdin, a signal, killing the command outright).
+// client over the command's stdin and stdout (dist/cli.js, or the installed command that
+// WHETSTONE_AGENT_COMMAND names), with no Whetstone settings or initialization options, gets
+// diagnostics, hover and go to definition; the server runs with the heap sizing of
+// SERVER_NODE_OPTIONS; and it ends with its client however the client ends it (shutdown and exit,
+// closing stdin, a signal, killing the command outright).
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +35,13 @@ import { SERVER_NODE_OPTIONS } from '../../server/src/protocol/server-process';
 import { REPO_ROOT } from './lspClient';
 
 const CLI = join(REPO_ROOT, 'dist', 'cli.js');
+/** An installed `whetstone-agent` to check instead of this repository's dist/cli.js (a path to its bin). */
+const INSTALLED = process.env.WHETSTONE_AGENT_COMMAND;
+
+/** How the command is started: the installed bin, else `node dist/cli.js`, without Node options (as a `whetstone-agent` on the PATH or `npx` runs it). */
+function commandLine(args: readonly string[]): [string, string[]] {
+  return INSTALLED ? [INSTALLED, [...args]] : [process.execPath, [CLI, ...args]];
+}
 const HAS_PROC = existsSync('/proc/self/cmdline');
 const SOURCE = 'fn area(w: number, h: number): number {\n  return w * h;\n}\n\nlet total = area(2, 3) + heigth;\nprint(total);\n';
 
@@ -63,8 +71,8 @@ class StdioClient {
   }
 
   static async start(folder: string, args: readonly string[] = []): Promise<StdioClient> {
-    // Started without Node options, as a `whetstone-agent` on the PATH or `npx` runs it.
-    const child = spawn(process.execPath, [CLI, 'lsp', ...args], { cwd: folder, stdio: ['pipe', 'pipe', 'pipe'] });
+    const [command, commandArgs] = commandLine(['lsp', ...args]);
+    const child = spawn(command, commandArgs, { cwd: folder, stdio: ['pipe', 'pipe', 'pipe'] });
     const client = new StdioClient(child);
     await client.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
@@ -203,7 +211,8 @@ describe('whetstone-agent lsp: the language server over stdio for any LSP client
   }
 
   it('refuses an argument it does not take, with exit status 2', () => {
-    const result = spawnSync(process.execPath, [CLI, 'lsp', '--socket=9000'], { encoding: 'utf8' });
+    const [command, args] = commandLine(['lsp', '--socket=9000']);
+    const result = spawnSync(command, args, { encoding: 'utf8' });
     assert.equal(result.status, 2);
     assert.match(result.stderr, /lsp: unknown argument --socket=9000/);
     assert.equal(result.stdout, '');
