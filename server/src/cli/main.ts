@@ -56,6 +56,9 @@ Commands:
                            plans and reviewed changes are then denied (default) or approved
                            (auto). Exits 1 with a message on stderr when no endpoint is running,
                            its lock file is stale, or it goes away; 0 when stdin closes.
+  lsp [--stdio]            The language server (as in VS Code) over stdin and stdout, for any
+                           LSP client: Neovim, Helix, Zed (see docs/EDITORS.md). It ends when
+                           its client asks it to or when stdin closes.
 
 Options:
   -h, --help               Show this help.
@@ -134,6 +137,12 @@ export async function main(args: readonly string[], output: Output = processOutp
       const options = parseMcpArguments(rest);
       if (typeof options === 'string') return usageError(output, options);
       return runMcp(options, output, packageVersion());
+    }
+    case 'lsp': {
+      const { parseLspArguments, runLsp } = await import('./lsp-command.js');
+      const options = parseLspArguments(rest);
+      if (typeof options === 'string') return usageError(output, options);
+      return runLsp(output);
     }
     default:
       return usageError(output, `unknown command "${command}"`);

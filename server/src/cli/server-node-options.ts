@@ -7,7 +7,7 @@
 // stderr (the listening line, the terminal's answers and --stop-when-stdin-closes work as before),
 // SIGINT and SIGTERM, and the child's exit status. The child also gets an IPC channel, which
 // closes however this process ends (SIGKILL included); serve stops when it does.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { SERVER_NODE_OPTIONS } from '../protocol/server-process';
 import { EXIT_USAGE } from './output';
 
@@ -31,16 +31,25 @@ export function missingServerNodeOptions(execArgv: readonly string[] = process.e
 /** Runs this command line again in a child node with `missing` added; resolves to its exit status. */
 export function runWithServerNodeOptions(args: readonly string[], missing: readonly string[]): Promise<number> {
   const child = spawn(process.execPath, [...process.execArgv, ...missing, process.argv[1], ...args], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+  return passOnUntilExit(child, 'serve');
+}
+
+/**
+ * Passes SIGINT and SIGTERM on to `child` until it exits; resolves to its exit status. Killed by a
+ * signal, this process ends the same way, so whoever started it sees what happened.
+ */
+export function passOnUntilExit(child: ChildProcess, what: string): Promise<number> {
   const passOn = (signal: NodeJS.Signals): void => void child.kill(signal);
   for (const signal of PASSED_ON) process.on(signal, passOn);
   return new Promise((resolve) => {
     child.once('error', (error) => {
-      process.stderr.write(`whetstone-agent: cannot start serve: ${error.message}\n`);
+      for (const passed of PASSED_ON) process.off(passed, passOn);
+      process.stderr.write(`whetstone-agent: cannot start ${what}: ${error.message}\n`);
       resolve(EXIT_USAGE);
     });
-    child.once('exit', (code, signal) => {
+    // 'close', not 'exit': what the child wrote to a pipe of ours has been read by then.
+    child.once('close', (code, signal) => {
       for (const passed of PASSED_ON) process.off(passed, passOn);
-      // Killed by a signal: end the same way, so whoever started this process sees what happened.
       if (signal !== null) process.kill(process.pid, signal);
       else resolve(code ?? EXIT_USAGE);
     });

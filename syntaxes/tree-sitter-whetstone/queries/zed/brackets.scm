@@ -1,0 +1,10 @@
+; Matching brackets for Whetstone in Zed.
+
+("(" @open
+  ")" @close)
+
+("[" @open
+  "]" @close)
+
+("{" @open
+  "}" @close)
