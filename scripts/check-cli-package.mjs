@@ -1,9 +1,10 @@
 // Checks the npm package whetstone-agent as a user gets it: packs it (scripts/pack-cli.mjs),
 // installs the tarball with `npm install -g` into an empty prefix, offline and with an empty npm
 // cache (so it needs nothing but itself), and runs the installed command from a folder with no
-// node_modules above it: --help, check, serve with an agent call over WebSocket, and mcp --serve
-// with the MCP SDK's client. `node scripts/check-cli-package.mjs [--no-build]` (npm test passes
-// --no-build, having just built dist/).
+// node_modules above it: --help, check, serve with an agent call over WebSocket, mcp --serve
+// with the MCP SDK's client, and lsp with a generic LSP client (the compiled
+// out/test/lsp/stdio-command.test.js: run `npx tsc -p .` first). `node
+// scripts/check-cli-package.mjs [--no-build]` (npm test passes --no-build, having just built dist/).
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -84,8 +85,8 @@ describe('the whetstone-agent package', () => {
     }
     assert.deepEqual(readdirSync(installed).sort(), ['LICENSE', 'README.md', 'dist', 'package.json']);
     const dist = readdirSync(join(installed, 'dist')).sort();
-    assert.ok(dist.includes('cli.js') && dist.includes('source-worker.js') && dist.includes('tree-sitter-whetstone.wasm'), dist.join(', '));
-    assert.deepEqual(dist.filter((file) => !/^(cli|source-worker)\.js$|\.wasm$/.test(file)), [], 'no source maps or other bundles');
+    assert.ok(['cli.js', 'source-worker.js', 'server.js', 'tree-sitter-whetstone.wasm'].every((file) => dist.includes(file)), dist.join(', '));
+    assert.deepEqual(dist.filter((file) => !/^(cli|source-worker|server)\.js$|\.wasm$/.test(file)), [], 'no source maps or other bundles');
   });
 
   it('--help says what the command is and lists every command; --version names the package\'s', () => {
@@ -93,7 +94,7 @@ describe('the whetstone-agent package', () => {
     assert.equal(help.status, 0, help.stderr);
     assert.match(help.stdout, /^whetstone-agent: the Whetstone language/);
     assert.match(help.stdout, /^Usage: whetstone-agent <command>/m);
-    for (const name of ['check', 'parse', 'project', 'import', 'serve', 'mcp']) assert.match(help.stdout, new RegExp(`^  ${name} `, 'm'), `lists ${name}`);
+    for (const name of ['check', 'parse', 'project', 'import', 'serve', 'mcp', 'lsp']) assert.match(help.stdout, new RegExp(`^  ${name} `, 'm'), `lists ${name}`);
     const printed = run(['--version']);
     assert.equal(printed.status, 0, printed.stderr);
     assert.equal(printed.stdout, `${version}\n`);
@@ -181,6 +182,14 @@ describe('the whetstone-agent package', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('lsp serves a generic LSP client over stdio from the installed copy', { timeout: HANG }, () => {
+    // The language server's own stdio test (diagnostics, hover, definition, how it ends), pointed at
+    // the installed command instead of the repository's dist/.
+    const test = join(root, 'out', 'test', 'lsp', 'stdio-command.test.js');
+    const result = spawnSync(process.execPath, ['--test', test], { cwd: home, env: { ...process.env, WHETSTONE_AGENT_COMMAND: command }, encoding: 'utf8' });
+    assert.equal(result.status, 0, result.stdout + result.stderr);
   });
 });
 
