@@ -110,6 +110,15 @@ describe('the Get Started walkthrough', () => {
     await waitFor('the written suggestion to leave the list', async () =>
       (await api.suggestions.list(document.uri)).suggestions.some((suggestion) => suggestion.strategy === 'hoist') ? undefined : true,
     );
+    // And to leave the editor: no CodeLens offers it any more, given or drawn.
+    await waitFor('the CodeLens of the written suggestion to go', async () => {
+      const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? [];
+      return lenses.some((lens) => /hoist/.test(lens.command?.title ?? '')) ? undefined : true;
+    });
+    await waitFor('the drawn CodeLens of the written suggestion to go', async () => {
+      const drawn = await drawnLabels('.contentWidgets .codelens-decoration a');
+      return drawn === undefined || !drawn.visible.some((label) => /hoist/.test(label)) ? true : undefined;
+    });
   });
 
   it('Copy MCP Configuration copies a snippet for an MCP client, without the token', async () => {
