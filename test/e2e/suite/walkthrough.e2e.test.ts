@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { WhetstoneApi } from '../../../client/src/extension';
-import { drawnLabels, EXTENSION_ID, readyApi, screenshot, waitFor } from './helpers';
+import { drawnLabels, EXTENSION_ID, readyApi, screenshot, waitFor, type PictureArea } from './helpers';
 
 interface WalkthroughStep {
   id: string;
@@ -27,6 +27,15 @@ interface Walkthrough {
 function codeOf(diagnostic: vscode.Diagnostic): string | number | undefined {
   const code = diagnostic.code;
   return typeof code === 'object' ? code.value : code;
+}
+
+// The walkthrough shows its pictures in a narrow column: each is of the editor's top left (and the
+// command palette above it), scrolled to where the step happens.
+const AREA: PictureArea = { x: 344, y: 0, width: 768, height: 420 };
+
+/** Scrolls the editor so that the 0-based `line` is its first. */
+function scrollTo(editor: vscode.TextEditor, line: number): void {
+  editor.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.AtTop);
 }
 
 /** Closes the editors that have nothing unsaved, so the pictures show the example alone. */
@@ -64,7 +73,7 @@ describe('the Get Started walkthrough', () => {
       vscode.languages.getDiagnostics(editor.document.uri).find((diagnostic) => codeOf(diagnostic) === 'E_UNDEFINED'),
     );
     await waitFor('a CodeLens suggestion', async () => ((await api.suggestions.list(editor.document.uri)).suggestions.length > 0 ? true : undefined));
-    await screenshot('walkthrough-open-example', '.contentWidgets .codelens-decoration a');
+    await screenshot('walkthrough-open-example', '.contentWidgets .codelens-decoration a', AREA);
   });
 
   it('the misspelt name has a diagnostic whose quick fix corrects it', async () => {
@@ -80,8 +89,9 @@ describe('the Get Started walkthrough', () => {
 
     // What the person sees: the lightbulb's menu on the underlined name.
     editor.selection = new vscode.Selection(typo.range.start, typo.range.start);
+    scrollTo(editor, typo.range.start.line - 7);
     await vscode.commands.executeCommand('editor.action.quickFix');
-    await screenshot('walkthrough-diagnostic-fix', `.action-widget:has-text("price")`);
+    await screenshot('walkthrough-diagnostic-fix', `.action-widget:has-text("price")`, AREA);
     await vscode.commands.executeCommand('hideCodeActionWidget');
     await vscode.commands.executeCommand('workbench.actions.view.problems');
 
@@ -101,7 +111,8 @@ describe('the Get Started walkthrough', () => {
     const line = hoist.range.start.line;
     assert.match(document.lineAt(line).text, /sum = sum \+ discounted\(item\.price, 10\) \* rate\(base\);/);
     editor.selection = new vscode.Selection(line, 6, line, 6);
-    await screenshot('walkthrough-accept-suggestion', '.contentWidgets .codelens-decoration a:has-text("hoist")');
+    scrollTo(editor, line - 8);
+    await screenshot('walkthrough-accept-suggestion', '.contentWidgets .codelens-decoration a:has-text("hoist")', AREA);
 
     const answer = await vscode.commands.executeCommand<{ done: boolean; message?: string }>('whetstone.acceptSuggestion');
     assert.equal(answer.done, true, answer.message);
@@ -131,7 +142,7 @@ describe('the Get Started walkthrough', () => {
     assert.equal(text.includes(lock.token), false, 'the token stays in the lock file');
     // The picture is of the command in the palette, where a person finds it.
     await vscode.commands.executeCommand('workbench.action.quickOpen', '>Whetstone: Copy MCP Configuration');
-    await screenshot('walkthrough-connect-agent', '.quick-input-widget .monaco-list-row:has-text("Copy MCP Configuration")');
+    await screenshot('walkthrough-connect-agent', '.quick-input-widget .monaco-list-row:has-text("Copy MCP Configuration")', AREA);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   });
 
