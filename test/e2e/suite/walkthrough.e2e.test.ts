@@ -38,10 +38,20 @@ function scrollTo(editor: vscode.TextEditor, line: number): void {
   editor.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.AtTop);
 }
 
-/** Closes the editors that have nothing unsaved, so the pictures show the example alone. */
-async function closeSavedEditors(): Promise<void> {
-  const saved = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => !tab.isDirty);
-  await vscode.window.tabGroups.close(saved);
+/**
+ * Closes the editors the suites before left open, their unsaved changes dropped (the workspace is
+ * a copy made for this run), so the pictures show the example as a person who just opened it sees it.
+ */
+async function closeEditors(): Promise<void> {
+  for (const tab of vscode.window.tabGroups.all.flatMap((group) => group.tabs)) {
+    const document = tab.input instanceof vscode.TabInputText ? vscode.workspace.textDocuments.find((open) => open.uri.toString() === (tab.input as vscode.TabInputText).uri.toString()) : undefined;
+    if (tab.isDirty && document) {
+      await vscode.window.showTextDocument(document, { viewColumn: tab.group.viewColumn });
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } else if (!tab.isDirty) {
+      await vscode.window.tabGroups.close(tab);
+    }
+  }
 }
 
 describe('the Get Started walkthrough', () => {
@@ -51,10 +61,13 @@ describe('the Get Started walkthrough', () => {
 
   before(async () => {
     api = await readyApi();
-    await closeSavedEditors();
+    await closeEditors();
+    // No picture is taken halfway through a fade (the command palette's, for one).
+    await vscode.workspace.getConfiguration('workbench').update('reduceMotion', 'on', vscode.ConfigurationTarget.Global);
   });
 
   after(async () => {
+    await vscode.workspace.getConfiguration('workbench').update('reduceMotion', undefined, vscode.ConfigurationTarget.Global);
     // The example is an untitled document: closed without asking to save it.
     if (editor && !editor.document.isClosed) {
       await vscode.window.showTextDocument(editor.document);
