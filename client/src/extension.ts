@@ -12,6 +12,7 @@ import { registerCommands } from './commands';
 import { registerCopyAgentConnection } from './copyAgentConnection';
 import { registerCopyMcpConfiguration } from './copyMcpConfiguration';
 import { registerMcpServer } from './mcpServerProvider';
+import { registerOpenExample } from './openExample';
 import { createLanguageClient } from './languageClient';
 import { PlanDecisions, type PendingPlan } from './planDecisions';
 import type { AgentSessionData, EditorSuggestionData } from '../../server/src/protocol/messages';
@@ -86,6 +87,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
     agentsView,
     registerCopyAgentConnection(agentStatus),
     registerCopyMcpConfiguration(context, agentStatus),
+    registerOpenExample(context),
     mcp,
     plans,
     changes,

@@ -26,9 +26,11 @@ const SCREENSHOT_DIR = process.env.WHETSTONE_E2E_SCREENSHOTS;
 // A test asks for a screenshot by logging `WHETSTONE_SCREENSHOT <name> <css selector>`: the
 // launcher waits until the selector is visible (the workbench has drawn what the picture is of),
 // then saves <name>.png, written whole (renamed into place) so the test can wait for the file.
-const SCREENSHOT_REQUEST = /^WHETSTONE_SCREENSHOT ([a-z0-9-]{1,60}) (.+)$/;
+// `WHETSTONE_SCREENSHOT <name> @<x>,<y>,<width>,<height> <css selector>` saves only that part of
+// the page (a walkthrough shows its pictures small, so they show the part that matters).
+const SCREENSHOT_REQUEST = /^WHETSTONE_SCREENSHOT ([a-z0-9-]{1,60}) (?:@(\d+),(\d+),(\d+),(\d+) )?(.+)$/;
 
-async function screenshot(page, name, selector) {
+async function screenshot(page, name, selector, clip) {
   try {
     await page.locator(selector).first().waitFor({ state: 'visible', timeout: 15_000 });
   } catch {
@@ -36,7 +38,7 @@ async function screenshot(page, name, selector) {
   }
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: `${file}.part.png` });
+  await page.screenshot({ path: `${file}.part.png`, ...(clip ? { clip } : {}) });
   renameSync(`${file}.part.png`, file);
 }
 
@@ -116,7 +118,9 @@ async function main() {
       }
       const request = SCREENSHOT_DIR && typeof first === 'string' ? SCREENSHOT_REQUEST.exec(first) : null;
       if (request) {
-        void screenshot(page, request[1], request[2]).catch((error) => console.error(`[code-server launcher] screenshot ${request[1]} failed: ${error}`));
+        const [x, y, width, height] = request.slice(2, 6).map(Number);
+        const clip = request[2] === undefined ? undefined : { x, y, width, height };
+        void screenshot(page, request[1], request[6], clip).catch((error) => console.error(`[code-server launcher] screenshot ${request[1]} failed: ${error}`));
         return;
       }
       const write = type === 'error' || type === 'warn' ? console.error : console.log;

@@ -53,18 +53,28 @@ export function applyEdits(document: vscode.TextDocument, edits: readonly vscode
   return result;
 }
 
+/** A part of the workbench page (1280×800), in pixels. */
+export interface PictureArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /**
- * Asks the launcher to save a picture of the workbench as docs/images/<name>.png once `selector`
- * is drawn, and waits until it is written. Does nothing when the run takes no pictures.
+ * Asks the launcher to save a picture of the workbench (or of `area` of it) as
+ * docs/images/<name>.png once `selector` is drawn, and waits until it is written. Does nothing
+ * when the run takes no pictures.
  */
-export async function screenshot(name: string, selector: string): Promise<void> {
+export async function screenshot(name: string, selector: string, area?: PictureArea): Promise<void> {
   const folder = process.env.WHETSTONE_E2E_SCREENSHOTS;
   if (!folder) return;
   const file = join(folder, `${name}.png`);
   // The secondary side bar (chat) is empty here; the picture is of the editor and the views.
   await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar').then(undefined, () => undefined);
   const asked = Date.now();
-  console.log(`WHETSTONE_SCREENSHOT ${name} ${selector}`);
+  const clip = area ? `@${[area.x, area.y, area.width, area.height].map(Math.round).join(',')} ` : '';
+  console.log(`WHETSTONE_SCREENSHOT ${name} ${clip}${selector}`);
   await waitFor(`the screenshot ${name}.png`, () => {
     try {
       return statSync(file).mtimeMs >= asked - 1000 ? true : undefined;
