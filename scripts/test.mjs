@@ -1,5 +1,6 @@
 // The test command (`npm test`): lint, type-check, build, then the unit, language-server and
-// protocol suites with node's test runner, then the end-to-end suite in a real VS Code.
+// protocol suites with node's test runner, the package check (scripts/check-vsix.mjs), then the
+// end-to-end suite in a real VS Code.
 // `node scripts/test.mjs unit` runs everything but the end-to-end suite; `e2e` runs only that.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
@@ -44,6 +45,8 @@ if (only !== 'e2e') {
   run(process.execPath, ['--test', '--test-concurrency=1', ...files]);
   // The command line as its own npm package, packed, installed and run (dist/ is built above).
   run(process.execPath, [join(root, 'scripts/check-cli-package.mjs'), '--no-build']);
+  // The .vsix as `npm run package` builds it: what it holds and its size.
+  run(process.execPath, [join(root, 'scripts/check-vsix.mjs')]);
 }
 if (only !== 'unit') {
   if (only === 'e2e') {
