@@ -96,7 +96,10 @@ async function main() {
   const started = Date.now();
   const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const port = await freePort();
-  const server = await startCodeServer({ node24, codeServerBin, port, smokeTestDriver: true });
+  // The installed-extension run names the extensions folder it installed the .vsix into; every
+  // other run gets a fresh empty one.
+  const extensionsDir = process.env.WHETSTONE_E2E_EXTENSIONS_DIR || undefined;
+  const server = await startCodeServer({ node24, codeServerBin, port, extensionsDir, smokeTestDriver: true });
   console.log(`[code-server launcher] code-server ready on port ${port} after ${seconds()}`);
   let browser;
   let timer;

@@ -1,7 +1,7 @@
 // Starts and stops a code-server (VS Code served to a browser, with a real Node extension host)
 // with a fresh profile, for the end-to-end launcher and for `npm start`. The flags and settings
 // are the ones found to work headless on Debian (docs/E2E.md).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -133,6 +133,21 @@ export async function startCodeServer({ node24, codeServerBin, port, extensionsD
     await sleep(100);
   }
   return { port, origin, profileDir, logFile, exit, stop };
+}
+
+/**
+ * Installs a packaged extension (.vsix) into `extensionsDir` with code-server's own installer, as
+ * a person installs one; throws with code-server's output when it fails.
+ */
+export function installExtension({ node24, codeServerBin, vsix, extensionsDir }) {
+  const result = spawnSync(node24, [codeServerBin, '--install-extension', vsix, '--extensions-dir', extensionsDir], {
+    encoding: 'utf8',
+    env: cleanEnv({ PATH: `${dirname(node24)}${delimiter}${process.env.PATH}` }),
+    timeout: 120_000,
+  });
+  if (result.status !== 0) {
+    throw new Error(`code-server --install-extension ${vsix} failed (${result.status ?? result.signal ?? result.error}):\n${result.stdout}${result.stderr}`);
+  }
 }
 
 function killGroup(pid, signal) {

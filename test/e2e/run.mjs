@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { ensureE2eToolsOrExit } from '../../scripts/e2e/setup.mjs';
+import { runInstalledSuite } from './run-installed.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const extensionTestsPath = join(root, 'out', 'test', 'e2e', 'suite', 'index.js');
@@ -37,8 +38,11 @@ const drawnDir = mkdtempSync(join(tmpdir(), 'whetstone-e2e-drawn-'));
 process.env.WHETSTONE_E2E_DRAWN = drawnDir;
 const started = Date.now();
 let failed = false;
+// WHETSTONE_E2E_ONLY=installed runs only the installed-package suite; any other value only the
+// matching files of the main suite.
+const only = process.env.WHETSTONE_E2E_ONLY;
 try {
-  await runTests({
+  if (only !== 'installed') await runTests({
     vscodeExecutablePath: join(root, 'scripts', 'e2e', 'code-server-launcher.mjs'),
     extensionDevelopmentPath: root,
     extensionTestsPath,
@@ -53,5 +57,6 @@ try {
   rmSync(lockDir, { recursive: true, force: true });
   rmSync(drawnDir, { recursive: true, force: true });
 }
+if (!only || only === 'installed') failed = !(await runInstalledSuite()) || failed;
 console.log(`end-to-end run took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 process.exit(failed ? 1 : 0);
