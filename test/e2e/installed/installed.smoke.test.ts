@@ -49,6 +49,10 @@ describe('the installed package', () => {
     assert.equal(isInside(ROOT, extension.extensionPath), false, 'not loaded from the repository');
     assert.equal(extension.packageJSON.version, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
     assert.equal(existsSync(join(extension.extensionPath, 'src')), false, 'no sources in the package');
+    // What the extension shows from its own folder: the icon and the walkthrough's pictures.
+    const manifest = extension.packageJSON as { icon?: string; contributes: { walkthroughs?: { steps: { media: { image?: string } }[] }[] } };
+    const pictures = [manifest.icon, ...(manifest.contributes.walkthroughs ?? []).flatMap((walkthrough) => walkthrough.steps.map((step) => step.media.image))];
+    for (const picture of pictures) if (picture) assert.ok(existsSync(join(extension.extensionPath, picture)), `${picture} is installed`);
   });
 
   it('activates on opening an example and shows its diagnostics', async () => {
