@@ -121,6 +121,19 @@ describe('signature help: what is called', () => {
     assert.equal((await helpAt('let x = add(|);'))?.documentation, undefined, 'no comment above add');
   });
 
+  it('takes as documentation only the comment lines directly above, over its annotations', async () => {
+    const documentationOf = async (program: string): Promise<string | undefined> => {
+      const offset = program.indexOf('|');
+      const document = await parse(program.slice(0, offset) + program.slice(offset + 1));
+      return signatureHelpAt(document, analyze(document), offset)?.documentation?.text;
+    };
+    const fn = 'fn f(a: number): number { return a; }\nlet x = f(|);';
+    assert.equal(await documentationOf(`// Doubles nothing.\n@semantic(pure)\n${fn}`), 'Doubles nothing.');
+    assert.equal(await documentationOf(`/* A block\n * over two lines. */\n${fn}`), 'A block\nover two lines.');
+    assert.equal(await documentationOf(`let y = 1; // about y\n${fn}`), undefined, 'a trailing comment of the line before');
+    assert.equal(await documentationOf(`// about something else\n\n${fn}`), undefined, 'after a blank line');
+  });
+
   it('a variable holding a lambda: the lambda type’s parameters', async () => {
     assert.deepEqual(active(await helpAt('let x = twice(|);')), { signature: 'twice(n: number): number', parameter: 'n: number', argument: 0 });
   });
