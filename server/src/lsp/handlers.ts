@@ -27,6 +27,7 @@ import { codeActions } from './code-actions';
 import { completion, COMPLETION_TRIGGER_CHARACTERS } from './completion';
 import { contentChangesToEdits } from './convert';
 import { definition } from './definition';
+import { documentHighlights } from './document-highlight';
 import { DiagnosticsPublisher } from './diagnostics';
 import { foldingRanges } from './folding';
 import { formatDocument } from './formatting';
@@ -37,6 +38,7 @@ import { importText, projectBuffer } from './projection-requests';
 import { references } from './references';
 import { prepareRename, rename } from './rename';
 import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from './semantic-tokens';
+import { SIGNATURE_HELP_RETRIGGER_CHARACTERS, SIGNATURE_HELP_TRIGGER_CHARACTERS, signatureHelp } from './signature-help';
 import { SUGGESTION_ACTION_KIND, suggestionActions, suggestionLenses, type SuggestionSource } from './suggestions';
 import { documentSymbols } from './symbols';
 
@@ -131,6 +133,8 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
   connection.onPrepareRename(on('prepareRename', null, (buffer, params) => prepareRename(buffer, params.position)));
   connection.onRenameRequest(on('rename', null, (buffer, params) => rename(workspace, buffer, params.position, params.newName, documentChanges, warn)));
   connection.onCompletion(on('completion', [], (buffer, params) => completion(buffer, params)));
+  connection.onSignatureHelp(on('signatureHelp', null, (buffer, params) => signatureHelp(buffer, params.position)));
+  connection.onDocumentHighlight(on('documentHighlight', [], (buffer, params) => documentHighlights(buffer, params.position)));
   connection.languages.semanticTokens.on(on('semanticTokens', { data: [] }, (buffer) => semanticTokens(buffer)));
   connection.onDocumentFormatting(on('formatting', [], (buffer) => formatDocument(buffer)));
   connection.onFoldingRanges(on('foldingRanges', [], (buffer) => foldingRanges(buffer.document)));
@@ -174,6 +178,8 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
         referencesProvider: true,
         renameProvider: { prepareProvider: true },
         completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS, resolveProvider: false },
+        signatureHelpProvider: { triggerCharacters: SIGNATURE_HELP_TRIGGER_CHARACTERS, retriggerCharacters: SIGNATURE_HELP_RETRIGGER_CHARACTERS },
+        documentHighlightProvider: true,
         semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true },
         documentFormattingProvider: true,
         foldingRangeProvider: true,

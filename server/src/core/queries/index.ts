@@ -1,6 +1,9 @@
 // Questions asked of a buffer: the names written in it and what each denotes (hover, definition,
-// references, rename, highlighting), what can be written at a cursor, and nodes cut to a depth or
-// found by type, name or text (for agents).
+// references, rename, highlighting), what can be written at a cursor, the call whose arguments are
+// being written and its signature, and nodes cut to a depth or found by type, name or text (for
+// agents).
 export { nameOccurrences, occurrenceAt, occurrencesOf, type NameOccurrence, type OccurrenceKind } from './name-occurrences';
+export { documentHighlightsAt, type DocumentHighlight } from './document-highlights';
+export { signatureHelpAt, type Signature, type SignatureHelp, type SignatureParameter } from './signature-help';
 export { completionsAt, scopeAtOffset, type CompletionCandidate, type CompletionKind, type Completions } from './completion';
 export { findNodes, nodeToDepth, type FindCriteria, type Candidate, type TruncatedNode } from './node-query';

@@ -251,13 +251,18 @@ export function typeToString(type: Type): string {
 
 /** `order: Order, taxRate: number = 0.2, ...values: any` */
 export function parametersToString(fn: FunctionType): string {
+  return parameterTexts(fn).join(', ');
+}
+
+/** Each parameter as a signature writes it: `order: Order`, `taxRate: number = 0.2`, `...values: any`. */
+export function parameterTexts(fn: FunctionType): string[] {
   const parts = fn.params.map((param) => {
     const base = `${param.name}: ${typeToString(param.type)}`;
     if (!param.hasDefault) return base;
     return param.defaultText !== undefined ? `${base} = ${param.defaultText}` : `${param.name}?: ${typeToString(param.type)}`;
   });
   if (fn.rest) parts.push(`...${fn.rest.name}: ${typeToString(fn.rest.type)}`);
-  return parts.join(', ');
+  return parts;
 }
 
 // ---------------------------------------------------------------------------------------------
