@@ -1,0 +1,223 @@
+// The index of every Whetstone file under the source roots, open or not: per file only its
+// summary (file-summary.ts), so a file that is not open costs a few hundred bytes per declaration
+// rather than a buffer's hundred times its text. An open buffer overrides the index for its file
+// (its summary is read from the buffer's current AST when asked); when it closes, the file is read
+// again from disk. Files are read through regular-file.ts: a FIFO, a device, a file too large or a
+// link out of its root is skipped with the reason. No LSP here: lsp/workspace-index.ts drives it
+// (the build with progress, the watched files) and lsp/workspace-symbols.ts asks it.
+import { lstat } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { relative, sep } from 'node:path';
+import type { OpenBuffer } from './buffer';
+import { pathOfBufferUri } from './buffer-path';
+import type { Disposable } from './events';
+import { INDEXED_FILE_LIMITS } from './file-limits';
+import { summarizeDocument, summarizeText, type DeclarationSummary, type FileSummary } from './file-summary';
+import { readFileWithinAsync } from './regular-file';
+import { findSourceFiles, inSkippedFolder, isInside, linkProblem, WHETSTONE_EXTENSION } from './source-files';
+import type { Workspace } from './workspace';
+
+/**
+ * The most files the index holds: with summaries of a few KiB each, tens of MB at most. A root
+ * with more (a home folder by mistake) is indexed up to the cap and the rest is reported.
+ */
+export const MAX_INDEXED_FILES = 20_000;
+
+export interface IndexedFile {
+  path: string;
+  uri: string;
+  /** The module name `use` gives it: its path under its root, dotted (`billing.invoice`). */
+  module: string;
+  summary: FileSummary;
+}
+
+/** A declaration found by a search, with the file it is in. */
+export interface FoundDeclaration {
+  declaration: DeclarationSummary;
+  uri: string;
+  module: string;
+}
+
+/** What a build reports as it goes. */
+export interface BuildProgress {
+  /** The files found, before any is read. */
+  found(total: number): void;
+  /** After each file (read and summarised, or skipped). */
+  indexed(done: number, total: number): void;
+  /** Whether to stop (a newer build started). */
+  cancelled(): boolean;
+}
+
+export interface IndexProblems {
+  /** A file not indexed, with why (it is not a regular file, too large, a link out of its root…). */
+  skipped(path: string, problem: string): void;
+  /** Something went wrong that is not a file's fault (a listener, a parse). */
+  error(error: unknown): void;
+}
+
+export class FileIndex {
+  private readonly files = new Map<string, IndexedFile>();
+  private roots: string[] = [];
+  /** The open buffers' summaries, computed when asked, for the revision they were computed at. */
+  private readonly openSummaries = new WeakMap<OpenBuffer, { revision: number; summary: FileSummary }>();
+  private readonly listening: Disposable[];
+
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly problems: IndexProblems,
+  ) {
+    // A buffer that closes no longer speaks for its file: what is on disk does again.
+    this.listening = [workspace.onDidClose((uri) => void this.refresh(pathOfBufferUri(uri)).catch((error: unknown) => problems.error(error)))];
+  }
+
+  /** The source roots (real paths) of the last build. */
+  get sourceRoots(): readonly string[] {
+    return this.roots;
+  }
+
+  get size(): number {
+    return this.files.size;
+  }
+
+  /**
+   * Forgets everything and indexes every `*.wst` file under `roots` (real folder paths), one file
+   * per turn of the event loop so the editor's requests are answered between them.
+   */
+  async build(roots: readonly string[], progress: BuildProgress): Promise<void> {
+    this.roots = [...roots];
+    this.files.clear();
+    const found = new Map<string, { root: string; link: boolean }>();
+    for (const root of roots) {
+      const walk = await findSourceFiles(root, MAX_INDEXED_FILES - found.size);
+      if (progress.cancelled()) return;
+      for (const file of walk.files) if (!found.has(file.path)) found.set(file.path, file);
+      for (const { path, problem } of walk.skipped) this.problems.skipped(path, problem);
+      if (walk.truncated !== undefined) this.problems.skipped(root, `${walk.truncated}; the index holds at most ${MAX_INDEXED_FILES.toLocaleString('en-US')} files, the rest is not indexed`);
+    }
+    progress.found(found.size);
+    let done = 0;
+    for (const [path, { root, link }] of found) {
+      if (progress.cancelled()) return;
+      await this.read(path, root, link);
+      progress.indexed(++done, found.size);
+      await nextTurn();
+    }
+  }
+
+  /** Reads the file at `path` again (created or changed on disk), or forgets it when it is gone or not under a root. */
+  async refresh(path: string): Promise<void> {
+    const root = this.rootOf(path);
+    if (root === undefined || !path.endsWith(WHETSTONE_EXTENSION) || inSkippedFolder(path, root)) return;
+    if (!this.files.has(path) && this.files.size >= MAX_INDEXED_FILES) {
+      this.problems.skipped(path, `the index already holds ${MAX_INDEXED_FILES.toLocaleString('en-US')} files; not indexed`);
+      return;
+    }
+    await this.read(path, root, undefined);
+  }
+
+  /** Forgets `path`, and every file under it when it was a folder (deleted on disk). */
+  remove(path: string): void {
+    this.files.delete(path);
+    const folder = path.endsWith(sep) ? path : path + sep;
+    for (const key of this.files.keys()) if (key.startsWith(folder)) this.files.delete(key);
+  }
+
+  /** The indexed file at `path` (as on disk, whether or not a buffer has it open). */
+  get(path: string): IndexedFile | undefined {
+    return this.files.get(path);
+  }
+
+  /**
+   * The top-level declarations whose names contain the query's characters in order (ignoring
+   * case), best first: exact, then prefix, then contiguous, then the rest; shorter names first.
+   * Open buffers speak for their files. At most `limit`.
+   */
+  search(query: string, limit: number): FoundDeclaration[] {
+    const wanted = query.toLowerCase().replace(/\s+/g, '');
+    const scored: { found: FoundDeclaration; score: number }[] = [];
+    const consider = (declarations: readonly DeclarationSummary[], uri: string, module: string): void => {
+      for (const declaration of declarations) {
+        const score = matchScore(declaration.name.toLowerCase(), wanted);
+        if (score !== undefined) scored.push({ found: { declaration, uri, module }, score });
+      }
+    };
+    const open = new Set<string>();
+    for (const buffer of this.workspace.all()) {
+      const path = pathOfBufferUri(buffer.uri);
+      open.add(path);
+      consider(this.summaryOfBuffer(buffer).declarations, buffer.uri, this.files.get(path)?.module ?? this.moduleOf(path));
+    }
+    for (const file of this.files.values()) if (!open.has(file.path)) consider(file.summary.declarations, file.uri, file.module);
+    scored.sort((a, b) => a.score - b.score || a.found.declaration.name.length - b.found.declaration.name.length || compare(a.found.declaration.name, b.found.declaration.name) || compare(a.found.uri, b.found.uri));
+    return scored.slice(0, limit).map((entry) => entry.found);
+  }
+
+  dispose(): void {
+    for (const listener of this.listening) listener.dispose();
+    this.files.clear();
+  }
+
+  private summaryOfBuffer(buffer: OpenBuffer): FileSummary {
+    const cached = this.openSummaries.get(buffer);
+    if (cached?.revision === buffer.revision) return cached.summary;
+    const summary = summarizeDocument(buffer.document);
+    this.openSummaries.set(buffer, { revision: buffer.revision, summary });
+    return summary;
+  }
+
+  /** Reads and summarises one file; `link` undefined: not known yet (a watched file), so looked at. */
+  private async read(path: string, root: string, link: boolean | undefined): Promise<void> {
+    // A link is followed only to a file inside its root; anything else is opened without following.
+    const isLink = link ?? (await lstat(path).then((entry) => entry.isSymbolicLink()).catch(() => false));
+    let followLinks = false;
+    if (isLink) {
+      const problem = await linkProblem(path, root);
+      if (problem !== undefined && problem !== '') {
+        this.files.delete(path);
+        return this.problems.skipped(path, problem);
+      }
+      followLinks = problem === undefined;
+    }
+    const read = await readFileWithinAsync(path, { ...INDEXED_FILE_LIMITS, followLinks });
+    if ('problem' in read) {
+      this.files.delete(path);
+      if (!read.missing) this.problems.skipped(path, read.problem);
+      return;
+    }
+    // The buffer may have opened while the file was read; the summary is still kept for when it closes.
+    const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+    // A build for other roots may have started while the file was read.
+    if (this.rootOf(path) !== root) return;
+    try {
+      this.files.set(path, { path, uri: pathToFileURL(path).href, module: this.moduleOf(path, root), summary: summarizeText(text) });
+    } catch (error) {
+      this.files.delete(path);
+      this.problems.error(error);
+    }
+  }
+
+  private rootOf(path: string): string | undefined {
+    return this.roots.find((root) => isInside(path, root));
+  }
+
+  private moduleOf(path: string, root = this.rootOf(path)): string {
+    const name = root === undefined ? path.slice(path.lastIndexOf(sep) + 1) : relative(root, path);
+    return name.replace(/\.wst$/, '').split(sep).join('.');
+  }
+}
+
+/** Lower is better; undefined when `wanted`'s characters are not all in `name`, in order. */
+function matchScore(name: string, wanted: string): number | undefined {
+  if (wanted === '') return 3;
+  if (name === wanted) return 0;
+  if (name.startsWith(wanted)) return 1;
+  if (name.includes(wanted)) return 2;
+  let at = 0;
+  for (let i = 0; i < name.length && at < wanted.length; i++) if (name[i] === wanted[at]) at++;
+  return at === wanted.length ? 3 : undefined;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
