@@ -15,6 +15,8 @@ import type { Disposable } from './events';
 import { INDEXED_FILE_LIMITS } from './file-limits';
 import { summarizeDocument, summarizeText, type DeclarationSummary, type FileSummary } from './file-summary';
 import { readFileWithinAsync } from './regular-file';
+import { SummaryPool } from './summary-pool';
+import type { SummaryOutcome } from './summary-worker';
 import { findSourceFiles, inSkippedFolder, isInside, linkProblem, WHETSTONE_EXTENSION } from './source-files';
 import type { Workspace } from './workspace';
 
@@ -66,6 +68,7 @@ export class FileIndex {
   constructor(
     private readonly workspace: Workspace,
     private readonly problems: IndexProblems,
+    private readonly options: { workers?: boolean } = {},
   ) {
     // A buffer that closes no longer speaks for its file: what is on disk does again.
     this.listening = [workspace.onDidClose((uri) => void this.refresh(pathOfBufferUri(uri)).catch((error: unknown) => problems.error(error)))];
@@ -96,12 +99,23 @@ export class FileIndex {
       if (walk.truncated !== undefined) this.problems.skipped(root, `${walk.truncated}; the index holds at most ${MAX_INDEXED_FILES.toLocaleString('en-US')} files, the rest is not indexed`);
     }
     progress.found(found.size);
+    // On worker threads, one file each, when they can be had; else here, one file per turn.
+    const pool = this.options.workers === false ? undefined : SummaryPool.start();
+    const files = [...found];
+    let next = 0;
     let done = 0;
-    for (const [path, { root, link }] of found) {
-      if (progress.cancelled()) return;
-      await this.read(path, root, link);
-      progress.indexed(++done, found.size);
-      await nextTurn();
+    const work = async (): Promise<void> => {
+      while (next < files.length && !progress.cancelled()) {
+        const [path, { root, link }] = files[next++];
+        await this.read(path, root, link, pool);
+        progress.indexed(++done, files.length);
+        if (!pool) await nextTurn();
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: pool?.size ?? 1 }, work));
+    } finally {
+      pool?.stop();
     }
   }
 
@@ -167,7 +181,7 @@ export class FileIndex {
   }
 
   /** Reads and summarises one file; `link` undefined: not known yet (a watched file), so looked at. */
-  private async read(path: string, root: string, link: boolean | undefined): Promise<void> {
+  private async read(path: string, root: string, link: boolean | undefined, pool?: SummaryPool): Promise<void> {
     // A link is followed only to a file inside its root; anything else is opened without following.
     const isLink = link ?? (await lstat(path).then((entry) => entry.isSymbolicLink()).catch(() => false));
     let followLinks = false;
@@ -179,22 +193,23 @@ export class FileIndex {
       }
       followLinks = problem === undefined;
     }
-    const read = await readFileWithinAsync(path, { ...INDEXED_FILE_LIMITS, followLinks });
-    if ('problem' in read) {
-      this.files.delete(path);
-      if (!read.missing) this.problems.skipped(path, read.problem);
-      return;
-    }
-    // The buffer may have opened while the file was read; the summary is still kept for when it closes.
-    const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
-    // A build for other roots may have started while the file was read.
-    if (this.rootOf(path) !== root) return;
+    let outcome: SummaryOutcome;
     try {
-      this.files.set(path, { path, uri: pathToFileURL(path).href, module: this.moduleOf(path, root), summary: summarizeText(text) });
+      // A worker that failed (out of memory on one file, say) leaves that file to this thread.
+      outcome = pool ? await pool.summarize(path, followLinks).catch(() => summarizeHere(path, followLinks)) : await summarizeHere(path, followLinks);
     } catch (error) {
       this.files.delete(path);
-      this.problems.error(error);
+      return this.problems.error(error);
     }
+    if ('problem' in outcome) {
+      this.files.delete(path);
+      if (!outcome.missing) this.problems.skipped(path, outcome.problem);
+      return;
+    }
+    // A build for other roots may have started while the file was read. (A buffer that opened
+    // meanwhile speaks for the file; the summary is kept for when it closes.)
+    if (this.rootOf(path) !== root) return;
+    this.files.set(path, { path, uri: pathToFileURL(path).href, module: this.moduleOf(path, root), summary: outcome.summary });
   }
 
   private rootOf(path: string): string | undefined {
@@ -205,6 +220,14 @@ export class FileIndex {
     const name = root === undefined ? path.slice(path.lastIndexOf(sep) + 1) : relative(root, path);
     return name.replace(/\.wst$/, '').split(sep).join('.');
   }
+}
+
+/** Reads and summarises a file on this thread, off the event loop while it is read. */
+async function summarizeHere(path: string, followLinks: boolean): Promise<SummaryOutcome> {
+  const read = await readFileWithinAsync(path, { ...INDEXED_FILE_LIMITS, followLinks });
+  if ('problem' in read) return read;
+  // A leading byte-order mark is not part of the text (as in editors).
+  return { summary: summarizeText(read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text) };
 }
 
 /** Lower is better; undefined when `wanted`'s characters are not all in `name`, in order. */
