@@ -26,6 +26,9 @@ import type { Workspace } from './workspace';
  */
 export const MAX_INDEXED_FILES = 20_000;
 
+/** Fewer files than this are read on the server's thread: starting workers would cost more than it saves. */
+const MIN_FILES_FOR_WORKERS = 64;
+
 export interface IndexedFile {
   path: string;
   uri: string;
@@ -99,8 +102,9 @@ export class FileIndex {
       if (walk.truncated !== undefined) this.problems.skipped(root, `${walk.truncated}; the index holds at most ${MAX_INDEXED_FILES.toLocaleString('en-US')} files, the rest is not indexed`);
     }
     progress.found(found.size);
-    // On worker threads, one file each, when they can be had; else here, one file per turn.
-    const pool = this.options.workers === false ? undefined : SummaryPool.start();
+    // On worker threads, one file each, when there are enough files to pay for starting them
+    // (each compiles the grammar) and they can be had; else here, one file per turn.
+    const pool = this.options.workers === false || found.size < MIN_FILES_FOR_WORKERS ? undefined : SummaryPool.start();
     const files = [...found];
     let next = 0;
     let done = 0;
