@@ -2,7 +2,7 @@
 // on worker threads and on the server's own thread giving the same index, the search's matching
 // and order, a deleted folder forgotten, and an open buffer speaking for its file.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -67,9 +67,9 @@ describe('FileIndex', () => {
   it('builds the same index on worker threads as on its own thread, reporting each file', async () => {
     const onWorkers = new FileIndex(new Workspace(), problems);
     const counted = progress();
-    await onWorkers.build([folder], counted);
+    await onWorkers.build([{ path: folder, real: folder }], counted);
     const onThread = new FileIndex(new Workspace(), problems, { workers: false });
-    await onThread.build([folder], progress());
+    await onThread.build([{ path: folder, real: folder }], progress());
     assert.equal(onWorkers.size, FILES + 1);
     assert.deepEqual(counted.counts, [-(FILES + 1), ...Array.from({ length: FILES + 1 }, (_, i) => i + 1)]);
     const file = join(folder, 'shop', 'part7.wst');
@@ -82,7 +82,7 @@ describe('FileIndex', () => {
 
   it('matches a subsequence of the name, ignoring case: exact, prefix, substring, then the rest', async () => {
     const index = new FileIndex(new Workspace(), problems, { workers: false });
-    await index.build([folder], progress());
+    await index.build([{ path: folder, real: folder }], progress());
     assert.deepEqual(
       index.search('ORDER', 10).map((found) => found.declaration.name),
       ['order', 'orderTotal', 'totalOrders'],
@@ -100,10 +100,24 @@ describe('FileIndex', () => {
     index.dispose();
   });
 
+  it('names the files of a root reached through a link as the editor does, under the link', async () => {
+    const link = `${folder}-link`;
+    symlinkSync(folder, link);
+    try {
+      const index = new FileIndex(new Workspace(), problems, { workers: false });
+      await index.build([{ path: link, real: folder }], progress());
+      assert.equal(index.get(join(link, 'orders.wst'))?.uri, pathToFileURL(join(link, 'orders.wst')).href);
+      assert.equal(index.get(join(folder, 'orders.wst')), undefined);
+      index.dispose();
+    } finally {
+      rmSync(link);
+    }
+  });
+
   it('forgets a deleted folder and lets an open buffer speak for its file', async () => {
     const workspace = new Workspace();
     const index = new FileIndex(workspace, problems, { workers: false });
-    await index.build([folder], progress());
+    await index.build([{ path: folder, real: folder }], progress());
     index.remove(join(folder, 'shop'));
     assert.equal(index.size, 1);
     const uri = pathToFileURL(join(folder, 'orders.wst')).href;

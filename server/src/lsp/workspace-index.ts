@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { DidChangeWatchedFilesNotification, FileChangeType, type Connection, type InitializeParams, type WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
 import { terminalLine } from '../protocol/display-text';
 import { FileIndex } from '../workspace/file-index';
+import type { SourceRoot } from '../workspace/source-files';
 import type { Workspace } from '../workspace/workspace';
 import { guardedNotification, type Log } from './guard';
 
@@ -74,10 +75,10 @@ export class WorkspaceIndexing {
   }
 
   private async build(roots: readonly string[], generation: number): Promise<void> {
-    const real: string[] = [];
+    const real: SourceRoot[] = [];
     for (const root of roots) {
       try {
-        real.push(await realpath(root));
+        real.push({ path: root, real: await realpath(root) });
       } catch (error) {
         this.skipped(root, `the source root cannot be read (${error instanceof Error ? error.message : String(error)}); not indexed`);
       }

@@ -17,7 +17,7 @@ import { summarizeDocument, summarizeText, type DeclarationSummary, type FileSum
 import { readFileWithinAsync } from './regular-file';
 import { SummaryPool } from './summary-pool';
 import type { SummaryOutcome } from './summary-worker';
-import { findSourceFiles, inSkippedFolder, isInside, linkProblem, WHETSTONE_EXTENSION } from './source-files';
+import { findSourceFiles, inSkippedFolder, isInside, linkProblem, WHETSTONE_EXTENSION, type SourceRoot } from './source-files';
 import type { Workspace } from './workspace';
 
 /**
@@ -63,7 +63,7 @@ export interface IndexProblems {
 
 export class FileIndex {
   private readonly files = new Map<string, IndexedFile>();
-  private roots: string[] = [];
+  private roots: SourceRoot[] = [];
   /** The open buffers' summaries, computed when asked, for the revision they were computed at. */
   private readonly openSummaries = new WeakMap<OpenBuffer, { revision: number; summary: FileSummary }>();
   private readonly listening: Disposable[];
@@ -77,8 +77,8 @@ export class FileIndex {
     this.listening = [workspace.onDidClose((uri) => void this.refresh(pathOfBufferUri(uri)).catch((error: unknown) => problems.error(error)))];
   }
 
-  /** The source roots (real paths) of the last build. */
-  get sourceRoots(): readonly string[] {
+  /** The source roots of the last build. */
+  get sourceRoots(): readonly SourceRoot[] {
     return this.roots;
   }
 
@@ -87,19 +87,19 @@ export class FileIndex {
   }
 
   /**
-   * Forgets everything and indexes every `*.wst` file under `roots` (real folder paths), one file
+   * Forgets everything and indexes every `*.wst` file under `roots`, one file
    * per turn of the event loop so the editor's requests are answered between them.
    */
-  async build(roots: readonly string[], progress: BuildProgress): Promise<void> {
+  async build(roots: readonly SourceRoot[], progress: BuildProgress): Promise<void> {
     this.roots = [...roots];
     this.files.clear();
-    const found = new Map<string, { root: string; link: boolean }>();
+    const found = new Map<string, { root: SourceRoot; link: boolean }>();
     for (const root of roots) {
       const walk = await findSourceFiles(root, MAX_INDEXED_FILES - found.size);
       if (progress.cancelled()) return;
       for (const file of walk.files) if (!found.has(file.path)) found.set(file.path, file);
       for (const { path, problem } of walk.skipped) this.problems.skipped(path, problem);
-      if (walk.truncated !== undefined) this.problems.skipped(root, `${walk.truncated}; the index holds at most ${MAX_INDEXED_FILES.toLocaleString('en-US')} files, the rest is not indexed`);
+      if (walk.truncated !== undefined) this.problems.skipped(root.path, `${walk.truncated}; the index holds at most ${MAX_INDEXED_FILES.toLocaleString('en-US')} files, the rest is not indexed`);
     }
     progress.found(found.size);
     // On worker threads, one file each, when there are enough files to pay for starting them
@@ -126,7 +126,7 @@ export class FileIndex {
   /** Reads the file at `path` again (created or changed on disk), or forgets it when it is gone or not under a root. */
   async refresh(path: string): Promise<void> {
     const root = this.rootOf(path);
-    if (root === undefined || !path.endsWith(WHETSTONE_EXTENSION) || inSkippedFolder(path, root)) return;
+    if (root === undefined || !path.endsWith(WHETSTONE_EXTENSION) || inSkippedFolder(path, root.path)) return;
     if (!this.files.has(path) && this.files.size >= MAX_INDEXED_FILES) {
       this.problems.skipped(path, `the index already holds ${MAX_INDEXED_FILES.toLocaleString('en-US')} files; not indexed`);
       return;
@@ -185,12 +185,12 @@ export class FileIndex {
   }
 
   /** Reads and summarises one file; `link` undefined: not known yet (a watched file), so looked at. */
-  private async read(path: string, root: string, link: boolean | undefined, pool?: SummaryPool): Promise<void> {
+  private async read(path: string, root: SourceRoot, link: boolean | undefined, pool?: SummaryPool): Promise<void> {
     // A link is followed only to a file inside its root; anything else is opened without following.
     const isLink = link ?? (await lstat(path).then((entry) => entry.isSymbolicLink()).catch(() => false));
     let followLinks = false;
     if (isLink) {
-      const problem = await linkProblem(path, root);
+      const problem = await linkProblem(path, root.real);
       if (problem !== undefined && problem !== '') {
         this.files.delete(path);
         return this.problems.skipped(path, problem);
@@ -213,14 +213,14 @@ export class FileIndex {
     // A build for other roots may have started while the file was read. (A buffer that opened
     // meanwhile speaks for the file; the summary is kept for when it closes.)
     if (this.rootOf(path) !== root) return;
-    this.files.set(path, { path, uri: pathToFileURL(path).href, module: this.moduleOf(path, root), summary: outcome.summary });
+    this.files.set(path, { path, uri: pathToFileURL(path).href, module: this.moduleOf(path, root.path), summary: outcome.summary });
   }
 
-  private rootOf(path: string): string | undefined {
-    return this.roots.find((root) => isInside(path, root));
+  private rootOf(path: string): SourceRoot | undefined {
+    return this.roots.find((root) => isInside(path, root.path));
   }
 
-  private moduleOf(path: string, root = this.rootOf(path)): string {
+  private moduleOf(path: string, root = this.rootOf(path)?.path): string {
     const name = root === undefined ? path.slice(path.lastIndexOf(sep) + 1) : relative(root, path);
     return name.replace(/\.wst$/, '').split(sep).join('.');
   }

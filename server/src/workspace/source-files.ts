@@ -12,10 +12,16 @@ export const WHETSTONE_EXTENSION = '.wst';
 /** How many folder entries one walk looks at, at most: a root set to a home folder or `/` must end. */
 export const MAX_WALKED_ENTRIES = 1_000_000;
 
+/** A folder whose files are indexed: its path as the editor names it (files are named under it), and its real path (a link must stay inside it). */
+export interface SourceRoot {
+  path: string;
+  real: string;
+}
+
 export interface SourceFile {
   path: string;
-  /** The real path of the root it was found under. */
-  root: string;
+  /** The root it was found under. */
+  root: SourceRoot;
   /** Whether it is reached through a symbolic link (to a file inside the root). */
   link: boolean;
 }
@@ -33,7 +39,7 @@ export function skippedFolder(name: string): boolean {
   return name === 'node_modules' || name.startsWith('.');
 }
 
-/** Whether the path `path` lies inside the folder `root` (both real paths). */
+/** Whether the path `path` lies inside the folder `root`. */
 export function isInside(path: string, root: string): boolean {
   return path.startsWith(root.endsWith(sep) ? root : root + sep);
 }
@@ -44,8 +50,8 @@ export function inSkippedFolder(path: string, root: string): boolean {
   return folders.some((folder) => folder !== '' && skippedFolder(folder));
 }
 
-/** The `*.wst` files under the real folder `root`, in a stable order, at most `limit` of them. */
-export async function findSourceFiles(root: string, limit: number): Promise<SourceWalk> {
+/** The `*.wst` files under `root`, in a stable order, at most `limit` of them. */
+export async function findSourceFiles(root: SourceRoot, limit: number): Promise<SourceWalk> {
   const walk: SourceWalk = { files: [], skipped: [] };
   let entries = 0;
   const visit = async (folder: string): Promise<void> => {
@@ -58,7 +64,7 @@ export async function findSourceFiles(root: string, limit: number): Promise<Sour
     const names: { name: string; kind: 'folder' | 'file' | 'link' }[] = [];
     for await (const entry of directory) {
       if (++entries > MAX_WALKED_ENTRIES) {
-        walk.truncated = `more than ${MAX_WALKED_ENTRIES.toLocaleString('en-US')} folder entries under ${root}`;
+        walk.truncated = `more than ${MAX_WALKED_ENTRIES.toLocaleString('en-US')} folder entries under ${root.path}`;
         break;
       }
       if (entry.isDirectory()) names.push({ name: entry.name, kind: 'folder' });
@@ -78,17 +84,17 @@ export async function findSourceFiles(root: string, limit: number): Promise<Sour
       }
       if (kind === 'file') walk.files.push({ path, root, link: false });
       else {
-        const problem = await linkProblem(path, root);
+        const problem = await linkProblem(path, root.real);
         if (problem === undefined) walk.files.push({ path, root, link: true });
         else if (problem !== '') walk.skipped.push({ path, problem });
       }
     }
   };
-  await visit(root);
+  await visit(root.path);
   return walk;
 }
 
-/** Why a link is not taken ('' for one to a folder or to nothing, which are passed over silently), or undefined to take it. */
+/** Why a link is not taken ('' for one to a folder or to nothing, which are passed over silently), or undefined to take it; `root` is a real path. */
 export async function linkProblem(path: string, root: string): Promise<string | undefined> {
   try {
     if (!(await stat(path)).isFile()) return '';
