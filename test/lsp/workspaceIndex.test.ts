@@ -225,3 +225,38 @@ describe('workspace index: the editor is answered while it is built', () => {
     assert.equal((await symbols(client, 'describe1999')).length, 1);
   });
 });
+
+describe('workspace index: whetstone.sourceRoots', () => {
+  let folder: string;
+  let client: LspClient;
+
+  before(async () => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-index-roots-')));
+    mkdirSync(join(folder, 'src', 'billing'), { recursive: true });
+    mkdirSync(join(folder, 'scratch'));
+    writeFileSync(join(folder, 'src', 'billing', 'invoice.wst'), 'fn invoiceTotal(): number {\n  return 0;\n}\n');
+    writeFileSync(join(folder, 'scratch', 'draft.wst'), 'fn draftTotal(): number {\n  return 0;\n}\n');
+    client = await LspClient.start({ workspaceFolder: folder, workspaceCapabilities: true, settings: { sourceRoots: ['src'] } });
+    await client.waitFor('the index to be built', () => client.progress.find((p) => p.value.kind === 'end'));
+  });
+  after(async () => {
+    await client?.shutdown();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('indexes only the folders the setting names, relative to the workspace folder, with module names under them', async () => {
+    const begin = client.progress.find((p) => p.value.kind === 'begin')?.value;
+    assert.equal(begin?.kind === 'begin' && begin.title, 'Indexing 1 Whetstone file');
+    assert.deepEqual(
+      (await symbols(client, 'Total')).map((s) => [s.name, s.containerName]),
+      [['invoiceTotal', 'billing.invoice']],
+    );
+    // A watched file outside the roots is not taken either (changes are handled in order: once
+    // the second is in, the first was looked at).
+    await watched(client, join(folder, 'scratch', 'draft.wst'), FileChangeType.Changed);
+    writeFileSync(join(folder, 'src', 'billing', 'invoice.wst'), 'fn invoiceSum(): number {\n  return 0;\n}\n');
+    await watched(client, join(folder, 'src', 'billing', 'invoice.wst'), FileChangeType.Changed);
+    await eventually(client, 'the watched changes handled', async () => (await symbols(client, 'invoiceSum')).length === 1);
+    assert.deepEqual(await symbols(client, 'draftTotal'), []);
+  });
+});

@@ -103,13 +103,13 @@ export class WorkspaceIndexing {
     }
   }
 
-  /** Names a file not indexed, with why, once; the path is the folder's, so it is escaped. */
+  /** Names a file not indexed, with why, once; the path is the folder's (and may be in the why), so both are escaped. */
   private skipped(path: string, problem: string): void {
     const key = `${path}\0${problem}`;
     if (this.named.has(key)) return;
     if (this.named.size >= MAX_REMEMBERED_SKIPS) this.named.clear();
     this.named.add(key);
-    this.connection.console.warn(`Not indexed: ${terminalLine(path)}: ${problem}`);
+    this.connection.console.warn(`Not indexed: ${terminalLine(path)}: ${terminalLine(problem)}`);
   }
 }
 
