@@ -87,8 +87,9 @@ export class FileIndex {
   }
 
   /**
-   * Forgets everything and indexes every `*.wst` file under `roots`, one file
-   * per turn of the event loop so the editor's requests are answered between them.
+   * Forgets everything and indexes every `*.wst` file under `roots`, off the server's thread (or
+   * one file per turn of its event loop), so the editor's requests are answered meanwhile. Stops
+   * when `progress` says a newer build started.
    */
   async build(roots: readonly SourceRoot[], progress: BuildProgress): Promise<void> {
     this.roots = [...roots];
