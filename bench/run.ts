@@ -14,6 +14,7 @@ import { benchMutation } from './mutation.bench';
 import { benchParseSource } from './parse-source.bench';
 import { benchProjection } from './projection.bench';
 import { benchServeMemory, SERVE_RENAMES } from './serve-memory.bench';
+import { benchWorkspaceIndex } from './workspace-index.bench';
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   rows.push(...(await benchProjection()));
   rows.push(...(await benchParseSource()));
   rows.push(...(await benchIdleSockets()));
+  const workspaceIndex = await benchWorkspaceIndex();
   const agentTasks = await benchAgentTasks();
   const memory = [
     `Language server RSS with the 10,000-line buffer open, after the edits: ${lsp.serverRssMb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 150 MB).`,
@@ -49,6 +51,8 @@ async function main(): Promise<void> {
   writeFileSync(readme, `${text.slice(0, from + start.length)}\n${figures}${text.slice(to)}`);
   console.log(agentTasks.markdown);
   writeFigures('agent-tasks', agentTasks.markdown);
+  console.log(workspaceIndex.markdown);
+  writeFigures('workspace-index', workspaceIndex.markdown);
 }
 
 function mb(value: number | undefined): string {

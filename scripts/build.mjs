@@ -34,6 +34,8 @@ await Promise.all([
   // parseSource and runPipeline run in a worker thread (server/src/agent/source-pool.ts), which the
   // language server and the command line both load from this file beside them.
   esbuild.build({ ...common, entryPoints: [join(root, 'server/src/agent/source-worker.ts')], outfile: join(dist, 'source-worker.js') }),
+  // The workspace index's build reads and summarises files on worker threads (server/src/workspace/summary-pool.ts).
+  esbuild.build({ ...common, entryPoints: [join(root, 'server/src/workspace/summary-worker.ts')], outfile: join(dist, 'summary-worker.js') }),
 ]);
 
 copyFileSync(require.resolve('web-tree-sitter/web-tree-sitter.wasm'), join(dist, 'web-tree-sitter.wasm'));

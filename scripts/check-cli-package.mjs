@@ -85,8 +85,8 @@ describe('the whetstone-agent package', () => {
     }
     assert.deepEqual(readdirSync(installed).sort(), ['LICENSE', 'README.md', 'dist', 'package.json']);
     const dist = readdirSync(join(installed, 'dist')).sort();
-    assert.ok(['cli.js', 'source-worker.js', 'server.js', 'tree-sitter-whetstone.wasm'].every((file) => dist.includes(file)), dist.join(', '));
-    assert.deepEqual(dist.filter((file) => !/^(cli|source-worker|server)\.js$|\.wasm$/.test(file)), [], 'no source maps or other bundles');
+    assert.ok(['cli.js', 'source-worker.js', 'server.js', 'summary-worker.js', 'tree-sitter-whetstone.wasm'].every((file) => dist.includes(file)), dist.join(', '));
+    assert.deepEqual(dist.filter((file) => !/^(cli|source-worker|server|summary-worker)\.js$|\.wasm$/.test(file)), [], 'no source maps or other bundles');
   });
 
   it('--help says what the command is and lists every command; --version names the package\'s', () => {

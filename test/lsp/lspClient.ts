@@ -4,6 +4,7 @@
 // with the settings the test gives.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   ConfigurationRequest,
   createProtocolConnection,
@@ -17,6 +18,12 @@ import {
   PublishDiagnosticsNotification,
   RegistrationRequest,
   ShutdownRequest,
+  WorkDoneProgress,
+  WorkDoneProgressCreateRequest,
+  type Registration,
+  type WorkDoneProgressBegin,
+  type WorkDoneProgressEnd,
+  type WorkDoneProgressReport,
   StreamMessageReader,
   StreamMessageWriter,
   type InitializeResult,
@@ -36,6 +43,10 @@ export interface ClientOptions {
   initializationOptions?: Record<string, unknown>;
   /** Added to the server process's environment (e.g. WHETSTONE_LOCK_DIR). */
   env?: Record<string, string>;
+  /** A folder on disk opened as the workspace folder (the server indexes its files). */
+  workspaceFolder?: string;
+  /** Whether the client says it shows work-done progress and lets the server register file watchers, as VS Code does. */
+  workspaceCapabilities?: boolean;
 }
 
 export class LspClient {
@@ -46,6 +57,10 @@ export class LspClient {
   readonly logs: { type: number; message: string }[] = [];
   /** The sections the server asked for with workspace/configuration. */
   readonly configurationRequests: (string | undefined)[] = [];
+  /** What the server registered dynamically (client/registerCapability). */
+  readonly registrations: Registration[] = [];
+  /** The work-done progress tokens the server created, and the progress sent on them, in order. */
+  readonly progress: { token: string | number; value: WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd }[] = [];
   initializeResult: InitializeResult | undefined;
   exitCode: number | null | undefined;
   private readonly waiters: (() => void)[] = [];
@@ -71,7 +86,16 @@ export class LspClient {
       this.notify();
       return params.items.map((item) => (item.section === 'whetstone' ? this.settings : null));
     });
-    this.connection.onRequest(RegistrationRequest.type, () => undefined);
+    this.connection.onRequest(RegistrationRequest.type, (params) => {
+      this.registrations.push(...params.registrations);
+      this.notify();
+    });
+    this.connection.onRequest(WorkDoneProgressCreateRequest.type, ({ token }) => {
+      this.connection.onProgress(WorkDoneProgress.type, token, (value) => {
+        this.progress.push({ token, value });
+        this.notify();
+      });
+    });
     this.connection.onNotification(LogMessageNotification.type, (params) => {
       this.logs.push(params);
     });
@@ -84,11 +108,17 @@ export class LspClient {
     const client = new LspClient(child, options.settings ?? {});
     client.initializeResult = await client.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
-      rootUri: null,
-      workspaceFolders: null,
+      rootUri: options.workspaceFolder === undefined ? null : pathToFileURL(options.workspaceFolder).href,
+      workspaceFolders: options.workspaceFolder === undefined ? null : [{ uri: pathToFileURL(options.workspaceFolder).href, name: 'workspace' }],
       initializationOptions: options.initializationOptions,
       capabilities: {
-        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, workspaceEdit: { documentChanges: true } },
+        ...(options.workspaceCapabilities ? { window: { workDoneProgress: true } } : {}),
+        workspace: {
+          configuration: true,
+          didChangeConfiguration: { dynamicRegistration: true },
+          workspaceEdit: { documentChanges: true },
+          ...(options.workspaceCapabilities ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}),
+        },
         textDocument: {
           publishDiagnostics: { versionSupport: true, dataSupport: true, relatedInformation: true },
           documentSymbol: { hierarchicalDocumentSymbolSupport: true },

@@ -1,7 +1,7 @@
 // Composes the language-server process: the workspace of open buffers, the LSP handlers (lsp/), the
 // agent endpoint beside the buffers it serves (agent-server.ts) with the AgentHost that sends
-// agents' edits through VS Code (lsp-agent-host.ts), the settings, the library setting and
-// workspace trust.
+// agents' edits through VS Code (lsp-agent-host.ts), the settings, the library setting, the
+// source roots the workspace index covers, and workspace trust.
 import { join } from 'node:path';
 import { DidChangeConfigurationNotification, ErrorCodes, ResponseError, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
 import { guarded, guardedNotification, makeLog } from '../lsp/guard';
@@ -16,6 +16,7 @@ import { answerSuggestion, editorSuggestionSource } from './editor-suggestions';
 import { LibrarySetting, workspaceFolderPath } from './library-setting';
 import { LspAgentHost } from './lsp-agent-host';
 import { DEFAULT_SETTINGS, fetchSettings, settingsFromPush, type ServerSettings } from './settings';
+import { sourceRootPaths, workspaceFolderPaths } from './source-roots';
 
 export const SERVER_NAME = 'whetstone-language-server';
 export const SERVER_VERSION = '0.1.0';
@@ -35,6 +36,7 @@ export function startServer(connection: Connection): ServerHandle {
   const library = new LibrarySetting(connection, agentHost, features.diagnostics);
   let agentServer: AgentServerControl | undefined;
   let workspaceFolder: string | undefined;
+  let workspaceFolders: string[] = [];
   let configurationPull = false;
   let suggestionSettings = DEFAULT_SETTINGS.suggestions;
   const suggestions = editorSuggestionSource(agentHost, () => suggestionSettings);
@@ -50,6 +52,8 @@ export function startServer(connection: Connection): ServerHandle {
     }
     if (previous !== diagnostics.semanticDelayMs) connection.console.info(`Semantic diagnostics now wait ${diagnostics.semanticDelayMs} ms after the last change`);
     await library.apply(settings.library, workspaceFolder);
+    // In the background: the editor is answered while the files are read.
+    void features.indexing.setSourceRoots(sourceRootPaths(settings.sourceRoots, workspaceFolders));
     await agentServer?.setSettings(settings.agentServer);
   };
   const refreshSettings = async (): Promise<void> => {
@@ -66,6 +70,7 @@ export function startServer(connection: Connection): ServerHandle {
     await loadGrammar();
     configurationPull = params.capabilities.workspace?.configuration === true;
     workspaceFolder = workspaceFolderPath(params);
+    workspaceFolders = workspaceFolderPaths(params);
     const options = params.initializationOptions as WhetstoneInitializationOptions | undefined;
     // Accepting and rejecting suggestions trains a model per workspace: in the extension's storage
     // for this workspace when the client gives one, else beside the workspace's files.
@@ -85,6 +90,7 @@ export function startServer(connection: Connection): ServerHandle {
         // Ask to be told when settings change (the client then sends didChangeConfiguration).
         await connection.client.register(DidChangeConfigurationNotification.type, { section: 'whetstone' }).catch(() => undefined);
       }
+      await features.indexing.watchFiles().catch((error: unknown) => log('Could not ask the client to watch *.wst files', error));
       // Without workspace/configuration the defaults hold until the client pushes settings.
       if (configurationPull) await refreshSettings();
       else await applySettings(DEFAULT_SETTINGS);

@@ -30,6 +30,8 @@ export interface ServerSettings {
   agentServer: AgentServerSettings;
   /** `whetstone.library`: a JSON file, absolute or relative to the first workspace folder; '' for none. */
   library: string;
+  /** `whetstone.sourceRoots`: the folders whose `*.wst` files are indexed, absolute or relative to the first workspace folder; empty: the workspace folders. */
+  sourceRoots: string[];
 }
 
 export const DEFAULT_AGENT_SERVER: AgentServerSettings = {
@@ -42,7 +44,7 @@ export const DEFAULT_AGENT_SERVER: AgentServerSettings = {
 
 export const DEFAULT_SUGGESTIONS: SuggestionSettings = { enabled: true, kinds: [], minConfidence: 0 };
 
-export const DEFAULT_SETTINGS: ServerSettings = { semanticDelayMs: DEFAULT_SEMANTIC_DELAY_MS, suggestions: DEFAULT_SUGGESTIONS, agentServer: DEFAULT_AGENT_SERVER, library: '' };
+export const DEFAULT_SETTINGS: ServerSettings = { semanticDelayMs: DEFAULT_SEMANTIC_DELAY_MS, suggestions: DEFAULT_SUGGESTIONS, agentServer: DEFAULT_AGENT_SERVER, library: '', sourceRoots: [] };
 
 /** Settings from the `whetstone` section's value (whatever shape the client sent). */
 export function readSettings(section: unknown): ServerSettings {
@@ -54,6 +56,7 @@ export function readSettings(section: unknown): ServerSettings {
     suggestions: readSuggestions(record.suggestions),
     agentServer: readAgentServer(record.agentServer),
     library: typeof record.library === 'string' ? record.library.trim() : '',
+    sourceRoots: Array.isArray(record.sourceRoots) ? record.sourceRoots.filter((root): root is string => typeof root === 'string' && root.trim() !== '').map((root) => root.trim()) : [],
   };
 }
 

@@ -1,7 +1,7 @@
 // Registers the LSP handlers on a connection: document sync (incremental) into the workspace, every
 // feature request (one file each), the custom `whetstone/ast`, `whetstone/activeEditor`,
-// `whetstone/project` and `whetstone/importSource`, and the diagnostics publisher that follows the
-// workspace. Handlers only translate; each feature file asks
+// `whetstone/project` and `whetstone/importSource`, the diagnostics publisher that follows the
+// workspace, and the index of every file under the source roots (workspace symbols). Handlers only translate; each feature file asks
 // the core for its facts. What else runs in the process (settings, the agent endpoint) is
 // language-server/'s business.
 import {
@@ -41,10 +41,14 @@ import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from './semantic-tokens';
 import { SIGNATURE_HELP_RETRIGGER_CHARACTERS, SIGNATURE_HELP_TRIGGER_CHARACTERS, signatureHelp } from './signature-help';
 import { SUGGESTION_ACTION_KIND, suggestionActions, suggestionLenses, type SuggestionSource } from './suggestions';
 import { documentSymbols } from './symbols';
+import { WorkspaceIndexing } from './workspace-index';
+import { workspaceSymbols } from './workspace-symbols';
 
 export interface LanguageFeatures {
   /** Publishes the diagnostics of every change the workspace reports (the editor's or an agent's). */
   readonly diagnostics: DiagnosticsPublisher;
+  /** The index of every Whetstone file under the source roots, open or not, and what keeps it current. */
+  readonly indexing: WorkspaceIndexing;
   /** Notes what the client can do (from initialize) and answers with what the handlers provide. */
   initialize(params: InitializeParams): ServerCapabilities;
   /** Where the editor's annotation suggestions come from (the process composes it; none until then). */
@@ -56,6 +60,7 @@ export interface LanguageFeatures {
 
 export function registerLanguageFeatures(connection: Connection, workspace: Workspace, log: Log): LanguageFeatures {
   const diagnostics = new DiagnosticsPublisher(connection, workspace, log);
+  const indexing = new WorkspaceIndexing(connection, workspace, log);
   let documentChanges = false;
   let codeLensRefresh = false;
   let suggestionSource: SuggestionSource = () => [];
@@ -142,6 +147,7 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
     on('codeAction', [], (buffer, params) => [...codeActions(buffer, params, documentChanges, log), ...suggestionActions(buffer, params, suggestionSource)]),
   );
   connection.onCodeLens(on('codeLens', [], (buffer) => suggestionLenses(buffer, suggestionSource)));
+  connection.onWorkspaceSymbol(guarded(log, 'workspaceSymbol', [], (params) => workspaceSymbols(indexing.index, typeof params?.query === 'string' ? params.query : '')));
 
   connection.onRequest(
     SuggestionsRequest,
@@ -166,7 +172,9 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
 
   return {
     diagnostics,
+    indexing,
     initialize(params) {
+      indexing.initialize(params);
       documentChanges = params.capabilities.workspace?.workspaceEdit?.documentChanges === true;
       codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
       return {
@@ -185,6 +193,7 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
         foldingRangeProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, SUGGESTION_ACTION_KIND] },
         codeLensProvider: { resolveProvider: false },
+        workspaceSymbolProvider: true,
       };
     },
     setSuggestionSource(source) {
@@ -195,6 +204,7 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
     },
     dispose() {
       diagnostics.dispose();
+      indexing.dispose();
     },
   };
 }

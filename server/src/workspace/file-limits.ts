@@ -19,3 +19,11 @@ export const LIBRARY_FILE_LIMITS: ReadLimits = { maxBytes: 16 * 1024 * 1024, fol
  * a link there is not followed: what is read, and later written, is the file in that folder.
  */
 export const FEEDBACK_FILE_LIMITS: ReadLimits = { maxBytes: 4 * 1024 * 1024, followLinks: false };
+
+/**
+ * A file the workspace index reads on its own (a `*.wst` under a source root): no larger than a
+ * buffer may be (buffer-limits.ts: 4 Mi UTF-16 code units, never fewer than its UTF-8 bytes), so
+ * every indexed file could be opened. The folder may come from anywhere, so a link is followed
+ * only where the index has checked it stays inside the root (file-index.ts says so per file).
+ */
+export const INDEXED_FILE_LIMITS: ReadLimits = { maxBytes: 4 * 1024 * 1024, followLinks: false };

@@ -1,0 +1,122 @@
+// Keeps the workspace index (workspace/file-index.ts) built and current over LSP: the build at start
+// (and when the source roots change) in the background with work-done progress ("Indexing 1,000
+// Whetstone files", reports with a count, end), the `**/*.wst` file watcher registered with the
+// client (created, changed, deleted), and the files skipped, each named once in the log.
+import { realpath } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { DidChangeWatchedFilesNotification, FileChangeType, type Connection, type InitializeParams, type WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
+import { terminalLine } from '../protocol/display-text';
+import { FileIndex } from '../workspace/file-index';
+import type { SourceRoot } from '../workspace/source-files';
+import type { Workspace } from '../workspace/workspace';
+import { guardedNotification, type Log } from './guard';
+
+/** How many skipped files are remembered so each is named once (beyond that, they are named again). */
+const MAX_REMEMBERED_SKIPS = 10_000;
+
+export class WorkspaceIndexing {
+  readonly index: FileIndex;
+  private watchRegistration = false;
+  private roots: string[] | undefined;
+  /** The build under way; a newer one makes it stop. */
+  private generation = 0;
+  /** Watched-file changes are applied one after another, in the order they came. */
+  private queue: Promise<void> = Promise.resolve();
+  private readonly named = new Set<string>();
+  /** Settles when the latest build is done (for whoever wants to wait for it). */
+  built: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly connection: Connection,
+    workspace: Workspace,
+    private readonly log: Log,
+  ) {
+    this.index = new FileIndex(workspace, {
+      skipped: (path, problem) => this.skipped(path, problem),
+      error: (error) => log('Indexing failed', error),
+    });
+    connection.onDidChangeWatchedFiles(
+      guardedNotification(log, 'didChangeWatchedFiles', (params) => {
+        for (const change of params.changes ?? []) {
+          const path = filePath(change.uri);
+          if (path === undefined) continue;
+          this.queue = this.queue
+            .then(() => (change.type === FileChangeType.Deleted ? this.index.remove(path) : this.index.refresh(path)))
+            .catch((error: unknown) => log('Could not index a changed file', error));
+        }
+      }),
+    );
+  }
+
+  /** Notes whether the client lets the server register a file watcher. */
+  initialize(params: InitializeParams): void {
+    this.watchRegistration = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+  }
+
+  /** Asks the client to report `*.wst` files created, changed and deleted on disk (after initialized). */
+  async watchFiles(): Promise<void> {
+    if (!this.watchRegistration) return;
+    await this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.wst' }] });
+  }
+
+  /** Indexes the folders `roots` (absolute paths) afresh, unless they are the ones indexed already. */
+  setSourceRoots(roots: readonly string[]): Promise<void> {
+    const key = [...roots];
+    if (this.roots !== undefined && JSON.stringify(this.roots) === JSON.stringify(key)) return this.built;
+    this.roots = key;
+    const generation = ++this.generation;
+    this.built = this.build(key, generation).catch((error: unknown) => this.log('Indexing failed', error));
+    return this.built;
+  }
+
+  dispose(): void {
+    this.generation++;
+    this.index.dispose();
+  }
+
+  private async build(roots: readonly string[], generation: number): Promise<void> {
+    const real: SourceRoot[] = [];
+    for (const root of roots) {
+      try {
+        real.push({ path: root, real: await realpath(root) });
+      } catch (error) {
+        this.skipped(root, `the source root cannot be read (${error instanceof Error ? error.message : String(error)}); not indexed`);
+      }
+    }
+    // No folder to index (a lone file opened): nothing to report.
+    const progress: WorkDoneProgressServerReporter | undefined = real.length === 0 ? undefined : await this.connection.window.createWorkDoneProgress().catch(() => undefined);
+    let shown = -1;
+    try {
+      await this.index.build(real, {
+        found: (total) => progress?.begin(`Indexing ${total.toLocaleString('en-US')} Whetstone ${total === 1 ? 'file' : 'files'}`, 0, undefined, false),
+        indexed: (done, total) => {
+          // A report per percent, not per file: a thousand notifications would be noise.
+          const percentage = Math.floor((done * 100) / total);
+          if (percentage === shown && done !== total) return;
+          shown = percentage;
+          progress?.report(percentage, `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`);
+        },
+        cancelled: () => generation !== this.generation,
+      });
+    } finally {
+      progress?.done();
+    }
+  }
+
+  /** Names a file not indexed, with why, once; the path is the folder's (and may be in the why), so both are escaped. */
+  private skipped(path: string, problem: string): void {
+    const key = `${path}\0${problem}`;
+    if (this.named.has(key)) return;
+    if (this.named.size >= MAX_REMEMBERED_SKIPS) this.named.clear();
+    this.named.add(key);
+    this.connection.console.warn(`Not indexed: ${terminalLine(path)}: ${terminalLine(problem)}`);
+  }
+}
+
+function filePath(uri: string): string | undefined {
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+  } catch {
+    return undefined;
+  }
+}

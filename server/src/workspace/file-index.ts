@@ -1,0 +1,251 @@
+// The index of every Whetstone file under the source roots, open or not: per file only its
+// summary (file-summary.ts), so a file that is not open costs a few hundred bytes per declaration
+// rather than a buffer's hundred times its text. An open buffer overrides the index for its file
+// (its summary is read from the buffer's current AST when asked); when it closes, the file is read
+// again from disk. Files are read through regular-file.ts: a FIFO, a device, a file too large or a
+// link out of its root is skipped with the reason. No LSP here: lsp/workspace-index.ts drives it
+// (the build with progress, the watched files) and lsp/workspace-symbols.ts asks it.
+import { lstat } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { relative, sep } from 'node:path';
+import type { OpenBuffer } from './buffer';
+import { pathOfBufferUri } from './buffer-path';
+import type { Disposable } from './events';
+import { INDEXED_FILE_LIMITS } from './file-limits';
+import { summarizeDocument, summarizeText, type DeclarationSummary, type FileSummary } from './file-summary';
+import { readFileWithinAsync } from './regular-file';
+import { SummaryPool } from './summary-pool';
+import type { SummaryOutcome } from './summary-worker';
+import { findSourceFiles, inSkippedFolder, isInside, linkProblem, WHETSTONE_EXTENSION, type SourceRoot } from './source-files';
+import type { Workspace } from './workspace';
+
+/**
+ * The most files the index holds: with summaries of a few KiB each, tens of MB at most. A root
+ * with more (a home folder by mistake) is indexed up to the cap and the rest is reported.
+ */
+export const MAX_INDEXED_FILES = 20_000;
+
+/** Fewer files than this are read on the server's thread: starting workers would cost more than it saves. */
+const MIN_FILES_FOR_WORKERS = 64;
+
+export interface IndexedFile {
+  path: string;
+  uri: string;
+  /** The module name `use` gives it: its path under its root, dotted (`billing.invoice`). */
+  module: string;
+  summary: FileSummary;
+}
+
+/** A declaration found by a search, with the file it is in. */
+export interface FoundDeclaration {
+  declaration: DeclarationSummary;
+  uri: string;
+  module: string;
+}
+
+/** What a build reports as it goes. */
+export interface BuildProgress {
+  /** The files found, before any is read. */
+  found(total: number): void;
+  /** After each file (read and summarised, or skipped). */
+  indexed(done: number, total: number): void;
+  /** Whether to stop (a newer build started). */
+  cancelled(): boolean;
+}
+
+export interface IndexProblems {
+  /** A file not indexed, with why (it is not a regular file, too large, a link out of its root…). */
+  skipped(path: string, problem: string): void;
+  /** Something went wrong that is not a file's fault (a listener, a parse). */
+  error(error: unknown): void;
+}
+
+export class FileIndex {
+  private readonly files = new Map<string, IndexedFile>();
+  private roots: SourceRoot[] = [];
+  /** The open buffers' summaries, computed when asked, for the revision they were computed at. */
+  private readonly openSummaries = new WeakMap<OpenBuffer, { revision: number; summary: FileSummary }>();
+  private readonly listening: Disposable[];
+
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly problems: IndexProblems,
+    private readonly options: { workers?: boolean } = {},
+  ) {
+    // A buffer that closes no longer speaks for its file: what is on disk does again.
+    this.listening = [workspace.onDidClose((uri) => void this.refresh(pathOfBufferUri(uri)).catch((error: unknown) => problems.error(error)))];
+  }
+
+  /** The source roots of the last build. */
+  get sourceRoots(): readonly SourceRoot[] {
+    return this.roots;
+  }
+
+  get size(): number {
+    return this.files.size;
+  }
+
+  /**
+   * Forgets everything and indexes every `*.wst` file under `roots`, off the server's thread (or
+   * one file per turn of its event loop), so the editor's requests are answered meanwhile. Stops
+   * when `progress` says a newer build started.
+   */
+  async build(roots: readonly SourceRoot[], progress: BuildProgress): Promise<void> {
+    this.roots = [...roots];
+    this.files.clear();
+    const found = new Map<string, { root: SourceRoot; link: boolean }>();
+    for (const root of roots) {
+      const walk = await findSourceFiles(root, MAX_INDEXED_FILES - found.size);
+      if (progress.cancelled()) return;
+      for (const file of walk.files) if (!found.has(file.path)) found.set(file.path, file);
+      for (const { path, problem } of walk.skipped) this.problems.skipped(path, problem);
+      if (walk.truncated !== undefined) this.problems.skipped(root.path, `${walk.truncated}; the index holds at most ${MAX_INDEXED_FILES.toLocaleString('en-US')} files, the rest is not indexed`);
+    }
+    progress.found(found.size);
+    // On worker threads, one file each, when there are enough files to pay for starting them
+    // (each compiles the grammar) and they can be had; else here, one file per turn.
+    const pool = this.options.workers === false || found.size < MIN_FILES_FOR_WORKERS ? undefined : SummaryPool.start();
+    const files = [...found];
+    let next = 0;
+    let done = 0;
+    const work = async (): Promise<void> => {
+      while (next < files.length && !progress.cancelled()) {
+        const [path, { root, link }] = files[next++];
+        await this.read(path, root, link, pool);
+        progress.indexed(++done, files.length);
+        if (!pool) await nextTurn();
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: pool?.size ?? 1 }, work));
+    } finally {
+      pool?.stop();
+    }
+  }
+
+  /** Reads the file at `path` again (created or changed on disk), or forgets it when it is gone or not under a root. */
+  async refresh(path: string): Promise<void> {
+    const root = this.rootOf(path);
+    if (root === undefined || !path.endsWith(WHETSTONE_EXTENSION) || inSkippedFolder(path, root.path)) return;
+    if (!this.files.has(path) && this.files.size >= MAX_INDEXED_FILES) {
+      this.problems.skipped(path, `the index already holds ${MAX_INDEXED_FILES.toLocaleString('en-US')} files; not indexed`);
+      return;
+    }
+    await this.read(path, root, undefined);
+  }
+
+  /** Forgets `path`, and every file under it when it was a folder (deleted on disk). */
+  remove(path: string): void {
+    this.files.delete(path);
+    const folder = path.endsWith(sep) ? path : path + sep;
+    for (const key of this.files.keys()) if (key.startsWith(folder)) this.files.delete(key);
+  }
+
+  /** The indexed file at `path` (as on disk, whether or not a buffer has it open). */
+  get(path: string): IndexedFile | undefined {
+    return this.files.get(path);
+  }
+
+  /**
+   * The top-level declarations whose names contain the query's characters in order (ignoring
+   * case), best first: exact, then prefix, then contiguous, then the rest; shorter names first.
+   * Open buffers speak for their files. At most `limit`.
+   */
+  search(query: string, limit: number): FoundDeclaration[] {
+    const wanted = query.toLowerCase().replace(/\s+/g, '');
+    const scored: { found: FoundDeclaration; score: number }[] = [];
+    const consider = (declarations: readonly DeclarationSummary[], uri: string, module: string): void => {
+      for (const declaration of declarations) {
+        const score = matchScore(declaration.name.toLowerCase(), wanted);
+        if (score !== undefined) scored.push({ found: { declaration, uri, module }, score });
+      }
+    };
+    const open = new Set<string>();
+    for (const buffer of this.workspace.all()) {
+      const path = pathOfBufferUri(buffer.uri);
+      open.add(path);
+      consider(this.summaryOfBuffer(buffer).declarations, buffer.uri, this.files.get(path)?.module ?? this.moduleOf(path));
+    }
+    for (const file of this.files.values()) if (!open.has(file.path)) consider(file.summary.declarations, file.uri, file.module);
+    scored.sort((a, b) => a.score - b.score || a.found.declaration.name.length - b.found.declaration.name.length || compare(a.found.declaration.name, b.found.declaration.name) || compare(a.found.uri, b.found.uri));
+    return scored.slice(0, limit).map((entry) => entry.found);
+  }
+
+  dispose(): void {
+    for (const listener of this.listening) listener.dispose();
+    this.files.clear();
+  }
+
+  private summaryOfBuffer(buffer: OpenBuffer): FileSummary {
+    const cached = this.openSummaries.get(buffer);
+    if (cached?.revision === buffer.revision) return cached.summary;
+    const summary = summarizeDocument(buffer.document);
+    this.openSummaries.set(buffer, { revision: buffer.revision, summary });
+    return summary;
+  }
+
+  /** Reads and summarises one file; `link` undefined: not known yet (a watched file), so looked at. */
+  private async read(path: string, root: SourceRoot, link: boolean | undefined, pool?: SummaryPool): Promise<void> {
+    // A link is followed only to a file inside its root; anything else is opened without following.
+    const isLink = link ?? (await lstat(path).then((entry) => entry.isSymbolicLink()).catch(() => false));
+    let followLinks = false;
+    if (isLink) {
+      const problem = await linkProblem(path, root.real);
+      if (problem !== undefined && problem !== '') {
+        this.files.delete(path);
+        return this.problems.skipped(path, problem);
+      }
+      followLinks = problem === undefined;
+    }
+    let outcome: SummaryOutcome;
+    try {
+      // A worker that failed (out of memory on one file, say) leaves that file to this thread.
+      outcome = pool ? await pool.summarize(path, followLinks).catch(() => summarizeHere(path, followLinks)) : await summarizeHere(path, followLinks);
+    } catch (error) {
+      this.files.delete(path);
+      return this.problems.error(error);
+    }
+    if ('problem' in outcome) {
+      this.files.delete(path);
+      if (!outcome.missing) this.problems.skipped(path, outcome.problem);
+      return;
+    }
+    // A build for other roots may have started while the file was read. (A buffer that opened
+    // meanwhile speaks for the file; the summary is kept for when it closes.)
+    if (this.rootOf(path) !== root) return;
+    this.files.set(path, { path, uri: pathToFileURL(path).href, module: this.moduleOf(path, root.path), summary: outcome.summary });
+  }
+
+  private rootOf(path: string): SourceRoot | undefined {
+    return this.roots.find((root) => isInside(path, root.path));
+  }
+
+  private moduleOf(path: string, root = this.rootOf(path)?.path): string {
+    const name = root === undefined ? path.slice(path.lastIndexOf(sep) + 1) : relative(root, path);
+    return name.replace(/\.wst$/, '').split(sep).join('.');
+  }
+}
+
+/** Reads and summarises a file on this thread, off the event loop while it is read. */
+async function summarizeHere(path: string, followLinks: boolean): Promise<SummaryOutcome> {
+  const read = await readFileWithinAsync(path, { ...INDEXED_FILE_LIMITS, followLinks });
+  if ('problem' in read) return read;
+  // A leading byte-order mark is not part of the text (as in editors).
+  return { summary: summarizeText(read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text) };
+}
+
+/** Lower is better; undefined when `wanted`'s characters are not all in `name`, in order. */
+function matchScore(name: string, wanted: string): number | undefined {
+  if (wanted === '') return 3;
+  if (name === wanted) return 0;
+  if (name.startsWith(wanted)) return 1;
+  if (name.includes(wanted)) return 2;
+  let at = 0;
+  for (let i = 0; i < name.length && at < wanted.length; i++) if (name[i] === wanted[at]) at++;
+  return at === wanted.length ? 3 : undefined;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

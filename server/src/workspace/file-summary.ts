@@ -1,0 +1,99 @@
+// What the index keeps of a file that is not open: its top-level declarations (name, kind, where,
+// and as text a function's signature, a type's fields, a variable's type) and the modules it uses.
+// A buffer costs about a hundred times its text; a summary costs a few hundred bytes per
+// declaration, so a workspace of a thousand files fits where ten open buffers would not. The text
+// is parsed once, read, and the document disposed: no tree and no AST outlives the summary.
+import type { Node, Span } from '../core/ast';
+import { WhetstoneDocument } from '../core/syntax';
+
+export type DeclarationKind = 'function' | 'type' | 'constant' | 'variable';
+
+/** A range as plain numbers: lines 1-based, columns 0-based in UTF-16 code units (the core's). */
+export interface SummarySpan {
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface DeclarationSummary {
+  name: string;
+  kind: DeclarationKind;
+  /** The whole declaration. */
+  span: SummarySpan;
+  /** Its name, where a cursor is put to show it. */
+  nameSpan: SummarySpan;
+  /** A function's signature as written (`fn total(items: list<Item>): number`), a variable's type, a type's fields (`{ name: string, … }`). */
+  detail?: string;
+}
+
+export interface ImportSummary {
+  module: string;
+  names: readonly string[];
+}
+
+export interface FileSummary {
+  declarations: readonly DeclarationSummary[];
+  imports: readonly ImportSummary[];
+}
+
+/** Parses `text` once and keeps only its summary. */
+export function summarizeText(text: string): FileSummary {
+  const document = WhetstoneDocument.create(text);
+  try {
+    return summarizeDocument(document);
+  } finally {
+    document.dispose();
+  }
+}
+
+/** The summary of a document's current AST (an open buffer's, or one just parsed). */
+export function summarizeDocument(document: WhetstoneDocument): FileSummary {
+  const declarations: DeclarationSummary[] = [];
+  const imports: ImportSummary[] = [];
+  const add = (node: Node, name: string, kind: DeclarationKind, detail: string | undefined): void => {
+    const nameSpan = document.nameSpan(node.id);
+    // A name the parser could not read has nothing to find or show.
+    if (!name || !nameSpan) return;
+    const declaration: DeclarationSummary = { name: detached(name), kind, span: plain(node.span), nameSpan: plain(nameSpan) };
+    if (detail) declaration.detail = detached(detail);
+    declarations.push(declaration);
+  };
+  for (const item of document.ast.children) {
+    switch (item.type) {
+      case 'ImportDeclaration':
+        imports.push({ module: detached(item.module), names: item.names.map(detached) });
+        break;
+      case 'FunctionDeclaration': {
+        const parameters = item.parameters.map(
+          (parameter) =>
+            `${parameter.name}${parameter.paramType ? `: ${parameter.paramType}` : ''}${parameter.defaultValue ? ` = ${document.textOf(parameter.defaultValue)}` : ''}`,
+        );
+        const signature = `${item.async ? 'async ' : ''}fn ${item.name}(${parameters.join(', ')})${item.returnType ? `: ${item.returnType}` : ''}`;
+        add(item, item.name, 'function', signature);
+        break;
+      }
+      case 'TypeDeclaration':
+        add(item, item.name, 'type', `{ ${item.fields.map((field) => `${field.name}: ${field.fieldType}`).join(', ')} }`);
+        break;
+      case 'VariableDeclaration':
+        add(item, item.name, item.kind === 'const' ? 'constant' : 'variable', item.varType ?? undefined);
+        break;
+      default:
+        break;
+    }
+  }
+  return { declarations, imports };
+}
+
+function plain(span: Span): SummarySpan {
+  return { startLine: span.start.line, startColumn: span.start.column, endLine: span.end.line, endColumn: span.end.column };
+}
+
+/**
+ * A copy of the string that shares no memory with the text it was read from: V8 may keep a
+ * substring as a view into its whole source, which would keep every indexed file's text alive.
+ */
+function detached(text: string): string {
+  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
+}

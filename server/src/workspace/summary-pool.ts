@@ -1,0 +1,119 @@
+// Worker threads (summary-worker.ts) that read and summarise the index's files during a build, one
+// file at a time each, so a large workspace is indexed on every core while the language server's
+// own thread stays free for the editor. Started for a build and stopped after it: their memory
+// goes with them. Where the worker's file is missing (or threads cannot start), the index reads
+// and summarises on its own thread instead (file-index.ts).
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { Worker } from 'node:worker_threads';
+import type { SummaryAnswer, SummaryOutcome, SummaryRequest } from './summary-worker';
+
+/** The worker's file: beside the bundle in dist/, or beside this file when run compiled into out/. */
+const WORKER_FILE = join(__dirname, 'summary-worker.js');
+/** At most this many workers, whatever the machine: beyond it the disk and the memory, not the parse, are the limit. */
+const MAX_WORKERS = 4;
+/** A parse allocates millions of short-lived objects: a young generation of its own size (as the source worker's). */
+const WORKER_YOUNG_MB = 64;
+/** A summary job's heap: the largest indexed file (4 MiB) needs a few hundred MiB while parsed. */
+const WORKER_HEAP_MB = 1024;
+
+interface Pending {
+  resolve(outcome: SummaryOutcome): void;
+  reject(error: Error): void;
+}
+
+export class SummaryPool {
+  private readonly workers: Worker[] = [];
+  private readonly idle: Worker[] = [];
+  private readonly queue: { request: SummaryRequest; pending: Pending }[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private readonly busy = new Map<Worker, number>();
+  private nextId = 0;
+
+  private constructor(size: number) {
+    // The language server's --max-semi-space-size would otherwise win over the workers' young
+    // generation; the flag is read only when a heap is set up (agent/source-pool.ts says more).
+    setFlagsFromString('--max-semi-space-size=0');
+    for (let i = 0; i < size; i++) {
+      const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
+      worker.unref();
+      worker.on('message', (answer: SummaryAnswer) => this.answered(worker, answer));
+      worker.on('error', (error) => this.failed(worker, error));
+      worker.on('exit', () => this.failed(worker, new Error('the summary worker stopped')));
+      this.workers.push(worker);
+      this.idle.push(worker);
+    }
+  }
+
+  /** A pool of one worker per core (at most MAX_WORKERS), or undefined when workers cannot be had. */
+  static start(): SummaryPool | undefined {
+    if (!existsSync(WORKER_FILE)) return undefined;
+    try {
+      return new SummaryPool(Math.max(1, Math.min(MAX_WORKERS, availableParallelism())));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** How many files can be under way at once (one per worker). */
+  get size(): number {
+    return this.workers.length;
+  }
+
+  /** Reads and summarises the file at `path` in a worker. */
+  summarize(path: string, followLinks: boolean): Promise<SummaryOutcome> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request: { id: ++this.nextId, path, followLinks }, pending: { resolve, reject } });
+      this.pump();
+    });
+  }
+
+  /** Stops the workers; what they still had fails. */
+  stop(): void {
+    for (const worker of this.workers.splice(0)) {
+      worker.removeAllListeners('exit');
+      void worker.terminate();
+    }
+    const stopped = new Error('the index build stopped');
+    for (const pending of this.pending.values()) pending.reject(stopped);
+    for (const { pending } of this.queue.splice(0)) pending.reject(stopped);
+    this.pending.clear();
+  }
+
+  private pump(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const worker = this.idle.pop()!;
+      const { request, pending } = this.queue.shift()!;
+      this.pending.set(request.id, pending);
+      this.busy.set(worker, request.id);
+      worker.postMessage(request);
+    }
+  }
+
+  private answered(worker: Worker, answer: SummaryAnswer): void {
+    const pending = this.pending.get(answer.id);
+    this.pending.delete(answer.id);
+    this.busy.delete(worker);
+    this.idle.push(worker);
+    if ('error' in answer) pending?.reject(new Error(answer.error));
+    else pending?.resolve(answer.outcome);
+    this.pump();
+  }
+
+  /** A worker that failed takes its file with it; the others go on. */
+  private failed(worker: Worker, error: Error): void {
+    const id = this.busy.get(worker);
+    this.busy.delete(worker);
+    const index = this.workers.indexOf(worker);
+    if (index >= 0) this.workers.splice(index, 1);
+    const idleAt = this.idle.indexOf(worker);
+    if (idleAt >= 0) this.idle.splice(idleAt, 1);
+    if (id !== undefined) {
+      this.pending.get(id)?.reject(error);
+      this.pending.delete(id);
+    }
+    if (this.workers.length === 0) for (const { pending } of this.queue.splice(0)) pending.reject(error);
+  }
+}

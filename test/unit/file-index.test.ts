@@ -1,0 +1,132 @@
+// The workspace index's model on the real file system: what a summary keeps of a file, the build
+// on worker threads and on the server's own thread giving the same index, the search's matching
+// and order, a deleted folder forgotten, and an open buffer speaking for its file.
+import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { FileIndex, type BuildProgress } from '../../server/src/workspace/file-index';
+import { summarizeText } from '../../server/src/workspace/file-summary';
+import { loadGrammar } from '../../server/src/workspace/grammar';
+import { Workspace } from '../../server/src/workspace/workspace';
+
+const progress = (): BuildProgress & { counts: number[] } => {
+  const counts: number[] = [];
+  return { counts, found: (total) => counts.push(-total), indexed: (done) => counts.push(done), cancelled: () => false };
+};
+
+const problems = { skipped: () => undefined, error: (error: unknown) => assert.fail(String(error)) };
+
+before(async () => {
+  await loadGrammar();
+});
+
+describe('file summary', () => {
+  it('keeps the top-level declarations with their signatures, fields and types as text, and the imports', () => {
+    const summary = summarizeText(
+      [
+        'use money.{roundTo, parse};',
+        'type Book { title: string, tags: list<string>, isbn: string? }',
+        'const FEE: number = 0.25;',
+        'let shelf = [];',
+        'async fn lateFee(days: number, rate: number = FEE): number { let local = 1; return days * rate; }',
+        'fn log(message) { print(message); }',
+      ].join('\n'),
+    );
+    assert.deepEqual(summary.imports, [{ module: 'money', names: ['roundTo', 'parse'] }]);
+    assert.deepEqual(
+      summary.declarations.map((d) => [d.name, d.kind, d.detail]),
+      [
+        ['Book', 'type', '{ title: string, tags: list<string>, isbn: string? }'],
+        ['FEE', 'constant', 'number'],
+        ['shelf', 'variable', undefined],
+        ['lateFee', 'function', 'async fn lateFee(days: number, rate: number = FEE): number'],
+        ['log', 'function', 'fn log(message)'],
+      ],
+    );
+    const lateFee = summary.declarations[3];
+    assert.deepEqual(lateFee.nameSpan, { startLine: 5, startColumn: 9, endLine: 5, endColumn: 16 });
+    assert.equal(lateFee.span.startLine, 5);
+  });
+});
+
+describe('FileIndex', () => {
+  let folder: string;
+  const FILES = 80; // above the count from which the build uses worker threads
+
+  before(() => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-file-index-')));
+    mkdirSync(join(folder, 'shop'));
+    for (let n = 0; n < FILES; n++) writeFileSync(join(folder, 'shop', `part${n}.wst`), `fn partTotal${n}(x: number): number { return x; }\ntype Part${n} { id: string }\n`);
+    writeFileSync(join(folder, 'orders.wst'), 'fn orderTotal(): number { return 1; }\nfn order() {}\nfn totalOrders() {}\nfn otherThing() {}\n');
+  });
+  after(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('builds the same index on worker threads as on its own thread, reporting each file', async () => {
+    const onWorkers = new FileIndex(new Workspace(), problems);
+    const counted = progress();
+    await onWorkers.build([{ path: folder, real: folder }], counted);
+    const onThread = new FileIndex(new Workspace(), problems, { workers: false });
+    await onThread.build([{ path: folder, real: folder }], progress());
+    assert.equal(onWorkers.size, FILES + 1);
+    assert.deepEqual(counted.counts, [-(FILES + 1), ...Array.from({ length: FILES + 1 }, (_, i) => i + 1)]);
+    const file = join(folder, 'shop', 'part7.wst');
+    assert.deepEqual(onWorkers.get(file), onThread.get(file));
+    assert.equal(onWorkers.get(file)?.module, 'shop.part7');
+    assert.equal(onWorkers.get(file)?.uri, pathToFileURL(file).href);
+    onWorkers.dispose();
+    onThread.dispose();
+  });
+
+  it('matches a subsequence of the name, ignoring case: exact, prefix, substring, then the rest', async () => {
+    const index = new FileIndex(new Workspace(), problems, { workers: false });
+    await index.build([{ path: folder, real: folder }], progress());
+    assert.deepEqual(
+      index.search('ORDER', 10).map((found) => found.declaration.name),
+      ['order', 'orderTotal', 'totalOrders'],
+    );
+    assert.deepEqual(
+      index.search('otTh', 10).map((found) => found.declaration.name),
+      ['otherThing'],
+    );
+    assert.deepEqual(
+      index.search('ot', 10).map((found) => found.declaration.name).slice(0, 1),
+      ['otherThing'],
+    );
+    assert.equal(index.search('', 5).length, 5, 'bounded');
+    assert.equal(index.search('partTotal', 1000).length, FILES);
+    index.dispose();
+  });
+
+  it('names the files of a root reached through a link as the editor does, under the link', async () => {
+    const link = `${folder}-link`;
+    symlinkSync(folder, link);
+    try {
+      const index = new FileIndex(new Workspace(), problems, { workers: false });
+      await index.build([{ path: link, real: folder }], progress());
+      assert.equal(index.get(join(link, 'orders.wst'))?.uri, pathToFileURL(join(link, 'orders.wst')).href);
+      assert.equal(index.get(join(folder, 'orders.wst')), undefined);
+      index.dispose();
+    } finally {
+      rmSync(link);
+    }
+  });
+
+  it('forgets a deleted folder and lets an open buffer speak for its file', async () => {
+    const workspace = new Workspace();
+    const index = new FileIndex(workspace, problems, { workers: false });
+    await index.build([{ path: folder, real: folder }], progress());
+    index.remove(join(folder, 'shop'));
+    assert.equal(index.size, 1);
+    const uri = pathToFileURL(join(folder, 'orders.wst')).href;
+    workspace.open(uri, 'fn fromTheBuffer() {}\n');
+    assert.deepEqual(index.search('orderTotal', 10), []);
+    assert.deepEqual(
+      index.search('fromTheBuffer', 10).map((found) => [found.uri, found.module]),
+      [[uri, 'orders']],
+    );
+    index.dispose();
+  });
+});
