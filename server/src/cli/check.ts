@@ -1,18 +1,26 @@
-// `whetstone-agent check [--json] PATH...`: the diagnostics of every file, syntax and semantic,
-// computed by the same core (through the same OpenBuffer of the workspace) as the language server's. Text lines are
+// `whetstone-agent check [--json] [--root DIR] PATH...`: the diagnostics of every file, syntax and
+// semantic, computed by the same core as the language server's. Imports are resolved across files:
+// `use a.b;` is the file a/b.wst under the source root (--root, else the current folder), read
+// whether or not it is among the files checked (modules.ts, module-set.ts). Text lines are
 // `path:line:column severity CODE message` with a 1-based column, as compilers print them so
 // terminals link them; --json prints one object a line with the core's own positions (line
 // 1-based, column 0-based, UTF-16).
-import type { Diagnostic } from '../core/ast';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { inSourceOrder, type Diagnostic } from '../core/ast';
+import { moduleFilePath, ModuleSet, type FoundModule } from '../core/semantics';
+import { WhetstoneDocument } from '../core/syntax';
 import { MAX_LINE_CHARS, terminalLine } from '../protocol/display-text';
 import { OpenBuffer } from '../workspace/buffer';
 import { loadGrammar } from '../workspace/grammar';
-import { collectFiles, readBufferFile, sourceText } from './files';
+import { realpathSync } from 'node:fs';
+import { collectFiles, isInside, readBufferFile, sourceText } from './files';
 import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';
 
 export interface CheckOptions {
   json: boolean;
   paths: string[];
+  /** The source root module paths are resolved under (default: the current folder). */
+  root?: string;
 }
 
 /** One diagnostic as a --json line. */
@@ -55,6 +63,9 @@ export async function runCheck(options: CheckOptions, output: Output): Promise<n
   for (const problem of problems) output.err(`whetstone-agent: ${problem.path}: ${problem.message}`);
   let errors = 0;
   let others = 0;
+  const root = options.root ?? '.';
+  const documents = new Map<string, WhetstoneDocument>();
+  const checked: { file: string; key: string; document: WhetstoneDocument }[] = [];
   for (const file of files) {
     const read = readBufferFile(file);
     if ('problem' in read) {
@@ -62,8 +73,16 @@ export async function runCheck(options: CheckOptions, output: Output): Promise<n
       unreadable = true;
       continue;
     }
-    const text = sourceText(read.text);
-    for (const diagnostic of checkText(text, file)) {
+    const key = pathShown(file);
+    const document = WhetstoneDocument.create(sourceText(read.text), 1);
+    documents.set(key, document);
+    checked.push({ file, key, document });
+  }
+  const modules = new ModuleSet({ find: (modulePath) => findModule(root, modulePath, documents, output) });
+  for (const { key, document } of checked) modules.addDocument(key, document);
+  for (const { file, key, document } of checked) {
+    const diagnostics = inSourceOrder(document.syntaxDiagnostics, modules.modelOf(key).diagnostics);
+    for (const diagnostic of diagnostics) {
       if (diagnostic.severity === 'error') errors++;
       else others++;
       output.out(options.json ? JSON.stringify(diagnosticRecord(file, diagnostic)) : diagnosticLine(file, diagnostic));
@@ -75,4 +94,41 @@ export async function runCheck(options: CheckOptions, output: Output): Promise<n
   }
   if (unreadable) return EXIT_USAGE;
   return errors > 0 ? EXIT_ERRORS_FOUND : EXIT_OK;
+}
+
+/** A path as messages name it and as the module set identifies a file: relative to the current folder when inside it. */
+function pathShown(path: string): string {
+  const absolute = resolve(path);
+  const inside = relative(process.cwd(), absolute);
+  return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : absolute;
+}
+
+/**
+ * The file of a module path under the root: one being checked, else read from disk as the files
+ * checked are (a file that cannot be read safely is skipped with the reason, and counts as not found).
+ */
+function findModule(root: string, modulePath: string, documents: ReadonlyMap<string, WhetstoneDocument>, output: Output): FoundModule {
+  const file = pathShown(join(root, moduleFilePath(modulePath)));
+  const known = documents.get(file);
+  if (known) return { file, document: known };
+  const outside = outsideRoot(root, file);
+  if (outside) {
+    output.err(`whetstone-agent: ${file}: ${outside}`);
+    return { tried: [file] };
+  }
+  const read = readBufferFile(file);
+  if ('problem' in read) {
+    if (!read.missing) output.err(`whetstone-agent: ${file}: ${read.problem}`);
+    return { tried: [file] };
+  }
+  return { file, document: WhetstoneDocument.create(sourceText(read.text), 1) };
+}
+
+/** Why a module's file is not read: a link out of the root (it could hand any file to the check); undefined when it may be read or is absent. */
+function outsideRoot(root: string, file: string): string | undefined {
+  try {
+    return isInside(realpathSync(file), realpathSync(root)) ? undefined : 'it leads outside the source root; not read';
+  } catch {
+    return undefined;
+  }
 }
