@@ -133,7 +133,9 @@ export function analyzeItems(
 
   const referencesAcross = programReferences(programLayer, items);
   resolver.applyImportRenames(referencesAcross);
-  const programUnused = findUnused({ symbols: withoutTypeImportsUsed(program, programLayer.symbols, types), referencesOf: referencesAcross, declNode: (id) => programLayer.declNodes.get(id) }, names);
+  // Among modules, a top-level constant or variable is exported: other files may read it.
+  const programSymbols = imports ? programLayer.symbols.filter((symbol) => symbol.kind !== 'constant' && symbol.kind !== 'variable') : programLayer.symbols;
+  const programUnused = findUnused({ symbols: withoutTypeImportsUsed(program, programSymbols, types), referencesOf: referencesAcross, declNode: (id) => programLayer.declNodes.get(id) }, names);
   // Top-level code's checks before the functions' (the order they ran in), ties kept in that order.
   const all: Diagnostic[] = [];
   const add = (diagnostics: readonly Diagnostic[]): void => {
