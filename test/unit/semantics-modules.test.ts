@@ -123,6 +123,22 @@ describe('modules', () => {
     assert.deepEqual(aThenB[1], ["2:72 E_TYPE_MISMATCH Argument of type string is not assignable to parameter 'n' of type number"]);
   });
 
+  it('a chain of thousands of modules, and a cycle through all of them, are analysed without exhausting the stack', async () => {
+    const files: Record<string, string> = {};
+    const count = 2500;
+    for (let i = 0; i < count; i++) {
+      const next = (i + 1) % count;
+      files[`m${i}.wst`] = i + 1 < count ? `use m${next}.{f${next}};\nfn f${i}(x: number): number { return f${next}(x) + 1; }\n` : 'fn f2499(x: number): number { return x; }\n';
+    }
+    files['main.wst'] = 'use m0.{f0};\nlet s: string = f0(1);\nprint(s);\n';
+    const chain = await program(files);
+    assert.deepEqual(lines(chain.set.modelOf('main.wst')), ["2:16 E_TYPE_MISMATCH Type number is not assignable to 's' of type string"]);
+    files[`m${count - 1}.wst`] = `use m0.{f0};\nfn f${count - 1}(x: number): number { return f0(x); }\n`;
+    const cycle = await program(files);
+    assert.deepEqual(lines(cycle.set.modelOf('main.wst')), ["2:16 E_TYPE_MISMATCH Type number is not assignable to 's' of type string"]);
+    assert.deepEqual(lines(cycle.set.modelOf('m7.wst')), []);
+  });
+
   it('without a resolver imports are as before: any, and no diagnostic', async () => {
     const doc = await parse('use pricing.{orderTotal, missingThing};\nuse nosuchmodule;\nlet x: string = orderTotal("not a list", 3);\nprint(x, missingThing, nosuchmodule);\n');
     assert.deepEqual(lines(analyze(doc, {})), []);

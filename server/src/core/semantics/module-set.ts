@@ -31,16 +31,14 @@ export class ModuleSet {
   private readonly found = new Map<string, FoundModule>();
   private readonly documents = new Map<string, AnalyzableDocument>();
   private readonly models = new Map<string, SemanticModel>();
-  private readonly exports = new Map<string, ModuleResolution>();
+  private readonly exports = new Map<string, ModuleExports>();
   private readonly cycleExports = new Map<string, ModuleExports>();
-  // Strongly connected components (Tarjan's algorithm, run lazily from the files asked about).
+  /** Each file's strongly connected component of imports (its cycle), found from the files asked about. */
   private readonly component = new Map<string, number>();
-  private readonly index = new Map<string, number>();
-  private readonly lowlink = new Map<string, number>();
-  private readonly stack: string[] = [];
-  private readonly onStack = new Set<string>();
-  private counter = 0;
   private components = 0;
+  /** Every component found, each after those it imports from. */
+  private readonly order: string[][] = [];
+  private readonly edges = new Map<string, readonly string[]>();
 
   constructor(
     private readonly source: ModuleSource,
@@ -70,24 +68,36 @@ export class ModuleSet {
 
   /** A module's full answer: its file and exports, or the files tried. */
   resolve(modulePath: string): ModuleResolution {
-    let answer = this.exports.get(modulePath);
-    if (!answer) {
-      const found = this.find(modulePath);
-      answer = 'file' in found ? { file: found.file, exports: moduleExportsOf(this.modelOf(found.file)) } : found;
-      this.exports.set(modulePath, answer);
-    }
-    return answer;
+    const found = this.find(modulePath);
+    return 'file' in found ? { file: found.file, exports: this.exportsOfFile(found.file) } : found;
   }
 
   /** The analysis of a module's file (or of a file added) with its imports resolved; made once. */
   modelOf(file: string): SemanticModel {
     let model = this.models.get(file);
     if (!model) {
-      const document = this.documentOf(file);
-      model = analyze(document, { library: this.options.library, modules: this.resolverFor(file) });
-      this.models.set(file, model);
+      // The modules it imports first, cycle by cycle, those imported first: no analysis waits on another.
+      this.componentOf(file);
+      const reachable = this.reachableFrom(file);
+      for (const component of this.order) {
+        if (!reachable.has(component[0])) continue;
+        for (const member of component) {
+          if (!this.models.has(member)) this.models.set(member, analyze(this.documentOf(member), { library: this.options.library, modules: this.resolverFor(member) }));
+        }
+      }
+      model = this.models.get(file);
+      if (!model) throw new Error(`No analysis for ${file}`);
     }
     return model;
+  }
+
+  private exportsOfFile(file: string): ModuleExports {
+    let exports = this.exports.get(file);
+    if (!exports) {
+      exports = moduleExportsOf(this.modelOf(file));
+      this.exports.set(file, exports);
+    }
+    return exports;
   }
 
   private find(modulePath: string): FoundModule {
@@ -128,47 +138,85 @@ export class ModuleSet {
   }
 
   private componentOf(file: string): number {
-    if (!this.component.has(file)) this.connect(file);
+    if (!this.component.has(file)) this.componentsFrom(file);
     return this.component.get(file) ?? -1;
   }
 
   /** The modules a file imports that are files (its edges in the import graph). */
-  private importedFiles(file: string): string[] {
-    const document = this.documents.get(file);
-    if (!document) return [];
-    const files: string[] = [];
-    for (const child of document.ast.children) {
-      if (child.type !== 'ImportDeclaration' || !child.module) continue;
-      const found = this.find(child.module);
-      if ('file' in found) files.push(found.file);
+  private importedFiles(file: string): readonly string[] {
+    let files = this.edges.get(file);
+    if (!files) {
+      const found: string[] = [];
+      for (const child of this.documents.get(file)?.ast.children ?? []) {
+        if (child.type !== 'ImportDeclaration' || !child.module) continue;
+        const answer = this.find(child.module);
+        if ('file' in answer) found.push(answer.file);
+      }
+      files = found;
+      this.edges.set(file, files);
     }
     return files;
   }
 
-  /** Tarjan's strongly connected components from `file` (files already in a component are done). */
-  private connect(file: string): void {
-    this.index.set(file, this.counter);
-    this.lowlink.set(file, this.counter);
-    this.counter++;
-    this.stack.push(file);
-    this.onStack.add(file);
-    for (const next of this.importedFiles(file)) {
-      if (this.component.has(next)) continue;
-      if (!this.index.has(next)) {
-        this.connect(next);
-        this.lowlink.set(file, Math.min(this.lowlink.get(file) ?? 0, this.lowlink.get(next) ?? 0));
-      } else if (this.onStack.has(next)) {
-        this.lowlink.set(file, Math.min(this.lowlink.get(file) ?? 0, this.index.get(next) ?? 0));
+  /** The files reachable from `file` through imports that are not analysed yet, itself included. */
+  private reachableFrom(file: string): Set<string> {
+    const seen = new Set<string>([file]);
+    const pending = [file];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      for (const imported of this.importedFiles(next)) {
+        if (seen.has(imported) || this.models.has(imported)) continue;
+        seen.add(imported);
+        pending.push(imported);
       }
     }
-    if (this.lowlink.get(file) !== this.index.get(file)) return;
-    const id = this.components++;
-    for (;;) {
-      const member = this.stack.pop();
-      if (member === undefined) break;
-      this.onStack.delete(member);
-      this.component.set(member, id);
-      if (member === file) break;
+    return seen;
+  }
+
+  /**
+   * Tarjan's strongly connected components of the files reachable from `file` that are in none
+   * yet, without recursion (an import chain may be thousands of files long), added to `order`.
+   */
+  private componentsFrom(file: string): void {
+    if (this.component.has(file)) return;
+    const index = new Map<string, number>();
+    const lowlink = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    let counter = 0;
+    const frames: { file: string; next: readonly string[]; at: number }[] = [];
+    const enter = (entered: string): void => {
+      index.set(entered, counter);
+      lowlink.set(entered, counter);
+      counter++;
+      stack.push(entered);
+      onStack.add(entered);
+      frames.push({ file: entered, next: this.importedFiles(entered), at: 0 });
+    };
+    enter(file);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1];
+      if (frame.at < frame.next.length) {
+        const next = frame.next[frame.at++];
+        if (this.component.has(next)) continue;
+        if (!index.has(next)) enter(next);
+        else if (onStack.has(next)) lowlink.set(frame.file, Math.min(lowlink.get(frame.file) ?? 0, index.get(next) ?? 0));
+        continue;
+      }
+      frames.pop();
+      const parent = frames[frames.length - 1];
+      if (parent) lowlink.set(parent.file, Math.min(lowlink.get(parent.file) ?? 0, lowlink.get(frame.file) ?? 0));
+      if (lowlink.get(frame.file) !== index.get(frame.file)) continue;
+      const id = this.components++;
+      const members: string[] = [];
+      for (;;) {
+        const member = stack.pop();
+        if (member === undefined) break;
+        onStack.delete(member);
+        this.component.set(member, id);
+        members.push(member);
+        if (member === frame.file) break;
+      }
+      this.order.push(members);
     }
   }
 }
