@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { analyze, moduleExportsOf, moduleFilePath, modulePathOf, ModuleSet, typeToString, type ModuleResolver, type SemanticModel } from '../../server/src/core/semantics';
 import type { WhetstoneDocument } from '../../server/src/core/syntax';
-import { parse } from '../helpers/core';
+import { parse, replaceText } from '../helpers/core';
 
 /** A set of files by path (a/b.wst), as a folder under a source root would give them. */
 async function program(files: Record<string, string>): Promise<{ set: ModuleSet; docs: Map<string, WhetstoneDocument> }> {
@@ -137,6 +137,60 @@ describe('modules', () => {
     const cycle = await program(files);
     assert.deepEqual(lines(cycle.set.modelOf('main.wst')), ["2:16 E_TYPE_MISMATCH Type number is not assignable to 's' of type string"]);
     assert.deepEqual(lines(cycle.set.modelOf('m7.wst')), []);
+  });
+
+  it('a module that is no file falls back to the library; a file of the same name wins over it', async () => {
+    const library = { modules: [{ name: 'math', functions: [{ name: 'round', signature: 'round(x: number): number' }] }], policy: { blockedFunctions: [], blockedModules: [], requireImports: false } };
+    const docs = new Map<string, WhetstoneDocument>([['main.wst', await parse('use math.{round};\nlet s: string = round(1.5);\nprint(s);\n')]]);
+    const set = new ModuleSet({ find: (modulePath) => {
+      const file = moduleFilePath(modulePath);
+      const document = docs.get(file);
+      return document ? { file, document } : { tried: [file] };
+    } }, { library });
+    set.addDocument('main.wst', docs.get('main.wst') as WhetstoneDocument);
+    assert.deepEqual(lines(set.modelOf('main.wst')), ["2:16 E_TYPE_MISMATCH Type number is not assignable to 's' of type string"]);
+    docs.set('math.wst', await parse('fn round(x: number): string { return str(x); }\n'));
+    const withFile = new ModuleSet({ find: (modulePath) => {
+      const file = moduleFilePath(modulePath);
+      const document = docs.get(file);
+      return document ? { file, document } : { tried: [file] };
+    } }, { library });
+    withFile.addDocument('main.wst', docs.get('main.wst') as WhetstoneDocument);
+    assert.deepEqual(lines(withFile.modelOf('main.wst')), []);
+  });
+
+  it('hover text of imported names says what the module declares', async () => {
+    const { set, docs } = await program({ 'm.wst': 'type Item { name: string }\nconst LIMIT = 3;\nfn f(i: Item): number { return 1; }\n', 'main.wst': 'use m.{Item, LIMIT, f};\nlet i: Item = { name: "a" };\nprint(f(i) + LIMIT);\n' });
+    const model = set.modelOf('main.wst');
+    const importId = (docs.get('main.wst') as WhetstoneDocument).ast.children[0].id;
+    assert.deepEqual(model.symbolsDeclaredBy(importId).map((symbol) => model.signatureOf(symbol)), [
+      'type Item { name: string } (from m)',
+      'const LIMIT: number (from m)',
+      'fn f(i: Item): number (from m)',
+    ]);
+    assert.deepEqual(lines(model), []);
+  });
+
+  it('incremental analysis with the same resolver gives what a fresh analysis gives, after body and import edits', async () => {
+    const { set, docs } = await program({ 'pricing.wst': PRICING + 'type Offer { pct: number }\n', 'main.wst': 'use pricing.{orderTotal};\nfn a(): number { return orderTotal([1]); }\nfn b(): number { return 2; }\nprint(a(), b());\n' });
+    const doc = docs.get('main.wst') as WhetstoneDocument;
+    const resolver = set.resolverFor('main.wst');
+    let model = analyze(doc, { modules: resolver });
+    const fresh = (): string[] => lines(analyze(doc, { modules: set.resolverFor('main.wst') }));
+    const edits: [string, string][] = [
+      ['return 2;', 'return "two";'],
+      ['orderTotal([1])', 'orderTotal(["x"])'],
+      ['use pricing.{orderTotal};', 'use pricing.{orderTotal, Offer};'],
+      ['fn b(): number', 'fn b(o: Offer): number'],
+      ['b());', 'b({ pct: "x" }));'],
+      ['use pricing.{orderTotal, Offer};', 'use pricing.{orderTotal, Ofer};'],
+    ];
+    for (const [search, replacement] of edits) {
+      replaceText(doc, search, replacement);
+      model = analyze(doc, { modules: resolver, previous: model });
+      assert.deepEqual(lines(model), fresh(), `after ${replacement}`);
+    }
+    assert.ok(lines(model).some((line) => line.includes('E_UNKNOWN_EXPORT')));
   });
 
   it('without a resolver imports are as before: any, and no diagnostic', async () => {

@@ -135,7 +135,7 @@ export function analyzeItems(
   resolver.applyImportRenames(referencesAcross);
   // Among modules, a top-level constant or variable is exported: other files may read it.
   const programSymbols = imports ? programLayer.symbols.filter((symbol) => symbol.kind !== 'constant' && symbol.kind !== 'variable') : programLayer.symbols;
-  const programUnused = findUnused({ symbols: withoutTypeImportsUsed(program, programSymbols, types), referencesOf: referencesAcross, declNode: (id) => programLayer.declNodes.get(id) }, names);
+  const programUnused = findUnused({ symbols: imports && imports.types.size > 0 ? withoutTypeImportsUsed(program, programSymbols, types) : programSymbols, referencesOf: referencesAcross, declNode: (id) => programLayer.declNodes.get(id) }, names);
   // Top-level code's checks before the functions' (the order they ran in), ties kept in that order.
   const all: Diagnostic[] = [];
   const add = (diagnostics: readonly Diagnostic[]): void => {
@@ -153,11 +153,9 @@ export function analyzeItems(
 
 /**
  * The symbols W_UNUSED looks at, less the imported types that a type string names (a type is used
- * in type strings, which record no reference to the import). Walks the program only when a type
- * is imported.
+ * in type strings, which record no reference to the import). Called only when a type is imported.
  */
 function withoutTypeImportsUsed(program: Program, symbols: readonly SemanticSymbol[], types: TypeTable): readonly SemanticSymbol[] {
-  if (!symbols.some((symbol) => symbol.exported?.kind === 'type')) return symbols;
   const used = new Set<string>();
   walk(program, (node) => {
     const texts = [(node as { paramType?: unknown }).paramType, (node as { returnType?: unknown }).returnType, (node as { varType?: unknown }).varType, (node as { fieldType?: unknown }).fieldType];
