@@ -212,6 +212,20 @@ describe('whetstone-agent check across modules', () => {
     }
   });
 
+  it('a module not found offers the module path of a file checked that is close to it', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'whetstone-cli-'));
+    try {
+      mkdirSync(join(folder, 'shop'));
+      writeFileSync(join(folder, 'shop', 'pricing.wst'), 'fn f(): number { return 1; }\n');
+      writeFileSync(join(folder, 'main.wst'), 'use shop.pricng.{f};\nprint(f());\n');
+      const result = run('check', '--json', '--root', folder, folder);
+      const unknown = jsonLines(result.stdout).filter((d) => d.code === 'W_UNKNOWN_IMPORT');
+      assert.deepEqual(unknown.map((d) => d.hint), ["Did you mean 'shop.pricing'?"]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('--root needs a folder', () => {
     const result = run('check', '--root');
     assert.equal(result.status, 2);

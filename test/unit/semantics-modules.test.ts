@@ -3,7 +3,7 @@
 // E_UNKNOWN_EXPORT with its "did you mean" and fix; no resolver = as before.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyze, moduleExportsOf, moduleFilePath, modulePathOf, ModuleSet, typeToString, type ModuleResolver, type SemanticModel } from '../../server/src/core/semantics';
+import { analyze, closestName, moduleExportsOf, moduleFilePath, modulePathOf, ModuleSet, typeToString, type ModuleResolver, type SemanticModel } from '../../server/src/core/semantics';
 import type { WhetstoneDocument } from '../../server/src/core/syntax';
 import { parse, replaceText } from '../helpers/core';
 
@@ -15,7 +15,9 @@ async function program(files: Record<string, string>): Promise<{ set: ModuleSet;
     find: (modulePath) => {
       const file = moduleFilePath(modulePath);
       const document = docs.get(file);
-      return document ? { file, document } : { tried: [file] };
+      if (document) return { file, document };
+      const near = closestName(modulePath, [...docs.keys()].flatMap((known) => modulePathOf(known) ?? []));
+      return near ? { tried: [file], near } : { tried: [file] };
     },
   });
   for (const [file, document] of docs) set.addDocument(file, document);
@@ -86,6 +88,14 @@ describe('modules', () => {
     const found = lines(set.modelOf('main.wst'));
     assert.ok(found.some((line) => line.startsWith('2:16 E_TYPE_MISMATCH')), found.join('\n'));
     assert.ok(found.some((line) => line.includes("E_UNKNOWN_FIELD Module 'pricing' has no function 'nothere'")), found.join('\n'));
+  });
+
+  it('W_UNKNOWN_IMPORT offers a near module path the resolver knows, with a fix', async () => {
+    const { set } = await program({ 'shop/pricing.wst': PRICING, 'main.wst': 'use shop.pricng.{orderTotal};\nprint(orderTotal([1]));\n' });
+    const diagnostic = set.modelOf('main.wst').diagnostics.find((d) => d.code === 'W_UNKNOWN_IMPORT');
+    assert.equal(diagnostic?.message, "Module 'shop.pricng' not found: looked for 'shop/pricng.wst'");
+    assert.equal(diagnostic?.hint, "Did you mean 'shop.pricing'?");
+    assert.deepEqual(diagnostic?.fix, [{ type: 'setProperty', nodeId: diagnostic?.nodeId, property: 'module', value: 'shop.pricing' }]);
   });
 
   it('E_UNKNOWN_EXPORT offers the near name, and its fix renames the import and its uses', async () => {

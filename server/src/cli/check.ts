@@ -5,9 +5,9 @@
 // `path:line:column severity CODE message` with a 1-based column, as compilers print them so
 // terminals link them; --json prints one object a line with the core's own positions (line
 // 1-based, column 0-based, UTF-16).
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { inSourceOrder, type Diagnostic } from '../core/ast';
-import { moduleFilePath, ModuleSet, type FoundModule } from '../core/semantics';
+import { closestName, moduleFilePath, modulePathOf, ModuleSet, type FoundModule } from '../core/semantics';
 import { WhetstoneDocument } from '../core/syntax';
 import { MAX_LINE_CHARS, terminalLine } from '../protocol/display-text';
 import { OpenBuffer } from '../workspace/buffer';
@@ -78,7 +78,13 @@ export async function runCheck(options: CheckOptions, output: Output): Promise<n
     documents.set(key, document);
     checked.push({ file, key, document });
   }
-  const modules = new ModuleSet({ find: (modulePath) => findModule(root, modulePath, documents, output) });
+  // The module paths of the files checked under the root: what a misspelt `use` may have meant.
+  const known = checked.flatMap(({ file }) => {
+    const inRoot = relative(root, file);
+    const modulePath = inRoot.startsWith('..') || isAbsolute(inRoot) ? undefined : modulePathOf(inRoot.split(sep).join('/'));
+    return modulePath ? [modulePath] : [];
+  });
+  const modules = new ModuleSet({ find: (modulePath) => findModule(root, modulePath, documents, output, known) });
   for (const { key, document } of checked) modules.addDocument(key, document);
   for (const { file, key, document } of checked) {
     const diagnostics = inSourceOrder(document.syntaxDiagnostics, modules.modelOf(key).diagnostics);
@@ -107,19 +113,21 @@ function pathShown(path: string): string {
  * The file of a module path under the root: one being checked, else read from disk as the files
  * checked are (a file that cannot be read safely is skipped with the reason, and counts as not found).
  */
-function findModule(root: string, modulePath: string, documents: ReadonlyMap<string, WhetstoneDocument>, output: Output): FoundModule {
+function findModule(root: string, modulePath: string, documents: ReadonlyMap<string, WhetstoneDocument>, output: Output, modulePaths: readonly string[]): FoundModule {
   const file = pathShown(join(root, moduleFilePath(modulePath)));
+  const near = closestName(modulePath, modulePaths);
+  const notFound: FoundModule = near ? { tried: [file], near } : { tried: [file] };
   const known = documents.get(file);
   if (known) return { file, document: known };
   const outside = outsideRoot(root, file);
   if (outside) {
     output.err(`whetstone-agent: ${file}: ${outside}`);
-    return { tried: [file] };
+    return notFound;
   }
   const read = readBufferFile(file);
   if ('problem' in read) {
     if (!read.missing) output.err(`whetstone-agent: ${file}: ${read.problem}`);
-    return { tried: [file] };
+    return notFound;
   }
   return { file, document: WhetstoneDocument.create(sourceText(read.text), 1) };
 }

@@ -45,9 +45,11 @@ export function bindImport(decl: ImportDeclaration, library: LibraryIndex | unde
   const knownModule = library?.hasModule(module) ?? false;
   if (found && 'tried' in found && module && !knownModule) {
     const tried = found.tried.map((file) => `'${file}'`).join(', ');
+    const suggestion = found.near ?? (library ? closestName(module, library.moduleNames()) : undefined);
     diagnostics.push(
       makeDiagnostic('W_UNKNOWN_IMPORT', `Module '${module}' not found: looked for ${tried || 'no file'}${library ? ', and it is not in the library' : ''}`, decl.id, decl.span, {
-        hint: `Create ${found.tried[0] ?? 'the file'}, or correct the module path`,
+        hint: suggestion ? `Did you mean '${suggestion}'?` : `Create ${found.tried[0] ?? 'the file'}, or correct the module path`,
+        ...(suggestion ? { fix: [setProperty(decl.id, 'module', suggestion)] } : {}),
       }),
     );
   } else if (library && module && !knownModule) {

@@ -10,7 +10,8 @@ import { analyze } from './model';
 import type { LibraryContext, LibraryIndex } from './library';
 import { moduleExportsOf, type ModuleExports, type ModuleResolution, type ModuleResolver } from './modules';
 
-export type FoundModule = { readonly file: string; readonly document: AnalyzableDocument } | { readonly tried: readonly string[] };
+/** A module's file with its document, or the files tried (and a known module path close to it, for "did you mean"). */
+export type FoundModule = { readonly file: string; readonly document: AnalyzableDocument } | { readonly tried: readonly string[]; readonly near?: string };
 
 export interface ModuleSource {
   /**

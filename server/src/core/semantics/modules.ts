@@ -31,10 +31,13 @@ export interface ModuleExports {
 
 /**
  * What a module path resolved to: the file found (the path as the resolver names it, for
- * messages) with its exports, or the paths tried when no file has it. `exports` may be shared
- * between answers; it must not change once given.
+ * messages) with its exports, or the paths tried when no file has it, with the module path of a
+ * file the resolver knows that is close to it (for "did you mean"), if any. `exports` may be
+ * shared between answers; it must not change once given.
  */
-export type ModuleResolution = { readonly file: string; readonly exports: ModuleExports } | { readonly tried: readonly string[] };
+export type ModuleResolution =
+  | { readonly file: string; readonly exports: ModuleExports }
+  | { readonly tried: readonly string[]; readonly near?: string };
 
 /** Answers which module a `use` names. Called during analyze(): must be quick (answer from what is already read). */
 export interface ModuleResolver {
@@ -119,7 +122,7 @@ export function resolveImports(program: Program, resolver: ModuleResolver): Reso
         for (const [name, exported] of found.exports.names) if (exported.fields && !fieldsAcross.has(name)) fieldsAcross.set(name, exported.fields);
       }
     }
-    key.push(child.module, child.names.join(','), 'exports' in found ? `${found.file}\u0001${found.exports.fingerprint}` : `?${found.tried.join('\u0001')}`);
+    key.push(child.module, child.names.join(','), 'exports' in found ? `${found.file}\u0001${found.exports.fingerprint}` : `?${found.tried.join('\u0001')}\u0001${found.near ?? ''}`);
     if (!('exports' in found)) continue;
     for (const name of child.names) {
       const fields = found.exports.names.get(name)?.fields;
