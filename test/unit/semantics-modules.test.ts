@@ -182,7 +182,7 @@ describe('modules', () => {
   });
 
   it('incremental analysis with the same resolver gives what a fresh analysis gives, after body and import edits', async () => {
-    const { set, docs } = await program({ 'pricing.wst': PRICING + 'type Offer { pct: number }\n', 'main.wst': 'use pricing.{orderTotal};\nfn a(): number { return orderTotal([1]); }\nfn b(): number { return 2; }\nprint(a(), b());\n' });
+    const { set, docs } = await program({ 'pricing.wst': PRICING + 'type Offer { pct: number }\nfn discount(o: Offer): number { return o.pct; }\n', 'main.wst': 'use pricing.{orderTotal};\nfn a(): number { return orderTotal([1]); }\nfn b(): number { return 2; }\nprint(a(), b());\n' });
     const doc = docs.get('main.wst') as WhetstoneDocument;
     const resolver = set.resolverFor('main.wst');
     let model = analyze(doc, { modules: resolver });
@@ -190,10 +190,14 @@ describe('modules', () => {
     const edits: [string, string][] = [
       ['return 2;', 'return "two";'],
       ['orderTotal([1])', 'orderTotal(["x"])'],
-      ['use pricing.{orderTotal};', 'use pricing.{orderTotal, Offer};'],
+      ['use pricing.{orderTotal};', 'use pricing.{orderTotal, discount};'],
+      ['return "two";', 'return discount(5);'],
+      ['use pricing.{orderTotal, discount};', 'use pricing.{orderTotal, discont};'],
+      ['use pricing.{orderTotal, discont};', 'use pricing.{orderTotal, discount};'],
+      ['use pricing.{orderTotal, discount};', 'use pricing.{orderTotal, discount, Offer};'],
       ['fn b(): number', 'fn b(o: Offer): number'],
       ['b());', 'b({ pct: "x" }));'],
-      ['use pricing.{orderTotal, Offer};', 'use pricing.{orderTotal, Ofer};'],
+      ['use pricing.{orderTotal, discount, Offer};', 'use pricing.{orderTotal, discount, Ofer};'],
     ];
     for (const [search, replacement] of edits) {
       replaceText(doc, search, replacement);

@@ -102,7 +102,10 @@ export interface ResolvedImports {
    * value may be of a type this program does not name (`order.lines` where `order` came from there).
    */
   readonly fieldsAcross: ReadonlyMap<string, ReadonlyMap<string, Type>>;
-  /** Equal for two programs whose imports mean the same (the incremental analysis compares it). */
+  /**
+   * Equal for two programs whose imports read the same: the same answer for each module, and the
+   * same types imported (the incremental analysis compares it; see analyze).
+   */
   readonly key: string;
 }
 
@@ -118,15 +121,19 @@ export function resolveImports(program: Program, resolver: ModuleResolver): Reso
     if (!found) {
       found = resolver.resolve(child.module);
       byModule.set(child.module, found);
+      key.push(child.module, 'exports' in found ? `${found.file}\u0001${found.exports.fingerprint}` : `?${found.tried.join('\u0001')}\u0001${found.near ?? ''}`);
       if ('exports' in found) {
         for (const [name, exported] of found.exports.names) if (exported.fields && !fieldsAcross.has(name)) fieldsAcross.set(name, exported.fields);
       }
     }
-    key.push(child.module, child.names.join(','), 'exports' in found ? `${found.file}\u0001${found.exports.fingerprint}` : `?${found.tried.join('\u0001')}\u0001${found.near ?? ''}`);
     if (!('exports' in found)) continue;
     for (const name of child.names) {
       const fields = found.exports.names.get(name)?.fields;
-      if (fields && !types.has(name)) types.set(name, fields);
+      if (!fields || types.has(name)) continue;
+      types.set(name, fields);
+      // Which types are imported decides how type strings read: part of the key. Other imported
+      // names are bound by their import's own item, which is made again when its text changes.
+      key.push(`type ${child.module}.${name}`);
     }
   }
   return { byModule, types, fieldsAcross, key: key.join('\u0000') };
