@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { analyze, closestName, moduleExportsOf, moduleFilePath, modulePathOf, ModuleSet, typeToString, type ModuleResolver, type SemanticModel } from '../../server/src/core/semantics';
 import type { WhetstoneDocument } from '../../server/src/core/syntax';
+import { applyMutations } from '../../server/src/core/editing';
 import { parse, replaceText } from '../helpers/core';
 
 /** A set of files by path (a/b.wst), as a folder under a source root would give them. */
@@ -99,7 +100,7 @@ describe('modules', () => {
   });
 
   it('E_UNKNOWN_EXPORT offers the near name, and its fix renames the import and its uses', async () => {
-    const { set } = await program({ 'pricing.wst': PRICING, 'main.wst': 'use pricing.{ordrTotal};\nprint(ordrTotal([1]));\n' });
+    const { set, docs } = await program({ 'pricing.wst': PRICING, 'main.wst': 'use pricing.{ordrTotal};\nprint(ordrTotal([1]));\n' });
     const model = set.modelOf('main.wst');
     const diagnostic = model.diagnostics.find((d) => d.code === 'E_UNKNOWN_EXPORT');
     assert.ok(diagnostic);
@@ -108,6 +109,12 @@ describe('modules', () => {
     const fix = diagnostic.fix ?? [];
     assert.deepEqual(fix[0], { type: 'setProperty', nodeId: diagnostic.nodeId, property: 'names', value: ['orderTotal'] });
     assert.equal(fix.length, 2, 'the use is renamed too');
+    // Applied as applyBatch applies it, the import and its use name what pricing declares.
+    const doc = docs.get('main.wst') as WhetstoneDocument;
+    const result = applyMutations(doc, fix, () => doc.freshId());
+    doc.applyEdits(result.edits, { expected: result.ast });
+    assert.equal(doc.text, 'use pricing.{orderTotal};\nprint(orderTotal([1]));\n');
+    assert.deepEqual(lines(analyze(doc, { modules: set.resolverFor('main.wst') })), []);
   });
 
   it('nested modules resolve to a/b/c.wst, and a module not found names the path tried', async () => {
