@@ -226,10 +226,16 @@ describe('whetstone-agent check across modules', () => {
     }
   });
 
-  it('--root needs a folder', () => {
+  it('--root needs a folder that exists', () => {
     const result = run('check', '--root');
     assert.equal(result.status, 2);
     assert.match(result.stderr, /--root needs a folder/);
+    const missing = run('check', '--root', join(FIXTURES, 'no-such-folder'), join(FIXTURES, 'clean.wst'));
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /--root .*no-such-folder: no such file or folder/);
+    const file = run('check', '--root', join(FIXTURES, 'clean.wst'), join(FIXTURES, 'clean.wst'));
+    assert.equal(file.status, 2);
+    assert.match(file.stderr, /clean\.wst: not a folder/);
   });
 });
 

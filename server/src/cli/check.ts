@@ -12,8 +12,8 @@ import { WhetstoneDocument } from '../core/syntax';
 import { MAX_LINE_CHARS, terminalLine } from '../protocol/display-text';
 import { OpenBuffer } from '../workspace/buffer';
 import { loadGrammar } from '../workspace/grammar';
-import { realpathSync } from 'node:fs';
-import { collectFiles, isInside, readBufferFile, sourceText } from './files';
+import { realpathSync, statSync } from 'node:fs';
+import { collectFiles, isInside, messageOf, readBufferFile, sourceText } from './files';
 import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';
 
 export interface CheckOptions {
@@ -57,13 +57,18 @@ export function checkText(text: string, uri: string): Diagnostic[] {
 }
 
 export async function runCheck(options: CheckOptions, output: Output): Promise<number> {
+  const root = options.root ?? '.';
+  const rootProblem = folderProblem(root);
+  if (rootProblem) {
+    output.err(`whetstone-agent: --root ${root}: ${rootProblem}`);
+    return EXIT_USAGE;
+  }
   await loadGrammar();
   const { files, problems } = collectFiles(options.paths);
   let unreadable = problems.length > 0;
   for (const problem of problems) output.err(`whetstone-agent: ${problem.path}: ${problem.message}`);
   let errors = 0;
   let others = 0;
-  const root = options.root ?? '.';
   const documents = new Map<string, WhetstoneDocument>();
   const checked: { file: string; key: string; document: WhetstoneDocument }[] = [];
   for (const file of files) {
@@ -114,6 +119,8 @@ function pathShown(path: string): string {
  * checked are (a file that cannot be read safely is skipped with the reason, and counts as not found).
  */
 function findModule(root: string, modulePath: string, documents: ReadonlyMap<string, WhetstoneDocument>, output: Output, modulePaths: readonly string[]): FoundModule {
+  // A module path is identifiers joined by dots (the parser's); anything else names no file.
+  if (modulePathOf(moduleFilePath(modulePath)) !== modulePath) return { tried: [] };
   const file = pathShown(join(root, moduleFilePath(modulePath)));
   const near = closestName(modulePath, modulePaths);
   const notFound: FoundModule = near ? { tried: [file], near } : { tried: [file] };
@@ -138,5 +145,14 @@ function outsideRoot(root: string, file: string): string | undefined {
     return isInside(realpathSync(file), realpathSync(root)) ? undefined : 'it leads outside the source root; not read';
   } catch {
     return undefined;
+  }
+}
+
+/** Why the source root cannot be one, or undefined. */
+function folderProblem(path: string): string | undefined {
+  try {
+    return statSync(path).isDirectory() ? undefined : 'not a folder';
+  } catch (error) {
+    return messageOf(error);
   }
 }
