@@ -5,14 +5,13 @@
 // `path:line:column severity CODE message` with a 1-based column, as compilers print them so
 // terminals link them; --json prints one object a line with the core's own positions (line
 // 1-based, column 0-based, UTF-16).
+import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { inSourceOrder, type Diagnostic } from '../core/ast';
 import { closestName, moduleFilePath, modulePathOf, ModuleSet, type FoundModule } from '../core/semantics';
 import { WhetstoneDocument } from '../core/syntax';
 import { MAX_LINE_CHARS, terminalLine } from '../protocol/display-text';
-import { OpenBuffer } from '../workspace/buffer';
 import { loadGrammar } from '../workspace/grammar';
-import { realpathSync, statSync } from 'node:fs';
 import { collectFiles, isInside, messageOf, readBufferFile, sourceText } from './files';
 import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';
 
@@ -44,16 +43,6 @@ export function diagnosticRecord(file: string, diagnostic: Diagnostic): Record<s
 export function diagnosticLine(file: string, diagnostic: Diagnostic): string {
   const hint = diagnostic.hint ? ` (${diagnostic.hint})` : '';
   return terminalLine(`${file}:${diagnostic.line}:${diagnostic.column + 1} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message}${hint}`, MAX_LINE_CHARS * 4);
-}
-
-/** The diagnostics of one file's text, in source order. */
-export function checkText(text: string, uri: string): Diagnostic[] {
-  const buffer = OpenBuffer.open(uri, text);
-  try {
-    return buffer.diagnostics();
-  } finally {
-    buffer.dispose();
-  }
 }
 
 export async function runCheck(options: CheckOptions, output: Output): Promise<number> {

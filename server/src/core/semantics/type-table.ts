@@ -92,11 +92,6 @@ export class TypeTable implements DeclaredFields {
     return this.fields.get(typeName) ?? this.imported.get(typeName) ?? this.across.get(typeName);
   }
 
-  /** Whether a type name is an imported type (not declared here). */
-  isImported(typeName: string): boolean {
-    return this.imported.has(typeName) && !this.declarations.has(typeName);
-  }
-
   /** The type names a type string may use: declared here, then imported. */
   typeNames(): IterableIterator<string> {
     recordAllTypeNames();
