@@ -2,7 +2,7 @@
 // JSON, help and usage errors.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -156,11 +156,94 @@ describe('whetstone-agent parse', () => {
   });
 });
 
+describe('whetstone-agent check across modules', () => {
+  const MODULES = join('test', 'fixtures', 'cli', 'modules');
+
+  it('resolves `use` to files under --root and reports the cross-file errors of every file', () => {
+    const result = run('check', '--json', '--root', MODULES, MODULES);
+    assert.equal(result.status, 1, result.stderr);
+    const found = jsonLines(result.stdout).map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`);
+    const orders = join(MODULES, 'orders.wst');
+    const report = join(MODULES, 'report.wst');
+    assert.deepEqual(found, [
+      `${orders}:1:25 E_UNKNOWN_EXPORT Module 'pricing' (${join(MODULES, 'pricing.wst')}) does not declare 'missingThing'`,
+      `${orders}:1:25 W_UNUSED Unused import 'missingThing'`,
+      `${orders}:2:0 W_UNKNOWN_IMPORT Module 'nosuchmodule' not found: looked for '${join(MODULES, 'nosuchmodule.wst')}'`,
+      `${orders}:2:0 W_UNUSED Unused import 'nosuchmodule'`,
+      `${orders}:3:16 E_ARITY 'orderTotal' expects 1 argument but got 2`,
+      `${orders}:3:16 E_TYPE_MISMATCH Type number is not assignable to 'x' of type string`,
+      `${orders}:3:27 E_TYPE_MISMATCH Argument of type string is not assignable to parameter 'prices' of type list<number>`,
+      `${report}:1:24 E_UNKNOWN_EXPORT Module 'store.stock' (${join(MODULES, 'store', 'stock.wst')}) does not declare 'restok'`,
+      `${report}:1:24 W_UNUSED Unused import 'restok'`,
+      `${report}:2:43 E_TYPE_MISMATCH Cannot return string from 'describe', which returns number`,
+    ]);
+    const restok = jsonLines(result.stdout).find((d) => d.message.includes("'restok'") && d.code === 'E_UNKNOWN_EXPORT');
+    assert.equal(restok?.hint, "Did you mean 'restock'?");
+  });
+
+  it('uses the current folder as the source root by default, and reads a module that is not among the files checked', () => {
+    const result = spawnSync(process.execPath, [CLI, 'check', '--json', 'orders.wst'], { cwd: join(ROOT, MODULES), encoding: 'utf8', timeout: 60_000 });
+    assert.equal(result.status, 1, result.stderr);
+    const codes = jsonLines(result.stdout).map((d) => d.code);
+    assert.ok(codes.includes('E_ARITY') && codes.includes('E_UNKNOWN_EXPORT'), result.stdout);
+    assert.match(result.stdout, /looked for 'nosuchmodule\.wst'/);
+  });
+
+  it('the multi-module example checks clean', () => {
+    const result = run('check', '--root', 'examples', join('examples', 'shop'));
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /^4 files checked: 0 errors, 0 other diagnostics$/m);
+  });
+
+  it('does not read a module file that links out of the root: says why, and the module is not found', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'whetstone-cli-'));
+    try {
+      mkdirSync(join(folder, 'root'));
+      mkdirSync(join(folder, 'outside'));
+      writeFileSync(join(folder, 'outside', 'secret.wst'), 'fn secret(): number { return 1; }\n');
+      symlinkSync(join(folder, 'outside', 'secret.wst'), join(folder, 'root', 'secret.wst'));
+      writeFileSync(join(folder, 'root', 'main.wst'), 'use secret.{secret};\nprint(secret());\n');
+      const result = run('check', '--json', '--root', join(folder, 'root'), join(folder, 'root', 'main.wst'));
+      assert.match(result.stderr, /secret\.wst: it leads outside the source root; not read/);
+      assert.deepEqual(jsonLines(result.stdout).map((d) => d.code), ['W_UNKNOWN_IMPORT']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('a module not found offers the module path of a file checked that is close to it', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'whetstone-cli-'));
+    try {
+      mkdirSync(join(folder, 'shop'));
+      writeFileSync(join(folder, 'shop', 'pricing.wst'), 'fn f(): number { return 1; }\n');
+      writeFileSync(join(folder, 'main.wst'), 'use shop.pricng.{f};\nprint(f());\n');
+      const result = run('check', '--json', '--root', folder, folder);
+      const unknown = jsonLines(result.stdout).filter((d) => d.code === 'W_UNKNOWN_IMPORT');
+      assert.deepEqual(unknown.map((d) => d.hint), ["Did you mean 'shop.pricing'?"]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('--root needs a folder that exists', () => {
+    const result = run('check', '--root');
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /--root needs a folder/);
+    const missing = run('check', '--root', join(FIXTURES, 'no-such-folder'), join(FIXTURES, 'clean.wst'));
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /--root .*no-such-folder: no such file or folder/);
+    const file = run('check', '--root', join(FIXTURES, 'clean.wst'), join(FIXTURES, 'clean.wst'));
+    assert.equal(file.status, 2);
+    assert.match(file.stderr, /clean\.wst: not a folder/);
+  });
+});
+
 describe('whetstone-agent --help', () => {
   it('prints the usage of every command and exits 0', () => {
     const result = run('--help');
     assert.equal(result.status, 0);
-    for (const command of ['check [--json] PATH...', 'parse [--json] FILE', 'serve']) assert.ok(result.stdout.includes(command), command);
+    for (const command of ['check [--json] [--root DIR] PATH...', 'parse [--json] FILE', 'serve']) assert.ok(result.stdout.includes(command), command);
   });
 
   it('opens with what the command is for and ends with examples, for someone new to it', () => {

@@ -13,8 +13,11 @@ who read and change them through the syntax tree (JSON-RPC over WebSocket, or MC
 Usage: whetstone-agent <command> [options]
 
 Commands:
-  check [--json] PATH...   Report the syntax and semantic diagnostics of the given .wst files,
+  check [--json] [--root DIR] PATH...
+                           Report the syntax and semantic diagnostics of the given .wst files,
                            and of every .wst file under the given folders (recursively).
+                           Imports are checked across files: "use a.b;" is DIR/a/b.wst
+                           (DIR: --root, else the current folder).
                            Text lines are "path:line:column severity CODE message" with 1-based
                            lines and columns. With --json, one JSON object a line:
                            {file, code, severity, message, nodeId, line, column, span, hint}
@@ -99,11 +102,14 @@ export async function main(args: readonly string[], output: Output = processOutp
   }
   switch (command) {
     case 'check': {
-      const { flags, positional, unknown } = splitArguments(rest, ['--json']);
+      const rootAt = rest.indexOf('--root');
+      const root = rootAt >= 0 ? rest[rootAt + 1] : undefined;
+      if (rootAt >= 0 && (root === undefined || root.startsWith('-'))) return usageError(output, 'check: --root needs a folder');
+      const { flags, positional, unknown } = splitArguments(rootAt >= 0 ? [...rest.slice(0, rootAt), ...rest.slice(rootAt + 2)] : rest, ['--json']);
       if (unknown.length > 0) return usageError(output, `check: unknown option ${unknown[0]}`);
       if (positional.length === 0) return usageError(output, 'check: name at least one file or folder');
       const { runCheck } = await import('./check.js');
-      return runCheck({ json: flags.has('--json'), paths: positional }, output);
+      return runCheck({ json: flags.has('--json'), paths: positional, ...(root !== undefined ? { root } : {}) }, output);
     }
     case 'parse': {
       const { positional, unknown } = splitArguments(rest, ['--json']);

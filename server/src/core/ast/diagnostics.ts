@@ -17,6 +17,7 @@ export type DiagnosticCode =
   | 'E_BREAK_OUTSIDE_LOOP'
   | 'E_AWAIT_OUTSIDE_ASYNC'
   | 'E_ANNOTATION'
+  | 'E_UNKNOWN_EXPORT'
   | 'W_UNUSED'
   | 'W_UNKNOWN_IMPORT'
   | 'W_UNREACHABLE'
@@ -36,6 +37,7 @@ export const DIAGNOSTIC_SEVERITY: { readonly [C in DiagnosticCode]: Severity } =
   E_BREAK_OUTSIDE_LOOP: 'error',
   E_AWAIT_OUTSIDE_ASYNC: 'error',
   E_ANNOTATION: 'error',
+  E_UNKNOWN_EXPORT: 'error',
   W_UNUSED: 'warning',
   W_UNKNOWN_IMPORT: 'warning',
   W_UNREACHABLE: 'warning',

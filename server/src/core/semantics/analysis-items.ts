@@ -7,11 +7,12 @@
 // nothing it read changed: no name it looked up now means another symbol or type, no declared type
 // it asked about has other fields, the list of names it made a suggestion from is the same, and
 // its own signature is. Declared types and imports keep their facts with their node.
-import type { FunctionDeclaration, Program, TopLevel } from '../ast/ast';
+import { walk, type FunctionDeclaration, type Program, type TopLevel } from '../ast/ast';
 import { inSourceOrder, type Diagnostic } from '../ast/diagnostics';
 import { checkItem, type CheckResult } from './checker';
 import { Dependencies, type RecordingSymbols, recordingInto, sameValue } from './dependencies';
 import type { LibraryIndex } from './library';
+import type { ResolvedImports } from './modules';
 import { ProgramLevel } from './program-level';
 import { newProgramScope, Resolver, type NameSpans, type Resolution } from './resolve';
 import { EmptyMap, firstDeclared, orShared, withoutEmptyMaps, type RecordedReference } from './resolution';
@@ -80,10 +81,11 @@ export function analyzeItems(
   library: LibraryIndex | undefined,
   names: (NameSpans & ItemVersions) | undefined,
   previous: PreviousAnalysis | undefined,
+  imports?: ResolvedImports,
 ): ItemsAnalysis {
-  const types = new TypeTable(program, previous?.types);
+  const types = new TypeTable(program, previous?.types, imports);
   const level = previous?.level ?? new ProgramLevel(newProgramScope(program));
-  const resolver = new Resolver(types, library, names, level);
+  const resolver = new Resolver(types, library, names, level, imports?.byModule);
   const versionOf = (item: TopLevel): number => names?.itemVersion?.(item) ?? 0;
   level.update({
     program,
@@ -131,7 +133,9 @@ export function analyzeItems(
 
   const referencesAcross = programReferences(programLayer, items);
   resolver.applyImportRenames(referencesAcross);
-  const programUnused = findUnused({ symbols: programLayer.symbols, referencesOf: referencesAcross, declNode: (id) => programLayer.declNodes.get(id) }, names);
+  // Among modules, a top-level constant or variable is exported: other files may read it.
+  const programSymbols = imports ? programLayer.symbols.filter((symbol) => symbol.kind !== 'constant' && symbol.kind !== 'variable') : programLayer.symbols;
+  const programUnused = findUnused({ symbols: imports && imports.types.size > 0 ? withoutTypeImportsUsed(program, programSymbols, types) : programSymbols, referencesOf: referencesAcross, declNode: (id) => programLayer.declNodes.get(id) }, names);
   // Top-level code's checks before the functions' (the order they ran in), ties kept in that order.
   const all: Diagnostic[] = [];
   const add = (diagnostics: readonly Diagnostic[]): void => {
@@ -145,6 +149,19 @@ export function analyzeItems(
   for (const item of items) add(item.unused);
   const diagnostics = inSourceOrder(all);
   return { level, programLayer, items, types, diagnostics };
+}
+
+/**
+ * The symbols W_UNUSED looks at, less the imported types that a type string names (a type is used
+ * in type strings, which record no reference to the import). Called only when a type is imported.
+ */
+function withoutTypeImportsUsed(program: Program, symbols: readonly SemanticSymbol[], types: TypeTable): readonly SemanticSymbol[] {
+  const used = new Set<string>();
+  walk(program, (node) => {
+    const texts = [(node as { paramType?: unknown }).paramType, (node as { returnType?: unknown }).returnType, (node as { varType?: unknown }).varType, (node as { fieldType?: unknown }).fieldType];
+    for (const text of texts) if (typeof text === 'string' && text) for (const name of types.resolve(text).declaredNames) used.add(name);
+  });
+  return symbols.filter((symbol) => !(symbol.exported?.kind === 'type' && used.has(symbol.name)));
 }
 
 /** An analysed item whose empty maps and lists are shared ones: most items leave several of theirs empty. */

@@ -17,3 +17,16 @@ export {
   type LibraryPolicy,
   type LibraryFunctionEntry,
 } from './library';
+export {
+  moduleExportsOf,
+  moduleFilePath,
+  modulePathOf,
+  NO_EXPORTS,
+  type ExportKind,
+  type ExportedName,
+  type ModuleExports,
+  type ModuleResolution,
+  type ModuleResolver,
+  type ResolvedImports,
+} from './modules';
+export { ModuleSet, type FoundModule, type ModuleSource, type ModuleSetOptions } from './module-set';

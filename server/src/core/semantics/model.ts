@@ -11,6 +11,7 @@ import { bidiControlDiagnostics, type SourceText } from './bidi-controls';
 import { analyzeItems, ownGet, type AnalysisItem } from './analysis-items';
 import type { CallRecord } from './checker';
 import { libraryIndexOf, type LibraryContext, type LibraryIndex } from './library';
+import { resolveImports, type ModuleResolver, type ResolvedImports } from './modules';
 import type { ProgramLevel } from './program-level';
 import type { NameSpans, Resolution } from './resolve';
 import { declaredSymbols, firstDeclared, referenceOf, scopeUpwards, type Declared } from './resolution';
@@ -25,6 +26,12 @@ export interface AnalyzeOptions {
   library?: LibraryContext | LibraryIndex;
   /** Name-token spans (a WhetstoneDocument); implied when analyze() is given the document. */
   names?: NameSpans;
+  /**
+   * Where the modules that imports name are found (docs/CORE-API.md "Modules"): a module found as
+   * a file gives its exports' types; one found neither as a file nor in the library is
+   * W_UNKNOWN_IMPORT naming the files tried. Without one, imports are as the library says.
+   */
+  modules?: ModuleResolver;
   /**
    * The model of the same document before its latest edits: the items the edits could not affect
    * keep their facts. It takes over that model's program scope and symbols, so only the newest
@@ -73,12 +80,15 @@ export function analyze(source: Program | AnalyzableDocument, options: AnalyzeOp
   const names = options.names ?? (isProgram ? undefined : (source as AnalyzableDocument));
   const library = libraryIndexOf(options.library);
   const previous = options.previous;
-  const usable = previous && previous.library === library && previous.names === names && previous.program.id === program.id ? previous : undefined;
-  const analysis = analyzeItems(program, library, names, usable ? { level: usable.level, types: usable.types, itemOf: (node) => usable.keptItemOf(node) } : undefined);
+  const imports = options.modules ? resolveImports(program, options.modules) : undefined;
+  // Another answer from the resolver (a module changed, appeared or went) may change any item: start afresh.
+  const sameImports = previous?.imports?.key === imports?.key;
+  const usable = previous && sameImports && previous.library === library && previous.names === names && previous.program.id === program.id ? previous : undefined;
+  const analysis = analyzeItems(program, library, names, usable ? { level: usable.level, types: usable.types, itemOf: (node) => usable.keptItemOf(node) } : undefined, imports);
   // The source text's own warnings, when the document gives its text (a bare AST has none).
   const text = isProgram ? undefined : sourceTextOf(source as AnalyzableDocument);
   const diagnostics = text ? inSourceOrder(analysis.diagnostics, bidiControlDiagnostics(text)) : analysis.diagnostics;
-  return new SemanticModel(program, analysis.level, analysis.items, analysis.types, diagnostics, library, names);
+  return new SemanticModel(program, analysis.level, analysis.items, analysis.types, diagnostics, library, names, imports);
 }
 
 function sourceTextOf(document: AnalyzableDocument): SourceText | undefined {
@@ -107,6 +117,8 @@ export class SemanticModel {
     readonly library: LibraryIndex | undefined,
     /** @internal */
     readonly names: NameSpans | undefined,
+    /** What the module resolver answered for this program's imports (undefined without one). */
+    readonly imports?: ResolvedImports,
   ) {
     for (const item of items) this.itemsByNodeId.set(item.node.id, item);
   }

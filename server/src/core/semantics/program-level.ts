@@ -214,7 +214,7 @@ export class ProgramLevel {
     const old = this.dropped
       .get(fresh.declNodeId ?? '')
       ?.find((candidate) => candidate.kind === fresh.kind && candidate.name === fresh.name && candidate.importIndex === fresh.importIndex && !this.claimed.has(candidate));
-    if (!old || old.module !== fresh.module || old.library !== fresh.library || old.ownerType !== fresh.ownerType) return fresh;
+    if (!old || old.module !== fresh.module || old.library !== fresh.library || old.exported !== fresh.exported || old.ownerType !== fresh.ownerType) return fresh;
     this.claimed.add(old);
     const mutable = old as { type: Type; visibleFrom: number; scope: Scope };
     // An equal type keeps its object: what kept items recorded about it stays identical.

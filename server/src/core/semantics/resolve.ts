@@ -21,6 +21,7 @@ import { BUILTINS } from './builtins';
 import { replaceTypeName, setProperty } from './fixes';
 import { bindImport } from './imports';
 import type { LibraryIndex } from './library';
+import type { ModuleResolution } from './modules';
 import { lookup, visibleSymbols } from './scopes';
 import { expressionText } from './signatures';
 import { closestName } from './suggest';
@@ -68,7 +69,7 @@ interface Declaration {
   type: Type;
   visibleFrom: number;
   nameSpan: Span;
-  extra?: Partial<Pick<SemanticSymbol, 'module' | 'importIndex' | 'library' | 'ownerType'>>;
+  extra?: Partial<Pick<SemanticSymbol, 'module' | 'importIndex' | 'library' | 'exported' | 'ownerType'>>;
 }
 
 /** What declareItem gathers besides the facts it writes into its layer. */
@@ -104,6 +105,8 @@ export class Resolver {
     private readonly library: LibraryIndex | undefined,
     private readonly names: NameSpans | undefined,
     private readonly level: ProgramLevel,
+    /** The resolver's answer for each module the imports name (none without a ModuleResolver). */
+    private readonly modules?: ReadonlyMap<string, ModuleResolution>,
   ) {
     this.result = level.layer;
     this.current = this.result;
@@ -178,7 +181,7 @@ export class Resolver {
 
   private declareImport(decl: ImportDeclaration, scope: Scope): void {
     const spans = importNameSpansIn(this.names, decl) ?? [];
-    const bound = bindImport(decl, this.library, (index) => spans[index] ?? decl.span);
+    const bound = bindImport(decl, this.library, (index) => spans[index] ?? decl.span, this.modules?.get(decl.module));
     this.current.diagnostics.push(...bound.diagnostics);
     const symbols = bound.bindings.map((binding) =>
       this.declare(scope, {
@@ -188,7 +191,7 @@ export class Resolver {
         type: binding.type,
         visibleFrom: 0,
         nameSpan: binding.importIndex !== undefined ? (spans[binding.importIndex] ?? decl.span) : decl.span,
-        extra: { module: decl.module, ...(binding.importIndex !== undefined ? { importIndex: binding.importIndex } : {}), ...(binding.library ? { library: binding.library } : {}) },
+        extra: { module: decl.module, ...(binding.importIndex !== undefined ? { importIndex: binding.importIndex } : {}), ...(binding.library ? { library: binding.library } : {}), ...(binding.exported ? { exported: binding.exported } : {}) },
       }),
     );
     for (const rename of bound.renames) {

@@ -70,6 +70,9 @@ export function signatureOf(symbol: SemanticSymbol, nodeOf: (id: string) => Node
     case 'import': {
       const from = symbol.module ? ` (from ${symbol.module})` : '';
       if (symbol.type.kind === 'module') return `module ${symbol.type.name}`;
+      const exported = symbol.exported;
+      if (exported?.kind === 'type') return `type ${symbol.name} { ${[...(exported.fields ?? [])].map(([field, fieldType]) => `${field}: ${typeToString(fieldType)}`).join(', ')} }${from}`;
+      if (exported?.kind === 'constant' || exported?.kind === 'variable') return `${exported.kind === 'constant' ? 'const' : 'let'} ${symbol.name}: ${type}${from}`;
       if (symbol.type.kind === 'function') {
         const fn = symbol.type;
         return `${fn.async ? 'async ' : ''}fn ${symbol.name}(${parametersToString(fn)}): ${typeToString(fn.returnType)}${from}`;

@@ -3,6 +3,7 @@
 // decided in scopes.ts.
 import type { BuiltinFunction } from './builtins';
 import type { LibraryFunctionEntry } from './library';
+import type { ExportedName } from './modules';
 import type { Type } from './types';
 
 export type ScopeKind = 'builtin' | 'program' | 'function' | 'lambda' | 'block' | 'for' | 'type';
@@ -61,6 +62,8 @@ export interface SemanticSymbol {
   readonly builtin?: BuiltinFunction;
   /** For an import the library defines. */
   readonly library?: LibraryFunctionEntry;
+  /** For an import of a module found as a file: what that module declares under the name. */
+  readonly exported?: ExportedName;
   /** For kind 'field': the declared type it belongs to. */
   readonly ownerType?: string;
 }

@@ -5,6 +5,7 @@
 // (and so the very same Type objects), and the fields of each declaration the document kept.
 import type { Program, TypeDeclaration } from '../ast/ast';
 import { recordAllTypeNames, recordTypeName, typeKey } from './dependencies';
+import type { ResolvedImports } from './modules';
 import { BUILTIN_TYPE_NAMES, resolveTypeString, type DeclaredFields, type ResolvedTypeString, type Type } from './types';
 
 export class TypeTable implements DeclaredFields {
@@ -13,7 +14,10 @@ export class TypeTable implements DeclaredFields {
   private readonly fields = new Map<string, Map<string, Type>>();
   private readonly cache = new Map<string, ResolvedTypeString>();
   private readonly fingerprints = new Map<string, string>();
-  private readonly isDeclared = (name: string): boolean => this.declarations.has(name);
+  /** Types imported by name (a declaration here of the same name wins), and the fields of those reachable through imports. */
+  private readonly imported: ReadonlyMap<string, ReadonlyMap<string, Type>>;
+  private readonly across: ReadonlyMap<string, ReadonlyMap<string, Type>>;
+  private readonly isDeclared = (name: string): boolean => this.declarations.has(name) || this.imported.has(name);
   /** Whether the declared type names differ from the previous table's (true without one). */
   readonly namesChanged: boolean;
   /** The names declared in exactly one of this table and the previous one. */
@@ -24,8 +28,13 @@ export class TypeTable implements DeclaredFields {
    */
   readonly changed: ReadonlySet<string> | undefined;
 
-  /** @param previous the table of the same document before its latest edits, if any. */
-  constructor(program: Program, previous?: TypeTable) {
+  /**
+   * @param previous the table of the same document before its latest edits, if any (given only
+   *   when the imports mean the same as then: see analyze).
+   */
+  constructor(program: Program, previous?: TypeTable, imports?: ResolvedImports) {
+    this.imported = imports?.types ?? NO_TYPES;
+    this.across = imports?.fieldsAcross ?? NO_TYPES;
     for (const child of program.children) {
       if (child.type === 'TypeDeclaration' && child.name && !BUILTIN_TYPE_NAMES.has(child.name) && !this.declarations.has(child.name)) {
         this.declarations.set(child.name, child);
@@ -80,12 +89,13 @@ export class TypeTable implements DeclaredFields {
 
   fieldsOf(typeName: string): ReadonlyMap<string, Type> | undefined {
     recordTypeName(typeName);
-    return this.fields.get(typeName);
+    return this.fields.get(typeName) ?? this.imported.get(typeName) ?? this.across.get(typeName);
   }
 
+  /** The type names a type string may use: declared here, then imported. */
   typeNames(): IterableIterator<string> {
     recordAllTypeNames();
-    return this.declarations.keys();
+    return this.imported.size === 0 ? this.declarations.keys() : new Set([...this.declarations.keys(), ...this.imported.keys()]).values();
   }
 
   /**
@@ -105,6 +115,8 @@ export class TypeTable implements DeclaredFields {
     return found;
   }
 }
+
+const NO_TYPES: ReadonlyMap<string, ReadonlyMap<string, Type>> = new Map();
 
 function sameKeys(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): boolean {
   if (a.size !== b.size) return false;
