@@ -2,9 +2,9 @@
 // destroys and so needs the person's approved plan for (the core's impact analysis, from the
 // change's effect on the tree), whether the plan the change names is this session's, approved,
 // lists them all (by file and id: ids repeat across files) and still sees them as the person was
-// shown them, and using the plan up once the
-// change is applied. The mutation pipeline and review mode pass through it; the plan methods
-// (methods/plans.ts) are how agents propose plans and the person decides them.
+// shown them, and using the plan up once the change is applied. The mutation pipeline and review
+// mode pass through it; the plan methods (methods/plans.ts) are how agents propose plans and the
+// person decides them.
 import { destructiveTargets, type TreeAfter, type TreeBefore } from '../core/editing';
 import type { WhetstoneDocument } from '../core/syntax';
 import { AgentError, ErrorCode } from './errors';
@@ -38,10 +38,9 @@ export function planTargets(uri: string, before: TreeBefore, after: TreeAfter, m
 /**
  * The gate destructive changes go through. Returns when `planId` names an approved plan of this
  * session that lists every one of `targets` (same op, same nodeId, in the buffer the change is for:
- * `buffer.uri`) whose text is what it was when
- * the plan was proposed, and holds that plan for this change: `applied()` once the change is in the
- * buffer uses it up (one approval allows one change), `release()` after a failure leaves it
- * approved. Otherwise throws -32040 Plan required (no planId; data says which targets to put in a
+ * `buffer.uri`) whose text is what it was when the plan was proposed, and holds that plan for this
+ * change: `applied()` once the change is in the buffer uses it up (one approval allows one
+ * change), `release()` after a failure leaves it approved. Otherwise throws -32040 Plan required (no planId; data says which targets to put in a
  * plan) or -32041 Plan not approved (unknown, pending, rejected, already consumed or in use, not
  * covering every target, or a target changed since). Nothing to gate (no targets) is not an error.
  */
