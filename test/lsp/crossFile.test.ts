@@ -94,3 +94,49 @@ describe('checking across files', () => {
     assert.ok(codes.includes('W_UNKNOWN_IMPORT'), codes.join(', '));
   });
 });
+
+describe('checking across files: cycles and modules imported through others', () => {
+  let folder: string;
+  let client: LspClient;
+  const uriOf = (name: string): string => pathToFileURL(join(folder, name)).href;
+
+  before(async () => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-crossfile-graph-')));
+    // A cycle: each declares what the other uses, with a mistake on each side.
+    writeFileSync(join(folder, 'ping.wst'), 'use pong.{pongCount};\nfn pingCount(): number { return 1; }\nlet a: string = pongCount();\n');
+    writeFileSync(join(folder, 'pong.wst'), 'use ping.{pingCount};\nfn pongCount(): number { return pingCount() + 1; }\nlet b: string = pingCount();\n');
+    // A chain: top imports a constant whose type comes from base, through middle (neither open).
+    writeFileSync(join(folder, 'base.wst'), 'fn seed(): number { return 1; }\n');
+    writeFileSync(join(folder, 'middle.wst'), 'use base.{seed};\nconst START = seed();\n');
+    client = await LspClient.start({ workspaceFolder: folder, workspaceCapabilities: true });
+    await client.waitFor('the index to be built', () => client.progress.find((p) => p.value.kind === 'end'));
+  });
+  after(async () => {
+    await client?.shutdown();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('checks both files of an import cycle, each against the other', async () => {
+    await client.open(uriOf('ping.wst'), 'use pong.{pongCount};\nfn pingCount(): number { return 1; }\nlet a: string = pongCount();\n');
+    await client.open(uriOf('pong.wst'), 'use ping.{pingCount};\nfn pongCount(): number { return pingCount() + 1; }\nlet b: string = pingCount();\n');
+    for (const name of ['ping.wst', 'pong.wst']) {
+      await client.waitFor(`the type mismatch across the cycle in ${name}`, () =>
+        client.publicationsFor(uriOf(name)).find((p) => p.diagnostics.some((d) => d.code === 'E_TYPE_MISMATCH')),
+      );
+    }
+    assert.equal(client.exitCode, undefined, 'the server is still running');
+  });
+
+  it('publishes an importer again when a module it imports through another changes on disk', async () => {
+    const topUri = uriOf('top.wst');
+    const top = 'use middle.{START};\nlet label: string = START;\n';
+    await client.open(topUri, top);
+    await client.waitFor('the mismatch through middle', () => client.publicationsFor(topUri).find((p) => p.diagnostics.some((d) => d.code === 'E_TYPE_MISMATCH')));
+    const seen = client.publicationsFor(topUri).length;
+    writeFileSync(join(folder, 'base.wst'), 'fn seed(): string { return "a"; }\n');
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf('base.wst'), type: FileChangeType.Changed }] });
+    // START is a string now: the mismatch goes.
+    const publication = await client.waitFor('top.wst republished without the mismatch', () => client.publicationsFor(topUri).slice(seen).find((p) => p.diagnostics.length === 0));
+    assert.deepEqual(codesOf(publication), []);
+  });
+});

@@ -9,8 +9,9 @@
 // of the importer's own cycle is seen as analysed with the names it imports from that cycle as any,
 // so no analysis waits on itself.
 import { createHash } from 'node:crypto';
-import { join, relative } from 'node:path';
-import type { Span } from '../core/ast';
+import { lstatSync, realpathSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Span, TopLevel } from '../core/ast';
 import {
   analyze,
   moduleExportsOf,
@@ -29,7 +30,9 @@ import type { OpenBuffer } from './buffer';
 import { pathOfBufferUri } from './buffer-path';
 import { Emitter } from './events';
 import { INDEXED_FILE_LIMITS } from './file-limits';
+import { ImportGraph } from './import-graph';
 import { readFileWithin } from './regular-file';
+import { isInside } from './source-files';
 
 /** The most modules not open whose exports are kept (a few KiB each); the least recently used go first. */
 export const MAX_CACHED_MODULES = 2_000;
@@ -57,6 +60,7 @@ export interface ModuleWorkspace {
 
 export class ModuleExportsCache {
   private roots: readonly string[] = [];
+  private realRoots: readonly { path: string; real: string }[] = [];
   private readonly disk = new Map<string, DiskModule>();
   /** Paths found missing (or unreadable) in this generation. */
   private readonly absent = new Map<string, number>();
@@ -67,6 +71,7 @@ export class ModuleExportsCache {
   /** Modules whose exports are being computed: defends against a path the cycle rule did not cut. */
   private readonly inProgress = new Set<string>();
   private buffersByPath: Map<string, OpenBuffer> | undefined;
+  private graph: { key: string; graph: ImportGraph } | undefined;
   private generationCount = 0;
   private readonly changed = new Emitter<void>();
 
@@ -87,6 +92,13 @@ export class ModuleExportsCache {
   setRoots(roots: readonly string[]): void {
     if (JSON.stringify(roots) === JSON.stringify(this.roots)) return;
     this.roots = [...roots];
+    this.realRoots = roots.map((path) => {
+      try {
+        return { path, real: realpathSync(path) };
+      } catch {
+        return { path, real: path };
+      }
+    });
     this.forgetAll();
   }
 
@@ -100,7 +112,9 @@ export class ModuleExportsCache {
   /** A buffer opened or closed: its file is now read from it, or from disk again. */
   bufferOpenedOrClosed(uri: string): void {
     this.buffersByPath = undefined;
-    if (this.roots.length > 0) this.invalidate(pathOfBufferUri(uri));
+    const path = pathOfBufferUri(uri);
+    this.handedOut.delete(path);
+    if (this.roots.length > 0) this.invalidate(path);
   }
 
   /** A file changed, appeared or went on disk. A file open in a buffer is the buffer's business. */
@@ -154,7 +168,8 @@ export class ModuleExportsCache {
     if (!('path' in found)) return found;
     used.add(found.path);
     if (this.inProgress.has(found.path)) return NOT_SEEN;
-    if (found.path === from || this.reaches(found.path, from)) return { file: found.file, exports: this.exportsSeenInCycle(found) };
+    if (this.currentGraph().sameCycle(found.path, from)) return { file: found.file, exports: this.exportsSeenInCycle(found) };
+    this.prepare(found.path);
     return { file: found.file, exports: this.exportsOf(found) };
   }
 
@@ -193,7 +208,8 @@ export class ModuleExportsCache {
         resolve: (modulePath) => {
           const inner = this.locate(modulePath);
           if (!('path' in inner)) return inner;
-          if (inner.path === found.path || this.reaches(inner.path, found.path) || this.inProgress.has(inner.path)) return NOT_SEEN;
+          if (this.currentGraph().sameCycle(inner.path, found.path) || this.inProgress.has(inner.path)) return NOT_SEEN;
+          this.prepare(inner.path);
           return { file: inner.file, exports: this.exportsOf(inner) };
         },
       };
@@ -223,26 +239,41 @@ export class ModuleExportsCache {
     return exports;
   }
 
-  /** Whether `target` is reachable from `start` through imports of module files (then they are in one cycle when target imports start). */
-  private reaches(start: string, target: string): boolean {
-    const seen = new Set<string>([start]);
-    const pending = [start];
-    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-      for (const modulePath of this.importsOf(next)) {
-        const found = this.locate(modulePath);
-        if (!('path' in found)) continue;
-        if (found.path === target) return true;
-        if (seen.has(found.path)) continue;
-        seen.add(found.path);
-        pending.push(found.path);
-      }
+  /** The import graph of the files as they are now: made again when a module changed or an open buffer's imports did. */
+  private currentGraph(): ImportGraph {
+    const key = `${this.generationCount}\u0000${this.workspace
+      .all()
+      .map((buffer) => `${buffer.uri}\u0001${importedModules(buffer.document.ast.children).join('\u0001')}`)
+      .join('\u0000')}`;
+    if (this.graph?.key !== key) {
+      this.graph = {
+        key,
+        graph: new ImportGraph((file) =>
+          this.importsOf(file).flatMap((modulePath) => {
+            const found = this.locate(modulePath);
+            return 'path' in found ? [found.path] : [];
+          }),
+        ),
+      };
     }
-    return false;
+    return this.graph.graph;
+  }
+
+  /** Computes the exports of the modules `path` depends on that are not known, those imported first, so no computation nests deeply. */
+  private prepare(path: string): void {
+    const done = (file: string): boolean => {
+      const buffer = this.bufferAt(file);
+      return buffer ? buffer.isAnalysed : this.diskModule(file)?.exports !== undefined;
+    };
+    if (done(path)) return;
+    for (const file of this.currentGraph().dependenciesFirst(path, done)) {
+      if (file !== path && !this.inProgress.has(file)) this.exportsOf({ path: file, buffer: this.bufferAt(file) });
+    }
   }
 
   private importsOf(path: string): readonly string[] {
     const buffer = this.bufferAt(path);
-    if (buffer) return buffer.document.ast.children.flatMap((child) => (child.type === 'ImportDeclaration' && child.module ? [child.module] : []));
+    if (buffer) return importedModules(buffer.document.ast.children);
     return this.diskModule(path)?.imports ?? [];
   }
 
@@ -282,12 +313,14 @@ export class ModuleExportsCache {
     if (this.absent.get(path) === this.generationCount) return undefined;
     const read = this.read(path);
     if (read === undefined) {
+      // Bounded: a `use` typed letter by letter asks for a new path at each keystroke.
+      if (this.absent.size >= MAX_CACHED_MODULES) this.absent.clear();
       this.absent.set(path, this.generationCount);
       return undefined;
     }
     const document = WhetstoneDocument.create(read);
     try {
-      const imports = document.ast.children.flatMap((child) => (child.type === 'ImportDeclaration' && child.module ? [child.module] : []));
+      const imports = importedModules(document.ast.children);
       const created: DiskModule = { hash: hashOf(read), imports, usedFiles: new Set() };
       this.disk.set(path, created);
       if (this.disk.size > MAX_CACHED_MODULES) {
@@ -306,7 +339,9 @@ export class ModuleExportsCache {
   }
 
   private read(path: string): string | undefined {
-    const read = readFileWithin(path, INDEXED_FILE_LIMITS);
+    const followLinks = this.linkInsideRoot(path);
+    if (followLinks === undefined) return undefined;
+    const read = readFileWithin(path, { ...INDEXED_FILE_LIMITS, followLinks });
     if ('problem' in read) {
       if (!read.missing) this.onProblem(path, read.problem);
       return undefined;
@@ -315,9 +350,34 @@ export class ModuleExportsCache {
     return read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
   }
 
-  /** Forgets `path` and every cached module whose exports used it, directly or through others, and announces the change. */
+  /**
+   * Whether `path` is a link to be followed (to a file inside its root, as the index takes it):
+   * true, false for no link, undefined for a link not taken (out of the root: said; dangling: missing).
+   */
+  private linkInsideRoot(path: string): boolean | undefined {
+    try {
+      if (!lstatSync(path).isSymbolicLink()) return false;
+    } catch {
+      return false; // Missing: the read says so.
+    }
+    try {
+      const real = realpathSync(path);
+      const root = this.realRoots.find((entry) => isInside(path, entry.path));
+      if (root && isInside(real, root.real)) return true;
+      this.onProblem(path, 'it is a symbolic link to a file outside the source root; not read');
+    } catch {
+      // A dangling link, or one that points at itself: no module there.
+    }
+    return undefined;
+  }
+
+  /**
+   * Forgets `path` (a file, or a folder deleted with its files) and every cached module whose
+   * exports used it, directly or through others, and announces the change.
+   */
   private invalidate(path: string): void {
-    const stale = new Set<string>([path]);
+    const folder = path.endsWith(sep) ? path : path + sep;
+    const stale = new Set<string>([path, ...[...this.disk.keys()].filter((file) => file.startsWith(folder))]);
     for (let grew = true; grew; ) {
       grew = false;
       for (const [file, entry] of this.disk) {
@@ -339,6 +399,11 @@ export class ModuleExportsCache {
     this.generationCount++;
     this.changed.fire();
   }
+}
+
+/** The module paths a program's imports name. */
+function importedModules(children: readonly TopLevel[]): string[] {
+  return children.flatMap((child) => (child.type === 'ImportDeclaration' && child.module ? [child.module] : []));
 }
 
 function hashOf(text: string): string {
