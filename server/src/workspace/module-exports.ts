@@ -72,6 +72,7 @@ export class ModuleExportsCache {
   private readonly inProgress = new Set<string>();
   private buffersByPath: Map<string, OpenBuffer> | undefined;
   private graph: { key: string; graph: ImportGraph } | undefined;
+  private readonly bufferImports = new WeakMap<OpenBuffer, { revision: number; key: string }>();
   private generationCount = 0;
   private readonly changed = new Emitter<void>();
 
@@ -176,7 +177,8 @@ export class ModuleExportsCache {
   private exportsOf(found: { path: string; buffer?: OpenBuffer }): ModuleExports {
     if (found.buffer) {
       const exports = this.exportsOfModel(this.guarded(found.path, () => (found.buffer as OpenBuffer).analysis()));
-      this.handedOut.set(found.path, exports.fingerprint);
+      // A fingerprint seen before stays until noteAnalysed compares it: the other importers must hear of a change.
+      if (!this.handedOut.get(found.path)) this.handedOut.set(found.path, exports.fingerprint);
       return exports;
     }
     const entry = this.diskModule(found.path);
@@ -243,7 +245,7 @@ export class ModuleExportsCache {
   private currentGraph(): ImportGraph {
     const key = `${this.generationCount}\u0000${this.workspace
       .all()
-      .map((buffer) => `${buffer.uri}\u0001${importedModules(buffer.document.ast.children).join('\u0001')}`)
+      .map((buffer) => `${buffer.uri}\u0001${this.importsKeyOf(buffer)}`)
       .join('\u0000')}`;
     if (this.graph?.key !== key) {
       this.graph = {
@@ -257,6 +259,15 @@ export class ModuleExportsCache {
       };
     }
     return this.graph.graph;
+  }
+
+  /** What a buffer imports, as a string, for its revision (the graph's key asks at each resolution). */
+  private importsKeyOf(buffer: OpenBuffer): string {
+    const known = this.bufferImports.get(buffer);
+    if (known?.revision === buffer.revision) return known.key;
+    const key = importedModules(buffer.document.ast.children).join('\u0001');
+    this.bufferImports.set(buffer, { revision: buffer.revision, key });
+    return key;
   }
 
   /** Computes the exports of the modules `path` depends on that are not known, those imported first, so no computation nests deeply. */
