@@ -64,9 +64,15 @@ describe('checking across files', () => {
     );
   });
 
-  it('publishes an importer again when the module is edited in its buffer so that its signature changes', async () => {
+  it('publishes an importer again when the module, opened, is edited so that its signature changes', async () => {
     const pricingUri = pathToFileURL(join(folder, 'pricing.wst')).href;
     await client.open(pricingUri, PRICING);
+    // Open, the buffer speaks for the module: definition lands in it as well.
+    const locations = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: ordersUri }, position: positionOf(ORDERS, 'orderTotal("not', 0, 1) })) as Location[];
+    assert.deepEqual(
+      locations.map((l) => [l.uri, rangeKey(l.range)]),
+      [[pricingUri, rangeKey(rangeOf(PRICING, 'orderTotal'))]],
+    );
     const seen = client.publicationsFor(ordersUri).length;
     // Two parameters, the second a number, returning a string: the call and the assignment are right now.
     const from = positionOf(PRICING, 'prices: list<number>): number');
