@@ -6,6 +6,10 @@
 // Between a change and its semantic pass, the previous pass's diagnostics that the edits did not
 // touch are kept (moved with the text) so squiggles do not flicker while typing; each carries in
 // `data.revision` the version that computed it.
+//
+// Across files: when a module's exports change (a buffer's edit changes them, a file changes on
+// disk), the workspace's module cache says so and every open buffer that imports something is
+// published again (its analysis is redone only where what it imports now reads differently).
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { inSourceOrder, type Diagnostic } from '../core/ast';
 import type { TextEdit, WhetstoneDocument } from '../core/syntax';
@@ -31,6 +35,8 @@ export class DiagnosticsPublisher {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly semantic = new Map<string, Semantic>();
   private readonly published = new Map<string, number>();
+  /** Importers to publish again once the current turn is done (a module's exports changed). */
+  private importersDue: NodeJS.Immediate | undefined;
   private delayMs = DEFAULT_SEMANTIC_DELAY_MS;
 
   private readonly subscriptions: Disposable[];
@@ -45,6 +51,7 @@ export class DiagnosticsPublisher {
       workspace.onDidOpen((buffer) => this.opened(buffer)),
       workspace.onDidChange(({ buffer, edits, sequential }) => this.changed(buffer, edits, sequential)),
       workspace.onDidClose((uri) => this.closed(uri)),
+      workspace.modules.onDidChange(() => this.republishImporters()),
     ];
   }
 
@@ -93,7 +100,26 @@ export class DiagnosticsPublisher {
     }
   }
 
+  /**
+   * A module's exports changed (a buffer's edit, a file on disk): every open buffer that imports
+   * anything is published again, after this turn, so a burst of changes costs one pass. Its
+   * analysis is redone only if what it imports reads differently (the core compares).
+   */
+  private republishImporters(): void {
+    if (this.importersDue) return;
+    this.importersDue = setImmediate(() => {
+      this.importersDue = undefined;
+      for (const buffer of this.workspace.all()) {
+        // One being typed in gets its pass when the typing stops.
+        if (this.timers.has(buffer.uri) || !buffer.importsModules) continue;
+        this.published.delete(buffer.uri);
+        this.publishSemantic(buffer.uri);
+      }
+    });
+  }
+
   dispose(): void {
+    if (this.importersDue) clearImmediate(this.importersDue);
     for (const subscription of this.subscriptions) subscription.dispose();
     for (const uri of [...this.timers.keys()]) this.cancel(uri);
   }
@@ -134,6 +160,12 @@ export class DiagnosticsPublisher {
     });
     const all = inSourceOrder(buffer.document.syntaxDiagnostics, semanticDiagnostics);
     this.publish(buffer, all.map((d) => toLspDiagnostic(d, revision)), undefined);
+    try {
+      // Its importers are published again if what it exports changed.
+      this.workspace.modules.noteAnalysed(buffer);
+    } catch (error) {
+      this.log(`Could not compare the exports of ${uri}`, error);
+    }
   }
 
   private publish(buffer: OpenBuffer, diagnostics: LspDiagnostic[], carried: Semantic | undefined): void {

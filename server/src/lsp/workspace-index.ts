@@ -1,7 +1,8 @@
 // Keeps the workspace index (workspace/file-index.ts) built and current over LSP: the build at start
 // (and when the source roots change) in the background with work-done progress ("Indexing 1,000
 // Whetstone files", reports with a count, end), the `**/*.wst` file watcher registered with the
-// client (created, changed, deleted), and the files skipped, each named once in the log.
+// client (created, changed, deleted), and the files skipped, each named once in the log. The same
+// roots and file changes go to the workspace's module exports cache (what imports resolve to).
 import { realpath } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { DidChangeWatchedFilesNotification, FileChangeType, type Connection, type InitializeParams, type WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
@@ -28,7 +29,7 @@ export class WorkspaceIndexing {
 
   constructor(
     private readonly connection: Connection,
-    workspace: Workspace,
+    private readonly workspace: Workspace,
     private readonly log: Log,
   ) {
     this.index = new FileIndex(workspace, {
@@ -42,6 +43,8 @@ export class WorkspaceIndexing {
           if (path === undefined) continue;
           this.queue = this.queue
             .then(() => (change.type === FileChangeType.Deleted ? this.index.remove(path) : this.index.refresh(path)))
+            // What importers of the file see changes with it (module-exports.ts).
+            .then(() => workspace.modules.fileChanged(path))
             .catch((error: unknown) => log('Could not index a changed file', error));
         }
       }),
@@ -64,6 +67,8 @@ export class WorkspaceIndexing {
     const key = [...roots];
     if (this.roots !== undefined && JSON.stringify(this.roots) === JSON.stringify(key)) return this.built;
     this.roots = key;
+    // Imports resolve under the same roots (module-exports.ts).
+    this.workspace.modules.setRoots(key);
     const generation = ++this.generation;
     this.built = this.build(key, generation).catch((error: unknown) => this.log('Indexing failed', error));
     return this.built;

@@ -2,7 +2,7 @@
 // diagnostics, revision) and the semantic analysis of its current revision, computed lazily and
 // at most once per revision however many features ask for it.
 import { inSourceOrder, type Diagnostic, type Program } from '../core/ast';
-import { analyze, type LibraryContext, type SemanticModel } from '../core/semantics';
+import { analyze, type LibraryContext, type ModuleResolver, type SemanticModel } from '../core/semantics';
 import { suggestAnnotations, type Suggestion } from '../core/suggest';
 import { applyTextEdits, WhetstoneDocument, type EditOptions, type TextEdit } from '../core/syntax';
 
@@ -11,6 +11,14 @@ export interface BufferOptions {
   revision?: number;
   languageId?: string;
   library?: LibraryContext;
+  /** Where the modules its imports name are found (module-exports.ts); none: imports are as the library says. */
+  modules?: ModuleProvider;
+}
+
+/** The modules a buffer's imports resolve to, and a count of their changes (an analysis of another generation may be stale). */
+export interface ModuleProvider {
+  readonly generation: number;
+  resolverFor(buffer: OpenBuffer): ModuleResolver | undefined;
 }
 
 /**
@@ -30,7 +38,7 @@ export interface EditExpectation {
 
 export class OpenBuffer {
   private current: WhetstoneDocument;
-  private cached: { revision: number; model: SemanticModel } | undefined;
+  private cached: { revision: number; generation: number; model: SemanticModel } | undefined;
   /** The latest analysis, whatever its revision: the next one starts from it (incremental). */
   private latest: SemanticModel | undefined;
   private suggested: { revision: number; suggestions: Suggestion[] } | undefined;
@@ -41,13 +49,14 @@ export class OpenBuffer {
     public languageId: string,
     document: WhetstoneDocument,
     private library: LibraryContext | undefined,
+    private readonly modules: ModuleProvider | undefined,
   ) {
     this.current = document;
   }
 
   static open(uri: string, text: string, options: BufferOptions = {}): OpenBuffer {
     const document = WhetstoneDocument.create(text, options.revision ?? 1);
-    return new OpenBuffer(uri, options.languageId ?? 'whetstone', document, options.library);
+    return new OpenBuffer(uri, options.languageId ?? 'whetstone', document, options.library, options.modules);
   }
 
   /** The core document of the current revision (replaced only after an internal failure, see applyEdits). */
@@ -118,12 +127,25 @@ export class OpenBuffer {
 
   /** The semantic model of the current revision, analysed on first use. */
   analysis(): SemanticModel {
-    if (this.cached?.revision !== this.revision) {
-      const model = analyze(this.current, { library: this.library, previous: this.latest });
-      this.cached = { revision: this.revision, model };
+    const generation = this.moduleGeneration();
+    if (this.cached?.revision !== this.revision || this.cached.generation !== generation) {
+      // Only a buffer that imports something asks the modules (a file alone costs what it did).
+      const modules = generation === 0 ? undefined : this.modules?.resolverFor(this);
+      const model = analyze(this.current, { library: this.library, modules, previous: this.latest });
+      this.cached = { revision: this.revision, generation, model };
       this.latest = model;
     }
     return this.cached.model;
+  }
+
+  /** Whether the current text has a `use` (its analysis then depends on other modules). */
+  get importsModules(): boolean {
+    return this.current.ast.children.some((child) => child.type === 'ImportDeclaration');
+  }
+
+  /** The modules' generation the analysis depends on; 0 for a buffer that imports nothing. */
+  private moduleGeneration(): number {
+    return this.modules && this.importsModules ? this.modules.generation + 1 : 0;
   }
 
   /**
@@ -140,7 +162,7 @@ export class OpenBuffer {
 
   /** Whether the current revision has been analysed already (asking starts no analysis). */
   get isAnalysed(): boolean {
-    return this.cached?.revision === this.revision;
+    return this.cached?.revision === this.revision && this.cached.generation === this.moduleGeneration();
   }
 
   /** Syntax and semantic diagnostics of the current revision, in source order. */

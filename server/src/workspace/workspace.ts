@@ -5,6 +5,7 @@ import type { LibraryContext } from '../core/semantics';
 import type { EditOptions, TextEdit } from '../core/syntax';
 import { OpenBuffer, type EditExpectation } from './buffer';
 import { Emitter, type Disposable } from './events';
+import { ModuleExportsCache } from './module-exports';
 
 export interface BufferChange {
   buffer: OpenBuffer;
@@ -33,14 +34,24 @@ export class Workspace {
   /** Fired when the active buffer changes, with its URI or null. */
   readonly onDidChangeActive = this.activeChanged.event;
 
+  /**
+   * The modules the buffers import: files under the source roots, open or read from disk (none
+   * until the roots are set, so a file alone is analysed as it always was).
+   */
+  readonly modules: ModuleExportsCache;
+
   /** @param onError where the errors of listeners and of failed incremental reparses go (a log). */
-  constructor(private readonly onError: (error: unknown) => void = () => undefined) {}
+  constructor(private readonly onError: (error: unknown) => void = () => undefined) {
+    const buffers = { all: () => this.all(), library: () => this.library };
+    this.modules = new ModuleExportsCache(buffers);
+  }
 
   /** Opens (or reopens, replacing) a buffer. */
   open(uri: string, text: string, options: { revision?: number; languageId?: string } = {}): OpenBuffer {
     this.buffers.get(uri)?.dispose();
-    const buffer = OpenBuffer.open(uri, text, { ...options, library: this.library });
+    const buffer = OpenBuffer.open(uri, text, { ...options, library: this.library, modules: this.modules });
     this.buffers.set(uri, buffer);
+    this.modules.bufferOpenedOrClosed(uri);
     this.opened.fire(buffer, this.onError);
     return buffer;
   }
@@ -70,6 +81,7 @@ export class Workspace {
     if (!buffer) return;
     this.buffers.delete(uri);
     buffer.dispose();
+    this.modules.bufferOpenedOrClosed(uri);
     this.closed.fire(uri, this.onError);
   }
 
@@ -104,6 +116,7 @@ export class Workspace {
   setLibrary(library: LibraryContext | undefined): void {
     this.library = library;
     for (const buffer of this.buffers.values()) buffer.setLibrary(library);
+    this.modules.libraryChanged();
   }
 
   /** Closes every buffer and drops the listeners' view of them. */

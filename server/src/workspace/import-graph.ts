@@ -1,0 +1,98 @@
+// The import graph of the module files one state of the workspace has (module-exports.ts makes a
+// new one when a file or a buffer's imports change): which files are in one import cycle (a
+// strongly connected component), and an order to compute modules in so that each comes after the
+// ones it imports. No recursion: an import chain may be thousands of files long.
+
+export class ImportGraph {
+  private readonly component = new Map<string, number>();
+  private components = 0;
+  /** Every component found, each after those it imports. */
+  private readonly order: string[][] = [];
+  private readonly edges = new Map<string, readonly string[]>();
+
+  /** @param importedFiles the module files a file imports (its edges). */
+  constructor(private readonly importedFiles: (file: string) => readonly string[]) {}
+
+  /** Whether two files are in one import cycle (a file imports itself through its own cycle only). */
+  sameCycle(a: string, b: string): boolean {
+    return this.componentOf(a) === this.componentOf(b);
+  }
+
+  /**
+   * The files reachable from `file` (itself included) that `done` says are not computed, each
+   * after those it imports (the members of a cycle together, in no particular order).
+   */
+  dependenciesFirst(file: string, done: (file: string) => boolean): string[] {
+    this.componentOf(file);
+    const reachable = new Set<string>([file]);
+    const pending = [file];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      for (const imported of this.edgesOf(next)) {
+        if (reachable.has(imported) || done(imported)) continue;
+        reachable.add(imported);
+        pending.push(imported);
+      }
+    }
+    const ordered: string[] = [];
+    for (const component of this.order) for (const member of component) if (reachable.has(member) && !done(member)) ordered.push(member);
+    return ordered;
+  }
+
+  private edgesOf(file: string): readonly string[] {
+    let files = this.edges.get(file);
+    if (!files) {
+      files = this.importedFiles(file);
+      this.edges.set(file, files);
+    }
+    return files;
+  }
+
+  private componentOf(file: string): number {
+    if (!this.component.has(file)) this.componentsFrom(file);
+    return this.component.get(file) ?? -1;
+  }
+
+  /** Tarjan's strongly connected components of the files reachable from `file` that are in none yet, added to `order`. */
+  private componentsFrom(file: string): void {
+    const index = new Map<string, number>();
+    const lowlink = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    let counter = 0;
+    const frames: { file: string; next: readonly string[]; at: number }[] = [];
+    const enter = (entered: string): void => {
+      index.set(entered, counter);
+      lowlink.set(entered, counter);
+      counter++;
+      stack.push(entered);
+      onStack.add(entered);
+      frames.push({ file: entered, next: this.edgesOf(entered), at: 0 });
+    };
+    enter(file);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1];
+      if (frame.at < frame.next.length) {
+        const next = frame.next[frame.at++];
+        if (this.component.has(next)) continue;
+        if (!index.has(next)) enter(next);
+        else if (onStack.has(next)) lowlink.set(frame.file, Math.min(lowlink.get(frame.file) ?? 0, index.get(next) ?? 0));
+        continue;
+      }
+      frames.pop();
+      const parent = frames[frames.length - 1];
+      if (parent) lowlink.set(parent.file, Math.min(lowlink.get(parent.file) ?? 0, lowlink.get(frame.file) ?? 0));
+      if (lowlink.get(frame.file) !== index.get(frame.file)) continue;
+      const id = this.components++;
+      const members: string[] = [];
+      for (;;) {
+        const member = stack.pop();
+        if (member === undefined) break;
+        onStack.delete(member);
+        this.component.set(member, id);
+        members.push(member);
+        if (member === frame.file) break;
+      }
+      this.order.push(members);
+    }
+  }
+}

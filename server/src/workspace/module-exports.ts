@@ -1,0 +1,422 @@
+// The modules open buffers import (docs/LANGUAGE.md "Modules"): `use a.b` is the file a/b.wst
+// under the first source root that has it. An open buffer speaks for its file (its exports come
+// from its own analysis); a file that is not open is read (regular-file.ts rules), parsed and
+// analysed once, and only its exports are kept, in a bounded cache, the document dropped. The
+// cache is told when a file changed on disk (the index's file watching) or a buffer's exports
+// changed; it then forgets that file and every cached module that used it, counts a new
+// generation (buffers importing anything analyse again) and fires onDidChange so their
+// diagnostics are published again. Import cycles follow the core's rule (module-set.ts): a module
+// of the importer's own cycle is seen as analysed with the names it imports from that cycle as any,
+// so no analysis waits on itself.
+import { createHash } from 'node:crypto';
+import { lstatSync, realpathSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Span, TopLevel } from '../core/ast';
+import {
+  analyze,
+  moduleExportsOf,
+  moduleFilePath,
+  modulePathOf,
+  NO_EXPORTS,
+  type AnalyzableDocument,
+  type LibraryContext,
+  type ModuleExports,
+  type ModuleResolution,
+  type ModuleResolver,
+  type SemanticModel,
+} from '../core/semantics';
+import { WhetstoneDocument } from '../core/syntax';
+import type { OpenBuffer } from './buffer';
+import { pathOfBufferUri } from './buffer-path';
+import { Emitter } from './events';
+import { INDEXED_FILE_LIMITS } from './file-limits';
+import { ImportGraph } from './import-graph';
+import { readFileWithin } from './regular-file';
+import { isInside } from './source-files';
+
+/** The most modules not open whose exports are kept (a few KiB each); the least recently used go first. */
+export const MAX_CACHED_MODULES = 2_000;
+
+/** Within a cycle: the cycle's own modules, whose names are then any. */
+const NOT_SEEN: ModuleResolution = { tried: [] };
+
+/** A file that is not open, as read from disk: its imports (for the import graph) and, once asked, its exports. */
+interface DiskModule {
+  hash: string;
+  imports: readonly string[];
+  exports?: ModuleExports;
+  /** The module files its exports were computed from (their change makes them stale). */
+  usedFiles: ReadonlySet<string>;
+}
+
+/** Where a module path's file is: an open buffer, or a file on disk. */
+type Located = { path: string; file: string; buffer?: OpenBuffer } | { tried: string[] };
+
+/** What the cache reads of the workspace: its open buffers and the library every analysis uses. */
+export interface ModuleWorkspace {
+  all(): OpenBuffer[];
+  library(): LibraryContext | undefined;
+}
+
+export class ModuleExportsCache {
+  private roots: readonly string[] = [];
+  private realRoots: readonly { path: string; real: string }[] = [];
+  private readonly disk = new Map<string, DiskModule>();
+  /** Paths found missing (or unreadable) in this generation. */
+  private readonly absent = new Map<string, number>();
+  /** Open buffers whose exports an importer used, with the fingerprint it saw (null: seen within a cycle). */
+  private readonly handedOut = new Map<string, string | null>();
+  private readonly openExports = new WeakMap<SemanticModel, ModuleExports>();
+  private readonly cycleExports = new Map<string, { generation: number; version: string; exports: ModuleExports }>();
+  /** Modules whose exports are being computed: defends against a path the cycle rule did not cut. */
+  private readonly inProgress = new Set<string>();
+  private buffersByPath: Map<string, OpenBuffer> | undefined;
+  private graph: { key: string; graph: ImportGraph } | undefined;
+  private readonly bufferImports = new WeakMap<OpenBuffer, { revision: number; key: string }>();
+  private generationCount = 0;
+  private readonly changed = new Emitter<void>();
+
+  /** Fired when what some module exports may have changed: buffers that import anything should be analysed and published again. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly workspace: ModuleWorkspace,
+    private readonly onProblem: (path: string, problem: string) => void = () => undefined,
+  ) {}
+
+  /** Counts the changes to modules: an analysis made at another generation may be stale. */
+  get generation(): number {
+    return this.generationCount;
+  }
+
+  /** The folders module paths are looked for under, in order; none: imports are as the library says (one file alone). */
+  setRoots(roots: readonly string[]): void {
+    if (JSON.stringify(roots) === JSON.stringify(this.roots)) return;
+    this.roots = [...roots];
+    this.realRoots = roots.map((path) => {
+      try {
+        return { path, real: realpathSync(path) };
+      } catch {
+        return { path, real: path };
+      }
+    });
+    this.forgetAll();
+  }
+
+  /** The resolver to analyse `buffer` with, or undefined without source roots. */
+  resolverFor(buffer: OpenBuffer): ModuleResolver | undefined {
+    if (this.roots.length === 0) return undefined;
+    const from = pathOfBufferUri(buffer.uri);
+    return { resolve: (modulePath) => this.resolveFrom(from, modulePath, new Set()) };
+  }
+
+  /** A buffer opened or closed: its file is now read from it, or from disk again. */
+  bufferOpenedOrClosed(uri: string): void {
+    this.buffersByPath = undefined;
+    const path = pathOfBufferUri(uri);
+    this.handedOut.delete(path);
+    if (this.roots.length > 0) this.invalidate(path);
+  }
+
+  /** A file changed, appeared or went on disk. A file open in a buffer is the buffer's business. */
+  fileChanged(path: string): void {
+    if (this.roots.length === 0 || this.bufferAt(path)) return;
+    this.invalidate(path);
+  }
+
+  /** The library changed what imports mean: every module is analysed again. */
+  libraryChanged(): void {
+    this.forgetAll();
+  }
+
+  /**
+   * After a buffer's analysis: if an importer used its exports and they differ now (fingerprint),
+   * the modules that used it are forgotten and the change is announced.
+   */
+  noteAnalysed(buffer: OpenBuffer): void {
+    const path = pathOfBufferUri(buffer.uri);
+    const before = this.handedOut.get(path);
+    if (before === undefined) return;
+    const fingerprint = this.exportsOfModel(buffer.analysis()).fingerprint;
+    if (fingerprint === before) return;
+    this.handedOut.set(path, fingerprint);
+    this.invalidate(path);
+  }
+
+  /** Where `name`, declared at the top level of the module `modulePath`, is: for go to definition. */
+  declarationOf(modulePath: string, name: string, declNodeId: string): { path: string; buffer?: OpenBuffer; span: Span } | undefined {
+    const found = this.locate(modulePath);
+    if (!('path' in found)) return undefined;
+    if (found.buffer) {
+      const document = found.buffer.document;
+      const span = document.nameSpan(declNodeId) ?? document.nodeById(declNodeId)?.span;
+      return span ? { path: found.path, buffer: found.buffer, span } : undefined;
+    }
+    // A fresh parse gives other ids: the declaration is found by its name, as the exports name it.
+    const document = this.parse(found.path);
+    if (!document) return undefined;
+    try {
+      const node = document.ast.children.find((child) => (child.type === 'FunctionDeclaration' || child.type === 'TypeDeclaration' || child.type === 'VariableDeclaration') && child.name === name);
+      const span = node && (document.nameSpan(node.id) ?? node.span);
+      return span ? { path: found.path, span } : undefined;
+    } finally {
+      document.dispose();
+    }
+  }
+
+  private resolveFrom(from: string, modulePath: string, used: Set<string>): ModuleResolution {
+    const found = this.locate(modulePath);
+    if (!('path' in found)) return found;
+    used.add(found.path);
+    if (this.inProgress.has(found.path)) return NOT_SEEN;
+    if (this.currentGraph().sameCycle(found.path, from)) return { file: found.file, exports: this.exportsSeenInCycle(found) };
+    this.prepare(found.path);
+    return { file: found.file, exports: this.exportsOf(found) };
+  }
+
+  private exportsOf(found: { path: string; buffer?: OpenBuffer }): ModuleExports {
+    if (found.buffer) {
+      const exports = this.exportsOfModel(this.guarded(found.path, () => (found.buffer as OpenBuffer).analysis()));
+      // A fingerprint seen before stays until noteAnalysed compares it: the other importers must hear of a change.
+      if (!this.handedOut.get(found.path)) this.handedOut.set(found.path, exports.fingerprint);
+      return exports;
+    }
+    const entry = this.diskModule(found.path);
+    if (entry?.exports) return entry.exports;
+    const document = this.parse(found.path);
+    if (!entry || !document) return NO_EXPORTS;
+    try {
+      const used = new Set<string>();
+      const resolver: ModuleResolver = { resolve: (modulePath) => this.resolveFrom(found.path, modulePath, used) };
+      const exports = this.guarded(found.path, () => moduleExportsOf(analyze(document, { library: this.workspace.library(), modules: resolver })));
+      entry.exports = exports;
+      entry.usedFiles = used;
+      return exports;
+    } finally {
+      document.dispose();
+    }
+  }
+
+  /** A module as the others of its cycle see it: analysed with what it imports from the cycle as any. */
+  private exportsSeenInCycle(found: { path: string; buffer?: OpenBuffer }): ModuleExports {
+    const version = found.buffer ? `r${found.buffer.revision}` : (this.diskModule(found.path)?.hash ?? '');
+    const cached = this.cycleExports.get(found.path);
+    if (cached && cached.generation === this.generationCount && cached.version === version) return cached.exports;
+    if (found.buffer && !this.handedOut.has(found.path)) this.handedOut.set(found.path, null);
+    const document: AnalyzableDocument | undefined = found.buffer ? found.buffer.document : this.parse(found.path);
+    if (!document) return NO_EXPORTS;
+    try {
+      const resolver: ModuleResolver = {
+        resolve: (modulePath) => {
+          const inner = this.locate(modulePath);
+          if (!('path' in inner)) return inner;
+          if (this.currentGraph().sameCycle(inner.path, found.path) || this.inProgress.has(inner.path)) return NOT_SEEN;
+          this.prepare(inner.path);
+          return { file: inner.file, exports: this.exportsOf(inner) };
+        },
+      };
+      const exports = this.guarded(found.path, () => moduleExportsOf(analyze(document, { library: this.workspace.library(), modules: resolver })));
+      this.cycleExports.set(found.path, { generation: this.generationCount, version, exports });
+      return exports;
+    } finally {
+      if (!found.buffer) (document as WhetstoneDocument).dispose();
+    }
+  }
+
+  private guarded<T>(path: string, compute: () => T): T {
+    this.inProgress.add(path);
+    try {
+      return compute();
+    } finally {
+      this.inProgress.delete(path);
+    }
+  }
+
+  private exportsOfModel(model: SemanticModel): ModuleExports {
+    let exports = this.openExports.get(model);
+    if (!exports) {
+      exports = moduleExportsOf(model);
+      this.openExports.set(model, exports);
+    }
+    return exports;
+  }
+
+  /** The import graph of the files as they are now: made again when a module changed or an open buffer's imports did. */
+  private currentGraph(): ImportGraph {
+    const key = `${this.generationCount}\u0000${this.workspace
+      .all()
+      .map((buffer) => `${buffer.uri}\u0001${this.importsKeyOf(buffer)}`)
+      .join('\u0000')}`;
+    if (this.graph?.key !== key) {
+      this.graph = {
+        key,
+        graph: new ImportGraph((file) =>
+          this.importsOf(file).flatMap((modulePath) => {
+            const found = this.locate(modulePath);
+            return 'path' in found ? [found.path] : [];
+          }),
+        ),
+      };
+    }
+    return this.graph.graph;
+  }
+
+  /** What a buffer imports, as a string, for its revision (the graph's key asks at each resolution). */
+  private importsKeyOf(buffer: OpenBuffer): string {
+    const known = this.bufferImports.get(buffer);
+    if (known?.revision === buffer.revision) return known.key;
+    const key = importedModules(buffer.document.ast.children).join('\u0001');
+    this.bufferImports.set(buffer, { revision: buffer.revision, key });
+    return key;
+  }
+
+  /** Computes the exports of the modules `path` depends on that are not known, those imported first, so no computation nests deeply. */
+  private prepare(path: string): void {
+    const done = (file: string): boolean => {
+      const buffer = this.bufferAt(file);
+      return buffer ? buffer.isAnalysed : this.diskModule(file)?.exports !== undefined;
+    };
+    if (done(path)) return;
+    for (const file of this.currentGraph().dependenciesFirst(path, done)) {
+      if (file !== path && !this.inProgress.has(file)) this.exportsOf({ path: file, buffer: this.bufferAt(file) });
+    }
+  }
+
+  private importsOf(path: string): readonly string[] {
+    const buffer = this.bufferAt(path);
+    if (buffer) return importedModules(buffer.document.ast.children);
+    return this.diskModule(path)?.imports ?? [];
+  }
+
+  /** The file of a module path: the first source root with an open buffer or a readable file there. */
+  private locate(modulePath: string): Located {
+    // A module path is identifiers joined by dots; anything else names no file.
+    if (modulePathOf(moduleFilePath(modulePath)) !== modulePath) return { tried: [] };
+    const tried: string[] = [];
+    for (const root of this.roots) {
+      const path = join(root, moduleFilePath(modulePath));
+      const file = relative(root, path).split('\\').join('/');
+      const buffer = this.bufferAt(path);
+      if (buffer) return { path, file, buffer };
+      if (this.diskModule(path)) return { path, file };
+      tried.push(file);
+    }
+    return { tried };
+  }
+
+  private bufferAt(path: string): OpenBuffer | undefined {
+    if (!this.buffersByPath) {
+      this.buffersByPath = new Map();
+      for (const buffer of this.workspace.all()) if (buffer.uri.startsWith('file:')) this.buffersByPath.set(pathOfBufferUri(buffer.uri), buffer);
+    }
+    return this.buffersByPath.get(path);
+  }
+
+  /** The cached reading of a file not open, read and parsed (imports only) when first asked; undefined when it cannot be read. */
+  private diskModule(path: string): DiskModule | undefined {
+    const entry = this.disk.get(path);
+    if (entry) {
+      // Most recently used last.
+      this.disk.delete(path);
+      this.disk.set(path, entry);
+      return entry;
+    }
+    if (this.absent.get(path) === this.generationCount) return undefined;
+    const read = this.read(path);
+    if (read === undefined) {
+      // Bounded: a `use` typed letter by letter asks for a new path at each keystroke.
+      if (this.absent.size >= MAX_CACHED_MODULES) this.absent.clear();
+      this.absent.set(path, this.generationCount);
+      return undefined;
+    }
+    const document = WhetstoneDocument.create(read);
+    try {
+      const imports = importedModules(document.ast.children);
+      const created: DiskModule = { hash: hashOf(read), imports, usedFiles: new Set() };
+      this.disk.set(path, created);
+      if (this.disk.size > MAX_CACHED_MODULES) {
+        const oldest = this.disk.keys().next().value;
+        if (oldest !== undefined) this.disk.delete(oldest);
+      }
+      return created;
+    } finally {
+      document.dispose();
+    }
+  }
+
+  private parse(path: string): WhetstoneDocument | undefined {
+    const text = this.read(path);
+    return text === undefined ? undefined : WhetstoneDocument.create(text);
+  }
+
+  private read(path: string): string | undefined {
+    const followLinks = this.linkInsideRoot(path);
+    if (followLinks === undefined) return undefined;
+    const read = readFileWithin(path, { ...INDEXED_FILE_LIMITS, followLinks });
+    if ('problem' in read) {
+      if (!read.missing) this.onProblem(path, read.problem);
+      return undefined;
+    }
+    // A leading byte-order mark is not part of the text (as in editors).
+    return read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+  }
+
+  /**
+   * Whether `path` is a link to be followed (to a file inside its root, as the index takes it):
+   * true, false for no link, undefined for a link not taken (out of the root: said; dangling: missing).
+   */
+  private linkInsideRoot(path: string): boolean | undefined {
+    try {
+      if (!lstatSync(path).isSymbolicLink()) return false;
+    } catch {
+      return false; // Missing: the read says so.
+    }
+    try {
+      const real = realpathSync(path);
+      const root = this.realRoots.find((entry) => isInside(path, entry.path));
+      if (root && isInside(real, root.real)) return true;
+      this.onProblem(path, 'it is a symbolic link to a file outside the source root; not read');
+    } catch {
+      // A dangling link, or one that points at itself: no module there.
+    }
+    return undefined;
+  }
+
+  /**
+   * Forgets `path` (a file, or a folder deleted with its files) and every cached module whose
+   * exports used it, directly or through others, and announces the change.
+   */
+  private invalidate(path: string): void {
+    const folder = path.endsWith(sep) ? path : path + sep;
+    const stale = new Set<string>([path, ...[...this.disk.keys()].filter((file) => file.startsWith(folder))]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [file, entry] of this.disk) {
+        if (stale.has(file) || ![...entry.usedFiles].some((used) => stale.has(used))) continue;
+        stale.add(file);
+        grew = true;
+      }
+    }
+    for (const file of stale) this.disk.delete(file);
+    this.generationCount++;
+    this.cycleExports.clear();
+    this.changed.fire();
+  }
+
+  private forgetAll(): void {
+    this.disk.clear();
+    this.cycleExports.clear();
+    this.handedOut.clear();
+    this.generationCount++;
+    this.changed.fire();
+  }
+}
+
+/** The module paths a program's imports name. */
+function importedModules(children: readonly TopLevel[]): string[] {
+  return children.flatMap((child) => (child.type === 'ImportDeclaration' && child.module ? [child.module] : []));
+}
+
+function hashOf(text: string): string {
+  return createHash('sha256').update(text).digest('base64');
+}
