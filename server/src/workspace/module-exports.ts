@@ -15,6 +15,7 @@ import type { Span, TopLevel } from '../core/ast';
 import {
   analyze,
   moduleExportsOf,
+  ImportGraph,
   moduleFilePath,
   modulePathOf,
   NO_EXPORTS,
@@ -30,7 +31,6 @@ import type { OpenBuffer } from './buffer';
 import { pathOfBufferUri } from './buffer-path';
 import { Emitter } from './events';
 import { INDEXED_FILE_LIMITS } from './file-limits';
-import { ImportGraph } from './import-graph';
 import { readFileWithin } from './regular-file';
 import { isInside } from './source-files';
 

@@ -17,8 +17,9 @@ export {
   type LibraryPolicy,
   type LibraryFunctionEntry,
 } from './library';
+export { ImportGraph } from './import-graph';
+export { moduleExportsOf } from './module-exports';
 export {
-  moduleExportsOf,
   moduleFilePath,
   modulePathOf,
   NO_EXPORTS,

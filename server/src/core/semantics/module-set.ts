@@ -8,7 +8,9 @@
 import type { AnalyzableDocument, SemanticModel } from './model';
 import { analyze } from './model';
 import type { LibraryContext, LibraryIndex } from './library';
-import { moduleExportsOf, type ModuleExports, type ModuleResolution, type ModuleResolver } from './modules';
+import { ImportGraph } from './import-graph';
+import { moduleExportsOf } from './module-exports';
+import type { ModuleExports, ModuleResolution, ModuleResolver } from './modules';
 
 /** A module's file with its document, or the files tried (and a known module path close to it, for "did you mean"). */
 export type FoundModule = { readonly file: string; readonly document: AnalyzableDocument } | { readonly tried: readonly string[]; readonly near?: string };
@@ -34,12 +36,8 @@ export class ModuleSet {
   private readonly models = new Map<string, SemanticModel>();
   private readonly exports = new Map<string, ModuleExports>();
   private readonly cycleExports = new Map<string, ModuleExports>();
-  /** Each file's strongly connected component of imports (its cycle), found from the files asked about. */
-  private readonly component = new Map<string, number>();
-  private components = 0;
-  /** Every component found, each after those it imports from. */
-  private readonly order: string[][] = [];
-  private readonly edges = new Map<string, readonly string[]>();
+  /** Which files share an import cycle, and the order to analyse them in (those imported first). */
+  private readonly graph = new ImportGraph((file) => this.importedFiles(file));
 
   constructor(
     private readonly source: ModuleSource,
@@ -78,13 +76,8 @@ export class ModuleSet {
     let model = this.models.get(file);
     if (!model) {
       // The modules it imports first, cycle by cycle, those imported first: no analysis waits on another.
-      this.componentOf(file);
-      const reachable = this.reachableFrom(file);
-      for (const component of this.order) {
-        if (!reachable.has(component[0])) continue;
-        for (const member of component) {
-          if (!this.models.has(member)) this.models.set(member, analyze(this.documentOf(member), { library: this.options.library, modules: this.resolverFor(member) }));
-        }
+      for (const member of this.graph.dependenciesFirst(file, (analysed) => this.models.has(analysed))) {
+        this.models.set(member, analyze(this.documentOf(member), { library: this.options.library, modules: this.resolverFor(member) }));
       }
       model = this.models.get(file);
       if (!model) throw new Error(`No analysis for ${file}`);
@@ -135,89 +128,17 @@ export class ModuleSet {
   }
 
   private sameCycle(a: string, b: string): boolean {
-    return a === b || this.componentOf(a) === this.componentOf(b);
+    return a === b || this.graph.sameCycle(a, b);
   }
 
-  private componentOf(file: string): number {
-    if (!this.component.has(file)) this.componentsFrom(file);
-    return this.component.get(file) ?? -1;
-  }
-
-  /** The modules a file imports that are files (its edges in the import graph). */
+  /** The modules a file imports that are files (its edges in the import graph, which keeps them). */
   private importedFiles(file: string): readonly string[] {
-    let files = this.edges.get(file);
-    if (!files) {
-      const found: string[] = [];
-      for (const child of this.documents.get(file)?.ast.children ?? []) {
-        if (child.type !== 'ImportDeclaration' || !child.module) continue;
-        const answer = this.find(child.module);
-        if ('file' in answer) found.push(answer.file);
-      }
-      files = found;
-      this.edges.set(file, files);
+    const found: string[] = [];
+    for (const child of this.documents.get(file)?.ast.children ?? []) {
+      if (child.type !== 'ImportDeclaration' || !child.module) continue;
+      const answer = this.find(child.module);
+      if ('file' in answer) found.push(answer.file);
     }
-    return files;
-  }
-
-  /** The files reachable from `file` through imports that are not analysed yet, itself included. */
-  private reachableFrom(file: string): Set<string> {
-    const seen = new Set<string>([file]);
-    const pending = [file];
-    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-      for (const imported of this.importedFiles(next)) {
-        if (seen.has(imported) || this.models.has(imported)) continue;
-        seen.add(imported);
-        pending.push(imported);
-      }
-    }
-    return seen;
-  }
-
-  /**
-   * Tarjan's strongly connected components of the files reachable from `file` that are in none
-   * yet, without recursion (an import chain may be thousands of files long), added to `order`.
-   */
-  private componentsFrom(file: string): void {
-    if (this.component.has(file)) return;
-    const index = new Map<string, number>();
-    const lowlink = new Map<string, number>();
-    const stack: string[] = [];
-    const onStack = new Set<string>();
-    let counter = 0;
-    const frames: { file: string; next: readonly string[]; at: number }[] = [];
-    const enter = (entered: string): void => {
-      index.set(entered, counter);
-      lowlink.set(entered, counter);
-      counter++;
-      stack.push(entered);
-      onStack.add(entered);
-      frames.push({ file: entered, next: this.importedFiles(entered), at: 0 });
-    };
-    enter(file);
-    while (frames.length > 0) {
-      const frame = frames[frames.length - 1];
-      if (frame.at < frame.next.length) {
-        const next = frame.next[frame.at++];
-        if (this.component.has(next)) continue;
-        if (!index.has(next)) enter(next);
-        else if (onStack.has(next)) lowlink.set(frame.file, Math.min(lowlink.get(frame.file) ?? 0, index.get(next) ?? 0));
-        continue;
-      }
-      frames.pop();
-      const parent = frames[frames.length - 1];
-      if (parent) lowlink.set(parent.file, Math.min(lowlink.get(parent.file) ?? 0, lowlink.get(frame.file) ?? 0));
-      if (lowlink.get(frame.file) !== index.get(frame.file)) continue;
-      const id = this.components++;
-      const members: string[] = [];
-      for (;;) {
-        const member = stack.pop();
-        if (member === undefined) break;
-        onStack.delete(member);
-        this.component.set(member, id);
-        members.push(member);
-        if (member === frame.file) break;
-      }
-      this.order.push(members);
-    }
+    return found;
   }
 }

@@ -1,11 +1,10 @@
 // Modules (docs/LANGUAGE.md "Modules"): what one module exports, how an analysis asks for the
 // modules its imports name (a ModuleResolver, given by whoever reads the files: core has no I/O),
 // and where a module path is looked for. A module exports every top-level function, type,
-// constant and variable it declares, with the types its own analysis gives them.
+// constant and variable it declares, with the types its own analysis gives them
+// (module-exports.ts reads them from that analysis).
 import type { Program } from '../ast/ast';
-import { typeKey } from './dependencies';
-import type { SemanticModel } from './model';
-import { named, type Type } from './types';
+import type { Type } from './types';
 
 export type ExportKind = 'function' | 'type' | 'constant' | 'variable';
 
@@ -57,35 +56,6 @@ export function modulePathOf(relativeFile: string): string | undefined {
   if (!relativeFile.endsWith('.wst')) return undefined;
   const segments = relativeFile.slice(0, -'.wst'.length).split('/');
   return segments.every((segment) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(segment)) ? segments.join('.') : undefined;
-}
-
-/** What a module exports, from its analysis (see the file comment). */
-export function moduleExportsOf(model: SemanticModel): ModuleExports {
-  const names = new Map<string, ExportedName>();
-  for (const child of model.program.children) {
-    switch (child.type) {
-      case 'FunctionDeclaration':
-      case 'VariableDeclaration': {
-        if (!child.name || names.has(child.name)) break;
-        const symbol = model.symbolsDeclaredBy(child.id)[0];
-        if (!symbol) break;
-        const kind: ExportKind = child.type === 'FunctionDeclaration' ? 'function' : symbol.kind === 'constant' ? 'constant' : 'variable';
-        names.set(child.name, { kind, type: symbol.type, declNodeId: child.id });
-        break;
-      }
-      case 'TypeDeclaration': {
-        if (!child.name || names.has(child.name)) break;
-        const fields = model.types.fieldsOf(child.name);
-        if (!fields || model.types.declarations.get(child.name) !== child) break;
-        names.set(child.name, { kind: 'type', type: named(child.name), fields, declNodeId: child.id });
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  const fingerprint = typeKey([...names].map(([name, exported]) => [name, exported.kind, exported.type, exported.fields ?? null]));
-  return { names, fingerprint };
 }
 
 /** The exports of a module no file declares anything in (a resolver's placeholder). */

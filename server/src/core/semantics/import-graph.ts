@@ -1,7 +1,7 @@
-// The import graph of the module files one state of the workspace has (module-exports.ts makes a
-// new one when a file or a buffer's imports change): which files are in one import cycle (a
-// strongly connected component), and an order to compute modules in so that each comes after the
-// ones it imports. No recursion: an import chain may be thousands of files long.
+// The import graph of one state of a set of module files (ModuleSet, and the language server's
+// module exports, make a new one when a file's imports change): which files are in one import
+// cycle (a strongly connected component), and an order to compute modules in so that each comes
+// after the ones it imports. No recursion: an import chain may be thousands of files long.
 
 export class ImportGraph {
   private readonly component = new Map<string, number>();
