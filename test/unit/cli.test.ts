@@ -237,13 +237,43 @@ describe('whetstone-agent check across modules', () => {
     assert.equal(file.status, 2);
     assert.match(file.stderr, /clean\.wst: not a folder/);
   });
+
+  it('--library describes the modules that are no file: their calls are checked, and they are no longer unknown', () => {
+    const examples = join('examples');
+    const files = ['orders.wst', 'inventory.wst', 'security.wst'].map((file) => join(examples, file));
+    const without = run('check', '--json', '--root', examples, ...files);
+    assert.deepEqual(
+      jsonLines(without.stdout).map((d) => `${d.file} ${d.code}`),
+      [`${files[0]} W_UNKNOWN_IMPORT`, `${files[0]} W_UNKNOWN_IMPORT`, `${files[1]} W_UNKNOWN_IMPORT`, `${files[2]} W_UNKNOWN_IMPORT`],
+    );
+    const library = join(examples, 'host-library.json');
+    const clean = run('check', '--json', '--root', examples, '--library', library, ...files);
+    assert.equal(clean.status, 0, clean.stdout + clean.stderr);
+    assert.equal(clean.stdout, '');
+    // A call the library's signature refuses is an error, as within one file.
+    const folder = mkdtempSync(join(tmpdir(), 'whetstone-check-library-'));
+    try {
+      writeFileSync(join(folder, 'main.wst'), 'use math.{round};\nprint(round("1.5", 1, 2));\n');
+      const checked = run('check', '--json', '--root', folder, '--library', library, join(folder, 'main.wst'));
+      assert.equal(checked.status, 1, checked.stderr);
+      assert.deepEqual(jsonLines(checked.stdout).map((d) => d.code).sort(), ['E_ARITY', 'E_TYPE_MISMATCH']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    const missing = run('check', '--library', join(examples, 'no-such-library.json'), files[0]);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /check: cannot read the library .*no-such-library\.json/);
+    const noValue = run('check', '--library');
+    assert.equal(noValue.status, 2);
+    assert.match(noValue.stderr, /--library needs a file/);
+  });
 });
 
 describe('whetstone-agent --help', () => {
   it('prints the usage of every command and exits 0', () => {
     const result = run('--help');
     assert.equal(result.status, 0);
-    for (const command of ['check [--json] [--root DIR] PATH...', 'parse [--json] FILE', 'serve']) assert.ok(result.stdout.includes(command), command);
+    for (const command of ['check [--json] [--root DIR] [--library FILE] PATH...', 'parse [--json] FILE', 'serve']) assert.ok(result.stdout.includes(command), command);
   });
 
   it('opens with what the command is for and ends with examples, for someone new to it', () => {

@@ -1,4 +1,4 @@
-// `whetstone-agent check [--json] [--root DIR] PATH...`: the diagnostics of every file, syntax and
+// `whetstone-agent check [--json] [--root DIR] [--library FILE] PATH...`: the diagnostics of every file, syntax and
 // semantic, computed by the same core as the language server's. Imports are resolved across files:
 // `use a.b;` is the file a/b.wst under the source root (--root, else the current folder), read
 // whether or not it is among the files checked (modules.ts, module-set.ts). Text lines are
@@ -13,6 +13,7 @@ import { WhetstoneDocument } from '../core/syntax';
 import { MAX_LINE_CHARS, terminalLine } from '../protocol/display-text';
 import { loadGrammar } from '../workspace/grammar';
 import { collectFiles, isInside, messageOf, readBufferFile, sourceText } from './files';
+import { readLibraryOption } from './library-file';
 import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';
 
 export interface CheckOptions {
@@ -20,6 +21,8 @@ export interface CheckOptions {
   paths: string[];
   /** The source root module paths are resolved under (default: the current folder). */
   root?: string;
+  /** A library context file describing modules that are no file (host modules). */
+  library?: string;
 }
 
 /** One diagnostic as a --json line. */
@@ -52,6 +55,11 @@ export async function runCheck(options: CheckOptions, output: Output): Promise<n
     output.err(`whetstone-agent: --root ${root}: ${rootProblem}`);
     return EXIT_USAGE;
   }
+  const read = options.library === undefined ? undefined : readLibraryOption(options.library);
+  if (read && 'problem' in read) {
+    output.err(`whetstone-agent: check: ${read.problem}`);
+    return EXIT_USAGE;
+  }
   await loadGrammar();
   const { files, problems } = collectFiles(options.paths);
   let unreadable = problems.length > 0;
@@ -78,7 +86,7 @@ export async function runCheck(options: CheckOptions, output: Output): Promise<n
     const modulePath = inRoot.startsWith('..') || isAbsolute(inRoot) ? undefined : modulePathOf(inRoot.split(sep).join('/'));
     return modulePath ? [modulePath] : [];
   });
-  const modules = new ModuleSet({ find: (modulePath) => findModule(root, modulePath, documents, output, known) });
+  const modules = new ModuleSet({ find: (modulePath) => findModule(root, modulePath, documents, output, known) }, { library: read?.library });
   for (const { key, document } of checked) modules.addDocument(key, document);
   for (const { file, key, document } of checked) {
     const diagnostics = inSourceOrder(document.syntaxDiagnostics, modules.modelOf(key).diagnostics);

@@ -3,6 +3,8 @@
 // the other files of this folder (check.ts, parse.ts, project.ts, serve.ts), each loaded only when
 // its command runs: a serve that starts itself again with the server's Node options
 // (server-node-options.ts) then stays a small process beside the real one.
+import { parseArgs } from 'node:util';
+import type { CheckOptions } from './check';
 import { EXIT_USAGE, processOutput, type Output } from './output';
 import { missingServerNodeOptions, runWithServerNodeOptions } from './server-node-options';
 
@@ -13,11 +15,12 @@ who read and change them through the syntax tree (JSON-RPC over WebSocket, or MC
 Usage: whetstone-agent <command> [options]
 
 Commands:
-  check [--json] [--root DIR] PATH...
+  check [--json] [--root DIR] [--library FILE] PATH...
                            Report the syntax and semantic diagnostics of the given .wst files,
                            and of every .wst file under the given folders (recursively).
                            Imports are checked across files: "use a.b;" is DIR/a/b.wst
-                           (DIR: --root, else the current folder).
+                           (DIR: --root, else the current folder); a module that is no file
+                           is looked up in the library FILE describes (JSON, as for serve).
                            Text lines are "path:line:column severity CODE message" with 1-based
                            lines and columns. With --json, one JSON object a line:
                            {file, code, severity, message, nodeId, line, column, span, hint}
@@ -102,14 +105,10 @@ export async function main(args: readonly string[], output: Output = processOutp
   }
   switch (command) {
     case 'check': {
-      const rootAt = rest.indexOf('--root');
-      const root = rootAt >= 0 ? rest[rootAt + 1] : undefined;
-      if (rootAt >= 0 && (root === undefined || root.startsWith('-'))) return usageError(output, 'check: --root needs a folder');
-      const { flags, positional, unknown } = splitArguments(rootAt >= 0 ? [...rest.slice(0, rootAt), ...rest.slice(rootAt + 2)] : rest, ['--json']);
-      if (unknown.length > 0) return usageError(output, `check: unknown option ${unknown[0]}`);
-      if (positional.length === 0) return usageError(output, 'check: name at least one file or folder');
+      const parsed = checkArguments(rest);
+      if (typeof parsed === 'string') return usageError(output, parsed);
       const { runCheck } = await import('./check.js');
-      return runCheck({ json: flags.has('--json'), paths: positional, ...(root !== undefined ? { root } : {}) }, output);
+      return runCheck(parsed, output);
     }
     case 'parse': {
       const { positional, unknown } = splitArguments(rest, ['--json']);
@@ -173,6 +172,29 @@ function projectArguments(args: readonly string[]): { to: string; file: string; 
   if (!to) return 'project: say which language with --to LANG';
   if (files.length !== 1) return 'project: name exactly one file';
   return { to, file: files[0], pythonNames };
+}
+
+/** `check [--json] [--root DIR] [--library FILE] PATH...`: its options, or what is wrong with them. */
+function checkArguments(args: readonly string[]): CheckOptions | string {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options: { json: { type: 'boolean' }, root: { type: 'string' }, library: { type: 'string' } },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    // parseArgs says which option it does not know, or which one lacks its value.
+    const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
+    if (/'--root </.test(message)) return 'check: --root needs a folder';
+    if (/'--library </.test(message)) return 'check: --library needs a file';
+    return `check: ${message}`;
+  }
+  const { values, positionals } = parsed;
+  if (values.root !== undefined && values.root.startsWith('-')) return 'check: --root needs a folder';
+  if (values.library !== undefined && values.library.startsWith('-')) return 'check: --library needs a file';
+  if (positionals.length === 0) return 'check: name at least one file or folder';
+  return { json: values.json === true, paths: positionals, ...(values.root !== undefined ? { root: values.root } : {}), ...(values.library !== undefined ? { library: values.library } : {}) };
 }
 
 /** Splits arguments into known flags, positional arguments and unknown options (`--` ends options). */

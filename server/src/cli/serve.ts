@@ -9,12 +9,11 @@ import { AGENT_ROLES, type AgentRole } from '../agent/roles';
 import type { Session } from '../agent/session';
 import { DEFAULT_PORT, startAgentEndpoint, type AgentEndpoint } from '../agent/websocket/endpoint';
 import { removeLockFile } from '../agent/websocket/lock-file';
-import { readLibraryContext, type LibraryContext } from '../core/semantics';
-import { LIBRARY_FILE_LIMITS } from '../workspace/file-limits';
+import type { LibraryContext } from '../core/semantics';
 import { loadGrammar } from '../workspace/grammar';
-import { readFileWithin } from '../workspace/regular-file';
 import { Workspace } from '../workspace/workspace';
 import { collectFiles, messageOf } from './files';
+import { readLibraryOption } from './library-file';
 import { HeadlessAgentHost } from './headless-host';
 import { EXIT_OK, EXIT_USAGE, keepRunningWithoutOutput, type Output } from './output';
 import { readServedFile, servedFile, type ServedFile } from './served-file';
@@ -116,14 +115,12 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
   const log = (line: string): void => output.err(line);
   let library: LibraryContext | undefined;
   if (options.library !== undefined) {
-    const read = readFileWithin(options.library, LIBRARY_FILE_LIMITS);
-    try {
-      if ('problem' in read) throw new Error(read.problem);
-      library = readLibraryContext(JSON.parse(read.text) as unknown);
-    } catch (error) {
-      output.err(`whetstone-agent: serve: cannot read the library ${options.library}: ${messageOf(error)}`);
+    const read = readLibraryOption(options.library);
+    if ('problem' in read) {
+      output.err(`whetstone-agent: serve: ${read.problem}`);
       return EXIT_USAGE;
     }
+    library = read.library;
   }
   await loadGrammar();
   const { files: paths, foundIn, problems } = collectFiles(options.paths);
