@@ -132,7 +132,7 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
     });
 
   connection.onDocumentSymbol(on('documentSymbol', [], (buffer) => documentSymbols(buffer)));
-  connection.onHover(on('hover', null, (buffer, params) => hover(buffer, params.position)));
+  connection.onHover(on('hover', null, (buffer, params) => hover(buffer, params.position, workspace.modules)));
   connection.onDefinition(on('definition', [], (buffer, params) => definition(buffer, params.position, workspace.modules)));
   connection.onReferences(on('references', [], (buffer, params) => references(buffer, params.position, params.context?.includeDeclaration !== false)));
   connection.onPrepareRename(on('prepareRename', null, (buffer, params) => prepareRename(buffer, params.position)));

@@ -1,16 +1,18 @@
 // Hover: for a name, the core's signature of what it denotes (a function's full signature, a
-// variable's or field's type) with its documentation; for an annotation, what the annotation
-// type and its strategy mean. What the file or the library file wrote (names, default values,
+// variable's or field's type) with its documentation (for a name imported from a module file, the
+// comment lines directly above its declaration there, open or not); for an annotation, what the
+// annotation type and its strategy mean. What the file or the library file wrote (names, default values,
 // annotation names, a library function's description) is Markdown only as escaped text or in a
 // fence it cannot close (protocol/display-text.ts): no link, image or command link comes of it.
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver/node';
 import { occurrenceAt } from '../core/queries';
-import { annotationTypeInfo } from '../core/semantics';
+import { annotationTypeInfo, type SemanticSymbol } from '../core/semantics';
 import type { OpenBuffer } from '../workspace/buffer';
+import type { ModuleExportsCache } from '../workspace/module-exports';
 import { markdownCode, markdownText } from '../protocol/display-text';
 import { offsetOf, toLspRange } from './convert';
 
-export function hover(buffer: OpenBuffer, position: Position): Hover | null {
+export function hover(buffer: OpenBuffer, position: Position, modules?: ModuleExportsCache): Hover | null {
   const document = buffer.document;
   const model = buffer.analysis();
   const occurrence = occurrenceAt(document, model, offsetOf(document, position));
@@ -30,13 +32,22 @@ export function hover(buffer: OpenBuffer, position: Position): Hover | null {
   }
 
   if (occurrence.builtinType) return { contents: markdown([code(`type ${occurrence.name}`), 'A built-in type.']), range };
-  const symbol = occurrence.symbol;
+  // The core records no symbol for an imported type written in an annotation: it is the import's.
+  const symbol = occurrence.symbol ?? (occurrence.kind === 'typeName' ? importedType(model.symbols, occurrence.name) : undefined);
   if (!symbol) return null;
   const parts = [code(model.signatureOf(symbol))];
   const doc = model.docOf(symbol);
   // A built-in's documentation is ours, written in Markdown; a library's comes from its file.
   if (doc) parts.push(symbol.builtin ? doc : markdownText(doc));
+  else if (symbol.module && symbol.exported && modules) {
+    const comment = modules.documentationOf(symbol.module, symbol.name, symbol.exported.declNodeId);
+    if (comment) parts.push(markdownText(comment));
+  }
   return { contents: markdown(parts), range };
+}
+
+function importedType(symbols: readonly SemanticSymbol[], name: string): SemanticSymbol | undefined {
+  return symbols.find((symbol) => symbol.kind === 'import' && symbol.name === name && symbol.exported?.kind === 'type');
 }
 
 function code(text: string): string {

@@ -11,7 +11,8 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { Span, TopLevel } from '../core/ast';
+import type { Node, Span, TopLevel } from '../core/ast';
+import { documentationComment } from '../core/queries';
 import {
   analyze,
   moduleExportsOf,
@@ -145,20 +146,36 @@ export class ModuleExportsCache {
 
   /** Where `name`, declared at the top level of the module `modulePath`, is: for go to definition. */
   declarationOf(modulePath: string, name: string, declNodeId: string): { path: string; buffer?: OpenBuffer; span: Span } | undefined {
+    return this.withDeclaration(modulePath, name, declNodeId, (document, node, found) => {
+      const span = document.nameSpan(node.id) ?? node.span;
+      return { path: found.path, ...(found.buffer ? { buffer: found.buffer } : {}), span };
+    });
+  }
+
+  /** The comment lines directly above that declaration, the module's own text unescaped: for hover. */
+  documentationOf(modulePath: string, name: string, declNodeId: string): string | undefined {
+    return this.withDeclaration(modulePath, name, declNodeId, (document, node) => documentationComment(document, node));
+  }
+
+  /** `use` of the declaration of `name` in the module's file: its open buffer, or the file read and parsed for the call. */
+  private withDeclaration<T>(
+    modulePath: string,
+    name: string,
+    declNodeId: string,
+    use: (document: WhetstoneDocument, node: Node, found: { path: string; buffer?: OpenBuffer }) => T,
+  ): T | undefined {
     const found = this.locate(modulePath);
     if (!('path' in found)) return undefined;
     if (found.buffer) {
-      const document = found.buffer.document;
-      const span = document.nameSpan(declNodeId) ?? document.nodeById(declNodeId)?.span;
-      return span ? { path: found.path, buffer: found.buffer, span } : undefined;
+      const node = found.buffer.document.nodeById(declNodeId);
+      return node ? use(found.buffer.document, node, found) : undefined;
     }
     // A fresh parse gives other ids: the declaration is found by its name, as the exports name it.
     const document = this.parse(found.path);
     if (!document) return undefined;
     try {
       const node = document.ast.children.find((child) => (child.type === 'FunctionDeclaration' || child.type === 'TypeDeclaration' || child.type === 'VariableDeclaration') && child.name === name);
-      const span = node && (document.nameSpan(node.id) ?? node.span);
-      return span ? { path: found.path, span } : undefined;
+      return node ? use(document, node, found) : undefined;
     } finally {
       document.dispose();
     }

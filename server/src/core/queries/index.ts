@@ -4,6 +4,7 @@
 // agents).
 export { nameOccurrences, occurrenceAt, occurrencesOf, type NameOccurrence, type OccurrenceKind } from './name-occurrences';
 export { documentHighlightsAt, type DocumentHighlight } from './document-highlights';
+export { documentationComment } from './doc-comments';
 export { signatureHelpAt, type Signature, type SignatureHelp, type SignatureParameter } from './signature-help';
 export { completionsAt, scopeAtOffset, type CompletionCandidate, type CompletionKind, type Completions } from './completion';
 export { findNodes, nodeToDepth, type FindCriteria, type Candidate, type TruncatedNode } from './node-query';
