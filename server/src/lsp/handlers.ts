@@ -1,7 +1,8 @@
 // Registers the LSP handlers on a connection: document sync (incremental) into the workspace, every
 // feature request (one file each), the custom `whetstone/ast`, `whetstone/activeEditor`,
 // `whetstone/project` and `whetstone/importSource`, the diagnostics publisher that follows the
-// workspace, and the index of every file under the source roots (workspace symbols). Handlers only translate; each feature file asks
+// workspace, and the index of every file under the source roots (workspace symbols; references,
+// rename and the call hierarchy across files). Handlers only translate; each feature file asks
 // the core for its facts. What else runs in the process (settings, the agent endpoint) is
 // language-server/'s business.
 import {
@@ -23,6 +24,7 @@ import { tooLargeForBuffer } from '../workspace/buffer-limits';
 import type { Workspace } from '../workspace/workspace';
 import { setActiveEditor } from './active-editor';
 import { astOf } from './ast-request';
+import { incomingCallsOf, outgoingCallsOf, prepareCallHierarchy } from './call-hierarchy';
 import { codeActions } from './code-actions';
 import { completion, COMPLETION_TRIGGER_CHARACTERS } from './completion';
 import { contentChangesToEdits } from './convert';
@@ -134,9 +136,9 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
   connection.onDocumentSymbol(on('documentSymbol', [], (buffer) => documentSymbols(buffer)));
   connection.onHover(on('hover', null, (buffer, params) => hover(buffer, params.position, workspace.modules)));
   connection.onDefinition(on('definition', [], (buffer, params) => definition(buffer, params.position, workspace.modules)));
-  connection.onReferences(on('references', [], (buffer, params) => references(buffer, params.position, params.context?.includeDeclaration !== false)));
-  connection.onPrepareRename(on('prepareRename', null, (buffer, params) => prepareRename(buffer, params.position)));
-  connection.onRenameRequest(on('rename', null, (buffer, params) => rename(workspace, buffer, params.position, params.newName, documentChanges, warn)));
+  connection.onReferences(on('references', [], (buffer, params) => references(buffer, params.position, params.context?.includeDeclaration !== false, indexing.index)));
+  connection.onPrepareRename(on('prepareRename', null, (buffer, params) => prepareRename(buffer, params.position, indexing.index)));
+  connection.onRenameRequest(on('rename', null, (buffer, params) => rename(workspace, buffer, params.position, params.newName, documentChanges, warn, indexing.index)));
   connection.onCompletion(on('completion', [], (buffer, params) => completion(buffer, params)));
   connection.onSignatureHelp(on('signatureHelp', null, (buffer, params) => signatureHelp(buffer, params.position)));
   connection.onDocumentHighlight(on('documentHighlight', [], (buffer, params) => documentHighlights(buffer, params.position)));
@@ -147,6 +149,9 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
     on('codeAction', [], (buffer, params) => [...codeActions(buffer, params, documentChanges, log), ...suggestionActions(buffer, params, suggestionSource)]),
   );
   connection.onCodeLens(on('codeLens', [], (buffer) => suggestionLenses(buffer, suggestionSource)));
+  connection.languages.callHierarchy.onPrepare(on('prepareCallHierarchy', null, (buffer, params) => prepareCallHierarchy(indexing.index, buffer, params.position)));
+  connection.languages.callHierarchy.onIncomingCalls(guarded(log, 'incomingCalls', [], (params) => incomingCallsOf(indexing.index, params.item)));
+  connection.languages.callHierarchy.onOutgoingCalls(guarded(log, 'outgoingCalls', [], (params) => outgoingCallsOf(indexing.index, params.item)));
   connection.onWorkspaceSymbol(guarded(log, 'workspaceSymbol', [], (params) => workspaceSymbols(indexing.index, typeof params?.query === 'string' ? params.query : '')));
 
   connection.onRequest(
@@ -194,6 +199,7 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, SUGGESTION_ACTION_KIND] },
         codeLensProvider: { resolveProvider: false },
         workspaceSymbolProvider: true,
+        callHierarchyProvider: true,
       };
     },
     setSuggestionSource(source) {

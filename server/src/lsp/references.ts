@@ -1,14 +1,28 @@
 // Find references: every place the symbol under the cursor is written, its declaration included
-// when the client asks for it.
+// when the client asks for it. A top-level name other files can import (declared here, imported,
+// or `m.x`) is looked for in every file of the workspace, open or not (workspace/name-references.ts);
+// any other name in its buffer only.
 import type { Location, Position } from 'vscode-languageserver/node';
 import { occurrenceAt, occurrencesOf } from '../core/queries';
 import type { OpenBuffer } from '../workspace/buffer';
+import type { FileIndex } from '../workspace/file-index';
+import { nameTargetAt, referencesTo, tokenRanges } from '../workspace/name-references';
 import { offsetOf, toLspRange } from './convert';
+import { summaryRange } from './summary-range';
 
-export function references(buffer: OpenBuffer, position: Position, includeDeclaration: boolean): Location[] {
+export function references(buffer: OpenBuffer, position: Position, includeDeclaration: boolean, index?: FileIndex): Location[] {
   const document = buffer.document;
+  const offset = offsetOf(document, position);
+  const target = index ? nameTargetAt(index, buffer, offset) : undefined;
+  if (index && target) {
+    const locations: Location[] = includeDeclaration ? [{ uri: target.file.uri, range: summaryRange(target.declaration.nameSpan) }] : [];
+    for (const group of referencesTo(index, target)) {
+      for (const range of tokenRanges(group.tokens, target.name.length)) locations.push({ uri: group.file.uri, range: summaryRange(range) });
+    }
+    return locations;
+  }
   const model = buffer.analysis();
-  const symbol = occurrenceAt(document, model, offsetOf(document, position))?.symbol;
+  const symbol = occurrenceAt(document, model, offset)?.symbol;
   if (!symbol) return [];
   return occurrencesOf(document, model, symbol)
     .filter((occurrence) => includeDeclaration || !occurrence.declaration)

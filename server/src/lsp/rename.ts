@@ -1,22 +1,34 @@
 // Rename and prepareRename: the core decides what can be renamed and which tokens change
-// (core/editing/rename.ts); this translates positions, refusals and edits to LSP. A field's
-// rename also changes the open buffers that import the file declaring its type.
+// (core/editing/rename.ts); this translates positions, refusals and edits to LSP. A top-level name
+// other files can import is renamed in every file of the workspace that writes it, open or not,
+// from its declaration or from any file importing it (workspace/workspace-rename.ts); a field of a
+// declared type also in every file that imports the declaring one. A file not open is edited with
+// the version null (or in `changes`, for a client without documentChanges).
 import { LSPErrorCodes, ResponseError, type Position, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { moduleNamesPath, planImportedFieldRename, planRename, renameTarget } from '../core/editing';
+import { occurrenceAt } from '../core/queries';
 import { labelText } from '../protocol/display-text';
 import type { OpenBuffer } from '../workspace/buffer';
 import { pathOfBufferUri } from '../workspace/buffer-path';
+import type { FileIndex } from '../workspace/file-index';
+import { nameTargetAt } from '../workspace/name-references';
 import type { Workspace } from '../workspace/workspace';
+import { planFieldRenameAcrossFiles, planWorkspaceRename, type FileEdits, type WorkspaceRenamePlan } from '../workspace/workspace-rename';
 import { offsetOf, toLspRange } from './convert';
+import { summaryRange } from './summary-range';
 
 function refuse(message: string): ResponseError<void> {
   return new ResponseError(LSPErrorCodes.RequestFailed, message);
 }
 
-export function prepareRename(buffer: OpenBuffer, position: Position): { range: Range; placeholder: string } | ResponseError<void> {
-  const target = renameTarget(buffer.document, buffer.analysis(), offsetOf(buffer.document, position));
-  if (!target.ok) return refuse(target.reason);
-  return { range: toLspRange(target.occurrence.span), placeholder: target.occurrence.name };
+export function prepareRename(buffer: OpenBuffer, position: Position, index?: FileIndex): { range: Range; placeholder: string } | ResponseError<void> {
+  const offset = offsetOf(buffer.document, position);
+  const target = renameTarget(buffer.document, buffer.analysis(), offset);
+  if (target.ok) return { range: toLspRange(target.occurrence.span), placeholder: target.occurrence.name };
+  // A name imported from a module that is a file of the workspace is renamed there too.
+  const occurrence = index && nameTargetAt(index, buffer, offset) ? occurrenceAt(buffer.document, buffer.analysis(), offset) : undefined;
+  if (occurrence) return { range: toLspRange(occurrence.span), placeholder: occurrence.name };
+  return refuse(target.reason);
 }
 
 /**
@@ -30,27 +42,65 @@ export function rename(
   newName: string,
   documentChanges: boolean,
   notify: (message: string) => void,
+  index?: FileIndex,
 ): WorkspaceEdit | ResponseError<void> {
   const offset = offsetOf(buffer.document, position);
+  const target = index ? nameTargetAt(index, buffer, offset) : undefined;
+  if (index && target) return workspaceEdit(planWorkspaceRename(index, workspace.modules, target, newName), buffer.uri, documentChanges, notify);
+
   const plan = planRename(buffer.document, buffer.analysis(), offset, newName);
   if (!plan.ok) return refuse(plan.reason);
+  const own: FileEdits = { uri: buffer.uri, path: pathOfBufferUri(buffer.uri), buffer, edits: [] };
+  const changes: { uri: string; buffer?: OpenBuffer; edits: TextEdit[] }[] = [{ uri: buffer.uri, buffer, edits: plan.edits.map((edit) => ({ range: toLspRange(edit.span), newText: edit.newText })) }];
   const notes = [...plan.notes];
-  const changes: { buffer: OpenBuffer; edits: TextEdit[] }[] = [{ buffer, edits: plan.edits.map((edit) => ({ range: toLspRange(edit.span), newText: edit.newText })) }];
   const symbol = renameTarget(buffer.document, buffer.analysis(), offset);
   const field = symbol.ok ? symbol.occurrence.symbol : undefined;
-  if (field?.kind === 'field' && field.ownerType) {
-    const declaredIn = pathOfBufferUri(buffer.uri);
+  if (field?.kind === 'field' && field.ownerType && index?.moduleOfPath(own.path) !== undefined && buffer.uri.startsWith('file:')) {
+    // Every file importing this one, open or not.
+    const across = planFieldRenameAcrossFiles(index, workspace.modules, { path: own.path, document: buffer.document, model: buffer.analysis() }, { name: field.name, ownerType: field.ownerType }, newName);
+    if (!across.ok) return refuse(refusal(across, buffer.uri));
+    notes.push(...across.notes.map((note) => inFile(note.uri, note.note)));
+    changes.push(...across.files.map((file) => ({ uri: file.uri, ...(file.buffer ? { buffer: file.buffer } : {}), edits: lspEdits(file) })));
+  } else if (field?.kind === 'field' && field.ownerType) {
+    // A file outside the source roots: the open buffers importing it by the end of their path.
+    const declaredIn = own.path;
     const declaring = { document: buffer.document, model: buffer.analysis() };
     for (const other of workspace.all()) {
       if (other.uri === buffer.uri) continue;
       const imported = planImportedFieldRename(declaring, { document: other.document, model: other.analysis() }, (module) => moduleNamesPath(module, declaredIn), { name: field.name, ownerType: field.ownerType }, newName);
       if (!imported.ok) return refuse(`In ${labelText(other.uri)}: ${imported.reason}`);
       notes.push(...imported.notes.map((note) => `in ${labelText(other.uri)}, ${note}`));
-      if (imported.edits.length > 0) changes.push({ buffer: other, edits: imported.edits.map((edit) => ({ range: toLspRange(edit.span), newText: edit.newText })) });
+      if (imported.edits.length > 0) changes.push({ uri: other.uri, buffer: other, edits: imported.edits.map((edit) => ({ range: toLspRange(edit.span), newText: edit.newText })) });
     }
   }
   if (notes.length > 0) notify(`Rename: ${notes.join('; ')}.`);
+  return asWorkspaceEdit(changes, documentChanges);
+}
+
+function workspaceEdit(plan: WorkspaceRenamePlan, from: string, documentChanges: boolean, notify: (message: string) => void): WorkspaceEdit | ResponseError<void> {
+  if (!plan.ok) return refuse(refusal(plan, from));
+  if (plan.notes.length > 0) notify(`Rename: ${plan.notes.map((note) => inFile(note.uri === from ? undefined : note.uri, note.note)).join('; ')}.`);
+  return asWorkspaceEdit(
+    plan.files.map((file) => ({ uri: file.uri, ...(file.buffer ? { buffer: file.buffer } : {}), edits: lspEdits(file) })),
+    documentChanges,
+  );
+}
+
+function asWorkspaceEdit(changes: readonly { uri: string; buffer?: OpenBuffer; edits: TextEdit[] }[], documentChanges: boolean): WorkspaceEdit {
+  const touched = changes.filter((change) => change.edits.length > 0 || change.buffer);
   return documentChanges
-    ? { documentChanges: changes.map((change) => ({ textDocument: { uri: change.buffer.uri, version: change.buffer.revision }, edits: change.edits })) }
-    : { changes: Object.fromEntries(changes.map((change) => [change.buffer.uri, change.edits])) };
+    ? { documentChanges: touched.map((change) => ({ textDocument: { uri: change.uri, version: change.buffer ? change.buffer.revision : null }, edits: change.edits })) }
+    : { changes: Object.fromEntries(touched.map((change) => [change.uri, change.edits])) };
+}
+
+function lspEdits(file: FileEdits): TextEdit[] {
+  return file.edits.map((edit) => ({ range: summaryRange(edit.range), newText: edit.newText }));
+}
+
+function refusal(plan: { reason: string; uri?: string }, from: string): string {
+  return plan.uri === undefined || plan.uri === from ? plan.reason : `In ${labelText(plan.uri)}: ${plan.reason}`;
+}
+
+function inFile(uri: string | undefined, note: string): string {
+  return uri === undefined ? note : `in ${labelText(uri)}, ${note}`;
 }

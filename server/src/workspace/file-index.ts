@@ -8,12 +8,14 @@
 import { lstat } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { moduleFilePath } from '../core/semantics';
 import type { OpenBuffer } from './buffer';
 import { pathOfBufferUri } from './buffer-path';
 import type { Disposable } from './events';
 import { INDEXED_FILE_LIMITS } from './file-limits';
 import { summarizeDocument, summarizeText, type DeclarationSummary, type FileSummary } from './file-summary';
+import { summarizeReferences, type ReferenceSummary } from './reference-summary';
 import { readFileWithinAsync } from './regular-file';
 import { SummaryPool } from './summary-pool';
 import type { SummaryOutcome } from './summary-worker';
@@ -44,6 +46,15 @@ export interface FoundDeclaration {
   module: string;
 }
 
+/** A file as references across files read it: an open buffer (its current text) or an indexed file not open. */
+export interface ReferencedFile {
+  path: string;
+  uri: string;
+  buffer?: OpenBuffer;
+  declarations: readonly DeclarationSummary[];
+  references: ReferenceSummary;
+}
+
 /** What a build reports as it goes. */
 export interface BuildProgress {
   /** The files found, before any is read. */
@@ -66,6 +77,7 @@ export class FileIndex {
   private roots: SourceRoot[] = [];
   /** The open buffers' summaries, computed when asked, for the revision they were computed at. */
   private readonly openSummaries = new WeakMap<OpenBuffer, { revision: number; summary: FileSummary }>();
+  private readonly openReferences = new WeakMap<OpenBuffer, { revision: number; references: ReferenceSummary }>();
   private readonly listening: Disposable[];
 
   constructor(
@@ -172,6 +184,47 @@ export class FileIndex {
     return scored.slice(0, limit).map((entry) => entry.found);
   }
 
+  /** Every file, open or not, with where its top-level and imported names are written; open buffers speak for their files. */
+  *referencedFiles(): Generator<ReferencedFile> {
+    const open = new Set<string>();
+    for (const buffer of this.workspace.all()) {
+      const path = pathOfBufferUri(buffer.uri);
+      open.add(path);
+      yield this.referencedBuffer(buffer, path);
+    }
+    for (const file of this.files.values()) {
+      if (open.has(file.path) || !file.summary.references) continue;
+      yield { path: file.path, uri: file.uri, declarations: file.summary.declarations, references: file.summary.references };
+    }
+  }
+
+  /** The file at `path` as references read it: its open buffer, or its summary; undefined when neither. */
+  referencedFile(path: string): ReferencedFile | undefined {
+    const buffer = this.workspace.all().find((candidate) => candidate.uri.startsWith('file:') && pathOfBufferUri(candidate.uri) === path);
+    if (buffer) return this.referencedBuffer(buffer, path);
+    const file = this.files.get(path);
+    return file?.summary.references ? { path, uri: file.uri, declarations: file.summary.declarations, references: file.summary.references } : undefined;
+  }
+
+  /** The file a module path names: under the first source root with an open buffer or an indexed file there (as imports resolve). */
+  pathOfModule(module: string, open: ReadonlySet<string> = this.openPaths()): string | undefined {
+    for (const root of this.roots) {
+      const path = join(root.path, moduleFilePath(module));
+      if (this.files.has(path) || open.has(path)) return path;
+    }
+    return undefined;
+  }
+
+  /** The module path `use` names the file at `path` with, when it is under a source root. */
+  moduleOfPath(path: string): string | undefined {
+    return this.rootOf(path) ? (this.files.get(path)?.module ?? this.moduleOf(path)) : undefined;
+  }
+
+  /** The paths of the open buffers' files. */
+  openPaths(): Set<string> {
+    return new Set(this.workspace.all().flatMap((buffer) => (buffer.uri.startsWith('file:') ? [pathOfBufferUri(buffer.uri)] : [])));
+  }
+
   dispose(): void {
     for (const listener of this.listening) listener.dispose();
     this.files.clear();
@@ -183,6 +236,17 @@ export class FileIndex {
     const summary = summarizeDocument(buffer.document);
     this.openSummaries.set(buffer, { revision: buffer.revision, summary });
     return summary;
+  }
+
+  private referencedBuffer(buffer: OpenBuffer, path: string): ReferencedFile {
+    const declarations = this.summaryOfBuffer(buffer).declarations;
+    const cached = this.openReferences.get(buffer);
+    let references = cached?.revision === buffer.revision ? cached.references : undefined;
+    if (!references) {
+      references = summarizeReferences(buffer.document, buffer.analysis(), declarations);
+      this.openReferences.set(buffer, { revision: buffer.revision, references });
+    }
+    return { path, uri: buffer.uri, buffer, declarations, references };
   }
 
   /** Reads and summarises one file; `link` undefined: not known yet (a watched file), so looked at. */

@@ -4,7 +4,9 @@
 // declaration, so a workspace of a thousand files fits where ten open buffers would not. The text
 // is parsed once, read, and the document disposed: no tree and no AST outlives the summary.
 import type { Node, Span } from '../core/ast';
+import { analyze } from '../core/semantics';
 import { WhetstoneDocument } from '../core/syntax';
+import { summarizeReferences, type ReferenceSummary } from './reference-summary';
 
 export type DeclarationKind = 'function' | 'type' | 'constant' | 'variable';
 
@@ -35,13 +37,18 @@ export interface ImportSummary {
 export interface FileSummary {
   declarations: readonly DeclarationSummary[];
   imports: readonly ImportSummary[];
+  /** Where its top-level and imported names are written (reference-summary.ts); a file read from disk has it, an open buffer's is asked of its analysis. */
+  references?: ReferenceSummary;
 }
 
 /** Parses `text` once and keeps only its summary. */
 export function summarizeText(text: string): FileSummary {
   const document = WhetstoneDocument.create(text);
   try {
-    return summarizeDocument(document);
+    const summary = summarizeDocument(document);
+    // Scope rules only: what the imported modules declare does not change which tokens denote them.
+    summary.references = summarizeReferences(document, analyze(document), summary.declarations);
+    return summary;
   } finally {
     document.dispose();
   }

@@ -111,6 +111,23 @@ export class ModuleExportsCache {
     return { resolve: (modulePath) => this.resolveFrom(from, modulePath, new Set()) };
   }
 
+  /**
+   * The file at `path` (not open) read, parsed and analysed with its imports resolved, for a question
+   * that needs its full analysis (a rename that could clash there); undefined when it cannot be
+   * read. The caller disposes the document.
+   */
+  analyzeFile(path: string): { document: WhetstoneDocument; model: SemanticModel } | undefined {
+    const document = this.parse(path);
+    if (!document) return undefined;
+    const modules: ModuleResolver | undefined = this.roots.length === 0 ? undefined : { resolve: (modulePath) => this.resolveFrom(path, modulePath, new Set()) };
+    try {
+      return { document, model: analyze(document, { library: this.workspace.library(), ...(modules ? { modules } : {}) }) };
+    } catch (error) {
+      document.dispose();
+      throw error;
+    }
+  }
+
   /** A buffer opened or closed: its file is now read from it, or from disk again. */
   bufferOpenedOrClosed(uri: string): void {
     this.buffersByPath = undefined;
@@ -366,7 +383,8 @@ export class ModuleExportsCache {
     return text === undefined ? undefined : WhetstoneDocument.create(text);
   }
 
-  private read(path: string): string | undefined {
+  /** The text of the file at `path` as modules are read (regular-file.ts rules, a link only within its root); undefined when it cannot be read. */
+  read(path: string): string | undefined {
     const followLinks = this.linkInsideRoot(path);
     if (followLinks === undefined) return undefined;
     const read = readFileWithin(path, { ...INDEXED_FILE_LIMITS, followLinks });
