@@ -47,7 +47,7 @@ export function summarizeText(text: string): FileSummary {
   try {
     const summary = summarizeDocument(document);
     // Scope rules only: what the imported modules declare does not change which tokens denote them.
-    summary.references = summarizeReferences(document, analyze(document), summary.declarations);
+    summary.references = summarizeReferences(document, analyze(document, { scopesOnly: true }), summary.declarations);
     return summary;
   } finally {
     document.dispose();

@@ -3,7 +3,7 @@
 // `use m;`), the tokens that denote it, resolved by the core's scope rules (module-references.ts),
 // as plain numbers; and every name written in the file, so a rename can tell which files could
 // clash with the new name (those are analysed in full) without reading the others.
-import { moduleNameReferences, nameOccurrences } from '../core/queries';
+import { moduleNameReferences } from '../core/queries';
 import type { SemanticModel } from '../core/semantics';
 import type { WhetstoneDocument } from '../core/syntax';
 import type { DeclarationSummary } from './file-summary';
@@ -37,7 +37,8 @@ export function summarizeReferences(document: WhetstoneDocument, model: Semantic
     if (declaration.kind === 'function') functionIndex.set(`${declaration.span.startLine}:${declaration.span.startColumn}`, index);
   });
   const references: NameReferenceSummary[] = [];
-  for (const group of moduleNameReferences(document, model)) {
+  const names = new Set<string>();
+  for (const group of moduleNameReferences(document, model, { names })) {
     const tokens: number[] = [];
     for (const token of group.tokens) {
       if (token.declaration) continue;
@@ -46,9 +47,6 @@ export function summarizeReferences(document: WhetstoneDocument, model: Semantic
     }
     if (tokens.length > 0 || group.module !== '') references.push({ module: copied(group.module), name: copied(group.name), tokens });
   }
-  const names = new Set<string>();
-  for (const child of document.ast.children) if (child.type === 'ImportDeclaration') for (const name of child.names) names.add(name);
-  for (const occurrence of nameOccurrences(document, model)) names.add(occurrence.name);
   return { references, names: copied(` ${[...names].join(' ')} `) };
 }
 

@@ -4,11 +4,11 @@
 // (the semantic model), so a local that shadows an imported name is not a reference to it. This is
 // what references, rename and the call hierarchy across files read, from an open buffer's analysis
 // or from the index's summary of a file not open.
-import type { FunctionDeclaration, Span } from '../ast/ast';
+import { walk, type FunctionDeclaration, type Node, type Program, type Span } from '../ast/ast';
 import type { SemanticModel } from '../semantics/model';
 import type { SemanticSymbol } from '../semantics/symbols';
 import type { WhetstoneDocument } from '../syntax/document';
-import { nameOccurrences, occurrenceAt, type NameOccurrence } from './name-occurrences';
+import { commentSpans, occurrenceAt, typeNameTokens, type NameOccurrence } from './name-occurrences';
 
 /** A top-level name another file can import, named by where it is declared. */
 export interface ModuleName {
@@ -41,25 +41,83 @@ export function isExportedSymbol(symbol: SemanticSymbol): boolean {
 
 /**
  * Every token of the document that denotes one of its own top-level declarations or an imported
- * name, grouped by name, in source order.
+ * name, grouped by name, in source order within each group. One walk of the AST, reading the
+ * model's resolution of each identifier (no id index is built: the index asks this of every file).
+ * Given `names`, every name the document writes is added to it in the same walk (writtenNames).
  */
-export function moduleNameReferences(document: WhetstoneDocument, model: SemanticModel): ModuleNameReferences[] {
+export function moduleNameReferences(document: WhetstoneDocument, model: SemanticModel, options: { names?: Set<string> } = {}): ModuleNameReferences[] {
   const groups = new Map<string, ModuleNameReferences>();
-  const functions = document.ast.children.filter((child): child is FunctionDeclaration => child.type === 'FunctionDeclaration');
-  const add = (target: ModuleName, occurrence: NameOccurrence, span: Span, callee: string): void => {
+  const add = (target: ModuleName, span: Span | undefined, token: { declaration?: boolean; call?: boolean; enclosing?: FunctionDeclaration }): void => {
+    if (!span || span.endOffset <= span.startOffset) return;
     const key = `${target.module}\u0000${target.name}`;
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { module: target.module, name: target.name, tokens: [] }));
-    const enclosing = enclosingFunction(functions, span.startOffset);
-    group.tokens.push({ span, declaration: occurrence.declaration && target.module === '', call: isCallee(document, callee), ...(enclosing ? { enclosing } : {}) });
+    group.tokens.push({ span, declaration: token.declaration === true, call: token.call === true, ...(token.enclosing ? { enclosing: token.enclosing } : {}) });
   };
-  for (const occurrence of nameOccurrences(document, model)) {
-    const target = moduleNameOf(document, model, occurrence);
-    if (!target) continue;
-    const member = memberOf(document, occurrence);
-    add(target, occurrence, member ? member.span : occurrence.span, member ? member.nodeId : occurrence.nodeId);
+  const scope = model.programScope.symbols;
+  const comments = commentSpans(document);
+  const callees = new Set<Node>();
+  for (const item of document.ast.children) {
+    const enclosing = item.type === 'FunctionDeclaration' ? item : undefined;
+    walk(item, (node, parent) => {
+      if (options.names) addWrittenNames(node, options.names);
+      switch (node.type) {
+        case 'CallExpression':
+          callees.add(node.callee);
+          break;
+        case 'Identifier': {
+          const symbol = model.referredIn(item, node.id);
+          if (!symbol) break;
+          if (isExportedSymbol(symbol)) add({ module: '', name: symbol.name }, node.span, { call: callees.has(node), enclosing });
+          else if (symbol.kind === 'import' && symbol.module !== undefined && symbol.importIndex !== undefined) add({ module: symbol.module, name: symbol.name }, node.span, { call: callees.has(node), enclosing });
+          else if (symbol.kind === 'import' && symbol.module !== undefined && parent?.type === 'MemberExpression' && parent.object === node) {
+            // `m.x` after `use m;`: the member names what the module declares.
+            add({ module: symbol.module, name: parent.property }, document.nameSpanOfNode(parent), { call: callees.has(parent), enclosing });
+          }
+          break;
+        }
+        case 'ImportDeclaration':
+          document.importNameSpansOfNode(node).forEach((span, index) => {
+            const name = node.names[index];
+            if (name) add({ module: node.module, name }, span, {});
+          });
+          break;
+        default:
+          break;
+      }
+      if (item === node && (node.type === 'FunctionDeclaration' || node.type === 'TypeDeclaration' || node.type === 'VariableDeclaration')) {
+        const symbol = model.symbolsDeclaredBy(node.id)[0];
+        if (symbol && isExportedSymbol(symbol)) add({ module: '', name: symbol.name }, document.nameSpanOfNode(node), { declaration: true, enclosing });
+      }
+      if (!writesTypeName(node, scope)) return;
+      // Types are declared at the top level only: a type name means the program scope's.
+      for (const token of typeNameTokens(document, node, comments)) {
+        const symbol = scope.get(token.name);
+        const target = symbol && typeTarget(symbol);
+        if (target) add(target, document.spanAt(token.start, token.end), { enclosing });
+      }
+    });
   }
+  for (const group of groups.values()) group.tokens.sort((a, b) => a.span.startOffset - b.span.startOffset);
   return [...groups.values()];
+}
+
+/** Whether a node's written type could name a declared or imported type of the program (a cheap look before the tokens are found). */
+function writesTypeName(node: Node, scope: ReadonlyMap<string, SemanticSymbol>): boolean {
+  const text = (node as { paramType?: unknown; returnType?: unknown; varType?: unknown; fieldType?: unknown }).paramType ?? (node as { returnType?: unknown }).returnType ?? (node as { varType?: unknown }).varType ?? (node as { fieldType?: unknown }).fieldType;
+  if (typeof text !== 'string' || text === '') return false;
+  for (const name of text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) {
+    const symbol = scope.get(name);
+    if (symbol && typeTarget(symbol)) return true;
+  }
+  return false;
+}
+
+/** What a type name resolved in the program scope denotes: a declared type of this file, or an imported name. */
+function typeTarget(symbol: SemanticSymbol): ModuleName | undefined {
+  if (symbol.kind === 'type' && symbol.scope.kind === 'program') return { module: '', name: symbol.name };
+  if (symbol.kind === 'import' && symbol.importIndex !== undefined && symbol.module !== undefined) return { module: symbol.module, name: symbol.name };
+  return undefined;
 }
 
 /** The top-level name the token at `offset` denotes (its own declaration, an import, `m.x`), if any. */
@@ -111,21 +169,46 @@ function importedTypeName(model: SemanticModel, name: string): ModuleName | unde
   return symbol && symbol.kind === 'import' && symbol.importIndex !== undefined && symbol.module !== undefined ? { module: symbol.module, name } : undefined;
 }
 
-function isCallee(document: WhetstoneDocument, nodeId: string): boolean {
-  const parent = document.parentOf(nodeId);
-  return parent?.type === 'CallExpression' && parent.callee.id === nodeId;
+
+
+/**
+ * Every name written in a program as a name (declared, used, imported, a member, a key, in a
+ * type): a rename to a name none of them is cannot clash with anything there.
+ */
+export function writtenNames(program: Program): Set<string> {
+  const names = new Set<string>();
+  walk(program, (node) => addWrittenNames(node, names));
+  return names;
 }
 
-/** The top-level function whose span holds `offset` (functions in source order). */
-function enclosingFunction(functions: readonly FunctionDeclaration[], offset: number): FunctionDeclaration | undefined {
-  let low = 0;
-  let high = functions.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    const span = functions[mid].span;
-    if (span.endOffset <= offset) low = mid + 1;
-    else if (span.startOffset > offset) high = mid - 1;
-    else return functions[mid];
+function addWrittenNames(node: Node, names: Set<string>): void {
+  switch (node.type) {
+    case 'Identifier':
+    case 'FunctionDeclaration':
+    case 'TypeDeclaration':
+    case 'VariableDeclaration':
+    case 'Parameter':
+    case 'Field':
+      names.add(node.name);
+      break;
+    case 'MemberExpression':
+      names.add(node.property);
+      break;
+    case 'Property':
+      names.add(node.key);
+      break;
+    case 'ForStatement':
+      names.add(node.iterator);
+      break;
+    case 'ImportDeclaration':
+      for (const name of node.names) names.add(name);
+      for (const name of node.module.split('.')) names.add(name);
+      break;
+    default:
+      break;
   }
-  return undefined;
+  const typed = node as { paramType?: unknown; returnType?: unknown; varType?: unknown; fieldType?: unknown };
+  for (const text of [typed.paramType, typed.returnType, typed.varType, typed.fieldType]) {
+    if (typeof text === 'string') for (const name of text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) names.add(name);
+  }
 }

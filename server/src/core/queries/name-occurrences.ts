@@ -239,3 +239,14 @@ function insideComment(comments: readonly Span[], offset: number): boolean {
   }
   return false;
 }
+
+/** The comments' spans in source order (what typeNameTokens skips). */
+export function commentSpans(document: WhetstoneDocument): Span[] {
+  return document.comments.map((comment) => comment.span).sort((a, b) => a.startOffset - b.startOffset);
+}
+
+/** The identifiers written in a node's type (a parameter's, field's, variable's or return type), keywords left out: UTF-16 offsets. */
+export function typeNameTokens(document: WhetstoneDocument, node: Node, comments: readonly Span[]): { name: string; start: number; end: number }[] {
+  const region = TYPE_PROPERTIES[node.type] ? typeRegion(document, node) : undefined;
+  return region ? identifiersIn(document.text, region.start, region.end, comments) : [];
+}

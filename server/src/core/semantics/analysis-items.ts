@@ -82,7 +82,9 @@ export function analyzeItems(
   names: (NameSpans & ItemVersions) | undefined,
   previous: PreviousAnalysis | undefined,
   imports?: ResolvedImports,
+  scopesOnly = false,
 ): ItemsAnalysis {
+  const check = (child: TopLevel, resolution: Resolution): CheckResult => (scopesOnly ? unchecked() : checkItem(program, child, resolution, types, names));
   const types = new TypeTable(program, previous?.types, imports);
   const level = previous?.level ?? new ProgramLevel(newProgramScope(program));
   const resolver = new Resolver(types, library, names, level, imports?.byModule);
@@ -109,13 +111,17 @@ export function analyzeItems(
       return;
     }
     const resolution = resolver.resolveItem(child);
-    const check = checkItem(program, child, resolution, types, names);
-    items[index] = compact({ node: child, resolution, check, unused: localUnused(resolution, names) }, level);
+    items[index] = compact({ node: child, resolution, check: check(child, resolution), unused: scopesOnly ? [] : localUnused(resolution, names) }, level);
   });
 
   const fingerprints = new Fingerprints(programLayer, types, level, versionOf);
   program.children.forEach((child, index) => {
     if (child.type !== 'FunctionDeclaration') return;
+    if (scopesOnly) {
+      const resolution = resolver.resolveItem(child);
+      items[index] = compact({ node: child, resolution, check: unchecked(), unused: [] }, level);
+      return;
+    }
     const previousItem = kept(child);
     if (previousItem?.kept && fingerprints.unchanged(child, previousItem.kept)) {
       moveDeclarations(previousItem, child.span.startOffset);
@@ -125,14 +131,14 @@ export function analyzeItems(
     const dependencies = new Dependencies();
     const item = recordingInto(dependencies, () => {
       const resolution = resolver.resolveItem(child);
-      const check = checkItem(program, child, resolution, types, names);
-      return compact({ node: child, resolution, check, unused: localUnused(resolution, names) }, level);
+      return compact({ node: child, resolution, check: check(child, resolution), unused: localUnused(resolution, names) }, level);
     });
     items[index] = namesALine(item) ? item : { ...item, kept: fingerprints.record(child, dependencies) };
   });
 
   const referencesAcross = programReferences(programLayer, items);
   resolver.applyImportRenames(referencesAcross);
+  if (scopesOnly) return { level, programLayer, items, types, diagnostics: [] };
   // Among modules, a top-level constant or variable is exported: other files may read it.
   const programSymbols = imports ? programLayer.symbols.filter((symbol) => symbol.kind !== 'constant' && symbol.kind !== 'variable') : programLayer.symbols;
   const programUnused = findUnused({ symbols: imports && imports.types.size > 0 ? withoutTypeImportsUsed(program, programSymbols, types) : programSymbols, referencesOf: referencesAcross, declNode: (id) => programLayer.declNodes.get(id) }, names);
@@ -180,6 +186,11 @@ function compact(item: AnalysisItem, level: ProgramLevel): AnalysisItem {
   };
 }
 const NO_TYPES: Map<string, Type> = new EmptyMap();
+
+/** What an item not checked (scopesOnly) records: nothing. */
+function unchecked(): CheckResult {
+  return { types: NO_TYPES, fieldReferences: NO_FIELD_REFERENCES, calls: [], diagnostics: [] };
+}
 const NO_FIELD_REFERENCES: Map<string, SemanticSymbol> = new EmptyMap();
 
 /** W_UNUSED for the symbols an item declares inside itself (only it can refer to them). */

@@ -38,6 +38,11 @@ export interface AnalyzeOptions {
    * model of a document should be used afterwards. The result equals a fresh analysis.
    */
   previous?: SemanticModel;
+  /**
+   * Resolve names only (the scopes, what each name denotes): no type inferred, nothing checked,
+   * no diagnostic. For asking which tokens denote what of many files at once (the workspace index).
+   */
+  scopesOnly?: boolean;
 }
 
 export interface FieldInfo {
@@ -84,9 +89,16 @@ export function analyze(source: Program | AnalyzableDocument, options: AnalyzeOp
   // Another answer from the resolver (a module changed, appeared or went) may change any item: start afresh.
   const sameImports = previous?.imports?.key === imports?.key;
   const usable = previous && sameImports && previous.library === library && previous.names === names && previous.program.id === program.id ? previous : undefined;
-  const analysis = analyzeItems(program, library, names, usable ? { level: usable.level, types: usable.types, itemOf: (node) => usable.keptItemOf(node) } : undefined, imports);
+  const analysis = analyzeItems(
+    program,
+    library,
+    names,
+    usable && !options.scopesOnly ? { level: usable.level, types: usable.types, itemOf: (node) => usable.keptItemOf(node) } : undefined,
+    imports,
+    options.scopesOnly === true,
+  );
   // The source text's own warnings, when the document gives its text (a bare AST has none).
-  const text = isProgram ? undefined : sourceTextOf(source as AnalyzableDocument);
+  const text = isProgram || options.scopesOnly ? undefined : sourceTextOf(source as AnalyzableDocument);
   const diagnostics = text ? inSourceOrder(analysis.diagnostics, bidiControlDiagnostics(text)) : analysis.diagnostics;
   return new SemanticModel(program, analysis.level, analysis.items, analysis.types, diagnostics, library, names, imports);
 }
@@ -151,6 +163,15 @@ export class SemanticModel {
    */
   symbolOf(nodeId: string): SemanticSymbol | undefined {
     return this.resolvedOf(nodeId) ?? this.fieldReferenceOf(nodeId) ?? firstDeclared(this.declaredEntry(nodeId));
+  }
+
+  /**
+   * What an identifier written inside the top-level item `item` refers to: symbolOf for an
+   * identifier, without looking for its item (for a walk over every identifier of a file).
+   */
+  referredIn(item: TopLevel, identifierId: string): SemanticSymbol | undefined {
+    const analysed = this.itemsByNodeId.get(item.id);
+    return analysed ? ownGet(analysed.resolution.resolved, identifierId) : this.symbolOf(identifierId);
   }
 
   /** What a declaring node declares (several for `use m.{a, b}`). */
