@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { planImportedNameRename } from '../../server/src/core/editing';
-import { moduleNameAt, moduleNameReferences } from '../../server/src/core/queries';
+import { moduleNameAt, moduleNameReferences, nameOccurrences, writtenNames } from '../../server/src/core/queries';
 import { analyze } from '../../server/src/core/semantics';
 import { applyTextEdits } from '../../server/src/core/syntax';
 import { parse } from '../helpers/core';
@@ -110,5 +110,29 @@ describe('planImportedNameRename', () => {
     assert.deepEqual(planImportedNameRename(document, model, (module) => module === 'elsewhere', 'orderTotal', 'sum'), { ok: true, edits: [] });
     const keyword = planImportedNameRename(document, model, fromPricing, 'orderTotal', 'while');
     assert.ok(!keyword.ok && /keyword/.test(keyword.reason));
+  });
+});
+
+describe('analyze with scopesOnly', () => {
+  it('resolves every name as the full analysis does, and checks nothing', async () => {
+    const text = `${IMPORTER}\nlet wrong: string = 5;\nfn unusedParameter(x: number) { return orderTotal; }\n`;
+    const document = await parse(text);
+    const full = analyze(document);
+    const scopes = analyze(document, { scopesOnly: true });
+    assert.ok(full.diagnostics.length > 0, 'the full analysis reports the mistakes');
+    assert.deepEqual(scopes.diagnostics, []);
+    const meaning = (model: ReturnType<typeof analyze>): string[] =>
+      nameOccurrences(document, model).map((occurrence) => `${occurrence.name}@${occurrence.span.startOffset}:${occurrence.symbol?.kind ?? '-'}:${occurrence.symbol?.declNodeId ?? '-'}`);
+    assert.deepEqual(meaning(scopes), meaning(full));
+    assert.deepEqual(moduleNameReferences(document, scopes), moduleNameReferences(document, full));
+  });
+});
+
+describe('writtenNames', () => {
+  it('lists every name written: declared, used, imported, members, keys, and in types', async () => {
+    const document = await parse('use shop.cart.{add};\ntype Row { n: number }\nfn f(rows: list<Row>): number { let o = { k: 1 }; for r in rows { print(r.n, o.k); } return add(1); }\n');
+    const names = writtenNames(document.ast);
+    for (const name of ['shop', 'cart', 'add', 'Row', 'n', 'f', 'rows', 'list', 'number', 'o', 'k', 'r', 'print']) assert.ok(names.has(name), name);
+    assert.ok(!names.has('missing'));
   });
 });
