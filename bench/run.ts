@@ -15,6 +15,7 @@ import { benchParseSource } from './parse-source.bench';
 import { benchProjection } from './projection.bench';
 import { benchServeMemory, SERVE_RENAMES } from './serve-memory.bench';
 import { benchWorkspaceIndex } from './workspace-index.bench';
+import { benchWorkspaceReferences } from './workspace-references.bench';
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   rows.push(...(await benchParseSource()));
   rows.push(...(await benchIdleSockets()));
   const workspaceIndex = await benchWorkspaceIndex();
+  const workspaceReferences = await benchWorkspaceReferences();
   const agentTasks = await benchAgentTasks();
   const memory = [
     `Language server RSS with the 10,000-line buffer open, after the edits: ${lsp.serverRssMb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 150 MB).`,
@@ -53,6 +55,8 @@ async function main(): Promise<void> {
   writeFigures('agent-tasks', agentTasks.markdown);
   console.log(workspaceIndex.markdown);
   writeFigures('workspace-index', workspaceIndex.markdown);
+  console.log(workspaceReferences.markdown);
+  writeFigures('workspace-references', workspaceReferences.markdown);
 }
 
 function mb(value: number | undefined): string {

@@ -41,13 +41,13 @@ export interface FileSummary {
   references?: ReferenceSummary;
 }
 
-/** Parses `text` once and keeps only its summary. */
-export function summarizeText(text: string): FileSummary {
+/** Parses `text` once and keeps only its summary (with its reference summary unless `references` is false). */
+export function summarizeText(text: string, options: { references?: boolean } = {}): FileSummary {
   const document = WhetstoneDocument.create(text);
   try {
     const summary = summarizeDocument(document);
     // Scope rules only: what the imported modules declare does not change which tokens denote them.
-    summary.references = summarizeReferences(document, analyze(document, { scopesOnly: true }), summary.declarations);
+    if (options.references !== false) summary.references = summarizeReferences(document, analyze(document, { scopesOnly: true }), summary.declarations);
     return summary;
   } finally {
     document.dispose();
