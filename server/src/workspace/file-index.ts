@@ -172,6 +172,15 @@ export class FileIndex {
     return scored.slice(0, limit).map((entry) => entry.found);
   }
 
+  /** Every indexed file with what it declares now: an open buffer's summary where a buffer has the file. */
+  currentFiles(): IndexedFile[] {
+    const open = new Map(this.workspace.all().map((buffer) => [pathOfBufferUri(buffer.uri), buffer]));
+    return [...this.files.values()].map((file) => {
+      const buffer = open.get(file.path);
+      return buffer ? { ...file, summary: this.summaryOfBuffer(buffer) } : file;
+    });
+  }
+
   dispose(): void {
     for (const listener of this.listening) listener.dispose();
     this.files.clear();
