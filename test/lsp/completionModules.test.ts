@@ -53,11 +53,12 @@ describe('completion and import fixes across modules', () => {
   });
 
   /** Opens a new file of the folder with `marked` (its `|` the cursor) and asks for completion there. */
-  async function complete(marked: string): Promise<{ items: CompletionItem[]; list: CompletionItem[] | CompletionList | null; text: string }> {
+  async function complete(marked: string, triggerCharacter?: string): Promise<{ items: CompletionItem[]; list: CompletionItem[] | CompletionList | null; text: string }> {
     const text = marked.replace('|', '');
     const uri = pathToFileURL(join(folder, `main${++next}.wst`)).href;
     await client.open(uri, text);
-    const list = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: positionOf(marked, '|'), context: { triggerKind: 1 } });
+    const context = triggerCharacter ? { triggerKind: 2 as const, triggerCharacter } : { triggerKind: 1 as const };
+    const list = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: positionOf(marked, '|'), context });
     return { items: Array.isArray(list) ? list : (list?.items ?? []), list, text };
   }
 
@@ -85,6 +86,12 @@ describe('completion and import fixes across modules', () => {
         ['Order', 'type Order { lines: list<number> }'],
       ],
     );
+    // Typing the `{` asks at once; a `{` that opens a block offers nothing.
+    assert.deepEqual(
+      (await complete('use pricing.{|', '{')).items.map((item) => item.label),
+      ['orderTotal', 'taxRate', 'Order'],
+    );
+    assert.deepEqual((await complete('fn f() {|', '{')).items, []);
   });
 
   it('offers the members of `use pricing;` after `pricing.`, with kind and signature', async () => {

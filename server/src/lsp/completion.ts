@@ -8,7 +8,7 @@ import { completionsAt, type CompletionCandidate, type ModuleCatalog } from '../
 import type { OpenBuffer } from '../workspace/buffer';
 import { offsetOf, rangeOfOffsets } from './convert';
 
-export const COMPLETION_TRIGGER_CHARACTERS = ['.', '@', '('];
+export const COMPLETION_TRIGGER_CHARACTERS = ['.', '@', '(', '{'];
 
 function itemKind(candidate: CompletionCandidate): CompletionItemKind {
   switch (candidate.kind) {
@@ -49,8 +49,10 @@ export function completion(buffer: OpenBuffer, params: CompletionParams, modules
   const document = buffer.document;
   const cursor = offsetOf(document, params.position);
   const completions = completionsAt(document, buffer.analysis(), cursor, modules);
-  // `(` opens every call; only an annotation's arguments have something to offer right after it.
-  if (params.context?.triggerCharacter === '(' && completions.context !== 'annotationArgument') return [];
+  // `(` opens every call and `{` every block; only an annotation's arguments and an import's names
+  // have something to offer right after them.
+  const trigger = params.context?.triggerCharacter;
+  if ((trigger === '(' && completions.context !== 'annotationArgument') || (trigger === '{' && completions.context !== 'importName')) return [];
   const range = rangeOfOffsets(document, completions.replaceFrom, cursor);
   const items: CompletionItem[] = [];
   completions.candidates.forEach((candidate, index) => {
