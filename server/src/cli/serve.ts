@@ -145,6 +145,10 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
 
   const workspace = new Workspace((error) => log(`whetstone-agent: ${messageOf(error)}`));
   workspace.setLibrary(library);
+  const folders = workspaceFolders(options.paths);
+  // `use a.b` is the file a/b.wst under the folders served, as under the editor's workspace
+  // folders (module-exports.ts): served files answer from their buffers, others are read.
+  workspace.modules.setRoots(folders);
   // The endpoint, and so the list of sessions, exists only once the buffers are open.
   let sessions: () => readonly Session[] = () => [];
   const approval = createPlanApproval(options.approve, {
@@ -153,7 +157,6 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     workspace,
     stillWanted: (plan) => sessions().some((session) => session.id === plan.sessionId && session.connected),
   });
-  const folders = workspaceFolders(options.paths);
   const host = new HeadlessAgentHost({
     workspace,
     library,
@@ -190,6 +193,15 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     return EXIT_USAGE;
   }
   host.setSessionSource(endpoint.sessions);
+  // A buffer changed (by an agent, or its file on disk): when what it exports differs from what
+  // its importers were analysed with, they are analysed again when next asked (their diagnostics).
+  const importersFollow = workspace.onDidChange(({ buffer }) => {
+    try {
+      workspace.modules.noteAnalysed(buffer);
+    } catch (error) {
+      log(`whetstone-agent: ${messageOf(error)}`);
+    }
+  });
   sessions = endpoint.sessions;
   // A file edited on disk becomes a new revision, and the sessions hear bufferChanged.
   const watched = watchServedFiles(host, log);
@@ -206,6 +218,7 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
       setTimeout(() => process.exit(EXIT_OK), EXIT_GRACE_MS).unref();
       approval.close();
       watched.close();
+      importersFollow.dispose();
       endpoint
         .close()
         .catch((error: unknown) => log(`whetstone-agent: closing: ${messageOf(error)}`))

@@ -1,14 +1,22 @@
 // Quick fixes: a diagnostic whose core diagnostic carries a `fix` (a list of mutations) offers it
 // as a code action. The mutations go through the core's mutation engine, which turns them into
-// minimal text edits of the current text; the client applies them as one undoable edit.
+// minimal text edits of the current text; the client applies them as one undoable edit. A name
+// that cannot be found (E_UNDEFINED) and that modules of the workspace declare offers "Import
+// 'name' from module", one action per module, with the edit completion's auto-import makes.
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import type { Diagnostic } from '../core/ast';
-import { applyMutations } from '../core/editing';
+import { applyMutations, importEdits } from '../core/editing';
+import { missingNameOf } from '../core/queries';
+import { labelText } from '../protocol/display-text';
 import type { OpenBuffer } from '../workspace/buffer';
+import type { WorkspaceModules } from '../workspace/module-catalog';
 import { diagnosticData, offsetOf, rangeOfOffsets, workspaceEditOf } from './convert';
 import type { Log } from './guard';
 
-export function codeActions(buffer: OpenBuffer, params: CodeActionParams, documentChanges: boolean, log: Log): CodeAction[] {
+/** The most "Import 'name' from module" actions offered for one name. */
+const MAX_IMPORT_ACTIONS = 10;
+
+export function codeActions(buffer: OpenBuffer, params: CodeActionParams, documentChanges: boolean, log: Log, modules?: WorkspaceModules): CodeAction[] {
   const only = params.context.only;
   if (only && !only.some((kind) => kind === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${kind}.`) || kind === CodeActionKind.Empty)) {
     return [];
@@ -41,6 +49,40 @@ export function codeActions(buffer: OpenBuffer, params: CodeActionParams, docume
     };
     if (reported) action.diagnostics = [reported];
     actions.push(action);
+  }
+  if (modules) actions.push(...importActions(buffer, params, from, to, documentChanges, modules));
+  return actions;
+}
+
+/** "Import 'name' from module" for each name in the range that cannot be found and that modules of the workspace declare. */
+function importActions(buffer: OpenBuffer, params: CodeActionParams, from: number, to: number, documentChanges: boolean, modules: WorkspaceModules): CodeAction[] {
+  const document = buffer.document;
+  const actions: CodeAction[] = [];
+  const offered = new Set<string>();
+  for (const diagnostic of buffer.diagnostics()) {
+    if (diagnostic.code !== 'E_UNDEFINED' || diagnostic.span.startOffset > to || diagnostic.span.endOffset < from) continue;
+    const reported = params.context.diagnostics.find((candidate) => sameProblem(candidate, diagnostic));
+    if (params.context.diagnostics.length > 0 && !reported) continue;
+    const missing = missingNameOf(document, diagnostic);
+    if (!missing) continue;
+    const declaring = modules.modulesDeclaring(missing.name, missing.kind).slice(0, MAX_IMPORT_ACTIONS);
+    for (const module of declaring) {
+      // One action per module and name, however many uses of the name are in the range.
+      const key = `${module}\u0000${missing.name}`;
+      if (offered.has(key)) continue;
+      offered.add(key);
+      const edits = importEdits(document, module, missing.name);
+      if (!edits) continue;
+      const lspEdits = edits.map((edit) => ({ range: rangeOfOffsets(document, edit.startOffset, edit.endOffset), newText: edit.newText }));
+      const action: CodeAction = {
+        title: `Import '${labelText(missing.name)}' from ${labelText(module)}`,
+        kind: CodeActionKind.QuickFix,
+        edit: workspaceEditOf(buffer.uri, buffer.revision, lspEdits, documentChanges),
+      };
+      if (declaring.length === 1 && !diagnostic.fix?.length) action.isPreferred = true;
+      if (reported) action.diagnostics = [reported];
+      actions.push(action);
+    }
   }
   return actions;
 }

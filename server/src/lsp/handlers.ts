@@ -44,6 +44,7 @@ import { SIGNATURE_HELP_RETRIGGER_CHARACTERS, SIGNATURE_HELP_TRIGGER_CHARACTERS,
 import { SUGGESTION_ACTION_KIND, suggestionActions, suggestionLenses, type SuggestionSource } from './suggestions';
 import { documentSymbols } from './symbols';
 import { WorkspaceIndexing } from './workspace-index';
+import { WorkspaceModules } from '../workspace/module-catalog';
 import { workspaceSymbols } from './workspace-symbols';
 
 export interface LanguageFeatures {
@@ -139,14 +140,14 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
   connection.onReferences(on('references', [], (buffer, params) => references(buffer, params.position, params.context?.includeDeclaration !== false, indexing.index)));
   connection.onPrepareRename(on('prepareRename', null, (buffer, params) => prepareRename(buffer, params.position, indexing.index)));
   connection.onRenameRequest(on('rename', null, (buffer, params) => rename(workspace, buffer, params.position, params.newName, documentChanges, warn, indexing.index)));
-  connection.onCompletion(on('completion', [], (buffer, params) => completion(buffer, params)));
+  connection.onCompletion(on('completion', [], (buffer, params) => completion(buffer, params, new WorkspaceModules(indexing.index, buffer.uri))));
   connection.onSignatureHelp(on('signatureHelp', null, (buffer, params) => signatureHelp(buffer, params.position)));
   connection.onDocumentHighlight(on('documentHighlight', [], (buffer, params) => documentHighlights(buffer, params.position)));
   connection.languages.semanticTokens.on(on('semanticTokens', { data: [] }, (buffer) => semanticTokens(buffer)));
   connection.onDocumentFormatting(on('formatting', [], (buffer) => formatDocument(buffer)));
   connection.onFoldingRanges(on('foldingRanges', [], (buffer) => foldingRanges(buffer.document)));
   connection.onCodeAction(
-    on('codeAction', [], (buffer, params) => [...codeActions(buffer, params, documentChanges, log), ...suggestionActions(buffer, params, suggestionSource)]),
+    on('codeAction', [], (buffer, params) => [...codeActions(buffer, params, documentChanges, log, new WorkspaceModules(indexing.index, buffer.uri)), ...suggestionActions(buffer, params, suggestionSource)]),
   );
   connection.onCodeLens(on('codeLens', [], (buffer) => suggestionLenses(buffer, suggestionSource)));
   connection.languages.callHierarchy.onPrepare(on('prepareCallHierarchy', null, (buffer, params) => prepareCallHierarchy(indexing.index, buffer, params.position)));

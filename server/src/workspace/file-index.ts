@@ -225,6 +225,15 @@ export class FileIndex {
     return new Set(this.workspace.all().flatMap((buffer) => (buffer.uri.startsWith('file:') ? [pathOfBufferUri(buffer.uri)] : [])));
   }
 
+  /** Every indexed file with what it declares now: an open buffer's summary where a buffer has the file. */
+  currentFiles(): IndexedFile[] {
+    const open = new Map(this.workspace.all().map((buffer) => [pathOfBufferUri(buffer.uri), buffer]));
+    return [...this.files.values()].map((file) => {
+      const buffer = open.get(file.path);
+      return buffer ? { ...file, summary: this.summaryOfBuffer(buffer) } : file;
+    });
+  }
+
   dispose(): void {
     for (const listener of this.listening) listener.dispose();
     this.files.clear();

@@ -19,3 +19,4 @@ export {
 export { planImportedFieldRename, planRename, renameTarget, type RenamePlan, type RenameTarget } from './rename';
 export { renameMutations, importRenameMutations, importedFieldRenameMutations, nameOffsetOf, moduleNamesPath, type RenameMutations } from './rename-mutations';
 export { planImportedNameRename, type ImportedNameRename } from './rename-imported';
+export { importEdits } from './import-edits';

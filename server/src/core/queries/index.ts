@@ -6,6 +6,8 @@ export { nameOccurrences, occurrenceAt, occurrencesOf, type NameOccurrence, type
 export { documentHighlightsAt, type DocumentHighlight } from './document-highlights';
 export { documentationComment } from './doc-comments';
 export { signatureHelpAt, type Signature, type SignatureHelp, type SignatureParameter } from './signature-help';
-export { completionsAt, scopeAtOffset, type CompletionCandidate, type CompletionKind, type Completions } from './completion';
+export { completionsAt, scopeAtOffset, MAX_AUTO_IMPORTS, MAX_MODULE_PATHS, type CompletionCandidate, type CompletionKind, type Completions } from './completion';
 export { findNodes, nodeToDepth, type FindCriteria, type Candidate, type TruncatedNode } from './node-query';
 export { isExportedSymbol, moduleNameAt, moduleNameReferences, writtenNames, type ModuleName, type ModuleNameReferences, type ModuleNameToken } from './module-references';
+export { importedNames, topLevelNames, missingNameOf, type MissingName } from './imports';
+export type { ModuleCatalog, CatalogDeclaration, FoundInModule } from './module-catalog';
