@@ -46,7 +46,11 @@ export function rename(
 ): WorkspaceEdit | ResponseError<void> {
   const offset = offsetOf(buffer.document, position);
   const target = index ? nameTargetAt(index, buffer, offset) : undefined;
-  if (index && target) return workspaceEdit(planWorkspaceRename(index, workspace.modules, target, newName), buffer.uri, documentChanges, notify);
+  if (index && target) {
+    // A file not read yet could use the name: renaming now could leave it behind.
+    if (index.building) return refuse('The workspace is still being indexed; rename again once the indexing is done');
+    return workspaceEdit(planWorkspaceRename(index, workspace.modules, target, newName), buffer.uri, documentChanges, notify);
+  }
 
   const plan = planRename(buffer.document, buffer.analysis(), offset, newName);
   if (!plan.ok) return refuse(plan.reason);
@@ -56,6 +60,7 @@ export function rename(
   const symbol = renameTarget(buffer.document, buffer.analysis(), offset);
   const field = symbol.ok ? symbol.occurrence.symbol : undefined;
   if (field?.kind === 'field' && field.ownerType && index?.moduleOfPath(own.path) !== undefined && buffer.uri.startsWith('file:')) {
+    if (index.building) return refuse('The workspace is still being indexed; rename again once the indexing is done');
     // Every file importing this one, open or not.
     const across = planFieldRenameAcrossFiles(index, workspace.modules, { path: own.path, document: buffer.document, model: buffer.analysis() }, { name: field.name, ownerType: field.ownerType }, newName);
     if (!across.ok) return refuse(refusal(across, buffer.uri));

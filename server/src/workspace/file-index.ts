@@ -79,6 +79,7 @@ export class FileIndex {
   private readonly openSummaries = new WeakMap<OpenBuffer, { revision: number; summary: FileSummary }>();
   private readonly openReferences = new WeakMap<OpenBuffer, { revision: number; references: ReferenceSummary }>();
   private readonly listening: Disposable[];
+  private buildsUnderWay = 0;
 
   constructor(
     private readonly workspace: Workspace,
@@ -104,6 +105,20 @@ export class FileIndex {
    * when `progress` says a newer build started.
    */
   async build(roots: readonly SourceRoot[], progress: BuildProgress): Promise<void> {
+    this.buildsUnderWay++;
+    try {
+      await this.buildFiles(roots, progress);
+    } finally {
+      this.buildsUnderWay--;
+    }
+  }
+
+  /** Whether a build is under way: until it ends, files not yet read are missing from the index. */
+  get building(): boolean {
+    return this.buildsUnderWay > 0;
+  }
+
+  private async buildFiles(roots: readonly SourceRoot[], progress: BuildProgress): Promise<void> {
     this.roots = [...roots];
     this.files.clear();
     const found = new Map<string, { root: SourceRoot; link: boolean }>();
