@@ -131,33 +131,22 @@ export function moduleNameAt(document: WhetstoneDocument, model: SemanticModel, 
     const binding = model.symbolOf(member.object.id);
     return binding && isModuleBinding(binding) ? { module: binding.module ?? '', name: member.property } : undefined;
   }
-  return moduleNameOf(document, model, occurrence);
+  return moduleNameOf(model, occurrence);
 }
 
-/** What an occurrence denotes as a top-level name (a module binding's own token is none). */
-function moduleNameOf(document: WhetstoneDocument, model: SemanticModel, occurrence: NameOccurrence): ModuleName | undefined {
+/** What an occurrence denotes as a top-level name (a module binding `m` itself is none). */
+function moduleNameOf(model: SemanticModel, occurrence: NameOccurrence): ModuleName | undefined {
   const symbol = occurrence.symbol;
   if (occurrence.kind === 'annotation' || occurrence.builtinType) return undefined;
   if (!symbol) return occurrence.kind === 'typeName' ? importedTypeName(model, occurrence.name) : undefined;
   if (isExportedSymbol(symbol)) return { module: '', name: symbol.name };
-  if (symbol.kind !== 'import' || symbol.module === undefined) return undefined;
-  if (symbol.importIndex !== undefined) return { module: symbol.module, name: symbol.name };
-  const member = memberOf(document, occurrence);
-  return member ? { module: symbol.module, name: member.name } : undefined;
+  if (symbol.kind === 'import' && symbol.module !== undefined && symbol.importIndex !== undefined) return { module: symbol.module, name: symbol.name };
+  return undefined;
 }
 
 /** `use m;` binds `m` itself; `use m.{x}` binds `x`. */
 function isModuleBinding(symbol: SemanticSymbol): boolean {
   return symbol.kind === 'import' && symbol.importIndex === undefined && symbol.module !== undefined;
-}
-
-/** For a module binding's use as the object of `m.x`: the member's node, name and name token. */
-function memberOf(document: WhetstoneDocument, occurrence: NameOccurrence): { nodeId: string; name: string; span: Span } | undefined {
-  if (!occurrence.symbol || !isModuleBinding(occurrence.symbol) || occurrence.declaration) return undefined;
-  const member = document.parentOf(occurrence.nodeId);
-  if (member?.type !== 'MemberExpression' || member.object.id !== occurrence.nodeId) return undefined;
-  const span = document.nameSpan(member.id);
-  return span ? { nodeId: member.id, name: member.property, span } : undefined;
 }
 
 /**
@@ -168,8 +157,6 @@ function importedTypeName(model: SemanticModel, name: string): ModuleName | unde
   const symbol = model.programScope.symbols.get(name);
   return symbol && symbol.kind === 'import' && symbol.importIndex !== undefined && symbol.module !== undefined ? { module: symbol.module, name } : undefined;
 }
-
-
 
 /**
  * Every name written in a program as a name (declared, used, imported, a member, a key, in a
