@@ -73,6 +73,7 @@ describe('moduleNameAt', () => {
     assert.deepEqual(at('weekly'), { module: '', name: 'weekly' });
     assert.equal(at('orderTotal = 2'), undefined);
     assert.equal(at('items)'), undefined);
+    assert.equal(at('tax.rate'), undefined, 'the module binding itself is no top-level name');
   });
 });
 
