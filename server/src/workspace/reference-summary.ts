@@ -6,7 +6,6 @@
 import { moduleNameReferences } from '../core/queries';
 import type { SemanticModel } from '../core/semantics';
 import type { WhetstoneDocument } from '../core/syntax';
-import type { DeclarationSummary } from './file-summary';
 
 /** Numbers per token in `NameReferenceSummary.tokens`. */
 export const TOKEN_STRIDE = 4;
@@ -31,7 +30,13 @@ export interface ReferenceSummary {
 }
 
 /** A reference summary of a document and its semantic model (an open buffer's, or one just parsed). */
-export function summarizeReferences(document: WhetstoneDocument, model: SemanticModel, declarations: readonly DeclarationSummary[]): ReferenceSummary {
+/** What is read of the file's top-level declarations: which are functions, and where each starts (a reference's enclosing function is named by its index). */
+interface DeclarationStart {
+  kind: string;
+  span: { startLine: number; startColumn: number };
+}
+
+export function summarizeReferences(document: WhetstoneDocument, model: SemanticModel, declarations: readonly DeclarationStart[]): ReferenceSummary {
   const functionIndex = new Map<string, number>();
   declarations.forEach((declaration, index) => {
     if (declaration.kind === 'function') functionIndex.set(`${declaration.span.startLine}:${declaration.span.startColumn}`, index);
