@@ -86,6 +86,15 @@ export class FakeEditor {
     if (deliver) await this.deliver();
   }
 
+  /** The person deletes `length` characters at `offset` (as an undo of an insertion does). */
+  async erase(offset: number, length: number): Promise<void> {
+    const range = { start: positionAt(this.text, offset), end: positionAt(this.text, offset + length) };
+    this.text = this.text.slice(0, offset) + this.text.slice(offset + length);
+    this.version++;
+    this.inFlight = { version: this.version, changes: [{ range, text: '' }] };
+    await this.deliver();
+  }
+
   async deliver(): Promise<void> {
     const pending = this.inFlight;
     this.inFlight = undefined;

@@ -117,7 +117,7 @@ export function startServer(connection: Connection): ServerHandle {
   connection.onRequest(
     AnswerSuggestionRequest,
     guarded(log, AnswerSuggestionRequest.method, new ResponseError<void>(ErrorCodes.InternalError, 'The answer could not be recorded; see the server log'), async (params) => {
-      const answer = await answerSuggestion(agentHost, suggestions, params);
+      const answer = await answerSuggestion(agentHost, suggestions, params, () => suggestionSettings);
       // A rejection hides the suggestion, and either answer moves the confidences shown.
       if (answer.done) features.refreshSuggestions();
       return answer;

@@ -293,8 +293,10 @@ export interface EditorSuggestionData {
   confidence: number;
   /** The rule's own confidence before feedback moved it. */
   ruleConfidence: number;
-  /** The node the annotation goes on ("FunctionDeclaration total"). */
+  /** The node the annotation goes on, in the language's words ("function total at line 3"). */
   nodeLabel: string;
+  /** Whether it stands above its node as a CodeLens (whetstone.suggestions.codeLens); every one is in the lightbulb. */
+  codeLens: boolean;
   /**
    * What "Why?" shows: the annotation, where, how sure, the reason. One line, escaped for a
    * notification (protocol/display-text.ts labelText): the reason quotes the file.
@@ -327,7 +329,10 @@ export const SuggestionsRequest = new RequestType<SuggestionsParams, Suggestions
  */
 export interface AnswerSuggestionParams {
   uri: string;
-  /** The document version the person saw it on. */
+  /**
+   * The document version the person saw it on. The answer acts on the current version all the
+   * same, as long as the suggestion still stands on that node (found by its id and kind).
+   */
   version: number;
   nodeId: string;
   annotationType: string;

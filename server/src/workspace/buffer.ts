@@ -155,7 +155,7 @@ export class OpenBuffer {
   suggestions(): Suggestion[] {
     if (this.suggested?.revision !== this.revision) {
       const model = this.analysis();
-      this.suggested = { revision: this.revision, suggestions: suggestAnnotations(this.current.ast, model, model.library) };
+      this.suggested = { revision: this.revision, suggestions: suggestAnnotations(this.current.ast, model, model.library, this.current.syntaxDiagnostics) };
     }
     return this.suggested.suggestions;
   }
