@@ -199,7 +199,7 @@ export function functionNamed(ast: AstNode, name: string): AstNode {
 
 export async function startServer(
   lockDir: string,
-  options: { trusted?: boolean; agentServer?: Record<string, unknown>; settings?: Record<string, unknown> } = {},
+  options: { trusted?: boolean; agentServer?: Record<string, unknown>; settings?: Record<string, unknown>; workspaceFolder?: string } = {},
 ): Promise<{ client: LspClient; statuses: AgentStatus[] }> {
   const statuses: AgentStatus[] = [];
   // The object is the client's: changing it changes what workspace/configuration answers.
@@ -209,6 +209,7 @@ export async function startServer(
     settings,
     initializationOptions: options.trusted === undefined ? {} : { trusted: options.trusted },
     env: { WHETSTONE_LOCK_DIR: lockDir },
+    ...(options.workspaceFolder === undefined ? {} : { workspaceFolder: options.workspaceFolder, workspaceCapabilities: true }),
   });
   client.connection.onNotification(AgentStatusNotification.method, (status: AgentStatus) => {
     statuses.push(status);

@@ -171,7 +171,18 @@ export interface ReviewChangeParams {
     edits: { range: Range; newText: string; oldText: string }[];
     label: string;
     agentName: string;
+    /** The errors the change would introduce (its preflight), in its file and in open files importing it. */
+    newErrors: { count: number; errors: NewErrorData[] };
   };
+}
+
+/** An error a change would introduce: where, and what (the message quotes the file: shown escaped). */
+export interface NewErrorData {
+  uri: string;
+  /** 1-based. */
+  line: number;
+  code: string;
+  message: string;
 }
 
 /**
