@@ -4,7 +4,7 @@
 import { inSourceOrder, type Diagnostic, type Program } from '../core/ast';
 import { analyze, type LibraryContext, type ModuleResolver, type SemanticModel } from '../core/semantics';
 import { suggestAnnotations, type Suggestion } from '../core/suggest';
-import { applyTextEdits, WhetstoneDocument, type EditOptions, type TextEdit } from '../core/syntax';
+import { applyTextEdits, foldCascades, WhetstoneDocument, type EditOptions, type TextEdit } from '../core/syntax';
 
 export interface BufferOptions {
   /** The first revision (the LSP document version); 1 when omitted. */
@@ -165,9 +165,9 @@ export class OpenBuffer {
     return this.cached?.revision === this.revision && this.cached.generation === this.moduleGeneration();
   }
 
-  /** Syntax and semantic diagnostics of the current revision, in source order. */
+  /** Syntax and semantic diagnostics of the current revision, in source order, a half-typed statement's cascade folded into one. */
   diagnostics(): Diagnostic[] {
-    return inSourceOrder(this.current.syntaxDiagnostics, this.analysis().diagnostics);
+    return foldCascades(this.current.text, inSourceOrder(this.current.syntaxDiagnostics, this.analysis().diagnostics));
   }
 
   /** A new library context changes what imports mean: the next analysis uses it. */
