@@ -39,6 +39,8 @@ export async function examplesAsShown(): Promise<ExampleAsShown[]> {
   await loadGrammar();
   const workspace = new Workspace();
   workspace.setLibrary(readLibraryContext(JSON.parse(readFileSync(join(EXAMPLES, 'host-library.json'), 'utf8'))));
+  // The folder is the source root, as when the editor opens it: `use` finds the other files.
+  workspace.modules.setRoots([EXAMPLES]);
   const host = new HeadlessAgentHost({ workspace, library: undefined, decidePlan: () => Promise.reject(new Error('no plans here')), info: { ideName: 'test', version: '0' }, log: () => undefined });
   const source = editorSuggestionSource(host, () => DEFAULT_SUGGESTIONS);
   const files = exampleFiles();

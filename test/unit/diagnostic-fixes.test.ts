@@ -3,7 +3,7 @@
 // engine, takes that diagnostic away. The table and this list must name the same codes.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { applyMutations } from '../../server/src/core/editing';
+import { applyMutations, withSyntaxFixes } from '../../server/src/core/editing';
 import { analyze, moduleExportsOf, type ModuleResolver } from '../../server/src/core/semantics';
 import { parse, readRepoFile } from '../helpers/core';
 import { examplesAsShown } from '../helpers/examples';
@@ -30,6 +30,7 @@ const PROGRAMS: Record<string, string> = {
   W_UNKNOWN_IMPORT: 'use pricng.{orderTotal};\nprint(orderTotal([1]));\n',
   W_UNREACHABLE: 'fn f(): number {\n  return 1;\n  print(2);\n}\n',
   W_MISSING_RETURN: 'fn twice(a: number): number {\n  a * 2;\n}\n',
+  E_SYNTAX: 'let broken = 1\nlet fixed = broken + 1;\nprint(fixed);\n',
 };
 
 /** The codes whose fix cell in docs/LANGUAGE.md's table says what the fix is. */
@@ -53,8 +54,9 @@ describe('the fixes the diagnostics table lists', () => {
     it(`${code} offers its fix, which takes it away`, async () => {
       const modules = await resolver();
       const doc = await parse(text);
-      const before = analyze(doc, { modules }).diagnostics.filter((d) => d.code === code);
-      assert.equal(before.length, 1, `${code} is drawn once: ${JSON.stringify(analyze(doc, { modules }).diagnostics.map((d) => d.code))}`);
+      const all = [...withSyntaxFixes(doc, doc.syntaxDiagnostics), ...analyze(doc, { modules }).diagnostics];
+      const before = all.filter((d) => d.code === code);
+      assert.equal(before.length, 1, `${code} is drawn once: ${JSON.stringify(all.map((d) => d.code))}`);
       const [diagnostic] = before;
       assert.ok(diagnostic.fix && diagnostic.fix.length > 0, `${code} has a fix (${diagnostic.message})`);
       let next = 0;
@@ -62,6 +64,7 @@ describe('the fixes the diagnostics table lists', () => {
       const fixed = await parse(edits.reduceRight((out, edit) => out.slice(0, edit.startOffset) + edit.newText + out.slice(edit.endOffset), doc.text));
       assert.deepEqual(fixed.syntaxDiagnostics, [], fixed.text);
       assert.equal(analyze(fixed, { modules }).diagnostics.filter((d) => d.code === code).length, 0, `${code} is gone after its fix:\n${fixed.text}`);
+      assert.equal(fixed.text.length - doc.text.length <= 12, true, `the fix changes only what it must:\n${fixed.text}`);
     });
   }
 });
@@ -73,5 +76,18 @@ describe('the fixes in the examples', () => {
     const typo = example.diagnostics.find((d) => d.code === 'E_UNDEFINED' && d.message.includes("'heigth'"));
     assert.ok(typo, 'heigth is reported');
     assert.deepEqual(typo.fix, [{ type: 'setProperty', nodeId: typo.nodeId, property: 'name', value: 'height' }]);
+  });
+});
+
+describe('a missing semicolon', () => {
+  it('is put back only where the statement is otherwise whole', async () => {
+    const whole = await parse('let broken = 1\nlet fixed = broken + 1;\nprint(fixed);\n');
+    assert.ok(withSyntaxFixes(whole, whole.syntaxDiagnostics)[0].fix, 'let broken = 1: fixed');
+    const tangled = await parse('fn f() {\n  let a = 1\n  print(a)\n}\n');
+    assert.deepEqual(
+      withSyntaxFixes(tangled, tangled.syntaxDiagnostics).filter((d) => d.fix),
+      [],
+      'a reprint that would change more than the semicolon is no fix',
+    );
   });
 });

@@ -3,6 +3,7 @@
 // at most once per revision however many features ask for it.
 import { inSourceOrder, type Diagnostic, type Program } from '../core/ast';
 import { analyze, type LibraryContext, type ModuleResolver, type SemanticModel } from '../core/semantics';
+import { withSyntaxFixes } from '../core/editing';
 import { suggestAnnotations, type Suggestion } from '../core/suggest';
 import { applyTextEdits, foldCascades, WhetstoneDocument, type EditOptions, type TextEdit } from '../core/syntax';
 
@@ -167,7 +168,7 @@ export class OpenBuffer {
 
   /** Syntax and semantic diagnostics of the current revision, in source order, a half-typed statement's cascade folded into one. */
   diagnostics(): Diagnostic[] {
-    return foldCascades(this.current.text, inSourceOrder(this.current.syntaxDiagnostics, this.analysis().diagnostics));
+    return foldCascades(this.current.text, inSourceOrder(withSyntaxFixes(this.current, this.current.syntaxDiagnostics), this.analysis().diagnostics));
   }
 
   /** A new library context changes what imports mean: the next analysis uses it. */

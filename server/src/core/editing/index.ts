@@ -18,3 +18,4 @@ export {
 } from './library-policy';
 export { planImportedFieldRename, planRename, renameTarget, type RenamePlan, type RenameTarget } from './rename';
 export { renameMutations, importRenameMutations, importedFieldRenameMutations, nameOffsetOf, moduleNamesPath, type RenameMutations } from './rename-mutations';
+export { withSyntaxFixes } from './syntax-fixes';
