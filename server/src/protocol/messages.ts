@@ -92,7 +92,7 @@ export interface TargetDisplayData {
   nodeId: string;
   /** False when the target's file has no such node (it was deleted or never existed). */
   found: boolean;
-  /** "FunctionDeclaration calculateTotal, lines 3–9 of orders.wst" (the file the target is bound to), or why it was not found. */
+  /** "function calculateTotal, lines 3–9 of orders.wst" (the file the target is bound to; what it is in the language's words), or why it was not found. */
   description: string;
   /** The node's current source lines, escaped and cut (empty when not found, or shown for an earlier target). */
   code: string[];

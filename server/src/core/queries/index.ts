@@ -8,4 +8,4 @@ export { documentationComment } from './doc-comments';
 export { signatureHelpAt, type Signature, type SignatureHelp, type SignatureParameter } from './signature-help';
 export { completionsAt, scopeAtOffset, type CompletionCandidate, type CompletionKind, type Completions } from './completion';
 export { findNodes, nodeToDepth, type FindCriteria, type Candidate, type TruncatedNode } from './node-query';
-export { nodeLabel, nodeWords } from './node-words';
+export { nodeLabel, nodeWords, typeWords } from './node-words';

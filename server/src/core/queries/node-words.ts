@@ -31,9 +31,15 @@ const NAMED: Partial<Record<Node['type'], string>> = {
 export function nodeWords(node: Node): string {
   const name = 'name' in node && typeof node.name === 'string' ? node.name : '';
   if (node.type === 'VariableDeclaration') return `${node.kind} ${name}`;
-  const named = NAMED[node.type];
-  if (named) return `${named} ${name}`;
-  return WORDS[node.type] ?? (node.type.endsWith('Expression') || node.type === 'Identifier' || node.type === 'Literal' ? 'the expression' : 'the code');
+  return typeWords(node.type, name);
+}
+
+/** A node of this type (and name, if it has one) in words, when only its type is known: "function total", "variable count". */
+export function typeWords(type: string, name = ''): string {
+  if (type === 'VariableDeclaration') return `variable ${name}`.trim();
+  const named = NAMED[type as Node['type']];
+  if (named) return `${named} ${name}`.trim();
+  return WORDS[type as Node['type']] ?? (type.endsWith('Expression') || type === 'Identifier' || type === 'Literal' ? 'the expression' : 'the code');
 }
 
 /** The node and where it starts: "the while loop at line 34" (lines counted from 1, as shown). */
