@@ -3,7 +3,7 @@
 // settings and no feedback yet.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LENSES_PER_SCREEN, SCREEN_LINES } from '../../server/src/language-server/editor-suggestions';
+import { LENSES_PER_SCREEN, SCREEN_LINES, withinLensBudget } from '../../server/src/language-server/editor-suggestions';
 import { examplesAsShown } from '../helpers/examples';
 
 describe('suggestions on the examples', () => {
@@ -17,5 +17,23 @@ describe('suggestions on the examples', () => {
         assert.ok(inWindow.length <= LENSES_PER_SCREEN, `${file}: lines ${start + 1}–${start + SCREEN_LINES} hold ${inWindow.length} CodeLens suggestions (on lines ${inWindow.map((l) => l + 1).join(', ')})`);
       }
     }
+  });
+});
+
+describe('the CodeLens budget', () => {
+  it('keeps the most worth first, then the surest, and never more than two in any 30 lines', () => {
+    const candidates = [
+      { line: 0, worth: 0, confidence: 0.9 },
+      { line: 5, worth: 3, confidence: 0.65 },
+      { line: 10, worth: 3, confidence: 0.75 },
+      { line: 20, worth: 4, confidence: 0.7 },
+      { line: 29, worth: 2, confidence: 0.8 },
+      { line: 40, worth: 1, confidence: 0.5 },
+      { line: 60, worth: 1, confidence: 0.5 },
+    ];
+    const kept = [...withinLensBudget(candidates)].sort((a, b) => a - b);
+    assert.deepEqual(kept, [2, 3, 5, 6], 'line 20 (worth 4), line 10 (surer than 5), then 40 and 60; 0, 5 and 29 would make three');
+    const lines = kept.map((index) => candidates[index].line);
+    for (let start = 0; start < 90; start++) assert.ok(lines.filter((line) => line >= start && line < start + SCREEN_LINES).length <= LENSES_PER_SCREEN);
   });
 });

@@ -59,18 +59,22 @@ export function withinLensBudget(candidates: readonly { line: number; worth: num
     const y = candidates[b];
     return y.worth - x.worth || y.confidence - x.confidence || x.line - y.line;
   });
-  const kept: number[] = [];
+  /** How many kept suggestions stand on each line. */
+  const perLine = new Map<number, number>();
   const chosen = new Set<number>();
   for (const index of order) {
     const line = candidates[index].line;
-    // Every window of SCREEN_LINES lines that holds `line` must have room for one more.
-    let fits = true;
-    for (let start = line - SCREEN_LINES + 1; start <= line && fits; start++) {
-      const inWindow = kept.filter((other) => other >= start && other < start + SCREEN_LINES).length;
-      if (inWindow >= LENSES_PER_SCREEN) fits = false;
+    // Every window of SCREEN_LINES lines that holds `line` must have room for one more: slide one
+    // window from [line - SCREEN_LINES + 1, line] to [line, line + SCREEN_LINES - 1].
+    let inWindow = 0;
+    for (let at = line - SCREEN_LINES + 1; at <= line; at++) inWindow += perLine.get(at) ?? 0;
+    let fits = inWindow < LENSES_PER_SCREEN;
+    for (let start = line - SCREEN_LINES + 2; start <= line && fits; start++) {
+      inWindow += (perLine.get(start + SCREEN_LINES - 1) ?? 0) - (perLine.get(start - 1) ?? 0);
+      fits = inWindow < LENSES_PER_SCREEN;
     }
     if (!fits) continue;
-    kept.push(line);
+    perLine.set(line, (perLine.get(line) ?? 0) + 1);
     chosen.add(index);
   }
   return chosen;
