@@ -80,6 +80,13 @@ export function withinLensBudget(candidates: readonly { line: number; worth: num
   return chosen;
 }
 
+/** The indexes of the suggestions that stand as a CodeLens by default: no minor kind, within the budget. */
+function worthReading(suggestions: readonly (ShownSuggestion & { line: number })[]): Set<number> {
+  const candidates = suggestions.flatMap((s, index) => (isMinorSuggestion(s.annotationType, s.strategy) ? [] : [{ index, line: s.line, worth: suggestionWorth(s.annotationType, s.strategy), confidence: s.confidence }]));
+  const kept = withinLensBudget(candidates);
+  return new Set(candidates.filter((_, at) => kept.has(at)).map((candidate) => candidate.index));
+}
+
 export function editorSuggestionSource(host: AgentHost, settings: () => SuggestionSettings): SuggestionSource {
   return (buffer) => {
     const { enabled, kinds, minConfidence, codeLens } = settings();
@@ -92,21 +99,10 @@ export function editorSuggestionSource(host: AgentHost, settings: () => Suggesti
       if (!node) continue;
       shown.push({ suggestion, label: nodeLabel(node), range: toLspRange(node.span) });
     }
-    const lensed =
-      codeLens === 'all'
-        ? new Set(shown.keys())
-        : withinLensBudget(
-            shown.map(({ suggestion, range }) => ({
-              line: range.start.line,
-              // Minor kinds never stand as a CodeLens here: below any budget.
-              worth: isMinorSuggestion(suggestion.annotationType, suggestion.strategy) ? Number.NEGATIVE_INFINITY : suggestionWorth(suggestion.annotationType, suggestion.strategy),
-              confidence: suggestion.confidence,
-            })),
-          );
+    const lensed = codeLens === 'all' ? new Set(shown.keys()) : worthReading(shown.map(({ suggestion, range }) => ({ ...suggestion, line: range.start.line })));
     return shown.map(({ suggestion, label, range }, index) => {
       const data = { ...suggestion, nodeLabel: label };
-      const minor = isMinorSuggestion(suggestion.annotationType, suggestion.strategy);
-      return { ...data, explanation: explanationOf(data), range, codeLens: lensed.has(index) && (codeLens === 'all' || !minor) };
+      return { ...data, explanation: explanationOf(data), range, codeLens: lensed.has(index) };
     });
   };
 }
