@@ -99,6 +99,8 @@ export function editorSuggestionSource(host: AgentHost, settings: () => Suggesti
       if (!node) continue;
       shown.push({ suggestion, label: nodeLabel(node), range: toLspRange(node.span) });
     }
+    // In source order, and on one node the most worth acting on first (the lightbulb lists them so).
+    shown.sort((a, b) => a.range.start.line - b.range.start.line || suggestionWorth(b.suggestion.annotationType, b.suggestion.strategy) - suggestionWorth(a.suggestion.annotationType, a.suggestion.strategy));
     const lensed = codeLens === 'all' ? new Set(shown.keys()) : worthReading(shown.map(({ suggestion, range }) => ({ ...suggestion, line: range.start.line })));
     return shown.map(({ suggestion, label, range }, index) => {
       const data = { ...suggestion, nodeLabel: label };
