@@ -7,6 +7,7 @@ import { benchAgent } from './agent.bench';
 import { benchAgentTasks } from './agent-tasks/index';
 import { writeFigures } from './readme-figures';
 import { benchCore } from './core.bench';
+import { benchExamples } from './examples.bench';
 import { benchIdleSockets } from './idle-sockets.bench';
 import { benchLsp } from './lsp.bench';
 import { table, type Row } from './measure';
@@ -57,6 +58,9 @@ async function main(): Promise<void> {
   writeFigures('workspace-index', workspaceIndex.markdown);
   console.log(workspaceReferences.markdown);
   writeFigures('workspace-references', workspaceReferences.markdown);
+  const examples = await benchExamples();
+  console.log(examples.markdown);
+  writeFigures('examples', examples.markdown);
 }
 
 function mb(value: number | undefined): string {

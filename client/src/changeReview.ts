@@ -1,12 +1,14 @@
 // Changes agents send with `review: true`, shown inline where they would apply. The server asks
 // with `whetstone/reviewChange`; each edit's replaced text is decorated as removed (red, struck
 // through) and its new text follows as green ghost text, with a CodeLens "Accept agent change" /
-// "Reject" above the first edit. The commands also work from the keyboard on the suggestion at the
+// "Reject" above the first edit. Beside them, the errors the change would introduce, in its file
+// and in open files that import it (the server's preflight), and the Accept says how many
+// ("Accept agent change — 1 new error"). The commands also work from the keyboard on the suggestion at the
 // cursor. Nothing takes the focus or opens a tab; ignoring a suggestion is not a decision: only
 // the person's Accept / Reject, or the server withdrawing it (its agent left), ends it.
 import * as vscode from 'vscode';
 import type { CancellationToken, LanguageClient } from 'vscode-languageclient/node';
-import { ReviewChangeRequest, type ReviewChangeParams, type ReviewChangeResult } from '../../server/src/protocol/messages';
+import { ReviewChangeRequest, type NewErrorData, type ReviewChangeParams, type ReviewChangeResult } from '../../server/src/protocol/messages';
 import { labelText, markdownText, visibleCharacters } from '../../server/src/protocol/display-text';
 
 export const ACCEPT_AGENT_CHANGE_COMMAND = 'whetstone.acceptAgentChange';
@@ -14,8 +16,10 @@ export const REJECT_AGENT_CHANGE_COMMAND = 'whetstone.rejectAgentChange';
 /** Context key the keybindings use, so Ctrl+Alt+Enter is only taken while there is something to accept. */
 const PENDING_CONTEXT_KEY = 'whetstone.agentChangePending';
 const DECIDED_BY = 'person';
-/** Longest agent name in a CodeLens title. */
+/** Longest agent name (or file name) in a CodeLens title. */
 const MAX_NAME_CHARS = 80;
+/** Longest error message beside a change. */
+const MAX_ERROR_CHARS = 200;
 
 /** The hover of a pending change: its label as plain text, in Markdown that runs no command and renders no HTML. */
 function agentChangeHover(label: string): vscode.MarkdownString {
@@ -33,6 +37,8 @@ export interface PendingChange {
   agentName: string;
   label: string;
   edits: { range: vscode.Range; oldText: string; newText: string }[];
+  /** The errors it would introduce, as the server's preflight found them. */
+  newErrors: ReviewChangeParams['suggestion']['newErrors'];
   /** How many visible editors show its decorations now. */
   decoratedEditors: number;
 }
@@ -88,6 +94,7 @@ export class ChangeReview implements vscode.Disposable, vscode.CodeLensProvider 
       agentName: entry.params.agentName,
       label: entry.params.label,
       edits: entry.params.edits.map((edit, index) => ({ range: entry.ranges[index], oldText: edit.oldText, newText: edit.newText })),
+      newErrors: entry.params.newErrors,
       decoratedEditors: entry.decoratedEditors,
     }));
   }
@@ -108,10 +115,13 @@ export class ChangeReview implements vscode.Disposable, vscode.CodeLensProvider 
       const who = entry.params.agentName ? ` (${labelText(entry.params.agentName, MAX_NAME_CHARS)})` : '';
       const tooltip = labelText(entry.params.label);
       const id = entry.params.suggestionId;
+      const errors = newErrorsText(entry.params.newErrors);
       lenses.push(
-        new vscode.CodeLens(line, { title: `Accept agent change${who}`, command: ACCEPT_AGENT_CHANGE_COMMAND, arguments: [id], tooltip }),
+        new vscode.CodeLens(line, { title: `Accept agent change${who}${errors ? ` — ${errors.count}` : ''}`, command: ACCEPT_AGENT_CHANGE_COMMAND, arguments: [id], tooltip }),
         new vscode.CodeLens(line, { title: 'Reject', command: REJECT_AGENT_CHANGE_COMMAND, arguments: [id], tooltip }),
       );
+      // What it would break, beside it: the first error on the lens, every one in its tooltip.
+      if (errors) lenses.push(new vscode.CodeLens(line, { title: `$(error) ${errors.first}`, command: '', tooltip: errors.all }));
     }
     return lenses;
   }
@@ -227,6 +237,24 @@ export class ChangeReview implements vscode.Disposable, vscode.CodeLensProvider 
     this.changed.dispose();
     this.lensesChanged.dispose();
   }
+}
+
+/**
+ * The errors a change would introduce, as the review shows them ("1 new error", the first, and all
+ * of them one a line), escaped: the messages quote the files. undefined when there are none.
+ */
+export function newErrorsText(newErrors: ReviewChangeParams['suggestion']['newErrors'] | undefined): { count: string; first: string; all: string } | undefined {
+  if (!newErrors || newErrors.count === 0) return undefined;
+  const count = `${newErrors.count} new error${newErrors.count === 1 ? '' : 's'}`;
+  const where = (error: NewErrorData): string => `${labelText(error.uri.slice(error.uri.lastIndexOf('/') + 1), MAX_NAME_CHARS)}:${error.line}`;
+  const lines = newErrors.errors.map((error) => labelText(`${error.message} (${error.code}, ${where(error)})`, MAX_ERROR_CHARS));
+  const more = newErrors.count - newErrors.errors.length;
+  const [first] = lines;
+  return {
+    count,
+    first: first ? `${count}: ${first}${newErrors.count > 1 ? ` and ${newErrors.count - 1} more` : ''}` : count,
+    all: [...lines, ...(more > 0 ? [`and ${more} more`] : [])].join('\n'),
+  };
 }
 
 /** `range` after `change`: moved when the change is before it, grown or shrunk when inside it. */

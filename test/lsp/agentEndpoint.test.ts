@@ -332,7 +332,7 @@ describe('agent endpoint in the language server', () => {
       assert.equal(display.steps.length, 20);
       assert.equal(display.stepCount, 60);
       assert.equal(display.targets[0].op, 'deleteNode', 'the deletion is listed first');
-      assert.match(display.targets[0].description, /^FunctionDeclaration total, lines \d+–\d+ of endpoint\.wst$/);
+      assert.match(display.targets[0].description, /^function total, lines \d+–\d+ of endpoint\.wst$/);
     });
   });
 });

@@ -86,6 +86,15 @@ export class FakeEditor {
     if (deliver) await this.deliver();
   }
 
+  /** The person deletes `length` characters at `offset` (as an undo of an insertion does). */
+  async erase(offset: number, length: number): Promise<void> {
+    const range = { start: positionAt(this.text, offset), end: positionAt(this.text, offset + length) };
+    this.text = this.text.slice(0, offset) + this.text.slice(offset + length);
+    this.version++;
+    this.inFlight = { version: this.version, changes: [{ range, text: '' }] };
+    await this.deliver();
+  }
+
   async deliver(): Promise<void> {
     const pending = this.inFlight;
     this.inFlight = undefined;
@@ -190,7 +199,7 @@ export function functionNamed(ast: AstNode, name: string): AstNode {
 
 export async function startServer(
   lockDir: string,
-  options: { trusted?: boolean; agentServer?: Record<string, unknown>; settings?: Record<string, unknown> } = {},
+  options: { trusted?: boolean; agentServer?: Record<string, unknown>; settings?: Record<string, unknown>; workspaceFolder?: string } = {},
 ): Promise<{ client: LspClient; statuses: AgentStatus[] }> {
   const statuses: AgentStatus[] = [];
   // The object is the client's: changing it changes what workspace/configuration answers.
@@ -200,6 +209,7 @@ export async function startServer(
     settings,
     initializationOptions: options.trusted === undefined ? {} : { trusted: options.trusted },
     env: { WHETSTONE_LOCK_DIR: lockDir },
+    ...(options.workspaceFolder === undefined ? {} : { workspaceFolder: options.workspaceFolder, workspaceCapabilities: true }),
   });
   client.connection.onNotification(AgentStatusNotification.method, (status: AgentStatus) => {
     statuses.push(status);

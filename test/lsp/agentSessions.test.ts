@@ -225,7 +225,7 @@ describe('agents as the person sees them', () => {
       assert.equal(editor.text, SOURCE, 'and nothing changed in the decoy\'s file either');
       // What the person was asked about names the file, and the node of that file.
       assert.deepEqual(asked[0].plan.targets, [{ op: 'deleteNode', nodeId: decoy, uri: SESSIONS_URI }]);
-      assert.equal(asked[0].display.targets[0].description, 'VariableDeclaration spare, line 3 of sessions.wst');
+      assert.equal(asked[0].display.targets[0].description, 'variable spare, line 3 of sessions.wst');
       await client.close(ledger);
     } finally {
       agent.close();

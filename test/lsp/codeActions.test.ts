@@ -72,6 +72,6 @@ describe('code actions', () => {
         [SUGGESTION_ACTION_KIND, SUGGESTION_COMMANDS.why],
       ],
     );
-    assert.match(refactor[0].title, /^Add @semantic\(pure\) on FunctionDeclaration greet \(line 1\) \(85%\)$/);
+    assert.match(refactor[0].title, /^Add @semantic\(pure\) on function greet at line 1 \(85%\)$/);
   });
 });

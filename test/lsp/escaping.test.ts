@@ -77,7 +77,7 @@ describe('file text in hovers and notifications', () => {
       assert.ok(fold.reason.includes('[Accept](command:'), 'the rule quotes the literal');
       assert.ok(!fold.explanation.includes(']('), `no link syntax in what the notification shows: ${fold.explanation}`);
       assert.ok(!fold.explanation.includes('\u202e'), fold.explanation);
-      assert.match(fold.explanation, /^@style\(simplify\) on VariableDeclaration s \(line 2\), 60% sure: .*\[Accept\] \(command:whetstone\.acceptAgentChange\)\\u\{202e\}/);
+      assert.match(fold.explanation, /^@style\(simplify\) on let s at line 2, 60% sure: .*\[Accept\] \(command:whetstone\.acceptAgentChange\)\\u\{202e\}/);
     } finally {
       await client.shutdown();
     }

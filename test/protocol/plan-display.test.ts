@@ -42,7 +42,7 @@ describe('serve --approve ask: an agent\'s plan as the person sees it', () => {
       assert.ok(lines.includes('  … and 80 more steps'));
       assert.ok(lines.includes('Targets (41: 40 setProperty, 1 deleteNode):'));
       const firstTarget = lines.findIndex((line) => line.startsWith('Targets ('));
-      assert.match(lines[firstTarget + 1], new RegExp(`^  deleteNode ${calculateTotal.id}: FunctionDeclaration calculateTotal, lines 1–3 of shop\\.wst$`));
+      assert.match(lines[firstTarget + 1], new RegExp(`^  deleteNode ${calculateTotal.id}: function calculateTotal, lines 1–3 of shop\\.wst$`));
       assert.equal(lines[firstTarget + 2], '    | fn calculateTotal(price: number): number {');
       server.child.stdin!.write('n\n');
       const decided = await client.planDecided(planId);

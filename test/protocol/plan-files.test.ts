@@ -214,7 +214,7 @@ describe('serve --approve ask: the person is shown the file of each target', () 
         assert.ok(Date.now() < deadline, server.stdout());
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      assert.match(server.stdout(), new RegExp(`deleteNode ${audit}: FunctionDeclaration audit, lines 9–11 of b/main\\.wst`));
+      assert.match(server.stdout(), new RegExp(`deleteNode ${audit}: function audit, lines 9–11 of b/main\\.wst`));
       assert.match(server.stdout(), /\| fn audit\(\): number \{/);
       server.child.stdin!.write('n\n');
       await agent.planDecided(planId);

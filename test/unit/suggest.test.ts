@@ -10,13 +10,18 @@ import {
   adjust,
   adjustedConfidence,
   emptyFeedback,
+  isMinorSuggestion,
   PRIOR_WEIGHT,
   readFeedback,
+  suggestionWorth,
   withAnswer,
+  withoutAcceptance,
   type Suggestion,
 } from '../../server/src/core/suggest';
 import { SuggestContext } from '../../server/src/core/suggest/context';
 import { Purity } from '../../server/src/core/suggest/purity';
+import { OpenBuffer } from '../../server/src/workspace/buffer';
+import { loadGrammar } from '../../server/src/workspace/grammar';
 import { readRepoFile } from '../helpers/core';
 import { analyzeText, nodeByName } from '../helpers/semantics';
 
@@ -24,7 +29,7 @@ const LIBRARY = new LibraryIndex(readLibraryContext(JSON.parse(readRepoFile('tes
 
 async function suggest(text: string, library: LibraryIndex | undefined = LIBRARY): Promise<{ suggestions: Suggestion[]; on: (name: string) => Suggestion[]; at: (type: string, strategy: string) => Suggestion[] }> {
   const { doc, model } = await analyzeText(text, { library });
-  const suggestions = suggestAnnotations(doc.ast, model, library);
+  const suggestions = suggestAnnotations(doc.ast, model, library, doc.syntaxDiagnostics);
   for (const s of suggestions) {
     assert.ok(s.confidence > 0 && s.confidence <= 1, JSON.stringify(s));
     assert.ok(s.reason.length > 20, `a reason that says why: ${s.reason}`);
@@ -220,7 +225,46 @@ describe('suggestion rules', () => {
   });
 });
 
+describe('suggestions worth reading', () => {
+  it('none inside a top-level item with an error: an undefined name, a duplicate declaration, a syntax error', async () => {
+    const clean = 'fn twice(n: number): number {\n  return n * 2;\n}\n';
+    assert.equal((await suggest(clean)).on('twice').length, 1, 'a pure function is suggested when it is clean');
+    const undefinedName = (await suggest('fn twice(n: number): number {\n  return n * tw;\n}\n')).suggestions;
+    assert.deepEqual(undefinedName, []);
+    const duplicate = await suggest(`${clean}fn twice(m: number): number {\n  return m + m;\n}\nfn half(n: number): number {\n  return n / 2;\n}\n`);
+    assert.equal(duplicate.suggestions.length, 2, 'the first declaration and half keep theirs; the second twice (E_DUPLICATE) has none');
+    assert.equal(duplicate.on('half').length, 1);
+    await loadGrammar();
+    const halfTyped = OpenBuffer.open('file:///half.wst', `${clean}fn half(n: number): number {\n  let x = \n  return n / 2;\n}\n`);
+    const kept = halfTyped.suggestions().map((s) => halfTyped.document.textOf(halfTyped.document.nodeById(s.nodeId)!).split('(')[0]);
+    assert.deepEqual(kept, ['fn twice'], 'the half-typed function (a syntax error) has none');
+  });
+
+  it('ranks by what acting buys: a missing check over repeated work over a simpler expression; a pure function is minor', () => {
+    assert.ok(suggestionWorth('security', 'validate') > suggestionWorth('performance', 'memoize'));
+    assert.ok(suggestionWorth('performance', 'hoist') > suggestionWorth('style', 'simplify'));
+    assert.ok(suggestionWorth('style', 'simplify') > suggestionWorth('semantic', 'pure'));
+    assert.equal(isMinorSuggestion('semantic', 'pure'), true);
+    assert.equal(isMinorSuggestion('performance', 'memoize'), false);
+  });
+});
+
 describe('feedback arithmetic', () => {
+  it('one rejection lowers a kind gently (85% stays at 80%), an acceptance counts more than a rejection', () => {
+    assert.equal(Math.round(adjustedConfidence(0.85, { accepted: 0, rejected: 1 }) * 100), 80);
+    const up = adjustedConfidence(0.5, { accepted: 1, rejected: 0 }) - 0.5;
+    const down = 0.5 - adjustedConfidence(0.5, { accepted: 0, rejected: 1 });
+    assert.ok(up > down, `an acceptance moves it ${up}, a rejection ${down}`);
+  });
+
+  it('an acceptance taken back (undone) counts no more', () => {
+    let data = withAnswer(emptyFeedback(), 'semantic', 'pure', true);
+    data = withoutAcceptance(data, 'semantic', 'pure');
+    assert.deepEqual(data.rules['semantic/pure'], { accepted: 0, rejected: 0 });
+    assert.equal(data.modelRevision, 2);
+    assert.equal(withoutAcceptance(data, 'semantic', 'pure'), data, 'nothing to take back: unchanged');
+  });
+
   it('starts at the rule\'s confidence, falls with rejections, rises with acceptances, and moves gently', () => {
     assert.equal(adjustedConfidence(0.7, undefined), 0.7);
     assert.equal(adjustedConfidence(0.7, { accepted: 0, rejected: 0 }), 0.7);
@@ -244,7 +288,7 @@ describe('feedback arithmetic', () => {
     assert.equal(data.modelRevision, 3);
     assert.deepEqual(data.rules, { 'performance/cache': { accepted: 1, rejected: 1 }, 'security/sanitize': { accepted: 0, rejected: 1 } });
     const moved = adjust(data, { nodeId: 'n', annotationType: 'security', strategy: 'sanitize', reason: 'r', confidence: 0.7 });
-    assert.equal(moved.confidence, 0.56);
+    assert.equal(moved.confidence, 0.66);
     assert.deepEqual(readFeedback(JSON.parse(JSON.stringify(data))), data);
     assert.deepEqual(readFeedback({ modelRevision: -1, rules: { a: { accepted: 'x', rejected: 1 }, b: { accepted: 2, rejected: 0 } } }), {
       version: 1,

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { emptyFeedback, readFeedback, ruleKey, withAnswer, type FeedbackData } from '../core/suggest';
+import { emptyFeedback, readFeedback, ruleKey, withAnswer, withoutAcceptance, type FeedbackData } from '../core/suggest';
 import { FEEDBACK_FILE_LIMITS } from '../workspace/file-limits';
 import { readFileWithin } from '../workspace/regular-file';
 import { writeAtomically } from './atomic-write';
@@ -75,6 +75,18 @@ export class FeedbackStore {
     const dismissed = new Set(base.dismissed);
     if (!answer.accepted && answer.node) dismiss(dismissed, dismissalKey(answer.node, answer.annotationType, answer.strategy));
     this.stored = { data: withAnswer(base.data, answer.annotationType, answer.strategy, answer.accepted), dismissed };
+    return this.save();
+  }
+
+  /** Takes back one acceptance of the rule (the person undid it) and saves the model; returns its new revision. */
+  retractAcceptance(annotationType: string, strategy: string): number {
+    const base = this.file ? (fileStamp(this.file) === 'missing' ? emptyStored() : readFile(this.file)) : this.stored;
+    this.stored = { data: withoutAcceptance(base.data, annotationType, strategy), dismissed: base.dismissed };
+    return this.save();
+  }
+
+  private save(): number {
+    const dismissed = this.stored.dismissed;
     if (this.file) {
       try {
         mkdirSync(dirname(this.file), { recursive: true });

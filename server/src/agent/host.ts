@@ -7,6 +7,7 @@ import type { TextEdit } from '../core/syntax';
 import type { CodeModel } from '../projection';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
+import type { ReviewPreflight } from './review-preflight';
 import type { Session } from './session';
 
 export interface ApplyEditOptions {
@@ -83,6 +84,8 @@ export interface ChangeSuggestion {
   edits: SuggestionEdit[];
   /** What the change does, as the undo label of a direct change would say. */
   label: string;
+  /** The errors it would introduce, in its buffer and in the open buffers importing it (review-preflight.ts). */
+  introducedErrors: ReviewPreflight;
 }
 
 export interface ReviewDecision {

@@ -3,10 +3,11 @@
 // is never trusted for display: its reason, steps, plan id, ops and name are escaped (control
 // characters made visible, so newlines and terminal escapes cannot forge lines or hide others;
 // one line each; length-capped), and what the plan would act on is described from the server's
-// own tree (node type, name, lines, file), not from anything the agent wrote; each target is
+// own tree (what the node is in the language's words, its name, lines, file), not from anything the agent wrote; each target is
 // looked up in the one file it is bound to (node ids repeat across files), and that file is named. Long plans are
 // summarised with counts, including how many targets of each operation there are, and removals
 // and replacements are listed first, so a destructive target cannot hide at the end of a list.
+import { typeWords } from '../core/queries';
 import { labelText } from '../protocol/display-text';
 import type { Workspace } from '../workspace/workspace';
 import type { Plan } from './host';
@@ -28,7 +29,7 @@ export interface TargetDisplay {
   op: string;
   nodeId: string;
   found: boolean;
-  /** From the server's tree: "FunctionDeclaration calculateTotal, lines 3–9 of orders.wst", or why not found. */
+  /** From the server's tree: "function calculateTotal, lines 3–9 of orders.wst", or why not found. */
   description: string;
   /** The node's current source lines, escaped and cut (empty when not found, or shown for an earlier target). */
   code: string[];
@@ -98,13 +99,14 @@ function describeTarget(target: TargetPreview, workspace: Workspace): TargetDisp
   }
   const file = target.uri ? shortPath(target.uri, workspace) : '';
   const lines = target.startLine === target.endLine ? `line ${target.startLine}` : `lines ${target.startLine}–${target.endLine}`;
-  const name = target.name ? ` ${displayText(target.name, MAX_LABEL_CHARS)}` : '';
+  // In the language's words ("function total"), not the AST's type names: a person reads it.
+  const what = target.nodeType ? typeWords(target.nodeType, target.name ? displayText(target.name, MAX_LABEL_CHARS) : '') : 'node';
   const { lines: code, more } = codeLines(target.text ?? '');
   return {
     op,
     nodeId,
     found: true,
-    description: `${target.nodeType ?? 'node'}${name}, ${lines} of ${displayText(file, MAX_LABEL_CHARS)}`,
+    description: `${what}, ${lines} of ${displayText(file, MAX_LABEL_CHARS)}`,
     code,
     moreCodeLines: more + (target.truncated ? 1 : 0),
   };

@@ -1,6 +1,7 @@
 // Review mode (docs/AGENT-ENDPOINT.md "Review mode"): a change sent with `review: true` is checked
 // exactly as a real one (it runs through the pipeline as a preview, plus the plan gate, which a
-// preview skips), stored as a pending suggestion and put to the person; the request answers at once
+// preview skips), the errors it would introduce here and in open importers found
+// (review-preflight.ts), stored as a pending suggestion and put to the person; the request answers at once
 // with {pending: true, suggestionId}. When the person accepts, the same mutations run again through
 // the pipeline on the buffer as it is THEN: node ids are stable, so text the person typed elsewhere
 // meanwhile does not block the change, while one that removed its nodes or made it invalid does.
@@ -11,6 +12,7 @@ import type { ChangeSuggestion, ReviewDecision } from './host';
 import type { MethodContext } from './method';
 import { runChange, type PipelineOptions, type PreviewedChange } from './mutation-pipeline';
 import { checkApprovedPlan } from './plan-gate';
+import { reviewPreflight } from './review-preflight';
 import { MAX_PENDING_SUGGESTIONS_PER_SESSION, suggestionStoreOf, type StoredSuggestion, type SuggestionStore } from './suggestion-store';
 
 export interface ProposedChange {
@@ -58,6 +60,7 @@ export async function proposeReviewedChange(context: MethodContext, mutations: r
       };
     }),
     label: options.label,
+    introducedErrors: reviewPreflight(host.workspace, buffer, change.edits, host.library()),
   };
   const entry: StoredSuggestion = {
     suggestion,

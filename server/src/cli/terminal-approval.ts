@@ -133,5 +133,11 @@ function describeChange(suggestion: ChangeSuggestion): string {
     for (const line of edit.linesBefore.split('\n').slice(0, 20)) out.push(`    - ${displayText(line)}`);
     for (const line of edit.linesAfter.split('\n').slice(0, 20)) out.push(`    + ${displayText(line)}`);
   }
+  const { count, errors } = suggestion.introducedErrors;
+  if (count > 0) {
+    out.push(`It would introduce ${count} new error${count === 1 ? '' : 's'}:`);
+    for (const error of errors) out.push(`  ${displayText(error.uri)}:${error.line} ${error.code} ${displayText(error.message)}`);
+    if (count > errors.length) out.push(`  and ${count - errors.length} more`);
+  }
   return `${out.join('\n')}\n`;
 }

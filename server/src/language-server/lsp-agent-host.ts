@@ -229,6 +229,10 @@ export class LspAgentHost implements AgentHost {
           })),
           label: suggestion.label,
           agentName: suggestion.agentName,
+          newErrors: {
+            count: suggestion.introducedErrors.count,
+            errors: suggestion.introducedErrors.errors.map(({ uri, line, code, message }) => ({ uri, line, code, message })),
+          },
         },
       };
       this.connection.sendRequest(ReviewChangeRequest, params, source.token).then(

@@ -117,9 +117,10 @@ export function startServer(connection: Connection): ServerHandle {
   connection.onRequest(
     AnswerSuggestionRequest,
     guarded(log, AnswerSuggestionRequest.method, new ResponseError<void>(ErrorCodes.InternalError, 'The answer could not be recorded; see the server log'), async (params) => {
-      const answer = await answerSuggestion(agentHost, suggestions, params);
-      // A rejection hides the suggestion, and either answer moves the confidences shown.
-      if (answer.done) features.refreshSuggestions();
+      const answer = await answerSuggestion(agentHost, suggestions, params, () => suggestionSettings);
+      // A rejection hides the suggestion, and either answer moves the confidences shown; one that
+      // no longer stands leaves a CodeLens the editor must drop.
+      features.refreshSuggestions();
       return answer;
     }),
   );

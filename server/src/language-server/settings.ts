@@ -22,6 +22,13 @@ export interface SuggestionSettings {
   kinds: string[];
   /** Suggestions less sure than this (after feedback) are not shown. */
   minConfidence: number;
+  /**
+   * Which suggestions stand as a CodeLens: 'worthReading' leaves minor kinds to the lightbulb and
+   * keeps at most two in any 30 lines, the most worth first; 'all' shows every one.
+   */
+  codeLens: 'worthReading' | 'all';
+  /** Accept writes the reason and confidence into the annotation too (the long form). */
+  writeReason: boolean;
 }
 
 export interface ServerSettings {
@@ -42,7 +49,7 @@ export const DEFAULT_AGENT_SERVER: AgentServerSettings = {
   maxRole: 'generator',
 };
 
-export const DEFAULT_SUGGESTIONS: SuggestionSettings = { enabled: true, kinds: [], minConfidence: 0 };
+export const DEFAULT_SUGGESTIONS: SuggestionSettings = { enabled: true, kinds: [], minConfidence: 0, codeLens: 'worthReading', writeReason: false };
 
 export const DEFAULT_SETTINGS: ServerSettings = { semanticDelayMs: DEFAULT_SEMANTIC_DELAY_MS, suggestions: DEFAULT_SUGGESTIONS, agentServer: DEFAULT_AGENT_SERVER, library: '', sourceRoots: [] };
 
@@ -62,11 +69,13 @@ export function readSettings(section: unknown): ServerSettings {
 
 function readSuggestions(value: unknown): SuggestionSettings {
   const record = isRecord(value) ? value : {};
-  const { enabled, kinds, minConfidence } = record;
+  const { enabled, kinds, minConfidence, codeLens, writeReason } = record;
   return {
     enabled: typeof enabled === 'boolean' ? enabled : DEFAULT_SUGGESTIONS.enabled,
     kinds: Array.isArray(kinds) ? kinds.filter((kind): kind is string => typeof kind === 'string' && kind !== '') : [],
     minConfidence: typeof minConfidence === 'number' && minConfidence >= 0 && minConfidence <= 1 ? minConfidence : DEFAULT_SUGGESTIONS.minConfidence,
+    codeLens: codeLens === 'all' || codeLens === 'worthReading' ? codeLens : DEFAULT_SUGGESTIONS.codeLens,
+    writeReason: typeof writeReason === 'boolean' ? writeReason : DEFAULT_SUGGESTIONS.writeReason,
   };
 }
 

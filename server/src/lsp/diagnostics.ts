@@ -12,7 +12,7 @@
 // published again (its analysis is redone only where what it imports now reads differently).
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { inSourceOrder, type Diagnostic } from '../core/ast';
-import type { TextEdit, WhetstoneDocument } from '../core/syntax';
+import { foldCascades, type TextEdit, type WhetstoneDocument } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Disposable, Workspace } from '../workspace/workspace';
 import { toLspDiagnostic } from './convert';
@@ -75,7 +75,11 @@ export class DiagnosticsPublisher {
   private changed(buffer: OpenBuffer, edits: readonly TextEdit[], sequential: boolean): void {
     const carried = this.semantic.get(buffer.uri);
     if (carried) carried.diagnostics = moveWithEdits(carried.diagnostics, edits, sequential);
-    this.publish(buffer, buffer.document.syntaxDiagnostics.map((d) => toLspDiagnostic(d, buffer.revision)), carried);
+    // A half-typed statement's cascade is one diagnostic (foldCascades), the carried ones included.
+    const placed = carried ? placeCarried(buffer.document, carried) : [];
+    const fromCarried = new Set(placed);
+    const shown = foldCascades(buffer.text, inSourceOrder(buffer.document.syntaxDiagnostics, placed));
+    this.publish(buffer, shown.map((d) => toLspDiagnostic(d, fromCarried.has(d) && carried ? carried.revision : buffer.revision)));
     this.schedule(buffer.uri);
   }
 
@@ -158,8 +162,8 @@ export class DiagnosticsPublisher {
         endOffset: diagnostic.span.endOffset,
       })),
     });
-    const all = inSourceOrder(buffer.document.syntaxDiagnostics, semanticDiagnostics);
-    this.publish(buffer, all.map((d) => toLspDiagnostic(d, revision)), undefined);
+    const all = foldCascades(buffer.text, inSourceOrder(buffer.document.syntaxDiagnostics, semanticDiagnostics));
+    this.publish(buffer, all.map((d) => toLspDiagnostic(d, revision)));
     try {
       // Its importers are published again if what it exports changed.
       this.workspace.modules.noteAnalysed(buffer);
@@ -168,23 +172,22 @@ export class DiagnosticsPublisher {
     }
   }
 
-  private publish(buffer: OpenBuffer, diagnostics: LspDiagnostic[], carried: Semantic | undefined): void {
+  private publish(buffer: OpenBuffer, diagnostics: LspDiagnostic[]): void {
     const version = buffer.revision;
     const last = this.published.get(buffer.uri);
     // Never go back: an older version's diagnostics after a newer one's would be at wrong places.
     if (last !== undefined && version < last) return;
     this.published.set(buffer.uri, version);
-    if (carried) diagnostics.push(...placeCarried(buffer.document, carried));
     void this.connection
       .sendDiagnostics({ uri: buffer.uri, version, diagnostics })
       .catch((error: unknown) => this.log(`Could not publish diagnostics for ${buffer.uri}`, error));
   }
 }
 
-function placeCarried(document: WhetstoneDocument, carried: Semantic): LspDiagnostic[] {
+function placeCarried(document: WhetstoneDocument, carried: Semantic): Diagnostic[] {
   return carried.diagnostics.map(({ diagnostic, startOffset, endOffset }) => {
     const span = document.spanAt(startOffset, endOffset);
-    return toLspDiagnostic({ ...diagnostic, span, line: span.start.line, column: span.start.column }, carried.revision);
+    return { ...diagnostic, span, line: span.start.line, column: span.start.column };
   });
 }
 

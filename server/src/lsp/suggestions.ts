@@ -1,9 +1,10 @@
-// Annotation suggestions in the editor: a CodeLens trio (Accept · Reject · Why) above each node a
-// suggestion is for, and the same three as code actions in the lightbulb on that node's first
-// line. What is suggested, with the person's feedback and settings applied, comes from the source
+// Annotation suggestions in the editor: a CodeLens trio (Accept · Reject · Why) above the node of
+// each suggestion the source marks for one, and the same three as code actions in the lightbulb on
+// the node's first line, for every suggestion. What is suggested, with the person's feedback and settings applied, comes from the source
 // the process hands in (language-server/editor-suggestions.ts); nothing here computes a fact.
 // Each lens and action runs a client command (SUGGESTION_COMMANDS) with the suggestion and the
-// document version it was shown on: accepting writes through the server, one undo step.
+// document version it was shown on (the server acts on the current one, while the suggestion
+// stands): accepting writes through the server, one undo step.
 import { CodeActionKind, type CodeAction, type CodeActionParams, type CodeLens } from 'vscode-languageserver/node';
 import { labelText } from '../protocol/display-text';
 import { SUGGESTION_COMMANDS, type EditorSuggestionData, type SuggestionCommandArgs } from '../protocol/messages';
@@ -31,6 +32,7 @@ function argsOf(buffer: OpenBuffer, suggestion: EditorSuggestionData): Suggestio
 export function suggestionLenses(buffer: OpenBuffer, source: SuggestionSource): CodeLens[] {
   const lenses: CodeLens[] = [];
   for (const suggestion of source(buffer)) {
+    if (!suggestion.codeLens) continue;
     const line = suggestion.range.start.line;
     const range = { start: { line, character: 0 }, end: { line, character: 0 } };
     const args = [argsOf(buffer, suggestion)];

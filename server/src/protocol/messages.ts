@@ -92,7 +92,7 @@ export interface TargetDisplayData {
   nodeId: string;
   /** False when the target's file has no such node (it was deleted or never existed). */
   found: boolean;
-  /** "FunctionDeclaration calculateTotal, lines 3–9 of orders.wst" (the file the target is bound to), or why it was not found. */
+  /** "function calculateTotal, lines 3–9 of orders.wst" (the file the target is bound to; what it is in the language's words), or why it was not found. */
   description: string;
   /** The node's current source lines, escaped and cut (empty when not found, or shown for an earlier target). */
   code: string[];
@@ -171,7 +171,18 @@ export interface ReviewChangeParams {
     edits: { range: Range; newText: string; oldText: string }[];
     label: string;
     agentName: string;
+    /** The errors the change would introduce (its preflight), in its file and in open files importing it. */
+    newErrors: { count: number; errors: NewErrorData[] };
   };
+}
+
+/** An error a change would introduce: where, and what (the message quotes the file: shown escaped). */
+export interface NewErrorData {
+  uri: string;
+  /** 1-based. */
+  line: number;
+  code: string;
+  message: string;
 }
 
 /**
@@ -293,8 +304,10 @@ export interface EditorSuggestionData {
   confidence: number;
   /** The rule's own confidence before feedback moved it. */
   ruleConfidence: number;
-  /** The node the annotation goes on ("FunctionDeclaration total"). */
+  /** The node the annotation goes on, in the language's words ("function total at line 3"). */
   nodeLabel: string;
+  /** Whether it stands above its node as a CodeLens (whetstone.suggestions.codeLens); every one is in the lightbulb. */
+  codeLens: boolean;
   /**
    * What "Why?" shows: the annotation, where, how sure, the reason. One line, escaped for a
    * notification (protocol/display-text.ts labelText): the reason quotes the file.
@@ -327,7 +340,10 @@ export const SuggestionsRequest = new RequestType<SuggestionsParams, Suggestions
  */
 export interface AnswerSuggestionParams {
   uri: string;
-  /** The document version the person saw it on. */
+  /**
+   * The document version the person saw it on. The answer acts on the current version all the
+   * same, as long as the suggestion still stands on that node (found by its id and kind).
+   */
   version: number;
   nodeId: string;
   annotationType: string;

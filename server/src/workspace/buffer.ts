@@ -3,8 +3,9 @@
 // at most once per revision however many features ask for it.
 import { inSourceOrder, type Diagnostic, type Program } from '../core/ast';
 import { analyze, type LibraryContext, type ModuleResolver, type SemanticModel } from '../core/semantics';
+import { withSyntaxFixes } from '../core/editing';
 import { suggestAnnotations, type Suggestion } from '../core/suggest';
-import { applyTextEdits, WhetstoneDocument, type EditOptions, type TextEdit } from '../core/syntax';
+import { applyTextEdits, foldCascades, WhetstoneDocument, type EditOptions, type TextEdit } from '../core/syntax';
 
 export interface BufferOptions {
   /** The first revision (the LSP document version); 1 when omitted. */
@@ -155,7 +156,7 @@ export class OpenBuffer {
   suggestions(): Suggestion[] {
     if (this.suggested?.revision !== this.revision) {
       const model = this.analysis();
-      this.suggested = { revision: this.revision, suggestions: suggestAnnotations(this.current.ast, model, model.library) };
+      this.suggested = { revision: this.revision, suggestions: suggestAnnotations(this.current.ast, model, model.library, this.current.syntaxDiagnostics) };
     }
     return this.suggested.suggestions;
   }
@@ -165,9 +166,9 @@ export class OpenBuffer {
     return this.cached?.revision === this.revision && this.cached.generation === this.moduleGeneration();
   }
 
-  /** Syntax and semantic diagnostics of the current revision, in source order. */
+  /** Syntax and semantic diagnostics of the current revision, in source order, a half-typed statement's cascade folded into one. */
   diagnostics(): Diagnostic[] {
-    return inSourceOrder(this.current.syntaxDiagnostics, this.analysis().diagnostics);
+    return foldCascades(this.current.text, inSourceOrder(withSyntaxFixes(this.current, this.current.syntaxDiagnostics), this.analysis().diagnostics));
   }
 
   /** A new library context changes what imports mean: the next analysis uses it. */

@@ -161,6 +161,13 @@ export class ModuleExportsCache {
     this.invalidate(path);
   }
 
+  /** The open buffer whose file the module path names, if it is open (a review's preflight: its importers). */
+  openBufferOf(modulePath: string): OpenBuffer | undefined {
+    if (this.roots.length === 0) return undefined;
+    const found = this.locate(modulePath);
+    return 'path' in found ? found.buffer : undefined;
+  }
+
   /** Where `name`, declared at the top level of the module `modulePath`, is: for go to definition. */
   declarationOf(modulePath: string, name: string, declNodeId: string): { path: string; buffer?: OpenBuffer; span: Span } | undefined {
     return this.withDeclaration(modulePath, name, declNodeId, (document, node, found) => {

@@ -80,7 +80,7 @@ describe('the installed package', () => {
       return found.length > 0 ? found : undefined;
     });
     const text = hovers.flatMap((hover) => hover.contents.map((part) => (typeof part === 'string' ? part : part.value))).join('\n');
-    assert.match(text, /area\(w: number, h: number\): number/, text);
+    assert.match(text, /area\(w: number, height: number\): number/, text);
   });
 
   it('writes the agent endpoint\'s lock file, and an agent\'s change reaches the editor', async () => {
@@ -98,7 +98,7 @@ describe('the installed package', () => {
       const area = ast.children?.find((node) => node.type === 'FunctionDeclaration' && node.name === 'area');
       assert.ok(area, 'the AST has the function area');
       await agent.request('applyMutation', { type: 'setProperty', nodeId: area.id, property: 'name', value: 'surface', ifRevision: revision });
-      assert.match(editor.document.getText(), /^fn surface\(w: number, h: number\): number \{$/m, 'the editor shows the agent\'s rename');
+      assert.match(editor.document.getText(), /^fn surface\(w: number, height: number\): number \{$/m, 'the editor shows the agent\'s rename');
     } finally {
       await agent.close();
       await vscode.window.showTextDocument(editor.document);

@@ -110,6 +110,29 @@ describe('agent changes for review', () => {
     await waitFor('one undo to revert the change', () => (editor.document.getText() === before ? true : undefined));
   });
 
+  it('says beside a change what it would break, and the Accept counts it: "Accept — 1 new error"', async () => {
+    const before = editor.document.getText();
+    const { id } = await functionId('draft');
+    // A rename of the declaration alone: the call `draft(41)` would name nothing.
+    const proposal = await agent.request<Proposal>('applyMutation', { type: 'setProperty', nodeId: id, property: 'name', value: 'drafted', review: true });
+    const pending = await waitFor('the change to show', () => api.changes.pending().find((change) => change.suggestionId === proposal.suggestionId));
+    assert.equal(pending.newErrors.count, 1, JSON.stringify(pending.newErrors));
+    assert.deepEqual(
+      pending.newErrors.errors.map((error) => [error.uri, error.line, error.code]),
+      [[editor.document.uri.toString(), 6, 'E_UNDEFINED']],
+    );
+    const titles = await waitFor('the new-error note beside the change', async () => {
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
+      const found = lenses.map((lens) => lens.command?.title ?? '');
+      return found.some((title) => title.includes('new error:')) ? found : undefined;
+    });
+    assert.ok(titles.some((title) => /^Accept agent change.* — 1 new error$/.test(title)), titles.join(' | '));
+    assert.ok(titles.some((title) => title === "$(error) 1 new error: Cannot find name 'draft' (E_UNDEFINED, review.wst:6)"), titles.join(' | '));
+    assert.equal(api.changes.decide(proposal.suggestionId, false), true);
+    await decided(proposal.suggestionId);
+    assert.equal(editor.document.getText(), before);
+  });
+
   it('rejecting from the CodeLens leaves the document alone and tells the agent', async () => {
     const before = editor.document.getText();
     const { id } = await functionId('draft');

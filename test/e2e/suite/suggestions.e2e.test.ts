@@ -2,7 +2,9 @@
 // lightbulb actions without any tab opening; accepting one from its CodeLens writes the annotation
 // as one undo step (the cursor stays); rejecting one records it in the workspace's feedback model
 // (kept in the extension's storage), hides it on that node until its code changes and lowers the
-// confidence of that kind elsewhere; the settings filter what is shown.
+// confidence of that kind elsewhere; the settings filter what is shown. With the default settings:
+// an Accept made after typing elsewhere in the file still writes (the short form), a second
+// Accept right after the first too, and an item with an error gets no suggestion.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
@@ -45,6 +47,7 @@ describe('annotation suggestions in the editor', () => {
   after(async () => {
     await vscode.workspace.getConfiguration('whetstone.suggestions').update('kinds', undefined, vscode.ConfigurationTarget.Workspace);
     await vscode.workspace.getConfiguration('whetstone.suggestions').update('minConfidence', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.getConfiguration('whetstone.suggestions').update('codeLens', undefined, vscode.ConfigurationTarget.Workspace);
   });
 
   it('shows each suggestion as a CodeLens and in the lightbulb, without opening a tab', async () => {
@@ -58,7 +61,7 @@ describe('annotation suggestions in the editor', () => {
     assert.match(sanitize.reason, /parameter 'name' reaches query\(…\) on line 26/);
 
     const lenses = await waitFor('the CodeLenses above the loop body', async () => {
-      const found = await lensesOn(TOTAL_LOOP_BODY);
+      const found = (await lensesOn(TOTAL_LOOP_BODY)).filter((lens) => /hoist|Reject|Why/.test(lens.command?.title ?? ''));
       return found.length >= 3 ? found : undefined;
     });
     assert.deepEqual(
@@ -73,18 +76,21 @@ describe('annotation suggestions in the editor', () => {
       new vscode.Range(TOTAL_LOOP_BODY, 4, TOTAL_LOOP_BODY, 4),
     );
     const titles = actions.map((action) => action.title);
-    assert.ok(titles.some((title) => /^Add @performance\(hoist\) on AssignmentStatement \(line 8\)/.test(title)), titles.join(' | '));
+    assert.ok(titles.some((title) => /^Add @performance\(hoist\) on the assignment at line 8/.test(title)), titles.join(' | '));
     assert.ok(titles.some((title) => /^Reject @performance\(hoist\)/.test(title)));
     assert.ok(titles.some((title) => /^Why @performance\(hoist\)\?/.test(title)));
 
     const why = await vscode.commands.executeCommand<string>(lenses[2].command!.command, ...(lenses[2].command!.arguments ?? []));
-    assert.match(why, /@performance\(hoist\) on AssignmentStatement \(line 8\), 75% sure: `rate\(base\)` gives the same value/);
+    assert.match(why, /@performance\(hoist\) on the assignment at line 8, 75% sure: `rate\(base\)` gives the same value/);
     assert.equal(tabCount(), tabs, 'no editor tab opened');
     editor.selection = new vscode.Selection(TOTAL_LOOP_BODY, 4, TOTAL_LOOP_BODY, 4);
     await screenshot('inline-suggestion', '.contentWidgets .codelens-decoration a');
   });
 
   it('rejecting records it, hides it on that node until its code changes, and lowers that kind elsewhere', async () => {
+    // Every suggestion as a CodeLens from here on (by default scaled's hoist is the third in 30 lines).
+    await vscode.workspace.getConfiguration('whetstone.suggestions').update('codeLens', 'all', vscode.ConfigurationTarget.Workspace);
+    await waitFor('every suggestion as a CodeLens', async () => ((await shown()).every((s) => s.codeLens) ? true : undefined));
     const before = await waitFor('the hoist suggestion in scaled', () => hoistOn(SCALED_LOOP_BODY));
     const other = await hoistOn(TOTAL_LOOP_BODY);
     assert.ok(other);
@@ -125,7 +131,7 @@ describe('annotation suggestions in the editor', () => {
     });
     const answer = await vscode.commands.executeCommand<{ done: boolean; message?: string }>(accept.command!.command, ...(accept.command!.arguments ?? []));
     assert.equal(answer.done, true, answer.message);
-    assert.equal(editor.document.lineAt(TOTAL_LOOP_BODY).text.trim().startsWith('@performance(hoist'), true, editor.document.lineAt(TOTAL_LOOP_BODY).text);
+    assert.equal(editor.document.lineAt(TOTAL_LOOP_BODY).text.trim(), '@performance(hoist)', 'the short form');
     assert.match(editor.document.lineAt(TOTAL_LOOP_BODY + 1).text, /sum = sum \+ x \* rate\(base\);/);
     assert.deepEqual([editor.selection.active.line, editor.selection.active.character], [1, 3], 'the cursor did not move');
     assert.equal(tabCount(), tabs, 'no editor tab opened');
@@ -141,7 +147,7 @@ describe('annotation suggestions in the editor', () => {
     editor.selection = new vscode.Selection(FIND_USER + 1, 5, FIND_USER + 1, 5);
     const why = await vscode.commands.executeCommand<string>('whetstone.explainSuggestion');
     // The surest of the suggestions on the declaration the cursor is in.
-    assert.match(why, /^@semantic\(pure\) on FunctionDeclaration findUser \(line 25\), 85% sure/);
+    assert.match(why, /^@semantic\(pure\) on function findUser at line 25, 85% sure/);
   });
 
   it('the settings limit suggestions to some types and a minimum confidence', async () => {
@@ -156,5 +162,61 @@ describe('annotation suggestions in the editor', () => {
     await settings.update('kinds', undefined, vscode.ConfigurationTarget.Workspace);
     await settings.update('minConfidence', undefined, vscode.ConfigurationTarget.Workspace);
     await waitFor('every suggestion again', async () => ((await shown()).some((s) => s.annotationType === 'performance') ? true : undefined));
+  });
+});
+
+describe('annotation suggestions with the default settings', () => {
+  let api: WhetstoneApi;
+  let editor: vscode.TextEditor;
+
+  async function lensOf(line: number, strategy: string): Promise<vscode.CodeLens> {
+    return waitFor(`the CodeLens of ${strategy} on line ${line + 1}`, async () => {
+      const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri)) ?? [];
+      return lenses.find((lens) => lens.range.start.line === line && new RegExp(`Accept @\\w+\\(${strategy}\\)`).test(lens.command?.title ?? ''));
+    });
+  }
+
+  before(async () => {
+    api = await readyApi();
+    editor = await openFile(FILE);
+    await vscode.window.showTextDocument(editor.document);
+  });
+
+  after(async () => {
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('accepts after typing elsewhere in the file, then a second Accept at once: both written in the short form', async () => {
+    const original = editor.document.getText();
+    const hoist = await lensOf(TOTAL_LOOP_BODY, 'hoist');
+    const sanitize = await lensOf(FIND_USER, 'sanitize');
+    const shownOn = editor.document.version;
+    // The person types at the end of the file: the lenses were drawn for the version before.
+    await editor.edit((edit) => edit.insert(editor.document.lineAt(editor.document.lineCount - 1).range.end, '\n// x'));
+    assert.ok(editor.document.version > shownOn);
+    const first = await vscode.commands.executeCommand<{ done: boolean; message?: string }>(hoist.command!.command, ...(hoist.command!.arguments ?? []));
+    assert.equal(first.done, true, first.message);
+    const second = await vscode.commands.executeCommand<{ done: boolean; message?: string }>(sanitize.command!.command, ...(sanitize.command!.arguments ?? []));
+    assert.equal(second.done, true, second.message);
+    assert.equal(editor.document.lineAt(TOTAL_LOOP_BODY).text.trim(), '@performance(hoist)');
+    assert.equal(editor.document.lineAt(FIND_USER + 1).text.trim(), '@security(sanitize)');
+    assert.ok(editor.document.getText().endsWith('// x'), 'the typing is kept');
+    assert.equal(editor.document.getText().split('\n').length, original.split('\n').length + 3);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('shows no suggestion on an item with an error, and at most two CodeLenses in 30 lines', async () => {
+    const broken = '\nfn broken(xs: list<number>, base: number): number {\n  let s = 0;\n  for x in xs {\n    s = s + x * rate(base) + nope;\n  }\n  return s;\n}\n';
+    const firstLine = editor.document.lineCount;
+    await editor.edit((edit) => edit.insert(editor.document.lineAt(editor.document.lineCount - 1).range.end, broken));
+    await waitFor('the undefined name to be reported', () => (vscode.languages.getDiagnostics(editor.document.uri).some((d) => /nope/.test(d.message)) ? true : undefined));
+    const { version, suggestions } = await api.suggestions.list(editor.document.uri);
+    assert.equal(version, editor.document.version);
+    assert.deepEqual(suggestions.filter((s) => s.range.start.line >= firstLine), [], 'none on broken (its loop would otherwise be a hoist)');
+    const lensLines = suggestions.filter((s) => s.codeLens).map((s) => s.range.start.line);
+    assert.ok(lensLines.length > 0 && lensLines.length <= 2, JSON.stringify(lensLines));
+    assert.ok(suggestions.some((s) => s.strategy === 'pure' && !s.codeLens), 'a pure function waits in the lightbulb');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 });

@@ -20,3 +20,4 @@ export { planImportedFieldRename, planRename, renameTarget, type RenamePlan, typ
 export { renameMutations, importRenameMutations, importedFieldRenameMutations, nameOffsetOf, moduleNamesPath, type RenameMutations } from './rename-mutations';
 export { planImportedNameRename, type ImportedNameRename } from './rename-imported';
 export { importEdits } from './import-edits';
+export { withSyntaxFixes } from './syntax-fixes';

@@ -11,3 +11,4 @@ export { findNodes, nodeToDepth, type FindCriteria, type Candidate, type Truncat
 export { isExportedSymbol, moduleNameAt, moduleNameReferences, writtenNames, type ModuleName, type ModuleNameReferences, type ModuleNameToken } from './module-references';
 export { importedNames, topLevelNames, missingNameOf, type MissingName } from './imports';
 export type { ModuleCatalog, CatalogDeclaration, FoundInModule } from './module-catalog';
+export { nodeLabel, nodeWords, typeWords } from './node-words';

@@ -16,7 +16,7 @@ import type {
 } from '../ast/ast';
 import { checkAnnotation } from './check-annotations';
 import type { CheckContext } from './check-context';
-import { compareWithNull, deleteNode, setProperty } from './fixes';
+import { compareWithNull, deleteNode, returnOfLastValue, setProperty } from './fixes';
 import { canCompleteNormally, firstUnreachableIndex } from './flow';
 import type { BodyChecker, ExpressionChecker } from './infer-expressions';
 import { describeKind } from './resolve';
@@ -49,8 +49,13 @@ export class StatementChecker {
     const base = stripOptional(returnType);
     if (base.kind === 'void' || base.kind === 'any') return;
     if (!canCompleteNormally(body)) return;
+    const fix = returnOfLastValue(body, (expression) => {
+      const type = this.context.result.types.get(expression.id);
+      return type !== undefined && type.kind !== 'any' && type.kind !== 'void' && whyNotAssignable(type, returnType, this.context.types) === null;
+    });
     this.context.report('W_MISSING_RETURN', `${what} declares return type ${typeToString(returnType)} but can end without returning a value`, node, this.context.nameSpanOf(node), {
-      hint: 'Add a return at the end, or make every branch return',
+      hint: fix ? 'Return the value of the last statement' : 'Add a return at the end, or make every branch return',
+      ...(fix ? { fix } : {}),
     });
   }
 
@@ -104,6 +109,8 @@ export class StatementChecker {
           const word = statement.type === 'BreakStatement' ? 'break' : 'continue';
           this.context.report('E_BREAK_OUTSIDE_LOOP', `'${word}' can only be used inside a loop`, statement, statement.span, {
             hint: this.context.fn?.node.type === 'Lambda' ? 'A lambda body is not part of the loop around it' : `Use '${word}' inside a while or for loop`,
+            // Outside a loop it has nothing to leave: removing it is the fix.
+            fix: [deleteNode(statement.id)],
           });
         }
         return;

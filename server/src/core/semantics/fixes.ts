@@ -1,6 +1,6 @@
 // Building the mutations that diagnostic fixes consist of (ast/mutation.ts), so each check only says
 // what to change.
-import { ROLES, type Node } from '../ast/ast';
+import { ROLES, type Block, type Expression, type Node } from '../ast/ast';
 import type { Mutation, NodeSpec } from '../ast/mutation';
 
 export function setProperty(nodeId: string, property: string, value: unknown): Mutation {
@@ -51,4 +51,14 @@ export function compareWithNull(node: Node): Mutation {
 /** Replaces the word `from` with `to` in a type string ("list<Iten>" -> "list<Item>"). */
 export function replaceTypeName(typeText: string, from: string, to: string): string {
   return typeText.replace(new RegExp(`\\b${from}\\b`, 'g'), to);
+}
+
+/**
+ * Where the core knows the missing `return`: a body that ends with an expression statement whose
+ * value fits the return type (`fits`) returns that value (`a * 2;` → `return a * 2;`).
+ */
+export function returnOfLastValue(body: Block, fits: (expression: Expression) => boolean): Mutation[] | undefined {
+  const last = body.statements[body.statements.length - 1];
+  if (last?.type !== 'ExpressionStatement' || !last.expression || !fits(last.expression)) return undefined;
+  return [{ type: 'updateNode', nodeId: last.id, node: { type: 'ReturnStatement', value: toSpec(last.expression) } }];
 }

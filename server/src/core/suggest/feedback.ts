@@ -1,14 +1,19 @@
 // How people's answers move a rule's confidence (docs/AGENT-ENDPOINT.md "Feedback and
 // suggestions"). Each rule (annotation type + strategy) keeps counts of accepted and rejected
 // suggestions. The rule's own confidence c is read as a prior worth PRIOR_WEIGHT answers (a
-// Beta(c·w, (1−c)·w) prior); the confidence shown is the posterior mean (c·w + accepted) / (w +
-// accepted + rejected). So with no answers it is c, consistent rejections pull it towards 0 and
-// acceptances towards 1, and one answer never swings it far. Pure data and arithmetic: persistence
-// is the host's.
+// Beta(c·w, (1−c)·w) prior); the confidence shown is the posterior mean
+// (c·w + accepted) / (w + accepted + REJECTION_WEIGHT·rejected). A rejection weighs less than an
+// acceptance because it is mostly about its own node (which it hides): "not here" is weaker
+// evidence against the kind than "yes" is for it. So with no answers it is c, consistent
+// rejections pull it towards 0 and acceptances towards 1, and one answer never swings it far.
+// Pure data and arithmetic: persistence is the host's.
 import { ruleKey, type Suggestion } from './types';
 
 /** How many answers the rule's own confidence is worth. */
 export const PRIOR_WEIGHT = 4;
+
+/** How much one rejection counts against the rule, next to an acceptance's 1. */
+export const REJECTION_WEIGHT = 0.25;
 
 export interface RuleCounts {
   accepted: number;
@@ -29,7 +34,7 @@ export function emptyFeedback(): FeedbackData {
 /** The posterior confidence of a rule whose own confidence is `base`. */
 export function adjustedConfidence(base: number, counts: RuleCounts | undefined): number {
   if (!counts) return base;
-  return (base * PRIOR_WEIGHT + counts.accepted) / (PRIOR_WEIGHT + counts.accepted + counts.rejected);
+  return (base * PRIOR_WEIGHT + counts.accepted) / (PRIOR_WEIGHT + counts.accepted + REJECTION_WEIGHT * counts.rejected);
 }
 
 /** Records one answer; returns a new data object (the input is left as it was). */
@@ -38,6 +43,14 @@ export function withAnswer(data: FeedbackData, annotationType: string, strategy:
   const previous = data.rules[key] ?? { accepted: 0, rejected: 0 };
   const counts = accepted ? { ...previous, accepted: previous.accepted + 1 } : { ...previous, rejected: previous.rejected + 1 };
   return { version: 1, modelRevision: data.modelRevision + 1, rules: { ...data.rules, [key]: counts } };
+}
+
+/** Takes back one acceptance (it was undone): returns a new data object, unchanged counts if there was none. */
+export function withoutAcceptance(data: FeedbackData, annotationType: string, strategy: string): FeedbackData {
+  const key = ruleKey(annotationType, strategy);
+  const previous = data.rules[key];
+  if (!previous || previous.accepted === 0) return data;
+  return { version: 1, modelRevision: data.modelRevision + 1, rules: { ...data.rules, [key]: { ...previous, accepted: previous.accepted - 1 } } };
 }
 
 /** A suggestion with its confidence moved by the answers so far (rounded to two places). */

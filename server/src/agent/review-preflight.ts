@@ -1,0 +1,72 @@
+// What a change sent for review would break (docs/AGENT-ENDPOINT.md "Review mode"): the errors it
+// would introduce in its own buffer and in every open buffer that imports it, found by analysing
+// the edited text (a scratch document; no buffer changes) and each importer against the edited
+// module's exports. The person sees them beside the change, and the Accept says how many.
+import type { Diagnostic } from '../core/ast';
+import { previewDocument } from '../core/editing';
+import { analyze, moduleExportsOf, type LibraryContext, type ModuleResolver } from '../core/semantics';
+import type { TextEdit } from '../core/syntax';
+import type { OpenBuffer } from '../workspace/buffer';
+import type { Workspace } from '../workspace/workspace';
+import { addedErrors } from './mutation-pipeline';
+
+/** The most introduced errors a review carries (the count is always exact). */
+export const MAX_INTRODUCED_ERRORS = 20;
+
+export interface IntroducedError {
+  uri: string;
+  /** 1-based, as the diagnostic says. */
+  line: number;
+  column: number;
+  code: string;
+  message: string;
+}
+
+export interface ReviewPreflight {
+  /** How many errors the change would introduce, everywhere. */
+  count: number;
+  /** The first MAX_INTRODUCED_ERRORS of them: its own buffer's first, then each importer's. */
+  errors: IntroducedError[];
+}
+
+/** The errors `edits` would introduce in `buffer` and in the open buffers that import it. */
+export function reviewPreflight(workspace: Workspace, buffer: OpenBuffer, edits: readonly TextEdit[], library: LibraryContext | undefined): ReviewPreflight {
+  const found: IntroducedError[] = [];
+  let count = 0;
+  const note = (uri: string, errors: readonly Diagnostic[]): void => {
+    count += errors.length;
+    for (const d of errors) if (found.length < MAX_INTRODUCED_ERRORS) found.push({ uri, line: d.line, column: d.column, code: d.code, message: d.message });
+  };
+  const preview = previewDocument(buffer.document, edits);
+  try {
+    const after = analyze(preview, { library, modules: workspace.modules.resolverFor(buffer) });
+    note(buffer.uri, addedErrors(buffer.analysis().diagnostics, after.diagnostics));
+    const exports = moduleExportsOf(after);
+    for (const importer of workspace.all()) {
+      if (importer === buffer) continue;
+      const resolver = workspace.modules.resolverFor(importer);
+      const paths = importedPathsOf(importer, buffer, workspace);
+      if (!resolver || paths.size === 0) continue;
+      // The importer as it would be: the edited module's exports in place of the buffer's own.
+      const edited: ModuleResolver = {
+        resolve: (modulePath) => {
+          const resolution = resolver.resolve(modulePath);
+          return paths.has(modulePath) && 'file' in resolution ? { file: resolution.file, exports } : resolution;
+        },
+      };
+      note(importer.uri, addedErrors(importer.analysis().diagnostics, analyze(importer.document, { library, modules: edited }).diagnostics));
+    }
+  } finally {
+    preview.dispose();
+  }
+  return { count, errors: found };
+}
+
+/** The module paths by which `importer`'s `use` lines name `module`'s file. */
+function importedPathsOf(importer: OpenBuffer, module: OpenBuffer, workspace: Workspace): Set<string> {
+  const paths = new Set<string>();
+  for (const item of importer.document.ast.children) {
+    if (item.type === 'ImportDeclaration' && workspace.modules.openBufferOf(item.module) === module) paths.add(item.module);
+  }
+  return paths;
+}
