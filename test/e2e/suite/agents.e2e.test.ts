@@ -198,6 +198,10 @@ describe('the Agents view and plan review', () => {
     const applied = await agent.request<{ success: boolean }>('applyMutation', { type: 'deleteNode', nodeId: target, planId });
     assert.equal(applied.success, true);
     await waitFor('the local to leave the editor', () => (editor.document.getText().includes('let a = 1;') ? undefined : true));
+    // The decided plan's proposed side, asked for again (a URI VS Code has not cached), is the file
+    // as it is: a diff of it shows no change, never the whole file removed.
+    const reopened = await vscode.workspace.openTextDocument(input.modified.with({ fragment: 'after-decision' }));
+    assert.equal(reopened.getText(), editor.document.getText());
     // The decided plan's record stays in the Plans view.
     await vscode.commands.executeCommand('workbench.view.extension.whetstone');
     const decidedRows = await drawnLabels('.sidebar .monaco-list-row');
