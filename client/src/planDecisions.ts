@@ -209,15 +209,14 @@ export class PlanDecisions implements vscode.Disposable {
     ];
     // Not modal: a notification toast, so the editor keeps the focus and the keystrokes. The text
     // is the server's headline: the agent's words escaped and cut, the targets counted (labelText
-    // breaks any link of theirs, so only the choices above are links).
+    // breaks any link of theirs, so only the choices are links). The choices come first: a
+    // notification shown on one line still shows them.
     const closed = new Promise<void>((resolve) => (entry.closeNotification = resolve));
-    void vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: labelText(entry.params.display.headline, MAX_SHOWN_CHARS) },
-      (progress) => {
-        progress.report({ message: choices.join(' · ') });
-        return closed;
-      },
-    );
+    const message = `${choices.join(' · ')} — ${labelText(entry.params.display.headline, MAX_SHOWN_CHARS)}`;
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification }, (progress) => {
+      progress.report({ message });
+      return closed;
+    });
   }
 
   private decideFromUi(planId: unknown, approved: boolean): void {

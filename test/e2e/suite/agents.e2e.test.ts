@@ -61,10 +61,10 @@ describe('the Agents view and plan review', () => {
    * The messages of the notifications there are, from the notification centre (a run with the
    * smoke-test driver, as this one, shows no toasts); undefined when the run cannot see the page.
    */
-  async function notificationsShown(): Promise<string[] | undefined> {
+  async function notificationsShown(selector = '.notifications-center .notification-list-item-message'): Promise<string[] | undefined> {
     await vscode.commands.executeCommand('notifications.showList');
     try {
-      return (await drawnLabels('.notifications-center .notification-list-item-message'))?.visible;
+      return (await drawnLabels(selector))?.visible;
     } finally {
       await vscode.commands.executeCommand('notifications.hideList');
     }
@@ -143,6 +143,14 @@ describe('the Agents view and plan review', () => {
     if (planRows) assert.ok(planRows.visible.some((label) => label.includes('remove the unused local a')), `the Plans view lists the plan (it shows: ${planRows.visible.join(' | ')})`);
     const notification = await notificationsShown();
     if (notification) assert.ok(notification.some((label) => label.includes('remove the unused local a')), `the plan's notification shows (it shows: ${notification.join(' | ')})`);
+    const choices = await notificationsShown('.notifications-center .notification-list-item-message a');
+    if (choices) {
+      assert.deepEqual(
+        choices.map((title) => /^Click to execute command '([\w.]+)\?/.exec(title)?.[1]),
+        ['whetstone.approvePlan', 'whetstone.approveSimilarPlans', 'whetstone.rejectPlan', 'whetstone.reviewPlan'],
+        'the notification offers its choices as command links',
+      );
+    }
 
     const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).length;
     await vscode.commands.executeCommand('whetstone.reviewPlan', planId);
