@@ -31,7 +31,7 @@ describe('a calm workbench', () => {
         const drawn = await drawnLabels('.part.panel .view-line');
         if (!drawn) return [];
         return drawn.visible.some((line) => line.includes('textDocument/hover')) ? drawn.visible : undefined;
-      }, 60_000);
+      });
       if (lines.length > 0) assert.ok(lines.some((line) => /Sending\srequest\s'textDocument\/hover/.test(line)), lines.join('\n'));
     } finally {
       await settings.update('trace.server', undefined, vscode.ConfigurationTarget.Global);
