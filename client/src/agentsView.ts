@@ -1,4 +1,4 @@
-// The Agents view (Explorer → Whetstone Agents): every attached agent session with its name, role,
+// The Agents view (the Whetstone view container in the activity bar): every attached agent session with its name, role,
 // transport, connection time and message count; under it, its recent calls, its pending plans (a
 // click opens the plan's review), its pending review changes and the kinds of plans the person
 // approved for it. The server sends the sessions (`whetstone/agentSessions`) whenever any of it

@@ -12,9 +12,12 @@ import { registerCommands } from './commands';
 import { registerCopyAgentConnection } from './copyAgentConnection';
 import { registerCopyMcpConfiguration } from './copyMcpConfiguration';
 import { registerMcpServer } from './mcpServerProvider';
+import { EndpointPorts } from './endpointPorts';
 import { registerOpenExample } from './openExample';
 import { createLanguageClient } from './languageClient';
+import { createTraceOutputChannel } from './traceOutputChannel';
 import { PlanDecisions, type PendingPlan } from './planDecisions';
+import { registerPendingViews } from './pendingViews';
 import type { AgentSessionData, EditorSuggestionData } from '../../server/src/protocol/messages';
 import { registerProjection } from './projection';
 import { SuggestionCommands } from './suggestions';
@@ -34,6 +37,11 @@ export interface WhetstoneApi {
     /** The Agents view's rows. */
     viewRows(): AgentsViewNode[];
     readonly onDidChangeSessions: vscode.Event<void>;
+    /**
+     * Whether VS Code took the provider that keeps the endpoint's port from being forwarded (its
+     * API is a proposal), and what that provider answers for a port (PortAutoForwardAction).
+     */
+    portAttributes: { registered: boolean; autoForwardAction(port: number): number | undefined };
   };
   plans: {
     /** The agents' plans waiting for the person's decision. */
@@ -69,7 +77,9 @@ export interface WhetstoneApi {
 let client: LanguageClient | undefined;
 
 export function activate(context: vscode.ExtensionContext): WhetstoneApi {
-  client = createLanguageClient(context);
+  const traceChannel = createTraceOutputChannel();
+  context.subscriptions.push(traceChannel);
+  client = createLanguageClient(context, traceChannel);
   // Listen before starting so the first Running state change, the first agent status and the
   // first plan question reach their handlers.
   const agentStatus = new AgentStatusView(client);
@@ -77,6 +87,8 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
   const plans = new PlanDecisions(client);
   const changes = new ChangeReview(client);
   const mcp = registerMcpServer(client, agentStatus);
+  const endpointPorts = new EndpointPorts(context.asAbsolutePath('dist/server.js'));
+  agentStatus.onDidChange((status) => endpointPorts.setPort(status.running ? status.port : null), undefined, context.subscriptions);
   const suggestions = new SuggestionCommands(client);
   context.subscriptions.push(
     trackActiveEditor(client),
@@ -89,8 +101,10 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
     registerCopyMcpConfiguration(context, agentStatus),
     registerOpenExample(context),
     mcp,
+    endpointPorts,
     plans,
     changes,
+    registerPendingViews(plans, changes),
     suggestions,
   );
   // Activation does not wait for the server: the editor stays responsive while it starts.
@@ -104,6 +118,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
       sessions: () => agentsView.current(),
       viewRows: () => agentsView.rows(),
       onDidChangeSessions: agentsView.onDidChange,
+      portAttributes: { registered: endpointPorts.registered, autoForwardAction: (port) => endpointPorts.attributes(port)?.autoForwardAction },
     },
     plans: {
       pending: () => plans.pending(),

@@ -20,7 +20,8 @@ function initializationOptions(context: vscode.ExtensionContext): WhetstoneIniti
   return options;
 }
 
-export function createLanguageClient(context: vscode.ExtensionContext): LanguageClient {
+/** `traceOutputChannel`: where `whetstone.trace.server` shows the LSP traffic (traceOutputChannel.ts). */
+export function createLanguageClient(context: vscode.ExtensionContext, traceOutputChannel: vscode.LogOutputChannel): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS] } },
@@ -34,6 +35,7 @@ export function createLanguageClient(context: vscode.ExtensionContext): Language
       { scheme: 'untitled', language: 'whetstone' },
     ],
     initializationOptions: () => initializationOptions(context),
+    traceOutputChannel,
     // Hovers carry text from the file (escaped by the server): their Markdown runs no command and renders no HTML.
     markdown: { isTrusted: false, supportHtml: false },
   };

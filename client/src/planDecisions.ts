@@ -3,10 +3,14 @@
 // editor the person is typing in: "Agent X proposes a plan: <reason>" with Approve, Reject and
 // Review (the diff of what it would do, planDiff.ts), and, when every target is of one kind that
 // is not a declaration, "Approve similar": this plan and the agent's later plans of that kind
-// until it disconnects (revocable in the Agents view). Closing the notification or the review is
-// not a decision: the plan stays pending, "Whetstone: Review Pending Agent Plans" and the Agents
-// view bring it back, and only the server withdrawing the question (its agent left) ends it
-// undecided.
+// until it disconnects (revocable in the Agents view). The notification is a progress
+// notification with its choices as links, because that is the one kind an extension can close:
+// it stays while the plan is pending, wherever it is decided (the notification, the diff's title
+// bar, the Whetstone views), and closes then, with the plan's diff. Hiding the notification or
+// closing the review is not a decision: the plan stays pending, "Whetstone: Review Pending Agent
+// Plans" and the Plans view bring it back, and only the server withdrawing the question (its
+// agent left) ends it undecided. Decided plans stay listed in the Plans view, where their record
+// opens again.
 import * as vscode from 'vscode';
 import type { CancellationToken, LanguageClient } from 'vscode-languageclient/node';
 import { DecidePlanRequest, type DecidePlanParams, type DecidePlanResult } from '../../server/src/protocol/messages';
@@ -42,6 +46,22 @@ export interface PendingPlan {
 
 interface Entry extends PlanRecord {
   answer?: (result: DecidePlanResult) => void;
+  /** Closes the plan's notification (resolves its progress). */
+  closeNotification?: () => void;
+}
+
+/** A link in a notification's message that runs `command` with `args`. */
+function commandLink(label: string, command: string, args: unknown[]): string {
+  return `[${label}](command:${command}?${encodeURIComponent(JSON.stringify(args))})`;
+}
+
+/** Longest tab title of a plan's diff, before the file's name. */
+const MAX_TAB_TITLE_CHARS = 60;
+
+/** The diff's tab title: what the plan does (its reason, else what it targets) and who asks. */
+function diffTitle(entry: PlanRecord): string {
+  const { display } = entry.params;
+  return labelText(`${display.agent}: ${display.reason || display.targetSummary}`, MAX_TAB_TITLE_CHARS);
 }
 
 /** A command's plan: its id, or the proposed side of its diff (the editor title bar passes that). */
@@ -107,6 +127,14 @@ export class PlanDecisions implements vscode.Disposable {
       }));
   }
 
+  /** The plans decided (or withdrawn) lately, newest first: the Plans view lists them. */
+  decided(): { planId: string; agentName: string; reason: string; state: PlanRecord['state'] }[] {
+    return [...this.plans.values()]
+      .filter((entry) => entry.state !== 'pending')
+      .reverse()
+      .map(({ params: { plan, agent }, state }) => ({ planId: plan.planId, agentName: agent.name, reason: plan.reason, state }));
+  }
+
   /**
    * Decides a pending plan, as the notification's buttons do; returns false when it is not (or no
    * longer) pending. The extension's API offers this to tests.
@@ -145,8 +173,7 @@ export class PlanDecisions implements vscode.Disposable {
       void vscode.window.showInformationMessage('Whetstone: that plan is no longer known.');
       return;
     }
-    const title = labelText(`Plan ${entry.params.display.planId} by ${entry.params.display.agent}: now ↔ proposed`, MAX_SHOWN_CHARS);
-    if (!(await this.diff.open(planId, title))) await this.review.open(planId);
+    if (!(await this.diff.open(planId, diffTitle(entry)))) await this.review.open(planId);
   }
 
   private ask(params: DecidePlanParams, token: CancellationToken): Promise<DecidePlanResult> {
@@ -166,23 +193,29 @@ export class PlanDecisions implements vscode.Disposable {
     });
   }
 
-  /** Shows the plan's notification; its buttons decide, Review opens the review and asks again. */
+  /**
+   * Shows the plan's notification until the plan is no longer pending. Its choices are command
+   * links (a progress notification has no buttons but closes when its task ends); each runs the
+   * command the diff's title bar runs, so every way of deciding ends the same way.
+   */
   private notify(planId: string): void {
     const entry = this.plans.get(planId);
     if (entry?.state !== 'pending') return;
+    const choices = [
+      commandLink('Approve', APPROVE_PLAN_COMMAND, [planId]),
+      ...(entry.params.similar ? [commandLink('Approve similar', APPROVE_SIMILAR_PLANS_COMMAND, [planId])] : []),
+      commandLink('Reject', REJECT_PLAN_COMMAND, [planId]),
+      commandLink('Review', REVIEW_PLAN_COMMAND, [planId]),
+    ];
     // Not modal: a notification toast, so the editor keeps the focus and the keystrokes. The text
-    // is the server's headline: the agent's words escaped and cut, the targets counted.
-    const similar = entry.params.similar ? ['Approve similar'] : [];
-    void vscode.window.showInformationMessage(labelText(entry.params.display.headline, MAX_SHOWN_CHARS), 'Approve', ...similar, 'Reject', 'Review').then((choice) => {
-      if (choice === 'Approve' || choice === 'Reject' || choice === 'Approve similar') {
-        if (!this.decide(planId, choice !== 'Reject', undefined, choice === 'Approve similar')) void vscode.window.showInformationMessage('Whetstone: that plan is no longer pending.');
-      } else if (choice === 'Review') {
-        this.openReview(planId).then(
-          () => this.notify(planId),
-          (error: unknown) => void vscode.window.showErrorMessage(`Whetstone: could not open the plan review: ${labelText(error instanceof Error ? error.message : String(error))}`),
-        );
-      }
-      // Dismissed (undefined): not a decision; the plan stays pending.
+    // is the server's headline: the agent's words escaped and cut, the targets counted (labelText
+    // breaks any link of theirs, so only the choices are links). The choices come first: a
+    // notification shown on one line still shows them.
+    const closed = new Promise<void>((resolve) => (entry.closeNotification = resolve));
+    const message = `${choices.join(' · ')} — ${labelText(entry.params.display.headline, MAX_SHOWN_CHARS)}`;
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification }, (progress) => {
+      progress.report({ message });
+      return closed;
     });
   }
 
@@ -207,7 +240,6 @@ export class PlanDecisions implements vscode.Disposable {
     );
     if (!picked) return;
     await this.openReview(picked.planId);
-    this.notify(picked.planId);
   }
 
   private withdrawAll(): void {
@@ -222,8 +254,11 @@ export class PlanDecisions implements vscode.Disposable {
   private settle(planId: string, entry: Entry, state: PlanRecord['state']): void {
     entry.state = state;
     entry.answer = undefined;
+    entry.closeNotification?.();
+    entry.closeNotification = undefined;
     this.review.refresh(planId);
     this.diff.refresh();
+    void this.diff.close(planId);
     this.changed.fire();
     const decided = [...this.plans.entries()].filter(([, candidate]) => candidate.state !== 'pending');
     for (const [id] of decided.slice(0, Math.max(0, decided.length - KEEP_DECIDED))) this.plans.delete(id);

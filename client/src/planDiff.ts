@@ -7,7 +7,9 @@
 // workbench.editor.alwaysShowEditorActions), so a review opened behind the focus would show no
 // Approve / Reject. Closing it decides nothing and gives the focus back to the editor before it.
 // When the file changes under an open review, the proposed side is asked for again, so the diff
-// stays a diff of the text as it is.
+// stays a diff of the text as it is. Once the plan is decided its diffs are closed; a proposed
+// side asked for after that (the plan is decided or changes the file no more) is the file as it
+// is, so no diff ever shows it as removing the whole file.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { labelText } from '../../server/src/protocol/display-text';
@@ -75,8 +77,13 @@ export class PlanDiffProvider implements vscode.TextDocumentContentProvider, vsc
     const { planId, file } = parse(uri);
     const diff = await this.client.sendRequest(PlanDiffRequest, { planId });
     const proposed = diff?.files.find((candidate) => candidate.uri === file);
-    if (!proposed) return '// This plan no longer changes this file (it was decided, or its targets are gone).\n';
-    return withNotShown(proposed.proposed, proposed.notShown);
+    if (proposed) return withNotShown(proposed.proposed, proposed.notShown);
+    // Decided, or its targets are gone: no change to show.
+    const current = await vscode.workspace.openTextDocument(vscode.Uri.parse(file)).then(
+      (document) => document.getText(),
+      () => undefined,
+    );
+    return current ?? '';
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -88,6 +95,14 @@ export class PlanDiffProvider implements vscode.TextDocumentContentProvider, vsc
   /** The plan's state changed: its lenses change. */
   refresh(): void {
     this.lensesChanged.fire();
+  }
+
+  /** Closes the diffs of a plan (it was decided). */
+  async close(planId: string): Promise<void> {
+    const tabs = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.scheme === PLAN_PROPOSED_SCHEME && planIdOfProposed(tab.input.modified) === planId);
+    if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
   }
 
   /**

@@ -99,7 +99,8 @@ async function main() {
   // The installed-extension run names the extensions folder it installed the .vsix into; every
   // other run gets a fresh empty one.
   const extensionsDir = process.env.WHETSTONE_E2E_EXTENSIONS_DIR || undefined;
-  const server = await startCodeServer({ node24, codeServerBin, port, extensionsDir, smokeTestDriver: true });
+  // The extension's API proposals are allowed for it, as `npm start` allows them (scripts/start.mjs).
+  const server = await startCodeServer({ node24, codeServerBin, port, extensionsDir, smokeTestDriver: true, proposedApiFor: ['whetstone.whetstone-vscode'] });
   console.log(`[code-server launcher] code-server ready on port ${port} after ${seconds()}`);
   let browser;
   let timer;

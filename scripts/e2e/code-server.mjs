@@ -16,6 +16,8 @@ const SETTINGS = {
   'files.autoSave': 'off',
   'chat.disableAIFeatures': true,
   'workbench.startupEditor': 'none',
+  // No empty secondary side bar (VS Code keeps it for chat, which is off here).
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'git.enabled': false,
   'telemetry.telemetryLevel': 'off',
 };
@@ -45,10 +47,11 @@ export function freePort() {
  * Starts code-server on 127.0.0.1:`port` and waits until /healthz answers.
  * `extensionsDir`: the extensions folder (a fresh empty one when omitted).
  * `smokeTestDriver`: accept extensionDevelopmentPath / extensionTestsPath in the URL payload.
+ * `proposedApiFor`: ids of extensions allowed the API proposals they declare (enabledApiProposals).
  * Returns { port, origin, profileDir, logFile, stop() }; stop() ends code-server's whole process
  * group and removes the profile.
  */
-export async function startCodeServer({ node24, codeServerBin, port, extensionsDir, smokeTestDriver = false, readyTimeoutMs = 60_000 }) {
+export async function startCodeServer({ node24, codeServerBin, port, extensionsDir, smokeTestDriver = false, proposedApiFor = [], readyTimeoutMs = 60_000 }) {
   const profileDir = mkdtempSync(join(tmpdir(), 'whetstone-code-server-'));
   const userDataDir = join(profileDir, 'user-data');
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
@@ -72,6 +75,7 @@ export async function startCodeServer({ node24, codeServerBin, port, extensionsD
     '--user-data-dir', userDataDir,
     '--extensions-dir', extensions,
     ...(smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...proposedApiFor.flatMap((id) => ['--enable-proposed-api', id]),
   ];
   const log = createWriteStream(logFile);
   // Its own process group (detached), so stop() can end the helpers it starts along with it.

@@ -140,6 +140,15 @@ describe('agent endpoint in the language server', () => {
       await client.waitFor('the status to count the agent', () => (statuses.at(-1)?.sessions === 1 ? true : undefined));
     });
 
+    it('keeps the last Whetstone buffer active while the person reads a plan\'s diff, a review or a preview', async () => {
+      const proposed = `whetstone-plan-proposed:/plan_1/endpoint.wst?${encodeURIComponent(editor.uri)}`;
+      for (const uri of [proposed, 'whetstone-plan:/plan_1.md', 'output:extension-output-1']) {
+        await client.connection.sendNotification(ActiveEditorNotification.method, { uri });
+        const { uri: answered } = (await agent.result('getAST')) as { uri: string };
+        assert.equal(answered, editor.uri, `getAST without uri answers for the last buffer while ${uri} is active`);
+      }
+    });
+
     it('applies a mutation through the editor: the change comes back and inserted nodes keep their ids', async () => {
       for (const answerBeforeChange of [false, true]) {
         editor.answerBeforeChange = answerBeforeChange;

@@ -6,7 +6,10 @@ import { NotificationType, RequestType, RequestType0, type Range } from 'vscode-
 
 /** `whetstone/activeEditor` (client → server): the Whetstone editor the person is in, if any. */
 export interface ActiveEditorParams {
-  /** The active editor's document URI when it is a Whetstone document, otherwise null. */
+  /**
+   * The Whetstone document (a file or untitled one) of the editor the person last used, or null once
+   * it is closed. A plan's, review's or preview's document is never sent; the server ignores one.
+   */
   uri: string | null;
 }
 

@@ -1,7 +1,10 @@
-// The person's view of agents inside the real VS Code: an attached agent shows in the Agents view
-// with its name, transport and recent calls; its plan is reviewed as a diff of the text now
-// against the text the plan would leave (refreshed when the text changes), approved through the
-// UI command, and only then may its deleteNode run (-32041 before); "Approve similar" approves the
+// The person's view of agents inside the real VS Code: the Whetstone view container (Agents, Plans,
+// Changes for Review) says what will appear before any agent attaches; an attached agent shows in
+// the Agents view with its name, transport and recent calls; its plan shows in the Plans view and
+// a notification, is reviewed as a diff of the text now against the text the plan would leave
+// (refreshed when the text changes; an agent asking for "the active buffer" meanwhile gets the
+// file), approved through the UI command, which closes the notification and the diff, and only
+// then may its deleteNode run (-32041 before); "Approve similar" approves the
 // agent's later plans of that kind until revoked in the view, never a plan on a declaration;
 // "Make read-only" lowers the agent's role for good; "Disconnect" closes its socket.
 import * as assert from 'node:assert/strict';
@@ -54,6 +57,19 @@ describe('the Agents view and plan review', () => {
     return api.agents.viewRows().find((row) => row.label === AGENT_NAME);
   }
 
+  /**
+   * The messages of the notifications there are, from the notification centre (a run with the
+   * smoke-test driver, as this one, shows no toasts); undefined when the run cannot see the page.
+   */
+  async function notificationsShown(selector = '.notifications-center .notification-list-item-message'): Promise<string[] | undefined> {
+    await vscode.commands.executeCommand('notifications.showList');
+    try {
+      return (await drawnLabels(selector))?.visible;
+    } finally {
+      await vscode.commands.executeCommand('notifications.hideList');
+    }
+  }
+
   function decided(planId: string): Promise<Decided> {
     return agent.notification('planDecided', (params) => (params as Decided).planId === planId) as Promise<Decided>;
   }
@@ -74,6 +90,25 @@ describe('the Agents view and plan review', () => {
     await agent.close();
     await vscode.window.showTextDocument(editor.document);
     await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('has a Whetstone view container whose views say what they will show before any agent attaches', async () => {
+    await vscode.commands.executeCommand('workbench.view.extension.whetstone');
+    const activityBar = await drawnLabels('.activitybar .action-item .action-label');
+    if (activityBar) assert.ok(activityBar.visible.some((label) => label.startsWith('Whetstone')), `the activity bar shows Whetstone (it shows: ${activityBar.visible.join(', ')})`);
+    const headers = await drawnLabels('.sidebar .pane-header h3.title');
+    if (headers) assert.deepEqual(headers.visible.map((label) => label.toLowerCase()), ['agents', 'plans', 'changes for review']);
+    // The agent of before() is attached: its row is there as soon as the view is shown.
+    const attached = await waitFor('the attached agent in the view', () => api.agents.viewRows()[0]);
+    const rows = await drawnLabels('.sidebar .monaco-list-row');
+    if (rows) assert.ok(rows.visible.some((label) => label.includes(attached.label)), `the Agents view shows the agent (rows: ${rows.visible.join(' | ')})`);
+    const welcome = await drawnLabels('.sidebar .welcome-view-content p');
+    if (welcome) {
+      assert.ok(welcome.visible.some((label) => label.startsWith('No change is waiting for review.')), `the Changes view says what it will show (it shows: ${welcome.visible.join(' | ')})`);
+      // Plans: its welcome, or the plans earlier tests decided.
+      const plans = welcome.visible.some((label) => label.startsWith('No plan is waiting for you.')) || rows?.visible.some((label) => label.startsWith('Decided ('));
+      assert.ok(plans, `the Plans view is filled (welcome: ${welcome.visible.join(' | ')}; rows: ${rows?.visible.join(' | ')})`);
+    }
   });
 
   it('shows the agent with its name, transport and recent calls, live', async () => {
@@ -103,6 +138,20 @@ describe('the Agents view and plan review', () => {
     const refused = await agent.failure('applyMutation', { type: 'deleteNode', nodeId: target, planId });
     assert.equal(refused.code, -32041, 'not approved yet');
 
+    await vscode.commands.executeCommand('workbench.view.extension.whetstone');
+    const planRows = await drawnLabels('.sidebar .monaco-list-row');
+    if (planRows) assert.ok(planRows.visible.some((label) => label.includes('remove the unused local a')), `the Plans view lists the plan (it shows: ${planRows.visible.join(' | ')})`);
+    const notification = await notificationsShown();
+    if (notification) assert.ok(notification.some((label) => label.includes('remove the unused local a')), `the plan's notification shows (it shows: ${notification.join(' | ')})`);
+    const choices = await notificationsShown('.notifications-center .notification-list-item-message a');
+    if (choices) {
+      assert.deepEqual(
+        choices.map((title) => /^Click to execute command '([\w.]+)\?/.exec(title)?.[1]),
+        ['whetstone.approvePlan', 'whetstone.approveSimilarPlans', 'whetstone.rejectPlan', 'whetstone.reviewPlan'],
+        'the notification offers its choices as command links',
+      );
+    }
+
     const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).length;
     await vscode.commands.executeCommand('whetstone.reviewPlan', planId);
     const diffTab = await waitFor('the plan diff to open', () =>
@@ -124,10 +173,14 @@ describe('the Agents view and plan review', () => {
     );
     const titleBar = await drawnLabels('.editor-group-container.active .editor-actions .action-item a.action-label');
     if (titleBar) {
-      for (const label of ['Approve Agent Plan', 'Approve Plan and Similar Plans from This Agent', 'Reject Agent Plan', 'Show Agent Plan Details']) {
+      for (const label of ['Approve Plan', 'Approve Similar Plans', 'Reject Plan', 'Plan Details']) {
         assert.ok(titleBar.visible.some((shown) => shown === label || shown.startsWith(`${label} (`)), `the review's title bar shows ${label} (it shows: ${titleBar.visible.join(', ')})`);
       }
     }
+    assert.equal(diffTab.label, `${AGENT_NAME}: remove the unused local a (${FILE})`, 'the tab says what the plan does');
+    // An agent asking for "the active buffer" while the person reads the diff gets the file.
+    const active = await agent.request<{ uri: string }>('getAST');
+    assert.equal(active.uri, editor.document.uri.toString(), 'the active buffer is the file, not the plan\'s proposed side');
     await screenshot('plan-review-diff', '.monaco-diff-editor .line-delete');
     // Back to the file, as the person would to type in it.
     await vscode.window.showTextDocument(editor.document, editor.viewColumn);
@@ -142,13 +195,25 @@ describe('the Agents view and plan review', () => {
     const decision = decided(planId);
     await vscode.commands.executeCommand('whetstone.approvePlan', input.modified);
     assert.equal((await decision).status, 'approved');
+    // Decided: its diff closes, and so does its notification.
+    await waitFor('the decided plan\'s diff to close', () =>
+      vscode.window.tabGroups.all.flatMap((group) => group.tabs).some((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.path.includes(planId)) ? undefined : true,
+    );
+    const afterDecision = await notificationsShown();
+    if (afterDecision) assert.equal(afterDecision.some((label) => label.includes('remove the unused local a')), false, `the notification closed (shown: ${afterDecision.join(' | ')})`);
+    // The next step the endpoint documents, right after Approve: the change with its planId.
     await ids();
     const applied = await agent.request<{ success: boolean }>('applyMutation', { type: 'deleteNode', nodeId: target, planId });
     assert.equal(applied.success, true);
     await waitFor('the local to leave the editor', () => (editor.document.getText().includes('let a = 1;') ? undefined : true));
-    // Closing the review decides nothing (it is decided already here) and leaves the file alone.
-    await vscode.window.tabGroups.close(diffTab);
-    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), editor.document.uri.toString());
+    // The decided plan's proposed side, asked for again (a URI VS Code has not cached), is the file
+    // as it is: a diff of it shows no change, never the whole file removed.
+    const reopened = await vscode.workspace.openTextDocument(input.modified.with({ fragment: 'after-decision' }));
+    assert.equal(reopened.getText(), editor.document.getText());
+    // The decided plan's record stays in the Plans view.
+    await vscode.commands.executeCommand('workbench.view.extension.whetstone');
+    const decidedRows = await drawnLabels('.sidebar .monaco-list-row');
+    if (decidedRows) assert.ok(decidedRows.visible.some((label) => label.startsWith('Decided (')), `the Plans view keeps decided plans (it shows: ${decidedRows.visible.join(' | ')})`);
   });
 
   it('marks in the review what a plan changes but the diff cannot show (an update\'s new text)', async () => {
@@ -170,7 +235,9 @@ describe('the Agents view and plan review', () => {
     assert.match(proposed.lineAt(0).text, /^\/\/ Not shown \(the plan does not say what it writes\): setProperty FunctionDeclaration on lines \d+–\d+$/);
     assert.equal(proposed.getText().includes('let b = 2;'), false, 'the deletion is shown');
     assert.equal(api.plans.decide(planId, false), true);
-    await vscode.window.tabGroups.close(diffTab);
+    await waitFor('the rejected plan\'s diff to close', () =>
+      vscode.window.tabGroups.all.flatMap((group) => group.tabs).some((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.path.includes(planId)) ? undefined : true,
+    );
     await vscode.window.showTextDocument(editor.document, editor.viewColumn);
   });
 
@@ -211,6 +278,8 @@ describe('the Agents view and plan review', () => {
     assert.equal(api.plans.decide(again, true, undefined, true), true);
     await waitFor('the approval back in the view', () => session()?.children?.find((child) => child.label.startsWith('Approved until it disconnects')));
     await vscode.commands.executeCommand('whetstone.showAgents');
+    const rows = await drawnLabels('.sidebar .monaco-list-row');
+    if (rows) assert.ok(rows.visible.some((label) => label.startsWith('Decided (')), `the decided plans are listed (rows: ${rows.visible.join(' | ')})`);
     await screenshot('agents-view', '.monaco-list-row:has-text("tidy-bot")');
     await vscode.window.showTextDocument(editor.document);
   });
@@ -226,5 +295,9 @@ describe('the Agents view and plan review', () => {
     assert.equal(await vscode.commands.executeCommand('whetstone.disconnectAgent', session()), true);
     await closed;
     await waitFor('the agent to leave the view', () => (session() ? undefined : true));
+    // With no agent left, the Agents view says how to attach one.
+    await vscode.commands.executeCommand('workbench.view.extension.whetstone');
+    const welcome = await drawnLabels('.sidebar .welcome-view-content p:has-text("No agent is attached.")');
+    if (welcome) assert.equal(welcome.visible.length, 1, 'the Agents view says how to attach an agent');
   });
 });
