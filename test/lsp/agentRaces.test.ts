@@ -2,7 +2,7 @@
 // simulated editor that refuses an edit made for a version the person has typed over (as VS Code
 // does), and WebSocket agents. A change sent without ifRevision that a keystroke beat is re-run
 // on the tree the keystroke left (a bounded number of times); one with ifRevision is a conflict.
-// Agents' changes take turns, so they do not refuse each other. A plan is used up only by a
+// Agents' changes (and their undos) take turns, so they do not refuse each other. A plan is used up only by a
 // change that reached the buffer.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -128,6 +128,40 @@ describe('agent changes racing the person in the editor', () => {
       assert.equal(answer.error, undefined, JSON.stringify(answer.error));
       assert.equal(editor.applyEditRequests - requests, 2, 'each change went to the editor once');
       assert.match(editor.text, / {2}print\(200\);\n {2}print\(100\);/);
+    } finally {
+      second.close();
+    }
+  });
+
+  it('takes an undo sent while another agent\'s edit is in the editor after that edit: -32050, the buffer changed since, never sent', async () => {
+    const second = await Agent.connect(lockFile);
+    try {
+      await second.result('setAgentRole', { role: 'refactor' });
+      const body = functionNamed((await tree()).ast, 'spare').body!.id;
+      const mine = await agent.call('applyMutation', { type: 'insertNode', parentId: body, role: 'statements', index: 0, node: printCall(300) });
+      assert.equal(mine.error, undefined, JSON.stringify(mine.error));
+      await tree();
+      const requests = editor.applyEditRequests;
+      let undo: Promise<RpcAnswer> | undefined;
+      editor.onApplyEdit = async (request) => {
+        if (request - requests !== 1) return;
+        // The second agent's edit is waiting for the editor's answer: the first agent's undo arrives now.
+        undo = agent.call('undo', {});
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      };
+      let other;
+      try {
+        other = await second.call('applyMutation', { type: 'insertNode', parentId: body, role: 'statements', index: 0, node: printCall(301) });
+      } finally {
+        editor.onApplyEdit = undefined;
+      }
+      assert.equal(other.error, undefined, JSON.stringify(other.error));
+      assert.ok(undo);
+      const answer = await undo;
+      assert.equal(answer.error?.code, -32050, JSON.stringify(answer.error));
+      assert.match(answer.error!.message, /changed after this session's last mutation/);
+      assert.equal(editor.applyEditRequests - requests, 1, 'the undo never went to the editor');
+      assert.match(editor.text, / {2}print\(301\);\n {2}print\(300\);/);
     } finally {
       second.close();
     }

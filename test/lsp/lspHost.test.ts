@@ -1,6 +1,6 @@
 // The LSP AgentHost's edit path against a real JSON-RPC connection (in-memory streams): what it
 // asks the client to apply, and every way that can end — applied and reported, refused, applied
-// but never reported, never answered, or raced by a second edit for the same revision. None of
+// but never reported, never answered, or taking turns with a second edit. None of
 // them may leave the agent's request waiting forever.
 import * as assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
@@ -17,6 +17,7 @@ import {
   type TextDocumentEdit,
 } from 'vscode-languageserver-protocol/node';
 import { AgentError } from '../../server/src/agent/errors';
+import { applyInTurn, inChangeTurn } from '../../server/src/agent/mutation-pipeline';
 import type { FunctionDeclaration } from '../../server/src/core/ast';
 import { applyMutations } from '../../server/src/core/editing';
 import { applyTextEdits } from '../../server/src/core/syntax';
@@ -172,19 +173,18 @@ describe('LspAgentHost.applyEdits', () => {
     assert.match(error.message, /did not answer/);
   });
 
-  it('applies two edits made for the same revision one after the other: the second is a conflict', async () => {
+  it('takes edits in turns (inChangeTurn): the second, computed in its turn, applies on the text the first left', async () => {
     fresh();
     handle = applyAndReport;
-    const first = rename(buffer, 'sum');
-    const second = rename(buffer, 'other');
-    const results = await Promise.allSettled([
-      host.applyEdits(buffer, first.edits, { expected: first.ast, text: first.text, baseRevision: 7, label: 'first' }),
-      host.applyEdits(buffer, second.edits, { expected: second.ast, text: second.text, baseRevision: 7, label: 'second' }),
-    ]);
-    assert.deepEqual(results[0], { status: 'fulfilled', value: 8 });
-    assert.equal(results[1].status, 'rejected');
-    assert.equal((results[1] as PromiseRejectedResult).reason.code, -32012);
-    assert.equal(requests.length, 1, 'the second never reached the client');
-    assert.equal(buffer.text, SOURCE.replace('total', 'sum'));
+    const renameInTurn = (to: string): Promise<number> =>
+      inChangeTurn(host, () => {
+        const current = workspace.get(URI)!;
+        const change = rename(current, to);
+        return applyInTurn(host, current, change.edits, change.ast, `rename to ${to}`);
+      });
+    const results = await Promise.all([renameInTurn('sum'), renameInTurn('other')]);
+    assert.deepEqual(results, [8, 9]);
+    assert.equal(requests.length, 2, 'each edit went to the client once');
+    assert.equal(workspace.get(URI)!.text, SOURCE.replace('total', 'other'));
   });
 });

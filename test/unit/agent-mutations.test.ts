@@ -3,6 +3,7 @@
 // nothing with the file's bytes unchanged on failure, conflicts, previews, the syntax refusal,
 // strict mode, destructive operations behind approved plans, and undo.
 import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { afterEach, describe, it } from 'node:test';
 import { ErrorCode } from '../../server/src/agent/errors';
 import { METHODS_BY_NAME } from '../../server/src/agent/methods/index';
@@ -403,6 +404,27 @@ describe('undo', () => {
     const error = await f.fails('undo', {}, ErrorCode.NothingToUndo);
     assert.match(error.message, /changed after this session's last mutation \(revision 2, now 3\)/);
     assert.equal(f.disk('orders.wst'), changed);
+  });
+});
+
+describe('renameSymbol across buffers', () => {
+  let f: AgentFixture;
+  afterEach(() => f.dispose());
+
+  it('changes back the buffers it renamed when a later one cannot be written, and says which failed', async () => {
+    const shapes = 'fn make(a: number): number {\n  return a;\n}\n';
+    const main = 'use shapes.{make};\n\nprint(make(1));\n';
+    f = await agentFixture({ 'shapes.wst': shapes, 'main.wst': main });
+    const make = fn(f, 'make', 'shapes.wst');
+    // Written behind the server's back: main.wst's change passes every check, and its write finds the file changed.
+    writeFileSync(f.path('main.wst'), `${main}// saved elsewhere\n`);
+    const error = await f.fails('renameSymbol', { nodeId: make.id, newName: 'build', uri: f.uri('shapes.wst') }, ErrorCode.RevisionConflict);
+    assert.match(error.message, /the buffers renamed before it were changed back/);
+    assert.equal(error.data?.failedUri, f.uri('main.wst'));
+    assert.deepEqual(error.data?.changedBuffers, []);
+    assert.equal(f.disk('shapes.wst'), shapes, 'shapes.wst is as it was');
+    assert.equal(fn(f, 'make', 'shapes.wst').id, make.id, 'the declaration keeps its id');
+    assert.equal(f.disk('main.wst'), `${main}// saved elsewhere\n`, 'what was saved elsewhere stays');
   });
 });
 

@@ -1,13 +1,16 @@
-// The one path every agent change takes (applyMutation, applyBatch, applyAnnotationSuggestion, and
-// a reviewed change both when it is proposed, as a preview, and when the person accepts it), in the
-// order docs/AGENT-ENDPOINT.md "Revisions and conflicts" needs. runOnce reads as its steps: the
-// buffer and its revision, the mutation engine (all or nothing), the library policy, the syntax
-// preflight, strict semantics, then either the preview (dryRun) or the plan gate and ONE applyEdits
-// call (one undo step) with its undo record; runChange gives changes their turns and runs one
-// again when the person's edit beat it. Every refusal happens before the buffer is touched, so a
-// failure leaves it byte for byte as it was. Language facts come from the core (mutate,
-// library-policy, preflight, mutation-impact); this file only orders and translates.
-import { inSourceOrder, MUTATION_FIELDS, type Diagnostic, type Mutation } from '../core/ast';
+// The one path every change of a buffer takes. An agent's change (applyMutation, applyBatch,
+// applyAnnotationSuggestion, and a reviewed change both when it is proposed, as a preview, and when
+// the person accepts it) runs the steps docs/AGENT-ENDPOINT.md "Revisions and conflicts" needs.
+// runOnce reads as its steps: the buffer and its revision, the mutation engine (all or nothing),
+// the library policy, the syntax preflight, strict semantics, then either the preview (dryRun) or
+// the plan gate and ONE applyEdits call (one undo step) with its undo record; runChange runs one
+// again when the person's edit beat it. Every writer of a buffer (those changes, runUndo for undo
+// and a failed rename's change back, the person's accepted suggestion in the editor) takes its
+// turn with inChangeTurn and hands its edits over with applyInTurn, so each is computed on the
+// tree the one before it left. Every refusal happens before the buffer is touched, so a failure
+// leaves it byte for byte as it was. Language facts come from the core (mutate, library-policy,
+// preflight, mutation-impact); this file only orders and translates.
+import { inSourceOrder, MUTATION_FIELDS, type Diagnostic, type Mutation, type Program } from '../core/ast';
 import {
   addedSyntaxErrors,
   applyMutations,
@@ -26,11 +29,11 @@ import type { OpenBuffer } from '../workspace/buffer';
 import { tooLargeForBuffer, tooLargeMessage } from '../workspace/buffer-limits';
 import { checkRevision, resolveBuffer } from './buffers';
 import { AgentError, ErrorCode } from './errors';
-import type { BoundPlanTarget } from './host';
+import type { AgentHost, BoundPlanTarget } from './host';
 import type { MethodContext } from './method';
 import { perHost } from './per-host';
 import { planTargets, takeApprovedPlan, type PlanUse } from './plan-gate';
-import { rememberUndo } from './undo-history';
+import { completeUndo, lastUndo, rememberUndo } from './undo-history';
 import { expandRenames } from './rename-expansion';
 
 export interface PipelineOptions {
@@ -120,15 +123,39 @@ interface PolicyOutcome {
  */
 export const MAX_RACE_RERUNS = 3;
 
-/** The changes of a host, one after the other (see runChange). */
+/** The changes of a host's buffers, one after the other (see inChangeTurn). */
 const changeTurns = perHost(() => ({ last: Promise.resolve() as Promise<unknown> }));
+
+/**
+ * Runs `change` in the host's turn: once every change of its buffers before it has applied (or
+ * failed). Whatever `change` reads of a buffer is then what the changes before it left, so two
+ * changes never race for one revision (in VS Code an edit is a round trip through the editor; a
+ * second change computed meanwhile would be made for a stale revision). Never call it from inside
+ * a change: the turn would wait for itself.
+ */
+export function inChangeTurn<T>(host: AgentHost, change: () => Promise<T>): Promise<T> {
+  const turns = changeTurns(host);
+  const run = turns.last.then(change);
+  turns.last = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Hands `edits` (offsets into the buffer's text as it is now) to the host as ONE applyEdits call
+ * (one undo step), carrying the text they produce so nobody on its way (the editor's round trip,
+ * the headless write) computes it again. `expected` is the AST the edit produces, whose node ids
+ * the buffer keeps. Resolves with the buffer's new revision. Only in a turn (inChangeTurn).
+ */
+export function applyInTurn(host: AgentHost, buffer: OpenBuffer, edits: readonly TextEdit[], expected: Program, label: string): Promise<number> {
+  const text = applyTextEdits(buffer.document.text, edits);
+  return host.applyEdits(buffer, edits, { expected, text, baseRevision: buffer.revision, label });
+}
 
 /**
  * Runs `mutations` as one change of the buffer. Throws AgentError (-32000/-32001, -32010, -32011,
  * -32012, -32040, -32041) with nothing changed; otherwise returns what changed, or with dryRun
- * what would. Changes that apply take turns: each is computed on the tree the one before it left,
- * so agents' changes never conflict with each other (in VS Code an edit is a round trip through
- * the editor; a second change computed meanwhile would be made for a stale revision). Without
+ * what would. Changes that apply take turns (inChangeTurn): each is computed on the tree the one
+ * before it left, so agents' changes never conflict with each other. Without
  * ifRevision, a change that lost the race to the person's edit is run again from the start on the
  * buffer as it is then (every check included), up to MAX_RACE_RERUNS times; with ifRevision it is
  * the agent's to decide, so the conflict is the answer. Never call it from inside a change.
@@ -140,10 +167,7 @@ export async function runChange(
 ): Promise<AppliedChange | PreviewedChange> {
   // A preview changes nothing and needs no turn.
   if (options.dryRun === true) return runOnce(context, rawMutations, options);
-  const turns = changeTurns(context.host);
-  const run = turns.last.then(() => runWithReruns(context, rawMutations, options));
-  turns.last = run.catch(() => undefined);
-  return run;
+  return inChangeTurn(context.host, () => runWithReruns(context, rawMutations, options));
 }
 
 async function runWithReruns(
@@ -341,10 +365,7 @@ function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly D
   }
 }
 
-/**
- * The change, as one applyEdits call (one undo step), carrying the text it produces so nobody on its
- * way (the editor's round trip, the headless write) computes it again; then the undo record.
- */
+/** The change, as one applyEdits call (one undo step); then the undo record. */
 async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[], plan: PlanUse): Promise<AppliedChange> {
   const { context, buffer, document, options, result } = draft;
   const baseRevision = buffer.revision;
@@ -352,8 +373,7 @@ async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readon
   if (result.edits.length > 0) {
     // Read before the edit: the document changes in place once it is applied.
     const inverse = invertEdits(document.text, result.edits);
-    const text = applyTextEdits(document.text, result.edits);
-    revision = await context.host.applyEdits(buffer, result.edits, { expected: result.ast, text, baseRevision, label: options.label });
+    revision = await applyInTurn(context.host, buffer, result.edits, result.ast, options.label);
     rememberUndo(context.session, { uri: buffer.uri, revisionBefore: baseRevision, revisionAfter: revision, inverse, label: options.label });
   }
   // The change is in the buffer (or there was nothing to change): the plan that allowed it is used up.
@@ -368,6 +388,46 @@ async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readon
     revision,
     diagnostics,
   };
+}
+
+export interface UndoneChange {
+  /** The label of the change taken back. */
+  undone: string;
+  uri: string;
+  revision: number;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Takes back the session's last change of the buffer (`undo`; a failed rename's change back), in
+ * its turn, if the buffer is still exactly as that change left it. Throws AgentError -32050 when
+ * there is nothing to undo or the buffer changed since (then the inverse edits would land on text
+ * they were not made for), or the host's refusal (-32012 and others) with nothing changed.
+ */
+export function runUndo(context: MethodContext, uri: string | undefined): Promise<UndoneChange> {
+  const { host, session } = context;
+  return inChangeTurn(host, async () => {
+    const buffer = resolveBuffer(host, uri);
+    const entry = lastUndo(session, buffer.uri);
+    if (!entry) {
+      throw new AgentError(ErrorCode.NothingToUndo, `Nothing to undo: this session has not changed ${buffer.uri}`, {
+        uri: buffer.uri,
+        hint: "undo takes back this session's own mutations only; the person's edits are undone in the editor.",
+      });
+    }
+    if (buffer.revision !== entry.revisionAfter) {
+      throw new AgentError(ErrorCode.NothingToUndo, `Nothing to undo: ${buffer.uri} changed after this session's last mutation (revision ${entry.revisionAfter}, now ${buffer.revision})`, {
+        uri: buffer.uri,
+        currentRevision: buffer.revision,
+        hint: 'Undo applies only while the buffer is exactly as that mutation left it. Make the reverse change with applyMutation instead (read the AST first).',
+      });
+    }
+    // The AST before the undo is what the restored text's nodes are matched against, as for any edit.
+    const revision = await applyInTurn(host, buffer, entry.inverse, buffer.document.ast, `Undo ${entry.label}`);
+    completeUndo(session, entry, revision);
+    const current = host.workspace.get(buffer.uri) ?? buffer;
+    return { undone: entry.label, uri: buffer.uri, revision, diagnostics: current.diagnostics() };
+  });
 }
 
 /** -32002, as the queries answer it: a single mutation names the node, a batch also which entry. */

@@ -4,25 +4,25 @@
 // Which stand as a CodeLens: by default only kinds worth acting on (core/suggest/worth.ts), at
 // most LENSES_PER_SCREEN in any SCREEN_LINES lines, the most worth first; the rest are in the
 // lightbulb. Accepting writes the annotation (the short form `@type(strategy)` unless
-// whetstone.suggestions.writeReason) with the mutation applyAnnotationSuggestion uses, through
-// the host's applyEdits (VS Code's workspace/applyEdit: one undo step, the cursor stays, no tab
-// opens), and records it (accepted-suggestions.ts takes it back if it is undone); rejecting
+// whetstone.suggestions.writeReason) with the mutation applyAnnotationSuggestion uses, in the
+// turn every change of a buffer takes (agent/mutation-pipeline.ts inChangeTurn, applyInTurn: VS
+// Code's workspace/applyEdit, one undo step, the cursor stays, no tab opens), and records it (accepted-suggestions.ts takes it back if it is undone); rejecting
 // records it, which hides that suggestion on that node until its code changes and lowers the
 // kind's confidence everywhere. An answer acts on the current revision, whatever was typed since
-// it was shown, as long as the suggestion still stands on its node; answers take turns, so a
-// second Accept waits for the first's edit. What "Why?" shows is written here, escaped for a
+// it was shown, as long as the suggestion still stands on its node; answers take their turn
+// with the agents' changes, so an Accept waits for the edit before it and reads the text it left. What "Why?" shows is written here, escaped for a
 // notification: a rule's reason quotes the file, and a notification would make
 // `[Accept](command:…)` in it a link.
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import { AgentError, ErrorCode } from '../agent/errors';
 import { feedbackStoreOf } from '../agent/feedback-store';
 import type { AgentHost } from '../agent/host';
+import { applyInTurn, inChangeTurn } from '../agent/mutation-pipeline';
 import { identityOf, shownSuggestions, type ShownSuggestion } from '../agent/shown-suggestions';
 import type { Node } from '../core/ast';
 import { nodeLabel } from '../core/queries';
 import { annotationMutation, canCarryAnnotations, isMinorSuggestion, suggestionWorth } from '../core/suggest';
 import { applyMutations } from '../core/editing';
-import { applyTextEdits } from '../core/syntax';
 import { toLspRange } from '../lsp/convert';
 import type { SuggestionSource } from '../lsp/suggestions';
 import { labelText } from '../protocol/display-text';
@@ -109,17 +109,14 @@ export function editorSuggestionSource(host: AgentHost, settings: () => Suggesti
   };
 }
 
-/** Answers take turns: the second of two quick Accepts is computed on the text the first left. */
-let turn: Promise<unknown> = Promise.resolve();
-
 /** The person's answer to a suggestion, acted on at the current revision if it still stands there. */
 export function answerSuggestion(host: LspAgentHost, source: SuggestionSource, params: AnswerSuggestionParams, settings: () => SuggestionSettings): Promise<AnswerSuggestionResult> {
   if (typeof params?.uri !== 'string' || typeof params.nodeId !== 'string' || typeof params.accepted !== 'boolean') {
     throw new ResponseError(ErrorCodes.InvalidParams, 'whetstone/answerSuggestion needs uri, version, nodeId, annotationType, strategy and accepted');
   }
-  const run = turn.then(() => answerNow(host, source, params, settings));
-  turn = run.catch(() => undefined);
-  return run;
+  // In the turn of every change: a quick second Accept, or one made while an agent's change is on
+  // its way, is computed on the text the change before it left.
+  return inChangeTurn(host, () => answerNow(host, source, params, settings));
 }
 
 async function answerNow(host: LspAgentHost, source: SuggestionSource, params: AnswerSuggestionParams, settings: () => SuggestionSettings): Promise<AnswerSuggestionResult> {
@@ -150,10 +147,5 @@ async function answerNow(host: LspAgentHost, source: SuggestionSource, params: A
 async function writeAnnotation(host: LspAgentHost, buffer: OpenBuffer, node: Node, suggestion: EditorSuggestionData, longForm: boolean): Promise<void> {
   const written = { annotationType: suggestion.annotationType, strategy: suggestion.strategy, reason: longForm ? suggestion.reason : null, confidence: longForm ? suggestion.confidence : null };
   const result = applyMutations(buffer.document, [annotationMutation(node, written)], () => buffer.document.freshId());
-  await host.applyEdits(buffer, result.edits, {
-    expected: result.ast,
-    text: applyTextEdits(buffer.document.text, result.edits),
-    baseRevision: buffer.revision,
-    label: `@${suggestion.annotationType}(${suggestion.strategy}) on ${suggestion.nodeLabel}`,
-  });
+  await applyInTurn(host, buffer, result.edits, result.ast, `@${suggestion.annotationType}(${suggestion.strategy}) on ${suggestion.nodeLabel}`);
 }

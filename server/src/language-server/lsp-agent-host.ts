@@ -46,8 +46,6 @@ export class LspAgentHost implements AgentHost {
   private readonly changeTimeoutMs: number;
   private currentLibrary: LibraryContext | undefined;
   private sessionSource: () => readonly Session[] = () => [];
-  /** Edits go to VS Code one at a time: the second of two edits made for one revision is a conflict. */
-  private queue: Promise<unknown> = Promise.resolve();
   /** Plans being decided, by id: withdrawing one answers it without the person. */
   private readonly deciding = new Map<string, { sessionId: string; withdraw: (reason: string) => void }>();
 
@@ -87,13 +85,12 @@ export class LspAgentHost implements AgentHost {
     this.sessionSource = source;
   }
 
-  readonly applyEdits: EditApplier = (buffer, edits, options) => {
-    const run = this.queue.then(() => this.applyNow(buffer, edits, options));
-    this.queue = run.catch(() => undefined);
-    return run;
-  };
-
-  private async applyNow(buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions): Promise<number> {
+  /**
+   * One edit to VS Code and back. Edits arrive one at a time: every writer of a buffer takes its
+   * turn first (agent/mutation-pipeline.ts inChangeTurn), so none is made for a revision another
+   * edit on its way is about to replace.
+   */
+  readonly applyEdits: EditApplier = async (buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions): Promise<number> => {
     const uri = buffer.uri;
     const current = this.workspace.get(uri);
     if (!current) throw new AgentError(ErrorCode.NoStructuredBuffer, `The buffer ${uri} was closed`, { hint: 'listBuffers shows the open buffers.' });
@@ -150,7 +147,7 @@ export class LspAgentHost implements AgentHost {
     } finally {
       change.dispose();
     }
-  }
+  };
 
   /** Told when what the Agents view shows changes outside a call (a plan or change decided). */
   onActivity: () => void = () => undefined;

@@ -2,13 +2,9 @@
 // context"): applyMutation, applyBatch and undo. Both mutation methods run through the one
 // pipeline (mutation-pipeline.ts), so a single mutation is a batch of one with the same guarantees.
 import { mutationJsonSchema, type JsonSchema } from '../../core/ast';
-import { applyTextEdits } from '../../core/syntax';
-import { resolveBuffer } from '../buffers';
-import { AgentError, ErrorCode } from '../errors';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
-import { runChange, type AppliedChange, type PipelineOptions, type PreviewedChange } from '../mutation-pipeline';
+import { runChange, runUndo, type AppliedChange, type PipelineOptions, type PreviewedChange } from '../mutation-pipeline';
 import { proposeReviewedChange, type ProposedChange } from '../review-mode';
-import { completeUndo, lastUndo } from '../undo-history';
 import { ID, JSON_VALUE, JSON_VALUE_DEFS, NAME, URI } from '../param-bounds';
 
 /** The mutation fields' schemas with the endpoint's bounds (param-bounds.ts) on every string, list and object. */
@@ -208,31 +204,8 @@ const undo = defineMethod<{ uri?: string }>({
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   async handler(params, context) {
-    const { host, session } = context;
-    const buffer = resolveBuffer(host, params.uri);
-    const entry = lastUndo(session, buffer.uri);
-    if (!entry) {
-      throw new AgentError(ErrorCode.NothingToUndo, `Nothing to undo: this session has not changed ${buffer.uri}`, {
-        uri: buffer.uri,
-        hint: "undo takes back this session's own mutations only; the person's edits are undone in the editor.",
-      });
-    }
-    if (buffer.revision !== entry.revisionAfter) {
-      throw new AgentError(ErrorCode.NothingToUndo, `Nothing to undo: ${buffer.uri} changed after this session's last mutation (revision ${entry.revisionAfter}, now ${buffer.revision})`, {
-        uri: buffer.uri,
-        currentRevision: buffer.revision,
-        hint: 'Undo applies only while the buffer is exactly as that mutation left it. Make the reverse change with applyMutation instead (read the AST first).',
-      });
-    }
-    const revision = await host.applyEdits(buffer, entry.inverse, {
-      expected: buffer.document.ast,
-      text: applyTextEdits(buffer.text, entry.inverse),
-      baseRevision: entry.revisionAfter,
-      label: `Undo ${entry.label}`,
-    });
-    completeUndo(session, entry, revision);
-    const current = host.workspace.get(buffer.uri) ?? buffer;
-    return { success: true, undone: entry.label, uri: buffer.uri, revision, diagnostics: current.diagnostics() };
+    const undone = await runUndo(context, params.uri);
+    return { success: true, ...undone };
   },
 });
 

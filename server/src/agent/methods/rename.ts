@@ -7,16 +7,14 @@
 // meanwhile), the buffers already changed are changed back.
 import { importedFieldRenameMutations, importRenameMutations, moduleNamesPath, nameOffsetOf, renameMutations } from '../../core/editing';
 import type { SetPropertyMutation } from '../../core/ast';
-import { applyTextEdits } from '../../core/syntax';
 import type { OpenBuffer } from '../../workspace/buffer';
 import { pathOfBufferUri } from '../../workspace/buffer-path';
 import { checkRevision, nodeIn, resolveBuffer } from '../buffers';
 import { AgentError } from '../errors';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
-import { runChange, type AppliedChange, type PreviewedChange } from '../mutation-pipeline';
+import { runChange, runUndo, type AppliedChange, type PreviewedChange } from '../mutation-pipeline';
 import { ID, NAME, URI } from '../param-bounds';
 import { renameRefused } from '../rename-expansion';
-import { completeUndo, lastUndo } from '../undo-history';
 
 interface RenameParams {
   nodeId: string;
@@ -111,20 +109,14 @@ const renameSymbol = defineMethod<RenameParams>({
   },
 });
 
-/** Undoes the renames already applied, newest first; false when one of them could not be. */
+/** Undoes the renames already applied, newest first, each in its turn; false when one of them could not be. */
 async function changeBack(context: MethodContext, applied: readonly AppliedChange[]): Promise<boolean> {
   let all = true;
   for (const done of [...applied].reverse()) {
-    const buffer = context.host.workspace.get(done.uri);
-    const entry = lastUndo(context.session, done.uri);
-    if (!buffer || !entry || buffer.revision !== entry.revisionAfter) {
-      all = false;
-      continue;
-    }
     try {
-      const revision = await context.host.applyEdits(buffer, entry.inverse, { expected: buffer.document.ast, text: applyTextEdits(buffer.text, entry.inverse), baseRevision: entry.revisionAfter, label: `Undo ${entry.label}` });
-      completeUndo(context.session, entry, revision);
+      await runUndo(context, done.uri);
     } catch {
+      // Closed, changed since, or refused by the host: that buffer stays renamed (changedBuffers).
       all = false;
     }
   }
