@@ -1,10 +1,10 @@
 // `whetstone-agent mcp` (dist/cli.js) with the MCP SDK's stdio client: it finds the running
 // endpoint through the lock files (the one whose workspace folder holds the current folder),
 // bridges tools and notifications, says clearly when no endpoint runs or the lock file is stale,
-// exits when the endpoint goes away, and with --serve serves files itself.
+// exits when the endpoint goes away, and with --serve serves files itself in one process.
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -149,53 +149,68 @@ describe('whetstone-agent mcp --serve', () => {
     assert.equal(readFileSync(join(folder, 'src', 'lib.wst'), 'utf8'), LIB);
   });
 
-  it('stops the endpoint it started when it is stopped with SIGTERM', async () => {
+  it('follows --approve auto, --library and --max-role as serve does', async () => {
+    const libraryFile = join(folder, 'library.json');
+    writeFileSync(libraryFile, JSON.stringify({ name: 'shop', modules: [{ name: 'math', functions: [{ name: 'round', signature: 'round(x: number): number' }] }], policy: { blockedFunctions: ['eval'] } }));
+    const { agent } = await connectStdio(['--serve', '--approve', 'auto', '--library', libraryFile, '--max-role', 'refactor', join(folder, 'src')], { cwd: folder });
+    try {
+      const told = (await agent.notification('notifications/whetstone/libraryContext')) as { name: string };
+      assert.equal(told.name, 'shop', 'the library is told once the session is initialized');
+      assert.equal((await agent.ok<{ library: { name: string } }>('getLibraryContext')).library.name, 'shop');
+      const tooHigh = await agent.call('setAgentRole', { role: 'generator' });
+      assert.equal(tooHigh.isError, true, 'roles are capped by --max-role');
+      await agent.ok('setAgentRole', { role: 'refactor' });
+      const lib = `file://${join(folder, 'src', 'lib.wst')}`;
+      const found = await agent.ok<{ candidates: { nodeId: string }[] }>('findNodes', { type: 'FunctionDeclaration', name: 'total', uri: lib });
+      const plan = await agent.ok<{ planId: string }>('proposePlan', { steps: ['delete'], reason: 'test', targets: [{ op: 'deleteNode', nodeId: found.candidates[0].nodeId, uri: lib }] });
+      const decided = (await agent.notification('notifications/whetstone/planDecided')) as { planId: string; status: string };
+      assert.deepEqual([decided.planId, decided.status], [plan.planId, 'approved']);
+    } finally {
+      await agent.close();
+      rmSync(libraryFile);
+    }
+    assert.equal(readFileSync(join(folder, 'src', 'lib.wst'), 'utf8'), LIB, 'a plan approved changes nothing by itself');
+  });
+
+  it('is one process: no child, no lock file, no temporary folder, and still serves the tools', async () => {
+    const lockDir = mkdtempSync(join(tmpdir(), 'whetstone-mcp-locks-'));
+    const scratch = mkdtempSync(join(tmpdir(), 'whetstone-mcp-tmp-'));
+    const { agent, transport } = await connectStdio(['--serve', join(folder, 'src')], { cwd: folder, env: { WHETSTONE_LOCK_DIR: lockDir, TMPDIR: scratch } });
+    try {
+      const listed = await agent.ok<{ buffers: { uri: string }[] }>('listBuffers');
+      assert.deepEqual(listed.buffers.map((buffer) => buffer.uri.split('/').pop()).sort(), ['lib.wst', 'main.wst']);
+      const pid = transport.pid;
+      assert.ok(pid !== null);
+      if (process.platform === 'linux') {
+        const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean));
+        assert.deepEqual(children, [], 'mcp --serve started no process');
+      }
+      assert.deepEqual(readdirSync(lockDir), [], 'no lock file was written');
+      assert.deepEqual(readdirSync(scratch), [], 'no temporary lock folder was made');
+    } finally {
+      await agent.close();
+      rmSync(lockDir, { recursive: true, force: true });
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('says on stderr that it serves over stdin/stdout, and stops with SIGTERM (exit 0)', async () => {
     const child = spawn(process.execPath, [CLI, 'mcp', '--serve', join(folder, 'src')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    const port = await servedPort(child);
-    assert.equal((await fetch(`http://127.0.0.1:${port}/`)).status, 426, 'the served endpoint answers');
+    let stderr = '';
+    const serving = new Promise<void>((resolve) => {
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+        if (/serving 2 buffers on stdin\/stdout/.test(stderr)) resolve();
+      });
+      child.once('exit', () => resolve());
+    });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    await serving;
+    assert.match(stderr, /serving 2 buffers on stdin\/stdout/);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     assert.equal(await exited, 0);
-    await assert.rejects(fetch(`http://127.0.0.1:${port}/`), 'the served endpoint is gone too');
-  });
-
-  it('takes the endpoint it started down with it when it is killed outright (SIGKILL)', async () => {
-    const child = spawn(process.execPath, [CLI, 'mcp', '--serve', join(folder, 'src')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    const port = await servedPort(child);
-    assert.equal((await fetch(`http://127.0.0.1:${port}/`)).status, 426, 'the served endpoint answers');
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-    child.kill('SIGKILL');
-    assert.equal(await exited, 'SIGKILL');
-    // No handler ran in the bridge: only the end of the pipe to the child's stdin tells it.
-    const gone = await waitUntil(async () => {
-      try {
-        await fetch(`http://127.0.0.1:${port}/`);
-        return false;
-      } catch {
-        return true;
-      }
-    });
-    assert.ok(gone, 'the served endpoint stopped after its bridge was killed');
+    assert.equal(stdout, '', 'stdout carries MCP only');
   });
 });
-
-/** The port the bridge's child serves on, read from the child's log line passed through. */
-function servedPort(child: ReturnType<typeof spawn>): Promise<number> {
-  return new Promise<number>((resolve) => {
-    let seen = '';
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      seen += chunk;
-      const match = /serving \d+ buffers? on 127\.0\.0\.1:(\d+)/.exec(seen);
-      if (match) resolve(Number(match[1]));
-    });
-  });
-}
-
-/** Polls `condition` every 100 ms, at most 10 s; whether it came true. */
-async function waitUntil(condition: () => Promise<boolean>): Promise<boolean> {
-  for (let i = 0; i < 100; i++) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-}

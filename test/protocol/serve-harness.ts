@@ -56,7 +56,7 @@ export interface ServeSetup {
   /** Added to serve's environment (last, so it overrides). */
   env?: Record<string, string>;
   /**
-   * Node options before the script. By default the server's, as `mcp --serve` starts it: serve then
+   * Node options before the script. By default the server's, as the editor starts the server: serve then
    * runs in the process started (no launcher beside it), whose pid the lock file names. [] starts
    * it as a person does, and serve starts itself again with them.
    */

@@ -1,14 +1,12 @@
 // `whetstone-agent serve` runs with the language server's heap sizing (SERVER_NODE_OPTIONS) however
 // it is started: `node dist/cli.js serve` without them starts itself again in a child that has
 // them, and that launcher passes on what a person or a program does to it (signals, the end of
-// stdin, being killed outright) and the child's exit status; `mcp --serve` starts its serve with
-// them. What is checked is the command line of the process that serves (the pid in its lock file).
+// stdin, being killed outright) and the child's exit status. What is checked is the command line
+// of the process that serves (the pid in its lock file).
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
 import { missingServerNodeOptions } from '../../server/src/cli/server-node-options';
 import { SERVER_NODE_OPTIONS } from '../../server/src/protocol/server-process';
 import { AgentClient, CLI, ROOT, startServe, type ServeProcess } from './serve-harness';
@@ -124,40 +122,5 @@ describe('serve: the language server heap sizing', () => {
         resolve();
       });
     });
-  });
-});
-
-describe('mcp --serve: the serve it starts has the options', () => {
-  let folder: string;
-  before(() => {
-    folder = mkdtempSync(join(tmpdir(), 'whetstone-mcp-options-'));
-    mkdirSync(join(folder, 'src'));
-    writeFileSync(join(folder, 'src', 'main.wst'), SOURCE);
-  });
-  after(() => rmSync(folder, { recursive: true, force: true }));
-
-  it('starts serve with them, so no launcher stands between', { skip: !HAS_PROC && 'reads /proc' }, async () => {
-    const bridge = spawn(process.execPath, [CLI, 'mcp', '--serve', join(folder, 'src')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    try {
-      // The bridge logs the served endpoint's line once its child listens.
-      await new Promise<void>((resolve) => {
-        let seen = '';
-        bridge.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-          seen += chunk;
-          if (/serving \d+ buffers? on/.test(seen)) resolve();
-        });
-      });
-      const children = readFileSync(`/proc/${bridge.pid}/task/${bridge.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
-      const serves = children.filter((pid) => commandLineOf(pid).includes('serve'));
-      assert.equal(serves.length, 1, 'one serve child');
-      const serving = commandLineOf(serves[0]);
-      for (const option of SERVER_NODE_OPTIONS) assert.ok(serving.includes(option), `${option} in ${serving.join(' ')}`);
-      const grandchildren = readFileSync(`/proc/${serves[0]}/task/${serves[0]}/children`, 'utf8').trim();
-      assert.equal(grandchildren, '', 'it serves itself, without starting again');
-    } finally {
-      const exited = new Promise((resolve) => bridge.once('exit', resolve));
-      bridge.kill('SIGTERM');
-      await exited;
-    }
   });
 });

@@ -58,9 +58,9 @@ Commands:
                            bridged to the running endpoint: the one whose workspace folder holds
                            the current folder, else the newest (lock files in --lock-dir, else
                            $WHETSTONE_LOCK_DIR, else ~/.whetstone/agents; --port picks one).
-                           With --serve it serves the given files itself (no editor needed);
-                           plans and reviewed changes are then denied (default) or approved
-                           (auto). Exits 1 with a message on stderr when no endpoint is running,
+                           With --serve it serves the given files itself, in this one process
+                           (no editor, port or lock file needed); plans and reviewed changes are
+                           then denied (default) or approved (auto). Exits 1 with a message on stderr when no endpoint is running,
                            its lock file is stale, or it goes away; 0 when stdin closes.
   lsp [--stdio]            The language server (as in VS Code) over stdin and stdout, for any
                            LSP client: Neovim, Helix, Zed (see docs/EDITORS.md). It ends when

@@ -1,10 +1,14 @@
 // `whetstone-agent mcp`: reads its arguments and runs the stdio MCP bridge (server/src/mcp/) to the
-// endpoint the lock files name, or to one it starts itself with --serve.
+// endpoint the lock files name; with --serve, serves the files itself in this one process: the
+// headless host (served-folder.ts, as serve opens them) with MCP on stdin/stdout, and no port,
+// lock file or second process.
 import { displayText } from '../agent/plan-display';
+import { AGENT_ROLES, type AgentRole } from '../agent/roles';
 import { defaultLockDir } from '../agent/websocket/lock-file';
-import { discoverEndpoint, runStdioBridge, startServedEndpoint } from '../mcp';
-import { SERVER_NODE_OPTIONS } from '../protocol/server-process';
-import type { Output } from './output';
+import { discoverEndpoint, runStdioBridge, startStdioServer } from '../mcp';
+import { messageOf } from './files';
+import { EXIT_OK, EXIT_USAGE, keepRunningWithoutOutput, type Output } from './output';
+import { openServedFolder } from './served-folder';
 
 export interface McpOptions {
   port?: number;
@@ -13,8 +17,11 @@ export interface McpOptions {
   serve?: string[];
   approve: 'deny' | 'auto';
   library?: string;
-  maxRole?: string;
+  maxRole?: AgentRole;
 }
+
+/** How long the process may take to end on its own once MCP is over. */
+const EXIT_GRACE_MS = 3_000;
 
 /** Exit status when no endpoint could be found or started. */
 export const EXIT_NO_ENDPOINT = 1;
@@ -59,8 +66,8 @@ export function parseMcpArguments(args: readonly string[]): McpOptions | string 
       }
       case '--max-role': {
         const raw = value();
-        if (raw === undefined) return 'mcp: --max-role needs a role';
-        options.maxRole = raw;
+        if (raw === undefined || !(AGENT_ROLES as readonly string[]).includes(raw)) return `mcp: --max-role must be linter, refactor or generator, not "${raw ?? ''}"`;
+        options.maxRole = raw as AgentRole;
         break;
       }
       default:
@@ -74,6 +81,7 @@ export function parseMcpArguments(args: readonly string[]): McpOptions | string 
 }
 
 export async function runMcp(options: McpOptions, output: Output, version: string): Promise<number> {
+  if (options.serve !== undefined) return serveOverStdio(options.serve, options, output, version);
   try {
     return await bridge(options, output, version);
   } finally {
@@ -82,33 +90,62 @@ export async function runMcp(options: McpOptions, output: Output, version: strin
   }
 }
 
+/**
+ * `mcp --serve PATH...`: for agents without an editor (CI). Plans and reviewed changes cannot be
+ * asked about on a terminal here (stdin is the MCP channel), so they follow --approve deny (the
+ * default) or auto. Serves until the client closes stdin, or SIGINT or SIGTERM.
+ */
+async function serveOverStdio(paths: string[], options: McpOptions, output: Output, version: string): Promise<number> {
+  // A client gone must not set the process failing on its writes; its stdin's end stops it.
+  keepRunningWithoutOutput();
+  const log = (line: string): void => output.err(line);
+  const served = await openServedFolder({
+    paths,
+    approve: options.approve,
+    library: options.library,
+    // deny and auto ask nobody; nothing may reach stdout, the MCP channel, but MCP.
+    terminal: { input: process.stdin, output: process.stderr },
+    ideName: 'whetstone-agent mcp --serve',
+    version,
+    fail: (line) => log(`whetstone-agent mcp: ${line}`),
+    log,
+  });
+  if (!served) return EXIT_USAGE;
+  const maxRole = options.maxRole ?? 'generator';
+  let server;
+  try {
+    server = await startStdioServer({ host: served.host, maxRole, stdin: process.stdin, stdout: process.stdout, log });
+  } catch (error) {
+    log(`whetstone-agent mcp: ${messageOf(error)}`);
+    served.close();
+    return EXIT_USAGE;
+  }
+  served.setSessionSource(server.sessions);
+  // An agent must not be able to stop the server; a bug is logged, serving goes on.
+  const onUncaught = (error: Error): void => log(`whetstone-agent mcp: internal error: ${error.stack ?? error.message}`);
+  process.on('uncaughtException', onUncaught);
+  const onSignal = (signal: NodeJS.Signals): void => {
+    log(`whetstone-agent mcp: ${signal}: closing`);
+    void server.close();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  log(`whetstone-agent mcp: serving ${served.bufferCount} buffer${served.bufferCount === 1 ? '' : 's'} on stdin/stdout, plans and reviewed changes: --approve ${options.approve}, roles up to ${maxRole}`);
+  await server.ended;
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+  process.off('uncaughtException', onUncaught);
+  served.close();
+  // Nothing more is read: the client is gone, or the process was asked to stop.
+  process.stdin.destroy();
+  // Should anything still hold the event loop, the process ends anyway once MCP is over.
+  setTimeout(() => process.exit(EXIT_OK), EXIT_GRACE_MS).unref();
+  return EXIT_OK;
+}
+
 async function bridge(options: McpOptions, output: Output, version: string): Promise<number> {
   const log = (line: string): void => output.err(line);
   const io = { stdin: process.stdin, stdout: process.stdout, log, version };
-  if (options.serve !== undefined) {
-    const served = await startServedEndpoint({ cli: process.argv[1], nodeOptions: SERVER_NODE_OPTIONS, paths: options.serve, approve: options.approve, library: options.library, maxRole: options.maxRole, log });
-    if ('problem' in served) {
-      log(`whetstone-agent mcp: ${served.problem}`);
-      return EXIT_NO_ENDPOINT;
-    }
-    // The served files' endpoint lives and dies with this process, however it ends.
-    const stopChild = (): void => void served.stop();
-    const onSignal = (signal: NodeJS.Signals): void => {
-      log(`whetstone-agent mcp: ${signal}: stopping the served endpoint`);
-      void served.stop().finally(() => process.exit(0));
-    };
-    process.once('exit', stopChild);
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
-    try {
-      return await runStdioBridge(served.target, io);
-    } finally {
-      process.off('exit', stopChild);
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
-      await served.stop();
-    }
-  }
   const found = await discoverEndpoint({ lockDir: options.lockDir ?? defaultLockDir(), port: options.port, cwd: process.cwd() });
   for (const skipped of found.skipped) log(`whetstone-agent mcp: ${skipped}`);
   if ('problem' in found) {

@@ -2,25 +2,16 @@
 // every .wst under the folders named) as buffers, the first one active, and serves them on
 // 127.0.0.1 until SIGINT or SIGTERM. The first line on stdout says where it listens; the token is
 // only in the lock file, never on stdout or stderr.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { AGENT_ROLES, type AgentRole } from '../agent/roles';
-import type { Session } from '../agent/session';
 import { DEFAULT_PORT, startAgentEndpoint, type AgentEndpoint } from '../agent/websocket/endpoint';
 import { removeLockFile } from '../agent/websocket/lock-file';
-import type { LibraryContext } from '../core/semantics';
-import { loadGrammar } from '../workspace/grammar';
-import { Workspace } from '../workspace/workspace';
-import { collectFiles, messageOf } from './files';
-import { readLibraryOption } from './library-file';
-import { HeadlessAgentHost } from './headless-host';
-import { EXIT_OK, EXIT_USAGE, keepRunningWithoutOutput, type Output } from './output';
-import { readServedFile, servedFile, type ServedFile } from './served-file';
-import { watchServedFiles } from './served-file-watcher';
-import { APPROVAL_MODES, createPlanApproval, type ApprovalMode } from './terminal-approval';
 import { mcpRoute } from '../mcp';
-
+import { messageOf } from './files';
+import { EXIT_OK, EXIT_USAGE, keepRunningWithoutOutput, type Output } from './output';
+import { openServedFolder } from './served-folder';
+import { APPROVAL_MODES, type ApprovalMode } from './terminal-approval';
 
 export interface ServeOptions {
   port: number;
@@ -113,64 +104,18 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
   // A terminal closed or a reader gone must not stop the endpoint, nor set it failing in a loop.
   keepRunningWithoutOutput();
   const log = (line: string): void => output.err(line);
-  let library: LibraryContext | undefined;
-  if (options.library !== undefined) {
-    const read = readLibraryOption(options.library);
-    if ('problem' in read) {
-      output.err(`whetstone-agent: serve: ${read.problem}`);
-      return EXIT_USAGE;
-    }
-    library = read.library;
-  }
-  await loadGrammar();
-  const { files: paths, foundIn, problems } = collectFiles(options.paths);
-  if (problems.length > 0) {
-    for (const problem of problems) output.err(`whetstone-agent: ${problem.path}: ${problem.message}`);
-    return EXIT_USAGE;
-  }
-  // A file named that cannot be served ends the start; one found in a folder named is skipped
-  // with the reason, as a FIFO there is: one file of a cloned repository does not refuse the rest.
-  const files: { file: ServedFile; text: string }[] = [];
-  for (const path of paths) {
-    const file = servedFile(resolve(path), foundIn.get(path));
-    const read = readServedFile(file);
-    if ('text' in read) files.push({ file, text: read.text });
-    else if (foundIn.has(path)) log(`whetstone-agent: ${path}: ${read.problem}; skipped`);
-    else {
-      output.err(`whetstone-agent: ${path}: ${read.problem}`);
-      return EXIT_USAGE;
-    }
-  }
-  if (files.length === 0) log('whetstone-agent: serve: no .wst files found; serving no buffers');
-
-  const workspace = new Workspace((error) => log(`whetstone-agent: ${messageOf(error)}`));
-  workspace.setLibrary(library);
-  const folders = workspaceFolders(options.paths);
-  // `use a.b` is the file a/b.wst under the folders served, as under the editor's workspace
-  // folders (module-exports.ts): served files answer from their buffers, others are read.
-  workspace.modules.setRoots(folders);
-  // The endpoint, and so the list of sessions, exists only once the buffers are open.
-  let sessions: () => readonly Session[] = () => [];
-  const approval = createPlanApproval(options.approve, {
-    input: process.stdin,
-    output: process.stdout,
-    workspace,
-    stillWanted: (plan) => sessions().some((session) => session.id === plan.sessionId && session.connected),
-  });
-  const host = new HeadlessAgentHost({
-    workspace,
-    library,
-    decidePlan: approval.decidePlan,
-    reviewChange: approval.reviewChange,
-    info: { ideName: 'whetstone-agent serve', version: packageVersion() },
+  const served = await openServedFolder({
+    paths: options.paths,
+    approve: options.approve,
+    library: options.library,
+    terminal: { input: process.stdin, output: process.stdout },
+    ideName: 'whetstone-agent serve',
+    version: packageVersion(),
+    fail: (line) => output.err(`whetstone-agent: serve: ${line}`),
     log,
-    // Beside the served files, as VS Code keeps it in the workspace folder.
-    feedbackFile: folders.length > 0 ? join(folders[0], '.whetstone', 'feedback.json') : undefined,
   });
-  for (const { file, text } of files) {
-    const buffer = host.openFile(pathToFileURL(resolve(file.path)).href, text, file);
-    if (workspace.activeBufferUri === null) workspace.setActive(buffer.uri);
-  }
+  if (!served) return EXIT_USAGE;
+  const { host, folders } = served;
 
   let endpoint: AgentEndpoint;
   try {
@@ -188,23 +133,10 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
   } catch (error) {
     // A lock folder others could write into (or a port that cannot be had) ends the start here.
     output.err(`whetstone-agent: serve: ${messageOf(error)}`);
-    approval.close();
-    workspace.dispose();
+    served.close();
     return EXIT_USAGE;
   }
-  host.setSessionSource(endpoint.sessions);
-  // A buffer changed (by an agent, or its file on disk): when what it exports differs from what
-  // its importers were analysed with, they are analysed again when next asked (their diagnostics).
-  const importersFollow = workspace.onDidChange(({ buffer }) => {
-    try {
-      workspace.modules.noteAnalysed(buffer);
-    } catch (error) {
-      log(`whetstone-agent: ${messageOf(error)}`);
-    }
-  });
-  sessions = endpoint.sessions;
-  // A file edited on disk becomes a new revision, and the sessions hear bufferChanged.
-  const watched = watchServedFiles(host, log);
+  served.setSessionSource(endpoint.sessions);
   // The last resort if the process ends some other way: no lock file may outlive it.
   process.on('exit', () => removeLockFile(endpoint.lockFile, endpoint.token));
   // An agent must not be able to stop the server for everyone; a bug is logged, serving goes on.
@@ -216,14 +148,11 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
       stopping = true;
       log(`whetstone-agent: ${signal}: closing`);
       setTimeout(() => process.exit(EXIT_OK), EXIT_GRACE_MS).unref();
-      approval.close();
-      watched.close();
-      importersFollow.dispose();
       endpoint
         .close()
         .catch((error: unknown) => log(`whetstone-agent: closing: ${messageOf(error)}`))
         .finally(() => {
-          workspace.dispose();
+          served.close();
           resolveExit(EXIT_OK);
         });
     };
@@ -243,25 +172,8 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     }
   });
   output.out(JSON.stringify({ event: 'listening', port: endpoint.port, lockFile: endpoint.lockFile }));
-  log(`whetstone-agent: serving ${files.length} buffer${files.length === 1 ? '' : 's'} on 127.0.0.1:${endpoint.port}, plans and reviewed changes: --approve ${options.approve}, roles up to ${options.maxRole}`);
+  log(`whetstone-agent: serving ${served.bufferCount} buffer${served.bufferCount === 1 ? '' : 's'} on 127.0.0.1:${endpoint.port}, plans and reviewed changes: --approve ${options.approve}, roles up to ${options.maxRole}`);
   return stopped;
-}
-
-/** The folders served: each folder named, and the folder of each file named. */
-function workspaceFolders(paths: readonly string[]): string[] {
-  const folders = paths.map((path) => {
-    const absolute = resolve(path);
-    return isFile(absolute) ? dirname(absolute) : absolute;
-  });
-  return [...new Set(folders)];
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /** The packages this code ships in: the extension, and the command line on its own (packages/). */
