@@ -6,7 +6,9 @@ import type { FunctionDeclaration } from '../../server/src/core/ast';
 import { applyMutations, type MutationResult } from '../../server/src/core/editing';
 import { applyTextEdits } from '../../server/src/core/syntax';
 import { contentChangesToEdits } from '../../server/src/lsp/convert';
-import { moveWithEdits } from '../../server/src/lsp/diagnostics';
+import { inSourceOrder } from '../../server/src/core/ast';
+import { minimalEdits } from '../../server/src/core/editing';
+import { changedRegion, commonEnds, moveThroughEdits, WhetstoneDocument } from '../../server/src/core/syntax';
 import type { OpenBuffer } from '../../server/src/workspace/buffer';
 import { loadGrammar } from '../../server/src/workspace/grammar';
 import { Workspace } from '../../server/src/workspace/workspace';
@@ -174,14 +176,46 @@ describe('LSP content changes to core edits', () => {
 describe('moving diagnostics through edits', () => {
   const item = (startOffset: number, endOffset: number) => ({ startOffset, endOffset });
   it('keeps ranges before an edit, shifts those after it, drops those it touches', () => {
-    const moved = moveWithEdits([item(0, 3), item(5, 8), item(20, 25)], [{ startOffset: 8, endOffset: 10, newText: 'abcde' }], true);
+    const moved = moveThroughEdits([item(0, 3), item(5, 8), item(20, 25)], [{ startOffset: 8, endOffset: 10, newText: 'abcde' }], true);
     assert.deepEqual(moved, [item(0, 3), item(23, 28)]);
   });
   it('applies sequential edits one after another', () => {
-    const moved = moveWithEdits([item(10, 12)], [
+    const moved = moveThroughEdits([item(10, 12)], [
       { startOffset: 0, endOffset: 0, newText: 'xx' },
       { startOffset: 0, endOffset: 1, newText: '' },
     ], true);
     assert.deepEqual(moved, [item(11, 13)]);
+  });
+});
+
+describe('the text facts the document, the mutation engine and the language server share', () => {
+  it('commonEnds: the common beginning, then the common end, never overlapping it', () => {
+    assert.deepEqual(commonEnds('let a = 1;', 'let ab = 1;'), { prefix: 5, suffix: 5 });
+    assert.deepEqual(commonEnds('aaa', 'aaaa'), { prefix: 3, suffix: 0 });
+    assert.deepEqual(commonEnds('same', 'same'), { prefix: 4, suffix: 0 });
+  });
+
+  it('changedRegion is what a reparse and a minimal edit both leave to change', () => {
+    assert.deepEqual(changedRegion('fn f() {}', 'fn fx() {}'), { changeStart: 4, oldEnd: 4, newEnd: 5 });
+    const [edit] = minimalEdits('print(total);', 0, 13, 'print(totals);');
+    assert.deepEqual(edit, { startOffset: 11, endOffset: 11, newText: 's' });
+  });
+
+  it('inSourceOrder orders the parser\'s problems and the diagnostics alike, ties by code, then message', () => {
+    const at = (startOffset: number, endOffset: number, message: string, code?: string) => ({ span: { startOffset, endOffset }, message, ...(code ? { code } : {}) });
+    assert.deepEqual(
+      inSourceOrder([at(4, 6, 'b'), at(0, 2, 'z')], [at(4, 6, 'a'), at(4, 5, 'c')]).map((d) => d.message),
+      ['z', 'c', 'a', 'b'],
+    );
+    assert.deepEqual(inSourceOrder([at(0, 1, 'x', 'W_B'), at(0, 1, 'y', 'E_A')]).map((d) => d.code), ['E_A', 'W_B']);
+    // A document's syntax diagnostics come out in that order whichever way the text was reached.
+    const typed = WhetstoneDocument.create('let a = ;\nlet b = ;\n');
+    const edited = WhetstoneDocument.create('let a = 1;\nlet b = 2;\n');
+    edited.applyEdits([{ startOffset: 8, endOffset: 9, newText: '' }]);
+    edited.applyEdits([{ startOffset: 18, endOffset: 19, newText: '' }]);
+    assert.equal(edited.text, typed.text);
+    assert.deepEqual(edited.syntaxDiagnostics.map((d) => [d.span.startOffset, d.message]), typed.syntaxDiagnostics.map((d) => [d.span.startOffset, d.message]));
+    typed.dispose();
+    edited.dispose();
   });
 });

@@ -12,7 +12,7 @@
 // published again (its analysis is redone only where what it imports now reads differently).
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { inSourceOrder, type Diagnostic } from '../core/ast';
-import { foldCascades, type TextEdit, type WhetstoneDocument } from '../core/syntax';
+import { foldCascades, moveThroughEdits, type TextEdit, type WhetstoneDocument } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Disposable, Workspace } from '../workspace/workspace';
 import { toLspDiagnostic } from './convert';
@@ -74,7 +74,7 @@ export class DiagnosticsPublisher {
   /** A buffer changed: syntax now (with the untouched semantic diagnostics moved), semantics later. */
   private changed(buffer: OpenBuffer, edits: readonly TextEdit[], sequential: boolean): void {
     const carried = this.semantic.get(buffer.uri);
-    if (carried) carried.diagnostics = moveWithEdits(carried.diagnostics, edits, sequential);
+    if (carried) carried.diagnostics = moveThroughEdits(carried.diagnostics, edits, sequential);
     // A half-typed statement's cascade is one diagnostic (foldCascades), the carried ones included.
     const placed = carried ? placeCarried(buffer.document, carried) : [];
     const fromCarried = new Set(placed);
@@ -189,31 +189,4 @@ function placeCarried(document: WhetstoneDocument, carried: Semantic): Diagnosti
     const span = document.spanAt(startOffset, endOffset);
     return { ...diagnostic, span, line: span.start.line, column: span.start.column };
   });
-}
-
-/**
- * Moves diagnostic ranges through text edits: a range wholly before an edit stays, one wholly after
- * it shifts by the edit's change in length, one the edit touches or overlaps is dropped (its problem
- * may be gone).
- */
-export function moveWithEdits<T extends { startOffset: number; endOffset: number }>(
-  items: readonly T[],
-  edits: readonly TextEdit[],
-  sequential: boolean,
-): T[] {
-  // Non-sequential edits all refer to the same text; applied from the last to the first, each leaves
-  // the offsets of the ones before it valid, which is what WhetstoneDocument does too.
-  const ordered = sequential ? edits : [...edits].sort((a, b) => b.startOffset - a.startOffset);
-  let current = [...items];
-  for (const edit of ordered) {
-    const delta = edit.newText.length - (edit.endOffset - edit.startOffset);
-    const next: T[] = [];
-    for (const item of current) {
-      // Touching counts: typing right after `nmae` makes another name.
-      if (item.endOffset < edit.startOffset) next.push(item);
-      else if (item.startOffset > edit.endOffset) next.push({ ...item, startOffset: item.startOffset + delta, endOffset: item.endOffset + delta });
-    }
-    current = next;
-  }
-  return current;
 }

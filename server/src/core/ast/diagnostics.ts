@@ -84,12 +84,18 @@ export function makeDiagnostic(
 }
 
 /**
- * Diagnostics in source order (by start, then end, then code), whichever lists they come from:
- * the one order the language server, the agents and the command line all report. Generic so that
- * diagnostics with codes of their own (projection's W_UNSUPPORTED, …) share it.
+ * Diagnostics in source order (by start, then end, then code, then message), whichever lists they
+ * come from: the one order the language server, the agents and the command line all report, and
+ * the parser's own problems before they become diagnostics; it never depends on how the lists were
+ * put together. Generic so that diagnostics with codes of their own (projection's W_UNSUPPORTED,
+ * …) share it.
  */
-export function inSourceOrder<D extends Pick<Diagnostic, 'span'> & { code: string }>(...lists: readonly (readonly D[])[]): D[] {
+export function inSourceOrder<D extends { span: Pick<Span, 'startOffset' | 'endOffset'>; code?: string; message?: string }>(...lists: readonly (readonly D[])[]): D[] {
   return lists
     .flat()
-    .sort((a, b) => a.span.startOffset - b.span.startOffset || a.span.endOffset - b.span.endOffset || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+    .sort((a, b) => a.span.startOffset - b.span.startOffset || a.span.endOffset - b.span.endOffset || compareText(a.code, b.code) || compareText(a.message, b.message));
+}
+
+function compareText(a = '', b = ''): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

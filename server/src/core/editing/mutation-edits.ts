@@ -17,7 +17,7 @@ import { EXPRESSION_TYPES } from '../ast/node-schema';
 import { placeComments } from '../syntax/comment-placement';
 import { COMMA_LIST_ROLE, fullStart, headerStart, LINE_LIST_ROLE, listBrackets, listItems } from '../syntax/layout';
 import { SourceScanner, type SourceComment } from '../syntax/source-scan';
-import type { TextEdit } from '../syntax/text-edits';
+import { commonEnds, type TextEdit } from '../syntax/text-edits';
 import { INDENT_UNIT, needsParentheses, printNode, topLevelBlankLine } from './printer';
 
 export interface EditInput {
@@ -494,13 +494,9 @@ const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdf
 export function minimalEdits(text: string, start: number, end: number, replacement: string): TextEdit[] {
   const old = text.slice(start, end);
   if (old === replacement) return [];
-  const limit = Math.min(old.length, replacement.length);
-  let prefix = 0;
-  while (prefix < limit && old[prefix] === replacement[prefix]) prefix++;
+  let { prefix, suffix } = commonEnds(old, replacement);
   // Never cut between the two halves of a surrogate pair.
   if (prefix > 0 && isHighSurrogate(old.charCodeAt(prefix - 1))) prefix--;
-  let suffix = 0;
-  while (suffix < limit - prefix && old[old.length - 1 - suffix] === replacement[replacement.length - 1 - suffix]) suffix++;
   if (suffix > 0 && isLowSurrogate(old.charCodeAt(old.length - suffix))) suffix--;
   const from = start + prefix;
   const oldMiddle = old.slice(prefix, old.length - suffix);

@@ -8,7 +8,7 @@
 // of its block (at the top level, the line after it). Inside the region only one diagnostic
 // is kept: the syntax error, or, when the region starts on an unfinished line, "Unfinished
 // statement" on that line. Everything after the region is reported as usual.
-import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
+import { inSourceOrder, makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import type { Span } from '../ast/ast';
 import { LineIndex } from './lines';
 
@@ -23,7 +23,7 @@ export function foldCascades(text: string, diagnostics: readonly Diagnostic[]): 
   const lines = new LineIndex(text);
   const out: Diagnostic[] = [];
   let index = 0;
-  const ordered = [...diagnostics].sort((a, b) => a.span.startOffset - b.span.startOffset);
+  const ordered = inSourceOrder(diagnostics);
   const syntax = ordered.filter((d) => d.code === 'E_SYNTAX');
   while (index < ordered.length) {
     const first = ordered.slice(index).find((d) => d.code === 'E_SYNTAX');

@@ -6,7 +6,7 @@
 // keystroke in a 10,000-line file costs about one declaration's worth of work.
 import { Edit, type Parser, type Tree } from 'web-tree-sitter';
 import { childNodes, nodeName, walk, type Node, type Position, type Program, type Span, type TopLevel } from '../ast/ast';
-import { makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
+import { inSourceOrder, makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
 import type { TextSpan } from '../ast/text-span';
 import {
   Converter,
@@ -24,7 +24,7 @@ import { readSubtree } from './cst';
 import { assignIds, IdAllocator } from './ids';
 import { LineIndex } from './lines';
 import { createParser } from './parser';
-import { applyTextEdits, type TextEdit } from './text-edits';
+import { applyTextEdits, changedRegion, type TextEdit } from './text-edits';
 
 export type { Comment } from './convert';
 
@@ -328,8 +328,9 @@ export class WhetstoneDocument {
     if (index) for (const child of reused) index.parents.set(child.id, ast);
 
     this.ast = ast;
-    this.comments = byStart([...converter.comments, ...carriedComments]);
-    this.problems = byStart([...converter.problems, ...carriedProblems]);
+    // Comments never overlap: their start orders them.
+    this.comments = [...converter.comments, ...carriedComments].sort((a, b) => a.span.startOffset - b.span.startOffset);
+    this.problems = inSourceOrder(converter.problems, carriedProblems);
     this.syntaxDiagnostics = this.problems.slice(0, MAX_SYNTAX_DIAGNOSTICS).map((problem) => {
       const node = this.nodeAt(problem.span.startOffset);
       return makeDiagnostic('E_SYNTAX', problem.message, node.id, problem.span, problem.hint ? { hint: problem.hint } : {});
@@ -426,31 +427,6 @@ class SpanShifter {
   item(item: Tagged): void {
     for (const span of item[ITEM_SPANS] ?? []) this.move(span);
   }
-}
-
-/** Sorted by position; ties by end, then text, so the order never depends on how we got here. */
-function byStart<T extends { span: Span; message?: string; text?: string }>(items: T[]): T[] {
-  return items.sort(
-    (a, b) =>
-      a.span.startOffset - b.span.startOffset ||
-      a.span.endOffset - b.span.endOffset ||
-      (a.message ?? a.text ?? '').localeCompare(b.message ?? b.text ?? ''),
-  );
-}
-
-/** The smallest region that differs between two texts (common prefix and suffix excluded). */
-function changedRegion(oldText: string, newText: string): { changeStart: number; oldEnd: number; newEnd: number } {
-  const max = Math.min(oldText.length, newText.length);
-  let prefix = 0;
-  while (prefix < max && oldText.charCodeAt(prefix) === newText.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (
-    suffix < max - prefix &&
-    oldText.charCodeAt(oldText.length - 1 - suffix) === newText.charCodeAt(newText.length - 1 - suffix)
-  ) {
-    suffix++;
-  }
-  return { changeStart: prefix, oldEnd: oldText.length - suffix, newEnd: newText.length - suffix };
 }
 
 function point(position: Position): { row: number; column: number } {

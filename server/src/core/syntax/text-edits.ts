@@ -1,7 +1,8 @@
 // Text edits (UTF-16 offsets) and the one way the project applies them to a text: the document's
 // incremental reparse, the buffer's fallback, the language server's content changes, the agent's
 // change on its way to the editor and the preflight all go through applyTextEdits. Also the edits
-// that take a change back (undo).
+// that take a change back (undo), what two texts have in common at their ends (the region a change
+// touched), and where ranges of a text are after edits of it.
 import type { Position } from '../ast/ast';
 import { LineIndex } from './lines';
 
@@ -84,4 +85,46 @@ export function invertEdits(text: string, edits: readonly TextEdit[]): TextEdit[
     shift += edit.newText.length - (edit.endOffset - edit.startOffset);
   }
   return inverse;
+}
+
+/**
+ * How many code units two texts share at their beginning and, after that, at their end (the two
+ * never overlap): what a change from one to the other left alone.
+ */
+export function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
+  const max = Math.min(a.length, b.length);
+  let prefix = 0;
+  while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < max - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+  return { prefix, suffix };
+}
+
+/** The smallest region that differs between two texts: where it starts, and where it ends in each. */
+export function changedRegion(oldText: string, newText: string): { changeStart: number; oldEnd: number; newEnd: number } {
+  const { prefix, suffix } = commonEnds(oldText, newText);
+  return { changeStart: prefix, oldEnd: oldText.length - suffix, newEnd: newText.length - suffix };
+}
+
+/**
+ * Moves ranges of a text through edits of it: a range wholly before an edit stays, one wholly after
+ * it shifts by the edit's change in length, one the edit touches or overlaps is dropped (what it
+ * marked may be gone: typing right after `nmae` makes another name). `sequential` as for
+ * applyTextEdits.
+ */
+export function moveThroughEdits<T extends { startOffset: number; endOffset: number }>(items: readonly T[], edits: readonly TextEdit[], sequential: boolean): T[] {
+  // Non-sequential edits all refer to the same text; taken from the last to the first, each leaves
+  // the offsets of the ones before it valid, as applyTextEdits applies them.
+  const ordered = sequential ? edits : [...edits].sort((a, b) => b.startOffset - a.startOffset);
+  let current = [...items];
+  for (const edit of ordered) {
+    const delta = edit.newText.length - (edit.endOffset - edit.startOffset);
+    const next: T[] = [];
+    for (const item of current) {
+      if (item.endOffset < edit.startOffset) next.push(item);
+      else if (item.startOffset > edit.endOffset) next.push({ ...item, startOffset: item.startOffset + delta, endOffset: item.endOffset + delta });
+    }
+    current = next;
+  }
+  return current;
 }
