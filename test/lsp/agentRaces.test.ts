@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DecidePlanRequest } from '../../server/src/protocol/messages';
+import { AnswerSuggestionRequest, DecidePlanRequest, SuggestionsRequest, type EditorSuggestionData } from '../../server/src/protocol/messages';
 import { Agent, FakeEditor, functionNamed, startServer, type AstNode, type RpcAnswer } from './agentHarness';
 import type { LspClient } from './lspClient';
 
@@ -165,6 +165,33 @@ describe('agent changes racing the person in the editor', () => {
     } finally {
       second.close();
     }
+  });
+
+  it('applies the person\'s Accept sent while an agent\'s edit is in the editor after that edit, on its text, both kept', async () => {
+    const { version, suggestions } = (await client.connection.sendRequest(SuggestionsRequest.method, { uri: editor.uri })) as { version: number; suggestions: EditorSuggestionData[] };
+    const pure = suggestions.find((s) => s.annotationType === 'semantic' && s.strategy === 'pure' && s.nodeLabel.includes('unused'));
+    assert.ok(pure, JSON.stringify(suggestions.map((s) => [s.annotationType, s.strategy, s.nodeLabel])));
+    const body = functionNamed((await tree()).ast, 'total').body!.id;
+    const requests = editor.applyEditRequests;
+    let accepted: Promise<unknown> | undefined;
+    editor.onApplyEdit = async (request) => {
+      if (request - requests !== 1) return;
+      // The agent's edit is waiting for the editor's answer: the person accepts now.
+      accepted = client.connection.sendRequest(AnswerSuggestionRequest.method, { uri: editor.uri, version, nodeId: pure.nodeId, annotationType: pure.annotationType, strategy: pure.strategy, accepted: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    };
+    let change;
+    try {
+      change = await agent.call('applyMutation', { type: 'insertNode', parentId: body, role: 'statements', index: 0, node: printCall(400) });
+    } finally {
+      editor.onApplyEdit = undefined;
+    }
+    assert.equal(change.error, undefined, JSON.stringify(change.error));
+    assert.ok(accepted);
+    assert.equal(((await accepted) as { done: boolean }).done, true);
+    assert.equal(editor.applyEditRequests - requests, 2, 'each went to the editor once');
+    assert.match(editor.text, / {2}print\(400\);/);
+    assert.match(editor.text, /@semantic\(pure\)\nfn unused/);
   });
 
   it('refuses with -32012 and does not re-run a mutation sent with ifRevision', async () => {
