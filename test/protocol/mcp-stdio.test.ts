@@ -194,6 +194,22 @@ describe('whetstone-agent mcp --serve', () => {
     }
   });
 
+  it('ends the session on a line on stdin longer than a message may be, saying so, without reading it to its end', async () => {
+    const child = spawn(process.execPath, [CLI, 'mcp', '--serve', join(folder, 'src')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stdin.on('error', () => undefined);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    // 9 MiB without a newline, past the 8 MiB a message may have; the pipe is not closed.
+    const piece = Buffer.alloc(1024 * 1024, 0x78);
+    for (let i = 0; i < 9 && !child.stdin.destroyed; i++) child.stdin.write(piece);
+    assert.equal(await exited, 0);
+    assert.match(stderr, /longer than \d+ bytes/);
+    assert.match(stdout, /"code":-32600/);
+  });
+
   it('says on stderr that it serves over stdin/stdout, and stops with SIGTERM (exit 0)', async () => {
     const child = spawn(process.execPath, [CLI, 'mcp', '--serve', join(folder, 'src')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';

@@ -27,6 +27,8 @@ export interface StdioServerOptions {
   stdout: NodeJS.WritableStream;
   /** Where problems go (stderr): never stdout, which is the MCP channel. */
   log: (line: string) => void;
+  /** The longest line (message) read from stdin; the endpoint's default message size unless said. */
+  maxMessageBytes?: number;
 }
 
 export interface StdioServer {
@@ -40,7 +42,7 @@ export interface StdioServer {
 export async function startStdioServer(options: StdioServerOptions): Promise<StdioServer> {
   const { host, log } = options;
   const dispatcher = new Dispatcher(new Map(METHODS.map((method) => [method.name, method])), {
-    limits: { maxMessageBytes: DEFAULT_LIMITS.maxMessageBytes },
+    limits: { maxMessageBytes: options.maxMessageBytes ?? DEFAULT_LIMITS.maxMessageBytes },
     onInternalError: (error, method) => log(`mcp: internal error in ${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
   const made: { server?: Server } = {};
@@ -52,6 +54,7 @@ export async function startStdioServer(options: StdioServerOptions): Promise<Std
     log,
   );
   const server = createToolServer(session, toolCatalog(METHODS), { dispatcher, host });
+  session.onDisconnect = () => void close();
   made.server = server;
   const named = server.oninitialized;
   server.oninitialized = () => {
@@ -76,10 +79,26 @@ export async function startStdioServer(options: StdioServerOptions): Promise<Std
   const stdinGone = new Promise<void>((resolve) => (finish = resolve));
   options.stdin.once('end', () => finish());
   options.stdin.once('close', () => finish());
+  // A line is a message: one longer than the endpoint takes a message to be ends the session, as
+  // a WebSocket frame that large closes its socket, before the transport's buffer grows further.
+  const maxLineBytes = options.maxMessageBytes ?? DEFAULT_LIMITS.maxMessageBytes;
+  let lineBytes = 0;
+  const measure = (chunk: Buffer | string): void => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const newline = bytes.lastIndexOf(0x0a);
+    lineBytes = newline >= 0 ? bytes.length - newline - 1 : lineBytes + bytes.length;
+    if (lineBytes <= maxLineBytes) return;
+    options.stdin.off('data', measure);
+    log(`mcp: a message on stdin is longer than ${maxLineBytes} bytes, the most taken; ending the session`);
+    options.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: a message longer than ${maxLineBytes} bytes; the session ends` } })}\n`);
+    void close();
+  };
+  options.stdin.on('data', measure);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       finish();
+      options.stdin.off('data', measure);
       session.close();
       bufferNotices.dispose();
       releaseSourceWorker();
