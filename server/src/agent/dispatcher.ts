@@ -60,6 +60,16 @@ export class Dispatcher {
     for (const method of methods.values()) this.validators.set(method.name, ajv.compile(method.params));
   }
 
+  /** The method of that name in the table, if there is one. */
+  method(name: string): MethodDefinition | undefined {
+    return this.methods.get(name);
+  }
+
+  /** Every method of the table. */
+  allMethods(): MethodDefinition[] {
+    return [...this.methods.values()];
+  }
+
   /**
    * Handles one text message of a session: a request, a notification or a batch. Resolves to the
    * reply to send back, or undefined when nothing is to be sent (notifications only).
@@ -258,6 +268,9 @@ function roleRefusal(method: string, required: RequiredRole, role: string): Erro
   };
 }
 
+/** Where a WebSocket client finds a method's params schema (the MCP tools say their own inputSchema instead). */
+export const PARAMS_SCHEMA_HINT = "getCapabilities gives each method's params schema.";
+
 /** -32602 naming the first field that fails, e.g. "params.nodeId must be string". */
 function invalidParams(errors: readonly ErrorObject[]): ErrorObjectOut {
   const first = errors[0];
@@ -277,7 +290,7 @@ function invalidParams(errors: readonly ErrorObject[]): ErrorObjectOut {
   return {
     code: ErrorCode.InvalidParams,
     message: `Invalid params: ${field} ${problem}`,
-    data: { field, hint: "getCapabilities gives each method's params schema." },
+    data: { field, hint: PARAMS_SCHEMA_HINT },
   };
 }
 

@@ -135,6 +135,8 @@ class McpHttpRoute implements RouteHandler {
       },
       services.log,
     );
+    // Nothing can reach the client before it opens its GET stream (track).
+    session.setStreamOpen(false);
     const port = services.port;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -168,8 +170,19 @@ class McpHttpRoute implements RouteHandler {
 
   private track(live: Live, response: ServerResponse): void {
     live.stream = response;
+    // The SDK has taken the stream as the session's once it writes its headers: from then on a
+    // notification reaches the client, so what waited is written.
+    const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+    response.writeHead = ((...args: unknown[]) => {
+      const written = writeHead(...args);
+      if (args[0] === 200) setImmediate(() => live.session.setStreamOpen(live.stream === response));
+      return written;
+    }) as ServerResponse['writeHead'];
     response.once('close', () => {
-      if (live.stream === response) live.stream = undefined;
+      if (live.stream === response) {
+        live.stream = undefined;
+        live.session.setStreamOpen(false);
+      }
       live.lastActivityMs = Date.now();
     });
   }
