@@ -153,7 +153,8 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
   let sessions: () => readonly Session[] = () => [];
   const approval = createPlanApproval(options.approve, {
     input: process.stdin,
-    output: process.stdout,
+    // The terminal's other stream: stdout is for programs (its first line says where serve listens).
+    output: process.stderr,
     workspace,
     stillWanted: (plan) => sessions().some((session) => session.id === plan.sessionId && session.connected),
   });
