@@ -1,12 +1,16 @@
 // The MCP contract as an outside client reads it, against the real `serve` with the MCP SDK's own
 // client: every tool's real result fits the outputSchema tools/list gives (checked with ajv, no
 // field left out) and the field types its method's definition says, what is not listed is not callable, a params error points at the tool's own
-// inputSchema, and the libraryContext notification reaches the session.
+// inputSchema, the libraryContext notification reaches the session, and a client without the
+// token is told so without being sent looking for an OAuth server.
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Ajv2020 from 'ajv/dist/2020';
 import { METHODS_BY_NAME } from '../../server/src/agent/methods/index';
 import { resultSchema } from '../../server/src/mcp/tool-catalog';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { connectHttp, type McpAgent, type ToolAnswer } from './mcp-harness';
 import { startServe, type ServeProcess } from './serve-harness';
 
@@ -132,5 +136,35 @@ describe('MCP contract (serve, the SDK client)', () => {
       assert.doesNotMatch(answer.text, /getCapabilities/, name);
       if (name !== 'runPipeline') assert.equal(answer.structured.hint, `${name}'s inputSchema (tools/list) gives its arguments.`);
     }
+  });
+
+  it('refuses a client without the token so that it does not start OAuth: no discovery, no registration, no redirect', async () => {
+    const oauth: string[] = [];
+    // An OAuth-capable client as MCP hosts configure one: the SDK runs its OAuth flow on a 401.
+    const provider: OAuthClientProvider = {
+      redirectUrl: 'http://127.0.0.1:1/callback',
+      clientMetadata: { redirect_uris: ['http://127.0.0.1:1/callback'], client_name: 'oauth-probe' },
+      tokens: () => undefined,
+      saveTokens: () => void oauth.push('saveTokens'),
+      clientInformation: () => void oauth.push('clientInformation'),
+      saveClientInformation: () => void oauth.push('saveClientInformation'),
+      redirectToAuthorization: () => void oauth.push('redirectToAuthorization'),
+      saveCodeVerifier: () => void oauth.push('saveCodeVerifier'),
+      codeVerifier: () => '',
+      saveDiscoveryState: () => void oauth.push('saveDiscoveryState'),
+    };
+    const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.port}/mcp`), { authProvider: provider });
+    const client = new Client({ name: 'oauth-probe', version: '1.0.0' });
+    await assert.rejects(client.connect(transport), (error: Error) => {
+      assert.equal((error as Error & { code?: number }).code, 403);
+      assert.match(error.message, /Authorization: Bearer <token>.*lock file/);
+      return true;
+    });
+    assert.deepEqual(oauth, [], 'the SDK did not start its OAuth flow');
+    await client.close();
+    // A client that looks for OAuth metadata anyway is told there is none.
+    const discovery = await fetch(`http://127.0.0.1:${server.port}/.well-known/oauth-protected-resource/mcp`);
+    assert.equal(discovery.status, 404);
+    assert.match(await discovery.text(), /no OAuth/);
   });
 });
