@@ -87,8 +87,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * The schema of a result with those fields, each with its JSON type(s), closed to other fields.
- * tools/list advertises the field names only (each `{}`): their types would add a sixth to its
- * size, and the names are what a model reads; tests check real results against this one.
+ * tools/list advertises the field names only (each `{}`): with their types it would not fit its
+ * budget, and the names are what a model reads; tests check real results against this one.
  */
 export function resultSchema(returns: ResultFields): Record<string, unknown> {
   const properties = Object.fromEntries(Object.entries(returns).map(([field, type]) => [field, { type: type.split('|') }]));
