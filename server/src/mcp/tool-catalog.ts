@@ -1,9 +1,10 @@
 // The MCP tools, generated from the agent API's one method table: a tool per method that does not
 // say it is not one (notTool), named as the method, described by its description, when to use it
-// and its errors, taking the method's params schema and answering in the shape of its result. The dispatcher still validates every call against the full
-// schema; the advertised one leaves out the size bounds and the per-type requirements of a
-// mutation (the description says them), which cost a model's context on every request and which
-// the -32602 answer names precisely when one is missed.
+// and its errors, taking the method's params schema and answering in the shape of its result.
+// The dispatcher still validates every call against the full schema; the advertised one leaves
+// out the size bounds and the per-type requirements of a mutation (the description says them),
+// which cost a model's context on every request and which the -32602 answer names precisely when
+// one is missed.
 import type { MethodDefinition, ResultFields } from '../agent/method';
 
 export interface McpTool {
