@@ -4,7 +4,6 @@
 // name. No input, however malformed, escapes as an exception; internal failures are answered with
 // a generic -32603 and reported to `onInternalError` (the log), never with a stack.
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import { countLengthsInCodeUnits } from './code-unit-length';
 import { AgentError, ErrorCode } from './errors';
 import type { AgentHost } from './host';
 import type { CallOutcome, EndpointLimits, MethodContext, MethodDefinition } from './method';
@@ -55,8 +54,9 @@ export class Dispatcher {
     this.onInternalError = options.onInternalError ?? (() => undefined);
     this.onCall = options.onCall ?? (() => undefined);
     // Compiled once, at start: a schema ajv cannot compile is a bug to see at once, not per call.
-    const ajv = new Ajv2020({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
-    countLengthsInCodeUnits(ajv);
+    // unicode: false counts minLength and maxLength in UTF-16 code units (String.length), as the
+    // agent's JSON does, and at once: ajv's default walks every character of a 2 MiB source.
+    const ajv = new Ajv2020({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, unicode: false });
     for (const method of methods.values()) this.validators.set(method.name, ajv.compile(method.params));
   }
 
