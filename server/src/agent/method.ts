@@ -1,7 +1,7 @@
 // One agent API method: its name, the least role that may call it, the JSON Schema of its params
 // and its handler. The table of these (methods/index.ts) is the single source of the endpoint:
-// dispatch, params validation, role checks, getCapabilities and (later) the MCP tools are all
-// derived from it.
+// dispatch, params validation, role checks, getCapabilities and the MCP tools (server/src/mcp/) are
+// all derived from it.
 import type { AgentHost } from './host';
 import type { RequiredRole } from './roles';
 import type { Session } from './session';
