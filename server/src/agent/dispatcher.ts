@@ -12,9 +12,10 @@ import { roleSatisfies, type RequiredRole } from './roles';
 import type { Session } from './session';
 import { recordCall } from './session-activity';
 import { paramsToRecord, recordStep } from './workflow-recorder';
+import { settingDefault } from '../workspace/package-manifest';
 
 export const DEFAULT_LIMITS: EndpointLimits = {
-  maxMessageBytes: 8 * 1024 * 1024,
+  maxMessageBytes: settingDefault<number>('whetstone.agentServer.maxMessageBytes'),
   maxBatchSize: 1000,
   maxNestingDepth: 512,
 };

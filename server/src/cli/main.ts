@@ -5,6 +5,7 @@
 // (server-node-options.ts) then stays a small process beside the real one.
 import { parseCommandArguments } from './arguments';
 import type { CheckOptions } from './check';
+import { PACKAGE } from '../workspace/package-manifest';
 import { EXIT_USAGE, processOutput, type Output } from './output';
 import { missingServerNodeOptions, runWithServerNodeOptions } from './server-node-options';
 
@@ -95,8 +96,7 @@ export async function main(args: readonly string[], output: Output = processOutp
     return 0;
   }
   if (command === '-v' || command === '--version') {
-    const { packageVersion } = await import('./serve.js');
-    output.out(packageVersion());
+    output.out(PACKAGE.version);
     return 0;
   }
   if (rest.includes('-h') || rest.includes('--help')) {
@@ -136,10 +136,9 @@ export async function main(args: readonly string[], output: Output = processOutp
     }
     case 'mcp': {
       const { parseMcpArguments, runMcp } = await import('./mcp-command.js');
-      const { packageVersion } = await import('./serve.js');
       const options = parseMcpArguments(rest);
       if (typeof options === 'string') return usageError(output, options);
-      return runMcp(options, output, packageVersion());
+      return runMcp(options, output, PACKAGE.version);
     }
     case 'lsp': {
       const { parseLspArguments, runLsp } = await import('./lsp-command.js');

@@ -2,7 +2,7 @@
 // every .wst under the folders named) as buffers, the first one active, and serves them on
 // 127.0.0.1 until SIGINT or SIGTERM. The first line on stdout says where it listens; the token is
 // only in the lock file, never on stdout or stderr.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AGENT_ROLES, type AgentRole } from '../agent/roles';
@@ -13,6 +13,7 @@ import type { LibraryContext } from '../core/semantics';
 import { loadGrammar } from '../workspace/grammar';
 import { Workspace } from '../workspace/workspace';
 import { parseCommandArguments } from './arguments';
+import { PACKAGE } from '../workspace/package-manifest';
 import { collectFiles, messageOf } from './files';
 import { readLibraryOption } from './library-file';
 import { HeadlessAgentHost } from './headless-host';
@@ -137,7 +138,7 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     library,
     decidePlan: approval.decidePlan,
     reviewChange: approval.reviewChange,
-    info: { ideName: 'whetstone-agent serve', version: packageVersion() },
+    info: { ideName: 'whetstone-agent serve', version: PACKAGE.version },
     log,
     // Beside the served files, as VS Code keeps it in the workspace folder.
     feedbackFile: folders.length > 0 ? join(folders[0], '.whetstone', 'feedback.json') : undefined,
@@ -237,25 +238,4 @@ function isFile(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The packages this code ships in: the extension, and the command line on its own (packages/). */
-const OUR_PACKAGES: readonly string[] = ['whetstone-vscode', 'whetstone-agent'];
-
-/** The version in the package.json this code ships in (found upwards from here). */
-export function packageVersion(): string {
-  let folder = __dirname;
-  for (let i = 0; i < 6; i++) {
-    const candidate = join(folder, 'package.json');
-    if (existsSync(candidate)) {
-      try {
-        const value = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string; version?: string };
-        if (OUR_PACKAGES.includes(value.name ?? '') && typeof value.version === 'string') return value.version;
-      } catch {
-        // Not ours; keep looking.
-      }
-    }
-    folder = dirname(folder);
-  }
-  return 'unknown';
 }

@@ -16,13 +16,14 @@ import { foldCascades, type TextEdit, type WhetstoneDocument } from '../core/syn
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Disposable, Workspace } from '../workspace/workspace';
 import { toLspDiagnostic } from './convert';
+import { settingDefault } from '../workspace/package-manifest';
 
 /**
- * Short: the semantic pass after a keystroke re-analyses only what the edit can affect (a few
+ * The delay's default (package.json). Short: the semantic pass after a keystroke re-analyses only what the edit can affect (a few
  * milliseconds in a 10,000-line file), so the delay only gathers changes that arrive together
  * (a paste and its formatting, key repeat) instead of hiding the cost of a full re-check.
  */
-export const DEFAULT_SEMANTIC_DELAY_MS = 25;
+export const DEFAULT_SEMANTIC_DELAY_MS = settingDefault<number>('whetstone.diagnostics.semanticDelayMs');
 
 interface Semantic {
   /** The version that computed the diagnostics. */
