@@ -5,7 +5,7 @@
 // (server-node-options.ts) then stays a small process beside the real one.
 import { parseCommandArguments } from './arguments';
 import type { CheckOptions } from './check';
-import { PACKAGE } from '../workspace/package-manifest';
+import { PACKAGE, settingDefault } from '../workspace/package-manifest';
 import { EXIT_USAGE, processOutput, type Output } from './output';
 import { missingServerNodeOptions, runWithServerNodeOptions } from './server-node-options';
 
@@ -44,7 +44,7 @@ Commands:
         [--stop-when-stdin-closes] PATH...
                            Serve the agent endpoint (JSON-RPC over WebSocket on 127.0.0.1) for
                            the given .wst files, and every .wst file under the given folders;
-                           the first is the active buffer. Port default 8080 (a free one if
+                           the first is the active buffer. Port default ${settingDefault<number>('whetstone.agentServer.port')} (a free one if
                            taken; 0: any free port). Plans are decided on the terminal (ask,
                            the default), all rejected (deny) or all approved (auto). The first
                            stdout line is {"event":"listening","port":N,"lockFile":"…"}; agents
