@@ -8,7 +8,6 @@
 // diagnostics are published again. Import cycles follow the core's rule (module-set.ts): a module
 // of the importer's own cycle is seen as analysed with the names it imports from that cycle as any,
 // so no analysis waits on itself.
-import { createHash } from 'node:crypto';
 import { lstatSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Node, Span, TopLevel } from '../core/ast';
@@ -31,6 +30,7 @@ import { WhetstoneDocument } from '../core/syntax';
 import type { OpenBuffer } from './buffer';
 import { pathOfBufferUri } from './buffer-path';
 import { Emitter } from './events';
+import { checkText, textHash, type FileDiagnostic } from './file-check';
 import { INDEXED_FILE_LIMITS } from './file-limits';
 import { readFileWithin } from './regular-file';
 import { isInside } from './source-files';
@@ -52,6 +52,9 @@ interface DiskModule {
 
 /** Where a module path's file is: an open buffer, or a file on disk. */
 type Located = { path: string; file: string; buffer?: OpenBuffer } | { tried: string[] };
+
+/** What changed: these files (created, changed, deleted, their exports in a buffer), or everything (the roots, the library). */
+export type ModuleChange = { readonly paths: readonly string[] } | { readonly all: true };
 
 /** What the cache reads of the workspace: its open buffers and the library every analysis uses. */
 export interface ModuleWorkspace {
@@ -75,9 +78,9 @@ export class ModuleExportsCache {
   private graph: { key: string; graph: ImportGraph } | undefined;
   private readonly bufferImports = new WeakMap<OpenBuffer, { revision: number; key: string }>();
   private generationCount = 0;
-  private readonly changed = new Emitter<void>();
+  private readonly changed = new Emitter<ModuleChange>();
 
-  /** Fired when what some module exports may have changed: buffers that import anything should be analysed and published again. */
+  /** Fired when what some module exports may have changed: the files that import those, directly or not, should be analysed and published again. */
   readonly onDidChange = this.changed.event;
 
   constructor(
@@ -104,6 +107,76 @@ export class ModuleExportsCache {
     this.forgetAll();
   }
 
+  /** The folders module paths are looked for under, in order. */
+  get sourceRoots(): readonly string[] {
+    return this.roots;
+  }
+
+  /** The library every analysis uses. */
+  get library(): LibraryContext | undefined {
+    return this.workspace.library();
+  }
+
+  /** What the module `modulePath` resolves to for the file at `from` (an open buffer's exports, a file's, or the files tried). */
+  resolveFor(from: string, modulePath: string): ModuleResolution {
+    return this.resolveFrom(from, modulePath, new Set());
+  }
+
+  /**
+   * What `modulePath` resolves to for `from` when the module is not in `from`'s import cycle and
+   * its exports are known (a build checks modules before their importers): answered from what is
+   * kept, without working out the import graph; anything else as resolveFor.
+   */
+  resolveChecked(from: string, modulePath: string): ModuleResolution {
+    const found = this.locate(modulePath);
+    if (!('path' in found)) return found;
+    const exports = found.buffer ? undefined : this.disk.get(found.path)?.exports;
+    return exports ? { file: found.file, exports } : this.resolveFor(from, modulePath);
+  }
+
+  /** Whether a buffer has the file at `path`. */
+  isOpen(path: string): boolean {
+    return this.bufferAt(path) !== undefined;
+  }
+
+  /**
+   * Keeps the exports a build computed for a file not open (file-check.ts, on a worker), as if
+   * they had been computed here: `hash` is of the text they were computed from, `usedFiles` the
+   * module files they used.
+   */
+  seed(path: string, known: { hash: string; imports: readonly string[]; exports: ModuleExports; usedFiles: ReadonlySet<string> }): void {
+    if (this.roots.length === 0 || this.bufferAt(path)) return;
+    this.disk.delete(path);
+    this.disk.set(path, { ...known });
+    this.evictOldest();
+  }
+
+  /**
+   * The diagnostics of the file at `path`, not open, as the editor would show them if it were:
+   * read, parsed and analysed with its imports resolved here, the document dropped; its exports
+   * kept for its importers. Undefined when it cannot be read (or a buffer has it).
+   */
+  checkFile(path: string): FileDiagnostic[] | undefined {
+    if (this.bufferAt(path)) return undefined;
+    const text = this.read(path);
+    if (text === undefined) return undefined;
+    const hash = textHash(text);
+    let entry = this.disk.get(path);
+    if (entry?.hash !== hash) entry = undefined;
+    const used = new Set<string>();
+    const resolver: ModuleResolver = { resolve: (modulePath) => this.resolveFrom(path, modulePath, used) };
+    // The modules it imports first, so no computation nests deeply.
+    if (entry) this.prepare(path);
+    const check = this.guarded(path, () => checkText(text, this.roots.length === 0 ? undefined : resolver, this.workspace.library()));
+    if (this.roots.length > 0 && !entry?.exports) {
+      // Its exports come with its check (as exportsOf would compute them): its importers need not parse it again.
+      this.disk.delete(path);
+      this.disk.set(path, { hash, imports: check.imports, exports: check.exports, usedFiles: used });
+      this.evictOldest();
+    }
+    return check.diagnostics;
+  }
+
   /** The resolver to analyse `buffer` with, or undefined without source roots. */
   resolverFor(buffer: OpenBuffer): ModuleResolver | undefined {
     if (this.roots.length === 0) return undefined;
@@ -111,12 +184,22 @@ export class ModuleExportsCache {
     return { resolve: (modulePath) => this.resolveFrom(from, modulePath, new Set()) };
   }
 
-  /** A buffer opened or closed: its file is now read from it, or from disk again. */
-  bufferOpenedOrClosed(uri: string): void {
+  /**
+   * A buffer opened or closed with `text`: its file is now read from it, or from disk again. When
+   * the text is the one on disk whose exports are known, its importers see no change.
+   */
+  bufferOpenedOrClosed(uri: string, text: string, opened: boolean): void {
     this.buffersByPath = undefined;
     const path = pathOfBufferUri(uri);
     this.handedOut.delete(path);
-    if (this.roots.length > 0) this.invalidate(path);
+    if (this.roots.length === 0) return;
+    const known = this.disk.get(path);
+    if (known?.exports && known.hash === textHash(text)) {
+      // What importers were given is what the buffer starts from: noteAnalysed compares with it.
+      if (opened) this.handedOut.set(path, known.exports.fingerprint);
+      return;
+    }
+    this.invalidate(path);
   }
 
   /** A file changed, appeared or went on disk. A file open in a buffer is the buffer's business. */
@@ -135,12 +218,14 @@ export class ModuleExportsCache {
    * the modules that used it are forgotten and the change is announced.
    */
   noteAnalysed(buffer: OpenBuffer): void {
+    // Without source roots no file imports another.
+    if (this.roots.length === 0) return;
     const path = pathOfBufferUri(buffer.uri);
     const before = this.handedOut.get(path);
-    if (before === undefined) return;
     const fingerprint = this.exportsOfModel(buffer.analysis()).fingerprint;
-    if (fingerprint === before) return;
     this.handedOut.set(path, fingerprint);
+    // The first analysis of a buffer whose text was not on disk already announced itself (bufferOpenedOrClosed).
+    if (before === undefined || fingerprint === before) return;
     this.invalidate(path);
   }
 
@@ -349,16 +434,19 @@ export class ModuleExportsCache {
     const document = WhetstoneDocument.create(read);
     try {
       const imports = importedModules(document.ast.children);
-      const created: DiskModule = { hash: hashOf(read), imports, usedFiles: new Set() };
+      const created: DiskModule = { hash: textHash(read), imports, usedFiles: new Set() };
       this.disk.set(path, created);
-      if (this.disk.size > MAX_CACHED_MODULES) {
-        const oldest = this.disk.keys().next().value;
-        if (oldest !== undefined) this.disk.delete(oldest);
-      }
+      this.evictOldest();
       return created;
     } finally {
       document.dispose();
     }
+  }
+
+  private evictOldest(): void {
+    if (this.disk.size <= MAX_CACHED_MODULES) return;
+    const oldest = this.disk.keys().next().value;
+    if (oldest !== undefined) this.disk.delete(oldest);
   }
 
   private parse(path: string): WhetstoneDocument | undefined {
@@ -417,7 +505,7 @@ export class ModuleExportsCache {
     for (const file of stale) this.disk.delete(file);
     this.generationCount++;
     this.cycleExports.clear();
-    this.changed.fire();
+    this.changed.fire({ paths: [path] });
   }
 
   private forgetAll(): void {
@@ -425,15 +513,11 @@ export class ModuleExportsCache {
     this.cycleExports.clear();
     this.handedOut.clear();
     this.generationCount++;
-    this.changed.fire();
+    this.changed.fire({ all: true });
   }
 }
 
 /** The module paths a program's imports name. */
 function importedModules(children: readonly TopLevel[]): string[] {
   return children.flatMap((child) => (child.type === 'ImportDeclaration' && child.module ? [child.module] : []));
-}
-
-function hashOf(text: string): string {
-  return createHash('sha256').update(text).digest('base64');
 }

@@ -1,14 +1,15 @@
 // Worker threads (summary-worker.ts) that read and summarise the index's files during a build, one
 // file at a time each, so a large workspace is indexed on every core while the language server's
-// own thread stays free for the editor. Started for a build and stopped after it: their memory
-// goes with them. Where the worker's file is missing (or threads cannot start), the index reads
+// own thread stays free for the editor; then they check every file (its diagnostics and exports,
+// file-check.ts), given the exports of what it imports. Started for a build and stopped after it:
+// their memory goes with them. Where the worker's file is missing (or threads cannot start), the index reads
 // and summarises on its own thread instead (file-index.ts).
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { SummaryAnswer, SummaryOutcome, SummaryRequest } from './summary-worker';
+import type { CheckedFile, CheckRequest, SummaryAnswer, SummaryOutcome, SummaryRequest } from './summary-worker';
 
 /** The worker's file: beside the bundle in dist/, or beside this file when run compiled into out/. */
 const WORKER_FILE = join(__dirname, 'summary-worker.js');
@@ -20,14 +21,14 @@ const WORKER_YOUNG_MB = 64;
 const WORKER_HEAP_MB = 1024;
 
 interface Pending {
-  resolve(outcome: SummaryOutcome): void;
+  resolve(answer: Exclude<SummaryAnswer, { error: string }>): void;
   reject(error: Error): void;
 }
 
 export class SummaryPool {
   private readonly workers: Worker[] = [];
   private readonly idle: Worker[] = [];
-  private readonly queue: { request: SummaryRequest; pending: Pending }[] = [];
+  private readonly queue: { request: SummaryRequest | CheckRequest; pending: Pending }[] = [];
   private readonly pending = new Map<number, Pending>();
   private readonly busy = new Map<Worker, number>();
   private nextId = 0;
@@ -63,9 +64,22 @@ export class SummaryPool {
   }
 
   /** Reads and summarises the file at `path` in a worker. */
-  summarize(path: string, followLinks: boolean): Promise<SummaryOutcome> {
+  async summarize(path: string, followLinks: boolean): Promise<SummaryOutcome> {
+    const answer = await this.ask({ id: ++this.nextId, path, followLinks });
+    if (!('outcome' in answer)) throw new Error('the summary worker answered another question');
+    return answer.outcome;
+  }
+
+  /** Reads and checks the files of one import cycle (or one file) in a worker (file-check.ts). */
+  async check(request: Omit<CheckRequest, 'id' | 'kind'>): Promise<CheckedFile[]> {
+    const answer = await this.ask({ ...request, id: ++this.nextId, kind: 'check' });
+    if (!('checked' in answer)) throw new Error('the summary worker answered another question');
+    return answer.checked;
+  }
+
+  private ask(request: SummaryRequest | CheckRequest): Promise<Exclude<SummaryAnswer, { error: string }>> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ request: { id: ++this.nextId, path, followLinks }, pending: { resolve, reject } });
+      this.queue.push({ request, pending: { resolve, reject } });
       this.pump();
     });
   }
@@ -98,7 +112,7 @@ export class SummaryPool {
     this.busy.delete(worker);
     this.idle.push(worker);
     if ('error' in answer) pending?.reject(new Error(answer.error));
-    else pending?.resolve(answer.outcome);
+    else pending?.resolve(answer);
     this.pump();
   }
 
