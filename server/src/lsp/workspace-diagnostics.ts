@@ -70,6 +70,11 @@ export class WorkspaceDiagnostics {
     }
   }
 
+  /** Forgets the files waiting to be checked again (a build will check them all). */
+  cancelQueued(): void {
+    this.queue = [];
+  }
+
   /** What the index's build reports its checks to; files no longer indexed are cleared when it is done. */
   buildSink(cancelled: () => boolean): CheckSink & { finished(): void } {
     // The build checks every file: what was waiting is done by it.

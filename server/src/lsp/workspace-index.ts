@@ -87,6 +87,8 @@ export class WorkspaceIndexing {
     this.roots = key;
     // Imports resolve under the same roots (module-exports.ts).
     this.workspace.modules.setRoots(key);
+    // The build checks every file: what was waiting to be checked again is its work now.
+    this.diagnostics.cancelQueued();
     const generation = ++this.generation;
     this.built = this.build(key, generation).catch((error: unknown) => this.log('Indexing failed', error));
     return this.built;

@@ -1,6 +1,6 @@
 // Checking a file that is not open: its diagnostics (syntax and semantic, with the modules it
 // imports resolved as in the editor) and its exports, from one parse and one analysis, the
-// document disposed at once. What is kept is plain data: diagnostics with plain spans and no
+// document disposed at once; on a worker (summary-worker.ts) the answers for its imports are given. What is kept is plain data: diagnostics with plain spans and no
 // fixes (a quick fix needs the open buffer's node ids; opening the file publishes its own), and
 // exports that can cross to and from a worker thread (structured clone keeps their maps; the
 // primitive types are made the core's shared objects again on arrival, reviveExports).
@@ -47,45 +47,6 @@ export function checkText(text: string, resolver: ModuleResolver | undefined, li
   } finally {
     document.dispose();
   }
-}
-
-/** Within a cycle: the cycle's own modules, whose names are then any (as module-exports.ts). */
-const NOT_SEEN: ModuleResolution = { tried: [] };
-
-export interface ComponentMember {
-  path: string;
-  /** Its module path (`billing.invoice`), as its cycle's members name it. */
-  module: string;
-  /** Its file as the resolver names it (relative to its root, `/`-separated). */
-  file: string;
-  text: string;
-}
-
-/**
- * Checks the files of one import cycle (or one file), given what every module outside it that
- * they import resolves to: the members see each other as analysed with what they import from the
- * cycle as any (the core's cycle rule, module-set.ts), so the answer is the one the editor gives.
- */
-export function checkComponent(members: readonly ComponentMember[], outside: ReadonlyMap<string, ModuleResolution>, library: LibraryContext | undefined): Map<string, FileCheck> {
-  const byModule = new Map(members.map((member) => [member.module, member]));
-  const unknown = (modulePath: string): ModuleResolution => outside.get(modulePath) ?? { tried: [] };
-  const seenInCycle = new Map<string, ModuleExports>();
-  const cycleExports = (member: ComponentMember): ModuleExports => {
-    let exports = seenInCycle.get(member.module);
-    if (!exports) {
-      const inner: ModuleResolver = { resolve: (modulePath) => (byModule.has(modulePath) ? NOT_SEEN : unknown(modulePath)) };
-      exports = checkText(member.text, inner, library).exports;
-      seenInCycle.set(member.module, exports);
-    }
-    return exports;
-  };
-  const resolver: ModuleResolver = {
-    resolve: (modulePath) => {
-      const member = byModule.get(modulePath);
-      return member ? { file: member.file, exports: cycleExports(member) } : unknown(modulePath);
-    },
-  };
-  return new Map(members.map((member) => [member.path, checkText(member.text, resolver, library)]));
 }
 
 function plainDiagnostic(diagnostic: Diagnostic): FileDiagnostic {
@@ -164,24 +125,23 @@ export function textHash(text: string): string {
   return createHash('sha256').update(text).digest('base64');
 }
 
-/** Reads and checks the files of one cycle (in whichever thread calls it). */
-export function checkFiles(request: {
-  members: readonly { path: string; module: string; file: string; followLinks: boolean }[];
-  outside: readonly [string, ModuleResolution][];
+/** What a worker is asked to check: a file, and what each module path it imports resolves to. */
+export interface FileCheckRequest {
+  path: string;
+  followLinks: boolean;
+  /** Every module path the file imports, with its answer; one not listed is no file. */
+  resolutions: readonly [string, ModuleResolution][];
   library?: LibraryContext;
-}): CheckedFile[] {
-  const answers: CheckedFile[] = [];
-  const members: ComponentMember[] = [];
-  for (const member of request.members) {
-    const read = readIndexedFile(member.path, member.followLinks);
-    if ('problem' in read) answers.push({ path: member.path, ...read });
-    else members.push({ path: member.path, module: member.module, file: member.file, text: read.text });
-  }
-  const checked = checkComponent(members, new Map(request.outside), request.library);
-  for (const member of members) {
-    const check = checked.get(member.path);
-    if (check) answers.push({ path: member.path, hash: textHash(member.text), ...check });
-  }
-  return answers;
 }
 
+/** Reads and checks one file against the answers given (in whichever thread calls it). */
+export function checkFile(request: FileCheckRequest): CheckedFile {
+  const read = readIndexedFile(request.path, request.followLinks);
+  if ('problem' in read) return { path: request.path, ...read };
+  const answers = new Map(request.resolutions);
+  const resolver: ModuleResolver = { resolve: (modulePath) => answers.get(modulePath) ?? UNRESOLVED };
+  return { path: request.path, hash: textHash(read.text), ...checkText(read.text, resolver, request.library) };
+}
+
+/** No file: the module's names are any (what a module of the importer's own cycle is, seen from it). */
+export const UNRESOLVED: ModuleResolution = { tried: [] };

@@ -122,16 +122,9 @@ export class ModuleExportsCache {
     return this.resolveFrom(from, modulePath, new Set());
   }
 
-  /**
-   * What `modulePath` resolves to for `from` when the module is not in `from`'s import cycle and
-   * its exports are known (a build checks modules before their importers): answered from what is
-   * kept, without working out the import graph; anything else as resolveFor.
-   */
-  resolveChecked(from: string, modulePath: string): ModuleResolution {
-    const found = this.locate(modulePath);
-    if (!('path' in found)) return found;
-    const exports = found.buffer ? undefined : this.disk.get(found.path)?.exports;
-    return exports ? { file: found.file, exports } : this.resolveFor(from, modulePath);
+  /** The exports kept for the file at `path`, not open, if they are known (nothing is read). */
+  checkedExports(path: string): ModuleExports | undefined {
+    return this.disk.get(path)?.exports;
   }
 
   /** Whether a buffer has the file at `path`. */

@@ -70,8 +70,8 @@ export class SummaryPool {
     return answer.outcome;
   }
 
-  /** Reads and checks the files of one import cycle (or one file) in a worker (file-check.ts). */
-  async check(request: Omit<CheckRequest, 'id' | 'kind'>): Promise<CheckedFile[]> {
+  /** Reads and checks one file in a worker, against the answers given for its imports (file-check.ts). */
+  async check(request: Omit<CheckRequest, 'id' | 'kind'>): Promise<CheckedFile> {
     const answer = await this.ask({ ...request, id: ++this.nextId, kind: 'check' });
     if (!('checked' in answer)) throw new Error('the summary worker answered another question');
     return answer.checked;

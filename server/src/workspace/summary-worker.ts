@@ -2,13 +2,11 @@
 // thousand files take seconds to parse, and here that time is taken neither from the editor's
 // requests nor from one core only. Each {id, path, followLinks} is read through regular-file.ts
 // with the index's limits and answered with the file's summary, or with why it was not read.
-// After the summaries, a build checks every file here too: a `check` request names the files of
-// one import cycle (or one file) and what each module they import outside it resolves to (the
-// exports the build already has, file-check.ts); the answer is each file's diagnostics and
-// exports, the document dropped before the next.
+// After the summaries, a build checks every file here too: a `check` request names a file and
+// what each module it imports resolves to (exports the build already has, workspace-check.ts);
+// the answer is its diagnostics and exports (file-check.ts), the document dropped.
 import { parentPort } from 'node:worker_threads';
-import type { LibraryContext, ModuleResolution } from '../core/semantics';
-import { checkFiles, readIndexedFile, type CheckedFile } from './file-check';
+import { checkFile, readIndexedFile, type CheckedFile, type FileCheckRequest } from './file-check';
 import { summarizeText, type FileSummary } from './file-summary';
 import { loadGrammar } from './grammar';
 
@@ -18,20 +16,16 @@ export interface SummaryRequest {
   followLinks: boolean;
 }
 
-export interface CheckRequest {
+export interface CheckRequest extends FileCheckRequest {
   id: number;
   kind: 'check';
-  members: { path: string; module: string; file: string; followLinks: boolean }[];
-  /** What each module path the members import outside their cycle resolves to. */
-  outside: [string, ModuleResolution][];
-  library?: LibraryContext;
 }
 
 export type { CheckedFile };
 
 export type SummaryOutcome = { summary: FileSummary } | { problem: string; missing: boolean };
 
-export type SummaryAnswer = { id: number; outcome: SummaryOutcome } | { id: number; checked: CheckedFile[] } | { id: number; error: string };
+export type SummaryAnswer = { id: number; outcome: SummaryOutcome } | { id: number; checked: CheckedFile } | { id: number; error: string };
 
 /** Reads and summarises one file (in whichever thread calls it). */
 export function summarizeFile(path: string, followLinks: boolean): SummaryOutcome {
@@ -45,7 +39,7 @@ parentPort?.on('message', (request: SummaryRequest | CheckRequest) => {
   ready
     .then(() =>
       parentPort!.postMessage(
-        ('kind' in request ? { id: request.id, checked: checkFiles(request) } : { id: request.id, outcome: summarizeFile(request.path, request.followLinks) }) satisfies SummaryAnswer,
+        ('kind' in request ? { id: request.id, checked: checkFile(request) } : { id: request.id, outcome: summarizeFile(request.path, request.followLinks) }) satisfies SummaryAnswer,
       ),
     )
     .catch((error: unknown) => parentPort!.postMessage({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies SummaryAnswer));
