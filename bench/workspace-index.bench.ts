@@ -185,7 +185,7 @@ async function hubKeystrokes(server: IndexedServer, folder: string, modules: rea
   const opened = server.next((p) => p.uri === uri && p.version === 1);
   await server.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'whetstone', version, text } });
   await opened;
-  const edit = async (line: number, from: number, to: number, inserted: string, dependents: number): Promise<{ own: number; dependents: number; republished: number }> => {
+  const edit = async (line: number, from: number, to: number, inserted: string, dependents: number, quietMs = 400): Promise<{ own: number; dependents: number; republished: number }> => {
     version++;
     const start = performance.now();
     const seen = server.publications.length;
@@ -204,7 +204,7 @@ async function hubKeystrokes(server: IndexedServer, folder: string, modules: rea
       const before = server.publications.length;
       await new Promise((resolve) => setTimeout(resolve, dependents === 0 ? 100 : 20));
       if (server.publications.length !== before) quiet = performance.now();
-      else if (performance.now() - quiet > (dependents === 0 ? 400 : 5000)) break;
+      else if (performance.now() - quiet > (dependents === 0 ? quietMs : 5000)) break;
     }
     const last = server.publications.slice(seen).filter((p) => p.uri !== uri).at(-1)?.at ?? ownAt;
     return { own: ownAt - start, dependents: last - start, republished: counted() };
@@ -220,7 +220,7 @@ async function hubKeystrokes(server: IndexedServer, folder: string, modules: rea
   }
   // The signature: `amount: number` ↔ `amount: any`. The first change finds how many files it reaches.
   const from = SIGNATURE.indexOf('number');
-  const reach = (await edit(signatureLine, from, from + 'number'.length, 'any', 0)).republished;
+  const reach = (await edit(signatureLine, from, from + 'number'.length, 'any', 0, 3000)).republished;
   await edit(signatureLine, from, from + 'any'.length, 'number', reach);
   const signature = { own: [] as number[], dependents: [] as number[] };
   for (let i = 0; i < 3; i++) {

@@ -487,12 +487,21 @@ export class ModuleExportsCache {
   private invalidate(path: string): void {
     const folder = path.endsWith(sep) ? path : path + sep;
     const stale = new Set<string>([path, ...[...this.disk.keys()].filter((file) => file.startsWith(folder))]);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const [file, entry] of this.disk) {
-        if (stale.has(file) || ![...entry.usedFiles].some((used) => stale.has(used))) continue;
-        stale.add(file);
-        grew = true;
+    // Who used each file, once; then the users of the stale ones, and theirs, in one pass over them.
+    const users = new Map<string, string[]>();
+    for (const [file, entry] of this.disk) {
+      for (const used of entry.usedFiles) {
+        const list = users.get(used);
+        if (list) list.push(file);
+        else users.set(used, [file]);
+      }
+    }
+    const pending = [...stale];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      for (const user of users.get(next) ?? []) {
+        if (stale.has(user)) continue;
+        stale.add(user);
+        pending.push(user);
       }
     }
     for (const file of stale) this.disk.delete(file);
