@@ -187,12 +187,15 @@ export class DiagnosticsPublisher {
     });
     const all = inSourceOrder(buffer.document.syntaxDiagnostics, semanticDiagnostics);
     this.publish(buffer, all.map((d) => toLspDiagnostic(d, revision)), undefined);
-    try {
-      // Its importers are published again if what it exports changed.
-      this.workspace.modules.noteAnalysed(buffer);
-    } catch (error) {
-      this.log(`Could not compare the exports of ${uri}`, error);
-    }
+    // Its importers are published again if what it exports changed: after this turn, so its own
+    // diagnostics go out first.
+    setImmediate(() => {
+      try {
+        if (this.workspace.get(uri) === buffer) this.workspace.modules.noteAnalysed(buffer);
+      } catch (error) {
+        this.log(`Could not compare the exports of ${uri}`, error);
+      }
+    });
   }
 
   private publish(buffer: OpenBuffer, diagnostics: LspDiagnostic[], carried: Semantic | undefined): void {

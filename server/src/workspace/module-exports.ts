@@ -158,8 +158,8 @@ export class ModuleExportsCache {
     if (entry?.hash !== hash) entry = undefined;
     const used = new Set<string>();
     const resolver: ModuleResolver = { resolve: (modulePath) => this.resolveFrom(path, modulePath, used) };
-    // The modules it imports first, so no computation nests deeply.
-    if (entry) this.prepare(path);
+    // (Each module it imports is prepared as it is resolved; those of its own cycle are seen as the
+    // cycle sees them, so the others' full exports are not needed.)
     const check = this.guarded(path, () => checkText(text, this.roots.length === 0 ? undefined : resolver, this.workspace.library()));
     if (this.roots.length > 0 && !entry?.exports) {
       // Its exports come with its check (as exportsOf would compute them): its importers need not parse it again.
@@ -338,8 +338,11 @@ export class ModuleExportsCache {
 
   /** The import graph of the files as they are now: made again when a module changed or an open buffer's imports did. */
   private currentGraph(): ImportGraph {
+    // A buffer whose file is read already and imports what it does gives the graph no other edges:
+    // opening a file of an indexed workspace does not make the graph again.
     const key = `${this.generationCount}\u0000${this.workspace
       .all()
+      .filter((buffer) => !this.importsAsOnDisk(buffer))
       .map((buffer) => `${buffer.uri}\u0001${this.importsKeyOf(buffer)}`)
       .join('\u0000')}`;
     if (this.graph?.key !== key) {
@@ -354,6 +357,11 @@ export class ModuleExportsCache {
       };
     }
     return this.graph.graph;
+  }
+
+  private importsAsOnDisk(buffer: OpenBuffer): boolean {
+    const entry = buffer.uri.startsWith('file:') ? this.disk.get(pathOfBufferUri(buffer.uri)) : undefined;
+    return entry !== undefined && entry.imports.join('\u0001') === this.importsKeyOf(buffer);
   }
 
   /** What a buffer imports, as a string, for its revision (the graph's key asks at each resolution). */
@@ -504,7 +512,15 @@ export class ModuleExportsCache {
         pending.push(user);
       }
     }
-    for (const file of stale) this.disk.delete(file);
+    // The changed files are read again; the others' texts, and so their imports, are the same:
+    // only what they export is worked out again (keeping their imports spares parsing them all
+    // again to know the import graph).
+    for (const file of stale) {
+      const entry = this.disk.get(file);
+      if (!entry) continue;
+      if (file === path || file.startsWith(folder)) this.disk.delete(file);
+      else this.disk.set(file, { hash: entry.hash, imports: entry.imports, usedFiles: new Set() });
+    }
     this.generationCount++;
     this.cycleExports.clear();
     this.changed.fire({ paths: [path] });
