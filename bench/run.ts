@@ -53,6 +53,8 @@ async function main(): Promise<void> {
   writeFigures('agent-tasks', agentTasks.markdown);
   console.log(workspaceIndex.markdown);
   writeFigures('workspace-index', workspaceIndex.markdown);
+  console.log(workspaceIndex.diagnosticsMarkdown);
+  writeFigures('workspace-diagnostics', workspaceIndex.diagnosticsMarkdown);
 }
 
 function mb(value: number | undefined): string {

@@ -117,6 +117,15 @@ describe('diagnostics of the files that are not open', () => {
     assert.equal(after.version, undefined);
   });
 
+  it('a buffer never saved (no file on disk) that closes has its diagnostics cleared', async () => {
+    const unsaved = uriOf(folder, 'unsaved.wst');
+    await client.open(unsaved, 'let n: number = "text";\n');
+    assert.ok(codes(await client.fullDiagnostics(unsaved, 1, true)).includes('E_TYPE_MISMATCH'));
+    const seen = client.publicationsFor(unsaved).length;
+    await client.close(unsaved);
+    assert.deepEqual((await nextPublication(client, unsaved, seen, 'unsaved.wst cleared')).diagnostics, []);
+  });
+
   it('a file created, changed and deleted on disk: its own diagnostics and its dependents’ follow', async () => {
     const made = join(folder, 'made.wst');
     const madeUri = uriOf(folder, 'made.wst');

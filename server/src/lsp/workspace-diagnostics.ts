@@ -144,8 +144,9 @@ export class WorkspaceDiagnostics {
     const path = this.queue.shift();
     if (path === undefined) return;
     try {
-      if (this.scope === 'workspace' && this.index.get(path) && !this.workspace.modules.isOpen(path)) {
-        const diagnostics = this.workspace.modules.checkFile(path);
+      if (this.scope === 'workspace' && !this.workspace.modules.isOpen(path)) {
+        // A file not indexed (a buffer never saved that closed, one deleted meanwhile) shows nothing.
+        const diagnostics = this.index.get(path) ? this.workspace.modules.checkFile(path) : undefined;
         if (diagnostics) this.publish(path, pathToFileURL(path).href, diagnostics);
         else this.clear(path);
       }
