@@ -6,12 +6,12 @@
 // republishes none; a file that closes keeps its diagnostics; `whetstone.diagnostics.scope:
 // openFiles` publishes none of the files not open.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, realpathSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { DidChangeWatchedFilesNotification, FileChangeType, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { LspClient } from './lspClient';
 
 const PRICING = 'fn orderTotal(prices: list<number>): number {\n  let t = 0;\n  for p in prices {\n    t = t + p;\n  }\n  return t;\n}\n';
@@ -179,5 +179,47 @@ describe('whetstone.diagnostics.scope: openFiles', () => {
     await client.close(wrong);
     const cleared = await nextPublication(client, wrong, 1, 'wrong.wst cleared when it closed');
     assert.deepEqual(cleared.diagnostics, []);
+  });
+});
+
+describe('settings that change what is shown', () => {
+  let folder: string;
+  let client: LspClient;
+  /** The settings the client answers with: changed in place, then announced with didChangeConfiguration. */
+  const settings: Record<string, unknown> = {};
+
+  before(async () => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-problems-settings-')));
+    mkdirSync(join(folder, 'src'));
+    writeFileSync(join(folder, 'src', 'pricing.wst'), PRICING);
+    writeFileSync(join(folder, 'src', 'wrong.wst'), 'let label: string = 1;\nprint(label);\n');
+    writeFileSync(join(folder, 'outside.wst'), 'let n: number = "text";\nprint(n);\n');
+    client = await startIndexed(folder, settings);
+  });
+  after(async () => {
+    await client?.shutdown();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('a file that leaves the source roots has its diagnostics cleared', async () => {
+    const outside = uriOf(folder, 'outside.wst');
+    assert.deepEqual(codes(client.publicationsFor(outside)[0]), ['E_TYPE_MISMATCH']);
+    const seen = client.publicationsFor(outside).length;
+    settings.sourceRoots = ['src'];
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
+    assert.deepEqual((await nextPublication(client, outside, seen, 'outside.wst cleared')).diagnostics, []);
+  });
+
+  it('scope openFiles clears the files that are not open; back to workspace, they are checked and shown again', async () => {
+    const wrong = uriOf(folder, 'src/wrong.wst');
+    await client.waitFor('wrong.wst checked under the new root', () => client.publicationsFor(wrong).find((p) => p.diagnostics.length > 0));
+    let seen = client.publicationsFor(wrong).length;
+    settings.diagnostics = { scope: 'openFiles' };
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
+    assert.deepEqual((await nextPublication(client, wrong, seen, 'wrong.wst cleared')).diagnostics, []);
+    seen = client.publicationsFor(wrong).length;
+    settings.diagnostics = { scope: 'workspace' };
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
+    assert.deepEqual(codes(await nextPublication(client, wrong, seen, 'wrong.wst shown again')), ['E_TYPE_MISMATCH']);
   });
 });
