@@ -1,9 +1,10 @@
 // Checking a file that is not open: its diagnostics (syntax and semantic, with the modules it
 // imports resolved as in the editor) and its exports, from one parse and one analysis, the
-// document disposed at once; on a worker (summary-worker.ts) the answers for its imports are given. What is kept is plain data: diagnostics with plain spans and no
-// fixes (a quick fix needs the open buffer's node ids; opening the file publishes its own), and
-// exports that can cross to and from a worker thread (structured clone keeps their maps; the
-// primitive types are made the core's shared objects again on arrival, reviveExports).
+// document disposed at once. On a worker (summary-worker.ts) the answers for its imports are
+// given with the file. What is kept is plain data: diagnostics with plain spans and no fixes (a
+// quick fix needs the open buffer's node ids; opening the file publishes its own), and exports
+// that can cross to and from a worker thread (structured clone keeps their maps; the primitive
+// types are made the core's shared objects again on arrival, reviveExports).
 import type { Diagnostic, Span } from '../core/ast';
 import {
   analyze,
