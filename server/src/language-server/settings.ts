@@ -5,6 +5,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { AGENT_ROLES, type AgentRole } from '../agent/roles';
 import { DEFAULT_SEMANTIC_DELAY_MS } from '../lsp/diagnostics';
+import { DIAGNOSTICS_SCOPES, type DiagnosticsScope } from '../lsp/workspace-diagnostics';
 
 export interface AgentServerSettings {
   enabled: boolean;
@@ -33,6 +34,8 @@ export interface SuggestionSettings {
 
 export interface ServerSettings {
   semanticDelayMs: number;
+  /** `whetstone.diagnostics.scope`: every indexed file's diagnostics, or the open files' only. */
+  diagnosticsScope: DiagnosticsScope;
   suggestions: SuggestionSettings;
   agentServer: AgentServerSettings;
   /** `whetstone.library`: a JSON file, absolute or relative to the first workspace folder; '' for none. */
@@ -51,7 +54,7 @@ export const DEFAULT_AGENT_SERVER: AgentServerSettings = {
 
 export const DEFAULT_SUGGESTIONS: SuggestionSettings = { enabled: true, kinds: [], minConfidence: 0, codeLens: 'worthReading', writeReason: false };
 
-export const DEFAULT_SETTINGS: ServerSettings = { semanticDelayMs: DEFAULT_SEMANTIC_DELAY_MS, suggestions: DEFAULT_SUGGESTIONS, agentServer: DEFAULT_AGENT_SERVER, library: '', sourceRoots: [] };
+export const DEFAULT_SETTINGS: ServerSettings = { semanticDelayMs: DEFAULT_SEMANTIC_DELAY_MS, diagnosticsScope: 'workspace', suggestions: DEFAULT_SUGGESTIONS, agentServer: DEFAULT_AGENT_SERVER, library: '', sourceRoots: [] };
 
 /** Settings from the `whetstone` section's value (whatever shape the client sent). */
 export function readSettings(section: unknown): ServerSettings {
@@ -60,6 +63,7 @@ export function readSettings(section: unknown): ServerSettings {
   const delay = diagnostics.semanticDelayMs;
   return {
     semanticDelayMs: typeof delay === 'number' && Number.isFinite(delay) && delay >= 0 ? delay : DEFAULT_SEMANTIC_DELAY_MS,
+    diagnosticsScope: DIAGNOSTICS_SCOPES.includes(diagnostics.scope as DiagnosticsScope) ? (diagnostics.scope as DiagnosticsScope) : DEFAULT_SETTINGS.diagnosticsScope,
     suggestions: readSuggestions(record.suggestions),
     agentServer: readAgentServer(record.agentServer),
     library: typeof record.library === 'string' ? record.library.trim() : '',
