@@ -20,6 +20,7 @@ describe('settings from package.json', () => {
   it('with no section every setting is its default in package.json', () => {
     assert.deepEqual(readSettings(undefined), DEFAULT_SETTINGS);
     assert.equal(DEFAULT_SETTINGS.semanticDelayMs, defaultOf('diagnostics.semanticDelayMs'));
+    assert.equal(DEFAULT_SETTINGS.diagnosticsScope, defaultOf('diagnostics.scope'));
     assert.deepEqual(DEFAULT_SETTINGS.suggestions, {
       enabled: defaultOf('suggestions.enabled'),
       kinds: defaultOf('suggestions.kinds'),
@@ -40,7 +41,7 @@ describe('settings from package.json', () => {
 
   it('keeps the values the schema allows', () => {
     const settings = readSettings({
-      diagnostics: { semanticDelayMs: 0 },
+      diagnostics: { semanticDelayMs: 0, scope: 'openFiles' },
       suggestions: { enabled: false, kinds: ['security', 'memory'], minConfidence: 0.5, codeLens: 'all', writeReason: true },
       agentServer: { enabled: false, port: 0, allowedOrigins: ['http://localhost:3000'], maxMessageBytes: 1024, maxRole: 'linter' },
       library: ' lib.json ',
@@ -48,6 +49,7 @@ describe('settings from package.json', () => {
     });
     assert.deepEqual(settings, {
       semanticDelayMs: 0,
+      diagnosticsScope: 'openFiles',
       suggestions: { enabled: false, kinds: ['security', 'memory'], minConfidence: 0.5, codeLens: 'all', writeReason: true },
       agentServer: { enabled: false, port: 0, allowedOrigins: ['http://localhost:3000'], maxMessageBytes: 1024, maxRole: 'linter' },
       library: 'lib.json',
@@ -57,7 +59,7 @@ describe('settings from package.json', () => {
 
   it('reads a value its schema does not allow as the default: wrong type, out of bounds, not in the enum', () => {
     const settings = readSettings({
-      diagnostics: { semanticDelayMs: -1 },
+      diagnostics: { semanticDelayMs: -1, scope: 'everything' },
       suggestions: { enabled: 'yes', kinds: ['security', 'speed'], minConfidence: 2, codeLens: 'some', writeReason: 1 },
       agentServer: { enabled: null, port: 70000, allowedOrigins: 'http://localhost:3000', maxMessageBytes: 1500.5, maxRole: 'admin' },
       library: 7,

@@ -47,6 +47,7 @@ export function startServer(connection: Connection): ServerHandle {
     const diagnostics = features.diagnostics;
     const previous = diagnostics.semanticDelayMs;
     diagnostics.setSemanticDelay(settings.semanticDelayMs);
+    features.indexing.diagnostics.setScope(settings.diagnosticsScope);
     if (JSON.stringify(settings.suggestions) !== JSON.stringify(suggestionSettings)) {
       suggestionSettings = settings.suggestions;
       features.refreshSuggestions();

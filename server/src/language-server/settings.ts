@@ -5,6 +5,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import type { Connection } from 'vscode-languageserver/node';
 import type { AgentRole } from '../agent/roles';
+import type { DiagnosticsScope } from '../lsp/workspace-diagnostics';
 import { PACKAGE, settingDefault } from '../workspace/package-manifest';
 
 export interface AgentServerSettings {
@@ -34,6 +35,8 @@ export interface SuggestionSettings {
 
 export interface ServerSettings {
   semanticDelayMs: number;
+  /** `whetstone.diagnostics.scope`: every indexed file's diagnostics, or the open files' only. */
+  diagnosticsScope: DiagnosticsScope;
   suggestions: SuggestionSettings;
   agentServer: AgentServerSettings;
   /** `whetstone.library`: a JSON file, absolute or relative to the first workspace folder; '' for none. */
@@ -60,6 +63,7 @@ function setting<T>(section: unknown, name: string): T {
 export function readSettings(section: unknown): ServerSettings {
   return {
     semanticDelayMs: setting(section, 'whetstone.diagnostics.semanticDelayMs'),
+    diagnosticsScope: setting<DiagnosticsScope>(section, 'whetstone.diagnostics.scope'),
     suggestions: {
       enabled: setting(section, 'whetstone.suggestions.enabled'),
       kinds: setting(section, 'whetstone.suggestions.kinds'),
