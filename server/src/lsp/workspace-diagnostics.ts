@@ -20,13 +20,13 @@ import type { Disposable, Workspace } from '../workspace/workspace';
 import { toLspDiagnostic } from './convert';
 import type { DiagnosticsPublisher } from './diagnostics';
 import type { Log } from './guard';
+import { settingDefault } from '../workspace/package-manifest';
 
+/** `whetstone.diagnostics.scope` (its values and default in package.json). */
 export type DiagnosticsScope = 'workspace' | 'openFiles';
 
-export const DIAGNOSTICS_SCOPES: readonly DiagnosticsScope[] = ['workspace', 'openFiles'];
-
 export class WorkspaceDiagnostics {
-  private scope: DiagnosticsScope = 'workspace';
+  private scope = settingDefault<DiagnosticsScope>('whetstone.diagnostics.scope');
   /** The files not open whose diagnostics are shown, by path. */
   private readonly shown = new Set<string>();
   /** Files to check again on this thread, in the order to check them (those imported first). */
