@@ -19,7 +19,7 @@ const POSTFIX = 18;
 const PRIMARY = 20;
 
 const RESERVED = new Set(
-  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined NaN Infinity'.split(
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined NaN Infinity console Math Object String Number Array JSON'.split(
     ' ',
   ),
 );
@@ -366,7 +366,8 @@ class JavaScriptGenerator {
         return fragment(`[${node.elements.map((element) => this.expression(element).text).join(', ')}]`, PRIMARY);
       case 'ObjectLiteral':
         if (node.properties.length === 0) return fragment('{}', PRIMARY);
-        return fragment(`{ ${node.properties.map((property) => `${property.key}: ${this.expression(property.value).text}`).join(', ')} }`, PRIMARY);
+        // A `__proto__:` key would set the prototype; a computed key makes it an own property.
+        return fragment(`{ ${node.properties.map((property) => `${property.key === '__proto__' ? '["__proto__"]' : property.key}: ${this.expression(property.value).text}`).join(', ')} }`, PRIMARY);
       case 'Lambda':
         return this.lambda(node);
       case 'ErrorNode':

@@ -181,7 +181,8 @@ class PythonGenerator {
         if (python !== undefined) return { python, scope };
       }
     }
-    return { python: this.nameOf(name), scope: null };
+    // A name the program does not declare keeps its spelling (renaming it would only hide it).
+    return { python: BUILTINS.has(name) ? this.nameOf(name) : (this.snakeNames.get(name) ?? name), scope: null };
   }
 
   private withFrame<T>(body: () => T): T {

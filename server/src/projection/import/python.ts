@@ -25,8 +25,10 @@ const COMPARISON: Record<string, A.BinaryOperator> = { '==': '==', '!=': '!=', '
 const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
 
 /** Built-ins Python and Whetstone share by name and meaning. */
-const SAME_BUILTINS = new Set(['print', 'len', 'range', 'abs', 'min', 'max', 'round', 'str']);
+const SAME_BUILTINS = new Set(['print', 'len', 'range', 'abs', 'min', 'max', 'str']);
 const MATH_FUNCTIONS: Record<string, string> = { floor: 'floor', ceil: 'ceil', fabs: 'abs' };
+/** Test runners: `import doctest` and its `doctest.testmod()` are scaffolding, not the program. */
+const TEST_MODULES = new Set(['doctest']);
 /** Modules whose imports only name types or interpreter features: nothing to carry. */
 const TYPE_ONLY_MODULES = new Set(['typing', '__future__', 'functools']);
 
@@ -74,6 +76,9 @@ export class PythonImporter {
       case 'import_statement':
       case 'import_from_statement':
         return this.importDeclaration(node);
+      case 'future_import_statement':
+        // `from __future__ import …` changes how the interpreter reads the file, not what it does.
+        return [];
       case 'function_definition':
         return [this.functionDeclaration(node, [])];
       case 'decorated_definition':
@@ -94,7 +99,7 @@ export class PythonImporter {
       for (const name of namedChildren(node)) {
         if (name.type !== 'dotted_name') {
           this.b.unsupported(name, 'an import under another name (as)');
-        } else if (name.text !== 'math' && !TYPE_ONLY_MODULES.has(name.text)) {
+        } else if (name.text !== 'math' && !TYPE_ONLY_MODULES.has(name.text) && !TEST_MODULES.has(name.text)) {
           // math's functions map to built-ins (math.floor → floor); its other members are reported where used.
           out.push(this.b.make<A.ImportDeclaration>('ImportDeclaration', node, { module: name.text, names: [] }));
         }
@@ -106,7 +111,7 @@ export class PythonImporter {
       this.b.unsupported(node, 'a relative import');
       return [];
     }
-    if (TYPE_ONLY_MODULES.has(module.text)) return [];
+    if (TYPE_ONLY_MODULES.has(module.text) || TEST_MODULES.has(module.text)) return [];
     const names: string[] = [];
     node.children.forEach((child, index) => {
       if (!child || node.fieldNameForChild(index) !== 'name') return;
@@ -230,6 +235,11 @@ export class PythonImporter {
   /** A Python type hint as a Whetstone type string; any where there is none. */
   typeOf(node: SyntaxNode | undefined): string {
     if (!node) return 'any';
+    // Types nest like expressions (Array<Array<…>>): past the limit, one error and no type.
+    return this.b.nested(node, () => this.typeAt(node), () => 'any');
+  }
+
+  private typeAt(node: SyntaxNode): string {
     switch (node.type) {
       case 'type':
         return this.typeOf(namedChildren(node)[0]);
@@ -428,7 +438,8 @@ export class PythonImporter {
         return this.expressionStatement(inner[0], node);
       }
       case 'return_statement': {
-        const value = namedChildren(node)[0];
+        const written = namedChildren(node)[0];
+        const value = written && unparenthesize(written);
         if (value?.type === 'conditional_expression') return [this.lowerConditional(value, (branch) => this.returnOf(branch))];
         return [this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: value ? this.expression(value) : null })];
       }
@@ -498,14 +509,18 @@ export class PythonImporter {
       case 'string':
         // A bare string is documentation, like a comment.
         return [];
-      default:
-        return [this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression: this.expression(expression) })];
+      case 'call':
+        // doctest.testmod(): running the examples of the docstrings, which are not carried.
+        if (isTestRun(expression)) return [];
+        break;
     }
+    return [this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression: this.expression(expression) })];
   }
 
   private assignment(node: SyntaxNode): A.Statement[] {
     const left = field(node, 'left');
-    const right = field(node, 'right');
+    const written = field(node, 'right');
+    const right = written && unparenthesize(written);
     const typeNode = field(node, 'type');
     if (!left) return [];
     if (!right) {
@@ -618,7 +633,7 @@ export class PythonImporter {
   // Expressions
 
   expression(node: SyntaxNode): A.Expression {
-    return this.b.nested(node, () => this.expressionAt(node), () => this.b.make<A.ErrorNode>('ErrorNode', node, { text: node.text }));
+    return this.b.nested(node, () => this.expressionAt(node), () => this.b.placeholder(node));
   }
 
   private expressionAt(node: SyntaxNode): A.Expression {
@@ -714,7 +729,7 @@ export class PythonImporter {
         const empty = this.b.make<A.ArrayLiteral>('ArrayLiteral', this.b.spanBetween(node.startIndex, node.startIndex), { elements: [] });
         const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', this.b.spanBetween(node.startIndex, node.startIndex), { name, kind: 'const', varType: null, annotations: [], initializer: empty });
         const loop = this.comprehension(node, name);
-        if (!loop) return this.b.make<A.ErrorNode>('ErrorNode', node, { text: node.text });
+        if (!loop) return this.b.placeholder(node);
         this.before.push(declaration, loop);
         return this.b.identifier(name, node);
       }
@@ -746,7 +761,9 @@ export class PythonImporter {
   /** Whether the remainder `node` (a % b) only meets a comparison with 0, or has a non-negative literal dividend: its sign does not matter. */
   private signAgnostic(node: SyntaxNode): boolean {
     const left = field(node, 'left');
-    if ((left?.type === 'integer' || left?.type === 'float') && !left.text.startsWith('-')) return true;
+    const right = field(node, 'right');
+    const positive = (operand: SyntaxNode | undefined): boolean => (operand?.type === 'integer' || operand?.type === 'float') && Number(operand.text.replace(/_/g, '')) > 0;
+    if (positive(left) && positive(right)) return true;
     const parent = node.parent;
     if (parent?.type !== 'comparison_operator') return false;
     const operands = namedChildren(parent);
@@ -867,6 +884,10 @@ export class PythonImporter {
     if (callee.type === 'identifier') {
       if (SAME_BUILTINS.has(callee.text)) return this.b.call(callee.text, args, node);
       if (callee.text === 'float' && args.length === 1) return this.b.call('num', args, node);
+      // round(x) rounds halves (2.5) to even, Whetstone's round away from zero. With digits, a half
+      // is rarely exact in binary (2.675 is below it), so both agree there.
+      if (callee.text === 'round' && args.length === 1) return this.b.errorNode(node, "Python's round(x) (it rounds halves to even; Whetstone's round rounds them away from zero)", 'round(x + 0.5) or floor(x + 0.5) says which rounding you want.');
+      if (callee.text === 'round') return this.b.call('round', args, node);
       if (callee.text === 'list' && args.length === 1 && args[0].type === 'CallExpression') return args[0];
       return undefined;
     }
@@ -943,6 +964,13 @@ function unparenthesize(node: SyntaxNode): SyntaxNode {
   let current = node;
   while (current.type === 'parenthesized_expression' && namedChildren(current)[0]) current = namedChildren(current)[0];
   return current;
+}
+
+/** `doctest.testmod(…)` or `doctest.run_docstring_examples(…)`. */
+function isTestRun(call: SyntaxNode): boolean {
+  const callee = field(call, 'function');
+  const object = callee?.type === 'attribute' ? field(callee, 'object') : undefined;
+  return object?.type === 'identifier' && TEST_MODULES.has(object.text);
 }
 
 function describe(node: SyntaxNode): string {
