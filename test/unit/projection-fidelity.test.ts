@@ -122,6 +122,12 @@ describe('projection never silently wrong', () => {
     printsInEveryTarget(doc, '3 2 2\n');
   });
 
+  it('t[k] on an object used as a map reads a missing key as JavaScript does, not as a KeyError', () => {
+    const { importErrors, checkErrors, doc } = throughWhetstone('const t = {};\nt["a"] = 1;\nfor (const k of ["a", "b"]) {\n  if (t[k] === undefined) console.log(k, "missing");\n  else console.log(k, t[k]);\n}\n', 'javascript');
+    assert.deepEqual([...importErrors, ...checkErrors], []);
+    printsInEveryTarget(doc, 'a 1\nb missing\n');
+  });
+
   it('a float from round used as a Python index is an int', () => {
     const { doc } = throughWhetstone('const xs = [10, 20, 30];\nconsole.log(xs[Math.round(1.4)], xs[Math.floor(5 / 2)]);\n', 'javascript');
     printsInEveryTarget(doc, '20 30\n');
