@@ -128,6 +128,27 @@ describe('projection never silently wrong', () => {
     printsInEveryTarget(doc, 'a 1\nb missing\n');
   });
 
+  it('a negative Python index counts from the end in every target, or is an error', () => {
+    const { importErrors, checkErrors, doc } = throughWhetstone('xs = [1, 2, 3]\nword = "abc"\nprint(xs[-1], word[-2])\n', 'python');
+    assert.deepEqual([...importErrors, ...checkErrors], []);
+    printsInEveryTarget(doc, '3 b\n');
+    assert.match(throughWhetstone('def f(xs):\n    return f(xs)[-1]\n', 'python').importErrors[0], /^2: .*negative index/);
+  });
+
+  it('standard library modules are errors naming the target that lacks them, not imports that do not load', () => {
+    const py = importSource('import sys\nfrom collections import deque\nprint(1)\n', 'python');
+    assert.deepEqual(py.diagnostics.map((d) => `${d.severity} ${d.line}: ${d.message}`), [
+      'error 1: Not carried into Whetstone: the Python standard module sys has no Whetstone form',
+      'error 2: Not carried into Whetstone: an import from the Python standard module collections has no Whetstone form',
+    ]);
+    assert.doesNotMatch(printDocument(py.ast), /use/);
+    assert.deepEqual(importSource('from math import floor, ceil\nprint(floor(2.5), ceil(2.5))\n', 'python').diagnostics, []);
+    assert.equal(importSource('from math import sqrt\n', 'python').diagnostics.length, 1);
+    const js = importSource('import { readFileSync } from "fs";\nconsole.log(1);\n', 'javascript');
+    assert.match(js.diagnostics[0].message, /the Node.js module 'fs'/);
+    assert.equal(js.diagnostics[0].hint, 'Python has no module of that name.');
+  });
+
   it('a float from round used as a Python index is an int', () => {
     const { doc } = throughWhetstone('const xs = [10, 20, 30];\nconsole.log(xs[Math.round(1.4)], xs[Math.floor(5 / 2)]);\n', 'javascript');
     printsInEveryTarget(doc, '20 30\n');

@@ -39,6 +39,9 @@ const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=',
 /** Math.* functions with a Whetstone built-in of the same meaning. */
 const MATH_BUILTINS = new Set(['floor', 'ceil', 'abs', 'min', 'max']);
 
+/** Node.js's built-in modules (imported without `node:`): `use fs;` would not load in Python. */
+const NODE_MODULES = new Set('assert buffer child_process crypto events fs os path process readline stream url util worker_threads zlib'.split(' '));
+
 /** Whetstone's path syntax: identifiers joined by dots. */
 const MODULE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\/[A-Za-z_][A-Za-z0-9_]*)*$/;
 
@@ -91,6 +94,10 @@ export class JavaScriptImporter {
     const module = sourceNode ? this.stringValue(sourceNode) : '';
     if (!MODULE_PATH.test(module) || !clause) {
       this.b.unsupported(node, `an import of '${module}' (a Whetstone import names a module path such as math or net.http)`);
+      return [];
+    }
+    if (NODE_MODULES.has(module)) {
+      this.b.unsupported(node, `an import of the Node.js module '${module}'`, 'Python has no module of that name.');
       return [];
     }
     const path = module.replace(/\//g, '.');

@@ -29,6 +29,10 @@ const SAME_BUILTINS = new Set(['print', 'len', 'range', 'abs', 'min', 'max', 'st
 const MATH_FUNCTIONS: Record<string, string> = { floor: 'floor', ceil: 'ceil', fabs: 'abs' };
 /** Test runners: `import doctest` and its `doctest.testmod()` are scaffolding, not the program. */
 const TEST_MODULES = new Set(['doctest']);
+/** Python's standard modules programs commonly import: `use sys;` would not load in JavaScript. */
+const STANDARD_MODULES = new Set(
+  'abc array bisect collections copy dataclasses datetime decimal enum fractions heapq itertools json operator os random re statistics string sys time unittest'.split(' '),
+);
 /** Modules whose imports only name types or interpreter features: nothing to carry. */
 const TYPE_ONLY_MODULES = new Set(['typing', '__future__', 'functools']);
 
@@ -99,6 +103,8 @@ export class PythonImporter {
       for (const name of namedChildren(node)) {
         if (name.type !== 'dotted_name') {
           this.b.unsupported(name, 'an import under another name (as)');
+        } else if (STANDARD_MODULES.has(name.text.split('.')[0])) {
+          this.b.unsupported(name, `the Python standard module ${name.text}`, 'JavaScript and TypeScript have no module of that name; only math (floor, ceil, fabs) maps to built-ins.');
         } else if (name.text !== 'math' && !TYPE_ONLY_MODULES.has(name.text) && !TEST_MODULES.has(name.text)) {
           // math's functions map to built-ins (math.floor → floor); its other members are reported where used.
           out.push(this.b.make<A.ImportDeclaration>('ImportDeclaration', node, { module: name.text, names: [] }));
@@ -112,6 +118,13 @@ export class PythonImporter {
       return [];
     }
     if (TYPE_ONLY_MODULES.has(module.text) || TEST_MODULES.has(module.text)) return [];
+    const imported = namedChildren(node).filter((child) => child.startIndex !== module.startIndex).map((child) => child.text);
+    // `from math import floor, ceil`: the names are Whetstone's built-ins of the same meaning.
+    if (module.text === 'math' && imported.length > 0 && imported.every((name) => name === 'floor' || name === 'ceil')) return [];
+    if (STANDARD_MODULES.has(module.text.split('.')[0]) || module.text === 'math') {
+      this.b.unsupported(node, `an import from the Python standard module ${module.text}`, 'JavaScript and TypeScript have no module of that name.');
+      return [];
+    }
     const names: string[] = [];
     node.children.forEach((child, index) => {
       if (!child || node.fieldNameForChild(index) !== 'name') return;
@@ -706,6 +719,13 @@ export class PythonImporter {
         const value = field(node, 'value');
         const index = field(node, 'subscript');
         if (!value || !index || index.type === 'slice' || namedChildren(node).length > 2) return this.b.errorNode(node, 'a slice or multiple subscripts');
+        if (index.type === 'unary_operator' && field(index, 'operator')?.text === '-') {
+          // xs[-1] counts from the end in Python only: xs[len(xs) - 1] says so in every target.
+          const count = field(index, 'argument');
+          if (value.type !== 'identifier' || count?.type !== 'integer') return this.b.errorNode(node, 'a negative index (Python counts it from the end) on something other than a name');
+          const fromEnd = this.b.make<A.BinaryExpression>('BinaryExpression', index, { operator: '-', left: this.b.call('len', [this.expression(value)], index), right: this.expression(count) });
+          return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(value), index: fromEnd });
+        }
         return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(value), index: this.expression(index) });
       }
       case 'lambda': {
