@@ -98,6 +98,9 @@ describe('projection never silently wrong', () => {
     assert.deepEqual(js.importErrors.map((e) => /'\.?(\w+)'/.exec(e)?.[1]), ['Array', 'from', 'map', 'splice', 'Math', 'sqrt', 'Infinity']);
     assert.match(js.importErrors.find((e) => e.includes("'.splice'"))!, /Python would have no such method/);
     assert.doesNotMatch(js.printed, /Infinity_/);
+    assert.doesNotMatch(generate(js.doc.ast, 'javascript').code, /Infinity_/);
+    const declared = generate(WhetstoneDocument.create('const eval = 2;\nprint(eval);\n', 1).ast, 'javascript').code;
+    assert.match(declared, /const eval_ = 2;/, 'a declared name is still kept away from a reserved word');
   });
 
   it('undefined is null only where it is compared; elsewhere it is an error', () => {

@@ -4,6 +4,7 @@
 // range in a for → a counted loop, min → Math.min…) and to a small helper where JavaScript has no
 // built-in of the same meaning (how print shows lists, rounding halves away from zero).
 // @performance(memoize|cache) becomes a memo Map; other annotations become comments.
+import { walk } from '../../core/ast';
 import type * as A from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, type Type, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
@@ -40,7 +41,15 @@ class JavaScriptGenerator {
   ) {
     this.ctx = new GenerationContext(program);
     this.language = typescript ? 'TypeScript' : 'JavaScript';
+    walk(program, (node) => {
+      if (node.type === 'FunctionDeclaration' || node.type === 'VariableDeclaration' || node.type === 'Parameter' || node.type === 'TypeDeclaration') this.declared.add(node.name);
+      if (node.type === 'ForStatement') this.declared.add(node.iterator);
+      if (node.type === 'ImportDeclaration') node.names.forEach((name) => this.declared.add(name));
+    });
   }
+
+  /** The names the program declares: only these are renamed away from JavaScript's reserved words. */
+  private readonly declared = new Set<string>();
 
   run(): GenerateResult {
     const body = new CodeWriter('  ');
@@ -74,7 +83,7 @@ class JavaScriptGenerator {
   }
 
   private name(name: string): string {
-    return RESERVED.has(name) ? `${name}_` : name;
+    return RESERVED.has(name) && this.declared.has(name) ? `${name}_` : name;
   }
 
   private importLine(node: A.ImportDeclaration): string {
