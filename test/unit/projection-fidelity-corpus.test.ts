@@ -36,7 +36,7 @@ describe('projection corpus: never silently different', { skip: hasPython() ? fa
   });
 
   it('the doctest and export scaffolding is recognised without a diagnostic', () => {
-    for (const file of ['gcd_loop.py', 'fibonacci.js', 'linear_search.js']) {
+    for (const file of ['gcd_loop.py', 'fibonacci.js', 'linear_search.js', 'digital_root.js']) {
       const outcome = outcomes.find((found) => found.file === file)!;
       assert.ok(outcome.importedClean, `${file}: ${outcome.importErrors.join('; ')}`);
       assert.ok(outcome.targets.every((target) => target.same), file);

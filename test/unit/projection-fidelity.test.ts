@@ -172,5 +172,8 @@ describe('projection never silently wrong', () => {
     const js = importSource('function f(x) { return x + 1; }\nconsole.log(f(1));\nexport { f };\nmodule.exports = { f };\nmodule.exports.f = f;\n', 'javascript');
     assert.deepEqual(js.diagnostics, []);
     assert.equal(printDocument(js.ast), 'fn f(x) {\n  return x + 1;\n}\n\nprint(f(1));\n');
+    const script = importSource('"use strict";\nfunction main() {\n  console.log(1);\n}\nif (require.main === module) {\n  main();\n}\nexport default main;\n', 'javascript');
+    assert.deepEqual(script.diagnostics, []);
+    assert.equal(printDocument(script.ast), 'fn main() {\n  print(1);\n}\n\nmain();\n');
   });
 });

@@ -50,7 +50,7 @@ export class JavaScriptImporter {
 
   program(root: SyntaxNode): A.Program {
     const children: A.TopLevel[] = [];
-    for (const node of namedChildren(root)) children.push(...this.topLevel(node));
+    for (const node of expandMain(namedChildren(root))) children.push(...this.topLevel(node));
     return this.b.make<A.Program>('Program', root, { children });
   }
 
@@ -66,6 +66,9 @@ export class JavaScriptImporter {
         // `export { a, b };` names what the module offers: generated modules offer every top-level
         // function and type, so the list has nothing to carry.
         if (isExportList(node)) return [];
+        // `export default name;` offers a name the module already declares.
+        const value = field(node, 'value');
+        if (value?.type === 'identifier' && node.children.some((child) => child?.type === 'default')) return [];
         this.b.unsupported(node, 'an export list or re-export');
         return [];
       }
@@ -898,6 +901,22 @@ function countedLoop(
 /** Whether `node` holds a division (its value may be a fraction). */
 function hasDivision(node: SyntaxNode): boolean {
   return [node, ...node.descendantsOfType('binary_expression')].some((found) => found?.type === 'binary_expression' && field(found, 'operator')?.text === '/');
+}
+
+/**
+ * The module's statements with `if (require.main === module) { … }` replaced by its body (the
+ * file runs as a script) and a `"use strict"` directive left out (generated modules are strict).
+ */
+function expandMain(body: SyntaxNode[]): SyntaxNode[] {
+  return body.flatMap((node) => {
+    if (node.type === 'expression_statement' && /^(["'])use strict\1$/.test(namedChildren(node)[0]?.text ?? '')) return [];
+    if (node.type !== 'if_statement' || field(node, 'alternative')) return [node];
+    const condition = field(node, 'condition')?.text.replace(/[\s()]/g, '');
+    if (condition !== 'require.main===module' && condition !== 'module===require.main') return [node];
+    const consequence = field(node, 'consequence');
+    if (!consequence) return [node];
+    return consequence.type === 'statement_block' ? namedChildren(consequence) : [consequence];
+  });
 }
 
 /** `export { a, b as c };` without `from`: a list of what the module offers. */
