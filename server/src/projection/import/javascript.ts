@@ -99,10 +99,8 @@ export class JavaScriptImporter {
       this.b.unsupported(node, `an import of '${module}' (a Whetstone import names a module path such as math or net.http)`);
       return [];
     }
-    if (NODE_MODULES.has(module)) {
-      this.b.unsupported(node, `an import of the Node.js module '${module}'`, 'Python has no module of that name.');
-      return [];
-    }
+    // Kept (the library policy sees it) and reported: Python has no such module.
+    if (NODE_MODULES.has(module)) this.b.unsupported(node, `an import of the Node.js module '${module}'`, 'Python has no module of that name.');
     const path = module.replace(/\//g, '.');
     const names: string[] = [];
     for (const part of namedChildren(clause)) {

@@ -103,10 +103,10 @@ export class PythonImporter {
       for (const name of namedChildren(node)) {
         if (name.type !== 'dotted_name') {
           this.b.unsupported(name, 'an import under another name (as)');
-        } else if (STANDARD_MODULES.has(name.text.split('.')[0])) {
-          this.b.unsupported(name, `the Python standard module ${name.text}`, 'JavaScript and TypeScript have no module of that name; only math (floor, ceil, fabs) maps to built-ins.');
         } else if (name.text !== 'math' && !TYPE_ONLY_MODULES.has(name.text) && !TEST_MODULES.has(name.text)) {
           // math's functions map to built-ins (math.floor → floor); its other members are reported where used.
+          // A standard module is kept (the library policy sees it) and reported: JavaScript has none.
+          if (STANDARD_MODULES.has(name.text.split('.')[0])) this.b.unsupported(name, `the Python standard module ${name.text}`, 'JavaScript and TypeScript have no module of that name; only math (floor, ceil, fabs) maps to built-ins.');
           out.push(this.b.make<A.ImportDeclaration>('ImportDeclaration', node, { module: name.text, names: [] }));
         }
       }
@@ -121,9 +121,9 @@ export class PythonImporter {
     const imported = namedChildren(node).filter((child) => child.startIndex !== module.startIndex).map((child) => child.text);
     // `from math import floor, ceil`: the names are Whetstone's built-ins of the same meaning.
     if (module.text === 'math' && imported.length > 0 && imported.every((name) => name === 'floor' || name === 'ceil')) return [];
+    // Kept (the library policy sees it) and reported: JavaScript has no such module.
     if (STANDARD_MODULES.has(module.text.split('.')[0]) || module.text === 'math') {
       this.b.unsupported(node, `an import from the Python standard module ${module.text}`, 'JavaScript and TypeScript have no module of that name.');
-      return [];
     }
     const names: string[] = [];
     node.children.forEach((child, index) => {
