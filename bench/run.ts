@@ -66,6 +66,8 @@ async function main(): Promise<void> {
   const examples = await benchExamples();
   console.log(examples.markdown);
   writeFigures('examples', examples.markdown);
+  console.log(workspaceIndex.diagnosticsMarkdown);
+  writeFigures('workspace-diagnostics', workspaceIndex.diagnosticsMarkdown);
 }
 
 function mb(value: number | undefined): string {

@@ -4,7 +4,6 @@
 // name. No input, however malformed, escapes as an exception; internal failures are answered with
 // a generic -32603 and reported to `onInternalError` (the log), never with a stack.
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import { countLengthsInCodeUnits } from './code-unit-length';
 import { AgentError, ErrorCode } from './errors';
 import type { AgentHost } from './host';
 import type { CallOutcome, EndpointLimits, MethodContext, MethodDefinition } from './method';
@@ -13,9 +12,10 @@ import { roleSatisfies, type RequiredRole } from './roles';
 import type { Session } from './session';
 import { recordCall } from './session-activity';
 import { paramsToRecord, recordStep } from './workflow-recorder';
+import { settingDefault } from '../workspace/package-manifest';
 
 export const DEFAULT_LIMITS: EndpointLimits = {
-  maxMessageBytes: 8 * 1024 * 1024,
+  maxMessageBytes: settingDefault<number>('whetstone.agentServer.maxMessageBytes'),
   maxBatchSize: 1000,
   maxNestingDepth: 512,
 };
@@ -55,8 +55,9 @@ export class Dispatcher {
     this.onInternalError = options.onInternalError ?? (() => undefined);
     this.onCall = options.onCall ?? (() => undefined);
     // Compiled once, at start: a schema ajv cannot compile is a bug to see at once, not per call.
-    const ajv = new Ajv2020({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
-    countLengthsInCodeUnits(ajv);
+    // unicode: false counts minLength and maxLength in UTF-16 code units (String.length), as the
+    // agent's JSON does, and at once: ajv's default walks every character of a 2 MiB source.
+    const ajv = new Ajv2020({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, unicode: false });
     for (const method of methods.values()) this.validators.set(method.name, ajv.compile(method.params));
   }
 

@@ -21,8 +21,9 @@ import { checkUpgrade, type UpgradeRefusal } from './upgrade-guard';
 import { pathOf, type HttpRoute, type RouteHandler } from './http-routes';
 import { notifyBufferChanges } from '../buffer-notices';
 import { holdSourceWorker } from '../source-pool';
+import { settingDefault } from '../../workspace/package-manifest';
 
-export const DEFAULT_PORT = 8080;
+export const DEFAULT_PORT = settingDefault<number>('whetstone.agentServer.port');
 export const LOOPBACK = '127.0.0.1';
 /** How often a silent peer is pinged; one that missed the previous pong is dropped. */
 const HEARTBEAT_MS = 30_000;

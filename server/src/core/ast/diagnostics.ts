@@ -93,3 +93,21 @@ export function inSourceOrder<D extends Pick<Diagnostic, 'span'> & { code: strin
     .flat()
     .sort((a, b) => a.span.startOffset - b.span.startOffset || a.span.endOffset - b.span.endOffset || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
+
+const errorKey = (diagnostic: Diagnostic): string => `${diagnostic.code}\u0000${diagnostic.message}`;
+
+/** The errors in `after` that `before` does not have (by code and message: positions move). */
+export function addedErrors(before: readonly Diagnostic[], after: readonly Diagnostic[]): Diagnostic[] {
+  const counts = new Map<string, number>();
+  for (const diagnostic of before) {
+    if (diagnostic.severity !== 'error') continue;
+    counts.set(errorKey(diagnostic), (counts.get(errorKey(diagnostic)) ?? 0) + 1);
+  }
+  return after.filter((diagnostic) => {
+    if (diagnostic.severity !== 'error' || diagnostic.code === 'E_SYNTAX') return false;
+    const count = counts.get(errorKey(diagnostic)) ?? 0;
+    if (count === 0) return true;
+    counts.set(errorKey(diagnostic), count - 1);
+    return false;
+  });
+}
