@@ -14,7 +14,7 @@ export const HOUSE_RULES = {
   cli: ['agent', 'mcp', 'projection', 'workspace', 'core', 'protocol'],
   protocol: [],
   projection: ['core'],
-  mcp: ['agent', 'workspace', 'core'],
+  mcp: ['agent'],
 };
 const ROOMS = Object.keys(HOUSE_RULES);
 

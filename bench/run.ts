@@ -10,6 +10,7 @@ import { benchCore } from './core.bench';
 import { benchExamples } from './examples.bench';
 import { benchIdleSockets } from './idle-sockets.bench';
 import { benchLsp } from './lsp.bench';
+import { benchMcpCall } from './mcp-call.bench';
 import { table, type Row } from './measure';
 import { benchMutation } from './mutation.bench';
 import { benchParseSource } from './parse-source.bench';
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   const lsp = await benchLsp();
   rows.push(...lsp.rows);
   rows.push(...(await benchAgent()));
+  const mcpCall = await benchMcpCall();
+  rows.push(...mcpCall.rows);
   const serve = await benchServeMemory();
   rows.push(...serve.rows);
   rows.push(...(await benchMutation()).rows);
@@ -52,6 +55,8 @@ async function main(): Promise<void> {
   const to = text.indexOf(end);
   if (from < 0 || to < from) throw new Error(`bench/README.md lacks the ${start} … ${end} markers`);
   writeFileSync(readme, `${text.slice(0, from + start.length)}\n${figures}${text.slice(to)}`);
+  console.log(mcpCall.markdown);
+  writeFigures('mcp-call', mcpCall.markdown);
   console.log(agentTasks.markdown);
   writeFigures('agent-tasks', agentTasks.markdown);
   console.log(workspaceIndex.markdown);
@@ -61,6 +66,8 @@ async function main(): Promise<void> {
   const examples = await benchExamples();
   console.log(examples.markdown);
   writeFigures('examples', examples.markdown);
+  console.log(workspaceIndex.diagnosticsMarkdown);
+  writeFigures('workspace-diagnostics', workspaceIndex.diagnosticsMarkdown);
 }
 
 function mb(value: number | undefined): string {

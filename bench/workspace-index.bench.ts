@@ -5,7 +5,9 @@
 // files, reading each through regular-file.ts, parsing it once and keeping its summary — beside a
 // raw web-tree-sitter parse of the same texts in this process, taking turns, a fresh server each
 // round (a cold index; the files are in the page cache after the first round, as after any
-// checkout). Then the server's RSS with the index built, and workspace/symbol queries.
+// checkout). The build ends when every file is checked (its diagnostics published). Then the
+// server's RSS with the index built, workspace/symbol queries, keystrokes in a hub module (its
+// own diagnostics, and its dependents' republished), and files of the indexed workspace opened.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,7 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter } fro
 import { createParser, WhetstoneDocument } from '../server/src/core/syntax';
 import { SERVER_NODE_OPTIONS } from '../server/src/protocol/server-process';
 import { loadGrammar } from '../server/src/workspace/grammar';
-import { generateWorkspace, writeWorkspace } from './generate-workspace';
+import { generateWorkspace, writeWorkspace, type GeneratedModule } from './generate-workspace';
 import { measureAsync, rssOf, summarize, table, type Row } from './measure';
 import { writeFigures } from './readme-figures';
 
@@ -23,9 +25,21 @@ const FILES = 1000;
 const LINES = 500;
 const ROUNDS = 5;
 
+interface Publication {
+  uri: string;
+  version?: number;
+  count: number;
+  at: number;
+}
+
 interface IndexedServer {
   /** Milliseconds from `initialized` to the progress's end. */
   buildMs: number;
+  /** Every publishDiagnostics received, with when. */
+  publications: Publication[];
+  /** Resolves at the next publication that `accept` takes. */
+  next(accept: (publication: Publication) => boolean): Promise<Publication>;
+  notify(method: string, params: unknown): Promise<void>;
   query(text: string): Promise<unknown[]>;
   rssMb(): number | undefined;
   stop(): Promise<void>;
@@ -41,7 +55,17 @@ async function indexWith(folder: string): Promise<IndexedServer> {
   });
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('client/registerCapability', () => null);
-  connection.onRequest('workspace/configuration', () => [{}]);
+  // Semantic diagnostics at once: the rows time the analysis, not the debounce after typing.
+  connection.onRequest('workspace/configuration', () => [{ diagnostics: { semanticDelayMs: 0 } }]);
+  const publications: Publication[] = [];
+  let waiters: { accept: (publication: Publication) => boolean; resolve: (publication: Publication) => void }[] = [];
+  connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; version?: number; diagnostics: unknown[] }) => {
+    const publication = { uri: params.uri, version: params.version, count: params.diagnostics.length, at: performance.now() };
+    publications.push(publication);
+    const taken = waiters.filter((waiter) => waiter.accept(publication));
+    waiters = waiters.filter((waiter) => !taken.includes(waiter));
+    for (const waiter of taken) waiter.resolve(publication);
+  });
   connection.listen();
   const uri = pathToFileURL(folder).href;
   await connection.sendRequest('initialize', {
@@ -56,6 +80,9 @@ async function indexWith(folder: string): Promise<IndexedServer> {
   const buildMs = performance.now() - start;
   return {
     buildMs,
+    publications,
+    next: (accept) => new Promise((resolve) => waiters.push({ accept, resolve })),
+    notify: (method, params) => connection.sendNotification(method, params),
     query: (text) => connection.sendRequest('workspace/symbol', { query: text }),
     rssMb: () => rssOf(server.pid),
     async stop() {
@@ -67,7 +94,7 @@ async function indexWith(folder: string): Promise<IndexedServer> {
   };
 }
 
-export async function benchWorkspaceIndex(): Promise<{ rows: Row[]; rssMb?: number; markdown: string }> {
+export async function benchWorkspaceIndex(): Promise<{ rows: Row[]; rssMb?: number; markdown: string; diagnosticsMarkdown: string }> {
   const modules = generateWorkspace(FILES, LINES);
   const lines = modules.reduce((sum, module) => sum + module.text.split('\n').length - 1, 0);
   // The generated code must be what it claims: every file parses without a syntax error.
@@ -96,7 +123,6 @@ export async function benchWorkspaceIndex(): Promise<{ rows: Row[]; rssMb?: numb
         buildTimes.push(last.buildMs);
       }
     }
-    parser.delete();
     const server = last as IndexedServer;
     try {
       // Settled: the build's garbage collected, as after a pause in typing.
@@ -108,9 +134,13 @@ export async function benchWorkspaceIndex(): Promise<{ rows: Row[]; rssMb?: numb
         found = (await server.query(queries[(i + queries.length) % queries.length])).length;
       });
       if (found === 0) throw new Error('workspace/symbol found nothing in the indexed workspace');
+      const checked = new Set(server.publications.map((publication) => publication.uri));
+      if (checked.size !== modules.length) throw new Error(`the build published the diagnostics of ${checked.size} of ${modules.length} files`);
+      const hub = await hubKeystrokes(server, folder, modules);
+      const opening = await openFiles(server, folder, modules, parser);
       const rows: Row[] = [
         {
-          what: `cold index of a generated workspace, ${FILES.toLocaleString('en-US')} files × ${LINES} lines (${lines.toLocaleString('en-US')} lines; each imports 3–10, 5 hubs imported by ~200), real LSP server from initialized to its progress's end (find, read, parse once, keep summaries)`,
+          what: `cold index of a generated workspace, ${FILES.toLocaleString('en-US')} files × ${LINES} lines (${lines.toLocaleString('en-US')} lines; each imports 3–10, 5 hubs imported by ~200), real LSP server from initialized to its progress's end (find, read, parse, keep summaries; then every file checked, imports first, and its diagnostics published)`,
           budget: '≤ 2× raw parse',
           measured: summarize(buildTimes),
           floorName: 'raw web-tree-sitter parse of every file, in turn',
@@ -118,9 +148,11 @@ export async function benchWorkspaceIndex(): Promise<{ rows: Row[]; rssMb?: numb
         },
         { what: `workspace/symbol query over the indexed ${FILES.toLocaleString('en-US')}-file workspace (subsequence match, at most 256 answers), real LSP server over stdio`, budget: '≤ 20 ms p50', measured: query },
       ];
-      const memory = `Language server RSS with the ${FILES.toLocaleString('en-US')}-file workspace indexed (no file open): ${rssMb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 400 MB).`;
-      return { rows, rssMb, markdown: `${table(rows)}\n\n${memory}\n` };
+      const diagnostics = [...hub, opening];
+      const memory = `Language server RSS with the ${FILES.toLocaleString('en-US')}-file workspace indexed, every file's diagnostics computed (no file open): ${rssMb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 400 MB).`;
+      return { rows: [...rows, ...diagnostics], rssMb, markdown: `${table(rows)}\n\n${memory}\n`, diagnosticsMarkdown: `${table(diagnostics)}\n` };
     } finally {
+      parser.delete();
       await server.stop();
     }
   } finally {
@@ -128,11 +160,122 @@ export async function benchWorkspaceIndex(): Promise<{ rows: Row[]; rssMb?: numb
   }
 }
 
+const HUB = 'core/money.wst';
+const SIGNATURE = 'fn roundMoney(amount: number, digits: number = 2): number {';
+const BODY = '  return round(amount, digits);';
+const KEYSTROKES = 8;
+
+/**
+ * Keystrokes in the hub `core.money` (imported by about 200 files; with the import cycles of the
+ * generated workspace, most files depend on it through others), open in the server: a digit
+ * typed and removed in its body, and its exported signature changed and back. Timed from the
+ * didChange to the hub's own full publication of that version, and to the last publication of a
+ * dependent after it.
+ */
+async function hubKeystrokes(server: IndexedServer, folder: string, modules: readonly GeneratedModule[]): Promise<Row[]> {
+  const text = modules.find((module) => module.path === HUB)?.text;
+  if (text === undefined) throw new Error(`no ${HUB} in the generated workspace`);
+  const uri = pathToFileURL(join(folder, HUB)).href;
+  const lines = text.split('\n');
+  const signatureLine = lines.indexOf(SIGNATURE);
+  const bodyLine = lines.indexOf(BODY);
+  if (signatureLine < 0 || bodyLine < 0) throw new Error(`${HUB} does not read as the bench expects`);
+  let version = 1;
+  const opened = server.next((p) => p.uri === uri && p.version === 1);
+  await server.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'whetstone', version, text } });
+  await opened;
+  const edit = async (line: number, from: number, to: number, inserted: string, dependents: number, quietMs = 400): Promise<{ own: number; dependents: number; republished: number }> => {
+    version++;
+    const start = performance.now();
+    const seen = server.publications.length;
+    // Its full publication is its second of the version (syntax at once, then semantic).
+    let ofVersion = 0;
+    const own = server.next((p) => p.uri === uri && p.version === version && ++ofVersion === 2);
+    await server.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: { line, character: from }, end: { line, character: to } }, text: inserted }] });
+    const ownAt = (await own).at;
+    // The dependents republished: as many as the change is expected to reach, or whatever came before a quiet second.
+    const others = new Set<string>();
+    const counted = (): number => {
+      for (const publication of server.publications.slice(seen)) if (publication.uri !== uri) others.add(publication.uri);
+      return others.size;
+    };
+    for (let quiet = performance.now(); counted() < dependents || dependents === 0; ) {
+      const before = server.publications.length;
+      await new Promise((resolve) => setTimeout(resolve, dependents === 0 ? 100 : 20));
+      if (server.publications.length !== before) quiet = performance.now();
+      else if (performance.now() - quiet > (dependents === 0 ? quietMs : 5000)) break;
+    }
+    const last = server.publications.slice(seen).filter((p) => p.uri !== uri).at(-1)?.at ?? ownAt;
+    return { own: ownAt - start, dependents: last - start, republished: counted() };
+  };
+  const column = BODY.indexOf('digits');
+  const body = { own: [] as number[], republished: 0 };
+  for (let i = -2; i < KEYSTROKES; i++) {
+    const typed = await edit(bodyLine, column, column, '1', 0);
+    const removed = await edit(bodyLine, column, column + 1, '', 0);
+    if (i < 0) continue;
+    body.own.push(typed.own, removed.own);
+    body.republished = Math.max(body.republished, typed.republished, removed.republished);
+  }
+  // The signature: `amount: number` ↔ `amount: any`. The first change finds how many files it reaches.
+  const from = SIGNATURE.indexOf('number');
+  const reach = (await edit(signatureLine, from, from + 'number'.length, 'any', 0, 3000)).republished;
+  await edit(signatureLine, from, from + 'any'.length, 'number', reach);
+  const signature = { own: [] as number[], dependents: [] as number[] };
+  for (let i = 0; i < 3; i++) {
+    const changed = await edit(signatureLine, from, from + 'number'.length, 'any', reach);
+    const back = await edit(signatureLine, from, from + 'any'.length, 'number', reach);
+    signature.own.push(changed.own, back.own);
+    signature.dependents.push(changed.dependents, back.dependents);
+  }
+  await server.notify('textDocument/didClose', { textDocument: { uri } });
+  return [
+    { what: `keystroke in the body of the hub ${HUB} (a digit typed or removed), open in the indexed workspace → its own full diagnostics (semantic delay 0); dependents republished: ${body.republished}`, budget: '≤ 20 ms p50', measured: summarize(body.own) },
+    { what: `change of the hub's exported signature (\`amount: number\` ↔ \`any\`) → its own full diagnostics`, budget: '≤ 20 ms p50', measured: summarize(signature.own) },
+    { what: `change of the hub's exported signature → the last of its ${reach.toLocaleString('en-US')} dependents (direct and through others, none open) republished, from the didChange`, budget: '≤ 200 ms p50', measured: summarize(signature.dependents) },
+  ];
+}
+
+/** Files of the indexed workspace opened (each closed after): didOpen to the publication of all its diagnostics, beside a raw parse of its text, in turn. */
+async function openFiles(server: IndexedServer, folder: string, modules: readonly GeneratedModule[], parser: ReturnType<typeof createParser>): Promise<Row> {
+  const chosen = modules.filter((module) => !module.path.startsWith('core/')).filter((_, i) => i % 50 === 7);
+  const times: number[] = [];
+  const raws: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (const module of chosen) {
+      const rawStart = performance.now();
+      parser.parse(module.text)?.delete();
+      const raw = performance.now() - rawStart;
+      const uri = pathToFileURL(join(folder, module.path)).href;
+      const published = server.next((p) => p.uri === uri && p.version === 1);
+      const start = performance.now();
+      await server.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'whetstone', version: 1, text: module.text } });
+      const at = (await published).at;
+      // Closed, it is checked from disk again (its diagnostics stay shown): waited for, not timed.
+      const closed = server.next((p) => p.uri === uri && p.version === undefined);
+      await server.notify('textDocument/didClose', { textDocument: { uri } });
+      await closed;
+      if (round === 0) continue;
+      times.push(at - start);
+      raws.push(raw);
+    }
+  }
+  return {
+    what: `open a file of the indexed workspace (${chosen.length} files of ~${LINES} lines, each closed after) → all its diagnostics published, real LSP server over stdio`,
+    budget: '≤ 3× raw parse',
+    measured: summarize(times),
+    floorName: 'raw web-tree-sitter parse of its text, in turn',
+    floor: summarize(raws),
+  };
+}
+
 if (require.main === module) {
   benchWorkspaceIndex()
-    .then(({ markdown }) => {
+    .then(({ markdown, diagnosticsMarkdown }) => {
       console.log(markdown);
       writeFigures('workspace-index', markdown);
+      console.log(diagnosticsMarkdown);
+      writeFigures('workspace-diagnostics', diagnosticsMarkdown);
     })
     .catch((error: unknown) => {
       console.error(error);

@@ -1,7 +1,7 @@
 // Bundles the extension client, the language server, the command line and the source worker with
 // esbuild into dist/, and copies the WebAssembly files web-tree-sitter loads at run time beside them.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const dist = join(root, 'dist');
 mkdirSync(dist, { recursive: true });
+
+// The version and the settings' schemas and defaults, written once in package.json, go into every
+// bundle (server/src/workspace/package-manifest.ts); the settings' descriptions are for VS Code only.
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const settings = Object.fromEntries(
+  Object.entries(manifest.contributes.configuration.properties).map(([name, schema]) => [name, Object.fromEntries(Object.entries(schema).filter(([keyword]) => !/[dD]escriptions?$/.test(keyword)))]),
+);
 
 const common = {
   bundle: true,
@@ -25,6 +32,7 @@ const common = {
   // web-tree-sitter's ES module build reads import.meta.url, which a CommonJS bundle does not
   // have; its CommonJS build finds its .wasm through __filename, i.e. beside the bundle.
   alias: { 'web-tree-sitter': require.resolve('web-tree-sitter') },
+  define: { WHETSTONE_PACKAGE: JSON.stringify({ version: manifest.version, settings }) },
 };
 
 await Promise.all([

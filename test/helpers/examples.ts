@@ -8,7 +8,7 @@ import { HeadlessAgentHost } from '../../server/src/cli/headless-host';
 import type { Diagnostic } from '../../server/src/core/ast';
 import { readLibraryContext } from '../../server/src/core/semantics';
 import { editorSuggestionSource } from '../../server/src/language-server/editor-suggestions';
-import { DEFAULT_SUGGESTIONS } from '../../server/src/language-server/settings';
+import { DEFAULT_SETTINGS } from '../../server/src/language-server/settings';
 import type { OpenBuffer } from '../../server/src/workspace/buffer';
 import { loadGrammar } from '../../server/src/workspace/grammar';
 import { Workspace } from '../../server/src/workspace/workspace';
@@ -42,7 +42,7 @@ export async function examplesAsShown(): Promise<ExampleAsShown[]> {
   // The folder is the source root, as when the editor opens it: `use` finds the other files.
   workspace.modules.setRoots([EXAMPLES]);
   const host = new HeadlessAgentHost({ workspace, library: undefined, decidePlan: () => Promise.reject(new Error('no plans here')), info: { ideName: 'test', version: '0' }, log: () => undefined });
-  const source = editorSuggestionSource(host, () => DEFAULT_SUGGESTIONS);
+  const source = editorSuggestionSource(host, () => DEFAULT_SETTINGS.suggestions);
   const files = exampleFiles();
   const buffers = files.map((file) => workspace.open(pathToFileURL(file).toString(), readFileSync(file, 'utf8')));
   return buffers.map((buffer, index) => {

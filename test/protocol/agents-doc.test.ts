@@ -20,8 +20,11 @@ const LIB = 'fn total(xs: list<number>): number {\n  let sum = 0;\n  for x in xs
 const MAIN = 'use lib.{total};\n\nprint(total([1, 2, 3]));\n';
 const BROKEN = 'let count: number = "three";\nprint(count);\n';
 
+/** The first websockets whose connect() takes additional_headers, as the Python example passes the token. */
+const WEBSOCKETS_MAJOR = 14;
+
 function hasPythonWebsockets(): boolean {
-  const probe = spawnSync('python3', ['-c', 'import websockets, sys; sys.exit(0 if int(websockets.__version__.split(".")[0]) >= 13 else 1)'], { encoding: 'utf8' });
+  const probe = spawnSync('python3', ['-c', `import websockets, sys; sys.exit(0 if int(websockets.__version__.split(".")[0]) >= ${WEBSOCKETS_MAJOR} else 1)`], { encoding: 'utf8' });
   return probe.status === 0;
 }
 
@@ -52,9 +55,14 @@ describe('docs/AGENTS.md examples', () => {
     assert.equal(readFileSync(join(server.folder, 'main.wst'), 'utf8'), 'use lib.{sumOf};\n\nprint(sumOf([1, 2, 3]));\n');
   });
 
+  it('the Python example names the websockets it needs', () => {
+    assert.match(PAGE, new RegExp(`## Example: Python \\(\`websockets\` ${WEBSOCKETS_MAJOR} or later\\)`));
+    assert.ok(PAGE.includes(`pip install "websockets>=${WEBSOCKETS_MAJOR}"`));
+  });
+
   it('the Python agent reports the errors of every buffer', (t) => {
     if (!hasPythonWebsockets()) {
-      t.skip('python3 with websockets 13 or later is not installed here (pip install websockets)');
+      t.skip(`python3 with websockets ${WEBSOCKETS_MAJOR} or later is not installed here (pip install "websockets>=${WEBSOCKETS_MAJOR}")`);
       return;
     }
     const [example] = blocks('python').filter((block) => block.startsWith('# report.py'));

@@ -13,61 +13,67 @@ import { HeadlessAgentHost } from '../../server/src/cli/headless-host';
 import { loadGrammar } from '../../server/src/workspace/grammar';
 import { Workspace } from '../../server/src/workspace/workspace';
 
-const NO_PARAMS = { type: 'object', additionalProperties: false };
+const NO_PARAMS = { type: 'object', additionalProperties: false } as const;
 
 const TEST_METHODS: MethodDefinition[] = [
-  defineMethod<Record<string, never>>({
+  defineMethod({
     name: 'explode',
     role: 'any',
     description: 'throws a TypeError',
     params: NO_PARAMS,
     recorded: true,
+    returns: {},
     handler() {
       throw new TypeError('secret internal detail at /home/someone/project/file.ts:12');
     },
   }),
-  defineMethod<Record<string, never>>({
+  defineMethod({
     name: 'cyclic',
     role: 'any',
     description: 'returns a cycle',
     params: NO_PARAMS,
     recorded: false,
+    returns: {},
     handler() {
       const value: Record<string, unknown> = {};
       value.self = value;
       return value;
     },
   }),
-  defineMethod<Record<string, never>>({
+  defineMethod({
     name: 'nothing',
     role: 'any',
     description: 'returns undefined',
     params: NO_PARAMS,
     recorded: true,
+    returns: {},
     handler: () => undefined,
   }),
-  defineMethod<{ n: number }>({
+  defineMethod({
     name: 'echo',
     role: 'generator',
     description: 'returns its params',
     params: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false },
     recorded: true,
+    returns: {},
     handler: (params) => ({ n: params.n }),
   }),
-  defineMethod<Record<string, never>>({
+  defineMethod({
     name: 'serialised',
     role: 'any',
     description: 'returns JSON text made elsewhere',
     params: NO_PARAMS,
     recorded: true,
+    returns: {},
     handler: () => new RawJson(Buffer.from('{"ast":{"type":"Program","name":"ünïcode"},"diagnostics":[]}', 'utf8')),
   }),
-  defineMethod<{ name: string }>({
+  defineMethod({
     name: 'named',
     role: 'any',
     description: 'returns the length of a name of 2 to 4 characters',
     params: { type: 'object', properties: { name: { type: 'string', minLength: 2, maxLength: 4 } }, required: ['name'], additionalProperties: false },
     recorded: false,
+    returns: {},
     handler: (params) => ({ length: params.name.length }),
   }),
 ];

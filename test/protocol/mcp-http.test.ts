@@ -153,12 +153,13 @@ describe('MCP over Streamable HTTP: the endpoint\'s rules', () => {
 
   const auth = (): Record<string, string> => ({ Authorization: `Bearer ${server.lock.token}` });
 
-  it('refuses a request without the token, or with another, with 401', async () => {
+  it('refuses a request without the token, or with another, with 403 and no OAuth challenge', async () => {
     const none = await rawMcp(server.port, { body: INITIALIZE });
-    assert.equal(none.status, 401);
-    assert.equal(none.headers['www-authenticate'], 'Bearer');
+    assert.equal(none.status, 403);
+    assert.equal(none.headers['www-authenticate'], undefined);
+    assert.match(none.body, /Authorization: Bearer <token>.*lock file.*no OAuth/);
     const wrong = await rawMcp(server.port, { body: INITIALIZE, headers: { Authorization: 'Bearer 0123456789abcdef0123456789abcdef' } });
-    assert.equal(wrong.status, 401);
+    assert.equal(wrong.status, 403);
     assert.ok(!wrong.body.includes(server.lock.token));
     await assert.rejects(connectHttp(server, { headers: { Authorization: 'Bearer nope' } }));
   });

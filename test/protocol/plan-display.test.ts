@@ -31,8 +31,8 @@ describe('serve --approve ask: an agent\'s plan as the person sees it', () => {
         steps: Array.from({ length: 100 }, (_, i) => `rename x${i}\u001b[1A\u001b[2K\r`),
         targets,
       });
-      await waitUntil(() => server.stdout().includes(`Approve plan ${planId}? [y/N]`));
-      const shown = server.stdout();
+      await waitUntil(() => server.stderr().includes(`Approve plan ${planId}? [y/N]`));
+      const shown = server.stderr();
       assert.ok(!shown.includes('\u001b'), 'no terminal escape reaches the terminal');
       assert.ok(!shown.includes('\r'));
       const lines = shown.split('\n');

@@ -210,12 +210,12 @@ describe('serve --approve ask: the person is shown the file of each target', () 
       const audit = (await functionIn(agent, ledger, 'audit')).id;
       const { planId } = await agent.request<{ planId: string }>('proposePlan', { steps: ['delete audit'], reason: 'r', targets: [{ op: 'deleteNode', nodeId: audit, uri: ledger }] });
       const deadline = Date.now() + 10_000;
-      while (!server.stdout().includes(`Approve plan ${planId}?`)) {
-        assert.ok(Date.now() < deadline, server.stdout());
+      while (!server.stderr().includes(`Approve plan ${planId}?`)) {
+        assert.ok(Date.now() < deadline, server.stderr());
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      assert.match(server.stdout(), new RegExp(`deleteNode ${audit}: function audit, lines 9–11 of b/main\\.wst`));
-      assert.match(server.stdout(), /\| fn audit\(\): number \{/);
+      assert.match(server.stderr(), new RegExp(`deleteNode ${audit}: function audit, lines 9–11 of b/main\\.wst`));
+      assert.match(server.stderr(), /\| fn audit\(\): number \{/);
       server.child.stdin!.write('n\n');
       await agent.planDecided(planId);
     } finally {

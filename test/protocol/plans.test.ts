@@ -162,9 +162,12 @@ describe('serve --approve ask: plans on the terminal', () => {
     const nodeId = await functionId(client, 'unused');
     const first = await client.request<{ planId: string; status: string }>('proposePlan', { steps: ['delete unused'], reason: 'never called', targets: [{ op: 'deleteNode', nodeId }] });
     assert.equal(first.status, 'pending');
-    await waitUntil(() => server.stdout().includes(`Approve plan ${first.planId}? [y/N]`));
-    assert.match(server.stdout(), /never called/);
-    assert.match(server.stdout(), /fn unused\(\): number/, 'the target\'s current source is shown');
+    await waitUntil(() => server.stderr().includes(`Approve plan ${first.planId}? [y/N]`));
+    // On the terminal, as a whole line: a program reading serve's stdout line by line is not given it.
+    assert.match(server.stderr(), new RegExp(`^Approve plan ${first.planId}\\? \\[y/N\\]$`, 'm'));
+    assert.ok(!server.stdout().includes('Approve plan'), 'not on stdout');
+    assert.match(server.stderr(), /never called/);
+    assert.match(server.stderr(), /fn unused\(\): number/, 'the target\'s current source is shown');
     assert.equal((await client.request<PlanView>('getPlan', { planId: first.planId })).status, 'pending', 'undecided until the person answers');
     server.child.stdin!.write('y\n');
     const approved = await client.planDecided(first.planId);
@@ -172,7 +175,7 @@ describe('serve --approve ask: plans on the terminal', () => {
     assert.equal((await client.request<PlanView>('getPlan', { planId: first.planId })).decidedBy, 'person');
 
     const second = await client.request<{ planId: string }>('proposePlan', { steps: ['s'], reason: 'r', targets: [] });
-    await waitUntil(() => server.stdout().includes(`Approve plan ${second.planId}?`));
+    await waitUntil(() => server.stderr().includes(`Approve plan ${second.planId}?`));
     server.child.stdin!.write('\n');
     const rejected = await client.planDecided(second.planId);
     assert.equal((rejected.params as { status: string }).status, 'rejected');
@@ -186,7 +189,7 @@ describe('serve --approve ask: plans on the terminal', () => {
     const refused = await client.call('proposePlan', { steps: ['one too many'], reason: 'r', targets: [] });
     assert.equal(refused.error?.code, -32600);
     assert.match(String(refused.error.data?.hint), /planDecided/);
-    await waitUntil(() => server.stdout().includes(`Approve plan ${planIds[0]}?`));
+    await waitUntil(() => server.stderr().includes(`Approve plan ${planIds[0]}?`));
     const { sessionId } = await client.request<{ sessionId: string }>('ping');
     await client.close();
     const observer = await AgentClient.connect(server);
@@ -199,7 +202,7 @@ describe('serve --approve ask: plans on the terminal', () => {
     // The question on the terminal is answered; the other 15 are not put to the person.
     server.child.stdin!.write('n\n');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.ok(!server.stdout().includes(`Approve plan ${planIds[1]}?`), server.stdout());
+    assert.ok(!server.stderr().includes(`Approve plan ${planIds[1]}?`), server.stderr());
     await observer.close();
   });
 });

@@ -129,9 +129,9 @@ describe('serve --approve ask: review mode on the terminal', () => {
     const client = await refactorer(server);
     const target = await functionId(client, 'double');
     const proposal = await client.request<Proposal>('applyMutation', { type: 'setProperty', nodeId: target.id, property: 'name', value: 'twice', review: true });
-    await waitUntil(() => server.stdout().includes(`Apply change ${proposal.suggestionId} from session `));
-    assert.match(server.stdout(), /- fn double\(x: number\): number \{\n/, 'the line as it is');
-    assert.match(server.stdout(), /\+ fn twice\(x: number\): number \{\n/, 'the line as the change leaves it');
+    await waitUntil(() => server.stderr().includes(`Apply change ${proposal.suggestionId} from session `));
+    assert.match(server.stderr(), /- fn double\(x: number\): number \{\n/, 'the line as it is');
+    assert.match(server.stderr(), /\+ fn twice\(x: number\): number \{\n/, 'the line as the change leaves it');
     // Someone else changes another part of the buffer while the person thinks.
     const other = await refactorer(server);
     const unused = await functionId(other, 'unused');
@@ -151,7 +151,7 @@ describe('serve --approve ask: review mode on the terminal', () => {
     const before = file(server);
     const target = await functionId(client, 'twice');
     const proposal = await client.request<Proposal>('applyMutation', { type: 'setProperty', nodeId: target.id, property: 'name', value: 'thrice', review: true });
-    await waitUntil(() => server.stdout().includes(`Apply change ${proposal.suggestionId} from`));
+    await waitUntil(() => server.stderr().includes(`Apply change ${proposal.suggestionId} from`));
     // The function goes (under a plan) before the person answers.
     const plan = await client.request<{ planId: string }>('proposePlan', { steps: ['delete twice'], reason: 'r', targets: [{ op: 'deleteNode', nodeId: target.id }] });
     // The plan's question waits behind the change's: the person rejects the change first.
@@ -159,12 +159,12 @@ describe('serve --approve ask: review mode on the terminal', () => {
     const rejected = await decided(client, proposal.suggestionId);
     assert.deepEqual(rejected, { suggestionId: proposal.suggestionId, accepted: false });
     assert.equal(file(server), before, 'a rejected change leaves the file alone');
-    await waitUntil(() => server.stdout().includes(`Approve plan ${plan.planId}?`));
+    await waitUntil(() => server.stderr().includes(`Approve plan ${plan.planId}?`));
     server.child.stdin!.write('y\n');
     await client.planDecided(plan.planId);
 
     const again = await client.request<Proposal>('applyMutation', { type: 'setProperty', nodeId: target.id, property: 'name', value: 'thrice', review: true });
-    await waitUntil(() => server.stdout().includes(`Apply change ${again.suggestionId} from`));
+    await waitUntil(() => server.stderr().includes(`Apply change ${again.suggestionId} from`));
     await client.request('applyMutation', { type: 'deleteNode', nodeId: target.id, planId: plan.planId });
     const afterDelete = file(server);
     server.child.stdin!.write('y\n');

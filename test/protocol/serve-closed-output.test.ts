@@ -86,12 +86,12 @@ describe('serve without its stderr or stdout', { skip: !hasProc, timeout: 60_000
     }
   });
 
-  it('under --approve ask with its stdout closed, rejects a plan whatever is typed: nobody saw the question', async () => {
+  it('under --approve ask with its stderr closed, rejects a plan whatever is typed: nobody saw the question', async () => {
     const server = await startServe({ files: { 'main.wst': MAIN }, args: ['--approve', 'ask'] });
     try {
       const client = await AgentClient.connect(server);
       await client.request('setAgentRole', { role: 'refactor' });
-      server.child.stdout!.destroy();
+      server.child.stderr!.destroy();
       const plan = await within(client.request<{ planId: string }>('proposePlan', { steps: ['delete total'], reason: 'unused', targets: [] }), 10_000, 'proposePlan');
       await sleep(200);
       server.child.stdin!.write('y\n');

@@ -30,7 +30,7 @@ export interface ServeProcess {
   folder: string;
   lockDir: string;
   stderr(): string;
-  /** Everything on stdout after the first line (prompts of --approve ask). */
+  /** Everything on stdout after the first line. */
   stdout(): string;
   /** Resolves with the exit code and signal. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;

@@ -32,12 +32,13 @@ describe('whetstone-agent project and import', () => {
     assert.match(result.stdout, /def is_prime\(n: float\) -> bool:/);
   });
 
-  it('import prints Whetstone and reports what was left out on stderr', () => {
+  it('import prints Whetstone and reports what was left out on stderr as an error', () => {
     const file = scratch.write('sample.js', 'class Shape {}\nfunction area(w, h) {\n  return w * h;\n}\nconsole.log(area(2, 3));\n');
     const result = run('import', file);
-    assert.equal(result.status, 0);
+    // What was left out is an error: the imported program does not do what the source does.
+    assert.equal(result.status, 1);
     assert.equal(result.stdout, 'fn area(w, h) {\n  return w * h;\n}\n\nprint(area(2, 3));\n');
-    assert.equal(result.stderr.trim(), `${file}:1:1 warning W_UNSUPPORTED Not carried into Whetstone: a class declaration has no Whetstone form`);
+    assert.equal(result.stderr.trim(), `${file}:1:1 error W_UNSUPPORTED Not carried into Whetstone: a class declaration has no Whetstone form`);
   });
 
   it('a file with syntax errors exits 1; a wrong language or extension exits 2', () => {

@@ -283,6 +283,35 @@ describe('whetstone-agent --help', () => {
   });
 });
 
+describe('whetstone-agent: arguments', () => {
+  const clean = join(FIXTURES, 'clean.wst');
+
+  it('every command reads --option=value and "--" as Node\'s parseArgs does', () => {
+    const projected = run('project', '--to=python', clean);
+    assert.equal(projected.status, 0, projected.stderr);
+    assert.equal(run('project', '--to', 'python', clean).stdout, projected.stdout);
+    assert.equal(run('parse', '--json', '--', clean).status, 0);
+    assert.equal(run('check', '--root=' + FIXTURES, clean).status, 0);
+  });
+
+  it('refuses a missing value or an unknown argument with its name and exit status 2', () => {
+    for (const [args, message] of [
+      [['project', clean, '--to'], /project: --to needs a language/],
+      [['project', '--to', 'python', '--python-names', 'camel', clean], /--python-names takes keep or snake_case/],
+      [['parse', '--yaml', clean], /parse: unknown argument --yaml/],
+      [['import', clean, clean], /import: name exactly one file/],
+      [['mcp', '--approve=ask'], /mcp: --approve must be deny or auto/],
+      [['mcp', clean], /mcp: unknown argument .*clean\.wst \(files to serve go with --serve\)/],
+      [['serve', '--lock-dir'], /serve: --lock-dir needs a value/],
+    ] as const) {
+      const result = run(...args);
+      assert.equal(result.status, 2, args.join(' '));
+      assert.match(result.stderr, message);
+      assert.equal(result.stdout, '');
+    }
+  });
+});
+
 describe('whetstone-agent --version', () => {
   it('prints the version of the package it ships in', () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };

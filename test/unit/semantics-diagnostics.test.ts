@@ -1,10 +1,12 @@
 // Every semantic diagnostic code of docs/LANGUAGE.md "Diagnostics": it fires on a minimal program,
-// on the right node, span and severity, and not on the corrected program.
+// on the right node, span and severity, and not on the corrected program. Most programs mark what
+// they expect under the text it is on (`//   ^^^ E_CODE message`, test/helpers/diagnostic-markers.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Diagnostic, DiagnosticCode } from '../../server/src/core/ast';
 import { analyze } from '../../server/src/core/semantics';
 import { parse, readRepoFile } from '../helpers/core';
+import { assertMarkedDiagnostics } from '../helpers/diagnostic-markers';
 import { analyzeText, codesOf, nodeByName, nodeByText, spannedText, withCode, type Analysed } from '../helpers/semantics';
 
 /** The single diagnostic of `code` (failing with all diagnostics listed otherwise). */
@@ -29,15 +31,16 @@ describe('semantic diagnostics', () => {
   });
 
   it('E_UNDEFINED: an unknown name, with the closest in-scope name as hint and fix', async () => {
-    const analysed = await analyzeText('fn main() {\n  let count = 1;\n  print(cont);\n}\n');
-    const diagnostic = single(analysed, 'E_UNDEFINED');
+    const analysed = await assertMarkedDiagnostics(`fn main() {
+  let count = 1;
+//    ^^^^^ W_UNUSED Unused variable 'count'
+  print(cont);
+//      ^^^^ E_UNDEFINED Cannot find name 'cont'
+}
+`);
+    const [diagnostic] = withCode(analysed.model, 'E_UNDEFINED');
     const identifier = nodeByName(analysed.doc, 'Identifier', 'cont');
-    assert.equal(diagnostic.severity, 'error');
     assert.equal(diagnostic.nodeId, identifier.id);
-    assert.deepEqual(diagnostic.span, identifier.span);
-    assert.equal(diagnostic.line, 3);
-    assert.equal(diagnostic.column, 8);
-    assert.equal(diagnostic.message, "Cannot find name 'cont'");
     assert.equal(diagnostic.hint, "Did you mean 'count'?");
     assert.deepEqual(diagnostic.fix, [{ type: 'setProperty', nodeId: identifier.id, property: 'name', value: 'count' }]);
     await assertClean('fn main() {\n  let count = 1;\n  print(count);\n}\n');
@@ -53,53 +56,63 @@ describe('semantic diagnostics', () => {
   });
 
   it('E_UNDEFINED: a top-level let used before its declaration', async () => {
-    const analysed = await analyzeText('print(total);\nlet total = 1;\n');
-    const diagnostic = single(analysed, 'E_UNDEFINED');
-    assert.equal(diagnostic.message, "'total' is used before its declaration on line 2");
+    await assertMarkedDiagnostics(`print(total);
+//    ^^^^^ E_UNDEFINED 'total' is used before its declaration on line 2
+let total = 1;
+//  ^^^^^ W_UNUSED
+`);
     await assertClean('let total = 1;\nprint(total);\n');
   });
 
   it('E_DUPLICATE: the second declaration in one scope, at its name', async () => {
-    const analysed = await analyzeText('fn main() {\n  let x = 1;\n  let x = 2;\n  print(x);\n}\n');
-    const diagnostic = single(analysed, 'E_DUPLICATE');
-    const second = nodeByName(analysed.doc, 'VariableDeclaration', 'x', 1);
-    assert.equal(diagnostic.severity, 'error');
-    assert.equal(diagnostic.nodeId, second.id);
-    assert.equal(spannedText(analysed.doc, diagnostic), 'x');
-    assert.equal(diagnostic.line, 3);
+    const analysed = await assertMarkedDiagnostics(`fn main() {
+  let x = 1;
+  let x = 2;
+//    ^ E_DUPLICATE
+  print(x);
+}
+`);
+    const [diagnostic] = analysed.model.diagnostics;
+    assert.equal(diagnostic.nodeId, nodeByName(analysed.doc, 'VariableDeclaration', 'x', 1).id);
     assert.match(diagnostic.message, /Duplicate declaration of 'x': already declared on line 2/);
     await assertClean('fn main() {\n  let x = 1;\n  let y = 2;\n  print(x, y);\n}\n');
   });
 
   it('E_DUPLICATE: two top-level functions, and a repeated parameter', async () => {
-    const analysed = await analyzeText('fn f(a: number, a: number): number {\n  return a;\n}\nfn f() {}\n');
-    assert.deepEqual(codesOf(analysed.model), ['E_DUPLICATE', 'E_DUPLICATE']);
+    await assertMarkedDiagnostics(`fn f(a: number, a: number): number {
+//              ^ E_DUPLICATE
+  return a;
+}
+fn f() {}
+// ^ E_DUPLICATE
+`);
   });
 
   it('E_TYPE_MISMATCH: a string where a number is declared', async () => {
-    const analysed = await analyzeText('let n: number = "x";\nprint(n);\n');
-    const diagnostic = single(analysed, 'E_TYPE_MISMATCH');
-    const literal = nodeByText(analysed.doc, 'Literal', '"x"');
-    assert.equal(diagnostic.severity, 'error');
-    assert.equal(diagnostic.nodeId, literal.id);
-    assert.deepEqual(diagnostic.span, literal.span);
-    assert.equal(diagnostic.message, "Type string is not assignable to 'n' of type number");
+    const analysed = await assertMarkedDiagnostics(`let n: number = "x";
+//              ^^^ E_TYPE_MISMATCH Type string is not assignable to 'n' of type number
+print(n);
+`);
+    assert.equal(analysed.model.diagnostics[0].nodeId, nodeByText(analysed.doc, 'Literal', '"x"').id);
     await assertClean('let n: number = 1;\nprint(n);\n');
   });
 
   it('E_TYPE_MISMATCH: returning a string from a function declared to return number', async () => {
-    const analysed = await analyzeText('fn f(): number {\n  return "a";\n}\n');
-    const diagnostic = single(analysed, 'E_TYPE_MISMATCH');
-    assert.equal(diagnostic.nodeId, nodeByText(analysed.doc, 'Literal', '"a"').id);
-    assert.equal(diagnostic.message, "Cannot return string from 'f', which returns number");
+    await assertMarkedDiagnostics(`fn f(): number {
+  return "a";
+//       ^^^ E_TYPE_MISMATCH Cannot return string from 'f', which returns number
+}
+`);
     await assertClean('fn f(): number {\n  return 1;\n}\n');
   });
 
   it('E_TYPE_MISMATCH: + mixing a number and a string, with str() as hint and fix', async () => {
-    const analysed = await analyzeText('fn label(n: number): string {\n  return "n = " + n;\n}\n');
-    const diagnostic = single(analysed, 'E_TYPE_MISMATCH');
-    const sum = nodeByText(analysed.doc, 'BinaryExpression', '"n = " + n');
-    assert.equal(diagnostic.nodeId, sum.id);
+    const analysed = await assertMarkedDiagnostics(`fn label(n: number): string {
+  return "n = " + n;
+//       ^^^^^^^^^^ E_TYPE_MISMATCH
+}
+`);
+    const [diagnostic] = analysed.model.diagnostics;
     assert.match(diagnostic.message, /Cannot add string and number/);
     assert.match(diagnostic.hint ?? '', /str\(x\)/);
     const n = nodeByName(analysed.doc, 'Identifier', 'n');
@@ -110,20 +123,25 @@ describe('semantic diagnostics', () => {
   });
 
   it('E_TYPE_MISMATCH: a condition that is not bool', async () => {
-    const analysed = await analyzeText('fn f(x: number) {\n  if x {\n    print(x);\n  }\n}\n');
-    const diagnostic = single(analysed, 'E_TYPE_MISMATCH');
-    assert.equal(diagnostic.nodeId, nodeByName(analysed.doc, 'Identifier', 'x').id);
-    assert.equal(diagnostic.message, "The condition of 'if' must be bool, not number");
+    await assertMarkedDiagnostics(`fn f(x: number) {
+  if x {
+//   ^ E_TYPE_MISMATCH The condition of 'if' must be bool, not number
+    print(x);
+  }
+}
+`);
     await assertClean('fn f(x: number) {\n  if x != 0 {\n    print(x);\n  }\n}\n');
     const loop = await analyzeText('fn f(s: string?) {\n  while s {\n    print(s);\n  }\n}\n');
     assert.equal(single(loop, 'E_TYPE_MISMATCH').fix?.[0]?.type, 'updateNode');
   });
 
   it('E_TYPE_MISMATCH: an argument of the wrong type', async () => {
-    const analysed = await analyzeText('fn twice(x: number): number {\n  return x * 2;\n}\nprint(twice("3"));\n');
-    const diagnostic = single(analysed, 'E_TYPE_MISMATCH');
-    assert.equal(diagnostic.nodeId, nodeByText(analysed.doc, 'Literal', '"3"').id);
-    assert.equal(diagnostic.message, "Argument of type string is not assignable to parameter 'x' of type number");
+    await assertMarkedDiagnostics(`fn twice(x: number): number {
+  return x * 2;
+}
+print(twice("3"));
+//          ^^^ E_TYPE_MISMATCH Argument of type string is not assignable to parameter 'x' of type number
+`);
     await assertClean('fn twice(x: number): number {\n  return x * 2;\n}\nprint(twice(3));\n');
   });
 
@@ -135,16 +153,15 @@ describe('semantic diagnostics', () => {
   });
 
   it('E_TYPE_MISMATCH: object literals name the missing and the extra field', async () => {
-    const source = 'type Point { x: number, y: number }\nlet p: Point = { x: 1, label: 2 };\nprint(p);\n';
-    const analysed = await analyzeText(source);
-    const diagnostics = withCode(analysed.model, 'E_TYPE_MISMATCH');
-    assert.deepEqual(
-      diagnostics.map((d) => d.message),
-      ["Missing field 'y' required by Point", "Type Point has no field 'label'"],
-    );
-    const [missing, extra] = diagnostics;
-    assert.equal(extra.nodeId, nodeByText(analysed.doc, 'Property', 'label: 2').id);
+    const analysed = await assertMarkedDiagnostics(`type Point { x: number, y: number }
+let p: Point = { x: 1, label: 2 };
+//             ^^^^^^^^^^^^^^^^^^ E_TYPE_MISMATCH Missing field 'y' required by Point
+//                     ^^^^^ E_TYPE_MISMATCH Type Point has no field 'label'
+print(p);
+`);
+    const [missing, extra] = withCode(analysed.model, 'E_TYPE_MISMATCH');
     assert.equal(missing.nodeId, nodeByText(analysed.doc, 'ObjectLiteral', '{ x: 1, label: 2 }').id);
+    assert.equal(extra.nodeId, nodeByText(analysed.doc, 'Property', 'label: 2').id);
     // The missing field's fix inserts it with an obvious value.
     assert.deepEqual(missing.fix, [
       { type: 'insertNode', parentId: missing.nodeId, role: 'properties', node: { type: 'Property', key: 'y', value: { type: 'Literal', value: 0, raw: '0' } } },
@@ -188,16 +205,16 @@ describe('semantic diagnostics', () => {
   });
 
   it('E_UNKNOWN_FIELD: a member a declared type does not have, fixed to the close field', async () => {
-    const source = (field: string): string => `type Order { id: string, total: number }\nfn f(order: Order): number {\n  return order.${field};\n}\n`;
-    const analysed = await analyzeText(source('totl'));
-    const diagnostic = single(analysed, 'E_UNKNOWN_FIELD');
+    const analysed = await assertMarkedDiagnostics(`type Order { id: string, total: number }
+fn f(order: Order): number {
+  return order.totl;
+//             ^^^^ E_UNKNOWN_FIELD Type Order has no field 'totl'
+}
+`);
     const member = nodeByText(analysed.doc, 'MemberExpression', 'order.totl');
-    assert.equal(diagnostic.severity, 'error');
-    assert.equal(diagnostic.nodeId, member.id);
-    assert.equal(spannedText(analysed.doc, diagnostic), 'totl');
-    assert.equal(diagnostic.message, "Type Order has no field 'totl'");
-    assert.deepEqual(diagnostic.fix, [{ type: 'setProperty', nodeId: member.id, property: 'property', value: 'total' }]);
-    await assertClean(source('total'));
+    assert.equal(analysed.model.diagnostics[0].nodeId, member.id);
+    assert.deepEqual(analysed.model.diagnostics[0].fix, [{ type: 'setProperty', nodeId: member.id, property: 'property', value: 'total' }]);
+    await assertClean('type Order { id: string, total: number }\nfn f(order: Order): number {\n  return order.total;\n}\n');
   });
 
   it('E_ASSIGN_CONST: assigning to a const, fixed by making it let', async () => {
@@ -214,14 +231,21 @@ describe('semantic diagnostics', () => {
   });
 
   it('E_BREAK_OUTSIDE_LOOP: break and continue outside a loop, and inside a lambda in a loop', async () => {
-    const analysed = await analyzeText('fn f() {\n  break;\n}\n');
-    const diagnostic = single(analysed, 'E_BREAK_OUTSIDE_LOOP');
-    assert.equal(diagnostic.severity, 'error');
-    assert.equal(diagnostic.nodeId, nodeByText(analysed.doc, 'BreakStatement', 'break;').id);
-    assert.equal(diagnostic.message, "'break' can only be used inside a loop");
+    await assertMarkedDiagnostics(`fn f() {
+  break;
+//^^^^^^ E_BREAK_OUTSIDE_LOOP 'break' can only be used inside a loop
+}
+`);
     await assertClean('fn f() {\n  while true {\n    break;\n  }\n}\n');
-    const lambda = await analyzeText('for i in range(2) {\n  let g = fn() {\n    continue;\n  };\n  g();\n  print(i);\n}\n');
-    assert.equal(single(lambda, 'E_BREAK_OUTSIDE_LOOP').message, "'continue' can only be used inside a loop");
+    await assertMarkedDiagnostics(`for i in range(2) {
+  let g = fn() {
+    continue;
+//  ^^^^^^^^^ E_BREAK_OUTSIDE_LOOP 'continue' can only be used inside a loop
+  };
+  g();
+  print(i);
+}
+`);
   });
 
   it('E_AWAIT_OUTSIDE_ASYNC: await in a plain function (fixed by async), and at the top level', async () => {
@@ -255,16 +279,17 @@ describe('semantic diagnostics', () => {
   });
 
   it('W_UNUSED: an unused variable, parameter and import; _names are exempt; top-level functions and types are not reported', async () => {
-    const analysed = await analyzeText('use math.{round, clamp};\ntype Unused { a: number }\nfn helper(a: number, b: number): number {\n  let tmp = 1;\n  return clamp(a, 0, 1);\n}\n');
+    const analysed = await assertMarkedDiagnostics(`use math.{round, clamp};
+//        ^^^^^ W_UNUSED Unused import 'round'
+type Unused { a: number }
+fn helper(a: number, b: number): number {
+//                   ^ W_UNUSED Unused parameter 'b'
+  let tmp = 1;
+//    ^^^ W_UNUSED Unused variable 'tmp'
+  return clamp(a, 0, 1);
+}
+`);
     const diagnostics = withCode(analysed.model, 'W_UNUSED');
-    assert.deepEqual(
-      diagnostics.map((d) => [d.message, spannedText(analysed.doc, d), d.severity]),
-      [
-        ["Unused import 'round'", 'round', 'warning'],
-        ["Unused parameter 'b'", 'b', 'warning'],
-        ["Unused variable 'tmp'", 'tmp', 'warning'],
-      ],
-    );
     const imp = analysed.doc.ast.children[0];
     assert.deepEqual(diagnostics[0].fix, [{ type: 'setProperty', nodeId: imp.id, property: 'names', value: ['clamp'] }]);
     assert.deepEqual(diagnostics[1].fix, [{ type: 'setProperty', nodeId: nodeByName(analysed.doc, 'Parameter', 'b').id, property: 'name', value: '_b' }]);
@@ -309,41 +334,62 @@ describe('semantic diagnostics', () => {
   });
 
   it('W_UNREACHABLE: one diagnostic on the first statement after return', async () => {
-    const analysed = await analyzeText('fn f(): number {\n  return 1;\n  print("a");\n  print("b");\n}\n');
-    const diagnostic = single(analysed, 'W_UNREACHABLE');
-    const first = nodeByText(analysed.doc, 'ExpressionStatement', 'print("a");');
-    assert.equal(diagnostic.severity, 'warning');
-    assert.equal(diagnostic.nodeId, first.id);
-    assert.deepEqual(diagnostic.span, first.span);
-    assert.equal(diagnostic.fix?.length, 2);
+    const analysed = await assertMarkedDiagnostics(`fn f(): number {
+  return 1;
+  print("a");
+//^^^^^^^^^^^ W_UNREACHABLE
+  print("b");
+}
+`);
+    assert.equal(analysed.model.diagnostics[0].nodeId, nodeByText(analysed.doc, 'ExpressionStatement', 'print("a");').id);
+    assert.equal(analysed.model.diagnostics[0].fix?.length, 2);
     await assertClean('fn f(): number {\n  print("a");\n  print("b");\n  return 1;\n}\n');
-    const afterIf = await analyzeText('fn f(x: number) {\n  while true {\n    if x > 1 {\n      break;\n    } else {\n      continue;\n    }\n    print(x);\n  }\n}\n');
-    assert.equal(single(afterIf, 'W_UNREACHABLE').nodeId, nodeByText(afterIf.doc, 'ExpressionStatement', 'print(x);').id);
+    await assertMarkedDiagnostics(`fn f(x: number) {
+  while true {
+    if x > 1 {
+      break;
+    } else {
+      continue;
+    }
+    print(x);
+//  ^^^^^^^^^ W_UNREACHABLE
+  }
+}
+`);
   });
 
   it('W_MISSING_RETURN: a typed function that can end without return; if/else both returning counts', async () => {
-    const analysed = await analyzeText('fn sign(x: number): number {\n  if x > 0 {\n    return 1;\n  }\n}\n');
-    const diagnostic = single(analysed, 'W_MISSING_RETURN');
-    const fn = nodeByName(analysed.doc, 'FunctionDeclaration', 'sign');
-    assert.equal(diagnostic.severity, 'warning');
-    assert.equal(diagnostic.nodeId, fn.id);
-    assert.equal(spannedText(analysed.doc, diagnostic), 'sign');
-    assert.equal(diagnostic.message, "Function 'sign' declares return type number but can end without returning a value");
+    const analysed = await assertMarkedDiagnostics(`fn sign(x: number): number {
+// ^^^^ W_MISSING_RETURN Function 'sign' declares return type number but can end without returning a value
+  if x > 0 {
+    return 1;
+  }
+}
+`);
+    assert.equal(analysed.model.diagnostics[0].nodeId, nodeByName(analysed.doc, 'FunctionDeclaration', 'sign').id);
     await assertClean('fn sign(x: number): number {\n  if x > 0 {\n    return 1;\n  } else if x < 0 {\n    return -1;\n  } else {\n    return 0;\n  }\n}\n');
     await assertClean('fn noop(x: number) {\n  print(x);\n}\nfn nothing(): void {\n}\n');
   });
 
   it('H_SHADOW: a parameter hiding a global, and a let hiding a parameter', async () => {
-    const analysed = await analyzeText('const rate = 0.2;\nfn tax(rate: number): number {\n  return rate;\n}\nprint(rate, tax(1));\n');
-    const diagnostic = single(analysed, 'H_SHADOW');
-    const param = nodeByName(analysed.doc, 'Parameter', 'rate');
-    assert.equal(diagnostic.severity, 'hint');
-    assert.equal(diagnostic.nodeId, param.id);
-    assert.equal(spannedText(analysed.doc, diagnostic), 'rate');
-    assert.equal(diagnostic.message, "'rate' shadows the constant 'rate' declared on line 1");
+    const analysed = await assertMarkedDiagnostics(`const rate = 0.2;
+fn tax(rate: number): number {
+//     ^^^^ H_SHADOW 'rate' shadows the constant 'rate' declared on line 1
+  return rate;
+}
+print(rate, tax(1));
+`);
+    assert.equal(analysed.model.diagnostics[0].nodeId, nodeByName(analysed.doc, 'Parameter', 'rate').id);
     await assertClean('const rate = 0.2;\nfn tax(r: number): number {\n  return r;\n}\nprint(rate, tax(1));\n');
-    const local = await analyzeText('fn f(x: number): number {\n  if x > 0 {\n    let x = 2;\n    return x;\n  }\n  return x;\n}\n');
-    assert.equal(single(local, 'H_SHADOW').message, "'x' shadows the parameter 'x' declared on line 1");
+    await assertMarkedDiagnostics(`fn f(x: number): number {
+  if x > 0 {
+    let x = 2;
+//      ^ H_SHADOW 'x' shadows the parameter 'x' declared on line 1
+    return x;
+  }
+  return x;
+}
+`);
     // Shadowing a built-in is ordinary.
     await assertClean('let max = 3;\nprint(max);\n');
   });

@@ -4,7 +4,6 @@
 // name. No input, however malformed, escapes as an exception; internal failures are answered with
 // a generic -32603 and reported to `onInternalError` (the log), never with a stack.
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import { countLengthsInCodeUnits } from './code-unit-length';
 import { AgentError, ErrorCode } from './errors';
 import type { AgentHost } from './host';
 import type { CallOutcome, EndpointLimits, MethodContext, MethodDefinition } from './method';
@@ -13,9 +12,10 @@ import { roleSatisfies, type RequiredRole } from './roles';
 import type { Session } from './session';
 import { recordCall } from './session-activity';
 import { paramsToRecord, recordStep } from './workflow-recorder';
+import { settingDefault } from '../workspace/package-manifest';
 
 export const DEFAULT_LIMITS: EndpointLimits = {
-  maxMessageBytes: 8 * 1024 * 1024,
+  maxMessageBytes: settingDefault<number>('whetstone.agentServer.maxMessageBytes'),
   maxBatchSize: 1000,
   maxNestingDepth: 512,
 };
@@ -55,9 +55,20 @@ export class Dispatcher {
     this.onInternalError = options.onInternalError ?? (() => undefined);
     this.onCall = options.onCall ?? (() => undefined);
     // Compiled once, at start: a schema ajv cannot compile is a bug to see at once, not per call.
-    const ajv = new Ajv2020({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
-    countLengthsInCodeUnits(ajv);
+    // unicode: false counts minLength and maxLength in UTF-16 code units (String.length), as the
+    // agent's JSON does, and at once: ajv's default walks every character of a 2 MiB source.
+    const ajv = new Ajv2020({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, unicode: false });
     for (const method of methods.values()) this.validators.set(method.name, ajv.compile(method.params));
+  }
+
+  /** The method of that name in the table, if there is one. */
+  method(name: string): MethodDefinition | undefined {
+    return this.methods.get(name);
+  }
+
+  /** Every method of the table. */
+  allMethods(): MethodDefinition[] {
+    return [...this.methods.values()];
   }
 
   /**
@@ -258,6 +269,9 @@ function roleRefusal(method: string, required: RequiredRole, role: string): Erro
   };
 }
 
+/** Where a WebSocket client finds a method's params schema (the MCP tools say their own inputSchema instead). */
+export const PARAMS_SCHEMA_HINT = "getCapabilities gives each method's params schema.";
+
 /** -32602 naming the first field that fails, e.g. "params.nodeId must be string". */
 function invalidParams(errors: readonly ErrorObject[]): ErrorObjectOut {
   const first = errors[0];
@@ -277,7 +291,7 @@ function invalidParams(errors: readonly ErrorObject[]): ErrorObjectOut {
   return {
     code: ErrorCode.InvalidParams,
     message: `Invalid params: ${field} ${problem}`,
-    data: { field, hint: "getCapabilities gives each method's params schema." },
+    data: { field, hint: PARAMS_SCHEMA_HINT },
   };
 }
 

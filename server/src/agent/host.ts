@@ -121,7 +121,7 @@ export interface AgentHost {
   readonly feedbackFile?: string;
   /**
    * The language model generateCode may use right now (VS Code's chat models through the
-   * extension; MCP sampling once that transport exists), or undefined for the built-in generator.
+   * extension), or undefined for the built-in generator (headless, where there is none).
    */
   readonly codeModel?: () => CodeModel | undefined;
 }

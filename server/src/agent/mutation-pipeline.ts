@@ -10,7 +10,7 @@
 // tree the one before it left. Every refusal happens before the buffer is touched, so a failure
 // leaves it byte for byte as it was. Language facts come from the core (mutate, library-policy,
 // preflight, mutation-impact); this file only orders and translates.
-import { inSourceOrder, MUTATION_FIELDS, type Diagnostic, type Mutation, type Program } from '../core/ast';
+import { addedErrors, inSourceOrder, MUTATION_FIELDS, type Diagnostic, type Mutation, type Program } from '../core/ast';
 import {
   addedSyntaxErrors,
   applyMutations,
@@ -441,24 +441,6 @@ function nodeNotFound(buffer: OpenBuffer, error: MutationError, single: boolean)
     revision: buffer.revision,
     index: error.index,
     hint: 'Ids stay stable across edits and disappear only with their node: read the AST again (getAST) or search with findNodes.',
-  });
-}
-
-const errorKey = (diagnostic: Diagnostic): string => `${diagnostic.code}\u0000${diagnostic.message}`;
-
-/** The errors in `after` that `before` does not have (by code and message: positions move). */
-export function addedErrors(before: readonly Diagnostic[], after: readonly Diagnostic[]): Diagnostic[] {
-  const counts = new Map<string, number>();
-  for (const diagnostic of before) {
-    if (diagnostic.severity !== 'error') continue;
-    counts.set(errorKey(diagnostic), (counts.get(errorKey(diagnostic)) ?? 0) + 1);
-  }
-  return after.filter((diagnostic) => {
-    if (diagnostic.severity !== 'error' || diagnostic.code === 'E_SYNTAX') return false;
-    const count = counts.get(errorKey(diagnostic)) ?? 0;
-    if (count === 0) return true;
-    counts.set(errorKey(diagnostic), count - 1);
-    return false;
   });
 }
 

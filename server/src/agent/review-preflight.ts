@@ -2,13 +2,12 @@
 // would introduce in its own buffer and in every open buffer that imports it, found by analysing
 // the edited text (a scratch document; no buffer changes) and each importer against the edited
 // module's exports. The person sees them beside the change, and the Accept says how many.
-import type { Diagnostic } from '../core/ast';
+import { addedErrors, type Diagnostic } from '../core/ast';
 import { previewDocument } from '../core/editing';
 import { analyze, moduleExportsOf, type LibraryContext, type ModuleResolver } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
-import { addedErrors } from './mutation-pipeline';
 
 /** The most introduced errors a review carries (the count is always exact). */
 export const MAX_INTRODUCED_ERRORS = 20;

@@ -8,14 +8,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseCommandArguments } from './arguments';
 import { EXIT_USAGE, type Output } from './output';
 import { missingServerNodeOptions, passOnUntilExit } from './server-node-options';
 
 /** `lsp [--stdio]`: the arguments, or what is wrong with them. */
 export function parseLspArguments(args: readonly string[]): Record<string, never> | string {
   // Some clients add --stdio to any server they start; stdio is the only transport here.
-  const unknown = args.find((arg) => arg !== '--stdio');
-  return unknown === undefined ? {} : `lsp: unknown argument ${unknown} (the server talks over stdin and stdout)`;
+  const parsed = parseCommandArguments('lsp', { args: [...args], options: { stdio: { type: 'boolean' } } });
+  return typeof parsed === 'string' ? `${parsed} (the server talks over stdin and stdout)` : {};
 }
 
 /** Where the language server's entry is: beside this bundle in dist/, or compiled in out/ (tests). */

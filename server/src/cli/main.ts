@@ -3,8 +3,9 @@
 // the other files of this folder (check.ts, parse.ts, project.ts, serve.ts), each loaded only when
 // its command runs: a serve that starts itself again with the server's Node options
 // (server-node-options.ts) then stays a small process beside the real one.
-import { parseArgs } from 'node:util';
+import { parseCommandArguments } from './arguments';
 import type { CheckOptions } from './check';
+import { PACKAGE, settingDefault } from '../workspace/package-manifest';
 import { EXIT_USAGE, processOutput, type Output } from './output';
 import { missingServerNodeOptions, runWithServerNodeOptions } from './server-node-options';
 
@@ -43,7 +44,7 @@ Commands:
         [--stop-when-stdin-closes] PATH...
                            Serve the agent endpoint (JSON-RPC over WebSocket on 127.0.0.1) for
                            the given .wst files, and every .wst file under the given folders;
-                           the first is the active buffer. Port default 8080 (a free one if
+                           the first is the active buffer. Port default ${settingDefault<number>('whetstone.agentServer.port')} (a free one if
                            taken; 0: any free port). Plans are decided on the terminal (ask,
                            the default), all rejected (deny) or all approved (auto). The first
                            stdout line is {"event":"listening","port":N,"lockFile":"…"}; agents
@@ -95,8 +96,7 @@ export async function main(args: readonly string[], output: Output = processOutp
     return 0;
   }
   if (command === '-v' || command === '--version') {
-    const { packageVersion } = await import('./serve.js');
-    output.out(packageVersion());
+    output.out(PACKAGE.version);
     return 0;
   }
   if (rest.includes('-h') || rest.includes('--help')) {
@@ -111,11 +111,10 @@ export async function main(args: readonly string[], output: Output = processOutp
       return runCheck(parsed, output);
     }
     case 'parse': {
-      const { positional, unknown } = splitArguments(rest, ['--json']);
-      if (unknown.length > 0) return usageError(output, `parse: unknown option ${unknown[0]}`);
-      if (positional.length !== 1) return usageError(output, 'parse: name exactly one file');
+      const parsed = oneFileArgument('parse', rest, ['json']);
+      if (typeof parsed === 'string') return usageError(output, parsed);
       const { runParse } = await import('./parse.js');
-      return runParse(positional[0], output);
+      return runParse(parsed.file, output);
     }
     case 'project': {
       const parsed = projectArguments(rest);
@@ -124,11 +123,10 @@ export async function main(args: readonly string[], output: Output = processOutp
       return runProject(parsed, output);
     }
     case 'import': {
-      const { positional, unknown } = splitArguments(rest, []);
-      if (unknown.length > 0) return usageError(output, `import: unknown option ${unknown[0]}`);
-      if (positional.length !== 1) return usageError(output, 'import: name exactly one file');
+      const parsed = oneFileArgument('import', rest, []);
+      if (typeof parsed === 'string') return usageError(output, parsed);
       const { runImport } = await import('./project.js');
-      return runImport(positional[0], output);
+      return runImport(parsed.file, output);
     }
     case 'serve': {
       const { parseServeArguments, runServe } = await import('./serve.js');
@@ -138,10 +136,9 @@ export async function main(args: readonly string[], output: Output = processOutp
     }
     case 'mcp': {
       const { parseMcpArguments, runMcp } = await import('./mcp-command.js');
-      const { packageVersion } = await import('./serve.js');
       const options = parseMcpArguments(rest);
       if (typeof options === 'string') return usageError(output, options);
-      return runMcp(options, output, packageVersion());
+      return runMcp(options, output, PACKAGE.version);
     }
     case 'lsp': {
       const { parseLspArguments, runLsp } = await import('./lsp-command.js');
@@ -154,62 +151,33 @@ export async function main(args: readonly string[], output: Output = processOutp
   }
 }
 
+/** `parse [--json] FILE` or `import FILE`: the one file named, or what is wrong with the arguments. */
+function oneFileArgument(command: string, args: readonly string[], flags: readonly string[]): string | { file: string } {
+  const parsed = parseCommandArguments(command, { args: [...args], options: Object.fromEntries(flags.map((flag) => [flag, { type: 'boolean' as const }])), allowPositionals: true });
+  if (typeof parsed === 'string') return parsed;
+  if (parsed.positionals.length !== 1) return `${command}: name exactly one file`;
+  return { file: parsed.positionals[0] };
+}
+
 /** `project --to LANG [--python-names keep|snake_case] FILE`, or what is wrong with it. */
 function projectArguments(args: readonly string[]): { to: string; file: string; pythonNames?: 'keep' | 'snake_case' } | string {
-  let to: string | undefined;
-  let pythonNames: 'keep' | 'snake_case' | undefined;
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--to') to = args[++i];
-    else if (arg === '--python-names') {
-      const value = args[++i];
-      if (value !== 'keep' && value !== 'snake_case') return 'project: --python-names takes keep or snake_case';
-      pythonNames = value;
-    } else if (arg.startsWith('-')) return `project: unknown option ${arg}`;
-    else files.push(arg);
-  }
-  if (!to) return 'project: say which language with --to LANG';
-  if (files.length !== 1) return 'project: name exactly one file';
-  return { to, file: files[0], pythonNames };
+  const parsed = parseCommandArguments('project', { args: [...args], options: { to: { type: 'string' }, 'python-names': { type: 'string' } }, allowPositionals: true }, { to: 'a language', 'python-names': 'keep or snake_case' });
+  if (typeof parsed === 'string') return parsed;
+  const { values, positionals } = parsed;
+  const pythonNames = values['python-names'];
+  if (pythonNames !== undefined && pythonNames !== 'keep' && pythonNames !== 'snake_case') return 'project: --python-names takes keep or snake_case';
+  if (!values.to) return 'project: say which language with --to LANG';
+  if (positionals.length !== 1) return 'project: name exactly one file';
+  return { to: values.to, file: positionals[0], pythonNames };
 }
 
 /** `check [--json] [--root DIR] [--library FILE] PATH...`: its options, or what is wrong with them. */
 function checkArguments(args: readonly string[]): CheckOptions | string {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      options: { json: { type: 'boolean' }, root: { type: 'string' }, library: { type: 'string' } },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    // parseArgs says which option it does not know, or which one lacks its value.
-    const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
-    if (/'--root </.test(message)) return 'check: --root needs a folder';
-    if (/'--library </.test(message)) return 'check: --library needs a file';
-    return `check: ${message}`;
-  }
+  const parsed = parseCommandArguments('check', { args: [...args], options: { json: { type: 'boolean' }, root: { type: 'string' }, library: { type: 'string' } }, allowPositionals: true }, { root: 'a folder', library: 'a file' });
+  if (typeof parsed === 'string') return parsed;
   const { values, positionals } = parsed;
-  if (values.root !== undefined && values.root.startsWith('-')) return 'check: --root needs a folder';
-  if (values.library !== undefined && values.library.startsWith('-')) return 'check: --library needs a file';
   if (positionals.length === 0) return 'check: name at least one file or folder';
   return { json: values.json === true, paths: positionals, ...(values.root !== undefined ? { root: values.root } : {}), ...(values.library !== undefined ? { library: values.library } : {}) };
-}
-
-/** Splits arguments into known flags, positional arguments and unknown options (`--` ends options). */
-function splitArguments(args: readonly string[], known: readonly string[]): { flags: Set<string>; positional: string[]; unknown: string[] } {
-  const flags = new Set<string>();
-  const positional: string[] = [];
-  const unknown: string[] = [];
-  let optionsEnded = false;
-  for (const arg of args) {
-    if (optionsEnded || !arg.startsWith('-') || arg === '-') positional.push(arg);
-    else if (arg === '--') optionsEnded = true;
-    else if (known.includes(arg)) flags.add(arg);
-    else unknown.push(arg);
-  }
-  return { flags, positional, unknown };
 }
 
 /** The command line as run: serve started without the server's Node options runs itself again with them. */

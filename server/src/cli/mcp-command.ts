@@ -6,6 +6,7 @@ import { displayText } from '../agent/plan-display';
 import { AGENT_ROLES, type AgentRole } from '../agent/roles';
 import { defaultLockDir } from '../agent/websocket/lock-file';
 import { discoverEndpoint, runStdioBridge, startStdioServer } from '../mcp';
+import { parseCommandArguments } from './arguments';
 import { messageOf } from './files';
 import { EXIT_OK, EXIT_USAGE, keepRunningWithoutOutput, type Output } from './output';
 import { openServedFolder } from './served-folder';
@@ -28,52 +29,30 @@ export const EXIT_NO_ENDPOINT = 1;
 
 /** Reads mcp's arguments; a string is a usage error to show. */
 export function parseMcpArguments(args: readonly string[]): McpOptions | string {
-  const options: McpOptions = { approve: 'deny' };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (options.serve !== undefined && !arg.startsWith('--')) {
-      options.serve.push(arg);
-      continue;
-    }
-    const value = (): string | undefined => args[++i];
-    switch (arg) {
-      case '--serve':
-        options.serve = [];
-        break;
-      case '--port': {
-        const raw = value();
-        if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 65535) return `mcp: --port must be a port number from 1 to 65535, not "${raw ?? ''}"`;
-        options.port = Number(raw);
-        break;
-      }
-      case '--lock-dir': {
-        const raw = value();
-        if (raw === undefined) return 'mcp: --lock-dir needs a folder';
-        options.lockDir = raw;
-        break;
-      }
-      case '--approve': {
-        const raw = value();
-        if (raw !== 'deny' && raw !== 'auto') return `mcp: --approve must be deny or auto (stdin carries MCP, so nobody can be asked), not "${raw ?? ''}"`;
-        options.approve = raw;
-        break;
-      }
-      case '--library': {
-        const raw = value();
-        if (raw === undefined) return 'mcp: --library needs a file';
-        options.library = raw;
-        break;
-      }
-      case '--max-role': {
-        const raw = value();
-        if (raw === undefined || !(AGENT_ROLES as readonly string[]).includes(raw)) return `mcp: --max-role must be linter, refactor or generator, not "${raw ?? ''}"`;
-        options.maxRole = raw as AgentRole;
-        break;
-      }
-      default:
-        return `mcp: unknown argument ${arg}`;
-    }
+  const parsed = parseCommandArguments('mcp', {
+    args: [...args],
+    options: { serve: { type: 'boolean' }, port: { type: 'string' }, 'lock-dir': { type: 'string' }, approve: { type: 'string' }, library: { type: 'string' }, 'max-role': { type: 'string' } },
+    allowPositionals: true,
+  }, { 'lock-dir': 'a folder', library: 'a file', 'max-role': 'a role' });
+  if (typeof parsed === 'string') return parsed;
+  const { values, positionals } = parsed;
+  const options: McpOptions = { approve: 'deny', lockDir: values['lock-dir'], library: values.library };
+  const maxRole = values['max-role'];
+  if (maxRole !== undefined) {
+    if (!(AGENT_ROLES as readonly string[]).includes(maxRole)) return `mcp: --max-role must be linter, refactor or generator, not "${maxRole}"`;
+    options.maxRole = maxRole as AgentRole;
   }
+  if (values.port !== undefined) {
+    const port = Number(values.port);
+    if (!/^\d+$/.test(values.port) || port < 1 || port > 65535) return `mcp: --port must be a port number from 1 to 65535, not "${values.port}"`;
+    options.port = port;
+  }
+  if (values.approve !== undefined) {
+    if (values.approve !== 'deny' && values.approve !== 'auto') return `mcp: --approve must be deny or auto (stdin carries MCP, so nobody can be asked), not "${values.approve}"`;
+    options.approve = values.approve;
+  }
+  if (values.serve === true) options.serve = positionals;
+  else if (positionals.length > 0) return `mcp: unknown argument ${positionals[0]} (files to serve go with --serve)`;
   if (options.serve !== undefined && options.serve.length === 0) return 'mcp: --serve needs at least one .wst file or folder';
   if (options.serve !== undefined && (options.port !== undefined || options.lockDir !== undefined)) return 'mcp: --serve starts its own endpoint; leave out --port and --lock-dir';
   if (options.serve === undefined && (options.library !== undefined || options.maxRole !== undefined)) return 'mcp: --library and --max-role go with --serve (a running endpoint has its own)';

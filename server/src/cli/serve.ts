@@ -2,12 +2,12 @@
 // every .wst under the folders named) as buffers, the first one active, and serves them on
 // 127.0.0.1 until SIGINT or SIGTERM. The first line on stdout says where it listens; the token is
 // only in the lock file, never on stdout or stderr.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { AGENT_ROLES, type AgentRole } from '../agent/roles';
 import { DEFAULT_PORT, startAgentEndpoint, type AgentEndpoint } from '../agent/websocket/endpoint';
 import { removeLockFile } from '../agent/websocket/lock-file';
 import { mcpRoute } from '../mcp';
+import { PACKAGE } from '../workspace/package-manifest';
+import { parseCommandArguments } from './arguments';
 import { messageOf } from './files';
 import { EXIT_OK, EXIT_USAGE, keepRunningWithoutOutput, type Output } from './output';
 import { openServedFolder } from './served-folder';
@@ -29,74 +29,48 @@ export interface ServeOptions {
 /** How long shutdown may take before the process exits regardless. */
 const EXIT_GRACE_MS = 3_000;
 
-const VALUE_OPTIONS = ['--port', '--approve', '--library', '--lock-dir', '--max-role', '--allowed-origin', '--max-message-bytes'] as const;
-type ValueOption = (typeof VALUE_OPTIONS)[number];
-const STOP_WHEN_STDIN_CLOSES = '--stop-when-stdin-closes';
-
 /** Reads serve's arguments; a string is a usage error to show. */
 export function parseServeArguments(args: readonly string[]): ServeOptions | string {
-  const options: ServeOptions = { port: DEFAULT_PORT, approve: 'ask', maxRole: 'generator', allowedOrigins: [], stopWhenStdinCloses: false, paths: [] };
-  let optionsEnded = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (optionsEnded || !arg.startsWith('-') || arg === '-') {
-      options.paths.push(arg);
-      continue;
-    }
-    if (arg === '--') {
-      optionsEnded = true;
-      continue;
-    }
-    if (arg === STOP_WHEN_STDIN_CLOSES) {
-      options.stopWhenStdinCloses = true;
-      continue;
-    }
-    const equals = arg.indexOf('=');
-    const name = equals > 0 ? arg.slice(0, equals) : arg;
-    if (!(VALUE_OPTIONS as readonly string[]).includes(name)) return `serve: unknown option ${arg}`;
-    const value = equals > 0 ? arg.slice(equals + 1) : args[++i];
-    if (value === undefined) return `serve: ${name} needs a value`;
-    const problem = applyOption(options, name as ValueOption, value);
-    if (problem) return problem;
+  const parsed = parseCommandArguments('serve', {
+    args: [...args],
+    options: {
+      port: { type: 'string' },
+      approve: { type: 'string' },
+      library: { type: 'string' },
+      'lock-dir': { type: 'string' },
+      'max-role': { type: 'string' },
+      'allowed-origin': { type: 'string', multiple: true },
+      'max-message-bytes': { type: 'string' },
+      'stop-when-stdin-closes': { type: 'boolean' },
+    },
+    allowPositionals: true,
+  });
+  if (typeof parsed === 'string') return parsed;
+  const { values, positionals } = parsed;
+  const options: ServeOptions = { port: DEFAULT_PORT, approve: 'ask', maxRole: 'generator', allowedOrigins: values['allowed-origin'] ?? [], stopWhenStdinCloses: values['stop-when-stdin-closes'] === true, paths: positionals };
+  if (values.port !== undefined) {
+    if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) return `serve: --port must be a port number from 0 to 65535, not "${values.port}"`;
+    options.port = Number(values.port);
   }
+  if (values.approve !== undefined) {
+    if (!(APPROVAL_MODES as readonly string[]).includes(values.approve)) return `serve: --approve must be ask, deny or auto, not "${values.approve}"`;
+    options.approve = values.approve as ApprovalMode;
+  }
+  if (values['max-role'] !== undefined) {
+    if (!(AGENT_ROLES as readonly string[]).includes(values['max-role'])) return `serve: --max-role must be linter, refactor or generator, not "${values['max-role']}"`;
+    options.maxRole = values['max-role'] as AgentRole;
+  }
+  const bytes = values['max-message-bytes'];
+  if (bytes !== undefined) {
+    if (!/^\d+$/.test(bytes) || Number(bytes) < 1024) return `serve: --max-message-bytes must be a number of bytes of at least 1024, not "${bytes}"`;
+    options.maxMessageBytes = Number(bytes);
+  }
+  if (values.library !== undefined) options.library = values.library;
+  if (values['lock-dir'] !== undefined) options.lockDir = values['lock-dir'];
   if (options.paths.length === 0) return 'serve: name at least one .wst file or folder';
   // Under ask the terminal's stdin carries the person's answers; it cannot also be the lifeline.
-  if (options.stopWhenStdinCloses && options.approve === 'ask') return `serve: ${STOP_WHEN_STDIN_CLOSES} needs --approve deny or auto (ask reads the answers from stdin)`;
+  if (options.stopWhenStdinCloses && options.approve === 'ask') return 'serve: --stop-when-stdin-closes needs --approve deny or auto (ask reads the answers from stdin)';
   return options;
-}
-
-function applyOption(options: ServeOptions, name: ValueOption, value: string): string | undefined {
-  switch (name) {
-    case '--port': {
-      const port = Number(value);
-      if (!/^\d+$/.test(value) || port > 65535) return `serve: --port must be a port number from 0 to 65535, not "${value}"`;
-      options.port = port;
-      return undefined;
-    }
-    case '--approve':
-      if (!(APPROVAL_MODES as readonly string[]).includes(value)) return `serve: --approve must be ask, deny or auto, not "${value}"`;
-      options.approve = value as ApprovalMode;
-      return undefined;
-    case '--max-role':
-      if (!(AGENT_ROLES as readonly string[]).includes(value)) return `serve: --max-role must be linter, refactor or generator, not "${value}"`;
-      options.maxRole = value as AgentRole;
-      return undefined;
-    case '--max-message-bytes': {
-      const bytes = Number(value);
-      if (!/^\d+$/.test(value) || bytes < 1024) return `serve: --max-message-bytes must be a number of bytes of at least 1024, not "${value}"`;
-      options.maxMessageBytes = bytes;
-      return undefined;
-    }
-    case '--library':
-      options.library = value;
-      return undefined;
-    case '--lock-dir':
-      options.lockDir = value;
-      return undefined;
-    case '--allowed-origin':
-      options.allowedOrigins.push(value);
-      return undefined;
-  }
 }
 
 /** Serves until SIGINT or SIGTERM; resolves to the exit status. */
@@ -108,9 +82,10 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     paths: options.paths,
     approve: options.approve,
     library: options.library,
-    terminal: { input: process.stdin, output: process.stdout },
+    // The terminal's other stream: stdout is for programs (its first line says where serve listens).
+    terminal: { input: process.stdin, output: process.stderr },
     ideName: 'whetstone-agent serve',
-    version: packageVersion(),
+    version: PACKAGE.version,
     fail: (line) => output.err(`whetstone-agent: serve: ${line}`),
     log,
   });
@@ -174,25 +149,4 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
   output.out(JSON.stringify({ event: 'listening', port: endpoint.port, lockFile: endpoint.lockFile }));
   log(`whetstone-agent: serving ${served.bufferCount} buffer${served.bufferCount === 1 ? '' : 's'} on 127.0.0.1:${endpoint.port}, plans and reviewed changes: --approve ${options.approve}, roles up to ${options.maxRole}`);
   return stopped;
-}
-
-/** The packages this code ships in: the extension, and the command line on its own (packages/). */
-const OUR_PACKAGES: readonly string[] = ['whetstone-vscode', 'whetstone-agent'];
-
-/** The version in the package.json this code ships in (found upwards from here). */
-export function packageVersion(): string {
-  let folder = __dirname;
-  for (let i = 0; i < 6; i++) {
-    const candidate = join(folder, 'package.json');
-    if (existsSync(candidate)) {
-      try {
-        const value = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string; version?: string };
-        if (OUR_PACKAGES.includes(value.name ?? '') && typeof value.version === 'string') return value.version;
-      } catch {
-        // Not ours; keep looking.
-      }
-    }
-    folder = dirname(folder);
-  }
-  return 'unknown';
 }

@@ -1,5 +1,6 @@
 // How `whetstone-agent serve` decides plans and changes sent for review (`--approve`): `ask` puts
-// each to the owner of the terminal, one question at a time (a plan's steps, targets with their
+// each to the owner of the terminal (on stderr, each question a whole line; the answer is the
+// next line on stdin), one question at a time (a plan's steps, targets with their
 // current source and reason, escaped and summarised by plan-display.ts; a change's edits as
 // removed and added lines), `deny` rejects them all, `auto` approves them all (tests and trusted
 // pipelines only).
@@ -77,7 +78,8 @@ function terminalQuestions(terminal: Terminal): TerminalApproval {
    * fails the write): nobody approves what they were not shown.
    */
   const show = (text: string): { failed: boolean } => {
-    const shown = { failed: terminal.output.destroyed };
+    // A stream that failed before (the log shares stderr) is not written again: it has no reader.
+    const shown = { failed: terminal.output.destroyed || terminal.output.errored !== null };
     if (!shown.failed) terminal.output.write(text, (error) => (shown.failed ||= Boolean(error)));
     return shown;
   };
@@ -86,7 +88,7 @@ function terminalQuestions(terminal: Terminal): TerminalApproval {
     // Plans wait their turn; one whose agent left meanwhile is not put to the person.
     if (terminal.stillWanted && !terminal.stillWanted(plan)) return { approved: false, reason: 'the agent disconnected before the plan was decided', decidedBy: 'host' };
     const display = planDisplay(plan, terminal.workspace, '');
-    const shown = show(`\n${planDisplayLines(display).join('\n')}\nApprove plan ${display.planId}? [y/N] `);
+    const shown = show(`\n${planDisplayLines(display).join('\n')}\nApprove plan ${display.planId}? [y/N]\n`);
     if (shown.failed) return { approved: false, reason: NOT_SHOWN, decidedBy: 'host' };
     const answer = await nextLine();
     if (shown.failed) return { approved: false, reason: NOT_SHOWN, decidedBy: 'host' };
@@ -98,7 +100,7 @@ function terminalQuestions(terminal: Terminal): TerminalApproval {
   const askChange = async (suggestion: ChangeSuggestion, withdrawn: AbortSignal): Promise<ReviewDecision> => {
     // A change whose agent left while it waited its turn is not put to the person.
     if (withdrawn.aborted) return { accepted: false, reason: 'the agent disconnected before the change was decided', decidedBy: 'host' };
-    const shown = show(`${describeChange(suggestion)}Apply change ${suggestion.suggestionId} from ${suggestion.agentName ? displayText(suggestion.agentName, MAX_LABEL_CHARS) : `session ${suggestion.sessionId}`}? [y/N] `);
+    const shown = show(`${describeChange(suggestion)}Apply change ${suggestion.suggestionId} from ${suggestion.agentName ? displayText(suggestion.agentName, MAX_LABEL_CHARS) : `session ${suggestion.sessionId}`}? [y/N]\n`);
     if (shown.failed) return { accepted: false, reason: NOT_SHOWN, decidedBy: 'host' };
     const answer = await nextLine();
     if (shown.failed) return { accepted: false, reason: NOT_SHOWN, decidedBy: 'host' };

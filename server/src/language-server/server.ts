@@ -17,9 +17,10 @@ import { LibrarySetting, workspaceFolderPath } from './library-setting';
 import { LspAgentHost } from './lsp-agent-host';
 import { DEFAULT_SETTINGS, fetchSettings, settingsFromPush, type ServerSettings } from './settings';
 import { sourceRootPaths, workspaceFolderPaths } from './source-roots';
+import { PACKAGE } from '../workspace/package-manifest';
 
 export const SERVER_NAME = 'whetstone-language-server';
-export const SERVER_VERSION = '0.1.0';
+export const SERVER_VERSION = PACKAGE.version;
 
 export interface ServerHandle {
   workspace: Workspace;
@@ -46,6 +47,7 @@ export function startServer(connection: Connection): ServerHandle {
     const diagnostics = features.diagnostics;
     const previous = diagnostics.semanticDelayMs;
     diagnostics.setSemanticDelay(settings.semanticDelayMs);
+    features.indexing.diagnostics.setScope(settings.diagnosticsScope);
     if (JSON.stringify(settings.suggestions) !== JSON.stringify(suggestionSettings)) {
       suggestionSettings = settings.suggestions;
       features.refreshSuggestions();

@@ -1,10 +1,12 @@
 // The server's settings (package.json "contributes.configuration"). Read with workspace/configuration
 // when the client supports it; otherwise from the settings a didChangeConfiguration push carries.
-// Values of the wrong type fall back to their defaults: a typo in settings.json must not stop the
-// server (or open the agent endpoint wider than intended).
+// Values the schema does not allow fall back to their defaults: a typo in settings.json must not
+// stop the server (or open the agent endpoint wider than intended).
+import Ajv2020 from 'ajv/dist/2020';
 import type { Connection } from 'vscode-languageserver/node';
-import { AGENT_ROLES, type AgentRole } from '../agent/roles';
-import { DEFAULT_SEMANTIC_DELAY_MS } from '../lsp/diagnostics';
+import type { AgentRole } from '../agent/roles';
+import type { DiagnosticsScope } from '../lsp/workspace-diagnostics';
+import { PACKAGE, settingDefault } from '../workspace/package-manifest';
 
 export interface AgentServerSettings {
   enabled: boolean;
@@ -33,6 +35,8 @@ export interface SuggestionSettings {
 
 export interface ServerSettings {
   semanticDelayMs: number;
+  /** `whetstone.diagnostics.scope`: every indexed file's diagnostics, or the open files' only. */
+  diagnosticsScope: DiagnosticsScope;
   suggestions: SuggestionSettings;
   agentServer: AgentServerSettings;
   /** `whetstone.library`: a JSON file, absolute or relative to the first workspace folder; '' for none. */
@@ -41,55 +45,48 @@ export interface ServerSettings {
   sourceRoots: string[];
 }
 
-export const DEFAULT_AGENT_SERVER: AgentServerSettings = {
-  enabled: true,
-  port: 8080,
-  allowedOrigins: [],
-  maxMessageBytes: 8 * 1024 * 1024,
-  maxRole: 'generator',
-};
+// Each setting is checked against its schema in package.json (ajv) and read as its default there
+// when it is absent or not as the schema says; nothing here repeats a type, a bound or a default.
+const ajv = new Ajv2020({ strict: false, allErrors: false });
+const validators = new Map(Object.entries(PACKAGE.settings).map(([name, schema]) => [name, ajv.compile(schema)]));
 
-export const DEFAULT_SUGGESTIONS: SuggestionSettings = { enabled: true, kinds: [], minConfidence: 0, codeLens: 'worthReading', writeReason: false };
-
-export const DEFAULT_SETTINGS: ServerSettings = { semanticDelayMs: DEFAULT_SEMANTIC_DELAY_MS, suggestions: DEFAULT_SUGGESTIONS, agentServer: DEFAULT_AGENT_SERVER, library: '', sourceRoots: [] };
+/** Setting `name` ("whetstone.agentServer.port") in the `whetstone` section, or its default. */
+function setting<T>(section: unknown, name: string): T {
+  const value = name
+    .split('.')
+    .slice(1)
+    .reduce<unknown>((at, key) => (isRecord(at) ? at[key] : undefined), section);
+  return value !== undefined && validators.get(name)?.(value) === true ? (value as T) : settingDefault<T>(name);
+}
 
 /** Settings from the `whetstone` section's value (whatever shape the client sent). */
 export function readSettings(section: unknown): ServerSettings {
-  const record = isRecord(section) ? section : {};
-  const diagnostics = isRecord(record.diagnostics) ? record.diagnostics : {};
-  const delay = diagnostics.semanticDelayMs;
   return {
-    semanticDelayMs: typeof delay === 'number' && Number.isFinite(delay) && delay >= 0 ? delay : DEFAULT_SEMANTIC_DELAY_MS,
-    suggestions: readSuggestions(record.suggestions),
-    agentServer: readAgentServer(record.agentServer),
-    library: typeof record.library === 'string' ? record.library.trim() : '',
-    sourceRoots: Array.isArray(record.sourceRoots) ? record.sourceRoots.filter((root): root is string => typeof root === 'string' && root.trim() !== '').map((root) => root.trim()) : [],
+    semanticDelayMs: setting(section, 'whetstone.diagnostics.semanticDelayMs'),
+    diagnosticsScope: setting<DiagnosticsScope>(section, 'whetstone.diagnostics.scope'),
+    suggestions: {
+      enabled: setting(section, 'whetstone.suggestions.enabled'),
+      kinds: setting(section, 'whetstone.suggestions.kinds'),
+      minConfidence: setting(section, 'whetstone.suggestions.minConfidence'),
+      codeLens: setting(section, 'whetstone.suggestions.codeLens'),
+      writeReason: setting(section, 'whetstone.suggestions.writeReason'),
+    },
+    agentServer: {
+      enabled: setting(section, 'whetstone.agentServer.enabled'),
+      port: setting(section, 'whetstone.agentServer.port'),
+      allowedOrigins: setting<string[]>(section, 'whetstone.agentServer.allowedOrigins').filter((origin) => origin !== ''),
+      maxMessageBytes: setting(section, 'whetstone.agentServer.maxMessageBytes'),
+      maxRole: setting(section, 'whetstone.agentServer.maxRole'),
+    },
+    library: setting<string>(section, 'whetstone.library').trim(),
+    sourceRoots: setting<string[]>(section, 'whetstone.sourceRoots')
+      .map((root) => root.trim())
+      .filter((root) => root !== ''),
   };
 }
 
-function readSuggestions(value: unknown): SuggestionSettings {
-  const record = isRecord(value) ? value : {};
-  const { enabled, kinds, minConfidence, codeLens, writeReason } = record;
-  return {
-    enabled: typeof enabled === 'boolean' ? enabled : DEFAULT_SUGGESTIONS.enabled,
-    kinds: Array.isArray(kinds) ? kinds.filter((kind): kind is string => typeof kind === 'string' && kind !== '') : [],
-    minConfidence: typeof minConfidence === 'number' && minConfidence >= 0 && minConfidence <= 1 ? minConfidence : DEFAULT_SUGGESTIONS.minConfidence,
-    codeLens: codeLens === 'all' || codeLens === 'worthReading' ? codeLens : DEFAULT_SUGGESTIONS.codeLens,
-    writeReason: typeof writeReason === 'boolean' ? writeReason : DEFAULT_SUGGESTIONS.writeReason,
-  };
-}
-
-function readAgentServer(value: unknown): AgentServerSettings {
-  const record = isRecord(value) ? value : {};
-  const { enabled, port, allowedOrigins, maxMessageBytes, maxRole } = record;
-  return {
-    enabled: typeof enabled === 'boolean' ? enabled : DEFAULT_AGENT_SERVER.enabled,
-    port: Number.isInteger(port) && (port as number) >= 0 && (port as number) <= 65535 ? (port as number) : DEFAULT_AGENT_SERVER.port,
-    allowedOrigins: Array.isArray(allowedOrigins) ? allowedOrigins.filter((origin): origin is string => typeof origin === 'string' && origin !== '') : [],
-    maxMessageBytes: Number.isInteger(maxMessageBytes) && (maxMessageBytes as number) >= 1024 ? (maxMessageBytes as number) : DEFAULT_AGENT_SERVER.maxMessageBytes,
-    maxRole: AGENT_ROLES.includes(maxRole as AgentRole) ? (maxRole as AgentRole) : DEFAULT_AGENT_SERVER.maxRole,
-  };
-}
+/** Every setting at its default. */
+export const DEFAULT_SETTINGS: ServerSettings = readSettings(undefined);
 
 /** Asks the client for the `whetstone` section. */
 export async function fetchSettings(connection: Connection): Promise<ServerSettings> {

@@ -8,21 +8,24 @@
 // `data.revision` the version that computed it.
 //
 // Across files: when a module's exports change (a buffer's edit changes them, a file changes on
-// disk), the workspace's module cache says so and every open buffer that imports something is
-// published again (its analysis is redone only where what it imports now reads differently).
+// disk), the open buffers that import it, directly or through others, are published again
+// (workspace-diagnostics.ts finds them; their analysis is redone only where what they import now
+// reads differently). The files that are not open are workspace-diagnostics.ts's.
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { inSourceOrder, type Diagnostic } from '../core/ast';
 import { foldCascades, moveThroughEdits, type TextEdit, type WhetstoneDocument } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
+import { pathOfBufferUri } from '../workspace/buffer-path';
 import type { Disposable, Workspace } from '../workspace/workspace';
 import { toLspDiagnostic } from './convert';
+import { settingDefault } from '../workspace/package-manifest';
 
 /**
- * Short: the semantic pass after a keystroke re-analyses only what the edit can affect (a few
+ * The delay's default (package.json). Short: the semantic pass after a keystroke re-analyses only what the edit can affect (a few
  * milliseconds in a 10,000-line file), so the delay only gathers changes that arrive together
  * (a paste and its formatting, key repeat) instead of hiding the cost of a full re-check.
  */
-export const DEFAULT_SEMANTIC_DELAY_MS = 25;
+export const DEFAULT_SEMANTIC_DELAY_MS = settingDefault<number>('whetstone.diagnostics.semanticDelayMs');
 
 interface Semantic {
   /** The version that computed the diagnostics. */
@@ -37,6 +40,8 @@ export class DiagnosticsPublisher {
   private readonly published = new Map<string, number>();
   /** Importers to publish again once the current turn is done (a module's exports changed). */
   private importersDue: NodeJS.Immediate | undefined;
+  /** The files of the buffers to publish again then, or every one that imports anything. */
+  private duePaths: Set<string> | undefined | 'all';
   private delayMs = DEFAULT_SEMANTIC_DELAY_MS;
 
   private readonly subscriptions: Disposable[];
@@ -51,9 +56,11 @@ export class DiagnosticsPublisher {
       workspace.onDidOpen((buffer) => this.opened(buffer)),
       workspace.onDidChange(({ buffer, edits, sequential }) => this.changed(buffer, edits, sequential)),
       workspace.onDidClose((uri) => this.closed(uri)),
-      workspace.modules.onDidChange(() => this.republishImporters()),
     ];
   }
+
+  /** Says whether a buffer that closes keeps its diagnostics shown (another publisher takes the file over) instead of clearing them. */
+  keepClosed: (uri: string) => boolean = () => false;
 
   setSemanticDelay(ms: number): void {
     this.delayMs = Number.isFinite(ms) && ms >= 0 ? ms : DEFAULT_SEMANTIC_DELAY_MS;
@@ -87,6 +94,7 @@ export class DiagnosticsPublisher {
     this.cancel(uri);
     this.semantic.delete(uri);
     this.published.delete(uri);
+    if (this.keepClosed(uri)) return;
     // A closed document's problems leave the Problems panel.
     void this.connection.sendDiagnostics({ uri, diagnostics: [] }).catch((error: unknown) => this.log('Could not clear diagnostics', error));
   }
@@ -105,17 +113,37 @@ export class DiagnosticsPublisher {
   }
 
   /**
-   * A module's exports changed (a buffer's edit, a file on disk): every open buffer that imports
-   * anything is published again, after this turn, so a burst of changes costs one pass. Its
-   * analysis is redone only if what it imports reads differently (the core compares).
+   * What modules export may all have changed (the library, the source roots): every open buffer
+   * that imports anything is published again, after this turn.
    */
-  private republishImporters(): void {
+  republishImporters(): void {
+    this.republishSoon(undefined);
+  }
+
+  /**
+   * A module's exports changed (a buffer's edit, a file on disk): the open buffers of `paths`, which
+   * import it, are published again after this turn, so a burst of changes costs one pass. Their
+   * analysis is redone only if what they import reads differently (the core compares).
+   */
+  republish(paths: readonly string[]): void {
+    this.republishSoon(paths);
+  }
+
+  private republishSoon(paths: readonly string[] | undefined): void {
+    if (paths === undefined) this.duePaths = 'all';
+    else if (this.duePaths !== 'all') {
+      this.duePaths ??= new Set();
+      for (const path of paths) this.duePaths.add(path);
+    }
     if (this.importersDue) return;
     this.importersDue = setImmediate(() => {
       this.importersDue = undefined;
+      const due = this.duePaths;
+      this.duePaths = undefined;
       for (const buffer of this.workspace.all()) {
         // One being typed in gets its pass when the typing stops.
         if (this.timers.has(buffer.uri) || !buffer.importsModules) continue;
+        if (due !== 'all' && !due?.has(pathOfBufferUri(buffer.uri))) continue;
         this.published.delete(buffer.uri);
         this.publishSemantic(buffer.uri);
       }
@@ -164,12 +192,15 @@ export class DiagnosticsPublisher {
     });
     const all = foldCascades(buffer.text, inSourceOrder(buffer.document.syntaxDiagnostics, semanticDiagnostics));
     this.publish(buffer, all.map((d) => toLspDiagnostic(d, revision)));
-    try {
-      // Its importers are published again if what it exports changed.
-      this.workspace.modules.noteAnalysed(buffer);
-    } catch (error) {
-      this.log(`Could not compare the exports of ${uri}`, error);
-    }
+    // Its importers are published again if what it exports changed: after this turn, so its own
+    // diagnostics go out first.
+    setImmediate(() => {
+      try {
+        if (this.workspace.get(uri) === buffer) this.workspace.modules.noteAnalysed(buffer);
+      } catch (error) {
+        this.log(`Could not compare the exports of ${uri}`, error);
+      }
+    });
   }
 
   private publish(buffer: OpenBuffer, diagnostics: LspDiagnostic[]): void {

@@ -63,7 +63,7 @@ export interface LanguageFeatures {
 
 export function registerLanguageFeatures(connection: Connection, workspace: Workspace, log: Log): LanguageFeatures {
   const diagnostics = new DiagnosticsPublisher(connection, workspace, log);
-  const indexing = new WorkspaceIndexing(connection, workspace, log);
+  const indexing = new WorkspaceIndexing(connection, workspace, log, diagnostics);
   let documentChanges = false;
   let codeLensRefresh = false;
   let suggestionSource: SuggestionSource = () => [];

@@ -3,20 +3,27 @@
 // Whetstone files", reports with a count, end), the `**/*.wst` file watcher registered with the
 // client (created, changed, deleted), and the files skipped, each named once in the log. The same
 // roots and file changes go to the workspace's module exports cache (what imports resolve to).
+// The build ends with every file's check (workspace/workspace-check.ts, on the same workers), whose
+// diagnostics workspace-diagnostics.ts publishes; it hears of the files changed on disk too.
 import { realpath } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { DidChangeWatchedFilesNotification, FileChangeType, type Connection, type InitializeParams, type WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
 import { terminalLine } from '../protocol/display-text';
 import { FileIndex } from '../workspace/file-index';
 import type { SourceRoot } from '../workspace/source-files';
+import { checkWorkspace } from '../workspace/workspace-check';
 import type { Workspace } from '../workspace/workspace';
+import type { DiagnosticsPublisher } from './diagnostics';
 import { guardedNotification, type Log } from './guard';
+import { WorkspaceDiagnostics } from './workspace-diagnostics';
 
 /** How many skipped files are remembered so each is named once (beyond that, they are named again). */
 const MAX_REMEMBERED_SKIPS = 10_000;
 
 export class WorkspaceIndexing {
   readonly index: FileIndex;
+  /** The diagnostics of the indexed files that are not open. */
+  readonly diagnostics: WorkspaceDiagnostics;
   private watchRegistration = false;
   private roots: string[] | undefined;
   /** The build under way; a newer one makes it stop. */
@@ -31,18 +38,29 @@ export class WorkspaceIndexing {
     private readonly connection: Connection,
     private readonly workspace: Workspace,
     private readonly log: Log,
+    buffers: DiagnosticsPublisher,
   ) {
     this.index = new FileIndex(workspace, {
       skipped: (path, problem) => this.skipped(path, problem),
       error: (error) => log('Indexing failed', error),
     });
+    this.diagnostics = new WorkspaceDiagnostics(connection, workspace, this.index, buffers, log);
+    buffers.keepClosed = (uri) => this.diagnostics.keepsClosed(uri);
     connection.onDidChangeWatchedFiles(
       guardedNotification(log, 'didChangeWatchedFiles', (params) => {
         for (const change of params.changes ?? []) {
           const path = filePath(change.uri);
           if (path === undefined) continue;
           this.queue = this.queue
-            .then(() => (change.type === FileChangeType.Deleted ? this.index.remove(path) : this.index.refresh(path)))
+            .then(async () => {
+              if (change.type === FileChangeType.Deleted) {
+                const removed = this.index.remove(path);
+                this.diagnostics.filesRemoved(removed.length > 0 ? removed : [path]);
+              } else {
+                await this.index.refresh(path);
+                this.diagnostics.fileChanged(path);
+              }
+            })
             // What importers of the file see changes with it (module-exports.ts).
             .then(() => workspace.modules.fileChanged(path))
             .catch((error: unknown) => log('Could not index a changed file', error));
@@ -69,6 +87,8 @@ export class WorkspaceIndexing {
     this.roots = key;
     // Imports resolve under the same roots (module-exports.ts).
     this.workspace.modules.setRoots(key);
+    // The build checks every file: what was waiting to be checked again is its work now.
+    this.diagnostics.cancelQueued();
     const generation = ++this.generation;
     this.built = this.build(key, generation).catch((error: unknown) => this.log('Indexing failed', error));
     return this.built;
@@ -76,6 +96,7 @@ export class WorkspaceIndexing {
 
   dispose(): void {
     this.generation++;
+    this.diagnostics.dispose();
     this.index.dispose();
   }
 
@@ -91,6 +112,8 @@ export class WorkspaceIndexing {
     // No folder to index (a lone file opened): nothing to report.
     const progress: WorkDoneProgressServerReporter | undefined = real.length === 0 ? undefined : await this.connection.window.createWorkDoneProgress().catch(() => undefined);
     let shown = -1;
+    const cancelled = (): boolean => generation !== this.generation;
+    const checks = this.diagnostics.buildSink(cancelled);
     try {
       await this.index.build(real, {
         found: (total) => progress?.begin(`Indexing ${total.toLocaleString('en-US')} Whetstone ${total === 1 ? 'file' : 'files'}`, 0, undefined, false),
@@ -101,8 +124,11 @@ export class WorkspaceIndexing {
           shown = percentage;
           progress?.report(percentage, `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`);
         },
-        cancelled: () => generation !== this.generation,
+        cancelled,
+        // Every file's diagnostics, on the same workers: the progress ends when they are in.
+        summarised: (pool) => checkWorkspace(this.index, this.workspace.modules, pool, checks),
       });
+      if (!cancelled()) checks.finished();
     } finally {
       progress?.done();
     }

@@ -19,6 +19,9 @@ import { createToolServer, sendNotification } from './tool-server';
 
 export const MCP_PATH = '/mcp';
 
+/** A request answered while its body was read (too large, not JSON): nothing more is done with it. */
+const REFUSED = Symbol('refused');
+
 export interface McpRouteLimits {
   /** MCP sessions at once; a new one beyond is answered 503. */
   maxSessions: number;
@@ -94,7 +97,9 @@ class McpHttpRoute implements RouteHandler {
         }
         this.track(live, response);
       }
-      await live.transport.handleRequest(request, response);
+      const body = await this.bodyOf(request, response);
+      if (body === REFUSED) return;
+      await live.transport.handleRequest(request, response, body);
       return;
     }
     if (request.method !== 'POST') {
@@ -135,6 +140,8 @@ class McpHttpRoute implements RouteHandler {
       },
       services.log,
     );
+    // Nothing can reach the client before it opens its GET stream (track).
+    session.setStreamOpen(false);
     const port = services.port;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -158,7 +165,13 @@ class McpHttpRoute implements RouteHandler {
       if (id !== undefined) void this.end(id);
     };
     await server.connect(transport);
-    await transport.handleRequest(request, response);
+    const body = await this.bodyOf(request, response);
+    if (body === REFUSED) {
+      session.close();
+      await server.close().catch(() => undefined);
+      return;
+    }
+    await transport.handleRequest(request, response, body);
     // Not an initialize (or a failed one): no session was made, nothing is kept.
     if (transport.sessionId === undefined || !this.live.has(transport.sessionId)) {
       session.close();
@@ -166,10 +179,50 @@ class McpHttpRoute implements RouteHandler {
     }
   }
 
+  /**
+   * A POST's body, parsed, for the transport: read here from the Node request, so the SDK does not
+   * make a web stream of it first (work on every call). Undefined for other methods; REFUSED when
+   * it was answered here: larger than the endpoint's maxMessageBytes (413), or not JSON (-32700).
+   */
+  private async bodyOf(request: IncomingMessage, response: ServerResponse): Promise<unknown> {
+    if (request.method !== 'POST') return undefined;
+    const max = this.services.maxMessageBytes;
+    const tooLarge = (): typeof REFUSED => {
+      jsonError(response, 413, -32000, `Payload Too Large: Request body must not exceed ${max} bytes`);
+      request.resume();
+      return REFUSED;
+    };
+    if (Number(request.headers['content-length']) > max) return tooLarge();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of request as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > max) return tooLarge();
+      chunks.push(chunk);
+    }
+    try {
+      return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    } catch {
+      jsonError(response, 400, -32700, 'Parse error: Invalid JSON');
+      return REFUSED;
+    }
+  }
+
   private track(live: Live, response: ServerResponse): void {
     live.stream = response;
+    // The SDK has taken the stream as the session's once it writes its headers: from then on a
+    // notification reaches the client, so what waited is written.
+    const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+    response.writeHead = ((...args: unknown[]) => {
+      const written = writeHead(...args);
+      if (args[0] === 200) setImmediate(() => live.session.setStreamOpen(live.stream === response));
+      return written;
+    }) as ServerResponse['writeHead'];
     response.once('close', () => {
-      if (live.stream === response) live.stream = undefined;
+      if (live.stream === response) {
+        live.stream = undefined;
+        live.session.setStreamOpen(false);
+      }
       live.lastActivityMs = Date.now();
     });
   }

@@ -3,7 +3,9 @@
 // Two things an MCP client could fill without end are bounded here: calls waiting their turn (a
 // session's calls run one after the other, as on the WebSocket, since a later one may depend on
 // an earlier one) and notifications waiting to be written (the oldest are dropped past the bound,
-// and a newer bufferChanged for a buffer replaces the one still waiting).
+// and a newer bufferChanged for a buffer replaces the one still waiting). Over HTTP a notification
+// can only travel on the session's open GET stream: until one is open (libraryContext is sent as
+// the session begins, before the client opens it) they wait in the same bounded queue.
 import type { AgentRole } from '../agent/roles';
 import { AgentSession } from '../agent/session';
 
@@ -28,6 +30,7 @@ export class McpSession extends AgentSession {
   droppedNotifications = 0;
   private readonly queue: Queued[] = [];
   private writing = false;
+  private streamOpen = true;
   private tail: Promise<unknown> = Promise.resolve();
   private waiting = 0;
 
@@ -51,7 +54,13 @@ export class McpSession extends AgentSession {
       this.queue.shift();
       if (this.droppedNotifications++ === 0) this.log(`mcp: ${this.id} does not read its notifications; dropping the oldest`);
     }
-    if (!this.writing) void this.drain();
+    if (!this.writing && this.streamOpen) void this.drain();
+  }
+
+  /** Whether notifications can be written now; while not, they wait (bounded) for the stream. */
+  setStreamOpen(open: boolean): void {
+    this.streamOpen = open;
+    if (open && !this.writing) void this.drain();
   }
 
   /**
@@ -86,7 +95,7 @@ export class McpSession extends AgentSession {
   private async drain(): Promise<void> {
     this.writing = true;
     try {
-      while (this.queue.length > 0 && this.connected) {
+      while (this.queue.length > 0 && this.connected && this.streamOpen) {
         const next = this.queue.shift()!;
         try {
           await this.write(next.method, next.params);

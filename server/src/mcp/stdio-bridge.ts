@@ -12,7 +12,7 @@ import { CallToolRequestSchema, CallToolResultSchema, ListToolsRequestSchema } f
 import { processOwner } from '../agent/websocket/lock-file';
 import { MCP_PATH } from './http-route';
 import { listenerOwner } from './listener-owner';
-import { SERVER_INSTRUCTIONS } from './tool-guide';
+import { SERVER_INSTRUCTIONS } from './server-instructions';
 
 export interface BridgeTarget {
   port: number;

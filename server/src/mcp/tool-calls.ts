@@ -13,12 +13,14 @@
 // worker's, the JSON getAST kept) is measured without being parsed, parsed once for
 // structuredContent, and its text becomes the text block as it is.
 import { ErrorCode } from '../agent/errors';
-import type { Dispatcher } from '../agent/dispatcher';
+import { PARAMS_SCHEMA_HINT, type Dispatcher } from '../agent/dispatcher';
 import type { AgentHost } from '../agent/host';
-import type { CallOutcome } from '../agent/method';
+import type { CallOutcome, MethodDefinition } from '../agent/method';
 import { jsonTextOf, RawJson } from '../agent/raw-json';
 import { MAX_WAITING_CALLS, type McpSession } from './mcp-session';
-import { TOOL_GUIDE } from './tool-guide';
+import { isTool } from './tool-catalog';
+
+type CallError = Extract<CallOutcome, { error: unknown }>['error'];
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -42,6 +44,10 @@ export interface ToolCallContext {
 }
 
 export async function callTool(name: string, args: Record<string, unknown> | undefined, session: McpSession, context: ToolCallContext): Promise<ToolResult> {
+  // Only what tools/list offers runs: a method that is not a tool (ping, getCapabilities) is as
+  // unknown as any other name. The person's methods go on to be refused with who decides (-32031).
+  const method = context.dispatcher.method(name);
+  if (method === undefined || (!isTool(method) && method.role !== 'person')) return errorResult(unknownTool(name, context.dispatcher));
   // Counted as the WebSocket request {"params": args, …} would be, so the same arguments get the same answer.
   const tooDeep = context.dispatcher.nestingRefusal({ params: args });
   if (tooDeep) return errorResult(tooDeep);
@@ -59,28 +65,43 @@ export async function callTool(name: string, args: Record<string, unknown> | und
   } catch {
     outcome = { error: { code: ErrorCode.InternalError, message: `Internal error while handling '${name}'; the server keeps running` } };
   }
-  return 'error' in outcome ? errorResult(outcome.error) : successResult(name, outcome.result, context.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES);
+  if ('error' in outcome) return errorResult(withToolHint(name, outcome.error));
+  return successResult(method, outcome.result, context.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES);
 }
 
-function successResult(name: string, answer: unknown, maxBytes: number): ToolResult {
+function unknownTool(name: string, dispatcher: Dispatcher): CallError {
+  const shown = name.length > 100 ? `${name.slice(0, 100)}…` : name;
+  const lower = name.toLowerCase();
+  const close = dispatcher.allMethods().find((method) => isTool(method) && method.name.toLowerCase() === lower);
+  const hint = close ? `Did you mean '${close.name}'? Tool names are case-sensitive.` : 'tools/list names every tool.';
+  return { code: ErrorCode.MethodNotFound, message: `Method not found: no tool '${shown}'`, data: { hint } };
+}
+
+/** A params error points at the tool's own inputSchema: an MCP client has no getCapabilities. */
+function withToolHint(name: string, error: CallError): CallError {
+  if (error.code !== ErrorCode.InvalidParams || !isRecord(error.data) || error.data.hint !== PARAMS_SCHEMA_HINT) return error;
+  return { ...error, data: { ...error.data, hint: `${name}'s inputSchema (tools/list) gives its arguments.` } };
+}
+
+function successResult(method: MethodDefinition, answer: unknown, maxBytes: number): ToolResult {
   // A result already written as JSON (the source worker's, the JSON getAST kept) is measured as it is.
   const pieces = answer instanceof RawJson ? [answer.bytes] : jsonTextOf(answer);
   const written = pieces?.reduce((sum, piece) => sum + piece.length, 0);
-  if (written !== undefined && written > maxBytes) return tooLarge(name, written, maxBytes);
+  if (written !== undefined && written > maxBytes) return tooLarge(method, written, maxBytes);
   // The one parse of a worker's result: MCP carries it as a value in structuredContent.
   const result = answer instanceof RawJson ? answer.toJSON() : answer;
-  const wrap = TOOL_GUIDE[name]?.wrap;
+  const wrap = method.wrap;
   const structured = wrap !== undefined ? { [wrap]: result } : isRecord(result) ? result : { result };
   // Written JSON of the structured result itself is the text block as it is, not serialised again.
   if (pieces !== undefined && structured === result) return { content: [{ type: 'text', text: Buffer.concat(pieces).toString('utf8') }], structuredContent: structured };
   const text = JSON.stringify(structured);
   const bytes = Buffer.byteLength(text, 'utf8');
-  if (bytes > maxBytes) return tooLarge(name, bytes, maxBytes);
+  if (bytes > maxBytes) return tooLarge(method, bytes, maxBytes);
   return { content: [{ type: 'text', text }], structuredContent: structured };
 }
 
-function tooLarge(name: string, bytes: number, maxBytes: number): ToolResult {
-  const ran = TOOL_GUIDE[name]?.readOnly === true ? '' : ` (the call ran: what it changed stays changed)`;
+function tooLarge({ name, readOnly }: MethodDefinition, bytes: number, maxBytes: number): ToolResult {
+  const ran = readOnly === true ? '' : ` (the call ran: what it changed stays changed)`;
   return errorResult({
     code: ErrorCode.InvalidRequest,
     message: `Invalid Request: the result of ${name} is ${bytes} bytes of JSON, more than the ${maxBytes} an MCP result may be; it was not sent${ran}`,

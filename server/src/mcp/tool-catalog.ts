@@ -1,12 +1,11 @@
-// The MCP tools, generated from the agent API's one method table: a tool per method an agent may
-// call (the person's approvePlan/rejectPlan are not tools), named as the method, described by the
-// table's description and the guide's advice, taking the method's params schema and answering in
-// the shape of the method's result. The dispatcher still validates every call against the full
-// schema; the advertised one leaves out the size bounds and the per-type requirements of a
-// mutation (the description says them), which cost a model's context on every request and which
-// the -32602 answer names precisely when one is missed.
-import type { MethodDefinition } from '../agent/method';
-import { TOOL_GUIDE, type ToolGuide } from './tool-guide';
+// The MCP tools, generated from the agent API's one method table: a tool per method that does not
+// say it is not one (notTool), named as the method, described by its description, when to use it
+// and its errors, taking the method's params schema and answering in the shape of its result.
+// The dispatcher still validates every call against the full schema; the advertised one leaves
+// out the size bounds and the per-type requirements of a mutation (the description says them),
+// which cost a model's context on every request and which the -32602 answer names precisely when
+// one is missed.
+import type { MethodDefinition, ResultFields } from '../agent/method';
 
 export interface McpTool {
   name: string;
@@ -25,25 +24,26 @@ const BOUND_KEYWORDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems'
 /** The tools for a method table, in its order. */
 export function toolCatalog(methods: Iterable<MethodDefinition>): McpTool[] {
   const tools: McpTool[] = [];
-  for (const method of methods) {
-    const guide = TOOL_GUIDE[method.name];
-    if (!guide || method.role === 'person') continue;
-    tools.push(toolOf(method, guide));
-  }
+  for (const method of methods) if (isTool(method)) tools.push(toolOf(method, method.returns));
   return tools;
 }
 
-function toolOf(method: MethodDefinition, guide: ToolGuide): McpTool {
+/** Whether a method is offered as an MCP tool: unless it says why not, and never the person's. */
+export function isTool(method: MethodDefinition): method is MethodDefinition & { returns: ResultFields } {
+  return method.notTool === undefined && method.role !== 'person';
+}
+
+function toolOf(method: MethodDefinition, returns: ResultFields): McpTool {
   const role = method.role === 'any' ? '' : ` (${method.role} role)`;
-  const description = [method.description, guide.use, guide.errors].filter((part) => part !== undefined).join(' ') + role;
+  const description = [method.description, method.whenToUse, method.errors].filter((part) => part !== undefined).join(' ') + role;
   // MCP's defaults: readOnlyHint false, destructiveHint true (for a tool that is not read-only).
   // Only what differs from them, or what a client must not miss, is said.
-  const annotations: McpTool['annotations'] = guide.readOnly === true ? { readOnlyHint: true } : { destructiveHint: guide.destructive === true };
+  const annotations: McpTool['annotations'] = method.readOnly === true ? { readOnlyHint: true } : { destructiveHint: method.destructive === true };
   return {
     name: method.name,
     description,
     inputSchema: advertised(method.params) as McpTool['inputSchema'],
-    outputSchema: { type: 'object', properties: Object.fromEntries(Object.entries(guide.returns).map(([field, type]) => [field, typeSchema(type)])) },
+    outputSchema: { type: 'object', properties: Object.fromEntries(Object.keys(returns).map((field) => [field, {}])) },
     annotations,
   };
 }
@@ -87,11 +87,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * A result field's schema: its scalar type(s), or `{}` (anything) for arrays and objects, whose
- * element shapes the description names; a full schema for each would double tools/list.
+ * The schema of a result with those fields, each with its JSON type(s), closed to other fields.
+ * tools/list advertises the field names only (each `{}`): with their types it would not fit its
+ * budget, and the names are what a model reads; tests check real results against this one.
  */
-function typeSchema(type: string): Record<string, unknown> {
-  const types = type.split('|');
-  if (types.some((one) => one === 'array' || one === 'object')) return {};
-  return { type: types.length === 1 ? types[0] : types };
+export function resultSchema(returns: ResultFields): Record<string, unknown> {
+  const properties = Object.fromEntries(Object.entries(returns).map(([field, type]) => [field, { type: type.split('|') }]));
+  return { type: 'object', properties, additionalProperties: false };
 }

@@ -6,7 +6,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import type { McpSession } from './mcp-session';
 import type { McpTool } from './tool-catalog';
 import { callTool, type ToolCallContext } from './tool-calls';
-import { SERVER_INSTRUCTIONS } from './tool-guide';
+import { SERVER_INSTRUCTIONS } from './server-instructions';
 
 /** The prefix of the endpoint's notifications on MCP: notifications/whetstone/planDecided… */
 export const NOTIFICATION_PREFIX = 'notifications/whetstone/';

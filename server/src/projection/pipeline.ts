@@ -18,7 +18,7 @@ import { validate, type Violation } from './validate';
 export function requireLanguage(name: string, role: string): Language {
   const language = languageNamed(name);
   if (language) return language;
-  throw new ProjectionError('invalidInput', `Unknown ${role} '${name}': supported languages are ${LANGUAGES.join(', ')}`, `Pass one of ${LANGUAGES.join(', ')} (getCapabilities lists them under languages).`);
+  throw new ProjectionError('invalidInput', `Unknown ${role} '${name}': supported languages are ${LANGUAGES.join(', ')}`, `Pass one of ${LANGUAGES.join(', ')}.`);
 }
 
 function requireReadable(source: string): void {

@@ -9,7 +9,7 @@ import { lstat } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { join, relative, sep } from 'node:path';
-import { moduleFilePath } from '../core/semantics';
+import { ImportGraph, moduleFilePath } from '../core/semantics';
 import type { OpenBuffer } from './buffer';
 import { pathOfBufferUri } from './buffer-path';
 import type { Disposable } from './events';
@@ -37,6 +37,8 @@ export interface IndexedFile {
   /** The module name `use` gives it: its path under its root, dotted (`billing.invoice`). */
   module: string;
   summary: FileSummary;
+  /** Whether it is a link to a file inside its root, read through the link. */
+  followLinks: boolean;
 }
 
 /** A declaration found by a search, with the file it is in. */
@@ -63,6 +65,8 @@ export interface BuildProgress {
   indexed(done: number, total: number): void;
   /** Whether to stop (a newer build started). */
   cancelled(): boolean;
+  /** Work for the same workers once every file is summarised (the build's check, workspace-check.ts). */
+  summarised?(pool: SummaryPool | undefined): Promise<void>;
 }
 
 export interface IndexProblems {
@@ -146,6 +150,7 @@ export class FileIndex {
     };
     try {
       await Promise.all(Array.from({ length: pool?.size ?? 1 }, work));
+      if (!progress.cancelled()) await progress.summarised?.(pool);
     } finally {
       pool?.stop();
     }
@@ -162,11 +167,57 @@ export class FileIndex {
     await this.read(path, root, undefined);
   }
 
-  /** Forgets `path`, and every file under it when it was a folder (deleted on disk). */
-  remove(path: string): void {
-    this.files.delete(path);
+  /** Forgets `path`, and every file under it when it was a folder (deleted on disk); returns the files forgotten. */
+  remove(path: string): string[] {
+    const removed = this.files.delete(path) ? [path] : [];
     const folder = path.endsWith(sep) ? path : path + sep;
-    for (const key of this.files.keys()) if (key.startsWith(folder)) this.files.delete(key);
+    for (const key of this.files.keys()) {
+      if (!key.startsWith(folder)) continue;
+      this.files.delete(key);
+      removed.push(key);
+    }
+    return removed;
+  }
+
+  /** Every indexed file (as on disk). */
+  all(): IterableIterator<IndexedFile> {
+    return this.files.values();
+  }
+
+  /**
+   * The import graph of the workspace as it is now: every indexed file and every open buffer under
+   * the roots, each importing, for each module path it names, the file `use` finds (the first root
+   * that has it) and the paths tried before it under earlier roots — so a file created there, or
+   * the found one deleted, counts as a change to what it imports.
+   */
+  importGraph(): { graph: ImportGraph; files: string[] } {
+    const imports = new Map<string, readonly string[]>();
+    for (const file of this.files.values()) imports.set(file.path, file.summary.imports.map((entry) => entry.module));
+    for (const buffer of this.workspace.all()) {
+      if (!buffer.uri.startsWith('file:')) continue;
+      const path = pathOfBufferUri(buffer.uri);
+      if (this.rootOf(path)) imports.set(path, this.summaryOfBuffer(buffer).imports.map((entry) => entry.module));
+    }
+    const open = new Set(this.workspace.all().map((buffer) => pathOfBufferUri(buffer.uri)));
+    const graph = new ImportGraph((file) =>
+      (imports.get(file) ?? []).flatMap((modulePath) => {
+        const candidates: string[] = [];
+        for (const root of this.roots) {
+          const candidate = join(root.path, moduleFilePath(modulePath));
+          candidates.push(candidate);
+          if (this.files.has(candidate) || open.has(candidate)) break;
+        }
+        return candidates;
+      }),
+    );
+    return { graph, files: [...imports.keys()] };
+  }
+
+  /** The module path `use` names the file at `path` with, and the file as the resolver names it (relative to its root). */
+  moduleOfPath(path: string): { module: string; file: string } | undefined {
+    const root = this.rootOf(path);
+    if (!root) return undefined;
+    return { module: this.moduleOf(path, root.path), file: relative(root.path, path).split(sep).join('/') };
   }
 
   /** The indexed file at `path` (as on disk, whether or not a buffer has it open). */
@@ -228,11 +279,6 @@ export class FileIndex {
       if (this.files.has(path) || open.has(path)) return path;
     }
     return undefined;
-  }
-
-  /** The module path `use` names the file at `path` with, when it is under a source root. */
-  moduleOfPath(path: string): string | undefined {
-    return this.rootOf(path) ? (this.files.get(path)?.module ?? this.moduleOf(path)) : undefined;
   }
 
   /** The paths of the open buffers' files. */
@@ -302,7 +348,7 @@ export class FileIndex {
     // A build for other roots may have started while the file was read. (A buffer that opened
     // meanwhile speaks for the file; the summary is kept for when it closes.)
     if (this.rootOf(path) !== root) return;
-    this.files.set(path, { path, uri: pathToFileURL(path).href, module: this.moduleOf(path, root.path), summary: outcome.summary });
+    this.files.set(path, { path, uri: pathToFileURL(path).href, module: this.moduleOf(path, root.path), summary: outcome.summary, followLinks });
   }
 
   private rootOf(path: string): SourceRoot | undefined {

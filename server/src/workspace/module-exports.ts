@@ -8,7 +8,6 @@
 // diagnostics are published again. Import cycles follow the core's rule (module-set.ts): a module
 // of the importer's own cycle is seen as analysed with the names it imports from that cycle as any,
 // so no analysis waits on itself.
-import { createHash } from 'node:crypto';
 import { lstatSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Node, Span, TopLevel } from '../core/ast';
@@ -31,6 +30,7 @@ import { WhetstoneDocument } from '../core/syntax';
 import type { OpenBuffer } from './buffer';
 import { pathOfBufferUri } from './buffer-path';
 import { Emitter } from './events';
+import { checkText, textHash, type FileDiagnostic } from './file-check';
 import { INDEXED_FILE_LIMITS } from './file-limits';
 import { readFileWithin } from './regular-file';
 import { isInside } from './source-files';
@@ -52,6 +52,9 @@ interface DiskModule {
 
 /** Where a module path's file is: an open buffer, or a file on disk. */
 type Located = { path: string; file: string; buffer?: OpenBuffer } | { tried: string[] };
+
+/** What changed: these files (created, changed, deleted, their exports in a buffer), or everything (the roots, the library). */
+export type ModuleChange = { readonly paths: readonly string[] } | { readonly all: true };
 
 /** What the cache reads of the workspace: its open buffers and the library every analysis uses. */
 export interface ModuleWorkspace {
@@ -75,9 +78,9 @@ export class ModuleExportsCache {
   private graph: { key: string; graph: ImportGraph } | undefined;
   private readonly bufferImports = new WeakMap<OpenBuffer, { revision: number; key: string }>();
   private generationCount = 0;
-  private readonly changed = new Emitter<void>();
+  private readonly changed = new Emitter<ModuleChange>();
 
-  /** Fired when what some module exports may have changed: buffers that import anything should be analysed and published again. */
+  /** Fired when what some module exports may have changed: the files that import those, directly or not, should be analysed and published again. */
   readonly onDidChange = this.changed.event;
 
   constructor(
@@ -104,6 +107,69 @@ export class ModuleExportsCache {
     this.forgetAll();
   }
 
+  /** The folders module paths are looked for under, in order. */
+  get sourceRoots(): readonly string[] {
+    return this.roots;
+  }
+
+  /** The library every analysis uses. */
+  get library(): LibraryContext | undefined {
+    return this.workspace.library();
+  }
+
+  /** What the module `modulePath` resolves to for the file at `from` (an open buffer's exports, a file's, or the files tried). */
+  resolveFor(from: string, modulePath: string): ModuleResolution {
+    return this.resolveFrom(from, modulePath, new Set());
+  }
+
+  /** The exports kept for the file at `path`, not open, if they are known (nothing is read). */
+  checkedExports(path: string): ModuleExports | undefined {
+    return this.disk.get(path)?.exports;
+  }
+
+  /** Whether a buffer has the file at `path`. */
+  isOpen(path: string): boolean {
+    return this.bufferAt(path) !== undefined;
+  }
+
+  /**
+   * Keeps the exports a build computed for a file not open (file-check.ts, on a worker), as if
+   * they had been computed here: `hash` is of the text they were computed from, `usedFiles` the
+   * module files they used.
+   */
+  seed(path: string, known: { hash: string; imports: readonly string[]; exports: ModuleExports; usedFiles: ReadonlySet<string> }): void {
+    if (this.roots.length === 0 || this.bufferAt(path)) return;
+    this.disk.delete(path);
+    this.disk.set(path, { ...known });
+    this.evictOldest();
+  }
+
+  /**
+   * The diagnostics of the file at `path`, not open, as the editor would show them if it were:
+   * read, parsed and analysed with its imports resolved here, the document dropped; its exports
+   * kept for its importers. Undefined when it cannot be read (or a buffer has it).
+   */
+  checkFile(path: string): FileDiagnostic[] | undefined {
+    if (this.bufferAt(path)) return undefined;
+    const text = this.read(path);
+    if (text === undefined) return undefined;
+    const hash = textHash(text);
+    let entry = this.disk.get(path);
+    if (entry?.hash !== hash) entry = undefined;
+    const used = new Set<string>();
+    const resolver: ModuleResolver = { resolve: (modulePath) => this.resolveFrom(path, modulePath, used) };
+    // (Each module it imports is prepared as it is resolved; those of its own cycle are seen as the
+    // cycle sees them, so the others' full exports are not needed.)
+    const check = this.guarded(path, () => checkText(text, this.roots.length === 0 ? undefined : resolver, this.workspace.library()));
+    if (this.roots.length > 0 && !entry?.exports) {
+      // Its exports come with its check (as exportsOf would compute them): its importers need not parse it again.
+      this.disk.delete(path);
+      this.disk.set(path, { hash, imports: check.imports, exports: check.exports, usedFiles: used });
+      this.evictOldest();
+    }
+    return check.diagnostics;
+  }
+
   /** The resolver to analyse `buffer` with, or undefined without source roots. */
   resolverFor(buffer: OpenBuffer): ModuleResolver | undefined {
     if (this.roots.length === 0) return undefined;
@@ -128,12 +194,22 @@ export class ModuleExportsCache {
     }
   }
 
-  /** A buffer opened or closed: its file is now read from it, or from disk again. */
-  bufferOpenedOrClosed(uri: string): void {
+  /**
+   * A buffer opened or closed with `text`: its file is now read from it, or from disk again. When
+   * the text is the one on disk whose exports are known, its importers see no change.
+   */
+  bufferOpenedOrClosed(uri: string, text: string, opened: boolean): void {
     this.buffersByPath = undefined;
     const path = pathOfBufferUri(uri);
     this.handedOut.delete(path);
-    if (this.roots.length > 0) this.invalidate(path);
+    if (this.roots.length === 0) return;
+    const known = this.disk.get(path);
+    if (known?.exports && known.hash === textHash(text)) {
+      // What importers were given is what the buffer starts from: noteAnalysed compares with it.
+      if (opened) this.handedOut.set(path, known.exports.fingerprint);
+      return;
+    }
+    this.invalidate(path);
   }
 
   /** A file changed, appeared or went on disk. A file open in a buffer is the buffer's business. */
@@ -152,12 +228,14 @@ export class ModuleExportsCache {
    * the modules that used it are forgotten and the change is announced.
    */
   noteAnalysed(buffer: OpenBuffer): void {
+    // Without source roots no file imports another.
+    if (this.roots.length === 0) return;
     const path = pathOfBufferUri(buffer.uri);
     const before = this.handedOut.get(path);
-    if (before === undefined) return;
     const fingerprint = this.exportsOfModel(buffer.analysis()).fingerprint;
-    if (fingerprint === before) return;
     this.handedOut.set(path, fingerprint);
+    // The first analysis of a buffer whose text was not on disk already announced itself (bufferOpenedOrClosed).
+    if (before === undefined || fingerprint === before) return;
     this.invalidate(path);
   }
 
@@ -284,8 +362,11 @@ export class ModuleExportsCache {
 
   /** The import graph of the files as they are now: made again when a module changed or an open buffer's imports did. */
   private currentGraph(): ImportGraph {
+    // A buffer whose file is read already and imports what it does gives the graph no other edges:
+    // opening a file of an indexed workspace does not make the graph again.
     const key = `${this.generationCount}\u0000${this.workspace
       .all()
+      .filter((buffer) => !this.importsAsOnDisk(buffer))
       .map((buffer) => `${buffer.uri}\u0001${this.importsKeyOf(buffer)}`)
       .join('\u0000')}`;
     if (this.graph?.key !== key) {
@@ -300,6 +381,11 @@ export class ModuleExportsCache {
       };
     }
     return this.graph.graph;
+  }
+
+  private importsAsOnDisk(buffer: OpenBuffer): boolean {
+    const entry = buffer.uri.startsWith('file:') ? this.disk.get(pathOfBufferUri(buffer.uri)) : undefined;
+    return entry !== undefined && entry.imports.join('\u0001') === this.importsKeyOf(buffer);
   }
 
   /** What a buffer imports, as a string, for its revision (the graph's key asks at each resolution). */
@@ -373,16 +459,19 @@ export class ModuleExportsCache {
     const document = WhetstoneDocument.create(read);
     try {
       const imports = importedModules(document.ast.children);
-      const created: DiskModule = { hash: hashOf(read), imports, usedFiles: new Set() };
+      const created: DiskModule = { hash: textHash(read), imports, usedFiles: new Set() };
       this.disk.set(path, created);
-      if (this.disk.size > MAX_CACHED_MODULES) {
-        const oldest = this.disk.keys().next().value;
-        if (oldest !== undefined) this.disk.delete(oldest);
-      }
+      this.evictOldest();
       return created;
     } finally {
       document.dispose();
     }
+  }
+
+  private evictOldest(): void {
+    if (this.disk.size <= MAX_CACHED_MODULES) return;
+    const oldest = this.disk.keys().next().value;
+    if (oldest !== undefined) this.disk.delete(oldest);
   }
 
   private parse(path: string): WhetstoneDocument | undefined {
@@ -431,18 +520,35 @@ export class ModuleExportsCache {
   private invalidate(path: string): void {
     const folder = path.endsWith(sep) ? path : path + sep;
     const stale = new Set<string>([path, ...[...this.disk.keys()].filter((file) => file.startsWith(folder))]);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const [file, entry] of this.disk) {
-        if (stale.has(file) || ![...entry.usedFiles].some((used) => stale.has(used))) continue;
-        stale.add(file);
-        grew = true;
+    // Who used each file, once; then the users of the stale ones, and theirs, in one pass over them.
+    const users = new Map<string, string[]>();
+    for (const [file, entry] of this.disk) {
+      for (const used of entry.usedFiles) {
+        const list = users.get(used);
+        if (list) list.push(file);
+        else users.set(used, [file]);
       }
     }
-    for (const file of stale) this.disk.delete(file);
+    const pending = [...stale];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      for (const user of users.get(next) ?? []) {
+        if (stale.has(user)) continue;
+        stale.add(user);
+        pending.push(user);
+      }
+    }
+    // The changed files are read again; the others' texts, and so their imports, are the same:
+    // only what they export is worked out again (keeping their imports spares parsing them all
+    // again to know the import graph).
+    for (const file of stale) {
+      const entry = this.disk.get(file);
+      if (!entry) continue;
+      if (file === path || file.startsWith(folder)) this.disk.delete(file);
+      else this.disk.set(file, { hash: entry.hash, imports: entry.imports, usedFiles: new Set() });
+    }
     this.generationCount++;
     this.cycleExports.clear();
-    this.changed.fire();
+    this.changed.fire({ paths: [path] });
   }
 
   private forgetAll(): void {
@@ -450,15 +556,11 @@ export class ModuleExportsCache {
     this.cycleExports.clear();
     this.handedOut.clear();
     this.generationCount++;
-    this.changed.fire();
+    this.changed.fire({ all: true });
   }
 }
 
 /** The module paths a program's imports name. */
 function importedModules(children: readonly TopLevel[]): string[] {
   return children.flatMap((child) => (child.type === 'ImportDeclaration' && child.module ? [child.module] : []));
-}
-
-function hashOf(text: string): string {
-  return createHash('sha256').update(text).digest('base64');
 }

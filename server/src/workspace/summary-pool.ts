@@ -1,14 +1,15 @@
 // Worker threads (summary-worker.ts) that read and summarise the index's files during a build, one
 // file at a time each, so a large workspace is indexed on every core while the language server's
-// own thread stays free for the editor. Started for a build and stopped after it: their memory
-// goes with them. Where the worker's file is missing (or threads cannot start), the index reads
+// own thread stays free for the editor; then they check every file (its diagnostics and exports,
+// file-check.ts), given the exports of what it imports. Started for a build and stopped after it:
+// their memory goes with them. Where the worker's file is missing (or threads cannot start), the index reads
 // and summarises on its own thread instead (file-index.ts).
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { SummaryAnswer, SummaryOutcome, SummaryRequest } from './summary-worker';
+import type { CheckedFile, CheckRequest, SummaryAnswer, SummaryOutcome, SummaryRequest } from './summary-worker';
 
 /** The worker's file: beside the bundle in dist/, or beside this file when run compiled into out/. */
 const WORKER_FILE = join(__dirname, 'summary-worker.js');
@@ -20,14 +21,14 @@ const WORKER_YOUNG_MB = 64;
 const WORKER_HEAP_MB = 1024;
 
 interface Pending {
-  resolve(outcome: SummaryOutcome): void;
+  resolve(answer: Exclude<SummaryAnswer, { error: string }>): void;
   reject(error: Error): void;
 }
 
 export class SummaryPool {
   private readonly workers: Worker[] = [];
   private readonly idle: Worker[] = [];
-  private readonly queue: { request: SummaryRequest; pending: Pending }[] = [];
+  private readonly queue: { request: SummaryRequest | CheckRequest; pending: Pending }[] = [];
   private readonly pending = new Map<number, Pending>();
   private readonly busy = new Map<Worker, number>();
   private nextId = 0;
@@ -36,6 +37,11 @@ export class SummaryPool {
     // The language server's --max-semi-space-size would otherwise win over the workers' young
     // generation; the flag is read only when a heap is set up (agent/source-pool.ts says more).
     setFlagsFromString('--max-semi-space-size=0');
+    // The server's low growing factor (protocol/server-process.ts) keeps an editor's heap small,
+    // but a worker parsing a thousand files would collect several times as often (measured: the
+    // build took two to three times as long). V8 reads it for every heap, so V8's own heuristics
+    // hold while the pool runs, the server's thread's too, and the server's value is back after.
+    setFlagsFromString('--heap-growing-percent=0');
     for (let i = 0; i < size; i++) {
       const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
       worker.unref();
@@ -63,15 +69,29 @@ export class SummaryPool {
   }
 
   /** Reads and summarises the file at `path` in a worker. */
-  summarize(path: string, followLinks: boolean): Promise<SummaryOutcome> {
+  async summarize(path: string, followLinks: boolean): Promise<SummaryOutcome> {
+    const answer = await this.ask({ id: ++this.nextId, path, followLinks });
+    if (!('outcome' in answer)) throw new Error('the summary worker answered another question');
+    return answer.outcome;
+  }
+
+  /** Reads and checks one file in a worker, against the answers given for its imports (file-check.ts). */
+  async check(request: Omit<CheckRequest, 'id' | 'kind'>): Promise<CheckedFile> {
+    const answer = await this.ask({ ...request, id: ++this.nextId, kind: 'check' });
+    if (!('checked' in answer)) throw new Error('the summary worker answered another question');
+    return answer.checked;
+  }
+
+  private ask(request: SummaryRequest | CheckRequest): Promise<Exclude<SummaryAnswer, { error: string }>> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ request: { id: ++this.nextId, path, followLinks }, pending: { resolve, reject } });
+      this.queue.push({ request, pending: { resolve, reject } });
       this.pump();
     });
   }
 
   /** Stops the workers; what they still had fails. */
   stop(): void {
+    setFlagsFromString(`--heap-growing-percent=${serverGrowingPercent()}`);
     for (const worker of this.workers.splice(0)) {
       worker.removeAllListeners('exit');
       void worker.terminate();
@@ -98,7 +118,7 @@ export class SummaryPool {
     this.busy.delete(worker);
     this.idle.push(worker);
     if ('error' in answer) pending?.reject(new Error(answer.error));
-    else pending?.resolve(answer.outcome);
+    else pending?.resolve(answer);
     this.pump();
   }
 
@@ -116,4 +136,11 @@ export class SummaryPool {
     }
     if (this.workers.length === 0) for (const { pending } of this.queue.splice(0)) pending.reject(error);
   }
+}
+
+/** The growing factor the process was started with (0: V8's own). */
+function serverGrowingPercent(): number {
+  const given = process.execArgv.filter((option) => option.startsWith('--heap-growing-percent=')).at(-1);
+  const value = Number(given?.slice('--heap-growing-percent='.length));
+  return Number.isInteger(value) && value >= 0 ? value : 0;
 }

@@ -2,11 +2,13 @@
 // thousand files take seconds to parse, and here that time is taken neither from the editor's
 // requests nor from one core only. Each {id, path, followLinks} is read through regular-file.ts
 // with the index's limits and answered with the file's summary, or with why it was not read.
+// After the summaries, a build checks every file here too: a `check` request names a file and
+// what each module it imports resolves to (exports the build already has, workspace-check.ts);
+// the answer is its diagnostics and exports (file-check.ts), the document dropped.
 import { parentPort } from 'node:worker_threads';
-import { INDEXED_FILE_LIMITS } from './file-limits';
+import { checkFile, readIndexedFile, type CheckedFile, type FileCheckRequest } from './file-check';
 import { summarizeText, type FileSummary } from './file-summary';
 import { loadGrammar } from './grammar';
-import { readFileWithin } from './regular-file';
 
 export interface SummaryRequest {
   id: number;
@@ -14,22 +16,31 @@ export interface SummaryRequest {
   followLinks: boolean;
 }
 
+export interface CheckRequest extends FileCheckRequest {
+  id: number;
+  kind: 'check';
+}
+
+export type { CheckedFile };
+
 export type SummaryOutcome = { summary: FileSummary } | { problem: string; missing: boolean };
 
-export type SummaryAnswer = { id: number; outcome: SummaryOutcome } | { id: number; error: string };
+export type SummaryAnswer = { id: number; outcome: SummaryOutcome } | { id: number; checked: CheckedFile } | { id: number; error: string };
 
 /** Reads and summarises one file (in whichever thread calls it). */
 export function summarizeFile(path: string, followLinks: boolean): SummaryOutcome {
-  const read = readFileWithin(path, { ...INDEXED_FILE_LIMITS, followLinks });
-  if ('problem' in read) return read;
-  // A leading byte-order mark is not part of the text (as in editors).
-  return { summary: summarizeText(read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text) };
+  const read = readIndexedFile(path, followLinks);
+  return 'problem' in read ? read : { summary: summarizeText(read.text) };
 }
 
 const ready = loadGrammar();
 
-parentPort?.on('message', (request: SummaryRequest) => {
+parentPort?.on('message', (request: SummaryRequest | CheckRequest) => {
   ready
-    .then(() => parentPort!.postMessage({ id: request.id, outcome: summarizeFile(request.path, request.followLinks) } satisfies SummaryAnswer))
+    .then(() =>
+      parentPort!.postMessage(
+        ('kind' in request ? { id: request.id, checked: checkFile(request) } : { id: request.id, outcome: summarizeFile(request.path, request.followLinks) }) satisfies SummaryAnswer,
+      ),
+    )
     .catch((error: unknown) => parentPort!.postMessage({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies SummaryAnswer));
 });

@@ -51,7 +51,7 @@ export class Workspace {
     this.buffers.get(uri)?.dispose();
     const buffer = OpenBuffer.open(uri, text, { ...options, library: this.library, modules: this.modules });
     this.buffers.set(uri, buffer);
-    this.modules.bufferOpenedOrClosed(uri);
+    this.modules.bufferOpenedOrClosed(uri, text, true);
     this.opened.fire(buffer, this.onError);
     return buffer;
   }
@@ -80,8 +80,9 @@ export class Workspace {
     const buffer = this.buffers.get(uri);
     if (!buffer) return;
     this.buffers.delete(uri);
+    const text = buffer.text;
     buffer.dispose();
-    this.modules.bufferOpenedOrClosed(uri);
+    this.modules.bufferOpenedOrClosed(uri, text, false);
     this.closed.fire(uri, this.onError);
   }
 

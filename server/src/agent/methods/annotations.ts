@@ -9,7 +9,7 @@ import type { OpenBuffer } from '../../workspace/buffer';
 import { nodeIn, resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode, type ErrorCodeValue } from '../errors';
 import { feedbackStoreOf } from '../feedback-store';
-import { defineMethod, type MethodDefinition } from '../method';
+import { BUFFER_RESULT, defineMethod, type MethodDefinition } from '../method';
 import { runChange } from '../mutation-pipeline';
 import { identityOf, shownSuggestions } from '../shown-suggestions';
 import { ID, NAME, REASON, URI } from '../param-bounds';
@@ -57,17 +57,19 @@ const ANSWER_PROPERTIES = {
   uri: URI,
 } as const;
 
-const getAnnotationSuggestions = defineMethod<{ nodeId?: string; line?: number; col?: number; uri?: string }>({
+const getAnnotationSuggestions = defineMethod({
   name: 'getAnnotationSuggestions',
   role: 'any',
   description:
-    'Annotation suggestions for a node, line/col or the whole buffer: {nodeId, annotationType, strategy, reason, confidence}, modelRevision, and that scope\'s diagnostics.',
+    'Annotation suggestions for a node, line/col or the whole buffer: {nodeId, annotationType, strategy, reason, confidence}, and that scope\'s diagnostics.',
   params: {
     type: 'object',
     properties: { nodeId: ANSWER_PROPERTIES.nodeId, line: { type: 'integer', minimum: 1 }, col: { type: 'integer', minimum: 0 }, uri: URI },
     additionalProperties: false,
   },
   recorded: true,
+  readOnly: true,
+  returns: { scopeId: 'string', suggestions: 'array', diagnostics: 'array', modelRevision: 'integer', ...BUFFER_RESULT },
   handler(params, { host }) {
     const buffer = resolveBuffer(host, params.uri);
     const document = buffer.document;
@@ -87,16 +89,7 @@ const getAnnotationSuggestions = defineMethod<{ nodeId?: string; line?: number; 
   },
 });
 
-const applyAnnotationSuggestion = defineMethod<{
-  nodeId: string;
-  annotationType: string;
-  strategy: string;
-  reason: string;
-  confidence: number;
-  accepted?: boolean;
-  ifRevision?: number;
-  uri?: string;
-}>({
+const applyAnnotationSuggestion = defineMethod({
   name: 'applyAnnotationSuggestion',
   role: 'refactor',
   description:
@@ -108,6 +101,17 @@ const applyAnnotationSuggestion = defineMethod<{
     additionalProperties: false,
   },
   recorded: true,
+  whenToUse: 'Pass a suggestion of getAnnotationSuggestions as is.',
+  returns: {
+    success: 'boolean',
+    applied: 'boolean',
+    warning: 'string|null',
+    ...BUFFER_RESULT,
+    changedNodeIds: 'array',
+    insertedNodeIds: 'array',
+    diagnostics: 'array',
+    modelRevision: 'integer',
+  },
   async handler(params, context) {
     const { host } = context;
     checkVocabulary(params.annotationType, params.strategy, ErrorCode.MutationFailed);
@@ -161,15 +165,7 @@ const applyAnnotationSuggestion = defineMethod<{
   },
 });
 
-const recordAnnotationFeedback = defineMethod<{
-  nodeId: string;
-  annotationType: string;
-  strategy: string;
-  reason: string;
-  confidence: number;
-  accepted: boolean;
-  uri?: string;
-}>({
+const recordAnnotationFeedback = defineMethod({
   name: 'recordAnnotationFeedback',
   role: 'any',
   description:
@@ -182,6 +178,8 @@ const recordAnnotationFeedback = defineMethod<{
   },
   // Replaying a workflow must not count the person's answers twice.
   recorded: false,
+  returns: { recorded: 'boolean' },
+  wrap: 'recorded',
   handler(params, { host }) {
     checkVocabulary(params.annotationType, params.strategy, ErrorCode.InvalidParams);
     const uri = params.uri ?? host.workspace.activeBufferUri ?? undefined;

@@ -2,12 +2,15 @@
 // the `libraryContext` notification.
 import { defineMethod, type MethodDefinition } from '../method';
 
-const getLibraryContext = defineMethod<Record<string, never>>({
+const getLibraryContext = defineMethod({
   name: 'getLibraryContext',
   role: 'any',
-  description: 'The library context: modules with their functions (name, signature, description, tags, vulnerable) and the policy; null when no library is configured.',
+  description: 'The library context: modules, their functions (name, signature, description, tags, vulnerable), the policy; null if none is configured.',
   params: { type: 'object', additionalProperties: false },
   recorded: false,
+  readOnly: true,
+  returns: { library: 'object|null' },
+  wrap: 'library',
   handler: (_params, { host }) => host.library() ?? null,
 });
 

@@ -2,7 +2,7 @@
 // context"): applyMutation, applyBatch and undo. Both mutation methods run through the one
 // pipeline (mutation-pipeline.ts), so a single mutation is a batch of one with the same guarantees.
 import { mutationJsonSchema, type JsonSchema } from '../../core/ast';
-import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
+import { BUFFER_RESULT, defineMethod, type MethodContext, type MethodDefinition } from '../method';
 import { runChange, runUndo, type AppliedChange, type PipelineOptions, type PreviewedChange } from '../mutation-pipeline';
 import { proposeReviewedChange, type ProposedChange } from '../review-mode';
 import { ID, JSON_VALUE, JSON_VALUE_DEFS, NAME, URI } from '../param-bounds';
@@ -64,7 +64,28 @@ interface ChangeParams {
   preferImports?: boolean;
 }
 
+/** One mutation of a batch: its schema (MUTATION_SCHEMA) is built, so its type is said here. */
 type MutationParams = ChangeParams & Record<string, unknown> & { type: string };
+
+/** What a change answers: made (changeResult), previewed (dryRun) or waiting for the person (review, proposalResult). */
+const CHANGE_RESULT = {
+  success: 'boolean',
+  ...BUFFER_RESULT,
+  changedNodeIds: 'array',
+  insertedNodeIds: 'array',
+  addedImports: 'array',
+  diagnostics: 'array',
+  warning: 'string|null',
+  libraryWarning: 'string|null',
+  unknownFunctions: 'array',
+  dryRun: 'boolean',
+  edits: 'array',
+  diagnosticsBefore: 'array',
+  diagnosticsAfter: 'array',
+  planTargets: 'array',
+  pending: 'boolean',
+  suggestionId: 'string',
+} as const;
 
 function who(context: MethodContext): string {
   return context.session.name || context.session.id;
@@ -133,14 +154,18 @@ function proposalResult(proposed: ProposedChange): Record<string, unknown> {
   };
 }
 
-const applyMutation = defineMethod<MutationParams>({
+const applyMutation = defineMethod({
   name: 'applyMutation',
   role: 'refactor',
   description:
-    'Apply one mutation (setProperty, updateNode, deleteNode, insertNode, rename) as one undo step. ifRevision: refused if the buffer moved on (-32012); dryRun: preview; review: the person accepts it inline; planId: for destructive ones; strictMode: refuse new errors; preferImports: add library imports.',
+    'Apply one mutation (setProperty, updateNode, deleteNode, insertNode, rename) as one undo step. ifRevision: refused if the buffer moved on; dryRun: preview; review: the person accepts it inline; planId: for destructive ones; strictMode: refuse new errors; preferImports: add library imports.',
   // The mutation's own fields and the change's options side by side, as the reference writes them.
   params: { ...withRenameStep(mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES }, BOUNDED_FIELDS)), $defs: JSON_VALUE_DEFS },
   recorded: true,
+  whenToUse: 'To rename, use renameSymbol.',
+  errors: '-32012: read again and retry. -32010: refused (data.reason). -32040: needs a plan.',
+  destructive: true,
+  returns: CHANGE_RESULT,
   async handler(params, context) {
     const { ifRevision, dryRun, planId, uri, review, strictMode, preferImports, ...mutation } = params;
     const change = await changeOrPropose(context, [mutation], {
@@ -158,11 +183,11 @@ const applyMutation = defineMethod<MutationParams>({
   },
 });
 
-const applyBatch = defineMethod<ChangeParams & { mutations: (Record<string, unknown> & { type: string })[] }>({
+const applyBatch = defineMethod({
   name: 'applyBatch',
   role: 'refactor',
   description:
-    'Apply mutations atomically: all or nothing, one text edit, one undo step; on failure data.index names the failing mutation and the buffer is unchanged. Same options as applyMutation.',
+    'Apply mutations atomically: all or nothing, one text edit, one undo step; on failure data.index names the failing mutation. Same options as applyMutation.',
   params: {
     type: 'object',
     properties: {
@@ -176,12 +201,16 @@ const applyBatch = defineMethod<ChangeParams & { mutations: (Record<string, unkn
     $defs: JSON_VALUE_DEFS,
   },
   recorded: true,
+  whenToUse: 'Also {type: "rename", nodeId, newName}.',
+  destructive: true,
+  returns: { ...CHANGE_RESULT, appliedCount: 'integer' },
   async handler(params, context) {
+    const mutations = params.mutations as MutationParams[];
     // A flag on any one mutation applies to the batch: the batch is checked and applied as one.
-    const strictMode = params.strictMode === true || params.mutations.some((m) => m.strictMode === true);
-    const preferImports = params.preferImports === true || params.mutations.some((m) => m.preferImports === true);
-    const count = params.mutations.length;
-    const change = await changeOrPropose(context, params.mutations, {
+    const strictMode = params.strictMode === true || mutations.some((m) => m.strictMode === true);
+    const preferImports = params.preferImports === true || mutations.some((m) => m.preferImports === true);
+    const count = mutations.length;
+    const change = await changeOrPropose(context, mutations, {
       uri: params.uri,
       ifRevision: params.ifRevision,
       dryRun: params.dryRun,
@@ -189,20 +218,21 @@ const applyBatch = defineMethod<ChangeParams & { mutations: (Record<string, unkn
       review: params.review,
       strictMode,
       preferImports,
-      label: count === 1 ? `${who(context)}: ${describeMutation(params.mutations[0])}` : `${who(context)}: ${count} mutations`,
+      label: count === 1 ? `${who(context)}: ${describeMutation(mutations[0])}` : `${who(context)}: ${count} mutations`,
     });
     if ('suggestionId' in change) return proposalResult(change);
     return changeResult(change, { appliedCount: change.dryRun ? 0 : count });
   },
 });
 
-const undo = defineMethod<{ uri?: string }>({
+const undo = defineMethod({
   name: 'undo',
   role: 'refactor',
   description:
-    "Undo this session's last mutation of the buffer (one step), if the buffer has not changed since; repeat to step further back. -32050 when there is nothing to undo.",
+    "Undo this session's last change of the buffer if nothing changed it since; repeat to step back. -32050 when there is nothing to undo.",
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
+  returns: { success: 'boolean', undone: 'string', diagnostics: 'array', ...BUFFER_RESULT },
   async handler(params, context) {
     const undone = await runUndo(context, params.uri);
     return { success: true, ...undone };

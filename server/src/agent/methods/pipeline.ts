@@ -6,13 +6,13 @@
 import { LANGUAGES, ProjectionError, generate, generateCode as generateFromSpecification, requireLanguage } from '../../projection';
 import { resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
-import { defineMethod, type MethodDefinition } from '../method';
+import { BUFFER_RESULT, defineMethod, type MethodDefinition } from '../method';
 import { MAX_SOURCE_TEXT_LENGTH, URI } from '../param-bounds';
 import { runInSourceWorker } from '../source-pool';
 
-const LANGUAGE = { type: 'string', minLength: 1, maxLength: 64 };
-const SOURCE = { type: 'string', maxLength: MAX_SOURCE_TEXT_LENGTH };
-const PYTHON_NAMES = { type: 'string', enum: ['keep', 'snake_case'] };
+const LANGUAGE = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const SOURCE = { type: 'string', maxLength: MAX_SOURCE_TEXT_LENGTH } as const;
+const PYTHON_NAMES = { type: 'string', enum: ['keep', 'snake_case'] } as const;
 
 /** The languages parseSource reads and the generators write. */
 export const PARSE_LANGUAGES = LANGUAGES;
@@ -30,10 +30,10 @@ async function projecting<T>(step: () => T | Promise<T>): Promise<T> {
   }
 }
 
-const parseSource = defineMethod<{ source: string; language: string }>({
+const parseSource = defineMethod({
   name: 'parseSource',
   role: 'any',
-  description: `Source (${LANGUAGES.join(', ')}) to a Whetstone AST and diagnostics (partial AST on syntax errors; W_UNSUPPORTED: left out); no buffer touched.`,
+  description: `Source (${LANGUAGES.join(', ')}) to a Whetstone AST (partial AST on syntax errors; W_UNSUPPORTED: left out); no buffer touched.`,
   params: {
     type: 'object',
     properties: { source: SOURCE, language: LANGUAGE },
@@ -41,6 +41,8 @@ const parseSource = defineMethod<{ source: string; language: string }>({
     additionalProperties: false,
   },
   recorded: true,
+  readOnly: true,
+  returns: { ast: 'object', diagnostics: 'array', language: 'string' },
   handler: ({ source, language }) =>
     projecting(() => {
       // An unknown language is refused here, without waiting for the worker.
@@ -49,7 +51,7 @@ const parseSource = defineMethod<{ source: string; language: string }>({
     }),
 });
 
-const generateCode = defineMethod<{ spec: string; preferImports?: boolean }>({
+const generateCode = defineMethod({
   name: 'generateCode',
   role: 'refactor',
   description:
@@ -61,6 +63,7 @@ const generateCode = defineMethod<{ spec: string; preferImports?: boolean }>({
     additionalProperties: false,
   },
   recorded: false,
+  returns: { node: 'object', note: 'string', usedSymbols: 'array', language: 'string', code: 'string', generator: 'string' },
   handler: ({ spec, preferImports }, { host }) =>
     projecting(async () => {
       const generated = await generateFromSpecification(spec, { preferImports, model: host.codeModel?.() });
@@ -68,11 +71,11 @@ const generateCode = defineMethod<{ spec: string; preferImports?: boolean }>({
     }),
 });
 
-const runPipeline = defineMethod<{ source: string; sourceLanguage: string; targetLanguage: string; pythonNames?: 'keep' | 'snake_case' }>({
+const runPipeline = defineMethod({
   name: 'runPipeline',
   role: 'any',
   description:
-    'Parse, validate, optimise (folding, dead code) and generate between any two of whetstone, javascript, typescript, python: generatedCode, ast, diagnostics of each stage, violations, foldCount, dceCount, stage times.',
+    'Parse, validate, optimise (folding, dead code) and generate between any two of whetstone, javascript, typescript, python.',
   params: {
     type: 'object',
     properties: { source: SOURCE, sourceLanguage: LANGUAGE, targetLanguage: LANGUAGE, pythonNames: PYTHON_NAMES },
@@ -80,6 +83,23 @@ const runPipeline = defineMethod<{ source: string; sourceLanguage: string; targe
     additionalProperties: false,
   },
   recorded: false,
+  readOnly: true,
+  returns: {
+    success: 'boolean',
+    generatedCode: 'string',
+    ast: 'object',
+    parseDiagnostics: 'array',
+    validationDiagnostics: 'array',
+    violations: 'array',
+    suggestions: 'array',
+    foldCount: 'integer',
+    dceCount: 'integer',
+    optimizationDiagnostics: 'array',
+    generationDiagnostics: 'array',
+    sourceLanguage: 'string',
+    targetLanguage: 'string',
+    timings: 'object',
+  },
   handler: (params, { host }) =>
     projecting(() => {
       requireLanguage(params.sourceLanguage, 'sourceLanguage');
@@ -89,12 +109,14 @@ const runPipeline = defineMethod<{ source: string; sourceLanguage: string; targe
     }),
 });
 
-const generateFromAST = defineMethod<{ language?: string; uri?: string; pythonNames?: 'keep' | 'snake_case' }>({
+const generateFromAST = defineMethod({
   name: 'generateFromAST',
   role: 'any',
-  description: `The buffer as code in language (${LANGUAGES.join(', ')}): {code, language, diagnostics (W_UNFAITHFUL: not carried)}.`,
+  description: `The buffer as code in language (${LANGUAGES.join(', ')}); W_UNFAITHFUL: not carried.`,
   params: { type: 'object', properties: { language: LANGUAGE, uri: URI, pythonNames: PYTHON_NAMES }, additionalProperties: false },
   recorded: false,
+  readOnly: true,
+  returns: { code: 'string', language: 'string', diagnostics: 'array', ...BUFFER_RESULT },
   handler: (params, { host }) =>
     projecting(() => {
       const language = requireLanguage(params.language ?? 'whetstone', 'language');
@@ -104,10 +126,10 @@ const generateFromAST = defineMethod<{ language?: string; uri?: string; pythonNa
     }),
 });
 
-const projectLanguage = defineMethod<{ targetLanguage: string; uri?: string; pythonNames?: 'keep' | 'snake_case' }>({
+const projectLanguage = defineMethod({
   name: 'projectLanguage',
   role: 'any',
-  description: `The buffer projected into targetLanguage: {ast, generatedCode, sourceLanguage, targetLanguage, diagnostics}.`,
+  description: `The buffer projected into targetLanguage.`,
   params: {
     type: 'object',
     properties: { targetLanguage: LANGUAGE, uri: URI, pythonNames: PYTHON_NAMES },
@@ -115,6 +137,8 @@ const projectLanguage = defineMethod<{ targetLanguage: string; uri?: string; pyt
     additionalProperties: false,
   },
   recorded: false,
+  readOnly: true,
+  returns: { ast: 'object', generatedCode: 'string', sourceLanguage: 'string', targetLanguage: 'string', diagnostics: 'array', ...BUFFER_RESULT },
   handler: (params, { host }) =>
     projecting(() => {
       const targetLanguage = requireLanguage(params.targetLanguage, 'targetLanguage');

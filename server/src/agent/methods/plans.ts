@@ -26,6 +26,9 @@ export interface PlanView {
   decisionReason?: string;
 }
 
+/** What planView answers. */
+const PLAN_VIEW = { planId: 'string', status: 'string', steps: 'array', targets: 'array', reason: 'string', sessionId: 'string', decidedBy: 'string', decisionReason: 'string' } as const;
+
 export function planView(plan: Plan): PlanView {
   const view: PlanView = {
     planId: plan.planId,
@@ -70,7 +73,7 @@ const TARGET_SCHEMA = {
   properties: { op: NAME, nodeId: ID, uri: URI },
   required: ['op', 'nodeId'],
   additionalProperties: false,
-};
+} as const;
 
 const PLAN_ID_SCHEMA = ID;
 
@@ -101,7 +104,7 @@ function bindTargets(context: MethodContext, targets: readonly PlanTarget[]): Bo
   });
 }
 
-const proposePlan = defineMethod<{ planId?: string; steps: string[]; reason: string; targets: PlanTarget[] }>({
+const proposePlan = defineMethod({
   name: 'proposePlan',
   role: 'refactor',
   description: 'Propose destructive changes (steps, reason, targets {op, nodeId, uri?}); the person approves or rejects; you get planDecided.',
@@ -117,6 +120,8 @@ const proposePlan = defineMethod<{ planId?: string; steps: string[]; reason: str
     additionalProperties: false,
   },
   recorded: false,
+  whenToUse: 'After -32040: pass its data.targets.',
+  returns: { planId: 'string', status: 'string' },
   handler(params, context) {
     const store = planStoreOf(context.host);
     if (params.planId !== undefined && store.has(params.planId)) {
@@ -136,12 +141,15 @@ const proposePlan = defineMethod<{ planId?: string; steps: string[]; reason: str
   },
 });
 
-const getPlan = defineMethod<{ planId: string }>({
+const getPlan = defineMethod({
   name: 'getPlan',
   role: 'any',
-  description: 'One plan of this session: status (pending, approved, rejected, consumed), steps, targets, who decided and why.',
+  description: 'One plan of this session; status: pending, approved, rejected or consumed.',
   params: { type: 'object', properties: { planId: PLAN_ID_SCHEMA }, required: ['planId'], additionalProperties: false },
   recorded: false,
+  whenToUse: 'Poll until approved or rejected.',
+  readOnly: true,
+  returns: PLAN_VIEW,
   handler(params, context) {
     const plan = planStoreOf(context.host).get(params.planId);
     if (plan?.sessionId !== context.session.id) {
@@ -153,12 +161,15 @@ const getPlan = defineMethod<{ planId: string }>({
   },
 });
 
-const listPlans = defineMethod<Record<string, never>>({
+const listPlans = defineMethod({
   name: 'listPlans',
   role: 'any',
   description: 'The plans this session proposed, oldest first.',
   params: { type: 'object', additionalProperties: false },
   recorded: false,
+  readOnly: true,
+  returns: { plans: 'array' },
+  wrap: 'plans',
   handler(_params, context) {
     return planStoreOf(context.host).ofSession(context.session.id).map(planView);
   },
@@ -166,7 +177,7 @@ const listPlans = defineMethod<Record<string, never>>({
 
 /** approvePlan and rejectPlan: only the person may call them (the dispatcher refuses every agent session). */
 function decisionMethod(name: string, approved: boolean): MethodDefinition {
-  return defineMethod<{ planId: string; reason?: string }>({
+  return defineMethod({
     name,
     role: 'person',
     description: `${approved ? 'Approve' : 'Reject'} a pending plan. Only the person decides (the review UI in VS Code, the owner of a headless server); agent sessions are always refused.`,
@@ -177,6 +188,8 @@ function decisionMethod(name: string, approved: boolean): MethodDefinition {
       additionalProperties: false,
     },
     recorded: false,
+    notTool: 'only the person decides a plan',
+    returns: PLAN_VIEW,
     handler(params, context) {
       const store = planStoreOf(context.host);
       const plan = store.get(params.planId);

@@ -7,7 +7,7 @@ import { typeToString } from '../../core/semantics';
 import { astJsonOf } from '../ast-json';
 import { nodeIn, resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
-import { defineMethod, type MethodDefinition } from '../method';
+import { BUFFER_RESULT, defineMethod, type MethodDefinition } from '../method';
 import { withJsonText } from '../raw-json';
 import { ID, MAX_SEARCH_TEXT_LENGTH, NAME, URI } from '../param-bounds';
 
@@ -19,13 +19,16 @@ export const DEFAULT_NODE_DEPTH = 2;
 export const DEFAULT_FIND_LIMIT = 20;
 export const MAX_FIND_LIMIT = 500;
 
-const getAST = defineMethod<{ uri?: string }>({
+const getAST = defineMethod({
   name: 'getAST',
   role: 'any',
   description:
-    'The full AST of the active structured buffer (or of uri) with annotationCount and the diagnostics; every node has type, id and span (lines 1-based, columns 0-based, UTF-16).',
+    'The whole AST of the buffer; every node has type, id and span (lines 1-based, columns 0-based, UTF-16).',
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
+  whenToUse: 'Large: prefer findNodes and getNode.',
+  readOnly: true,
+  returns: { ast: 'object', annotationCount: 'integer', diagnostics: 'array', ...BUFFER_RESULT },
   handler(params, { host }) {
     const buffer = resolveBuffer(host, params.uri);
     // -32001 comes from resolveBuffer: an open buffer always has an AST (the parser recovers).
@@ -44,10 +47,10 @@ const getAST = defineMethod<{ uri?: string }>({
   },
 });
 
-const getNode = defineMethod<{ nodeId: string; depth?: number; uri?: string }>({
+const getNode = defineMethod({
   name: 'getNode',
   role: 'any',
-  description: `One node by id. depth (default ${DEFAULT_NODE_DEPTH}) limits its descendants; deeper subtrees are replaced by {type, id, span, truncated: true} and the result says truncated.`,
+  description: `One node by id. depth (default ${DEFAULT_NODE_DEPTH}) limits its descendants; deeper subtrees become {type, id, span, truncated: true}.`,
   params: {
     type: 'object',
     properties: { nodeId: NODE_ID, depth: { type: 'integer', minimum: 0, maximum: 1000 }, uri: URI },
@@ -55,6 +58,8 @@ const getNode = defineMethod<{ nodeId: string; depth?: number; uri?: string }>({
     additionalProperties: false,
   },
   recorded: true,
+  readOnly: true,
+  returns: { node: 'object', truncated: 'boolean', parentId: 'string|null', ...BUFFER_RESULT },
   handler(params, { host }) {
     const buffer = resolveBuffer(host, params.uri);
     const node = nodeIn(buffer, params.nodeId);
@@ -73,11 +78,11 @@ const getNode = defineMethod<{ nodeId: string; depth?: number; uri?: string }>({
   },
 });
 
-const findNodesMethod = defineMethod<{ type?: string; name?: string; text?: string; limit?: number; uri?: string }>({
+const findNodesMethod = defineMethod({
   name: 'findNodes',
   role: 'any',
   description:
-    'Nodes by type, name and/or source text (innermost): candidates {nodeId, type, name?, span, parentId}, total, truncated, ambiguous.',
+    'Nodes by type, name and/or source text (innermost): candidates {nodeId, type, name?, span, parentId}.',
   params: {
     type: 'object',
     properties: {
@@ -91,6 +96,8 @@ const findNodesMethod = defineMethod<{ type?: string; name?: string; text?: stri
     additionalProperties: false,
   },
   recorded: true,
+  readOnly: true,
+  returns: { candidates: 'array', total: 'integer', truncated: 'boolean', ambiguous: 'boolean', ...BUFFER_RESULT },
   handler(params, { host }) {
     const buffer = resolveBuffer(host, params.uri);
     const all = findNodes(buffer.document.ast, buffer.text, { type: params.type, name: params.name, text: params.text });
@@ -106,7 +113,7 @@ const findNodesMethod = defineMethod<{ type?: string; name?: string; text?: stri
   },
 });
 
-const getInScopeSymbols = defineMethod<{ nodeId: string; includeBuiltins?: boolean; uri?: string }>({
+const getInScopeSymbols = defineMethod({
   name: 'getInScopeSymbols',
   role: 'any',
   description:
@@ -118,6 +125,8 @@ const getInScopeSymbols = defineMethod<{ nodeId: string; includeBuiltins?: boole
     additionalProperties: false,
   },
   recorded: true,
+  readOnly: true,
+  returns: { symbols: 'array', ...BUFFER_RESULT },
   handler(params, { host }) {
     const buffer = resolveBuffer(host, params.uri);
     const node = nodeIn(buffer, params.nodeId);
@@ -130,13 +139,15 @@ const getInScopeSymbols = defineMethod<{ nodeId: string; includeBuiltins?: boole
   },
 });
 
-const getCallHierarchy = defineMethod<{ functionId: string; uri?: string }>({
+const getCallHierarchy = defineMethod({
   name: 'getCallHierarchy',
   role: 'any',
   description:
-    'Callers and callees of a FunctionDeclaration: callerIds (the Program for top-level code), calleeIds, and each call (incomingCalls, outgoingCalls).',
+    'Callers (the Program for top-level code) and callees of a FunctionDeclaration, and each call.',
   params: { type: 'object', properties: { functionId: NODE_ID, uri: URI }, required: ['functionId'], additionalProperties: false },
   recorded: true,
+  readOnly: true,
+  returns: { functionId: 'string', functionName: 'string', callerIds: 'array', calleeIds: 'array', incomingCalls: 'array', outgoingCalls: 'array', ...BUFFER_RESULT },
   handler(params, { host }) {
     const buffer = resolveBuffer(host, params.uri);
     const node = nodeIn(buffer, params.functionId);
@@ -151,12 +162,14 @@ const getCallHierarchy = defineMethod<{ functionId: string; uri?: string }>({
   },
 });
 
-const getDependencyGraph = defineMethod<{ nodeId: string; uri?: string }>({
+const getDependencyGraph = defineMethod({
   name: 'getDependencyGraph',
   role: 'any',
-  description: 'The declarations a node depends on (what the names, fields and types inside it refer to), by node id; built-ins have no declaration.',
+  description: 'The declarations the names, fields and types inside a node refer to, by node id (built-ins have none).',
   params: { type: 'object', properties: { nodeId: NODE_ID, uri: URI }, required: ['nodeId'], additionalProperties: false },
   recorded: true,
+  readOnly: true,
+  returns: { dependencies: 'array', ...BUFFER_RESULT },
   handler(params, { host }) {
     const buffer = resolveBuffer(host, params.uri);
     const node = nodeIn(buffer, params.nodeId);
@@ -164,24 +177,28 @@ const getDependencyGraph = defineMethod<{ nodeId: string; uri?: string }>({
   },
 });
 
-const getDiagnostics = defineMethod<{ uri?: string }>({
+const getDiagnostics = defineMethod({
   name: 'getDiagnostics',
   role: 'any',
   description: 'The buffer\'s diagnostics (syntax and semantic, in source order): code, severity, message, nodeId, line, column, span, hint?, fix? (mutations for applyBatch).',
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
+  readOnly: true,
+  returns: { diagnostics: 'array', ...BUFFER_RESULT },
   handler(params, { host }) {
     const buffer = resolveBuffer(host, params.uri);
     return { diagnostics: buffer.diagnostics(), uri: buffer.uri, revision: buffer.revision };
   },
 });
 
-const listBuffers = defineMethod<Record<string, never>>({
+const listBuffers = defineMethod({
   name: 'listBuffers',
   role: 'any',
   description: 'The open Whetstone buffers: uri, languageId, revision, active.',
   params: { type: 'object', additionalProperties: false },
   recorded: true,
+  readOnly: true,
+  returns: { buffers: 'array' },
   handler(_params, { host }) {
     const active = host.workspace.activeBufferUri;
     return {

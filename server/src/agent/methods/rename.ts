@@ -11,24 +11,16 @@ import type { OpenBuffer } from '../../workspace/buffer';
 import { pathOfBufferUri } from '../../workspace/buffer-path';
 import { checkRevision, nodeIn, resolveBuffer } from '../buffers';
 import { AgentError } from '../errors';
-import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
+import { BUFFER_RESULT, defineMethod, type MethodContext, type MethodDefinition } from '../method';
 import { runChange, runUndo, type AppliedChange, type PreviewedChange } from '../mutation-pipeline';
 import { ID, NAME, URI } from '../param-bounds';
 import { renameRefused } from '../rename-expansion';
 
-interface RenameParams {
-  nodeId: string;
-  newName: string;
-  ifRevision?: number;
-  dryRun?: boolean;
-  uri?: string;
-}
-
-const renameSymbol = defineMethod<RenameParams>({
+const renameSymbol = defineMethod({
   name: 'renameSymbol',
   role: 'refactor',
   description:
-    'Rename a declaration and all its references (nodeId: it or a use) by the scope rules, also in open buffers importing it; one undo step per buffer. {oldName, newName, notes (left alone, why), changes: [{uri, revision, changedNodeIds, diagnostics}]}.',
+    'Rename a declaration and all its references (nodeId: it or a use) by the scope rules, also in open buffers importing it; one undo step per buffer; notes: what was left alone and why.',
   params: {
     type: 'object',
     properties: {
@@ -42,6 +34,8 @@ const renameSymbol = defineMethod<RenameParams>({
     additionalProperties: false,
   },
   recorded: true,
+  errors: '-32010 (data.reason): a keyword or a clash with a name in scope.',
+  returns: { success: 'boolean', oldName: 'string', newName: 'string', notes: 'array', changes: 'array', dryRun: 'boolean', ...BUFFER_RESULT },
   async handler(params, context) {
     const { host } = context;
     const buffer = resolveBuffer(host, params.uri);

@@ -17,51 +17,71 @@ function rank(role: AgentRole): number {
   return AGENT_ROLES.indexOf(role);
 }
 
-const ping = defineMethod<Record<string, never>>({
+/** What session.info() answers. */
+const SESSION_INFO = {
+  sessionId: 'string',
+  agentName: 'string',
+  connected: 'boolean',
+  connectedAtMs: 'integer',
+  lastMessageAtMs: 'integer',
+  messageCount: 'integer',
+} as const;
+
+const ping = defineMethod({
   name: 'ping',
   role: 'any',
   description: 'Health check: answers {message: "pong", sessionId}.',
   params: NO_PARAMS,
   recorded: false,
+  notTool: 'MCP has its own ping',
+  readOnly: true,
+  returns: { message: 'string', sessionId: 'string' },
   handler: (_params, { session }) => ({ message: 'pong', sessionId: session.id }),
 });
 
-const getSessionInfo = defineMethod<Record<string, never>>({
+const getSessionInfo = defineMethod({
   name: 'getSessionInfo',
   role: 'any',
-  description: 'This session: sessionId, agentName, connected, connectedAtMs, lastMessageAtMs, messageCount.',
+  description: 'This session\'s info.',
   params: NO_PARAMS,
   recorded: false,
+  readOnly: true,
+  returns: SESSION_INFO,
   handler: (_params, { session }) => session.info(),
 });
 
-const setAgentName = defineMethod<{ name: string }>({
+const setAgentName = defineMethod({
   name: 'setAgentName',
   role: 'any',
-  description: 'Set the display name the person sees for this session; returns the session info.',
+  description: 'The name the person sees for this session.',
   params: { type: 'object', properties: { name: { type: 'string', minLength: 1, maxLength: 200 } }, required: ['name'], additionalProperties: false },
   recorded: false,
+  returns: SESSION_INFO,
   handler(params, { session }) {
     session.name = params.name;
     return session.info();
   },
 });
 
-const listSessions = defineMethod<Record<string, never>>({
+const listSessions = defineMethod({
   name: 'listSessions',
   role: 'any',
-  description: 'Every connected agent session (session info objects).',
+  description: 'Every connected agent session\'s info.',
   params: NO_PARAMS,
   recorded: false,
+  readOnly: true,
+  returns: { sessions: 'array' },
+  wrap: 'sessions',
   handler: (_params, { host }) => host.sessions().map((session) => session.info()),
 });
 
-const setAgentRole = defineMethod<{ role: AgentRole }>({
+const setAgentRole = defineMethod({
   name: 'setAgentRole',
   role: 'any',
   description: 'Set this session\'s role: linter (read-only), refactor (+ mutations), generator (+ code generation), up to the endpoint\'s maxRole.',
   params: { type: 'object', properties: { role: { type: 'string', enum: [...AGENT_ROLES] } }, required: ['role'], additionalProperties: false },
   recorded: false,
+  returns: { role: 'string' },
   handler(params, { session }) {
     const ceiling = session.maxRole ?? 'generator';
     if (rank(params.role) > rank(ceiling)) {
@@ -76,12 +96,14 @@ const setAgentRole = defineMethod<{ role: AgentRole }>({
   },
 });
 
-const getCapabilities = defineMethod<Record<string, never>>({
+const getCapabilities = defineMethod({
   name: 'getCapabilities',
   role: 'any',
   description: 'Protocol version, every method with its role, description and params schema, position encoding, languages, limits and this session\'s role.',
   params: NO_PARAMS,
   recorded: false,
+  notTool: 'tools/list describes every tool, with its schema',
+  readOnly: true,
   handler(_params, { session, host, endpoint }) {
     const methods = endpoint ? [...endpoint.methods.values()] : [];
     return {

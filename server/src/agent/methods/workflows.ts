@@ -6,13 +6,6 @@ import { defineMethod, type CallOutcome, type MethodDefinition } from '../method
 import { insertedNodeIdsOf, MAX_RECORDED_STEPS, recordingOf, startRecording, stopRecording, type WorkflowRecording } from '../workflow-recorder';
 import { ID, JSON_VALUE_DEFS, MAX_LISTED_IDS, MAX_NAME_LENGTH, NAME } from '../param-bounds';
 
-interface ReplayStep {
-  method: string;
-  params?: Record<string, unknown>;
-  timestamp?: number;
-  insertedNodeIds?: string[];
-}
-
 const DEFAULT_NAME = 'Recorded workflow';
 
 /** What a recording looks like on the wire (the reference's shape). */
@@ -23,12 +16,13 @@ function recordingView(recording: WorkflowRecording | undefined): Record<string,
   return view;
 }
 
-const startWorkflowRecording = defineMethod<{ name?: string }>({
+const startWorkflowRecording = defineMethod({
   name: 'startWorkflowRecording',
   role: 'any',
   description: 'Start recording this session\'s successful query and mutation calls into a replayable workflow (a recording in progress is replaced).',
   params: { type: 'object', properties: { name: { type: 'string', maxLength: MAX_NAME_LENGTH } }, additionalProperties: false },
   recorded: false,
+  returns: { recording: 'boolean', name: 'string|null' },
   handler(params, { session }) {
     const name = params.name ?? DEFAULT_NAME;
     const discarded = startRecording(session, name);
@@ -36,32 +30,35 @@ const startWorkflowRecording = defineMethod<{ name?: string }>({
   },
 });
 
-const stopWorkflowRecording = defineMethod<Record<string, never>>({
+const stopWorkflowRecording = defineMethod({
   name: 'stopWorkflowRecording',
   role: 'any',
-  description: 'Stop recording and return the workflow {name, steps: [{method, params, timestamp, insertedNodeIds?}], recording: false}.',
+  description: 'Stop recording and return the workflow: steps [{method, params, timestamp, insertedNodeIds?}].',
   params: { type: 'object', additionalProperties: false },
   recorded: false,
+  returns: { name: 'string|null', steps: 'array', recording: 'boolean', truncated: 'boolean' },
   handler: (_params, { session }) => recordingView(stopRecording(session)),
 });
 
-const getWorkflowRecording = defineMethod<Record<string, never>>({
+const getWorkflowRecording = defineMethod({
   name: 'getWorkflowRecording',
   role: 'any',
   description: 'The current (or last) recording without stopping it.',
   params: { type: 'object', additionalProperties: false },
   recorded: false,
+  readOnly: true,
+  returns: { name: 'string|null', steps: 'array', recording: 'boolean', truncated: 'boolean' },
   handler: (_params, { session }) => recordingView(recordingOf(session)),
 });
 
 /** Methods a workflow may not run: they would record or replay from inside a replay. */
 const NOT_REPLAYABLE = new Set(['startWorkflowRecording', 'stopWorkflowRecording', 'getWorkflowRecording', 'replayWorkflow']);
 
-const replayWorkflow = defineMethod<{ workflow: { name?: string; steps: ReplayStep[] }; continueOnError?: boolean }>({
+const replayWorkflow = defineMethod({
   name: 'replayWorkflow',
   role: 'any',
   description:
-    'Replay a workflow\'s steps in order with this session\'s role; stops at the first failure unless continueOnError; inserted ids are mapped. {count, responses}.',
+    'Replay a workflow\'s steps in order with this session\'s role; stops at the first failure unless continueOnError; inserted ids are mapped.',
   params: {
     type: 'object',
     properties: {
@@ -93,6 +90,8 @@ const replayWorkflow = defineMethod<{ workflow: { name?: string; steps: ReplaySt
     $defs: JSON_VALUE_DEFS,
   },
   recorded: false,
+  destructive: true,
+  returns: { count: 'integer', responses: 'array', stoppedAt: 'integer' },
   async handler(params, { endpoint }) {
     if (!endpoint) throw new AgentError(ErrorCode.InternalError, 'replayWorkflow needs the endpoint\'s dispatcher');
     const ids = new Map<string, string>();
@@ -101,7 +100,7 @@ const replayWorkflow = defineMethod<{ workflow: { name?: string; steps: ReplaySt
     for (const [index, step] of params.workflow.steps.entries()) {
       const outcome: CallOutcome = NOT_REPLAYABLE.has(step.method)
         ? { error: { code: ErrorCode.InvalidParams, message: `Invalid params: params.workflow.steps[${index}].method '${step.method}' cannot run inside a replay`, data: { field: `params.workflow.steps[${index}].method` } } }
-        : await endpoint.call(step.method, mapIds(step.params ?? {}, ids));
+        : await endpoint.call(step.method, mapIds((step.params ?? {}) as Record<string, unknown>, ids));
       if ('error' in outcome) {
         responses.push({ error: outcome.error });
         if (params.continueOnError !== true) {

@@ -21,8 +21,9 @@ import { checkUpgrade, type UpgradeRefusal } from './upgrade-guard';
 import { pathOf, type HttpRoute, type RouteHandler } from './http-routes';
 import { notifyBufferChanges } from '../buffer-notices';
 import { holdSourceWorker } from '../source-pool';
+import { settingDefault } from '../../workspace/package-manifest';
 
-export const DEFAULT_PORT = 8080;
+export const DEFAULT_PORT = settingDefault<number>('whetstone.agentServer.port');
 export const LOOPBACK = '127.0.0.1';
 /** How often a silent peer is pinged; one that missed the previous pong is dropped. */
 const HEARTBEAT_MS = 30_000;
@@ -97,17 +98,23 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     if (route) {
       const refusal = safeCheck(request);
       if (refusal) {
-        // Not settled: an unauthenticated connection keeps its upgrade deadline.
-        const headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' };
-        if (refusal.status === 401) headers['WWW-Authenticate'] = 'Bearer';
-        response.writeHead(refusal.status, headers);
-        response.end(`${refusal.message}\n`);
+        // Not settled: an unauthenticated connection keeps its upgrade deadline. A missing or
+        // wrong token is 403 here, not 401: MCP clients take a 401 for the start of OAuth
+        // discovery, and this endpoint's token comes only from its lock file.
+        response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
+        response.end(`${refusal.status === 401 ? `${refusal.message.replace(/^Unauthorized/, 'Forbidden')} (this endpoint uses no OAuth)` : refusal.message}\n`);
         return;
       }
       // An authenticated request to a route (MCP) never upgrades: its connection is no longer
       // waiting, so the upgrade deadline and the cap on waiting connections do not apply to it.
       gate.settle(request.socket as Socket);
       route.handle(request, response);
+      return;
+    }
+    if (pathOf(request.url)?.startsWith('/.well-known/')) {
+      // OAuth discovery (protected resource or authorization server metadata): there is none.
+      response.writeHead(404, { 'Content-Type': 'application/json', Connection: 'close' });
+      response.end('{"error":"not_found","error_description":"this endpoint uses no OAuth: send Authorization: Bearer <token> with the token from its lock file"}\n');
       return;
     }
     response.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close', Upgrade: 'websocket' });

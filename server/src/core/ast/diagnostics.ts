@@ -99,3 +99,21 @@ export function inSourceOrder<D extends { span: Pick<Span, 'startOffset' | 'endO
 function compareText(a = '', b = ''): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+const errorKey = (diagnostic: Diagnostic): string => `${diagnostic.code}\u0000${diagnostic.message}`;
+
+/** The errors in `after` that `before` does not have (by code and message: positions move). */
+export function addedErrors(before: readonly Diagnostic[], after: readonly Diagnostic[]): Diagnostic[] {
+  const counts = new Map<string, number>();
+  for (const diagnostic of before) {
+    if (diagnostic.severity !== 'error') continue;
+    counts.set(errorKey(diagnostic), (counts.get(errorKey(diagnostic)) ?? 0) + 1);
+  }
+  return after.filter((diagnostic) => {
+    if (diagnostic.severity !== 'error' || diagnostic.code === 'E_SYNTAX') return false;
+    const count = counts.get(errorKey(diagnostic)) ?? 0;
+    if (count === 0) return true;
+    counts.set(errorKey(diagnostic), count - 1);
+    return false;
+  });
+}

@@ -24,4 +24,4 @@ export {
   type InsertNodeMutation,
   type DeleteNodeMutation,
 } from './mutation';
-export { makeDiagnostic, inSourceOrder, DIAGNOSTIC_SEVERITY, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostics';
+export { makeDiagnostic, inSourceOrder, addedErrors, DIAGNOSTIC_SEVERITY, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostics';

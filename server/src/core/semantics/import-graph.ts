@@ -38,6 +38,50 @@ export class ImportGraph {
     return ordered;
   }
 
+  /**
+   * The files among `files` that import one of `changed`, directly or through others (the
+   * `changed` themselves only when they import one another): whose analysis a change to those
+   * files may alter. Each after those it imports, as dependenciesFirst orders them.
+   */
+  importersOf(changed: Iterable<string>, files: Iterable<string>): string[] {
+    const importers = new Map<string, string[]>();
+    const all = [...files];
+    for (const file of all) {
+      for (const imported of this.edgesOf(file)) {
+        const list = importers.get(imported);
+        if (list) list.push(file);
+        else importers.set(imported, [file]);
+      }
+    }
+    const reached = new Set<string>();
+    const pending = [...changed];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      for (const importer of importers.get(next) ?? []) {
+        if (reached.has(importer)) continue;
+        reached.add(importer);
+        pending.push(importer);
+      }
+    }
+    return this.inOrder(reached);
+  }
+
+  /** The files `file` imports (its edges). */
+  importsOf(file: string): readonly string[] {
+    return this.edgesOf(file);
+  }
+
+  /** `files` and their import cycles, grouped, each group after the groups it imports. */
+  cyclesFirst(files: Iterable<string>): string[][] {
+    const wanted = new Set(files);
+    for (const file of wanted) this.componentOf(file);
+    return this.order.map((component) => component.filter((member) => wanted.has(member))).filter((component) => component.length > 0);
+  }
+
+  /** `files`, each after those it imports. */
+  private inOrder(files: ReadonlySet<string>): string[] {
+    return this.cyclesFirst(files).flat();
+  }
+
   private edgesOf(file: string): readonly string[] {
     let files = this.edges.get(file);
     if (!files) {

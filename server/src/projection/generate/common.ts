@@ -71,8 +71,13 @@ export class GenerationContext {
 
   /** Reports a node the target cannot carry; the generator writes a placeholder that fails loudly. */
   unfaithful(node: A.Node, language: string, what: string): void {
-    this.diagnostics.push(projectionDiagnostic('W_UNFAITHFUL', 'warning', `Not carried into ${language}: ${what}`, node.id, node.span, { omitted: node.type === 'ErrorNode' ? node.text : undefined }));
+    this.diagnostics.push(projectionDiagnostic('W_UNFAITHFUL', 'warning', `Not carried into ${language}: ${what}`, node.id, node.span, { omitted: node.type === 'ErrorNode' ? leftOutText(node.text) : undefined }));
   }
+}
+
+/** The source an importer's placeholder (`not_carried /* source *\/`) stands for, else the text itself. */
+export function leftOutText(text: string): string {
+  return /^not_carried \/\* ([^]*) \*\/$/.exec(text)?.[1] ?? text;
 }
 
 /** How an annotation reads in Whetstone (`@performance(memoize, reason: "…")`), for comments. */

@@ -4,6 +4,7 @@
 // range in a for → a counted loop, min → Math.min…) and to a small helper where JavaScript has no
 // built-in of the same meaning (how print shows lists, rounding halves away from zero).
 // @performance(memoize|cache) becomes a memo Map; other annotations become comments.
+import { walk } from '../../core/ast';
 import type * as A from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, type Type, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
@@ -19,7 +20,7 @@ const POSTFIX = 18;
 const PRIMARY = 20;
 
 const RESERVED = new Set(
-  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined NaN Infinity'.split(
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined NaN Infinity console Math Object String Number Array JSON'.split(
     ' ',
   ),
 );
@@ -40,7 +41,15 @@ class JavaScriptGenerator {
   ) {
     this.ctx = new GenerationContext(program);
     this.language = typescript ? 'TypeScript' : 'JavaScript';
+    walk(program, (node) => {
+      if (node.type === 'FunctionDeclaration' || node.type === 'VariableDeclaration' || node.type === 'Parameter' || node.type === 'TypeDeclaration') this.declared.add(node.name);
+      if (node.type === 'ForStatement') this.declared.add(node.iterator);
+      if (node.type === 'ImportDeclaration') node.names.forEach((name) => this.declared.add(name));
+    });
   }
+
+  /** The names the program declares: only these are renamed away from JavaScript's reserved words. */
+  private readonly declared = new Set<string>();
 
   run(): GenerateResult {
     const body = new CodeWriter('  ');
@@ -74,7 +83,7 @@ class JavaScriptGenerator {
   }
 
   private name(name: string): string {
-    return RESERVED.has(name) ? `${name}_` : name;
+    return RESERVED.has(name) && this.declared.has(name) ? `${name}_` : name;
   }
 
   private importLine(node: A.ImportDeclaration): string {
@@ -366,7 +375,8 @@ class JavaScriptGenerator {
         return fragment(`[${node.elements.map((element) => this.expression(element).text).join(', ')}]`, PRIMARY);
       case 'ObjectLiteral':
         if (node.properties.length === 0) return fragment('{}', PRIMARY);
-        return fragment(`{ ${node.properties.map((property) => `${property.key}: ${this.expression(property.value).text}`).join(', ')} }`, PRIMARY);
+        // A `__proto__:` key would set the prototype; a computed key makes it an own property.
+        return fragment(`{ ${node.properties.map((property) => `${property.key === '__proto__' ? '["__proto__"]' : property.key}: ${this.expression(property.value).text}`).join(', ')} }`, PRIMARY);
       case 'Lambda':
         return this.lambda(node);
       case 'ErrorNode':

@@ -181,7 +181,8 @@ class PythonGenerator {
         if (python !== undefined) return { python, scope };
       }
     }
-    return { python: this.nameOf(name), scope: null };
+    // A name the program does not declare keeps its spelling (renaming it would only hide it).
+    return { python: BUILTINS.has(name) ? this.nameOf(name) : (this.snakeNames.get(name) ?? name), scope: null };
   }
 
   private withFrame<T>(body: () => T): T {
@@ -590,7 +591,10 @@ class PythonGenerator {
   private index(node: A.IndexExpression, asTarget: boolean): Fragment {
     const object = wrap(this.expression(node.object), POSTFIX);
     const index = this.expression(node.index).text;
-    if (!asTarget && this.ctx.isKind(node.object, 'map')) return fragment(`${object}.get(${index})`, POSTFIX);
+    // Reading a missing key is null in Whetstone (and undefined in JavaScript), a KeyError for
+    // dict[k]: a map, a record or object, or anything indexed by a string is a dict here.
+    const dict = this.ctx.isKind(node.object, 'map', 'object', 'named') || (this.ctx.isKind(node.index, 'string') && !this.ctx.isKind(node.object, 'list', 'string'));
+    if (!asTarget && dict) return fragment(`${object}.get(${index})`, POSTFIX);
     return fragment(`${object}[${index}]`, POSTFIX);
   }
 

@@ -60,6 +60,9 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     case 'round_half_away':
       return `def ${name('round_half_away')}(x, digits=0):
     """Rounds to digits decimal places, halves away from zero (Python's round rounds them to even)."""
+    if digits == 0 and math.isfinite(x):
+        # A whole number stays an int, so it can index a list as it does in Whetstone.
+        return int(math.copysign(math.floor(abs(x) + 0.5), x))
     factor = 10**digits
     return math.copysign(math.floor(abs(x) * factor + 0.5), x) / factor`;
     case 'divide':

@@ -19,6 +19,8 @@ type Fields<T extends A.Node> = Omit<T, 'id' | 'span' | 'type'>;
 
 export class AstBuilder {
   readonly diagnostics: ProjectionDiagnostic[] = [];
+  /** Ids of the callees of the built-in calls made here (library calls mapped to built-ins). */
+  readonly libraryCallees = new Set<string>();
   private readonly lines: LineIndex;
   private next = 1;
   private depth = 0;
@@ -53,7 +55,9 @@ export class AstBuilder {
   }
 
   call(name: string, args: A.Expression[], at: SyntaxNode | A.Span): A.CallExpression {
-    return this.make<A.CallExpression>('CallExpression', at, { callee: this.identifier(name, at), arguments: args });
+    const callee = this.identifier(name, at);
+    this.libraryCallees.add(callee.id);
+    return this.make<A.CallExpression>('CallExpression', at, { callee, arguments: args });
   }
 
   /**
@@ -63,7 +67,8 @@ export class AstBuilder {
   unsupported(node: SyntaxNode, what: string, hint?: string): void {
     const span = this.span(node);
     this.diagnostics.push(
-      projectionDiagnostic('W_UNSUPPORTED', 'warning', `Not carried into Whetstone: ${what} has no Whetstone form`, '', span, {
+      // An error: the imported program would not do what the source does without this part.
+      projectionDiagnostic('W_UNSUPPORTED', 'error', `Not carried into Whetstone: ${what} has no Whetstone form`, '', span, {
         omitted: node.text,
         hint: hint ?? 'The rest of the file was imported; rewrite this part by hand in Whetstone if you need it.',
       }),
@@ -73,7 +78,16 @@ export class AstBuilder {
   /** An ErrorNode standing for source that could not be carried (keeps the place in the tree). */
   errorNode(node: SyntaxNode, what: string, hint?: string): A.ErrorNode {
     this.unsupported(node, what, hint);
-    return this.make<A.ErrorNode>('ErrorNode', node, { text: node.text });
+    return this.placeholder(node);
+  }
+
+  /**
+   * The ErrorNode for source that was left out (and reported). Its text is what the Whetstone
+   * printer writes: a name nothing declares, with the source in a comment, so the printed program
+   * does not check instead of reading the left-out text as other code (`a >> 1` as `a > 1`).
+   */
+  placeholder(node: SyntaxNode): A.ErrorNode {
+    return this.make<A.ErrorNode>('ErrorNode', node, { text: placeholderText(node.text) });
   }
 
   /**
@@ -121,6 +135,15 @@ export class AstBuilder {
     }
   }
 }
+
+/** `not_carried /* source *\/`: the source kept in a comment that cannot end early. */
+export function placeholderText(source: string): string {
+  const comment = source.replace(/\*\//g, '* /').replace(/\s+/g, ' ').trim();
+  return `${NOT_CARRIED} /* ${comment.length > 80 ? `${comment.slice(0, 80)}…` : comment} */`;
+}
+
+/** The name a placeholder uses: no program declares it, so the checker reports it as undefined. */
+export const NOT_CARRIED = 'not_carried';
 
 function shorten(text: string): string {
   const line = text.split('\n')[0];

@@ -8,6 +8,7 @@ import type { Language } from '../languages';
 import { AstBuilder } from './ast-builder';
 import { JavaScriptImporter } from './javascript';
 import { renameKeywordNames } from './keyword-names';
+import { reportLibraryNames } from './library-names';
 import { PythonImporter } from './python';
 
 export interface ImportResult {
@@ -39,7 +40,8 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const builder = new AstBuilder(source, idPrefix);
     builder.collectSyntaxErrors(tree.rootNode);
     const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...renameKeywordNames(ast)]);
+    const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...libraryNames, ...renameKeywordNames(ast)]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

@@ -37,7 +37,10 @@ const BINARY: Record<string, A.BinaryOperator> = {
 const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
 
 /** Math.* functions with a Whetstone built-in of the same meaning. */
-const MATH_BUILTINS = new Set(['floor', 'ceil', 'abs', 'min', 'max', 'round']);
+const MATH_BUILTINS = new Set(['floor', 'ceil', 'abs', 'min', 'max']);
+
+/** Node.js's built-in modules (imported without `node:`): `use fs;` would not load in Python. */
+const NODE_MODULES = new Set('assert buffer child_process crypto events fs os path process readline stream url util worker_threads zlib'.split(' '));
 
 /** Whetstone's path syntax: identifiers joined by dots. */
 const MODULE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\/[A-Za-z_][A-Za-z0-9_]*)*$/;
@@ -47,7 +50,7 @@ export class JavaScriptImporter {
 
   program(root: SyntaxNode): A.Program {
     const children: A.TopLevel[] = [];
-    for (const node of namedChildren(root)) children.push(...this.topLevel(node));
+    for (const node of expandMain(namedChildren(root))) children.push(...this.topLevel(node));
     return this.b.make<A.Program>('Program', root, { children });
   }
 
@@ -60,6 +63,12 @@ export class JavaScriptImporter {
         // position: a declaration that is exported stays a top-level declaration.
         const declaration = field(node, 'declaration');
         if (declaration) return this.topLevel(declaration);
+        // `export { a, b };` names what the module offers: generated modules offer every top-level
+        // function and type, so the list has nothing to carry.
+        if (isExportList(node)) return [];
+        // `export default name;` offers a name the module already declares.
+        const value = field(node, 'value');
+        if (value?.type === 'identifier' && node.children.some((child) => child?.type === 'default')) return [];
         this.b.unsupported(node, 'an export list or re-export');
         return [];
       }
@@ -90,6 +99,8 @@ export class JavaScriptImporter {
       this.b.unsupported(node, `an import of '${module}' (a Whetstone import names a module path such as math or net.http)`);
       return [];
     }
+    // Kept (the library policy sees it) and reported: Python has no such module.
+    if (NODE_MODULES.has(module)) this.b.unsupported(node, `an import of the Node.js module '${module}'`, 'Python has no module of that name.');
     const path = module.replace(/\//g, '.');
     const names: string[] = [];
     for (const part of namedChildren(clause)) {
@@ -243,6 +254,11 @@ export class JavaScriptImporter {
   /** A TypeScript type (or type annotation) as a Whetstone type string; any where there is none. */
   typeOf(node: SyntaxNode | undefined): string {
     if (!node) return 'any';
+    // Types nest like expressions (Array<Array<…>>): past the limit, one error and no type.
+    return this.b.nested(node, () => this.typeAt(node), () => 'any');
+  }
+
+  private typeAt(node: SyntaxNode): string {
     switch (node.type) {
       case 'type_annotation':
         return this.typeOf(namedChildren(node)[0]);
@@ -310,6 +326,8 @@ export class JavaScriptImporter {
         return this.declarations(node);
       case 'expression_statement': {
         const expression = namedChildren(node)[0];
+        // `module.exports = …` (CommonJS) names what the module offers, as an export list does.
+        if (expression && isCommonJsExport(expression)) return [];
         return expression ? this.expressionStatement(expression) : [];
       }
       case 'return_statement': {
@@ -550,6 +568,9 @@ export class JavaScriptImporter {
     if (counter && !assigns(bodyNode, counter.name)) {
       const start = counter.start;
       let end = this.expression(counter.end);
+      // A bound that may be a fraction (n / 2): the counter stops at the whole numbers below it,
+      // so `i <= b` is `i <= floor(b)` and `i < b` is `i < ceil(b)`.
+      if (hasDivision(counter.end)) end = this.b.call(counter.inclusive ? 'floor' : 'ceil', [end], counter.end);
       // `i <= b` walks to b itself: range(a, b + 1).
       if (counter.inclusive) end = this.b.make<A.BinaryExpression>('BinaryExpression', counter.end, { operator: '+', left: end, right: this.b.literal(1, counter.end) });
       const args = start.type === 'number' && Number(start.text) === 0 ? [end] : [this.expression(start), end];
@@ -581,7 +602,7 @@ export class JavaScriptImporter {
   // Expressions
 
   expression(node: SyntaxNode): A.Expression {
-    return this.b.nested(node, () => this.expressionAt(node), () => this.b.make<A.ErrorNode>('ErrorNode', node, { text: node.text }));
+    return this.b.nested(node, () => this.expressionAt(node), () => this.b.placeholder(node));
   }
 
   private expressionAt(node: SyntaxNode): A.Expression {
@@ -589,6 +610,10 @@ export class JavaScriptImporter {
       case 'identifier':
         return this.b.identifier(node.text, node);
       case 'undefined':
+        // Compared with === or !==, undefined asks what null asks in Whetstone (a missing value);
+        // elsewhere it prints and passes differently from null.
+        if (!isEqualityOperand(node)) return this.b.errorNode(node, 'undefined outside a comparison', 'Whetstone has null, which prints as null and is not a missing argument.');
+        return this.b.literal(null, node);
       case 'null':
         return this.b.literal(null, node);
       case 'true':
@@ -627,7 +652,7 @@ export class JavaScriptImporter {
       case 'arrow_function':
       case 'function_expression':
       case 'function':
-        return this.lambda(node) ?? this.b.make<A.ErrorNode>('ErrorNode', node, { text: node.text });
+        return this.lambda(node) ?? this.b.placeholder(node);
       case 'as_expression':
       case 'satisfies_expression':
       case 'non_null_expression':
@@ -733,6 +758,11 @@ export class JavaScriptImporter {
     if (object.type === 'identifier') {
       if (object.text === 'console' && property === 'log') return this.b.call('print', args, node);
       if (object.text === 'Math' && MATH_BUILTINS.has(property)) return this.b.call(property, args, node);
+      if (object.text === 'Math' && property === 'round' && args.length === 1) {
+        // Math.round rounds halves up (-2.5 → -2); Whetstone's round rounds them away from zero.
+        const shifted = this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '+', left: args[0], right: this.b.literal(0.5, node) });
+        return this.b.call('floor', [shifted], node);
+      }
       if (object.text === 'Object' && (property === 'keys' || property === 'values') && args.length === 1) return this.b.call(property, args, node);
     }
     if (property === 'push' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
@@ -864,6 +894,45 @@ function countedLoop(
   const step = increment.text.replace(/\s+/g, '');
   if (step !== `${name.text}++` && step !== `++${name.text}` && step !== `${name.text}+=1`) return undefined;
   return { name: name.text, start, end, inclusive: comparison === '<=' };
+}
+
+/** Whether `node` holds a division (its value may be a fraction). */
+function hasDivision(node: SyntaxNode): boolean {
+  return [node, ...node.descendantsOfType('binary_expression')].some((found) => found?.type === 'binary_expression' && field(found, 'operator')?.text === '/');
+}
+
+/**
+ * The module's statements with `if (require.main === module) { … }` replaced by its body (the
+ * file runs as a script) and a `"use strict"` directive left out (generated modules are strict).
+ */
+function expandMain(body: SyntaxNode[]): SyntaxNode[] {
+  return body.flatMap((node) => {
+    if (node.type === 'expression_statement' && /^(["'])use strict\1$/.test(namedChildren(node)[0]?.text ?? '')) return [];
+    if (node.type !== 'if_statement' || field(node, 'alternative')) return [node];
+    const condition = field(node, 'condition')?.text.replace(/[\s()]/g, '');
+    if (condition !== 'require.main===module' && condition !== 'module===require.main') return [node];
+    const consequence = field(node, 'consequence');
+    if (!consequence) return [node];
+    return consequence.type === 'statement_block' ? namedChildren(consequence) : [consequence];
+  });
+}
+
+/** `export { a, b as c };` without `from`: a list of what the module offers. */
+function isExportList(node: SyntaxNode): boolean {
+  return !field(node, 'source') && namedChildren(node).length === 1 && namedChildren(node)[0].type === 'export_clause';
+}
+
+/** `module.exports = …`, `module.exports.name = …` or `exports.name = …`. */
+function isCommonJsExport(node: SyntaxNode): boolean {
+  if (node.type !== 'assignment_expression') return false;
+  const target = field(node, 'left')?.text.replace(/\s+/g, '') ?? '';
+  return target === 'module.exports' || target.startsWith('module.exports.') || target.startsWith('exports.');
+}
+
+/** Whether `node` is a side of ===, !==, == or !=. */
+function isEqualityOperand(node: SyntaxNode): boolean {
+  const parent = node.parent;
+  return parent?.type === 'binary_expression' && ['===', '!==', '==', '!='].includes(field(parent, 'operator')?.text ?? '');
 }
 
 /** Whether any statement under `node` assigns `name` (so it is not a plain loop counter). */

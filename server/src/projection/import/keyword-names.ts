@@ -24,9 +24,16 @@ function nameFields(node: Node): ('name' | 'iterator')[] {
 
 export function renameKeywordNames(program: Program): ProjectionDiagnostic[] {
   const used = new Set<string>();
+  // Only names the program declares are renamed: an undeclared one is a library name, reported
+  // at import (library-names.ts), and renaming it would only hide what it was.
+  const declared = new Set<string>();
   walk(program, (node) => {
-    for (const field of nameFields(node)) used.add((node as unknown as Record<string, string>)[field]);
-    if (node.type === 'ImportDeclaration') node.names.forEach((name) => used.add(name));
+    for (const field of nameFields(node)) {
+      const name = (node as unknown as Record<string, string>)[field];
+      used.add(name);
+      if (node.type !== 'Identifier') declared.add(name);
+    }
+    if (node.type === 'ImportDeclaration') node.names.forEach((name) => (used.add(name), declared.add(name)));
   });
   const renamed = new Map<string, string>();
   const freeName = (name: string): string => {
@@ -37,7 +44,7 @@ export function renameKeywordNames(program: Program): ProjectionDiagnostic[] {
   };
   const diagnostics: ProjectionDiagnostic[] = [];
   const rename = (name: string, node: Node): string => {
-    if (!KEYWORDS.has(name)) return name;
+    if (!KEYWORDS.has(name) || !declared.has(name)) return name;
     let next = renamed.get(name);
     if (next === undefined) {
       next = freeName(name);

@@ -25,8 +25,14 @@ const COMPARISON: Record<string, A.BinaryOperator> = { '==': '==', '!=': '!=', '
 const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
 
 /** Built-ins Python and Whetstone share by name and meaning. */
-const SAME_BUILTINS = new Set(['print', 'len', 'range', 'abs', 'min', 'max', 'round', 'str']);
+const SAME_BUILTINS = new Set(['print', 'len', 'range', 'abs', 'min', 'max', 'str']);
 const MATH_FUNCTIONS: Record<string, string> = { floor: 'floor', ceil: 'ceil', fabs: 'abs' };
+/** Test runners: `import doctest` and its `doctest.testmod()` are scaffolding, not the program. */
+const TEST_MODULES = new Set(['doctest']);
+/** Python's standard modules programs commonly import: `use sys;` would not load in JavaScript. */
+const STANDARD_MODULES = new Set(
+  'abc array bisect collections copy dataclasses datetime decimal enum fractions heapq itertools json operator os random re statistics string sys time unittest'.split(' '),
+);
 /** Modules whose imports only name types or interpreter features: nothing to carry. */
 const TYPE_ONLY_MODULES = new Set(['typing', '__future__', 'functools']);
 
@@ -74,6 +80,9 @@ export class PythonImporter {
       case 'import_statement':
       case 'import_from_statement':
         return this.importDeclaration(node);
+      case 'future_import_statement':
+        // `from __future__ import …` changes how the interpreter reads the file, not what it does.
+        return [];
       case 'function_definition':
         return [this.functionDeclaration(node, [])];
       case 'decorated_definition':
@@ -94,8 +103,10 @@ export class PythonImporter {
       for (const name of namedChildren(node)) {
         if (name.type !== 'dotted_name') {
           this.b.unsupported(name, 'an import under another name (as)');
-        } else if (name.text !== 'math' && !TYPE_ONLY_MODULES.has(name.text)) {
+        } else if (name.text !== 'math' && !TYPE_ONLY_MODULES.has(name.text) && !TEST_MODULES.has(name.text)) {
           // math's functions map to built-ins (math.floor → floor); its other members are reported where used.
+          // A standard module is kept (the library policy sees it) and reported: JavaScript has none.
+          if (STANDARD_MODULES.has(name.text.split('.')[0])) this.b.unsupported(name, `the Python standard module ${name.text}`, 'JavaScript and TypeScript have no module of that name; only math (floor, ceil, fabs) maps to built-ins.');
           out.push(this.b.make<A.ImportDeclaration>('ImportDeclaration', node, { module: name.text, names: [] }));
         }
       }
@@ -106,7 +117,14 @@ export class PythonImporter {
       this.b.unsupported(node, 'a relative import');
       return [];
     }
-    if (TYPE_ONLY_MODULES.has(module.text)) return [];
+    if (TYPE_ONLY_MODULES.has(module.text) || TEST_MODULES.has(module.text)) return [];
+    const imported = namedChildren(node).filter((child) => child.startIndex !== module.startIndex).map((child) => child.text);
+    // `from math import floor, ceil`: the names are Whetstone's built-ins of the same meaning.
+    if (module.text === 'math' && imported.length > 0 && imported.every((name) => name === 'floor' || name === 'ceil')) return [];
+    // Kept (the library policy sees it) and reported: JavaScript has no such module.
+    if (STANDARD_MODULES.has(module.text.split('.')[0]) || module.text === 'math') {
+      this.b.unsupported(node, `an import from the Python standard module ${module.text}`, 'JavaScript and TypeScript have no module of that name.');
+    }
     const names: string[] = [];
     node.children.forEach((child, index) => {
       if (!child || node.fieldNameForChild(index) !== 'name') return;
@@ -230,6 +248,11 @@ export class PythonImporter {
   /** A Python type hint as a Whetstone type string; any where there is none. */
   typeOf(node: SyntaxNode | undefined): string {
     if (!node) return 'any';
+    // Types nest like expressions (Array<Array<…>>): past the limit, one error and no type.
+    return this.b.nested(node, () => this.typeAt(node), () => 'any');
+  }
+
+  private typeAt(node: SyntaxNode): string {
     switch (node.type) {
       case 'type':
         return this.typeOf(namedChildren(node)[0]);
@@ -428,7 +451,8 @@ export class PythonImporter {
         return this.expressionStatement(inner[0], node);
       }
       case 'return_statement': {
-        const value = namedChildren(node)[0];
+        const written = namedChildren(node)[0];
+        const value = written && unparenthesize(written);
         if (value?.type === 'conditional_expression') return [this.lowerConditional(value, (branch) => this.returnOf(branch))];
         return [this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: value ? this.expression(value) : null })];
       }
@@ -498,14 +522,18 @@ export class PythonImporter {
       case 'string':
         // A bare string is documentation, like a comment.
         return [];
-      default:
-        return [this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression: this.expression(expression) })];
+      case 'call':
+        // doctest.testmod(): running the examples of the docstrings, which are not carried.
+        if (isTestRun(expression)) return [];
+        break;
     }
+    return [this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression: this.expression(expression) })];
   }
 
   private assignment(node: SyntaxNode): A.Statement[] {
     const left = field(node, 'left');
-    const right = field(node, 'right');
+    const written = field(node, 'right');
+    const right = written && unparenthesize(written);
     const typeNode = field(node, 'type');
     if (!left) return [];
     if (!right) {
@@ -618,7 +646,7 @@ export class PythonImporter {
   // Expressions
 
   expression(node: SyntaxNode): A.Expression {
-    return this.b.nested(node, () => this.expressionAt(node), () => this.b.make<A.ErrorNode>('ErrorNode', node, { text: node.text }));
+    return this.b.nested(node, () => this.expressionAt(node), () => this.b.placeholder(node));
   }
 
   private expressionAt(node: SyntaxNode): A.Expression {
@@ -691,6 +719,13 @@ export class PythonImporter {
         const value = field(node, 'value');
         const index = field(node, 'subscript');
         if (!value || !index || index.type === 'slice' || namedChildren(node).length > 2) return this.b.errorNode(node, 'a slice or multiple subscripts');
+        if (index.type === 'unary_operator' && field(index, 'operator')?.text === '-') {
+          // xs[-1] counts from the end in Python only: xs[len(xs) - 1] says so in every target.
+          const count = field(index, 'argument');
+          if (value.type !== 'identifier' || count?.type !== 'integer') return this.b.errorNode(node, 'a negative index (Python counts it from the end) on something other than a name');
+          const fromEnd = this.b.make<A.BinaryExpression>('BinaryExpression', index, { operator: '-', left: this.b.call('len', [this.expression(value)], index), right: this.expression(count) });
+          return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(value), index: fromEnd });
+        }
         return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(value), index: this.expression(index) });
       }
       case 'lambda': {
@@ -714,7 +749,7 @@ export class PythonImporter {
         const empty = this.b.make<A.ArrayLiteral>('ArrayLiteral', this.b.spanBetween(node.startIndex, node.startIndex), { elements: [] });
         const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', this.b.spanBetween(node.startIndex, node.startIndex), { name, kind: 'const', varType: null, annotations: [], initializer: empty });
         const loop = this.comprehension(node, name);
-        if (!loop) return this.b.make<A.ErrorNode>('ErrorNode', node, { text: node.text });
+        if (!loop) return this.b.placeholder(node);
         this.before.push(declaration, loop);
         return this.b.identifier(name, node);
       }
@@ -746,7 +781,9 @@ export class PythonImporter {
   /** Whether the remainder `node` (a % b) only meets a comparison with 0, or has a non-negative literal dividend: its sign does not matter. */
   private signAgnostic(node: SyntaxNode): boolean {
     const left = field(node, 'left');
-    if ((left?.type === 'integer' || left?.type === 'float') && !left.text.startsWith('-')) return true;
+    const right = field(node, 'right');
+    const positive = (operand: SyntaxNode | undefined): boolean => (operand?.type === 'integer' || operand?.type === 'float') && Number(operand.text.replace(/_/g, '')) > 0;
+    if (positive(left) && positive(right)) return true;
     const parent = node.parent;
     if (parent?.type !== 'comparison_operator') return false;
     const operands = namedChildren(parent);
@@ -867,6 +904,10 @@ export class PythonImporter {
     if (callee.type === 'identifier') {
       if (SAME_BUILTINS.has(callee.text)) return this.b.call(callee.text, args, node);
       if (callee.text === 'float' && args.length === 1) return this.b.call('num', args, node);
+      // round(x) rounds halves (2.5) to even, Whetstone's round away from zero. With digits, a half
+      // is rarely exact in binary (2.675 is below it), so both agree there.
+      if (callee.text === 'round' && args.length === 1) return this.b.errorNode(node, "Python's round(x) (it rounds halves to even; Whetstone's round rounds them away from zero)", 'round(x + 0.5) or floor(x + 0.5) says which rounding you want.');
+      if (callee.text === 'round') return this.b.call('round', args, node);
       if (callee.text === 'list' && args.length === 1 && args[0].type === 'CallExpression') return args[0];
       return undefined;
     }
@@ -943,6 +984,13 @@ function unparenthesize(node: SyntaxNode): SyntaxNode {
   let current = node;
   while (current.type === 'parenthesized_expression' && namedChildren(current)[0]) current = namedChildren(current)[0];
   return current;
+}
+
+/** `doctest.testmod(…)` or `doctest.run_docstring_examples(…)`. */
+function isTestRun(call: SyntaxNode): boolean {
+  const callee = field(call, 'function');
+  const object = callee?.type === 'attribute' ? field(callee, 'object') : undefined;
+  return object?.type === 'identifier' && TEST_MODULES.has(object.text);
 }
 
 function describe(node: SyntaxNode): string {

@@ -1,0 +1,148 @@
+// Checking a file that is not open: its diagnostics (syntax and semantic, with the modules it
+// imports resolved as in the editor) and its exports, from one parse and one analysis, the
+// document disposed at once. On a worker (summary-worker.ts) the answers for its imports are
+// given with the file. What is kept is plain data: diagnostics with plain spans and no fixes (a
+// quick fix needs the open buffer's node ids; opening the file publishes its own), and exports
+// that can cross to and from a worker thread (structured clone keeps their maps; the primitive
+// types are made the core's shared objects again on arrival, reviveExports).
+import type { Diagnostic, Span } from '../core/ast';
+import {
+  analyze,
+  ANY,
+  BOOL,
+  moduleExportsOf,
+  NULL,
+  NUMBER,
+  STRING,
+  VOID,
+  type ExportedName,
+  type LibraryContext,
+  type ModuleExports,
+  type ModuleResolution,
+  type ModuleResolver,
+  type Type,
+} from '../core/semantics';
+import { createHash } from 'node:crypto';
+import { inSourceOrder } from '../core/ast';
+import { WhetstoneDocument } from '../core/syntax';
+import { INDEXED_FILE_LIMITS } from './file-limits';
+import { readFileWithin } from './regular-file';
+
+/** A diagnostic of a file that is not open: the core's, with a plain span and without fixes. */
+export type FileDiagnostic = Omit<Diagnostic, 'fix' | 'span'> & { span: Span };
+
+export interface FileCheck {
+  diagnostics: FileDiagnostic[];
+  exports: ModuleExports;
+  /** The module paths its imports name. */
+  imports: string[];
+}
+
+/** Analyses `text` with `resolver` and keeps only its diagnostics and exports. */
+export function checkText(text: string, resolver: ModuleResolver | undefined, library: LibraryContext | undefined): FileCheck {
+  const document = WhetstoneDocument.create(text);
+  try {
+    const model = analyze(document, { library, modules: resolver });
+    const imports = document.ast.children.flatMap((child) => (child.type === 'ImportDeclaration' && child.module ? [child.module] : []));
+    return { diagnostics: inSourceOrder(document.syntaxDiagnostics, model.diagnostics).map(plainDiagnostic), exports: moduleExportsOf(model), imports };
+  } finally {
+    document.dispose();
+  }
+}
+
+function plainDiagnostic(diagnostic: Diagnostic): FileDiagnostic {
+  const { span } = diagnostic;
+  const plain: FileDiagnostic = {
+    code: diagnostic.code,
+    severity: diagnostic.severity,
+    message: diagnostic.message,
+    nodeId: diagnostic.nodeId,
+    line: diagnostic.line,
+    column: diagnostic.column,
+    span: {
+      start: { line: span.start.line, column: span.start.column },
+      end: { line: span.end.line, column: span.end.column },
+      startOffset: span.startOffset,
+      endOffset: span.endOffset,
+    },
+  };
+  if (diagnostic.hint !== undefined) plain.hint = diagnostic.hint;
+  return plain;
+}
+
+const PRIMITIVES: ReadonlyMap<string, Type> = new Map([NUMBER, STRING, BOOL, VOID, ANY, NULL].map((type) => [type.kind, type]));
+
+/** Exports received from a worker: the same, with the primitive types the core's own objects again (the checker may compare them by identity). */
+export function reviveExports(exports: ModuleExports): ModuleExports {
+  const names = new Map<string, ExportedName>();
+  for (const [name, exported] of exports.names) {
+    names.set(name, {
+      ...exported,
+      type: reviveType(exported.type),
+      ...(exported.fields ? { fields: new Map([...exported.fields].map(([field, type]) => [field, reviveType(type)])) } : {}),
+    });
+  }
+  return { names, fingerprint: exports.fingerprint };
+}
+
+function reviveType(type: Type): Type {
+  switch (type.kind) {
+    case 'list':
+      return { ...type, element: reviveType(type.element) };
+    case 'map':
+      return { ...type, key: reviveType(type.key), value: reviveType(type.value) };
+    case 'optional':
+      return { ...type, inner: reviveType(type.inner) };
+    case 'function':
+      return {
+        ...type,
+        params: type.params.map((param) => ({ ...param, type: reviveType(param.type) })),
+        ...(type.rest ? { rest: { ...type.rest, type: reviveType(type.rest.type) } } : {}),
+        returnType: reviveType(type.returnType),
+      };
+    case 'module':
+      return { ...type, members: type.members ? new Map([...type.members].map(([name, member]) => [name, reviveType(member)])) : null };
+    case 'object':
+      return { ...type, fields: new Map([...type.fields].map(([name, field]) => [name, reviveType(field)])) };
+    case 'named':
+      return type;
+    default:
+      return PRIMITIVES.get(type.kind) ?? type;
+  }
+}
+
+/** A checked file, with the hash of the text checked (module-exports.ts compares it with the file's later readings). */
+export type CheckedFile = ({ path: string; hash: string } & FileCheck) | { path: string; problem: string; missing: boolean };
+
+/** Reads a file with the index's limits, its byte-order mark dropped (not part of the text, as in editors). */
+export function readIndexedFile(path: string, followLinks: boolean): { text: string } | { problem: string; missing: boolean } {
+  const read = readFileWithin(path, { ...INDEXED_FILE_LIMITS, followLinks });
+  if ('problem' in read) return read;
+  return { text: read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text };
+}
+
+/** The hash module-exports.ts keeps of a file's text. */
+export function textHash(text: string): string {
+  return createHash('sha256').update(text).digest('base64');
+}
+
+/** What a worker is asked to check: a file, and what each module path it imports resolves to. */
+export interface FileCheckRequest {
+  path: string;
+  followLinks: boolean;
+  /** Every module path the file imports, with its answer; one not listed is no file. */
+  resolutions: readonly [string, ModuleResolution][];
+  library?: LibraryContext;
+}
+
+/** Reads and checks one file against the answers given (in whichever thread calls it). */
+export function checkFile(request: FileCheckRequest): CheckedFile {
+  const read = readIndexedFile(request.path, request.followLinks);
+  if ('problem' in read) return { path: request.path, ...read };
+  const answers = new Map(request.resolutions);
+  const resolver: ModuleResolver = { resolve: (modulePath) => answers.get(modulePath) ?? UNRESOLVED };
+  return { path: request.path, hash: textHash(read.text), ...checkText(read.text, resolver, request.library) };
+}
+
+/** No file: the module's names are any (what a module of the importer's own cycle is, seen from it). */
+export const UNRESOLVED: ModuleResolution = { tried: [] };

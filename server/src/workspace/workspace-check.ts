@@ -1,0 +1,179 @@
+// The build's check of every indexed file: its diagnostics, with the modules it imports resolved
+// as in the editor, computed once the summaries are in (file-index.ts), on the same worker threads.
+// A file's check needs the exports of what it imports, so the import graph is walked one import
+// cycle (or one file) at a time, each after the ones it imports; the work itself is per file, so
+// both cores are busy even when most of the workspace is one cycle. A worker is sent a file and
+// the answer for each module it imports (exports the build already has, as plain data:
+// file-check.ts); it reads, parses and analyses the file and answers with its diagnostics and
+// exports. Within a cycle (module-set.ts's rule) each member is first analysed with what it
+// imports from the cycle as any, for the others to see, and then checked against those. The exports
+// are kept in the module cache (module-exports.ts) as if computed there, so an importer opened or
+// checked later parses nothing else; no document outlives its check. Files open in a buffer are
+// the buffer's: their exports are the buffer's, their diagnostics its own publication.
+import { join, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { moduleFilePath, modulePathOf, NO_EXPORTS, type ModuleExports, type ModuleResolution } from '../core/semantics';
+import { checkFile, reviveExports, UNRESOLVED, type CheckedFile, type FileCheckRequest, type FileDiagnostic } from './file-check';
+import type { FileIndex } from './file-index';
+import type { ModuleExportsCache } from './module-exports';
+import type { SummaryPool } from './summary-pool';
+
+export interface CheckSink {
+  /** A file's diagnostics, as checked from disk. */
+  checked(path: string, uri: string, diagnostics: readonly FileDiagnostic[]): void;
+  /** Whether to stop (a newer build started). */
+  cancelled(): boolean;
+  error(error: unknown): void;
+}
+
+/** Checks every indexed file not open, on `pool`'s workers (or here, one file per turn). */
+export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCache, pool: SummaryPool | undefined, sink: CheckSink): Promise<void> {
+  const { graph, files } = index.importGraph();
+  const components = graph.cyclesFirst(files);
+  const componentOf = new Map<string, number>();
+  components.forEach((members, at) => members.forEach((member) => componentOf.set(member, at)));
+  // A component starts when the ones it imports are done.
+  const waitingOn = components.map(() => 0);
+  const importers = components.map((): number[] => []);
+  components.forEach((members, at) => {
+    const imported = new Set<number>();
+    for (const member of members) {
+      for (const target of graph.importsOf(member)) {
+        const other = componentOf.get(target);
+        if (other !== undefined && other !== at) imported.add(other);
+      }
+    }
+    waitingOn[at] = imported.size;
+    for (const other of imported) importers[other].push(at);
+  });
+  const library = modules.library;
+  // Twice the workers: each has its next file waiting while this thread takes in an answer.
+  const slots = pool ? pool.size * 2 : 1;
+  let running = 0;
+  let remaining = components.length;
+  const jobs: (() => Promise<void>)[] = [];
+  let finished: () => void = () => undefined;
+  const allDone = new Promise<void>((resolve) => (finished = resolve));
+
+  /** Runs queued work as slots free up; off this thread's stack between files, so the editor is answered meanwhile. */
+  const pump = (): void => {
+    if (sink.cancelled()) return finished();
+    while (jobs.length > 0 && running < slots) {
+      const job = jobs.shift()!;
+      running++;
+      void job()
+        .catch((error: unknown) => sink.error(error))
+        .finally(() => {
+          running--;
+          if (remaining === 0 && running === 0) return finished();
+          setImmediate(pump);
+        });
+    }
+  };
+  const ask = (request: FileCheckRequest): Promise<CheckedFile> => (pool ? pool.check(request).catch(() => checkFile(request)) : Promise.resolve(checkFile(request)));
+
+  /**
+   * The answer for each module `path` imports: a member of its cycle as `inCycle` says, an open
+   * buffer's exports, a file's as checked already, or the files tried. The file a module path
+   * names is found as the module cache finds it (the first root with a buffer or a file there),
+   * from the index: nothing is read here.
+   */
+  const resolutionsOf = (path: string, members: ReadonlySet<string>, inCycle: (member: string) => ModuleResolution): [string, ModuleResolution][] => {
+    const answers = new Map<string, ModuleResolution>();
+    for (const entry of index.get(path)?.summary.imports ?? []) {
+      if (answers.has(entry.module)) continue;
+      const tried: string[] = [];
+      let answer: ModuleResolution | undefined;
+      // A module path is identifiers joined by dots; anything else names no file.
+      const named = modulePathOf(moduleFilePath(entry.module)) === entry.module;
+      for (const root of named ? modules.sourceRoots : []) {
+        const candidate = join(root, moduleFilePath(entry.module));
+        const file = relative(root, candidate).split(sep).join('/');
+        if (members.has(candidate)) answer = inCycle(candidate);
+        else if (modules.isOpen(candidate)) answer = modules.resolveFor(path, entry.module);
+        else if (index.get(candidate)) answer = { file, exports: modules.checkedExports(candidate) ?? NO_EXPORTS };
+        if (answer) break;
+        tried.push(file);
+      }
+      answers.set(entry.module, answer ?? { tried });
+    }
+    return [...answers];
+  };
+  const componentDone = (at: number): void => {
+    remaining--;
+    for (const importer of importers[at]) if (--waitingOn[importer] === 0) start(importer);
+  };
+
+  /** Queues the work of one component: each member's check (after, in a cycle, each member's exports as the cycle sees it). */
+  const start = (at: number): void => {
+    const members = components[at];
+    const memberSet = new Set(members);
+    // The files its members' exports depend on: a change to one of them makes them stale (module-exports.ts).
+    const usedFiles = new Set<string>([...members, ...members.flatMap((member) => graph.importsOf(member))]);
+    const open = members.filter((member) => modules.isOpen(member));
+    if (open.length > 0) {
+      // A buffer speaks for its file: the module cache checks the others against it, here.
+      jobs.push(async () => {
+        for (const member of members) {
+          if (modules.isOpen(member)) continue;
+          const diagnostics = modules.checkFile(member);
+          if (diagnostics) sink.checked(member, pathToFileURL(member).href, diagnostics);
+        }
+        componentDone(at);
+      });
+      return;
+    }
+    const fileOf = (member: string): string => index.moduleOfPath(member)?.file ?? member;
+    let left = members.length;
+    const check = (member: string, seenInCycle: ReadonlyMap<string, ModuleExports>): void => {
+      const file = index.get(member);
+      if (!file) {
+        if (--left === 0) componentDone(at);
+        return;
+      }
+      jobs.push(async () => {
+        try {
+          const resolutions = resolutionsOf(member, memberSet, (other) => ({ file: fileOf(other), exports: seenInCycle.get(other) ?? NO_EXPORTS }));
+          const answer = await ask({ path: member, followLinks: file.followLinks, resolutions, library });
+          if ('problem' in answer) return;
+          modules.seed(member, { hash: answer.hash, imports: answer.imports, exports: reviveExports(answer.exports), usedFiles });
+          sink.checked(member, pathToFileURL(member).href, answer.diagnostics);
+        } finally {
+          if (--left === 0) componentDone(at);
+        }
+      });
+    };
+    const cyclic = members.length > 1 || graph.importsOf(members[0]).includes(members[0]);
+    if (!cyclic) return check(members[0], new Map());
+    // In a cycle: each member as the others see it, then each member's check against those.
+    const seenInCycle = new Map<string, ModuleExports>();
+    let unseen = members.length;
+    const seen = (member: string, exports: ModuleExports): void => {
+      seenInCycle.set(member, exports);
+      if (--unseen === 0) for (const each of members) check(each, seenInCycle);
+    };
+    for (const member of members) {
+      const file = index.get(member);
+      if (!file) {
+        seen(member, NO_EXPORTS);
+        continue;
+      }
+      jobs.push(async () => {
+        let exports = NO_EXPORTS;
+        try {
+          const answer = await ask({ path: member, followLinks: file.followLinks, resolutions: resolutionsOf(member, memberSet, () => UNRESOLVED), library });
+          if (!('problem' in answer)) exports = reviveExports(answer.exports);
+        } finally {
+          seen(member, exports);
+        }
+      });
+    }
+  };
+
+  if (remaining === 0) return;
+  components.forEach((_, at) => {
+    if (waitingOn[at] === 0) start(at);
+  });
+  pump();
+  await allDone;
+}

@@ -1,0 +1,225 @@
+// The diagnostics of files that are not open, over a real LSP connection on real files: the index's
+// build publishes every file's (cross-file errors included) before its progress ends; a file
+// created, changed and deleted on disk (didChangeWatchedFiles, as VS Code reports it) updates or
+// clears its own and its dependents'; a signature change in an open module republishes a
+// dependent that is not open, directly or through another module, while a keystroke in a body
+// republishes none; a file that closes keeps its diagnostics; `whetstone.diagnostics.scope:
+// openFiles` publishes none of the files not open.
+import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { LspClient } from './lspClient';
+
+const PRICING = 'fn orderTotal(prices: list<number>): number {\n  let t = 0;\n  for p in prices {\n    t = t + p;\n  }\n  return t;\n}\n';
+/** Calls orderTotal rightly: clean until orderTotal's signature changes. */
+const ORDERS = 'use pricing.{orderTotal};\n\nfn orderSum(): number {\n  return orderTotal([1, 2]);\n}\n\nprint(orderSum());\n';
+/** Assigns a number to a string across files: an error from the start. */
+const WRONG = 'use pricing.{orderTotal};\n\nlet label: string = orderTotal([1]);\nprint(label);\n';
+/** Imports orders, not pricing: a dependent of pricing through orders. */
+const REPORT = 'use orders.{orderSum};\n\nlet shown: number = orderSum();\nprint(shown);\n';
+const CONSUMER = 'use made.{helper};\n\nlet n: number = helper(1);\nprint(n);\n';
+
+function uriOf(folder: string, name: string): string {
+  return pathToFileURL(join(folder, name)).href;
+}
+
+function codes(publication: PublishDiagnosticsParams | undefined): string[] {
+  return (publication?.diagnostics ?? []).map((diagnostic) => String(diagnostic.code));
+}
+
+function watched(client: LspClient, path: string, type: FileChangeType): Promise<void> {
+  return client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(path).href, type }] });
+}
+
+/** Waits for a publication for `uri` after the first `seen` ones that `accept` takes. */
+function nextPublication(client: LspClient, uri: string, seen: number, what: string, accept: (publication: PublishDiagnosticsParams) => boolean = () => true): Promise<PublishDiagnosticsParams> {
+  return client.waitFor(what, () => client.publicationsFor(uri).slice(seen).find(accept));
+}
+
+function startIndexed(folder: string, settings?: Record<string, unknown>): Promise<LspClient> {
+  return LspClient.start({ workspaceFolder: folder, workspaceCapabilities: true, ...(settings ? { settings } : {}) }).then(async (client) => {
+    await client.waitFor('the index to be built', () => client.progress.find((p) => p.value.kind === 'end'));
+    return client;
+  });
+}
+
+describe('diagnostics of the files that are not open', () => {
+  let folder: string;
+  let client: LspClient;
+
+  before(async () => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-problems-')));
+    writeFileSync(join(folder, 'pricing.wst'), PRICING);
+    writeFileSync(join(folder, 'orders.wst'), ORDERS);
+    writeFileSync(join(folder, 'wrong.wst'), WRONG);
+    writeFileSync(join(folder, 'report.wst'), REPORT);
+    writeFileSync(join(folder, 'consumer.wst'), CONSUMER);
+    client = await startIndexed(folder);
+  });
+  after(async () => {
+    await client?.shutdown();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('publishes every file’s diagnostics during the build, before its progress ends, with the cross-file error of a file never opened', () => {
+    const wrong = client.publicationsFor(uriOf(folder, 'wrong.wst'));
+    assert.equal(wrong.length, 1, 'one publication for wrong.wst');
+    assert.deepEqual(codes(wrong[0]), ['E_TYPE_MISMATCH']);
+    assert.match(String(wrong[0].diagnostics[0].message), /number is not assignable to 'label' of type string/);
+    assert.equal(wrong[0].version, undefined, 'no version: the file is not open');
+    assert.deepEqual(codes(client.publicationsFor(uriOf(folder, 'orders.wst'))[0]), []);
+    assert.deepEqual(codes(client.publicationsFor(uriOf(folder, 'consumer.wst'))[0]), ['W_UNKNOWN_IMPORT']);
+    // (All read right after the progress's end arrived: the build is over when every file is checked.)
+    assert.ok(client.progress.some((p) => p.value.kind === 'report'), 'progress reported with a count');
+  });
+
+  it('a body keystroke in an open module republishes no dependent; a signature change republishes the dependents not open, directly and through another module', async () => {
+    const pricing = uriOf(folder, 'pricing.wst');
+    const orders = uriOf(folder, 'orders.wst');
+    const report = uriOf(folder, 'report.wst');
+    await client.open(pricing, PRICING);
+    await client.fullDiagnostics(pricing, 1, true);
+    const ordersSeen = client.publicationsFor(orders).length;
+    const reportSeen = client.publicationsFor(report).length;
+    // A keystroke inside the body: `let t = 0;` → `let t = 10;` changes nothing pricing exports.
+    const body = await client.change(pricing, [{ range: { start: { line: 1, character: 10 }, end: { line: 1, character: 10 } }, text: '1' }]);
+    await client.fullDiagnostics(pricing, body);
+    // The signature: prices becomes a string, so orders' call is wrong (and pricing's own loop).
+    const signature = await client.change(pricing, [{ range: { start: { line: 0, character: 22 }, end: { line: 0, character: 34 } }, text: 'string' }]);
+    await client.fullDiagnostics(pricing, signature);
+    const republished = await nextPublication(client, orders, ordersSeen, 'orders.wst republished', (p) => p.diagnostics.length > 0);
+    assert.deepEqual(codes(republished), ['E_TYPE_MISMATCH']);
+    assert.match(String(republished.diagnostics[0].message), /list<number> is not assignable to parameter 'prices' of type string/);
+    // Nothing for orders.wst between the two: the body keystroke republished no dependent.
+    assert.equal(client.publicationsFor(orders).indexOf(republished), ordersSeen, 'the first publication of orders.wst after the keystrokes is the signature change’s');
+    // report.wst imports orders only; orders' exports did not change, but report is re-checked as a dependent through it.
+    const reportAgain = await nextPublication(client, report, reportSeen, 'report.wst republished');
+    assert.deepEqual(codes(reportAgain), []);
+    // Back: the dependent is clean again.
+    const back = await client.change(pricing, [{ range: { start: { line: 0, character: 22 }, end: { line: 0, character: 28 } }, text: 'list<number>' }]);
+    await client.fullDiagnostics(pricing, back);
+    const clean = await nextPublication(client, orders, client.publicationsFor(orders).indexOf(republished) + 1, 'orders.wst clean again');
+    assert.deepEqual(codes(clean), []);
+  });
+
+  it('a file that closes keeps its diagnostics, checked from disk again', async () => {
+    const wrong = uriOf(folder, 'wrong.wst');
+    await client.open(wrong, WRONG);
+    await client.fullDiagnostics(wrong, 1, true);
+    const seen = client.publicationsFor(wrong).length;
+    await client.close(wrong);
+    const after = await nextPublication(client, wrong, seen, 'wrong.wst after it closed');
+    assert.deepEqual(codes(after), ['E_TYPE_MISMATCH']);
+    assert.equal(after.version, undefined);
+  });
+
+  it('a buffer never saved (no file on disk) that closes has its diagnostics cleared', async () => {
+    const unsaved = uriOf(folder, 'unsaved.wst');
+    await client.open(unsaved, 'let n: number = "text";\n');
+    assert.ok(codes(await client.fullDiagnostics(unsaved, 1, true)).includes('E_TYPE_MISMATCH'));
+    const seen = client.publicationsFor(unsaved).length;
+    await client.close(unsaved);
+    assert.deepEqual((await nextPublication(client, unsaved, seen, 'unsaved.wst cleared')).diagnostics, []);
+  });
+
+  it('a file created, changed and deleted on disk: its own diagnostics and its dependents’ follow', async () => {
+    const made = join(folder, 'made.wst');
+    const madeUri = uriOf(folder, 'made.wst');
+    const consumer = uriOf(folder, 'consumer.wst');
+    let seen = client.publicationsFor(consumer).length;
+    writeFileSync(made, 'fn helper(x: number): number {\n  return x;\n}\n\nlet s: string = 1;\n');
+    await watched(client, made, FileChangeType.Created);
+    const own = await nextPublication(client, madeUri, 0, 'made.wst published');
+    assert.deepEqual(codes(own), ['E_TYPE_MISMATCH']);
+    const resolved = await nextPublication(client, consumer, seen, 'consumer.wst republished after made.wst was created');
+    assert.deepEqual(codes(resolved), [], 'the import now resolves and the call is right');
+
+    seen = client.publicationsFor(consumer).length;
+    const madeSeen = client.publicationsFor(madeUri).length;
+    writeFileSync(made, 'fn helper(x: string): string {\n  return x;\n}\n');
+    await watched(client, made, FileChangeType.Changed);
+    assert.deepEqual(codes(await nextPublication(client, madeUri, madeSeen, 'made.wst republished')), []);
+    const broken = await nextPublication(client, consumer, seen, 'consumer.wst after helper’s signature changed on disk');
+    assert.deepEqual(codes(broken).sort(), ['E_TYPE_MISMATCH', 'E_TYPE_MISMATCH']);
+
+    seen = client.publicationsFor(consumer).length;
+    const beforeDelete = client.publicationsFor(madeUri).length;
+    unlinkSync(made);
+    await watched(client, made, FileChangeType.Deleted);
+    const cleared = await nextPublication(client, madeUri, beforeDelete, 'made.wst cleared');
+    assert.deepEqual(cleared.diagnostics, []);
+    assert.deepEqual(codes(await nextPublication(client, consumer, seen, 'consumer.wst after made.wst was deleted')), ['W_UNKNOWN_IMPORT']);
+  });
+});
+
+describe('whetstone.diagnostics.scope: openFiles', () => {
+  let folder: string;
+  let client: LspClient;
+
+  before(async () => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-problems-open-')));
+    writeFileSync(join(folder, 'pricing.wst'), PRICING);
+    writeFileSync(join(folder, 'wrong.wst'), WRONG);
+    client = await startIndexed(folder, { diagnostics: { scope: 'openFiles' } });
+  });
+  after(async () => {
+    await client?.shutdown();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('publishes nothing for files not open, the open file’s own diagnostics, and clears them when it closes', async () => {
+    const wrong = uriOf(folder, 'wrong.wst');
+    assert.equal(client.publicationsFor(wrong).length, 0, 'nothing for a file never opened');
+    await client.open(wrong, WRONG);
+    assert.deepEqual(codes(await client.fullDiagnostics(wrong, 1, true)), ['E_TYPE_MISMATCH']);
+    await client.close(wrong);
+    const cleared = await nextPublication(client, wrong, 1, 'wrong.wst cleared when it closed');
+    assert.deepEqual(cleared.diagnostics, []);
+  });
+});
+
+describe('settings that change what is shown', () => {
+  let folder: string;
+  let client: LspClient;
+  /** The settings the client answers with: changed in place, then announced with didChangeConfiguration. */
+  const settings: Record<string, unknown> = {};
+
+  before(async () => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-problems-settings-')));
+    mkdirSync(join(folder, 'src'));
+    writeFileSync(join(folder, 'src', 'pricing.wst'), PRICING);
+    writeFileSync(join(folder, 'src', 'wrong.wst'), 'let label: string = 1;\nprint(label);\n');
+    writeFileSync(join(folder, 'outside.wst'), 'let n: number = "text";\nprint(n);\n');
+    client = await startIndexed(folder, settings);
+  });
+  after(async () => {
+    await client?.shutdown();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('a file that leaves the source roots has its diagnostics cleared', async () => {
+    const outside = uriOf(folder, 'outside.wst');
+    assert.deepEqual(codes(client.publicationsFor(outside)[0]), ['E_TYPE_MISMATCH']);
+    const seen = client.publicationsFor(outside).length;
+    settings.sourceRoots = ['src'];
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
+    assert.deepEqual((await nextPublication(client, outside, seen, 'outside.wst cleared')).diagnostics, []);
+  });
+
+  it('scope openFiles clears the files that are not open; back to workspace, they are checked and shown again', async () => {
+    const wrong = uriOf(folder, 'src/wrong.wst');
+    await client.waitFor('wrong.wst checked under the new root', () => client.publicationsFor(wrong).find((p) => p.diagnostics.length > 0));
+    let seen = client.publicationsFor(wrong).length;
+    settings.diagnostics = { scope: 'openFiles' };
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
+    assert.deepEqual((await nextPublication(client, wrong, seen, 'wrong.wst cleared')).diagnostics, []);
+    seen = client.publicationsFor(wrong).length;
+    settings.diagnostics = { scope: 'workspace' };
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
+    assert.deepEqual(codes(await nextPublication(client, wrong, seen, 'wrong.wst shown again')), ['E_TYPE_MISMATCH']);
+  });
+});
