@@ -5,7 +5,8 @@
 // action is Ignore. The API is still a proposal (`portsAttributes`, declared in package.json's
 // enabledApiProposals): VS Code lets an extension use it only where proposals are allowed for it
 // (code-server started with --enable-proposed-api, as `npm start` does; a development host);
-// elsewhere registering fails and nothing changes (README says which setting does it by hand).
+// elsewhere registering fails, and package.json's default for `remote.portsAttributes` (the
+// server's process, by its command line) does it.
 import * as vscode from 'vscode';
 
 /** The proposal's shapes (vscode.proposed.portsAttributes.d.ts), which @types/vscode lacks. */

@@ -19,6 +19,18 @@ describe('a calm workbench', () => {
     assert.equal(api.agents.portAttributes.autoForwardAction(status.port + 1), undefined, 'other ports are left to VS Code');
   });
 
+  it('gives remote.portsAttributes a default that ignores the installed language server\'s ports, where the proposal is not allowed', () => {
+    // A desktop remote window does not let the extension use the port attributes proposal; the
+    // setting's default, matched against a process's command line, covers the server there.
+    const defaults = vscode.workspace.getConfiguration('remote').inspect<Record<string, { onAutoForward?: string }>>('portsAttributes')?.defaultValue ?? {};
+    const entries = Object.entries(defaults).filter(([, attributes]) => attributes.onAutoForward === 'ignore');
+    const ignores = (commandLine: string): boolean => entries.some(([pattern]) => new RegExp(pattern).test(commandLine));
+    assert.ok(ignores('/usr/bin/node /home/ada/.vscode-server/extensions/whetstone.whetstone-vscode-0.1.0/dist/server.js --node-ipc --clientProcessId=4242'), 'the installed server is ignored');
+    assert.ok(ignores('C:\\Program Files\\node.exe c:\\Users\\ada\\.vscode\\extensions\\whetstone.whetstone-vscode-0.2.1\\dist\\server.js --node-ipc'), 'on Windows too');
+    assert.ok(!ignores('/usr/bin/node /home/ada/.vscode-server/extensions/other.lang-1.0.0/dist/server.js --node-ipc'), 'another extension\'s server is left to VS Code');
+    assert.ok(!ignores('python3 -m http.server 8080'), 'a web server is left to VS Code');
+  });
+
   it('shows the LSP traffic in the Output view when whetstone.trace.server asks for it', async () => {
     const api = await readyApi();
     const editor = await openFile('calm/trace.wst');
