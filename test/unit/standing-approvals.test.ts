@@ -60,7 +60,7 @@ describe('similarKind', () => {
       { op: 'deleteNode', nodeId: sum, uri: A },
       { op: 'deleteNode', nodeId: doubled, uri: A },
     ]);
-    assert.deepEqual(kind, { kind: `deleteNode local VariableDeclaration in ${A}`, label: 'deleteNode of local VariableDeclaration nodes in a/main.wst' });
+    assert.deepEqual(kind, { kind: `deleteNode local VariableDeclaration in ${A}`, label: 'delete variables inside functions of a/main.wst' });
   });
 
   it('gives the same step in another file another kind, and none to a plan over two files', () => {

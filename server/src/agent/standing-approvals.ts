@@ -10,6 +10,7 @@
 // they end when it disconnects; the person sees and revokes them in the Agents view. Bounded per
 // session.
 import type { Node } from '../core/ast';
+import { typeWords } from '../core/queries';
 import type { WhetstoneDocument } from '../core/syntax';
 import type { Workspace } from '../workspace/workspace';
 import type { PlanTarget } from './host';
@@ -24,9 +25,12 @@ const KEY = 'standingApprovals';
 export interface PlanKind {
   /** What plans are compared by: "deleteNode local VariableDeclaration in file:///…/orders.wst". */
   kind: string;
-  /** What the person reads: "deleteNode of local VariableDeclaration nodes in orders.wst". */
+  /** What the person reads, in the language's words: "delete variables inside functions of orders.wst". */
   label: string;
 }
+
+/** The mutations' names as a person reads them. */
+const OPERATION_WORDS: Readonly<Record<string, string>> = { deleteNode: 'delete', setProperty: 'change', updateNode: 'change', insertNode: 'insert into' };
 
 /** Nodes that are, or are part of, a declaration's signature (or a declaration's annotations). */
 const SIGNATURE_TYPES = new Set(['Program', 'FunctionDeclaration', 'TypeDeclaration', 'ImportDeclaration', 'Parameter', 'Field', 'Annotation', 'Lambda']);
@@ -52,7 +56,7 @@ function kindOf(workspace: Workspace, target: PlanTarget): PlanKind | undefined 
   const file = shortPath(buffer.uri, workspace);
   return {
     kind: `${target.op} local ${node.type} in ${buffer.uri}`,
-    label: `${displayText(target.op, MAX_LABEL_CHARS)} of local ${node.type} nodes in ${displayText(file, MAX_LABEL_CHARS)}`,
+    label: `${OPERATION_WORDS[target.op] ?? displayText(target.op, MAX_LABEL_CHARS)} ${typeWords(node.type).replace(/^the /, '')}s inside functions of ${displayText(file, MAX_LABEL_CHARS)}`,
   };
 }
 

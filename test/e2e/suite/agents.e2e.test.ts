@@ -253,7 +253,7 @@ describe('the Agents view and plan review', () => {
         ?.children?.find((child) => child.label.startsWith('Approved until it disconnects'))
         ?.children?.find((child) => child.contextValue === 'approval'),
     );
-    assert.equal(approval.label, `deleteNode of local VariableDeclaration nodes in ${FILE}`);
+    assert.equal(approval.label, `delete variables inside functions of ${FILE}`);
 
     const second = await propose('remove the unused local c', locals.get('c')!);
     assert.equal((await decided(second)).status, 'approved');
