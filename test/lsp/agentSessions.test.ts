@@ -254,7 +254,7 @@ describe('agents as the person sees them', () => {
       assert.equal(functionNamed(ledgerAst, 'audit').id, decoy, 'fn audit is still there');
 
       assert.equal(asked[0].similar?.kind, LOCAL_DELETE);
-      assert.match(asked[0].similar?.label ?? '', /in sessions\.wst$/, 'the person reads which file');
+      assert.match(asked[0].similar?.label ?? '', /inside functions of sessions\.wst$/, 'the person reads which file');
       // The same kind of step in the other file is asked about: the approval was for sessions.wst.
       const kept = functionNamed(ledgerAst, 'audit').body?.statements?.[0];
       assert.ok(kept?.type === 'VariableDeclaration');
@@ -321,7 +321,7 @@ describe('agents as the person sees them', () => {
       assert.deepEqual([file.uri, file.version], [editor.uri, editor.version]);
       assert.equal(file.proposed, editor.text.replace('  let unused = 1;\n', ''), 'current against proposed: exactly the deleted line goes');
       assert.equal(file.notShown.length, 1);
-      assert.match(file.notShown[0], /^setProperty VariableDeclaration on lines 4–4$/);
+      assert.match(file.notShown[0], /^change variable on lines 4–4$/);
 
       // The person types: the proposal is of the text as it is now.
       await editor.type(0, '// tidy me\n');

@@ -52,6 +52,13 @@ export interface PlanDisplay {
   targetSummary: string;
 }
 
+/** A mutation's name as a person reads it ("delete", "change"); an unknown one as given, escaped. */
+export function operationWords(op: string): string {
+  return OPERATION_WORDS[op] ?? displayText(op, 40);
+}
+
+const OPERATION_WORDS: Readonly<Record<string, string>> = { deleteNode: 'delete', setProperty: 'change', updateNode: 'change', insertNode: 'insert into' };
+
 /**
  * Agent text made safe to show on one line, in a terminal and in VS Code alike
  * (protocol/display-text.ts labelText: hidden characters visible, icon and link syntax inert),

@@ -3,9 +3,10 @@
 // plan cannot show (it names its targets, not what an update would write) listed.
 import { applyMutations } from '../core/editing';
 import { applyTextEdits } from '../core/syntax';
+import { typeWords } from '../core/queries';
 import type { Workspace } from '../workspace/workspace';
 import type { PlanTarget } from './host';
-import { displayText, MAX_LABEL_CHARS, shortPath } from './plan-display';
+import { displayText, MAX_LABEL_CHARS, operationWords, shortPath } from './plan-display';
 import { planPreview, type TargetPreview } from './plan-preview';
 
 /** What a plan would do to one buffer's text now: its removals made; what the plan cannot show, named. */
@@ -36,7 +37,7 @@ export function proposedTexts(workspace: Workspace, targets: readonly PlanTarget
     const buffer = workspace.get(uri);
     if (!buffer) continue;
     const deletes = found.filter((target) => target.op === 'deleteNode');
-    const notShown = found.filter((target) => target.op !== 'deleteNode').map((target) => `${displayText(target.op, 40)} ${target.nodeType ?? ''} on lines ${target.startLine}–${target.endLine}`);
+    const notShown = found.filter((target) => target.op !== 'deleteNode').map((target) => `${operationWords(target.op)} ${typeWords(target.nodeType ?? '')} on lines ${target.startLine}–${target.endLine}`);
     let proposed = buffer.document.text;
     try {
       let next = 0;
@@ -44,7 +45,7 @@ export function proposedTexts(workspace: Workspace, targets: readonly PlanTarget
       proposed = applyTextEdits(proposed, edits);
     } catch {
       // Removals the engine refuses (a node another removal already took) leave the text as it is.
-      notShown.push(...deletes.map((target) => `deleteNode ${target.nodeType ?? ''} on lines ${target.startLine}–${target.endLine}`));
+      notShown.push(...deletes.map((target) => `delete ${typeWords(target.nodeType ?? '')} on lines ${target.startLine}–${target.endLine}`));
     }
     result.push({ uri, file: displayText(shortPath(uri, workspace), MAX_LABEL_CHARS), revision: buffer.revision, proposed, notShown });
   }

@@ -14,7 +14,7 @@ import { typeWords } from '../core/queries';
 import type { WhetstoneDocument } from '../core/syntax';
 import type { Workspace } from '../workspace/workspace';
 import type { PlanTarget } from './host';
-import { displayText, MAX_LABEL_CHARS, shortPath } from './plan-display';
+import { displayText, MAX_LABEL_CHARS, operationWords, shortPath } from './plan-display';
 import { bufferOfTarget } from './plan-preview';
 import type { Session } from './session';
 
@@ -28,9 +28,6 @@ export interface PlanKind {
   /** What the person reads, in the language's words: "delete variables inside functions of orders.wst". */
   label: string;
 }
-
-/** The mutations' names as a person reads them. */
-const OPERATION_WORDS: Readonly<Record<string, string>> = { deleteNode: 'delete', setProperty: 'change', updateNode: 'change', insertNode: 'insert into' };
 
 /** Nodes that are, or are part of, a declaration's signature (or a declaration's annotations). */
 const SIGNATURE_TYPES = new Set(['Program', 'FunctionDeclaration', 'TypeDeclaration', 'ImportDeclaration', 'Parameter', 'Field', 'Annotation', 'Lambda']);
@@ -56,7 +53,7 @@ function kindOf(workspace: Workspace, target: PlanTarget): PlanKind | undefined 
   const file = shortPath(buffer.uri, workspace);
   return {
     kind: `${target.op} local ${node.type} in ${buffer.uri}`,
-    label: `${OPERATION_WORDS[target.op] ?? displayText(target.op, MAX_LABEL_CHARS)} ${typeWords(node.type).replace(/^the /, '')}s inside functions of ${displayText(file, MAX_LABEL_CHARS)}`,
+    label: `${operationWords(target.op)} ${typeWords(node.type).replace(/^the /, '')}s inside functions of ${displayText(file, MAX_LABEL_CHARS)}`,
   };
 }
 

@@ -232,7 +232,7 @@ describe('the Agents view and plan review', () => {
       vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.path.includes(planId)),
     );
     const proposed = await vscode.workspace.openTextDocument((diffTab.input as vscode.TabInputTextDiff).modified);
-    assert.match(proposed.lineAt(0).text, /^\/\/ Not shown \(the plan does not say what it writes\): setProperty FunctionDeclaration on lines \d+–\d+$/);
+    assert.match(proposed.lineAt(0).text, /^\/\/ Not shown \(the plan does not say what it writes\): change function on lines \d+–\d+$/);
     assert.equal(proposed.getText().includes('let b = 2;'), false, 'the deletion is shown');
     assert.equal(api.plans.decide(planId, false), true);
     await waitFor('the rejected plan\'s diff to close', () =>
