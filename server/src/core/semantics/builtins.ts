@@ -124,6 +124,13 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
   numberToNumber('abs', 'The absolute value of `x`.'),
   numberToNumber('floor', 'The largest integer not greater than `x`.'),
   numberToNumber('ceil', 'The smallest integer not less than `x`.'),
+  numberToNumber('sqrt', 'The square root of `x`; NaN when `x` is negative.'),
+  {
+    name: 'pow',
+    type: fn([param('x', NUMBER), param('y', NUMBER)], NUMBER),
+    signature: 'fn pow(x: number, y: number): number',
+    doc: '`x` to the power `y`: Infinity when it overflows or `x` is 0 and `y` negative; NaN for a negative `x` and a fractional `y`, and for 1 or -1 to an infinite power.',
+  },
   {
     name: 'round',
     type: fn([param('x', NUMBER), param('digits', NUMBER, true, '0')], NUMBER),

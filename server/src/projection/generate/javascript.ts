@@ -25,7 +25,7 @@ const RESERVED = new Set(
   ),
 );
 
-const MATH: Record<string, string> = { min: 'Math.min', max: 'Math.max', abs: 'Math.abs', floor: 'Math.floor', ceil: 'Math.ceil' };
+const MATH: Record<string, string> = { min: 'Math.min', max: 'Math.max', abs: 'Math.abs', floor: 'Math.floor', ceil: 'Math.ceil', sqrt: 'Math.sqrt', pow: 'Math.pow' };
 
 export function generateJavaScript(program: A.Program, typescript: boolean): GenerateResult {
   return new JavaScriptGenerator(program, typescript).run();

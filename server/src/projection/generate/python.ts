@@ -653,6 +653,10 @@ class PythonGenerator {
           return fragment(`math.${name}(${list})`, POSTFIX);
         case 'round':
           return fragment(`${this.ctx.helper('round_half_away')}(${list})`, POSTFIX);
+        case 'sqrt':
+          return fragment(`${this.ctx.helper('square_root')}(${list})`, POSTFIX);
+        case 'pow':
+          return fragment(`${this.ctx.helper('power')}(${list})`, POSTFIX);
         case 'str':
           if (first && this.ctx.isKind(first, 'string')) return args[0];
           return fragment(`${this.ctx.helper('show')}(${list})`, POSTFIX);

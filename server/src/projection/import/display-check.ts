@@ -77,7 +77,8 @@ const floatShown = 'Python shows a float with its decimal point (4 / 2 is 2.0), 
 
 /**
  * Whether a shown expression of an imported Python program is a float as written: a `/` (not the
- * floor(a / b) of `//`), a literal with a point or exponent, float(…) (num), or arithmetic with one
+ * floor(a / b) of `//`), a literal with a point or exponent, float(…) (num), math.sqrt, math.pow,
+ * math.fabs, or arithmetic with one
  * of these. A name or a call that holds a float is not followed (see docs/PROJECTION.md).
  */
 function pythonFloats(libraryCallees: ReadonlySet<string>, text: string): (expression: Expression) => boolean {
@@ -93,10 +94,11 @@ function pythonFloats(libraryCallees: ReadonlySet<string>, text: string): (expre
       case 'CallExpression': {
         const callee = expression.callee;
         if (callee.type !== 'Identifier' || !libraryCallees.has(callee.id)) return false;
-        // num is float(…); abs, min, max and round with digits keep a float they are given; floor and ceil give ints.
-        if (callee.name === 'num') return true;
+        // num is float(…), and math.sqrt, math.pow and math.fabs give floats; abs, min, max, pow and round
+        // with digits keep a float they are given; floor and ceil give ints.
+        if (callee.name === 'num' || callee.name === 'sqrt' || /^math\.(pow|fabs)\b/.test(text.slice(expression.span.startOffset, expression.span.endOffset))) return true;
         if (callee.name === 'round' && expression.arguments.length < 2) return false;
-        return ['abs', 'min', 'max', 'round'].includes(callee.name) && (expression.arguments as Expression[]).some(isFloat);
+        return ['abs', 'min', 'max', 'round', 'pow'].includes(callee.name) && (expression.arguments as Expression[]).some(isFloat);
       }
       default:
         return false;
