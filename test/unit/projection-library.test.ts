@@ -61,6 +61,28 @@ describe('projection library tables', () => {
     );
   });
 
+  it("range with a step is Python's range in every target, down by a negative step", () => {
+    keepsItsMeaning(
+      'def double_factorial(n: int) -> int:\n    result = 1\n    for i in range(n, 0, -2):\n        result *= i\n    return result\n\n\nprint(double_factorial(7), list(range(0, 10, 3)), list(range(3, 0, 1)))\n',
+      'python',
+      /range\(n, 0, -2\)/,
+    );
+  });
+
+  it('range with a step of 0 stops the program with an error in every target, as in Python', () => {
+    const doc = WhetstoneDocument.create('let step = 0;\nprint(range(0, 3, step));\n', 1);
+    try {
+      const js = scratch.node(scratch.write(`p${count++}.js`, generate(doc.ast, 'javascript').code));
+      assert.notEqual(js.status, 0);
+      assert.match(js.stderr, /RangeError: range\(\) step must not be zero/);
+      const py = scratch.python(scratch.write(`p${count++}.py`, generate(doc.ast, 'python').code));
+      assert.notEqual(py.status, 0);
+      assert.match(py.stderr, /ValueError/);
+    } finally {
+      doc.dispose();
+    }
+  });
+
   it('a float from math.sqrt or math.pow shown by Python is an error at import (4.0 is not 4)', () => {
     const errors = importSource('import math\n\nprint(math.sqrt(16), math.pow(2, 3), pow(2, 3))\n', 'python').diagnostics.filter((d) => d.severity === 'error');
     assert.deepEqual(

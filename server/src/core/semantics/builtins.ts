@@ -105,9 +105,9 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
   },
   {
     name: 'range',
-    type: fn([param('start', NUMBER), param('end', NUMBER, true)], listOf(NUMBER)),
-    signature: 'fn range(n: number): list<number>  |  fn range(start: number, end: number): list<number>',
-    doc: '`range(n)` is 0, 1, … n-1; `range(a, b)` is a, a+1, … b-1. Used as `for i in range(n) { … }`.',
+    type: fn([param('start', NUMBER), param('end', NUMBER, true), param('step', NUMBER, true, '1')], listOf(NUMBER)),
+    signature: 'fn range(n: number): list<number>  |  fn range(start: number, end: number): list<number>  |  fn range(start: number, end: number, step: number): list<number>',
+    doc: '`range(n)` is 0, 1, … n-1; `range(a, b)` is a, a+1, … b-1; `range(a, b, step)` goes by `step` (down while above `b` when it is negative; a step of 0 stops the program with an error). Used as `for i in range(n) { … }`.',
   },
   {
     name: 'min',
