@@ -83,6 +83,25 @@ describe('projection library tables', () => {
     }
   });
 
+  it("includes is JavaScript's includes in every target: a text in a text, an element in a list", () => {
+    keepsItsMeaning(
+      'function countVowels(text) {\n  let count = 0;\n  for (const ch of text) {\n    if ("aeiou".includes(ch)) count++;\n  }\n  return count;\n}\nconst row = [1, 2];\nconst rows = [row, [1, 2]];\nconst zero = 0;\nconsole.log(countVowels("algorithms"), "rhythm".includes(""), [1, 2, 3].includes(2), [1, 2].includes(5));\nconsole.log(rows.includes(row), rows.includes([1, 2]), [zero / zero].includes(zero / zero), ["1"].includes("1"));\n',
+      'javascript',
+      /includes\("aeiou", ch\)/,
+    );
+  });
+
+  it('includes in a list keeps JavaScript\'s sameness in Python: true is not 1, 2 is 2.0', () => {
+    const doc = WhetstoneDocument.create('let flags = [true, false];\nlet ones = [1];\nprint(includes(ones, 1), includes(flags, true), includes([1, 2], 4 / 2));\nlet mixed: list<any> = [1, "a"];\nprint(includes(mixed, true), includes(mixed, "a"));\n', 1);
+    try {
+      const expected = 'true true true\nfalse true\n';
+      assert.equal(run(generate(doc.ast, 'javascript').code, 'javascript'), expected);
+      assert.equal(run(generate(doc.ast, 'python').code, 'python'), expected);
+    } finally {
+      doc.dispose();
+    }
+  });
+
   it('a float from math.sqrt or math.pow shown by Python is an error at import (4.0 is not 4)', () => {
     const errors = importSource('import math\n\nprint(math.sqrt(16), math.pow(2, 3), pow(2, 3))\n', 'python').diagnostics.filter((d) => d.severity === 'error');
     assert.deepEqual(

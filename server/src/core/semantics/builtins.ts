@@ -3,6 +3,7 @@
 // values); `refine` gives them their precise checks and result type for the actual arguments.
 import {
   ANY,
+  BOOL,
   NUMBER,
   STRING,
   VOID,
@@ -79,6 +80,18 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
         return problem(1, `Cannot push ${typeToString(value)} onto ${typeToString(listType)}`);
       }
       return {};
+    },
+  },
+  {
+    name: 'includes',
+    type: fn([param('container', ANY), param('value', ANY)], BOOL),
+    signature: 'fn includes(container: list<T> | string, value: T | string): bool',
+    doc: 'Whether the text `container` contains the text `value`, or the list `container` has an element equal to `value` (lists and records by identity, NaN is found).',
+    refine: ([container, value]) => {
+      const type = container ? stripOptional(container) : ANY;
+      if (type.kind === 'string' && value && !['string', 'any'].includes(stripOptional(value).kind)) return problem(1, `includes() looks for a string in a string, not ${typeToString(value)}`);
+      if (['any', 'list', 'string'].includes(type.kind)) return {};
+      return problem(0, `includes() takes a list or a string, not ${typeToString(type)}`);
     },
   },
   {

@@ -428,6 +428,9 @@ class JavaScriptGenerator {
         case 'push':
           if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.push(${args[1].text})`, POSTFIX);
           break;
+        case 'includes':
+          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.includes(${args[1].text})`, POSTFIX);
+          break;
         case 'keys':
           return fragment(`Object.keys(${list(args)})`, POSTFIX);
         case 'values':

@@ -642,6 +642,8 @@ class PythonGenerator {
         case 'push':
           if (args.length === 2) return fragment(`${wrap(args[0], POSTFIX)}.append(${args[1].text})`, POSTFIX);
           break;
+        case 'includes':
+          return fragment(`${this.ctx.helper('contains')}(${list})`, POSTFIX);
         case 'keys':
         case 'values':
           return fragment(`list(${wrap(args[0], POSTFIX)}.${name}())`, POSTFIX);

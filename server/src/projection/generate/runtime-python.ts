@@ -5,7 +5,7 @@
 // pow giving NaN or Infinity where Python raises. Only the
 // helpers a program uses are written, each under a name the program does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -16,6 +16,7 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   to_number: ['math'],
   square_root: ['math'],
   power: ['math'],
+  contains: [],
 };
 
 export function pyHelperSource(helper: PyHelper, name: (base: string) => string): string {
@@ -93,6 +94,22 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     except ValueError:
         return math.nan
     return int(value) if value.is_integer() else value`;
+    case 'contains':
+      return `def ${name('contains')}(container, value):
+    """JavaScript's includes: a text in a text; in a list, the same value (lists and dicts by identity, numbers by value, NaN found, True is not 1)."""
+    if isinstance(container, str):
+        return value in container
+    for item in container:
+        if item is value:
+            return True
+        if isinstance(item, (list, dict)) or isinstance(item, bool) != isinstance(value, bool):
+            continue
+        if isinstance(item, (int, float)) and isinstance(value, (int, float)):
+            if item == value or (item != item and value != value):
+                return True
+        elif type(item) is type(value) and item == value:
+            return True
+    return False`;
     case 'square_root':
       return `def ${name('square_root')}(x):
     """The square root as JavaScript's Math.sqrt: NaN below zero; a whole root as an int, so it can index a list."""

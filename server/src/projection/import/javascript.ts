@@ -766,6 +766,7 @@ export class JavaScriptImporter {
       if (object.text === 'Object' && (property === 'keys' || property === 'values') && args.length === 1) return this.b.call(property, args, node);
     }
     if (property === 'push' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
+    if (property === 'includes' && args.length === 1) return this.b.call('includes', [this.expression(object), ...args], node);
     if (property === 'toString' && args.length === 0) return this.b.call('str', [this.expression(object)], node);
     return undefined;
   }
