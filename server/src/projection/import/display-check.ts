@@ -55,12 +55,14 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
     shows.push({ call: node, shown: written ? 'String' : 'str' });
   });
   if (shows.length === 0) return [];
-  const model = analyze(program);
+  // The checker runs only when some shown value is not plainly a number or a text.
+  let model: ReturnType<typeof analyze> | undefined;
   const mayBeFloat = source === 'python' ? pythonFloats(libraryCallees, text) : () => false;
+  const plain = plainlyShown(libraryCallees);
   const diagnostics: ProjectionDiagnostic[] = [];
   for (const { call, shown } of shows) {
     for (const argument of call.arguments as Expression[]) {
-      const why = mayBeFloat(argument) ? floatShown : argument.type === 'Literal' && typeof argument.value !== 'boolean' && argument.value !== null ? undefined : differs(model.typeOf(argument.id), source, shown);
+      const why = mayBeFloat(argument) ? floatShown : plain(argument) ? undefined : differs((model ??= analyze(program)).typeOf(argument.id), source, shown);
       if (!why) continue;
       const what = shown === 'print' ? (source === 'python' ? 'print' : 'console.log') : source === 'python' ? 'str (or an f-string)' : 'the conversion to text';
       diagnostics.push(
@@ -71,6 +73,26 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
     }
   }
   return diagnostics;
+}
+
+/**
+ * Whether an expression is a number or a text by its form alone (a literal, arithmetic on such,
+ * len, str, floor…), so it shows the same everywhere (a Python float aside, judged before).
+ */
+function plainlyShown(libraryCallees: ReadonlySet<string>): (expression: Expression) => boolean {
+  const plain = (expression: Expression): boolean => {
+    switch (expression.type) {
+      case 'Literal':
+        return typeof expression.value === 'number' || typeof expression.value === 'string';
+      case 'BinaryExpression':
+        return ['+', '-', '*', '/', '%'].includes(expression.operator) && plain(expression.left) && plain(expression.right);
+      case 'CallExpression':
+        return expression.callee.type === 'Identifier' && libraryCallees.has(expression.callee.id) && ['len', 'str', 'floor', 'ceil', 'round', 'abs', 'num'].includes(expression.callee.name);
+      default:
+        return false;
+    }
+  };
+  return plain;
 }
 
 const floatShown = 'Python shows a float with its decimal point (4 / 2 is 2.0), Whetstone as 2';
