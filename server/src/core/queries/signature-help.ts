@@ -125,7 +125,7 @@ function signatureOfType(callee: Callee, type: FunctionType, model: SemanticMode
 
 /**
  * A built-in's signatures as its own text writes them (type parameters included: `list<T>`), one
- * per form (`range` has two, joined by `  |  `).
+ * per form (`range` has three, joined by `  |  `).
  */
 function builtinSignatures(text: string): Signature[] {
   const out: Signature[] = [];

@@ -3,6 +3,7 @@
 // values); `refine` gives them their precise checks and result type for the actual arguments.
 import {
   ANY,
+  BOOL,
   NUMBER,
   STRING,
   VOID,
@@ -82,6 +83,18 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     },
   },
   {
+    name: 'includes',
+    type: fn([param('container', ANY), param('value', ANY)], BOOL),
+    signature: 'fn includes(container: list<T> | string, value: T | string): bool',
+    doc: 'Whether the text `container` contains the text `value`, or the list `container` has an element equal to `value` (lists and records by identity, NaN is found).',
+    refine: ([container, value]) => {
+      const type = container ? stripOptional(container) : ANY;
+      if (type.kind === 'string' && value && !['string', 'any'].includes(stripOptional(value).kind)) return problem(1, `includes() looks for a string in a string, not ${typeToString(value)}`);
+      if (['any', 'list', 'string'].includes(type.kind)) return {};
+      return problem(0, `includes() takes a list or a string, not ${typeToString(type)}`);
+    },
+  },
+  {
     name: 'keys',
     type: fn([param('map', mapOf(ANY, ANY))], listOf(ANY)),
     signature: 'fn keys(map: map<K, V>): list<K>',
@@ -105,9 +118,9 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
   },
   {
     name: 'range',
-    type: fn([param('start', NUMBER), param('end', NUMBER, true)], listOf(NUMBER)),
-    signature: 'fn range(n: number): list<number>  |  fn range(start: number, end: number): list<number>',
-    doc: '`range(n)` is 0, 1, … n-1; `range(a, b)` is a, a+1, … b-1. Used as `for i in range(n) { … }`.',
+    type: fn([param('start', NUMBER), param('end', NUMBER, true), param('step', NUMBER, true, '1')], listOf(NUMBER)),
+    signature: 'fn range(n: number): list<number>  |  fn range(start: number, end: number): list<number>  |  fn range(start: number, end: number, step: number): list<number>',
+    doc: '`range(n)` is 0, 1, … n-1; `range(a, b)` is a, a+1, … b-1; `range(a, b, step)` goes by `step` (down while above `b` when it is negative; a step of 0 stops the program with an error). Used as `for i in range(n) { … }`.',
   },
   {
     name: 'min',
@@ -124,6 +137,13 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
   numberToNumber('abs', 'The absolute value of `x`.'),
   numberToNumber('floor', 'The largest integer not greater than `x`.'),
   numberToNumber('ceil', 'The smallest integer not less than `x`.'),
+  numberToNumber('sqrt', 'The square root of `x`; NaN when `x` is negative.'),
+  {
+    name: 'pow',
+    type: fn([param('x', NUMBER), param('y', NUMBER)], NUMBER),
+    signature: 'fn pow(x: number, y: number): number',
+    doc: '`x` to the power `y`: Infinity when it overflows or `x` is 0 and `y` negative; NaN for a negative `x` and a fractional `y`, and for 1 or -1 to an infinite power.',
+  },
   {
     name: 'round',
     type: fn([param('x', NUMBER), param('digits', NUMBER, true, '0')], NUMBER),

@@ -25,7 +25,7 @@ const RESERVED = new Set(
   ),
 );
 
-const MATH: Record<string, string> = { min: 'Math.min', max: 'Math.max', abs: 'Math.abs', floor: 'Math.floor', ceil: 'Math.ceil' };
+const MATH: Record<string, string> = { min: 'Math.min', max: 'Math.max', abs: 'Math.abs', floor: 'Math.floor', ceil: 'Math.ceil', sqrt: 'Math.sqrt', pow: 'Math.pow' };
 
 export function generateJavaScript(program: A.Program, typescript: boolean): GenerateResult {
   return new JavaScriptGenerator(program, typescript).run();
@@ -427,6 +427,9 @@ class JavaScriptGenerator {
           return fragment(`${this.ctx.helper('lengthOf')}(${list(args)})`, POSTFIX);
         case 'push':
           if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.push(${args[1].text})`, POSTFIX);
+          break;
+        case 'includes':
+          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.includes(${args[1].text})`, POSTFIX);
           break;
         case 'keys':
           return fragment(`Object.keys(${list(args)})`, POSTFIX);

@@ -642,6 +642,8 @@ class PythonGenerator {
         case 'push':
           if (args.length === 2) return fragment(`${wrap(args[0], POSTFIX)}.append(${args[1].text})`, POSTFIX);
           break;
+        case 'includes':
+          return fragment(`${this.ctx.helper('contains')}(${list})`, POSTFIX);
         case 'keys':
         case 'values':
           return fragment(`list(${wrap(args[0], POSTFIX)}.${name}())`, POSTFIX);
@@ -653,6 +655,10 @@ class PythonGenerator {
           return fragment(`math.${name}(${list})`, POSTFIX);
         case 'round':
           return fragment(`${this.ctx.helper('round_half_away')}(${list})`, POSTFIX);
+        case 'sqrt':
+          return fragment(`${this.ctx.helper('square_root')}(${list})`, POSTFIX);
+        case 'pow':
+          return fragment(`${this.ctx.helper('power')}(${list})`, POSTFIX);
         case 'str':
           if (first && this.ctx.isKind(first, 'string')) return args[0];
           return fragment(`${this.ctx.helper('show')}(${list})`, POSTFIX);

@@ -34,11 +34,12 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
       ].join('\n');
     case 'rangeList':
       return [
-        `/** start, start + 1, … end - 1 (or 0 … start - 1 with one argument), as a list. */`,
-        `function ${name('rangeList')}(start${t(': number')}, end${t('?: number')})${t(': number[]')} {`,
+        `/** start, start + step, … up to end, not included (or 0 … start - 1 with one argument), as a list; Python's range. */`,
+        `function ${name('rangeList')}(start${t(': number')}, end${t('?: number')}, step = 1)${t(': number[]')} {`,
         `  if (end === undefined) [start, end] = [0, start];`,
+        `  if (step === 0) throw new RangeError('range() step must not be zero');`,
         `  const out${t(': number[]')} = [];`,
-        `  for (let i = start; i < end; i++) out.push(i);`,
+        `  for (let i = start; step > 0 ? i < end : i > end; i += step) out.push(i);`,
         `  return out;`,
         `}`,
       ].join('\n');

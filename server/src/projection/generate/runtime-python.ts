@@ -1,10 +1,11 @@
 // The helpers generated Python needs to keep Whetstone's meaning (docs/LANGUAGE.md "What programs
 // mean") where Python's own operators and built-ins differ: numbers shown as JavaScript shows them
 // (2.0 is "2"), true/false/null, division by zero as Infinity or NaN, the remainder with the sign
-// of the dividend, rounding halves away from zero, num() giving NaN instead of raising. Only the
+// of the dividend, rounding halves away from zero, num() giving NaN instead of raising, sqrt and
+// pow giving NaN or Infinity where Python raises. Only the
 // helpers a program uses are written, each under a name the program does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -13,6 +14,9 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   divide: ['math'],
   remainder: ['math'],
   to_number: ['math'],
+  square_root: ['math'],
+  power: ['math'],
+  contains: [],
 };
 
 export function pyHelperSource(helper: PyHelper, name: (base: string) => string): string {
@@ -90,5 +94,42 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     except ValueError:
         return math.nan
     return int(value) if value.is_integer() else value`;
+    case 'contains':
+      return `def ${name('contains')}(container, value):
+    """JavaScript's includes: a text in a text; in a list, the same value (lists and dicts by identity, numbers by value, NaN found, True is not 1)."""
+    if isinstance(container, str):
+        return value in container
+    for item in container:
+        if item is value:
+            return True
+        if isinstance(item, (list, dict)) or isinstance(item, bool) != isinstance(value, bool):
+            continue
+        if isinstance(item, (int, float)) and isinstance(value, (int, float)):
+            if item == value or (item != item and value != value):
+                return True
+        elif type(item) is type(value) and item == value:
+            return True
+    return False`;
+    case 'square_root':
+      return `def ${name('square_root')}(x):
+    """The square root as JavaScript's Math.sqrt: NaN below zero; a whole root as an int, so it can index a list."""
+    if x != x or x < 0:
+        return math.nan
+    root = math.sqrt(x)
+    return int(root) if root.is_integer() and root < 2**53 else root`;
+    case 'power':
+      return `def ${name('power')}(x, y):
+    """x to the power y as JavaScript's Math.pow: Infinity or NaN where Python raises; a whole result as an int."""
+    if abs(x) == 1 and not math.isfinite(y):
+        return math.nan
+    odd = float(y).is_integer() and y % 2 == 1
+    try:
+        result = math.pow(x, y)
+    except OverflowError:
+        result = -math.inf if x < 0 and odd else math.inf
+    except ValueError:
+        # 0 to a negative power is an infinity; a negative number to a fractional power is NaN.
+        result = (-math.inf if math.copysign(1, x) < 0 and odd else math.inf) if x == 0 else math.nan
+    return int(result) if result.is_integer() and abs(result) < 2**53 else result`;
   }
 }

@@ -8,6 +8,7 @@ import type { Language } from '../languages';
 import { AstBuilder } from './ast-builder';
 import { JavaScriptImporter } from './javascript';
 import { renameKeywordNames } from './keyword-names';
+import { reportDisplayDifferences } from './display-check';
 import { reportLibraryNames } from './library-names';
 import { PythonImporter } from './python';
 
@@ -41,7 +42,8 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     builder.collectSyntaxErrors(tree.rootNode);
     const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...libraryNames, ...renameKeywordNames(ast)]);
+    const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source);
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...libraryNames, ...displays, ...renameKeywordNames(ast)]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

@@ -37,7 +37,7 @@ const BINARY: Record<string, A.BinaryOperator> = {
 const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
 
 /** Math.* functions with a Whetstone built-in of the same meaning. */
-const MATH_BUILTINS = new Set(['floor', 'ceil', 'abs', 'min', 'max']);
+const MATH_BUILTINS = new Set(['floor', 'ceil', 'abs', 'min', 'max', 'sqrt', 'pow']);
 
 /** Node.js's built-in modules (imported without `node:`): `use fs;` would not load in Python. */
 const NODE_MODULES = new Set('assert buffer child_process crypto events fs os path process readline stream url util worker_threads zlib'.split(' '));
@@ -766,6 +766,7 @@ export class JavaScriptImporter {
       if (object.text === 'Object' && (property === 'keys' || property === 'values') && args.length === 1) return this.b.call(property, args, node);
     }
     if (property === 'push' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
+    if (property === 'includes' && args.length === 1) return this.b.call('includes', [this.expression(object), ...args], node);
     if (property === 'toString' && args.length === 0) return this.b.call('str', [this.expression(object)], node);
     return undefined;
   }

@@ -26,7 +26,7 @@ const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=',
 
 /** Built-ins Python and Whetstone share by name and meaning. */
 const SAME_BUILTINS = new Set(['print', 'len', 'range', 'abs', 'min', 'max', 'str']);
-const MATH_FUNCTIONS: Record<string, string> = { floor: 'floor', ceil: 'ceil', fabs: 'abs' };
+const MATH_FUNCTIONS: Record<string, string> = { floor: 'floor', ceil: 'ceil', fabs: 'abs', sqrt: 'sqrt', pow: 'pow' };
 /** Test runners: `import doctest` and its `doctest.testmod()` are scaffolding, not the program. */
 const TEST_MODULES = new Set(['doctest']);
 /** Python's standard modules programs commonly import: `use sys;` would not load in JavaScript. */
@@ -904,6 +904,7 @@ export class PythonImporter {
     if (callee.type === 'identifier') {
       if (SAME_BUILTINS.has(callee.text)) return this.b.call(callee.text, args, node);
       if (callee.text === 'float' && args.length === 1) return this.b.call('num', args, node);
+      if (callee.text === 'pow' && args.length === 2) return this.b.call('pow', args, node);
       // round(x) rounds halves (2.5) to even, Whetstone's round away from zero. With digits, a half
       // is rarely exact in binary (2.675 is below it), so both agree there.
       if (callee.text === 'round' && args.length === 1) return this.b.errorNode(node, "Python's round(x) (it rounds halves to even; Whetstone's round rounds them away from zero)", 'round(x + 0.5) or floor(x + 0.5) says which rounding you want.');

@@ -1,0 +1,130 @@
+// How the source shows a value, against how Whetstone's print and str show it. The importers map
+// console.log and print to print, and String(x), x.toString(), `+` with a string, template
+// literals, str(x) and f-strings to str. Whetstone shows numbers, strings and, for JavaScript,
+// booleans as the source does; other values it shows its own way ([1, 2], ["a"], true, {a: 1}),
+// which is not Node's ([ 1, 2 ], 1,2 from String) nor Python's (True, ['a'], {'a': 1}). Where the
+// checker's type of a shown value says it would show differently, that is an error at import
+// instead of a program that prints something else.
+import { walk, type CallExpression, type Expression, type Program } from '../../core/ast';
+import { analyze, type Type } from '../../core/semantics';
+import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
+
+type Source = 'javascript' | 'typescript' | 'python';
+
+/** Why `type`, shown by the source's `shown` (print or str), shows differently in Whetstone; undefined when it shows the same. */
+function differs(type: Type | undefined, source: Source, shown: 'print' | 'str' | 'String'): string | undefined {
+  if (!type) return shown === 'String' ? unknownInString : undefined;
+  switch (type.kind) {
+    case 'number':
+    case 'string':
+    case 'void':
+      return undefined;
+    case 'bool':
+      return source === 'python' ? 'Python shows a bool as True or False, Whetstone as true or false' : undefined;
+    case 'null':
+      return source === 'python' ? 'Python shows None, Whetstone null' : undefined;
+    case 'optional':
+      // Mostly the value, seldom null: judged by the value (None shown as None is a known gap).
+      return differs(type.inner, source, shown);
+    case 'any':
+      // Unknown: an explicit String(x) or x.toString() is where a list is most often shown.
+      return shown === 'String' ? unknownInString : undefined;
+    case 'list':
+      if (source === 'python') return type.element.kind === 'number' ? undefined : "Python shows a list's items with repr (['a'], [True]), Whetstone as [\"a\"], [true]";
+      return shown === 'print' ? 'Node shows a list as [ 1, 2 ], Whetstone as [1, 2]' : "JavaScript's String shows a list as 1,2, Whetstone's str as [1, 2]";
+    default:
+      if (source === 'python') return "Python shows a dict or object with repr ({'a': 1}), Whetstone as {a: 1}";
+      return shown === 'print' ? 'Node shows an object as { a: 1 }, Whetstone as {a: 1}' : "JavaScript's String shows an object as [object Object], Whetstone's str as {a: 1}";
+  }
+}
+
+const unknownInString = "its type is not known, and JavaScript's String shows a list as 1,2 where Whetstone's str shows [1, 2]";
+
+/**
+ * Errors for the values `program` shows (through the print and str calls the importer made:
+ * `libraryCallees` are the ids of their callees) that Whetstone would show otherwise than the source.
+ */
+export function reportDisplayDifferences(program: Program, source: Source, libraryCallees: ReadonlySet<string>, text: string): ProjectionDiagnostic[] {
+  const shows: { call: CallExpression; shown: 'print' | 'str' | 'String' }[] = [];
+  walk(program, (node) => {
+    if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier' || !libraryCallees.has(node.callee.id)) return;
+    if (node.callee.name === 'print') shows.push({ call: node, shown: 'print' });
+    if (node.callee.name !== 'str') return;
+    // String(x) and x.toString() are written out (the call's text); `+` and templates are not.
+    const written = source !== 'python' && /^String\b|\.toString\s*\(\s*\)$/.test(text.slice(node.span.startOffset, node.span.endOffset));
+    shows.push({ call: node, shown: written ? 'String' : 'str' });
+  });
+  if (shows.length === 0) return [];
+  // The checker runs only when some shown value is not plainly a number or a text.
+  let model: ReturnType<typeof analyze> | undefined;
+  const mayBeFloat = source === 'python' ? pythonFloats(libraryCallees, text) : () => false;
+  const plain = plainlyShown(libraryCallees);
+  const diagnostics: ProjectionDiagnostic[] = [];
+  for (const { call, shown } of shows) {
+    for (const argument of call.arguments as Expression[]) {
+      const why = mayBeFloat(argument) ? floatShown : plain(argument) ? undefined : differs((model ??= analyze(program)).typeOf(argument.id), source, shown);
+      if (!why) continue;
+      const what = shown === 'print' ? (source === 'python' ? 'print' : 'console.log') : source === 'python' ? 'str (or an f-string)' : 'the conversion to text';
+      diagnostics.push(
+        projectionDiagnostic('W_UNSUPPORTED', 'error', `Not carried into Whetstone: a value shown by ${what} here would print differently: ${why}`, argument.id, argument.span, {
+          hint: 'Show a number or a text (len(…), a join of the items, a condition written as its text) so every target prints the same.',
+        }),
+      );
+    }
+  }
+  return diagnostics;
+}
+
+/**
+ * Whether an expression is a number or a text by its form alone (a literal, arithmetic on such,
+ * len, str, floor…), so it shows the same everywhere (a Python float aside, judged before).
+ */
+function plainlyShown(libraryCallees: ReadonlySet<string>): (expression: Expression) => boolean {
+  const plain = (expression: Expression): boolean => {
+    switch (expression.type) {
+      case 'Literal':
+        return typeof expression.value === 'number' || typeof expression.value === 'string';
+      case 'BinaryExpression':
+        return ['+', '-', '*', '/', '%'].includes(expression.operator) && plain(expression.left) && plain(expression.right);
+      case 'CallExpression':
+        return expression.callee.type === 'Identifier' && libraryCallees.has(expression.callee.id) && ['len', 'str', 'floor', 'ceil', 'round', 'abs', 'num'].includes(expression.callee.name);
+      default:
+        return false;
+    }
+  };
+  return plain;
+}
+
+const floatShown = 'Python shows a float with its decimal point (4 / 2 is 2.0), Whetstone as 2';
+
+/**
+ * Whether a shown expression of an imported Python program is a float as written: a `/` (not the
+ * floor(a / b) of `//`), a literal with a point or exponent, float(…) (num), math.sqrt, math.pow,
+ * math.fabs, or arithmetic with one
+ * of these. A name or a call that holds a float is not followed (see docs/PROJECTION.md).
+ */
+function pythonFloats(libraryCallees: ReadonlySet<string>, text: string): (expression: Expression) => boolean {
+  const isFloat = (expression: Expression): boolean => {
+    switch (expression.type) {
+      case 'Literal':
+        return typeof expression.value === 'number' && /[.eE]/.test(text.slice(expression.span.startOffset, expression.span.endOffset));
+      case 'BinaryExpression':
+        if (expression.operator === '/') return true;
+        return ['+', '-', '*', '%'].includes(expression.operator) && (isFloat(expression.left) || isFloat(expression.right));
+      case 'UnaryExpression':
+        return expression.operator === '-' && isFloat(expression.operand);
+      case 'CallExpression': {
+        const callee = expression.callee;
+        if (callee.type !== 'Identifier' || !libraryCallees.has(callee.id)) return false;
+        // num is float(…), and math.sqrt, math.pow and math.fabs give floats; abs, min, max, pow and round
+        // with digits keep a float they are given; floor and ceil give ints.
+        if (callee.name === 'num' || callee.name === 'sqrt' || /^math\.(pow|fabs)\b/.test(text.slice(expression.span.startOffset, expression.span.endOffset))) return true;
+        if (callee.name === 'round' && expression.arguments.length < 2) return false;
+        return ['abs', 'min', 'max', 'round', 'pow'].includes(callee.name) && (expression.arguments as Expression[]).some(isFloat);
+      }
+      default:
+        return false;
+    }
+  };
+  return isFloat;
+}
