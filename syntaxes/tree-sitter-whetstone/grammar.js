@@ -10,10 +10,16 @@ const PREC = {
   and: 2,
   equality: 3,
   compare: 4,
-  additive: 5,
-  multiplicative: 6,
-  unary: 7,
-  postfix: 8,
+  bitwise_or: 5,
+  bitwise_xor: 6,
+  bitwise_and: 7,
+  shift: 8,
+  additive: 9,
+  multiplicative: 10,
+  unary: 11,
+  // `-a ** b` is `-(a ** b)` as in Python; the right operand may be prefixed (`2 ** -1`).
+  power: 12,
+  postfix: 13,
 };
 
 const commaSep1 = (rule) => seq(rule, repeat(seq(',', rule)));
@@ -236,6 +242,10 @@ module.exports = grammar({
         [PREC.and, choice('and', '&&')],
         [PREC.equality, choice('==', '!=')],
         [PREC.compare, choice('<', '<=', '>', '>=')],
+        [PREC.bitwise_or, '|'],
+        [PREC.bitwise_xor, '^'],
+        [PREC.bitwise_and, '&'],
+        [PREC.shift, choice('<<', '>>')],
         [PREC.additive, choice('+', '-')],
         [PREC.multiplicative, choice('*', '/', '%')],
       ];
@@ -245,6 +255,10 @@ module.exports = grammar({
             precedence,
             seq(field('left', $._expression), field('operator', operator), field('right', $._expression)),
           ),
+        ),
+        prec.right(
+          PREC.power,
+          seq(field('left', $._expression), field('operator', '**'), field('right', $._expression)),
         ),
       );
     },

@@ -277,6 +277,18 @@ function arithmetic(operator: A.BinaryOperator, a: number, b: number): number | 
       return a / b;
     case '%':
       return a % b;
+    case '**':
+      return a ** b;
+    case '&':
+      return a & b;
+    case '|':
+      return a | b;
+    case '^':
+      return a ^ b;
+    case '<<':
+      return a << b;
+    case '>>':
+      return a >> b;
     default:
       return comparison(operator, a, b);
   }

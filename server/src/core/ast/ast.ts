@@ -128,7 +128,7 @@ export interface ExpressionStatement extends StatementBase {
 }
 
 /** `and`/`&&` are both "&&", `or`/`||` are both "||". */
-export type BinaryOperator = '||' | '&&' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '+' | '-' | '*' | '/' | '%';
+export type BinaryOperator = '||' | '&&' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '+' | '-' | '*' | '/' | '%' | '**' | '&' | '|' | '^' | '<<' | '>>';
 
 export interface BinaryExpression extends NodeBase {
   type: 'BinaryExpression';

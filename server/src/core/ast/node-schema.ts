@@ -193,7 +193,7 @@ export const NODE_RULES: { readonly [T in NodeType]: NodeRule } = {
   ExpressionStatement: statement({}, { expression }),
   BinaryExpression: {
     creatable: true,
-    fields: { operator: oneOf(['||', '&&', '==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%']) },
+    fields: { operator: oneOf(['||', '&&', '==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>']) },
     roles: { left: expression, right: expression },
   },
   UnaryExpression: { creatable: true, fields: { operator: oneOf(['-', '!', 'await']) }, roles: { operand: expression } },

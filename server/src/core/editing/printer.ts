@@ -74,9 +74,9 @@ export function printLiteral(literal: Pick<Literal, 'value' | 'raw'>): string {
 // Precedence, lowest first (docs/LANGUAGE.md "Expressions"). A lambda's expression body reaches as
 // far right as it can, so a lambda binds loosest of all.
 const LAMBDA = 0;
-const UNARY = 7;
-const POSTFIX = 8;
-const PRIMARY = 9;
+const UNARY = 11;
+const POSTFIX = 13;
+const PRIMARY = 14;
 const BINARY_PRECEDENCE: Record<string, number> = {
   '||': 1,
   '&&': 2,
@@ -86,11 +86,17 @@ const BINARY_PRECEDENCE: Record<string, number> = {
   '<=': 4,
   '>': 4,
   '>=': 4,
-  '+': 5,
-  '-': 5,
-  '*': 6,
-  '/': 6,
-  '%': 6,
+  '|': 5,
+  '^': 6,
+  '&': 7,
+  '<<': 8,
+  '>>': 8,
+  '+': 9,
+  '-': 9,
+  '*': 10,
+  '/': 10,
+  '%': 10,
+  '**': 12,
 };
 
 export function precedence(node: Node): number {
@@ -119,13 +125,15 @@ const startsWithMinus = (node: Node): boolean =>
 /**
  * Whether `child`, in `role` of `parent`, must be parenthesised to parse back to the same tree.
  * Binary operators associate to the left, so an equal-precedence right operand keeps its
- * parentheses: `a - (b - c)`.
+ * parentheses: `a - (b - c)`; `**` associates to the right and takes a prefixed right operand
+ * (`(a ** b) ** c`, `2 ** -x`).
  */
 export function needsParentheses(parent: Node, role: string, child: Node): boolean {
   switch (parent.type) {
     case 'BinaryExpression': {
       const own = precedence(parent);
       const inner = precedence(child);
+      if (parent.operator === '**') return role === 'left' ? inner <= own : inner < UNARY;
       return role === 'left' ? inner < own : inner <= own;
     }
     case 'UnaryExpression':

@@ -254,6 +254,12 @@ export class ExpressionChecker {
       case '*':
       case '/':
       case '%':
+      case '**':
+      case '&':
+      case '|':
+      case '^':
+      case '<<':
+      case '>>':
         for (const [type, node] of [[left, leftNode], [right, rightNode]] as const) {
           if (type.kind !== 'number' && !isAny(type)) {
             const where = node ?? at;

@@ -10,7 +10,7 @@ import { rootIdentifier, type LoopNode, type SuggestContext } from './context';
 import type { Purity } from './purity';
 import type { Suggestion } from './types';
 
-const ARITHMETIC: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%']);
+const ARITHMETIC: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>']);
 
 interface LoopFacts {
   /** Declaration ids (or names, for the undefined) written inside the loop. */

@@ -91,6 +91,12 @@ const BINARY_OPERATORS: Record<string, A.BinaryOperator> = {
   '*': '*',
   '/': '/',
   '%': '%',
+  '**': '**',
+  '&': '&',
+  '|': '|',
+  '^': '^',
+  '<<': '<<',
+  '>>': '>>',
 };
 
 const UNARY_OPERATORS: Record<string, A.UnaryOperator> = { '-': '-', '!': '!', not: '!', await: 'await' };

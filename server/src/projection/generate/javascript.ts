@@ -14,7 +14,27 @@ import { jsHelperSource, type JsHelper } from './runtime-javascript';
 // Precedence, higher binds tighter (ECMAScript's operator precedence).
 const LAMBDA = 2;
 const CONDITIONAL = 3;
-const BINARY: Record<A.BinaryOperator, number> = { '||': 4, '&&': 5, '==': 9, '!=': 9, '<': 10, '<=': 10, '>': 10, '>=': 10, '+': 12, '-': 12, '*': 13, '/': 13, '%': 13 };
+const BINARY: Record<A.BinaryOperator, number> = {
+  '||': 4,
+  '&&': 5,
+  '|': 6,
+  '^': 7,
+  '&': 8,
+  '==': 9,
+  '!=': 9,
+  '<': 10,
+  '<=': 10,
+  '>': 10,
+  '>=': 10,
+  '<<': 11,
+  '>>': 11,
+  '+': 12,
+  '-': 12,
+  '*': 13,
+  '/': 13,
+  '%': 13,
+  '**': 14,
+};
 const UNARY = 15;
 const POSTFIX = 18;
 const PRIMARY = 20;
@@ -354,6 +374,8 @@ class JavaScriptGenerator {
           // TypeScript refuses to compare two different literal types ("x" !== "y"): widen the left one.
           left = fragment(`(${left.text} as ${typeof node.left.value === 'boolean' ? 'boolean' : typeof node.left.value})`, PRIMARY);
         }
+        // `**` associates to the right, and its left operand may not be a prefix expression (`(-a) ** b`).
+        if (node.operator === '**') return fragment(`${wrap(left, UNARY + 1)} ** ${wrap(this.expression(node.right), BINARY['**'])}`, BINARY['**']);
         return binaryFragment(operator, left, this.expression(node.right), BINARY[node.operator]);
       }
       case 'UnaryExpression': {

@@ -1,10 +1,11 @@
 // The helpers generated Python needs to keep Whetstone's meaning (docs/LANGUAGE.md "What programs
 // mean") where Python's own operators and built-ins differ: numbers shown as JavaScript shows them
 // (2.0 is "2"), true/false/null, division by zero as Infinity or NaN, the remainder with the sign
-// of the dividend, rounding halves away from zero, num() giving NaN instead of raising. Only the
+// of the dividend, rounding halves away from zero, num() giving NaN instead of raising, powers as
+// floating-point numbers, bit operators on 32-bit signed integers. Only the
 // helpers a program uses are written, each under a name the program does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'power' | 'int32';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -13,6 +14,8 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   divide: ['math'],
   remainder: ['math'],
   to_number: ['math'],
+  power: ['math'],
+  int32: ['math'],
 };
 
 export function pyHelperSource(helper: PyHelper, name: (base: string) => string): string {
@@ -82,6 +85,35 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         rest = abs(a) % abs(b)
         return -rest if a < 0 else rest
     return math.fmod(a, b)`;
+    case 'power':
+      return `def ${name('power')}(a, b):
+    """a ** b as a floating-point power: an infinity or NaN where Python's ** raises or turns complex."""
+    if isinstance(a, int) and isinstance(b, int) and 0 <= b < 64 and abs(a) < 2**53:
+        exact = a**b
+        if abs(exact) <= 2**53:
+            return exact
+    if b == 0:
+        return 1
+    if a != a or b != b or (math.isinf(b) and abs(a) == 1):
+        return math.nan
+    odd = float(b).is_integer() and not math.isinf(b) and int(b) % 2 == 1
+    try:
+        return math.pow(a, b)
+    except OverflowError:
+        return -math.inf if a < 0 and odd else math.inf
+    except ValueError:
+        if a == 0:
+            return math.copysign(math.inf, a) if odd else math.inf
+        return math.nan`;
+    case 'int32':
+      return `def ${name('int32')}(x):
+    """x as a bit operator sees it: truncated to a whole number and wrapped to 32 bits with a sign."""
+    if isinstance(x, float):
+        if not math.isfinite(x):
+            return 0
+        x = int(x)
+    x &= 0xFFFFFFFF
+    return x - 0x100000000 if x >= 0x80000000 else x`;
     case 'to_number':
       return `def ${name('to_number')}(text):
     """The number a text spells, NaN when it spells none (an empty text too)."""

@@ -20,7 +20,9 @@ import type * as A from '../../core/ast';
 import { AstBuilder, field, MAX_IMPORT_NESTING, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
 
-const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%' };
+const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
+/** Whetstone's bit operators work on 32-bit signed integers (as JavaScript's do); Python's on integers of any size. */
+const BIT_OPERATORS = new Set(['&', '|', '^', '<<', '>>']);
 const COMPARISON: Record<string, A.BinaryOperator> = { '==': '==', '!=': '!=', '<': '<', '<=': '<=', '>': '>', '>=': '>=', is: '==', 'is not': '!=' };
 const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
 
@@ -512,7 +514,7 @@ export class PythonImporter {
         if (!left || !right || !isTarget(left)) return [];
         const compound = COMPOUND[operator];
         if (compound) return [this.assign(this.expression(left), compound, this.expression(right), expression)];
-        if (operator === '%=' || operator === '//=') {
+        if (operator === '%=' || operator === '//=' || BINARY[operator.slice(0, -1)]) {
           const value = this.arithmetic(operator.slice(0, -1), this.expression(left), this.expression(right), expression);
           return [this.assign(this.expression(left), '=', value, expression)];
         }
@@ -771,6 +773,14 @@ export class PythonImporter {
       }
       return this.b.errorNode(at, "the % operator with a divisor that is not a name or a number (Python's remainder takes the divisor's sign)");
     }
+    if (BIT_OPERATORS.has(operator)) {
+      const wide = [field(at, 'left'), field(at, 'right')].find((operand) => operand?.type === 'integer' && !fitsInt32(operand.text));
+      if (wide) return this.b.errorNode(at, `the ${operator} operator with ${wide.text}`, "Whetstone's bit operators work on 32-bit signed integers; Python's on integers of any size.");
+      const count = field(at, 'right');
+      if ((operator === '<<' || operator === '>>') && count?.type === 'integer' && !(Number(count.text.replace(/_/g, '')) < 32)) {
+        return this.b.errorNode(at, `a shift by ${count.text}`, 'Whetstone shifts by the count modulo 32, as JavaScript does; Python shifts by the whole count.');
+      }
+    }
     if (operator === '//') {
       const quotient = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '/', left, right });
       return this.b.call('floor', [quotient], at);
@@ -1005,4 +1015,10 @@ function expandMain(body: SyntaxNode[]): SyntaxNode[] {
     if (condition !== '__name__=="__main__"') return [node];
     return namedChildren(field(node, 'consequence') ?? node);
   });
+}
+
+/** Whether a Python integer literal is a 32-bit signed integer (the bit operators of Whetstone keep only those bits). */
+function fitsInt32(text: string): boolean {
+  const value = Number(text.replace(/_/g, ''));
+  return Number.isSafeInteger(value) && value >= -(2 ** 31) && value < 2 ** 31;
 }
