@@ -219,6 +219,7 @@ module.exports = grammar({
 
     _expression: ($) =>
       choice(
+        $.conditional_expression,
         $.binary_expression,
         $.unary_expression,
         $.call_expression,
@@ -262,6 +263,18 @@ module.exports = grammar({
         ),
       );
     },
+
+    // `c ? a : b` binds loosest of the operators and nests to the right (`a ? b : c ? d : e`).
+    conditional_expression: ($) =>
+      prec.right(
+        seq(
+          field('condition', $._expression),
+          '?',
+          field('consequence', $._expression),
+          ':',
+          field('alternative', $._expression),
+        ),
+      ),
 
     unary_expression: ($) =>
       prec(PREC.unary, seq(field('operator', choice('-', '!', 'not', 'await')), field('operand', $._expression))),

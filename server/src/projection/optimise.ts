@@ -155,6 +155,14 @@ class Optimiser {
 
   expression(node: A.Expression): A.Expression {
     switch (node.type) {
+      case 'ConditionalExpression': {
+        node.condition = this.expression(node.condition);
+        node.consequent = this.expression(node.consequent);
+        node.alternate = this.expression(node.alternate);
+        const { condition } = node;
+        if (isLiteral(condition) && typeof condition.value === 'boolean') return this.folded(condition.value ? node.consequent : node.alternate);
+        return node;
+      }
       case 'BinaryExpression': {
         node.left = this.expression(node.left);
         node.right = this.expression(node.right);
@@ -324,6 +332,8 @@ function effectFree(node: A.Expression): boolean {
       return effectFree(node.left) && effectFree(node.right);
     case 'UnaryExpression':
       return node.operator !== 'await' && effectFree(node.operand);
+    case 'ConditionalExpression':
+      return effectFree(node.condition) && effectFree(node.consequent) && effectFree(node.alternate);
     case 'ArrayLiteral':
       return node.elements.every(effectFree);
     case 'ObjectLiteral':

@@ -179,6 +179,10 @@
 (type
   "?" @operator)
 
+; The `:` of `c ? a : b` stays a delimiter, as everywhere else.
+(conditional_expression
+  "?" @operator)
+
 [
   "("
   ")"

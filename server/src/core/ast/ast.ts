@@ -137,6 +137,14 @@ export interface BinaryExpression extends NodeBase {
   right: Expression;
 }
 
+/** `condition ? consequent : alternate`: only the chosen branch is evaluated. */
+export interface ConditionalExpression extends NodeBase {
+  type: 'ConditionalExpression';
+  condition: Expression;
+  consequent: Expression;
+  alternate: Expression;
+}
+
 /** `not` is "!". */
 export type UnaryOperator = '-' | '!' | 'await';
 
@@ -217,6 +225,7 @@ export interface ErrorNode extends NodeBase {
 }
 
 export type Expression =
+  | ConditionalExpression
   | BinaryExpression
   | UnaryExpression
   | CallExpression
@@ -301,6 +310,11 @@ export const ROLES: { readonly [T in NodeType]: readonly { name: string; list: b
   BreakStatement: [{ name: 'annotations', list: true }],
   ContinueStatement: [{ name: 'annotations', list: true }],
   ExpressionStatement: [{ name: 'annotations', list: true }, { name: 'expression', list: false }],
+  ConditionalExpression: [
+    { name: 'condition', list: false },
+    { name: 'consequent', list: false },
+    { name: 'alternate', list: false },
+  ],
   BinaryExpression: [{ name: 'left', list: false }, { name: 'right', list: false }],
   UnaryExpression: [{ name: 'operand', list: false }],
   CallExpression: [{ name: 'callee', list: false }, { name: 'arguments', list: true }],

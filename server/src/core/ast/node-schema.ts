@@ -191,6 +191,7 @@ export const NODE_RULES: { readonly [T in NodeType]: NodeRule } = {
   BreakStatement: statement({}),
   ContinueStatement: statement({}),
   ExpressionStatement: statement({}, { expression }),
+  ConditionalExpression: { creatable: true, fields: {}, roles: { condition: expression, consequent: expression, alternate: expression } },
   BinaryExpression: {
     creatable: true,
     fields: { operator: oneOf(['||', '&&', '==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>']) },
@@ -233,6 +234,7 @@ export const NODE_RULES: { readonly [T in NodeType]: NodeRule } = {
 };
 
 export const EXPRESSION_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
+  'ConditionalExpression',
   'BinaryExpression',
   'UnaryExpression',
   'CallExpression',
@@ -278,7 +280,7 @@ export function kindAccepts(kind: ChildKind, type: NodeType): boolean {
 export const KIND_DESCRIPTIONS: { readonly [K in ChildKind]: string } = {
   topLevel: 'an import, a type, a function or a statement',
   statement: 'a statement (VariableDeclaration, AssignmentStatement, ReturnStatement, IfStatement, WhileStatement, ForStatement, BreakStatement, ContinueStatement, ExpressionStatement)',
-  expression: 'an expression (Identifier, Literal, BinaryExpression, UnaryExpression, CallExpression, MemberExpression, IndexExpression, ArrayLiteral, ObjectLiteral, Lambda)',
+  expression: 'an expression (Identifier, Literal, ConditionalExpression, BinaryExpression, UnaryExpression, CallExpression, MemberExpression, IndexExpression, ArrayLiteral, ObjectLiteral, Lambda)',
   assignable: 'a name, a field or an element (Identifier, MemberExpression, IndexExpression)',
   annotation: 'an Annotation',
   parameter: 'a Parameter',

@@ -74,6 +74,7 @@ export function printLiteral(literal: Pick<Literal, 'value' | 'raw'>): string {
 // Precedence, lowest first (docs/LANGUAGE.md "Expressions"). A lambda's expression body reaches as
 // far right as it can, so a lambda binds loosest of all.
 const LAMBDA = 0;
+const CONDITIONAL = 0.5;
 const UNARY = 11;
 const POSTFIX = 13;
 const PRIMARY = 14;
@@ -103,6 +104,8 @@ export function precedence(node: Node): number {
   switch (node.type) {
     case 'Lambda':
       return LAMBDA;
+    case 'ConditionalExpression':
+      return CONDITIONAL;
     case 'BinaryExpression':
       return BINARY_PRECEDENCE[node.operator] ?? PRIMARY;
     case 'UnaryExpression':
@@ -136,6 +139,11 @@ export function needsParentheses(parent: Node, role: string, child: Node): boole
       if (parent.operator === '**') return role === 'left' ? inner <= own : inner < UNARY;
       return role === 'left' ? inner < own : inner <= own;
     }
+    case 'ConditionalExpression':
+      // It nests to the right: `a ? b : c ? d : e`. A lambda as the condition would take the
+      // rest for its body; in the middle anything parses, and a conditional there is bracketed to be read.
+      if (role === 'condition') return precedence(child) <= CONDITIONAL;
+      return role === 'consequent' && child.type === 'ConditionalExpression';
     case 'UnaryExpression':
       // `-(-x)` rather than `--x`, which reads as a decrement.
       return precedence(child) < UNARY || (parent.operator === '-' && startsWithMinus(child));
@@ -270,6 +278,8 @@ class Printer {
         return this.withAnnotations(node, indent, `${this.node(node.expression, indent)};`);
       case 'BinaryExpression':
         return `${this.operand(node, 'left', node.left, indent)} ${node.operator} ${this.operand(node, 'right', node.right, indent)}`;
+      case 'ConditionalExpression':
+        return `${this.operand(node, 'condition', node.condition, indent)} ? ${this.operand(node, 'consequent', node.consequent, indent)} : ${this.operand(node, 'alternate', node.alternate, indent)}`;
       case 'UnaryExpression': {
         const operand = this.operand(node, 'operand', node.operand, indent);
         return node.operator === 'await' ? `await ${operand}` : `${node.operator}${operand}`;

@@ -102,6 +102,8 @@ function flow(ctx: SuggestContext, expression: Expression, tainted: ReadonlyMap<
     }
     case 'BinaryExpression':
       return expression.operator === '+' ? (flow(ctx, expression.left, tainted) ?? flow(ctx, expression.right, tainted)) : undefined;
+    case 'ConditionalExpression':
+      return flow(ctx, expression.consequent, tainted) ?? flow(ctx, expression.alternate, tainted);
     case 'MemberExpression':
     case 'IndexExpression':
       return flow(ctx, expression.object, tainted);

@@ -603,6 +603,15 @@ export class Converter {
           left: this.expr(f, 'left'),
           right: this.expr(f, 'right'),
         };
+      case 'conditional_expression':
+        return {
+          type: 'ConditionalExpression',
+          id: this.id(),
+          span,
+          condition: this.expr(f, 'condition'),
+          consequent: this.expr(f, 'consequence'),
+          alternate: this.expr(f, 'alternative'),
+        };
       case 'unary_expression':
         return {
           type: 'UnaryExpression',

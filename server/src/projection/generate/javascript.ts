@@ -378,6 +378,10 @@ class JavaScriptGenerator {
         if (node.operator === '**') return fragment(`${wrap(left, UNARY + 1)} ** ${wrap(this.expression(node.right), BINARY['**'])}`, BINARY['**']);
         return binaryFragment(operator, left, this.expression(node.right), BINARY[node.operator]);
       }
+      case 'ConditionalExpression': {
+        const [condition, consequent, alternate] = [node.condition, node.consequent, node.alternate].map((part) => this.expression(part));
+        return fragment(`${wrap(condition, CONDITIONAL + 1)} ? ${consequent.text} : ${alternate.text}`, CONDITIONAL);
+      }
       case 'UnaryExpression': {
         const operand = this.expression(node.operand);
         if (node.operator === 'await') return fragment(`await ${wrap(operand, UNARY)}`, UNARY);

@@ -526,6 +526,10 @@ class PythonGenerator {
         return this.literal(node);
       case 'BinaryExpression':
         return this.binary(node);
+      case 'ConditionalExpression': {
+        const [condition, consequent, alternate] = [node.condition, node.consequent, node.alternate].map((part) => this.expression(part));
+        return fragment(`${wrap(consequent, OR)} if ${wrap(condition, OR)} else ${wrap(alternate, CONDITIONAL)}`, CONDITIONAL);
+      }
       case 'UnaryExpression': {
         const operand = this.expression(node.operand);
         if (node.operator === 'await') return fragment(`await ${wrap(operand, AWAIT)}`, AWAIT);

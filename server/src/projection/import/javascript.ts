@@ -666,7 +666,11 @@ export class JavaScriptImporter {
         // Type assertions do nothing at run time: the value is the expression's.
         return this.expression(namedChildren(node).find((child) => !child.type.endsWith('type') && child.type !== 'type_arguments') ?? node);
       case 'ternary_expression':
-        return this.b.errorNode(node, 'a conditional expression (?:) inside a larger expression', 'Whetstone has no conditional expression; as the whole value of a declaration, assignment or return it is imported as if/else.');
+        return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, {
+          condition: this.expression(field(node, 'condition') ?? node),
+          consequent: this.expression(field(node, 'consequence') ?? node),
+          alternate: this.expression(field(node, 'alternative') ?? node),
+        });
       default:
         return this.b.errorNode(node, `a ${describe(node)}`);
     }

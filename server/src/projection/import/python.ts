@@ -755,8 +755,15 @@ export class PythonImporter {
         this.before.push(declaration, loop);
         return this.b.identifier(name, node);
       }
-      case 'conditional_expression':
-        return this.b.errorNode(node, 'a conditional expression (x if c else y) inside a larger expression', 'Whetstone has no conditional expression; as the whole value of an assignment or return it is imported as if/else.');
+      case 'conditional_expression': {
+        const [consequent, condition, alternate] = namedChildren(node);
+        if (!consequent || !condition || !alternate) return this.b.errorNode(node, 'an expression');
+        return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, {
+          condition: this.expression(condition),
+          consequent: this.expression(consequent),
+          alternate: this.expression(alternate),
+        });
+      }
       default:
         return this.b.errorNode(node, `a ${describe(node)}`);
     }
