@@ -164,6 +164,7 @@ module.exports = grammar({
         $.break_statement,
         $.continue_statement,
         $.assignment_statement,
+        $.multiple_assignment_statement,
         $.expression_statement,
       ),
 
@@ -212,6 +213,17 @@ module.exports = grammar({
         field('target', $._expression),
         field('operator', choice('=', '+=', '-=', '*=', '/=')),
         field('value', $._expression),
+        ';',
+      ),
+
+    // `a, b = b, a;`: every value is evaluated before any target is assigned.
+    multiple_assignment_statement: ($) =>
+      seq(
+        field('target', $._expression),
+        repeat1(seq(',', field('target', $._expression))),
+        '=',
+        field('value', $._expression),
+        repeat1(seq(',', field('value', $._expression))),
         ';',
       ),
 

@@ -94,6 +94,10 @@ class Optimiser {
         node.target = this.expression(node.target);
         node.value = this.expression(node.value);
         return undefined;
+      case 'MultipleAssignment':
+        node.targets = node.targets.map((target) => this.expression(target));
+        node.values = node.values.map((value) => this.expression(value));
+        return undefined;
       case 'ReturnStatement':
         if (node.value) node.value = this.expression(node.value);
         return undefined;

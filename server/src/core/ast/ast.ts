@@ -89,6 +89,13 @@ export interface AssignmentStatement extends StatementBase {
   value: Expression;
 }
 
+/** `a, b = b, a;`: every value is evaluated, then the targets are assigned in order. */
+export interface MultipleAssignment extends StatementBase {
+  type: 'MultipleAssignment';
+  targets: Expression[];
+  values: Expression[];
+}
+
 export interface ReturnStatement extends StatementBase {
   type: 'ReturnStatement';
   value: Expression | null;
@@ -241,6 +248,7 @@ export type Expression =
 export type Statement =
   | VariableDeclaration
   | AssignmentStatement
+  | MultipleAssignment
   | ReturnStatement
   | IfStatement
   | WhileStatement
@@ -290,6 +298,11 @@ export const ROLES: { readonly [T in NodeType]: readonly { name: string; list: b
     { name: 'target', list: false },
     { name: 'value', list: false },
   ],
+  MultipleAssignment: [
+    { name: 'annotations', list: true },
+    { name: 'targets', list: true },
+    { name: 'values', list: true },
+  ],
   ReturnStatement: [{ name: 'annotations', list: true }, { name: 'value', list: false }],
   IfStatement: [
     { name: 'annotations', list: true },
@@ -333,6 +346,7 @@ export const ROLES: { readonly [T in NodeType]: readonly { name: string; list: b
 export const STATEMENT_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
   'VariableDeclaration',
   'AssignmentStatement',
+  'MultipleAssignment',
   'ReturnStatement',
   'IfStatement',
   'WhileStatement',

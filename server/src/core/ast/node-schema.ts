@@ -177,6 +177,10 @@ export const NODE_RULES: { readonly [T in NodeType]: NodeRule } = {
     { operator: oneOf(['=', '+=', '-=', '*=', '/='], '=') },
     { target: { accepts: 'assignable', nullable: false }, value: expression },
   ),
+  MultipleAssignment: statement(
+    {},
+    { targets: { accepts: 'assignable', nullable: false }, values: { accepts: 'expression', nullable: false } },
+  ),
   ReturnStatement: statement({}, { value: optionalExpression }),
   IfStatement: statement(
     {},
@@ -279,7 +283,7 @@ export function kindAccepts(kind: ChildKind, type: NodeType): boolean {
 
 export const KIND_DESCRIPTIONS: { readonly [K in ChildKind]: string } = {
   topLevel: 'an import, a type, a function or a statement',
-  statement: 'a statement (VariableDeclaration, AssignmentStatement, ReturnStatement, IfStatement, WhileStatement, ForStatement, BreakStatement, ContinueStatement, ExpressionStatement)',
+  statement: 'a statement (VariableDeclaration, AssignmentStatement, MultipleAssignment, ReturnStatement, IfStatement, WhileStatement, ForStatement, BreakStatement, ContinueStatement, ExpressionStatement)',
   expression: 'an expression (Identifier, Literal, ConditionalExpression, BinaryExpression, UnaryExpression, CallExpression, MemberExpression, IndexExpression, ArrayLiteral, ObjectLiteral, Lambda)',
   assignable: 'a name, a field or an element (Identifier, MemberExpression, IndexExpression)',
   annotation: 'an Annotation',
@@ -295,6 +299,9 @@ export const KIND_DESCRIPTIONS: { readonly [K in ChildKind]: string } = {
 export function nodeInvariantProblem(node: Record<string, unknown> & { type: string }): string | undefined {
   if (node.type === 'VariableDeclaration' && node.kind === 'const' && node.initializer === null) {
     return "a const needs an initializer (insert one into role 'initializer', or use kind \"let\")";
+  }
+  if (node.type === 'MultipleAssignment' && ((node.targets as unknown[]).length < 2 || (node.values as unknown[]).length < 2)) {
+    return 'a multiple assignment needs at least two targets and two values (use an AssignmentStatement for one)';
   }
   if (node.type === 'Literal' && !rawSpells(node.raw, node.value as LiteralValue)) {
     return `raw ${JSON.stringify(node.raw)} does not spell the value ${JSON.stringify(node.value)} (leave raw out to have it derived)`;

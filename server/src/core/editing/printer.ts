@@ -245,6 +245,12 @@ class Printer {
         const value = node.initializer ? ` = ${this.node(node.initializer, indent)}` : '';
         return this.withAnnotations(node, indent, `${node.kind} ${node.name}${type}${value};`);
       }
+      case 'MultipleAssignment':
+        return this.withAnnotations(
+          node,
+          indent,
+          `${node.targets.map((target) => this.node(target, indent)).join(', ')} = ${node.values.map((value) => this.node(value, indent)).join(', ')};`,
+        );
       case 'AssignmentStatement':
         return this.withAnnotations(
           node,

@@ -264,6 +264,10 @@ class JavaScriptGenerator {
       case 'AssignmentStatement':
         w.line(`${this.expression(node.target).text} ${node.operator} ${this.expression(node.value).text};`);
         return;
+      case 'MultipleAssignment':
+        // Destructuring evaluates the whole list before assigning, as Whetstone does.
+        w.line(`[${node.targets.map((target) => this.expression(target).text).join(', ')}] = [${node.values.map((value) => this.expression(value).text).join(', ')}];`);
+        return;
       case 'ReturnStatement':
         w.line(node.value ? `return ${this.expression(node.value).text};` : 'return;');
         return;
@@ -518,7 +522,12 @@ export function typeString(type: Type): string | null {
 
 /** Whether a block assigns `name` (directly, not inside a lambda). */
 export function assignsName(block: A.Block, name: string): boolean {
-  return someNode(block, (node) => node.type === 'AssignmentStatement' && node.target.type === 'Identifier' && node.target.name === name);
+  return someNode(
+    block,
+    (node) =>
+      (node.type === 'AssignmentStatement' && node.target.type === 'Identifier' && node.target.name === name) ||
+      (node.type === 'MultipleAssignment' && node.targets.some((target) => target.type === 'Identifier' && target.name === name)),
+  );
 }
 
 /** Whether `end` (a range bound) has the same value for the whole loop `body`. */

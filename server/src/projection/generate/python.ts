@@ -430,6 +430,12 @@ class PythonGenerator {
       case 'AssignmentStatement':
         this.assignment(w, node);
         return;
+      case 'MultipleAssignment': {
+        // Python evaluates the whole right side before assigning, as Whetstone does.
+        const values = node.values.map((value) => this.expression(value).text).join(', ');
+        this.emit(w, `${node.targets.map((target) => this.target(target)).join(', ')} = ${values}`);
+        return;
+      }
       case 'ReturnStatement':
         this.emit(w, node.value ? `return ${this.expression(node.value).text}` : 'return');
         return;

@@ -452,6 +452,16 @@ export class JavaScriptImporter {
         const left = field(expression, 'left');
         const right = field(expression, 'right');
         if (!left || !right) return [];
+        if (left.type === 'array_pattern' && right.type === 'array') {
+          // `[a, b] = [b, a]`: the array is built whole before anything is assigned, as in Whetstone.
+          const targets = namedChildren(left);
+          const values = namedChildren(right);
+          // A hole (`[a, , b]`) or a trailing comma would pair the names differently: only plain lists.
+          const plain = (list: SyntaxNode, items: SyntaxNode[]): boolean => list.children.filter((child) => child?.type === ',').length === items.length - 1;
+          if (targets.length > 1 && targets.length === values.length && plain(left, targets) && plain(right, values) && targets.every(isAssignable) && !values.some((value) => value.type === 'spread_element')) {
+            return [this.b.make<A.MultipleAssignment>('MultipleAssignment', expression, { annotations: [], targets: targets.map((target) => this.expression(target)), values: values.map((value) => this.expression(value)) })];
+          }
+        }
         if (!isAssignable(left)) {
           this.b.unsupported(expression, 'an assignment to a pattern');
           return [];

@@ -344,6 +344,13 @@ export class PythonImporter {
           const left = field(node, 'left');
           const right = field(node, 'right');
           if (left?.type === 'identifier') note(left.text, node, chain, statement && enclosing?.type === 'expression_statement', field(node, 'type') ? this.typeOf(field(node, 'type')) : null);
+          // `a, b = …` assigns each name; they are declared with let at the top of the scope.
+          else if (left && isUnpacking(left)) {
+            for (const element of namedChildren(left)) {
+              if (element.type === 'identifier') note(element.text, node, chain, false, null);
+              else visit(element, chain, false, undefined, depth + 1);
+            }
+          }
           else if (left) visit(left, chain, false, undefined, depth + 1);
           if (right) visit(right, chain, false, undefined, depth + 1);
           return;
@@ -545,6 +552,14 @@ export class PythonImporter {
         return [this.b.make<A.VariableDeclaration>('VariableDeclaration', node, { name: left.text, kind: 'let', varType: this.typeOf(typeNode), annotations: [], initializer: null })];
       }
       return [];
+    }
+    if (isUnpacking(left) && (right.type === 'expression_list' || right.type === 'tuple')) {
+      // `a, b = b, a`: Python evaluates the right side whole before it assigns, as Whetstone does.
+      const targets = namedChildren(left);
+      const values = namedChildren(right);
+      if (targets.length === values.length && targets.every(isTarget)) {
+        return [this.b.make<A.MultipleAssignment>('MultipleAssignment', node, { annotations: [], targets: targets.map((target) => this.expression(target)), values: values.map((value) => this.expression(value)) })];
+      }
     }
     if (!isTarget(left) || right.type === 'assignment') {
       this.b.unsupported(node, left.type === 'pattern_list' || left.type === 'tuple_pattern' ? 'an assignment that unpacks several names' : 'a chained assignment');
@@ -1028,4 +1043,9 @@ function expandMain(body: SyntaxNode[]): SyntaxNode[] {
 function fitsInt32(text: string): boolean {
   const value = Number(text.replace(/_/g, ''));
   return Number.isSafeInteger(value) && value >= -(2 ** 31) && value < 2 ** 31;
+}
+
+/** `a, b` or `(a, b)` on the left of an assignment. */
+function isUnpacking(node: SyntaxNode): boolean {
+  return node.type === 'pattern_list' || node.type === 'tuple_pattern';
 }
