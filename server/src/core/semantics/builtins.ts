@@ -3,6 +3,7 @@
 // values); `refine` gives them their precise checks and result type for the actual arguments.
 import {
   ANY,
+  BOOL,
   NUMBER,
   STRING,
   VOID,
@@ -141,6 +142,12 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     type: fn([param('text', STRING)], NUMBER),
     signature: 'fn num(text: string): number',
     doc: 'The number `text` spells, or NaN when it is not a number.',
+  },
+  {
+    name: 'assert',
+    type: fn([param('condition', BOOL), param('message', STRING, true, '"assertion failed"')], VOID),
+    signature: 'fn assert(condition: bool, message: string = "assertion failed"): void',
+    doc: 'Stops the program with an error carrying `message` when `condition` is false.',
   },
 ];
 

@@ -472,6 +472,8 @@ class JavaScriptGenerator {
           return fragment(`${this.ctx.helper('show')}(${list(args)})`, POSTFIX);
         case 'num':
           return fragment(`${this.ctx.helper('toNumber')}(${list(args)})`, POSTFIX);
+        case 'assert':
+          return fragment(`${this.ctx.helper('assertThat')}(${list(args)})`, POSTFIX);
         default:
           if (MATH[name]) return fragment(`${MATH[name]}(${list(args)})`, POSTFIX);
       }

@@ -716,6 +716,8 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('show')}(${list})`, POSTFIX);
         case 'num':
           return fragment(`${this.ctx.helper('to_number')}(${list})`, POSTFIX);
+        case 'assert':
+          return fragment(`${this.ctx.helper('assert_that')}(${list})`, POSTFIX);
         default:
           // len, min, max, abs mean the same in Python.
           return fragment(`${name}(${list})`, POSTFIX);

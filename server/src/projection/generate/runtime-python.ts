@@ -2,10 +2,11 @@
 // mean") where Python's own operators and built-ins differ: numbers shown as JavaScript shows them
 // (2.0 is "2"), true/false/null, division by zero as Infinity or NaN, the remainder with the sign
 // of the dividend, rounding halves away from zero, num() giving NaN instead of raising, powers as
-// floating-point numbers, bit operators on 32-bit signed integers. Only the
+// floating-point numbers, bit operators on 32-bit signed integers, an assert that `python -O` does
+// not remove. Only the
 // helpers a program uses are written, each under a name the program does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'power' | 'int32';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'power' | 'int32' | 'assert_that';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -16,6 +17,7 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   to_number: ['math'],
   power: ['math'],
   int32: ['math'],
+  assert_that: [],
 };
 
 export function pyHelperSource(helper: PyHelper, name: (base: string) => string): string {
@@ -114,6 +116,11 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         x = int(x)
     x &= 0xFFFFFFFF
     return x - 0x100000000 if x >= 0x80000000 else x`;
+    case 'assert_that':
+      return `def ${name('assert_that')}(condition, message="assertion failed"):
+    """Whetstone's assert: stops the program with an error when the condition is false (python -O keeps it)."""
+    if not condition:
+        raise AssertionError(message)`;
     case 'to_number':
       return `def ${name('to_number')}(text):
     """The number a text spells, NaN when it spells none (an empty text too)."""

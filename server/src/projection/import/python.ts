@@ -484,6 +484,14 @@ export class PythonImporter {
         return [this.b.make<A.BreakStatement>('BreakStatement', node, { annotations: [] })];
       case 'continue_statement':
         return [this.b.make<A.ContinueStatement>('ContinueStatement', node, { annotations: [] })];
+      case 'assert_statement': {
+        // `assert c, m` → assert(c, m); Whetstone's also runs under python -O.
+        const [condition, message] = namedChildren(node);
+        if (!condition) return [];
+        const args = [this.expression(condition)];
+        if (message) args.push(message.type === 'string' ? this.expression(message) : this.b.call('str', [this.expression(message)], message));
+        return [this.b.make<A.ExpressionStatement>('ExpressionStatement', node, { annotations: [], expression: this.b.call('assert', args, node) })];
+      }
       case 'pass_statement':
       case 'global_statement':
       case 'nonlocal_statement':
