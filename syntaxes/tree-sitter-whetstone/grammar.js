@@ -10,10 +10,16 @@ const PREC = {
   and: 2,
   equality: 3,
   compare: 4,
-  additive: 5,
-  multiplicative: 6,
-  unary: 7,
-  postfix: 8,
+  bitwise_or: 5,
+  bitwise_xor: 6,
+  bitwise_and: 7,
+  shift: 8,
+  additive: 9,
+  multiplicative: 10,
+  unary: 11,
+  // `-a ** b` is `-(a ** b)` as in Python; the right operand may be prefixed (`2 ** -1`).
+  power: 12,
+  postfix: 13,
 };
 
 const commaSep1 = (rule) => seq(rule, repeat(seq(',', rule)));
@@ -158,6 +164,7 @@ module.exports = grammar({
         $.break_statement,
         $.continue_statement,
         $.assignment_statement,
+        $.multiple_assignment_statement,
         $.expression_statement,
       ),
 
@@ -209,10 +216,22 @@ module.exports = grammar({
         ';',
       ),
 
+    // `a, b = b, a;`: every value is evaluated before any target is assigned.
+    multiple_assignment_statement: ($) =>
+      seq(
+        field('target', $._expression),
+        repeat1(seq(',', field('target', $._expression))),
+        '=',
+        field('value', $._expression),
+        repeat1(seq(',', field('value', $._expression))),
+        ';',
+      ),
+
     expression_statement: ($) => seq(field('expression', $._expression), ';'),
 
     _expression: ($) =>
       choice(
+        $.conditional_expression,
         $.binary_expression,
         $.unary_expression,
         $.call_expression,
@@ -236,6 +255,10 @@ module.exports = grammar({
         [PREC.and, choice('and', '&&')],
         [PREC.equality, choice('==', '!=')],
         [PREC.compare, choice('<', '<=', '>', '>=')],
+        [PREC.bitwise_or, '|'],
+        [PREC.bitwise_xor, '^'],
+        [PREC.bitwise_and, '&'],
+        [PREC.shift, choice('<<', '>>')],
         [PREC.additive, choice('+', '-')],
         [PREC.multiplicative, choice('*', '/', '%')],
       ];
@@ -246,8 +269,24 @@ module.exports = grammar({
             seq(field('left', $._expression), field('operator', operator), field('right', $._expression)),
           ),
         ),
+        prec.right(
+          PREC.power,
+          seq(field('left', $._expression), field('operator', '**'), field('right', $._expression)),
+        ),
       );
     },
+
+    // `c ? a : b` binds loosest of the operators and nests to the right (`a ? b : c ? d : e`).
+    conditional_expression: ($) =>
+      prec.right(
+        seq(
+          field('condition', $._expression),
+          '?',
+          field('consequence', $._expression),
+          ':',
+          field('alternative', $._expression),
+        ),
+      ),
 
     unary_expression: ($) =>
       prec(PREC.unary, seq(field('operator', choice('-', '!', 'not', 'await')), field('operand', $._expression))),

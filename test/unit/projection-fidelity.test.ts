@@ -44,12 +44,12 @@ describe('projection never silently wrong', () => {
     assert.equal(ran.stdout, expected, py.code + ran.stderr);
   }
 
-  it('left-out source is a placeholder that does not check, never other code (a >> 1, print(s, end=" "))', () => {
-    const { importErrors, checkErrors, printed } = throughWhetstone('def mid(a, b):\n    return (a + b) >> 1\n\n\ndef show(s):\n    print(s, end=" ")\n    return s\n', 'python');
-    assert.match(importErrors[0], /^2: .*the >> operator/);
+  it('left-out source is a placeholder that does not check, never other code (a @ m, print(s, end=" "))', () => {
+    const { importErrors, checkErrors, printed } = throughWhetstone('def mid(a, b, m):\n    return (a + b) @ m\n\n\ndef show(s):\n    print(s, end=" ")\n    return s\n', 'python');
+    assert.match(importErrors[0], /^2: .*the @ operator/);
     assert.match(importErrors[1], /^6: .*keyword arguments/);
     assert.doesNotMatch(printed.replace(/\/\*[^]*?\*\//g, ''), /a \+ b|print\(s|end=/);
-    assert.match(printed, /not_carried \/\* \(a \+ b\) >> 1 \*\//);
+    assert.match(printed, /not_carried \/\* \(a \+ b\) @ m \*\//);
     assert.equal(checkErrors.length, 2, checkErrors.join('\n'));
     assert.match(printed, /return s;/, 'the statement after the left-out one is kept');
   });

@@ -94,6 +94,10 @@ class Optimiser {
         node.target = this.expression(node.target);
         node.value = this.expression(node.value);
         return undefined;
+      case 'MultipleAssignment':
+        node.targets = node.targets.map((target) => this.expression(target));
+        node.values = node.values.map((value) => this.expression(value));
+        return undefined;
       case 'ReturnStatement':
         if (node.value) node.value = this.expression(node.value);
         return undefined;
@@ -155,6 +159,14 @@ class Optimiser {
 
   expression(node: A.Expression): A.Expression {
     switch (node.type) {
+      case 'ConditionalExpression': {
+        node.condition = this.expression(node.condition);
+        node.consequent = this.expression(node.consequent);
+        node.alternate = this.expression(node.alternate);
+        const { condition } = node;
+        if (isLiteral(condition) && typeof condition.value === 'boolean') return this.folded(condition.value ? node.consequent : node.alternate);
+        return node;
+      }
       case 'BinaryExpression': {
         node.left = this.expression(node.left);
         node.right = this.expression(node.right);
@@ -277,6 +289,18 @@ function arithmetic(operator: A.BinaryOperator, a: number, b: number): number | 
       return a / b;
     case '%':
       return a % b;
+    case '**':
+      return a ** b;
+    case '&':
+      return a & b;
+    case '|':
+      return a | b;
+    case '^':
+      return a ^ b;
+    case '<<':
+      return a << b;
+    case '>>':
+      return a >> b;
     default:
       return comparison(operator, a, b);
   }
@@ -312,6 +336,8 @@ function effectFree(node: A.Expression): boolean {
       return effectFree(node.left) && effectFree(node.right);
     case 'UnaryExpression':
       return node.operator !== 'await' && effectFree(node.operand);
+    case 'ConditionalExpression':
+      return effectFree(node.condition) && effectFree(node.consequent) && effectFree(node.alternate);
     case 'ArrayLiteral':
       return node.elements.every(effectFree);
     case 'ObjectLiteral':

@@ -104,12 +104,12 @@
 ((call_expression
   function: (identifier) @function.builtin)
   (#any-of? @function.builtin
-    "print" "len" "push" "keys" "values" "range" "min" "max" "abs" "floor" "ceil" "round" "str" "num"))
+    "print" "len" "push" "keys" "values" "range" "min" "max" "abs" "floor" "ceil" "round" "str" "num" "assert"))
 
 ((call_expression
   function: (identifier) @function.call)
   (#not-any-of? @function.call
-    "print" "len" "push" "keys" "values" "range" "min" "max" "abs" "floor" "ceil" "round" "str" "num"))
+    "print" "len" "push" "keys" "values" "range" "min" "max" "abs" "floor" "ceil" "round" "str" "num" "assert"))
 
 (call_expression
   function: (member_expression
@@ -151,6 +151,12 @@
   "*"
   "/"
   "%"
+  "**"
+  "&"
+  "|"
+  "^"
+  "<<"
+  ">>"
   "!"
   "&&"
   "||"
@@ -171,6 +177,10 @@
   ] @punctuation.bracket)
 
 (type
+  "?" @operator)
+
+; The `:` of `c ? a : b` stays a delimiter, as everywhere else.
+(conditional_expression
   "?" @operator)
 
 [

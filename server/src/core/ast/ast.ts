@@ -89,6 +89,13 @@ export interface AssignmentStatement extends StatementBase {
   value: Expression;
 }
 
+/** `a, b = b, a;`: every value is evaluated, then the targets are assigned in order. */
+export interface MultipleAssignment extends StatementBase {
+  type: 'MultipleAssignment';
+  targets: Expression[];
+  values: Expression[];
+}
+
 export interface ReturnStatement extends StatementBase {
   type: 'ReturnStatement';
   value: Expression | null;
@@ -128,13 +135,21 @@ export interface ExpressionStatement extends StatementBase {
 }
 
 /** `and`/`&&` are both "&&", `or`/`||` are both "||". */
-export type BinaryOperator = '||' | '&&' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '+' | '-' | '*' | '/' | '%';
+export type BinaryOperator = '||' | '&&' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '+' | '-' | '*' | '/' | '%' | '**' | '&' | '|' | '^' | '<<' | '>>';
 
 export interface BinaryExpression extends NodeBase {
   type: 'BinaryExpression';
   operator: BinaryOperator;
   left: Expression;
   right: Expression;
+}
+
+/** `condition ? consequent : alternate`: only the chosen branch is evaluated. */
+export interface ConditionalExpression extends NodeBase {
+  type: 'ConditionalExpression';
+  condition: Expression;
+  consequent: Expression;
+  alternate: Expression;
 }
 
 /** `not` is "!". */
@@ -217,6 +232,7 @@ export interface ErrorNode extends NodeBase {
 }
 
 export type Expression =
+  | ConditionalExpression
   | BinaryExpression
   | UnaryExpression
   | CallExpression
@@ -232,6 +248,7 @@ export type Expression =
 export type Statement =
   | VariableDeclaration
   | AssignmentStatement
+  | MultipleAssignment
   | ReturnStatement
   | IfStatement
   | WhileStatement
@@ -281,6 +298,11 @@ export const ROLES: { readonly [T in NodeType]: readonly { name: string; list: b
     { name: 'target', list: false },
     { name: 'value', list: false },
   ],
+  MultipleAssignment: [
+    { name: 'annotations', list: true },
+    { name: 'targets', list: true },
+    { name: 'values', list: true },
+  ],
   ReturnStatement: [{ name: 'annotations', list: true }, { name: 'value', list: false }],
   IfStatement: [
     { name: 'annotations', list: true },
@@ -301,6 +323,11 @@ export const ROLES: { readonly [T in NodeType]: readonly { name: string; list: b
   BreakStatement: [{ name: 'annotations', list: true }],
   ContinueStatement: [{ name: 'annotations', list: true }],
   ExpressionStatement: [{ name: 'annotations', list: true }, { name: 'expression', list: false }],
+  ConditionalExpression: [
+    { name: 'condition', list: false },
+    { name: 'consequent', list: false },
+    { name: 'alternate', list: false },
+  ],
   BinaryExpression: [{ name: 'left', list: false }, { name: 'right', list: false }],
   UnaryExpression: [{ name: 'operand', list: false }],
   CallExpression: [{ name: 'callee', list: false }, { name: 'arguments', list: true }],
@@ -319,6 +346,7 @@ export const ROLES: { readonly [T in NodeType]: readonly { name: string; list: b
 export const STATEMENT_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
   'VariableDeclaration',
   'AssignmentStatement',
+  'MultipleAssignment',
   'ReturnStatement',
   'IfStatement',
   'WhileStatement',

@@ -177,6 +177,10 @@ export const NODE_RULES: { readonly [T in NodeType]: NodeRule } = {
     { operator: oneOf(['=', '+=', '-=', '*=', '/='], '=') },
     { target: { accepts: 'assignable', nullable: false }, value: expression },
   ),
+  MultipleAssignment: statement(
+    {},
+    { targets: { accepts: 'assignable', nullable: false }, values: { accepts: 'expression', nullable: false } },
+  ),
   ReturnStatement: statement({}, { value: optionalExpression }),
   IfStatement: statement(
     {},
@@ -191,9 +195,10 @@ export const NODE_RULES: { readonly [T in NodeType]: NodeRule } = {
   BreakStatement: statement({}),
   ContinueStatement: statement({}),
   ExpressionStatement: statement({}, { expression }),
+  ConditionalExpression: { creatable: true, fields: {}, roles: { condition: expression, consequent: expression, alternate: expression } },
   BinaryExpression: {
     creatable: true,
-    fields: { operator: oneOf(['||', '&&', '==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%']) },
+    fields: { operator: oneOf(['||', '&&', '==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>']) },
     roles: { left: expression, right: expression },
   },
   UnaryExpression: { creatable: true, fields: { operator: oneOf(['-', '!', 'await']) }, roles: { operand: expression } },
@@ -233,6 +238,7 @@ export const NODE_RULES: { readonly [T in NodeType]: NodeRule } = {
 };
 
 export const EXPRESSION_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
+  'ConditionalExpression',
   'BinaryExpression',
   'UnaryExpression',
   'CallExpression',
@@ -277,8 +283,8 @@ export function kindAccepts(kind: ChildKind, type: NodeType): boolean {
 
 export const KIND_DESCRIPTIONS: { readonly [K in ChildKind]: string } = {
   topLevel: 'an import, a type, a function or a statement',
-  statement: 'a statement (VariableDeclaration, AssignmentStatement, ReturnStatement, IfStatement, WhileStatement, ForStatement, BreakStatement, ContinueStatement, ExpressionStatement)',
-  expression: 'an expression (Identifier, Literal, BinaryExpression, UnaryExpression, CallExpression, MemberExpression, IndexExpression, ArrayLiteral, ObjectLiteral, Lambda)',
+  statement: 'a statement (VariableDeclaration, AssignmentStatement, MultipleAssignment, ReturnStatement, IfStatement, WhileStatement, ForStatement, BreakStatement, ContinueStatement, ExpressionStatement)',
+  expression: 'an expression (Identifier, Literal, ConditionalExpression, BinaryExpression, UnaryExpression, CallExpression, MemberExpression, IndexExpression, ArrayLiteral, ObjectLiteral, Lambda)',
   assignable: 'a name, a field or an element (Identifier, MemberExpression, IndexExpression)',
   annotation: 'an Annotation',
   parameter: 'a Parameter',
@@ -293,6 +299,9 @@ export const KIND_DESCRIPTIONS: { readonly [K in ChildKind]: string } = {
 export function nodeInvariantProblem(node: Record<string, unknown> & { type: string }): string | undefined {
   if (node.type === 'VariableDeclaration' && node.kind === 'const' && node.initializer === null) {
     return "a const needs an initializer (insert one into role 'initializer', or use kind \"let\")";
+  }
+  if (node.type === 'MultipleAssignment' && ((node.targets as unknown[]).length < 2 || (node.values as unknown[]).length < 2)) {
+    return 'a multiple assignment needs at least two targets and two values (use an AssignmentStatement for one)';
   }
   if (node.type === 'Literal' && !rawSpells(node.raw, node.value as LiteralValue)) {
     return `raw ${JSON.stringify(node.raw)} does not spell the value ${JSON.stringify(node.value)} (leave raw out to have it derived)`;

@@ -74,9 +74,10 @@ export function printLiteral(literal: Pick<Literal, 'value' | 'raw'>): string {
 // Precedence, lowest first (docs/LANGUAGE.md "Expressions"). A lambda's expression body reaches as
 // far right as it can, so a lambda binds loosest of all.
 const LAMBDA = 0;
-const UNARY = 7;
-const POSTFIX = 8;
-const PRIMARY = 9;
+const CONDITIONAL = 0.5;
+const UNARY = 11;
+const POSTFIX = 13;
+const PRIMARY = 14;
 const BINARY_PRECEDENCE: Record<string, number> = {
   '||': 1,
   '&&': 2,
@@ -86,17 +87,25 @@ const BINARY_PRECEDENCE: Record<string, number> = {
   '<=': 4,
   '>': 4,
   '>=': 4,
-  '+': 5,
-  '-': 5,
-  '*': 6,
-  '/': 6,
-  '%': 6,
+  '|': 5,
+  '^': 6,
+  '&': 7,
+  '<<': 8,
+  '>>': 8,
+  '+': 9,
+  '-': 9,
+  '*': 10,
+  '/': 10,
+  '%': 10,
+  '**': 12,
 };
 
 export function precedence(node: Node): number {
   switch (node.type) {
     case 'Lambda':
       return LAMBDA;
+    case 'ConditionalExpression':
+      return CONDITIONAL;
     case 'BinaryExpression':
       return BINARY_PRECEDENCE[node.operator] ?? PRIMARY;
     case 'UnaryExpression':
@@ -119,15 +128,22 @@ const startsWithMinus = (node: Node): boolean =>
 /**
  * Whether `child`, in `role` of `parent`, must be parenthesised to parse back to the same tree.
  * Binary operators associate to the left, so an equal-precedence right operand keeps its
- * parentheses: `a - (b - c)`.
+ * parentheses: `a - (b - c)`; `**` associates to the right and takes a prefixed right operand
+ * (`(a ** b) ** c`, `2 ** -x`).
  */
 export function needsParentheses(parent: Node, role: string, child: Node): boolean {
   switch (parent.type) {
     case 'BinaryExpression': {
       const own = precedence(parent);
       const inner = precedence(child);
+      if (parent.operator === '**') return role === 'left' ? inner <= own : inner < UNARY;
       return role === 'left' ? inner < own : inner <= own;
     }
+    case 'ConditionalExpression':
+      // It nests to the right: `a ? b : c ? d : e`. A lambda as the condition would take the
+      // rest for its body; in the middle anything parses, and a conditional there is bracketed to be read.
+      if (role === 'condition') return precedence(child) <= CONDITIONAL;
+      return role === 'consequent' && child.type === 'ConditionalExpression';
     case 'UnaryExpression':
       // `-(-x)` rather than `--x`, which reads as a decrement.
       return precedence(child) < UNARY || (parent.operator === '-' && startsWithMinus(child));
@@ -229,6 +245,12 @@ class Printer {
         const value = node.initializer ? ` = ${this.node(node.initializer, indent)}` : '';
         return this.withAnnotations(node, indent, `${node.kind} ${node.name}${type}${value};`);
       }
+      case 'MultipleAssignment':
+        return this.withAnnotations(
+          node,
+          indent,
+          `${node.targets.map((target) => this.node(target, indent)).join(', ')} = ${node.values.map((value) => this.node(value, indent)).join(', ')};`,
+        );
       case 'AssignmentStatement':
         return this.withAnnotations(
           node,
@@ -262,6 +284,8 @@ class Printer {
         return this.withAnnotations(node, indent, `${this.node(node.expression, indent)};`);
       case 'BinaryExpression':
         return `${this.operand(node, 'left', node.left, indent)} ${node.operator} ${this.operand(node, 'right', node.right, indent)}`;
+      case 'ConditionalExpression':
+        return `${this.operand(node, 'condition', node.condition, indent)} ? ${this.operand(node, 'consequent', node.consequent, indent)} : ${this.operand(node, 'alternate', node.alternate, indent)}`;
       case 'UnaryExpression': {
         const operand = this.operand(node, 'operand', node.operand, indent);
         return node.operator === 'await' ? `await ${operand}` : `${node.operator}${operand}`;

@@ -32,5 +32,6 @@ export function documentHighlightsAt(document: WhetstoneDocument, model: Semanti
 /** Whether the node is what an assignment statement assigns to. */
 function isAssigned(document: WhetstoneDocument, nodeId: string): boolean {
   const parent = document.parentOf(nodeId);
+  if (parent?.type === 'MultipleAssignment') return parent.targets.some((target) => target.id === nodeId);
   return parent?.type === 'AssignmentStatement' && parent.target.id === nodeId;
 }

@@ -162,6 +162,12 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     signature: 'fn num(text: string): number',
     doc: 'The number `text` spells, or NaN when it is not a number.',
   },
+  {
+    name: 'assert',
+    type: fn([param('condition', BOOL), param('message', STRING, true, '"assertion failed"')], VOID),
+    signature: 'fn assert(condition: bool, message: string = "assertion failed"): void',
+    doc: 'Stops the program with an error carrying `message` when `condition` is false.',
+  },
 ];
 
 export const BUILTINS: ReadonlyMap<string, BuiltinFunction> = new Map(BUILTIN_LIST.map((builtin) => [builtin.name, builtin]));

@@ -5,6 +5,7 @@
 import type {
   Annotation,
   AssignmentStatement,
+  MultipleAssignment,
   BinaryOperator,
   Block,
   Expression,
@@ -89,6 +90,8 @@ export class StatementChecker {
       }
       case 'AssignmentStatement':
         return this.checkAssignment(statement);
+      case 'MultipleAssignment':
+        return this.checkMultipleAssignment(statement);
       case 'ReturnStatement':
         return this.checkReturn(statement);
       case 'IfStatement':
@@ -139,6 +142,35 @@ export class StatementChecker {
     }
     if (iterator) iterator.type = element;
     this.context.inLoop(() => statement.body && this.checkBlock(statement.body));
+  }
+
+  /** `a, b = b, a;`: as many values as targets, each value assignable to its target. */
+  private checkMultipleAssignment(statement: MultipleAssignment): void {
+    if (statement.targets.length !== statement.values.length) {
+      this.context.report('E_ARITY', `${statement.targets.length} targets but ${statement.values.length} values`, statement, statement.span, {
+        hint: 'Give one value for each target',
+      });
+    }
+    const types = statement.targets.map((target) => this.targetType(target));
+    statement.values.forEach((value, index) => {
+      const target = statement.targets[index];
+      if (!target) {
+        this.expressions.infer(value);
+        return;
+      }
+      const name = target.type === 'Identifier' ? `'${target.name}'` : 'the target';
+      this.expressions.checkAssignable(value, types[index], (actual, expected) => `Type ${actual} is not assignable to ${name} of type ${expected}`);
+    });
+  }
+
+  /** The type an assignment target holds; a name that cannot be assigned is reported. */
+  private targetType(target: Expression): Type {
+    if (target.type !== 'Identifier') return this.expressions.infer(target);
+    const symbol = this.context.resolution.resolved.get(target.id);
+    if (symbol) this.checkAssignableName(symbol, target);
+    const type = symbol?.type ?? ANY;
+    this.context.result.types.set(target.id, type);
+    return type;
   }
 
   private checkAssignment(statement: AssignmentStatement): void {

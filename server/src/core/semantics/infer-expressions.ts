@@ -7,6 +7,7 @@ import type {
   ArrayLiteral,
   BinaryExpression,
   BinaryOperator,
+  ConditionalExpression,
   Block,
   CallExpression,
   Expression,
@@ -186,6 +187,8 @@ export class ExpressionChecker {
         return this.inferList(expr);
       case 'ObjectLiteral':
         return this.inferObject(expr);
+      case 'ConditionalExpression':
+        return this.inferConditional(expr);
       case 'BinaryExpression':
         return this.inferBinary(expr);
       case 'UnaryExpression':
@@ -225,6 +228,24 @@ export class ExpressionChecker {
     return { kind: 'object', fields };
   }
 
+  /** `c ? a : b`: a bool condition, and branches of one type (or one of them null). */
+  private inferConditional(expr: ConditionalExpression): Type {
+    const condition = this.infer(expr.condition);
+    const base = stripOptional(condition);
+    if (base.kind !== 'bool' && base.kind !== 'any') {
+      this.context.report('E_TYPE_MISMATCH', `The condition of '?' must be bool, not ${typeToString(condition)}`, expr.condition, expr.condition.span, {
+        hint: 'Compare explicitly, e.g. x != 0 or x != null',
+      });
+    }
+    const consequent = this.infer(expr.consequent);
+    const alternate = this.infer(expr.alternate);
+    const type = commonType(consequent, alternate, this.context.types);
+    if (type.kind === 'any' && consequent.kind !== 'any' && alternate.kind !== 'any') {
+      this.context.report('E_TYPE_MISMATCH', `The two branches of '?' differ: ${typeToString(consequent)} and ${typeToString(alternate)}`, expr, expr.span);
+    }
+    return type;
+  }
+
   private inferBinary(expr: BinaryExpression): Type {
     const left = expr.left ? this.infer(expr.left) : ANY;
     const right = expr.right ? this.infer(expr.right) : ANY;
@@ -254,6 +275,12 @@ export class ExpressionChecker {
       case '*':
       case '/':
       case '%':
+      case '**':
+      case '&':
+      case '|':
+      case '^':
+      case '<<':
+      case '>>':
         for (const [type, node] of [[left, leftNode], [right, rightNode]] as const) {
           if (type.kind !== 'number' && !isAny(type)) {
             const where = node ?? at;

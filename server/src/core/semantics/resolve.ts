@@ -313,6 +313,20 @@ export class Resolver {
         if (node.body) this.visit(node.body, forScope);
         return;
       }
+      case 'MultipleAssignment': {
+        for (const annotation of node.annotations) this.record(annotation, scope);
+        // The values are read before any target is written.
+        for (const value of node.values) this.visit(value, scope);
+        for (const target of node.targets) {
+          if (target.type === 'Identifier') {
+            this.record(target, scope);
+            this.resolveIdentifier(target, scope, 'write');
+          } else {
+            this.visit(target, scope);
+          }
+        }
+        return;
+      }
       case 'AssignmentStatement': {
         for (const annotation of node.annotations) this.record(annotation, scope);
         if (node.target?.type === 'Identifier') {

@@ -87,6 +87,18 @@ function binary(node: BinaryExpression): Value | typeof NONE {
       return numbers ? left / right : NONE;
     case '%':
       return numbers ? left % right : NONE;
+    case '**':
+      return numbers ? left ** right : NONE;
+    case '&':
+      return numbers ? left & right : NONE;
+    case '|':
+      return numbers ? left | right : NONE;
+    case '^':
+      return numbers ? left ^ right : NONE;
+    case '<<':
+      return numbers ? left << right : NONE;
+    case '>>':
+      return numbers ? left >> right : NONE;
     case '<':
       return numbers || strings ? left < right : NONE;
     case '<=':

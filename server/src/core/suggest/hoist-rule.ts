@@ -10,7 +10,7 @@ import { rootIdentifier, type LoopNode, type SuggestContext } from './context';
 import type { Purity } from './purity';
 import type { Suggestion } from './types';
 
-const ARITHMETIC: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%']);
+const ARITHMETIC: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>']);
 
 interface LoopFacts {
   /** Declaration ids (or names, for the undefined) written inside the loop. */
@@ -48,6 +48,7 @@ export function hoistSuggestions(ctx: SuggestContext, purity: Purity): Suggestio
     for (const child of childNodes(node)) {
       // What an assignment writes to is a place, not a value computed per iteration.
       if (node.type === 'AssignmentStatement' && child === node.target) continue;
+      if (node.type === 'MultipleAssignment' && node.targets.includes(child as Expression)) continue;
       if (child.type === 'Lambda') continue;
       visit(child);
     }
@@ -76,6 +77,7 @@ function loopFacts(ctx: SuggestContext, purity: Purity, loop: LoopNode): LoopFac
     written.add(symbol?.declNodeId ?? root.name);
   };
   for (const assignment of ctx.within(loop, ['AssignmentStatement'], true)) note(assignment.target);
+  for (const assignment of ctx.within(loop, ['MultipleAssignment'], true)) assignment.targets.forEach(note);
   let callsImpure = false;
   for (const call of ctx.within(loop, ['CallExpression'], true)) {
     const name = call.callee.type === 'Identifier' ? call.callee.name : undefined;

@@ -82,8 +82,12 @@ function repeatedPureCalls(ctx: SuggestContext, purity: Purity, fn: FunctionDecl
 /** Symbols assigned or pushed onto anywhere in the function. */
 function writtenNames(ctx: SuggestContext, fn: FunctionDeclaration): Set<string> {
   const written = new Set<string>();
-  for (const assignment of ctx.within(fn.body, ['AssignmentStatement'], true)) {
-    const root = rootIdentifier(assignment.target);
+  const targets = [
+    ...ctx.within(fn.body, ['AssignmentStatement'], true).map((assignment) => assignment.target),
+    ...ctx.within(fn.body, ['MultipleAssignment'], true).flatMap((assignment) => assignment.targets),
+  ];
+  for (const target of targets) {
+    const root = rootIdentifier(target);
     const symbol = root ? ctx.symbolOf(root) : undefined;
     if (symbol) written.add(symbol.declNodeId ?? symbol.name);
   }

@@ -107,12 +107,15 @@ export class Purity {
     const callees = new Set<string>();
     let because: string | undefined = fn.async ? 'it is async (it waits on the outside world)' : undefined;
     // Effects inside lambdas count: the function may call them.
-    const nodes = this.ctx.within(fn.body, ['AssignmentStatement', 'CallExpression', 'UnaryExpression', 'Identifier'], true);
+    const nodes = this.ctx.within(fn.body, ['AssignmentStatement', 'MultipleAssignment', 'CallExpression', 'UnaryExpression', 'Identifier'], true);
     for (const node of nodes) {
       if (because) break;
       switch (node.type) {
         case 'AssignmentStatement':
           because = this.assignmentEffect(node.target, fn);
+          break;
+        case 'MultipleAssignment':
+          for (const target of node.targets) because ??= this.assignmentEffect(target, fn);
           break;
         case 'CallExpression': {
           because = this.callEffect(node, calls, fn);

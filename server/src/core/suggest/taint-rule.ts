@@ -67,12 +67,16 @@ function firstFlow(
         grew = true;
       }
     }
-    for (const assignment of ctx.within(fn.body, ['AssignmentStatement'])) {
-      if (assignment.target.type !== 'Identifier') continue;
-      const declId = ctx.symbolOf(assignment.target)?.declNodeId;
-      const source = taintOf(assignment.value);
+    const pairs = [
+      ...ctx.within(fn.body, ['AssignmentStatement']).map((assignment) => [assignment.target, assignment.value] as const),
+      ...ctx.within(fn.body, ['MultipleAssignment']).flatMap((assignment) => assignment.targets.map((target, index) => [target, assignment.values[index]] as const)),
+    ];
+    for (const [target, value] of pairs) {
+      if (target.type !== 'Identifier' || !value) continue;
+      const declId = ctx.symbolOf(target)?.declNodeId;
+      const source = taintOf(value);
       if (declId && source && !tainted.has(declId)) {
-        tainted.set(declId, { param: source.param, via: assignment.target.name });
+        tainted.set(declId, { param: source.param, via: target.name });
         grew = true;
       }
     }
@@ -102,6 +106,8 @@ function flow(ctx: SuggestContext, expression: Expression, tainted: ReadonlyMap<
     }
     case 'BinaryExpression':
       return expression.operator === '+' ? (flow(ctx, expression.left, tainted) ?? flow(ctx, expression.right, tainted)) : undefined;
+    case 'ConditionalExpression':
+      return flow(ctx, expression.consequent, tainted) ?? flow(ctx, expression.alternate, tainted);
     case 'MemberExpression':
     case 'IndexExpression':
       return flow(ctx, expression.object, tainted);

@@ -91,6 +91,12 @@ const BINARY_OPERATORS: Record<string, A.BinaryOperator> = {
   '*': '*',
   '/': '/',
   '%': '%',
+  '**': '**',
+  '&': '&',
+  '|': '|',
+  '^': '^',
+  '<<': '<<',
+  '>>': '>>',
 };
 
 const UNARY_OPERATORS: Record<string, A.UnaryOperator> = { '-': '-', '!': '!', not: '!', await: 'await' };
@@ -510,6 +516,13 @@ export class Converter {
           value: this.expr(f, 'value'),
         };
       }
+      case 'multiple_assignment_statement': {
+        const targets = all(f, 'target').map((target) => this.expression(target));
+        for (const target of targets.filter((target) => !isAssignable(target))) {
+          this.problems.push({ message: 'Only a name, a field (a.b) or an element (a[i]) can be assigned to', span: this.span(target.span.startOffset, target.span.endOffset) });
+        }
+        return { type: 'MultipleAssignment', id, span, annotations: NO_ANNOTATIONS, targets, values: all(f, 'value').map((value) => this.expression(value)) };
+      }
       case 'return_statement':
         return { type: 'ReturnStatement', id, span, annotations: NO_ANNOTATIONS, value: this.optionalExpr(f, 'value') };
       case 'if_statement': {
@@ -596,6 +609,15 @@ export class Converter {
           operator: BINARY_OPERATORS[this.textOf(one(f, 'operator')) ?? '+'] ?? '+',
           left: this.expr(f, 'left'),
           right: this.expr(f, 'right'),
+        };
+      case 'conditional_expression':
+        return {
+          type: 'ConditionalExpression',
+          id: this.id(),
+          span,
+          condition: this.expr(f, 'condition'),
+          consequent: this.expr(f, 'consequence'),
+          alternate: this.expr(f, 'alternative'),
         };
       case 'unary_expression':
         return {

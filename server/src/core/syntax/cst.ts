@@ -49,6 +49,7 @@ export const NAMED_TOKEN_TYPES: readonly string[] = ['comment', 'identifier', 'n
  */
 export const FIELD_TOKEN_TYPES: readonly string[] = [
   '=', '+=', '-=', '*=', '/=', 'or', '||', 'and', '&&', '==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%',
+  '**', '&', '|', '^', '<<', '>>',
   '!', 'not', 'await', 'let', 'const', 'async', '?',
 ];
 

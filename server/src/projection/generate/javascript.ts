@@ -14,7 +14,27 @@ import { jsHelperSource, type JsHelper } from './runtime-javascript';
 // Precedence, higher binds tighter (ECMAScript's operator precedence).
 const LAMBDA = 2;
 const CONDITIONAL = 3;
-const BINARY: Record<A.BinaryOperator, number> = { '||': 4, '&&': 5, '==': 9, '!=': 9, '<': 10, '<=': 10, '>': 10, '>=': 10, '+': 12, '-': 12, '*': 13, '/': 13, '%': 13 };
+const BINARY: Record<A.BinaryOperator, number> = {
+  '||': 4,
+  '&&': 5,
+  '|': 6,
+  '^': 7,
+  '&': 8,
+  '==': 9,
+  '!=': 9,
+  '<': 10,
+  '<=': 10,
+  '>': 10,
+  '>=': 10,
+  '<<': 11,
+  '>>': 11,
+  '+': 12,
+  '-': 12,
+  '*': 13,
+  '/': 13,
+  '%': 13,
+  '**': 14,
+};
 const UNARY = 15;
 const POSTFIX = 18;
 const PRIMARY = 20;
@@ -244,6 +264,10 @@ class JavaScriptGenerator {
       case 'AssignmentStatement':
         w.line(`${this.expression(node.target).text} ${node.operator} ${this.expression(node.value).text};`);
         return;
+      case 'MultipleAssignment':
+        // Destructuring evaluates the whole list before assigning, as Whetstone does.
+        w.line(`[${node.targets.map((target) => this.expression(target).text).join(', ')}] = [${node.values.map((value) => this.expression(value).text).join(', ')}];`);
+        return;
       case 'ReturnStatement':
         w.line(node.value ? `return ${this.expression(node.value).text};` : 'return;');
         return;
@@ -354,7 +378,13 @@ class JavaScriptGenerator {
           // TypeScript refuses to compare two different literal types ("x" !== "y"): widen the left one.
           left = fragment(`(${left.text} as ${typeof node.left.value === 'boolean' ? 'boolean' : typeof node.left.value})`, PRIMARY);
         }
+        // `**` associates to the right, and its left operand may not be a prefix expression (`(-a) ** b`).
+        if (node.operator === '**') return fragment(`${wrap(left, UNARY + 1)} ** ${wrap(this.expression(node.right), BINARY['**'])}`, BINARY['**']);
         return binaryFragment(operator, left, this.expression(node.right), BINARY[node.operator]);
+      }
+      case 'ConditionalExpression': {
+        const [condition, consequent, alternate] = [node.condition, node.consequent, node.alternate].map((part) => this.expression(part));
+        return fragment(`${wrap(condition, CONDITIONAL + 1)} ? ${consequent.text} : ${alternate.text}`, CONDITIONAL);
       }
       case 'UnaryExpression': {
         const operand = this.expression(node.operand);
@@ -445,6 +475,8 @@ class JavaScriptGenerator {
           return fragment(`${this.ctx.helper('show')}(${list(args)})`, POSTFIX);
         case 'num':
           return fragment(`${this.ctx.helper('toNumber')}(${list(args)})`, POSTFIX);
+        case 'assert':
+          return fragment(`${this.ctx.helper('assertThat')}(${list(args)})`, POSTFIX);
         default:
           if (MATH[name]) return fragment(`${MATH[name]}(${list(args)})`, POSTFIX);
       }
@@ -495,7 +527,12 @@ export function typeString(type: Type): string | null {
 
 /** Whether a block assigns `name` (directly, not inside a lambda). */
 export function assignsName(block: A.Block, name: string): boolean {
-  return someNode(block, (node) => node.type === 'AssignmentStatement' && node.target.type === 'Identifier' && node.target.name === name);
+  return someNode(
+    block,
+    (node) =>
+      (node.type === 'AssignmentStatement' && node.target.type === 'Identifier' && node.target.name === name) ||
+      (node.type === 'MultipleAssignment' && node.targets.some((target) => target.type === 'Identifier' && target.name === name)),
+  );
 }
 
 /** Whether `end` (a range bound) has the same value for the whole loop `body`. */

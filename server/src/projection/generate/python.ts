@@ -25,13 +25,39 @@ const OR = 3;
 const AND = 4;
 const NOT = 5;
 const COMPARE = 6;
-const ADD = 10;
-const MULTIPLY = 11;
-const UNARY = 12;
-const AWAIT = 14;
-const POSTFIX = 15;
-const PRIMARY = 16;
-const BINARY: Record<A.BinaryOperator, number> = { '||': OR, '&&': AND, '==': COMPARE, '!=': COMPARE, '<': COMPARE, '<=': COMPARE, '>': COMPARE, '>=': COMPARE, '+': ADD, '-': ADD, '*': MULTIPLY, '/': MULTIPLY, '%': MULTIPLY };
+const BIT_OR = 7;
+const BIT_XOR = 8;
+const BIT_AND = 9;
+const SHIFT = 10;
+const ADD = 11;
+const MULTIPLY = 12;
+const UNARY = 13;
+const POWER = 14;
+const AWAIT = 15;
+const POSTFIX = 16;
+const PRIMARY = 17;
+const BINARY: Record<A.BinaryOperator, number> = {
+  '||': OR,
+  '&&': AND,
+  '==': COMPARE,
+  '!=': COMPARE,
+  '<': COMPARE,
+  '<=': COMPARE,
+  '>': COMPARE,
+  '>=': COMPARE,
+  '|': BIT_OR,
+  '^': BIT_XOR,
+  '&': BIT_AND,
+  '<<': SHIFT,
+  '>>': SHIFT,
+  '+': ADD,
+  '-': ADD,
+  '*': MULTIPLY,
+  '/': MULTIPLY,
+  '%': MULTIPLY,
+  '**': POWER,
+};
+const BIT_OPERATORS: ReadonlySet<A.BinaryOperator> = new Set(['&', '|', '^', '<<', '>>']);
 const OPERATOR: Partial<Record<A.BinaryOperator, string>> = { '||': 'or', '&&': 'and' };
 
 const KEYWORDS = new Set(
@@ -404,6 +430,12 @@ class PythonGenerator {
       case 'AssignmentStatement':
         this.assignment(w, node);
         return;
+      case 'MultipleAssignment': {
+        // Python evaluates the whole right side before assigning, as Whetstone does.
+        const values = node.values.map((value) => this.expression(value).text).join(', ');
+        this.emit(w, `${node.targets.map((target) => this.target(target)).join(', ')} = ${values}`);
+        return;
+      }
       case 'ReturnStatement':
         this.emit(w, node.value ? `return ${this.expression(node.value).text}` : 'return');
         return;
@@ -500,6 +532,10 @@ class PythonGenerator {
         return this.literal(node);
       case 'BinaryExpression':
         return this.binary(node);
+      case 'ConditionalExpression': {
+        const [condition, consequent, alternate] = [node.condition, node.consequent, node.alternate].map((part) => this.expression(part));
+        return fragment(`${wrap(consequent, OR)} if ${wrap(condition, OR)} else ${wrap(alternate, CONDITIONAL)}`, CONDITIONAL);
+      }
       case 'UnaryExpression': {
         const operand = this.expression(node.operand);
         if (node.operator === 'await') return fragment(`await ${wrap(operand, AWAIT)}`, AWAIT);
@@ -543,6 +579,11 @@ class PythonGenerator {
     const precedence = BINARY[node.operator];
     if (node.operator === '/' && !this.plainDivisor(node.right)) return fragment(`${this.ctx.helper('divide')}(${left.text}, ${right.text})`, POSTFIX);
     if (node.operator === '%' && !this.plainRemainder(node)) return fragment(`${this.ctx.helper('remainder')}(${left.text}, ${right.text})`, POSTFIX);
+    if (node.operator === '**') {
+      if (!plainPower(node)) return fragment(`${this.ctx.helper('power')}(${left.text}, ${right.text})`, POSTFIX);
+      return fragment(`${wrap(left, AWAIT)} ** ${wrap(right, UNARY)}`, POWER);
+    }
+    if (BIT_OPERATORS.has(node.operator)) return this.bitwise(node, left, right);
     if (precedence === COMPARE) {
       let operator: string = node.operator;
       const againstNull = [node.left, node.right].some((side) => side.type === 'Literal' && side.value === null);
@@ -552,6 +593,23 @@ class PythonGenerator {
       return fragment(`${wrap(left, COMPARE + 1)} ${operator} ${wrap(right, COMPARE + 1)}`, COMPARE);
     }
     return binaryFragment(OPERATOR[node.operator] ?? node.operator, left, right, precedence);
+  }
+
+  /**
+   * Whetstone's bit operators are JavaScript's: on the operands as 32-bit signed integers, the
+   * shift count taken modulo 32. Python's work on integers of any size (and refuse floats), so the
+   * operands go through the int32 helper unless they are 32-bit already, and `<<` is wrapped.
+   */
+  private bitwise(node: A.BinaryExpression, left: Fragment, right: Fragment): Fragment {
+    const int32 = (operand: A.Expression, text: Fragment): string => (isInt32(operand) ? wrap(text, BINARY[node.operator] + 1) : `${this.ctx.helper('int32')}(${text.text})`);
+    const count = (): string => {
+      const value = node.right.type === 'Literal' ? node.right.value : undefined;
+      return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 32 ? right.text : `(${int32(node.right, right)} & 31)`;
+    };
+    if (node.operator === '<<') return fragment(`${this.ctx.helper('int32')}(${int32(node.left, left)} << ${count()})`, POSTFIX);
+    if (node.operator === '>>') return fragment(`${int32(node.left, left)} >> ${count()}`, SHIFT);
+    const precedence = BINARY[node.operator];
+    return fragment(`${int32(node.left, left)} ${node.operator} ${int32(node.right, right)}`, precedence);
   }
 
   /** `a % d` with a positive literal d is Python's % when only compared with 0 (the sign does not matter then). */
@@ -664,6 +722,8 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('show')}(${list})`, POSTFIX);
         case 'num':
           return fragment(`${this.ctx.helper('to_number')}(${list})`, POSTFIX);
+        case 'assert':
+          return fragment(`${this.ctx.helper('assert_that')}(${list})`, POSTFIX);
         default:
           // len, min, max, abs mean the same in Python.
           return fragment(`${name}(${list})`, POSTFIX);
@@ -672,4 +732,16 @@ class PythonGenerator {
     const callee = node.callee.type === 'MemberExpression' ? this.member(node.callee, true) : this.expression(node.callee);
     return fragment(`${wrap(callee, POSTFIX)}(${list})`, POSTFIX);
   }
+}
+
+/** An operand that is a 32-bit signed integer in Python already: such a literal, or a bit operation's result. */
+function isInt32(node: A.Expression): boolean {
+  if (node.type === 'Literal') return typeof node.value === 'number' && Number.isInteger(node.value) && node.value >= -(2 ** 31) && node.value < 2 ** 31;
+  return node.type === 'BinaryExpression' && BIT_OPERATORS.has(node.operator);
+}
+
+/** `a ** b` of two whole literals whose result is exact in a double: Python's ** gives the same number. */
+function plainPower(node: A.BinaryExpression): boolean {
+  const [a, b] = [node.left, node.right].map((side) => (side.type === 'Literal' && typeof side.value === 'number' && Number.isInteger(side.value) ? side.value : undefined));
+  return a !== undefined && b !== undefined && b >= 0 && Math.abs(a) ** b <= Number.MAX_SAFE_INTEGER;
 }

@@ -1,9 +1,9 @@
 // The few helpers generated JavaScript and TypeScript need where the language has no built-in of
 // the same meaning (docs/LANGUAGE.md "What programs mean"): how print/str show a value, rounding
-// halves away from zero, range as a list, len of an unknown value, num. Only the helpers a program
+// halves away from zero, range as a list, len of an unknown value, num, assert. Only the helpers a program
 // uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber';
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat';
 
 type Names = (base: string) => string;
 
@@ -55,6 +55,13 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `/** The number a text spells, NaN when it spells none (an empty text too). */`,
         `function ${name('toNumber')}(text${t(': string')})${t(': number')} {`,
         `  return text.trim() === '' ? NaN : Number(text);`,
+        `}`,
+      ].join('\n');
+    case 'assertThat':
+      return [
+        `/** Whetstone's assert: stops the program with an error when the condition is false. */`,
+        `function ${name('assertThat')}(condition${t(': boolean')}, message = 'assertion failed')${t(': void')} {`,
+        `  if (!condition) throw new Error(message);`,
         `}`,
       ].join('\n');
   }

@@ -2,10 +2,11 @@
 // mean") where Python's own operators and built-ins differ: numbers shown as JavaScript shows them
 // (2.0 is "2"), true/false/null, division by zero as Infinity or NaN, the remainder with the sign
 // of the dividend, rounding halves away from zero, num() giving NaN instead of raising, sqrt and
-// pow giving NaN or Infinity where Python raises. Only the
+// powers (`**` and pow) as JavaScript's floating-point ones, NaN or Infinity where Python raises,
+// bit operators on 32-bit signed integers, an assert that `python -O` does not remove. Only the
 // helpers a program uses are written, each under a name the program does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -17,6 +18,8 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   square_root: ['math'],
   power: ['math'],
   contains: [],
+  int32: ['math'],
+  assert_that: [],
 };
 
 export function pyHelperSource(helper: PyHelper, name: (base: string) => string): string {
@@ -86,6 +89,20 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         rest = abs(a) % abs(b)
         return -rest if a < 0 else rest
     return math.fmod(a, b)`;
+    case 'int32':
+      return `def ${name('int32')}(x):
+    """x as a bit operator sees it: truncated to a whole number and wrapped to 32 bits with a sign."""
+    if isinstance(x, float):
+        if not math.isfinite(x):
+            return 0
+        x = int(x)
+    x &= 0xFFFFFFFF
+    return x - 0x100000000 if x >= 0x80000000 else x`;
+    case 'assert_that':
+      return `def ${name('assert_that')}(condition, message="assertion failed"):
+    """Whetstone's assert: stops the program with an error when the condition is false (python -O keeps it)."""
+    if not condition:
+        raise AssertionError(message)`;
     case 'to_number':
       return `def ${name('to_number')}(text):
     """The number a text spells, NaN when it spells none (an empty text too)."""

@@ -30,6 +30,12 @@ const BINARY: Record<string, A.BinaryOperator> = {
   '*': '*',
   '/': '/',
   '%': '%',
+  '**': '**',
+  '&': '&',
+  '|': '|',
+  '^': '^',
+  '<<': '<<',
+  '>>': '>>',
   '&&': '&&',
   '||': '||',
 };
@@ -446,6 +452,16 @@ export class JavaScriptImporter {
         const left = field(expression, 'left');
         const right = field(expression, 'right');
         if (!left || !right) return [];
+        if (left.type === 'array_pattern' && right.type === 'array') {
+          // `[a, b] = [b, a]`: the array is built whole before anything is assigned, as in Whetstone.
+          const targets = namedChildren(left);
+          const values = namedChildren(right);
+          // A hole (`[a, , b]`) or a trailing comma would pair the names differently: only plain lists.
+          const plain = (list: SyntaxNode, items: SyntaxNode[]): boolean => list.children.filter((child) => child?.type === ',').length === items.length - 1;
+          if (targets.length > 1 && targets.length === values.length && plain(left, targets) && plain(right, values) && targets.every(isAssignable) && !values.some((value) => value.type === 'spread_element')) {
+            return [this.b.make<A.MultipleAssignment>('MultipleAssignment', expression, { annotations: [], targets: targets.map((target) => this.expression(target)), values: values.map((value) => this.expression(value)) })];
+          }
+        }
         if (!isAssignable(left)) {
           this.b.unsupported(expression, 'an assignment to a pattern');
           return [];
@@ -660,7 +676,11 @@ export class JavaScriptImporter {
         // Type assertions do nothing at run time: the value is the expression's.
         return this.expression(namedChildren(node).find((child) => !child.type.endsWith('type') && child.type !== 'type_arguments') ?? node);
       case 'ternary_expression':
-        return this.b.errorNode(node, 'a conditional expression (?:) inside a larger expression', 'Whetstone has no conditional expression; as the whole value of a declaration, assignment or return it is imported as if/else.');
+        return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, {
+          condition: this.expression(field(node, 'condition') ?? node),
+          consequent: this.expression(field(node, 'consequence') ?? node),
+          alternate: this.expression(field(node, 'alternative') ?? node),
+        });
       default:
         return this.b.errorNode(node, `a ${describe(node)}`);
     }

@@ -20,7 +20,9 @@ import type * as A from '../../core/ast';
 import { AstBuilder, field, MAX_IMPORT_NESTING, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
 
-const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%' };
+const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
+/** Whetstone's bit operators work on 32-bit signed integers (as JavaScript's do); Python's on integers of any size. */
+const BIT_OPERATORS = new Set(['&', '|', '^', '<<', '>>']);
 const COMPARISON: Record<string, A.BinaryOperator> = { '==': '==', '!=': '!=', '<': '<', '<=': '<=', '>': '>', '>=': '>=', is: '==', 'is not': '!=' };
 const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
 
@@ -342,6 +344,13 @@ export class PythonImporter {
           const left = field(node, 'left');
           const right = field(node, 'right');
           if (left?.type === 'identifier') note(left.text, node, chain, statement && enclosing?.type === 'expression_statement', field(node, 'type') ? this.typeOf(field(node, 'type')) : null);
+          // `a, b = …` assigns each name; they are declared with let at the top of the scope.
+          else if (left && isUnpacking(left)) {
+            for (const element of namedChildren(left)) {
+              if (element.type === 'identifier') note(element.text, node, chain, false, null);
+              else visit(element, chain, false, undefined, depth + 1);
+            }
+          }
           else if (left) visit(left, chain, false, undefined, depth + 1);
           if (right) visit(right, chain, false, undefined, depth + 1);
           return;
@@ -475,6 +484,14 @@ export class PythonImporter {
         return [this.b.make<A.BreakStatement>('BreakStatement', node, { annotations: [] })];
       case 'continue_statement':
         return [this.b.make<A.ContinueStatement>('ContinueStatement', node, { annotations: [] })];
+      case 'assert_statement': {
+        // `assert c, m` → assert(c, m); Whetstone's also runs under python -O.
+        const [condition, message] = namedChildren(node);
+        if (!condition) return [];
+        const args = [this.expression(condition)];
+        if (message) args.push(message.type === 'string' ? this.expression(message) : this.b.call('str', [this.expression(message)], message));
+        return [this.b.make<A.ExpressionStatement>('ExpressionStatement', node, { annotations: [], expression: this.b.call('assert', args, node) })];
+      }
       case 'pass_statement':
       case 'global_statement':
       case 'nonlocal_statement':
@@ -512,7 +529,7 @@ export class PythonImporter {
         if (!left || !right || !isTarget(left)) return [];
         const compound = COMPOUND[operator];
         if (compound) return [this.assign(this.expression(left), compound, this.expression(right), expression)];
-        if (operator === '%=' || operator === '//=') {
+        if (operator === '%=' || operator === '//=' || BINARY[operator.slice(0, -1)]) {
           const value = this.arithmetic(operator.slice(0, -1), this.expression(left), this.expression(right), expression);
           return [this.assign(this.expression(left), '=', value, expression)];
         }
@@ -543,6 +560,14 @@ export class PythonImporter {
         return [this.b.make<A.VariableDeclaration>('VariableDeclaration', node, { name: left.text, kind: 'let', varType: this.typeOf(typeNode), annotations: [], initializer: null })];
       }
       return [];
+    }
+    if (isUnpacking(left) && (right.type === 'expression_list' || right.type === 'tuple')) {
+      // `a, b = b, a`: Python evaluates the right side whole before it assigns, as Whetstone does.
+      const targets = namedChildren(left);
+      const values = namedChildren(right);
+      if (targets.length === values.length && targets.every(isTarget)) {
+        return [this.b.make<A.MultipleAssignment>('MultipleAssignment', node, { annotations: [], targets: targets.map((target) => this.expression(target)), values: values.map((value) => this.expression(value)) })];
+      }
     }
     if (!isTarget(left) || right.type === 'assignment') {
       this.b.unsupported(node, left.type === 'pattern_list' || left.type === 'tuple_pattern' ? 'an assignment that unpacks several names' : 'a chained assignment');
@@ -753,8 +778,15 @@ export class PythonImporter {
         this.before.push(declaration, loop);
         return this.b.identifier(name, node);
       }
-      case 'conditional_expression':
-        return this.b.errorNode(node, 'a conditional expression (x if c else y) inside a larger expression', 'Whetstone has no conditional expression; as the whole value of an assignment or return it is imported as if/else.');
+      case 'conditional_expression': {
+        const [consequent, condition, alternate] = namedChildren(node);
+        if (!consequent || !condition || !alternate) return this.b.errorNode(node, 'an expression');
+        return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, {
+          condition: this.expression(condition),
+          consequent: this.expression(consequent),
+          alternate: this.expression(alternate),
+        });
+      }
       default:
         return this.b.errorNode(node, `a ${describe(node)}`);
     }
@@ -770,6 +802,14 @@ export class PythonImporter {
         return this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '%', left: shifted, right: this.expression(divisor) });
       }
       return this.b.errorNode(at, "the % operator with a divisor that is not a name or a number (Python's remainder takes the divisor's sign)");
+    }
+    if (BIT_OPERATORS.has(operator)) {
+      const wide = [field(at, 'left'), field(at, 'right')].find((operand) => operand?.type === 'integer' && !fitsInt32(operand.text));
+      if (wide) return this.b.errorNode(at, `the ${operator} operator with ${wide.text}`, "Whetstone's bit operators work on 32-bit signed integers; Python's on integers of any size.");
+      const count = field(at, 'right');
+      if ((operator === '<<' || operator === '>>') && count?.type === 'integer' && !(Number(count.text.replace(/_/g, '')) < 32)) {
+        return this.b.errorNode(at, `a shift by ${count.text}`, 'Whetstone shifts by the count modulo 32, as JavaScript does; Python shifts by the whole count.');
+      }
     }
     if (operator === '//') {
       const quotient = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '/', left, right });
@@ -1006,4 +1046,15 @@ function expandMain(body: SyntaxNode[]): SyntaxNode[] {
     if (condition !== '__name__=="__main__"') return [node];
     return namedChildren(field(node, 'consequence') ?? node);
   });
+}
+
+/** Whether a Python integer literal is a 32-bit signed integer (the bit operators of Whetstone keep only those bits). */
+function fitsInt32(text: string): boolean {
+  const value = Number(text.replace(/_/g, ''));
+  return Number.isSafeInteger(value) && value >= -(2 ** 31) && value < 2 ** 31;
+}
+
+/** `a, b` or `(a, b)` on the left of an assignment. */
+function isUnpacking(node: SyntaxNode): boolean {
+  return node.type === 'pattern_list' || node.type === 'tuple_pattern';
 }

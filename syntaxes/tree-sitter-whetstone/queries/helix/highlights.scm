@@ -103,12 +103,12 @@
 ((call_expression
   function: (identifier) @function.builtin)
   (#any-of? @function.builtin
-    "print" "len" "push" "keys" "values" "range" "min" "max" "abs" "floor" "ceil" "round" "str" "num"))
+    "print" "len" "push" "keys" "values" "range" "min" "max" "abs" "floor" "ceil" "round" "str" "num" "assert"))
 
 ((call_expression
   function: (identifier) @function)
   (#not-any-of? @function
-    "print" "len" "push" "keys" "values" "range" "min" "max" "abs" "floor" "ceil" "round" "str" "num"))
+    "print" "len" "push" "keys" "values" "range" "min" "max" "abs" "floor" "ceil" "round" "str" "num" "assert"))
 
 (call_expression
   function: (member_expression
@@ -150,6 +150,12 @@
   "*"
   "/"
   "%"
+  "**"
+  "&"
+  "|"
+  "^"
+  "<<"
+  ">>"
   "!"
   "&&"
   "||"
@@ -170,6 +176,10 @@
   ] @punctuation.bracket)
 
 (type
+  "?" @operator)
+
+; The `:` of `c ? a : b` stays a delimiter, as everywhere else.
+(conditional_expression
   "?" @operator)
 
 [

@@ -1,0 +1,71 @@
+// assert(condition, message): checked, imported from Python's assert statement and generated into
+// JavaScript, TypeScript and Python, where a false condition stops the program with the message
+// (also under python -O, which drops Python's own assert statements).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { after, before, describe, it } from 'node:test';
+import { printDocument } from '../../server/src/core/editing';
+import { analyze } from '../../server/src/core/semantics';
+import { WhetstoneDocument } from '../../server/src/core/syntax';
+import { generate } from '../../server/src/projection/generate';
+import { importSource } from '../../server/src/projection/import';
+import { prepareProjection, Scratch } from '../helpers/projection';
+
+function errors(doc: WhetstoneDocument): string[] {
+  return [...doc.syntaxDiagnostics, ...analyze(doc.ast).diagnostics].filter((d) => d.severity === 'error').map((d) => `${d.line}: ${d.message}`);
+}
+
+const PROGRAM = 'fn half(n: number): number {\n  assert(n % 2 == 0, "odd: " + str(n));\n  return n / 2;\n}\n\nassert(true);\nprint(half(4));\nprint(half(3));\nprint("not reached");\n';
+
+describe('assert', () => {
+  let scratch: Scratch;
+  before(async () => {
+    await prepareProjection('whetstone', 'javascript', 'typescript', 'python');
+    scratch = new Scratch('assert');
+  });
+  after(() => scratch.dispose());
+
+  it('takes a bool and an optional message', () => {
+    const doc = WhetstoneDocument.create('assert(1);\nassert(true, 2);\nassert(false, "x", 3);\n', 1);
+    assert.equal(errors(doc).length, 3, errors(doc).join('\n'));
+    assert.deepEqual(errors(WhetstoneDocument.create(PROGRAM, 1)), []);
+  });
+
+  it('stops the program with the message in JavaScript, TypeScript and Python', () => {
+    const doc = WhetstoneDocument.create(PROGRAM, 1);
+    const js = generate(doc.ast, 'javascript');
+    assert.deepEqual(js.diagnostics, []);
+    const ran = scratch.node(scratch.write('a.js', js.code));
+    assert.equal(ran.stdout, '2\n', js.code);
+    assert.notEqual(ran.status, 0);
+    assert.match(ran.stderr, /odd: 3/);
+    const ts = generate(doc.ast, 'typescript');
+    const checked = scratch.tsc([scratch.write('a.ts', ts.code)]);
+    assert.equal(checked.status, 0, checked.stdout + ts.code);
+    const py = generate(doc.ast, 'python');
+    assert.deepEqual(py.diagnostics, []);
+    const file = scratch.write('a.py', py.code);
+    for (const result of [scratch.python(file), spawnSync('python3', ['-O', file], { encoding: 'utf8' })]) {
+      assert.equal(result.stdout, '2\n', py.code);
+      assert.notEqual(result.status, 0);
+      assert.match(result.stderr, /AssertionError: odd: 3/);
+    }
+  });
+
+  it("imports Python's assert statement", () => {
+    const source = 'def half(n):\n    assert n % 2 == 0, n\n    assert n > 0\n    return n // 2\n\n\nprint(half(4))\nprint(half(3))\n';
+    const imported = importSource(source, 'python');
+    assert.deepEqual(imported.diagnostics.filter((d) => d.severity === 'error'), []);
+    const printed = printDocument(imported.ast);
+    assert.match(printed, /assert\(\(n % 2 \+ 2\) % 2 == 0, str\(n\)\);|assert\(n % 2 == 0, str\(n\)\);/);
+    assert.match(printed, /assert\(n > 0\);/);
+    const doc = WhetstoneDocument.create(printed, 1);
+    assert.deepEqual(errors(doc), []);
+    for (const language of ['javascript', 'python'] as const) {
+      const file = scratch.write(`from-py.${language === 'python' ? 'py' : 'js'}`, generate(doc.ast, language).code);
+      const ran = language === 'python' ? scratch.python(file) : scratch.node(file);
+      assert.equal(ran.stdout, '2\n');
+      assert.match(ran.stderr, /3/);
+    }
+  });
+});
