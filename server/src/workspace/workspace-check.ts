@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { moduleFilePath, modulePathOf, NO_EXPORTS, type ModuleExports, type ModuleResolution } from '../core/semantics';
 import { checkFile, reviveExports, UNRESOLVED, type CheckedFile, type FileCheckRequest, type FileDiagnostic } from './file-check';
 import type { FileIndex } from './file-index';
-import type { ModuleExportsCache } from './module-exports';
+import { resolutionKey, type ModuleExportsCache } from './module-exports';
 import type { SummaryPool } from './summary-pool';
 
 export interface CheckSink {
@@ -116,8 +116,8 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
       jobs.push(async () => {
         for (const member of members) {
           if (modules.isOpen(member)) continue;
-          const diagnostics = modules.checkFile(member);
-          if (diagnostics) sink.checked(member, pathToFileURL(member).href, diagnostics);
+          const checked = modules.checkFile(member);
+          if (checked) sink.checked(member, pathToFileURL(member).href, checked.diagnostics);
         }
         componentDone(at);
       });
@@ -136,7 +136,8 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
           const resolutions = resolutionsOf(member, memberSet, (other) => ({ file: fileOf(other), exports: seenInCycle.get(other) ?? NO_EXPORTS }));
           const answer = await ask({ path: member, followLinks: file.followLinks, resolutions, library });
           if ('problem' in answer) return;
-          modules.seed(member, { hash: answer.hash, imports: answer.imports, exports: reviveExports(answer.exports), usedFiles });
+          const seen = new Map(resolutions.map(([modulePath, resolution]) => [modulePath, resolutionKey(resolution)]));
+          modules.seed(member, { hash: answer.hash, imports: answer.imports, exports: reviveExports(answer.exports), usedFiles, seen });
           sink.checked(member, pathToFileURL(member).href, answer.diagnostics);
         } finally {
           if (--left === 0) componentDone(at);
