@@ -26,8 +26,8 @@ export interface CheckSink {
   error(error: unknown): void;
 }
 
-/** Checks every indexed file not open, on `pool`'s workers (or here, one file per turn). */
-export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCache, pool: SummaryPool | undefined, sink: CheckSink): Promise<void> {
+/** Checks every indexed file not open (or those of `only`), on `pool`'s workers (or here, one file per turn). */
+export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCache, pool: SummaryPool | undefined, sink: CheckSink, only?: ReadonlySet<string>): Promise<void> {
   const { graph, files } = index.importGraph();
   const components = graph.cyclesFirst(files);
   const componentOf = new Map<string, number>();
@@ -107,6 +107,8 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
   /** Queues the work of one component: each member's check (after, in a cycle, each member's exports as the cycle sees it). */
   const start = (at: number): void => {
     const members = components[at];
+    // Checked already (index-and-check.ts): its exports are known.
+    if (only && !members.some((member) => only.has(member))) return componentDone(at);
     const memberSet = new Set(members);
     // The files its members' exports depend on: a change to one of them makes them stale (module-exports.ts).
     const usedFiles = new Set<string>([...members, ...members.flatMap((member) => graph.importsOf(member))]);
@@ -175,6 +177,8 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
   components.forEach((_, at) => {
     if (waitingOn[at] === 0) start(at);
   });
+  // Every component was done without work (none of `only`'s files left to check).
+  if (remaining === 0 && jobs.length === 0) return;
   pump();
   await allDone;
 }
