@@ -113,11 +113,10 @@ export async function indexAndCheckWorkspace(
   const queue: string[] = [];
   let finished: () => void = () => undefined;
   const allDone = new Promise<void>((resolve) => (finished = resolve));
-  let remaining = files.length;
 
   const read = async (path: string, cyclic: boolean): Promise<void> => {
     const file = byPath.get(path)!;
-    // A member of a cycle, or one whose imports are not all checked: its summary now, its check after.
+    // A member of a cycle (checked when its cycle is read), or one whose imports are not all checked (after): its summary now.
     const resolutions = cyclic ? undefined : resolutionsOf(path);
     const answer = await ask({ path, followLinks: file.followLinks, resolutions: resolutions ?? [], library, summaryOnly: !resolutions });
     if ('problem' in answer) return accept(file, answer);
@@ -134,8 +133,25 @@ export async function indexAndCheckWorkspace(
     sink.checked(path, pathToFileURL(path).href, answer.check.diagnostics);
   };
 
+  /** Whether every module `path` imports (as its summary says) is one its text was seen to name: then the order had its imports first. */
+  const namedAll = (path: string): boolean => {
+    const named_ = new Set(named.get(path));
+    return (index.get(path)?.summary.imports ?? []).every((entry) => named_.has(entry.module));
+  };
+  let componentsLeft = components.length;
   const componentDone = (at: number): void => {
+    if (--componentsLeft === 0) finished();
     for (const importer of importers[at]) if (--waitingOn[importer] === 0) start(importer);
+  };
+  /** A cycle, every member summarised: checked now as workspace-check.ts checks one (each member as the cycle sees it, then against those), if the order had its imports first; else after. */
+  const checkCycle = async (members: readonly string[]): Promise<void> => {
+    const read = members.filter((member) => index.get(member));
+    if (!read.every(namedAll)) {
+      for (const member of read) later.add(member);
+      return;
+    }
+    for (const member of read) later.delete(member);
+    await checkWorkspace(index, modules, pool, sink, new Set(read));
   };
   const start = (at: number): void => {
     const members = components[at];
@@ -143,10 +159,14 @@ export async function indexAndCheckWorkspace(
     let left = members.length;
     for (const member of members) {
       queue.push(member);
-      pending.set(member, () => {
-        if (--left === 0) componentDone(at);
-      });
       cyclicMembers.set(member, cyclic);
+      pending.set(member, () => {
+        if (--left > 0) return;
+        if (!cyclic) return componentDone(at);
+        void checkCycle(members)
+          .catch((error: unknown) => sink.error(error))
+          .finally(() => componentDone(at));
+      });
     }
   };
   const pending = new Map<string, () => void>();
@@ -160,17 +180,14 @@ export async function indexAndCheckWorkspace(
         .catch((error: unknown) => sink.error(error))
         .finally(() => {
           running--;
-          remaining--;
           pending.get(path)?.();
-          if (remaining === 0) return finished();
           setImmediate(pump);
         });
     }
   };
-  if (remaining === 0) return;
-  components.forEach((_, at) => {
-    if (waitingOn[at] === 0) start(at);
-  });
+  if (componentsLeft === 0) return;
+  const ready = components.flatMap((_, at) => (waitingOn[at] === 0 ? [at] : []));
+  for (const at of ready) start(at);
   pump();
   await allDone;
   if (sink.cancelled() || later.size === 0) return;

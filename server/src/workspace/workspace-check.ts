@@ -174,9 +174,9 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
   };
 
   if (remaining === 0) return;
-  components.forEach((_, at) => {
-    if (waitingOn[at] === 0) start(at);
-  });
+  // (Listed first: starting one may finish it at once, with `only`, and start its importers.)
+  const ready = components.flatMap((_, at) => (waitingOn[at] === 0 ? [at] : []));
+  for (const at of ready) start(at);
   // Every component was done without work (none of `only`'s files left to check).
   if (remaining === 0 && jobs.length === 0) return;
   pump();
