@@ -25,6 +25,9 @@ const REPORT = 'use orders.{orderSum};\n\nlet shown: number = orderSum();\nprint
 const RELAY = 'use pricing.{orderTotal};\n\nconst total = orderTotal;\n';
 /** Imports relay (a dependent of pricing through a file whose exports change) and report (one through a file whose exports do not). */
 const TAIL = 'use relay.{total};\nuse report.{shown};\n\nlet sum: number = total([1, 2]) + shown;\nprint(sum);\n';
+/** A cycle of two that uses orderTotal: both checked again after its signature changes, once each. */
+const PING = 'use pong.{pong};\nuse pricing.{orderTotal};\n\nfn ping(n: number): number {\n  return pong(n) + orderTotal([n]);\n}\n';
+const PONG = 'use ping.{ping};\n\nfn pong(n: number): number {\n  return n;\n}\n\nfn both(n: number): number {\n  return ping(n);\n}\n';
 const CONSUMER = 'use made.{helper};\n\nlet n: number = helper(1);\nprint(n);\n';
 
 function uriOf(folder: string, name: string): string {
@@ -64,6 +67,8 @@ describe('diagnostics of the files that are not open', () => {
     writeFileSync(join(folder, 'consumer.wst'), CONSUMER);
     writeFileSync(join(folder, 'relay.wst'), RELAY);
     writeFileSync(join(folder, 'tail.wst'), TAIL);
+    writeFileSync(join(folder, 'ping.wst'), PING);
+    writeFileSync(join(folder, 'pong.wst'), PONG);
     client = await startIndexed(folder);
   });
   after(async () => {
@@ -94,6 +99,10 @@ describe('diagnostics of the files that are not open', () => {
     const ordersSeen = client.publicationsFor(orders).length;
     const reportSeen = client.publicationsFor(report).length;
     const tailSeen = client.publicationsFor(tail).length;
+    const ping = uriOf(folder, 'ping.wst');
+    const pong = uriOf(folder, 'pong.wst');
+    const pingSeen = client.publicationsFor(ping).length;
+    const pongSeen = client.publicationsFor(pong).length;
     // A keystroke inside the body: `let t = 0;` → `let t = 10;` changes nothing pricing exports.
     const body = await client.change(pricing, [{ range: { start: { line: 1, character: 10 }, end: { line: 1, character: 10 } }, text: '1' }]);
     await client.fullDiagnostics(pricing, body);
@@ -111,11 +120,19 @@ describe('diagnostics of the files that are not open', () => {
     // report.wst imports orders only, whose exports did not change: not checked again. (tail.wst
     // imports report.wst, so a check of report.wst would have come before tail.wst's.)
     assert.equal(client.publicationsFor(report).length, reportSeen, 'report.wst was not checked again');
+    // The cycle: ping imports pricing, pong only ping; both checked again, each once (the wave does not go round the cycle).
+    assert.deepEqual(codes(await nextPublication(client, ping, pingSeen, 'ping.wst republished')), ['E_TYPE_MISMATCH']);
+    await nextPublication(client, pong, pongSeen, 'pong.wst republished');
     // Back: the dependent is clean again.
     const back = await client.change(pricing, [{ range: { start: { line: 0, character: 22 }, end: { line: 0, character: 28 } }, text: 'list<number>' }]);
     await client.fullDiagnostics(pricing, back);
     const clean = await nextPublication(client, orders, client.publicationsFor(orders).indexOf(republished) + 1, 'orders.wst clean again');
     assert.deepEqual(codes(clean), []);
+    await nextPublication(client, tail, client.publicationsFor(tail).indexOf(tailAgain) + 1, 'tail.wst clean again');
+    await nextPublication(client, ping, pingSeen + 1, 'ping.wst republished again');
+    await nextPublication(client, pong, pongSeen + 1, 'pong.wst republished again');
+    assert.equal(client.publicationsFor(ping).length, pingSeen + 2, 'ping.wst checked once per change');
+    assert.equal(client.publicationsFor(pong).length, pongSeen + 2, 'pong.wst checked once per change');
   });
 
   it('a file that closes keeps its diagnostics, checked from disk again', async () => {

@@ -129,15 +129,23 @@ export class WorkspaceDiagnostics {
     this.enqueue(this.directImporters(changed));
   }
 
-  /** The files not open that import one of `paths` directly. */
+  /**
+   * The files not open that import one of `paths` directly, and the members of their import
+   * cycles and of those of `paths` (each member sees the others as their cycle does, so all are
+   * checked together; the wave then only goes up, to files outside the cycle).
+   */
   private directImporters(paths: ReadonlySet<string>): string[] {
     const { graph, files } = this.index.importGraph();
-    const importers: string[] = [];
+    const reached = new Set<string>();
     for (const file of files) {
-      if (paths.has(file) || this.workspace.modules.isOpen(file)) continue;
-      if (graph.importsOf(file).some((target) => paths.has(target))) importers.push(file);
+      if (paths.has(file)) continue;
+      if (graph.importsOf(file).some((target) => paths.has(target))) reached.add(file);
     }
-    return importers;
+    for (const file of [...reached, ...paths]) {
+      if (!graph.importsOf(file).some((target) => graph.sameCycle(target, file))) continue;
+      for (const other of files) if (!paths.has(other) && graph.sameCycle(other, file)) reached.add(other);
+    }
+    return [...reached].filter((file) => !this.workspace.modules.isOpen(file));
   }
 
   /** Adds files to check again here, keeping those imported first. */
@@ -160,18 +168,13 @@ export class WorkspaceDiagnostics {
         const checked = this.index.get(path) ? this.workspace.modules.checkFile(path) : undefined;
         if (checked) this.publish(path, pathToFileURL(path).href, checked.diagnostics);
         else this.clear(path);
-        // Its importers see a change only if its exports changed; in a cycle each member sees the others as the cycle does, so they go on.
-        if (checked?.exportsChanged || this.inCycle(path)) this.enqueue(this.directImporters(new Set([path])));
+        // Its importers see a change only if its exports changed (the members of its cycle are checked with it already).
+        if (checked?.exportsChanged) this.enqueue(this.directImporters(new Set([path])));
       }
     } catch (error) {
       this.log(`Could not check ${path}`, error);
     }
     if (this.queue.length > 0) this.due = setImmediate(() => this.checkNext());
-  }
-
-  private inCycle(path: string): boolean {
-    const { graph } = this.index.importGraph();
-    return graph.importsOf(path).some((target) => graph.sameCycle(target, path));
   }
 
   private publish(path: string, uri: string, diagnostics: readonly FileDiagnostic[]): void {
