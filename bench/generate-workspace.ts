@@ -1,7 +1,9 @@
 // Generates a workspace of Whetstone modules for the index benchmarks: `files` files of about
-// `lines` lines each, in domain folders, with a realistic import graph: every file imports 3–10
-// others (`use billing.invoice17.{score17};`), a few hub modules (`core.money`, …) are
-// imported by about a fifth of the files each, and every imported name is used. The code is varied
+// `lines` lines each, in domain folders, with a realistic import graph: layered, as real code
+// bases' module graphs nearly are (a file imports only files of lower layers, the five hub
+// modules `core.money` … at the bottom, each imported by about a fifth of the files), with two
+// small import cycles (of 2 and 3 files) so cycles stay exercised; every file imports 3–10 others
+// (`use billing.invoice17.{score17};`), and every imported name is used. The code is varied
 // (types, annotated functions, loops, conditions, lambdas, maps) and well typed across files: every
 // module exports `score<N>(values: list<number>, rate: number = 0.1): number` and `type Entry<N>`,
 // and calls into other modules pass what those declare. Deterministic (a seeded generator).
@@ -86,27 +88,49 @@ interface Dependency {
   call(x: string): string;
 }
 
+/** Files per layer: a file imports only files of lower layers (the hubs are below the first). */
+const LAYER = 25;
+
+/**
+ * The few small import cycles kept (real code bases have some), as plain-file numbers: each member
+ * imports the next, the last the first. Everything else is acyclic.
+ */
+const CYCLES: readonly (readonly number[])[] = [
+  [400, 401],
+  [700, 701, 702],
+];
+
 export function generateWorkspace(files = 1000, lines = 500, seed = 24): GeneratedModule[] {
   const next = random(seed);
   const pick = (n: number) => Math.floor(next() * n);
   const plain = Math.max(0, files - HUBS.length);
   const plainModule = (i: number) => `${DOMAINS[i % DOMAINS.length]}.${NOUNS[Math.floor(i / DOMAINS.length) % NOUNS.length]}${i}`;
+  const hubDependency = (hub: Hub): Dependency => ({ module: hub.module, names: hub.names.filter((name) => name !== 'Money'), call: hub.call });
+  const plainDependency = (other: number): Dependency => ({ module: plainModule(other), names: [`score${other}`], call: (x) => `score${other}([${x}, 1])` });
+  // The next member of a cycle each cycle member imports (within the cycles only).
+  const cycleNext = new Map<number, number>();
+  for (const cycle of CYCLES) if (cycle.every((member) => member < plain)) cycle.forEach((member, at) => cycleNext.set(member, cycle[(at + 1) % cycle.length]));
   const modules: GeneratedModule[] = [];
   for (const hub of HUBS.slice(0, Math.min(HUBS.length, files))) modules.push(render(hub.module, [], hub.declarations, lines, -1, next));
   for (let i = 0; i < plain; i++) {
     const imports: Dependency[] = [];
     // One hub each, in turn: each hub is imported by a fifth of the files.
-    const hub = HUBS[i % HUBS.length];
-    imports.push({ module: hub.module, names: hub.names.filter((name) => name !== 'Money'), call: hub.call });
-    // 2 to 9 other modules, mostly near this one (a domain's files use each other), some anywhere.
-    const wanted = 2 + pick(8);
-    const chosen = new Set<number>();
-    for (let tries = 0; chosen.size < wanted && tries < 100 && plain > 1; tries++) {
-      const other = next() < 0.7 ? (i + 1 + pick(40)) % plain : pick(plain);
-      if (other !== i) chosen.add(other);
-    }
-    for (const other of [...chosen].sort((a, b) => a - b)) {
-      imports.push({ module: plainModule(other), names: [`score${other}`], call: (x) => `score${other}([${x}, 1])` });
+    const hub = i % HUBS.length;
+    imports.push(hubDependency(HUBS[hub]));
+    const layerStart = i - (i % LAYER);
+    if (layerStart === 0) {
+      // The first layer has only the hubs below it: two more of them.
+      for (const other of [1, 2]) imports.push(hubDependency(HUBS[(hub + other) % HUBS.length]));
+    } else {
+      // 2 to 9 modules of lower layers, mostly the layers just below (a domain's files use each other), some anywhere below.
+      const wanted = 2 + pick(8) - (cycleNext.has(i) ? 1 : 0);
+      const chosen = new Set<number>();
+      for (let tries = 0; chosen.size < wanted && tries < 100; tries++) {
+        chosen.add(next() < 0.7 ? Math.max(0, layerStart - 1 - pick(3 * LAYER)) : pick(layerStart));
+      }
+      const inCycle = cycleNext.get(i);
+      if (inCycle !== undefined) chosen.add(inCycle);
+      for (const other of [...chosen].sort((a, b) => a - b)) imports.push(plainDependency(other));
     }
     const own = [
       `type Entry${i} { key: string, weight: number, tags: list<string> }`,

@@ -140,7 +140,7 @@ export async function benchWorkspaceIndex(): Promise<{ rows: Row[]; rssMb?: numb
       const opening = await openFiles(server, folder, modules, parser);
       const rows: Row[] = [
         {
-          what: `cold index of a generated workspace, ${FILES.toLocaleString('en-US')} files × ${LINES} lines (${lines.toLocaleString('en-US')} lines; each imports 3–10, 5 hubs imported by ~200), real LSP server from initialized to its progress's end (find, read, parse, keep summaries; then every file checked, imports first, and its diagnostics published)`,
+          what: `cold index of a generated workspace, ${FILES.toLocaleString('en-US')} files × ${LINES} lines (${lines.toLocaleString('en-US')} lines; each imports 3–10, 5 hubs imported by ~200), real LSP server from initialized to its progress's end (find; read the imports each text names, to order the files; then each file read and parsed once for its summary and its check, imports first, and its diagnostics published)`,
           budget: '≤ 2× raw parse',
           measured: summarize(buildTimes),
           floorName: 'raw web-tree-sitter parse of every file, in turn',
@@ -166,8 +166,8 @@ const BODY = '  return round(amount, digits);';
 const KEYSTROKES = 8;
 
 /**
- * Keystrokes in the hub `core.money` (imported by about 200 files; with the import cycles of the
- * generated workspace, most files depend on it through others), open in the server: a digit
+ * Keystrokes in the hub `core.money` (imported by about 200 files, and most others depend on it
+ * through those, whose exports its signature does not change), open in the server: a digit
  * typed and removed in its body, and its exported signature changed and back. Timed from the
  * didChange to the hub's own full publication of that version, and to the last publication of a
  * dependent after it.
@@ -232,7 +232,7 @@ async function hubKeystrokes(server: IndexedServer, folder: string, modules: rea
   return [
     { what: `keystroke in the body of the hub ${HUB} (a digit typed or removed), open in the indexed workspace → its own full diagnostics (semantic delay 0); dependents republished: ${body.republished}`, budget: '≤ 20 ms p50', measured: summarize(body.own) },
     { what: `change of the hub's exported signature (\`amount: number\` ↔ \`any\`) → its own full diagnostics`, budget: '≤ 20 ms p50', measured: summarize(signature.own) },
-    { what: `change of the hub's exported signature → the last of its ${reach.toLocaleString('en-US')} dependents (direct and through others, none open) republished, from the didChange`, budget: '≤ 200 ms p50', measured: summarize(signature.dependents) },
+    { what: `change of the hub's exported signature → the last of the ${reach.toLocaleString('en-US')} files it reaches republished (its importers, none open; theirs see no change in what they import and are not checked again), from the didChange`, budget: '≤ 200 ms p50', measured: summarize(signature.dependents) },
   ];
 }
 

@@ -2,8 +2,8 @@
 // build publishes every file's (cross-file errors included) before its progress ends; a file
 // created, changed and deleted on disk (didChangeWatchedFiles, as VS Code reports it) updates or
 // clears its own and its dependents'; a signature change in an open module republishes a
-// dependent that is not open, directly or through another module, while a keystroke in a body
-// republishes none; a file that closes keeps its diagnostics; `whetstone.diagnostics.scope:
+// dependent that is not open, directly or through a module whose exports it changes, but not one
+// whose imports' exports stay as they were, while a keystroke in a body republishes none; a file that closes keeps its diagnostics; `whetstone.diagnostics.scope:
 // openFiles` publishes none of the files not open.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -21,6 +21,13 @@ const ORDERS = 'use pricing.{orderTotal};\n\nfn orderSum(): number {\n  return o
 const WRONG = 'use pricing.{orderTotal};\n\nlet label: string = orderTotal([1]);\nprint(label);\n';
 /** Imports orders, not pricing: a dependent of pricing through orders. */
 const REPORT = 'use orders.{orderSum};\n\nlet shown: number = orderSum();\nprint(shown);\n';
+/** Hands orderTotal on under another name: its exports change with orderTotal's signature. */
+const RELAY = 'use pricing.{orderTotal};\n\nconst total = orderTotal;\n';
+/** Imports relay (a dependent of pricing through a file whose exports change) and report (one through a file whose exports do not). */
+const TAIL = 'use relay.{total};\nuse report.{shown};\n\nlet sum: number = total([1, 2]) + shown;\nprint(sum);\n';
+/** A cycle of two that uses orderTotal: both checked again after its signature changes, once each. */
+const PING = 'use pong.{pong};\nuse pricing.{orderTotal};\n\nfn ping(n: number): number {\n  return pong(n) + orderTotal([n]);\n}\n';
+const PONG = 'use ping.{ping};\n\nfn pong(n: number): number {\n  return n;\n}\n\nfn both(n: number): number {\n  return ping(n);\n}\n';
 const CONSUMER = 'use made.{helper};\n\nlet n: number = helper(1);\nprint(n);\n';
 
 function uriOf(folder: string, name: string): string {
@@ -58,6 +65,10 @@ describe('diagnostics of the files that are not open', () => {
     writeFileSync(join(folder, 'wrong.wst'), WRONG);
     writeFileSync(join(folder, 'report.wst'), REPORT);
     writeFileSync(join(folder, 'consumer.wst'), CONSUMER);
+    writeFileSync(join(folder, 'relay.wst'), RELAY);
+    writeFileSync(join(folder, 'tail.wst'), TAIL);
+    writeFileSync(join(folder, 'ping.wst'), PING);
+    writeFileSync(join(folder, 'pong.wst'), PONG);
     client = await startIndexed(folder);
   });
   after(async () => {
@@ -77,14 +88,21 @@ describe('diagnostics of the files that are not open', () => {
     assert.ok(client.progress.some((p) => p.value.kind === 'report'), 'progress reported with a count');
   });
 
-  it('a body keystroke in an open module republishes no dependent; a signature change republishes the dependents not open, directly and through another module', async () => {
+  it('a body keystroke in an open module republishes no dependent; a signature change republishes the dependents not open, directly and through a module whose exports change, and stops at those whose exports do not', async () => {
     const pricing = uriOf(folder, 'pricing.wst');
     const orders = uriOf(folder, 'orders.wst');
     const report = uriOf(folder, 'report.wst');
+    const tail = uriOf(folder, 'tail.wst');
     await client.open(pricing, PRICING);
     await client.fullDiagnostics(pricing, 1, true);
+    assert.deepEqual(codes(client.publicationsFor(tail).at(-1)), [], 'tail.wst is clean to start with');
     const ordersSeen = client.publicationsFor(orders).length;
     const reportSeen = client.publicationsFor(report).length;
+    const tailSeen = client.publicationsFor(tail).length;
+    const ping = uriOf(folder, 'ping.wst');
+    const pong = uriOf(folder, 'pong.wst');
+    const pingSeen = client.publicationsFor(ping).length;
+    const pongSeen = client.publicationsFor(pong).length;
     // A keystroke inside the body: `let t = 0;` → `let t = 10;` changes nothing pricing exports.
     const body = await client.change(pricing, [{ range: { start: { line: 1, character: 10 }, end: { line: 1, character: 10 } }, text: '1' }]);
     await client.fullDiagnostics(pricing, body);
@@ -96,14 +114,25 @@ describe('diagnostics of the files that are not open', () => {
     assert.match(String(republished.diagnostics[0].message), /list<number> is not assignable to parameter 'prices' of type string/);
     // Nothing for orders.wst between the two: the body keystroke republished no dependent.
     assert.equal(client.publicationsFor(orders).indexOf(republished), ordersSeen, 'the first publication of orders.wst after the keystrokes is the signature change’s');
-    // report.wst imports orders only; orders' exports did not change, but report is re-checked as a dependent through it.
-    const reportAgain = await nextPublication(client, report, reportSeen, 'report.wst republished');
-    assert.deepEqual(codes(reportAgain), []);
+    // tail.wst imports relay, whose exports changed with orderTotal's signature: checked again, now wrong.
+    const tailAgain = await nextPublication(client, tail, tailSeen, 'tail.wst republished', (p) => p.diagnostics.length > 0);
+    assert.deepEqual(codes(tailAgain), ['E_TYPE_MISMATCH']);
+    // report.wst imports orders only, whose exports did not change: not checked again. (tail.wst
+    // imports report.wst, so a check of report.wst would have come before tail.wst's.)
+    assert.equal(client.publicationsFor(report).length, reportSeen, 'report.wst was not checked again');
+    // The cycle: ping imports pricing, pong only ping; both checked again, each once (the wave does not go round the cycle).
+    assert.deepEqual(codes(await nextPublication(client, ping, pingSeen, 'ping.wst republished')), ['E_TYPE_MISMATCH']);
+    await nextPublication(client, pong, pongSeen, 'pong.wst republished');
     // Back: the dependent is clean again.
     const back = await client.change(pricing, [{ range: { start: { line: 0, character: 22 }, end: { line: 0, character: 28 } }, text: 'list<number>' }]);
     await client.fullDiagnostics(pricing, back);
     const clean = await nextPublication(client, orders, client.publicationsFor(orders).indexOf(republished) + 1, 'orders.wst clean again');
     assert.deepEqual(codes(clean), []);
+    await nextPublication(client, tail, client.publicationsFor(tail).indexOf(tailAgain) + 1, 'tail.wst clean again');
+    await nextPublication(client, ping, pingSeen + 1, 'ping.wst republished again');
+    await nextPublication(client, pong, pongSeen + 1, 'pong.wst republished again');
+    assert.equal(client.publicationsFor(ping).length, pingSeen + 2, 'ping.wst checked once per change');
+    assert.equal(client.publicationsFor(pong).length, pongSeen + 2, 'pong.wst checked once per change');
   });
 
   it('a file that closes keeps its diagnostics, checked from disk again', async () => {

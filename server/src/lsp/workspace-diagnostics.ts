@@ -3,10 +3,12 @@
 // The index's build checks every file (workspace/workspace-check.ts) and they are published here;
 // after it, a file is checked again on this thread (the module cache reads, parses and analyses
 // it, keeping only its exports: workspace/module-exports.ts checkFile) when it changes on disk or
-// when a module it imports, directly or through others, changes what it exports — one file per
-// turn of the event loop, those imported first, so the editor is answered meanwhile. Open
-// buffers that import the changed module are published again by the buffers' publisher
-// (diagnostics.ts). A file that opens is its buffer's business; one that closes is checked from
+// when a module it imports changes what it exports — one file per turn of the event loop, those
+// imported first, so the editor is answered meanwhile. The change is carried on as a wave: the
+// importers of the changed module are checked, and the importers of one of them only if its own
+// exports changed (or it is in an import cycle), so a change stops at the first files whose view
+// of it is unchanged. Open buffers that import the changed module, directly or through others, are
+// published again by the buffers' publisher (diagnostics.ts). A file that opens is its buffer's business; one that closes is checked from
 // disk again (or cleared under `openFiles`); one deleted, or no longer under a root, is cleared.
 import { sep } from 'node:path';
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
@@ -121,12 +123,29 @@ export class WorkspaceDiagnostics {
       const folder = path.endsWith(sep) ? path : path + sep;
       for (const file of files) for (const target of graph.importsOf(file)) if (target.startsWith(folder)) changed.add(target);
     }
-    const dependents = graph.importersOf(changed, files);
-    const open: string[] = [];
-    const closed: string[] = [];
-    for (const path of dependents) (this.workspace.modules.isOpen(path) ? open : closed).push(path);
+    // Open buffers analyse again at once, through any number of files (their analysis asks the cache).
+    const open = graph.importersOf(changed, files).filter((path) => this.workspace.modules.isOpen(path));
     if (open.length > 0) this.buffers.republish(open);
-    this.enqueue(closed);
+    this.enqueue(this.directImporters(changed));
+  }
+
+  /**
+   * The files not open that import one of `paths` directly, and the members of their import
+   * cycles and of those of `paths` (each member sees the others as their cycle does, so all are
+   * checked together; the wave then only goes up, to files outside the cycle).
+   */
+  private directImporters(paths: ReadonlySet<string>): string[] {
+    const { graph, files } = this.index.importGraph();
+    const reached = new Set<string>();
+    for (const file of files) {
+      if (paths.has(file)) continue;
+      if (graph.importsOf(file).some((target) => paths.has(target))) reached.add(file);
+    }
+    for (const file of [...reached, ...paths]) {
+      if (!graph.importsOf(file).some((target) => graph.sameCycle(target, file))) continue;
+      for (const other of files) if (!paths.has(other) && graph.sameCycle(other, file)) reached.add(other);
+    }
+    return [...reached].filter((file) => !this.workspace.modules.isOpen(file));
   }
 
   /** Adds files to check again here, keeping those imported first. */
@@ -146,9 +165,11 @@ export class WorkspaceDiagnostics {
     try {
       if (this.scope === 'workspace' && !this.workspace.modules.isOpen(path)) {
         // A file not indexed (a buffer never saved that closed, one deleted meanwhile) shows nothing.
-        const diagnostics = this.index.get(path) ? this.workspace.modules.checkFile(path) : undefined;
-        if (diagnostics) this.publish(path, pathToFileURL(path).href, diagnostics);
+        const checked = this.index.get(path) ? this.workspace.modules.checkFile(path) : undefined;
+        if (checked) this.publish(path, pathToFileURL(path).href, checked.diagnostics);
         else this.clear(path);
+        // Its importers see a change only if its exports changed (the members of its cycle are checked with it already).
+        if (checked?.exportsChanged) this.enqueue(this.directImporters(new Set([path])));
       }
     } catch (error) {
       this.log(`Could not check ${path}`, error);

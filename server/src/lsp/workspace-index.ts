@@ -11,7 +11,7 @@ import { DidChangeWatchedFilesNotification, FileChangeType, type Connection, typ
 import { terminalLine } from '../protocol/display-text';
 import { FileIndex } from '../workspace/file-index';
 import type { SourceRoot } from '../workspace/source-files';
-import { checkWorkspace } from '../workspace/workspace-check';
+import { indexAndCheckWorkspace } from '../workspace/index-and-check';
 import type { Workspace } from '../workspace/workspace';
 import type { DiagnosticsPublisher } from './diagnostics';
 import { guardedNotification, type Log } from './guard';
@@ -125,8 +125,8 @@ export class WorkspaceIndexing {
           progress?.report(percentage, `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`);
         },
         cancelled,
-        // Every file's diagnostics, on the same workers: the progress ends when they are in.
-        summarised: (pool) => checkWorkspace(this.index, this.workspace.modules, pool, checks),
+        // Every file's diagnostics from the same reading, on the same workers: the progress ends when they are in.
+        readAndCheck: (files, pool, accept) => indexAndCheckWorkspace(files, this.index, this.workspace.modules, pool, checks, accept),
       });
       if (!cancelled()) checks.finished();
     } finally {

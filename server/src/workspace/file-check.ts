@@ -20,12 +20,15 @@ import {
   type ModuleExports,
   type ModuleResolution,
   type ModuleResolver,
+  type SemanticModel,
   type Type,
 } from '../core/semantics';
 import { createHash } from 'node:crypto';
 import { inSourceOrder } from '../core/ast';
 import { WhetstoneDocument } from '../core/syntax';
 import { INDEXED_FILE_LIMITS } from './file-limits';
+import { summarizeDocument, type FileSummary } from './file-summary';
+import { summarizeReferences } from './reference-summary';
 import { readFileWithin } from './regular-file';
 
 /** A diagnostic of a file that is not open: the core's, with a plain span and without fixes. */
@@ -42,12 +45,18 @@ export interface FileCheck {
 export function checkText(text: string, resolver: ModuleResolver | undefined, library: LibraryContext | undefined): FileCheck {
   const document = WhetstoneDocument.create(text);
   try {
-    const model = analyze(document, { library, modules: resolver });
-    const imports = document.ast.children.flatMap((child) => (child.type === 'ImportDeclaration' && child.module ? [child.module] : []));
-    return { diagnostics: inSourceOrder(document.syntaxDiagnostics, model.diagnostics).map(plainDiagnostic), exports: moduleExportsOf(model), imports };
+    return checkDocument(document, analyze(document, { library, modules: resolver }));
   } finally {
     document.dispose();
   }
+}
+
+function checkDocument(document: WhetstoneDocument, model: SemanticModel): FileCheck {
+  return { diagnostics: inSourceOrder(document.syntaxDiagnostics, model.diagnostics).map(plainDiagnostic), exports: moduleExportsOf(model), imports: importsOf(document) };
+}
+
+function importsOf(document: WhetstoneDocument): string[] {
+  return document.ast.children.flatMap((child) => (child.type === 'ImportDeclaration' && child.module ? [child.module] : []));
 }
 
 function plainDiagnostic(diagnostic: Diagnostic): FileDiagnostic {
@@ -133,6 +142,8 @@ export interface FileCheckRequest {
   /** Every module path the file imports, with its answer; one not listed is no file. */
   resolutions: readonly [string, ModuleResolution][];
   library?: LibraryContext;
+  /** For indexAndCheckFile: its summary only (its imports' exports are not known yet). */
+  summaryOnly?: boolean;
 }
 
 /** Reads and checks one file against the answers given (in whichever thread calls it). */
@@ -146,3 +157,33 @@ export function checkFile(request: FileCheckRequest): CheckedFile {
 
 /** No file: the module's names are any (what a module of the importer's own cycle is, seen from it). */
 export const UNRESOLVED: ModuleResolution = { tried: [] };
+
+/** A file read once by the build: its summary, and its check when an answer was given for every module it imports. */
+export type IndexedFileCheck = { path: string; problem: string; missing: boolean } | { path: string; hash: string; summary: FileSummary; check?: FileCheck };
+
+/**
+ * Reads and parses one file once for both the index and its check: its summary (with its
+ * reference summary), and, when every module it imports has an answer in the request, its
+ * diagnostics and exports from the same document, which is then disposed. A file importing a
+ * module the request did not answer gets its summary only (its check comes later, with answers).
+ */
+export function indexAndCheckFile(request: FileCheckRequest): IndexedFileCheck {
+  const read = readIndexedFile(request.path, request.followLinks);
+  if ('problem' in read) return { path: request.path, ...read };
+  const document = WhetstoneDocument.create(read.text);
+  try {
+    const summary = summarizeDocument(document);
+    const hash = textHash(read.text);
+    const answers = new Map(request.resolutions);
+    if (request.summaryOnly || !importsOf(document).every((modulePath) => answers.has(modulePath))) {
+      // Scope rules only: what the imported modules declare does not change which tokens denote them.
+      summary.references = summarizeReferences(document, analyze(document, { scopesOnly: true }), summary.declarations);
+      return { path: request.path, hash, summary };
+    }
+    const model = analyze(document, { library: request.library, modules: { resolve: (modulePath) => answers.get(modulePath) ?? UNRESOLVED } });
+    summary.references = summarizeReferences(document, model, summary.declarations);
+    return { path: request.path, hash, summary, check: checkDocument(document, model) };
+  } finally {
+    document.dispose();
+  }
+}

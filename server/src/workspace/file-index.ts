@@ -65,8 +65,19 @@ export interface BuildProgress {
   indexed(done: number, total: number): void;
   /** Whether to stop (a newer build started). */
   cancelled(): boolean;
-  /** Work for the same workers once every file is summarised (the build's check, workspace-check.ts). */
-  summarised?(pool: SummaryPool | undefined): Promise<void>;
+  /**
+   * Reads every file found, on the build's workers, handing each outcome to `accept` (the files'
+   * check from the same reading, index-and-check.ts); without it, each file is read and
+   * summarised here.
+   */
+  readAndCheck?(files: readonly FoundFile[], pool: SummaryPool | undefined, accept: (file: FoundFile, outcome: SummaryOutcome) => void): Promise<void>;
+}
+
+/** A file found by a build, to read (a link only when it stays in its root). */
+export interface FoundFile {
+  path: string;
+  root: SourceRoot;
+  followLinks: boolean;
 }
 
 export interface IndexProblems {
@@ -149,8 +160,20 @@ export class FileIndex {
       }
     };
     try {
-      await Promise.all(Array.from({ length: pool?.size ?? 1 }, work));
-      if (!progress.cancelled()) await progress.summarised?.(pool);
+      if (progress.readAndCheck) {
+        const readable: FoundFile[] = [];
+        for (const [path, { root, link }] of files) {
+          const followLinks = await this.linkOf(path, root, link);
+          if (followLinks !== undefined) readable.push({ path, root, followLinks });
+          else progress.indexed(++done, files.length);
+        }
+        await progress.readAndCheck(readable, pool, (file, outcome) => {
+          this.accept(file, outcome);
+          progress.indexed(++done, files.length);
+        });
+      } else {
+        await Promise.all(Array.from({ length: pool?.size ?? 1 }, work));
+      }
     } finally {
       pool?.stop();
     }
@@ -321,17 +344,8 @@ export class FileIndex {
 
   /** Reads and summarises one file; `link` undefined: not known yet (a watched file), so looked at. */
   private async read(path: string, root: SourceRoot, link: boolean | undefined, pool?: SummaryPool): Promise<void> {
-    // A link is followed only to a file inside its root; anything else is opened without following.
-    const isLink = link ?? (await lstat(path).then((entry) => entry.isSymbolicLink()).catch(() => false));
-    let followLinks = false;
-    if (isLink) {
-      const problem = await linkProblem(path, root.real);
-      if (problem !== undefined && problem !== '') {
-        this.files.delete(path);
-        return this.problems.skipped(path, problem);
-      }
-      followLinks = problem === undefined;
-    }
+    const followLinks = await this.linkOf(path, root, link);
+    if (followLinks === undefined) return;
     let outcome: SummaryOutcome;
     try {
       // A worker that failed (out of memory on one file, say) leaves that file to this thread.
@@ -340,6 +354,25 @@ export class FileIndex {
       this.files.delete(path);
       return this.problems.error(error);
     }
+    this.accept({ path, root, followLinks }, outcome);
+  }
+
+  /** Whether to follow the file at `path` as a link (`link` undefined: not known yet, so looked at); undefined when it is skipped (said why). */
+  private async linkOf(path: string, root: SourceRoot, link: boolean | undefined): Promise<boolean | undefined> {
+    // A link is followed only to a file inside its root; anything else is opened without following.
+    const isLink = link ?? (await lstat(path).then((entry) => entry.isSymbolicLink()).catch(() => false));
+    if (!isLink) return false;
+    const problem = await linkProblem(path, root.real);
+    if (problem !== undefined && problem !== '') {
+      this.files.delete(path);
+      this.problems.skipped(path, problem);
+      return undefined;
+    }
+    return problem === undefined;
+  }
+
+  /** Keeps a file's summary (or forgets it, saying why it could not be read). */
+  private accept({ path, root, followLinks }: FoundFile, outcome: SummaryOutcome): void {
     if ('problem' in outcome) {
       this.files.delete(path);
       if (!outcome.missing) this.problems.skipped(path, outcome.problem);

@@ -3,9 +3,12 @@
 // from its own analysis); a file that is not open is read (regular-file.ts rules), parsed and
 // analysed once, and only its exports are kept, in a bounded cache, the document dropped. The
 // cache is told when a file changed on disk (the index's file watching) or a buffer's exports
-// changed; it then forgets that file and every cached module that used it, counts a new
-// generation (buffers importing anything analyse again) and fires onDidChange so their
-// diagnostics are published again. Import cycles follow the core's rule (module-set.ts): a module
+// changed; it then forgets that file, marks every cached module that used it (directly or through
+// others) as perhaps stale, counts a new generation (buffers importing anything analyse again) and
+// fires onDidChange so their diagnostics are published again. A stale module's exports are kept
+// with what each of its imports resolved to (their fingerprints): when next asked, its imports are
+// resolved again and, if each is as it was, its exports stand without a parse — a change stops at
+// the first files whose exports it does not change. Import cycles follow the core's rule (module-set.ts): a module
 // of the importer's own cycle is seen as analysed with the names it imports from that cycle as any,
 // so no analysis waits on itself.
 import { lstatSync, realpathSync } from 'node:fs';
@@ -48,6 +51,15 @@ interface DiskModule {
   exports?: ModuleExports;
   /** The module files its exports were computed from (their change makes them stale). */
   usedFiles: ReadonlySet<string>;
+  /** What each module path it imports resolved to when its exports were computed (resolutionKey), to tell whether stale exports still stand. */
+  seen?: ReadonlyMap<string, string>;
+  /** A file it used changed since: its exports stand only if its imports still resolve as `seen` says. */
+  stale?: boolean;
+}
+
+/** What importers see of a resolution: the file and its exports' fingerprint, or the files tried. */
+export function resolutionKey(resolution: ModuleResolution): string {
+  return 'exports' in resolution ? `${resolution.file}\u0001${resolution.exports.fingerprint}` : `?${resolution.tried.join('\u0001')}\u0001${resolution.near ?? ''}`;
 }
 
 /** Where a module path's file is: an open buffer, or a file on disk. */
@@ -124,7 +136,8 @@ export class ModuleExportsCache {
 
   /** The exports kept for the file at `path`, not open, if they are known (nothing is read). */
   checkedExports(path: string): ModuleExports | undefined {
-    return this.disk.get(path)?.exports;
+    const entry = this.disk.get(path);
+    return entry?.stale ? undefined : entry?.exports;
   }
 
   /** Whether a buffer has the file at `path`. */
@@ -137,7 +150,7 @@ export class ModuleExportsCache {
    * they had been computed here: `hash` is of the text they were computed from, `usedFiles` the
    * module files they used.
    */
-  seed(path: string, known: { hash: string; imports: readonly string[]; exports: ModuleExports; usedFiles: ReadonlySet<string> }): void {
+  seed(path: string, known: { hash: string; imports: readonly string[]; exports: ModuleExports; usedFiles: ReadonlySet<string>; seen?: ReadonlyMap<string, string> }): void {
     if (this.roots.length === 0 || this.bufferAt(path)) return;
     this.disk.delete(path);
     this.disk.set(path, { ...known });
@@ -147,27 +160,27 @@ export class ModuleExportsCache {
   /**
    * The diagnostics of the file at `path`, not open, as the editor would show them if it were:
    * read, parsed and analysed with its imports resolved here, the document dropped; its exports
-   * kept for its importers. Undefined when it cannot be read (or a buffer has it).
+   * kept for its importers, and whether they differ from those kept before (its importers then
+   * see a change). Undefined when it cannot be read (or a buffer has it).
    */
-  checkFile(path: string): FileDiagnostic[] | undefined {
+  checkFile(path: string): { diagnostics: FileDiagnostic[]; exportsChanged: boolean } | undefined {
     if (this.bufferAt(path)) return undefined;
     const text = this.read(path);
     if (text === undefined) return undefined;
     const hash = textHash(text);
-    let entry = this.disk.get(path);
-    if (entry?.hash !== hash) entry = undefined;
+    const before = this.disk.get(path)?.exports?.fingerprint;
     const used = new Set<string>();
-    const resolver: ModuleResolver = { resolve: (modulePath) => this.resolveFrom(path, modulePath, used) };
+    const seen = new Map<string, string>();
     // (Each module it imports is prepared as it is resolved; those of its own cycle are seen as the
     // cycle sees them, so the others' full exports are not needed.)
-    const check = this.guarded(path, () => checkText(text, this.roots.length === 0 ? undefined : resolver, this.workspace.library()));
-    if (this.roots.length > 0 && !entry?.exports) {
+    const check = this.guarded(path, () => checkText(text, this.roots.length === 0 ? undefined : this.recordingResolver(path, used, seen), this.workspace.library()));
+    if (this.roots.length > 0) {
       // Its exports come with its check (as exportsOf would compute them): its importers need not parse it again.
       this.disk.delete(path);
-      this.disk.set(path, { hash, imports: check.imports, exports: check.exports, usedFiles: used });
+      this.disk.set(path, { hash, imports: check.imports, exports: check.exports, usedFiles: used, seen });
       this.evictOldest();
     }
-    return check.diagnostics;
+    return { diagnostics: check.diagnostics, exportsChanged: before !== check.exports.fingerprint };
   }
 
   /** The resolver to analyse `buffer` with, or undefined without source roots. */
@@ -204,9 +217,10 @@ export class ModuleExportsCache {
     this.handedOut.delete(path);
     if (this.roots.length === 0) return;
     const known = this.disk.get(path);
-    if (known?.exports && known.hash === textHash(text)) {
+    const standing = known && known.hash === textHash(text) ? this.standingExports(path, known) : undefined;
+    if (standing) {
       // What importers were given is what the buffer starts from: noteAnalysed compares with it.
-      if (opened) this.handedOut.set(path, known.exports.fingerprint);
+      if (opened) this.handedOut.set(path, standing.fingerprint);
       return;
     }
     this.invalidate(path);
@@ -301,15 +315,19 @@ export class ModuleExportsCache {
       return exports;
     }
     const entry = this.diskModule(found.path);
-    if (entry?.exports) return entry.exports;
+    const standing = entry && this.standingExports(found.path, entry);
+    if (standing) return standing;
     const document = this.parse(found.path);
     if (!entry || !document) return NO_EXPORTS;
     try {
       const used = new Set<string>();
-      const resolver: ModuleResolver = { resolve: (modulePath) => this.resolveFrom(found.path, modulePath, used) };
+      const seen = new Map<string, string>();
+      const resolver = this.recordingResolver(found.path, used, seen);
       const exports = this.guarded(found.path, () => moduleExportsOf(analyze(document, { library: this.workspace.library(), modules: resolver })));
       entry.exports = exports;
       entry.usedFiles = used;
+      entry.seen = seen;
+      entry.stale = false;
       return exports;
     } finally {
       document.dispose();
@@ -340,6 +358,43 @@ export class ModuleExportsCache {
     } finally {
       if (!found.buffer) (document as WhetstoneDocument).dispose();
     }
+  }
+
+  /** A resolver for the file at `from` that notes the files used and what each module path resolved to. */
+  private recordingResolver(from: string, used: Set<string>, seen: Map<string, string>): ModuleResolver {
+    return {
+      resolve: (modulePath) => {
+        const resolution = this.resolveFrom(from, modulePath, used);
+        seen.set(modulePath, resolutionKey(resolution));
+        return resolution;
+      },
+    };
+  }
+
+  /**
+   * The exports kept for a file not open, if they hold: known and not stale, or stale but each
+   * module it imports resolving as it did when they were computed (then they are what an analysis
+   * would give again). Otherwise they are dropped and undefined is answered.
+   */
+  private standingExports(path: string, entry: DiskModule): ModuleExports | undefined {
+    if (!entry.exports || !entry.stale) return entry.exports;
+    const seen = entry.seen;
+    const holds =
+      seen !== undefined &&
+      !this.inProgress.has(path) &&
+      this.guarded(path, () => {
+        const used = new Set<string>();
+        for (const [modulePath, key] of seen) if (resolutionKey(this.resolveFrom(path, modulePath, used)) !== key) return false;
+        return true;
+      });
+    if (holds) {
+      entry.stale = false;
+      return entry.exports;
+    }
+    entry.exports = undefined;
+    entry.seen = undefined;
+    entry.stale = false;
+    return undefined;
   }
 
   private guarded<T>(path: string, compute: () => T): T {
@@ -401,7 +456,9 @@ export class ModuleExportsCache {
   private prepare(path: string): void {
     const done = (file: string): boolean => {
       const buffer = this.bufferAt(file);
-      return buffer ? buffer.isAnalysed : this.diskModule(file)?.exports !== undefined;
+      if (buffer) return buffer.isAnalysed;
+      const entry = this.diskModule(file);
+      return entry?.exports !== undefined && !entry.stale;
     };
     if (done(path)) return;
     for (const file of this.currentGraph().dependenciesFirst(path, done)) {
@@ -538,13 +595,13 @@ export class ModuleExportsCache {
       }
     }
     // The changed files are read again; the others' texts, and so their imports, are the same:
-    // only what they export is worked out again (keeping their imports spares parsing them all
-    // again to know the import graph).
+    // their exports are kept as perhaps stale (standingExports tells, when they are next asked),
+    // and their imports too (that spares parsing them all again to know the import graph).
     for (const file of stale) {
       const entry = this.disk.get(file);
       if (!entry) continue;
       if (file === path || file.startsWith(folder)) this.disk.delete(file);
-      else this.disk.set(file, { hash: entry.hash, imports: entry.imports, usedFiles: new Set() });
+      else entry.stale = true;
     }
     this.generationCount++;
     this.cycleExports.clear();

@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { CheckedFile, CheckRequest, SummaryAnswer, SummaryOutcome, SummaryRequest } from './summary-worker';
+import type { CheckedFile, CheckRequest, IndexedFileCheck, SummaryAnswer, SummaryOutcome, SummaryRequest } from './summary-worker';
 
 /** The worker's file: beside the bundle in dist/, or beside this file when run compiled into out/. */
 const WORKER_FILE = join(__dirname, 'summary-worker.js');
@@ -80,6 +80,13 @@ export class SummaryPool {
     const answer = await this.ask({ ...request, id: ++this.nextId, kind: 'check' });
     if (!('checked' in answer)) throw new Error('the summary worker answered another question');
     return answer.checked;
+  }
+
+  /** Reads a file once in a worker for its summary and, when every import is answered, its check (file-check.ts indexAndCheckFile). */
+  async indexAndCheck(request: Omit<CheckRequest, 'id' | 'kind'>): Promise<IndexedFileCheck> {
+    const answer = await this.ask({ ...request, id: ++this.nextId, kind: 'index' });
+    if (!('indexed' in answer)) throw new Error('the summary worker answered another question');
+    return answer.indexed;
   }
 
   private ask(request: SummaryRequest | CheckRequest): Promise<Exclude<SummaryAnswer, { error: string }>> {

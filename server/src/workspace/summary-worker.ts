@@ -6,7 +6,7 @@
 // what each module it imports resolves to (exports the build already has, workspace-check.ts);
 // the answer is its diagnostics and exports (file-check.ts), the document dropped.
 import { parentPort } from 'node:worker_threads';
-import { checkFile, readIndexedFile, type CheckedFile, type FileCheckRequest } from './file-check';
+import { checkFile, indexAndCheckFile, readIndexedFile, type CheckedFile, type FileCheckRequest, type IndexedFileCheck } from './file-check';
 import { summarizeText, type FileSummary } from './file-summary';
 import { loadGrammar } from './grammar';
 
@@ -18,14 +18,19 @@ export interface SummaryRequest {
 
 export interface CheckRequest extends FileCheckRequest {
   id: number;
-  kind: 'check';
+  /** `check`: a file already summarised; `index`: a file read for the first time, summarised and (when it can be) checked from one parse. */
+  kind: 'check' | 'index';
 }
 
-export type { CheckedFile };
+export type { CheckedFile, IndexedFileCheck };
 
 export type SummaryOutcome = { summary: FileSummary } | { problem: string; missing: boolean };
 
-export type SummaryAnswer = { id: number; outcome: SummaryOutcome } | { id: number; checked: CheckedFile } | { id: number; error: string };
+export type SummaryAnswer =
+  | { id: number; outcome: SummaryOutcome }
+  | { id: number; checked: CheckedFile }
+  | { id: number; indexed: IndexedFileCheck }
+  | { id: number; error: string };
 
 /** Reads and summarises one file (in whichever thread calls it). */
 export function summarizeFile(path: string, followLinks: boolean): SummaryOutcome {
@@ -39,7 +44,11 @@ parentPort?.on('message', (request: SummaryRequest | CheckRequest) => {
   ready
     .then(() =>
       parentPort!.postMessage(
-        ('kind' in request ? { id: request.id, checked: checkFile(request) } : { id: request.id, outcome: summarizeFile(request.path, request.followLinks) }) satisfies SummaryAnswer,
+        (!('kind' in request)
+          ? { id: request.id, outcome: summarizeFile(request.path, request.followLinks) }
+          : request.kind === 'index'
+            ? { id: request.id, indexed: indexAndCheckFile(request) }
+            : { id: request.id, checked: checkFile(request) }) satisfies SummaryAnswer,
       ),
     )
     .catch((error: unknown) => parentPort!.postMessage({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies SummaryAnswer));

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { moduleFilePath, modulePathOf, NO_EXPORTS, type ModuleExports, type ModuleResolution } from '../core/semantics';
 import { checkFile, reviveExports, UNRESOLVED, type CheckedFile, type FileCheckRequest, type FileDiagnostic } from './file-check';
 import type { FileIndex } from './file-index';
-import type { ModuleExportsCache } from './module-exports';
+import { resolutionKey, type ModuleExportsCache } from './module-exports';
 import type { SummaryPool } from './summary-pool';
 
 export interface CheckSink {
@@ -26,8 +26,8 @@ export interface CheckSink {
   error(error: unknown): void;
 }
 
-/** Checks every indexed file not open, on `pool`'s workers (or here, one file per turn). */
-export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCache, pool: SummaryPool | undefined, sink: CheckSink): Promise<void> {
+/** Checks every indexed file not open (or those of `only`), on `pool`'s workers (or here, one file per turn). */
+export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCache, pool: SummaryPool | undefined, sink: CheckSink, only?: ReadonlySet<string>): Promise<void> {
   const { graph, files } = index.importGraph();
   const components = graph.cyclesFirst(files);
   const componentOf = new Map<string, number>();
@@ -107,6 +107,8 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
   /** Queues the work of one component: each member's check (after, in a cycle, each member's exports as the cycle sees it). */
   const start = (at: number): void => {
     const members = components[at];
+    // Checked already (index-and-check.ts): its exports are known.
+    if (only && !members.some((member) => only.has(member))) return componentDone(at);
     const memberSet = new Set(members);
     // The files its members' exports depend on: a change to one of them makes them stale (module-exports.ts).
     const usedFiles = new Set<string>([...members, ...members.flatMap((member) => graph.importsOf(member))]);
@@ -116,8 +118,8 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
       jobs.push(async () => {
         for (const member of members) {
           if (modules.isOpen(member)) continue;
-          const diagnostics = modules.checkFile(member);
-          if (diagnostics) sink.checked(member, pathToFileURL(member).href, diagnostics);
+          const checked = modules.checkFile(member);
+          if (checked) sink.checked(member, pathToFileURL(member).href, checked.diagnostics);
         }
         componentDone(at);
       });
@@ -136,7 +138,8 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
           const resolutions = resolutionsOf(member, memberSet, (other) => ({ file: fileOf(other), exports: seenInCycle.get(other) ?? NO_EXPORTS }));
           const answer = await ask({ path: member, followLinks: file.followLinks, resolutions, library });
           if ('problem' in answer) return;
-          modules.seed(member, { hash: answer.hash, imports: answer.imports, exports: reviveExports(answer.exports), usedFiles });
+          const seen = new Map(resolutions.map(([modulePath, resolution]) => [modulePath, resolutionKey(resolution)]));
+          modules.seed(member, { hash: answer.hash, imports: answer.imports, exports: reviveExports(answer.exports), usedFiles, seen });
           sink.checked(member, pathToFileURL(member).href, answer.diagnostics);
         } finally {
           if (--left === 0) componentDone(at);
@@ -171,9 +174,11 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
   };
 
   if (remaining === 0) return;
-  components.forEach((_, at) => {
-    if (waitingOn[at] === 0) start(at);
-  });
+  // (Listed first: starting one may finish it at once, with `only`, and start its importers.)
+  const ready = components.flatMap((_, at) => (waitingOn[at] === 0 ? [at] : []));
+  for (const at of ready) start(at);
+  // Every component was done without work (none of `only`'s files left to check).
+  if (remaining === 0 && jobs.length === 0) return;
   pump();
   await allDone;
 }
