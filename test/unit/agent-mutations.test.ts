@@ -477,31 +477,31 @@ describe('library policy', () => {
     f = await withLibrary();
     const result = await f.call<MutationResult & { addedImports: unknown[] }>('applyBatch', {
       preferImports: true,
-      mutations: [printCall(f, { type: 'Identifier', name: 'sqrt' }, [{ type: 'Literal', value: 2 }]), printCall(f, { type: 'Identifier', name: 'slugify' }, [{ type: 'Literal', value: 'A b' }])],
+      mutations: [printCall(f, { type: 'Identifier', name: 'cbrt' }, [{ type: 'Literal', value: 2 }]), printCall(f, { type: 'Identifier', name: 'slugify' }, [{ type: 'Literal', value: 'A b' }])],
     });
-    // Both statements go first in the body, so slugify's call comes before sqrt's.
+    // Both statements go first in the body, so slugify's call comes before cbrt's.
     assert.deepEqual(result.addedImports, [
       { module: 'text', name: 'slugify' },
-      { module: 'math', name: 'sqrt' },
+      { module: 'math', name: 'cbrt' },
     ]);
     assert.equal(result.insertedNodeIds.length, 2, 'the ids of the agent\'s own inserts');
     assert.deepEqual(result.diagnostics, []);
     const text = f.disk('orders.wst');
-    assert.match(text, /^\/\/ orders\.wst.*\nuse math\.\{round, clamp, sqrt\};\nuse http\.\{fetchJson\};\nuse text\.\{slugify\};\n\ntype Item/s);
+    assert.match(text, /^\/\/ orders\.wst.*\nuse math\.\{round, clamp, cbrt\};\nuse http\.\{fetchJson\};\nuse text\.\{slugify\};\n\ntype Item/s);
     await f.call('undo');
     assert.equal(f.disk('orders.wst'), ORDERS, 'imports and calls are one undo step');
     // Without preferImports the call is applied and its E_UNDEFINED reported.
-    const plain = await f.call<MutationResult>('applyMutation', printCall(f, { type: 'Identifier', name: 'sqrt' }, [{ type: 'Literal', value: 2 }]));
-    assert.deepEqual(plain.unknownFunctions, [], 'sqrt is in the library: not unknown');
-    assert.match(plain.warning ?? '', /Cannot find name 'sqrt'/);
+    const plain = await f.call<MutationResult>('applyMutation', printCall(f, { type: 'Identifier', name: 'cbrt' }, [{ type: 'Literal', value: 2 }]));
+    assert.deepEqual(plain.unknownFunctions, [], 'cbrt is in the library: not unknown');
+    assert.match(plain.warning ?? '', /Cannot find name 'cbrt'/);
   });
 
   it('with requireImports, a library call without its import is refused unless preferImports adds it', async () => {
     f = await withLibrary({ ...LIBRARY, policy: { ...(LIBRARY.policy as object), requireImports: true } });
-    const error = await f.fails('applyMutation', printCall(f, { type: 'Identifier', name: 'sqrt' }, [{ type: 'Literal', value: 2 }]), ErrorCode.LibraryPolicyViolation);
-    assert.deepEqual(error.data?.missingImports, [{ module: 'math', name: 'sqrt' }]);
-    await f.call('applyMutation', { ...printCall(f, { type: 'Identifier', name: 'sqrt' }, [{ type: 'Literal', value: 2 }]), preferImports: true });
-    assert.match(f.disk('orders.wst'), /use math\.\{round, clamp, sqrt\};/);
+    const error = await f.fails('applyMutation', printCall(f, { type: 'Identifier', name: 'cbrt' }, [{ type: 'Literal', value: 2 }]), ErrorCode.LibraryPolicyViolation);
+    assert.deepEqual(error.data?.missingImports, [{ module: 'math', name: 'cbrt' }]);
+    await f.call('applyMutation', { ...printCall(f, { type: 'Identifier', name: 'cbrt' }, [{ type: 'Literal', value: 2 }]), preferImports: true });
+    assert.match(f.disk('orders.wst'), /use math\.\{round, clamp, cbrt\};/);
   });
 
   it('a call the mutation does not introduce is not judged again (arguments changed only)', async () => {

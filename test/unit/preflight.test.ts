@@ -126,7 +126,7 @@ describe('destructive changes, judged by their effect on the tree', () => {
   it('renames, property edits, inserts, replaced expressions, an emptied empty block and the batch\'s own nodes are not', async () => {
     const { targets } = await targetsOf(({ f, g, importDecl, letY, ret }) => [
       { type: 'setProperty', nodeId: f.id, property: 'name', value: 'h' },
-      { type: 'setProperty', nodeId: importDecl.id, property: 'names', value: ['round', 'clamp', 'sqrt'] },
+      { type: 'setProperty', nodeId: importDecl.id, property: 'names', value: ['round', 'clamp', 'cbrt'] },
       { type: 'updateNode', nodeId: letY.type === 'VariableDeclaration' && letY.initializer ? letY.initializer.id : '', node: { type: 'Literal', value: 2 } },
       { type: 'updateNode', nodeId: ret.type === 'ReturnStatement' && ret.value ? ret.value.id : '', node: { type: 'Literal', value: 0 } },
       { type: 'updateNode', nodeId: g.body.id, node: { type: 'Block' } },
@@ -159,7 +159,7 @@ describe('library policy of a change', () => {
     const doc = await parse(SOURCE);
     const { review: r } = await review([
       callStatement(doc, { type: 'Identifier', name: 'round' }),
-      callStatement(doc, { type: 'Identifier', name: 'sqrt' }),
+      callStatement(doc, { type: 'Identifier', name: 'cbrt' }),
       callStatement(doc, { type: 'Identifier', name: 'print' }),
       callStatement(doc, { type: 'Identifier', name: 'f' }),
       callStatement(doc, { type: 'MemberExpression', property: 'fetchJson', object: { type: 'Identifier', name: 'http' } }),
@@ -172,13 +172,13 @@ describe('library policy of a change', () => {
         ['http.fetchJson', 'imported', 'http'],
         ['f', 'declared', null],
         ['print', 'builtin', null],
-        ['sqrt', 'library', 'math'],
+        ['cbrt', 'library', 'math'],
         ['round', 'imported', 'math'],
       ],
     );
     assert.deepEqual(r.unknownFunctions, ['rond']);
     assert.equal(r.didYouMean.rond, 'round');
-    assert.deepEqual(r.missingImports, [{ module: 'math', name: 'sqrt' }]);
+    assert.deepEqual(r.missingImports, [{ module: 'math', name: 'cbrt' }]);
     assert.match(describeUnknownFunctions(r, true) ?? '', /'rond' \(did you mean 'round'\?\) is neither defined in this buffer nor in the library/);
   });
 
@@ -188,7 +188,7 @@ describe('library policy of a change', () => {
       callStatement(doc, { type: 'MemberExpression', property: 'fetchRaw', object: { type: 'Identifier', name: 'http' } }),
       callStatement(doc, { type: 'Identifier', name: 'eval' }),
       callStatement(doc, { type: 'Identifier', name: 'exec' }),
-      { type: 'setProperty', nodeId: doc.ast.children[0].id, property: 'names', value: ['round', 'sqrt'] },
+      { type: 'setProperty', nodeId: doc.ast.children[0].id, property: 'names', value: ['round', 'cbrt'] },
     ]);
     assert.deepEqual(
       r.blocked.map((b) => b.reason),
@@ -206,8 +206,8 @@ describe('library policy of a change', () => {
     assert.equal(call.type, 'ReturnStatement');
     const { result } = await review([{ type: 'updateNode', nodeId: call.value?.type === 'CallExpression' ? call.value.arguments[0].id : '', node: { type: 'Literal', value: 2 } }]);
     assert.deepEqual(introducedUses((id) => doc.nodeById(id), result.ast).calls, []);
-    assert.deepEqual(importMutations(doc.ast, [{ module: 'math', name: 'sqrt' }, { module: 'text', name: 'slugify' }]), [
-      { type: 'setProperty', nodeId: doc.ast.children[0].id, property: 'names', value: ['round', 'sqrt'] },
+    assert.deepEqual(importMutations(doc.ast, [{ module: 'math', name: 'cbrt' }, { module: 'text', name: 'slugify' }]), [
+      { type: 'setProperty', nodeId: doc.ast.children[0].id, property: 'names', value: ['round', 'cbrt'] },
       { type: 'insertNode', parentId: doc.ast.id, role: 'children', index: 2, node: { type: 'ImportDeclaration', module: 'text', names: ['slugify'] } },
     ]);
   });
