@@ -40,6 +40,9 @@ function roomPatterns(room, extra = []) {
   if (room !== 'core') {
     patterns.push({ regex: '(^|/)core/[^/]+/', message: 'House rules: outside core, import core through its folders\' index files (core/syntax, core/semantics, …).' });
   }
+  if (room !== 'core' && room !== 'agent') {
+    patterns.push({ regex: '(^|/)agent/(?!index$)', message: 'House rules: outside agent, import agent through its public surface (agent/index.ts).' });
+  }
   return [...patterns, ...extra];
 }
 
@@ -81,8 +84,9 @@ const houseRules = [
   { files: ['server/src/core/**/*.ts'], rules: restrict(roomPatterns('core', CORE_EXTRA)) },
   ...coreLayerRules,
   { files: ['server/src/protocol/**/*.ts'], rules: restrict(roomPatterns('protocol', PROTOCOL_EXTRA)) },
-  { files: ['server/src/agent/**/*.ts'], ignores: ['server/src/agent/websocket/**'], rules: restrict(roomPatterns('agent', AGENT_EXTRA)) },
-  { files: ['server/src/agent/websocket/**/*.ts'], rules: restrict(roomPatterns('agent')) },
+  { files: ['server/src/agent/**/*.ts'], ignores: ['server/src/agent/websocket/**', 'server/src/agent/index.ts'], rules: restrict(roomPatterns('agent', AGENT_EXTRA)) },
+  // The public surface also hands the WebSocket endpoint to the processes that start it.
+  { files: ['server/src/agent/websocket/**/*.ts', 'server/src/agent/index.ts'], rules: restrict(roomPatterns('agent')) },
   {
     files: ['client/src/**/*.ts'],
     rules: restrict([

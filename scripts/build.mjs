@@ -39,9 +39,9 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(dist, 'extension.js'), external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: [join(root, 'server/src/language-server/main.ts')], outfile: join(dist, 'server.js') }),
   esbuild.build({ ...common, entryPoints: [join(root, 'server/src/cli/main.ts')], outfile: join(dist, 'cli.js'), banner: { js: '#!/usr/bin/env node' } }),
-  // parseSource and runPipeline run in a worker thread (server/src/agent/source-pool.ts), which the
+  // parseSource and runPipeline run in a worker thread (server/src/agent/sources/source-pool.ts), which the
   // language server and the command line both load from this file beside them.
-  esbuild.build({ ...common, entryPoints: [join(root, 'server/src/agent/source-worker.ts')], outfile: join(dist, 'source-worker.js') }),
+  esbuild.build({ ...common, entryPoints: [join(root, 'server/src/agent/sources/source-worker.ts')], outfile: join(dist, 'source-worker.js') }),
   // The workspace index's build reads and summarises files on worker threads (server/src/workspace/summary-pool.ts).
   esbuild.build({ ...common, entryPoints: [join(root, 'server/src/workspace/summary-worker.ts')], outfile: join(dist, 'summary-worker.js') }),
 ]);

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
 import { AgentError } from '../../server/src/agent/errors';
 import { METHODS_BY_NAME } from '../../server/src/agent/methods/index';
-import { planStoreOf } from '../../server/src/agent/plan-store';
+import { planStoreOf } from '../../server/src/agent/plans/plan-store';
 import type { AgentRole } from '../../server/src/agent/roles';
 import { SocketSession } from '../../server/src/agent/websocket/socket-session';
 import { HeadlessAgentHost } from '../../server/src/cli/headless-host';

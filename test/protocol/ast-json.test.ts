@@ -1,4 +1,4 @@
-// getAST and getNode answered from the JSON kept of earlier answers (server/src/agent/ast-json.ts),
+// getAST and getNode answered from the JSON kept of earlier answers (server/src/agent/ast-json/ast-json.ts),
 // over a real WebSocket: after any sequence of edits (text edits as the editor sends them, and
 // agent mutations matched against the AST the mutation engine expected) the answer is what a
 // fresh serialisation of the buffer's AST gives; an edit inside one function writes that function
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { astJsonOf, AstJsonCache } from '../../server/src/agent/ast-json';
+import { astJsonOf, AstJsonCache } from '../../server/src/agent/ast-json/ast-json';
 import { startAgentEndpoint, type AgentEndpoint } from '../../server/src/agent/websocket/endpoint';
 import { walk, type Node, type Program, type Span } from '../../server/src/core/ast';
 import { Workspace } from '../../server/src/workspace/workspace';

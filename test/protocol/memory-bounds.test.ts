@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { startAgentEndpoint } from '../../server/src/agent/websocket/endpoint';
-import { planStoreOf } from '../../server/src/agent/plan-store';
+import { planStoreOf } from '../../server/src/agent/plans/plan-store';
 import { MAX_RECORDING_BYTES } from '../../server/src/agent/workflow-recorder';
 import { agentFixture } from '../helpers/agent';
 import { AgentClient, startServe, type LockFile, type ServeProcess } from './serve-harness';

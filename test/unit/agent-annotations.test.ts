@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, it } from 'node:test';
 import { ErrorCode } from '../../server/src/agent/errors';
-import { MAX_DISMISSED } from '../../server/src/agent/feedback-store';
+import { MAX_DISMISSED } from '../../server/src/agent/suggestions/feedback-store';
 import type { FunctionDeclaration, Node } from '../../server/src/core/ast';
 import { readLibraryContext } from '../../server/src/core/semantics';
 import { agentFixture, type AgentFixture } from '../helpers/agent';

@@ -85,14 +85,23 @@ describe('house rules (imports between the rooms of server/src)', () => {
   });
 
   it('the composing rooms and mcp keep to their arrows', async () => {
-    await assertAllowed('server/src/language-server/sample.ts', "import { registerLanguageFeatures } from '../lsp/handlers';\nimport { METHODS } from '../agent/methods/index';\nexport const x = [registerLanguageFeatures, METHODS];\n");
+    await assertAllowed('server/src/language-server/sample.ts', "import { registerLanguageFeatures } from '../lsp/handlers';\nimport { METHODS } from '../agent';\nexport const x = [registerLanguageFeatures, METHODS];\n");
     await assertRefused('server/src/cli/sample.ts', "import { toLspRange } from '../lsp/convert';\nexport const t = toLspRange;\n", /cli\/ may import agent, mcp, projection, workspace, core, protocol only/);
     await assertAllowed('server/src/cli/sample.ts', "import { runStdioBridge } from '../mcp/index';\nexport const b = runStdioBridge;\n");
     // serve starts itself with the language server's Node options, written once in protocol/.
     await assertAllowed('server/src/cli/sample.ts', "import { SERVER_NODE_OPTIONS } from '../protocol/server-process';\nexport const o = SERVER_NODE_OPTIONS;\n");
     await assertRefused('server/src/mcp/sample.ts', "import { AstRequest } from '../protocol/messages';\nexport const a = AstRequest;\n", /mcp\/ may import agent only/);
-    await assertAllowed('server/src/mcp/sample.ts', "import { METHODS } from '../agent/methods/index';\nexport const m = METHODS;\n");
+    await assertAllowed('server/src/mcp/sample.ts', "import { METHODS } from '../agent';\nexport const m = METHODS;\n");
     await assertRefused('server/src/protocol/sample.ts', "import type { Program } from '../core/ast';\nexport type P = Program;\n", /protocol\/ imports only vscode-languageserver-protocol/);
+  });
+
+  it('outside agent/, the agent room is imported through its public surface (agent/index.ts) only', async () => {
+    await assertAllowed('server/src/cli/sample.ts', "import { planDisplay } from '../agent/index';\nexport const p = planDisplay;\n");
+    await assertRefused('server/src/cli/sample.ts', "import { planDisplay } from '../agent/plans/plan-display';\nexport const p = planDisplay;\n", /import agent through its public surface/);
+    await assertRefused('server/src/mcp/sample.ts', "import type { AgentRole } from '../agent/roles';\nexport type R = AgentRole;\n", /import agent through its public surface/);
+    await assertRefused('server/src/language-server/sample.ts', "import { startAgentEndpoint } from '../agent/websocket/endpoint';\nexport const s = startAgentEndpoint;\n", /import agent through its public surface/);
+    // Inside agent/, sub-rooms import each other directly.
+    await assertAllowed('server/src/agent/methods/sample.ts', "import { planStoreOf } from '../plans/plan-store';\nexport const p = planStoreOf;\n");
   });
 
   it('the escaping of text for display is one pure module every room but core imports (protocol/display-text)', async () => {

@@ -2,7 +2,7 @@
 // reorder or break lines become visible, Markdown links are broken, long text is cut with a count.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { displayText, MAX_TEXT_CHARS } from '../../server/src/agent/plan-display';
+import { displayText, MAX_TEXT_CHARS } from '../../server/src/agent/plans/plan-display';
 
 describe('displayText', () => {
   it('makes control characters visible and keeps the text on one line', () => {

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { AgentError } from '../../server/src/agent/errors';
-import { MAX_WAITING_SOURCE_JOBS, SourcePool } from '../../server/src/agent/source-pool';
+import { MAX_WAITING_SOURCE_JOBS, SourcePool } from '../../server/src/agent/sources/source-pool';
 import { ProjectionError } from '../../server/src/projection';
 
 /** The nice value of each thread of this process, by thread id (Linux's /proc). */

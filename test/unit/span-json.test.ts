@@ -1,10 +1,10 @@
-// Shifting the spans inside an item's JSON text (server/src/agent/span-json.ts): for any move, the
+// Shifting the spans inside an item's JSON text (server/src/agent/ast-json/span-json.ts): for any move, the
 // text written is what JSON.stringify gives for the item with its spans moved; a span of another
 // shape, a number that would turn negative, or too many numbers changing length are refused.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { JsonWriter, spanPositions, writeShifted } from '../../server/src/agent/span-json';
+import { JsonWriter, spanPositions, writeShifted } from '../../server/src/agent/ast-json/span-json';
 import { walk, type Node, type TopLevel } from '../../server/src/core/ast';
 import { parse } from '../helpers/core';
 

@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { walk, type Node } from '../../server/src/core/ast';
-import { shortPath } from '../../server/src/agent/plan-display';
-import { similarKind } from '../../server/src/agent/standing-approvals';
+import { shortPath } from '../../server/src/agent/plans/plan-display';
+import { similarKind } from '../../server/src/agent/plans/standing-approvals';
 import { loadGrammar } from '../../server/src/workspace/grammar';
 import { Workspace } from '../../server/src/workspace/workspace';
 

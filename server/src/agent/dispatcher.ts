@@ -7,10 +7,10 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import { AgentError, ErrorCode } from './errors';
 import type { AgentHost } from './host';
 import type { CallOutcome, EndpointLimits, MethodContext, MethodDefinition } from './method';
-import { jsonTextOf, RawJson } from './raw-json';
+import { jsonTextOf, RawJson } from './ast-json/raw-json';
 import { roleSatisfies, type RequiredRole } from './roles';
 import type { Session } from './session';
-import { recordCall } from './session-activity';
+import { recordCall } from './sessions/session-activity';
 import { paramsToRecord, recordStep } from './workflow-recorder';
 import { settingDefault } from '../workspace/package-manifest';
 

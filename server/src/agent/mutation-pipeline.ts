@@ -32,7 +32,7 @@ import { AgentError, ErrorCode } from './errors';
 import type { AgentHost, BoundPlanTarget } from './host';
 import type { MethodContext } from './method';
 import { perHost } from './per-host';
-import { planTargets, takeApprovedPlan, type PlanUse } from './plan-gate';
+import { planTargets, takeApprovedPlan, type PlanUse } from './plans/plan-gate';
 import { completeUndo, lastUndo, rememberUndo } from './undo-history';
 import { expandRenames } from './rename-expansion';
 

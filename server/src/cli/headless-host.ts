@@ -9,11 +9,7 @@
 // file anew (served-file.ts): one swapped for a link out of its folder is left alone.
 import { closeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Replacement } from '../agent/atomic-write';
-import { revisionConflict } from '../agent/buffers';
-import { AgentError, ErrorCode } from '../agent/errors';
-import type { AgentHost, ApplyEditOptions, ChangeReviewer, EditApplier, PlanDecider } from '../agent/host';
-import type { Session } from '../agent/session';
+import { type Replacement, revisionConflict, AgentError, ErrorCode, type AgentHost, type ApplyEditOptions, type ChangeReviewer, type EditApplier, type PlanDecider, type Session } from '../agent';
 import { minimalEdits } from '../core/editing';
 import type { LibraryContext } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';

@@ -2,9 +2,7 @@
 // every .wst under the folders named) as buffers, the first one active, and serves them on
 // 127.0.0.1 until SIGINT or SIGTERM. The first line on stdout says where it listens; the token is
 // only in the lock file, never on stdout or stderr.
-import { AGENT_ROLES, type AgentRole } from '../agent/roles';
-import { DEFAULT_PORT, startAgentEndpoint, type AgentEndpoint } from '../agent/websocket/endpoint';
-import { removeLockFile } from '../agent/websocket/lock-file';
+import { AGENT_ROLES, type AgentRole, DEFAULT_PORT, startAgentEndpoint, type AgentEndpoint, removeLockFile } from '../agent';
 import { mcpRoute } from '../mcp';
 import { PACKAGE } from '../workspace/package-manifest';
 import { parseCommandArguments } from './arguments';

@@ -7,7 +7,7 @@
 // command line is followed wherever it leads: they chose it.
 import { lstatSync, realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { replaceIfUnchanged, type Replacement } from '../agent/atomic-write';
+import { replaceIfUnchanged, type Replacement } from '../agent';
 import { tooLargeForBuffer, tooLargeMessage } from '../workspace/buffer-limits';
 import { SOURCE_FILE_LIMITS } from '../workspace/file-limits';
 import { readFileWithin, readOpenFile, type FileText, type ReadLimits, type ReadProblem } from '../workspace/regular-file';

@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Session } from '../agent/session';
+import type { Session } from '../agent';
 import type { LibraryContext } from '../core/semantics';
 import { loadGrammar } from '../workspace/grammar';
 import { Workspace } from '../workspace/workspace';

@@ -6,8 +6,7 @@
 // pipelines only).
 import { createInterface, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import type { ChangeReviewer, ChangeSuggestion, Plan, PlanDecider, ReviewDecision } from '../agent/host';
-import { displayText, MAX_LABEL_CHARS, planDisplay, planDisplayLines } from '../agent/plan-display';
+import { type ChangeReviewer, type ChangeSuggestion, type Plan, type PlanDecider, type ReviewDecision, displayText, MAX_LABEL_CHARS, planDisplay, planDisplayLines } from '../agent';
 import type { Workspace } from '../workspace/workspace';
 
 export const APPROVAL_MODES = ['ask', 'deny', 'auto'] as const;

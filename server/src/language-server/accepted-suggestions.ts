@@ -2,8 +2,7 @@
 // not counted as accepted in the feedback model, and counts again if it comes back (redo). Each
 // accept is watched on its node, found by id (ids survive undo and redo), while the node exists,
 // at most MAX_WATCHED at once (the oldest forgotten first).
-import { feedbackStoreOf } from '../agent/feedback-store';
-import { perHost } from '../agent/per-host';
+import { feedbackStoreOf, perHost } from '../agent';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { LspAgentHost } from './lsp-agent-host';
 

@@ -4,11 +4,8 @@
 // change, stops when disabled and on shutdown, and tells the client what it is doing with
 // `whetstone/agentStatus` (on every start and stop and whenever an agent attaches or leaves).
 import type { Connection } from 'vscode-languageserver/node';
-import { startAgentEndpoint, LOOPBACK, type AgentEndpoint } from '../agent/websocket/endpoint';
-import { removeLockFile } from '../agent/websocket/lock-file';
+import { startAgentEndpoint, LOOPBACK, type AgentEndpoint, removeLockFile, sessionOverview, revokeSimilar } from '../agent';
 import type { Log } from '../lsp/guard';
-import { sessionOverview } from '../agent/session-overview';
-import { revokeSimilar } from '../agent/standing-approvals';
 import {
   AgentSessionsNotification,
   AgentStatusNotification,

@@ -14,11 +14,7 @@
 // notification: a rule's reason quotes the file, and a notification would make
 // `[Accept](command:…)` in it a link.
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
-import { AgentError, ErrorCode } from '../agent/errors';
-import { feedbackStoreOf } from '../agent/feedback-store';
-import type { AgentHost } from '../agent/host';
-import { applyInTurn, inChangeTurn } from '../agent/mutation-pipeline';
-import { identityOf, shownSuggestions, type ShownSuggestion } from '../agent/shown-suggestions';
+import { AgentError, ErrorCode, feedbackStoreOf, type AgentHost, applyInTurn, inChangeTurn, identityOf, shownSuggestions, type ShownSuggestion } from '../agent';
 import type { Node } from '../core/ast';
 import { nodeLabel } from '../core/queries';
 import { annotationMutation, canCarryAnnotations, isMinorSuggestion, suggestionWorth } from '../core/suggest';

@@ -7,12 +7,7 @@
 // `whetstone/decidePlan`, which the client shows as a notification; changes sent for review with
 // `whetstone/reviewChange`, which the client shows inline in the editor.
 import { CancellationTokenSource, type Connection, type TextEdit as LspTextEdit } from 'vscode-languageserver/node';
-import { revisionConflict } from '../agent/buffers';
-import { AgentError, ErrorCode } from '../agent/errors';
-import type { AgentHost, ApplyEditOptions, ChangeReviewer, ChangeSuggestion, EditApplier, Plan, PlanDecider } from '../agent/host';
-import { planDisplay } from '../agent/plan-display';
-import type { Session } from '../agent/session';
-import { approveSimilar, isApprovedSimilar, similarKind } from '../agent/standing-approvals';
+import { revisionConflict, AgentError, ErrorCode, type AgentHost, type ApplyEditOptions, type ChangeReviewer, type ChangeSuggestion, type EditApplier, type Plan, type PlanDecider, planDisplay, type Session, approveSimilar, isApprovedSimilar, similarKind } from '../agent';
 import type { LibraryContext } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';
 import { rangeOfOffsets, toLspPosition } from '../lsp/convert';

@@ -7,8 +7,7 @@ import { DidChangeConfigurationNotification, ErrorCodes, ResponseError, type Con
 import { guarded, guardedNotification, makeLog } from '../lsp/guard';
 import { registerLanguageFeatures } from '../lsp/handlers';
 import { AgentSessionActionRequest, AnswerSuggestionRequest, McpServerRequest, PlanDiffRequest, TrustChangedNotification, type WhetstoneInitializationOptions } from '../protocol/messages';
-import { planStoreOf } from '../agent/plan-store';
-import { proposedTexts } from '../agent/plan-proposal';
+import { planStoreOf, proposedTexts } from '../agent';
 import { loadGrammar } from '../workspace/grammar';
 import { Workspace } from '../workspace/workspace';
 import { AgentServerControl } from './agent-server';

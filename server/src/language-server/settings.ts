@@ -4,7 +4,7 @@
 // stop the server (or open the agent endpoint wider than intended).
 import Ajv2020 from 'ajv/dist/2020';
 import type { Connection } from 'vscode-languageserver/node';
-import type { AgentRole } from '../agent/roles';
+import type { AgentRole } from '../agent';
 import type { DiagnosticsScope } from '../lsp/workspace-diagnostics';
 import { PACKAGE, settingDefault } from '../workspace/package-manifest';
 

@@ -11,9 +11,7 @@
 // (listener-owner.ts). Any other is skipped with the reason.
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { loadLockFile, lockFilePath, processOwner, type LockFileContents } from '../agent/websocket/lock-file';
-import { checkPrivateFolder, LockFolderError } from '../agent/websocket/lock-folder';
-import { displayText } from '../agent/plan-display';
+import { loadLockFile, lockFilePath, processOwner, type LockFileContents, checkPrivateFolder, LockFolderError, displayText } from '../agent';
 import { listenerOwner } from './listener-owner';
 
 export interface FoundEndpoint {

@@ -6,8 +6,7 @@
 // and a newer bufferChanged for a buffer replaces the one still waiting). Over HTTP a notification
 // can only travel on the session's open GET stream: until one is open (libraryContext is sent as
 // the session begins, before the client opens it) they wait in the same bounded queue.
-import type { AgentRole } from '../agent/roles';
-import { AgentSession } from '../agent/session';
+import { type AgentRole, AgentSession } from '../agent';
 
 /** Calls one session may have waiting behind the one running; more are refused at once. */
 export const MAX_WAITING_CALLS = 32;

@@ -7,14 +7,7 @@
 // closes stdin. stdout carries MCP only.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { notifyBufferChanges } from '../agent/buffer-notices';
-import { DEFAULT_LIMITS, Dispatcher } from '../agent/dispatcher';
-import type { AgentHost } from '../agent/host';
-import { METHODS } from '../agent/methods/index';
-import type { AgentRole } from '../agent/roles';
-import type { Session } from '../agent/session';
-import { releaseSession } from '../agent/session-release';
-import { holdSourceWorker } from '../agent/source-pool';
+import { notifyBufferChanges, DEFAULT_LIMITS, Dispatcher, type AgentHost, METHODS, type AgentRole, type Session, releaseSession, holdSourceWorker } from '../agent';
 import { McpSession } from './mcp-session';
 import { toolCatalog } from './tool-catalog';
 import { createToolServer, sendNotification } from './tool-server';

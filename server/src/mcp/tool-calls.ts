@@ -12,11 +12,7 @@
 // the bound keeps that work, and the memory, small. A result that comes as JSON text (the source
 // worker's, the JSON getAST kept) is measured without being parsed, parsed once for
 // structuredContent, and its text becomes the text block as it is.
-import { ErrorCode } from '../agent/errors';
-import { PARAMS_SCHEMA_HINT, type Dispatcher } from '../agent/dispatcher';
-import type { AgentHost } from '../agent/host';
-import type { CallOutcome, MethodDefinition } from '../agent/method';
-import { jsonTextOf, RawJson } from '../agent/raw-json';
+import { ErrorCode, PARAMS_SCHEMA_HINT, type Dispatcher, type AgentHost, type CallOutcome, type MethodDefinition, jsonTextOf, RawJson } from '../agent';
 import { MAX_WAITING_CALLS, type McpSession } from './mcp-session';
 import { isTool } from './tool-catalog';
 

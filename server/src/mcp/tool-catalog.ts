@@ -5,7 +5,7 @@
 // out the size bounds and the per-type requirements of a mutation (the description says them),
 // which cost a model's context on every request and which the -32602 answer names precisely when
 // one is missed.
-import type { MethodDefinition, ResultFields } from '../agent/method';
+import type { MethodDefinition, ResultFields } from '../agent';
 
 export interface McpTool {
   name: string;

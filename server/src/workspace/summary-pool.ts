@@ -35,7 +35,7 @@ export class SummaryPool {
 
   private constructor(size: number) {
     // The language server's --max-semi-space-size would otherwise win over the workers' young
-    // generation; the flag is read only when a heap is set up (agent/source-pool.ts says more).
+    // generation; the flag is read only when a heap is set up (agent/sources/source-pool.ts says more).
     setFlagsFromString('--max-semi-space-size=0');
     // The server's low growing factor (protocol/server-process.ts) keeps an editor's heap small,
     // but a worker parsing a thousand files would collect several times as often (measured: the

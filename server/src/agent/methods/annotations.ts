@@ -8,10 +8,10 @@ import { annotationMutation, canCarryAnnotations } from '../../core/suggest';
 import type { OpenBuffer } from '../../workspace/buffer';
 import { nodeIn, resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode, type ErrorCodeValue } from '../errors';
-import { feedbackStoreOf } from '../feedback-store';
+import { feedbackStoreOf } from '../suggestions/feedback-store';
 import { BUFFER_RESULT, defineMethod, type MethodDefinition } from '../method';
 import { runChange } from '../mutation-pipeline';
-import { identityOf, shownSuggestions } from '../shown-suggestions';
+import { identityOf, shownSuggestions } from '../suggestions/shown-suggestions';
 import { ID, NAME, REASON, URI } from '../param-bounds';
 
 /** The node itself, or the nearest ancestor that can carry an annotation, or the Program. */

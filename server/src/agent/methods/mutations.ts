@@ -4,7 +4,7 @@
 import { mutationJsonSchema, type JsonSchema } from '../../core/ast';
 import { BUFFER_RESULT, defineMethod, type MethodContext, type MethodDefinition } from '../method';
 import { runChange, runUndo, type AppliedChange, type PipelineOptions, type PreviewedChange } from '../mutation-pipeline';
-import { proposeReviewedChange, type ProposedChange } from '../review-mode';
+import { proposeReviewedChange, type ProposedChange } from '../suggestions/review-mode';
 import { ID, JSON_VALUE, JSON_VALUE_DEFS, NAME, URI } from '../param-bounds';
 
 /** The mutation fields' schemas with the endpoint's bounds (param-bounds.ts) on every string, list and object. */

@@ -8,7 +8,7 @@ import { resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { BUFFER_RESULT, defineMethod, type MethodDefinition } from '../method';
 import { MAX_SOURCE_TEXT_LENGTH, URI } from '../param-bounds';
-import { runInSourceWorker } from '../source-pool';
+import { runInSourceWorker } from '../sources/source-pool';
 
 const LANGUAGE = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const SOURCE = { type: 'string', maxLength: MAX_SOURCE_TEXT_LENGTH } as const;

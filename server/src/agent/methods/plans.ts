@@ -6,10 +6,10 @@
 import { AgentError, ErrorCode } from '../errors';
 import type { BoundPlanTarget, Plan, PlanTarget } from '../host';
 import { defineMethod, type MethodContext, type MethodDefinition } from '../method';
-import { targetTexts } from '../plan-binding';
-import { MAX_PENDING_PLANS_PER_SESSION, planStoreOf, type PlanStore } from '../plan-store';
+import { targetTexts } from '../plans/plan-binding';
+import { MAX_PENDING_PLANS_PER_SESSION, planStoreOf, type PlanStore } from '../plans/plan-store';
 import { ID, MAX_LISTED_IDS, MAX_PLAN_STEPS, NAME, REASON, URI } from '../param-bounds';
-import { bufferOfTarget } from '../plan-preview';
+import { bufferOfTarget } from '../plans/plan-preview';
 
 /** What getPlan, listPlans, approvePlan and rejectPlan return for a plan. */
 export interface PlanView {

@@ -4,11 +4,11 @@
 // the semantic model, core/queries/node-query.ts); these handlers pick the buffer and translate.
 import { findNodes, nodeToDepth } from '../../core/queries';
 import { typeToString } from '../../core/semantics';
-import { astJsonOf } from '../ast-json';
+import { astJsonOf } from '../ast-json/ast-json';
 import { nodeIn, resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { BUFFER_RESULT, defineMethod, type MethodDefinition } from '../method';
-import { withJsonText } from '../raw-json';
+import { withJsonText } from '../ast-json/raw-json';
 import { ID, MAX_SEARCH_TEXT_LENGTH, NAME, URI } from '../param-bounds';
 
 const NODE_ID = ID;

@@ -13,14 +13,14 @@ import type { MethodDefinition } from '../method';
 import { METHODS } from '../methods/index';
 import type { AgentRole } from '../roles';
 import type { Session } from '../session';
-import { releaseSession } from '../session-release';
+import { releaseSession } from '../sessions/session-release';
 import { AgentConnection, CLOSE_GOING_AWAY } from './connection';
 import { ConnectionGate, type ConnectionLimits } from './connection-gate';
 import { defaultLockDir, removeLockFile, writeLockFile } from './lock-file';
 import { checkUpgrade, type UpgradeRefusal } from './upgrade-guard';
 import { pathOf, type HttpRoute, type RouteHandler } from './http-routes';
 import { notifyBufferChanges } from '../buffer-notices';
-import { holdSourceWorker } from '../source-pool';
+import { holdSourceWorker } from '../sources/source-pool';
 import { settingDefault } from '../../workspace/package-manifest';
 
 export const DEFAULT_PORT = settingDefault<number>('whetstone.agentServer.port');

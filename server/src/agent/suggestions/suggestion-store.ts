@@ -2,10 +2,10 @@
 // proposes, who proposed it, and how to withdraw the question put to the person. Kept per host,
 // like plans, so the endpoint can withdraw a session's suggestions when it disconnects. Only
 // pending suggestions are kept: once decided or withdrawn an id is never looked up again.
-import type { ChangeSuggestion } from './host';
-import type { PipelineOptions } from './mutation-pipeline';
-import type { Session } from './session';
-import { perHost } from './per-host';
+import type { ChangeSuggestion } from '../host';
+import type { PipelineOptions } from '../mutation-pipeline';
+import type { Session } from '../session';
+import { perHost } from '../per-host';
 
 /** Suggestions one session may have waiting at once: each one is a question to a person. */
 export const MAX_PENDING_SUGGESTIONS_PER_SESSION = 32;

@@ -2,9 +2,9 @@
 // source worker runs (source-worker.ts): plain data in, the result's JSON text out. A job needs
 // nothing of the endpoint's state (the library context travels with it), so it can run on
 // another thread.
-import { inSourceOrder } from '../core/ast';
-import { analyze } from '../core/semantics';
-import { parseSourceText, runPipeline, type PipelineRequest } from '../projection';
+import { inSourceOrder } from '../../core/ast';
+import { analyze } from '../../core/semantics';
+import { parseSourceText, runPipeline, type PipelineRequest } from '../../projection';
 
 export type SourceJob = { kind: 'parseSource'; source: string; language: string } | { kind: 'runPipeline'; request: PipelineRequest };
 

@@ -1,11 +1,11 @@
 // A pending plan as a change of text, for the person's diff of current against proposed: each
 // targeted buffer's text with the plan's removals made by the core's mutation engine, and what the
 // plan cannot show (it names its targets, not what an update would write) listed.
-import { applyMutations } from '../core/editing';
-import { applyTextEdits } from '../core/syntax';
-import { typeWords } from '../core/queries';
-import type { Workspace } from '../workspace/workspace';
-import type { PlanTarget } from './host';
+import { applyMutations } from '../../core/editing';
+import { applyTextEdits } from '../../core/syntax';
+import { typeWords } from '../../core/queries';
+import type { Workspace } from '../../workspace/workspace';
+import type { PlanTarget } from '../host';
 import { displayText, MAX_LABEL_CHARS, operationWords, shortPath } from './plan-display';
 import { planPreview, type TargetPreview } from './plan-preview';
 

@@ -15,12 +15,12 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { emptyFeedback, readFeedback, ruleKey, withAnswer, withoutAcceptance, type FeedbackData } from '../core/suggest';
-import { FEEDBACK_FILE_LIMITS } from '../workspace/file-limits';
-import { readFileWithin } from '../workspace/regular-file';
-import { writeAtomically } from './atomic-write';
-import { AgentError, ErrorCode } from './errors';
-import { perHost } from './per-host';
+import { emptyFeedback, readFeedback, ruleKey, withAnswer, withoutAcceptance, type FeedbackData } from '../../core/suggest';
+import { FEEDBACK_FILE_LIMITS } from '../../workspace/file-limits';
+import { readFileWithin } from '../../workspace/regular-file';
+import { writeAtomically } from '../atomic-write';
+import { AgentError, ErrorCode } from '../errors';
+import { perHost } from '../per-host';
 
 /** What identifies a node across restarts of the server: see the file comment. */
 export interface NodeIdentity {

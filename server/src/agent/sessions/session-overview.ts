@@ -2,12 +2,12 @@
 // with which role and transport, since when, how many messages; its recent calls; what it waits
 // on (pending plans and changes for review); and the kinds of plans the person approved for it.
 // Agent text (names, reasons, labels) is made safe to show here, once.
-import type { AgentHost } from './host';
-import { displayText } from './plan-display';
-import { planStoreOf } from './plan-store';
+import type { AgentHost } from '../host';
+import { displayText } from '../plans/plan-display';
+import { planStoreOf } from '../plans/plan-store';
 import { recentCalls, type RecentCall } from './session-activity';
-import { standingApprovals, type PlanKind } from './standing-approvals';
-import { suggestionStoreOf } from './suggestion-store';
+import { standingApprovals, type PlanKind } from '../plans/standing-approvals';
+import { suggestionStoreOf } from '../suggestions/suggestion-store';
 
 const MAX_SHOWN_CHARS = 120;
 

@@ -14,13 +14,13 @@
 // slices point into. When a buffer's slices grow many, or its kept buffers hold much more than its
 // current JSON (the bytes of items replaced since), its JSON is copied into one buffer again. A
 // buffer's entry goes when the buffer closes or its document is replaced.
-import { childNodes, walk, type Diagnostic, type Node, type Program, type TopLevel } from '../core/ast';
-import type { SemanticModel } from '../core/semantics';
-import type { WhetstoneDocument } from '../core/syntax';
-import type { OpenBuffer } from '../workspace/buffer';
-import type { Workspace } from '../workspace/workspace';
-import type { AgentHost } from './host';
-import { perHost } from './per-host';
+import { childNodes, walk, type Diagnostic, type Node, type Program, type TopLevel } from '../../core/ast';
+import type { SemanticModel } from '../../core/semantics';
+import type { WhetstoneDocument } from '../../core/syntax';
+import type { OpenBuffer } from '../../workspace/buffer';
+import type { Workspace } from '../../workspace/workspace';
+import type { AgentHost } from '../host';
+import { perHost } from '../per-host';
 import { JsonWriter, spanPositions, writeShifted } from './span-json';
 
 /** What the kept AST JSON of all open buffers may add up to. */

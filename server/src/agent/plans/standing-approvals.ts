@@ -9,14 +9,14 @@
 // so they are covered too. Those plans always ask. The approvals live in the session's state, so
 // they end when it disconnects; the person sees and revokes them in the Agents view. Bounded per
 // session.
-import type { Node } from '../core/ast';
-import { typeWords } from '../core/queries';
-import type { WhetstoneDocument } from '../core/syntax';
-import type { Workspace } from '../workspace/workspace';
-import type { PlanTarget } from './host';
+import type { Node } from '../../core/ast';
+import { typeWords } from '../../core/queries';
+import type { WhetstoneDocument } from '../../core/syntax';
+import type { Workspace } from '../../workspace/workspace';
+import type { PlanTarget } from '../host';
 import { displayText, MAX_LABEL_CHARS, operationWords, shortPath } from './plan-display';
 import { bufferOfTarget } from './plan-preview';
-import type { Session } from './session';
+import type { Session } from '../session';
 
 /** Kinds one session may have approved at once. */
 export const MAX_STANDING_APPROVALS = 16;

@@ -7,10 +7,10 @@
 // looked up in the one file it is bound to (node ids repeat across files), and that file is named. Long plans are
 // summarised with counts, including how many targets of each operation there are, and removals
 // and replacements are listed first, so a destructive target cannot hide at the end of a list.
-import { typeWords } from '../core/queries';
-import { labelText } from '../protocol/display-text';
-import type { Workspace } from '../workspace/workspace';
-import type { Plan } from './host';
+import { typeWords } from '../../core/queries';
+import { labelText } from '../../protocol/display-text';
+import type { Workspace } from '../../workspace/workspace';
+import type { Plan } from '../host';
 import { planPreview, type TargetPreview } from './plan-preview';
 
 /** Steps and targets listed one by one; the rest are counted. */

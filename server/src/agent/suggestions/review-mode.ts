@@ -6,13 +6,13 @@
 // the pipeline on the buffer as it is THEN: node ids are stable, so text the person typed elsewhere
 // meanwhile does not block the change, while one that removed its nodes or made it invalid does.
 // The proposing session hears the outcome as `suggestionDecided`.
-import { resolveBuffer } from './buffers';
-import { AgentError, ErrorCode } from './errors';
-import type { ChangeSuggestion, ReviewDecision } from './host';
-import type { MethodContext } from './method';
-import { runChange, type PipelineOptions, type PreviewedChange } from './mutation-pipeline';
-import { checkApprovedPlan } from './plan-gate';
-import { reviewPreflight } from './review-preflight';
+import { resolveBuffer } from '../buffers';
+import { AgentError, ErrorCode } from '../errors';
+import type { ChangeSuggestion, ReviewDecision } from '../host';
+import type { MethodContext } from '../method';
+import { runChange, type PipelineOptions, type PreviewedChange } from '../mutation-pipeline';
+import { checkApprovedPlan } from '../plans/plan-gate';
+import { reviewPreflight } from '../review-preflight';
 import { MAX_PENDING_SUGGESTIONS_PER_SESSION, suggestionStoreOf, type StoredSuggestion, type SuggestionStore } from './suggestion-store';
 
 export interface ProposedChange {

@@ -3,11 +3,11 @@
 // is now, with confidences moved by the workspace's feedback model, and those feedback has pushed
 // below MIN_SHOWN_CONFIDENCE left out. getAnnotationSuggestions and the editor's CodeLens both
 // show these.
-import type { Suggestion } from '../core/suggest';
-import { adjust } from '../core/suggest';
-import type { OpenBuffer } from '../workspace/buffer';
+import type { Suggestion } from '../../core/suggest';
+import { adjust } from '../../core/suggest';
+import type { OpenBuffer } from '../../workspace/buffer';
 import { feedbackStoreOf, type NodeIdentity } from './feedback-store';
-import type { AgentHost } from './host';
+import type { AgentHost } from '../host';
 
 /** Suggestions whose confidence feedback has pushed below this are no longer shown. */
 export const MIN_SHOWN_CONFIDENCE = 0.1;

@@ -5,11 +5,11 @@
 // shown them, and using the plan up once the change is applied. The mutation pipeline and review
 // mode pass through it; the plan methods (methods/plans.ts) are how agents propose plans and the
 // person decides them.
-import { destructiveTargets, type TreeAfter, type TreeBefore } from '../core/editing';
-import type { WhetstoneDocument } from '../core/syntax';
-import { AgentError, ErrorCode } from './errors';
-import type { BoundPlanTarget, Plan, PlanTarget } from './host';
-import type { MethodContext } from './method';
+import { destructiveTargets, type TreeAfter, type TreeBefore } from '../../core/editing';
+import type { WhetstoneDocument } from '../../core/syntax';
+import { AgentError, ErrorCode } from '../errors';
+import type { BoundPlanTarget, Plan, PlanTarget } from '../host';
+import type { MethodContext } from '../method';
 import { changedTargets } from './plan-binding';
 import { planStoreOf } from './plan-store';
 

@@ -2,9 +2,9 @@
 // view): its most recent calls, each with the method, what it named (a node, a plan, a file),
 // its outcome and when. Kept in the session's state, bounded, and gone with the session. Method
 // names and targets come from the agent, so they are stored already made safe to show.
-import type { CallOutcome } from './method';
-import { displayText } from './plan-display';
-import type { Session } from './session';
+import type { CallOutcome } from '../method';
+import { displayText } from '../plans/plan-display';
+import type { Session } from '../session';
 
 /** Calls remembered per session, newest first; older ones are forgotten. */
 export const MAX_RECENT_CALLS = 20;

@@ -9,11 +9,11 @@
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { ProjectionError } from '../projection';
-import { AgentError, ErrorCode } from './errors';
+import { ProjectionError } from '../../projection';
+import { AgentError, ErrorCode } from '../errors';
 import type { SourceJob } from './source-jobs';
 import type { WorkerAnswer, WorkerRequest } from './source-worker';
-import { RawJson } from './raw-json';
+import { RawJson } from '../ast-json/raw-json';
 
 /** How long one job may take (text that is not source makes tree-sitter's error recovery slow). */
 export const SOURCE_JOB_DEADLINE_MS = 30_000;

@@ -4,10 +4,10 @@
 // session) so a decision that arrives after its session disconnected still lands, and so the
 // person's UI can list them all.
 import { randomBytes } from 'node:crypto';
-import type { BoundPlanTarget, Plan } from './host';
+import type { BoundPlanTarget, Plan } from '../host';
 import type { TargetTexts } from './plan-binding';
-import type { Session } from './session';
-import { perHost } from './per-host';
+import type { Session } from '../session';
+import { perHost } from '../per-host';
 
 export interface PlanDecision {
   approved: boolean;

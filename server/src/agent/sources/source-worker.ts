@@ -4,8 +4,8 @@
 // with the result's JSON as UTF-8 bytes, handed over without a copy, or with the error. Its thread
 // runs below normal priority, so the endpoint's thread gets a core when it needs one.
 import { parentPort } from 'node:worker_threads';
-import { ProjectionError } from '../projection';
-import { loadGrammar } from '../workspace/grammar';
+import { ProjectionError } from '../../projection';
+import { loadGrammar } from '../../workspace/grammar';
 import { runSourceJob, type SourceJob } from './source-jobs';
 import { lowerThisThreadsPriority } from './thread-priority';
 

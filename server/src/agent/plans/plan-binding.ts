@@ -5,9 +5,9 @@
 // the binding is by file and id, never by id alone. Kept as hashes: the plan store holds many
 // plans, and only equality counts.
 import { createHash } from 'node:crypto';
-import type { WhetstoneDocument } from '../core/syntax';
-import type { Workspace } from '../workspace/workspace';
-import type { BoundPlanTarget, PlanTarget } from './host';
+import type { WhetstoneDocument } from '../../core/syntax';
+import type { Workspace } from '../../workspace/workspace';
+import type { BoundPlanTarget, PlanTarget } from '../host';
 
 /** Per buffer URI, per target node id in it: a hash of the node's text. */
 export type TargetTexts = ReadonlyMap<string, ReadonlyMap<string, string>>;

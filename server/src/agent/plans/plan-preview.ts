@@ -1,10 +1,10 @@
 // What a plan's targets are right now, for the person deciding it: each targeted node's type,
 // where it is and its source text (what a delete removes, what an update replaces). Built from the
 // workspace's buffers, so the VS Code review and the headless prompt show the same thing.
-import type { Node } from '../core/ast';
-import type { OpenBuffer } from '../workspace/buffer';
-import type { Workspace } from '../workspace/workspace';
-import type { PlanTarget } from './host';
+import type { Node } from '../../core/ast';
+import type { OpenBuffer } from '../../workspace/buffer';
+import type { Workspace } from '../../workspace/workspace';
+import type { PlanTarget } from '../host';
 
 /** Longer node texts are cut here (a plan over a whole file should not make a huge prompt). */
 export const MAX_PREVIEW_CHARS = 4000;
