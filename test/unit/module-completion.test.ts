@@ -71,6 +71,14 @@ describe('completion across modules', () => {
     assert.equal(completions.candidates[1].kind, 'type');
   });
 
+  it('offers the names inside a `use m.{…}` list written over several lines, after a comment line', async () => {
+    const completions = await completeAt('// the prices\nuse pricing.{\n  taxRate,\n  |');
+    assert.equal(completions.context, 'importName');
+    assert.deepEqual(labels(completions), ['orderTotal', 'Order']);
+    const closed = await completeAt('use pricing.{taxRate};\nlet t = tax|');
+    assert.notEqual(closed.context, 'importName', 'a closed list is not where the cursor is');
+  });
+
   it('offers the members of a module bound by `use m;` after `m.`, with kind and signature', async () => {
     const pricing = await parse('fn orderTotal(prices: list<number>): number { return 0; }\nconst taxRate = 0.2;\ntype Order { lines: list<number> }\n');
     const exports = moduleExportsOf(analyze(pricing));

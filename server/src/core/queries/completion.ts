@@ -91,8 +91,10 @@ export function completionsAt(document: WhetstoneDocument, model: SemanticModel,
   const replaceFrom = cursor - word.length;
   const head = before.slice(0, before.length - word.length);
 
-  // `use a.b.{x, ` : the names module a.b declares that the braces do not list yet.
-  const importList = /(?:^|;)\s*use\s+([A-Za-z_][A-Za-z0-9_]*(?:\s*\.\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*\.\s*\{([^{}]*)$/.exec(head);
+  // `use a.b.{x, ` : the names module a.b declares that the braces do not list yet. The list may
+  // run over several lines, so this one looks back across lines (as far as the window).
+  const acrossLines = text.slice(Math.max(0, cursor - CONTEXT_WINDOW), replaceFrom);
+  const importList = /(?:^|[;\n])\s*use\s+([A-Za-z_][A-Za-z0-9_]*(?:\s*\.\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*\.\s*\{([^{}]*)$/.exec(acrossLines);
   if (importList) {
     const listed = new Set(importList[2].split(',').map((name) => name.trim()));
     const module = importList[1].replace(/\s+/g, '');
