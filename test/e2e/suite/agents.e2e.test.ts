@@ -171,7 +171,12 @@ describe('the Agents view and plan review', () => {
       lenses.map((lens) => lens.command?.command),
       ['whetstone.approvePlan', 'whetstone.approveSimilarPlans', 'whetstone.rejectPlan', 'whetstone.showPlanDetails'],
     );
-    const titleBar = await drawnLabels('.editor-group-container.active .editor-actions .action-item a.action-label');
+    // The title bar is drawn a moment after the diff opens: ask again until it shows the plan's actions.
+    let titleBar = await drawnLabels('.editor-group-container.active .editor-actions .action-item a.action-label');
+    for (let asked = 1; titleBar && !titleBar.visible.some((shown) => shown.startsWith('Approve Plan')) && asked < 20; asked++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      titleBar = await drawnLabels('.editor-group-container.active .editor-actions .action-item a.action-label');
+    }
     if (titleBar) {
       for (const label of ['Approve Plan', 'Approve Similar Plans', 'Reject Plan', 'Plan Details']) {
         assert.ok(titleBar.visible.some((shown) => shown === label || shown.startsWith(`${label} (`)), `the review's title bar shows ${label} (it shows: ${titleBar.visible.join(', ')})`);
