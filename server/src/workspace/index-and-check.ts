@@ -59,22 +59,7 @@ export async function indexAndCheckWorkspace(
     return undefined;
   };
   const graph = new ImportGraph((path) => (named.get(path) ?? []).flatMap((modulePath) => fileOfModule(modulePath) ?? []));
-  const components = graph.cyclesFirst(files.map((file) => file.path));
-  const componentOf = new Map<string, number>();
-  components.forEach((members, at) => members.forEach((member) => componentOf.set(member, at)));
-  const waitingOn = components.map(() => 0);
-  const importers = components.map((): number[] => []);
-  components.forEach((members, at) => {
-    const imported = new Set<number>();
-    for (const member of members) {
-      for (const target of graph.importsOf(member)) {
-        const other = componentOf.get(target);
-        if (other !== undefined && other !== at) imported.add(other);
-      }
-    }
-    waitingOn[at] = imported.size;
-    for (const other of imported) importers[other].push(at);
-  });
+  const { components, waitingOn, importers } = graph.schedule(files.map((file) => file.path));
 
   /** Files read but not checked from that reading: checked after, from the index's own graph. */
   const later = new Set<string>();

@@ -29,23 +29,8 @@ export interface CheckSink {
 /** Checks every indexed file not open (or those of `only`), on `pool`'s workers (or here, one file per turn). */
 export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCache, pool: SummaryPool | undefined, sink: CheckSink, only?: ReadonlySet<string>): Promise<void> {
   const { graph, files } = index.importGraph();
-  const components = graph.cyclesFirst(files);
-  const componentOf = new Map<string, number>();
-  components.forEach((members, at) => members.forEach((member) => componentOf.set(member, at)));
   // A component starts when the ones it imports are done.
-  const waitingOn = components.map(() => 0);
-  const importers = components.map((): number[] => []);
-  components.forEach((members, at) => {
-    const imported = new Set<number>();
-    for (const member of members) {
-      for (const target of graph.importsOf(member)) {
-        const other = componentOf.get(target);
-        if (other !== undefined && other !== at) imported.add(other);
-      }
-    }
-    waitingOn[at] = imported.size;
-    for (const other of imported) importers[other].push(at);
-  });
+  const { components, waitingOn, importers } = graph.schedule(files);
   const library = modules.library;
   // Twice the workers: each has its next file waiting while this thread takes in an answer.
   const slots = pool ? pool.size * 2 : 1;

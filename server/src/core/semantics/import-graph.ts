@@ -77,6 +77,31 @@ export class ImportGraph {
     return this.order.map((component) => component.filter((member) => wanted.has(member))).filter((component) => component.length > 0);
   }
 
+  /**
+   * `files` grouped as cyclesFirst does, with what a scheduler needs to check groups as soon as
+   * their imports are done: for each group, how many other groups it imports (`waitingOn`) and
+   * which groups import it (`importers`), by index.
+   */
+  schedule(files: Iterable<string>): { components: string[][]; waitingOn: number[]; importers: number[][] } {
+    const components = this.cyclesFirst(files);
+    const componentOf = new Map<string, number>();
+    components.forEach((members, at) => members.forEach((member) => componentOf.set(member, at)));
+    const waitingOn = components.map(() => 0);
+    const importers = components.map((): number[] => []);
+    components.forEach((members, at) => {
+      const imported = new Set<number>();
+      for (const member of members) {
+        for (const target of this.importsOf(member)) {
+          const other = componentOf.get(target);
+          if (other !== undefined && other !== at) imported.add(other);
+        }
+      }
+      waitingOn[at] = imported.size;
+      for (const other of imported) importers[other].push(at);
+    });
+    return { components, waitingOn, importers };
+  }
+
   /** `files`, each after those it imports. */
   private inOrder(files: ReadonlySet<string>): string[] {
     return this.cyclesFirst(files).flat();
