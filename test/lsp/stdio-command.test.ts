@@ -99,6 +99,10 @@ class StdioClient {
   dispose(): void {
     this.connection.dispose();
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    // The command's pipes are this process's too: left open, they keep the test file from ending.
+    this.child.stdin.destroy();
+    this.child.stdout.destroy();
+    this.child.stderr.destroy();
   }
 }
 
