@@ -5,7 +5,7 @@
 // append, save in place (truncate, then write) or save in two pieces while agents change the file
 // lose no line, and no half-saved file ever becomes the buffer.
 import * as assert from 'node:assert/strict';
-import { closeSync, ftruncateSync, openSync, readFileSync, renameSync, writeFileSync, writeSync, appendFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync, writeSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
@@ -103,6 +103,55 @@ describe('serve: files changed on disk', () => {
     }
   });
 
+  it('carries a write that reached the file a change replaced into the new file, and keeps the change', async () => {
+    const server = await startServe({ files: { 'main.wst': MAIN } });
+    try {
+      const file = join(server.folder, 'main.wst');
+      const agent = await AgentClient.connect(server);
+      await agent.request('setAgentRole', { role: 'refactor' });
+      const greet = idOf(await agent.request<Ast>('getAST'), 'greet');
+      // A program opened the file to append just before the change replaced it, and writes after.
+      const appender = openSync(file, 'a');
+      const applied = await agent.request<{ revision: number }>('applyMutation', { type: 'setProperty', nodeId: greet, property: 'name', value: 'welcome' });
+      writeSync(appender, '// appended late\n');
+      closeSync(appender);
+      await until(() => readFileSync(file, 'utf8').includes('// appended late\n'), 'the late write reaches the file');
+      const disk = readFileSync(file, 'utf8');
+      assert.equal(disk, `${MAIN.replace('greet', 'welcome')}// appended late\n`, 'both the change and the late write are in the file');
+      const after = await agent.request<Ast>('getAST');
+      assert.ok(after.revision > applied.revision, 'the carried write is a new revision');
+      assert.equal(idOf(after, 'welcome'), greet, 'the function keeps its id');
+      assert.match(server.stderr(), /was written to while a change replaced it; that write is carried into the file/);
+      await agent.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('keeps a late write that overlaps the change beside the file, never dropped, and says where', async () => {
+    const server = await startServe({ files: { 'main.wst': MAIN } });
+    try {
+      const file = join(server.folder, 'main.wst');
+      const agent = await AgentClient.connect(server);
+      await agent.request('setAgentRole', { role: 'refactor' });
+      const greet = idOf(await agent.request<Ast>('getAST'), 'greet');
+      // A program saving in place opened the file before the change; its text renames the same function.
+      const saver = openSync(file, 'r+');
+      await agent.request('applyMutation', { type: 'setProperty', nodeId: greet, property: 'name', value: 'welcome' });
+      const theirs = MAIN.replace('greet', 'salute');
+      ftruncateSync(saver, 0);
+      writeSync(saver, theirs, 0);
+      closeSync(saver);
+      const kept = await until(() => readdirSync(server.folder).find((name) => name.startsWith('main.wst.late-write-')), 'the late write is kept beside the file');
+      assert.equal(readFileSync(join(server.folder, kept), 'utf8'), theirs, 'their whole text is kept');
+      assert.equal(readFileSync(file, 'utf8'), MAIN.replace('greet', 'welcome'), 'the file keeps the acknowledged change');
+      assert.ok(server.stderr().includes(`it is kept in ${join(server.folder, kept)}, not merged`), server.stderr());
+      await agent.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('loses no outside write and takes no half-saved file while agents change the file (appends, in-place saves, two-piece saves)', { timeout: 120_000 }, async () => {
     const server = await startServe({ files: { 'main.wst': MAIN } });
     try {
@@ -160,6 +209,16 @@ describe('serve: files changed on disk', () => {
 });
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits for `look` to find something (polling; the server works on its own time), or fails saying what did not happen. */
+async function until<T>(look: () => T | undefined | false, what: string): Promise<T> {
+  for (let tries = 0; tries < 200; tries++) {
+    const found = look();
+    if (found) return found;
+    await sleep(25);
+  }
+  assert.fail(`${what}: not seen`);
+}
 
 /** How long each kind of outside writer runs while the agents change the file. */
 const PATTERN_MS = 2_000;

@@ -29,24 +29,22 @@ export function writeAtomically(linkOrPath: string, bytes: string, options: { th
 
 /**
  * What replaceIfUnchanged did: replaced the file, or left it because it no longer held what was
- * expected (what it holds, or why it could not be read). `oldFile`: the file was replaced, but
- * someone wrote to the old one after the comparison; its open descriptor, for the caller to read
- * once that writer has finished, to put the text back, and to close.
+ * expected (what it holds, or why it could not be read). `oldFile`: the replaced file, still open,
+ * for the caller to watch and close — a writer that opened it before the rename may still write to
+ * it, and that write would otherwise be left in a file that no longer has a name.
  */
-export type Replacement = { replaced: true; oldFile?: number } | { replaced: false; onDisk: FileText };
+export type Replacement = { replaced: true; oldFile: number } | { replaced: false; onDisk: FileText };
 
 /**
  * Replaces the regular file at `path` (not a link: it is not followed) with `bytes` as
- * writeAtomically does, but only if it still holds `expected`, compared just before the rename. A
- * writer that had the old file open may still write to it between that comparison and the rename
- * (an append, a save in place): the old file, read again through the descriptor held across the
- * rename, shows it, and the caller gets that descriptor (`oldFile`) so that no one's write is
- * left in a file that no longer has a name.
+ * writeAtomically does, but only if it still holds `expected`, compared just before the rename.
+ * The old file's descriptor, held across the rename, is handed back (`oldFile`): only the caller
+ * can tell, by reading it once its writers have finished, whether someone wrote to it late.
  */
 export function replaceIfUnchanged(path: string, expected: string, bytes: string, limits: ReadLimits): Replacement {
   const descriptor = openWithin(path, { ...limits, followLinks: false });
   if (typeof descriptor !== 'number') return { replaced: false, onDisk: descriptor };
-  let keepOpen = false;
+  let replaced = false;
   try {
     const temporary = writeTemporary(path, bytes, fstatSync(descriptor).mode & 0o7777);
     const before = readOpenFile(descriptor, limits);
@@ -55,12 +53,10 @@ export function replaceIfUnchanged(path: string, expected: string, bytes: string
       return { replaced: false, onDisk: before };
     }
     renameOver(temporary, path);
-    const after = readOpenFile(descriptor, limits);
-    if ('text' in after && after.text === expected) return { replaced: true };
-    keepOpen = true;
+    replaced = true;
     return { replaced: true, oldFile: descriptor };
   } finally {
-    if (!keepOpen) closeSync(descriptor);
+    if (!replaced) closeSync(descriptor);
   }
 }
 

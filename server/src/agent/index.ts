@@ -2,7 +2,7 @@
 // through this file only (the house rules in eslint.config.mjs keep it so), so its sub-rooms can
 // change without their importers knowing.
 export { jsonTextOf, RawJson } from './ast-json/raw-json';
-export { replaceIfUnchanged, type Replacement } from './atomic-write';
+export { replaceIfUnchanged, writeAtomically, type Replacement } from './atomic-write';
 export { notifyBufferChanges } from './buffer-notices';
 export { revisionConflict } from './buffers';
 export { DEFAULT_LIMITS, Dispatcher, PARAMS_SCHEMA_HINT } from './dispatcher';

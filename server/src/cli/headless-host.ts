@@ -6,16 +6,18 @@
 // (served-file-watcher.ts calls syncFromDisk; a write that finds the file changed waits for it
 // too), and every session hears `bufferChanged` from the endpoint, as for any change of a buffer;
 // a change computed for the revision before is then a conflict. Each read and write checks the
-// file anew (served-file.ts): one swapped for a link out of its folder is left alone.
+// file anew (served-file.ts): one swapped for a link out of its folder is left alone. Whatever is
+// written to a file after a change replaced it is carried into the new one (late-writes.ts).
 import { closeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Replacement, revisionConflict, AgentError, ErrorCode, type AgentHost, type ApplyEditOptions, type ChangeReviewer, type EditApplier, type PlanDecider, type Session } from '../agent';
+import { revisionConflict, AgentError, ErrorCode, type AgentHost, type ApplyEditOptions, type ChangeReviewer, type EditApplier, type PlanDecider, type Session } from '../agent';
 import { minimalEdits } from '../core/editing';
 import type { LibraryContext } from '../core/semantics';
-import type { TextEdit } from '../core/syntax';
+import { applyTextEdits, carryEdit, type TextEdit } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
 import { readOldServedFile, readServedFile, replaceServedFile, servedFile, type ServedFile } from './served-file';
+import { ChangeLog, editBetween, keepBeside } from './late-writes';
 import { whenOpenFileSettled, whenSettled } from './served-file-watcher';
 
 export interface HeadlessHostOptions {
@@ -37,6 +39,8 @@ interface DiskState {
   path: string;
   bom: string;
   bytes: string;
+  /** The changes of `bytes` a late write may have to be carried past (late-writes.ts). */
+  changes: ChangeLog;
 }
 
 /**
@@ -45,6 +49,9 @@ interface DiskState {
  * that keeps changing does not hold the change forever.
  */
 const MAX_WRITE_ATTEMPTS = 3;
+
+/** How many replaced files may be watched for late writes at once; a write beyond waits for one. */
+const MAX_WATCHED_REPLACED_FILES = 64;
 
 export class HeadlessAgentHost implements AgentHost {
   readonly workspace: Workspace;
@@ -57,6 +64,8 @@ export class HeadlessAgentHost implements AgentHost {
   private readonly disk = new Map<string, DiskState>();
   /** Buffers whose change is being written, with how many changes (see applyEdits). */
   private readonly writing = new Map<string, number>();
+  /** Replaced files being watched for late writes (watchReplacedFile). */
+  private readonly watching = new Set<Promise<void>>();
   private sessionSource: () => readonly Session[] = () => [];
 
   constructor(options: HeadlessHostOptions) {
@@ -105,6 +114,7 @@ export class HeadlessAgentHost implements AgentHost {
     const buffer = this.workspace.get(uri)!;
     const bom = bytes.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
     const text = bytes.slice(bom.length);
+    state.changes.record(state.bytes, bytes);
     state.bytes = bytes;
     state.bom = bom;
     this.workspace.edit(uri, minimalEdits(buffer.text, 0, buffer.text.length, text));
@@ -118,7 +128,7 @@ export class HeadlessAgentHost implements AgentHost {
    */
   openFile(uri: string, bytes: string, file: ServedFile = servedFile(fileURLToPath(uri), undefined)): OpenBuffer {
     const bom = bytes.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
-    this.disk.set(uri, { file, path: file.path, bom, bytes });
+    this.disk.set(uri, { file, path: file.path, bom, bytes, changes: new ChangeLog() });
     return this.workspace.open(uri, bytes.slice(bom.length));
   }
 
@@ -138,13 +148,13 @@ export class HeadlessAgentHost implements AgentHost {
   // Each attempt is synchronous inside: no other edit can slip in between the revision check and
   // the write. Only a file found changed is waited for, and then the attempt starts again.
   readonly applyEdits: EditApplier = async (buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions) => {
+    while (this.watching.size >= MAX_WATCHED_REPLACED_FILES) await Promise.race(this.watching);
     this.writing.set(buffer.uri, (this.writing.get(buffer.uri) ?? 0) + 1);
     try {
       for (let attempt = 1; ; attempt++) {
         const applied = this.applyNow(buffer, edits, options);
-        if (typeof applied === 'number') return applied;
+        if (applied !== undefined) return applied;
         const state = this.disk.get(buffer.uri)!;
-        if (applied.oldFile !== undefined) await this.putBackLateWrite(state, applied.oldFile, options.text);
         // Taken only once whoever is writing it has finished: a file half saved is never a buffer.
         await whenSettled(state.path);
         const read = readServedFile(state.file);
@@ -168,27 +178,64 @@ export class HeadlessAgentHost implements AgentHost {
   };
 
   /**
-   * Someone wrote to the file just as the change replaced it, so their write went to the old file,
-   * which has no name now: once they have finished, its text goes back in place of the change's
-   * (unless the file was changed again meanwhile), and the change is run again on it.
+   * Keeps the file a change replaced open until whoever still writes to it has finished (a writer
+   * that opened it just before the rename), then carries what they wrote into the file. `held`:
+   * the change log's position before the replacing change, `expected` the text it replaced.
    */
-  private async putBackLateWrite(state: DiskState, oldFile: number, text: string): Promise<void> {
-    try {
-      await whenOpenFileSettled(oldFile);
-      const late = readOldServedFile(oldFile);
-      if ('problem' in late) return;
-      const putBack = replaceServedFile(state.file, state.bom + text, late.text);
-      if (putBack.replaced && putBack.oldFile !== undefined) closeSync(putBack.oldFile);
-      this.log(`whetstone-agent: ${state.path} was written to while a change replaced it: ${putBack.replaced ? 'that text is back and the change is run again' : 'the file changed again; it is taken as it is'}`);
-    } catch (error) {
-      this.log(`whetstone-agent: ${state.path}: could not put back what was written to it while a change replaced it: ${(error as Error).message}`);
-    } finally {
-      closeSync(oldFile);
+  private watchReplacedFile(uri: string, state: DiskState, oldFile: number, expected: string, held: number): void {
+    const watch = (async () => {
+      try {
+        await whenOpenFileSettled(oldFile);
+        const late = readOldServedFile(oldFile);
+        if ('problem' in late || late.text === expected) return;
+        await this.carryLateWrite(uri, state, late.text, editBetween(expected, late.text), held);
+      } catch (error) {
+        this.log(`whetstone-agent: ${state.path}: could not look for writes to the file it replaced: ${(error as Error).message}`);
+      } finally {
+        closeSync(oldFile);
+        state.changes.release(held);
+      }
+    })();
+    this.watching.add(watch);
+    void watch.then(() => this.watching.delete(watch));
+  }
+
+  /**
+   * Someone wrote `lateText` to the file after a change replaced it: their edit goes into the file
+   * as it is now, past the changes made since, as a new revision; if it overlaps those changes, or
+   * the file keeps changing, their text is kept beside the file instead and the log says where.
+   */
+  private async carryLateWrite(uri: string, state: DiskState, lateText: string, edit: TextEdit, held: number): Promise<void> {
+    for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS && this.workspace.get(uri); attempt++) {
+      const carried = carryEdit(edit, state.changes.since(held));
+      if (!carried) break;
+      const merged = applyTextEdits(state.bytes, [carried]);
+      const written = replaceServedFile(state.file, state.bytes, merged);
+      if (written.replaced) {
+        const expected = state.bytes;
+        const heldBefore = state.changes.hold();
+        const revision = this.takeOutsideChange(uri, merged);
+        this.watchReplacedFile(uri, state, written.oldFile, expected, heldBefore);
+        this.log(`whetstone-agent: ${state.path} was written to while a change replaced it; that write is carried into the file (revision ${revision})`);
+        return;
+      }
+      if ('problem' in written.onDisk) break;
+      // Changed on disk meanwhile: taken once settled, and the write carried past that too.
+      await whenSettled(state.path);
+      const read = readServedFile(state.file);
+      if ('problem' in read) break;
+      if (read.text !== state.bytes) this.takeOutsideChange(uri, read.text);
     }
+    if (lateText === '') {
+      this.log(`whetstone-agent: ${state.path} was emptied while a change replaced it; the file keeps the change`);
+      return;
+    }
+    const aside = keepBeside(state.path, lateText);
+    this.log(`whetstone-agent: ${state.path} was written to while a change replaced it, and that write overlaps changes made since: it is kept in ${aside}, not merged`);
   }
 
   /** Writes the change and applies it to the buffer; otherwise the file no longer held what was last read or written (nothing changed, or see putBackLateWrite). */
-  private applyNow(buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions): number | { oldFile?: number } {
+  private applyNow(buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions): number | undefined {
     const current = this.workspace.get(buffer.uri);
     if (!current) throw new AgentError(ErrorCode.NoStructuredBuffer, `No open buffer ${buffer.uri}`, { hint: 'listBuffers shows the open buffers.' });
     if (current.revision !== options.baseRevision) throw revisionConflict(current.uri, current.revision, options.baseRevision);
@@ -197,7 +244,7 @@ export class HeadlessAgentHost implements AgentHost {
     if (!state) throw new AgentError(ErrorCode.MutationFailed, `The buffer ${current.uri} has no file to write`);
     const text = options.text;
     const bytes = state.bom + text;
-    let written: Replacement;
+    let written: ReturnType<typeof replaceServedFile>;
     try {
       // Compared with what was last read or written just before the rename: someone else's edit
       // is never written over.
@@ -207,9 +254,11 @@ export class HeadlessAgentHost implements AgentHost {
     }
     if (!written.replaced) {
       if ('problem' in written.onDisk) throw cannotRead(state.path, written.onDisk.problem);
-      return {};
+      return undefined;
     }
-    if (written.oldFile !== undefined) return { oldFile: written.oldFile };
+    const before = state.bytes;
+    this.watchReplacedFile(current.uri, state, written.oldFile, before, state.changes.hold());
+    state.changes.record(before, bytes);
     state.bytes = bytes;
     this.workspace.edit(current.uri, edits, { expected: options.expected, expectedText: text });
     if (current.text !== text) this.log(`whetstone-agent: ${state.path}: the buffer's text differs from the file written (revision ${current.revision})`);

@@ -4,5 +4,5 @@
 export { initParser, parserReady, createParser } from './parser';
 export { WhetstoneDocument, MAX_SYNTAX_DIAGNOSTICS, type EditOptions, type Comment } from './document';
 export { LineIndex } from './lines';
-export { applyTextEdits, changedRegion, commonEnds, invertEdits, moveThroughEdits, type TextEdit } from './text-edits';
+export { applyTextEdits, carryEdit, changedRegion, commonEnds, invertEdits, moveThroughEdits, type TextEdit } from './text-edits';
 export { foldCascades } from './cascades';

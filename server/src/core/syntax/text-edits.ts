@@ -128,3 +128,22 @@ export function moveThroughEdits<T extends { startOffset: number; endOffset: num
   }
   return current;
 }
+
+/**
+ * Where an edit of a text belongs after later edits of that text that were made without knowing
+ * of it (`later` sequential, as applyTextEdits takes them): before a later edit it ends at or
+ * before (an insertion at the same place goes first, as it was made first), shifted past one it
+ * starts at or after. Undefined when the two overlap: both changed the same text, and neither can
+ * be kept whole inside the other.
+ */
+export function carryEdit(edit: TextEdit, later: readonly TextEdit[]): TextEdit | undefined {
+  let { startOffset, endOffset } = edit;
+  for (const next of later) {
+    if (endOffset <= next.startOffset) continue;
+    if (startOffset < next.endOffset) return undefined;
+    const delta = next.newText.length - (next.endOffset - next.startOffset);
+    startOffset += delta;
+    endOffset += delta;
+  }
+  return { startOffset, endOffset, newText: edit.newText };
+}
