@@ -94,6 +94,12 @@ export class WorkspaceIndexing {
     return this.built;
   }
 
+  /** Whether `uri` names a file of the index. */
+  isIndexed(uri: string): boolean {
+    const path = filePath(uri);
+    return path !== undefined && this.index.get(path) !== undefined;
+  }
+
   dispose(): void {
     this.generation++;
     this.diagnostics.dispose();
