@@ -130,5 +130,11 @@ export interface AgentHost {
    * held while agents use them; absent where every file is a buffer already (headless). A `uri`
    * that is no file of the workspace is left alone: the method then says it is not open.
    */
-  reachFiles?(uris: readonly string[]): Promise<void>;
+  reachFiles?(uris: readonly string[], options?: { max?: number }): Promise<void>;
+  /**
+   * The files of the workspace that import the file `uri` names directly, open or not (from the
+   * workspace index), for a change that must reach every importer; absent where every file is a
+   * buffer already (headless).
+   */
+  importersOf?(uri: string): string[];
 }

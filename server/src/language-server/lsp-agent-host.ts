@@ -26,6 +26,8 @@ export interface LspHostOptions {
   changeTimeoutMs?: number;
   /** Whether `uri` is a file of the workspace index (one an agent may have opened). */
   isWorkspaceFile?: (uri: string) => boolean;
+  /** The files of the workspace index that import `uri` directly (see AgentHost.importersOf). */
+  importersOf?: (uri: string) => string[];
 }
 
 const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
@@ -37,8 +39,10 @@ const REFUSAL_SETTLE_MS = 1_000;
  * go of a document opened without an editor a few minutes after the last request to open it.
  */
 const REACHED_REFRESH_MS = 60_000;
-/** How many files nobody has open one request may open. */
+/** How many files nobody has open one request may open, unless the method says otherwise. */
 const MAX_FILES_OPENED_PER_REQUEST = 32;
+/** How many files VS Code is asked to open at the same time. */
+const OPENING_AT_ONCE = 8;
 
 export class LspAgentHost implements AgentHost {
   readonly workspace: Workspace;
@@ -53,6 +57,7 @@ export class LspAgentHost implements AgentHost {
   /** Plans being decided, by id: withdrawing one answers it without the person. */
   private readonly deciding = new Map<string, { sessionId: string; withdraw: (reason: string) => void }>();
   private readonly isWorkspaceFile: (uri: string) => boolean;
+  readonly importersOf: (uri: string) => string[];
   /** Files opened for agents (nobody had them open), with when VS Code was last asked to open each. */
   private readonly reached = new Map<string, number>();
 
@@ -63,6 +68,7 @@ export class LspAgentHost implements AgentHost {
     this.answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
     this.changeTimeoutMs = options.changeTimeoutMs ?? DEFAULT_CHANGE_TIMEOUT_MS;
     this.isWorkspaceFile = options.isWorkspaceFile ?? (() => false);
+    this.importersOf = options.importersOf ?? (() => []);
     this.workspace.onDidClose((uri) => this.reached.delete(uri));
   }
 
@@ -71,16 +77,21 @@ export class LspAgentHost implements AgentHost {
    * that nobody has open, and waits for each to arrive as a buffer; asks again for one opened
    * earlier that agents still use, so VS Code keeps holding it (and its node ids stay).
    */
-  async reachFiles(uris: readonly string[]): Promise<void> {
+  async reachFiles(uris: readonly string[], options: { max?: number } = {}): Promise<void> {
+    const max = options.max ?? MAX_FILES_OPENED_PER_REQUEST;
     const toOpen = uris.filter((uri) => !this.workspace.get(uri) && this.isWorkspaceFile(uri));
-    if (toOpen.length > MAX_FILES_OPENED_PER_REQUEST) {
-      throw new AgentError(ErrorCode.InvalidParams, `The request names ${toOpen.length} files nobody has open; one request may open at most ${MAX_FILES_OPENED_PER_REQUEST}`, {
+    if (toOpen.length > max) {
+      throw new AgentError(ErrorCode.InvalidParams, `The request reaches ${toOpen.length} files nobody has open; one request may open at most ${max}`, {
         hint: 'Split it into several requests.',
       });
     }
     const now = Date.now();
     const toRefresh = uris.filter((uri) => this.workspace.get(uri) && now - (this.reached.get(uri) ?? now) >= REACHED_REFRESH_MS);
-    for (const uri of [...toOpen, ...toRefresh]) await this.openForAgents(uri);
+    const queue = [...toOpen, ...toRefresh];
+    const worker = async (): Promise<void> => {
+      for (let uri = queue.shift(); uri !== undefined; uri = queue.shift()) await this.openForAgents(uri);
+    };
+    await Promise.all(Array.from({ length: Math.min(OPENING_AT_ONCE, queue.length) }, worker));
   }
 
   private async openForAgents(uri: string): Promise<void> {

@@ -37,6 +37,7 @@ export function startServer(connection: Connection): ServerHandle {
     workspace,
     info: { ideName: 'Visual Studio Code', version: SERVER_VERSION },
     isWorkspaceFile: (uri) => features.indexing.isIndexed(uri),
+    importersOf: (uri) => features.indexing.importersOf(uri),
   });
   const library = new LibrarySetting(connection, agentHost, features.diagnostics);
   let agentServer: AgentServerControl | undefined;

@@ -1,7 +1,8 @@
 // renameSymbol (docs/AGENT-ENDPOINT.md "Rename"): a declaration and every reference to it renamed
-// by the language's scope rules (the core's rename, the editor's F2), in its buffer and in the open
-// buffers that import it (for a field of a declared type: the keys and members its values have in
-// the buffers importing the declaring one), as one change per buffer (one undo step each). Every
+// by the language's scope rules (the core's rename, the editor's F2), in its buffer and in every
+// file that imports it — in VS Code, importers nobody has open are opened as documents first (for
+// a field of a declared type: the keys and members its values have in the buffers importing the
+// declaring one) — as one change per buffer (one undo step each). Every
 // buffer's change is previewed through the mutation pipeline before any is applied, so a refusal
 // anywhere changes nothing; should applying a later buffer still fail (the person typed in it
 // meanwhile), the buffers already changed are changed back.
@@ -16,11 +17,14 @@ import { runChange, runUndo, type AppliedChange, type PreviewedChange } from '..
 import { ID, NAME, URI } from '../param-bounds';
 import { renameRefused } from '../rename-expansion';
 
+/** How many importers nobody has open one rename may open (each becomes a document in VS Code). */
+const MAX_IMPORTERS_OPENED = 500;
+
 const renameSymbol = defineMethod({
   name: 'renameSymbol',
   role: 'refactor',
   description:
-    'Rename a declaration and all its references (nodeId: it or a use) by the scope rules, also in open buffers importing it; one undo step per buffer; notes: what was left alone and why.',
+    'Rename a declaration and all its references (nodeId: it or a use) by the scope rules, in every file importing it too; one undo step per file; notes: what was left alone and why.',
   params: {
     type: 'object',
     properties: {
@@ -48,6 +52,8 @@ const renameSymbol = defineMethod({
       { buffer, revision: buffer.revision, mutations: own.mutations as unknown as Record<string, unknown>[] },
     ];
     if (own.exported || own.fieldOf) {
+      // Importers nobody has open become buffers first (VS Code), so none is left behind.
+      if (host.importersOf && host.reachFiles) await host.reachFiles(host.importersOf(buffer.uri), { max: MAX_IMPORTERS_OPENED });
       const declaredIn = pathOfBufferUri(buffer.uri);
       const importsFrom = (module: string): boolean => moduleNamesPath(module, declaredIn);
       const declaring = { document: buffer.document, model: buffer.analysis() };
