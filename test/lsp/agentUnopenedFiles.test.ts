@@ -55,6 +55,8 @@ const FILES: Record<string, string> = {
   'refused.wst': 'fn kept(): number { return 1; }\n',
   'tax/rates.wst': 'fn vatOf(amount: number): number {\n  return amount * 0.2;\n}\n',
   'tax/invoice.wst': 'use tax.rates.{vatOf};\nfn gross(net: number): number { return net + vatOf(net); }\n',
+  'ship/cost.wst': 'fn shippingCost(weight: number): number {\n  return weight * 2;\n}\n',
+  'ship/quote.wst': 'use ship.cost.{shippingCost};\nlet quoted = shippingCost(3);\n',
   'tax/audit/check.wst': 'use tax.rates;\nlet sample = rates.vatOf(10);\nfn vatOfLocal(): number { let vatOf = 1; return vatOf; }\n',
 };
 
@@ -160,5 +162,18 @@ describe('agents reach files nobody has open (VS Code)', () => {
     assert.equal(documents.text(invoice), FILES['tax/invoice.wst'].replaceAll('vatOf', 'valueAddedTax'));
     // The local `vatOf` that shadows nothing imported keeps its name; the qualified use is renamed.
     assert.equal(documents.text(check), 'use tax.rates;\nlet sample = rates.valueAddedTax(10);\nfn vatOfLocal(): number { let vatOf = 1; return vatOf; }\n');
+  });
+
+  it('reports the calls a signature change breaks in a file nobody has open (brokenCallers), in a dry run', async () => {
+    const cost = uriOf('ship/cost.wst');
+    const quote = uriOf('ship/quote.wst');
+    const { ast, revision } = (await agent.result('getAST', { uri: cost })) as { ast: AstNode; revision: number };
+    assert.ok(!asked.includes(quote), 'the importer is not open yet');
+    const node = { type: 'Parameter', name: 'express', paramType: 'boolean' };
+    const answer = (await agent.result('applyMutation', { uri: cost, type: 'insertNode', parentId: functionNamed(ast, 'shippingCost').id, role: 'parameters', node, ifRevision: revision, dryRun: true })) as {
+      brokenCallers: { uri: string; line: number; diagnostic: { code: string } }[];
+    };
+    assert.deepEqual(answer.brokenCallers.map((b) => [b.uri, b.line, b.diagnostic.code]), [[quote, 2, 'E_ARITY']]);
+    assert.equal(documents.text(cost), FILES['ship/cost.wst'], 'a dry run changes nothing');
   });
 });

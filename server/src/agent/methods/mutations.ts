@@ -85,6 +85,8 @@ const CHANGE_RESULT = {
   planTargets: 'array',
   pending: 'boolean',
   suggestionId: 'string',
+  brokenCallers: 'array',
+  brokenCallersTotal: 'integer',
 } as const;
 
 function who(context: MethodContext): string {
@@ -106,6 +108,8 @@ function commonFields(change: AppliedChange | PreviewedChange): Record<string, u
     uri: change.uri,
     revision: change.revision,
     changedNodeIds: change.changedNodeIds,
+    brokenCallers: change.brokenCallers,
+    brokenCallersTotal: change.brokenCallersTotal,
   };
 }
 
@@ -158,12 +162,12 @@ const applyMutation = defineMethod({
   name: 'applyMutation',
   role: 'refactor',
   description:
-    'Apply one mutation (setProperty, updateNode, deleteNode, insertNode, rename) as one undo step. ifRevision: refused if the buffer moved on; dryRun: preview; review: the person accepts it inline; planId: for destructive ones; strictMode: refuse new errors; preferImports: add library imports.',
+    'One mutation (setProperty, updateNode, deleteNode, insertNode, rename), one undo step. ifRevision: refused if stale; dryRun: preview; review: the person accepts inline; planId: for destructive ones; strictMode: refuse new errors; preferImports: add imports.',
   // The mutation's own fields and the change's options side by side, as the reference writes them.
   params: { ...withRenameStep(mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES }, BOUNDED_FIELDS)), $defs: JSON_VALUE_DEFS },
   recorded: true,
   whenToUse: 'To rename, use renameSymbol.',
-  errors: '-32012: read again and retry. -32010: refused (data.reason). -32040: needs a plan.',
+  errors: '-32012: read again, retry. -32010: refused (data.reason). -32040: needs a plan.',
   destructive: true,
   returns: CHANGE_RESULT,
   async handler(params, context) {
@@ -187,7 +191,7 @@ const applyBatch = defineMethod({
   name: 'applyBatch',
   role: 'refactor',
   description:
-    'Apply mutations atomically: all or nothing, one text edit, one undo step; on failure data.index names the failing mutation. Same options as applyMutation.',
+    'Mutations as one all-or-nothing change, one undo step; data.index names a failing one. Options as applyMutation.',
   params: {
     type: 'object',
     properties: {
