@@ -32,7 +32,7 @@ import { AgentError, ErrorCode } from './errors';
 import type { AgentHost, BoundPlanTarget } from './host';
 import type { MethodContext } from './method';
 import { perHost } from './per-host';
-import { planTargets, takeApprovedPlan, type PlanUse } from './plans/plan-gate';
+import { checkApprovedPlan, planTargets, takeApprovedPlan, type PlanUse } from './plans/plan-gate';
 import { completeUndo, lastUndo, rememberUndo } from './undo-history';
 import { expandRenames } from './rename-expansion';
 import { brokenCallersOf, type BrokenCaller } from './broken-callers';
@@ -44,6 +44,11 @@ export interface PipelineOptions {
   planId?: string;
   strictMode?: boolean;
   preferImports?: boolean;
+  /**
+   * The plan `planId` names is held by the caller for a change of several files (holdPlan): this
+   * file's targets are checked against it, and the caller uses it up once every file's change is in.
+   */
+  planHeldByCaller?: boolean;
   /** What the person sees for the change (undo label, headless log). */
   label: string;
 }
@@ -205,7 +210,11 @@ async function runOnce(
   // Before anything is applied: the importers are analysed against the buffer as it is now.
   const broken = await brokenCallersOf(context.host, draft.buffer, () => mutatedModel(draft));
   if (options.dryRun === true) return preview(draft, policy, semanticBefore, targets, broken);
-  const plan = takeApprovedPlan(context, options.planId, targets, draft.buffer);
+  let plan: PlanUse;
+  if (options.planHeldByCaller === true) {
+    checkApprovedPlan(context, options.planId, targets, draft.buffer, { heldByCaller: true });
+    plan = { applied: () => undefined, release: () => undefined };
+  } else plan = takeApprovedPlan(context, options.planId, targets, draft.buffer);
   try {
     return await apply(draft, policy, semanticBefore, plan, broken);
   } finally {

@@ -11,9 +11,8 @@ import type { SetPropertyMutation } from '../../core/ast';
 import type { OpenBuffer } from '../../workspace/buffer';
 import { pathOfBufferUri } from '../../workspace/buffer-path';
 import { checkRevision, nodeIn, resolveBuffer } from '../buffers';
-import { AgentError } from '../errors';
-import { BUFFER_RESULT, defineMethod, type MethodContext, type MethodDefinition } from '../method';
-import { runChange, runUndo, type AppliedChange, type PreviewedChange } from '../mutation-pipeline';
+import { BUFFER_RESULT, defineMethod, type MethodDefinition } from '../method';
+import { applyFiles, previewFiles, type FileChange } from '../multi-file-change';
 import { ID, NAME, URI } from '../param-bounds';
 import { renameRefused } from '../rename-expansion';
 
@@ -24,7 +23,7 @@ const renameSymbol = defineMethod({
   name: 'renameSymbol',
   role: 'refactor',
   description:
-    'Rename a declaration and all its references (nodeId: it or a use) by the scope rules, in every file importing it too; one undo step per file; notes: what was left alone and why.',
+    'Rename a declaration and its references (nodeId: it or a use) by scope rules, in importing files too; one undo step per file; notes: what was left alone.',
   params: {
     type: 'object',
     properties: {
@@ -38,7 +37,7 @@ const renameSymbol = defineMethod({
     additionalProperties: false,
   },
   recorded: true,
-  errors: '-32010 (data.reason): a keyword or a clash with a name in scope.',
+  errors: '-32010 (data.reason): a keyword or a clash.',
   returns: { success: 'boolean', oldName: 'string', newName: 'string', notes: 'array', changes: 'array', dryRun: 'boolean', ...BUFFER_RESULT },
   async handler(params, context) {
     const { host } = context;
@@ -69,14 +68,10 @@ const renameSymbol = defineMethod({
       }
     }
     const label = `${context.session.name || context.session.id}: rename ${own.oldName} to ${params.newName}`;
-    // Every buffer's change passes the pipeline's checks (engine, policy, syntax) before any applies.
-    const previews: PreviewedChange[] = [];
-    for (const change of changes) {
-      const preview = await runChange(context, change.mutations, { uri: change.buffer.uri, ifRevision: change.revision, dryRun: true, label });
-      if (preview.dryRun) previews.push(preview);
-    }
+    const files: FileChange[] = changes.map((change) => ({ uri: change.buffer.uri, ifRevision: change.revision, mutations: change.mutations }));
     const head = { success: true, oldName: own.oldName, newName: params.newName, uri: buffer.uri, notes };
     if (params.dryRun === true) {
+      const previews = await previewFiles(context, files, { label });
       return {
         ...head,
         dryRun: true,
@@ -84,23 +79,7 @@ const renameSymbol = defineMethod({
         changes: previews.map((preview) => ({ uri: preview.uri, revision: preview.revision, changedNodeIds: preview.changedNodeIds, edits: preview.edits, diagnosticsAfter: preview.diagnosticsAfter })),
       };
     }
-    const applied: AppliedChange[] = [];
-    for (const change of changes) {
-      try {
-        const done = await runChange(context, change.mutations, { uri: change.buffer.uri, ifRevision: change.revision, label });
-        if (!done.dryRun) applied.push(done);
-      } catch (error) {
-        const restored = await changeBack(context, applied);
-        if (error instanceof AgentError) {
-          throw new AgentError(error.code, `${error.message} (in ${change.buffer.uri}); ${restored ? 'the buffers renamed before it were changed back' : 'some buffers renamed before it could not be changed back: see changedBuffers'}`, {
-            ...error.data,
-            failedUri: change.buffer.uri,
-            changedBuffers: restored ? [] : applied.map((done) => done.uri),
-          });
-        }
-        throw error;
-      }
-    }
+    const applied = await applyFiles(context, files, { label });
     return {
       ...head,
       revision: applied[0]?.revision ?? buffer.revision,
@@ -108,19 +87,5 @@ const renameSymbol = defineMethod({
     };
   },
 });
-
-/** Undoes the renames already applied, newest first, each in its turn; false when one of them could not be. */
-async function changeBack(context: MethodContext, applied: readonly AppliedChange[]): Promise<boolean> {
-  let all = true;
-  for (const done of [...applied].reverse()) {
-    try {
-      await runUndo(context, done.uri);
-    } catch {
-      // Closed, changed since, or refused by the host: that buffer stays renamed (changedBuffers).
-      all = false;
-    }
-  }
-  return all;
-}
 
 export const RENAME_METHODS: readonly MethodDefinition[] = [renameSymbol];
