@@ -216,14 +216,14 @@ describe('whetstone-agent mcp --serve', () => {
     const serving = new Promise<void>((resolve) => {
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
         stderr += chunk;
-        if (/serving 2 buffers on stdin\/stdout/.test(stderr)) resolve();
+        if (/serving 2 files on stdin\/stdout/.test(stderr)) resolve();
       });
       child.once('exit', () => resolve());
     });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     await serving;
-    assert.match(stderr, /serving 2 buffers on stdin\/stdout/);
+    assert.match(stderr, /serving 2 files on stdin\/stdout/);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     assert.equal(await exited, 0);

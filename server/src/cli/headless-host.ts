@@ -9,12 +9,13 @@
 // file anew (served-file.ts): one swapped for a link out of its folder is left alone. Whatever is
 // written to a file after a change replaced it is carried into the new one (late-writes.ts).
 import { closeSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { revisionConflict, AgentError, ErrorCode, type AgentHost, type ApplyEditOptions, type ChangeReviewer, type EditApplier, type PlanDecider, type Session } from '../agent';
 import { minimalEdits } from '../core/editing';
 import type { LibraryContext } from '../core/semantics';
 import { applyTextEdits, carryEdit, type TextEdit } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
+import type { FileIndex } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
 import { readOldServedFile, readServedFile, replaceServedFile, servedFile, type ServedFile } from './served-file';
 import { ChangeLog, editBetween, keepBeside } from './late-writes';
@@ -31,6 +32,13 @@ export interface HeadlessHostOptions {
   log: (line: string) => void;
   /** The annotation feedback model's file (see AgentHost.feedbackFile). */
   feedbackFile?: string;
+  /**
+   * Every file served, by buffer URI: one is a buffer once a request names it (reachFiles), and
+   * is let go again when no request has named it for a while (or more are held than the bound).
+   */
+  served?: ReadonlyMap<string, ServedFile>;
+  /** The index of the folders served: who imports whom, open or not. */
+  index?: FileIndex;
 }
 
 /** What was on disk for a buffer when it was read or last written, byte-order mark and all. */
@@ -50,6 +58,11 @@ interface DiskState {
  */
 const MAX_WRITE_ATTEMPTS = 3;
 
+/** How long a buffer no request has named stays open (the active one stays). */
+const IDLE_RELEASE_MS = 10 * 60_000;
+/** How many buffers are held at most: beyond, the ones named longest ago are let go. */
+const MAX_HELD_BUFFERS = 256;
+
 /** How many replaced files may be watched for late writes at once; a write beyond waits for one. */
 const MAX_WATCHED_REPLACED_FILES = 64;
 
@@ -67,6 +80,11 @@ export class HeadlessAgentHost implements AgentHost {
   /** Replaced files being watched for late writes (watchReplacedFile). */
   private readonly watching = new Set<Promise<void>>();
   private sessionSource: () => readonly Session[] = () => [];
+  private readonly served: ReadonlyMap<string, ServedFile>;
+  private readonly index: FileIndex | undefined;
+  /** When a request last named each open buffer. */
+  private readonly lastNamed = new Map<string, number>();
+  private readonly releaseTimer: NodeJS.Timeout;
 
   constructor(options: HeadlessHostOptions) {
     this.workspace = options.workspace;
@@ -76,11 +94,64 @@ export class HeadlessAgentHost implements AgentHost {
     this.info = options.info;
     this.log = options.log;
     this.feedbackFile = options.feedbackFile;
+    this.served = options.served ?? new Map();
+    this.index = options.index;
+    this.releaseTimer = setInterval(() => this.release(), IDLE_RELEASE_MS / 4).unref();
   }
 
-  /** The paths of the served files, by buffer URI. */
+  /**
+   * Opens the served files a request names that are not buffers yet (read and checked as at any
+   * read), and notes that they were named: what no request names for a while is let go.
+   */
+  async reachFiles(uris: readonly string[], options: { max?: number } = {}): Promise<void> {
+    const toOpen = uris.filter((uri) => !this.workspace.get(uri) && this.served.has(uri));
+    if (options.max !== undefined && toOpen.length > options.max) {
+      throw new AgentError(ErrorCode.InvalidParams, `The request reaches ${toOpen.length} files that are not open; one request may open at most ${options.max}`, { hint: 'Split it into several requests.' });
+    }
+    const now = Date.now();
+    for (const uri of toOpen) {
+      const file = this.served.get(uri)!;
+      const read = readServedFile(file);
+      if ('problem' in read) throw new AgentError(ErrorCode.NoStructuredBuffer, `No structured buffer: ${file.path} cannot be read: ${read.problem}`, { uri });
+      this.openFile(uri, read.text, file);
+    }
+    for (const uri of uris) if (this.workspace.get(uri)) this.lastNamed.set(uri, now);
+    this.release();
+  }
+
+  importersOf(uri: string): string[] | undefined {
+    if (!this.index) return [];
+    if (this.index.building) return undefined;
+    return this.index.importersOf(fileURLToPath(uri)).map((path) => pathToFileURL(path).href).filter((importer) => this.served.has(importer));
+  }
+
+  /** Lets go of the buffers no request has named for IDLE_RELEASE_MS, and of the longest unnamed beyond MAX_HELD_BUFFERS. */
+  private release(): void {
+    const now = Date.now();
+    const releasable = this.workspace
+      .all()
+      .filter((buffer) => buffer.uri !== this.workspace.activeBufferUri && !this.writing.has(buffer.uri) && !this.disk.get(buffer.uri)?.changes.holding)
+      .sort((a, b) => (this.lastNamed.get(a.uri) ?? 0) - (this.lastNamed.get(b.uri) ?? 0));
+    let excess = this.workspace.all().length - MAX_HELD_BUFFERS;
+    for (const buffer of releasable) {
+      const idle = now - (this.lastNamed.get(buffer.uri) ?? 0) >= IDLE_RELEASE_MS;
+      if (!idle && excess <= 0) break;
+      this.workspace.close(buffer.uri);
+      this.disk.delete(buffer.uri);
+      this.lastNamed.delete(buffer.uri);
+      excess--;
+    }
+  }
+
+  dispose(): void {
+    clearInterval(this.releaseTimer);
+  }
+
+  /** The paths of the served files, by buffer URI: the open ones, and every file served. */
   servedFiles(): { uri: string; path: string }[] {
-    return [...this.disk.entries()].map(([uri, state]) => ({ uri, path: state.path }));
+    const files = new Map([...this.served].map(([uri, file]) => [uri, file.path]));
+    for (const [uri, state] of this.disk) files.set(uri, state.path);
+    return [...files].map(([uri, path]) => ({ uri, path }));
   }
 
   /**
@@ -90,7 +161,12 @@ export class HeadlessAgentHost implements AgentHost {
    */
   syncFromDisk(uri: string): number | undefined {
     const state = this.disk.get(uri);
-    if (!state || !this.workspace.get(uri)) return undefined;
+    if (!state || !this.workspace.get(uri)) {
+      // Not open: the index reads it again (what it declares and imports).
+      const path = this.served.get(uri)?.path;
+      if (path !== undefined) void this.index?.refresh(path).catch((error: unknown) => this.log(`whetstone-agent: could not index ${path} again: ${(error as Error).message}`));
+      return undefined;
+    }
     // A change being written reads the file itself once it has settled.
     if (this.writing.has(uri)) return this.workspace.get(uri)?.revision;
     const read = readServedFile(state.file);

@@ -20,6 +20,11 @@ export class ChangeLog {
   private edits: TextEdit[] = [];
   private readonly held: number[] = [];
 
+  /** Whether a replaced file is being watched (its late writes would need these changes). */
+  get holding(): boolean {
+    return this.held.length > 0;
+  }
+
   /** Keeps the changes from now on; give the position back with release. */
   hold(): number {
     const position = this.first + this.edits.length;

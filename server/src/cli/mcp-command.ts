@@ -107,7 +107,7 @@ async function serveOverStdio(paths: string[], options: McpOptions, output: Outp
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  log(`whetstone-agent mcp: serving ${served.bufferCount} buffer${served.bufferCount === 1 ? '' : 's'} on stdin/stdout, plans and reviewed changes: --approve ${options.approve}, roles up to ${maxRole}`);
+  log(`whetstone-agent mcp: serving ${served.fileCount} file${served.fileCount === 1 ? '' : 's'} on stdin/stdout, plans and reviewed changes: --approve ${options.approve}, roles up to ${maxRole}`);
   await server.ended;
   process.off('SIGINT', onSignal);
   process.off('SIGTERM', onSignal);

@@ -145,6 +145,6 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
     }
   });
   output.out(JSON.stringify({ event: 'listening', port: endpoint.port, lockFile: endpoint.lockFile }));
-  log(`whetstone-agent: serving ${served.bufferCount} buffer${served.bufferCount === 1 ? '' : 's'} on 127.0.0.1:${endpoint.port}, plans and reviewed changes: --approve ${options.approve}, roles up to ${options.maxRole}`);
+  log(`whetstone-agent: serving ${served.fileCount} file${served.fileCount === 1 ? '' : 's'} on 127.0.0.1:${endpoint.port}, plans and reviewed changes: --approve ${options.approve}, roles up to ${options.maxRole}`);
   return stopped;
 }

@@ -1,14 +1,19 @@
-// The files `whetstone-agent serve` and `mcp --serve` serve, open as buffers of a headless host:
-// the .wst files named (and every .wst under the folders named), the first one active, the
-// library of --library, plans and reviewed changes decided by --approve, importers analysed again
-// when a module changes, and a file changed on disk taken as the buffer's next revision. What
-// serves it to agents (the WebSocket endpoint, or MCP on stdio) is the caller's.
+// The files `whetstone-agent serve` and `mcp --serve` serve, through a headless host: the .wst
+// files named (and every .wst under the folders named), the first one open as the active buffer
+// and each other one opened when a request names it (let go again when none has for a while), the
+// index of the folders built in the background (who imports whom: a rename reaches every
+// importer), the library of --library, plans and reviewed changes decided by --approve, importers
+// analysed again when a module changes, and a file changed on disk taken as the buffer's next
+// revision. What serves it to agents (the WebSocket endpoint, or MCP on stdio) is the caller's.
 import { statSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Session } from '../agent';
 import type { LibraryContext } from '../core/semantics';
 import { loadGrammar } from '../workspace/grammar';
+import { FileIndex } from '../workspace/file-index';
+import type { SourceRoot } from '../workspace/source-files';
 import { Workspace } from '../workspace/workspace';
 import { collectFiles, messageOf } from './files';
 import { HeadlessAgentHost } from './headless-host';
@@ -39,8 +44,8 @@ export interface ServedFolder {
   workspace: Workspace;
   /** The folders served: each folder named, and the folder of each file named. */
   folders: string[];
-  /** How many files are open as buffers. */
-  bufferCount: number;
+  /** How many files are served. */
+  fileCount: number;
   /** Where the sessions come from (the endpoint or the stdio server, made after the folder). */
   setSessionSource(source: () => readonly Session[]): void;
   /** Stops watching and asking, and drops the buffers. */
@@ -65,20 +70,25 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
     for (const problem of problems) options.fail(`${problem.path}: ${problem.message}`);
     return undefined;
   }
-  // A file named that cannot be served ends the start; one found in a folder named is skipped
-  // with the reason, as a FIFO there is: one file of a cloned repository does not refuse the rest.
-  const files: { file: ServedFile; text: string }[] = [];
+  // A file named that cannot be served ends the start. One found in a folder named is read when a
+  // request names it (one that cannot be read then is refused with the reason, as a FIFO there
+  // is): one file of a cloned repository does not refuse the rest.
+  const served = new Map<string, ServedFile>();
+  const firstTexts = new Map<string, string>();
   for (const path of paths) {
     const file = servedFile(resolve(path), foundIn.get(path));
-    const read = readServedFile(file);
-    if ('text' in read) files.push({ file, text: read.text });
-    else if (foundIn.has(path)) log(`whetstone-agent: ${path}: ${read.problem}; skipped`);
-    else {
-      options.fail(`${path}: ${read.problem}`);
-      return undefined;
+    const uri = pathToFileURL(resolve(file.path)).href;
+    if (!foundIn.has(path)) {
+      const read = readServedFile(file);
+      if ('problem' in read) {
+        options.fail(`${path}: ${read.problem}`);
+        return undefined;
+      }
+      firstTexts.set(uri, read.text);
     }
+    served.set(uri, file);
   }
-  if (files.length === 0) log('whetstone-agent: no .wst files found; serving no buffers');
+  if (served.size === 0) log('whetstone-agent: no .wst files found; serving no buffers');
 
   const workspace = new Workspace((error) => log(`whetstone-agent: ${messageOf(error)}`));
   workspace.setLibrary(library);
@@ -92,6 +102,15 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
     workspace,
     stillWanted: (plan) => sessions().some((session) => session.id === plan.sessionId && session.connected),
   });
+  // Who imports whom across the folders, read in the background: serve answers meanwhile.
+  const index = new FileIndex(workspace, {
+    skipped: (path, problem) => log(`whetstone-agent: ${path}: ${problem}; not indexed`),
+    error: (error) => log(`whetstone-agent: indexing: ${messageOf(error)}`),
+  });
+  let closed = false;
+  void realRoots(folders)
+    .then((roots) => index.build(roots, { found: () => undefined, indexed: () => undefined, cancelled: () => closed }))
+    .catch((error: unknown) => log(`whetstone-agent: indexing: ${messageOf(error)}`));
   const host = new HeadlessAgentHost({
     workspace,
     library,
@@ -101,10 +120,18 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
     log,
     // Beside the served files, as VS Code keeps it in the workspace folder.
     feedbackFile: folders.length > 0 ? join(folders[0], '.whetstone', 'feedback.json') : undefined,
+    served,
+    index,
   });
-  for (const { file, text } of files) {
-    const buffer = host.openFile(pathToFileURL(resolve(file.path)).href, text, file);
-    if (workspace.activeBufferUri === null) workspace.setActive(buffer.uri);
+  // The first file that can be read is the active buffer (requests without a uri go to it).
+  for (const [uri, file] of served) {
+    const read = firstTexts.has(uri) ? { text: firstTexts.get(uri)! } : readServedFile(file);
+    if (!('text' in read)) {
+      log(`whetstone-agent: ${file.path}: ${read.problem}; skipped`);
+      continue;
+    }
+    workspace.setActive(host.openFile(uri, read.text, file).uri);
+    break;
   }
   // A buffer changed (by an agent, or its file on disk): when what it exports differs from what
   // its importers were analysed with, they are analysed again when next asked (their diagnostics).
@@ -121,18 +148,34 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
     host,
     workspace,
     folders,
-    bufferCount: files.length,
+    fileCount: served.size,
     setSessionSource(source) {
       sessions = source;
       host.setSessionSource(source);
     },
     close() {
+      closed = true;
+      host.dispose();
+      index.dispose();
       approval.close();
       watched.close();
       importersFollow.dispose();
       workspace.dispose();
     },
   };
+}
+
+/** The folders as the index takes them (each with its real path); one that cannot be resolved is left out. */
+async function realRoots(folders: readonly string[]): Promise<SourceRoot[]> {
+  const roots: SourceRoot[] = [];
+  for (const folder of folders) {
+    try {
+      roots.push({ path: folder, real: await realpath(folder) });
+    } catch {
+      // Gone since it was named: nothing there to index.
+    }
+  }
+  return roots;
 }
 
 /** The folders served: each folder named, and the folder of each file named. */
