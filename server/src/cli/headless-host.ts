@@ -15,6 +15,7 @@ import { minimalEdits } from '../core/editing';
 import type { LibraryContext } from '../core/semantics';
 import { applyTextEdits, carryEdit, type TextEdit } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
+import type { FileIndex } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
 import { readOldServedFile, readServedFile, replaceServedFile, servedFile, type ServedFile } from './served-file';
 import { ChangeLog, editBetween, keepBeside } from './late-writes';
@@ -22,6 +23,8 @@ import { whenOpenFileSettled, whenSettled } from './served-file-watcher';
 
 export interface HeadlessHostOptions {
   workspace: Workspace;
+  /** The served folders as source roots, every served file an open buffer (served-folder.ts). */
+  index?: FileIndex;
   library: LibraryContext | undefined;
   decidePlan: PlanDecider;
   /** Decides changes sent with review: true; without one they are rejected (nobody to ask). */
@@ -55,6 +58,7 @@ const MAX_WATCHED_REPLACED_FILES = 64;
 
 export class HeadlessAgentHost implements AgentHost {
   readonly workspace: Workspace;
+  readonly index: FileIndex | undefined;
   readonly info: { ideName: string; version: string };
   readonly decidePlan: PlanDecider;
   readonly reviewChange: ChangeReviewer;
@@ -70,6 +74,7 @@ export class HeadlessAgentHost implements AgentHost {
 
   constructor(options: HeadlessHostOptions) {
     this.workspace = options.workspace;
+    this.index = options.index;
     this.currentLibrary = options.library;
     this.decidePlan = options.decidePlan;
     this.reviewChange = options.reviewChange ?? (() => Promise.resolve({ accepted: false, decidedBy: 'host', reason: 'nobody reviews changes on this host' }));

@@ -3,11 +3,12 @@
 // library of --library, plans and reviewed changes decided by --approve, importers analysed again
 // when a module changes, and a file changed on disk taken as the buffer's next revision. What
 // serves it to agents (the WebSocket endpoint, or MCP on stdio) is the caller's.
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Session } from '../agent';
 import type { LibraryContext } from '../core/semantics';
+import { FileIndex } from '../workspace/file-index';
 import { loadGrammar } from '../workspace/grammar';
 import { Workspace } from '../workspace/workspace';
 import { collectFiles, messageOf } from './files';
@@ -86,6 +87,10 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
   // `use a.b` is the file a/b.wst under the folders served, as under the editor's workspace
   // folders (module-exports.ts): served files answer from their buffers, others are read.
   workspace.modules.setRoots(folders);
+  // Every served file is a buffer: the index reads none, it names them by module for agents
+  // (listFiles, findSymbol, findReferences) and follows references between them.
+  const index = new FileIndex(workspace, { skipped: () => undefined, error: (error) => log(`whetstone-agent: ${messageOf(error)}`) });
+  index.useRoots(folders.map((folder) => ({ path: folder, real: realPath(folder) })));
   let sessions: () => readonly Session[] = () => [];
   const approval = createPlanApproval(options.approve, {
     ...options.terminal,
@@ -94,6 +99,7 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
   });
   const host = new HeadlessAgentHost({
     workspace,
+    index,
     library,
     decidePlan: approval.decidePlan,
     reviewChange: approval.reviewChange,
@@ -130,6 +136,8 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
       approval.close();
       watched.close();
       importersFollow.dispose();
+      // Before the buffers close: a closing buffer would have the index read its file again.
+      index.dispose();
       workspace.dispose();
     },
   };
@@ -142,6 +150,14 @@ function workspaceFolders(paths: readonly string[]): string[] {
     return isFile(absolute) ? dirname(absolute) : absolute;
   });
   return [...new Set(folders)];
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 function isFile(path: string): boolean {

@@ -14,11 +14,14 @@ import { rangeOfOffsets, toLspPosition } from '../lsp/convert';
 import type { CodeModel } from '../projection';
 import { DecidePlanRequest, LanguageModelRequest, ReviewChangeRequest, type DecidePlanResult, type ReviewChangeResult } from '../protocol/messages';
 import type { OpenBuffer } from '../workspace/buffer';
+import type { FileIndex } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
 
 export interface LspHostOptions {
   connection: Connection;
   workspace: Workspace;
+  /** The index of the source roots (lsp/workspace-index.ts). */
+  index?: FileIndex;
   info: { ideName: string; version: string };
   /** How long VS Code may take to answer an applyEdit (it can be waiting on the person). */
   answerTimeoutMs?: number;
@@ -33,6 +36,7 @@ const REFUSAL_SETTLE_MS = 1_000;
 
 export class LspAgentHost implements AgentHost {
   readonly workspace: Workspace;
+  readonly index: FileIndex | undefined;
   readonly info: { ideName: string; version: string };
   /** The annotation feedback model's file: set at initialize, in the workspace folder's .whetstone/. */
   feedbackFile: string | undefined;
@@ -47,6 +51,7 @@ export class LspAgentHost implements AgentHost {
   constructor(options: LspHostOptions) {
     this.connection = options.connection;
     this.workspace = options.workspace;
+    this.index = options.index;
     this.info = options.info;
     this.answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
     this.changeTimeoutMs = options.changeTimeoutMs ?? DEFAULT_CHANGE_TIMEOUT_MS;
