@@ -77,6 +77,12 @@ describe('MCP contract (serve, the SDK client)', () => {
     await call('startWorkflowRecording', { name: 'contract' });
     await call('getAST');
     await call('listBuffers');
+    const files = (await call('listFiles')) as { files: { module: string }[] };
+    assert.deepEqual(files.files.map((file) => file.module), ['orders']);
+    const symbols = (await call('findSymbol', { name: 'lineTotal' })) as { matches: { qualifiedName: string }[] };
+    assert.deepEqual(symbols.matches.map((match) => match.qualifiedName), ['orders.lineTotal']);
+    const references = (await call('findReferences', { qualifiedName: 'orders.lineTotal' })) as { total: number };
+    assert.equal(references.total, 1);
     const found = (await call('findNodes', { type: 'FunctionDeclaration', name: 'calculateTotal' })) as { candidates: { nodeId: string }[] };
     const fn = found.candidates[0].nodeId;
     const lineTotal = ((await call('findNodes', { type: 'FunctionDeclaration', name: 'lineTotal' })) as { candidates: { nodeId: string }[] }).candidates[0].nodeId;
@@ -87,13 +93,11 @@ describe('MCP contract (serve, the SDK client)', () => {
     await call('getDependencyGraph', { nodeId: fn });
     await call('getDiagnostics');
     await call('getAnnotationSuggestions', { nodeId: fn });
-    await call('getWorkflowRecording');
     const workflow = await call('stopWorkflowRecording');
     await call('replayWorkflow', { workflow });
     await call('parseSource', { source: SOURCE, language: 'whetstone' });
     await call('runPipeline', { source: SOURCE, sourceLanguage: 'whetstone', targetLanguage: 'python' });
     await call('generateFromAST', { language: 'javascript' });
-    await call('projectLanguage', { targetLanguage: 'typescript' });
     await call('generateCode', { spec: 'a function that adds two numbers' });
     await call('applyMutation', { type: 'setProperty', nodeId: lineTotal, property: 'name', value: 'lineSum', dryRun: true });
     await call('applyMutation', { type: 'setProperty', nodeId: lineTotal, property: 'name', value: 'lineSum' });
@@ -103,8 +107,7 @@ describe('MCP contract (serve, the SDK client)', () => {
     const annotation = { nodeId: fn, annotationType: 'performance', strategy: 'cache', reason: 'Repeated computation detected', confidence: 0.85 };
     await call('applyAnnotationSuggestion', { ...annotation, accepted: true });
     await call('recordAnnotationFeedback', { ...annotation, accepted: false });
-    const plan = (await call('proposePlan', { steps: ['delete lineTotal'], reason: 'unused after the change', targets: [{ op: 'delete', nodeId: lineTotal }] })) as { planId: string };
-    await call('getPlan', { planId: plan.planId });
+    await call('proposePlan', { steps: ['delete lineTotal'], reason: 'unused after the change', targets: [{ op: 'delete', nodeId: lineTotal }] });
     await call('listPlans');
     await call('getLibraryContext');
     assert.deepEqual(
@@ -116,7 +119,7 @@ describe('MCP contract (serve, the SDK client)', () => {
 
   it('answers ping and getCapabilities as any tool it does not list: -32601', async () => {
     const { tools } = await agent.client.listTools();
-    for (const name of ['ping', 'getCapabilities', 'noSuchTool']) {
+    for (const name of ['ping', 'getCapabilities', 'getPlan', 'getWorkflowRecording', 'projectLanguage', 'noSuchTool']) {
       assert.ok(!tools.some((tool) => tool.name === name), `${name} is not listed`);
       const answer = await agent.call(name, {});
       assert.equal(answer.isError, true, name);

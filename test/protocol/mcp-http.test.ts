@@ -38,7 +38,7 @@ describe('MCP over Streamable HTTP (serve)', () => {
   it('lists the tools of the method table with their schemas and hints, and not the person\'s', async () => {
     const { tools } = await agent.client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    for (const name of ['getNode', 'findNodes', 'getDiagnostics', 'applyMutation', 'applyBatch', 'proposePlan', 'getPlan', 'undo', 'setAgentRole']) assert.ok(byName.has(name), name);
+    for (const name of ['getNode', 'findNodes', 'getDiagnostics', 'applyMutation', 'applyBatch', 'proposePlan', 'listPlans', 'undo', 'setAgentRole']) assert.ok(byName.has(name), name);
     assert.ok(!byName.has('approvePlan') && !byName.has('rejectPlan'), 'no agent may decide a plan: not a tool');
     assert.ok(!byName.has('ping'), 'MCP has its own ping');
     const getNode = byName.get('getNode')!;

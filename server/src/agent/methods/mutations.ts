@@ -158,12 +158,12 @@ const applyMutation = defineMethod({
   name: 'applyMutation',
   role: 'refactor',
   description:
-    'Apply one mutation (setProperty, updateNode, deleteNode, insertNode, rename) as one undo step. ifRevision: refused if the buffer moved on; dryRun: preview; review: the person accepts it inline; planId: for destructive ones; strictMode: refuse new errors; preferImports: add library imports.',
+    'One mutation as one undo step. ifRevision: refused if the buffer moved on; dryRun: preview; review: the person accepts it inline; planId: for destructive ones; strictMode: refuse new errors; preferImports: add library imports.',
   // The mutation's own fields and the change's options side by side, as the reference writes them.
   params: { ...withRenameStep(mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES }, BOUNDED_FIELDS)), $defs: JSON_VALUE_DEFS },
   recorded: true,
-  whenToUse: 'To rename, use renameSymbol.',
-  errors: '-32012: read again and retry. -32010: refused (data.reason). -32040: needs a plan.',
+  whenToUse: 'Rename: renameSymbol.',
+  errors: '-32012: read again, retry. -32010: refused (data.reason). -32040: needs a plan.',
   destructive: true,
   returns: CHANGE_RESULT,
   async handler(params, context) {
@@ -229,7 +229,7 @@ const undo = defineMethod({
   name: 'undo',
   role: 'refactor',
   description:
-    "Undo this session's last change of the buffer if nothing changed it since; repeat to step back. -32050 when there is nothing to undo.",
+    "Undo this session's last change of the buffer if nothing changed it since; repeat to step back. -32050: nothing to undo.",
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   returns: { success: 'boolean', undone: 'string', diagnostics: 'array', ...BUFFER_RESULT },

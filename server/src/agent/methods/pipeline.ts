@@ -130,6 +130,7 @@ const projectLanguage = defineMethod({
   name: 'projectLanguage',
   role: 'any',
   description: `The buffer projected into targetLanguage.`,
+  notTool: 'generateFromAST gives the same code, getAST the AST: one tool less in every agent\'s context',
   params: {
     type: 'object',
     properties: { targetLanguage: LANGUAGE, uri: URI, pythonNames: PYTHON_NAMES },

@@ -148,6 +148,7 @@ const getPlan = defineMethod({
   params: { type: 'object', properties: { planId: PLAN_ID_SCHEMA }, required: ['planId'], additionalProperties: false },
   recorded: false,
   whenToUse: 'Poll until approved or rejected.',
+  notTool: 'listPlans gives the same view of each plan: one tool less in every agent\'s context',
   readOnly: true,
   returns: PLAN_VIEW,
   handler(params, context) {
@@ -164,7 +165,7 @@ const getPlan = defineMethod({
 const listPlans = defineMethod({
   name: 'listPlans',
   role: 'any',
-  description: 'The plans this session proposed, oldest first.',
+  description: 'The plans this session proposed, oldest first, with status: poll until decided.',
   params: { type: 'object', additionalProperties: false },
   recorded: false,
   readOnly: true,

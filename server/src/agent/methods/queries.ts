@@ -23,7 +23,7 @@ const getAST = defineMethod({
   name: 'getAST',
   role: 'any',
   description:
-    'The whole AST of the buffer; every node has type, id and span (lines 1-based, columns 0-based, UTF-16).',
+    'The whole AST of the buffer; every node has type, id and span.',
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   whenToUse: 'Large: prefer findNodes and getNode.',
@@ -50,7 +50,7 @@ const getAST = defineMethod({
 const getNode = defineMethod({
   name: 'getNode',
   role: 'any',
-  description: `One node by id. depth (default ${DEFAULT_NODE_DEPTH}) limits its descendants; deeper subtrees become {type, id, span, truncated: true}.`,
+  description: `One node by id, its descendants to depth (${DEFAULT_NODE_DEPTH}); deeper ones are {type, id, span, truncated: true}.`,
   params: {
     type: 'object',
     properties: { nodeId: NODE_ID, depth: { type: 'integer', minimum: 0, maximum: 1000 }, uri: URI },
@@ -117,7 +117,7 @@ const getInScopeSymbols = defineMethod({
   name: 'getInScopeSymbols',
   role: 'any',
   description:
-    'The symbols visible at a node, innermost first: {name, kind, nodeId, type}. Built-ins only with includeBuiltins (nodeId null).',
+    'Symbols visible at a node, innermost first: {name, kind, nodeId, type}; built-ins (nodeId null) with includeBuiltins.',
   params: {
     type: 'object',
     properties: { nodeId: NODE_ID, includeBuiltins: { type: 'boolean' }, uri: URI },
@@ -180,7 +180,7 @@ const getDependencyGraph = defineMethod({
 const getDiagnostics = defineMethod({
   name: 'getDiagnostics',
   role: 'any',
-  description: 'The buffer\'s diagnostics (syntax and semantic, in source order): code, severity, message, nodeId, line, column, span, hint?, fix? (mutations for applyBatch).',
+  description: 'The buffer\'s diagnostics in source order: code, severity, message, nodeId, line, column, span, hint?, fix? (mutations for applyBatch).',
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   readOnly: true,
