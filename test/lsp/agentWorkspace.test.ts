@@ -1,0 +1,100 @@
+// listFiles, findSymbol and findReferences in the language server (as in VS Code), over a real LSP
+// connection and a real agent connection, on a folder of nested modules of which one file is
+// open: the files that are not open are answered from the workspace index, their entries with
+// their place (line, column) and no node id or revision, the open file's with both.
+import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { Agent, startServer, type AgentStatus } from './agentHarness';
+import type { LspClient } from './lspClient';
+
+const FILES: Record<string, string> = {
+  'shop/orders.wst': 'type Order { id: string, total: number }\n',
+  'shop/pricing.wst': 'use shop.orders.{Order};\n\nfn orderTotal(order: Order): number {\n  return order.total;\n}\n',
+  'billing/invoice.wst': 'use shop.pricing.{orderTotal};\n\nprint(orderTotal({ id: "a", total: 2 }));\n',
+  'billing/report.wst': 'use shop.pricing;\n\nfn report(order) {\n  print(pricing.orderTotal(order));\n}\n',
+};
+
+interface Entry {
+  qualifiedName?: string;
+  kind?: string;
+  uri: string;
+  nodeId?: string;
+  revision?: number;
+  signature?: string;
+  line: number;
+  column: number;
+}
+
+describe('agents find files and declarations across the workspace, open or not (language server)', () => {
+  let folder: string;
+  let lockDir: string;
+  let client: LspClient;
+  let agent: Agent;
+  const uriOf = (name: string): string => pathToFileURL(join(folder, name)).href;
+  const nameOf = (uri: string): string => uri.slice(pathToFileURL(folder).href.length + 1);
+
+  before(async () => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-agent-workspace-')));
+    lockDir = mkdtempSync(join(tmpdir(), 'whetstone-lock-'));
+    for (const [name, text] of Object.entries(FILES)) {
+      mkdirSync(dirname(join(folder, name)), { recursive: true });
+      writeFileSync(join(folder, name), text);
+    }
+    let statuses: AgentStatus[];
+    ({ client, statuses } = await startServer(lockDir, { trusted: true, workspaceFolder: folder }));
+    await client.waitFor('the index to be built', () => client.progress.find((p) => p.value.kind === 'end'));
+    await client.open(uriOf('billing/invoice.wst'), FILES['billing/invoice.wst']);
+    const running = await client.waitFor('the endpoint to run', () => statuses.find((status) => status.running));
+    agent = await Agent.connect(running.lockFile!);
+  });
+
+  after(async () => {
+    agent?.close();
+    await client?.shutdown();
+    rmSync(folder, { recursive: true, force: true });
+    rmSync(lockDir, { recursive: true, force: true });
+  });
+
+  it('lists every file of the workspace by module path, the open one with its revision', async () => {
+    const listed = (await agent.result('listFiles')) as { files: { uri: string; module: string; open: boolean; revision?: number }[]; truncated: boolean; indexing: boolean };
+    assert.deepEqual(
+      listed.files.map((file) => [nameOf(file.uri), file.module, file.open, file.revision]),
+      [
+        ['billing/invoice.wst', 'billing.invoice', true, 1],
+        ['billing/report.wst', 'billing.report', false, undefined],
+        ['shop/orders.wst', 'shop.orders', false, undefined],
+        ['shop/pricing.wst', 'shop.pricing', false, undefined],
+      ],
+    );
+    assert.deepEqual([listed.truncated, listed.indexing], [false, false]);
+  });
+
+  it('finds a declaration and a field in files that are not open: their place and signature, no node id', async () => {
+    const { matches } = (await agent.result('findSymbol', { name: 'shop.pricing.orderTotal' })) as { matches: Entry[] };
+    assert.deepEqual(matches, [
+      { qualifiedName: 'shop.pricing.orderTotal', kind: 'function', uri: uriOf('shop/pricing.wst'), signature: 'fn orderTotal(order: Order): number', line: 3, column: 3 },
+    ]);
+    const field = (await agent.result('findSymbol', { name: 'Order.total' })) as { matches: Entry[] };
+    assert.deepEqual(field.matches, [{ qualifiedName: 'shop.orders.Order.total', kind: 'field', uri: uriOf('shop/orders.wst'), signature: 'total: number', line: 1, column: 25 }]);
+  });
+
+  it('finds the references in every file, open (node id, revision) or not (line, column), from a use in the open file or the qualified name', async () => {
+    const byName = (await agent.result('findReferences', { qualifiedName: 'shop.pricing.orderTotal' })) as { declaration: Entry; references: Entry[]; total: number };
+    assert.deepEqual(byName.declaration, { qualifiedName: 'shop.pricing.orderTotal', kind: 'function', uri: uriOf('shop/pricing.wst'), line: 3, column: 3 });
+    assert.deepEqual(
+      byName.references.map((reference) => [nameOf(reference.uri), reference.line, reference.column, reference.revision, typeof reference.nodeId]),
+      [
+        ['billing/invoice.wst', 1, 18, 1, 'string'],
+        ['billing/invoice.wst', 3, 6, 1, 'string'],
+        ['billing/report.wst', 4, 16, undefined, 'undefined'],
+      ],
+    );
+    const use = byName.references[1];
+    const fromUse = (await agent.result('findReferences', { nodeId: use.nodeId!, uri: use.uri })) as { declaration: Entry; total: number };
+    assert.deepEqual([fromUse.declaration.qualifiedName, fromUse.total], ['shop.pricing.orderTotal', 3]);
+  });
+});
