@@ -14,8 +14,8 @@ import type { LspClient } from './lspClient';
 const FILES: Record<string, string> = {
   'shop/orders.wst': 'type Order { id: string, total: number }\n',
   'shop/pricing.wst': 'use shop.orders.{Order};\n\nfn orderTotal(order: Order): number {\n  return order.total;\n}\n',
-  'billing/invoice.wst': 'use shop.pricing.{orderTotal};\n\nprint(orderTotal({ id: "a", total: 2 }));\n',
-  'billing/report.wst': 'use shop.pricing;\n\nfn report(order) {\n  print(pricing.orderTotal(order));\n}\n',
+  'billing/invoice.wst': 'use shop.pricing.{orderTotal};\n\nfn invoiceLine(order) {\n  return orderTotal(order);\n}\n\nprint(orderTotal({ id: "a", total: 2 }));\n',
+  'billing/report.wst': 'use shop.pricing;\nuse billing.invoice;\n\nfn report(order) {\n  print(pricing.orderTotal(order));\n  print(invoice.invoiceLine(order));\n}\n',
 };
 
 interface Entry {
@@ -89,12 +89,24 @@ describe('agents find files and declarations across the workspace, open or not (
       byName.references.map((reference) => [nameOf(reference.uri), reference.line, reference.column, reference.revision, typeof reference.nodeId]),
       [
         ['billing/invoice.wst', 1, 18, 1, 'string'],
-        ['billing/invoice.wst', 3, 6, 1, 'string'],
-        ['billing/report.wst', 4, 16, undefined, 'undefined'],
+        ['billing/invoice.wst', 4, 9, 1, 'string'],
+        ['billing/invoice.wst', 7, 6, 1, 'string'],
+        ['billing/report.wst', 5, 16, undefined, 'undefined'],
       ],
     );
     const use = byName.references[1];
     const fromUse = (await agent.result('findReferences', { nodeId: use.nodeId!, uri: use.uri })) as { declaration: Entry; total: number };
-    assert.deepEqual([fromUse.declaration.qualifiedName, fromUse.total], ['shop.pricing.orderTotal', 3]);
+    assert.deepEqual([fromUse.declaration.qualifiedName, fromUse.total], ['shop.pricing.orderTotal', 4]);
+  });
+
+  it('follows calls across files: a caller in a file that is not open and a callee declared in one, by place and qualified name', async () => {
+    const [invoiceLine] = ((await agent.result('findSymbol', { name: 'invoiceLine' })) as { matches: Entry[] }).matches;
+    assert.equal(invoiceLine.qualifiedName, 'billing.invoice.invoiceLine');
+    const hierarchy = (await agent.result('getCallHierarchy', { functionId: invoiceLine.nodeId!, uri: invoiceLine.uri })) as { callersInOtherFiles: Entry[]; calleesInOtherFiles: Entry[] };
+    assert.deepEqual(hierarchy.callersInOtherFiles, [{ uri: uriOf('billing/report.wst'), qualifiedName: 'billing.report.report', line: 6, column: 16 }]);
+    assert.deepEqual(hierarchy.calleesInOtherFiles, [{ qualifiedName: 'shop.pricing.orderTotal', kind: 'function', uri: uriOf('shop/pricing.wst'), line: 3, column: 3 }]);
+    const { ast } = (await agent.result('getAST', { uri: invoiceLine.uri })) as { ast: { id: string } };
+    const dependencies = (await agent.result('getDependencyGraph', { nodeId: ast.id, uri: invoiceLine.uri })) as { importedDeclarations: Entry[] };
+    assert.deepEqual(dependencies.importedDeclarations, [{ qualifiedName: 'shop.pricing.orderTotal', kind: 'function', uri: uriOf('shop/pricing.wst'), line: 3, column: 3 }]);
   });
 });

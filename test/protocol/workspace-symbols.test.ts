@@ -184,6 +184,33 @@ describe('listFiles, findSymbol, findReferences across a served folder (WebSocke
     assert.deepEqual([fromUse.references.length, fromUse.total, fromUse.truncated], [2, 4, true]);
   });
 
+  it('follows calls and imports across modules: getCallHierarchy and getDependencyGraph name the other files\' entries by uri and qualified name', async () => {
+    const [orderTotal] = (await client.request<{ matches: Match[] }>('findSymbol', { name: 'shop.pricing.orderTotal' })).matches;
+    const hierarchy = await client.request<{ callerIds: string[]; callersInOtherFiles: Match[]; calleesInOtherFiles: Match[] }>('getCallHierarchy', { functionId: orderTotal.nodeId, uri: orderTotal.uri });
+    // No caller in its own file: every call is in another one, each with the function (or the Program) it is written in.
+    assert.deepEqual(hierarchy.callerIds, []);
+    assert.deepEqual(
+      hierarchy.callersInOtherFiles.map((call) => [file(call.uri), call.qualifiedName, call.line, call.column, call.revision]),
+      [
+        ['billing/invoice.wst', 'billing.invoice.invoiceLine', 5, 9, 1],
+        ['billing/invoice.wst', 'billing.invoice', 8, 6, 1],
+        ['billing/report.wst', 'billing.report.report', 4, 16, 1],
+      ],
+    );
+    const callerNodes = await Promise.all(
+      hierarchy.callersInOtherFiles.map(async (call) => (await client.request<{ node: { type: string; name?: string } }>('getNode', { nodeId: call.nodeId, uri: call.uri, depth: 0 })).node.type),
+    );
+    assert.deepEqual(callerNodes, ['FunctionDeclaration', 'Program', 'FunctionDeclaration']);
+    const [invoiceLine] = (await client.request<{ matches: Match[] }>('findSymbol', { name: 'billing.invoice.invoiceLine' })).matches;
+    const callees = await client.request<{ calleesInOtherFiles: Match[] }>('getCallHierarchy', { functionId: invoiceLine.nodeId, uri: invoiceLine.uri });
+    assert.deepEqual(callees.calleesInOtherFiles.map((callee) => [callee.qualifiedName, callee.kind, file(callee.uri), callee.nodeId]), [['shop.pricing.orderTotal', 'function', 'shop/pricing.wst', orderTotal.nodeId]]);
+    const dependencies = await client.request<{ importedDeclarations: Match[] }>('getDependencyGraph', { nodeId: invoiceLine.nodeId, uri: invoiceLine.uri });
+    assert.deepEqual(dependencies.importedDeclarations.map((declaration) => [declaration.qualifiedName, declaration.kind, file(declaration.uri), declaration.line, declaration.column]), [
+      ['shop.orders.Order', 'type', 'shop/orders.wst', 1, 5],
+      ['shop.pricing.orderTotal', 'function', 'shop/pricing.wst', 5, 3],
+    ]);
+  });
+
   it('refuses an ambiguous qualifiedName with the candidates, an unknown one, a field and a local, saying why', async () => {
     const ambiguous = await failure('findReferences', { qualifiedName: 'orderTotal' });
     assert.equal(ambiguous.code, -32602);

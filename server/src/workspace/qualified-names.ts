@@ -5,10 +5,12 @@
 // with all its candidates, never one picked. Read from the index's summaries (file-summary.ts),
 // an open buffer's from its current AST, so no file is read to answer.
 import type { Node } from '../core/ast';
+import { moduleNameAt, nameOccurrences } from '../core/queries';
 import type { OpenBuffer } from './buffer';
+import { incomingCalls, outgoingCalls } from './call-hierarchy';
 import type { CurrentFile, FileIndex } from './file-index';
 import type { DeclarationKind, DeclarationSummary, FieldSummary } from './file-summary';
-import { referencesTo, tokenRanges, type NameTarget } from './name-references';
+import { declarationTarget, referencesTo, tokenRanges, type NameTarget } from './name-references';
 
 export type SymbolKind = DeclarationKind | 'field';
 
@@ -105,9 +107,8 @@ export function declarationNode(buffer: OpenBuffer, symbol: Pick<WorkspaceSymbol
 
 /** The symbol a top-level declaration target (name-references.ts) is, named by its file's module. */
 export function symbolOfTarget(index: FileIndex, target: NameTarget): WorkspaceSymbol | undefined {
-  const file = index.filesNow().find((candidate) => candidate.path === target.path);
-  if (!file) return undefined;
-  return { qualifiedName: qualifiedNameOf(file.module, target.name), kind: target.declaration.kind, file, declaration: target.declaration, exact: true };
+  const file = filesByPath(index).get(target.path);
+  return file ? symbolIn(file, target.declaration) : undefined;
 }
 
 /**
@@ -122,6 +123,69 @@ export function referencesOf(index: FileIndex, symbol: WorkspaceSymbol): SymbolR
     }
   }
   return found.sort((a, b) => compare(a.uri, b.uri) || a.line - b.line || a.column - b.column);
+}
+
+/** A call of a function written in another file: the function it is written in (none: that file's top-level code), and where. */
+export interface CallElsewhere {
+  file: CurrentFile;
+  caller?: WorkspaceSymbol;
+  line: number;
+  column: number;
+}
+
+/** The calls of the top-level function `target` written in files other than its own, by file, line and column. */
+export function callsFromOtherFiles(index: FileIndex, target: NameTarget): CallElsewhere[] {
+  const files = filesByPath(index);
+  const found: CallElsewhere[] = [];
+  for (const call of incomingCalls(index, target)) {
+    const file = files.get(call.file.path);
+    if (call.file.path === target.path || !file) continue;
+    const caller = call.caller ? symbolIn(file, call.caller) : undefined;
+    for (const range of call.ranges) found.push({ file, ...(caller ? { caller } : {}), line: range.startLine, column: range.startColumn });
+  }
+  return found.sort((a, b) => compare(a.file.uri, b.file.uri) || a.line - b.line || a.column - b.column);
+}
+
+/** The top-level functions of other files that the top-level function `target` calls. */
+export function calleesInOtherFiles(index: FileIndex, target: NameTarget): WorkspaceSymbol[] {
+  const files = filesByPath(index);
+  const found: WorkspaceSymbol[] = [];
+  for (const call of outgoingCalls(index, target)) {
+    const file = files.get(call.callee.path);
+    if (call.callee.path !== target.path && file) found.push(symbolIn(file, call.callee.declaration));
+  }
+  return found.sort((a, b) => compare(a.qualifiedName, b.qualifiedName) || compare(a.file.uri, b.file.uri));
+}
+
+/**
+ * The declarations of other files that the imported names inside `node` of `buffer` refer to
+ * (`x` after `use m.{x}`, `m.x` after `use m;`, an imported type in an annotation), each once.
+ */
+export function importedDependencies(index: FileIndex, buffer: OpenBuffer, node: Node): WorkspaceSymbol[] {
+  const document = buffer.document;
+  const model = buffer.analysis();
+  const files = filesByPath(index);
+  const found = new Map<string, WorkspaceSymbol>();
+  for (const occurrence of nameOccurrences(document, model)) {
+    if (occurrence.span.startOffset < node.span.startOffset || occurrence.span.endOffset > node.span.endOffset) continue;
+    const name = moduleNameAt(document, model, occurrence.span.startOffset);
+    if (!name || name.module === '') continue;
+    const path = index.pathOfModule(name.module);
+    const target = path === undefined ? undefined : declarationTarget(index, path, name.name);
+    const file = path === undefined ? undefined : files.get(path);
+    if (!target || !file) continue;
+    const symbol = symbolIn(file, target.declaration);
+    if (!found.has(`${symbol.file.uri}\u0000${symbol.qualifiedName}`)) found.set(`${symbol.file.uri}\u0000${symbol.qualifiedName}`, symbol);
+  }
+  return [...found.values()].sort((a, b) => compare(a.qualifiedName, b.qualifiedName) || compare(a.file.uri, b.file.uri));
+}
+
+function symbolIn(file: CurrentFile, declaration: DeclarationSummary): WorkspaceSymbol {
+  return { qualifiedName: qualifiedNameOf(file.module, declaration.name), kind: declaration.kind, file, declaration, exact: true };
+}
+
+function filesByPath(index: FileIndex): Map<string, CurrentFile> {
+  return new Map(index.filesNow().map((file) => [file.path, file]));
 }
 
 function compare(a: string, b: string): number {

@@ -61,7 +61,7 @@ const getAnnotationSuggestions = defineMethod({
   name: 'getAnnotationSuggestions',
   role: 'any',
   description:
-    'Annotation suggestions for a node, line/col or the buffer: {nodeId, annotationType, strategy, reason, confidence}, and the diagnostics there.',
+    'Annotation suggestions for a node, line/col or the buffer: {nodeId, annotationType, strategy, reason, confidence}, and its diagnostics.',
   params: {
     type: 'object',
     properties: { nodeId: ANSWER_PROPERTIES.nodeId, line: { type: 'integer', minimum: 1 }, col: { type: 'integer', minimum: 0 }, uri: URI },
@@ -101,7 +101,7 @@ const applyAnnotationSuggestion = defineMethod({
     additionalProperties: false,
   },
   recorded: true,
-  whenToUse: 'Pass it as getAnnotationSuggestions gave it.',
+  whenToUse: 'Pass it as given.',
   returns: {
     success: 'boolean',
     applied: 'boolean',
@@ -169,7 +169,7 @@ const recordAnnotationFeedback = defineMethod({
   name: 'recordAnnotationFeedback',
   role: 'any',
   description:
-    "Record an answer to a suggestion: it moves that kind's confidence here; a rejected one is not shown again for its node.",
+    "Record an answer to a suggestion: it moves that kind's confidence; a rejected one is not shown again for its node.",
   params: {
     type: 'object',
     properties: ANSWER_PROPERTIES,

@@ -158,7 +158,7 @@ const applyMutation = defineMethod({
   name: 'applyMutation',
   role: 'refactor',
   description:
-    'One mutation as one undo step. ifRevision: refused if the buffer moved on; dryRun: preview; review: the person accepts it inline; planId: for destructive ones; strictMode: refuse new errors; preferImports: add library imports.',
+    'One mutation as one undo step. ifRevision: refused if stale; dryRun: preview; review: the person decides inline; planId: for destructive ones; strictMode: refuse new errors; preferImports: add library imports.',
   // The mutation's own fields and the change's options side by side, as the reference writes them.
   params: { ...withRenameStep(mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES }, BOUNDED_FIELDS)), $defs: JSON_VALUE_DEFS },
   recorded: true,

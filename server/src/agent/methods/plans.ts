@@ -107,7 +107,7 @@ function bindTargets(context: MethodContext, targets: readonly PlanTarget[]): Bo
 const proposePlan = defineMethod({
   name: 'proposePlan',
   role: 'refactor',
-  description: 'Propose destructive changes (steps, reason, targets {op, nodeId, uri?}); the person approves or rejects; you get planDecided.',
+  description: 'Propose destructive changes (steps, reason, targets {op, nodeId, uri?}); the person decides; you get planDecided.',
   params: {
     type: 'object',
     properties: {

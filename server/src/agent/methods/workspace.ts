@@ -44,14 +44,15 @@ const QUALIFIED_NAME = { type: 'string', minLength: 1, maxLength: MAX_QUALIFIED_
 /** A host without an index answers from its open buffers alone (no source roots, so each file's module is its name). */
 const buffersOnly = perHost((host: AgentHost) => new FileIndex(host.workspace, { skipped: () => undefined, error: () => undefined }));
 
-function indexOf(host: AgentHost): FileIndex {
+/** The workspace's files as the host knows them (its index, or its open buffers alone). */
+export function indexOf(host: AgentHost): FileIndex {
   return host.index ?? buffersOnly(host);
 }
 
 const listFiles = defineMethod({
   name: 'listFiles',
   role: 'any',
-  description: `Every .wst file, open or not: {uri, module, open, revision?}. limit (${DEFAULT_FILES_LIMIT}); cursor: the last page's.`,
+  description: 'Every .wst file, open or not: {uri, module, open, revision?}; cursor: the last page\'s.',
   params: {
     type: 'object',
     properties: { limit: { type: 'integer', minimum: 1, maximum: MAX_FILES_LIMIT }, cursor: URI },
@@ -113,7 +114,7 @@ const findReferences = defineMethod({
   name: 'findReferences',
   role: 'any',
   description:
-    'Uses of a top-level declaration (nodeId: it or a use; or qualifiedName) in any file: declaration, references [{uri, nodeId?, revision?, line, column}].',
+    'Uses of a top-level declaration (nodeId: it or a use; or qualifiedName) in any file: references [{uri, nodeId?, revision?, line, column}].',
   params: {
     type: 'object',
     properties: {
@@ -145,7 +146,7 @@ const findReferences = defineMethod({
 });
 
 /** A symbol as results describe it: where it is, and in an open file its node and revision. */
-function described(symbol: WorkspaceSymbol): Record<string, unknown> {
+export function described(symbol: WorkspaceSymbol): Record<string, unknown> {
   const buffer = symbol.file.buffer;
   const node = buffer ? declarationNode(buffer, symbol) : undefined;
   return {
