@@ -15,6 +15,7 @@ const FILES: Record<string, string> = {
   'shop/orders.wst': 'type Order { id: string, total: number }\n',
   'shop/pricing.wst': 'use shop.orders.{Order};\n\nfn orderTotal(order: Order): number {\n  return order.total;\n}\n',
   'billing/invoice.wst': 'use shop.pricing.{orderTotal};\n\nfn invoiceLine(order) {\n  return orderTotal(order);\n}\n\nprint(orderTotal({ id: "a", total: 2 }));\n',
+  'billing/raw.wst': 'use shop.orders.{Order};\n\nfn raw(data): number {\n  return data.total;\n}\n',
   'billing/report.wst': 'use shop.pricing;\nuse billing.invoice;\n\nfn report(order) {\n  print(pricing.orderTotal(order));\n  print(invoice.invoiceLine(order));\n}\n',
 };
 
@@ -65,6 +66,7 @@ describe('agents find files and declarations across the workspace, open or not (
       listed.files.map((file) => [nameOf(file.uri), file.module, file.open, file.revision]),
       [
         ['billing/invoice.wst', 'billing.invoice', true, 1],
+        ['billing/raw.wst', 'billing.raw', false, undefined],
         ['billing/report.wst', 'billing.report', false, undefined],
         ['shop/orders.wst', 'shop.orders', false, undefined],
         ['shop/pricing.wst', 'shop.pricing', false, undefined],
@@ -108,5 +110,12 @@ describe('agents find files and declarations across the workspace, open or not (
     const { ast } = (await agent.result('getAST', { uri: invoiceLine.uri })) as { ast: { id: string } };
     const dependencies = (await agent.result('getDependencyGraph', { nodeId: ast.id, uri: invoiceLine.uri })) as { importedDeclarations: Entry[] };
     assert.deepEqual(dependencies.importedDeclarations, [{ qualifiedName: 'shop.pricing.orderTotal', kind: 'function', uri: uriOf('shop/pricing.wst'), line: 3, column: 3 }]);
+  });
+
+  it('finds the uses of a field in files that are not open, each analysed for the question, and names the reads it cannot tell apart', async () => {
+    const found = (await agent.result('findReferences', { qualifiedName: 'Order.total' })) as { declaration: Entry; references: Entry[]; notes: string[] };
+    assert.deepEqual(found.declaration, { qualifiedName: 'shop.orders.Order.total', kind: 'field', uri: uriOf('shop/orders.wst'), line: 1, column: 25 });
+    assert.deepEqual(found.references, [{ uri: uriOf('shop/pricing.wst'), line: 4, column: 15 }]);
+    assert.deepEqual(found.notes, [`${uriOf('billing/raw.wst')}: '.total' at line 4 reads the name from a value whose type is not known there: not listed`]);
   });
 });

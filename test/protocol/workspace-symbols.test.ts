@@ -211,14 +211,30 @@ describe('listFiles, findSymbol, findReferences across a served folder (WebSocke
     ]);
   });
 
-  it('refuses an ambiguous qualifiedName with the candidates, an unknown one, a field and a local, saying why', async () => {
+  it('finds the uses of a field in the file declaring its type and in the files importing from it, from its qualified name or its Field node', async () => {
+    const byName = await client.request<References & { notes: string[] }>('findReferences', { qualifiedName: 'Order.total' });
+    assert.deepEqual([byName.declaration.qualifiedName, byName.declaration.kind, file(byName.declaration.uri)], ['shop.orders.Order.total', 'field', 'shop/orders.wst']);
+    // A key of a literal passed where an Order is expected, and a read of an Order parameter's field.
+    assert.deepEqual(
+      byName.references.map((reference) => [file(reference.uri), reference.line, reference.column]),
+      [
+        ['billing/invoice.wst', 8, 28],
+        ['shop/pricing.wst', 6, 15],
+      ],
+    );
+    assert.deepEqual(byName.notes, []);
+    const read = await client.request<{ node: { type: string; property: string } }>('getNode', { nodeId: byName.references[1].nodeId, uri: byName.references[1].uri, depth: 0 });
+    assert.deepEqual([read.node.type, read.node.property], ['MemberExpression', 'total']);
+    // From the Field node: the same answer.
+    const fromField = await client.request<References>('findReferences', { nodeId: byName.declaration.nodeId, uri: byName.declaration.uri });
+    assert.deepEqual(fromField.references, byName.references);
+  });
+
+  it('refuses an ambiguous qualifiedName with the candidates, an unknown one and a local, saying why', async () => {
     const ambiguous = await failure('findReferences', { qualifiedName: 'orderTotal' });
     assert.equal(ambiguous.code, -32602);
     assert.deepEqual((ambiguous.data as { candidates: { qualifiedName: string }[] }).candidates.map((candidate) => candidate.qualifiedName), ['legacy.orderTotal', 'shop.pricing.orderTotal']);
     assert.equal((await failure('findReferences', { qualifiedName: 'shop.nothing' })).code, -32002);
-    const field = await failure('findReferences', { qualifiedName: 'Order.total' });
-    assert.equal(field.code, -32602);
-    assert.match(field.message, /is a field/);
     const { matches } = await client.request<{ matches: Match[] }>('findSymbol', { name: 'shop.orders.total' });
     const local = await client.request<{ candidates: { nodeId: string }[] }>('findNodes', { type: 'VariableDeclaration', name: 'sum', uri: matches[0].uri });
     const refused = await failure('findReferences', { nodeId: local.candidates[0].nodeId, uri: matches[0].uri });

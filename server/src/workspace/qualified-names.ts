@@ -5,12 +5,13 @@
 // with all its candidates, never one picked. Read from the index's summaries (file-summary.ts),
 // an open buffer's from its current AST, so no file is read to answer.
 import type { Node } from '../core/ast';
-import { moduleNameAt, nameOccurrences } from '../core/queries';
+import { nameOffsetOf } from '../core/editing';
+import { moduleNameAt, nameOccurrences, occurrenceAt } from '../core/queries';
 import type { OpenBuffer } from './buffer';
 import { incomingCalls, outgoingCalls } from './call-hierarchy';
 import type { CurrentFile, FileIndex } from './file-index';
 import type { DeclarationKind, DeclarationSummary, FieldSummary } from './file-summary';
-import { declarationTarget, referencesTo, tokenRanges, type NameTarget } from './name-references';
+import { declarationTarget, nameTargetAt, referencesTo, tokenRanges, type NameTarget } from './name-references';
 
 export type SymbolKind = DeclarationKind | 'field';
 
@@ -109,6 +110,34 @@ export function declarationNode(buffer: OpenBuffer, symbol: Pick<WorkspaceSymbol
 export function symbolOfTarget(index: FileIndex, target: NameTarget): WorkspaceSymbol | undefined {
   const file = filesByPath(index).get(target.path);
   return file ? symbolIn(file, target.declaration) : undefined;
+}
+
+/**
+ * The declaration the node `nodeId` of `buffer` is or refers to, when it has a qualified name: a
+ * top-level declaration (its own, or imported: `x` after `use m.{x}`, `m.x`), or a field of a type
+ * declared at the top level of this buffer (the Field, or a use the checker resolved to it).
+ */
+export function symbolAtNode(index: FileIndex, buffer: OpenBuffer, node: Node): WorkspaceSymbol | undefined {
+  const document = buffer.document;
+  const offset = nameOffsetOf(document, node.id) ?? node.span.startOffset;
+  const target = nameTargetAt(index, buffer, offset, { outsideRoots: true });
+  if (target) return symbolOfTarget(index, target);
+  let field: Node | undefined = node.type === 'Field' ? node : undefined;
+  if (!field) {
+    const model = buffer.analysis();
+    const symbol = occurrenceAt(document, model, offset)?.symbol;
+    const declared = symbol?.kind === 'field' && symbol.declNodeId ? document.nodeById(symbol.declNodeId) : undefined;
+    // Node ids are per buffer: the Field counts only if it is where this very symbol is declared.
+    const declaredAt = declared?.type === 'Field' ? document.nameSpanOfNode(declared) : undefined;
+    if (declared && declaredAt && occurrenceAt(document, model, declaredAt.startOffset)?.symbol === symbol) field = declared;
+  }
+  const type = field ? document.parentOf(field.id) : undefined;
+  if (field?.type !== 'Field' || type?.type !== 'TypeDeclaration' || document.parentOf(type.id) !== document.ast || !buffer.uri.startsWith('file:')) return undefined;
+  const file = index.filesNow().find((candidate) => candidate.buffer === buffer);
+  const declaration = file?.declarations.find((candidate) => candidate.kind === 'type' && candidate.name === type.name);
+  const summary = declaration?.fields?.find((candidate) => candidate.name === field.name);
+  if (!file || !declaration || !summary) return undefined;
+  return { qualifiedName: qualifiedNameOf(file.module, declaration.name, summary.name), kind: 'field', file, declaration, field: summary, exact: true };
 }
 
 /**

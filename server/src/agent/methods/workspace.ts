@@ -4,20 +4,10 @@
 // summary; an open buffer speaks for its file, workspace/qualified-names.ts); these handlers pick
 // what was asked and translate. An entry in a file open here carries its nodeId and revision; one
 // in a file that is not open carries its line and column only (it has no buffer, so no node ids).
-import { nameOffsetOf } from '../../core/editing';
 import type { OpenBuffer } from '../../workspace/buffer';
+import { fieldReferencesOf } from '../../workspace/field-references';
 import { FileIndex } from '../../workspace/file-index';
-import { nameTargetAt } from '../../workspace/name-references';
-import {
-  declarationNode,
-  findSymbols,
-  namePositionOf,
-  referencesOf,
-  signatureOf,
-  symbolOfTarget,
-  SYMBOL_KINDS,
-  type WorkspaceSymbol,
-} from '../../workspace/qualified-names';
+import { declarationNode, findSymbols, namePositionOf, referencesOf, signatureOf, symbolAtNode, SYMBOL_KINDS, type WorkspaceSymbol } from '../../workspace/qualified-names';
 import { nodeIn, resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import type { AgentHost } from '../host';
@@ -114,7 +104,7 @@ const findReferences = defineMethod({
   name: 'findReferences',
   role: 'any',
   description:
-    'Uses of a top-level declaration (nodeId: it or a use; or qualifiedName) in any file: references [{uri, nodeId?, revision?, line, column}].',
+    'Uses of a top-level declaration or field in any file (nodeId: it or a use; or qualifiedName): [{uri, nodeId?, revision?, line, column}].',
   params: {
     type: 'object',
     properties: {
@@ -129,17 +119,23 @@ const findReferences = defineMethod({
   recorded: true,
   readOnly: true,
   errors: '-32602 data.candidates: ambiguous.',
-  returns: { declaration: 'object', references: 'array', total: 'integer', truncated: 'boolean', indexing: 'boolean' },
+  returns: { declaration: 'object', references: 'array', total: 'integer', truncated: 'boolean', notes: 'array', indexing: 'boolean' },
   handler(params, { host }) {
     const index = indexOf(host);
-    const symbol = params.nodeId !== undefined ? symbolAtNode(host, index, params.nodeId, params.uri) : symbolNamed(index, params.qualifiedName ?? '', params.uri);
-    const all = referencesOf(index, symbol);
+    const symbol = params.nodeId !== undefined ? symbolOfNode(host, index, params.nodeId, params.uri) : symbolNamed(index, params.qualifiedName ?? '', params.uri);
+    const { references: all, notes } = symbol.kind === 'field' ? fieldReferences(host, index, symbol) : { references: referencesOf(index, symbol), notes: [] };
     const limit = params.limit ?? DEFAULT_REFERENCE_LIMIT;
     return {
       declaration: described(symbol),
-      references: all.slice(0, limit).map((reference) => ({ uri: reference.uri, ...nodeAtPosition(reference.buffer, reference.line, reference.column), line: reference.line, column: reference.column })),
+      references: all.slice(0, limit).map((reference) => ({
+        uri: reference.uri,
+        ...('nodeId' in reference && reference.buffer ? { nodeId: reference.nodeId, revision: reference.buffer.revision } : nodeAtPosition(reference.buffer, reference.line, reference.column)),
+        line: reference.line,
+        column: reference.column,
+      })),
       total: all.length,
       truncated: all.length > limit,
+      notes,
       indexing: index.building,
     };
   },
@@ -165,17 +161,26 @@ function nodeAtPosition(buffer: OpenBuffer | undefined, line: number, column: nu
   return { nodeId: node.id, revision: buffer.revision };
 }
 
-/** The top-level declaration a node is or refers to; -32002 when it is neither (a local, a field, a built-in). */
-function symbolAtNode(host: AgentHost, index: FileIndex, nodeId: string, uri: string | undefined): WorkspaceSymbol {
+/** The declaration a node is or refers to; -32002 when it has no qualified name (a local, a parameter, a built-in). */
+function symbolOfNode(host: AgentHost, index: FileIndex, nodeId: string, uri: string | undefined): WorkspaceSymbol {
   const buffer = resolveBuffer(host, uri);
   const node = nodeIn(buffer, nodeId);
-  const target = nameTargetAt(index, buffer, nameOffsetOf(buffer.document, node.id) ?? node.span.startOffset, { outsideRoots: true });
-  const symbol = target ? symbolOfTarget(index, target) : undefined;
+  const symbol = symbolAtNode(index, buffer, node);
   if (symbol) return symbol;
-  throw new AgentError(ErrorCode.NodeNotFound, `Node not found: ${node.id} (${node.type}) is not a top-level declaration of a file, nor a name referring to one`, {
+  throw new AgentError(ErrorCode.NodeNotFound, `Node not found: ${node.id} (${node.type}) is not a top-level declaration or a field of a file, nor a name referring to one`, {
     nodeId: node.id,
     uri: buffer.uri,
-    hint: 'findReferences follows functions, types, constants and top-level variables across files; a local or a field is found in its file with findNodes {name}.',
+    hint: 'findReferences follows functions, types, constants, top-level variables and fields across files (a field by its Field node, or its qualifiedName from findSymbol); the uses of a local are in its function: findNodes {name}.',
+  });
+}
+
+/** A field's uses in every file (fieldReferencesOf); -32002 when its file no longer declares it or cannot be read. */
+function fieldReferences(host: AgentHost, index: FileIndex, symbol: WorkspaceSymbol): ReturnType<typeof fieldReferencesOf> & object {
+  const found = fieldReferencesOf(index, host.workspace.modules, symbol);
+  if (found) return found;
+  throw new AgentError(ErrorCode.NodeNotFound, `Node not found: ${symbol.qualifiedName} is no longer declared in ${symbol.file.uri}, or the file cannot be read`, {
+    qualifiedName: symbol.qualifiedName,
+    hint: 'findSymbol finds it where it is now.',
   });
 }
 
@@ -197,14 +202,7 @@ function symbolNamed(index: FileIndex, qualifiedName: string, uri: string | unde
       hint: 'Pass one candidate\'s qualifiedName (and uri when two files give the same one).',
     });
   }
-  const [symbol] = candidates;
-  if (symbol.kind === 'field') {
-    throw new AgentError(ErrorCode.InvalidParams, `${symbol.qualifiedName} is a field: findReferences follows top-level declarations across files`, {
-      qualifiedName: symbol.qualifiedName,
-      hint: 'A field\'s uses are found with findNodes {name} in the files that use its type.',
-    });
-  }
-  return symbol;
+  return candidates[0];
 }
 
 /** A qualified name's segments are names: `a..b`, a leading or trailing dot is -32602. */
