@@ -228,6 +228,10 @@ describe('listFiles, findSymbol, findReferences across a served folder (WebSocke
     // From the Field node: the same answer.
     const fromField = await client.request<References>('findReferences', { nodeId: byName.declaration.nodeId, uri: byName.declaration.uri });
     assert.deepEqual(fromField.references, byName.references);
+    // A rename of the field reaches the same files (a dry run: nothing changes).
+    await client.request('setAgentRole', { role: 'refactor' });
+    const renamed = await client.request<{ changes: { uri: string }[] }>('renameSymbol', { nodeId: byName.declaration.nodeId, uri: byName.declaration.uri, newName: 'amount', dryRun: true });
+    assert.deepEqual(renamed.changes.map((change) => file(change.uri)).sort(), ['billing/invoice.wst', 'shop/orders.wst', 'shop/pricing.wst']);
   });
 
   it('refuses an ambiguous qualifiedName with the candidates, an unknown one and a local, saying why', async () => {
