@@ -149,7 +149,7 @@ const getCallHierarchy = defineMethod({
   name: 'getCallHierarchy',
   role: 'any',
   description:
-    'Callers (the Program for top-level code) and callees of a FunctionDeclaration, and each call, also in other files.',
+    'Callers (Program: top-level code) and callees of a FunctionDeclaration, and each call, also in other files.',
   params: { type: 'object', properties: { functionId: NODE_ID, uri: URI }, required: ['functionId'], additionalProperties: false },
   recorded: true,
   readOnly: true,
@@ -186,7 +186,7 @@ function acrossFiles(host: AgentHost, buffer: OpenBuffer, functionId: string): {
 const getDependencyGraph = defineMethod({
   name: 'getDependencyGraph',
   role: 'any',
-  description: 'The declarations the names, fields and types inside a node refer to, by node id (built-ins have none); importedDeclarations: in other files.',
+  description: 'Declarations the names, fields and types in a node refer to, by id; importedDeclarations: in other files.',
   params: { type: 'object', properties: { nodeId: NODE_ID, uri: URI }, required: ['nodeId'], additionalProperties: false },
   recorded: true,
   readOnly: true,

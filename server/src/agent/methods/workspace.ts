@@ -50,6 +50,7 @@ const listFiles = defineMethod({
   },
   recorded: true,
   readOnly: true,
+  whenToUse: 'listBuffers: open ones only.',
   returns: { files: 'array', truncated: 'boolean', cursor: 'string', indexing: 'boolean' },
   handler(params, { host }) {
     const index = indexOf(host);
@@ -118,6 +119,7 @@ const findReferences = defineMethod({
   },
   recorded: true,
   readOnly: true,
+  whenToUse: 'Not findNodes {name}: by scope, in all files.',
   errors: '-32602 data.candidates: ambiguous.',
   returns: { declaration: 'object', references: 'array', total: 'integer', truncated: 'boolean', notes: 'array', indexing: 'boolean' },
   handler(params, { host }) {
