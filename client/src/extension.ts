@@ -20,6 +20,7 @@ import { PlanDecisions, type PendingPlan } from './planDecisions';
 import { registerPendingViews } from './pendingViews';
 import type { AgentSessionData, EditorSuggestionData } from '../../server/src/protocol/messages';
 import { registerProjection } from './projection';
+import { registerAgentDocuments } from './agentDocuments';
 import { SuggestionCommands } from './suggestions';
 import { trackWorkspaceTrust } from './trust';
 
@@ -95,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): WhetstoneApi {
     trackWorkspaceTrust(client),
     registerCommands(client),
     registerProjection(client),
+    registerAgentDocuments(client),
     agentStatus,
     agentsView,
     registerCopyAgentConnection(agentStatus),

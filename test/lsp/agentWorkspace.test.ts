@@ -3,11 +3,12 @@
 // open: the files that are not open are answered from the workspace index, their entries with
 // their place (line, column) and no node id or revision, the open file's with both.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
+import { OpenDocumentRequest, type OpenDocumentParams, type OpenDocumentResult } from '../../server/src/protocol/messages';
 import { Agent, startServer, type AgentStatus } from './agentHarness';
 import type { LspClient } from './lspClient';
 
@@ -117,5 +118,21 @@ describe('agents find files and declarations across the workspace, open or not (
     assert.deepEqual(found.declaration, { qualifiedName: 'shop.orders.Order.total', kind: 'field', uri: uriOf('shop/orders.wst'), line: 1, column: 25 });
     assert.deepEqual(found.references, [{ uri: uriOf('shop/pricing.wst'), line: 4, column: 15 }]);
     assert.deepEqual(found.notes, [`${uriOf('billing/raw.wst')}: '.total' at line 4 reads the name from a value whose type is not known there: not listed`]);
+  });
+
+  it('gives the node ids of a file that is not open once a request names its uri (the editor opens it for the agent)', async () => {
+    // The editor opens the document without an editor when asked, as VS Code does.
+    client.connection.onRequest(OpenDocumentRequest.method, async ({ uri }: OpenDocumentParams): Promise<OpenDocumentResult> => {
+      await client.open(uri, readFileSync(fileURLToPath(uri), 'utf8'), 1);
+      return { opened: true };
+    });
+    const pricing = uriOf('shop/pricing.wst');
+    const found = (await agent.result('findReferences', { qualifiedName: 'shop.pricing.orderTotal', uri: pricing })) as { declaration: Entry };
+    assert.equal(found.declaration.uri, pricing);
+    assert.equal(found.declaration.revision, 1);
+    const node = (await agent.result('getNode', { nodeId: found.declaration.nodeId!, uri: pricing, depth: 0 })) as { node: { type: string; name: string } };
+    assert.deepEqual([node.node.type, node.node.name], ['FunctionDeclaration', 'orderTotal']);
+    const listed = (await agent.result('listFiles')) as { files: { uri: string; open: boolean }[] };
+    assert.equal(listed.files.find((file) => file.uri === pricing)?.open, true);
   });
 });

@@ -419,7 +419,7 @@ describe('renameSymbol across buffers', () => {
     // Written behind the server's back: main.wst's change passes every check, and its write finds the file changed.
     writeFileSync(f.path('main.wst'), `${main}// saved elsewhere\n`);
     const error = await f.fails('renameSymbol', { nodeId: make.id, newName: 'build', uri: f.uri('shapes.wst') }, ErrorCode.RevisionConflict);
-    assert.match(error.message, /the buffers renamed before it were changed back/);
+    assert.match(error.message, /the files changed before it were changed back/);
     assert.equal(error.data?.failedUri, f.uri('main.wst'));
     assert.deepEqual(error.data?.changedBuffers, []);
     assert.equal(f.disk('shapes.wst'), shapes, 'shapes.wst is as it was');

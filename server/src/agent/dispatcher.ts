@@ -8,6 +8,7 @@ import { AgentError, ErrorCode } from './errors';
 import type { AgentHost } from './host';
 import type { CallOutcome, EndpointLimits, MethodContext, MethodDefinition } from './method';
 import { jsonTextOf, RawJson } from './ast-json/raw-json';
+import { namedFiles } from './named-files';
 import { roleSatisfies, type RequiredRole } from './roles';
 import type { Session } from './session';
 import { recordCall } from './sessions/session-activity';
@@ -153,6 +154,10 @@ export class Dispatcher {
     };
     let result: unknown;
     try {
+      if (host.reachFiles) {
+        const uris = namedFiles(args as Record<string, unknown>);
+        if (uris.length > 0) await host.reachFiles(uris);
+      }
       result = await definition.handler(args as Record<string, unknown>, context);
     } catch (error) {
       return { error: this.errorOf(error, definition.name) };

@@ -131,4 +131,17 @@ export interface AgentHost {
    * extension), or undefined for the built-in generator (headless, where there is none).
    */
   readonly codeModel?: () => CodeModel | undefined;
+  /**
+   * Makes the files a request names into buffers if they are files of the workspace nobody has
+   * open (VS Code opens them as documents without an editor), and keeps those it opened earlier
+   * held while agents use them; absent where every file is a buffer already (headless). A `uri`
+   * that is no file of the workspace is left alone: the method then says it is not open.
+   */
+  reachFiles?(uris: readonly string[], options?: { max?: number }): Promise<void>;
+  /**
+   * The files of the workspace that import the file `uri` names directly, open or not (from the
+   * workspace index), for a change that must reach every importer; absent where every file is a
+   * buffer already (headless).
+   */
+  importersOf?(uri: string): string[];
 }

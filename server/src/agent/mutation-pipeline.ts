@@ -32,9 +32,10 @@ import { AgentError, ErrorCode } from './errors';
 import type { AgentHost, BoundPlanTarget } from './host';
 import type { MethodContext } from './method';
 import { perHost } from './per-host';
-import { planTargets, takeApprovedPlan, type PlanUse } from './plans/plan-gate';
+import { checkApprovedPlan, planTargets, takeApprovedPlan, type PlanUse } from './plans/plan-gate';
 import { completeUndo, lastUndo, rememberUndo } from './undo-history';
 import { expandRenames } from './rename-expansion';
+import { brokenCallersOf, type BrokenCaller } from './broken-callers';
 
 export interface PipelineOptions {
   uri?: string;
@@ -43,12 +44,20 @@ export interface PipelineOptions {
   planId?: string;
   strictMode?: boolean;
   preferImports?: boolean;
+  /**
+   * The plan `planId` names is held by the caller for a change of several files (holdPlan): this
+   * file's targets are checked against it, and the caller uses it up once every file's change is in.
+   */
+  planHeldByCaller?: boolean;
   /** What the person sees for the change (undo label, headless log). */
   label: string;
 }
 
 interface Common {
   uri: string;
+  /** What the change breaks in the files importing the buffer (broken-callers.ts), the first MAX_BROKEN_CALLERS. */
+  brokenCallers: BrokenCaller[];
+  brokenCallersTotal: number;
   /** null when there is nothing to say. */
   warning: string | null;
   libraryWarning: string | null;
@@ -198,10 +207,16 @@ async function runOnce(
   const semanticBefore = draft.buffer.analysis().diagnostics;
   if (options.strictMode === true) refuseAddedSemanticErrors(draft, semanticBefore);
   const targets = planTargets(draft.buffer.uri, draft.document, draft.result, draft.mutations);
-  if (options.dryRun === true) return preview(draft, policy, semanticBefore, targets);
-  const plan = takeApprovedPlan(context, options.planId, targets, draft.buffer);
+  // Before anything is applied: the importers are analysed against the buffer as it is now.
+  const broken = await brokenCallersOf(context.host, draft.buffer, () => mutatedModel(draft));
+  if (options.dryRun === true) return preview(draft, policy, semanticBefore, targets, broken);
+  let plan: PlanUse;
+  if (options.planHeldByCaller === true) {
+    checkApprovedPlan(context, options.planId, targets, draft.buffer, { heldByCaller: true });
+    plan = { applied: () => undefined, release: () => undefined };
+  } else plan = takeApprovedPlan(context, options.planId, targets, draft.buffer);
   try {
-    return await apply(draft, policy, semanticBefore, plan);
+    return await apply(draft, policy, semanticBefore, plan, broken);
   } finally {
     // Used up by apply when the change went in; otherwise (a conflict, a refused edit) still approved.
     plan.release();
@@ -243,7 +258,7 @@ function runEngine(draft: Omit<Draft, 'result'>, mutations: readonly Mutation[])
 }
 
 function mutatedModel(draft: Draft): SemanticModel {
-  draft.mutatedModel ??= analyze(draft.result.ast, { library: draft.library });
+  draft.mutatedModel ??= analyze(draft.result.ast, { library: draft.library, modules: draft.context.host.workspace.modules.resolverFor(draft.buffer) });
   return draft.mutatedModel;
 }
 
@@ -322,7 +337,7 @@ function refuseAddedSemanticErrors(draft: Draft, semanticBefore: readonly Diagno
   // The tree the engine built has no positions for new nodes: report the errors as they would be
   // in the edited text (a full parse, paid only on this refusal).
   const preview = previewDocument(draft.document, draft.result.edits);
-  const exact = addedErrors(semanticBefore, analyze(preview, { library: draft.library }).diagnostics);
+  const exact = addedErrors(semanticBefore, analyze(preview, { library: draft.library, modules: draft.context.host.workspace.modules.resolverFor(draft.buffer) }).diagnostics);
   preview.dispose();
   const diagnostics = exact.length > 0 ? exact : added;
   throw new AgentError(ErrorCode.MutationFailed, `${draft.kind} refused (strictMode): it would add ${diagnostics.length} semantic error${diagnostics.length === 1 ? '' : 's'}; nothing changed`, {
@@ -332,10 +347,13 @@ function refuseAddedSemanticErrors(draft: Draft, semanticBefore: readonly Diagno
   });
 }
 
+type Broken = Pick<Common, 'brokenCallers' | 'brokenCallersTotal'>;
+
 /** The fields every answer has, previewed or applied. */
-function commonFields(draft: Draft, policy: PolicyOutcome) {
+function commonFields(draft: Draft, policy: PolicyOutcome, broken: Broken) {
   return {
     uri: draft.buffer.uri,
+    ...broken,
     libraryWarning: policy.libraryWarning,
     unknownFunctions: policy.review.unknownFunctions,
     changedNodeIds: draft.result.changedNodeIds,
@@ -344,12 +362,13 @@ function commonFields(draft: Draft, policy: PolicyOutcome) {
 }
 
 /** dryRun: what the change would do, on a scratch document of the edited text; the buffer is untouched. */
-function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[], targets: BoundPlanTarget[]): PreviewedChange {
+function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[], targets: BoundPlanTarget[], broken: Broken): PreviewedChange {
   const document = previewDocument(draft.document, draft.result.edits);
   try {
-    const diagnosticsAfter = inSourceOrder(document.syntaxDiagnostics, analyze(document, { library: draft.library }).diagnostics);
+    const modules = draft.context.host.workspace.modules.resolverFor(draft.buffer);
+    const diagnosticsAfter = inSourceOrder(document.syntaxDiagnostics, analyze(document, { library: draft.library, modules }).diagnostics);
     return {
-      ...commonFields(draft, policy),
+      ...commonFields(draft, policy, broken),
       dryRun: true,
       warning: describeErrors(addedErrors(semanticBefore, diagnosticsAfter)),
       // Ids are handed out when the change is applied; a preview's would mean nothing.
@@ -366,7 +385,7 @@ function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly D
 }
 
 /** The change, as one applyEdits call (one undo step); then the undo record. */
-async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[], plan: PlanUse): Promise<AppliedChange> {
+async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[], plan: PlanUse, broken: Broken): Promise<AppliedChange> {
   const { context, buffer, document, options, result } = draft;
   const baseRevision = buffer.revision;
   let revision = baseRevision;
@@ -381,7 +400,7 @@ async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readon
   const current = context.host.workspace.get(buffer.uri) ?? buffer;
   const diagnostics = current.diagnostics();
   return {
-    ...commonFields(draft, policy),
+    ...commonFields(draft, policy, broken),
     dryRun: false,
     warning: describeErrors(addedErrors(semanticBefore, diagnostics)),
     insertedNodeIds: result.insertedNodeIds.slice(0, policy.agentInserts),

@@ -1,10 +1,11 @@
-// What a change sent for review would break (docs/AGENT-ENDPOINT.md "Review mode"): the errors it
-// would introduce in its own buffer and in every open buffer that imports it, found by analysing
+// What a change would break in its buffer and in the buffers that import it, found by analysing
 // the edited text (a scratch document; no buffer changes) and each importer against the edited
-// module's exports. The person sees them beside the change, and the Accept says how many.
+// module's exports. A change sent for review (docs/AGENT-ENDPOINT.md "Review mode") shows them
+// beside it, and the Accept says how many; every change reports what it breaks in importers as
+// brokenCallers (broken-callers.ts).
 import { addedErrors, type Diagnostic } from '../core/ast';
 import { previewDocument } from '../core/editing';
-import { analyze, moduleExportsOf, type LibraryContext, type ModuleResolver } from '../core/semantics';
+import { analyze, moduleExportsOf, type LibraryContext, type ModuleResolver, type SemanticModel } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
@@ -40,25 +41,43 @@ export function reviewPreflight(workspace: Workspace, buffer: OpenBuffer, edits:
   try {
     const after = analyze(preview, { library, modules: workspace.modules.resolverFor(buffer) });
     note(buffer.uri, addedErrors(buffer.analysis().diagnostics, after.diagnostics));
-    const exports = moduleExportsOf(after);
-    for (const importer of workspace.all()) {
-      if (importer === buffer) continue;
-      const resolver = workspace.modules.resolverFor(importer);
-      const paths = importedPathsOf(importer, buffer, workspace);
-      if (!resolver || paths.size === 0) continue;
-      // The importer as it would be: the edited module's exports in place of the buffer's own.
-      const edited: ModuleResolver = {
-        resolve: (modulePath) => {
-          const resolution = resolver.resolve(modulePath);
-          return paths.has(modulePath) && 'file' in resolution ? { file: resolution.file, exports } : resolution;
-        },
-      };
-      note(importer.uri, addedErrors(importer.analysis().diagnostics, analyze(importer.document, { library, modules: edited }).diagnostics));
-    }
+    for (const importer of errorsInImporters(workspace, buffer, after, library)) note(importer.uri, importer.errors);
   } finally {
     preview.dispose();
   }
   return { count, errors: found };
+}
+
+/**
+ * The errors the module in `buffer`, changed to what `after` analyses, would add in each open
+ * buffer that imports it: each importer analysed against the changed module's exports. None when
+ * the exports stay as they are (nothing an importer sees changed).
+ */
+export function errorsInImporters(workspace: Workspace, buffer: OpenBuffer, after: SemanticModel, library: LibraryContext | undefined): { uri: string; errors: Diagnostic[] }[] {
+  const exports = moduleExportsOf(after);
+  if (exports.fingerprint === moduleExportsOf(buffer.analysis()).fingerprint) return [];
+  const found: { uri: string; errors: Diagnostic[] }[] = [];
+  for (const importer of workspace.all()) {
+    if (importer === buffer) continue;
+    const resolver = workspace.modules.resolverFor(importer);
+    const paths = importedPathsOf(importer, buffer, workspace);
+    if (!resolver || paths.size === 0) continue;
+    // The importer as it would be: the edited module's exports in place of the buffer's own.
+    const edited: ModuleResolver = {
+      resolve: (modulePath) => {
+        const resolution = resolver.resolve(modulePath);
+        return paths.has(modulePath) && 'file' in resolution ? { file: resolution.file, exports } : resolution;
+      },
+    };
+    const errors = addedErrors(importer.analysis().diagnostics, analyze(importer.document, { library, modules: edited }).diagnostics);
+    if (errors.length > 0) found.push({ uri: importer.uri, errors });
+  }
+  return found;
+}
+
+/** Whether `importer`'s `use` lines name `module`'s file. */
+export function importsBuffer(importer: OpenBuffer, module: OpenBuffer, workspace: Workspace): boolean {
+  return importedPathsOf(importer, module, workspace).size > 0;
 }
 
 /** The module paths by which `importer`'s `use` lines name `module`'s file. */

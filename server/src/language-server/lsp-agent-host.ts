@@ -12,7 +12,7 @@ import type { LibraryContext } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';
 import { rangeOfOffsets, toLspPosition } from '../lsp/convert';
 import type { CodeModel } from '../projection';
-import { DecidePlanRequest, LanguageModelRequest, ReviewChangeRequest, type DecidePlanResult, type ReviewChangeResult } from '../protocol/messages';
+import { DecidePlanRequest, LanguageModelRequest, OpenDocumentRequest, ReviewChangeRequest, type DecidePlanResult, type ReviewChangeResult } from '../protocol/messages';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { FileIndex } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
@@ -27,12 +27,25 @@ export interface LspHostOptions {
   answerTimeoutMs?: number;
   /** How long the didChange of an applied edit may take to arrive after the answer. */
   changeTimeoutMs?: number;
+  /** Whether `uri` is a file of the workspace index (one an agent may have opened). */
+  isWorkspaceFile?: (uri: string) => boolean;
+  /** The files of the workspace index that import `uri` directly (see AgentHost.importersOf). */
+  importersOf?: (uri: string) => string[];
 }
 
 const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
 const DEFAULT_CHANGE_TIMEOUT_MS = 10_000;
 /** After a refusal, how long to wait for the person's change to arrive, so the conflict names its revision. */
 const REFUSAL_SETTLE_MS = 1_000;
+/**
+ * How often a file opened for agents is asked to be opened again while they use it: VS Code lets
+ * go of a document opened without an editor a few minutes after the last request to open it.
+ */
+const REACHED_REFRESH_MS = 60_000;
+/** How many files nobody has open one request may open, unless the method says otherwise. */
+const MAX_FILES_OPENED_PER_REQUEST = 32;
+/** How many files VS Code is asked to open at the same time. */
+const OPENING_AT_ONCE = 8;
 
 export class LspAgentHost implements AgentHost {
   readonly workspace: Workspace;
@@ -47,6 +60,10 @@ export class LspAgentHost implements AgentHost {
   private sessionSource: () => readonly Session[] = () => [];
   /** Plans being decided, by id: withdrawing one answers it without the person. */
   private readonly deciding = new Map<string, { sessionId: string; withdraw: (reason: string) => void }>();
+  private readonly isWorkspaceFile: (uri: string) => boolean;
+  readonly importersOf: (uri: string) => string[];
+  /** Files opened for agents (nobody had them open), with when VS Code was last asked to open each. */
+  private readonly reached = new Map<string, number>();
 
   constructor(options: LspHostOptions) {
     this.connection = options.connection;
@@ -55,6 +72,47 @@ export class LspAgentHost implements AgentHost {
     this.info = options.info;
     this.answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
     this.changeTimeoutMs = options.changeTimeoutMs ?? DEFAULT_CHANGE_TIMEOUT_MS;
+    this.isWorkspaceFile = options.isWorkspaceFile ?? (() => false);
+    this.importersOf = options.importersOf ?? (() => []);
+    this.workspace.onDidClose((uri) => this.reached.delete(uri));
+  }
+
+  /**
+   * Opens in VS Code, as documents without an editor, the files of the workspace a request names
+   * that nobody has open, and waits for each to arrive as a buffer; asks again for one opened
+   * earlier that agents still use, so VS Code keeps holding it (and its node ids stay).
+   */
+  async reachFiles(uris: readonly string[], options: { max?: number } = {}): Promise<void> {
+    const max = options.max ?? MAX_FILES_OPENED_PER_REQUEST;
+    const toOpen = uris.filter((uri) => !this.workspace.get(uri) && this.isWorkspaceFile(uri));
+    if (toOpen.length > max) {
+      throw new AgentError(ErrorCode.InvalidParams, `The request reaches ${toOpen.length} files nobody has open; one request may open at most ${max}`, {
+        hint: 'Split it into several requests.',
+      });
+    }
+    const now = Date.now();
+    const toRefresh = uris.filter((uri) => this.workspace.get(uri) && now - (this.reached.get(uri) ?? now) >= REACHED_REFRESH_MS);
+    const queue = [...toOpen, ...toRefresh];
+    const worker = async (): Promise<void> => {
+      for (let uri = queue.shift(); uri !== undefined; uri = queue.shift()) await this.openForAgents(uri);
+    };
+    await Promise.all(Array.from({ length: Math.min(OPENING_AT_ONCE, queue.length) }, worker));
+  }
+
+  private async openForAgents(uri: string): Promise<void> {
+    const opened = nextOpen(this.workspace, uri);
+    try {
+      const answer = await withTimeout(this.connection.sendRequest(OpenDocumentRequest, { uri }), this.answerTimeoutMs, () => new AgentError(ErrorCode.InternalError, `VS Code did not open ${uri} within ${this.answerTimeoutMs / 1000} s`));
+      if (!answer?.opened) {
+        throw new AgentError(ErrorCode.NoStructuredBuffer, `No structured buffer: VS Code could not open ${uri}${answer?.reason ? ` (${answer.reason})` : ''}`, { uri });
+      }
+      this.reached.set(uri, Date.now());
+      if (!(await opened.within(this.changeTimeoutMs))) {
+        throw new AgentError(ErrorCode.AstUnavailable, `AST unavailable: VS Code opened ${uri} but it has not reached the language server (yet)`, { uri, hint: 'Retry in a moment.' });
+      }
+    } finally {
+      opened.dispose();
+    }
   }
 
   /**
@@ -308,6 +366,31 @@ function nextChange(workspace: Workspace, uri: string): ChangeWatch {
     dispose() {
       for (const subscription of subscriptions) subscription.dispose();
       wake();
+    },
+  };
+}
+
+/** Resolves true once `uri` is a buffer of the workspace (at once if it is), false after `ms`. */
+function nextOpen(workspace: Workspace, uri: string): { within(ms: number): Promise<boolean>; dispose(): void } {
+  let wake: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const subscription = workspace.onDidOpen((buffer) => {
+    if (buffer.uri === uri) wake?.();
+  });
+  return {
+    within(ms) {
+      if (workspace.get(uri)) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        timer = setTimeout(() => resolve(workspace.get(uri) !== undefined), ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+      });
+    },
+    dispose() {
+      subscription.dispose();
+      clearTimeout(timer);
     },
   };
 }

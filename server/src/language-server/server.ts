@@ -32,7 +32,14 @@ export function startServer(connection: Connection): ServerHandle {
   const workspace = new Workspace((error) => log('Workspace error', error));
   const features = registerLanguageFeatures(connection, workspace, log);
   // Agents' edits go to VS Code as workspace/applyEdit and come back through didChange.
-  const agentHost = new LspAgentHost({ connection, workspace, index: features.indexing.index, info: { ideName: 'Visual Studio Code', version: SERVER_VERSION } });
+  const agentHost = new LspAgentHost({
+    connection,
+    workspace,
+    index: features.indexing.index,
+    info: { ideName: 'Visual Studio Code', version: SERVER_VERSION },
+    isWorkspaceFile: (uri) => features.indexing.isIndexed(uri),
+    importersOf: (uri) => features.indexing.importersOf(uri),
+  });
   const library = new LibrarySetting(connection, agentHost, features.diagnostics);
   let agentServer: AgentServerControl | undefined;
   let workspaceFolder: string | undefined;

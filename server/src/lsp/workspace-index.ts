@@ -6,7 +6,7 @@
 // The build ends with every file's check (workspace/workspace-check.ts, on the same workers), whose
 // diagnostics workspace-diagnostics.ts publishes; it hears of the files changed on disk too.
 import { realpath } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DidChangeWatchedFilesNotification, FileChangeType, type Connection, type InitializeParams, type WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
 import { terminalLine } from '../protocol/display-text';
 import { FileIndex } from '../workspace/file-index';
@@ -92,6 +92,20 @@ export class WorkspaceIndexing {
     const generation = ++this.generation;
     this.built = this.build(key, generation).catch((error: unknown) => this.log('Indexing failed', error));
     return this.built;
+  }
+
+  /** Whether `uri` names a file of the index. */
+  isIndexed(uri: string): boolean {
+    const path = filePath(uri);
+    return path !== undefined && this.index.get(path) !== undefined;
+  }
+
+  /** The files (as file URIs) that import the file `uri` names directly. */
+  importersOf(uri: string): string[] {
+    const path = filePath(uri);
+    if (path === undefined) return [];
+    const { graph, files } = this.index.importGraph();
+    return files.filter((file) => file !== path && graph.importsOf(file).includes(path)).map((file) => pathToFileURL(file).href);
   }
 
   dispose(): void {

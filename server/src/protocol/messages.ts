@@ -280,6 +280,23 @@ export interface LanguageModelResult {
 export const LanguageModelRequest = new RequestType<LanguageModelParams, LanguageModelResult, void>('whetstone/languageModel');
 
 /**
+ * Server → client: open a file of the workspace as a document, without an editor and without
+ * focus, so that an agent can read and change a file nobody has open. VS Code holds such a
+ * document a few minutes after the last request (longer while it has unsaved changes).
+ */
+export interface OpenDocumentParams {
+  uri: string;
+}
+
+/** `opened`: the document is open (its didOpen follows, or came already); else `reason`. */
+export interface OpenDocumentResult {
+  opened: boolean;
+  reason?: string;
+}
+
+export const OpenDocumentRequest = new RequestType<OpenDocumentParams, OpenDocumentResult, void>('whetstone/openDocument');
+
+/**
  * The client's commands that the server's CodeLenses and code actions name: each takes one
  * SuggestionCommandArgs.
  */

@@ -93,7 +93,7 @@ const applyAnnotationSuggestion = defineMethod({
   name: 'applyAnnotationSuggestion',
   role: 'refactor',
   description:
-    'Write a suggestion\'s annotation above its node (one undo step) as accepted; accepted: false records a rejection only.',
+    'Write a suggestion\'s annotation above its node (one undo step), as accepted; accepted: false: only a rejection.',
   params: {
     type: 'object',
     properties: { ...ANSWER_PROPERTIES, ifRevision: { type: 'integer' } },
@@ -169,7 +169,7 @@ const recordAnnotationFeedback = defineMethod({
   name: 'recordAnnotationFeedback',
   role: 'any',
   description:
-    "Record an answer to a suggestion: it moves that kind's confidence; a rejected one is not shown again for its node.",
+    "Record an answer to a suggestion: moves that kind's confidence; a rejected one is not shown again there.",
   params: {
     type: 'object',
     properties: ANSWER_PROPERTIES,

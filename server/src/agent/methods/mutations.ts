@@ -5,6 +5,10 @@ import { mutationJsonSchema, type JsonSchema } from '../../core/ast';
 import { BUFFER_RESULT, defineMethod, type MethodContext, type MethodDefinition } from '../method';
 import { runChange, runUndo, type AppliedChange, type PipelineOptions, type PreviewedChange } from '../mutation-pipeline';
 import { proposeReviewedChange, type ProposedChange } from '../suggestions/review-mode';
+import type { BrokenCaller } from '../broken-callers';
+import { resolveBuffer } from '../buffers';
+import { AgentError, ErrorCode } from '../errors';
+import { applyFiles, previewFiles, type FileChange } from '../multi-file-change';
 import { ID, JSON_VALUE, JSON_VALUE_DEFS, NAME, URI } from '../param-bounds';
 
 /** The mutation fields' schemas with the endpoint's bounds (param-bounds.ts) on every string, list and object. */
@@ -40,7 +44,7 @@ function withRenameStep(schema: JsonSchema): JsonSchema {
 }
 
 /** One mutation of applyBatch: the core's mutation kinds (MUTATION_KINDS) and rename, with the flags. */
-export const MUTATION_SCHEMA = withRenameStep(mutationJsonSchema(MUTATION_FLAGS, BOUNDED_FIELDS));
+export const MUTATION_SCHEMA = withRenameStep(mutationJsonSchema({ ...MUTATION_FLAGS, uri: URI }, BOUNDED_FIELDS));
 
 /** What a change may carry besides its mutations (docs/AGENT-ENDPOINT.md). */
 const CHANGE_PROPERTIES = {
@@ -53,6 +57,8 @@ const CHANGE_PROPERTIES = {
 
 /** A batch this long is a rewrite: it should be several reviewable steps. */
 export const MAX_BATCH_MUTATIONS = 1000;
+/** How many files one batch may change. */
+const MAX_BATCH_FILES = 100;
 
 interface ChangeParams {
   ifRevision?: number;
@@ -85,6 +91,8 @@ const CHANGE_RESULT = {
   planTargets: 'array',
   pending: 'boolean',
   suggestionId: 'string',
+  brokenCallers: 'array',
+  brokenCallersTotal: 'integer',
 } as const;
 
 function who(context: MethodContext): string {
@@ -106,6 +114,8 @@ function commonFields(change: AppliedChange | PreviewedChange): Record<string, u
     uri: change.uri,
     revision: change.revision,
     changedNodeIds: change.changedNodeIds,
+    brokenCallers: change.brokenCallers,
+    brokenCallersTotal: change.brokenCallersTotal,
   };
 }
 
@@ -158,7 +168,7 @@ const applyMutation = defineMethod({
   name: 'applyMutation',
   role: 'refactor',
   description:
-    'One mutation as one undo step. ifRevision: refused if stale; dryRun: preview; review: the person decides inline; planId: for destructive ones; strictMode: refuse new errors; preferImports: add library imports.',
+    'One mutation, one undo step; brokenCallers: breaks in importers. ifRevision: refused if stale; dryRun: preview; review: the person accepts inline; planId: for destructive ones; strictMode: refuse new errors; preferImports: add imports.',
   // The mutation's own fields and the change's options side by side, as the reference writes them.
   params: { ...withRenameStep(mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES }, BOUNDED_FIELDS)), $defs: JSON_VALUE_DEFS },
   recorded: true,
@@ -187,12 +197,13 @@ const applyBatch = defineMethod({
   name: 'applyBatch',
   role: 'refactor',
   description:
-    'Apply mutations atomically: all or nothing, one text edit, one undo step; on failure data.index names the failing mutation. Same options as applyMutation.',
+    'All or nothing; data.index names a failing mutation. A mutation may name its uri (one undo step per file; ifRevisions {uri: revision}). Options as applyMutation.',
   params: {
     type: 'object',
     properties: {
       mutations: { type: 'array', items: MUTATION_SCHEMA, maxItems: MAX_BATCH_MUTATIONS },
       ...CHANGE_PROPERTIES,
+      ifRevisions: { type: 'object', additionalProperties: { type: 'integer' }, propertyNames: { maxLength: URI.maxLength }, maxProperties: MAX_BATCH_FILES },
       strictMode: { type: 'boolean' },
       preferImports: { type: 'boolean' },
     },
@@ -203,15 +214,18 @@ const applyBatch = defineMethod({
   recorded: true,
   whenToUse: 'Also {type: "rename", nodeId, newName}.',
   destructive: true,
-  returns: { ...CHANGE_RESULT, appliedCount: 'integer' },
+  returns: { ...CHANGE_RESULT, appliedCount: 'integer', files: 'array' },
   async handler(params, context) {
     const mutations = params.mutations as MutationParams[];
+    const files = filesOf(context, mutations, params.uri);
+    if (files.length > 1 || params.ifRevisions !== undefined) return batchAcrossFiles(context, files, params);
     // A flag on any one mutation applies to the batch: the batch is checked and applied as one.
     const strictMode = params.strictMode === true || mutations.some((m) => m.strictMode === true);
     const preferImports = params.preferImports === true || mutations.some((m) => m.preferImports === true);
     const count = mutations.length;
-    const change = await changeOrPropose(context, mutations, {
-      uri: params.uri,
+    // One file: the batch's own, or the one its mutations name.
+    const change = await changeOrPropose(context, files[0] ? [...files[0].mutations] : mutations, {
+      uri: files[0]?.uri ?? params.uri,
       ifRevision: params.ifRevision,
       dryRun: params.dryRun,
       planId: params.planId,
@@ -225,11 +239,65 @@ const applyBatch = defineMethod({
   },
 });
 
+/** The batch's mutations by the file each names (its `uri`, else the batch's), in the order the files first appear. */
+function filesOf(context: MethodContext, mutations: readonly MutationParams[], batchUri: string | undefined): FileChange[] {
+  const byFile = new Map<string, Record<string, unknown>[]>();
+  for (const { uri, ...mutation } of mutations) {
+    const file = typeof uri === 'string' ? uri : (batchUri ?? resolveBuffer(context.host, undefined).uri);
+    byFile.set(file, [...(byFile.get(file) ?? []), mutation]);
+  }
+  if (byFile.size > MAX_BATCH_FILES) {
+    throw new AgentError(ErrorCode.InvalidParams, `Invalid params: the batch changes ${byFile.size} files; one batch may change at most ${MAX_BATCH_FILES}`, { hint: 'Split it into several batches.' });
+  }
+  return [...byFile].map(([uri, fileMutations]) => ({ uri, mutations: fileMutations }));
+}
+
+/**
+ * applyBatch whose mutations name several files (or that gives ifRevisions): one change per file,
+ * all previewed before any applies, all or nothing (multi-file-change.ts). The answer lists each
+ * file's result under `files`.
+ */
+async function batchAcrossFiles(context: MethodContext, files: FileChange[], params: { ifRevision?: number; ifRevisions?: Record<string, unknown>; uri?: string; dryRun?: boolean; planId?: string; review?: boolean; strictMode?: boolean; preferImports?: boolean; mutations: unknown[] }): Promise<Record<string, unknown>> {
+  if (params.review === true) {
+    throw new AgentError(ErrorCode.InvalidParams, 'Invalid params: review takes the change of one file; this batch changes several', { field: 'review', hint: 'Send one batch per file with review: true.' });
+  }
+  const revisions = params.ifRevisions ?? {};
+  const unknown = Object.keys(revisions).filter((uri) => !files.some((file) => file.uri === uri));
+  if (unknown.length > 0) {
+    throw new AgentError(ErrorCode.InvalidParams, `Invalid params: ifRevisions names ${unknown[0]}, which no mutation of the batch changes`, { field: 'ifRevisions', hint: 'Key ifRevisions by the uri of each file the batch changes (as listFiles and getAST give it).' });
+  }
+  const withRevisions = files.map((file) => ({ ...file, ifRevision: (revisions[file.uri] as number | undefined) ?? (file.uri === params.uri ? params.ifRevision : undefined) }));
+  const mutations = params.mutations as MutationParams[];
+  const options = {
+    planId: params.planId,
+    strictMode: params.strictMode === true || mutations.some((m) => m.strictMode === true),
+    preferImports: params.preferImports === true || mutations.some((m) => m.preferImports === true),
+    label: `${who(context)}: ${mutations.length} mutations in ${files.length} files`,
+  };
+  if (params.dryRun === true) {
+    const previews = await previewFiles(context, withRevisions, options);
+    return { success: true, dryRun: true, appliedCount: 0, files: previews.map((preview) => changeResult(preview, {})) };
+  }
+  const applied = await applyFiles(context, withRevisions, options);
+  const changed = new Set(applied.map((done) => done.uri));
+  // A call the batch fixed in another of its files is no longer broken: what stands is what its diagnostics say now.
+  const stillBroken = (broken: BrokenCaller): boolean =>
+    !changed.has(broken.uri) || (context.host.workspace.get(broken.uri)?.diagnostics() ?? []).some((d) => d.nodeId === broken.nodeId && d.code === broken.diagnostic.code);
+  return {
+    success: true,
+    appliedCount: mutations.length,
+    files: applied.map((done) => {
+      const brokenCallers = done.brokenCallers.filter(stillBroken);
+      return changeResult({ ...done, brokenCallers, brokenCallersTotal: done.brokenCallersTotal - (done.brokenCallers.length - brokenCallers.length) }, {});
+    }),
+  };
+}
+
 const undo = defineMethod({
   name: 'undo',
   role: 'refactor',
   description:
-    "Undo this session's last change of the buffer if nothing changed it since; repeat to step back. -32050: nothing to undo.",
+    'Undo your last change of the buffer if unchanged since; repeat to step back. -32050: nothing to undo.',
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   returns: { success: 'boolean', undone: 'string', diagnostics: 'array', ...BUFFER_RESULT },

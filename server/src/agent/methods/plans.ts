@@ -120,7 +120,7 @@ const proposePlan = defineMethod({
     additionalProperties: false,
   },
   recorded: false,
-  whenToUse: 'After -32040: pass its data.targets.',
+  whenToUse: 'After -32040: its data.targets.',
   returns: { planId: 'string', status: 'string' },
   handler(params, context) {
     const store = planStoreOf(context.host);

@@ -56,7 +56,7 @@ const getAST = defineMethod({
 const getNode = defineMethod({
   name: 'getNode',
   role: 'any',
-  description: `One node by id, its descendants to depth (${DEFAULT_NODE_DEPTH}); deeper ones are {type, id, span, truncated: true}.`,
+  description: `One node by id, descendants to depth (${DEFAULT_NODE_DEPTH}); deeper ones {type, id, span, truncated: true}.`,
   params: {
     type: 'object',
     properties: { nodeId: NODE_ID, depth: { type: 'integer', minimum: 0, maximum: 1000 }, uri: URI },

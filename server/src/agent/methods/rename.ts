@@ -1,7 +1,8 @@
 // renameSymbol (docs/AGENT-ENDPOINT.md "Rename"): a declaration and every reference to it renamed
-// by the language's scope rules (the core's rename, the editor's F2), in its buffer and in the open
-// buffers that import it (for a field of a declared type: the keys and members its values have in
-// the buffers importing the declaring one), as one change per buffer (one undo step each). Every
+// by the language's scope rules (the core's rename, the editor's F2), in its buffer and in every
+// file that imports it — in VS Code, importers nobody has open are opened as documents first (for
+// a field of a declared type: the keys and members its values have in the buffers importing the
+// declaring one) — as one change per buffer (one undo step each). Every
 // buffer's change is previewed through the mutation pipeline before any is applied, so a refusal
 // anywhere changes nothing; should applying a later buffer still fail (the person typed in it
 // meanwhile), the buffers already changed are changed back.
@@ -10,17 +11,19 @@ import type { SetPropertyMutation } from '../../core/ast';
 import type { OpenBuffer } from '../../workspace/buffer';
 import { pathOfBufferUri } from '../../workspace/buffer-path';
 import { checkRevision, nodeIn, resolveBuffer } from '../buffers';
-import { AgentError } from '../errors';
-import { BUFFER_RESULT, defineMethod, type MethodContext, type MethodDefinition } from '../method';
-import { runChange, runUndo, type AppliedChange, type PreviewedChange } from '../mutation-pipeline';
+import { BUFFER_RESULT, defineMethod, type MethodDefinition } from '../method';
+import { applyFiles, previewFiles, type FileChange } from '../multi-file-change';
 import { ID, NAME, URI } from '../param-bounds';
 import { renameRefused } from '../rename-expansion';
+
+/** How many importers nobody has open one rename may open (each becomes a document in VS Code). */
+const MAX_IMPORTERS_OPENED = 500;
 
 const renameSymbol = defineMethod({
   name: 'renameSymbol',
   role: 'refactor',
   description:
-    'Rename a declaration and all its references (nodeId: it or a use) by the scope rules, also in open buffers importing it; one undo step per buffer; notes: what was left alone and why.',
+    'Rename a declaration and its references (nodeId: it or a use) by scope rules, in importing files too; one undo step per file; notes: what was left alone.',
   params: {
     type: 'object',
     properties: {
@@ -34,7 +37,7 @@ const renameSymbol = defineMethod({
     additionalProperties: false,
   },
   recorded: true,
-  errors: '-32010 (data.reason): a keyword or a clash with a name in scope.',
+  errors: '-32010 (data.reason): a keyword or a clash.',
   returns: { success: 'boolean', oldName: 'string', newName: 'string', notes: 'array', changes: 'array', dryRun: 'boolean', ...BUFFER_RESULT },
   async handler(params, context) {
     const { host } = context;
@@ -48,6 +51,8 @@ const renameSymbol = defineMethod({
       { buffer, revision: buffer.revision, mutations: own.mutations as unknown as Record<string, unknown>[] },
     ];
     if (own.exported || own.fieldOf) {
+      // Importers nobody has open become buffers first (VS Code), so none is left behind.
+      if (host.importersOf && host.reachFiles) await host.reachFiles(host.importersOf(buffer.uri), { max: MAX_IMPORTERS_OPENED });
       const declaredIn = pathOfBufferUri(buffer.uri);
       const importsFrom = (module: string): boolean => moduleNamesPath(module, declaredIn);
       const declaring = { document: buffer.document, model: buffer.analysis() };
@@ -63,14 +68,10 @@ const renameSymbol = defineMethod({
       }
     }
     const label = `${context.session.name || context.session.id}: rename ${own.oldName} to ${params.newName}`;
-    // Every buffer's change passes the pipeline's checks (engine, policy, syntax) before any applies.
-    const previews: PreviewedChange[] = [];
-    for (const change of changes) {
-      const preview = await runChange(context, change.mutations, { uri: change.buffer.uri, ifRevision: change.revision, dryRun: true, label });
-      if (preview.dryRun) previews.push(preview);
-    }
+    const files: FileChange[] = changes.map((change) => ({ uri: change.buffer.uri, ifRevision: change.revision, mutations: change.mutations }));
     const head = { success: true, oldName: own.oldName, newName: params.newName, uri: buffer.uri, notes };
     if (params.dryRun === true) {
+      const previews = await previewFiles(context, files, { label });
       return {
         ...head,
         dryRun: true,
@@ -78,23 +79,7 @@ const renameSymbol = defineMethod({
         changes: previews.map((preview) => ({ uri: preview.uri, revision: preview.revision, changedNodeIds: preview.changedNodeIds, edits: preview.edits, diagnosticsAfter: preview.diagnosticsAfter })),
       };
     }
-    const applied: AppliedChange[] = [];
-    for (const change of changes) {
-      try {
-        const done = await runChange(context, change.mutations, { uri: change.buffer.uri, ifRevision: change.revision, label });
-        if (!done.dryRun) applied.push(done);
-      } catch (error) {
-        const restored = await changeBack(context, applied);
-        if (error instanceof AgentError) {
-          throw new AgentError(error.code, `${error.message} (in ${change.buffer.uri}); ${restored ? 'the buffers renamed before it were changed back' : 'some buffers renamed before it could not be changed back: see changedBuffers'}`, {
-            ...error.data,
-            failedUri: change.buffer.uri,
-            changedBuffers: restored ? [] : applied.map((done) => done.uri),
-          });
-        }
-        throw error;
-      }
-    }
+    const applied = await applyFiles(context, files, { label });
     return {
       ...head,
       revision: applied[0]?.revision ?? buffer.revision,
@@ -102,19 +87,5 @@ const renameSymbol = defineMethod({
     };
   },
 });
-
-/** Undoes the renames already applied, newest first, each in its turn; false when one of them could not be. */
-async function changeBack(context: MethodContext, applied: readonly AppliedChange[]): Promise<boolean> {
-  let all = true;
-  for (const done of [...applied].reverse()) {
-    try {
-      await runUndo(context, done.uri);
-    } catch {
-      // Closed, changed since, or refused by the host: that buffer stays renamed (changedBuffers).
-      all = false;
-    }
-  }
-  return all;
-}
 
 export const RENAME_METHODS: readonly MethodDefinition[] = [renameSymbol];

@@ -33,7 +33,7 @@ const startWorkflowRecording = defineMethod({
 const stopWorkflowRecording = defineMethod({
   name: 'stopWorkflowRecording',
   role: 'any',
-  description: 'Stop recording and return the workflow: steps [{method, params, timestamp, insertedNodeIds?}].',
+  description: 'Stop recording; the workflow: steps [{method, params, timestamp, insertedNodeIds?}].',
   params: { type: 'object', additionalProperties: false },
   recorded: false,
   returns: { name: 'string|null', steps: 'array', recording: 'boolean', truncated: 'boolean' },
@@ -59,7 +59,7 @@ const replayWorkflow = defineMethod({
   name: 'replayWorkflow',
   role: 'any',
   description:
-    'Replay a workflow\'s steps with this session\'s role, inserted ids mapped; stops at a failure unless continueOnError.',
+    'Replay a workflow with this session\'s role, inserted ids mapped; stops at a failure unless continueOnError.',
   params: {
     type: 'object',
     properties: {

@@ -73,7 +73,7 @@ const findSymbol = defineMethod({
   name: 'findSymbol',
   role: 'any',
   description:
-    'Declarations in any file by qualified name (m.name, m.Type.field) or its end (name, Type.field): {qualifiedName, kind, uri, nodeId?, revision?, signature, line, column}.',
+    'Declarations in any file by qualified name (m.name, m.Type.field) or its end: {qualifiedName, kind, uri, nodeId?, revision?, signature, line, column}.',
   params: {
     type: 'object',
     properties: {
@@ -119,7 +119,7 @@ const findReferences = defineMethod({
   },
   recorded: true,
   readOnly: true,
-  whenToUse: 'Not findNodes {name}: by scope, in all files.',
+  whenToUse: 'By scope; not findNodes.',
   errors: '-32602 data.candidates: ambiguous.',
   returns: { declaration: 'object', references: 'array', total: 'integer', truncated: 'boolean', notes: 'array', indexing: 'boolean' },
   handler(params, { host }) {

@@ -48,26 +48,14 @@ export function takeApprovedPlan(context: MethodContext, planId: string | undefi
   checkApprovedPlan(context, planId, targets, buffer);
   // checkApprovedPlan returned: either nothing is gated, or planId names an approved plan.
   if (targets.length === 0 || planId === undefined) return NO_PLAN;
-  const store = planStoreOf(context.host);
-  store.reserve(planId);
-  let settled = false;
-  return {
-    applied() {
-      if (!settled) store.markConsumed(planId);
-      settled = true;
-    },
-    release() {
-      if (!settled) store.release(planId);
-      settled = true;
-    },
-  };
+  return holdPlan(context, planId);
 }
 
 /**
  * The checks of takeApprovedPlan without holding the plan: a change sent for review must name an
  * approved plan now, and uses it only when the person accepts the change.
  */
-export function checkApprovedPlan(context: MethodContext, planId: string | undefined, targets: readonly PlanTarget[], buffer: ChangedBuffer): void {
+export function checkApprovedPlan(context: MethodContext, planId: string | undefined, targets: readonly PlanTarget[], buffer: ChangedBuffer, options: { heldByCaller?: boolean } = {}): void {
   if (targets.length === 0) return;
   // The change's own buffer names the nodes: the same id in another file is another node.
   const wanted: BoundPlanTarget[] = targets.map((target) => ({ op: target.op, nodeId: target.nodeId, uri: buffer.uri }));
@@ -104,7 +92,7 @@ export function checkApprovedPlan(context: MethodContext, planId: string | undef
       hint: 'An approved plan allows only the targets it lists; propose a new plan that lists these.',
     });
   }
-  if (store.isInUse(planId)) {
+  if (options.heldByCaller !== true && store.isInUse(planId)) {
     throw new AgentError(ErrorCode.PlanNotApproved, `Plan not approved: plan '${planId}' is in use by another change being applied`, {
       planId,
       status: plan.status,
@@ -121,6 +109,27 @@ export function checkApprovedPlan(context: MethodContext, planId: string | undef
       hint: 'Someone changed these nodes after the person saw them: read them again (getNode) and propose a new plan, so the person decides on the code as it is now.',
     });
   }
+}
+
+/**
+ * Holds an approved plan for a change of several files (applyBatch across files): each file's
+ * targets are checked with checkApprovedPlan (heldByCaller) as it applies, and the plan is used up
+ * once, when every file's change is in.
+ */
+export function holdPlan(context: MethodContext, planId: string): PlanUse {
+  const store = planStoreOf(context.host);
+  store.reserve(planId);
+  let settled = false;
+  return {
+    applied() {
+      if (!settled) store.markConsumed(planId);
+      settled = true;
+    },
+    release() {
+      if (!settled) store.release(planId);
+      settled = true;
+    },
+  };
 }
 
 function notApprovedHint(status: Plan['status']): string {

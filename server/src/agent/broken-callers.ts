@@ -1,0 +1,37 @@
+// brokenCallers (docs/AGENT-ENDPOINT.md "Mutations"): the call sites and other uses a change of a
+// module's exports (a parameter added, removed or retyped, a return type changed, a name removed)
+// breaks in the files that import it, each with the node it is about, so an agent can fix them in
+// the same batch or plan. Reported by every change, a dry run included, before it is applied.
+// Found as the review preflight finds them (review-preflight.ts errorsInImporters); in VS Code the
+// importers nobody has open are opened first (AgentHost.reachFiles), so none is left out.
+import type { SemanticModel } from '../core/semantics';
+import type { OpenBuffer } from '../workspace/buffer';
+import type { AgentHost } from './host';
+import { errorsInImporters, importsBuffer } from './review-preflight';
+
+export interface BrokenCaller {
+  uri: string;
+  nodeId: string;
+  /** 1-based, as the diagnostic says. */
+  line: number;
+  column: number;
+  diagnostic: { code: string; severity: string; message: string };
+}
+
+/** The most broken callers an answer lists; brokenCallersTotal counts them all. */
+export const MAX_BROKEN_CALLERS = 200;
+/** How many importers nobody has open one change may open to look for broken callers. */
+const MAX_IMPORTERS_OPENED = 500;
+
+/** What a change whose module analyses as `after` breaks in the importers of `buffer`. */
+export async function brokenCallersOf(host: AgentHost, buffer: OpenBuffer, after: () => SemanticModel): Promise<{ brokenCallers: BrokenCaller[]; brokenCallersTotal: number }> {
+  const indexed = host.importersOf?.(buffer.uri) ?? [];
+  const anyImporter = indexed.length > 0 || host.workspace.all().some((other) => other !== buffer && importsBuffer(other, buffer, host.workspace));
+  if (!anyImporter) return { brokenCallers: [], brokenCallersTotal: 0 };
+  const model = after();
+  if (indexed.length > 0 && host.reachFiles) await host.reachFiles(indexed, { max: MAX_IMPORTERS_OPENED });
+  const all = errorsInImporters(host.workspace, buffer, model, host.library()).flatMap(({ uri, errors }) =>
+    errors.map((d) => ({ uri, nodeId: d.nodeId, line: d.line, column: d.column, diagnostic: { code: d.code, severity: d.severity, message: d.message } })),
+  );
+  return { brokenCallers: all.slice(0, MAX_BROKEN_CALLERS), brokenCallersTotal: all.length };
+}
