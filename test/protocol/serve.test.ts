@@ -53,6 +53,8 @@ describe('whetstone-agent serve', () => {
       assert.equal(active.uri, expected[0]);
       assert.equal(active.revision, 1);
       await client.close();
+      // What serve says on stderr is its own: no library's deprecation notice (ajv's once was).
+      assert.doesNotMatch(server.stderr(), /DEPRECATED/);
     } finally {
       await server.stop();
     }

@@ -21,6 +21,9 @@ export const DEFAULT_LIMITS: EndpointLimits = {
   maxNestingDepth: 512,
 };
 
+/** ajv's log: its errors as they are, its warnings dropped (see the Dispatcher's constructor). */
+const AJV_LOGGER = { log: () => undefined, warn: () => undefined, error: (...args: unknown[]) => console.error(...args) };
+
 export interface DispatcherOptions {
   limits?: Partial<EndpointLimits>;
   /** Where unexpected failures go (with their stack); the agent only hears "internal error". */
@@ -57,8 +60,10 @@ export class Dispatcher {
     this.onCall = options.onCall ?? (() => undefined);
     // Compiled once, at start: a schema ajv cannot compile is a bug to see at once, not per call.
     // unicode: false counts minLength and maxLength in UTF-16 code units (String.length), as the
-    // agent's JSON does, and at once: ajv's default walks every character of a 2 MiB source.
-    const ajv = new Ajv2020({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, unicode: false });
+    // agent's JSON does, and at once: ajv's default walks every character of a 2 MiB source. ajv
+    // calls the option deprecated (it still honours it) and says so on stderr at every start of
+    // serve; its warnings are about schemas, which strict: false leaves alone, so they are dropped.
+    const ajv = new Ajv2020({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, unicode: false, logger: AJV_LOGGER });
     for (const method of methods.values()) this.validators.set(method.name, ajv.compile(method.params));
   }
 
