@@ -68,7 +68,8 @@ export function summarizeDocument(document: WhetstoneDocument): FileSummary {
   const declarations: DeclarationSummary[] = [];
   const imports: ImportSummary[] = [];
   const add = (node: Node, name: string, kind: DeclarationKind, detail: string | undefined, fields?: FieldSummary[]): void => {
-    const nameSpan = document.nameSpan(node.id);
+    // Read off the node: by id it would build the document's id index, a map of every node, for a few top-level names.
+    const nameSpan = document.nameSpanOfNode(node);
     // A name the parser could not read has nothing to find or show.
     if (!name || !nameSpan) return;
     const declaration: DeclarationSummary = { name: detached(name), kind, span: plain(node.span), nameSpan: plain(nameSpan) };
@@ -106,7 +107,7 @@ export function summarizeDocument(document: WhetstoneDocument): FileSummary {
 function fieldsOf(document: WhetstoneDocument, fields: readonly Field[]): FieldSummary[] {
   const summaries: FieldSummary[] = [];
   for (const field of fields) {
-    const nameSpan = document.nameSpan(field.id);
+    const nameSpan = document.nameSpanOfNode(field);
     if (field.name && nameSpan) summaries.push({ name: detached(field.name), type: detached(field.fieldType), nameSpan: plain(nameSpan) });
   }
   return summaries;
