@@ -13,7 +13,7 @@ export const HOUSE_RULES = {
   endpoint: ['agent', 'workspace'],
   websocket: ['endpoint', 'agent'],
   mcp: ['endpoint', 'agent'],
-  'language-server': ['lsp', 'websocket', 'mcp', 'endpoint', 'agent', 'projection', 'workspace', 'core', 'protocol'],
+  'editor-process': ['lsp', 'websocket', 'mcp', 'endpoint', 'agent', 'projection', 'workspace', 'core', 'protocol'],
   cli: ['websocket', 'mcp', 'endpoint', 'agent', 'projection', 'workspace', 'core', 'protocol'],
   protocol: [],
   projection: ['core'],

@@ -49,7 +49,7 @@ describe('house rules (imports between the rooms of server/src)', () => {
 
   it('the lsp handlers do not reach the agent or the process around them', async () => {
     await assertRefused('server/src/lsp/sample.ts', "import type { AgentRole } from '../agent/roles';\nexport type R = AgentRole;\n", /lsp\/ may import projection, workspace, core, protocol only/);
-    await assertRefused('server/src/lsp/sample.ts', "import { startServer } from '../language-server/server';\nexport const s = startServer;\n", /lsp\/ may import/);
+    await assertRefused('server/src/lsp/sample.ts', "import { startServer } from '../editor-process/server';\nexport const s = startServer;\n", /lsp\/ may import/);
     await assertAllowed('server/src/lsp/sample.ts', "import { WhetstoneDocument } from '../core/syntax';\nimport { AstRequest } from '../protocol/messages';\nimport type { OpenBuffer } from '../workspace/buffer';\nexport const x = [WhetstoneDocument, AstRequest];\nexport type B = OpenBuffer;\n");
   });
 
@@ -91,13 +91,13 @@ describe('house rules (imports between the rooms of server/src)', () => {
     await assertAllowed('server/src/agent/methods/sample.ts', "import { runPipeline } from '../../projection';\nexport const r = runPipeline;\n");
     await assertAllowed('server/src/agent/sample.ts', "import type { CodeModel } from '../projection';\nexport type M = CodeModel;\n");
     await assertAllowed('server/src/cli/sample.ts', "import { parseSourceText } from '../projection';\nexport const p = parseSourceText;\n");
-    await assertAllowed('server/src/language-server/sample.ts', "import type { CodeModel } from '../projection';\nexport type M = CodeModel;\n");
+    await assertAllowed('server/src/editor-process/sample.ts', "import type { CodeModel } from '../projection';\nexport type M = CodeModel;\n");
     await assertRefused('server/src/workspace/sample.ts', "import { generate } from '../projection';\nexport const g = generate;\n", /workspace\/ may import core only/);
     await assertRefused('server/src/core/syntax/sample.ts', "import { generate } from '../../projection';\nexport const g = generate;\n", /core\/ may import no other room/);
   });
 
   it('the composing rooms and mcp keep to their arrows', async () => {
-    await assertAllowed('server/src/language-server/sample.ts', "import { registerLanguageFeatures } from '../lsp/handlers';\nimport { METHODS } from '../agent';\nexport const x = [registerLanguageFeatures, METHODS];\n");
+    await assertAllowed('server/src/editor-process/sample.ts', "import { registerLanguageFeatures } from '../lsp/handlers';\nimport { METHODS } from '../agent';\nexport const x = [registerLanguageFeatures, METHODS];\n");
     await assertRefused('server/src/cli/sample.ts', "import { toLspRange } from '../lsp/convert';\nexport const t = toLspRange;\n", /cli\/ may import websocket, mcp, endpoint, agent, projection, workspace, core, protocol only/);
     await assertAllowed('server/src/cli/sample.ts', "import { runStdioBridge } from '../mcp/index';\nexport const b = runStdioBridge;\n");
     // serve starts itself with the language server's Node options, written once in protocol/.
@@ -111,7 +111,7 @@ describe('house rules (imports between the rooms of server/src)', () => {
     await assertAllowed('server/src/cli/sample.ts', "import { planDisplay } from '../agent/index';\nexport const p = planDisplay;\n");
     await assertRefused('server/src/cli/sample.ts', "import { planDisplay } from '../agent/plans/plan-display';\nexport const p = planDisplay;\n", /import agent through its public surface/);
     await assertRefused('server/src/mcp/sample.ts', "import type { AgentRole } from '../agent/roles';\nexport type R = AgentRole;\n", /import agent through its public surface/);
-    await assertRefused('server/src/language-server/sample.ts', "import { Dispatcher } from '../agent/dispatcher';\nexport const d = Dispatcher;\n", /import agent through its public surface/);
+    await assertRefused('server/src/editor-process/sample.ts', "import { Dispatcher } from '../agent/dispatcher';\nexport const d = Dispatcher;\n", /import agent through its public surface/);
     // Inside agent/, sub-rooms import each other directly.
     await assertAllowed('server/src/agent/methods/sample.ts', "import { planStoreOf } from '../plans/plan-store';\nexport const p = planStoreOf;\n");
   });
