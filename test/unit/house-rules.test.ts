@@ -57,7 +57,7 @@ describe('house rules (imports between the rooms of server/src)', () => {
     await assertRefused('server/src/workspace/sample.ts', "import type { TextEdit } from '../core/syntax/text-edits';\nexport type E = TextEdit;\n", /index files/);
     await assertRefused('client/src/sample.ts', "import { analyze } from '../../server/src/core/semantics';\nexport const a = analyze;\n", /client\/src imports vscode, vscode-languageclient and server\/src\/protocol only/);
     await assertRefused('client/src/sample.ts', "import type { Connection } from 'vscode-languageserver/node';\nexport type C = Connection;\n", /client\/src imports vscode, vscode-languageclient/);
-    await assertAllowed('client/src/sample.ts', "import * as vscode from 'vscode';\nimport type { LanguageClient } from 'vscode-languageclient/node';\nimport { AstRequest } from '../../server/src/protocol/messages';\nimport { CLIENT_ID } from './languageClient';\nexport const x = [vscode, AstRequest, CLIENT_ID];\nexport type L = LanguageClient;\n");
+    await assertAllowed('client/src/sample.ts', "import * as vscode from 'vscode';\nimport type { LanguageClient } from 'vscode-languageclient/node';\nimport { AstRequest } from '../../server/src/protocol/messages';\nimport { CLIENT_ID } from './language-client';\nexport const x = [vscode, AstRequest, CLIENT_ID];\nexport type L = LanguageClient;\n");
   });
 
   it('the agent protocol is transport-neutral and never reaches the editor, the command line or the LSP', async () => {
