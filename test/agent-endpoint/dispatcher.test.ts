@@ -7,7 +7,7 @@ import { before, describe, it } from 'node:test';
 import { Dispatcher, type Reply } from '../../server/src/agent/dispatcher';
 import { defineMethod, type MethodDefinition } from '../../server/src/agent/method';
 import { RawJson } from '../../server/src/agent/ast-json/raw-json';
-import { SocketSession } from '../../server/src/agent/websocket/socket-session';
+import { SocketSession } from '../../server/src/websocket/socket-session';
 import { startRecording, stopRecording } from '../../server/src/agent/workflow-recorder';
 import { HeadlessAgentHost } from '../../server/src/cli/headless-host';
 import { loadGrammar } from '../../server/src/workspace/grammar';

@@ -1,17 +1,18 @@
-// Who may open a WebSocket on the endpoint, decided from the upgrade request before the upgrade
-// completes: a local process that read the lock file. Web pages are kept out twice: a browser
+// Who may reach the endpoint, decided from each request before a transport sees it (a WebSocket
+// upgrade before it completes, an MCP request before it is read): a local process that read the
+// lock file. Web pages are kept out twice: a browser
 // always sends Origin (refused unless the person allowed that origin), and a DNS-rebound page
 // sends its own Host (refused unless it is 127.0.0.1 or localhost at our port).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export interface UpgradeRules {
+export interface RequestRules {
   token: string;
   port: number;
   allowedOrigins: readonly string[];
 }
 
-export interface UpgradeRefusal {
+export interface RequestRefusal {
   status: 401 | 403;
   message: string;
 }
@@ -19,8 +20,8 @@ export interface UpgradeRefusal {
 /** Query parameter names that look like a credential: refused, to keep tokens out of URLs and logs. */
 const CREDENTIAL_PARAMETER = /token|auth|key|bearer|secret|password/i;
 
-/** Undefined when the upgrade may proceed; otherwise the HTTP status and a message saying why. */
-export function checkUpgrade(request: IncomingMessage, rules: UpgradeRules): UpgradeRefusal | undefined {
+/** Undefined when the request (or upgrade) may proceed; otherwise the HTTP status and a message saying why. */
+export function checkRequest(request: IncomingMessage, rules: RequestRules): RequestRefusal | undefined {
   const host = request.headers.host?.toLowerCase();
   if (host !== `127.0.0.1:${rules.port}` && host !== `localhost:${rules.port}`) {
     return { status: 403, message: `Forbidden: the Host header must be 127.0.0.1:${rules.port} or localhost:${rules.port}` };

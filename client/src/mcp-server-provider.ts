@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { McpServerRequest } from '../../server/src/protocol/messages';
-import type { AgentStatusView } from './agentStatus';
+import type { AgentStatusView } from './agent-status';
 
 /** The id in package.json's contributes.mcpServerDefinitionProviders. */
 export const MCP_PROVIDER_ID = 'whetstone.agentEndpoint';

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { labelText } from '../../server/src/protocol/display-text';
 import { AgentStatusNotification, type AgentStatusParams } from '../../server/src/protocol/messages';
-import { SHOW_AGENTS_COMMAND } from './agentsView';
+import { SHOW_AGENTS_COMMAND } from './agents-view';
 
 export const COPY_AGENT_CONNECTION_COMMAND = 'whetstone.copyAgentConnection';
 

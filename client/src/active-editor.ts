@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, State } from 'vscode-languageclient/node';
 import { ActiveEditorNotification } from '../../server/src/protocol/messages';
 
-/** The schemes of the documents the language client syncs (languageClient.ts documentSelector). */
+/** The schemes of the documents the language client syncs (language-client.ts documentSelector). */
 const BUFFER_SCHEMES = new Set(['file', 'untitled']);
 
 /** A document the server holds as a Whetstone buffer. */

@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { connect } from 'node:net';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { startAgentEndpoint, type AgentEndpoint } from '../../server/src/agent/websocket/endpoint';
-import { mcpRoute } from '../../server/src/mcp/http-route';
+import { startAgentEndpoint, type AgentEndpoint } from '../../server/src/endpoint/endpoint';
+import { mcpHttpTransport } from '../../server/src/mcp/http-transport';
+import { webSocketTransport } from '../../server/src/websocket/websocket-transport';
 import { MAX_QUEUED_NOTIFICATIONS, MAX_WAITING_CALLS, McpSession } from '../../server/src/mcp/mcp-session';
 import { agentFixture, type AgentFixture } from '../helpers/agent';
 import { connectHttp, INITIALIZE, rawMcp } from './mcp-harness';
@@ -33,7 +34,7 @@ describe('MCP bounds on a real endpoint', () => {
   before(async () => {
     fixture = await agentFixture({ 'main.wst': 'print(1);\n' });
     lockDir = mkdtempSync(join(tmpdir(), 'whetstone-lock-'));
-    endpoint = await startAgentEndpoint({ host: fixture.host, port: 0, lockDir, httpRoutes: [mcpRoute({ maxSessions: 3, idleMs: 300 })] });
+    endpoint = await startAgentEndpoint({ host: fixture.host, port: 0, lockDir, transports: [webSocketTransport(), mcpHttpTransport({ maxSessions: 3, idleMs: 300 })] });
     fixture.host.setSessionSource(endpoint.sessions);
   });
   after(async () => {
@@ -92,7 +93,7 @@ describe('the upgrade deadline and MCP', () => {
       host: fixture.host,
       port: 0,
       lockDir,
-      httpRoutes: [mcpRoute()],
+      transports: [webSocketTransport(), mcpHttpTransport()],
       connectionLimits: { upgradeDeadlineMs: DEADLINE_MS, maxPendingUpgrades: 3 },
       log: (line) => log.push(line),
     });
@@ -268,7 +269,7 @@ describe('MCP holds the bounds of the WebSocket', () => {
   before(async () => {
     fixture = await agentFixture({ 'main.wst': 'print(1);\n' });
     lockDir = mkdtempSync(join(tmpdir(), 'whetstone-lock-'));
-    endpoint = await startAgentEndpoint({ host: fixture.host, port: 0, lockDir, httpRoutes: [mcpRoute({ maxSessions: 3, maxResultBytes: MAX_RESULT_BYTES })] });
+    endpoint = await startAgentEndpoint({ host: fixture.host, port: 0, lockDir, transports: [webSocketTransport(), mcpHttpTransport({ maxSessions: 3, maxResultBytes: MAX_RESULT_BYTES })] });
     fixture.host.setSessionSource(endpoint.sessions);
   });
   after(async () => {

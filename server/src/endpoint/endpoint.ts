@@ -1,34 +1,21 @@
-// The agent endpoint (docs/AGENT-ENDPOINT.md "Connection and discovery"): a WebSocket server on
-// 127.0.0.1 only, every upgrade checked (token, Origin, Host) before it completes, one Session per
-// socket, the lock file written while it runs. The language server and `whetstone-agent serve`
-// start it with their AgentHost; what the methods do is in the method table, run by the dispatcher.
+// The agent endpoint (docs/AGENT-ENDPOINT.md "Connection and discovery"): one HTTP listener on
+// 127.0.0.1 only, every request and upgrade checked (token, Origin, Host) before a transport sees
+// it, the waiting connections and sessions capped, the lock file written while it runs. The
+// transports (WebSocket, MCP's Streamable HTTP) are siblings over one dispatcher; the language
+// server and `whetstone-agent serve` start it with their AgentHost and name the transports.
 import { randomBytes } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { DEFAULT_LIMITS, Dispatcher } from '../dispatcher';
-import type { AgentHost } from '../host';
-import type { MethodDefinition } from '../method';
-import { METHODS } from '../methods/index';
-import type { AgentRole } from '../roles';
-import type { Session } from '../session';
-import { releaseSession } from '../sessions/session-release';
-import { AgentConnection, CLOSE_GOING_AWAY } from './connection';
+import { DEFAULT_LIMITS, Dispatcher, METHODS, releaseSession, notifyBufferChanges, holdSourceWorker, type AgentHost, type AgentRole, type MethodDefinition, type Session } from '../agent';
+import { settingDefault } from '../workspace/package-manifest';
 import { ConnectionGate, type ConnectionLimits } from './connection-gate';
 import { defaultLockDir, removeLockFile, writeLockFile } from './lock-file';
-import { checkUpgrade, type UpgradeRefusal } from './upgrade-guard';
-import { pathOf, type HttpRoute, type RouteHandler } from './http-routes';
-import { notifyBufferChanges } from '../buffer-notices';
-import { holdSourceWorker } from '../sources/source-pool';
-import { settingDefault } from '../../workspace/package-manifest';
+import { checkRequest, type RequestRefusal } from './request-guard';
+import { pathOf, type Transport, type TransportHandler } from './transports';
 
 export const DEFAULT_PORT = settingDefault<number>('whetstone.agentServer.port');
 export const LOOPBACK = '127.0.0.1';
-/** How often a silent peer is pinged; one that missed the previous pong is dropped. */
-const HEARTBEAT_MS = 30_000;
-/** How long closing waits for agents to acknowledge the close before cutting their sockets. */
-const CLOSE_GRACE_MS = 1_000;
 /**
  * Connections the kernel queues before the endpoint accepts them (the system may cap it lower).
  * Node's default is 511: a process opening connections faster than they are accepted fills that,
@@ -38,6 +25,8 @@ const ACCEPT_BACKLOG = 4096;
 
 export interface AgentEndpointOptions {
   host: AgentHost;
+  /** What the endpoint speaks: the WebSocket transport, MCP at /mcp. */
+  transports: readonly Transport[];
   /** Default 8080; when taken, any free port is used instead; 0 means any free port. */
   port?: number;
   /** Origins whose requests are accepted (browsers always send Origin); none by default. */
@@ -58,11 +47,9 @@ export interface AgentEndpointOptions {
   onSessionChange?: (session: Session, change: 'connected' | 'disconnected') => void;
   /** Told after every call of a session (the Agents view shows its recent calls). */
   onSessionCall?: (session: Session) => void;
-  /** Plain HTTP routes on the same port (MCP at /mcp), under the same Host, Origin and token rules. */
-  httpRoutes?: readonly HttpRoute[];
   /**
-   * The upgrade deadline and the caps on waiting connections and WebSocket sessions (defaults:
-   * connection-gate.ts). A route keeps its own session cap.
+   * The upgrade deadline and the caps on waiting connections and upgraded (WebSocket) sessions
+   * (defaults: connection-gate.ts). A transport on a path keeps its own session cap.
    */
   connectionLimits?: Partial<ConnectionLimits>;
 }
@@ -72,9 +59,9 @@ export interface AgentEndpoint {
   readonly lockFile: string;
   /** The bearer token. It is in the lock file; never log or print it. */
   readonly token: string;
-  /** The connected sessions, oldest first (a host's `sessions()` returns these). */
+  /** The connected sessions, oldest first per transport (a host's `sessions()` returns these). */
   sessions(): readonly Session[];
-  /** Closes every socket (1001), stops listening and removes the lock file. */
+  /** Ends every transport's sessions, stops listening and removes the lock file. */
   close(): Promise<void>;
 }
 
@@ -89,13 +76,12 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     onInternalError: (error, method) => log(`agent endpoint: internal error in ${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
   const token = randomBytes(16).toString('hex');
-  const connections = new Map<WebSocket, AgentConnection>();
-  const alive = new WeakSet<WebSocket>();
 
-  const routes = new Map<string, RouteHandler>();
+  const routes = new Map<string, TransportHandler>();
+  let upgrading: TransportHandler | undefined;
   const server = createServer((request, response) => {
     const route = routes.get(pathOf(request.url) ?? '');
-    if (route) {
+    if (route?.handle) {
       const refusal = safeCheck(request);
       if (refusal) {
         // Not settled: an unauthenticated connection keeps its upgrade deadline. A missing or
@@ -117,6 +103,11 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
       response.end('{"error":"not_found","error_description":"this endpoint uses no OAuth: send Authorization: Bearer <token> with the token from its lock file"}\n');
       return;
     }
+    if (upgrading === undefined) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
+      response.end('Not Found\n');
+      return;
+    }
     response.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close', Upgrade: 'websocket' });
     response.end('Upgrade Required: this endpoint speaks JSON-RPC over WebSocket\n');
   });
@@ -124,7 +115,6 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
   const gate = new ConnectionGate(options.connectionLimits ?? {}, log);
   server.on('connection', (socket: Socket) => gate.admit(socket));
   const port = await listen(server, options.port ?? DEFAULT_PORT);
-  const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, clientTracking: false });
   const rules = { token, port, allowedOrigins: options.allowedOrigins ?? [] };
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -134,37 +124,25 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
       refuse(socket, refusal.status, refusal.message);
       return;
     }
-    if (!gate.admitSession(connections.size)) {
+    if (upgrading?.upgrade === undefined) {
+      refuse(socket, 404, 'Not Found: this endpoint takes no upgrade');
+      return;
+    }
+    if (!gate.admitSession(upgrading.sessions().length)) {
       refuse(socket, 503, `Service Unavailable: ${gate.limits.maxSessions} agent sessions are connected, the most this endpoint serves; retry when one has left`);
       return;
     }
     // It presented the token: no longer one of the waiting connections a newcomer may close.
     gate.settle(socket as Socket);
-    wss.handleUpgrade(request, socket, head, accept);
+    upgrading.upgrade(request, socket, head);
   });
 
-  function safeCheck(request: IncomingMessage): UpgradeRefusal | undefined {
+  function safeCheck(request: IncomingMessage): RequestRefusal | undefined {
     try {
-      return checkUpgrade(request, rules);
+      return checkRequest(request, rules);
     } catch {
       return { status: 401, message: 'Unauthorized' };
     }
-  }
-
-  function accept(ws: WebSocket): void {
-    const connection = new AgentConnection(ws, maxRole, dispatcher, options.host, log);
-    const session = connection.session;
-    connections.set(ws, connection);
-    alive.add(ws);
-    ws.on('pong', () => alive.add(ws));
-    // ws reports bad frames (too large: 1009, invalid UTF-8: 1007…) here and closes the socket itself.
-    ws.on('error', (error) => log(`agent endpoint: ${session.id}: ${error.message}`));
-    ws.on('close', () => {
-      connection.closed();
-      connections.delete(ws);
-      sessionClosed(session);
-    });
-    sessionOpened(session);
   }
 
   function sessionOpened(session: Session): void {
@@ -187,29 +165,15 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     }
   }
 
-  const heartbeat = setInterval(() => {
-    for (const ws of connections.keys()) {
-      if (!alive.has(ws)) {
-        ws.terminate();
-        continue;
-      }
-      alive.delete(ws);
-      try {
-        ws.ping();
-      } catch {
-        ws.terminate();
-      }
-    }
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
   const bufferNotices = notifyBufferChanges(options.host);
-  for (const route of options.httpRoutes ?? []) {
-    routes.set(
-      route.path,
-      route.start({ dispatcher, methods: table, host: options.host, maxRole, maxMessageBytes, port, allowedOrigins: rules.allowedOrigins, log, sessionOpened, sessionClosed }),
-    );
+  const handlers: TransportHandler[] = [];
+  for (const transport of options.transports) {
+    const handler = transport.start({ dispatcher, methods: table, host: options.host, maxRole, maxMessageBytes, port, allowedOrigins: rules.allowedOrigins, log, sessionOpened, sessionClosed });
+    handlers.push(handler);
+    if (transport.path !== undefined) routes.set(transport.path, handler);
+    if (handler.upgrade !== undefined) upgrading ??= handler;
   }
-  const closeRoutes = (): Promise<unknown> => Promise.all([...routes.values()].map((route) => route.close().catch(() => undefined)));
+  const closeTransports = (): Promise<unknown> => Promise.all(handlers.map((handler) => handler.close().catch(() => undefined)));
 
   let lockFile: string;
   try {
@@ -224,10 +188,9 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
       version: options.host.info.version,
     });
   } catch (error) {
-    clearInterval(heartbeat);
     bufferNotices.dispose();
     gate.close();
-    await closeRoutes();
+    await closeTransports();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
@@ -240,23 +203,14 @@ export async function startAgentEndpoint(options: AgentEndpointOptions): Promise
     port,
     lockFile,
     token,
-    sessions: () => [...[...connections.values()].map((connection) => connection.session), ...[...routes.values()].flatMap((route) => route.sessions())],
+    sessions: () => handlers.flatMap((handler) => handler.sessions()),
     close() {
       closing ??= (async () => {
-        clearInterval(heartbeat);
         releaseSourceWorker();
         bufferNotices.dispose();
         gate.close();
         removeLockFile(lockFile, token);
-        await closeRoutes();
-        const sockets = [...connections.keys()];
-        for (const ws of sockets) ws.close(CLOSE_GOING_AWAY, 'The Whetstone agent endpoint is shutting down');
-        await Promise.race([
-          Promise.all(sockets.map((ws) => new Promise<void>((resolve) => (ws.readyState === ws.CLOSED ? resolve() : ws.once('close', () => resolve()))))),
-          new Promise<void>((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref()),
-        ]);
-        for (const ws of connections.keys()) ws.terminate();
-        wss.close();
+        await closeTransports();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
       })();

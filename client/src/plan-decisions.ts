@@ -1,7 +1,7 @@
 // The person's decisions on agents' plans. The server asks with `whetstone/decidePlan`; the
 // question shows as an ordinary (non-modal) notification, which never takes the focus from the
 // editor the person is typing in: "Agent X proposes a plan: <reason>" with Approve, Reject and
-// Review (the diff of what it would do, planDiff.ts), and, when every target is of one kind that
+// Review (the diff of what it would do, plan-diff.ts), and, when every target is of one kind that
 // is not a declaration, "Approve similar": this plan and the agent's later plans of that kind
 // until it disconnects (revocable in the Agents view). The notification is a progress
 // notification with its choices as links, because that is the one kind an extension can close:
@@ -15,8 +15,8 @@ import * as vscode from 'vscode';
 import type { CancellationToken, LanguageClient } from 'vscode-languageclient/node';
 import { DecidePlanRequest, type DecidePlanParams, type DecidePlanResult } from '../../server/src/protocol/messages';
 import { labelText } from '../../server/src/protocol/display-text';
-import { PLAN_PROPOSED_SCHEME, PlanDiffProvider, planIdOfProposed, type PlanLens } from './planDiff';
-import { APPROVE_PLAN_COMMAND, PLAN_SCHEME, PlanReviewProvider, REJECT_PLAN_COMMAND, type PlanRecord } from './planReviewDocument';
+import { PLAN_PROPOSED_SCHEME, PlanDiffProvider, planIdOfProposed, type PlanLens } from './plan-diff';
+import { APPROVE_PLAN_COMMAND, PLAN_SCHEME, PlanReviewProvider, REJECT_PLAN_COMMAND, type PlanRecord } from './plan-review-document';
 
 export const REVIEW_PENDING_PLANS_COMMAND = 'whetstone.reviewPendingPlans';
 /** Opens a plan's review (the diff) by id: the Agents view's plan rows run it. */

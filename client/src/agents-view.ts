@@ -15,7 +15,7 @@ import {
   type AgentSessionData,
 } from '../../server/src/protocol/messages';
 import { labelText } from '../../server/src/protocol/display-text';
-import { REVIEW_PLAN_COMMAND } from './planDecisions';
+import { REVIEW_PLAN_COMMAND } from './plan-decisions';
 
 export const AGENTS_VIEW_ID = 'whetstone.agents';
 export const SHOW_AGENTS_COMMAND = 'whetstone.showAgents';

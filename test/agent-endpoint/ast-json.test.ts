@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { astJsonOf, AstJsonCache } from '../../server/src/agent/ast-json/ast-json';
-import { startAgentEndpoint, type AgentEndpoint } from '../../server/src/agent/websocket/endpoint';
+import { startAgentEndpoint, type AgentEndpoint } from '../../server/src/endpoint/endpoint';
+import { webSocketTransport } from '../../server/src/websocket/websocket-transport';
 import { walk, type Node, type Program, type Span } from '../../server/src/core/ast';
 import { Workspace } from '../../server/src/workspace/workspace';
 import { agentFixture, type AgentFixture } from '../helpers/agent';
@@ -73,7 +74,7 @@ describe('getAST and getNode from kept JSON, over a real WebSocket', () => {
   before(async () => {
     f = await agentFixture({ 'main.wst': SOURCE });
     lockDir = mkdtempSync(join(tmpdir(), 'whetstone-ast-json-'));
-    endpoint = await startAgentEndpoint({ host: f.host, port: 0, lockDir });
+    endpoint = await startAgentEndpoint({ host: f.host, port: 0, lockDir, transports: [webSocketTransport()] });
     client = await AgentClient.connect({ port: endpoint.port, lock: { token: endpoint.token } as LockFile });
     await client.request('setAgentRole', { role: 'refactor' });
   });

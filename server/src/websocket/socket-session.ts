@@ -1,7 +1,6 @@
 // The Session of one WebSocket connection: identity, role (linter until the agent asks for more,
 // capped by the endpoint's maxRole), per-session state, and notifications sent on its socket.
-import type { AgentRole } from '../roles';
-import { AgentSession } from '../session';
+import { AgentSession, type AgentRole } from '../agent';
 
 export class SocketSession extends AgentSession {
   readonly transport = 'websocket' as const;

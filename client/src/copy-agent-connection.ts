@@ -4,7 +4,7 @@
 // history or a log.
 import * as vscode from 'vscode';
 import { labelText } from '../../server/src/protocol/display-text';
-import { COPY_AGENT_CONNECTION_COMMAND, type AgentStatusView } from './agentStatus';
+import { COPY_AGENT_CONNECTION_COMMAND, type AgentStatusView } from './agent-status';
 
 export interface AgentConnectionDetails {
   host: string;

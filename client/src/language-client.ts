@@ -20,7 +20,7 @@ function initializationOptions(context: vscode.ExtensionContext): WhetstoneIniti
   return options;
 }
 
-/** `traceOutputChannel`: where `whetstone.trace.server` shows the LSP traffic (traceOutputChannel.ts). */
+/** `traceOutputChannel`: where `whetstone.trace.server` shows the LSP traffic (trace-output-channel.ts). */
 export function createLanguageClient(context: vscode.ExtensionContext, traceOutputChannel: vscode.LogOutputChannel): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {

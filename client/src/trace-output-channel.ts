@@ -5,7 +5,7 @@
 // (Trace unless it is "off"), and what it is given is written to a plain output channel of its
 // own, "Whetstone Language Server Trace", which shows every line it receives.
 import * as vscode from 'vscode';
-import { CLIENT_ID } from './languageClient';
+import { CLIENT_ID } from './language-client';
 
 export const TRACE_SETTING = `${CLIENT_ID}.trace.server`;
 export const TRACE_CHANNEL_NAME = 'Whetstone Language Server Trace';

@@ -4,7 +4,7 @@
 // that speak Streamable HTTP, the URL and how to read the token from the lock file. Never the token itself: it stays in the lock file (0600), out of
 // clipboard histories and chat logs, and it changes whenever the endpoint restarts.
 import * as vscode from 'vscode';
-import type { AgentStatusView } from './agentStatus';
+import type { AgentStatusView } from './agent-status';
 
 export const COPY_MCP_CONFIGURATION_COMMAND = 'whetstone.copyMcpConfiguration';
 

@@ -4,7 +4,8 @@
 // change, stops when disabled and on shutdown, and tells the client what it is doing with
 // `whetstone/agentStatus` (on every start and stop and whenever an agent attaches or leaves).
 import type { Connection } from 'vscode-languageserver/node';
-import { startAgentEndpoint, LOOPBACK, type AgentEndpoint, removeLockFile, sessionOverview, revokeSimilar } from '../agent';
+import { sessionOverview, revokeSimilar } from '../agent';
+import { startAgentEndpoint, LOOPBACK, type AgentEndpoint, removeLockFile } from '../endpoint';
 import type { Log } from '../lsp/guard';
 import {
   AgentSessionsNotification,
@@ -16,7 +17,8 @@ import {
 } from '../protocol/messages';
 import type { LspAgentHost } from './lsp-agent-host';
 import type { AgentServerSettings } from './settings';
-import { MCP_PATH, mcpRoute } from '../mcp';
+import { MCP_PATH, mcpHttpTransport } from '../mcp';
+import { webSocketTransport } from '../websocket';
 import { terminalLine } from '../protocol/display-text';
 
 /** How long a change waits for others to join it before the Agents view is told. */
@@ -145,7 +147,7 @@ export class AgentServerControl {
         maxMessageBytes: wanted.maxMessageBytes,
         maxRole: wanted.maxRole,
         workspaceFolders: this.workspaceFolders,
-        httpRoutes: [mcpRoute()],
+        transports: [webSocketTransport(), mcpHttpTransport()],
         // The endpoint's lines carry session ids and error messages: one escaped line each in the log.
         log: (line) => this.connection.console.log(terminalLine(line, MAX_LOG_LINE_CHARS)),
         onSessionChange: (session, change) => {

@@ -13,7 +13,7 @@ import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import { notPrivate, preparePrivateFolder } from './lock-folder';
-import { readFileWithin, readRegularFile } from '../../workspace/regular-file';
+import { readFileWithin, readRegularFile } from '../workspace/regular-file';
 
 export interface LockFileContents {
   pid: number;

@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { startAgentEndpoint } from '../../server/src/agent/websocket/endpoint';
+import { startAgentEndpoint } from '../../server/src/endpoint/endpoint';
+import { webSocketTransport } from '../../server/src/websocket/websocket-transport';
 import { planStoreOf } from '../../server/src/agent/plans/plan-store';
 import { MAX_RECORDING_BYTES } from '../../server/src/agent/workflow-recorder';
 import { agentFixture } from '../helpers/agent';
@@ -77,7 +78,7 @@ describe('memory bounds', () => {
   it('releases what a session held when it disconnects: plans, recording, undo history', async () => {
     const f = await agentFixture({ 'main.wst': MAIN });
     const lockDir = mkdtempSync(join(tmpdir(), 'whetstone-release-'));
-    const endpoint = await startAgentEndpoint({ host: f.host, port: 0, lockDir });
+    const endpoint = await startAgentEndpoint({ host: f.host, port: 0, lockDir, transports: [webSocketTransport()] });
     try {
       const client = await AgentClient.connect({ port: endpoint.port, lock: { token: endpoint.token } as LockFile });
       await client.request('setAgentRole', { role: 'refactor' });

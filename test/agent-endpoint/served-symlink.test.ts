@@ -1,7 +1,7 @@
 // `whetstone-agent serve` on a symbolic link the person names (served/shop.wst → real/shop.wst):
 // an agent's edit is written through to the real file (a temporary file beside it, renamed over
 // it, its mode kept) and the link stays a link. (A link found in a folder being served is taken
-// only when its file lies inside that folder: test/protocol/hostile-folder.test.ts.)
+// only when its file lies inside that folder: test/agent-endpoint/hostile-folder.test.ts.)
 import * as assert from 'node:assert/strict';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -3,9 +3,7 @@
 // is real: while too many messages wait, or too many answer bytes are unsent because the agent
 // does not read, the socket stops reading, so TCP slows the sender instead of memory growing.
 import type { RawData, WebSocket } from 'ws';
-import type { Dispatcher, Reply } from '../dispatcher';
-import type { AgentHost } from '../host';
-import type { AgentRole } from '../roles';
+import type { AgentHost, AgentRole, Dispatcher, Reply } from '../agent';
 import { SocketSession } from './socket-session';
 
 /** Messages waiting before the socket pauses reading, and the count it resumes at. */

@@ -6,8 +6,8 @@
 // The agents' words are escaped here, where they are shown.
 import * as vscode from 'vscode';
 import { labelText } from '../../server/src/protocol/display-text';
-import type { ChangeReview } from './changeReview';
-import { PLAN_DETAILS_COMMAND, REVIEW_PLAN_COMMAND, type PlanDecisions } from './planDecisions';
+import type { ChangeReview } from './change-review';
+import { PLAN_DETAILS_COMMAND, REVIEW_PLAN_COMMAND, type PlanDecisions } from './plan-decisions';
 
 export const PLANS_VIEW_ID = 'whetstone.plans';
 export const CHANGES_VIEW_ID = 'whetstone.changes';

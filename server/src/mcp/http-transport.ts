@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { HttpRoute, RouteHandler, RouteServices, Session } from '../agent';
+import type { Session } from '../agent';
+import type { Transport, TransportHandler, TransportServices } from '../endpoint';
 import { McpSession } from './mcp-session';
 import { toolCatalog, type McpTool } from './tool-catalog';
 import { DEFAULT_MAX_RESULT_BYTES } from './tool-calls';
@@ -21,7 +22,7 @@ export const MCP_PATH = '/mcp';
 /** A request answered while its body was read (too large, not JSON): nothing more is done with it. */
 const REFUSED = Symbol('refused');
 
-export interface McpRouteLimits {
+export interface McpHttpLimits {
   /** MCP sessions at once; a new one beyond is answered 503. */
   maxSessions: number;
   /** A session with no request and no open stream for this long is ended. */
@@ -30,11 +31,11 @@ export interface McpRouteLimits {
   maxResultBytes: number;
 }
 
-export const DEFAULT_MCP_LIMITS: McpRouteLimits = { maxSessions: 64, idleMs: 30 * 60_000, maxResultBytes: DEFAULT_MAX_RESULT_BYTES };
+export const DEFAULT_MCP_LIMITS: McpHttpLimits = { maxSessions: 64, idleMs: 30 * 60_000, maxResultBytes: DEFAULT_MAX_RESULT_BYTES };
 
-/** The /mcp route for startAgentEndpoint's httpRoutes. */
-export function mcpRoute(limits: Partial<McpRouteLimits> = {}): HttpRoute {
-  return { path: MCP_PATH, start: (services) => new McpHttpRoute(services, { ...DEFAULT_MCP_LIMITS, ...limits }) };
+/** MCP at /mcp for startAgentEndpoint's transports. */
+export function mcpHttpTransport(limits: Partial<McpHttpLimits> = {}): Transport {
+  return { path: MCP_PATH, start: (services) => new McpHttpHandler(services, { ...DEFAULT_MCP_LIMITS, ...limits }) };
 }
 
 interface Live {
@@ -46,7 +47,7 @@ interface Live {
   stream?: ServerResponse;
 }
 
-class McpHttpRoute implements RouteHandler {
+class McpHttpHandler implements TransportHandler {
   private readonly live = new Map<string, Live>();
   /** Requests without a session still being answered: each may become a session, so each holds a place. */
   private opening = 0;
@@ -54,8 +55,8 @@ class McpHttpRoute implements RouteHandler {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
-    private readonly services: RouteServices,
-    private readonly limits: McpRouteLimits,
+    private readonly services: TransportServices,
+    private readonly limits: McpHttpLimits,
   ) {
     this.tools = toolCatalog(services.methods);
     this.sweeper = setInterval(() => this.endIdle(), Math.min(60_000, Math.max(1_000, limits.idleMs / 4)));
