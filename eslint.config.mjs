@@ -10,13 +10,18 @@ export const HOUSE_RULES = {
   workspace: ['core'],
   lsp: ['projection', 'workspace', 'core', 'protocol'],
   agent: ['projection', 'workspace', 'core'],
-  'language-server': ['lsp', 'agent', 'mcp', 'projection', 'workspace', 'core', 'protocol'],
-  cli: ['agent', 'mcp', 'projection', 'workspace', 'core', 'protocol'],
+  endpoint: ['agent', 'workspace'],
+  websocket: ['endpoint', 'agent'],
+  mcp: ['endpoint', 'agent'],
+  'editor-process': ['lsp', 'websocket', 'mcp', 'endpoint', 'agent', 'projection', 'workspace', 'core', 'protocol'],
+  cli: ['websocket', 'mcp', 'endpoint', 'agent', 'projection', 'workspace', 'core', 'protocol'],
   protocol: [],
   projection: ['core'],
-  mcp: ['agent'],
 };
 const ROOMS = Object.keys(HOUSE_RULES);
+
+/** Rooms imported from outside through their public surface (`index.ts`) only, so their insides can change. */
+export const SURFACED_ROOMS = ['agent', 'endpoint', 'websocket', 'mcp'];
 
 /**
  * Modules every room but core may import, whatever its arrows: pure, importing nothing. The
@@ -40,8 +45,8 @@ function roomPatterns(room, extra = []) {
   if (room !== 'core') {
     patterns.push({ regex: '(^|/)core/[^/]+/', message: 'House rules: outside core, import core through its folders\' index files (core/syntax, core/semantics, …).' });
   }
-  if (room !== 'core' && room !== 'agent') {
-    patterns.push({ regex: '(^|/)agent/(?!index$)', message: 'House rules: outside agent, import agent through its public surface (agent/index.ts).' });
+  for (const surfaced of SURFACED_ROOMS.filter((other) => other !== room && HOUSE_RULES[room].includes(other))) {
+    patterns.push({ regex: `(^|/)${surfaced}/(?!index$)`, message: `House rules: outside ${surfaced}, import ${surfaced} through its public surface (${surfaced}/index.ts).` });
   }
   return [...patterns, ...extra];
 }
@@ -56,8 +61,8 @@ const CORE_EXTRA = [
   },
 ];
 
-/** The agent protocol is transport-neutral: only agent/websocket/ knows WebSockets. */
-const AGENT_EXTRA = [{ regex: '^ws$|(^|/)websocket(/|$)', message: 'House rules: agent/ is transport-neutral; the WebSocket transport stays in agent/websocket/.' }];
+/** The agent protocol and the endpoint are transport-neutral: only websocket/ knows WebSockets. */
+const TRANSPORT_NEUTRAL = (room) => [{ regex: '^ws$', message: `House rules: ${room}/ is transport-neutral; the WebSocket transport is the websocket/ room.` }];
 
 /** The protocol is plain data over the LSP message types. */
 const PROTOCOL_EXTRA = [
@@ -77,16 +82,14 @@ const coreLayerRules = CORE_LAYERS.map((folder, index) => {
 });
 
 const houseRules = [
-  ...ROOMS.filter((room) => room !== 'agent' && room !== 'core' && room !== 'protocol').map((room) => ({
+  ...ROOMS.filter((room) => !['agent', 'endpoint', 'core', 'protocol'].includes(room)).map((room) => ({
     files: [`server/src/${room}/**/*.ts`],
     rules: restrict(roomPatterns(room)),
   })),
   { files: ['server/src/core/**/*.ts'], rules: restrict(roomPatterns('core', CORE_EXTRA)) },
   ...coreLayerRules,
   { files: ['server/src/protocol/**/*.ts'], rules: restrict(roomPatterns('protocol', PROTOCOL_EXTRA)) },
-  { files: ['server/src/agent/**/*.ts'], ignores: ['server/src/agent/websocket/**', 'server/src/agent/index.ts'], rules: restrict(roomPatterns('agent', AGENT_EXTRA)) },
-  // The public surface also hands the WebSocket endpoint to the processes that start it.
-  { files: ['server/src/agent/websocket/**/*.ts', 'server/src/agent/index.ts'], rules: restrict(roomPatterns('agent')) },
+  ...['agent', 'endpoint'].map((room) => ({ files: [`server/src/${room}/**/*.ts`], rules: restrict(roomPatterns(room, TRANSPORT_NEUTRAL(room))) })),
   {
     files: ['client/src/**/*.ts'],
     rules: restrict([

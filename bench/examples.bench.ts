@@ -3,7 +3,7 @@
 // most CodeLenses in any 30 lines (budget ≤ 2), and the share of the diagnostics that offer a quick
 // fix. Counts, not timings. `node out/bench/examples.bench.js` runs this part alone; `npm run
 // bench` runs it too.
-import { SCREEN_LINES } from '../server/src/language-server/editor-suggestions';
+import { SCREEN_LINES } from '../server/src/editor-process/editor-suggestions';
 import { examplesAsShown } from '../test/helpers/examples';
 import { writeFigures } from './readme-figures';
 

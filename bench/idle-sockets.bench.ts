@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { DEFAULT_CONNECTION_LIMITS } from '../server/src/agent/websocket/connection-gate';
+import { DEFAULT_CONNECTION_LIMITS } from '../server/src/endpoint/connection-gate';
 import { startIdleSocketAttacker } from '../test/helpers/idle-sockets';
 import { OrderedClient, startChild, stop } from './agent.bench';
 import { ms, percentile, summarize, table, type Row } from './measure';

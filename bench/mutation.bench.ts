@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { AgentError, ErrorCode } from '../server/src/agent/errors';
 import type { AgentHost } from '../server/src/agent/host';
 import { METHODS_BY_NAME } from '../server/src/agent/methods/index';
-import { SocketSession } from '../server/src/agent/websocket/socket-session';
+import { SocketSession } from '../server/src/websocket/socket-session';
 import { HeadlessAgentHost } from '../server/src/cli/headless-host';
 import type { FunctionDeclaration } from '../server/src/core/ast';
 import { applyMutations } from '../server/src/core/editing';

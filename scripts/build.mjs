@@ -37,7 +37,7 @@ const common = {
 
 await Promise.all([
   esbuild.build({ ...common, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(dist, 'extension.js'), external: ['vscode'] }),
-  esbuild.build({ ...common, entryPoints: [join(root, 'server/src/language-server/main.ts')], outfile: join(dist, 'server.js') }),
+  esbuild.build({ ...common, entryPoints: [join(root, 'server/src/editor-process/main.ts')], outfile: join(dist, 'server.js') }),
   esbuild.build({ ...common, entryPoints: [join(root, 'server/src/cli/main.ts')], outfile: join(dist, 'cli.js'), banner: { js: '#!/usr/bin/env node' } }),
   // parseSource and runPipeline run in a worker thread (server/src/agent/sources/source-pool.ts), which the
   // language server and the command line both load from this file beside them.

@@ -1,5 +1,5 @@
 // The test command (`npm test`): lint, type-check, build, then the unit, language-server and
-// protocol suites with node's test runner, the package check (scripts/check-vsix.mjs), then the
+// agent-endpoint suites with node's test runner, the package check (scripts/check-vsix.mjs), then the
 // end-to-end suite in a real VS Code.
 // `node scripts/test.mjs unit` runs everything but the end-to-end suite; `e2e` runs only that.
 import { spawnSync } from 'node:child_process';
@@ -41,7 +41,7 @@ if (only !== 'e2e') {
   rmSync(join(root, 'out'), { recursive: true, force: true });
   run(npx, ['tsc', '-p', '.']);
   run(process.execPath, [join(root, 'scripts/build.mjs')]);
-  const files = ['unit', 'lsp', 'protocol'].flatMap((suite) => testFiles(join(root, 'out/test', suite)));
+  const files = ['unit', 'lsp', 'agent-endpoint'].flatMap((suite) => testFiles(join(root, 'out/test', suite)));
   run(process.execPath, ['--test', '--test-concurrency=1', ...files]);
   // The command line as its own npm package, packed, installed and run (dist/ is built above).
   run(process.execPath, [join(root, 'scripts/check-cli-package.mjs'), '--no-build']);

@@ -4,23 +4,23 @@
 // changes they send for review.
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
-import { trackActiveEditor } from './activeEditor';
-import { AgentStatusView, type AgentStatus } from './agentStatus';
-import { AgentsView, type AgentsViewNode } from './agentsView';
-import { ChangeReview, type PendingChange } from './changeReview';
+import { trackActiveEditor } from './active-editor';
+import { AgentStatusView, type AgentStatus } from './agent-status';
+import { AgentsView, type AgentsViewNode } from './agents-view';
+import { ChangeReview, type PendingChange } from './change-review';
 import { registerCommands } from './commands';
-import { registerCopyAgentConnection } from './copyAgentConnection';
-import { registerCopyMcpConfiguration } from './copyMcpConfiguration';
-import { registerMcpServer } from './mcpServerProvider';
-import { EndpointPorts } from './endpointPorts';
-import { registerOpenExample } from './openExample';
-import { createLanguageClient } from './languageClient';
-import { createTraceOutputChannel } from './traceOutputChannel';
-import { PlanDecisions, type PendingPlan } from './planDecisions';
-import { registerPendingViews } from './pendingViews';
+import { registerCopyAgentConnection } from './copy-agent-connection';
+import { registerCopyMcpConfiguration } from './copy-mcp-configuration';
+import { registerMcpServer } from './mcp-server-provider';
+import { EndpointPorts } from './endpoint-ports';
+import { registerOpenExample } from './open-example';
+import { createLanguageClient } from './language-client';
+import { createTraceOutputChannel } from './trace-output-channel';
+import { PlanDecisions, type PendingPlan } from './plan-decisions';
+import { registerPendingViews } from './pending-views';
 import type { AgentSessionData, EditorSuggestionData } from '../../server/src/protocol/messages';
 import { registerProjection } from './projection';
-import { registerAgentDocuments } from './agentDocuments';
+import { registerAgentDocuments } from './agent-documents';
 import { SuggestionCommands } from './suggestions';
 import { trackWorkspaceTrust } from './trust';
 

@@ -1,6 +1,6 @@
 // Workspace trust, as the language server needs to know it: the agent endpoint lets outside
 // programs change files, so it runs only in a trusted workspace. The server learns the state at
-// start (initializationOptions, see languageClient.ts) and, from here, when the person grants
+// start (initializationOptions, see language-client.ts) and, from here, when the person grants
 // trust later (trust is never revoked without a reload of the window, which restarts the server).
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';

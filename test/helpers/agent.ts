@@ -12,7 +12,7 @@ import { AgentError } from '../../server/src/agent/errors';
 import { METHODS_BY_NAME } from '../../server/src/agent/methods/index';
 import { planStoreOf } from '../../server/src/agent/plans/plan-store';
 import type { AgentRole } from '../../server/src/agent/roles';
-import { SocketSession } from '../../server/src/agent/websocket/socket-session';
+import { SocketSession } from '../../server/src/websocket/socket-session';
 import { HeadlessAgentHost } from '../../server/src/cli/headless-host';
 import type { LibraryContext } from '../../server/src/core/semantics';
 import { loadGrammar } from '../../server/src/workspace/grammar';

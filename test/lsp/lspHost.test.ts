@@ -21,7 +21,7 @@ import { applyInTurn, inChangeTurn } from '../../server/src/agent/mutation-pipel
 import type { FunctionDeclaration } from '../../server/src/core/ast';
 import { applyMutations } from '../../server/src/core/editing';
 import { applyTextEdits } from '../../server/src/core/syntax';
-import { LspAgentHost } from '../../server/src/language-server/lsp-agent-host';
+import { LspAgentHost } from '../../server/src/editor-process/lsp-agent-host';
 import type { OpenBuffer } from '../../server/src/workspace/buffer';
 import { loadGrammar } from '../../server/src/workspace/grammar';
 import { Workspace } from '../../server/src/workspace/workspace';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ImportSourceRequest, LanguageModelRequest, ProjectRequest } from '../../server/src/protocol/messages';
-import { AgentClient, type LockFile } from '../protocol/serve-harness';
+import { AgentClient, type LockFile } from '../agent-endpoint/serve-harness';
 import { LspClient } from './lspClient';
 
 const URI = 'file:///projection/total.wst';

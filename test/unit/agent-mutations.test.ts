@@ -9,7 +9,7 @@ import { ErrorCode } from '../../server/src/agent/errors';
 import { METHODS_BY_NAME } from '../../server/src/agent/methods/index';
 import { takeApprovedPlan } from '../../server/src/agent/plans/plan-gate';
 import { planStoreOf } from '../../server/src/agent/plans/plan-store';
-import { SocketSession } from '../../server/src/agent/websocket/socket-session';
+import { SocketSession } from '../../server/src/websocket/socket-session';
 import type { FunctionDeclaration, Node, Program, VariableDeclaration } from '../../server/src/core/ast';
 import { readLibraryContext } from '../../server/src/core/semantics';
 import { applyTextEdits } from '../../server/src/core/syntax';

@@ -3,7 +3,7 @@
 // settings and no feedback yet.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LENSES_PER_SCREEN, SCREEN_LINES, withinLensBudget } from '../../server/src/language-server/editor-suggestions';
+import { LENSES_PER_SCREEN, SCREEN_LINES, withinLensBudget } from '../../server/src/editor-process/editor-suggestions';
 import { examplesAsShown } from '../helpers/examples';
 
 describe('suggestions on the examples', () => {

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { loadLibrary } from '../../server/src/language-server/library-setting';
+import { loadLibrary } from '../../server/src/editor-process/library-setting';
 import { MAX_BUFFER_CHARACTERS } from '../../server/src/workspace/buffer-limits';
 import { readFileWithin, readFileWithinAsync, type FileText } from '../../server/src/workspace/regular-file';
 import { mkfifo } from '../helpers/files';

@@ -49,7 +49,7 @@ describe('house rules (imports between the rooms of server/src)', () => {
 
   it('the lsp handlers do not reach the agent or the process around them', async () => {
     await assertRefused('server/src/lsp/sample.ts', "import type { AgentRole } from '../agent/roles';\nexport type R = AgentRole;\n", /lsp\/ may import projection, workspace, core, protocol only/);
-    await assertRefused('server/src/lsp/sample.ts', "import { startServer } from '../language-server/server';\nexport const s = startServer;\n", /lsp\/ may import/);
+    await assertRefused('server/src/lsp/sample.ts', "import { startServer } from '../editor-process/server';\nexport const s = startServer;\n", /lsp\/ may import/);
     await assertAllowed('server/src/lsp/sample.ts', "import { WhetstoneDocument } from '../core/syntax';\nimport { AstRequest } from '../protocol/messages';\nimport type { OpenBuffer } from '../workspace/buffer';\nexport const x = [WhetstoneDocument, AstRequest];\nexport type B = OpenBuffer;\n");
   });
 
@@ -57,15 +57,27 @@ describe('house rules (imports between the rooms of server/src)', () => {
     await assertRefused('server/src/workspace/sample.ts', "import type { TextEdit } from '../core/syntax/text-edits';\nexport type E = TextEdit;\n", /index files/);
     await assertRefused('client/src/sample.ts', "import { analyze } from '../../server/src/core/semantics';\nexport const a = analyze;\n", /client\/src imports vscode, vscode-languageclient and server\/src\/protocol only/);
     await assertRefused('client/src/sample.ts', "import type { Connection } from 'vscode-languageserver/node';\nexport type C = Connection;\n", /client\/src imports vscode, vscode-languageclient/);
-    await assertAllowed('client/src/sample.ts', "import * as vscode from 'vscode';\nimport type { LanguageClient } from 'vscode-languageclient/node';\nimport { AstRequest } from '../../server/src/protocol/messages';\nimport { CLIENT_ID } from './languageClient';\nexport const x = [vscode, AstRequest, CLIENT_ID];\nexport type L = LanguageClient;\n");
+    await assertAllowed('client/src/sample.ts', "import * as vscode from 'vscode';\nimport type { LanguageClient } from 'vscode-languageclient/node';\nimport { AstRequest } from '../../server/src/protocol/messages';\nimport { CLIENT_ID } from './language-client';\nexport const x = [vscode, AstRequest, CLIENT_ID];\nexport type L = LanguageClient;\n");
   });
 
   it('the agent protocol is transport-neutral and never reaches the editor, the command line or the LSP', async () => {
     await assertRefused('server/src/agent/methods/sample.ts', "import { runServe } from '../../cli/serve';\nexport const r = runServe;\n", /agent\/ may import projection, workspace, core only/);
     await assertRefused('server/src/agent/sample.ts', "export { AstRequest } from '../protocol/messages';\n", /agent\/ may import/);
     await assertRefused('server/src/agent/sample.ts', "import { WebSocketServer } from 'ws';\nexport const w = WebSocketServer;\n", /transport-neutral/);
-    await assertRefused('server/src/agent/sample.ts', "import type { AgentEndpoint } from './websocket/endpoint';\nexport type E = AgentEndpoint;\n", /transport-neutral/);
-    await assertAllowed('server/src/agent/websocket/sample.ts', "import { WebSocketServer } from 'ws';\nimport { METHODS } from '../methods/index';\nexport const w = [WebSocketServer, METHODS];\n");
+    await assertRefused('server/src/agent/sample.ts', "import type { AgentEndpoint } from '../endpoint';\nexport type E = AgentEndpoint;\n", /agent\/ may import projection, workspace, core only/);
+    await assertRefused('server/src/agent/sample.ts', "import { webSocketTransport } from '../websocket';\nexport const w = webSocketTransport;\n", /agent\/ may import projection, workspace, core only/);
+  });
+
+  it('the endpoint holds what its transports share and knows no transport; WebSocket and MCP are siblings above it', async () => {
+    await assertRefused('server/src/endpoint/sample.ts', "import { WebSocketServer } from 'ws';\nexport const w = WebSocketServer;\n", /transport-neutral/);
+    await assertRefused('server/src/endpoint/sample.ts', "import { webSocketTransport } from '../websocket';\nexport const w = webSocketTransport;\n", /endpoint\/ may import agent, workspace only/);
+    await assertRefused('server/src/endpoint/sample.ts', "import { mcpHttpTransport } from '../mcp';\nexport const m = mcpHttpTransport;\n", /endpoint\/ may import agent, workspace only/);
+    await assertAllowed('server/src/endpoint/sample.ts', "import { Dispatcher } from '../agent';\nimport { readRegularFile } from '../workspace/regular-file';\nexport const x = [Dispatcher, readRegularFile];\n");
+    await assertAllowed('server/src/websocket/sample.ts', "import { WebSocketServer } from 'ws';\nimport type { Transport } from '../endpoint';\nimport { AgentSession } from '../agent';\nexport const w = [WebSocketServer, AgentSession];\nexport type T = Transport;\n");
+    await assertRefused('server/src/websocket/sample.ts', "import { mcpHttpTransport } from '../mcp';\nexport const m = mcpHttpTransport;\n", /websocket\/ may import endpoint, agent only/);
+    await assertRefused('server/src/mcp/sample.ts', "import { webSocketTransport } from '../websocket';\nexport const w = webSocketTransport;\n", /mcp\/ may import endpoint, agent only/);
+    await assertRefused('server/src/mcp/sample.ts', "import { checkRequest } from '../endpoint/request-guard';\nexport const c = checkRequest;\n", /import endpoint through its public surface/);
+    await assertRefused('server/src/cli/sample.ts', "import { AgentConnection } from '../websocket/connection';\nexport const c = AgentConnection;\n", /import websocket through its public surface/);
   });
 
   it('projection is a language service below the adapters: it imports core only, and lsp, agent and the processes use it', async () => {
@@ -79,18 +91,18 @@ describe('house rules (imports between the rooms of server/src)', () => {
     await assertAllowed('server/src/agent/methods/sample.ts', "import { runPipeline } from '../../projection';\nexport const r = runPipeline;\n");
     await assertAllowed('server/src/agent/sample.ts', "import type { CodeModel } from '../projection';\nexport type M = CodeModel;\n");
     await assertAllowed('server/src/cli/sample.ts', "import { parseSourceText } from '../projection';\nexport const p = parseSourceText;\n");
-    await assertAllowed('server/src/language-server/sample.ts', "import type { CodeModel } from '../projection';\nexport type M = CodeModel;\n");
+    await assertAllowed('server/src/editor-process/sample.ts', "import type { CodeModel } from '../projection';\nexport type M = CodeModel;\n");
     await assertRefused('server/src/workspace/sample.ts', "import { generate } from '../projection';\nexport const g = generate;\n", /workspace\/ may import core only/);
     await assertRefused('server/src/core/syntax/sample.ts', "import { generate } from '../../projection';\nexport const g = generate;\n", /core\/ may import no other room/);
   });
 
   it('the composing rooms and mcp keep to their arrows', async () => {
-    await assertAllowed('server/src/language-server/sample.ts', "import { registerLanguageFeatures } from '../lsp/handlers';\nimport { METHODS } from '../agent';\nexport const x = [registerLanguageFeatures, METHODS];\n");
-    await assertRefused('server/src/cli/sample.ts', "import { toLspRange } from '../lsp/convert';\nexport const t = toLspRange;\n", /cli\/ may import agent, mcp, projection, workspace, core, protocol only/);
+    await assertAllowed('server/src/editor-process/sample.ts', "import { registerLanguageFeatures } from '../lsp/handlers';\nimport { METHODS } from '../agent';\nexport const x = [registerLanguageFeatures, METHODS];\n");
+    await assertRefused('server/src/cli/sample.ts', "import { toLspRange } from '../lsp/convert';\nexport const t = toLspRange;\n", /cli\/ may import websocket, mcp, endpoint, agent, projection, workspace, core, protocol only/);
     await assertAllowed('server/src/cli/sample.ts', "import { runStdioBridge } from '../mcp/index';\nexport const b = runStdioBridge;\n");
     // serve starts itself with the language server's Node options, written once in protocol/.
     await assertAllowed('server/src/cli/sample.ts', "import { SERVER_NODE_OPTIONS } from '../protocol/server-process';\nexport const o = SERVER_NODE_OPTIONS;\n");
-    await assertRefused('server/src/mcp/sample.ts', "import { AstRequest } from '../protocol/messages';\nexport const a = AstRequest;\n", /mcp\/ may import agent only/);
+    await assertRefused('server/src/mcp/sample.ts', "import { AstRequest } from '../protocol/messages';\nexport const a = AstRequest;\n", /mcp\/ may import endpoint, agent only/);
     await assertAllowed('server/src/mcp/sample.ts', "import { METHODS } from '../agent';\nexport const m = METHODS;\n");
     await assertRefused('server/src/protocol/sample.ts', "import type { Program } from '../core/ast';\nexport type P = Program;\n", /protocol\/ imports only vscode-languageserver-protocol/);
   });
@@ -99,7 +111,7 @@ describe('house rules (imports between the rooms of server/src)', () => {
     await assertAllowed('server/src/cli/sample.ts', "import { planDisplay } from '../agent/index';\nexport const p = planDisplay;\n");
     await assertRefused('server/src/cli/sample.ts', "import { planDisplay } from '../agent/plans/plan-display';\nexport const p = planDisplay;\n", /import agent through its public surface/);
     await assertRefused('server/src/mcp/sample.ts', "import type { AgentRole } from '../agent/roles';\nexport type R = AgentRole;\n", /import agent through its public surface/);
-    await assertRefused('server/src/language-server/sample.ts', "import { startAgentEndpoint } from '../agent/websocket/endpoint';\nexport const s = startAgentEndpoint;\n", /import agent through its public surface/);
+    await assertRefused('server/src/editor-process/sample.ts', "import { Dispatcher } from '../agent/dispatcher';\nexport const d = Dispatcher;\n", /import agent through its public surface/);
     // Inside agent/, sub-rooms import each other directly.
     await assertAllowed('server/src/agent/methods/sample.ts', "import { planStoreOf } from '../plans/plan-store';\nexport const p = planStoreOf;\n");
   });

@@ -22,13 +22,13 @@ describe('MCP tool catalog', () => {
     }
     assert.deepEqual(
       METHODS.filter((method) => method.notTool !== undefined).map((method) => method.name),
-      ['ping', 'getCapabilities', 'approvePlan', 'rejectPlan'],
+      ['ping', 'getCapabilities', 'getPlan', 'approvePlan', 'rejectPlan', 'getWorkflowRecording', 'projectLanguage'],
     );
   });
 
   it('lists every field of each result, uri and revision included where the method answers about a buffer', () => {
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    for (const name of ['getAST', 'getNode', 'findNodes', 'getDiagnostics', 'applyMutation', 'applyBatch', 'undo', 'generateFromAST', 'projectLanguage']) {
+    for (const name of ['getAST', 'getNode', 'findNodes', 'getDiagnostics', 'applyMutation', 'applyBatch', 'undo', 'generateFromAST']) {
       const properties = byName.get(name)!.outputSchema.properties;
       assert.deepEqual([properties.uri, properties.revision], [{}, {}], name);
     }
@@ -37,7 +37,7 @@ describe('MCP tool catalog', () => {
 
   it('marks queries read-only and plan-gated changes destructive', () => {
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    for (const name of ['getNode', 'findNodes', 'getDiagnostics', 'getAST', 'listBuffers']) assert.deepEqual(byName.get(name)!.annotations, { readOnlyHint: true }, name);
+    for (const name of ['getNode', 'findNodes', 'getDiagnostics', 'getAST', 'listBuffers', 'listFiles', 'findSymbol', 'findReferences']) assert.deepEqual(byName.get(name)!.annotations, { readOnlyHint: true }, name);
     for (const name of ['applyMutation', 'applyBatch']) assert.deepEqual(byName.get(name)!.annotations, { destructiveHint: true }, name);
     for (const name of ['undo', 'setAgentRole', 'applyAnnotationSuggestion']) assert.deepEqual(byName.get(name)!.annotations, { destructiveHint: false }, name);
     for (const tool of tools) if (METHODS.find((method) => method.name === tool.name)!.role !== 'any') assert.notEqual(tool.annotations.readOnlyHint, true, tool.name);

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_LIMITS } from '../../server/src/agent/dispatcher';
-import { DEFAULT_PORT } from '../../server/src/agent/websocket/endpoint';
-import { SERVER_VERSION } from '../../server/src/language-server/server';
-import { DEFAULT_SETTINGS, readSettings, settingsFromPush } from '../../server/src/language-server/settings';
+import { DEFAULT_PORT } from '../../server/src/endpoint/endpoint';
+import { SERVER_VERSION } from '../../server/src/editor-process/server';
+import { DEFAULT_SETTINGS, readSettings, settingsFromPush } from '../../server/src/editor-process/settings';
 import { DEFAULT_SEMANTIC_DELAY_MS } from '../../server/src/lsp/diagnostics';
 
 const ROOT = join(__dirname, '..', '..', '..');

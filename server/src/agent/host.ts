@@ -6,6 +6,7 @@ import type { LibraryContext } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';
 import type { CodeModel } from '../projection';
 import type { OpenBuffer } from '../workspace/buffer';
+import type { FileIndex } from '../workspace/file-index';
 import type { Workspace } from '../workspace/workspace';
 import type { ReviewPreflight } from './review-preflight';
 import type { Session } from './session';
@@ -104,6 +105,12 @@ export type ChangeReviewer = (suggestion: ChangeSuggestion, withdrawn: AbortSign
 
 export interface AgentHost {
   readonly workspace: Workspace;
+  /**
+   * Every file of the workspace, open or not, with its module path (listFiles, findSymbol,
+   * findReferences): in VS Code the index of the source roots, headless the served folders as
+   * roots (every served file is an open buffer). Without one, the open buffers alone.
+   */
+  readonly index?: FileIndex;
   readonly applyEdits: EditApplier;
   readonly decidePlan: PlanDecider;
   readonly reviewChange: ChangeReviewer;

@@ -1,11 +1,11 @@
-// The agent room's public surface: language-server/, cli/ and mcp/ import the agent protocol
+// The agent room's public surface: the endpoint, its transports and the processes import the agent protocol
 // through this file only (the house rules in eslint.config.mjs keep it so), so its sub-rooms can
 // change without their importers knowing.
 export { jsonTextOf, RawJson } from './ast-json/raw-json';
 export { replaceIfUnchanged, writeAtomically, type Replacement } from './atomic-write';
 export { notifyBufferChanges } from './buffer-notices';
 export { revisionConflict } from './buffers';
-export { DEFAULT_LIMITS, Dispatcher, PARAMS_SCHEMA_HINT } from './dispatcher';
+export { DEFAULT_LIMITS, Dispatcher, PARAMS_SCHEMA_HINT, type Reply } from './dispatcher';
 export { AgentError, ErrorCode } from './errors';
 export type { AgentHost, ApplyEditOptions, ChangeReviewer, EditApplier, PlanDecider, ChangeSuggestion, Plan, ReviewDecision } from './host';
 export type { CallOutcome, MethodDefinition, ResultFields } from './method';
@@ -23,7 +23,3 @@ export { releaseSession } from './sessions/session-release';
 export { holdSourceWorker } from './sources/source-pool';
 export { feedbackStoreOf } from './suggestions/feedback-store';
 export { identityOf, shownSuggestions, type ShownSuggestion } from './suggestions/shown-suggestions';
-export { DEFAULT_PORT, startAgentEndpoint, LOOPBACK, type AgentEndpoint } from './websocket/endpoint';
-export type { HttpRoute, RouteHandler, RouteServices } from './websocket/http-routes';
-export { defaultLockDir, removeLockFile, loadLockFile, lockFilePath, processOwner, type LockFileContents } from './websocket/lock-file';
-export { checkPrivateFolder, LockFolderError } from './websocket/lock-folder';

@@ -23,6 +23,8 @@ import { whenOpenFileSettled, whenSettled } from './served-file-watcher';
 
 export interface HeadlessHostOptions {
   workspace: Workspace;
+  /** The index of the folders served (served-folder.ts): who imports whom, open or not; what findSymbol searches. */
+  index?: FileIndex;
   library: LibraryContext | undefined;
   decidePlan: PlanDecider;
   /** Decides changes sent with review: true; without one they are rejected (nobody to ask). */
@@ -37,8 +39,6 @@ export interface HeadlessHostOptions {
    * is let go again when no request has named it for a while (or more are held than the bound).
    */
   served?: ReadonlyMap<string, ServedFile>;
-  /** The index of the folders served: who imports whom, open or not. */
-  index?: FileIndex;
 }
 
 /** What was on disk for a buffer when it was read or last written, byte-order mark and all. */
@@ -68,6 +68,7 @@ const MAX_WATCHED_REPLACED_FILES = 64;
 
 export class HeadlessAgentHost implements AgentHost {
   readonly workspace: Workspace;
+  readonly index: FileIndex | undefined;
   readonly info: { ideName: string; version: string };
   readonly decidePlan: PlanDecider;
   readonly reviewChange: ChangeReviewer;
@@ -81,13 +82,13 @@ export class HeadlessAgentHost implements AgentHost {
   private readonly watching = new Set<Promise<void>>();
   private sessionSource: () => readonly Session[] = () => [];
   private readonly served: ReadonlyMap<string, ServedFile>;
-  private readonly index: FileIndex | undefined;
   /** When a request last named each open buffer. */
   private readonly lastNamed = new Map<string, number>();
   private readonly releaseTimer: NodeJS.Timeout;
 
   constructor(options: HeadlessHostOptions) {
     this.workspace = options.workspace;
+    this.index = options.index;
     this.currentLibrary = options.library;
     this.decidePlan = options.decidePlan;
     this.reviewChange = options.reviewChange ?? (() => Promise.resolve({ accepted: false, decidedBy: 'host', reason: 'nobody reviews changes on this host' }));
@@ -95,7 +96,6 @@ export class HeadlessAgentHost implements AgentHost {
     this.log = options.log;
     this.feedbackFile = options.feedbackFile;
     this.served = options.served ?? new Map();
-    this.index = options.index;
     this.releaseTimer = setInterval(() => this.release(), IDLE_RELEASE_MS / 4).unref();
   }
 

@@ -21,7 +21,7 @@ export function parseLspArguments(args: readonly string[]): Record<string, never
 
 /** Where the language server's entry is: beside this bundle in dist/, or compiled in out/ (tests). */
 function languageServerPath(): string | undefined {
-  const candidates = [join(__dirname, 'server.js'), join(__dirname, '..', 'language-server', 'main.js')];
+  const candidates = [join(__dirname, 'server.js'), join(__dirname, '..', 'editor-process', 'main.js')];
   return candidates.find((path) => existsSync(path));
 }
 

@@ -2,7 +2,8 @@
 // endpoint the lock files name; with --serve, serves the files itself in this one process: the
 // headless host (served-folder.ts, as serve opens them) with MCP on stdin/stdout, and no port,
 // lock file or second process.
-import { displayText, AGENT_ROLES, type AgentRole, defaultLockDir } from '../agent';
+import { displayText, AGENT_ROLES, type AgentRole } from '../agent';
+import { defaultLockDir } from '../endpoint';
 import { discoverEndpoint, runStdioBridge, startStdioServer } from '../mcp';
 import { parseCommandArguments } from './arguments';
 import { messageOf } from './files';

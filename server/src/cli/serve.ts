@@ -2,8 +2,10 @@
 // every .wst under the folders named) as buffers, the first one active, and serves them on
 // 127.0.0.1 until SIGINT or SIGTERM. The first line on stdout says where it listens; the token is
 // only in the lock file, never on stdout or stderr.
-import { AGENT_ROLES, type AgentRole, DEFAULT_PORT, startAgentEndpoint, type AgentEndpoint, removeLockFile } from '../agent';
-import { mcpRoute } from '../mcp';
+import { AGENT_ROLES, type AgentRole } from '../agent';
+import { DEFAULT_PORT, startAgentEndpoint, type AgentEndpoint, removeLockFile } from '../endpoint';
+import { mcpHttpTransport } from '../mcp';
+import { webSocketTransport } from '../websocket';
 import { PACKAGE } from '../workspace/package-manifest';
 import { parseCommandArguments } from './arguments';
 import { messageOf } from './files';
@@ -101,7 +103,7 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
       lockDir: options.lockDir,
       workspaceFolders: folders,
       log,
-      httpRoutes: [mcpRoute()],
+      transports: [webSocketTransport(), mcpHttpTransport()],
     });
   } catch (error) {
     // A lock folder others could write into (or a port that cannot be had) ends the start here.

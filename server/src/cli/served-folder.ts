@@ -11,8 +11,8 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Session } from '../agent';
 import type { LibraryContext } from '../core/semantics';
-import { loadGrammar } from '../workspace/grammar';
 import { FileIndex } from '../workspace/file-index';
+import { loadGrammar } from '../workspace/grammar';
 import type { SourceRoot } from '../workspace/source-files';
 import { Workspace } from '../workspace/workspace';
 import { collectFiles, messageOf } from './files';
@@ -102,7 +102,8 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
     workspace,
     stillWanted: (plan) => sessions().some((session) => session.id === plan.sessionId && session.connected),
   });
-  // Who imports whom across the folders, read in the background: serve answers meanwhile.
+  // The index of the folders, read in the background (serve answers meanwhile): who imports whom,
+  // and what agents find by name (listFiles, findSymbol, findReferences).
   const index = new FileIndex(workspace, {
     skipped: (path, problem) => log(`whetstone-agent: ${path}: ${problem}; not indexed`),
     error: (error) => log(`whetstone-agent: indexing: ${messageOf(error)}`),
@@ -113,6 +114,7 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
     .catch((error: unknown) => log(`whetstone-agent: indexing: ${messageOf(error)}`));
   const host = new HeadlessAgentHost({
     workspace,
+    index,
     library,
     decidePlan: approval.decidePlan,
     reviewChange: approval.reviewChange,
@@ -121,7 +123,6 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
     // Beside the served files, as VS Code keeps it in the workspace folder.
     feedbackFile: folders.length > 0 ? join(folders[0], '.whetstone', 'feedback.json') : undefined,
     served,
-    index,
   });
   // The first file that can be read is the active buffer (requests without a uri go to it).
   for (const [uri, file] of served) {
@@ -156,10 +157,11 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
     close() {
       closed = true;
       host.dispose();
-      index.dispose();
       approval.close();
       watched.close();
       importersFollow.dispose();
+      // Before the buffers close: a closing buffer would have the index read its file again.
+      index.dispose();
       workspace.dispose();
     },
   };

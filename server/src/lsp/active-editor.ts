@@ -5,7 +5,7 @@
 import type { ActiveEditorParams } from '../protocol/messages';
 import type { Workspace } from '../workspace/workspace';
 
-/** The schemes of the documents the client syncs (client/src/languageClient.ts documentSelector). */
+/** The schemes of the documents the client syncs (client/src/language-client.ts documentSelector). */
 const BUFFER_SCHEMES = new Set(['file', 'untitled']);
 
 function schemeOf(uri: string): string {

@@ -4,7 +4,7 @@
 // workspace, and the index of every file under the source roots (workspace symbols; references,
 // rename and the call hierarchy across files). Handlers only translate; each feature file asks
 // the core for its facts. What else runs in the process (settings, the agent endpoint) is
-// language-server/'s business.
+// editor-process/'s business.
 import {
   CodeActionKind,
   CodeLensRefreshRequest,

@@ -1,7 +1,7 @@
 // Annotation suggestions in the editor: a CodeLens trio (Accept · Reject · Why) above the node of
 // each suggestion the source marks for one, and the same three as code actions in the lightbulb on
 // the node's first line, for every suggestion. What is suggested, with the person's feedback and settings applied, comes from the source
-// the process hands in (language-server/editor-suggestions.ts); nothing here computes a fact.
+// the process hands in (editor-process/editor-suggestions.ts); nothing here computes a fact.
 // Each lens and action runs a client command (SUGGESTION_COMMANDS) with the suggestion and the
 // document version it was shown on (the server acts on the current one, while the suggestion
 // stands): accepting writes through the server, one undo step.

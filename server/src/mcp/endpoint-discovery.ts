@@ -11,7 +11,8 @@
 // (listener-owner.ts). Any other is skipped with the reason.
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { loadLockFile, lockFilePath, processOwner, type LockFileContents, checkPrivateFolder, LockFolderError, displayText } from '../agent';
+import { displayText } from '../agent';
+import { loadLockFile, lockFilePath, processOwner, type LockFileContents, checkPrivateFolder, LockFolderError } from '../endpoint';
 import { listenerOwner } from './listener-owner';
 
 export interface FoundEndpoint {

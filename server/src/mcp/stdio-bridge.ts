@@ -9,8 +9,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, CallToolResultSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { processOwner } from '../agent';
-import { MCP_PATH } from './http-route';
+import { processOwner } from '../endpoint';
+import { MCP_PATH } from './http-transport';
 import { listenerOwner } from './listener-owner';
 import { SERVER_INSTRUCTIONS } from './server-instructions';
 

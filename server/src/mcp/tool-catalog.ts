@@ -16,10 +16,10 @@ export interface McpTool {
 }
 
 /**
- * Schema keywords enforced by the dispatcher but not advertised: size bounds, a mutation's
+ * Schema keywords enforced by the dispatcher but not advertised: size and number bounds, a mutation's
  * per-type requirements and the refusal of unknown parameters (each named by the -32602 answer).
  */
-const BOUND_KEYWORDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'maxProperties', 'propertyNames', 'allOf', 'additionalProperties']);
+const BOUND_KEYWORDS = new Set(['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems', 'maxProperties', 'propertyNames', 'allOf', 'additionalProperties']);
 
 /** The tools for a method table, in its order. */
 export function toolCatalog(methods: Iterable<MethodDefinition>): McpTool[] {

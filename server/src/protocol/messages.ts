@@ -1,6 +1,6 @@
 // The custom `whetstone/…` LSP messages between the language server and the VS Code client, each
 // written here once: its method name (in the message type) and its params and result as plain
-// data. The server (lsp/, language-server/), the client and the tests all use these objects, so
+// data. The server (lsp/, editor-process/), the client and the tests all use these objects, so
 // a method name is never typed as a string anywhere else.
 import { NotificationType, RequestType, RequestType0, type Range } from 'vscode-languageserver-protocol';
 

@@ -57,6 +57,15 @@ export interface ReferencedFile {
   references: ReferenceSummary;
 }
 
+/** A file as listFiles and findSymbol read it: its open buffer (with its current declarations) or its indexed summary. */
+export interface CurrentFile {
+  path: string;
+  uri: string;
+  module: string;
+  buffer?: OpenBuffer;
+  declarations: readonly DeclarationSummary[];
+}
+
 /** What a build reports as it goes. */
 export interface BuildProgress {
   /** The files found, before any is read. */
@@ -126,6 +135,15 @@ export class FileIndex {
     } finally {
       this.buildsUnderWay--;
     }
+  }
+
+  /**
+   * Takes `roots` as the source roots without reading a file: for a process whose every file is
+   * an open buffer (serve), which then speak for their files, named by module as `use` names them.
+   */
+  useRoots(roots: readonly SourceRoot[]): void {
+    this.roots = [...roots];
+    this.files.clear();
   }
 
   /** Whether a build is under way: until it ends, files not yet read are missing from the index. */
@@ -322,6 +340,23 @@ export class FileIndex {
       const buffer = open.get(file.path);
       return buffer ? { ...file, summary: this.summaryOfBuffer(buffer) } : file;
     });
+  }
+
+  /**
+   * Every file, open or not, by URI: each open `file:` buffer (its current declarations, its module
+   * under its root, or its file name outside the roots) and each indexed file not open.
+   */
+  filesNow(): CurrentFile[] {
+    const found = new Map<string, CurrentFile>();
+    for (const buffer of this.workspace.all()) {
+      if (!buffer.uri.startsWith('file:')) continue;
+      const path = pathOfBufferUri(buffer.uri);
+      found.set(path, { path, uri: buffer.uri, module: this.files.get(path)?.module ?? this.moduleOf(path), buffer, declarations: this.summaryOfBuffer(buffer).declarations });
+    }
+    for (const file of this.files.values()) {
+      if (!found.has(file.path)) found.set(file.path, { path: file.path, uri: file.uri, module: file.module, declarations: file.summary.declarations });
+    }
+    return [...found.values()].sort((a, b) => compare(a.uri, b.uri));
   }
 
   dispose(): void {

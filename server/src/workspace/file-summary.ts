@@ -3,7 +3,7 @@
 // A buffer costs about a hundred times its text; a summary costs a few hundred bytes per
 // declaration, so a workspace of a thousand files fits where ten open buffers would not. The text
 // is parsed once, read, and the document disposed: no tree and no AST outlives the summary.
-import type { Node, Span } from '../core/ast';
+import type { Field, Node, Span } from '../core/ast';
 import { analyze } from '../core/semantics';
 import { WhetstoneDocument } from '../core/syntax';
 import { summarizeReferences, type ReferenceSummary } from './reference-summary';
@@ -27,6 +27,15 @@ export interface DeclarationSummary {
   nameSpan: SummarySpan;
   /** A function's signature as written (`fn total(items: list<Item>): number`), a variable's type, a type's fields (`{ name: string, … }`). */
   detail?: string;
+  /** A type's fields, each with where its name is written (findSymbol finds `Order.total` by them). */
+  fields?: readonly FieldSummary[];
+}
+
+export interface FieldSummary {
+  name: string;
+  /** Its type as written. */
+  type: string;
+  nameSpan: SummarySpan;
 }
 
 export interface ImportSummary {
@@ -58,12 +67,14 @@ export function summarizeText(text: string, options: { references?: boolean } = 
 export function summarizeDocument(document: WhetstoneDocument): FileSummary {
   const declarations: DeclarationSummary[] = [];
   const imports: ImportSummary[] = [];
-  const add = (node: Node, name: string, kind: DeclarationKind, detail: string | undefined): void => {
-    const nameSpan = document.nameSpan(node.id);
+  const add = (node: Node, name: string, kind: DeclarationKind, detail: string | undefined, fields?: FieldSummary[]): void => {
+    // Read off the node: by id it would build the document's id index, a map of every node, for a few top-level names.
+    const nameSpan = document.nameSpanOfNode(node);
     // A name the parser could not read has nothing to find or show.
     if (!name || !nameSpan) return;
     const declaration: DeclarationSummary = { name: detached(name), kind, span: plain(node.span), nameSpan: plain(nameSpan) };
     if (detail) declaration.detail = detached(detail);
+    if (fields && fields.length > 0) declaration.fields = fields;
     declarations.push(declaration);
   };
   for (const item of document.ast.children) {
@@ -81,7 +92,7 @@ export function summarizeDocument(document: WhetstoneDocument): FileSummary {
         break;
       }
       case 'TypeDeclaration':
-        add(item, item.name, 'type', `{ ${item.fields.map((field) => `${field.name}: ${field.fieldType}`).join(', ')} }`);
+        add(item, item.name, 'type', `{ ${item.fields.map((field) => `${field.name}: ${field.fieldType}`).join(', ')} }`, fieldsOf(document, item.fields));
         break;
       case 'VariableDeclaration':
         add(item, item.name, item.kind === 'const' ? 'constant' : 'variable', item.varType ?? undefined);
@@ -91,6 +102,15 @@ export function summarizeDocument(document: WhetstoneDocument): FileSummary {
     }
   }
   return { declarations, imports };
+}
+
+function fieldsOf(document: WhetstoneDocument, fields: readonly Field[]): FieldSummary[] {
+  const summaries: FieldSummary[] = [];
+  for (const field of fields) {
+    const nameSpan = document.nameSpanOfNode(field);
+    if (field.name && nameSpan) summaries.push({ name: detached(field.name), type: detached(field.fieldType), nameSpan: plain(nameSpan) });
+  }
+  return summaries;
 }
 
 function plain(span: Span): SummarySpan {

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
+import { ExportsNumbers, SentExports } from './sent-exports';
 import type { CheckedFile, CheckRequest, IndexedFileCheck, SummaryAnswer, SummaryOutcome, SummaryRequest } from './summary-worker';
 
 /** The worker's file: beside the bundle in dist/, or beside this file when run compiled into out/. */
@@ -31,6 +32,9 @@ export class SummaryPool {
   private readonly queue: { request: SummaryRequest | CheckRequest; pending: Pending }[] = [];
   private readonly pending = new Map<number, Pending>();
   private readonly busy = new Map<Worker, number>();
+  /** The imports' exports each worker has been sent and keeps (sent-exports.ts). */
+  private readonly sent = new Map<Worker, SentExports>();
+  private readonly exportsNumbers = new ExportsNumbers();
   private nextId = 0;
 
   private constructor(size: number) {
@@ -50,6 +54,7 @@ export class SummaryPool {
       worker.on('exit', () => this.failed(worker, new Error('the summary worker stopped')));
       this.workers.push(worker);
       this.idle.push(worker);
+      this.sent.set(worker, new SentExports(this.exportsNumbers));
     }
   }
 
@@ -115,7 +120,7 @@ export class SummaryPool {
       const { request, pending } = this.queue.shift()!;
       this.pending.set(request.id, pending);
       this.busy.set(worker, request.id);
-      worker.postMessage(request);
+      worker.postMessage('kind' in request ? { ...request, resolutions: this.sent.get(worker)!.send(request.resolutions) } : request);
     }
   }
 
@@ -135,6 +140,7 @@ export class SummaryPool {
     this.busy.delete(worker);
     const index = this.workers.indexOf(worker);
     if (index >= 0) this.workers.splice(index, 1);
+    this.sent.delete(worker);
     const idleAt = this.idle.indexOf(worker);
     if (idleAt >= 0) this.idle.splice(idleAt, 1);
     if (id !== undefined) {

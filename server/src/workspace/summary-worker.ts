@@ -9,6 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { checkFile, indexAndCheckFile, readIndexedFile, type CheckedFile, type FileCheckRequest, type IndexedFileCheck } from './file-check';
 import { summarizeText, type FileSummary } from './file-summary';
 import { loadGrammar } from './grammar';
+import { KeptExports, type SentResolution } from './sent-exports';
 
 export interface SummaryRequest {
   id: number;
@@ -20,6 +21,11 @@ export interface CheckRequest extends FileCheckRequest {
   id: number;
   /** `check`: a file already summarised; `index`: a file read for the first time, summarised and (when it can be) checked from one parse. */
   kind: 'check' | 'index';
+}
+
+/** A check request as posted to the worker: its imports' exports by number (sent-exports.ts). */
+export interface SentCheckRequest extends Omit<CheckRequest, 'resolutions'> {
+  resolutions: [string, SentResolution][];
 }
 
 export type { CheckedFile, IndexedFileCheck };
@@ -39,8 +45,17 @@ export function summarizeFile(path: string, followLinks: boolean): SummaryOutcom
 }
 
 const ready = loadGrammar();
+const kept = new KeptExports();
 
-parentPort?.on('message', (request: SummaryRequest | CheckRequest) => {
+parentPort?.on('message', (sent: SummaryRequest | SentCheckRequest) => {
+  // Read as the messages come, in order: the pool counts on that for what this worker keeps.
+  let request: SummaryRequest | CheckRequest;
+  try {
+    request = 'kind' in sent ? { ...sent, resolutions: kept.receive(sent.resolutions) } : sent;
+  } catch (error) {
+    parentPort!.postMessage({ id: sent.id, error: error instanceof Error ? error.message : String(error) } satisfies SummaryAnswer);
+    return;
+  }
   ready
     .then(() =>
       parentPort!.postMessage(

@@ -10,7 +10,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WhetstoneApi } from '../../../client/src/extension';
-import type { AgentsViewNode } from '../../../client/src/agentsView';
+import type { AgentsViewNode } from '../../../client/src/agents-view';
 import { AgentClient, type LockFile } from './agentClient';
 import { drawnLabels, openFile, readyApi, runningEndpointLock, screenshot, waitFor } from './helpers';
 

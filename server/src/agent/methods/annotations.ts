@@ -61,7 +61,7 @@ const getAnnotationSuggestions = defineMethod({
   name: 'getAnnotationSuggestions',
   role: 'any',
   description:
-    'Annotation suggestions for a node, line/col or the whole buffer: {nodeId, annotationType, strategy, reason, confidence}, and that scope\'s diagnostics.',
+    'Annotation suggestions for a node, line/col or the buffer: {nodeId, annotationType, strategy, reason, confidence}, and its diagnostics.',
   params: {
     type: 'object',
     properties: { nodeId: ANSWER_PROPERTIES.nodeId, line: { type: 'integer', minimum: 1 }, col: { type: 'integer', minimum: 0 }, uri: URI },
@@ -93,7 +93,7 @@ const applyAnnotationSuggestion = defineMethod({
   name: 'applyAnnotationSuggestion',
   role: 'refactor',
   description:
-    'Write a suggestion\'s annotation above its node (one undo step), recorded as accepted; accepted: false records a rejection only.',
+    'Write a suggestion\'s annotation above its node (one undo step), as accepted; accepted: false: only a rejection.',
   params: {
     type: 'object',
     properties: { ...ANSWER_PROPERTIES, ifRevision: { type: 'integer' } },
@@ -101,7 +101,7 @@ const applyAnnotationSuggestion = defineMethod({
     additionalProperties: false,
   },
   recorded: true,
-  whenToUse: 'Pass a suggestion of getAnnotationSuggestions as is.',
+  whenToUse: 'Pass it as given.',
   returns: {
     success: 'boolean',
     applied: 'boolean',
@@ -169,7 +169,7 @@ const recordAnnotationFeedback = defineMethod({
   name: 'recordAnnotationFeedback',
   role: 'any',
   description:
-    "Record an answer to a suggestion: it moves that kind's confidence for this workspace; a rejected one is not shown again for that node.",
+    "Record an answer to a suggestion: moves that kind's confidence; a rejected one is not shown again there.",
   params: {
     type: 'object',
     properties: ANSWER_PROPERTIES,

@@ -10,10 +10,12 @@ import { QUERY_METHODS } from './queries';
 import { RENAME_METHODS } from './rename';
 import { SESSION_METHODS } from './session';
 import { WORKFLOW_METHODS } from './workflows';
+import { WORKSPACE_METHODS } from './workspace';
 
 export const METHODS: readonly MethodDefinition[] = [
   ...SESSION_METHODS,
   ...QUERY_METHODS,
+  ...WORKSPACE_METHODS,
   ...MUTATION_METHODS,
   ...RENAME_METHODS,
   ...PLAN_METHODS,

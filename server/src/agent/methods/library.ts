@@ -5,7 +5,7 @@ import { defineMethod, type MethodDefinition } from '../method';
 const getLibraryContext = defineMethod({
   name: 'getLibraryContext',
   role: 'any',
-  description: 'The library context: modules, their functions (name, signature, description, tags, vulnerable), the policy; null if none is configured.',
+  description: 'The library: modules, functions (name, signature, description, tags, vulnerable), policy; null if none.',
   params: { type: 'object', additionalProperties: false },
   recorded: false,
   readOnly: true,

@@ -172,7 +172,7 @@ const applyMutation = defineMethod({
   // The mutation's own fields and the change's options side by side, as the reference writes them.
   params: { ...withRenameStep(mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES }, BOUNDED_FIELDS)), $defs: JSON_VALUE_DEFS },
   recorded: true,
-  whenToUse: 'To rename, use renameSymbol.',
+  whenToUse: 'Rename: renameSymbol.',
   errors: '-32012: read again, retry. -32010: refused (data.reason). -32040: needs a plan.',
   destructive: true,
   returns: CHANGE_RESULT,

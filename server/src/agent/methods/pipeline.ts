@@ -33,7 +33,7 @@ async function projecting<T>(step: () => T | Promise<T>): Promise<T> {
 const parseSource = defineMethod({
   name: 'parseSource',
   role: 'any',
-  description: `Source (${LANGUAGES.join(', ')}) to a Whetstone AST (partial AST on syntax errors; W_UNSUPPORTED: left out); no buffer touched.`,
+  description: `Source (${LANGUAGES.join(', ')}) to a Whetstone AST (partial on syntax errors; W_UNSUPPORTED: left out); no buffer touched.`,
   params: {
     type: 'object',
     properties: { source: SOURCE, language: LANGUAGE },
@@ -55,7 +55,7 @@ const generateCode = defineMethod({
   name: 'generateCode',
   role: 'refactor',
   description:
-    'One Whetstone function from a natural-language spec (the editor\'s model if offered, checked; else built-in forms, -32020 lists them). Nothing is inserted: insert result.node with applyMutation.',
+    'One Whetstone function from a natural-language spec (the editor\'s model if offered, checked; else built-in forms, -32020 lists them). Insert result.node with applyMutation.',
   params: {
     type: 'object',
     properties: { spec: { type: 'string', minLength: 1, maxLength: 65536 }, preferImports: { type: 'boolean' } },
@@ -130,6 +130,7 @@ const projectLanguage = defineMethod({
   name: 'projectLanguage',
   role: 'any',
   description: `The buffer projected into targetLanguage.`,
+  notTool: 'generateFromAST gives the same code, getAST the AST: one tool less in every agent\'s context',
   params: {
     type: 'object',
     properties: { targetLanguage: LANGUAGE, uri: URI, pythonNames: PYTHON_NAMES },

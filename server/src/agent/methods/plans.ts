@@ -107,7 +107,7 @@ function bindTargets(context: MethodContext, targets: readonly PlanTarget[]): Bo
 const proposePlan = defineMethod({
   name: 'proposePlan',
   role: 'refactor',
-  description: 'Propose destructive changes (steps, reason, targets {op, nodeId, uri?}); the person approves or rejects; you get planDecided.',
+  description: 'Propose destructive changes (steps, reason, targets {op, nodeId, uri?}); the person decides; you get planDecided.',
   params: {
     type: 'object',
     properties: {
@@ -120,7 +120,7 @@ const proposePlan = defineMethod({
     additionalProperties: false,
   },
   recorded: false,
-  whenToUse: 'After -32040: pass its data.targets.',
+  whenToUse: 'After -32040: its data.targets.',
   returns: { planId: 'string', status: 'string' },
   handler(params, context) {
     const store = planStoreOf(context.host);
@@ -148,6 +148,7 @@ const getPlan = defineMethod({
   params: { type: 'object', properties: { planId: PLAN_ID_SCHEMA }, required: ['planId'], additionalProperties: false },
   recorded: false,
   whenToUse: 'Poll until approved or rejected.',
+  notTool: 'listPlans gives the same view of each plan: one tool less in every agent\'s context',
   readOnly: true,
   returns: PLAN_VIEW,
   handler(params, context) {
@@ -164,7 +165,7 @@ const getPlan = defineMethod({
 const listPlans = defineMethod({
   name: 'listPlans',
   role: 'any',
-  description: 'The plans this session proposed, oldest first.',
+  description: 'The plans this session proposed, oldest first, with status: poll until decided.',
   params: { type: 'object', additionalProperties: false },
   recorded: false,
   readOnly: true,

@@ -2,7 +2,11 @@
 // the AST, one node to a depth, nodes found by type/name/text, symbols in scope, call hierarchy,
 // dependencies, diagnostics and the open buffers. Every fact comes from the core (the document,
 // the semantic model, core/queries/node-query.ts); these handlers pick the buffer and translate.
+import { nameOffsetOf } from '../../core/editing';
 import { findNodes, nodeToDepth } from '../../core/queries';
+import type { OpenBuffer } from '../../workspace/buffer';
+import { nameTargetAt } from '../../workspace/name-references';
+import { callsFromOtherFiles, calleesInOtherFiles, importedDependencies } from '../../workspace/qualified-names';
 import { typeToString } from '../../core/semantics';
 import { astJsonOf } from '../ast-json/ast-json';
 import { nodeIn, resolveBuffer } from '../buffers';
@@ -10,6 +14,8 @@ import { AgentError, ErrorCode } from '../errors';
 import { BUFFER_RESULT, defineMethod, type MethodDefinition } from '../method';
 import { withJsonText } from '../ast-json/raw-json';
 import { ID, MAX_SEARCH_TEXT_LENGTH, NAME, URI } from '../param-bounds';
+import type { AgentHost } from '../host';
+import { described, indexOf } from './workspace';
 
 const NODE_ID = ID;
 
@@ -23,10 +29,10 @@ const getAST = defineMethod({
   name: 'getAST',
   role: 'any',
   description:
-    'The whole AST of the buffer; every node has type, id and span (lines 1-based, columns 0-based, UTF-16).',
+    'The buffer\'s whole AST (each node: type, id, span).',
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
-  whenToUse: 'Large: prefer findNodes and getNode.',
+  whenToUse: 'Large: prefer findNodes, getNode.',
   readOnly: true,
   returns: { ast: 'object', annotationCount: 'integer', diagnostics: 'array', ...BUFFER_RESULT },
   handler(params, { host }) {
@@ -50,7 +56,7 @@ const getAST = defineMethod({
 const getNode = defineMethod({
   name: 'getNode',
   role: 'any',
-  description: `One node by id. depth (default ${DEFAULT_NODE_DEPTH}) limits its descendants; deeper subtrees become {type, id, span, truncated: true}.`,
+  description: `One node by id, descendants to depth (${DEFAULT_NODE_DEPTH}); deeper ones {type, id, span, truncated: true}.`,
   params: {
     type: 'object',
     properties: { nodeId: NODE_ID, depth: { type: 'integer', minimum: 0, maximum: 1000 }, uri: URI },
@@ -117,7 +123,7 @@ const getInScopeSymbols = defineMethod({
   name: 'getInScopeSymbols',
   role: 'any',
   description:
-    'The symbols visible at a node, innermost first: {name, kind, nodeId, type}. Built-ins only with includeBuiltins (nodeId null).',
+    'Symbols visible at a node, innermost first: {name, kind, nodeId, type}; built-ins with includeBuiltins.',
   params: {
     type: 'object',
     properties: { nodeId: NODE_ID, includeBuiltins: { type: 'boolean' }, uri: URI },
@@ -143,11 +149,11 @@ const getCallHierarchy = defineMethod({
   name: 'getCallHierarchy',
   role: 'any',
   description:
-    'Callers (the Program for top-level code) and callees of a FunctionDeclaration, and each call.',
+    'Callers (Program: top-level code) and callees of a FunctionDeclaration, and each call, also in other files.',
   params: { type: 'object', properties: { functionId: NODE_ID, uri: URI }, required: ['functionId'], additionalProperties: false },
   recorded: true,
   readOnly: true,
-  returns: { functionId: 'string', functionName: 'string', callerIds: 'array', calleeIds: 'array', incomingCalls: 'array', outgoingCalls: 'array', ...BUFFER_RESULT },
+  returns: { functionId: 'string', functionName: 'string', callerIds: 'array', calleeIds: 'array', incomingCalls: 'array', outgoingCalls: 'array', callersInOtherFiles: 'array', calleesInOtherFiles: 'array', ...BUFFER_RESULT },
   handler(params, { host }) {
     const buffer = resolveBuffer(host, params.uri);
     const node = nodeIn(buffer, params.functionId);
@@ -158,29 +164,45 @@ const getCallHierarchy = defineMethod({
         hint: 'Pass the id of a FunctionDeclaration (findNodes {type: "FunctionDeclaration"} lists them).',
       });
     }
-    return { ...hierarchy, uri: buffer.uri, revision: buffer.revision };
+    return { ...hierarchy, ...acrossFiles(host, buffer, node.id), uri: buffer.uri, revision: buffer.revision };
   },
 });
+
+/** The calls of a top-level function written in other files, and the functions of other files it calls (none for a nested function). */
+function acrossFiles(host: AgentHost, buffer: OpenBuffer, functionId: string): { callersInOtherFiles: unknown[]; calleesInOtherFiles: unknown[] } {
+  const index = indexOf(host);
+  const target = nameTargetAt(index, buffer, nameOffsetOf(buffer.document, functionId) ?? -1, { outsideRoots: true });
+  if (!target) return { callersInOtherFiles: [], calleesInOtherFiles: [] };
+  return {
+    callersInOtherFiles: callsFromOtherFiles(index, target).map((call) => {
+      // The caller as callerIds names it: its function, or the file's Program for top-level code.
+      const caller = call.caller ? described(call.caller) : { qualifiedName: call.file.module, ...(call.file.buffer ? { nodeId: call.file.buffer.document.ast.id, revision: call.file.buffer.revision } : {}) };
+      return { uri: call.file.uri, qualifiedName: caller.qualifiedName, ...('nodeId' in caller ? { nodeId: caller.nodeId, revision: caller.revision } : {}), line: call.line, column: call.column };
+    }),
+    calleesInOtherFiles: calleesInOtherFiles(index, target).map(described),
+  };
+}
 
 const getDependencyGraph = defineMethod({
   name: 'getDependencyGraph',
   role: 'any',
-  description: 'The declarations the names, fields and types inside a node refer to, by node id (built-ins have none).',
+  description: 'Declarations the names, fields and types in a node refer to, by id; importedDeclarations: in other files.',
   params: { type: 'object', properties: { nodeId: NODE_ID, uri: URI }, required: ['nodeId'], additionalProperties: false },
   recorded: true,
   readOnly: true,
-  returns: { dependencies: 'array', ...BUFFER_RESULT },
+  returns: { dependencies: 'array', importedDeclarations: 'array', ...BUFFER_RESULT },
   handler(params, { host }) {
     const buffer = resolveBuffer(host, params.uri);
     const node = nodeIn(buffer, params.nodeId);
-    return { dependencies: buffer.analysis().dependenciesOf(node.id), uri: buffer.uri, revision: buffer.revision };
+    const importedDeclarations = importedDependencies(indexOf(host), buffer, node).map(described);
+    return { dependencies: buffer.analysis().dependenciesOf(node.id), importedDeclarations, uri: buffer.uri, revision: buffer.revision };
   },
 });
 
 const getDiagnostics = defineMethod({
   name: 'getDiagnostics',
   role: 'any',
-  description: 'The buffer\'s diagnostics (syntax and semantic, in source order): code, severity, message, nodeId, line, column, span, hint?, fix? (mutations for applyBatch).',
+  description: 'The buffer\'s diagnostics: code, severity, message, nodeId, line, column, span, hint?, fix? (mutations for applyBatch).',
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   readOnly: true,

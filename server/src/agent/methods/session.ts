@@ -78,7 +78,7 @@ const listSessions = defineMethod({
 const setAgentRole = defineMethod({
   name: 'setAgentRole',
   role: 'any',
-  description: 'Set this session\'s role: linter (read-only), refactor (+ mutations), generator (+ code generation), up to the endpoint\'s maxRole.',
+  description: 'This session\'s role, up to the endpoint\'s maxRole: linter (read-only), refactor (+ changes), generator (+ generation).',
   params: { type: 'object', properties: { role: { type: 'string', enum: [...AGENT_ROLES] } }, required: ['role'], additionalProperties: false },
   recorded: false,
   returns: { role: 'string' },

@@ -19,7 +19,7 @@ function recordingView(recording: WorkflowRecording | undefined): Record<string,
 const startWorkflowRecording = defineMethod({
   name: 'startWorkflowRecording',
   role: 'any',
-  description: 'Start recording this session\'s successful query and mutation calls into a replayable workflow (a recording in progress is replaced).',
+  description: 'Record this session\'s successful calls into a replayable workflow (replacing one in progress).',
   params: { type: 'object', properties: { name: { type: 'string', maxLength: MAX_NAME_LENGTH } }, additionalProperties: false },
   recorded: false,
   returns: { recording: 'boolean', name: 'string|null' },
@@ -33,7 +33,7 @@ const startWorkflowRecording = defineMethod({
 const stopWorkflowRecording = defineMethod({
   name: 'stopWorkflowRecording',
   role: 'any',
-  description: 'Stop recording and return the workflow: steps [{method, params, timestamp, insertedNodeIds?}].',
+  description: 'Stop recording; the workflow: steps [{method, params, timestamp, insertedNodeIds?}].',
   params: { type: 'object', additionalProperties: false },
   recorded: false,
   returns: { name: 'string|null', steps: 'array', recording: 'boolean', truncated: 'boolean' },
@@ -44,6 +44,7 @@ const getWorkflowRecording = defineMethod({
   name: 'getWorkflowRecording',
   role: 'any',
   description: 'The current (or last) recording without stopping it.',
+  notTool: 'stopWorkflowRecording gives the recording: one tool less in every agent\'s context',
   params: { type: 'object', additionalProperties: false },
   recorded: false,
   readOnly: true,
@@ -58,7 +59,7 @@ const replayWorkflow = defineMethod({
   name: 'replayWorkflow',
   role: 'any',
   description:
-    'Replay a workflow\'s steps in order with this session\'s role; stops at the first failure unless continueOnError; inserted ids are mapped.',
+    'Replay a workflow with this session\'s role, inserted ids mapped; stops at a failure unless continueOnError.',
   params: {
     type: 'object',
     properties: {

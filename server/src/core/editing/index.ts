@@ -17,6 +17,7 @@ export {
   type CallFact,
 } from './library-policy';
 export { planImportedFieldRename, planRename, renameTarget, type RenamePlan, type RenameTarget } from './rename';
+export { fieldTokens, importedFieldTokens, type FieldToken } from './rename-fields';
 export { renameMutations, importRenameMutations, importedFieldRenameMutations, nameOffsetOf, moduleNamesPath, type RenameMutations } from './rename-mutations';
 export { planImportedNameRename, type ImportedNameRename } from './rename-imported';
 export { importEdits } from './import-edits';

@@ -62,7 +62,9 @@ export function importedFieldTokens(declaring: Buffer, importer: Buffer, imports
   if (imports.length === 0) return { ok: true, tokens: [], leftAlone: [] };
   const bindings = new Set(imports.flatMap((decl) => importer.model.symbolsDeclaredBy(decl.id)));
   const known = typesFromSignatures(declaring.model, importer, bindings);
-  return collect(importer, owner, name, declaring.model, { known, ownTypesAreDeclaring: false }, () => false);
+  // A type imported from the declaring buffer (`use m.{Order}`) is its type there too.
+  const importedTypes = new Set([...bindings].map((binding) => binding.name));
+  return collect(importer, owner, name, declaring.model, { known, ownTypesAreDeclaring: false, importedTypes }, () => false);
 }
 
 /**
@@ -134,6 +136,8 @@ interface Typing {
   readonly known: ReadonlyMap<string, Type>;
   /** Whether the buffer's own declared types are the declaring buffer's (in an importing buffer a type of the same name is another type). */
   readonly ownTypesAreDeclaring: boolean;
+  /** In an importing buffer, the names it imports from the declaring buffer: a value of such a type is of the declaring buffer's type. */
+  readonly importedTypes?: ReadonlySet<string>;
 }
 
 /**
@@ -148,7 +152,7 @@ function collect(buffer: Buffer, owner: string, name: string, declaring: Semanti
     const fromDeclaring = typing.known.get(node.id);
     if (fromDeclaring) return stripOptional(fromDeclaring);
     const own = stripOptional(model.typeOf(node.id) ?? ANY);
-    return own.kind === 'named' && !typing.ownTypesAreDeclaring ? ANOTHER_TYPE : own;
+    return own.kind === 'named' && !typing.ownTypesAreDeclaring && !typing.importedTypes?.has(own.name) ? ANOTHER_TYPE : own;
   };
   const tokens: FieldToken[] = [];
   const unknown: string[] = [];

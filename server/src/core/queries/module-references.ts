@@ -194,8 +194,15 @@ function addWrittenNames(node: Node, names: Set<string>): void {
     default:
       break;
   }
+  // Read one by one, not through a list: this runs on every node of every file the index reads.
   const typed = node as { paramType?: unknown; returnType?: unknown; varType?: unknown; fieldType?: unknown };
-  for (const text of [typed.paramType, typed.returnType, typed.varType, typed.fieldType]) {
-    if (typeof text === 'string') for (const name of text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) names.add(name);
-  }
+  addTypeNames(typed.paramType, names);
+  addTypeNames(typed.returnType, names);
+  addTypeNames(typed.varType, names);
+  addTypeNames(typed.fieldType, names);
+}
+
+/** The names a written type (`map<string, Item>?`) mentions. */
+function addTypeNames(text: unknown, names: Set<string>): void {
+  if (typeof text === 'string' && text !== '') for (const name of text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) names.add(name);
 }

@@ -90,14 +90,14 @@ function collect(document: WhetstoneDocument, model: SemanticModel): NameOccurre
     if (occurrence.name && occurrence.span.endOffset > occurrence.span.startOffset) out.push(occurrence);
   };
   const named = (node: Node, name: string, declaration: boolean, symbol: SemanticSymbol | undefined): void => {
-    const span = document.nameSpan(node.id);
+    const span = document.nameSpanOfNode(node);
     if (span) add({ kind: 'name', name, span, nodeId: node.id, declaration, ...(symbol ? { symbol } : {}) });
   };
 
   walk(document.ast, (node) => {
     switch (node.type) {
       case 'Identifier':
-        add({ kind: 'name', name: node.name, span: document.nameSpan(node.id) ?? node.span, nodeId: node.id, declaration: false, ...symbolField(model.symbolOf(node.id)) });
+        add({ kind: 'name', name: node.name, span: document.nameSpanOfNode(node) ?? node.span, nodeId: node.id, declaration: false, ...symbolField(model.symbolOf(node.id)) });
         break;
       case 'MemberExpression':
         named(node, node.property, false, model.symbolOf(node.id));
@@ -117,14 +117,14 @@ function collect(document: WhetstoneDocument, model: SemanticModel): NameOccurre
         break;
       case 'ImportDeclaration': {
         const symbols = model.symbolsDeclaredBy(node.id);
-        document.importNameSpans(node.id).forEach((span, index) => {
+        document.importNameSpansOfNode(node).forEach((span, index) => {
           const symbol = symbols.find((candidate) => candidate.importIndex === index);
           add({ kind: 'name', name: node.names[index] ?? '', span, nodeId: node.id, declaration: true, ...symbolField(symbol) });
         });
         break;
       }
       case 'Annotation': {
-        const span = document.nameSpan(node.id);
+        const span = document.nameSpanOfNode(node);
         if (span) add({ kind: 'annotation', name: node.annotationType, span: document.spanAt(node.span.startOffset, span.endOffset), nodeId: node.id, declaration: false });
         break;
       }
@@ -184,21 +184,21 @@ function typeRegion(document: WhetstoneDocument, node: Node): { start: number; e
   switch (node.type) {
     case 'Parameter': {
       if (node.paramType === null) return undefined;
-      const name = document.nameSpan(node.id);
+      const name = document.nameSpanOfNode(node);
       return name ? { start: name.endOffset, end: node.defaultValue ? node.defaultValue.span.startOffset : node.span.endOffset } : undefined;
     }
     case 'Field': {
-      const name = document.nameSpan(node.id);
+      const name = document.nameSpanOfNode(node);
       return name && node.fieldType ? { start: name.endOffset, end: node.span.endOffset } : undefined;
     }
     case 'VariableDeclaration': {
       if (node.varType === null) return undefined;
-      const name = document.nameSpan(node.id);
+      const name = document.nameSpanOfNode(node);
       return name ? { start: name.endOffset, end: node.initializer ? node.initializer.span.startOffset : node.span.endOffset } : undefined;
     }
     case 'FunctionDeclaration': {
       if (node.returnType === null) return undefined;
-      const name = document.nameSpan(node.id);
+      const name = document.nameSpanOfNode(node);
       const last = node.parameters[node.parameters.length - 1];
       const start = last ? last.span.endOffset : name?.endOffset;
       return start === undefined ? undefined : { start, end: node.body.span.startOffset };

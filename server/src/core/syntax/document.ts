@@ -7,7 +7,6 @@
 import { Edit, type Parser, type Tree } from 'web-tree-sitter';
 import { childNodes, nodeName, walk, type Node, type Position, type Program, type Span, type TopLevel } from '../ast/ast';
 import { inSourceOrder, makeDiagnostic, type Diagnostic } from '../ast/diagnostics';
-import type { TextSpan } from '../ast/text-span';
 import {
   Converter,
   IMPORT_NAME_SPANS,
@@ -24,7 +23,7 @@ import { readSubtree } from './cst';
 import { assignIds, IdAllocator } from './ids';
 import { LineIndex } from './lines';
 import { createParser } from './parser';
-import { applyTextEdits, changedRegion, type TextEdit } from './text-edits';
+import { applyTextEdits, changedRegion, SpanMover, type TextEdit } from './text-edits';
 
 export type { Comment } from './convert';
 
@@ -272,7 +271,7 @@ export class WhetstoneDocument {
     const oldByStart = new Map<number, TopLevel>();
     if (previous) for (const child of previous.ast.children) oldByStart.set(child.span.startOffset, child);
     // Comments and problems are recorded per top-level item so reused items bring theirs along.
-    const shift = previous ? new SpanShifter(previous, this.text.length, this.lines) : undefined;
+    const shift = previous ? new SpanMover(previous, previous.lines, this.lines) : undefined;
 
     const cursor = this.tree.walk();
     try {
@@ -288,7 +287,7 @@ export class WhetstoneDocument {
           const old = previous && shift ? reusable(previous, oldByStart, shift, start, end, type) : undefined;
           if (old && shift) {
             const tagged = old as Tagged;
-            shift.item(tagged);
+            for (const span of tagged[ITEM_SPANS] ?? []) shift.move(span);
             carriedComments.push(...(tagged[ITEM_COMMENTS] ?? []));
             carriedProblems.push(...(tagged[ITEM_PROBLEMS] ?? []));
             children.push(old);
@@ -375,7 +374,7 @@ function parseOrThrow(text: string, oldTree: Tree | null): Tree {
 function reusable(
   previous: Previous,
   oldByStart: Map<number, TopLevel>,
-  shift: SpanShifter,
+  shift: SpanMover,
   start: number,
   end: number,
   type: string,
@@ -389,44 +388,6 @@ function reusable(
   const old = oldByStart.get(start - delta);
   if (!old || old.span.endOffset !== end - delta || (old as Tagged)[SOURCE_TYPE] !== type) return undefined;
   return old;
-}
-
-/** Moves spans of reused nodes from the old text's coordinates to the new text's. */
-class SpanShifter {
-  readonly delta: number;
-  private readonly lineDelta: number;
-  /** Old offsets at or after this are on lines wholly after the change: only the line moves. */
-  private readonly wholeLinesFrom: number;
-
-  constructor(
-    private readonly previous: Previous,
-    newLength: number,
-    private readonly lines: LineIndex,
-  ) {
-    this.delta = newLength - previous.text.length;
-    this.lineDelta = lines.lineCount - previous.lines.lineCount;
-    const oldEndLine = previous.lines.positionAt(previous.oldEnd).line;
-    this.wholeLinesFrom = previous.lines.offsetAt({ line: oldEndLine + 1, column: 0 });
-    if (oldEndLine >= previous.lines.lineCount) this.wholeLinesFrom = Infinity;
-  }
-
-  /** Reused spans are owned by their node alone, so they are moved in place: no allocation. */
-  move(span: TextSpan): void {
-    if (span.endOffset < this.previous.changeStart) return; // before the change: unchanged
-    span.startOffset += this.delta;
-    span.endOffset += this.delta;
-    if (span.startOffset - this.delta >= this.wholeLinesFrom) {
-      span.startLine += this.lineDelta;
-      span.endLine += this.lineDelta;
-    } else {
-      this.lines.placeLines(span);
-    }
-  }
-
-  /** Moves every span of a reused top-level item: its nodes', names', comments' and problems'. */
-  item(item: Tagged): void {
-    for (const span of item[ITEM_SPANS] ?? []) this.move(span);
-  }
 }
 
 function point(position: Position): { row: number; column: number } {

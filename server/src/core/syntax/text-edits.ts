@@ -2,8 +2,10 @@
 // incremental reparse, the buffer's fallback, the language server's content changes, the agent's
 // change on its way to the editor and the preflight all go through applyTextEdits. Also the edits
 // that take a change back (undo), what two texts have in common at their ends (the region a change
-// touched), and where ranges of a text are after edits of it.
+// touched), and where ranges and spans of a text are after edits of it: one rule (sideOfChange)
+// for the diagnostics carried through a keystroke and the spans of the items a reparse reuses.
 import type { Position } from '../ast/ast';
+import type { TextSpan } from '../ast/text-span';
 import { LineIndex } from './lines';
 
 /** A replacement of [startOffset, endOffset) of the text (UTF-16 offsets). */
@@ -100,17 +102,39 @@ export function commonEnds(a: string, b: string): { prefix: number; suffix: numb
   return { prefix, suffix };
 }
 
+/** One place a text changed: [changeStart, oldEnd) of the old text became [changeStart, newEnd) of the new. */
+export interface ChangedRegion {
+  changeStart: number;
+  oldEnd: number;
+  newEnd: number;
+}
+
 /** The smallest region that differs between two texts: where it starts, and where it ends in each. */
-export function changedRegion(oldText: string, newText: string): { changeStart: number; oldEnd: number; newEnd: number } {
+export function changedRegion(oldText: string, newText: string): ChangedRegion {
   const { prefix, suffix } = commonEnds(oldText, newText);
   return { changeStart: prefix, oldEnd: oldText.length - suffix, newEnd: newText.length - suffix };
 }
 
+/** The region one edit changes. */
+export function regionOf(edit: TextEdit): ChangedRegion {
+  return { changeStart: edit.startOffset, oldEnd: edit.endOffset, newEnd: edit.startOffset + edit.newText.length };
+}
+
 /**
- * Moves ranges of a text through edits of it: a range wholly before an edit stays, one wholly after
- * it shifts by the edit's change in length, one the edit touches or overlaps is dropped (what it
- * marked may be gone: typing right after `nmae` makes another name). `sequential` as for
- * applyTextEdits.
+ * Where a range of the old text is against a change: wholly before it (it stays), wholly after it
+ * (it moves by the change in length), or touching or overlapping it (what it marked may be gone:
+ * typing right after `nmae` makes another name).
+ */
+export function sideOfChange(range: { startOffset: number; endOffset: number }, region: ChangedRegion): 'before' | 'after' | 'touched' {
+  if (range.endOffset < region.changeStart) return 'before';
+  if (range.startOffset > region.oldEnd) return 'after';
+  return 'touched';
+}
+
+/**
+ * Moves ranges of a text through edits of it, each edit as sideOfChange says: a range wholly before
+ * an edit stays, one wholly after it shifts by the edit's change in length, one the edit touches or
+ * overlaps is dropped. `sequential` as for applyTextEdits.
  */
 export function moveThroughEdits<T extends { startOffset: number; endOffset: number }>(items: readonly T[], edits: readonly TextEdit[], sequential: boolean): T[] {
   // Non-sequential edits all refer to the same text; taken from the last to the first, each leaves
@@ -118,11 +142,13 @@ export function moveThroughEdits<T extends { startOffset: number; endOffset: num
   const ordered = sequential ? edits : [...edits].sort((a, b) => b.startOffset - a.startOffset);
   let current = [...items];
   for (const edit of ordered) {
-    const delta = edit.newText.length - (edit.endOffset - edit.startOffset);
+    const region = regionOf(edit);
+    const delta = region.newEnd - region.oldEnd;
     const next: T[] = [];
     for (const item of current) {
-      if (item.endOffset < edit.startOffset) next.push(item);
-      else if (item.startOffset > edit.endOffset) next.push({ ...item, startOffset: item.startOffset + delta, endOffset: item.endOffset + delta });
+      const side = sideOfChange(item, region);
+      if (side === 'before') next.push(item);
+      else if (side === 'after') next.push({ ...item, startOffset: item.startOffset + delta, endOffset: item.endOffset + delta });
     }
     current = next;
   }
@@ -146,4 +172,43 @@ export function carryEdit(edit: TextEdit, later: readonly TextEdit[]): TextEdit 
     endOffset += delta;
   }
   return { startOffset, endOffset, newText: edit.newText };
+}
+
+/**
+ * Moves the spans of what a change left alone (the items a reparse reuses, wholly before or after
+ * the change) from the old text's coordinates to the new text's, in place: the offsets as
+ * sideOfChange says; the lines by the change in line count when the span starts on a line wholly
+ * after the change, otherwise placed again from the new text's lines. Reused spans are owned by
+ * their node alone, so they are moved in place: no allocation.
+ */
+export class SpanMover {
+  /** The change in length: what a span after the change moves by. */
+  readonly delta: number;
+  private readonly lineDelta: number;
+  /** Old offsets at or after this are on lines wholly after the change: only the line moves. */
+  private readonly wholeLinesFrom: number;
+
+  constructor(
+    private readonly region: ChangedRegion,
+    oldLines: LineIndex,
+    private readonly lines: LineIndex,
+  ) {
+    this.delta = region.newEnd - region.oldEnd;
+    this.lineDelta = lines.lineCount - oldLines.lineCount;
+    const oldEndLine = oldLines.positionAt(region.oldEnd).line;
+    this.wholeLinesFrom = oldEndLine >= oldLines.lineCount ? Infinity : oldLines.offsetAt({ line: oldEndLine + 1, column: 0 });
+  }
+
+  move(span: TextSpan): void {
+    // A span left alone ends before the change (it stays) or starts after it.
+    if (sideOfChange(span, this.region) === 'before') return;
+    span.startOffset += this.delta;
+    span.endOffset += this.delta;
+    if (span.startOffset - this.delta >= this.wholeLinesFrom) {
+      span.startLine += this.lineDelta;
+      span.endLine += this.lineDelta;
+    } else {
+      this.lines.placeLines(span);
+    }
+  }
 }
