@@ -68,6 +68,9 @@ describe('dependents checked again on worker threads', () => {
     // Hands total on: its exports change with total's signature, so tail is checked again too.
     writeFileSync(file('relay'), 'use core.{total};\n\nconst relayed = total;\n');
     writeFileSync(file('tail'), 'use relay.{relayed};\n\nlet r: number = relayed(true);\nprint(r);\n');
+    // A cycle of two, one importing the hub: both checked again, each seeing the other as their cycle does.
+    writeFileSync(file('ping'), 'use pong.{pong};\nuse core.{total};\n\nfn ping(n: number): number {\n  return pong(n) + total(n);\n}\n');
+    writeFileSync(file('pong'), 'use ping.{ping};\n\nfn pong(n: number): number {\n  return n;\n}\n\nlet wrongly: string = ping(1);\n');
     workspace = new Workspace((error) => assert.fail(String(error)));
     workspace.modules.setRoots([folder]);
     index = new FileIndex(workspace, { skipped: () => undefined, error: (error) => assert.fail(String(error)) }, { workers: false });
@@ -105,8 +108,8 @@ describe('dependents checked again on worker threads', () => {
     await changeHub('string');
     await settled();
     const reached = new Set(published.map((publication) => publication.path));
-    const expected = [...dependents(), file('deep'), file('relay'), file('tail')];
-    assert.deepEqual([...reached].sort(), [...expected].sort(), 'the importers, and tail through relay; not mid, whose exports did not change');
+    const expected = [...dependents(), file('deep'), file('relay'), file('tail'), file('ping'), file('pong')];
+    assert.deepEqual([...reached].sort(), [...expected].sort(), 'the importers, tail through relay and the cycle; not mid, whose exports did not change');
     for (const path of expected) assert.equal(published.filter((publication) => publication.path === path).length, 1, `${path} published once`);
     const full = fullChecks(folder, expected);
     for (const { path, diagnostics } of published) assert.deepEqual(diagnostics, full.get(path), path);
@@ -126,7 +129,7 @@ describe('dependents checked again on worker threads', () => {
     const mark = published.length;
     await settled();
     const after = published.slice(mark);
-    const expected = [...dependents(), file('deep'), file('relay'), file('tail')];
+    const expected = [...dependents(), file('deep'), file('relay'), file('tail'), file('ping'), file('pong')];
     const full = fullChecks(folder, expected);
     for (const path of expected) assert.ok(after.some((publication) => publication.path === path), `${path} published after the newer change`);
     for (const { path, diagnostics } of after) assert.deepEqual(diagnostics, full.get(path), `${path} as the newer change makes it`);

@@ -4,20 +4,20 @@
 // importers of one of them only if its own exports changed (or it is in an import cycle), so a
 // change stops at the first files whose view of it is unchanged.
 //
-// A file is checked once each module it imports that is waiting too has been checked (the order
-// is the import graph's). When a change reaches many files (a hub's signature), they are checked on
-// worker threads (idle-pool.ts), each sent with what the modules it imports resolve to, as the
-// module cache resolves them here, so the worker's check is the one this thread would make
-// (file-check.ts checkFile); the exports it answers are kept in the module cache as if computed
-// here. A member of an import cycle is checked here (the cache sees it as its cycle does), as is
-// everything when there are few files or no workers: one file per turn of the event loop, so the
-// editor is answered meanwhile.
+// A file is checked once every file it depends on (directly or through others, outside its own
+// import cycle) that waits too has been checked, so what it imports resolves from their new
+// exports. When a change reaches many files (a hub's signature), they are checked on worker threads
+// (idle-pool.ts), each sent with what the modules it imports resolve to, as the module cache
+// resolves them here (a member of its own cycle as the cycle sees it), so the worker's check is the
+// one this thread would make (file-check.ts checkFile); the exports it answers are kept in the
+// module cache as if computed here. With few files, or no workers, they are checked here: one file
+// per turn of the event loop, so the editor is answered meanwhile.
 //
 // A newer change supersedes what is under way: a check sent before it is not published (its file
 // is checked again), so no diagnostics older than a newer publication are ever sent. What waits is
 // a set of the workspace's files, and at most two checks per worker are under way.
 import { pathToFileURL } from 'node:url';
-import type { ModuleResolution } from '../core/semantics';
+import type { ImportGraph, ModuleResolution } from '../core/semantics';
 import { reviveExports, type CheckedFile, type FileDiagnostic } from './file-check';
 import type { FileIndex } from './file-index';
 import { IdlePool } from './idle-pool';
@@ -56,6 +56,8 @@ export class DependentChecks {
   private readonly pool: IdlePool | undefined;
   private disposed = false;
   private known: ReturnType<FileIndex['importGraph']> | undefined;
+  /** The files importing each file, in `known`'s graph. */
+  private importers: Map<string, string[]> | undefined;
 
   constructor(
     private readonly index: FileIndex,
@@ -120,7 +122,10 @@ export class DependentChecks {
    * a wave without a change that comes here.
    */
   private importGraph(): ReturnType<FileIndex['importGraph']> {
-    this.known ??= this.index.importGraph();
+    if (!this.known) {
+      this.known = this.index.importGraph();
+      this.importers = undefined;
+    }
     return this.known;
   }
 
@@ -166,11 +171,7 @@ export class DependentChecks {
   /** Sends every file that is ready to the workers while they have room, or checks the next one here. */
   private pump(): void {
     if (this.queue.length === 0) return;
-    const { graph } = this.importGraph();
-    const waiting = new Set([...this.queue, ...this.sent.keys()]);
-    /** Whether a module `path` imports (outside its own cycle) is still to be checked. */
-    const blocked = (path: string): boolean => graph.importsOf(path).some((target) => waiting.has(target) && !graph.sameCycle(target, path));
-    const cyclic = (path: string): boolean => graph.importsOf(path).some((target) => graph.sameCycle(target, path));
+    const blocked = this.blockedFiles();
     const started = this.pool?.started;
     const pool = started ?? (this.queue.length >= (this.options.minFilesForWorkers ?? MIN_FILES_FOR_WORKERS) ? this.pool?.acquire() : undefined);
     if (pool) {
@@ -178,21 +179,52 @@ export class DependentChecks {
       const slots = pool.size * 2;
       for (let at = 0; at < this.queue.length && this.outstanding < slots; ) {
         const path = this.queue[at];
-        if (blocked(path) || cyclic(path)) {
+        if (blocked.has(path)) {
           at++;
           continue;
         }
         this.queue.splice(at, 1);
         this.send(path);
       }
+      return;
     }
-    // Here: a member of a cycle, or any file without workers. One per turn.
-    const here = this.queue.findIndex((path) => !blocked(path) && (!pool || cyclic(path)));
-    if (here >= 0) {
-      const [path] = this.queue.splice(here, 1);
-      this.checkHere(path);
+    // Without workers: the next file here, one per turn.
+    const here = this.queue.findIndex((path) => !blocked.has(path));
+    if (here >= 0) this.checkHere(this.queue.splice(here, 1)[0]);
+    if (this.queue.length > 0) this.schedule();
+  }
+
+  /**
+   * The files that depend, directly or through others, on a file waiting to be checked (or under
+   * way) outside their own import cycle: checked after it, so that what they import is resolved
+   * from its new exports rather than worked out again here from a stale reading. The members of a
+   * waiting file's own cycle are not held by it (they see it as their cycle does); the files above
+   * that cycle are.
+   */
+  private blockedFiles(): Set<string> {
+    const { graph, files } = this.importGraph();
+    this.importers ??= importersOf(graph, files);
+    const importers = this.importers;
+    const blocked = new Set<string>();
+    const reached = new Set<string>();
+    const pending: string[] = [...this.queue, ...this.sent.keys()];
+    for (const path of pending) reached.add(path);
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      const held = blocked.has(next);
+      for (const importer of importers.get(next) ?? []) {
+        // Held: above a waiting file's cycle, or in a cycle one of whose members is held.
+        const holds = held || !graph.sameCycle(importer, next);
+        if (holds && !blocked.has(importer)) {
+          blocked.add(importer);
+          reached.add(importer);
+          pending.push(importer);
+        } else if (!reached.has(importer)) {
+          reached.add(importer);
+          pending.push(importer);
+        }
+      }
     }
-    if (this.queue.length > 0 && (here >= 0 || !pool)) this.schedule();
+    return blocked;
   }
 
   /** Checks `path` on this thread, the module cache resolving its imports. */
@@ -262,3 +294,15 @@ export class DependentChecks {
   }
 }
 
+/** The files importing each file of `files`. */
+function importersOf(graph: ImportGraph, files: readonly string[]): Map<string, string[]> {
+  const importers = new Map<string, string[]>();
+  for (const file of files) {
+    for (const target of graph.importsOf(file)) {
+      const list = importers.get(target);
+      if (list) list.push(file);
+      else importers.set(target, [file]);
+    }
+  }
+  return importers;
+}
