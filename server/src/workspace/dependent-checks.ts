@@ -117,9 +117,10 @@ export class DependentChecks {
   }
 
   /**
-   * The index's import graph, made once per change rather than per file checked (a wave of
-   * hundreds of files would make it hundreds of times): the files' imports do not change within
-   * a wave without a change that comes here.
+   * The index's import graph, made once per change that comes here rather than per file checked
+   * (a wave of hundreds of files would make it hundreds of times). Only the order is read from it:
+   * a `use` typed in a buffer without a change of exports may leave it behind, never the answers,
+   * which the module cache gives.
    */
   private importGraph(): ReturnType<FileIndex['importGraph']> {
     if (!this.known) {
