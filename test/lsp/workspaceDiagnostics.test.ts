@@ -4,7 +4,8 @@
 // clears its own and its dependents'; a signature change in an open module republishes a
 // dependent that is not open, directly or through a module whose exports it changes, but not one
 // whose imports' exports stay as they were, while a keystroke in a body republishes none; a file that closes keeps its diagnostics; `whetstone.diagnostics.scope:
-// openFiles` publishes none of the files not open.
+// openFiles` publishes none of the files not open. A change reaching many files (checked on worker
+// threads) republishes each, and after changes typed in a row each ends as the last one makes it.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -250,5 +251,61 @@ describe('settings that change what is shown', () => {
     settings.diagnostics = { scope: 'workspace' };
     await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
     assert.deepEqual(codes(await nextPublication(client, wrong, seen, 'wrong.wst shown again')), ['E_TYPE_MISMATCH']);
+  });
+});
+
+describe('a signature change that reaches many files (checked on worker threads)', () => {
+  /** More importers than the count from which their checks go to worker threads. */
+  const MANY = 40;
+  let folder: string;
+  let client: LspClient;
+  const dependents = (): string[] => Array.from({ length: MANY }, (_, n) => uriOf(folder, `orders${n}.wst`));
+
+  before(async () => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-problems-many-')));
+    writeFileSync(join(folder, 'pricing.wst'), PRICING);
+    for (let n = 0; n < MANY; n++) writeFileSync(join(folder, `orders${n}.wst`), ORDERS);
+    client = await startIndexed(folder);
+  });
+  after(async () => {
+    await client?.shutdown();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** Waits until every dependent's latest publication after its first `seen` ones has `count` diagnostics. */
+  async function allLatest(seen: ReadonlyMap<string, number>, count: number, what: string): Promise<void> {
+    await client.waitFor(
+      what,
+      () =>
+        dependents().every((uri) => {
+          const after = client.publicationsFor(uri).slice(seen.get(uri) ?? 0);
+          return after.length > 0 && after.at(-1)?.diagnostics.length === count;
+        }) || undefined,
+      60_000,
+    );
+  }
+
+  it('republishes every dependent, and after two changes in a row each ends as the newer one makes it', async () => {
+    const pricing = uriOf(folder, 'pricing.wst');
+    await client.open(pricing, PRICING);
+    await client.fullDiagnostics(pricing, 1, true);
+    const counts = (): Map<string, number> => new Map(dependents().map((uri) => [uri, client.publicationsFor(uri).length]));
+    let seen = counts();
+    const wrong = await client.change(pricing, [{ range: { start: { line: 0, character: 22 }, end: { line: 0, character: 34 } }, text: 'string' }]);
+    await client.fullDiagnostics(pricing, wrong);
+    await allLatest(seen, 1, 'every dependent republished with the wrong call');
+    for (const uri of dependents()) assert.match(String(client.publicationsFor(uri).at(-1)?.diagnostics[0].message), /not assignable to parameter 'prices' of type string/);
+    // Typed fast: back, and wrong again, and back, without waiting for the dependents in between.
+    seen = counts();
+    await client.change(pricing, [{ range: { start: { line: 0, character: 22 }, end: { line: 0, character: 28 } }, text: 'list<number>' }]);
+    await client.change(pricing, [{ range: { start: { line: 0, character: 22 }, end: { line: 0, character: 34 } }, text: 'string' }]);
+    const back = await client.change(pricing, [{ range: { start: { line: 0, character: 22 }, end: { line: 0, character: 28 } }, text: 'list<number>' }]);
+    await client.fullDiagnostics(pricing, back);
+    await allLatest(seen, 0, 'every dependent clean again');
+    // A later change is published after everything the earlier ones left: each dependent wrong again, last.
+    seen = counts();
+    const again = await client.change(pricing, [{ range: { start: { line: 0, character: 22 }, end: { line: 0, character: 34 } }, text: 'string' }]);
+    await client.fullDiagnostics(pricing, again);
+    await allLatest(seen, 1, 'every dependent wrong again');
   });
 });

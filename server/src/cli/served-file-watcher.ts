@@ -13,6 +13,11 @@ import { basename, dirname } from 'node:path';
 const SETTLE_MS = 30;
 /** The longest a file keeps changing before it is read anyway. */
 const MAX_WAIT_MS = 300;
+/**
+ * How long a file must stay empty before it is taken empty: a save in place truncates first, and
+ * on a busy machine its writer may pause longer than SETTLE_MS before it writes.
+ */
+const EMPTY_SETTLE_MS = 1_000;
 
 export interface WatchedFiles {
   close(): void;
@@ -42,6 +47,8 @@ export function watchServedFiles(host: ServedFiles, log: (line: string) => void)
   const due = new Set<string>();
   /** What each due file looked like at the last look (size, time, inode), to see it has settled. */
   const lastSeen = new Map<string, string>();
+  /** Since when each due file has been empty (see EMPTY_SETTLE_MS). */
+  const emptySince = new Map<string, number>();
   let timer: NodeJS.Timeout | undefined;
   let firstEventAt = 0;
   const flush = (): void => {
@@ -52,12 +59,21 @@ export function watchServedFiles(host: ServedFiles, log: (line: string) => void)
     const overdue = Date.now() - firstEventAt >= MAX_WAIT_MS;
     for (const uri of [...due]) {
       const seen = fileState(paths.get(uri)!);
+      if (isEmptyState(seen)) {
+        const since = emptySince.get(uri) ?? Date.now();
+        emptySince.set(uri, since);
+        if (Date.now() - since < EMPTY_SETTLE_MS) {
+          lastSeen.set(uri, seen);
+          continue;
+        }
+      } else emptySince.delete(uri);
       if (!overdue && seen !== lastSeen.get(uri)) {
         lastSeen.set(uri, seen);
         continue;
       }
       due.delete(uri);
       lastSeen.delete(uri);
+      emptySince.delete(uri);
       try {
         host.syncFromDisk(uri);
       } catch (error) {
@@ -98,7 +114,8 @@ export function watchServedFiles(host: ServedFiles, log: (line: string) => void)
 
 /**
  * Resolves once the file at `path` has looked the same twice in a row, SETTLE_MS apart (as the
- * watcher waits), or after MAX_WAIT_MS of changing.
+ * watcher waits), or after MAX_WAIT_MS of changing; an empty file once it has stayed empty for
+ * EMPTY_SETTLE_MS.
  */
 export function whenSettled(path: string): Promise<void> {
   return settled(() => fileState(path));
@@ -112,12 +129,25 @@ export function whenOpenFileSettled(descriptor: number): Promise<void> {
 async function settled(look: () => string): Promise<void> {
   const started = Date.now();
   let seen = look();
+  let emptySince = isEmptyState(seen) ? started : undefined;
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const now = look();
+    if (isEmptyState(now)) {
+      emptySince ??= Date.now();
+      if (Date.now() - emptySince >= EMPTY_SETTLE_MS) return;
+      seen = now;
+      continue;
+    }
+    emptySince = undefined;
     if (now === seen || Date.now() - started >= MAX_WAIT_MS) return;
     seen = now;
   }
+}
+
+/** Whether a look (fileState, openFileState) saw an empty file. */
+function isEmptyState(state: string): boolean {
+  return state.startsWith('0:');
 }
 
 function openFileState(descriptor: number): string {

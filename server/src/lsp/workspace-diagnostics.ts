@@ -1,14 +1,13 @@
 // The diagnostics of the files that are not open (`whetstone.diagnostics.scope`: `workspace`, the
 // default, shows every indexed file's in the Problems panel; `openFiles` only the open buffers').
 // The index's build checks every file (workspace/workspace-check.ts) and they are published here;
-// after it, a file is checked again on this thread (the module cache reads, parses and analyses
-// it, keeping only its exports: workspace/module-exports.ts checkFile) when it changes on disk or
-// when a module it imports changes what it exports — one file per turn of the event loop, those
-// imported first, so the editor is answered meanwhile. The change is carried on as a wave: the
-// importers of the changed module are checked, and the importers of one of them only if its own
-// exports changed (or it is in an import cycle), so a change stops at the first files whose view
-// of it is unchanged. Open buffers that import the changed module, directly or through others, are
-// published again by the buffers' publisher (diagnostics.ts). A file that opens is its buffer's business; one that closes is checked from
+// after it, a file is checked again (workspace/dependent-checks.ts: on worker threads when a change
+// reaches many files, else on this thread one file per turn) when it changes on disk or when a
+// module it imports changes what it exports, carried on as a wave that stops at the first files
+// whose view of the change is unchanged. A newer change supersedes the checks under way, so no
+// older diagnostics are published after newer ones. Open buffers that import the changed module,
+// directly or through others, are published again first, at once, by the buffers' publisher
+// (diagnostics.ts). A file that opens is its buffer's business; one that closes is checked from
 // disk again (or cleared under `openFiles`); one deleted, or no longer under a root, is cleared.
 import { sep } from 'node:path';
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
@@ -16,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { pathOfBufferUri } from '../workspace/buffer-path';
 import type { FileDiagnostic } from '../workspace/file-check';
 import type { FileIndex } from '../workspace/file-index';
+import { DependentChecks } from '../workspace/dependent-checks';
 import type { ModuleChange } from '../workspace/module-exports';
 import type { CheckSink } from '../workspace/workspace-check';
 import type { Disposable, Workspace } from '../workspace/workspace';
@@ -31,9 +31,8 @@ export class WorkspaceDiagnostics {
   private scope = settingDefault<DiagnosticsScope>('whetstone.diagnostics.scope');
   /** The files not open whose diagnostics are shown, by path. */
   private readonly shown = new Set<string>();
-  /** Files to check again on this thread, in the order to check them (those imported first). */
-  private queue: string[] = [];
-  private due: NodeJS.Immediate | undefined;
+  /** The files to check again, and their checks under way. */
+  private readonly checks: DependentChecks;
   private readonly subscriptions: Disposable[];
 
   constructor(
@@ -43,6 +42,15 @@ export class WorkspaceDiagnostics {
     private readonly buffers: DiagnosticsPublisher,
     private readonly log: Log,
   ) {
+    this.checks = new DependentChecks(
+      index,
+      workspace.modules,
+      {
+        checked: (path, uri, diagnostics) => this.publish(path, uri, diagnostics),
+        unreadable: (path) => this.clear(path),
+        error: (path, error) => this.log(`Could not check ${path}`, error),
+      },
+    );
     this.subscriptions = [
       workspace.onDidOpen((buffer) => this.shown.delete(pathOfBufferUri(buffer.uri))),
       workspace.onDidClose((uri) => {
@@ -65,7 +73,7 @@ export class WorkspaceDiagnostics {
     if (scope === this.scope) return;
     this.scope = scope;
     if (scope === 'openFiles') {
-      this.queue = [];
+      this.checks.clear();
       for (const path of [...this.shown]) this.clear(path);
     } else {
       this.enqueue([...this.index.all()].map((file) => file.path));
@@ -74,13 +82,13 @@ export class WorkspaceDiagnostics {
 
   /** Forgets the files waiting to be checked again (a build will check them all). */
   cancelQueued(): void {
-    this.queue = [];
+    this.checks.clear();
   }
 
   /** What the index's build reports its checks to; files no longer indexed are cleared when it is done. */
   buildSink(cancelled: () => boolean): CheckSink & { finished(): void } {
     // The build checks every file: what was waiting is done by it.
-    this.queue = [];
+    this.checks.clear();
     return {
       checked: (path, uri, diagnostics) => this.publish(path, uri, diagnostics),
       cancelled,
@@ -93,23 +101,26 @@ export class WorkspaceDiagnostics {
 
   /** A file created or changed on disk (the index has read it again): checked again. */
   fileChanged(path: string): void {
+    // A check of it under way read its text before: not published.
+    this.checks.supersede();
     if (this.index.get(path)) this.enqueue([path]);
   }
 
   /** Files deleted on disk (or a folder with them): their diagnostics leave the Problems panel. */
   filesRemoved(paths: readonly string[]): void {
-    const gone = new Set(paths);
-    this.queue = this.queue.filter((path) => !gone.has(path));
+    this.checks.forget(paths);
     for (const path of paths) this.clear(path);
   }
 
   dispose(): void {
-    if (this.due) clearImmediate(this.due);
+    this.checks.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 
   /** A module's exports changed (a buffer's edit, a file on disk), or everything did: its dependents are checked and published again. */
   private modulesChanged(change: ModuleChange): void {
+    // What is under way was computed against what changed now: checked again, not published.
+    this.checks.supersede();
     if ('all' in change) {
       this.buffers.republishImporters();
       this.enqueue([...this.index.all()].map((file) => file.path));
@@ -126,55 +137,12 @@ export class WorkspaceDiagnostics {
     // Open buffers analyse again at once, through any number of files (their analysis asks the cache).
     const open = graph.importersOf(changed, files).filter((path) => this.workspace.modules.isOpen(path));
     if (open.length > 0) this.buffers.republish(open);
-    this.enqueue(this.directImporters(changed));
+    if (this.scope === 'workspace') this.checks.enqueueImportersOf(changed);
   }
 
-  /**
-   * The files not open that import one of `paths` directly, and the members of their import
-   * cycles and of those of `paths` (each member sees the others as their cycle does, so all are
-   * checked together; the wave then only goes up, to files outside the cycle).
-   */
-  private directImporters(paths: ReadonlySet<string>): string[] {
-    const { graph, files } = this.index.importGraph();
-    const reached = new Set<string>();
-    for (const file of files) {
-      if (paths.has(file)) continue;
-      if (graph.importsOf(file).some((target) => paths.has(target))) reached.add(file);
-    }
-    for (const file of [...reached, ...paths]) {
-      if (!graph.importsOf(file).some((target) => graph.sameCycle(target, file))) continue;
-      for (const other of files) if (!paths.has(other) && graph.sameCycle(other, file)) reached.add(other);
-    }
-    return [...reached].filter((file) => !this.workspace.modules.isOpen(file));
-  }
-
-  /** Adds files to check again here, keeping those imported first. */
+  /** Adds files to check again. */
   private enqueue(paths: readonly string[]): void {
-    if (this.scope !== 'workspace' || paths.length === 0) return;
-    const wanted = new Set([...this.queue, ...paths]);
-    this.queue = wanted.size === 1 ? [...wanted] : this.index.importGraph().graph.cyclesFirst(wanted).flat();
-    // Files outside the graph (none should be) keep their place at the end.
-    if (this.queue.length < wanted.size) for (const path of wanted) if (!this.queue.includes(path)) this.queue.push(path);
-    this.due ??= setImmediate(() => this.checkNext());
-  }
-
-  private checkNext(): void {
-    this.due = undefined;
-    const path = this.queue.shift();
-    if (path === undefined) return;
-    try {
-      if (this.scope === 'workspace' && !this.workspace.modules.isOpen(path)) {
-        // A file not indexed (a buffer never saved that closed, one deleted meanwhile) shows nothing.
-        const checked = this.index.get(path) ? this.workspace.modules.checkFile(path) : undefined;
-        if (checked) this.publish(path, pathToFileURL(path).href, checked.diagnostics);
-        else this.clear(path);
-        // Its importers see a change only if its exports changed (the members of its cycle are checked with it already).
-        if (checked?.exportsChanged) this.enqueue(this.directImporters(new Set([path])));
-      }
-    } catch (error) {
-      this.log(`Could not check ${path}`, error);
-    }
-    if (this.queue.length > 0) this.due = setImmediate(() => this.checkNext());
+    if (this.scope === 'workspace') this.checks.enqueue(paths);
   }
 
   private publish(path: string, uri: string, diagnostics: readonly FileDiagnostic[]): void {

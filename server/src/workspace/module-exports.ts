@@ -148,13 +148,15 @@ export class ModuleExportsCache {
   /**
    * Keeps the exports a build computed for a file not open (file-check.ts, on a worker), as if
    * they had been computed here: `hash` is of the text they were computed from, `usedFiles` the
-   * module files they used.
+   * module files they used. Answers whether they differ from those kept before (as checkFile does).
    */
-  seed(path: string, known: { hash: string; imports: readonly string[]; exports: ModuleExports; usedFiles: ReadonlySet<string>; seen?: ReadonlyMap<string, string> }): void {
-    if (this.roots.length === 0 || this.bufferAt(path)) return;
+  seed(path: string, known: { hash: string; imports: readonly string[]; exports: ModuleExports; usedFiles: ReadonlySet<string>; seen?: ReadonlyMap<string, string> }): boolean {
+    if (this.roots.length === 0 || this.bufferAt(path)) return false;
+    const before = this.disk.get(path)?.exports?.fingerprint;
     this.disk.delete(path);
     this.disk.set(path, { ...known });
     this.evictOldest();
+    return before !== known.exports.fingerprint;
   }
 
   /**

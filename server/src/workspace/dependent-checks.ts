@@ -1,0 +1,309 @@
+// The files not open checked again after a change (lsp/workspace-diagnostics.ts publishes what
+// they find): a file changed on disk, or the importers of a module whose exports changed. The
+// change is carried on as a wave: the importers of the changed module are checked, and the
+// importers of one of them only if its own exports changed (or it is in an import cycle), so a
+// change stops at the first files whose view of it is unchanged.
+//
+// A file is checked once every file it depends on (directly or through others, outside its own
+// import cycle) that waits too has been checked, so what it imports resolves from their new
+// exports. When a change reaches many files (a hub's signature), they are checked on worker threads
+// (idle-pool.ts), each sent with what the modules it imports resolve to, as the module cache
+// resolves them here (a member of its own cycle as the cycle sees it), so the worker's check is the
+// one this thread would make (file-check.ts checkFile); the exports it answers are kept in the
+// module cache as if computed here. With few files, or no workers, they are checked here: one file
+// per turn of the event loop, so the editor is answered meanwhile.
+//
+// A newer change supersedes what is under way: a check sent before it is not published (its file
+// is checked again), so no diagnostics older than a newer publication are ever sent. What waits is
+// a set of the workspace's files, and at most two checks per worker are under way.
+import { pathToFileURL } from 'node:url';
+import type { ImportGraph, ModuleResolution } from '../core/semantics';
+import { reviveExports, type CheckedFile, type FileDiagnostic } from './file-check';
+import type { FileIndex } from './file-index';
+import { IdlePool } from './idle-pool';
+import { resolutionKey, type ModuleExportsCache } from './module-exports';
+
+/** Fewer files waiting than this are checked on the server's thread, unless the workers are started already. */
+export const MIN_FILES_FOR_WORKERS = 24;
+
+export interface DependentSink {
+  /** A file's diagnostics, checked from disk. */
+  checked(path: string, uri: string, diagnostics: readonly FileDiagnostic[]): void;
+  /** A file that could not be read (deleted meanwhile, not indexed): it shows nothing. */
+  unreadable(path: string): void;
+  error(path: string, error: unknown): void;
+}
+
+export interface DependentChecksOptions {
+  /** Whether checks may go to worker threads (false: all on the server's thread). */
+  workers?: boolean;
+  /** How many files waiting start the workers (MIN_FILES_FOR_WORKERS). */
+  minFilesForWorkers?: number;
+  /** How long the workers stay after their last check (idle-pool.ts). */
+  idleMs?: number;
+}
+
+export class DependentChecks {
+  /** Files to check, in the order to check them (those imported first). */
+  private queue: string[] = [];
+  /** Files sent to a worker, with the generation they were sent in. */
+  private readonly sent = new Map<string, number>();
+  /** Counts the changes: an answer from an earlier generation is not published. */
+  private generation = 0;
+  /** Checks sent and not answered, superseded ones included (what the workers have to do). */
+  private outstanding = 0;
+  private due: NodeJS.Immediate | undefined;
+  private readonly pool: IdlePool | undefined;
+  private disposed = false;
+  private known: ReturnType<FileIndex['importGraph']> | undefined;
+  /** The files importing each file, in `known`'s graph. */
+  private importers: Map<string, string[]> | undefined;
+
+  constructor(
+    private readonly index: FileIndex,
+    private readonly modules: ModuleExportsCache,
+    private readonly sink: DependentSink,
+    private readonly options: DependentChecksOptions = {},
+  ) {
+    this.pool = options.workers === false ? undefined : new IdlePool(options.idleMs);
+  }
+
+  /** Whether nothing waits and nothing is under way. */
+  get idle(): boolean {
+    return this.queue.length === 0 && this.sent.size === 0;
+  }
+
+  /** Adds files to check, keeping those imported first. */
+  enqueue(paths: readonly string[]): void {
+    this.known = undefined;
+    this.add(paths);
+  }
+
+  /** The importers of the changed module files that are not open, to check: directly, and the members of their import cycles. */
+  enqueueImportersOf(paths: ReadonlySet<string>): void {
+    this.known = undefined;
+    this.add(this.directImporters(paths));
+  }
+
+  /** A newer change: checks under way are not published and their files are checked again. */
+  supersede(): void {
+    this.generation++;
+    const resend = [...this.sent.keys()];
+    this.sent.clear();
+    this.enqueue(resend);
+  }
+
+  /** Forgets these files (deleted): not checked, and what is under way for them is not published. */
+  forget(paths: readonly string[]): void {
+    this.known = undefined;
+    const gone = new Set(paths);
+    this.queue = this.queue.filter((path) => !gone.has(path));
+    for (const path of paths) this.sent.delete(path);
+  }
+
+  /** Forgets everything waiting or under way (a build checks every file; the scope shows none). */
+  clear(): void {
+    this.known = undefined;
+    this.generation++;
+    this.queue = [];
+    this.sent.clear();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.clear();
+    if (this.due) clearImmediate(this.due);
+    this.pool?.dispose();
+  }
+
+  /**
+   * The index's import graph, made once per change that comes here rather than per file checked
+   * (a wave of hundreds of files would make it hundreds of times). Only the order is read from it:
+   * a `use` typed in a buffer without a change of exports may leave it behind, never the answers,
+   * which the module cache gives.
+   */
+  private importGraph(): ReturnType<FileIndex['importGraph']> {
+    if (!this.known) {
+      this.known = this.index.importGraph();
+      this.importers = undefined;
+    }
+    return this.known;
+  }
+
+  private add(paths: readonly string[]): void {
+    if (paths.length === 0 || this.disposed) return;
+    const wanted = new Set([...this.queue, ...paths]);
+    this.queue = wanted.size === 1 ? [...wanted] : this.importGraph().graph.cyclesFirst(wanted).flat();
+    // Files outside the graph (none should be) keep their place at the end.
+    if (this.queue.length < wanted.size) {
+      const placed = new Set(this.queue);
+      for (const path of wanted) if (!placed.has(path)) this.queue.push(path);
+    }
+    this.schedule();
+  }
+
+  /**
+   * The files not open that import one of `paths` directly, and the members of their import
+   * cycles and of those of `paths` (each member sees the others as their cycle does, so all are
+   * checked together; the wave then only goes up, to files outside the cycle).
+   */
+  private directImporters(paths: ReadonlySet<string>): string[] {
+    const { graph, files } = this.importGraph();
+    const reached = new Set<string>();
+    for (const file of files) {
+      if (paths.has(file)) continue;
+      if (graph.importsOf(file).some((target) => paths.has(target))) reached.add(file);
+    }
+    for (const file of [...reached, ...paths]) {
+      if (!graph.importsOf(file).some((target) => graph.sameCycle(target, file))) continue;
+      for (const other of files) if (!paths.has(other) && graph.sameCycle(other, file)) reached.add(other);
+    }
+    return [...reached].filter((file) => !this.modules.isOpen(file));
+  }
+
+  private schedule(): void {
+    if (this.disposed) return;
+    this.due ??= setImmediate(() => {
+      this.due = undefined;
+      this.pump();
+    });
+  }
+
+  /** Sends every file that is ready to the workers while they have room, or checks the next one here. */
+  private pump(): void {
+    if (this.queue.length === 0) return;
+    const blocked = this.blockedFiles();
+    const started = this.pool?.started;
+    const pool = started ?? (this.queue.length >= (this.options.minFilesForWorkers ?? MIN_FILES_FOR_WORKERS) ? this.pool?.acquire() : undefined);
+    if (pool) {
+      // One file under way per worker and one more waiting each, so this thread is not the limit.
+      const slots = pool.size * 2;
+      for (let at = 0; at < this.queue.length && this.outstanding < slots; ) {
+        const path = this.queue[at];
+        if (blocked.has(path)) {
+          at++;
+          continue;
+        }
+        this.queue.splice(at, 1);
+        this.send(path);
+      }
+      return;
+    }
+    // Without workers: the next file here, one per turn.
+    const here = this.queue.findIndex((path) => !blocked.has(path));
+    if (here >= 0) this.checkHere(this.queue.splice(here, 1)[0]);
+    if (this.queue.length > 0) this.schedule();
+  }
+
+  /**
+   * The files that depend, directly or through others, on a file waiting to be checked (or under
+   * way) outside their own import cycle: checked after it, so that what they import is resolved
+   * from its new exports rather than worked out again here from a stale reading. The members of a
+   * waiting file's own cycle are not held by it (they see it as their cycle does); the files above
+   * that cycle are.
+   */
+  private blockedFiles(): Set<string> {
+    const { graph, files } = this.importGraph();
+    this.importers ??= importersOf(graph, files);
+    const importers = this.importers;
+    const blocked = new Set<string>();
+    const reached = new Set<string>();
+    const pending: string[] = [...this.queue, ...this.sent.keys()];
+    for (const path of pending) reached.add(path);
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      const held = blocked.has(next);
+      for (const importer of importers.get(next) ?? []) {
+        // Held: above a waiting file's cycle, or in a cycle one of whose members is held.
+        const holds = held || !graph.sameCycle(importer, next);
+        if (holds && !blocked.has(importer)) {
+          blocked.add(importer);
+          reached.add(importer);
+          pending.push(importer);
+        } else if (!reached.has(importer)) {
+          reached.add(importer);
+          pending.push(importer);
+        }
+      }
+    }
+    return blocked;
+  }
+
+  /** Checks `path` on this thread, the module cache resolving its imports. */
+  private checkHere(path: string): void {
+    try {
+      if (this.modules.isOpen(path)) return;
+      // A file not indexed (a buffer never saved that closed, one deleted meanwhile) shows nothing.
+      const checked = this.index.get(path) ? this.modules.checkFile(path) : undefined;
+      if (!checked) return this.sink.unreadable(path);
+      this.sink.checked(path, pathToFileURL(path).href, checked.diagnostics);
+      // Its importers see a change only if its exports changed (the members of its cycle are checked with it already).
+      if (checked.exportsChanged) this.add(this.directImporters(new Set([path])));
+    } catch (error) {
+      this.sink.error(path, error);
+    }
+  }
+
+  /** Sends `path` to a worker with what each module it imports resolves to now; its answer is taken if no newer change came meanwhile. */
+  private send(path: string): void {
+    const file = this.index.get(path);
+    if (!file || this.modules.isOpen(path)) {
+      if (!file) this.sink.unreadable(path);
+      return;
+    }
+    const pool = this.pool!;
+    const workers = pool.acquire();
+    if (!workers) return this.checkHere(path);
+    let resolutions: [string, ModuleResolution][];
+    try {
+      // Those it imports are checked already (pump's order): the cache answers without a parse, or with one here for a module whose exports it must compute.
+      resolutions = [...new Set(file.summary.imports.map((entry) => entry.module))].map((modulePath) => [modulePath, this.modules.resolveFor(path, modulePath)]);
+    } catch (error) {
+      return this.sink.error(path, error);
+    }
+    const generation = this.generation;
+    this.sent.set(path, generation);
+    this.outstanding++;
+    void pool
+      .run(workers, (running) => running.check({ path, followLinks: file.followLinks, resolutions, library: this.modules.library }))
+      .then(
+        (answer) => this.answered(path, generation, resolutions, answer),
+        () => {
+          // The worker failed: checked here instead, if still wanted.
+          if (this.sent.get(path) !== generation) return;
+          this.sent.delete(path);
+          this.checkHere(path);
+        },
+      )
+      .catch((error: unknown) => this.sink.error(path, error))
+      .finally(() => {
+        this.outstanding--;
+        this.schedule();
+      });
+  }
+
+  private answered(path: string, generation: number, resolutions: readonly [string, ModuleResolution][], answer: CheckedFile): void {
+    // Superseded (a newer change, the file forgotten or checked again since): not published.
+    if (this.sent.get(path) !== generation || generation !== this.generation) return;
+    this.sent.delete(path);
+    if (this.modules.isOpen(path)) return;
+    if ('problem' in answer) return this.sink.unreadable(path);
+    const seen = new Map(resolutions.map(([modulePath, resolution]) => [modulePath, resolutionKey(resolution)]));
+    const usedFiles = new Set([path, ...this.importGraph().graph.importsOf(path)]);
+    const exportsChanged = this.modules.seed(path, { hash: answer.hash, imports: answer.imports, exports: reviveExports(answer.exports), usedFiles, seen });
+    this.sink.checked(path, pathToFileURL(path).href, answer.diagnostics);
+    if (exportsChanged) this.add(this.directImporters(new Set([path])));
+  }
+}
+
+/** The files importing each file of `files`. */
+function importersOf(graph: ImportGraph, files: readonly string[]): Map<string, string[]> {
+  const importers = new Map<string, string[]>();
+  for (const file of files) {
+    for (const target of graph.importsOf(file)) {
+      const list = importers.get(target);
+      if (list) list.push(file);
+      else importers.set(target, [file]);
+    }
+  }
+  return importers;
+}

@@ -1,0 +1,63 @@
+// Worker threads for the checks that follow a change (dependent-checks.ts), started when a change
+// reaches enough files to pay for them and stopped once none has come for a while: between
+// changes their memory goes with them, while a run of edits (a signature typed, changed back)
+// finds them started. Started again when needed after a stop.
+import { SummaryPool } from './summary-pool';
+
+/** How long the workers are kept after their last answer: a person editing a signature comes back within it. */
+export const POOL_IDLE_MS = 60_000;
+
+export class IdlePool {
+  private pool: SummaryPool | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running = 0;
+  /** Set when workers could not start: the caller checks on its own thread from then on. */
+  private unavailable = false;
+
+  constructor(private readonly idleMs = POOL_IDLE_MS) {}
+
+  /** The pool if it is started (nothing is started here). */
+  get started(): SummaryPool | undefined {
+    return this.pool;
+  }
+
+  /** The pool, started if need be; undefined when workers cannot be had. */
+  acquire(): SummaryPool | undefined {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.pool && !this.unavailable) {
+      this.pool = SummaryPool.start();
+      if (!this.pool) this.unavailable = true;
+    }
+    return this.pool;
+  }
+
+  /** Runs `work` on the pool, counting it: the idle time starts when the last work is done. */
+  async run<T>(pool: SummaryPool, work: (pool: SummaryPool) => Promise<T>): Promise<T> {
+    this.running++;
+    try {
+      return await work(pool);
+    } finally {
+      if (--this.running === 0 && this.pool === pool) this.stopLater();
+    }
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pool?.stop();
+    this.pool = undefined;
+  }
+
+  private stopLater(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.running > 0) return;
+      this.pool?.stop();
+      this.pool = undefined;
+    }, this.idleMs);
+    // The server may exit meanwhile.
+    this.timer.unref();
+  }
+}
