@@ -140,8 +140,8 @@ export interface AgentHost {
   reachFiles?(uris: readonly string[], options?: { max?: number }): Promise<void>;
   /**
    * The files of the workspace that import the file `uri` names directly, open or not (from the
-   * workspace index), for a change that must reach every importer; undefined while the index is
-   * still being built (the answer would miss some); absent where every file is a buffer.
+   * workspace index), for a change that must reach every importer; once the index is built (a
+   * request made while it is being built waits for it); absent where every file is a buffer.
    */
-  importersOf?(uri: string): string[] | undefined;
+  importersOf?(uri: string): Promise<string[]>;
 }

@@ -39,6 +39,8 @@ export interface HeadlessHostOptions {
    * is let go again when no request has named it for a while (or more are held than the bound).
    */
   served?: ReadonlyMap<string, ServedFile>;
+  /** Settles when the index has read every file served (importersOf waits for it). */
+  indexBuilt?: Promise<void>;
 }
 
 /** What was on disk for a buffer when it was read or last written, byte-order mark and all. */
@@ -82,6 +84,7 @@ export class HeadlessAgentHost implements AgentHost {
   private readonly watching = new Set<Promise<void>>();
   private sessionSource: () => readonly Session[] = () => [];
   private readonly served: ReadonlyMap<string, ServedFile>;
+  private readonly indexBuilt: Promise<void>;
   /** When a request last named each open buffer. */
   private readonly lastNamed = new Map<string, number>();
   private readonly releaseTimer: NodeJS.Timeout;
@@ -96,6 +99,7 @@ export class HeadlessAgentHost implements AgentHost {
     this.log = options.log;
     this.feedbackFile = options.feedbackFile;
     this.served = options.served ?? new Map();
+    this.indexBuilt = options.indexBuilt ?? Promise.resolve();
     this.releaseTimer = setInterval(() => this.release(), IDLE_RELEASE_MS / 4).unref();
   }
 
@@ -119,9 +123,9 @@ export class HeadlessAgentHost implements AgentHost {
     this.release();
   }
 
-  importersOf(uri: string): string[] | undefined {
+  async importersOf(uri: string): Promise<string[]> {
     if (!this.index) return [];
-    if (this.index.building) return undefined;
+    await this.indexBuilt;
     return this.index.importersOf(fileURLToPath(uri)).map((path) => pathToFileURL(path).href).filter((importer) => this.served.has(importer));
   }
 

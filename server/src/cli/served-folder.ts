@@ -109,7 +109,7 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
     error: (error) => log(`whetstone-agent: indexing: ${messageOf(error)}`),
   });
   let closed = false;
-  void realRoots(folders)
+  const indexBuilt = realRoots(folders)
     .then((roots) => index.build(roots, { found: () => undefined, indexed: () => undefined, cancelled: () => closed }))
     .catch((error: unknown) => log(`whetstone-agent: indexing: ${messageOf(error)}`));
   const host = new HeadlessAgentHost({
@@ -123,6 +123,7 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
     // Beside the served files, as VS Code keeps it in the workspace folder.
     feedbackFile: folders.length > 0 ? join(folders[0], '.whetstone', 'feedback.json') : undefined,
     served,
+    indexBuilt,
   });
   // The first file that can be read is the active buffer (requests without a uri go to it).
   for (const [uri, file] of served) {

@@ -100,9 +100,9 @@ export class WorkspaceIndexing {
     return path !== undefined && this.index.get(path) !== undefined;
   }
 
-  /** The files (as file URIs) that import the file `uri` names directly; undefined while the index is being built. */
-  importersOf(uri: string): string[] | undefined {
-    if (this.index.building) return undefined;
+  /** The files (as file URIs) that import the file `uri` names directly, once the index is built. */
+  async importersOf(uri: string): Promise<string[]> {
+    await this.built;
     const path = filePath(uri);
     if (path === undefined) return [];
     return this.index.importersOf(path).map((file) => pathToFileURL(file).href);
