@@ -2,12 +2,13 @@
 // module's exports (a parameter added, removed or retyped, a return type changed, a name removed)
 // breaks in the files that import it, each with the node it is about, so an agent can fix them in
 // the same batch or plan. Reported by every change, a dry run included, before it is applied.
-// Found as the review preflight finds them (review-preflight.ts errorsInImporters); in VS Code the
-// importers nobody has open are opened first (AgentHost.reachFiles), so none is left out.
+// Found as the review preflight finds them (review-preflight.ts errorsInImporters); the importers
+// nobody has open are opened first (importers.ts), so none is left out.
 import type { SemanticModel } from '../core/semantics';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { AgentHost } from './host';
-import { errorsInImporters, importsBuffer } from './review-preflight';
+import { exportsChange, errorsInImporters, importsBuffer } from './review-preflight';
+import { hasImporters, reachImporters } from './importers';
 
 export interface BrokenCaller {
   uri: string;
@@ -20,16 +21,15 @@ export interface BrokenCaller {
 
 /** The most broken callers an answer lists; brokenCallersTotal counts them all. */
 export const MAX_BROKEN_CALLERS = 200;
-/** How many importers nobody has open one change may open to look for broken callers. */
-const MAX_IMPORTERS_OPENED = 500;
 
 /** What a change whose module analyses as `after` breaks in the importers of `buffer`. */
 export async function brokenCallersOf(host: AgentHost, buffer: OpenBuffer, after: () => SemanticModel): Promise<{ brokenCallers: BrokenCaller[]; brokenCallersTotal: number }> {
-  const indexed = host.importersOf?.(buffer.uri) ?? [];
-  const anyImporter = indexed.length > 0 || host.workspace.all().some((other) => other !== buffer && importsBuffer(other, buffer, host.workspace));
-  if (!anyImporter) return { brokenCallers: [], brokenCallersTotal: 0 };
+  const none = { brokenCallers: [], brokenCallersTotal: 0 };
+  if (!(await hasImporters(host, buffer, (other) => importsBuffer(other, buffer, host.workspace)))) return none;
   const model = after();
-  if (indexed.length > 0 && host.reachFiles) await host.reachFiles(indexed, { max: MAX_IMPORTERS_OPENED });
+  // Only a change of the exports can break an importer: nothing to open or analyse otherwise.
+  if (!exportsChange(buffer, model)) return none;
+  await reachImporters(host, buffer);
   const all = errorsInImporters(host.workspace, buffer, model, host.library()).flatMap(({ uri, errors }) =>
     errors.map((d) => ({ uri, nodeId: d.nodeId, line: d.line, column: d.column, diagnostic: { code: d.code, severity: d.severity, message: d.message } })),
   );

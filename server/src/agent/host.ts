@@ -140,8 +140,8 @@ export interface AgentHost {
   reachFiles?(uris: readonly string[], options?: { max?: number }): Promise<void>;
   /**
    * The files of the workspace that import the file `uri` names directly, open or not (from the
-   * workspace index), for a change that must reach every importer; absent where every file is a
-   * buffer already (headless).
+   * workspace index), for a change that must reach every importer; once the index is built (a
+   * request made while it is being built waits for it); absent where every file is a buffer.
    */
-  importersOf?(uri: string): string[];
+  importersOf?(uri: string): Promise<string[]>;
 }

@@ -54,8 +54,8 @@ export function reviewPreflight(workspace: Workspace, buffer: OpenBuffer, edits:
  * the exports stay as they are (nothing an importer sees changed).
  */
 export function errorsInImporters(workspace: Workspace, buffer: OpenBuffer, after: SemanticModel, library: LibraryContext | undefined): { uri: string; errors: Diagnostic[] }[] {
+  if (!exportsChange(buffer, after)) return [];
   const exports = moduleExportsOf(after);
-  if (exports.fingerprint === moduleExportsOf(buffer.analysis()).fingerprint) return [];
   const found: { uri: string; errors: Diagnostic[] }[] = [];
   for (const importer of workspace.all()) {
     if (importer === buffer) continue;
@@ -73,6 +73,11 @@ export function errorsInImporters(workspace: Workspace, buffer: OpenBuffer, afte
     if (errors.length > 0) found.push({ uri: importer.uri, errors });
   }
   return found;
+}
+
+/** Whether the module in `buffer`, changed to what `after` analyses, exports something else. */
+export function exportsChange(buffer: OpenBuffer, after: SemanticModel): boolean {
+  return moduleExportsOf(after).fingerprint !== moduleExportsOf(buffer.analysis()).fingerprint;
 }
 
 /** Whether `importer`'s `use` lines name `module`'s file. */

@@ -100,12 +100,12 @@ export class WorkspaceIndexing {
     return path !== undefined && this.index.get(path) !== undefined;
   }
 
-  /** The files (as file URIs) that import the file `uri` names directly. */
-  importersOf(uri: string): string[] {
+  /** The files (as file URIs) that import the file `uri` names directly, once the index is built. */
+  async importersOf(uri: string): Promise<string[]> {
+    await this.built;
     const path = filePath(uri);
     if (path === undefined) return [];
-    const { graph, files } = this.index.importGraph();
-    return files.filter((file) => file !== path && graph.importsOf(file).includes(path)).map((file) => pathToFileURL(file).href);
+    return this.index.importersOf(path).map((file) => pathToFileURL(file).href);
   }
 
   dispose(): void {

@@ -254,6 +254,12 @@ export class FileIndex {
     return { graph, files: [...imports.keys()] };
   }
 
+  /** The files (paths) whose `use` lines name the file at `path` directly, open or not. */
+  importersOf(path: string): string[] {
+    const { graph, files } = this.importGraph();
+    return files.filter((file) => file !== path && graph.importsOf(file).includes(path));
+  }
+
   /** The module path `use` names the file at `path` with, and the file as the resolver names it (relative to its root). */
   moduleOfPath(path: string): { module: string; file: string } | undefined {
     const root = this.rootOf(path);

@@ -15,9 +15,7 @@ import { BUFFER_RESULT, defineMethod, type MethodDefinition } from '../method';
 import { applyFiles, previewFiles, type FileChange } from '../multi-file-change';
 import { ID, NAME, URI } from '../param-bounds';
 import { renameRefused } from '../rename-expansion';
-
-/** How many importers nobody has open one rename may open (each becomes a document in VS Code). */
-const MAX_IMPORTERS_OPENED = 500;
+import { reachImporters } from '../importers';
 
 const renameSymbol = defineMethod({
   name: 'renameSymbol',
@@ -51,8 +49,8 @@ const renameSymbol = defineMethod({
       { buffer, revision: buffer.revision, mutations: own.mutations as unknown as Record<string, unknown>[] },
     ];
     if (own.exported || own.fieldOf) {
-      // Importers nobody has open become buffers first (VS Code), so none is left behind.
-      if (host.importersOf && host.reachFiles) await host.reachFiles(host.importersOf(buffer.uri), { max: MAX_IMPORTERS_OPENED });
+      // Importers nobody has open become buffers first, so none is left behind.
+      await reachImporters(host, buffer);
       const declaredIn = pathOfBufferUri(buffer.uri);
       const importsFrom = (module: string): boolean => moduleNamesPath(module, declaredIn);
       const declaring = { document: buffer.document, model: buffer.analysis() };
