@@ -85,14 +85,60 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
   {
     name: 'includes',
     type: fn([param('container', ANY), param('value', ANY)], BOOL),
-    signature: 'fn includes(container: list<T> | string, value: T | string): bool',
-    doc: 'Whether the text `container` contains the text `value`, or the list `container` has an element equal to `value` (lists and records by identity, NaN is found).',
+    signature: 'fn includes(container: list<T> | string | map<K, V>, value: T | string | K): bool',
+    doc: 'Whether the text `container` contains the text `value`, the list `container` has an element equal to `value` (lists and records by identity, NaN is found), or the map `container` has the key `value`.',
     refine: ([container, value]) => {
       const type = container ? stripOptional(container) : ANY;
       if (type.kind === 'string' && value && !['string', 'any'].includes(stripOptional(value).kind)) return problem(1, `includes() looks for a string in a string, not ${typeToString(value)}`);
-      if (['any', 'list', 'string'].includes(type.kind)) return {};
-      return problem(0, `includes() takes a list or a string, not ${typeToString(type)}`);
+      if (['any', 'list', 'string', 'map', 'object'].includes(type.kind)) return {};
+      return problem(0, `includes() takes a list, a string, a map or an object, not ${typeToString(type)}`);
     },
+  },
+  {
+    name: 'split',
+    type: fn([param('text', STRING), param('separator', STRING)], listOf(STRING)),
+    signature: 'fn split(text: string, separator: string): list<string>',
+    doc: 'The parts of `text` between occurrences of `separator`, in order (`split("a,b", ",")` is ["a", "b"]); an empty separator gives the characters of `text`.',
+  },
+  {
+    name: 'join',
+    type: fn([param('items', listOf(ANY)), param('separator', STRING)], STRING),
+    signature: 'fn join(items: list<string | number>, separator: string): string',
+    doc: 'The items, each as `str` shows it, with `separator` between them (`join(["a", "b"], "-")` is "a-b").',
+    refine: ([items]) => {
+      const type = items ? stripOptional(items) : ANY;
+      if (type.kind === 'any') return {};
+      if (type.kind !== 'list') return problem(0, `join() takes a list, not ${typeToString(type)}`);
+      const element = stripOptional(type.element);
+      if (['any', 'string', 'number'].includes(element.kind)) return {};
+      return problem(0, `join() joins strings and numbers, not ${typeToString(type.element)}`);
+    },
+  },
+  {
+    name: 'reversed',
+    type: fn([param('items', ANY)], listOf(ANY)),
+    signature: 'fn reversed(items: list<T> | string): list<T>',
+    doc: 'A new list with the items in reverse order; of a string, its characters in reverse order (`join(reversed("abc"), "")` is "cba"). The argument is not changed.',
+    refine: ([items]) => {
+      const type = items ? stripOptional(items) : ANY;
+      if (type.kind === 'list') return { returnType: listOf(type.element) };
+      if (type.kind === 'string') return { returnType: listOf(STRING) };
+      if (type.kind === 'any') return {};
+      return problem(0, `reversed() takes a list or a string, not ${typeToString(type)}`);
+    },
+  },
+  {
+    name: 'reverse',
+    type: fn([param('list', listOf(ANY))], VOID),
+    signature: 'fn reverse(list: list<T>): void',
+    doc: 'Reverses `list` in place.',
+  },
+  {
+    name: 'repeat',
+    type: fn([param('value', ANY), param('count', NUMBER)], listOf(ANY)),
+    signature: 'fn repeat(value: T, count: number): list<T>',
+    doc: 'A new list of `count` elements, each `value` (the same value, not copies: `repeat([], 3)` holds one list three times). A count below zero gives an empty list; a count that is not a whole number stops the program with an error.',
+    refine: ([value]) => ({ returnType: listOf(value ?? ANY) }),
   },
   {
     name: 'keys',

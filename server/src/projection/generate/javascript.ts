@@ -459,8 +459,34 @@ class JavaScriptGenerator {
           if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.push(${args[1].text})`, POSTFIX);
           break;
         case 'includes':
-          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.includes(${args[1].text})`, POSTFIX);
+          if (!first || !second) break;
+          if (this.ctx.isKind(first, 'list', 'string')) return fragment(`${wrap(args[0], POSTFIX)}.includes(${args[1].text})`, POSTFIX);
+          if (this.ctx.isKind(first, 'map', 'object')) return fragment(`Object.hasOwn(${args[0].text}, ${args[1].text})`, POSTFIX);
+          return fragment(`${this.ctx.helper('includesIn')}(${list(args)})`, POSTFIX);
+        case 'split':
+          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.split(${args[1].text})`, POSTFIX);
           break;
+        case 'join': {
+          if (!first || !second) break;
+          // Array.prototype.join shows strings and numbers as str does; null and lists otherwise.
+          const items = this.ctx.typeOf(first);
+          const plain = items?.kind === 'list' && ['string', 'number'].includes(items.element.kind);
+          const shown = plain ? wrap(args[0], POSTFIX) : `${wrap(args[0], POSTFIX)}.map((item) => ${this.ctx.helper('show')}(item))`;
+          return fragment(`${shown}.join(${args[1].text})`, POSTFIX);
+        }
+        case 'reversed':
+          if (first) return fragment(`[...${wrap(args[0], UNARY)}].reverse()`, POSTFIX);
+          break;
+        case 'reverse':
+          if (first) return fragment(`${wrap(args[0], POSTFIX)}.reverse()`, POSTFIX);
+          break;
+        case 'repeat': {
+          // TypeScript would type repeatList([], n) as never[][]: an empty literal gets the checker's type.
+          const empty = first && ((first.type === 'ArrayLiteral' && first.elements.length === 0) || (first.type === 'ObjectLiteral' && first.properties.length === 0) || (first.type === 'Literal' && first.value === null));
+          const known = empty && this.typescript ? typeString(this.ctx.model.typeOf(first.id) ?? { kind: 'any' }) : null;
+          const typeArgument = empty && this.typescript ? `<${known !== null ? this.type(known) : 'any'}>` : '';
+          return fragment(`${this.ctx.helper('repeatList')}${typeArgument}(${list(args)})`, POSTFIX);
+        }
         case 'keys':
           return fragment(`Object.keys(${list(args)})`, POSTFIX);
         case 'values':

@@ -61,7 +61,7 @@ const BIT_OPERATORS: ReadonlySet<A.BinaryOperator> = new Set(['&', '|', '^', '<<
 const OPERATOR: Partial<Record<A.BinaryOperator, string>> = { '||': 'or', '&&': 'and' };
 
 const KEYWORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield print len range min max abs list dict str float int json math functools isinstance round'.split(
+  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield print len range min max abs list dict str float int json math functools isinstance round map reversed'.split(
     ' ',
   ),
 );
@@ -702,6 +702,26 @@ class PythonGenerator {
           break;
         case 'includes':
           return fragment(`${this.ctx.helper('contains')}(${list})`, POSTFIX);
+        case 'split': {
+          // str.split refuses an empty separator, where Whetstone's gives the characters.
+          const separator = node.arguments[1];
+          if (args.length === 2 && separator?.type === 'Literal' && typeof separator.value === 'string' && separator.value !== '') return fragment(`${wrap(args[0], POSTFIX)}.split(${args[1].text})`, POSTFIX);
+          return fragment(`${this.ctx.helper('split_text')}(${list})`, POSTFIX);
+        }
+        case 'join': {
+          if (args.length !== 2 || !first) break;
+          // str.join takes strings only; numbers (and anything unknown) are shown as str shows them.
+          const items = this.ctx.typeOf(first);
+          const strings = items?.kind === 'list' && items.element.kind === 'string';
+          return fragment(`${wrap(args[1], POSTFIX)}.join(${strings ? args[0].text : `map(${this.ctx.helper('show')}, ${args[0].text})`})`, POSTFIX);
+        }
+        case 'reversed':
+          return fragment(`list(reversed(${list}))`, POSTFIX);
+        case 'reverse':
+          if (args.length === 1) return fragment(`${wrap(args[0], POSTFIX)}.reverse()`, POSTFIX);
+          break;
+        case 'repeat':
+          return fragment(`${this.ctx.helper('repeat_list')}(${list})`, POSTFIX);
         case 'keys':
         case 'values':
           return fragment(`list(${wrap(args[0], POSTFIX)}.${name}())`, POSTFIX);

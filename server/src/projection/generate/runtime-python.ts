@@ -6,7 +6,7 @@
 // bit operators on 32-bit signed integers, an assert that `python -O` does not remove. Only the
 // helpers a program uses are written, each under a name the program does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -18,6 +18,8 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   square_root: ['math'],
   power: ['math'],
   contains: [],
+  split_text: [],
+  repeat_list: [],
   int32: ['math'],
   assert_that: [],
 };
@@ -113,8 +115,8 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     return int(value) if value.is_integer() else value`;
     case 'contains':
       return `def ${name('contains')}(container, value):
-    """JavaScript's includes: a text in a text; in a list, the same value (lists and dicts by identity, numbers by value, NaN found, True is not 1)."""
-    if isinstance(container, str):
+    """Whetstone's includes: a text in a text; a key of a dict; in a list, the same value (lists and dicts by identity, numbers by value, NaN found, True is not 1)."""
+    if isinstance(container, (str, dict)):
         return value in container
     for item in container:
         if item is value:
@@ -127,6 +129,18 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         elif type(item) is type(value) and item == value:
             return True
     return False`;
+    case 'split_text':
+      return `def ${name('split_text')}(text, separator):
+    """Whetstone's split: an empty separator gives the characters, where str.split raises."""
+    return list(text) if separator == "" else text.split(separator)`;
+    case 'repeat_list':
+      return `def ${name('repeat_list')}(value, count):
+    """Whetstone's repeat: count elements, each value; none below zero; a count that is not whole is an error."""
+    if isinstance(count, float):
+        if not count.is_integer():
+            raise ValueError("repeat() count must be a whole number")
+        count = int(count)
+    return [value] * max(0, count)`;
     case 'square_root':
       return `def ${name('square_root')}(x):
     """The square root as JavaScript's Math.sqrt: NaN below zero; a whole root as an int, so it can index a list."""

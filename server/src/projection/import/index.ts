@@ -11,6 +11,7 @@ import { renameKeywordNames } from './keyword-names';
 import { reportDisplayDifferences } from './display-check';
 import { reportLibraryNames } from './library-names';
 import { PythonImporter } from './python';
+import { readMembership } from './python-membership';
 
 export interface ImportResult {
   ast: Program;
@@ -41,9 +42,10 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const builder = new AstBuilder(source, idPrefix);
     builder.collectSyntaxErrors(tree.rootNode);
     const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
+    const membership = language === 'python' ? readMembership(ast, builder) : [];
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
     const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source);
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...libraryNames, ...displays, ...renameKeywordNames(ast)]);
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...membership, ...libraryNames, ...displays, ...renameKeywordNames(ast)]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

@@ -787,6 +787,21 @@ export class JavaScriptImporter {
     }
     if (property === 'push' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     if (property === 'includes' && args.length === 1) return this.b.call('includes', [this.expression(object), ...args], node);
+    const firstArgument = namedChildren(field(node, 'arguments') ?? node)[0];
+    if (property === 'split' && args.length === 1 && firstArgument?.type !== 'regex') return this.b.call('split', [this.expression(object), ...args], node);
+    if (property === 'join' && args.length <= 1) return this.b.call('join', [this.expression(object), args[0] ?? this.b.literal(',', node)], node);
+    if (property === 'fill' && args.length === 1 && isArrayOfLength(object)) {
+      // Array(n).fill(x): n elements, each x. (A count Array refuses, negative or fractional, never got here.)
+      const count = namedChildren(field(object, 'arguments') ?? object)[0];
+      return this.b.call('repeat', [args[0], this.expression(count)], node);
+    }
+    if (property === 'reverse' && args.length === 0) {
+      // In place, and it returns the list: a statement reverses; a value is a new list only when nothing else holds the old one.
+      if (node.parent?.type === 'expression_statement') return this.b.call('reverse', [this.expression(object)], node);
+      const receiver = this.expression(object);
+      if (freshList(receiver, this.b.libraryCallees)) return this.b.call('reversed', [receiver], node);
+      return this.b.errorNode(node, 'reverse() used as a value of a list something else holds', 'It reverses that list in place too: write reverse(xs) as a statement, then use xs.');
+    }
     if (property === 'toString' && args.length === 0) return this.b.call('str', [this.expression(object)], node);
     return undefined;
   }
@@ -972,4 +987,17 @@ function hasContinue(node: SyntaxNode): boolean {
     }
     return found !== null;
   });
+}
+
+/** `Array(n)` or `new Array(n)`: one argument, so a length. */
+function isArrayOfLength(node: SyntaxNode): boolean {
+  if (node.type !== 'call_expression' && node.type !== 'new_expression') return false;
+  const callee = field(node, node.type === 'call_expression' ? 'function' : 'constructor');
+  return callee?.type === 'identifier' && callee.text === 'Array' && namedChildren(field(node, 'arguments') ?? node).length === 1;
+}
+
+/** A list no name holds yet: a literal, or what split, reversed, repeat or range just made. */
+function freshList(node: A.Expression, libraryCallees: ReadonlySet<string>): boolean {
+  if (node.type === 'ArrayLiteral') return true;
+  return node.type === 'CallExpression' && node.callee.type === 'Identifier' && libraryCallees.has(node.callee.id) && ['split', 'reversed', 'repeat', 'range'].includes(node.callee.name);
 }

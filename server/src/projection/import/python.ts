@@ -329,8 +329,12 @@ export class PythonImporter {
             const name = fn ? field(fn, 'name')?.text : undefined;
             if (name && !(statement && chain.length === 0)) note(name, node, chain, statement, null);
           }
-          // Names a nested function reads are used where the function stands.
-          for (const identifier of node.descendantsOfType('identifier')) if (identifier) reads.push({ name: identifier.text, occurrence: { offset: node.startIndex, chain, assignment: false, direct: false } });
+          // Names a nested function reads are used where the function stands; a name it assigns
+          // (without global or nonlocal) is its own local, not a read of this scope's.
+          const locals = ownLocals(node);
+          for (const identifier of node.descendantsOfType('identifier')) {
+            if (identifier && !locals.has(identifier.text)) reads.push({ name: identifier.text, occurrence: { offset: node.startIndex, chain, assignment: false, direct: false } });
+          }
           return;
         }
         case 'global_statement':
@@ -811,6 +815,13 @@ export class PythonImporter {
         return this.b.errorNode(at, `a shift by ${count.text}`, 'Whetstone shifts by the count modulo 32, as JavaScript does; Python shifts by the whole count.');
       }
     }
+    if (operator === '*') {
+      // [x] * n (or n * [x]): a list of n elements, each x.
+      const [leftNode, rightNode] = [field(at, 'left'), field(at, 'right')];
+      const single = (operand: SyntaxNode | undefined): boolean => operand?.type === 'list' && namedChildren(operand).length === 1 && namedChildren(operand)[0].type !== 'list_splat';
+      if (single(leftNode) && left.type === 'ArrayLiteral') return this.b.call('repeat', [left.elements[0], right], at);
+      if (single(rightNode) && right.type === 'ArrayLiteral') return this.b.call('repeat', [right.elements[0], left], at);
+    }
     if (operator === '//') {
       const quotient = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '/', left, right });
       return this.b.call('floor', [quotient], at);
@@ -845,6 +856,11 @@ export class PythonImporter {
       } else {
         pending.push(child.type);
       }
+    }
+    if (operators.length === 1 && (operators[0] === 'in' || operators[0] === 'not in')) {
+      // `x in c` is includes(c, x): a text in a text, an element of a list, a key of a dict.
+      const found = this.b.call('includes', [this.expression(operands[1]), this.expression(operands[0])], node);
+      return operators[0] === 'in' ? found : this.b.make<A.UnaryExpression>('UnaryExpression', node, { operator: '!', operand: found });
     }
     const pairs: A.Expression[] = [];
     for (let i = 0; i < operators.length; i++) {
@@ -889,44 +905,9 @@ export class PythonImporter {
       const placed = this.placeKeywords(callee, positional, keywords);
       if (!placed) return this.b.errorNode(node, 'a call with keyword arguments', 'Keyword arguments map when they name parameters of a function of this file, in order.');
     }
-    const joined = this.join(callee, positional, node);
-    if (joined) return joined;
     const builtin = this.builtinCall(callee, positional, node);
     if (builtin) return builtin;
     return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: positional });
-  }
-
-  /**
-   * `sep.join(items)` in a simple statement: the joined text is built by a loop just before it
-   * (Whetstone strings have no methods): `let joined = ""; for i in range(len(items)) { … }`.
-   */
-  private join(callee: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
-    if (callee.type !== 'attribute' || field(callee, 'attribute')?.text !== 'join' || args.length !== 1 || !this.before) return undefined;
-    const separator = field(callee, 'object');
-    if (separator?.type !== 'string' || this.plainString(separator) === undefined) return undefined;
-    const at = this.b.spanBetween(node.startIndex, node.startIndex);
-    const count = ++this.comprehensionCount;
-    const [items, result] = [`parts${count}`, `joined${count}`];
-    const declare = (name: string, value: A.Expression): A.VariableDeclaration =>
-      this.b.make<A.VariableDeclaration>('VariableDeclaration', at, { name, kind: name === items ? 'const' : 'let', varType: null, annotations: [], initializer: value });
-    const index = (): A.Identifier => this.b.identifier('i', node);
-    const append = (value: A.Expression): A.Statement => this.b.make<A.AssignmentStatement>('AssignmentStatement', node, { annotations: [], operator: '+=', target: this.b.identifier(result, node), value });
-    const first = this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '>', left: index(), right: this.b.literal(0, node) });
-    const addSeparator = this.b.make<A.IfStatement>('IfStatement', node, {
-      annotations: [],
-      condition: first,
-      consequent: this.b.make<A.Block>('Block', node, { statements: [append(this.b.literal(this.plainString(separator) ?? '', separator))] }),
-      alternate: null,
-    });
-    const element = this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.b.identifier(items, node), index: index() });
-    const loop = this.b.make<A.ForStatement>('ForStatement', node, {
-      annotations: [],
-      iterator: 'i',
-      iterable: this.b.call('range', [this.b.call('len', [this.b.identifier(items, node)], node)], node),
-      body: this.b.make<A.Block>('Block', node, { statements: [addSeparator, append(element)] }),
-    });
-    this.before.push(declare(items, args[0]), declare(result, this.b.literal('', node)), loop);
-    return this.b.identifier(result, node);
   }
 
   /** Appends keyword arguments as positional ones when they fill a known function's next parameters in order. */
@@ -950,6 +931,11 @@ export class PythonImporter {
       if (callee.text === 'round' && args.length === 1) return this.b.errorNode(node, "Python's round(x) (it rounds halves to even; Whetstone's round rounds them away from zero)", 'round(x + 0.5) or floor(x + 0.5) says which rounding you want.');
       if (callee.text === 'round') return this.b.call('round', args, node);
       if (callee.text === 'list' && args.length === 1 && args[0].type === 'CallExpression') return args[0];
+      if (callee.text === 'reversed' && args.length === 1) {
+        // An iterator in Python, a list in Whetstone: the same where it is walked once.
+        if (walkedOnce(node)) return this.b.call('reversed', args, node);
+        return this.b.errorNode(node, 'reversed(…) used other than in a for loop, list(…) or a join', "Python's reversed gives an iterator, Whetstone's a list; they differ when it is shown or walked twice.");
+      }
       return undefined;
     }
     if (callee.type !== 'attribute') return undefined;
@@ -959,6 +945,9 @@ export class PythonImporter {
     if (object.type === 'identifier' && object.text === 'math' && MATH_FUNCTIONS[attribute]) return this.b.call(MATH_FUNCTIONS[attribute], args, node);
     if (attribute === 'append' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     if ((attribute === 'keys' || attribute === 'values') && args.length === 0) return this.b.call(attribute, [this.expression(object)], node);
+    if (attribute === 'split' && args.length === 1) return this.b.call('split', [this.expression(object), ...args], node);
+    if (attribute === 'join' && args.length === 1) return this.b.call('join', [...args, this.expression(object)], node);
+    if (attribute === 'reverse' && args.length === 0 && node.parent?.type === 'expression_statement') return this.b.call('reverse', [this.expression(object)], node);
     return undefined;
   }
 
@@ -1057,4 +1046,32 @@ function fitsInt32(text: string): boolean {
 /** `a, b` or `(a, b)` on the left of an assignment. */
 function isUnpacking(node: SyntaxNode): boolean {
   return node.type === 'pattern_list' || node.type === 'tuple_pattern';
+}
+
+/** Whether the call `node` is walked once where it stands: a for loop's iterable, list(…)'s argument, or str.join's. */
+function walkedOnce(node: SyntaxNode): boolean {
+  const parent = node.parent;
+  if (parent?.type === 'for_statement') return field(parent, 'right')?.id === node.id;
+  if (parent?.type !== 'argument_list' || namedChildren(parent).length !== 1) return false;
+  const callee = parent.parent ? field(parent.parent, 'function') : undefined;
+  return callee?.type === 'identifier' ? callee.text === 'list' : callee?.type === 'attribute' && field(callee, 'attribute')?.text === 'join';
+}
+
+/** The names a function or lambda binds for itself: parameters and assigned names, less those it says are global or nonlocal. */
+function ownLocals(node: SyntaxNode): Set<string> {
+  const fn = node.type === 'decorated_definition' ? field(node, 'definition') : node;
+  if (!fn || (fn.type !== 'function_definition' && fn.type !== 'lambda')) return new Set();
+  const locals = new Set<string>();
+  for (const param of namedChildren(field(fn, 'parameters') ?? fn)) {
+    const name = param.type === 'identifier' ? param : (field(param, 'name') ?? namedChildren(param).find((child) => child.type === 'identifier'));
+    if (name?.type === 'identifier') locals.add(name.text);
+  }
+  for (const bound of fn.descendantsOfType(['assignment', 'augmented_assignment', 'for_statement'])) {
+    const left = bound ? field(bound, 'left') : undefined;
+    if (left?.type === 'identifier') locals.add(left.text);
+  }
+  for (const statement of fn.descendantsOfType(['global_statement', 'nonlocal_statement'])) {
+    for (const name of namedChildren(statement!)) locals.delete(name.text);
+  }
+  return locals;
 }

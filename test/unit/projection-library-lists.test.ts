@@ -1,0 +1,169 @@
+// The list and text built-ins published algorithms call (split, join, reversed, reverse, repeat,
+// includes of a key, a loop over a text's characters or a dict's keys), imported from JavaScript
+// and Python, and the generated JavaScript, TypeScript (tsc --strict) and Python run: each prints
+// what the source prints, or the import is an error naming the construct and its line.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { printDocument } from '../../server/src/core/editing';
+import { analyze } from '../../server/src/core/semantics';
+import { WhetstoneDocument } from '../../server/src/core/syntax';
+import { generate } from '../../server/src/projection/generate';
+import { importSource } from '../../server/src/projection/import';
+import { prepareProjection, Scratch } from '../helpers/projection';
+
+type Target = 'javascript' | 'typescript' | 'python';
+
+describe('projection library: lists and texts', () => {
+  let scratch: Scratch;
+  let count = 0;
+  before(async () => {
+    await prepareProjection('whetstone', 'javascript', 'typescript', 'python');
+    scratch = new Scratch('library-lists');
+  });
+  after(() => scratch.dispose());
+
+  /** Runs `code` in `language` (TypeScript type-checked strictly first); its exit status and stdout. */
+  const run = (code: string, language: Target): { status: number | null; stdout: string; stderr: string } => {
+    const base = `p${count++}`;
+    if (language === 'python') return scratch.python(scratch.write(`${base}.py`, code));
+    if (language === 'javascript') return scratch.node(scratch.write(`${base}.js`, code));
+    const compiled = scratch.tsc([scratch.write(`${base}.ts`, code)]);
+    assert.equal(compiled.status, 0, `${compiled.stdout}\n${code}`);
+    return scratch.node(join(scratch.dir, 'out', `${base}.js`));
+  };
+
+  /** Whetstone `source` checks, and prints `expected` in every target. */
+  const printsEverywhere = (source: string, expected: string): void => {
+    const doc = WhetstoneDocument.create(source, 1);
+    try {
+      assert.deepEqual([...doc.syntaxDiagnostics, ...analyze(doc.ast).diagnostics].filter((d) => d.severity === 'error'), []);
+      for (const target of ['javascript', 'typescript', 'python'] as const) {
+        const generated = generate(doc.ast, target);
+        assert.deepEqual(generated.diagnostics, [], target);
+        const ran = run(generated.code, target);
+        assert.equal(ran.status, 0, `${target}: ${ran.stderr}\n${generated.code}`);
+        assert.equal(ran.stdout, expected, `${target}:\n${generated.code}`);
+      }
+    } finally {
+      doc.dispose();
+    }
+  };
+
+  /** `source` imports without a diagnostic, reads as `shape`, and prints what it prints as written in every target. */
+  const keepsItsMeaning = (source: string, language: 'javascript' | 'python', shape: RegExp): void => {
+    const imported = importSource(source, language);
+    assert.deepEqual(imported.diagnostics, []);
+    const printed = printDocument(imported.ast);
+    assert.match(printed, shape);
+    const expected = run(source, language);
+    assert.equal(expected.status, 0, expected.stderr);
+    printsEverywhere(printed, expected.stdout);
+  };
+
+  const importErrors = (source: string, language: 'javascript' | 'python'): string[] =>
+    importSource(source, language)
+      .diagnostics.filter((d) => d.severity === 'error')
+      .map((d) => `${d.line}: ${d.message}`);
+
+  it("Python's in and not in are includes: a text in a text, an element of a list, a key of a dict", () => {
+    keepsItsMeaning(
+      'def count_letters(text: str) -> dict:\n    counts = {}\n    for char in text:\n        if char in counts:\n            counts[char] += 1\n        elif char not in " .":\n            counts[char] = 1\n    return counts\n\n\ncounts = count_letters("a banana.")\nfor letter in counts:\n    print(letter, counts[letter])\nseen = [3, 5]\nprint(1 if 3 in seen else 0, 1 if 4 in seen else 0, 1 if "an" in "banana" else 0, 1 if "x" not in "banana" else 0, 1 if "b" in counts else 0)\n',
+      'python',
+      /for char in text[^]*includes\(counts, char\)[^]*!includes\(" \.", char\)[^]*for letter in keys\(counts\)/,
+    );
+  });
+
+  it("Python's in that looks for a list or a bool in a list is an error at import (== against identity)", () => {
+    const errors = importErrors('pairs = [[1, 2], [3, 4]]\nflags = [True]\nprint(len(pairs), 1 if [1, 2] in pairs else 0, 1 if 1 in flags else 0)\n', 'python');
+    assert.equal(errors.length, 2, errors.join('\n'));
+    for (const error of errors) assert.match(error, /^3: .*`in` looks for a list, dict or bool in a list/);
+  });
+
+  it("JavaScript's split, reverse and join are split, reversed and join; a reverse() statement reverses in place", () => {
+    keepsItsMeaning(
+      'function reverseWords(sentence) {\n  return sentence.split(" ").reverse().join(" ");\n}\nconst digits = [3, 1, 2];\ndigits.reverse();\nconsole.log(reverseWords("the quick brown fox"), digits.join(), digits.join("-"), "a,b,,c".split(",").length, "abc".split("").join("|"));\n',
+      'javascript',
+      /join\(reversed\(split\(sentence, " "\)\), " "\)[^]*reverse\(digits\);[^]*join\(digits, ","\)/,
+    );
+  });
+
+  it('Array(n).fill(x) and new Array(n).fill(x) are repeat(x, n)', () => {
+    keepsItsMeaning(
+      'function sieve(limit) {\n  const isPrime = Array(limit + 1).fill(true);\n  const primes = [];\n  for (let n = 2; n <= limit; n++) {\n    if (!isPrime[n]) continue;\n    primes.push(n);\n    for (let m = n * n; m <= limit; m += n) isPrime[m] = false;\n  }\n  return primes;\n}\nconst zeros = new Array(3).fill(0);\nconsole.log(sieve(30).length, zeros.length, zeros[2]);\n',
+      'javascript',
+      /repeat\(true, limit \+ 1\)[^]*repeat\(0, 3\)/,
+    );
+  });
+
+  it("Python's sep.join, reversed, s.split(sep), [x] * n and xs.reverse() map to the built-ins", () => {
+    keepsItsMeaning(
+      'def reverse_text(text: str) -> str:\n    return "".join(reversed(text))\n\n\nflags = [False] * 4\nzeros = 3 * [0]\nwords = "to be or not".split(" ")\nwords.reverse()\nfor word in reversed(words):\n    print(word)\nprint(reverse_text("stressed"), len(flags), len(zeros), "-".join(words), ", ".join(list(reversed(words))))\n',
+      'python',
+      /join\(reversed\(text\), ""\)[^]*repeat\(false, 4\)[^]*repeat\(0, 3\)[^]*split\("to be or not", " "\)[^]*reverse\(words\);/,
+    );
+  });
+
+  it("Python's reversed shown or kept is an error at import (an iterator there, a list in Whetstone)", () => {
+    const errors = importErrors('xs = [1, 2]\nbackwards = reversed(xs)\nprint(backwards)\n', 'python');
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0], /^2: .*reversed\(…\) used other than in a for loop/);
+  });
+
+  it("JavaScript's reverse() as the value of a list a name holds is an error at import (it reverses that list too)", () => {
+    const errors = importErrors('const xs = [1, 2, 3];\nconst ys = xs.reverse();\nconsole.log(ys[0], xs[0]);\n', 'javascript');
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0], /^2: .*reverse\(\) used as a value/);
+  });
+
+  it('repeat, split, join, reversed and includes mean the same at their edges in every target', () => {
+    printsEverywhere(
+      [
+        'let n = -2;',
+        'let shared = repeat([], 2);',
+        'push(shared[0], 1);',
+        'print(len(repeat(0, n)), len(shared[1]), repeat("a", 4 / 2));',
+        'let sep = "";',
+        'print(split("abc", sep), split("a--b", "-"), split("", ","));',
+        'print(join([1.5, 2, 30], ", "), join([], "-"), join(["x"], "-"));',
+        'let xs = [1, 2, 3];',
+        'let ys = reversed(xs);',
+        'reverse(xs);',
+        'print(xs, ys, reversed("abc"));',
+        'let ages: map<string, number> = {ann: 3};',
+        'let unknown: any = ages;',
+        'print(includes(ages, "ann"), includes(ages, "bob"), includes(unknown, "ann"), includes(unknown, "toString"));',
+        'for ch in "héllo" {',
+        '  print(ch);',
+        '}',
+      ].join('\n') + '\n',
+      '0 1 ["a", "a"]\n["a", "b", "c"] ["a", "", "b"] [""]\n1.5, 2, 30  x\n[3, 2, 1] [3, 2, 1] ["c", "b", "a"]\ntrue false true false\nh\né\nl\nl\no\n',
+    );
+  });
+
+  it('repeat with a count that is not whole stops the program with an error in every target', () => {
+    const doc = WhetstoneDocument.create('let n = 2.5;\nprint(len(repeat(0, n)));\n', 1);
+    try {
+      for (const target of ['javascript', 'typescript', 'python'] as const) {
+        const ran = run(generate(doc.ast, target).code, target);
+        assert.notEqual(ran.status, 0, target);
+        assert.equal(ran.stdout, '', target);
+        assert.match(ran.stderr, /repeat\(\) count must be a whole number/, target);
+      }
+    } finally {
+      doc.dispose();
+    }
+  });
+
+  it('the checker refuses join of records and includes in a number, and walks a text as strings', () => {
+    const doc = WhetstoneDocument.create('type P { x: number }\nlet ps: list<P> = [];\nprint(join(ps, ","), includes(3, 1));\nfor ch in "ab" {\n  print(len(ch) + 1);\n}\n', 1);
+    try {
+      const errors = analyze(doc.ast).diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+      assert.equal(errors.length, 2, errors.join('\n'));
+      assert.match(errors[0], /join\(\) joins strings and numbers, not P/);
+      assert.match(errors[1], /includes\(\) takes a list, a string, a map or an object, not number/);
+    } finally {
+      doc.dispose();
+    }
+  });
+});
