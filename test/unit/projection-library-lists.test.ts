@@ -77,7 +77,7 @@ describe('projection library: lists and texts', () => {
   it("Python's in that looks for a list or a bool in a list is an error at import (== against identity)", () => {
     const errors = importErrors('pairs = [[1, 2], [3, 4]]\nflags = [True]\nprint(len(pairs), 1 if [1, 2] in pairs else 0, 1 if 1 in flags else 0)\n', 'python');
     assert.equal(errors.length, 2, errors.join('\n'));
-    for (const error of errors) assert.match(error, /^3: .*`in` looks for a list, dict or bool in a list/);
+    for (const error of errors) assert.match(error, /^3: .*in` looks for a list, dict or bool in a list/);
   });
 
   it("JavaScript's split, reverse and join are split, reversed and join; a reverse() statement reverses in place", () => {
@@ -114,6 +114,48 @@ describe('projection library: lists and texts', () => {
     const errors = importErrors('const xs = [1, 2, 3];\nconst ys = xs.reverse();\nconsole.log(ys[0], xs[0]);\n', 'javascript');
     assert.equal(errors.length, 1, errors.join('\n'));
     assert.match(errors[0], /^2: .*reverse\(\) used as a value/);
+  });
+
+  it("Python's sorted, xs.sort(), slices, s.find and xs.index are sorted, sort, slice and indexOf", () => {
+    keepsItsMeaning(
+      'def median(values: list) -> float:\n    ordered = sorted(values)\n    return ordered[len(ordered) // 2]\n\n\nwords = ["pear", "apple", "fig"]\nwords.sort()\nnums = [10, 9, 1, 100]\nprint(median(nums), words[0], words[-1], nums[1:3], nums[-2:], nums[:1], nums[5:], nums[:])\nprint("banana".find("an"), "banana".find("x"), words.index("fig"), "hello"[1:-1], len(nums[-9:9]))\n',
+      'python',
+      /sorted\(values\)[^]*sort\(words\);[^]*slice\(nums, 1, 3\), slice\(nums, -2\), slice\(nums, 0, 1\)[^]*indexOf\("banana", "an"\)/,
+    );
+  });
+
+  it("JavaScript's sort with a comparison, slice and indexOf are sort, sorted, slice and indexOf", () => {
+    keepsItsMeaning(
+      'function topThree(scores) {\n  return scores.slice().sort((a, b) => b - a).slice(0, 3);\n}\nconst names = ["kim", "al", "Bo"];\nnames.sort();\nconst scores = [40, 100, 9, 75];\nscores.sort((a, b) => a - b);\nconsole.log(topThree([5, 30, 12, 8]).join(" "), names.join(","), scores.join(","), scores.indexOf(75), scores.indexOf(7), "banana".indexOf("na"), "banana".slice(-3), scores.slice(1, -1).length);\n',
+      'javascript',
+      /slice\(sorted\(slice\(scores, 0\), fn\(a, b\) => b - a\), 0, 3\)[^]*sort\(names\);[^]*sort\(scores, fn\(a, b\) => a - b\);/,
+    );
+  });
+
+  it("JavaScript's sort() without a comparison on a list not known to hold strings is an error at import (it orders texts)", () => {
+    const errors = importErrors('const xs = [10, 9, 1];\nxs.sort();\nconst words = ["b", "a"];\nwords.sort();\nconsole.log(xs[0], words[0]);\n', 'javascript');
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0], /^2: .*sort\(\) without a comparison on a list not known to hold strings/);
+  });
+
+  it('sort, sorted, slice and indexOf mean the same at their edges in every target', () => {
+    printsEverywhere(
+      [
+        'let xs = [10, 9, 1, 100, 2.5];',
+        'let ys = sorted(xs);',
+        'let mixed: list<any> = [3, 1, 2];',
+        'sort(mixed);',
+        'let pairs = [[2, "b"], [1, "z"], [2, "a"]];',
+        'sort(pairs, fn(p, q) => p[0] - q[0]);',
+        'let zero = 0;',
+        'print(xs, ys, mixed, pairs, sorted(["b", "B", "a"]));',
+        'print(slice(xs, 1, 2.9), slice(xs, -2, 99), slice(xs, 3, 1), slice(xs, zero / zero), slice("héllo", -3), slice(xs, -1 / zero, 1 / zero));',
+        'let row = [1];',
+        'let texts: list<any> = ["1"];',
+        'print(indexOf([row, [1]], row), indexOf([[1]], row), indexOf([1, 2, 1], 1), indexOf([zero / zero], zero / zero), indexOf("abcabc", "c"), indexOf("abc", ""), indexOf(texts, 1));',
+      ].join('\n') + '\n',
+      '[10, 9, 1, 100, 2.5] [1, 2.5, 9, 10, 100] [1, 2, 3] [[1, "z"], [2, "b"], [2, "a"]] ["B", "a", "b"]\n[9] [100, 2.5] [] [10, 9, 1, 100, 2.5] llo [10, 9, 1, 100, 2.5]\n0 -1 0 -1 2 0 -1\n',
+    );
   });
 
   it('repeat, split, join, reversed and includes mean the same at their edges in every target', () => {

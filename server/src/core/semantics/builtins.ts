@@ -51,6 +51,16 @@ const numberToNumber = (name: string, doc: string): BuiltinFunction => ({
 
 const problem = (index: number, message: string): RefinedCall => ({ argumentProblems: [{ index, message }] });
 
+/** sort and sorted: without a comparison, only numbers and strings have an order. */
+function orderable(name: string, list: Type | undefined, compare: Type | undefined): RefinedCall {
+  const type = list ? stripOptional(list) : ANY;
+  if (type.kind !== 'list' && type.kind !== 'any') return problem(0, `${name}() takes a list, not ${typeToString(type)}`);
+  if (compare || type.kind !== 'list') return {};
+  const element = stripOptional(type.element);
+  if (['any', 'number', 'string'].includes(element.kind)) return {};
+  return problem(0, `${name}() without a comparison orders numbers and strings, not ${typeToString(type.element)}; pass fn(a, b) => …`);
+}
+
 const BUILTIN_LIST: readonly BuiltinFunction[] = [
   {
     name: 'print',
@@ -132,6 +142,48 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     type: fn([param('list', listOf(ANY))], VOID),
     signature: 'fn reverse(list: list<T>): void',
     doc: 'Reverses `list` in place.',
+  },
+  {
+    name: 'sort',
+    type: fn([param('list', listOf(ANY)), param('compare', ANY, true)], VOID),
+    signature: 'fn sort(list: list<T>, compare?: fn(a: T, b: T): number): void',
+    doc: 'Sorts `list` in place, stably: by `compare` (negative when `a` goes first, positive when `b` does), or without it numbers from the smallest and strings by their UTF-16 code units.',
+    refine: ([list, compare]) => orderable('sort', list, compare),
+  },
+  {
+    name: 'sorted',
+    type: fn([param('list', listOf(ANY)), param('compare', ANY, true)], listOf(ANY)),
+    signature: 'fn sorted(list: list<T>, compare?: fn(a: T, b: T): number): list<T>',
+    doc: 'A new list of the elements of `list` in the order `sort` would give them; `list` is not changed.',
+    refine: ([list, compare]) => {
+      const checked = orderable('sorted', list, compare);
+      const type = list ? stripOptional(list) : ANY;
+      return type.kind === 'list' ? { ...checked, returnType: listOf(type.element) } : checked;
+    },
+  },
+  {
+    name: 'indexOf',
+    type: fn([param('container', ANY), param('value', ANY)], NUMBER),
+    signature: 'fn indexOf(container: list<T> | string, value: T | string): number',
+    doc: 'Where `value` first occurs: the index of the first element that is the same as `value` (lists and records by identity; NaN is never found), or of the first occurrence of the text `value` in the text `container` (in UTF-16 units); -1 when it does not occur.',
+    refine: ([container, value]) => {
+      const type = container ? stripOptional(container) : ANY;
+      if (type.kind === 'string' && value && !['string', 'any'].includes(stripOptional(value).kind)) return problem(1, `indexOf() looks for a string in a string, not ${typeToString(value)}`);
+      if (['any', 'list', 'string'].includes(type.kind)) return {};
+      return problem(0, `indexOf() takes a list or a string, not ${typeToString(type)}`);
+    },
+  },
+  {
+    name: 'slice',
+    type: fn([param('items', ANY), param('start', NUMBER), param('end', NUMBER, true)], ANY),
+    signature: 'fn slice(items: list<T> | string, start: number, end?: number): list<T> | string',
+    doc: 'A new list (or text) of the elements from `start` up to `end`, not included (to the end without it). A negative bound counts from the end; bounds past either end stop there; a fractional bound is truncated.',
+    refine: ([items]) => {
+      const type = items ? stripOptional(items) : ANY;
+      if (type.kind === 'list' || type.kind === 'string') return { returnType: type };
+      if (type.kind === 'any') return {};
+      return problem(0, `slice() takes a list or a string, not ${typeToString(type)}`);
+    },
   },
   {
     name: 'repeat',

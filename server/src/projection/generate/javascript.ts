@@ -6,7 +6,7 @@
 // @performance(memoize|cache) becomes a memo Map; other annotations become comments.
 import { walk } from '../../core/ast';
 import type * as A from '../../core/ast';
-import { BUILTINS, parseTypeSyntax, type Type, type TypeSyntax } from '../../core/semantics';
+import { BUILTINS, parseTypeSyntax, stripOptional, type Type, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, someNode, type GenerateResult } from './common';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
@@ -480,6 +480,18 @@ class JavaScriptGenerator {
         case 'reverse':
           if (first) return fragment(`${wrap(args[0], POSTFIX)}.reverse()`, POSTFIX);
           break;
+        case 'sort':
+        case 'sorted': {
+          if (!first) break;
+          const target = name === 'sort' ? wrap(args[0], POSTFIX) : `[...${wrap(args[0], UNARY)}]`;
+          return fragment(`${target}.sort(${second ? args[1].text : this.defaultOrder(first)})`, POSTFIX);
+        }
+        case 'indexOf':
+          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.indexOf(${args[1].text})`, POSTFIX);
+          break;
+        case 'slice':
+          if (first) return fragment(`${wrap(args[0], POSTFIX)}.slice(${args.slice(1).map((arg) => arg.text).join(', ')})`, POSTFIX);
+          break;
         case 'repeat': {
           // TypeScript would type repeatList([], n) as never[][]: an empty literal gets the checker's type.
           const empty = first && ((first.type === 'ArrayLiteral' && first.elements.length === 0) || (first.type === 'ObjectLiteral' && first.properties.length === 0) || (first.type === 'Literal' && first.value === null));
@@ -508,6 +520,15 @@ class JavaScriptGenerator {
       }
     }
     return fragment(`${wrap(this.expression(node.callee), POSTFIX)}(${list(args)})`, POSTFIX);
+  }
+
+  /** The comparison sort and sorted use without one: Array.prototype.sort would compare numbers as texts. */
+  private defaultOrder(list: A.Expression): string {
+    const type = this.ctx.typeOf(list);
+    const element = type?.kind === 'list' ? stripOptional(type.element).kind : undefined;
+    if (element === 'string') return '';
+    if (element === 'number') return this.typescript ? '(a: number, b: number) => a - b' : '(a, b) => a - b';
+    return this.ctx.helper('compareValues');
   }
 
   /**

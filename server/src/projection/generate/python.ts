@@ -61,7 +61,7 @@ const BIT_OPERATORS: ReadonlySet<A.BinaryOperator> = new Set(['&', '|', '^', '<<
 const OPERATOR: Partial<Record<A.BinaryOperator, string>> = { '||': 'or', '&&': 'and' };
 
 const KEYWORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield print len range min max abs list dict str float int json math functools isinstance round map reversed'.split(
+  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield print len range min max abs list dict str float int json math functools isinstance round map reversed sorted'.split(
     ' ',
   ),
 );
@@ -722,6 +722,23 @@ class PythonGenerator {
           break;
         case 'repeat':
           return fragment(`${this.ctx.helper('repeat_list')}(${list})`, POSTFIX);
+        case 'sort':
+        case 'sorted': {
+          if (args.length === 0) break;
+          // Python's sort takes a key; a comparison goes through functools.cmp_to_key.
+          let order = '';
+          if (args.length > 1) {
+            this.stdImports.add('functools');
+            order = `key=functools.cmp_to_key(${args[1].text})`;
+          }
+          if (name === 'sort') return fragment(`${wrap(args[0], POSTFIX)}.sort(${order})`, POSTFIX);
+          return fragment(`sorted(${[args[0].text, order].filter((part) => part !== '').join(', ')})`, POSTFIX);
+        }
+        case 'indexOf':
+          if (first && this.ctx.isKind(first, 'string') && args.length === 2) return fragment(`${wrap(args[0], POSTFIX)}.find(${args[1].text})`, POSTFIX);
+          return fragment(`${this.ctx.helper('index_of')}(${list})`, POSTFIX);
+        case 'slice':
+          return fragment(`${this.ctx.helper('slice_of')}(${list})`, POSTFIX);
         case 'keys':
         case 'values':
           return fragment(`list(${wrap(args[0], POSTFIX)}.${name}())`, POSTFIX);

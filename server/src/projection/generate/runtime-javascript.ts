@@ -4,7 +4,7 @@
 // container, repeat. Only the helpers a program
 // uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList';
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues';
 
 type Names = (base: string) => string;
 
@@ -71,6 +71,14 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `function ${name('repeatList')}${t('<T>')}(value${t(': T')}, count${t(': number')})${t(': T[]')} {`,
         `  if (!Number.isInteger(count)) throw new RangeError('repeat() count must be a whole number');`,
         `  return new Array${t('<T>')}(Math.max(0, count)).fill(value);`,
+        `}`,
+      ].join('\n');
+    case 'compareValues':
+      return [
+        `/** The order Whetstone's sort gives without a comparison: numbers by value, strings by UTF-16 code units. */`,
+        `function ${name('compareValues')}(a${t(': any')}, b${t(': any')})${t(': number')} {`,
+        `  if (typeof a === 'number' && typeof b === 'number') return a - b;`,
+        `  return a < b ? -1 : a > b ? 1 : 0;`,
         `}`,
       ].join('\n');
     case 'assertThat':

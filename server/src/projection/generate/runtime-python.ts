@@ -6,7 +6,7 @@
 // bit operators on 32-bit signed integers, an assert that `python -O` does not remove. Only the
 // helpers a program uses are written, each under a name the program does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -20,6 +20,8 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   contains: [],
   split_text: [],
   repeat_list: [],
+  index_of: [],
+  slice_of: [],
   int32: ['math'],
   assert_that: [],
 };
@@ -141,6 +143,30 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
             raise ValueError("repeat() count must be a whole number")
         count = int(count)
     return [value] * max(0, count)`;
+    case 'index_of':
+      return `def ${name('index_of')}(container, value):
+    """JavaScript's indexOf: a text in a text; in a list, the first element that is the same (=== : lists and dicts by identity, True is not 1, NaN never found); -1 when none is."""
+    if isinstance(container, str):
+        return container.find(value)
+    for index, item in enumerate(container):
+        if item is value and not (isinstance(item, float) and item != item):
+            return index
+        if isinstance(item, (list, dict)) or isinstance(item, bool) != isinstance(value, bool):
+            continue
+        if isinstance(item, (int, float)) and isinstance(value, (int, float)):
+            if item == value:
+                return index
+        elif type(item) is type(value) and item == value:
+            return index
+    return -1`;
+    case 'slice_of':
+      return `def ${name('slice_of')}(items, start, end=None):
+    """JavaScript's slice: negative bounds count from the end, bounds past the ends stop there, a fractional one is truncated, NaN is 0."""
+    def bound(value):
+        if value != value:
+            return 0
+        return int(max(-len(items) - 1, min(len(items) + 1, value)))
+    return items[bound(start):None if end is None else bound(end)]`;
     case 'square_root':
       return `def ${name('square_root')}(x):
     """The square root as JavaScript's Math.sqrt: NaN below zero; a whole root as an int, so it can index a list."""

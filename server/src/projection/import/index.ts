@@ -7,6 +7,7 @@ import { loadGrammar, parserFor, type ForeignLanguage } from '../grammars';
 import type { Language } from '../languages';
 import { AstBuilder } from './ast-builder';
 import { JavaScriptImporter } from './javascript';
+import { reportTextualSorts } from './javascript-sort';
 import { renameKeywordNames } from './keyword-names';
 import { reportDisplayDifferences } from './display-check';
 import { reportLibraryNames } from './library-names';
@@ -42,7 +43,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const builder = new AstBuilder(source, idPrefix);
     builder.collectSyntaxErrors(tree.rootNode);
     const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
-    const membership = language === 'python' ? readMembership(ast, builder) : [];
+    const membership = language === 'python' ? readMembership(ast, builder) : reportTextualSorts(ast, builder.libraryCallees);
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
     const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source);
     const diagnostics = inSourceOrder([...builder.diagnostics, ...membership, ...libraryNames, ...displays, ...renameKeywordNames(ast)]);

@@ -795,6 +795,16 @@ export class JavaScriptImporter {
       const count = namedChildren(field(object, 'arguments') ?? object)[0];
       return this.b.call('repeat', [args[0], this.expression(count)], node);
     }
+    if (property === 'indexOf' && args.length === 1) return this.b.call('indexOf', [this.expression(object), ...args], node);
+    if (property === 'slice' && args.length <= 2) return this.b.call('slice', [this.expression(object), ...(args.length === 0 ? [this.b.literal(0, node)] : args)], node);
+    if (property === 'sort' && args.length <= 1) {
+      // Like reverse: in place, returning the list. Without a comparison JavaScript orders by text,
+      // which the import's type check holds to lists of strings (javascript-sort.ts).
+      if (node.parent?.type === 'expression_statement') return this.b.call('sort', [this.expression(object), ...args], node);
+      const receiver = this.expression(object);
+      if (freshList(receiver, this.b.libraryCallees)) return this.b.call('sorted', [receiver, ...args], node);
+      return this.b.errorNode(node, 'sort() used as a value of a list something else holds', 'It sorts that list in place too: write sort(xs) as a statement, then use xs.');
+    }
     if (property === 'reverse' && args.length === 0) {
       // In place, and it returns the list: a statement reverses; a value is a new list only when nothing else holds the old one.
       if (node.parent?.type === 'expression_statement') return this.b.call('reverse', [this.expression(object)], node);
@@ -996,8 +1006,8 @@ function isArrayOfLength(node: SyntaxNode): boolean {
   return callee?.type === 'identifier' && callee.text === 'Array' && namedChildren(field(node, 'arguments') ?? node).length === 1;
 }
 
-/** A list no name holds yet: a literal, or what split, reversed, repeat or range just made. */
+/** A list no name holds yet: a literal, or what split, reversed, repeat, range, slice or sorted just made. */
 function freshList(node: A.Expression, libraryCallees: ReadonlySet<string>): boolean {
   if (node.type === 'ArrayLiteral') return true;
-  return node.type === 'CallExpression' && node.callee.type === 'Identifier' && libraryCallees.has(node.callee.id) && ['split', 'reversed', 'repeat', 'range'].includes(node.callee.name);
+  return node.type === 'CallExpression' && node.callee.type === 'Identifier' && libraryCallees.has(node.callee.id) && ['split', 'reversed', 'repeat', 'range', 'slice', 'sorted'].includes(node.callee.name);
 }

@@ -1,12 +1,15 @@
 // Python's `for x in d` and `x in c` read by the type of what they walk or search, once the whole
 // program is imported (the checker needs it whole): a loop over a dict walks its keys, so its
-// iterable becomes keys(d); `x in c` became includes(c, x), which finds an element by Whetstone's
+// iterable becomes keys(d); `x in c` became includes(c, x) (and `xs.index(v)` indexOf(xs, v)), which finds an element by Whetstone's
 // sameness (lists and records by identity, true is not 1) where Python's `in` uses ==. Where the
 // types say the two could differ, that is an error at import.
 import { walk, type CallExpression, type Expression, type ForStatement, type Program } from '../../core/ast';
 import { analyze, stripOptional, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
+
+/** What `in`, `xs.index(v)` and `s.find(t)` became. */
+const SEARCHES = new Set(['includes', 'indexOf']);
 
 /** Kinds `in` compares by == in Python and by identity or strict sameness in Whetstone. */
 const COMPARED_OTHERWISE = new Set(['list', 'map', 'object', 'named', 'bool']);
@@ -17,7 +20,7 @@ export function readMembership(program: Program, builder: AstBuilder): Projectio
   const tests: CallExpression[] = [];
   walk(program, (node) => {
     if (node.type === 'ForStatement') loops.push(node);
-    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'includes' && builder.libraryCallees.has(node.callee.id)) tests.push(node);
+    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && SEARCHES.has(node.callee.name) && builder.libraryCallees.has(node.callee.id)) tests.push(node);
   });
   if (loops.length === 0 && tests.length === 0) return [];
   const model = analyze(program);
@@ -41,7 +44,7 @@ export function readMembership(program: Program, builder: AstBuilder): Projectio
       projectionDiagnostic(
         'W_UNSUPPORTED',
         'error',
-        "Not carried into Whetstone: this `in` looks for a list, dict or bool in a list; Python's `in` compares with == (equal lists, True == 1), Whetstone's includes by identity",
+        `Not carried into Whetstone: this ${test.callee.type === 'Identifier' && test.callee.name === 'indexOf' ? '.index(…)' : '`in`'} looks for a list, dict or bool in a list; Python compares with == (equal lists, True == 1), Whetstone by identity`,
         test.id,
         test.span,
         { hint: 'Look for a number or a text, or write the comparison as a loop.' },

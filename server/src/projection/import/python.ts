@@ -747,6 +747,7 @@ export class PythonImporter {
       case 'subscript': {
         const value = field(node, 'value');
         const index = field(node, 'subscript');
+        if (value && index?.type === 'slice' && namedChildren(node).length === 2) return this.slice(node, value, index);
         if (!value || !index || index.type === 'slice' || namedChildren(node).length > 2) return this.b.errorNode(node, 'a slice or multiple subscripts');
         if (index.type === 'unary_operator' && field(index, 'operator')?.text === '-') {
           // xs[-1] counts from the end in Python only: xs[len(xs) - 1] says so in every target.
@@ -910,6 +911,21 @@ export class PythonImporter {
     return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: positional });
   }
 
+  /** `x[a:b]`, `x[a:]`, `x[:b]`, `x[:]`: slice(x, a, b), negative bounds counting from the end in both. */
+  private slice(node: SyntaxNode, value: SyntaxNode, range: SyntaxNode): A.Expression {
+    const bounds: (SyntaxNode | undefined)[] = [undefined];
+    for (const child of range.children) {
+      if (!child) continue;
+      if (child.type === ':') bounds.push(undefined);
+      else if (child.isNamed && child.type !== 'comment') bounds[bounds.length - 1] = child;
+    }
+    if (bounds.length > 2) return this.b.errorNode(node, 'a slice with a step');
+    const [start, end] = bounds;
+    const args = [this.expression(value), start ? this.expression(start) : this.b.literal(0, range)];
+    if (end) args.push(this.expression(end));
+    return this.b.call('slice', args, node);
+  }
+
   /** Appends keyword arguments as positional ones when they fill a known function's next parameters in order. */
   private placeKeywords(callee: SyntaxNode, positional: A.Expression[], keywords: SyntaxNode[]): boolean {
     const names = callee.type === 'identifier' ? this.signatures.get(callee.text) : undefined;
@@ -931,6 +947,7 @@ export class PythonImporter {
       if (callee.text === 'round' && args.length === 1) return this.b.errorNode(node, "Python's round(x) (it rounds halves to even; Whetstone's round rounds them away from zero)", 'round(x + 0.5) or floor(x + 0.5) says which rounding you want.');
       if (callee.text === 'round') return this.b.call('round', args, node);
       if (callee.text === 'list' && args.length === 1 && args[0].type === 'CallExpression') return args[0];
+      if (callee.text === 'sorted' && args.length === 1) return this.b.call('sorted', args, node);
       if (callee.text === 'reversed' && args.length === 1) {
         // An iterator in Python, a list in Whetstone: the same where it is walked once.
         if (walkedOnce(node)) return this.b.call('reversed', args, node);
@@ -947,7 +964,9 @@ export class PythonImporter {
     if ((attribute === 'keys' || attribute === 'values') && args.length === 0) return this.b.call(attribute, [this.expression(object)], node);
     if (attribute === 'split' && args.length === 1) return this.b.call('split', [this.expression(object), ...args], node);
     if (attribute === 'join' && args.length === 1) return this.b.call('join', [...args, this.expression(object)], node);
-    if (attribute === 'reverse' && args.length === 0 && node.parent?.type === 'expression_statement') return this.b.call('reverse', [this.expression(object)], node);
+    if ((attribute === 'reverse' || attribute === 'sort') && args.length === 0 && node.parent?.type === 'expression_statement') return this.b.call(attribute, [this.expression(object)], node);
+    // s.find(sub) and xs.index(v): where it occurs (xs.index raises where indexOf gives -1).
+    if ((attribute === 'find' || attribute === 'index') && args.length === 1) return this.b.call('indexOf', [this.expression(object), ...args], node);
     return undefined;
   }
 
