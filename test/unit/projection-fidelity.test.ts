@@ -89,8 +89,8 @@ describe('projection never silently wrong', () => {
   });
 
   it('library names outside the tables are errors at import, with the target that lacks them, and are not renamed', () => {
-    const py = throughWhetstone('print(isinstance(3, int), sorted([3, 1]))\n', 'python');
-    assert.deepEqual(py.importErrors.map((e) => /'(\w+)'/.exec(e)?.[1]), ['isinstance', 'int', 'sorted']);
+    const py = throughWhetstone('print(isinstance(3, int), zip([3], [1]))\n', 'python');
+    assert.deepEqual(py.importErrors.map((e) => /'(\w+)'/.exec(e)?.[1]), ['isinstance', 'int', 'zip']);
     assert.match(py.importErrors[0], /JavaScript and TypeScript would have no 'isinstance'/);
     assert.match(py.printed, /isinstance\(3, int\)/);
     assert.doesNotMatch(generate(py.doc.ast, 'python').code, /isinstance_|int_/);
