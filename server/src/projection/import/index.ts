@@ -43,10 +43,12 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const builder = new AstBuilder(source, idPrefix);
     builder.collectSyntaxErrors(tree.rootNode);
     const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
+    // Before the library check: a JavaScript declaration named like a mapped built-in is renamed.
+    const renamed = renameKeywordNames(ast, language === 'python' ? undefined : builder.libraryCallees);
     const membership = language === 'python' ? readMembership(ast, builder) : reportTextualSorts(ast, builder.libraryCallees);
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
     const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source);
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...membership, ...libraryNames, ...displays, ...renameKeywordNames(ast)]);
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...membership, ...libraryNames, ...displays, ...renamed]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

@@ -345,6 +345,26 @@ export class JavaScriptImporter {
       }
       case 'if_statement':
         return [this.ifStatement(node)];
+      case 'do_statement': {
+        // do { body } while (c) is `while true { body; if !c { break; } }`; a continue in the
+        // body would skip the test, so such a loop is not carried.
+        const body = field(node, 'body');
+        const test = field(node, 'condition');
+        const continues = node.descendantsOfType('continue_statement').length > 0;
+        if (!body || !test || continues) {
+          this.b.unsupported(node, continues ? 'a do … while loop with continue' : 'a do statement');
+          return [];
+        }
+        const loopBody = this.block(body);
+        const stop = this.b.make<A.IfStatement>('IfStatement', test, {
+          annotations: [],
+          condition: this.b.make<A.UnaryExpression>('UnaryExpression', test, { operator: '!', operand: this.condition(test) }),
+          consequent: this.b.make<A.Block>('Block', test, { statements: [this.b.make<A.BreakStatement>('BreakStatement', test, { annotations: [] })] }),
+          alternate: null,
+        });
+        loopBody.statements.push(stop);
+        return [this.b.make<A.WhileStatement>('WhileStatement', node, { annotations: [], condition: this.b.literal(true, node), body: loopBody })];
+      }
       case 'while_statement':
         return [
           this.b.make<A.WhileStatement>('WhileStatement', node, {
@@ -724,6 +744,12 @@ export class JavaScriptImporter {
     const operator = BINARY[operatorText];
     const left = field(node, 'left');
     const right = field(node, 'right');
+    if (operatorText === '??' && left && right) {
+      // a ?? b is `a == null ? b : a`, which reads a twice: only where reading it has no effect.
+      if (!readsOnly(left)) return this.b.errorNode(node, 'the ?? operator on something other than a name, a member or an element', 'Assign the left side to a name first.');
+      const missing = this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '==', left: this.expression(left), right: this.b.literal(null, node) });
+      return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, { condition: missing, consequent: this.expression(right), alternate: this.expression(left) });
+    }
     if (!operator || !left || !right) return this.b.errorNode(node, `the ${operatorText} operator`);
     let leftExpression = this.expression(left);
     let rightExpression = this.expression(right);
@@ -1010,4 +1036,24 @@ function isArrayOfLength(node: SyntaxNode): boolean {
 function freshList(node: A.Expression, libraryCallees: ReadonlySet<string>): boolean {
   if (node.type === 'ArrayLiteral') return true;
   return node.type === 'CallExpression' && node.callee.type === 'Identifier' && libraryCallees.has(node.callee.id) && ['split', 'reversed', 'repeat', 'range', 'slice', 'sorted'].includes(node.callee.name);
+}
+
+/** An expression whose reading has no effect and gives the same value twice: a name, or members and elements of one by names and literals. */
+function readsOnly(node: SyntaxNode): boolean {
+  const inner = unparenthesize(node);
+  switch (inner.type) {
+    case 'identifier':
+    case 'number':
+    case 'string':
+      return true;
+    case 'member_expression':
+      return !inner.children.some((child) => child?.type === 'optional_chain') && readsOnly(field(inner, 'object') ?? inner) && field(inner, 'property')?.type === 'property_identifier' && field(inner, 'property')?.text !== 'length';
+    case 'subscript_expression': {
+      const object = field(inner, 'object');
+      const index = field(inner, 'index');
+      return !!object && !!index && readsOnly(object) && readsOnly(index);
+    }
+    default:
+      return false;
+  }
 }
