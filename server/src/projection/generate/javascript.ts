@@ -8,7 +8,7 @@ import { walk } from '../../core/ast';
 import type * as A from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, stripOptional, type Type, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
-import { annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, someNode, type GenerateResult } from './common';
+import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, someNode, type GenerateResult } from './common';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
 
 // Precedence, higher binds tighter (ECMAScript's operator precedence).
@@ -289,6 +289,12 @@ class JavaScriptGenerator {
         w.line('continue;');
         return;
       case 'ExpressionStatement': {
+        // assert(false, m) always stops: a throw says so to TypeScript's checks of what follows.
+        const stop = alwaysStops(node.expression, (callee) => this.isBuiltin(callee, 'assert'));
+        if (stop) {
+          w.line(`throw new Error(${stop.message ? this.expression(stop.message).text : '"assertion failed"'});`);
+          return;
+        }
         const text = this.expression(node.expression).text;
         w.line(/^(\{|function\b)/.test(text) ? `(${text});` : `${text};`);
         return;

@@ -14,7 +14,7 @@
 import type * as A from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
-import { annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
+import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
 import { PY_HELPER_IMPORTS, pyHelperSource, type PyHelper } from './runtime-python';
 
 // Precedence, higher binds tighter (Python's grammar). Comparisons chain in Python, so both
@@ -461,9 +461,15 @@ class PythonGenerator {
       case 'ContinueStatement':
         w.line('continue');
         return;
-      case 'ExpressionStatement':
+      case 'ExpressionStatement': {
+        const stop = alwaysStops(node.expression, (callee) => this.isBuiltin(callee, 'assert'));
+        if (stop) {
+          this.emit(w, `raise AssertionError(${stop.message ? this.expression(stop.message).text : '"assertion failed"'})`);
+          return;
+        }
         this.emit(w, this.expression(node.expression).text);
         return;
+      }
       case 'ErrorNode':
         this.ctx.unfaithful(node, 'Python', `source that did not parse (${node.text.slice(0, 60)})`);
         w.line(`# not carried: ${node.text.split('\n')[0]}`);

@@ -336,6 +336,25 @@ export class JavaScriptImporter {
         if (expression && isCommonJsExport(expression)) return [];
         return expression ? this.expressionStatement(expression) : [];
       }
+      case 'throw_statement': {
+        // Uncaught, a throw stops the program with an error, as assert(false, message) does (a try
+        // that could catch it is not carried). `throw new Error(m)` carries m; other values their text.
+        const thrown = namedChildren(node)[0];
+        if (!thrown) return [];
+        const constructor = thrown.type === 'new_expression' ? field(thrown, 'constructor') : undefined;
+        const thrownArgs = thrown.type === 'new_expression' ? namedChildren(field(thrown, 'arguments') ?? thrown) : [];
+        let message: A.Expression;
+        if (constructor?.type === 'identifier' && /Error$/.test(constructor.text) && thrownArgs.length <= 1) {
+          message = thrownArgs[0] ? this.expression(thrownArgs[0]) : this.b.literal(constructor.text, thrown);
+        } else if (thrown.type === 'new_expression') {
+          this.b.unsupported(node, 'a throw of something other than an Error');
+          return [];
+        } else {
+          message = this.expression(thrown);
+        }
+        if (!isStringy(message)) message = this.b.call('str', [message], thrown);
+        return [this.b.make<A.ExpressionStatement>('ExpressionStatement', node, { annotations: [], expression: this.b.call('assert', [this.b.literal(false, node), message], node) })];
+      }
       case 'return_statement': {
         const value = namedChildren(node)[0];
         if (value?.type === 'ternary_expression') {

@@ -496,6 +496,19 @@ export class PythonImporter {
         if (message) args.push(message.type === 'string' ? this.expression(message) : this.b.call('str', [this.expression(message)], message));
         return [this.b.make<A.ExpressionStatement>('ExpressionStatement', node, { annotations: [], expression: this.b.call('assert', args, node) })];
       }
+      case 'raise_statement': {
+        // Uncaught, raise stops the program with an error, as assert(false, message) does (a try
+        // that could catch it is not carried). `raise ValueError(m)` carries m; a bare raise re-raises.
+        const raised = namedChildren(node)[0];
+        const callee = raised?.type === 'call' ? field(raised, 'function') : raised;
+        const raisedArgs = raised?.type === 'call' ? namedChildren(field(raised, 'arguments') ?? raised) : [];
+        if (!raised || callee?.type !== 'identifier' || !/^[A-Z]\w*(Error|Exception)$/.test(callee.text) || raisedArgs.length > 1 || raisedArgs[0]?.type === 'keyword_argument') {
+          this.b.unsupported(node, raised ? 'a raise of something other than an exception with one message' : 'a bare raise');
+          return [];
+        }
+        const message = raisedArgs[0] ? (raisedArgs[0].type === 'string' ? this.expression(raisedArgs[0]) : this.b.call('str', [this.expression(raisedArgs[0])], raisedArgs[0])) : this.b.literal(callee.text, callee);
+        return [this.b.make<A.ExpressionStatement>('ExpressionStatement', node, { annotations: [], expression: this.b.call('assert', [this.b.literal(false, node), message], node) })];
+      }
       case 'pass_statement':
       case 'global_statement':
       case 'nonlocal_statement':
