@@ -478,6 +478,7 @@ export class PythonImporter {
         const left = field(node, 'left');
         const right = field(node, 'right');
         if (field(node, 'alternative')) this.b.unsupported(field(node, 'alternative')!, 'the else clause of a for loop');
+        if (left && right && left.type !== 'identifier') return this.unpackingLoop(node, left, right);
         if (left?.type !== 'identifier' || !right) {
           this.b.unsupported(node, 'a for loop that unpacks several names');
           return [];
@@ -924,6 +925,50 @@ export class PythonImporter {
     return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: positional });
   }
 
+  /**
+   * `for i, x in enumerate(xs)` and `for x, y in zip(xs, ys)` over lists named by plain names: a
+   * counted loop that reads each element, `for i in range(len(xs)) { const x = xs[i]; … }`. It
+   * reads the lists as they are at each step, as Python's iterators do, so the body may change
+   * their elements but not their length; the names must be the loop's own (Python keeps them after it).
+   */
+  private unpackingLoop(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode): A.Statement[] {
+    const names = namedChildren(left);
+    const callee = right.type === 'call' ? field(right, 'function')?.text : undefined;
+    const lists = right.type === 'call' ? namedChildren(field(right, 'arguments') ?? right) : [];
+    const shaped =
+      (left.type === 'pattern_list' || left.type === 'tuple_pattern') &&
+      names.length === 2 &&
+      names.every((name) => name.type === 'identifier') &&
+      ((callee === 'enumerate' && lists.length === 1) || (callee === 'zip' && lists.length === 2)) &&
+      lists.every((list) => list.type === 'identifier');
+    if (!shaped) {
+      this.b.unsupported(node, 'a for loop that unpacks several names', 'for i, x in enumerate(xs) and for x, y in zip(xs, ys) over named lists are carried.');
+      return [];
+    }
+    const body = field(node, 'body');
+    const why = unpackingProblem(node, body, names.map((name) => name.text), lists.map((list) => list.text));
+    if (why) {
+      this.b.unsupported(node, `a for loop over ${callee}(…) whose ${why}`);
+      return [];
+    }
+    const index = callee === 'enumerate' ? names[0].text : `index${++this.comprehensionCount}`;
+    const elements = callee === 'enumerate' ? [{ name: names[1], list: lists[0] }] : names.map((name, at) => ({ name, list: lists[at] }));
+    const reads = elements.map(({ name, list }) =>
+      this.b.make<A.VariableDeclaration>('VariableDeclaration', name, {
+        name: name.text,
+        kind: 'const',
+        varType: null,
+        annotations: [],
+        initializer: this.b.make<A.IndexExpression>('IndexExpression', name, { object: this.b.identifier(list.text, list), index: this.b.identifier(index, name) }),
+      }),
+    );
+    const lengths = lists.map((list) => this.b.call('len', [this.b.identifier(list.text, list)], list));
+    const bound = lengths.length === 1 ? lengths[0] : this.b.call('min', lengths, right);
+    const block = this.block(body, node);
+    block.statements.unshift(...reads);
+    return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: index, iterable: this.b.call('range', [bound], right), body: block })];
+  }
+
   /** `x[a:b]`, `x[a:]`, `x[:b]`, `x[:]`: slice(x, a, b), negative bounds counting from the end in both. */
   private slice(node: SyntaxNode, value: SyntaxNode, range: SyntaxNode): A.Expression {
     const bounds: (SyntaxNode | undefined)[] = [undefined];
@@ -1106,4 +1151,28 @@ function ownLocals(node: SyntaxNode): Set<string> {
     for (const name of namedChildren(statement!)) locals.delete(name.text);
   }
   return locals;
+}
+
+const RESIZING_METHODS = new Set(['append', 'extend', 'insert', 'pop', 'remove', 'clear']);
+
+/** Why an enumerate or zip loop cannot be a counted loop: a list it changes the length of, a name it assigns or that lives outside it. */
+function unpackingProblem(loop: SyntaxNode, body: SyntaxNode | undefined, names: string[], lists: string[]): string | undefined {
+  if (!body) return 'body is missing';
+  for (const call of body.descendantsOfType('call')) {
+    const callee = call ? field(call, 'function') : undefined;
+    const object = callee?.type === 'attribute' ? field(callee, 'object') : undefined;
+    if (object && lists.includes(object.text) && RESIZING_METHODS.has(field(callee!, 'attribute')?.text ?? '')) return `body changes the length of ${object.text}`;
+  }
+  for (const assignment of body.descendantsOfType(['assignment', 'augmented_assignment', 'delete_statement'])) {
+    const target = assignment ? (field(assignment, 'left') ?? namedChildren(assignment)[0]) : undefined;
+    if (target?.type === 'identifier' && [...names, ...lists].includes(target.text)) return `body assigns ${target.text}`;
+    if (assignment?.type === 'delete_statement') return 'body deletes';
+  }
+  let scope: SyntaxNode | null = loop.parent;
+  while (scope && scope.type !== 'function_definition' && scope.type !== 'module') scope = scope.parent;
+  for (const identifier of scope?.descendantsOfType('identifier') ?? []) {
+    if (!identifier || !names.includes(identifier.text)) continue;
+    if (identifier.startIndex < loop.startIndex || identifier.endIndex > loop.endIndex) return `name ${identifier.text} is also used outside it`;
+  }
+  return undefined;
 }
