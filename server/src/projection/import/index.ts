@@ -47,7 +47,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const renamed = renameKeywordNames(ast, language === 'python' ? undefined : builder.libraryCallees);
     const membership = language === 'python' ? readMembership(ast, builder) : reportTextualSorts(ast, builder.libraryCallees);
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
-    const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source);
+    const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source, builder);
     const diagnostics = inSourceOrder([...builder.diagnostics, ...membership, ...libraryNames, ...displays, ...renamed]);
     return { ast, diagnostics, comments: [] };
   } finally {
