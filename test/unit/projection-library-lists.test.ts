@@ -178,6 +178,22 @@ describe('projection library: lists and texts', () => {
     assert.match(errors[3], /^10: .*unpacks several names/);
   });
 
+  it("Python's int(x) and JavaScript's Math.trunc(x) are int: toward zero, and the whole number a text spells", () => {
+    keepsItsMeaning(
+      'def digit_sum(text: str) -> int:\n    total = 0\n    for digit in text:\n        total += int(digit)\n    return total\n\n\nprint(digit_sum("2026"), int(7 / 2), int(-7 / 2), int(" -42 "), int(2.99), int("+8"))\n',
+      'python',
+      /total \+= int\(digit\);[^]*int\(" -42 "\)/,
+    );
+    keepsItsMeaning('console.log(Math.trunc(-4.5), Math.trunc(9.99), Math.trunc(3 / 2));\n', 'javascript', /int\(-4\.5\)/);
+  });
+
+  it('int keeps NaN and the infinities, and gives NaN for a text that is not decimal digits, in every target', () => {
+    printsEverywhere(
+      'let zero = 0;\nlet texts: list<any> = ["12", "1.5", "", "0x10", "1e3", " 7 "];\nfor t in texts {\n  print(int(t));\n}\nprint(int(zero / zero), int(1 / zero), int(-1 / zero), int(-0.5) + 1);\n',
+      '12\nNaN\nNaN\nNaN\nNaN\n7\nNaN Infinity -Infinity 1\n',
+    );
+  });
+
   it('repeat, split, join, reversed and includes mean the same at their edges in every target', () => {
     printsEverywhere(
       [

@@ -261,6 +261,17 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     doc: 'The number `text` spells, or NaN when it is not a number.',
   },
   {
+    name: 'int',
+    type: fn([param('value', ANY)], NUMBER),
+    signature: 'fn int(value: number | string): number',
+    doc: 'The whole number toward zero of a number (`int(-2.7)` is -2; NaN and the infinities stay), or the whole number a text spells in decimal digits, with an optional sign and blanks around (NaN for any other text).',
+    refine: ([value]) => {
+      const type = value ? stripOptional(value) : ANY;
+      if (['any', 'number', 'string'].includes(type.kind)) return {};
+      return problem(0, `int() takes a number or a string, not ${typeToString(type)}`);
+    },
+  },
+  {
     name: 'assert',
     type: fn([param('condition', BOOL), param('message', STRING, true, '"assertion failed"')], VOID),
     signature: 'fn assert(condition: bool, message: string = "assertion failed"): void',

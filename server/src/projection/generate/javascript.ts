@@ -517,6 +517,9 @@ class JavaScriptGenerator {
           if (first && this.ctx.isKind(first, 'string')) return args[0];
           if (first && this.ctx.isKind(first, 'number', 'bool')) return fragment(`String(${args[0].text})`, POSTFIX);
           return fragment(`${this.ctx.helper('show')}(${list(args)})`, POSTFIX);
+        case 'int':
+          if (first && this.ctx.isKind(first, 'number')) return fragment(`Math.trunc(${list(args)})`, POSTFIX);
+          return fragment(`${this.ctx.helper('toInteger')}(${list(args)})`, POSTFIX);
         case 'num':
           return fragment(`${this.ctx.helper('toNumber')}(${list(args)})`, POSTFIX);
         case 'assert':

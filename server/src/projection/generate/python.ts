@@ -61,7 +61,7 @@ const BIT_OPERATORS: ReadonlySet<A.BinaryOperator> = new Set(['&', '|', '^', '<<
 const OPERATOR: Partial<Record<A.BinaryOperator, string>> = { '||': 'or', '&&': 'and' };
 
 const KEYWORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield print len range min max abs list dict str float int json math functools isinstance round map reversed sorted'.split(
+  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield print len range min max abs list dict str float int json math functools isinstance round map reversed sorted re'.split(
     ' ',
   ),
 );
@@ -765,6 +765,8 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('show')}(${list})`, POSTFIX);
         case 'num':
           return fragment(`${this.ctx.helper('to_number')}(${list})`, POSTFIX);
+        case 'int':
+          return fragment(`${this.ctx.helper('to_int')}(${list})`, POSTFIX);
         case 'assert':
           return fragment(`${this.ctx.helper('assert_that')}(${list})`, POSTFIX);
         default:

@@ -4,7 +4,7 @@
 // container, repeat. Only the helpers a program
 // uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues';
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'toInteger';
 
 type Names = (base: string) => string;
 
@@ -79,6 +79,14 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `function ${name('compareValues')}(a${t(': any')}, b${t(': any')})${t(': number')} {`,
         `  if (typeof a === 'number' && typeof b === 'number') return a - b;`,
         `  return a < b ? -1 : a > b ? 1 : 0;`,
+        `}`,
+      ].join('\n');
+    case 'toInteger':
+      return [
+        `/** Whetstone's int: a number toward zero; a text of decimal digits (a sign, blanks around) as its number, else NaN. */`,
+        `function ${name('toInteger')}(value${t(': number | string')})${t(': number')} {`,
+        `  if (typeof value === 'number') return Math.trunc(value);`,
+        `  return /^\\s*[+-]?[0-9]+\\s*$/.test(value) ? Number(value) : NaN;`,
         `}`,
       ].join('\n');
     case 'assertThat':

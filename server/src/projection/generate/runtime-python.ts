@@ -6,7 +6,7 @@
 // bit operators on 32-bit signed integers, an assert that `python -O` does not remove. Only the
 // helpers a program uses are written, each under a name the program does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'to_int';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -22,6 +22,7 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   repeat_list: [],
   index_of: [],
   slice_of: [],
+  to_int: ['math', 're'],
   int32: ['math'],
   assert_that: [],
 };
@@ -167,6 +168,13 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
             return 0
         return int(max(-len(items) - 1, min(len(items) + 1, value)))
     return items[bound(start):None if end is None else bound(end)]`;
+    case 'to_int':
+      return `def ${name('to_int')}(value):
+    """Whetstone's int: a number toward zero (NaN and the infinities stay); a text of decimal digits (a sign, blanks around) as its int, else NaN."""
+    if isinstance(value, str):
+        text = value.strip()
+        return int(text) if re.fullmatch(r"[+-]?[0-9]+", text) else math.nan
+    return int(value) if math.isfinite(value) else value`;
     case 'square_root':
       return `def ${name('square_root')}(x):
     """The square root as JavaScript's Math.sqrt: NaN below zero; a whole root as an int, so it can index a list."""

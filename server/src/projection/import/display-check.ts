@@ -97,7 +97,7 @@ function plainlyShown(libraryCallees: ReadonlySet<string>): (expression: Express
       case 'BinaryExpression':
         return ['+', '-', '*', '/', '%'].includes(expression.operator) && plain(expression.left) && plain(expression.right);
       case 'CallExpression':
-        return expression.callee.type === 'Identifier' && libraryCallees.has(expression.callee.id) && ['len', 'str', 'join', 'floor', 'ceil', 'round', 'abs', 'num'].includes(expression.callee.name);
+        return expression.callee.type === 'Identifier' && libraryCallees.has(expression.callee.id) && ['len', 'str', 'join', 'int', 'floor', 'ceil', 'round', 'abs', 'num'].includes(expression.callee.name);
       default:
         return false;
     }

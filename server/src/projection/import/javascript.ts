@@ -829,6 +829,7 @@ export class JavaScriptImporter {
         return this.b.call('floor', [shifted], node);
       }
       if (object.text === 'Object' && (property === 'keys' || property === 'values') && args.length === 1) return this.b.call(property, args, node);
+      if (object.text === 'Math' && property === 'trunc' && args.length === 1) return this.b.call('int', args, node);
     }
     if (property === 'push' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     if (property === 'includes' && args.length === 1) return this.b.call('includes', [this.expression(object), ...args], node);

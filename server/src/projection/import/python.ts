@@ -695,6 +695,9 @@ export class PythonImporter {
   private expressionAt(node: SyntaxNode): A.Expression {
     switch (node.type) {
       case 'identifier':
+        // Python's int and str are also types (isinstance(x, int), map(str, xs)); Whetstone's are
+        // functions of one argument, which the calls the tables map become.
+        if (node.text === 'int' || node.text === 'str') return this.b.errorNode(node, `'${node.text}' other than called with one argument`, `Python's ${node.text} is also a type; Whetstone's ${node.text}(x) is a function only.`);
         return this.b.identifier(node.text, node);
       case 'true':
       case 'false':
@@ -999,6 +1002,7 @@ export class PythonImporter {
     if (callee.type === 'identifier') {
       if (SAME_BUILTINS.has(callee.text)) return this.b.call(callee.text, args, node);
       if (callee.text === 'float' && args.length === 1) return this.b.call('num', args, node);
+      if (callee.text === 'int' && args.length === 1) return this.b.call('int', args, node);
       if (callee.text === 'pow' && args.length === 2) return this.b.call('pow', args, node);
       // round(x) rounds halves (2.5) to even, Whetstone's round away from zero. With digits, a half
       // is rarely exact in binary (2.675 is below it), so both agree there.
