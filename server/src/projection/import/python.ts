@@ -587,6 +587,21 @@ export class PythonImporter {
         return [this.b.make<A.MultipleAssignment>('MultipleAssignment', node, { annotations: [], targets: targets.map((target) => this.expression(target)), values: values.map((value) => this.expression(value)) })];
       }
     }
+    if (isUnpacking(left) && right.type !== 'expression_list' && right.type !== 'tuple' && right.type !== 'assignment' && namedChildren(left).every(isTarget)) {
+      // `a, b = f()`: the value once, its length checked as Python does (ValueError), then each element.
+      const targets = namedChildren(left);
+      const holder = `unpacked${++this.comprehensionCount}`;
+      const read = (): A.Identifier => this.b.identifier(holder, right);
+      const hold = this.b.make<A.VariableDeclaration>('VariableDeclaration', right, { name: holder, kind: 'const', varType: null, annotations: [], initializer: this.expression(right) });
+      const sameLength = this.b.make<A.BinaryExpression>('BinaryExpression', right, { operator: '==', left: this.b.call('len', [read()], right), right: this.b.literal(targets.length, right) });
+      const check = this.b.make<A.ExpressionStatement>('ExpressionStatement', node, {
+        annotations: [],
+        expression: this.b.call('assert', [sameLength, this.b.literal(`expected ${targets.length} values to unpack`, right)], node),
+      });
+      const values = targets.map((_, index) => this.b.make<A.IndexExpression>('IndexExpression', right, { object: read(), index: this.b.literal(index, right) }));
+      const assign = this.b.make<A.MultipleAssignment>('MultipleAssignment', node, { annotations: [], targets: targets.map((target) => this.expression(target)), values });
+      return [hold, check, assign];
+    }
     if (!isTarget(left) || right.type === 'assignment') {
       this.b.unsupported(node, left.type === 'pattern_list' || left.type === 'tuple_pattern' ? 'an assignment that unpacks several names' : 'a chained assignment');
       return [];
