@@ -18,6 +18,7 @@ import { benchProjection } from './projection.bench';
 import { benchServeMemory, SERVE_RENAMES } from './serve-memory.bench';
 import { benchWorkspaceIndex } from './workspace-index.bench';
 import { benchWorkspaceReferences } from './workspace-references.bench';
+import { benchWorkspaceAgent } from './workspace-agent.bench';
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   rows.push(...(await benchIdleSockets()));
   const workspaceIndex = await benchWorkspaceIndex();
   const workspaceReferences = await benchWorkspaceReferences();
+  const workspaceAgent = await benchWorkspaceAgent();
   const agentTasks = await benchAgentTasks();
   const memory = [
     `Language server RSS with the 10,000-line buffer open, after the edits: ${lsp.serverRssMb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 150 MB).`,
@@ -63,6 +65,8 @@ async function main(): Promise<void> {
   writeFigures('workspace-index', workspaceIndex.markdown);
   console.log(workspaceReferences.markdown);
   writeFigures('workspace-references', workspaceReferences.markdown);
+  console.log(workspaceAgent.markdown);
+  writeFigures('workspace-agent', workspaceAgent.markdown);
   const examples = await benchExamples();
   console.log(examples.markdown);
   writeFigures('examples', examples.markdown);

@@ -49,12 +49,16 @@ describe('projection shows values as the source does', () => {
     }
   };
 
-  it("a Python bool printed is an error at import (True is not Whetstone's true)", () => {
-    const errors = importErrors('def even(n: int) -> bool:\n    return n % 2 == 0\n\n\nprint("four", even(4))\nprint(f"{3 > 2}")\nprint(even(3) and True)\n', 'python');
-    assert.equal(errors.length, 3, errors.join('\n'));
-    assert.match(errors[0], /^5: .*print.*True or False/);
-    assert.match(errors[1], /^6: .*str \(or an f-string\)/);
-    assert.match(errors[2], /^7: /);
+  it('a Python bool printed or made text shows True or False in every target (b ? "True" : "False")', () => {
+    const source = 'def even(n: int) -> bool:\n    return n % 2 == 0\n\n\nprint("four", even(4))\nprint(f"{3 > 2}!", str(1 > 2) + "?")\nprint(even(3) and True)\n';
+    printsTheSame(source, 'python');
+    assert.match(printDocument(importSource(source, 'python').ast), /print\("four", even\(4\) \? "True" : "False"\);/);
+  });
+
+  it('a Python bool that may be None is still an error at import (None is not null)', () => {
+    const errors = importErrors('from typing import Optional\n\n\ndef sign(n: int) -> Optional[bool]:\n    if n == 0:\n        return None\n    return n > 0\n\n\nprint(sign(3))\n', 'python');
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0], /^10: .*print.*True or False/);
   });
 
   it('a Python float printed as written is an error at import (2.0 is not 2); // is an int and is not', () => {

@@ -119,4 +119,23 @@ describe('multiple assignment', () => {
     const hole = importSource('let a = 1, b = 2;\n[a, , b] = [3, 4];\n', 'javascript');
     assert.match(hole.diagnostics.filter((d) => d.severity === 'error')[0]?.message ?? '', /assignment to a pattern/);
   });
+  it("imports Python's a, b = f() as the value held once, its length checked, then a multiple assignment", () => {
+    const source = 'def min_max(values: list[int]) -> list[int]:\n    return [min(values[0], values[1]), max(values[0], values[1])]\n\n\nlow, high = min_max([7, 3])\nfirst, second = "ab"\nprint(low, high, first + second)\ntriple = [1, 2, 3]\na, b = triple\nprint("not reached")\n';
+    const imported = importSource(source, 'python');
+    assert.deepEqual(imported.diagnostics.filter((d) => d.severity === 'error'), []);
+    const printed = printDocument(imported.ast);
+    assert.match(printed, /const unpacked1 = min_max\(\[7, 3\]\);\nassert\(len\(unpacked1\) == 2, "expected 2 values to unpack"\);\nlow, high = unpacked1\[0\], unpacked1\[1\];/);
+    const doc = WhetstoneDocument.create(printed, 1);
+    assert.deepEqual(errors(doc), [], printed);
+    const original = scratch.python(scratch.write('unpack-source.py', source));
+    assert.equal(original.stdout, '3 7 ab\n');
+    assert.notEqual(original.status, 0);
+    for (const target of ['javascript', 'python'] as const) {
+      const out = generate(doc.ast, target);
+      const ran = target === 'python' ? scratch.python(scratch.write('unpack.py', out.code)) : scratch.node(scratch.write('unpack.js', out.code));
+      assert.equal(ran.stdout, '3 7 ab\n', out.code);
+      assert.notEqual(ran.status, 0, target);
+      assert.match(ran.stderr, /expected 2 values to unpack/);
+    }
+  });
 });

@@ -20,7 +20,10 @@ export interface FileChange {
 /** The options of every file's change (each file brings its own uri and revision). */
 export type SharedOptions = Omit<PipelineOptions, 'uri' | 'ifRevision' | 'dryRun' | 'planHeldByCaller'>;
 
-/** Every file's change previewed (dryRun), in order; a refusal names its file (data.uri). */
+/**
+ * Every file's change previewed (dryRun), in order; a refusal names its file (data.uri). With
+ * `checksOnly`, only what decides whether it may apply (no diagnostics after it).
+ */
 export async function previewFiles(context: MethodContext, files: readonly FileChange[], options: SharedOptions): Promise<PreviewedChange[]> {
   const previews: PreviewedChange[] = [];
   for (const file of files) {
@@ -36,7 +39,7 @@ export async function previewFiles(context: MethodContext, files: readonly FileC
 
 /** Previews every file's change, then applies them all or (as far as it can) none. */
 export async function applyFiles(context: MethodContext, files: readonly FileChange[], options: SharedOptions): Promise<AppliedChange[]> {
-  const previews = await previewFiles(context, files, options);
+  const previews = await previewFiles(context, files, { ...options, checksOnly: true });
   const plan = holdPlanFor(context, previews, options.planId);
   const applied: AppliedChange[] = [];
   for (const [index, file] of files.entries()) {

@@ -49,6 +49,13 @@ export interface PipelineOptions {
    * file's targets are checked against it, and the caller uses it up once every file's change is in.
    */
   planHeldByCaller?: boolean;
+  /** Leave out brokenCallers (a rename changes every importer in the same change: none is left broken). */
+  withoutBrokenCallers?: boolean;
+  /**
+   * With dryRun: only the checks, for a change of several files previewed before it applies
+   * (multi-file-change.ts); the changed text is not parsed again for its diagnostics.
+   */
+  checksOnly?: boolean;
   /** What the person sees for the change (undo label, headless log). */
   label: string;
 }
@@ -208,7 +215,7 @@ async function runOnce(
   if (options.strictMode === true) refuseAddedSemanticErrors(draft, semanticBefore);
   const targets = planTargets(draft.buffer.uri, draft.document, draft.result, draft.mutations);
   // Before anything is applied: the importers are analysed against the buffer as it is now.
-  const broken = await brokenCallersOf(context.host, draft.buffer, () => mutatedModel(draft));
+  const broken = options.withoutBrokenCallers === true ? { brokenCallers: [], brokenCallersTotal: 0 } : await brokenCallersOf(context.host, draft.buffer, () => mutatedModel(draft));
   if (options.dryRun === true) return preview(draft, policy, semanticBefore, targets, broken);
   let plan: PlanUse;
   if (options.planHeldByCaller === true) {
@@ -363,6 +370,9 @@ function commonFields(draft: Draft, policy: PolicyOutcome, broken: Broken) {
 
 /** dryRun: what the change would do, on a scratch document of the edited text; the buffer is untouched. */
 function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[], targets: BoundPlanTarget[], broken: Broken): PreviewedChange {
+  if (draft.options.checksOnly === true) {
+    return { ...commonFields(draft, policy, broken), dryRun: true, warning: null, insertedNodeIds: [], revision: draft.buffer.revision, edits: draft.result.edits, diagnosticsBefore: [], diagnosticsAfter: [], planTargets: targets };
+  }
   const document = previewDocument(draft.document, draft.result.edits);
   try {
     const modules = draft.context.host.workspace.modules.resolverFor(draft.buffer);

@@ -7,9 +7,8 @@
 // another value's field (a value whose type is not known), it is not listed but named in a note.
 import { fieldTokens, importedFieldTokens, type FieldToken } from '../core/editing';
 import { occurrenceAt, occurrencesOf } from '../core/queries';
-import type { SemanticModel } from '../core/semantics';
-import type { WhetstoneDocument } from '../core/syntax';
 import type { FileIndex, ReferencedFile } from './file-index';
+import { withAnalysis } from './file-analysis';
 import type { ModuleExportsCache } from './module-exports';
 import { moduleResolver } from './name-references';
 import type { SymbolReference, WorkspaceSymbol } from './qualified-names';
@@ -24,7 +23,6 @@ export interface FieldReferences {
   notes: string[];
 }
 
-type Analysed = { document: WhetstoneDocument; model: SemanticModel };
 
 /** The uses of the field `symbol` in every file, or undefined when the file declaring it cannot be read or no longer declares it. */
 export function fieldReferencesOf(index: FileIndex, modules: ModuleExportsCache, symbol: WorkspaceSymbol): FieldReferences | undefined {
@@ -70,14 +68,3 @@ function tokenPlace(token: FieldToken): { span: FieldToken['span']; nodeId: stri
   return { span: token.span, nodeId: token.nodeId };
 }
 
-/** `use` of a file's full analysis: its open buffer's, or the file read and analysed for the call; undefined when it cannot be read. */
-function withAnalysis<T>(modules: ModuleExportsCache, file: ReferencedFile, use: (analysed: Analysed) => T): T | undefined {
-  if (file.buffer) return use({ document: file.buffer.document, model: file.buffer.analysis() });
-  const analysed = modules.analyzeFile(file.path);
-  if (!analysed) return undefined;
-  try {
-    return use(analysed);
-  } finally {
-    analysed.document.dispose();
-  }
-}

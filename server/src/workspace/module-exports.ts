@@ -88,6 +88,9 @@ export class ModuleExportsCache {
   private readonly inProgress = new Set<string>();
   private buffersByPath: Map<string, OpenBuffer> | undefined;
   private graph: { key: string; graph: ImportGraph } | undefined;
+  /** What the buffers were when the graph was last looked at (see currentGraph). */
+  private graphStamp: string | undefined;
+  private opensAndCloses = 0;
   private readonly bufferImports = new WeakMap<OpenBuffer, { revision: number; key: string }>();
   private generationCount = 0;
   private readonly changed = new Emitter<ModuleChange>();
@@ -215,6 +218,7 @@ export class ModuleExportsCache {
    */
   bufferOpenedOrClosed(uri: string, text: string, opened: boolean): void {
     this.buffersByPath = undefined;
+    this.opensAndCloses++;
     const path = pathOfBufferUri(uri);
     this.handedOut.delete(path);
     if (this.roots.length === 0) return;
@@ -419,6 +423,15 @@ export class ModuleExportsCache {
 
   /** The import graph of the files as they are now: made again when a module changed or an open buffer's imports did. */
   private currentGraph(): ImportGraph {
+    // Asked at every resolution: while no module changed, no buffer opened or closed and no buffer
+    // was edited (revisions only grow, so their sum tells), the graph stands without a look at
+    // every buffer's imports, which with a thousand buffers open was most of an analysis.
+    const buffers = this.workspace.all();
+    let revisions = 0;
+    for (const buffer of buffers) revisions += buffer.revision;
+    const stamp = `${this.generationCount}:${this.opensAndCloses}:${buffers.length}:${revisions}`;
+    if (this.graph && this.graphStamp === stamp) return this.graph.graph;
+    this.graphStamp = stamp;
     // A buffer whose file is read already and imports what it does gives the graph no other edges:
     // opening a file of an indexed workspace does not make the graph again.
     const key = `${this.generationCount}\u0000${this.workspace

@@ -14,6 +14,7 @@ import type { WhetstoneDocument } from '../core/syntax';
 import type { OpenBuffer } from './buffer';
 import type { FileIndex, ReferencedFile } from './file-index';
 import type { SummarySpan } from './file-summary';
+import { withAnalysis } from './file-analysis';
 import type { ModuleExportsCache } from './module-exports';
 import { groupsNaming, moduleResolver, referencesTo, tokenRanges, type NameTarget } from './name-references';
 import { writesName } from './reference-summary';
@@ -105,17 +106,6 @@ export function planFieldRenameAcrossFiles(
   return { ok: true, files, notes };
 }
 
-/** `use` of a file's full analysis: its open buffer's, or the file read and analysed for the call; undefined when it cannot be read. */
-function withAnalysis<T>(modules: ModuleExportsCache, file: ReferencedFile, use: (analysed: { document: WhetstoneDocument; model: SemanticModel }) => T): T | undefined {
-  if (file.buffer) return use({ document: file.buffer.document, model: file.buffer.analysis() });
-  const analysed = modules.analyzeFile(file.path);
-  if (!analysed) return undefined;
-  try {
-    return use(analysed);
-  } finally {
-    analysed.document.dispose();
-  }
-}
 
 /** Whether every token is still `name` in the file's text (unchanged since it was indexed, as far as they go). */
 function tokensStillRead(text: string | undefined, ranges: readonly SummarySpan[], name: string): boolean {

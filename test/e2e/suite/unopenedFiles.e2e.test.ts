@@ -34,10 +34,12 @@ describe('agents reach files nobody has open', () => {
 
   after(async () => {
     await agent.close();
-    const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === target.toString());
-    if (document?.isDirty) {
-      await vscode.window.showTextDocument(document);
-      await vscode.commands.executeCommand('workbench.action.files.revert');
+    for (const file of [target, workspaceUri('unopened/quote.wst')]) {
+      const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === file.toString());
+      if (document?.isDirty) {
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      }
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
@@ -67,5 +69,28 @@ describe('agents reach files nobody has open', () => {
     assert.ok(editor.document.isDirty);
     await vscode.commands.executeCommand('undo');
     await waitFor('one undo to take the change back', () => (editor.document.getText() === onDisk ? true : undefined));
+  });
+
+  it('renames across a file nobody has open: the importer is changed too, and one undo there takes its part back', async () => {
+    const quoteUri = workspaceUri('unopened/quote.wst');
+    const quoteOnDisk = readFileSync(quoteUri.fsPath, 'utf8');
+    assert.equal(tabsOf(quoteUri).length, 0, 'the importer is not open');
+    const uri = pathToFileURL(target.fsPath).href;
+    // The undo of the test before reaches the server a moment after the editor.
+    const read = await waitFor('the declaring file as it is on disk again', async () => {
+      const ast = await agent.request<AstResult>('getAST', { uri });
+      return ast.ast.children.some((node) => node.name === 'shippingCost') ? ast : undefined;
+    });
+    const fn = read.ast.children.find((node) => node.name === 'shippingCost')!;
+    const renamed = await agent.request<{ changes: { uri: string }[] }>('renameSymbol', { uri, nodeId: fn.id, newName: 'postage', ifRevision: read.revision });
+    assert.equal(renamed.changes.length, 2, JSON.stringify(renamed.changes.map((change) => change.uri)));
+    assert.equal(tabsOf(quoteUri).length, 0, 'still no tab for the importer');
+
+    const quote = await vscode.window.showTextDocument(quoteUri);
+    assert.equal(quote.document.getText(), quoteOnDisk.replaceAll('shippingCost', 'postage'), 'the importer shows the rename');
+    await vscode.commands.executeCommand('undo');
+    await waitFor('one undo in the importer to take its part back', () => (quote.document.getText() === quoteOnDisk ? true : undefined));
+    const shipping = vscode.workspace.textDocuments.find((document) => document.uri.toString() === target.toString());
+    assert.match(shipping?.getText() ?? '', /fn postage\(/, 'the declaring file keeps its own part until undone there');
   });
 });

@@ -69,7 +69,7 @@ const renameSymbol = defineMethod({
     const files: FileChange[] = changes.map((change) => ({ uri: change.buffer.uri, ifRevision: change.revision, mutations: change.mutations }));
     const head = { success: true, oldName: own.oldName, newName: params.newName, uri: buffer.uri, notes };
     if (params.dryRun === true) {
-      const previews = await previewFiles(context, files, { label });
+      const previews = await previewFiles(context, files, { label, withoutBrokenCallers: true });
       return {
         ...head,
         dryRun: true,
@@ -77,7 +77,7 @@ const renameSymbol = defineMethod({
         changes: previews.map((preview) => ({ uri: preview.uri, revision: preview.revision, changedNodeIds: preview.changedNodeIds, edits: preview.edits, diagnosticsAfter: preview.diagnosticsAfter })),
       };
     }
-    const applied = await applyFiles(context, files, { label });
+    const applied = await applyFiles(context, files, { label, withoutBrokenCallers: true });
     return {
       ...head,
       revision: applied[0]?.revision ?? buffer.revision,

@@ -51,6 +51,16 @@ const numberToNumber = (name: string, doc: string): BuiltinFunction => ({
 
 const problem = (index: number, message: string): RefinedCall => ({ argumentProblems: [{ index, message }] });
 
+/** sort and sorted: without a comparison, only numbers and strings have an order. */
+function orderable(name: string, list: Type | undefined, compare: Type | undefined): RefinedCall {
+  const type = list ? stripOptional(list) : ANY;
+  if (type.kind !== 'list' && type.kind !== 'any') return problem(0, `${name}() takes a list, not ${typeToString(type)}`);
+  if (compare || type.kind !== 'list') return {};
+  const element = stripOptional(type.element);
+  if (['any', 'number', 'string'].includes(element.kind)) return {};
+  return problem(0, `${name}() without a comparison orders numbers and strings, not ${typeToString(type.element)}; pass fn(a, b) => …`);
+}
+
 const BUILTIN_LIST: readonly BuiltinFunction[] = [
   {
     name: 'print',
@@ -85,14 +95,102 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
   {
     name: 'includes',
     type: fn([param('container', ANY), param('value', ANY)], BOOL),
-    signature: 'fn includes(container: list<T> | string, value: T | string): bool',
-    doc: 'Whether the text `container` contains the text `value`, or the list `container` has an element equal to `value` (lists and records by identity, NaN is found).',
+    signature: 'fn includes(container: list<T> | string | map<K, V>, value: T | string | K): bool',
+    doc: 'Whether the text `container` contains the text `value`, the list `container` has an element equal to `value` (lists and records by identity, NaN is found), or the map `container` has the key `value`.',
     refine: ([container, value]) => {
       const type = container ? stripOptional(container) : ANY;
       if (type.kind === 'string' && value && !['string', 'any'].includes(stripOptional(value).kind)) return problem(1, `includes() looks for a string in a string, not ${typeToString(value)}`);
-      if (['any', 'list', 'string'].includes(type.kind)) return {};
-      return problem(0, `includes() takes a list or a string, not ${typeToString(type)}`);
+      if (['any', 'list', 'string', 'map', 'object'].includes(type.kind)) return {};
+      return problem(0, `includes() takes a list, a string, a map or an object, not ${typeToString(type)}`);
     },
+  },
+  {
+    name: 'split',
+    type: fn([param('text', STRING), param('separator', STRING)], listOf(STRING)),
+    signature: 'fn split(text: string, separator: string): list<string>',
+    doc: 'The parts of `text` between occurrences of `separator`, in order (`split("a,b", ",")` is ["a", "b"]); an empty separator gives the characters of `text`.',
+  },
+  {
+    name: 'join',
+    type: fn([param('items', listOf(ANY)), param('separator', STRING)], STRING),
+    signature: 'fn join(items: list<string | number>, separator: string): string',
+    doc: 'The items, each as `str` shows it, with `separator` between them (`join(["a", "b"], "-")` is "a-b").',
+    refine: ([items]) => {
+      const type = items ? stripOptional(items) : ANY;
+      if (type.kind === 'any') return {};
+      if (type.kind !== 'list') return problem(0, `join() takes a list, not ${typeToString(type)}`);
+      const element = stripOptional(type.element);
+      if (['any', 'string', 'number'].includes(element.kind)) return {};
+      return problem(0, `join() joins strings and numbers, not ${typeToString(type.element)}`);
+    },
+  },
+  {
+    name: 'reversed',
+    type: fn([param('items', ANY)], listOf(ANY)),
+    signature: 'fn reversed(items: list<T> | string): list<T>',
+    doc: 'A new list with the items in reverse order; of a string, its characters in reverse order (`join(reversed("abc"), "")` is "cba"). The argument is not changed.',
+    refine: ([items]) => {
+      const type = items ? stripOptional(items) : ANY;
+      if (type.kind === 'list') return { returnType: listOf(type.element) };
+      if (type.kind === 'string') return { returnType: listOf(STRING) };
+      if (type.kind === 'any') return {};
+      return problem(0, `reversed() takes a list or a string, not ${typeToString(type)}`);
+    },
+  },
+  {
+    name: 'reverse',
+    type: fn([param('list', listOf(ANY))], VOID),
+    signature: 'fn reverse(list: list<T>): void',
+    doc: 'Reverses `list` in place.',
+  },
+  {
+    name: 'sort',
+    type: fn([param('list', listOf(ANY)), param('compare', ANY, true)], VOID),
+    signature: 'fn sort(list: list<T>, compare?: fn(a: T, b: T): number): void',
+    doc: 'Sorts `list` in place, stably: by `compare` (negative when `a` goes first, positive when `b` does), or without it numbers from the smallest and strings by their UTF-16 code units.',
+    refine: ([list, compare]) => orderable('sort', list, compare),
+  },
+  {
+    name: 'sorted',
+    type: fn([param('list', listOf(ANY)), param('compare', ANY, true)], listOf(ANY)),
+    signature: 'fn sorted(list: list<T>, compare?: fn(a: T, b: T): number): list<T>',
+    doc: 'A new list of the elements of `list` in the order `sort` would give them; `list` is not changed.',
+    refine: ([list, compare]) => {
+      const checked = orderable('sorted', list, compare);
+      const type = list ? stripOptional(list) : ANY;
+      return type.kind === 'list' ? { ...checked, returnType: listOf(type.element) } : checked;
+    },
+  },
+  {
+    name: 'indexOf',
+    type: fn([param('container', ANY), param('value', ANY)], NUMBER),
+    signature: 'fn indexOf(container: list<T> | string, value: T | string): number',
+    doc: 'Where `value` first occurs: the index of the first element that is the same as `value` (lists and records by identity; NaN is never found), or of the first occurrence of the text `value` in the text `container` (in UTF-16 units); -1 when it does not occur.',
+    refine: ([container, value]) => {
+      const type = container ? stripOptional(container) : ANY;
+      if (type.kind === 'string' && value && !['string', 'any'].includes(stripOptional(value).kind)) return problem(1, `indexOf() looks for a string in a string, not ${typeToString(value)}`);
+      if (['any', 'list', 'string'].includes(type.kind)) return {};
+      return problem(0, `indexOf() takes a list or a string, not ${typeToString(type)}`);
+    },
+  },
+  {
+    name: 'slice',
+    type: fn([param('items', ANY), param('start', NUMBER), param('end', NUMBER, true)], ANY),
+    signature: 'fn slice(items: list<T> | string, start: number, end?: number): list<T> | string',
+    doc: 'A new list (or text) of the elements from `start` up to `end`, not included (to the end without it). A negative bound counts from the end; bounds past either end stop there; a fractional bound is truncated.',
+    refine: ([items]) => {
+      const type = items ? stripOptional(items) : ANY;
+      if (type.kind === 'list' || type.kind === 'string') return { returnType: type };
+      if (type.kind === 'any') return {};
+      return problem(0, `slice() takes a list or a string, not ${typeToString(type)}`);
+    },
+  },
+  {
+    name: 'repeat',
+    type: fn([param('value', ANY), param('count', NUMBER)], listOf(ANY)),
+    signature: 'fn repeat(value: T, count: number): list<T>',
+    doc: 'A new list of `count` elements, each `value` (the same value, not copies: `repeat([], 3)` holds one list three times). A count below zero gives an empty list; a count that is not a whole number stops the program with an error.',
+    refine: ([value]) => ({ returnType: listOf(value ?? ANY) }),
   },
   {
     name: 'keys',
@@ -161,6 +259,17 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     type: fn([param('text', STRING)], NUMBER),
     signature: 'fn num(text: string): number',
     doc: 'The number `text` spells, or NaN when it is not a number.',
+  },
+  {
+    name: 'int',
+    type: fn([param('value', ANY)], NUMBER),
+    signature: 'fn int(value: number | string): number',
+    doc: 'The whole number toward zero of a number (`int(-2.7)` is -2; NaN and the infinities stay), or the whole number a text spells in decimal digits, with an optional sign and blanks around (NaN for any other text).',
+    refine: ([value]) => {
+      const type = value ? stripOptional(value) : ANY;
+      if (['any', 'number', 'string'].includes(type.kind)) return {};
+      return problem(0, `int() takes a number or a string, not ${typeToString(type)}`);
+    },
   },
   {
     name: 'assert',

@@ -22,7 +22,7 @@ import { canCompleteNormally, firstUnreachableIndex } from './flow';
 import type { BodyChecker, ExpressionChecker } from './infer-expressions';
 import { describeKind } from './resolve';
 import type { SemanticSymbol } from './symbols';
-import { ANY, stripOptional, typeToString, whyNotAssignable, widenForVariable, type Type } from './types';
+import { ANY, STRING, stripOptional, typeToString, whyNotAssignable, widenForVariable, type Type } from './types';
 
 export class StatementChecker {
   constructor(
@@ -131,14 +131,15 @@ export class StatementChecker {
     const base = stripOptional(iterable);
     let element: Type = ANY;
     if (base.kind === 'list') element = base.element;
+    else if (base.kind === 'string') element = STRING;
     else if (base.kind !== 'any' && statement.iterable) {
       const hint =
         base.kind === 'map' || base.kind === 'object'
           ? 'Iterate over keys(m) or values(m)'
           : base.kind === 'number'
             ? 'Iterate over range(n) for 0 … n-1'
-            : 'for … in walks a list or range(…)';
-      this.context.report('E_TYPE_MISMATCH', `Cannot iterate over ${typeToString(iterable)}: for … in needs a list`, statement.iterable, statement.iterable.span, { hint });
+            : 'for … in walks a list, the characters of a string, or range(…)';
+      this.context.report('E_TYPE_MISMATCH', `Cannot iterate over ${typeToString(iterable)}: for … in needs a list or a string`, statement.iterable, statement.iterable.span, { hint });
     }
     if (iterator) iterator.type = element;
     this.context.inLoop(() => statement.body && this.checkBlock(statement.body));

@@ -15,7 +15,7 @@ export interface PurityVerdict {
 }
 
 /** Built-ins without side effects; `push` and `print` are the others. */
-const PURE_BUILTINS: ReadonlySet<string> = new Set(['len', 'includes', 'keys', 'values', 'range', 'min', 'max', 'abs', 'floor', 'ceil', 'sqrt', 'pow', 'round', 'str', 'num']);
+const PURE_BUILTINS: ReadonlySet<string> = new Set(['len', 'includes', 'split', 'join', 'reversed', 'repeat', 'indexOf', 'slice', 'int', 'keys', 'values', 'range', 'min', 'max', 'abs', 'floor', 'ceil', 'sqrt', 'pow', 'round', 'str', 'num']);
 
 export class Purity {
   private readonly verdicts = new Map<string, PurityVerdict>();

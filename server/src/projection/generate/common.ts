@@ -141,3 +141,11 @@ export function chosenValue(first: A.Node | undefined, second: A.Node | undefine
   if (!whenTrue || !whenFalse) return undefined;
   return { declaration: first, condition: second.condition, whenTrue, whenFalse };
 }
+
+/** `assert(false)` or `assert(false, message)`: a call that always stops the program, with its message. */
+export function alwaysStops(expression: A.Expression, isAssert: (callee: A.Expression) => boolean): { message: A.Expression | undefined } | undefined {
+  if (expression.type !== 'CallExpression' || !isAssert(expression.callee)) return undefined;
+  const [condition, message] = expression.arguments;
+  if (condition?.type !== 'Literal' || condition.value !== false) return undefined;
+  return { message };
+}

@@ -6,9 +6,9 @@
 // @performance(memoize|cache) becomes a memo Map; other annotations become comments.
 import { walk } from '../../core/ast';
 import type * as A from '../../core/ast';
-import { BUILTINS, parseTypeSyntax, type Type, type TypeSyntax } from '../../core/semantics';
+import { BUILTINS, parseTypeSyntax, stripOptional, type Type, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
-import { annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, someNode, type GenerateResult } from './common';
+import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, someNode, type GenerateResult } from './common';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
 
 // Precedence, higher binds tighter (ECMAScript's operator precedence).
@@ -289,6 +289,12 @@ class JavaScriptGenerator {
         w.line('continue;');
         return;
       case 'ExpressionStatement': {
+        // assert(false, m) always stops: a throw says so to TypeScript's checks of what follows.
+        const stop = alwaysStops(node.expression, (callee) => this.isBuiltin(callee, 'assert'));
+        if (stop) {
+          w.line(`throw new Error(${stop.message ? this.expression(stop.message).text : '"assertion failed"'});`);
+          return;
+        }
         const text = this.expression(node.expression).text;
         w.line(/^(\{|function\b)/.test(text) ? `(${text});` : `${text};`);
         return;
@@ -459,8 +465,46 @@ class JavaScriptGenerator {
           if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.push(${args[1].text})`, POSTFIX);
           break;
         case 'includes':
-          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.includes(${args[1].text})`, POSTFIX);
+          if (!first || !second) break;
+          if (this.ctx.isKind(first, 'list', 'string')) return fragment(`${wrap(args[0], POSTFIX)}.includes(${args[1].text})`, POSTFIX);
+          if (this.ctx.isKind(first, 'map', 'object')) return fragment(`Object.hasOwn(${args[0].text}, ${args[1].text})`, POSTFIX);
+          return fragment(`${this.ctx.helper('includesIn')}(${list(args)})`, POSTFIX);
+        case 'split':
+          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.split(${args[1].text})`, POSTFIX);
           break;
+        case 'join': {
+          if (!first || !second) break;
+          // Array.prototype.join shows strings and numbers as str does; null and lists otherwise.
+          const items = this.ctx.typeOf(first);
+          const plain = items?.kind === 'list' && ['string', 'number'].includes(items.element.kind);
+          const shown = plain ? wrap(args[0], POSTFIX) : `${wrap(args[0], POSTFIX)}.map((item) => ${this.ctx.helper('show')}(item))`;
+          return fragment(`${shown}.join(${args[1].text})`, POSTFIX);
+        }
+        case 'reversed':
+          if (first) return fragment(`[...${wrap(args[0], UNARY)}].reverse()`, POSTFIX);
+          break;
+        case 'reverse':
+          if (first) return fragment(`${wrap(args[0], POSTFIX)}.reverse()`, POSTFIX);
+          break;
+        case 'sort':
+        case 'sorted': {
+          if (!first) break;
+          const target = name === 'sort' ? wrap(args[0], POSTFIX) : `[...${wrap(args[0], UNARY)}]`;
+          return fragment(`${target}.sort(${second ? args[1].text : this.defaultOrder(first)})`, POSTFIX);
+        }
+        case 'indexOf':
+          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.indexOf(${args[1].text})`, POSTFIX);
+          break;
+        case 'slice':
+          if (first) return fragment(`${wrap(args[0], POSTFIX)}.slice(${args.slice(1).map((arg) => arg.text).join(', ')})`, POSTFIX);
+          break;
+        case 'repeat': {
+          // TypeScript would type repeatList([], n) as never[][]: an empty literal gets the checker's type.
+          const empty = first && ((first.type === 'ArrayLiteral' && first.elements.length === 0) || (first.type === 'ObjectLiteral' && first.properties.length === 0) || (first.type === 'Literal' && first.value === null));
+          const known = empty && this.typescript ? typeString(this.ctx.model.typeOf(first.id) ?? { kind: 'any' }) : null;
+          const typeArgument = empty && this.typescript ? `<${known !== null ? this.type(known) : 'any'}>` : '';
+          return fragment(`${this.ctx.helper('repeatList')}${typeArgument}(${list(args)})`, POSTFIX);
+        }
         case 'keys':
           return fragment(`Object.keys(${list(args)})`, POSTFIX);
         case 'values':
@@ -473,6 +517,9 @@ class JavaScriptGenerator {
           if (first && this.ctx.isKind(first, 'string')) return args[0];
           if (first && this.ctx.isKind(first, 'number', 'bool')) return fragment(`String(${args[0].text})`, POSTFIX);
           return fragment(`${this.ctx.helper('show')}(${list(args)})`, POSTFIX);
+        case 'int':
+          if (first && this.ctx.isKind(first, 'number')) return fragment(`Math.trunc(${list(args)})`, POSTFIX);
+          return fragment(`${this.ctx.helper('toInteger')}(${list(args)})`, POSTFIX);
         case 'num':
           return fragment(`${this.ctx.helper('toNumber')}(${list(args)})`, POSTFIX);
         case 'assert':
@@ -482,6 +529,15 @@ class JavaScriptGenerator {
       }
     }
     return fragment(`${wrap(this.expression(node.callee), POSTFIX)}(${list(args)})`, POSTFIX);
+  }
+
+  /** The comparison sort and sorted use without one: Array.prototype.sort would compare numbers as texts. */
+  private defaultOrder(list: A.Expression): string {
+    const type = this.ctx.typeOf(list);
+    const element = type?.kind === 'list' ? stripOptional(type.element).kind : undefined;
+    if (element === 'string') return '';
+    if (element === 'number') return this.typescript ? '(a: number, b: number) => a - b' : '(a, b) => a - b';
+    return this.ctx.helper('compareValues');
   }
 
   /**

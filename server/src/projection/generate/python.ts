@@ -14,7 +14,7 @@
 import type * as A from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
-import { annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
+import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
 import { PY_HELPER_IMPORTS, pyHelperSource, type PyHelper } from './runtime-python';
 
 // Precedence, higher binds tighter (Python's grammar). Comparisons chain in Python, so both
@@ -61,7 +61,7 @@ const BIT_OPERATORS: ReadonlySet<A.BinaryOperator> = new Set(['&', '|', '^', '<<
 const OPERATOR: Partial<Record<A.BinaryOperator, string>> = { '||': 'or', '&&': 'and' };
 
 const KEYWORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield print len range min max abs list dict str float int json math functools isinstance round'.split(
+  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield print len range min max abs list dict str float int json math functools isinstance round map reversed sorted re'.split(
     ' ',
   ),
 );
@@ -461,9 +461,15 @@ class PythonGenerator {
       case 'ContinueStatement':
         w.line('continue');
         return;
-      case 'ExpressionStatement':
+      case 'ExpressionStatement': {
+        const stop = alwaysStops(node.expression, (callee) => this.isBuiltin(callee, 'assert'));
+        if (stop) {
+          this.emit(w, `raise AssertionError(${stop.message ? this.expression(stop.message).text : '"assertion failed"'})`);
+          return;
+        }
         this.emit(w, this.expression(node.expression).text);
         return;
+      }
       case 'ErrorNode':
         this.ctx.unfaithful(node, 'Python', `source that did not parse (${node.text.slice(0, 60)})`);
         w.line(`# not carried: ${node.text.split('\n')[0]}`);
@@ -702,6 +708,43 @@ class PythonGenerator {
           break;
         case 'includes':
           return fragment(`${this.ctx.helper('contains')}(${list})`, POSTFIX);
+        case 'split': {
+          // str.split refuses an empty separator, where Whetstone's gives the characters.
+          const separator = node.arguments[1];
+          if (args.length === 2 && separator?.type === 'Literal' && typeof separator.value === 'string' && separator.value !== '') return fragment(`${wrap(args[0], POSTFIX)}.split(${args[1].text})`, POSTFIX);
+          return fragment(`${this.ctx.helper('split_text')}(${list})`, POSTFIX);
+        }
+        case 'join': {
+          if (args.length !== 2 || !first) break;
+          // str.join takes strings only; numbers (and anything unknown) are shown as str shows them.
+          const items = this.ctx.typeOf(first);
+          const strings = items?.kind === 'list' && items.element.kind === 'string';
+          return fragment(`${wrap(args[1], POSTFIX)}.join(${strings ? args[0].text : `map(${this.ctx.helper('show')}, ${args[0].text})`})`, POSTFIX);
+        }
+        case 'reversed':
+          return fragment(`list(reversed(${list}))`, POSTFIX);
+        case 'reverse':
+          if (args.length === 1) return fragment(`${wrap(args[0], POSTFIX)}.reverse()`, POSTFIX);
+          break;
+        case 'repeat':
+          return fragment(`${this.ctx.helper('repeat_list')}(${list})`, POSTFIX);
+        case 'sort':
+        case 'sorted': {
+          if (args.length === 0) break;
+          // Python's sort takes a key; a comparison goes through functools.cmp_to_key.
+          let order = '';
+          if (args.length > 1) {
+            this.stdImports.add('functools');
+            order = `key=functools.cmp_to_key(${args[1].text})`;
+          }
+          if (name === 'sort') return fragment(`${wrap(args[0], POSTFIX)}.sort(${order})`, POSTFIX);
+          return fragment(`sorted(${[args[0].text, order].filter((part) => part !== '').join(', ')})`, POSTFIX);
+        }
+        case 'indexOf':
+          if (first && this.ctx.isKind(first, 'string') && args.length === 2) return fragment(`${wrap(args[0], POSTFIX)}.find(${args[1].text})`, POSTFIX);
+          return fragment(`${this.ctx.helper('index_of')}(${list})`, POSTFIX);
+        case 'slice':
+          return fragment(`${this.ctx.helper('slice_of')}(${list})`, POSTFIX);
         case 'keys':
         case 'values':
           return fragment(`list(${wrap(args[0], POSTFIX)}.${name}())`, POSTFIX);
@@ -722,6 +765,8 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('show')}(${list})`, POSTFIX);
         case 'num':
           return fragment(`${this.ctx.helper('to_number')}(${list})`, POSTFIX);
+        case 'int':
+          return fragment(`${this.ctx.helper('to_int')}(${list})`, POSTFIX);
         case 'assert':
           return fragment(`${this.ctx.helper('assert_that')}(${list})`, POSTFIX);
         default:

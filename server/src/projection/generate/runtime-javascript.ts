@@ -1,9 +1,10 @@
 // The few helpers generated JavaScript and TypeScript need where the language has no built-in of
 // the same meaning (docs/LANGUAGE.md "What programs mean"): how print/str show a value, rounding
-// halves away from zero, range as a list, len of an unknown value, num, assert. Only the helpers a program
+// halves away from zero, range as a list, len of an unknown value, num, assert, includes of an unknown
+// container, repeat. Only the helpers a program
 // uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat';
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'toInteger';
 
 type Names = (base: string) => string;
 
@@ -55,6 +56,37 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `/** The number a text spells, NaN when it spells none (an empty text too). */`,
         `function ${name('toNumber')}(text${t(': string')})${t(': number')} {`,
         `  return text.trim() === '' ? NaN : Number(text);`,
+        `}`,
+      ].join('\n');
+    case 'includesIn':
+      return [
+        `/** Whetstone's includes: a text in a text, an element of a list, or a key of an object. */`,
+        `function ${name('includesIn')}(container${t(': any')}, value${t(': any')})${t(': boolean')} {`,
+        `  return typeof container === 'string' || Array.isArray(container) ? container.includes(value) : Object.hasOwn(container, value);`,
+        `}`,
+      ].join('\n');
+    case 'repeatList':
+      return [
+        `/** Whetstone's repeat: \`count\` elements, each \`value\`; none below zero; a count that is not whole is an error. */`,
+        `function ${name('repeatList')}${t('<T>')}(value${t(': T')}, count${t(': number')})${t(': T[]')} {`,
+        `  if (!Number.isInteger(count)) throw new RangeError('repeat() count must be a whole number');`,
+        `  return new Array${t('<T>')}(Math.max(0, count)).fill(value);`,
+        `}`,
+      ].join('\n');
+    case 'compareValues':
+      return [
+        `/** The order Whetstone's sort gives without a comparison: numbers by value, strings by UTF-16 code units. */`,
+        `function ${name('compareValues')}(a${t(': any')}, b${t(': any')})${t(': number')} {`,
+        `  if (typeof a === 'number' && typeof b === 'number') return a - b;`,
+        `  return a < b ? -1 : a > b ? 1 : 0;`,
+        `}`,
+      ].join('\n');
+    case 'toInteger':
+      return [
+        `/** Whetstone's int: a number toward zero; a text of decimal digits (a sign, blanks around) as its number, else NaN. */`,
+        `function ${name('toInteger')}(value${t(': number | string')})${t(': number')} {`,
+        `  if (typeof value === 'number') return Math.trunc(value);`,
+        `  return /^\\s*[+-]?[0-9]+\\s*$/.test(value) ? Number(value) : NaN;`,
         `}`,
       ].join('\n');
     case 'assertThat':

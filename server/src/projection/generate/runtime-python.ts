@@ -6,7 +6,7 @@
 // bit operators on 32-bit signed integers, an assert that `python -O` does not remove. Only the
 // helpers a program uses are written, each under a name the program does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'to_int';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -18,6 +18,11 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   square_root: ['math'],
   power: ['math'],
   contains: [],
+  split_text: [],
+  repeat_list: [],
+  index_of: [],
+  slice_of: [],
+  to_int: ['math', 're'],
   int32: ['math'],
   assert_that: [],
 };
@@ -113,8 +118,8 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     return int(value) if value.is_integer() else value`;
     case 'contains':
       return `def ${name('contains')}(container, value):
-    """JavaScript's includes: a text in a text; in a list, the same value (lists and dicts by identity, numbers by value, NaN found, True is not 1)."""
-    if isinstance(container, str):
+    """Whetstone's includes: a text in a text; a key of a dict; in a list, the same value (lists and dicts by identity, numbers by value, NaN found, True is not 1)."""
+    if isinstance(container, (str, dict)):
         return value in container
     for item in container:
         if item is value:
@@ -127,6 +132,49 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         elif type(item) is type(value) and item == value:
             return True
     return False`;
+    case 'split_text':
+      return `def ${name('split_text')}(text, separator):
+    """Whetstone's split: an empty separator gives the characters, where str.split raises."""
+    return list(text) if separator == "" else text.split(separator)`;
+    case 'repeat_list':
+      return `def ${name('repeat_list')}(value, count):
+    """Whetstone's repeat: count elements, each value; none below zero; a count that is not whole is an error."""
+    if isinstance(count, float):
+        if not count.is_integer():
+            raise ValueError("repeat() count must be a whole number")
+        count = int(count)
+    return [value] * max(0, count)`;
+    case 'index_of':
+      return `def ${name('index_of')}(container, value):
+    """JavaScript's indexOf: a text in a text; in a list, the first element that is the same (=== : lists and dicts by identity, True is not 1, NaN never found); -1 when none is."""
+    if isinstance(container, str):
+        return container.find(value)
+    for index, item in enumerate(container):
+        if item is value and not (isinstance(item, float) and item != item):
+            return index
+        if isinstance(item, (list, dict)) or isinstance(item, bool) != isinstance(value, bool):
+            continue
+        if isinstance(item, (int, float)) and isinstance(value, (int, float)):
+            if item == value:
+                return index
+        elif type(item) is type(value) and item == value:
+            return index
+    return -1`;
+    case 'slice_of':
+      return `def ${name('slice_of')}(items, start, end=None):
+    """JavaScript's slice: negative bounds count from the end, bounds past the ends stop there, a fractional one is truncated, NaN is 0."""
+    def bound(value):
+        if value != value:
+            return 0
+        return int(max(-len(items) - 1, min(len(items) + 1, value)))
+    return items[bound(start):None if end is None else bound(end)]`;
+    case 'to_int':
+      return `def ${name('to_int')}(value):
+    """Whetstone's int: a number toward zero (NaN and the infinities stay); a text of decimal digits (a sign, blanks around) as its int, else NaN."""
+    if isinstance(value, str):
+        text = value.strip()
+        return int(text) if re.fullmatch(r"[+-]?[0-9]+", text) else math.nan
+    return int(value) if math.isfinite(value) else value`;
     case 'square_root':
       return `def ${name('square_root')}(x):
     """The square root as JavaScript's Math.sqrt: NaN below zero; a whole root as an int, so it can index a list."""

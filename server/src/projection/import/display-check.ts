@@ -2,12 +2,14 @@
 // console.log and print to print, and String(x), x.toString(), `+` with a string, template
 // literals, str(x) and f-strings to str. Whetstone shows numbers, strings and, for JavaScript,
 // booleans as the source does; other values it shows its own way ([1, 2], ["a"], true, {a: 1}),
-// which is not Node's ([ 1, 2 ], 1,2 from String) nor Python's (True, ['a'], {'a': 1}). Where the
+// which is not Node's ([ 1, 2 ], 1,2 from String) nor Python's (True, ['a'], {'a': 1}). A Python
+// bool is shown through `b ? "True" : "False"`, which shows the same everywhere; where else the
 // checker's type of a shown value says it would show differently, that is an error at import
 // instead of a program that prints something else.
-import { walk, type CallExpression, type Expression, type Program } from '../../core/ast';
+import { walk, type CallExpression, type ConditionalExpression, type Expression, type Program } from '../../core/ast';
 import { analyze, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
+import type { AstBuilder } from './ast-builder';
 
 type Source = 'javascript' | 'typescript' | 'python';
 
@@ -44,7 +46,7 @@ const unknownInString = "its type is not known, and JavaScript's String shows a 
  * Errors for the values `program` shows (through the print and str calls the importer made:
  * `libraryCallees` are the ids of their callees) that Whetstone would show otherwise than the source.
  */
-export function reportDisplayDifferences(program: Program, source: Source, libraryCallees: ReadonlySet<string>, text: string): ProjectionDiagnostic[] {
+export function reportDisplayDifferences(program: Program, source: Source, libraryCallees: ReadonlySet<string>, text: string, builder?: AstBuilder): ProjectionDiagnostic[] {
   const shows: { call: CallExpression; shown: 'print' | 'str' | 'String' }[] = [];
   walk(program, (node) => {
     if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier' || !libraryCallees.has(node.callee.id)) return;
@@ -61,8 +63,16 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
   const plain = plainlyShown(libraryCallees);
   const diagnostics: ProjectionDiagnostic[] = [];
   for (const { call, shown } of shows) {
-    for (const argument of call.arguments as Expression[]) {
-      const why = mayBeFloat(argument) ? floatShown : plain(argument) ? undefined : differs((model ??= analyze(program)).typeOf(argument.id), source, shown);
+    const args = call.arguments as Expression[];
+    for (const [index, argument] of args.entries()) {
+      const type = mayBeFloat(argument) || plain(argument) ? undefined : (model ??= analyze(program)).typeOf(argument.id);
+      if (source === 'python' && type?.kind === 'bool' && builder) {
+        // Python shows a bool as True or False: said so in Whetstone, it shows so in every target.
+        const spelled = (word: string): Expression => builder.literal(word, argument.span);
+        args[index] = builder.make<ConditionalExpression>('ConditionalExpression', argument.span, { condition: argument, consequent: spelled('True'), alternate: spelled('False') });
+        continue;
+      }
+      const why = mayBeFloat(argument) ? floatShown : plain(argument) ? undefined : differs(type, source, shown);
       if (!why) continue;
       const what = shown === 'print' ? (source === 'python' ? 'print' : 'console.log') : source === 'python' ? 'str (or an f-string)' : 'the conversion to text';
       diagnostics.push(
@@ -87,7 +97,7 @@ function plainlyShown(libraryCallees: ReadonlySet<string>): (expression: Express
       case 'BinaryExpression':
         return ['+', '-', '*', '/', '%'].includes(expression.operator) && plain(expression.left) && plain(expression.right);
       case 'CallExpression':
-        return expression.callee.type === 'Identifier' && libraryCallees.has(expression.callee.id) && ['len', 'str', 'floor', 'ceil', 'round', 'abs', 'num'].includes(expression.callee.name);
+        return expression.callee.type === 'Identifier' && libraryCallees.has(expression.callee.id) && ['len', 'str', 'join', 'int', 'floor', 'ceil', 'round', 'abs', 'num'].includes(expression.callee.name);
       default:
         return false;
     }

@@ -7,10 +7,12 @@ import { loadGrammar, parserFor, type ForeignLanguage } from '../grammars';
 import type { Language } from '../languages';
 import { AstBuilder } from './ast-builder';
 import { JavaScriptImporter } from './javascript';
+import { reportTextualSorts } from './javascript-sort';
 import { renameKeywordNames } from './keyword-names';
 import { reportDisplayDifferences } from './display-check';
 import { reportLibraryNames } from './library-names';
 import { PythonImporter } from './python';
+import { readMembership } from './python-membership';
 
 export interface ImportResult {
   ast: Program;
@@ -41,9 +43,12 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const builder = new AstBuilder(source, idPrefix);
     builder.collectSyntaxErrors(tree.rootNode);
     const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
+    // Before the library check: a JavaScript declaration named like a mapped built-in is renamed.
+    const renamed = renameKeywordNames(ast, language === 'python' ? undefined : builder.libraryCallees);
+    const membership = language === 'python' ? readMembership(ast, builder) : reportTextualSorts(ast, builder.libraryCallees);
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
-    const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source);
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...libraryNames, ...displays, ...renameKeywordNames(ast)]);
+    const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source, builder);
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...membership, ...libraryNames, ...displays, ...renamed]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

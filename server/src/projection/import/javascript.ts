@@ -336,6 +336,25 @@ export class JavaScriptImporter {
         if (expression && isCommonJsExport(expression)) return [];
         return expression ? this.expressionStatement(expression) : [];
       }
+      case 'throw_statement': {
+        // Uncaught, a throw stops the program with an error, as assert(false, message) does (a try
+        // that could catch it is not carried). `throw new Error(m)` carries m; other values their text.
+        const thrown = namedChildren(node)[0];
+        if (!thrown) return [];
+        const constructor = thrown.type === 'new_expression' ? field(thrown, 'constructor') : undefined;
+        const thrownArgs = thrown.type === 'new_expression' ? namedChildren(field(thrown, 'arguments') ?? thrown) : [];
+        let message: A.Expression;
+        if (constructor?.type === 'identifier' && /Error$/.test(constructor.text) && thrownArgs.length <= 1) {
+          message = thrownArgs[0] ? this.expression(thrownArgs[0]) : this.b.literal(constructor.text, thrown);
+        } else if (thrown.type === 'new_expression') {
+          this.b.unsupported(node, 'a throw of something other than an Error');
+          return [];
+        } else {
+          message = this.expression(thrown);
+        }
+        if (!isStringy(message)) message = this.b.call('str', [message], thrown);
+        return [this.b.make<A.ExpressionStatement>('ExpressionStatement', node, { annotations: [], expression: this.b.call('assert', [this.b.literal(false, node), message], node) })];
+      }
       case 'return_statement': {
         const value = namedChildren(node)[0];
         if (value?.type === 'ternary_expression') {
@@ -345,6 +364,26 @@ export class JavaScriptImporter {
       }
       case 'if_statement':
         return [this.ifStatement(node)];
+      case 'do_statement': {
+        // do { body } while (c) is `while true { body; if !c { break; } }`; a continue in the
+        // body would skip the test, so such a loop is not carried.
+        const body = field(node, 'body');
+        const test = field(node, 'condition');
+        const continues = node.descendantsOfType('continue_statement').length > 0;
+        if (!body || !test || continues) {
+          this.b.unsupported(node, continues ? 'a do … while loop with continue' : 'a do statement');
+          return [];
+        }
+        const loopBody = this.block(body);
+        const stop = this.b.make<A.IfStatement>('IfStatement', test, {
+          annotations: [],
+          condition: this.b.make<A.UnaryExpression>('UnaryExpression', test, { operator: '!', operand: this.condition(test) }),
+          consequent: this.b.make<A.Block>('Block', test, { statements: [this.b.make<A.BreakStatement>('BreakStatement', test, { annotations: [] })] }),
+          alternate: null,
+        });
+        loopBody.statements.push(stop);
+        return [this.b.make<A.WhileStatement>('WhileStatement', node, { annotations: [], condition: this.b.literal(true, node), body: loopBody })];
+      }
       case 'while_statement':
         return [
           this.b.make<A.WhileStatement>('WhileStatement', node, {
@@ -724,6 +763,12 @@ export class JavaScriptImporter {
     const operator = BINARY[operatorText];
     const left = field(node, 'left');
     const right = field(node, 'right');
+    if (operatorText === '??' && left && right) {
+      // a ?? b is `a == null ? b : a`, which reads a twice: only where reading it has no effect.
+      if (!readsOnly(left)) return this.b.errorNode(node, 'the ?? operator on something other than a name, a member or an element', 'Assign the left side to a name first.');
+      const missing = this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '==', left: this.expression(left), right: this.b.literal(null, node) });
+      return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, { condition: missing, consequent: this.expression(right), alternate: this.expression(left) });
+    }
     if (!operator || !left || !right) return this.b.errorNode(node, `the ${operatorText} operator`);
     let leftExpression = this.expression(left);
     let rightExpression = this.expression(right);
@@ -784,9 +829,35 @@ export class JavaScriptImporter {
         return this.b.call('floor', [shifted], node);
       }
       if (object.text === 'Object' && (property === 'keys' || property === 'values') && args.length === 1) return this.b.call(property, args, node);
+      if (object.text === 'Math' && property === 'trunc' && args.length === 1) return this.b.call('int', args, node);
     }
     if (property === 'push' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     if (property === 'includes' && args.length === 1) return this.b.call('includes', [this.expression(object), ...args], node);
+    const firstArgument = namedChildren(field(node, 'arguments') ?? node)[0];
+    if (property === 'split' && args.length === 1 && firstArgument?.type !== 'regex') return this.b.call('split', [this.expression(object), ...args], node);
+    if (property === 'join' && args.length <= 1) return this.b.call('join', [this.expression(object), args[0] ?? this.b.literal(',', node)], node);
+    if (property === 'fill' && args.length === 1 && isArrayOfLength(object)) {
+      // Array(n).fill(x): n elements, each x. (A count Array refuses, negative or fractional, never got here.)
+      const count = namedChildren(field(object, 'arguments') ?? object)[0];
+      return this.b.call('repeat', [args[0], this.expression(count)], node);
+    }
+    if (property === 'indexOf' && args.length === 1) return this.b.call('indexOf', [this.expression(object), ...args], node);
+    if (property === 'slice' && args.length <= 2) return this.b.call('slice', [this.expression(object), ...(args.length === 0 ? [this.b.literal(0, node)] : args)], node);
+    if (property === 'sort' && args.length <= 1) {
+      // Like reverse: in place, returning the list. Without a comparison JavaScript orders by text,
+      // which the import's type check holds to lists of strings (javascript-sort.ts).
+      if (node.parent?.type === 'expression_statement') return this.b.call('sort', [this.expression(object), ...args], node);
+      const receiver = this.expression(object);
+      if (freshList(receiver, this.b.libraryCallees)) return this.b.call('sorted', [receiver, ...args], node);
+      return this.b.errorNode(node, 'sort() used as a value of a list something else holds', 'It sorts that list in place too: write sort(xs) as a statement, then use xs.');
+    }
+    if (property === 'reverse' && args.length === 0) {
+      // In place, and it returns the list: a statement reverses; a value is a new list only when nothing else holds the old one.
+      if (node.parent?.type === 'expression_statement') return this.b.call('reverse', [this.expression(object)], node);
+      const receiver = this.expression(object);
+      if (freshList(receiver, this.b.libraryCallees)) return this.b.call('reversed', [receiver], node);
+      return this.b.errorNode(node, 'reverse() used as a value of a list something else holds', 'It reverses that list in place too: write reverse(xs) as a statement, then use xs.');
+    }
     if (property === 'toString' && args.length === 0) return this.b.call('str', [this.expression(object)], node);
     return undefined;
   }
@@ -972,4 +1043,37 @@ function hasContinue(node: SyntaxNode): boolean {
     }
     return found !== null;
   });
+}
+
+/** `Array(n)` or `new Array(n)`: one argument, so a length. */
+function isArrayOfLength(node: SyntaxNode): boolean {
+  if (node.type !== 'call_expression' && node.type !== 'new_expression') return false;
+  const callee = field(node, node.type === 'call_expression' ? 'function' : 'constructor');
+  return callee?.type === 'identifier' && callee.text === 'Array' && namedChildren(field(node, 'arguments') ?? node).length === 1;
+}
+
+/** A list no name holds yet: a literal, or what split, reversed, repeat, range, slice or sorted just made. */
+function freshList(node: A.Expression, libraryCallees: ReadonlySet<string>): boolean {
+  if (node.type === 'ArrayLiteral') return true;
+  return node.type === 'CallExpression' && node.callee.type === 'Identifier' && libraryCallees.has(node.callee.id) && ['split', 'reversed', 'repeat', 'range', 'slice', 'sorted'].includes(node.callee.name);
+}
+
+/** An expression whose reading has no effect and gives the same value twice: a name, or members and elements of one by names and literals. */
+function readsOnly(node: SyntaxNode): boolean {
+  const inner = unparenthesize(node);
+  switch (inner.type) {
+    case 'identifier':
+    case 'number':
+    case 'string':
+      return true;
+    case 'member_expression':
+      return !inner.children.some((child) => child?.type === 'optional_chain') && readsOnly(field(inner, 'object') ?? inner) && field(inner, 'property')?.type === 'property_identifier' && field(inner, 'property')?.text !== 'length';
+    case 'subscript_expression': {
+      const object = field(inner, 'object');
+      const index = field(inner, 'index');
+      return !!object && !!index && readsOnly(object) && readsOnly(index);
+    }
+    default:
+      return false;
+  }
 }

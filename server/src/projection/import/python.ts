@@ -329,8 +329,12 @@ export class PythonImporter {
             const name = fn ? field(fn, 'name')?.text : undefined;
             if (name && !(statement && chain.length === 0)) note(name, node, chain, statement, null);
           }
-          // Names a nested function reads are used where the function stands.
-          for (const identifier of node.descendantsOfType('identifier')) if (identifier) reads.push({ name: identifier.text, occurrence: { offset: node.startIndex, chain, assignment: false, direct: false } });
+          // Names a nested function reads are used where the function stands; a name it assigns
+          // (without global or nonlocal) is its own local, not a read of this scope's.
+          const locals = ownLocals(node);
+          for (const identifier of node.descendantsOfType('identifier')) {
+            if (identifier && !locals.has(identifier.text)) reads.push({ name: identifier.text, occurrence: { offset: node.startIndex, chain, assignment: false, direct: false } });
+          }
           return;
         }
         case 'global_statement':
@@ -474,6 +478,7 @@ export class PythonImporter {
         const left = field(node, 'left');
         const right = field(node, 'right');
         if (field(node, 'alternative')) this.b.unsupported(field(node, 'alternative')!, 'the else clause of a for loop');
+        if (left && right && left.type !== 'identifier') return this.unpackingLoop(node, left, right);
         if (left?.type !== 'identifier' || !right) {
           this.b.unsupported(node, 'a for loop that unpacks several names');
           return [];
@@ -491,6 +496,19 @@ export class PythonImporter {
         const args = [this.expression(condition)];
         if (message) args.push(message.type === 'string' ? this.expression(message) : this.b.call('str', [this.expression(message)], message));
         return [this.b.make<A.ExpressionStatement>('ExpressionStatement', node, { annotations: [], expression: this.b.call('assert', args, node) })];
+      }
+      case 'raise_statement': {
+        // Uncaught, raise stops the program with an error, as assert(false, message) does (a try
+        // that could catch it is not carried). `raise ValueError(m)` carries m; a bare raise re-raises.
+        const raised = namedChildren(node)[0];
+        const callee = raised?.type === 'call' ? field(raised, 'function') : raised;
+        const raisedArgs = raised?.type === 'call' ? namedChildren(field(raised, 'arguments') ?? raised) : [];
+        if (!raised || callee?.type !== 'identifier' || !/^[A-Z]\w*(Error|Exception)$/.test(callee.text) || raisedArgs.length > 1 || raisedArgs[0]?.type === 'keyword_argument') {
+          this.b.unsupported(node, raised ? 'a raise of something other than an exception with one message' : 'a bare raise');
+          return [];
+        }
+        const message = raisedArgs[0] ? (raisedArgs[0].type === 'string' ? this.expression(raisedArgs[0]) : this.b.call('str', [this.expression(raisedArgs[0])], raisedArgs[0])) : this.b.literal(callee.text, callee);
+        return [this.b.make<A.ExpressionStatement>('ExpressionStatement', node, { annotations: [], expression: this.b.call('assert', [this.b.literal(false, node), message], node) })];
       }
       case 'pass_statement':
       case 'global_statement':
@@ -568,6 +586,21 @@ export class PythonImporter {
       if (targets.length === values.length && targets.every(isTarget)) {
         return [this.b.make<A.MultipleAssignment>('MultipleAssignment', node, { annotations: [], targets: targets.map((target) => this.expression(target)), values: values.map((value) => this.expression(value)) })];
       }
+    }
+    if (isUnpacking(left) && right.type !== 'expression_list' && right.type !== 'tuple' && right.type !== 'assignment' && namedChildren(left).every(isTarget)) {
+      // `a, b = f()`: the value once, its length checked as Python does (ValueError), then each element.
+      const targets = namedChildren(left);
+      const holder = `unpacked${++this.comprehensionCount}`;
+      const read = (): A.Identifier => this.b.identifier(holder, right);
+      const hold = this.b.make<A.VariableDeclaration>('VariableDeclaration', right, { name: holder, kind: 'const', varType: null, annotations: [], initializer: this.expression(right) });
+      const sameLength = this.b.make<A.BinaryExpression>('BinaryExpression', right, { operator: '==', left: this.b.call('len', [read()], right), right: this.b.literal(targets.length, right) });
+      const check = this.b.make<A.ExpressionStatement>('ExpressionStatement', node, {
+        annotations: [],
+        expression: this.b.call('assert', [sameLength, this.b.literal(`expected ${targets.length} values to unpack`, right)], node),
+      });
+      const values = targets.map((_, index) => this.b.make<A.IndexExpression>('IndexExpression', right, { object: read(), index: this.b.literal(index, right) }));
+      const assign = this.b.make<A.MultipleAssignment>('MultipleAssignment', node, { annotations: [], targets: targets.map((target) => this.expression(target)), values });
+      return [hold, check, assign];
     }
     if (!isTarget(left) || right.type === 'assignment') {
       this.b.unsupported(node, left.type === 'pattern_list' || left.type === 'tuple_pattern' ? 'an assignment that unpacks several names' : 'a chained assignment');
@@ -677,6 +710,9 @@ export class PythonImporter {
   private expressionAt(node: SyntaxNode): A.Expression {
     switch (node.type) {
       case 'identifier':
+        // Python's int and str are also types (isinstance(x, int), map(str, xs)); Whetstone's are
+        // functions of one argument, which the calls the tables map become.
+        if (node.text === 'int' || node.text === 'str') return this.b.errorNode(node, `'${node.text}' other than called with one argument`, `Python's ${node.text} is also a type; Whetstone's ${node.text}(x) is a function only.`);
         return this.b.identifier(node.text, node);
       case 'true':
       case 'false':
@@ -743,6 +779,7 @@ export class PythonImporter {
       case 'subscript': {
         const value = field(node, 'value');
         const index = field(node, 'subscript');
+        if (value && index?.type === 'slice' && namedChildren(node).length === 2) return this.slice(node, value, index);
         if (!value || !index || index.type === 'slice' || namedChildren(node).length > 2) return this.b.errorNode(node, 'a slice or multiple subscripts');
         if (index.type === 'unary_operator' && field(index, 'operator')?.text === '-') {
           // xs[-1] counts from the end in Python only: xs[len(xs) - 1] says so in every target.
@@ -811,6 +848,13 @@ export class PythonImporter {
         return this.b.errorNode(at, `a shift by ${count.text}`, 'Whetstone shifts by the count modulo 32, as JavaScript does; Python shifts by the whole count.');
       }
     }
+    if (operator === '*') {
+      // [x] * n (or n * [x]): a list of n elements, each x.
+      const [leftNode, rightNode] = [field(at, 'left'), field(at, 'right')];
+      const single = (operand: SyntaxNode | undefined): boolean => operand?.type === 'list' && namedChildren(operand).length === 1 && namedChildren(operand)[0].type !== 'list_splat';
+      if (single(leftNode) && left.type === 'ArrayLiteral') return this.b.call('repeat', [left.elements[0], right], at);
+      if (single(rightNode) && right.type === 'ArrayLiteral') return this.b.call('repeat', [right.elements[0], left], at);
+    }
     if (operator === '//') {
       const quotient = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '/', left, right });
       return this.b.call('floor', [quotient], at);
@@ -845,6 +889,11 @@ export class PythonImporter {
       } else {
         pending.push(child.type);
       }
+    }
+    if (operators.length === 1 && (operators[0] === 'in' || operators[0] === 'not in')) {
+      // `x in c` is includes(c, x): a text in a text, an element of a list, a key of a dict.
+      const found = this.b.call('includes', [this.expression(operands[1]), this.expression(operands[0])], node);
+      return operators[0] === 'in' ? found : this.b.make<A.UnaryExpression>('UnaryExpression', node, { operator: '!', operand: found });
     }
     const pairs: A.Expression[] = [];
     for (let i = 0; i < operators.length; i++) {
@@ -889,44 +938,68 @@ export class PythonImporter {
       const placed = this.placeKeywords(callee, positional, keywords);
       if (!placed) return this.b.errorNode(node, 'a call with keyword arguments', 'Keyword arguments map when they name parameters of a function of this file, in order.');
     }
-    const joined = this.join(callee, positional, node);
-    if (joined) return joined;
     const builtin = this.builtinCall(callee, positional, node);
     if (builtin) return builtin;
     return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: positional });
   }
 
   /**
-   * `sep.join(items)` in a simple statement: the joined text is built by a loop just before it
-   * (Whetstone strings have no methods): `let joined = ""; for i in range(len(items)) { … }`.
+   * `for i, x in enumerate(xs)` and `for x, y in zip(xs, ys)` over lists named by plain names: a
+   * counted loop that reads each element, `for i in range(len(xs)) { const x = xs[i]; … }`. It
+   * reads the lists as they are at each step, as Python's iterators do, so the body may change
+   * their elements but not their length; the names must be the loop's own (Python keeps them after it).
    */
-  private join(callee: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
-    if (callee.type !== 'attribute' || field(callee, 'attribute')?.text !== 'join' || args.length !== 1 || !this.before) return undefined;
-    const separator = field(callee, 'object');
-    if (separator?.type !== 'string' || this.plainString(separator) === undefined) return undefined;
-    const at = this.b.spanBetween(node.startIndex, node.startIndex);
-    const count = ++this.comprehensionCount;
-    const [items, result] = [`parts${count}`, `joined${count}`];
-    const declare = (name: string, value: A.Expression): A.VariableDeclaration =>
-      this.b.make<A.VariableDeclaration>('VariableDeclaration', at, { name, kind: name === items ? 'const' : 'let', varType: null, annotations: [], initializer: value });
-    const index = (): A.Identifier => this.b.identifier('i', node);
-    const append = (value: A.Expression): A.Statement => this.b.make<A.AssignmentStatement>('AssignmentStatement', node, { annotations: [], operator: '+=', target: this.b.identifier(result, node), value });
-    const first = this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '>', left: index(), right: this.b.literal(0, node) });
-    const addSeparator = this.b.make<A.IfStatement>('IfStatement', node, {
-      annotations: [],
-      condition: first,
-      consequent: this.b.make<A.Block>('Block', node, { statements: [append(this.b.literal(this.plainString(separator) ?? '', separator))] }),
-      alternate: null,
-    });
-    const element = this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.b.identifier(items, node), index: index() });
-    const loop = this.b.make<A.ForStatement>('ForStatement', node, {
-      annotations: [],
-      iterator: 'i',
-      iterable: this.b.call('range', [this.b.call('len', [this.b.identifier(items, node)], node)], node),
-      body: this.b.make<A.Block>('Block', node, { statements: [addSeparator, append(element)] }),
-    });
-    this.before.push(declare(items, args[0]), declare(result, this.b.literal('', node)), loop);
-    return this.b.identifier(result, node);
+  private unpackingLoop(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode): A.Statement[] {
+    const names = namedChildren(left);
+    const callee = right.type === 'call' ? field(right, 'function')?.text : undefined;
+    const lists = right.type === 'call' ? namedChildren(field(right, 'arguments') ?? right) : [];
+    const shaped =
+      (left.type === 'pattern_list' || left.type === 'tuple_pattern') &&
+      names.length === 2 &&
+      names.every((name) => name.type === 'identifier') &&
+      ((callee === 'enumerate' && lists.length === 1) || (callee === 'zip' && lists.length === 2)) &&
+      lists.every((list) => list.type === 'identifier');
+    if (!shaped) {
+      this.b.unsupported(node, 'a for loop that unpacks several names', 'for i, x in enumerate(xs) and for x, y in zip(xs, ys) over named lists are carried.');
+      return [];
+    }
+    const body = field(node, 'body');
+    const why = unpackingProblem(node, body, names.map((name) => name.text), lists.map((list) => list.text));
+    if (why) {
+      this.b.unsupported(node, `a for loop over ${callee}(…) whose ${why}`);
+      return [];
+    }
+    const index = callee === 'enumerate' ? names[0].text : `index${++this.comprehensionCount}`;
+    const elements = callee === 'enumerate' ? [{ name: names[1], list: lists[0] }] : names.map((name, at) => ({ name, list: lists[at] }));
+    const reads = elements.map(({ name, list }) =>
+      this.b.make<A.VariableDeclaration>('VariableDeclaration', name, {
+        name: name.text,
+        kind: 'const',
+        varType: null,
+        annotations: [],
+        initializer: this.b.make<A.IndexExpression>('IndexExpression', name, { object: this.b.identifier(list.text, list), index: this.b.identifier(index, name) }),
+      }),
+    );
+    const lengths = lists.map((list) => this.b.call('len', [this.b.identifier(list.text, list)], list));
+    const bound = lengths.length === 1 ? lengths[0] : this.b.call('min', lengths, right);
+    const block = this.block(body, node);
+    block.statements.unshift(...reads);
+    return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: index, iterable: this.b.call('range', [bound], right), body: block })];
+  }
+
+  /** `x[a:b]`, `x[a:]`, `x[:b]`, `x[:]`: slice(x, a, b), negative bounds counting from the end in both. */
+  private slice(node: SyntaxNode, value: SyntaxNode, range: SyntaxNode): A.Expression {
+    const bounds: (SyntaxNode | undefined)[] = [undefined];
+    for (const child of range.children) {
+      if (!child) continue;
+      if (child.type === ':') bounds.push(undefined);
+      else if (child.isNamed && child.type !== 'comment') bounds[bounds.length - 1] = child;
+    }
+    if (bounds.length > 2) return this.b.errorNode(node, 'a slice with a step');
+    const [start, end] = bounds;
+    const args = [this.expression(value), start ? this.expression(start) : this.b.literal(0, range)];
+    if (end) args.push(this.expression(end));
+    return this.b.call('slice', args, node);
   }
 
   /** Appends keyword arguments as positional ones when they fill a known function's next parameters in order. */
@@ -944,12 +1017,19 @@ export class PythonImporter {
     if (callee.type === 'identifier') {
       if (SAME_BUILTINS.has(callee.text)) return this.b.call(callee.text, args, node);
       if (callee.text === 'float' && args.length === 1) return this.b.call('num', args, node);
+      if (callee.text === 'int' && args.length === 1) return this.b.call('int', args, node);
       if (callee.text === 'pow' && args.length === 2) return this.b.call('pow', args, node);
       // round(x) rounds halves (2.5) to even, Whetstone's round away from zero. With digits, a half
       // is rarely exact in binary (2.675 is below it), so both agree there.
       if (callee.text === 'round' && args.length === 1) return this.b.errorNode(node, "Python's round(x) (it rounds halves to even; Whetstone's round rounds them away from zero)", 'round(x + 0.5) or floor(x + 0.5) says which rounding you want.');
       if (callee.text === 'round') return this.b.call('round', args, node);
       if (callee.text === 'list' && args.length === 1 && args[0].type === 'CallExpression') return args[0];
+      if (callee.text === 'sorted' && args.length === 1) return this.b.call('sorted', args, node);
+      if (callee.text === 'reversed' && args.length === 1) {
+        // An iterator in Python, a list in Whetstone: the same where it is walked once.
+        if (walkedOnce(node)) return this.b.call('reversed', args, node);
+        return this.b.errorNode(node, 'reversed(…) used other than in a for loop, list(…) or a join', "Python's reversed gives an iterator, Whetstone's a list; they differ when it is shown or walked twice.");
+      }
       return undefined;
     }
     if (callee.type !== 'attribute') return undefined;
@@ -959,6 +1039,11 @@ export class PythonImporter {
     if (object.type === 'identifier' && object.text === 'math' && MATH_FUNCTIONS[attribute]) return this.b.call(MATH_FUNCTIONS[attribute], args, node);
     if (attribute === 'append' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     if ((attribute === 'keys' || attribute === 'values') && args.length === 0) return this.b.call(attribute, [this.expression(object)], node);
+    if (attribute === 'split' && args.length === 1) return this.b.call('split', [this.expression(object), ...args], node);
+    if (attribute === 'join' && args.length === 1) return this.b.call('join', [...args, this.expression(object)], node);
+    if ((attribute === 'reverse' || attribute === 'sort') && args.length === 0 && node.parent?.type === 'expression_statement') return this.b.call(attribute, [this.expression(object)], node);
+    // s.find(sub) and xs.index(v): where it occurs (xs.index raises where indexOf gives -1).
+    if ((attribute === 'find' || attribute === 'index') && args.length === 1) return this.b.call('indexOf', [this.expression(object), ...args], node);
     return undefined;
   }
 
@@ -1057,4 +1142,56 @@ function fitsInt32(text: string): boolean {
 /** `a, b` or `(a, b)` on the left of an assignment. */
 function isUnpacking(node: SyntaxNode): boolean {
   return node.type === 'pattern_list' || node.type === 'tuple_pattern';
+}
+
+/** Whether the call `node` is walked once where it stands: a for loop's iterable, list(…)'s argument, or str.join's. */
+function walkedOnce(node: SyntaxNode): boolean {
+  const parent = node.parent;
+  if (parent?.type === 'for_statement') return field(parent, 'right')?.id === node.id;
+  if (parent?.type !== 'argument_list' || namedChildren(parent).length !== 1) return false;
+  const callee = parent.parent ? field(parent.parent, 'function') : undefined;
+  return callee?.type === 'identifier' ? callee.text === 'list' : callee?.type === 'attribute' && field(callee, 'attribute')?.text === 'join';
+}
+
+/** The names a function or lambda binds for itself: parameters and assigned names, less those it says are global or nonlocal. */
+function ownLocals(node: SyntaxNode): Set<string> {
+  const fn = node.type === 'decorated_definition' ? field(node, 'definition') : node;
+  if (!fn || (fn.type !== 'function_definition' && fn.type !== 'lambda')) return new Set();
+  const locals = new Set<string>();
+  for (const param of namedChildren(field(fn, 'parameters') ?? fn)) {
+    const name = param.type === 'identifier' ? param : (field(param, 'name') ?? namedChildren(param).find((child) => child.type === 'identifier'));
+    if (name?.type === 'identifier') locals.add(name.text);
+  }
+  for (const bound of fn.descendantsOfType(['assignment', 'augmented_assignment', 'for_statement'])) {
+    const left = bound ? field(bound, 'left') : undefined;
+    if (left?.type === 'identifier') locals.add(left.text);
+  }
+  for (const statement of fn.descendantsOfType(['global_statement', 'nonlocal_statement'])) {
+    for (const name of namedChildren(statement!)) locals.delete(name.text);
+  }
+  return locals;
+}
+
+const RESIZING_METHODS = new Set(['append', 'extend', 'insert', 'pop', 'remove', 'clear']);
+
+/** Why an enumerate or zip loop cannot be a counted loop: a list it changes the length of, a name it assigns or that lives outside it. */
+function unpackingProblem(loop: SyntaxNode, body: SyntaxNode | undefined, names: string[], lists: string[]): string | undefined {
+  if (!body) return 'body is missing';
+  for (const call of body.descendantsOfType('call')) {
+    const callee = call ? field(call, 'function') : undefined;
+    const object = callee?.type === 'attribute' ? field(callee, 'object') : undefined;
+    if (object && lists.includes(object.text) && RESIZING_METHODS.has(field(callee!, 'attribute')?.text ?? '')) return `body changes the length of ${object.text}`;
+  }
+  for (const assignment of body.descendantsOfType(['assignment', 'augmented_assignment', 'delete_statement'])) {
+    const target = assignment ? (field(assignment, 'left') ?? namedChildren(assignment)[0]) : undefined;
+    if (target?.type === 'identifier' && [...names, ...lists].includes(target.text)) return `body assigns ${target.text}`;
+    if (assignment?.type === 'delete_statement') return 'body deletes';
+  }
+  let scope: SyntaxNode | null = loop.parent;
+  while (scope && scope.type !== 'function_definition' && scope.type !== 'module') scope = scope.parent;
+  for (const identifier of scope?.descendantsOfType('identifier') ?? []) {
+    if (!identifier || !names.includes(identifier.text)) continue;
+    if (identifier.startIndex < loop.startIndex || identifier.endIndex > loop.endIndex) return `name ${identifier.text} is also used outside it`;
+  }
+  return undefined;
 }

@@ -1,0 +1,247 @@
+// The list and text built-ins published algorithms call (split, join, reversed, reverse, repeat,
+// includes of a key, a loop over a text's characters or a dict's keys), imported from JavaScript
+// and Python, and the generated JavaScript, TypeScript (tsc --strict) and Python run: each prints
+// what the source prints, or the import is an error naming the construct and its line.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { printDocument } from '../../server/src/core/editing';
+import { analyze } from '../../server/src/core/semantics';
+import { WhetstoneDocument } from '../../server/src/core/syntax';
+import { generate } from '../../server/src/projection/generate';
+import { importSource } from '../../server/src/projection/import';
+import { prepareProjection, Scratch } from '../helpers/projection';
+
+type Target = 'javascript' | 'typescript' | 'python';
+
+describe('projection library: lists and texts', () => {
+  let scratch: Scratch;
+  let count = 0;
+  before(async () => {
+    await prepareProjection('whetstone', 'javascript', 'typescript', 'python');
+    scratch = new Scratch('library-lists');
+  });
+  after(() => scratch.dispose());
+
+  /** Runs `code` in `language` (TypeScript type-checked strictly first); its exit status and stdout. */
+  const run = (code: string, language: Target): { status: number | null; stdout: string; stderr: string } => {
+    const base = `p${count++}`;
+    if (language === 'python') return scratch.python(scratch.write(`${base}.py`, code));
+    if (language === 'javascript') return scratch.node(scratch.write(`${base}.js`, code));
+    const compiled = scratch.tsc([scratch.write(`${base}.ts`, code)]);
+    assert.equal(compiled.status, 0, `${compiled.stdout}\n${code}`);
+    return scratch.node(join(scratch.dir, 'out', `${base}.js`));
+  };
+
+  /** Whetstone `source` checks, and prints `expected` in every target. */
+  const printsEverywhere = (source: string, expected: string): void => {
+    const doc = WhetstoneDocument.create(source, 1);
+    try {
+      assert.deepEqual([...doc.syntaxDiagnostics, ...analyze(doc.ast).diagnostics].filter((d) => d.severity === 'error'), []);
+      for (const target of ['javascript', 'typescript', 'python'] as const) {
+        const generated = generate(doc.ast, target);
+        assert.deepEqual(generated.diagnostics, [], target);
+        const ran = run(generated.code, target);
+        assert.equal(ran.status, 0, `${target}: ${ran.stderr}\n${generated.code}`);
+        assert.equal(ran.stdout, expected, `${target}:\n${generated.code}`);
+      }
+    } finally {
+      doc.dispose();
+    }
+  };
+
+  /** `source` imports without a diagnostic, reads as `shape`, and prints what it prints as written in every target. */
+  const keepsItsMeaning = (source: string, language: 'javascript' | 'python', shape: RegExp): void => {
+    const imported = importSource(source, language);
+    assert.deepEqual(imported.diagnostics, []);
+    const printed = printDocument(imported.ast);
+    assert.match(printed, shape);
+    const expected = run(source, language);
+    assert.equal(expected.status, 0, expected.stderr);
+    printsEverywhere(printed, expected.stdout);
+  };
+
+  const importErrors = (source: string, language: 'javascript' | 'python'): string[] =>
+    importSource(source, language)
+      .diagnostics.filter((d) => d.severity === 'error')
+      .map((d) => `${d.line}: ${d.message}`);
+
+  it("Python's in and not in are includes: a text in a text, an element of a list, a key of a dict", () => {
+    keepsItsMeaning(
+      'def count_letters(text: str) -> dict:\n    counts = {}\n    for char in text:\n        if char in counts:\n            counts[char] += 1\n        elif char not in " .":\n            counts[char] = 1\n    return counts\n\n\ncounts = count_letters("a banana.")\nfor letter in counts:\n    print(letter, counts[letter])\nseen = [3, 5]\nprint(1 if 3 in seen else 0, 1 if 4 in seen else 0, 1 if "an" in "banana" else 0, 1 if "x" not in "banana" else 0, 1 if "b" in counts else 0)\n',
+      'python',
+      /for char in text[^]*includes\(counts, char\)[^]*!includes\(" \.", char\)[^]*for letter in keys\(counts\)/,
+    );
+  });
+
+  it("Python's in that looks for a list or a bool in a list is an error at import (== against identity)", () => {
+    const errors = importErrors('pairs = [[1, 2], [3, 4]]\nflags = [True]\nprint(len(pairs), 1 if [1, 2] in pairs else 0, 1 if 1 in flags else 0)\n', 'python');
+    assert.equal(errors.length, 2, errors.join('\n'));
+    for (const error of errors) assert.match(error, /^3: .*in` looks for a list, dict or bool in a list/);
+  });
+
+  it("JavaScript's split, reverse and join are split, reversed and join; a reverse() statement reverses in place", () => {
+    keepsItsMeaning(
+      'function reverseWords(sentence) {\n  return sentence.split(" ").reverse().join(" ");\n}\nconst digits = [3, 1, 2];\ndigits.reverse();\nconsole.log(reverseWords("the quick brown fox"), digits.join(), digits.join("-"), "a,b,,c".split(",").length, "abc".split("").join("|"));\n',
+      'javascript',
+      /join\(reversed\(split\(sentence, " "\)\), " "\)[^]*reverse\(digits\);[^]*join\(digits, ","\)/,
+    );
+  });
+
+  it('Array(n).fill(x) and new Array(n).fill(x) are repeat(x, n)', () => {
+    keepsItsMeaning(
+      'function sieve(limit) {\n  const isPrime = Array(limit + 1).fill(true);\n  const primes = [];\n  for (let n = 2; n <= limit; n++) {\n    if (!isPrime[n]) continue;\n    primes.push(n);\n    for (let m = n * n; m <= limit; m += n) isPrime[m] = false;\n  }\n  return primes;\n}\nconst zeros = new Array(3).fill(0);\nconsole.log(sieve(30).length, zeros.length, zeros[2]);\n',
+      'javascript',
+      /repeat\(true, limit \+ 1\)[^]*repeat\(0, 3\)/,
+    );
+  });
+
+  it("Python's sep.join, reversed, s.split(sep), [x] * n and xs.reverse() map to the built-ins", () => {
+    keepsItsMeaning(
+      'def reverse_text(text: str) -> str:\n    return "".join(reversed(text))\n\n\nflags = [False] * 4\nzeros = 3 * [0]\nwords = "to be or not".split(" ")\nwords.reverse()\nfor word in reversed(words):\n    print(word)\nprint(reverse_text("stressed"), len(flags), len(zeros), "-".join(words), ", ".join(list(reversed(words))))\n',
+      'python',
+      /join\(reversed\(text\), ""\)[^]*repeat\(false, 4\)[^]*repeat\(0, 3\)[^]*split\("to be or not", " "\)[^]*reverse\(words\);/,
+    );
+  });
+
+  it("Python's reversed shown or kept is an error at import (an iterator there, a list in Whetstone)", () => {
+    const errors = importErrors('xs = [1, 2]\nbackwards = reversed(xs)\nprint(backwards)\n', 'python');
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0], /^2: .*reversed\(…\) used other than in a for loop/);
+  });
+
+  it("JavaScript's reverse() as the value of a list a name holds is an error at import (it reverses that list too)", () => {
+    const errors = importErrors('const xs = [1, 2, 3];\nconst ys = xs.reverse();\nconsole.log(ys[0], xs[0]);\n', 'javascript');
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0], /^2: .*reverse\(\) used as a value/);
+  });
+
+  it("Python's sorted, xs.sort(), slices, s.find and xs.index are sorted, sort, slice and indexOf", () => {
+    keepsItsMeaning(
+      'def median(values: list) -> float:\n    ordered = sorted(values)\n    return ordered[len(ordered) // 2]\n\n\nwords = ["pear", "apple", "fig"]\nwords.sort()\nnums = [10, 9, 1, 100]\nprint(median(nums), words[0], words[-1], nums[1:3], nums[-2:], nums[:1], nums[5:], nums[:])\nprint("banana".find("an"), "banana".find("x"), words.index("fig"), "hello"[1:-1], len(nums[-9:9]))\n',
+      'python',
+      /sorted\(values\)[^]*sort\(words\);[^]*slice\(nums, 1, 3\), slice\(nums, -2\), slice\(nums, 0, 1\)[^]*indexOf\("banana", "an"\)/,
+    );
+  });
+
+  it("JavaScript's sort with a comparison, slice and indexOf are sort, sorted, slice and indexOf", () => {
+    keepsItsMeaning(
+      'function topThree(scores) {\n  return scores.slice().sort((a, b) => b - a).slice(0, 3);\n}\nconst names = ["kim", "al", "Bo"];\nnames.sort();\nconst scores = [40, 100, 9, 75];\nscores.sort((a, b) => a - b);\nconsole.log(topThree([5, 30, 12, 8]).join(" "), names.join(","), scores.join(","), scores.indexOf(75), scores.indexOf(7), "banana".indexOf("na"), "banana".slice(-3), scores.slice(1, -1).length);\n',
+      'javascript',
+      /slice\(sorted\(slice\(scores, 0\), fn\(a, b\) => b - a\), 0, 3\)[^]*sort\(names\);[^]*sort\(scores, fn\(a, b\) => a - b\);/,
+    );
+  });
+
+  it("JavaScript's sort() without a comparison on a list not known to hold strings is an error at import (it orders texts)", () => {
+    const errors = importErrors('const xs = [10, 9, 1];\nxs.sort();\nconst words = ["b", "a"];\nwords.sort();\nconsole.log(xs[0], words[0]);\n', 'javascript');
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0], /^2: .*sort\(\) without a comparison on a list not known to hold strings/);
+  });
+
+  it('sort, sorted, slice and indexOf mean the same at their edges in every target', () => {
+    printsEverywhere(
+      [
+        'let xs = [10, 9, 1, 100, 2.5];',
+        'let ys = sorted(xs);',
+        'let mixed: list<any> = [3, 1, 2];',
+        'sort(mixed);',
+        'let pairs = [[2, "b"], [1, "z"], [2, "a"]];',
+        'sort(pairs, fn(p, q) => p[0] - q[0]);',
+        'let zero = 0;',
+        'print(xs, ys, mixed, pairs, sorted(["b", "B", "a"]));',
+        'print(slice(xs, 1, 2.9), slice(xs, -2, 99), slice(xs, 3, 1), slice(xs, zero / zero), slice("héllo", -3), slice(xs, -1 / zero, 1 / zero));',
+        'let row = [1];',
+        'let texts: list<any> = ["1"];',
+        'print(indexOf([row, [1]], row), indexOf([[1]], row), indexOf([1, 2, 1], 1), indexOf([zero / zero], zero / zero), indexOf("abcabc", "c"), indexOf("abc", ""), indexOf(texts, 1));',
+      ].join('\n') + '\n',
+      '[10, 9, 1, 100, 2.5] [1, 2.5, 9, 10, 100] [1, 2, 3] [[1, "z"], [2, "b"], [2, "a"]] ["B", "a", "b"]\n[9] [100, 2.5] [] [10, 9, 1, 100, 2.5] llo [10, 9, 1, 100, 2.5]\n0 -1 0 -1 2 0 -1\n',
+    );
+  });
+
+  it("Python's for i, x in enumerate(xs) and for x, y in zip(xs, ys) are counted loops over the named lists", () => {
+    keepsItsMeaning(
+      'def positions(items: list[str], wanted: str) -> list[int]:\n    found = []\n    for index, item in enumerate(items):\n        if item == wanted:\n            found.append(index)\n            items[index] = "-"\n    return found\n\n\ndef dot(xs: list[int], ys: list[int]) -> int:\n    total = 0\n    for x, y in zip(xs, ys):\n        total += x * y\n    return total\n\n\nletters = ["a", "b", "a"]\nprint(positions(letters, "a"), dot([1, 2, 3], [4, 5, 6, 7]), dot([], [1]), "".join(letters))\n',
+      'python',
+      /for index in range\(len\(items\)\) \{\n\s*const item = items\[index\];[^]*for index1 in range\(min\(len\(xs\), len\(ys\)\)\) \{\n\s*const x = xs\[index1\];\n\s*const y = ys\[index1\];/,
+    );
+  });
+
+  it('an enumerate or zip loop that resizes its list, assigns its names or keeps them after it is an error at import', () => {
+    const errors = importErrors(
+      'xs = [1, 2]\nfor i, x in enumerate(xs):\n    if x < 3:\n        xs.append(x + 2)\nfor i, x in enumerate(xs):\n    x = 0\nfor a, b in zip(xs, xs):\n    pass\nprint(a, len(xs))\nfor i, x in enumerate(xs, start=1):\n    pass\n',
+      'python',
+    ).filter((error) => error.includes('for loop'));
+    assert.equal(errors.length, 4, errors.join('\n'));
+    assert.match(errors[0], /^2: .*changes the length of xs/);
+    assert.match(errors[1], /^5: .*assigns x/);
+    assert.match(errors[2], /^7: .*name a is also used outside it/);
+    assert.match(errors[3], /^10: .*unpacks several names/);
+  });
+
+  it("Python's int(x) and JavaScript's Math.trunc(x) are int: toward zero, and the whole number a text spells", () => {
+    keepsItsMeaning(
+      'def digit_sum(text: str) -> int:\n    total = 0\n    for digit in text:\n        total += int(digit)\n    return total\n\n\nprint(digit_sum("2026"), int(7 / 2), int(-7 / 2), int(" -42 "), int(2.99), int("+8"))\n',
+      'python',
+      /total \+= int\(digit\);[^]*int\(" -42 "\)/,
+    );
+    keepsItsMeaning('console.log(Math.trunc(-4.5), Math.trunc(9.99), Math.trunc(3 / 2));\n', 'javascript', /int\(-4\.5\)/);
+  });
+
+  it('int keeps NaN and the infinities, and gives NaN for a text that is not decimal digits, in every target', () => {
+    printsEverywhere(
+      'let zero = 0;\nlet texts: list<any> = ["12", "1.5", "", "0x10", "1e3", " 7 "];\nfor t in texts {\n  print(int(t));\n}\nprint(int(zero / zero), int(1 / zero), int(-1 / zero), int(-0.5) + 1);\n',
+      '12\nNaN\nNaN\nNaN\nNaN\n7\nNaN Infinity -Infinity 1\n',
+    );
+  });
+
+  it('repeat, split, join, reversed and includes mean the same at their edges in every target', () => {
+    printsEverywhere(
+      [
+        'let n = -2;',
+        'let shared = repeat([], 2);',
+        'push(shared[0], 1);',
+        'print(len(repeat(0, n)), len(shared[1]), repeat("a", 4 / 2));',
+        'let sep = "";',
+        'print(split("abc", sep), split("a--b", "-"), split("", ","));',
+        'print(join([1.5, 2, 30], ", "), join([], "-"), join(["x"], "-"));',
+        'let xs = [1, 2, 3];',
+        'let ys = reversed(xs);',
+        'reverse(xs);',
+        'print(xs, ys, reversed("abc"));',
+        'let ages: map<string, number> = {ann: 3};',
+        'let unknown: any = ages;',
+        'print(includes(ages, "ann"), includes(ages, "bob"), includes(unknown, "ann"), includes(unknown, "toString"));',
+        'for ch in "héllo" {',
+        '  print(ch);',
+        '}',
+      ].join('\n') + '\n',
+      '0 1 ["a", "a"]\n["a", "b", "c"] ["a", "", "b"] [""]\n1.5, 2, 30  x\n[3, 2, 1] [3, 2, 1] ["c", "b", "a"]\ntrue false true false\nh\né\nl\nl\no\n',
+    );
+  });
+
+  it('repeat with a count that is not whole stops the program with an error in every target', () => {
+    const doc = WhetstoneDocument.create('let n = 2.5;\nprint(len(repeat(0, n)));\n', 1);
+    try {
+      for (const target of ['javascript', 'typescript', 'python'] as const) {
+        const ran = run(generate(doc.ast, target).code, target);
+        assert.notEqual(ran.status, 0, target);
+        assert.equal(ran.stdout, '', target);
+        assert.match(ran.stderr, /repeat\(\) count must be a whole number/, target);
+      }
+    } finally {
+      doc.dispose();
+    }
+  });
+
+  it('the checker refuses join of records and includes in a number, and walks a text as strings', () => {
+    const doc = WhetstoneDocument.create('type P { x: number }\nlet ps: list<P> = [];\nprint(join(ps, ","), includes(3, 1));\nfor ch in "ab" {\n  print(len(ch) + 1);\n}\n', 1);
+    try {
+      const errors = analyze(doc.ast).diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+      assert.equal(errors.length, 2, errors.join('\n'));
+      assert.match(errors[0], /join\(\) joins strings and numbers, not P/);
+      assert.match(errors[1], /includes\(\) takes a list, a string, a map or an object, not number/);
+    } finally {
+      doc.dispose();
+    }
+  });
+});
