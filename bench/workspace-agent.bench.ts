@@ -44,6 +44,9 @@ export async function benchWorkspaceAgent(): Promise<{ rows: Row[]; markdown: st
     await call('ping', {});
     const firstAnswerMs = performance.now() - started;
     await call('setAgentRole', { role: 'refactor' });
+    // The index is read in the background: findSymbol says so until it is complete.
+    while ((await call('findSymbol', { name: QUALIFIED })).indexing === true) await new Promise((resolve) => setTimeout(resolve, 50));
+    const indexedMs = performance.now() - started;
 
     // findSymbol by qualified name, in turn with ping.
     const lookups: number[] = [];
@@ -63,6 +66,11 @@ export async function benchWorkspaceAgent(): Promise<{ rows: Row[]; markdown: st
       match = (found.matches as { uri: string; nodeId: string }[])[0];
     }
     if (!match) throw new Error(`findSymbol found no ${QUALIFIED}`);
+    // A file nobody has named yet has no node ids: naming its uri opens it.
+    if (match.nodeId === undefined) {
+      const found = await call('findNodes', { uri: match.uri, type: 'FunctionDeclaration', name: QUALIFIED.split('.').pop() });
+      match = { uri: match.uri, nodeId: (found.candidates as { nodeId: string }[])[0].nodeId };
+    }
 
     // renameSymbol across its importers, and the same files written from here.
     const renames: number[] = [];
@@ -91,7 +99,7 @@ export async function benchWorkspaceAgent(): Promise<{ rows: Row[]; markdown: st
     const markdown = [
       table(rows),
       '',
-      `serve started → its first answer (ping): ${Math.round(firstAnswerMs).toLocaleString('en-US')} ms (it reads and opens every file before it listens).`,
+      `serve started → its first answer (ping): ${Math.round(firstAnswerMs).toLocaleString('en-US')} ms; → the index of every file complete (findSymbol no longer \`indexing\`): ${Math.round(indexedMs).toLocaleString('en-US')} ms.`,
       `Resident memory of the serving process after the renames: ${rssMb === undefined ? 'not measured' : `${Math.round(rssMb)} MB`} (budget ≤ 500 MB).`,
       '',
     ].join('\n');

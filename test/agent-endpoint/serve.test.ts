@@ -175,6 +175,7 @@ describe('whetstone-agent serve', () => {
       ['serve', '--port', 'eighty', folder],
       ['serve', '--port', '70000', folder],
       ['serve', '--max-role', 'admin', folder],
+      ['serve', '--buffers', 'some', folder],
       ['serve', '--frobnicate', folder],
       ['serve', '--library', join(folder, 'no-such-library.json'), folder],
       ['serve', '--port'],

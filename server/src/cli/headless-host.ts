@@ -41,6 +41,8 @@ export interface HeadlessHostOptions {
   served?: ReadonlyMap<string, ServedFile>;
   /** Settles when the index has read every file served (importersOf waits for it). */
   indexBuilt?: Promise<void>;
+  /** Whether buffers no request has named for a while are let go (files served on demand). */
+  releaseIdle?: boolean;
 }
 
 /** What was on disk for a buffer when it was read or last written, byte-order mark and all. */
@@ -87,7 +89,7 @@ export class HeadlessAgentHost implements AgentHost {
   private readonly indexBuilt: Promise<void>;
   /** When a request last named each open buffer. */
   private readonly lastNamed = new Map<string, number>();
-  private readonly releaseTimer: NodeJS.Timeout;
+  private readonly releaseTimer: NodeJS.Timeout | undefined;
 
   constructor(options: HeadlessHostOptions) {
     this.workspace = options.workspace;
@@ -100,7 +102,7 @@ export class HeadlessAgentHost implements AgentHost {
     this.feedbackFile = options.feedbackFile;
     this.served = options.served ?? new Map();
     this.indexBuilt = options.indexBuilt ?? Promise.resolve();
-    this.releaseTimer = setInterval(() => this.release(), IDLE_RELEASE_MS / 4).unref();
+    this.releaseTimer = options.releaseIdle === true ? setInterval(() => this.release(), IDLE_RELEASE_MS / 4).unref() : undefined;
   }
 
   /**
@@ -120,7 +122,7 @@ export class HeadlessAgentHost implements AgentHost {
       this.openFile(uri, read.text, file);
     }
     for (const uri of uris) if (this.workspace.get(uri)) this.lastNamed.set(uri, now);
-    this.release();
+    if (this.releaseTimer) this.release();
   }
 
   async importersOf(uri: string): Promise<string[]> {
@@ -148,7 +150,7 @@ export class HeadlessAgentHost implements AgentHost {
   }
 
   dispose(): void {
-    clearInterval(this.releaseTimer);
+    if (this.releaseTimer) clearInterval(this.releaseTimer);
   }
 
   /** The paths of the served files, by buffer URI: the open ones, and every file served. */

@@ -8,7 +8,7 @@ import { discoverEndpoint, runStdioBridge, startStdioServer } from '../mcp';
 import { parseCommandArguments } from './arguments';
 import { messageOf } from './files';
 import { EXIT_OK, EXIT_USAGE, keepRunningWithoutOutput, type Output } from './output';
-import { openServedFolder } from './served-folder';
+import { BUFFER_MODES, openServedFolder, type BufferMode } from './served-folder';
 
 export interface McpOptions {
   port?: number;
@@ -18,6 +18,8 @@ export interface McpOptions {
   approve: 'deny' | 'auto';
   library?: string;
   maxRole?: AgentRole;
+  /** --buffers with --serve (see served-folder.ts). */
+  buffers?: BufferMode;
 }
 
 /** How long the process may take to end on its own once MCP is over. */
@@ -30,7 +32,7 @@ export const EXIT_NO_ENDPOINT = 1;
 export function parseMcpArguments(args: readonly string[]): McpOptions | string {
   const parsed = parseCommandArguments('mcp', {
     args: [...args],
-    options: { serve: { type: 'boolean' }, port: { type: 'string' }, 'lock-dir': { type: 'string' }, approve: { type: 'string' }, library: { type: 'string' }, 'max-role': { type: 'string' } },
+    options: { serve: { type: 'boolean' }, port: { type: 'string' }, 'lock-dir': { type: 'string' }, approve: { type: 'string' }, library: { type: 'string' }, 'max-role': { type: 'string' }, buffers: { type: 'string' } },
     allowPositionals: true,
   }, { 'lock-dir': 'a folder', library: 'a file', 'max-role': 'a role' });
   if (typeof parsed === 'string') return parsed;
@@ -50,11 +52,15 @@ export function parseMcpArguments(args: readonly string[]): McpOptions | string 
     if (values.approve !== 'deny' && values.approve !== 'auto') return `mcp: --approve must be deny or auto (stdin carries MCP, so nobody can be asked), not "${values.approve}"`;
     options.approve = values.approve;
   }
+  if (values.buffers !== undefined) {
+    if (!(BUFFER_MODES as readonly string[]).includes(values.buffers)) return `mcp: --buffers must be all or on-demand, not "${values.buffers}"`;
+    options.buffers = values.buffers as BufferMode;
+  }
   if (values.serve === true) options.serve = positionals;
   else if (positionals.length > 0) return `mcp: unknown argument ${positionals[0]} (files to serve go with --serve)`;
   if (options.serve !== undefined && options.serve.length === 0) return 'mcp: --serve needs at least one .wst file or folder';
   if (options.serve !== undefined && (options.port !== undefined || options.lockDir !== undefined)) return 'mcp: --serve starts its own endpoint; leave out --port and --lock-dir';
-  if (options.serve === undefined && (options.library !== undefined || options.maxRole !== undefined)) return 'mcp: --library and --max-role go with --serve (a running endpoint has its own)';
+  if (options.serve === undefined && (options.library !== undefined || options.maxRole !== undefined || options.buffers !== undefined)) return 'mcp: --library, --max-role and --buffers go with --serve (a running endpoint has its own)';
   return options;
 }
 
@@ -79,6 +85,7 @@ async function serveOverStdio(paths: string[], options: McpOptions, output: Outp
   const log = (line: string): void => output.err(line);
   const served = await openServedFolder({
     paths,
+    buffers: options.buffers,
     approve: options.approve,
     library: options.library,
     // deny and auto ask nobody; nothing may reach stdout, the MCP channel, but MCP.

@@ -10,7 +10,7 @@ import { PACKAGE } from '../workspace/package-manifest';
 import { parseCommandArguments } from './arguments';
 import { messageOf } from './files';
 import { EXIT_OK, EXIT_USAGE, keepRunningWithoutOutput, type Output } from './output';
-import { openServedFolder } from './served-folder';
+import { BUFFER_MODES, openServedFolder, type BufferMode } from './served-folder';
 import { APPROVAL_MODES, type ApprovalMode } from './terminal-approval';
 
 export interface ServeOptions {
@@ -23,6 +23,8 @@ export interface ServeOptions {
   maxMessageBytes?: number;
   /** Stop when stdin ends: a parent that started serve takes it down even when killed outright. */
   stopWhenStdinCloses: boolean;
+  /** --buffers all | on-demand (see served-folder.ts). */
+  buffers?: BufferMode;
   paths: string[];
 }
 
@@ -42,6 +44,7 @@ export function parseServeArguments(args: readonly string[]): ServeOptions | str
       'allowed-origin': { type: 'string', multiple: true },
       'max-message-bytes': { type: 'string' },
       'stop-when-stdin-closes': { type: 'boolean' },
+      buffers: { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -67,6 +70,10 @@ export function parseServeArguments(args: readonly string[]): ServeOptions | str
   }
   if (values.library !== undefined) options.library = values.library;
   if (values['lock-dir'] !== undefined) options.lockDir = values['lock-dir'];
+  if (values.buffers !== undefined) {
+    if (!(BUFFER_MODES as readonly string[]).includes(values.buffers)) return `serve: --buffers must be all or on-demand, not "${values.buffers}"`;
+    options.buffers = values.buffers as BufferMode;
+  }
   if (options.paths.length === 0) return 'serve: name at least one .wst file or folder';
   // Under ask the terminal's stdin carries the person's answers; it cannot also be the lifeline.
   if (options.stopWhenStdinCloses && options.approve === 'ask') return 'serve: --stop-when-stdin-closes needs --approve deny or auto (ask reads the answers from stdin)';
@@ -80,6 +87,7 @@ export async function runServe(options: ServeOptions, output: Output): Promise<n
   const log = (line: string): void => output.err(line);
   const served = await openServedFolder({
     paths: options.paths,
+    buffers: options.buffers,
     approve: options.approve,
     library: options.library,
     // The terminal's other stream: stdout is for programs (its first line says where serve listens).

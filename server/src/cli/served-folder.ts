@@ -22,9 +22,21 @@ import { readServedFile, servedFile, type ServedFile } from './served-file';
 import { watchServedFiles } from './served-file-watcher';
 import { createPlanApproval, type ApprovalMode, type Terminal } from './terminal-approval';
 
+/**
+ * How the served files are held: every one as a buffer from the start, or each when a request
+ * names it (let go again when none has for a while).
+ */
+export const BUFFER_MODES = ['all', 'on-demand'] as const;
+export type BufferMode = (typeof BUFFER_MODES)[number];
+
+/** Files that together are at most this large are all buffers from the start, unless said otherwise. */
+const ALL_BUFFERS_UP_TO_BYTES = 4 * 1024 * 1024;
+
 export interface ServedFolderOptions {
   /** The files and folders named on the command line. */
   paths: readonly string[];
+  /** --buffers; by default every file when they are small enough together (ALL_BUFFERS_UP_TO_BYTES), else on demand. */
+  buffers?: BufferMode;
   approve: ApprovalMode;
   /** The library file of --library. */
   library?: string;
@@ -70,21 +82,26 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
     for (const problem of problems) options.fail(`${problem.path}: ${problem.message}`);
     return undefined;
   }
-  // A file named that cannot be served ends the start. One found in a folder named is read when a
-  // request names it (one that cannot be read then is refused with the reason, as a FIFO there
-  // is): one file of a cloned repository does not refuse the rest.
+  const onDemand = (options.buffers ?? (totalBytes(paths) <= ALL_BUFFERS_UP_TO_BYTES ? 'all' : 'on-demand')) === 'on-demand';
+  // A file named that cannot be served ends the start. One found in a folder named that cannot be
+  // read is skipped with the reason (at the start, or when a request names it), as a FIFO there
+  // is: one file of a cloned repository does not refuse the rest.
   const served = new Map<string, ServedFile>();
-  const firstTexts = new Map<string, string>();
+  const texts = new Map<string, string>();
   for (const path of paths) {
     const file = servedFile(resolve(path), foundIn.get(path));
     const uri = pathToFileURL(resolve(file.path)).href;
-    if (!foundIn.has(path)) {
+    if (!onDemand || !foundIn.has(path)) {
       const read = readServedFile(file);
       if ('problem' in read) {
-        options.fail(`${path}: ${read.problem}`);
-        return undefined;
+        if (!foundIn.has(path)) {
+          options.fail(`${path}: ${read.problem}`);
+          return undefined;
+        }
+        log(`whetstone-agent: ${path}: ${read.problem}; skipped`);
+        continue;
       }
-      firstTexts.set(uri, read.text);
+      texts.set(uri, read.text);
     }
     served.set(uri, file);
   }
@@ -102,16 +119,18 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
     workspace,
     stillWanted: (plan) => sessions().some((session) => session.id === plan.sessionId && session.connected),
   });
-  // The index of the folders, read in the background (serve answers meanwhile): who imports whom,
-  // and what agents find by name (listFiles, findSymbol, findReferences).
+  // The index of the folders: what agents find by name (listFiles, findSymbol, findReferences)
+  // and who imports whom. With every file a buffer it reads none; on demand it reads them all in
+  // the background (serve answers meanwhile; a change that must reach every importer waits).
   const index = new FileIndex(workspace, {
     skipped: (path, problem) => log(`whetstone-agent: ${path}: ${problem}; not indexed`),
     error: (error) => log(`whetstone-agent: indexing: ${messageOf(error)}`),
   });
   let closed = false;
-  const indexBuilt = realRoots(folders)
-    .then((roots) => index.build(roots, { found: () => undefined, indexed: () => undefined, cancelled: () => closed }))
-    .catch((error: unknown) => log(`whetstone-agent: indexing: ${messageOf(error)}`));
+  const roots = await realRoots(folders);
+  const indexBuilt = onDemand
+    ? index.build(roots, { found: () => undefined, indexed: () => undefined, cancelled: () => closed }).catch((error: unknown) => log(`whetstone-agent: indexing: ${messageOf(error)}`))
+    : Promise.resolve(index.useRoots(roots));
   const host = new HeadlessAgentHost({
     workspace,
     index,
@@ -124,16 +143,19 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
     feedbackFile: folders.length > 0 ? join(folders[0], '.whetstone', 'feedback.json') : undefined,
     served,
     indexBuilt,
+    releaseIdle: onDemand,
   });
-  // The first file that can be read is the active buffer (requests without a uri go to it).
+  // Every file read is a buffer (on demand: the named ones); the first is the active buffer, which
+  // requests without a uri go to. On demand, the first file found is read for it.
   for (const [uri, file] of served) {
-    const read = firstTexts.has(uri) ? { text: firstTexts.get(uri)! } : readServedFile(file);
-    if (!('text' in read)) {
-      log(`whetstone-agent: ${file.path}: ${read.problem}; skipped`);
+    const text = texts.get(uri) ?? (workspace.activeBufferUri === null ? readServedFile(file) : undefined);
+    if (text === undefined) continue;
+    if (typeof text !== 'string' && !('text' in text)) {
+      log(`whetstone-agent: ${file.path}: ${text.problem}; skipped`);
       continue;
     }
-    workspace.setActive(host.openFile(uri, read.text, file).uri);
-    break;
+    const buffer = host.openFile(uri, typeof text === 'string' ? text : text.text, file);
+    if (workspace.activeBufferUri === null) workspace.setActive(buffer.uri);
   }
   // A buffer changed (by an agent, or its file on disk): when what it exports differs from what
   // its importers were analysed with, they are analysed again when next asked (their diagnostics).
@@ -166,6 +188,19 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
       workspace.dispose();
     },
   };
+}
+
+/** What the files found weigh together, in bytes (a file that cannot be looked at counts nothing). */
+function totalBytes(paths: readonly string[]): number {
+  let total = 0;
+  for (const path of paths) {
+    try {
+      total += statSync(path).size;
+    } catch {
+      // Read (and refused with its reason) when it is served.
+    }
+  }
+  return total;
 }
 
 /** The folders as the index takes them (each with its real path); one that cannot be resolved is left out. */
