@@ -8,7 +8,7 @@ import type { SemanticModel } from '../core/semantics';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { AgentHost } from './host';
 import { exportsChange, errorsInImporters, importsBuffer } from './review-preflight';
-import { hasImporters, reachImporters } from './importers';
+import { mayHaveImporters, reachImporters } from './importers';
 
 export interface BrokenCaller {
   uri: string;
@@ -25,7 +25,7 @@ export const MAX_BROKEN_CALLERS = 200;
 /** What a change whose module analyses as `after` breaks in the importers of `buffer`. */
 export async function brokenCallersOf(host: AgentHost, buffer: OpenBuffer, after: () => SemanticModel): Promise<{ brokenCallers: BrokenCaller[]; brokenCallersTotal: number }> {
   const none = { brokenCallers: [], brokenCallersTotal: 0 };
-  if (!(await hasImporters(host, buffer, (other) => importsBuffer(other, buffer, host.workspace)))) return none;
+  if (!(await mayHaveImporters(host, buffer, (other) => importsBuffer(other, buffer, host.workspace)))) return none;
   const model = after();
   // Only a change of the exports can break an importer: nothing to open or analyse otherwise.
   if (!exportsChange(buffer, model)) return none;

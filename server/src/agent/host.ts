@@ -141,7 +141,8 @@ export interface AgentHost {
   /**
    * The files of the workspace that import the file `uri` names directly, open or not (from the
    * workspace index), for a change that must reach every importer; once the index is built (a
-   * request made while it is being built waits for it); absent where every file is a buffer.
+   * request made while it is being built waits for it, or with `wait: false` is answered
+   * undefined: not known yet); absent where every file is a buffer.
    */
-  importersOf?(uri: string): Promise<string[]>;
+  importersOf?(uri: string, options?: { wait: boolean }): Promise<string[] | undefined>;
 }

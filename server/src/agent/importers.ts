@@ -11,13 +11,17 @@ export const MAX_IMPORTERS_OPENED = 500;
 /** The importers of `buffer`'s file as the index knows them, each a buffer now; [] where the host has no index (every file is a buffer). */
 export async function reachImporters(host: AgentHost, buffer: OpenBuffer): Promise<string[]> {
   if (!host.importersOf) return [];
-  const importers = await host.importersOf(buffer.uri);
+  const importers = (await host.importersOf(buffer.uri)) ?? [];
   if (importers.length > 0 && host.reachFiles) await host.reachFiles(importers, { max: MAX_IMPORTERS_OPENED });
   return importers;
 }
 
-/** Whether any file imports `buffer`'s: by the index, or (without one) by the open buffers' `use` lines. */
-export async function hasImporters(host: AgentHost, buffer: OpenBuffer, importsIt: (other: OpenBuffer) => boolean): Promise<boolean> {
-  if (host.importersOf && (await host.importersOf(buffer.uri)).length > 0) return true;
+/**
+ * Whether a file may import `buffer`'s: by the index (while it is being built, perhaps: nothing
+ * waits for it here), or (without one) by the open buffers' `use` lines.
+ */
+export async function mayHaveImporters(host: AgentHost, buffer: OpenBuffer, importsIt: (other: OpenBuffer) => boolean): Promise<boolean> {
+  const indexed = host.importersOf ? await host.importersOf(buffer.uri, { wait: false }) : [];
+  if (indexed === undefined || indexed.length > 0) return true;
   return host.workspace.all().some((other) => other !== buffer && importsIt(other));
 }

@@ -125,8 +125,9 @@ export class HeadlessAgentHost implements AgentHost {
     if (this.releaseTimer) this.release();
   }
 
-  async importersOf(uri: string): Promise<string[]> {
+  async importersOf(uri: string, options: { wait: boolean } = { wait: true }): Promise<string[] | undefined> {
     if (!this.index) return [];
+    if (!options.wait && this.index.building) return undefined;
     await this.indexBuilt;
     return this.index.importersOf(fileURLToPath(uri)).map((path) => pathToFileURL(path).href).filter((importer) => this.served.has(importer));
   }

@@ -30,7 +30,7 @@ export interface LspHostOptions {
   /** Whether `uri` is a file of the workspace index (one an agent may have opened). */
   isWorkspaceFile?: (uri: string) => boolean;
   /** The files of the workspace index that import `uri` directly (see AgentHost.importersOf). */
-  importersOf?: (uri: string) => Promise<string[]>;
+  importersOf?: (uri: string, options?: { wait: boolean }) => Promise<string[] | undefined>;
 }
 
 const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
@@ -61,7 +61,7 @@ export class LspAgentHost implements AgentHost {
   /** Plans being decided, by id: withdrawing one answers it without the person. */
   private readonly deciding = new Map<string, { sessionId: string; withdraw: (reason: string) => void }>();
   private readonly isWorkspaceFile: (uri: string) => boolean;
-  readonly importersOf: (uri: string) => Promise<string[]>;
+  readonly importersOf: (uri: string, options?: { wait: boolean }) => Promise<string[] | undefined>;
   /** Files opened for agents (nobody had them open), with when VS Code was last asked to open each. */
   private readonly reached = new Map<string, number>();
 

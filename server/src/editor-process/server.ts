@@ -38,7 +38,7 @@ export function startServer(connection: Connection): ServerHandle {
     index: features.indexing.index,
     info: { ideName: 'Visual Studio Code', version: SERVER_VERSION },
     isWorkspaceFile: (uri) => features.indexing.isIndexed(uri),
-    importersOf: (uri) => features.indexing.importersOf(uri),
+    importersOf: (uri, options) => features.indexing.importersOf(uri, options),
   });
   const library = new LibrarySetting(connection, agentHost, features.diagnostics);
   let agentServer: AgentServerControl | undefined;

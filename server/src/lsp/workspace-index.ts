@@ -100,8 +100,9 @@ export class WorkspaceIndexing {
     return path !== undefined && this.index.get(path) !== undefined;
   }
 
-  /** The files (as file URIs) that import the file `uri` names directly, once the index is built. */
-  async importersOf(uri: string): Promise<string[]> {
+  /** The files (as file URIs) that import the file `uri` names directly, once the index is built (see AgentHost.importersOf). */
+  async importersOf(uri: string, options: { wait: boolean } = { wait: true }): Promise<string[] | undefined> {
+    if (!options.wait && this.index.building) return undefined;
     await this.built;
     const path = filePath(uri);
     if (path === undefined) return [];
