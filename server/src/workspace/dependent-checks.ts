@@ -203,6 +203,9 @@ export class DependentChecks {
    * that cycle are.
    */
   private blockedFiles(): Set<string> {
+    // One file waiting and none under way (a buffer closed, a file saved) holds nothing back: only
+    // files above it could be held, and none waits. Spares making the whole graph for it.
+    if (this.queue.length === 1 && this.sent.size === 0) return new Set();
     const { graph, files } = this.importGraph();
     this.importers ??= importersOf(graph, files);
     const importers = this.importers;
