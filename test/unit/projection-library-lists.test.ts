@@ -244,4 +244,18 @@ describe('projection library: lists and texts', () => {
       doc.dispose();
     }
   });
+  it("JavaScript's map and filter with a one-parameter arrow, held by a name, are a loop that pushes", () => {
+    keepsItsMeaning(
+      'function squaresOfEvens(values) {\n  const evens = values.filter((v) => v % 2 === 0);\n  const squares = evens.map(v => v * v);\n  return squares;\n}\nconst words = ["kiwi", "fig", "banana"];\nlet lengths = words.map((word) => word.length);\nconst long = words.filter((w) => w.length > 3);\nconsole.log(squaresOfEvens([1, 2, 3, 4, 6]).join(" "), lengths.join(","), long.join("|"));\n',
+      'javascript',
+      /const evens = \[\];\s*for v in values \{\s*if v % 2 == 0 \{\s*push\(evens, v\);[^]*for v in evens \{\s*push\(squares, v \* v\);[^]*let lengths = \[\];/,
+    );
+  });
+
+  it("JavaScript's map with the index parameter, or not held by a name, is an error at import", () => {
+    const errors = importErrors('const xs = [1, 2];\nconst ys = xs.map((x, i) => x + i);\nconsole.log(xs.map((x) => x * 2).join(","), ys.length);\n', 'javascript');
+    // One report per method name, at its first use that is not carried.
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0], /^2: .*'\.map' is outside the projection's library tables/);
+  });
 });

@@ -454,6 +454,14 @@ export class JavaScriptImporter {
         out.push(this.lowerConditional(value, (branch) => this.assignment(this.b.identifier(name.text, branch), '=', this.expression(branch), branch)));
         continue;
       }
+      const listLoop = value && this.mapOrFilter(value, name.text);
+      if (listLoop) {
+        // `const ys = xs.map(x => e);` → `const ys = []; for x in xs { push(ys, e); }`
+        const empty = this.b.make<A.ArrayLiteral>('ArrayLiteral', name, { elements: [] });
+        out.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', name, { name: name.text, kind, varType, annotations: [], initializer: empty }));
+        out.push(listLoop);
+        continue;
+      }
       if (kind === 'const' && !value) {
         this.b.unsupported(declarator, 'a const without a value');
         continue;
@@ -469,6 +477,40 @@ export class JavaScriptImporter {
       );
     }
     return out;
+  }
+
+  /**
+   * `xs.map(x => e)` or `xs.filter(x => c)` whose list is held by `name`: a loop that pushes onto it
+   * (each element read in order, the callback's body run once per element, as the array methods
+   * do). Only an arrow with one plain parameter and an expression body: a second parameter would be
+   * the index, and a `return` in a block body would leave the loop.
+   */
+  private mapOrFilter(value: SyntaxNode, name: string): A.Statement | undefined {
+    if (value.type !== 'call_expression') return undefined;
+    const callee = field(value, 'function');
+    const argsNode = field(value, 'arguments');
+    const object = callee?.type === 'member_expression' ? field(callee, 'object') : undefined;
+    const property = callee?.type === 'member_expression' ? field(callee, 'property')?.text : undefined;
+    if (!callee || !argsNode || !object || (property !== 'map' && property !== 'filter')) return undefined;
+    if (callee.children.some((child) => child?.type === 'optional_chain')) return undefined;
+    const args = namedChildren(argsNode);
+    const arrow = args[0];
+    if (args.length !== 1 || arrow?.type !== 'arrow_function' || isAsync(arrow)) return undefined;
+    const single = field(arrow, 'parameter');
+    const listed = field(arrow, 'parameters');
+    const params = single ? [single] : listed ? namedChildren(listed) : [];
+    const param = params.length === 1 ? params[0] : undefined;
+    const paramName = param?.type === 'identifier' ? param : param?.type === 'required_parameter' && !field(param, 'value') ? field(param, 'pattern') : undefined;
+    const body = field(arrow, 'body');
+    if (paramName?.type !== 'identifier' || !body || body.type === 'statement_block') return undefined;
+    const element = property === 'map' ? this.expression(body) : this.b.identifier(paramName.text, body);
+    const push = this.b.make<A.ExpressionStatement>('ExpressionStatement', body, { annotations: [], expression: this.b.call('push', [this.b.identifier(name, body), element], body) });
+    const pushBlock = this.b.make<A.Block>('Block', body, { statements: [push] });
+    const loopBody =
+      property === 'map'
+        ? pushBlock
+        : this.b.make<A.Block>('Block', arrow, { statements: [this.b.make<A.IfStatement>('IfStatement', body, { annotations: [], condition: this.expression(body), consequent: pushBlock, alternate: null })] });
+    return this.b.make<A.ForStatement>('ForStatement', value, { annotations: [], iterator: paramName.text, iterable: this.expression(object), body: loopBody });
   }
 
   /** `const { a, b } = source;` → `const a = source.a; const b = source.b;` */
