@@ -258,4 +258,20 @@ describe('projection library: lists and texts', () => {
     assert.equal(errors.length, 1, errors.join('\n'));
     assert.match(errors[0], /^2: .*'\.map' is outside the projection's library tables/);
   });
+  it("JavaScript's reduce with an initial value, held by a name, is a loop that assigns it", () => {
+    keepsItsMeaning(
+      'function sumOfDigits(text) {\n  const digits = text.split("");\n  const total = digits.reduce((sum, d) => sum + Number(d), 0);\n  return total;\n}\nconst words = ["a", "bb", "ccc"];\nconst longest = words.reduce((best, w) => (w.length > best.length ? w : best), "");\nconst product = [2, 3, 4].reduce((acc, x) => acc * x, 1);\nconsole.log(sumOfDigits("1234"), longest, product);\n',
+      'javascript',
+      /let total = 0;\s*for d in digits \{\s*total = total \+ num\(d\);[^]*let product = 1;\s*for x in \[2, 3, 4\] \{\s*product = product \* x;/,
+    );
+  });
+
+  it("JavaScript's reduce without an initial value, or whose parts call functions, is an error at import", () => {
+    const errors = importErrors('const xs = [1, 2];\nconst total = xs.reduce((a, b) => a + b);\nconsole.log(total);\n', 'javascript');
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0], /^2: .*'\.reduce' is outside the projection's library tables/);
+    const calls = importErrors('function start() {\n  return 1;\n}\nconst total = [1, 2].reduce((a, b) => a + b, start());\nconsole.log(total);\n', 'javascript');
+    assert.equal(calls.length, 1, calls.join('\n'));
+    assert.match(calls[0], /^4: .*'\.reduce'/);
+  });
 });
