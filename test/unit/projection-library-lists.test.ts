@@ -274,4 +274,17 @@ describe('projection library: lists and texts', () => {
     assert.equal(calls.length, 1, calls.join('\n'));
     assert.match(calls[0], /^4: .*'\.reduce'/);
   });
+  it("Python's sorted with a key lambda and reverse is sorted with a comparison of the keys, stable in every target", () => {
+    keepsItsMeaning(
+      'words = ["pear", "fig", "apple", "kiwi", "date"]\nby_length = sorted(words, key=lambda w: len(w))\nlongest_first = sorted(words, key=lambda w: len(w), reverse=True)\npairs = [[3, "c"], [1, "a"], [3, "b"], [2, "z"]]\nby_first = sorted(pairs, key=lambda p: p[0])\nprint(" ".join(by_length), " ".join(longest_first), " ".join([p[1] for p in by_first]))\nprint(" ".join(sorted(words, key=lambda w: w[1], reverse=False)))\n',
+      'python',
+      /sorted\(words, fn\(left, right\) => \(?fn\(w\) => len\(w\)\)?\(left\) < /,
+    );
+  });
+
+  it("Python's sorted with a key that calls a function, or with other keywords, is an error at import", () => {
+    const errors = importErrors('def weight(x):\n    return -x\n\n\nxs = [1, 2]\nprint(sorted(xs, key=lambda x: weight(x))[0], sorted(xs, key=abs, reverse=True)[0])\n', 'python');
+    assert.ok(errors.length >= 1, errors.join('\n'));
+    for (const error of errors) assert.match(error, /^6: .*keyword arguments/);
+  });
 });
