@@ -287,4 +287,10 @@ describe('projection library: lists and texts', () => {
     assert.ok(errors.length >= 1, errors.join('\n'));
     for (const error of errors) assert.match(error, /^6: .*keyword arguments/);
   });
+  it('num reads the same texts in every target: decimal numbers and Infinity, NaN for the forms only one language reads', () => {
+    printsEverywhere(
+      'for text in [" 12 ", "-3.5", "1e3", ".5", "7.", "+Infinity", "-Infinity"] {\n  print(num(text));\n}\nfor text in ["", "  ", "0x10", "0b1", "1_000", "inf", "nan", "12abc", "1e", "--1"] {\n  print(num(text) != num(text));\n}\n',
+      '12\n-3.5\n1000\n0.5\n7\nInfinity\n-Infinity\n' + 'true\n'.repeat(10),
+    );
+  });
 });
