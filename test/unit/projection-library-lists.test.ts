@@ -276,7 +276,7 @@ describe('projection library: lists and texts', () => {
   });
   it("Python's sorted with a key lambda and reverse is sorted with a comparison of the keys, stable in every target", () => {
     keepsItsMeaning(
-      'words = ["pear", "fig", "apple", "kiwi", "date"]\nby_length = sorted(words, key=lambda w: len(w))\nlongest_first = sorted(words, key=lambda w: len(w), reverse=True)\npairs = [[3, "c"], [1, "a"], [3, "b"], [2, "z"]]\nby_first = sorted(pairs, key=lambda p: p[0])\nprint(" ".join(by_length), " ".join(longest_first), " ".join([p[1] for p in by_first]))\nprint(" ".join(sorted(words, key=lambda w: w[1], reverse=False)))\n',
+      'words = ["pear", "fig", "apple", "kiwi", "date"]\nby_length = sorted(words, key=lambda w: len(w))\nlongest_first = sorted(words, key=lambda w: len(w), reverse=True)\npairs = [[3, "c"], [1, "a"], [3, "b"], [2, "z"]]\nby_first = sorted(pairs, key=lambda p: p[0])\nprint(" ".join(by_length), " ".join(longest_first), " ".join([p[1] for p in by_first]))\nprint(" ".join(sorted(words, key=lambda w: w[1], reverse=False)))\nwords.sort(key=lambda w: w[-1], reverse=True)\nprint(" ".join(words))\n',
       'python',
       /sorted\(words, fn\(left, right\) => \(?fn\(w\) => len\(w\)\)?\(left\) < /,
     );

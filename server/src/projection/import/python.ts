@@ -934,7 +934,11 @@ export class PythonImporter {
       else if (arg.type === 'list_splat' || arg.type === 'dictionary_splat') return this.b.errorNode(node, 'a call with * or ** arguments');
       else positional.push(this.expression(arg));
     }
-    const keyed = keywords.length > 0 && callee.type === 'identifier' && callee.text === 'sorted' && positional.length === 1 ? this.sortedWithKey(node, positional[0], keywords) : undefined;
+    const sortedList = callee.type === 'identifier' && callee.text === 'sorted' && positional.length === 1 ? positional[0] : undefined;
+    // xs.sort(key=…) sorts in place and gives None: only as a statement.
+    const sortObject = callee.type === 'attribute' && field(callee, 'attribute')?.text === 'sort' && positional.length === 0 && node.parent?.type === 'expression_statement' ? field(callee, 'object') : undefined;
+    const keyed =
+      keywords.length === 0 ? undefined : sortedList ? this.sortedWithKey(node, () => sortedList, keywords, 'sorted') : sortObject ? this.sortedWithKey(node, () => this.expression(sortObject), keywords, 'sort') : undefined;
     if (keyed) return keyed;
     if (keywords.length > 0) {
       const placed = this.placeKeywords(callee, positional, keywords);
@@ -1005,14 +1009,14 @@ export class PythonImporter {
   }
 
   /**
-   * `sorted(xs, key=lambda v: e, reverse=True)`: sorted with a comparison of the keys,
+   * `sorted(xs, key=lambda v: e, reverse=True)` (or `xs.sort(…)` as a statement): sorted (sort) with a comparison of the keys,
    * `fn(left, right) => k(left) < k(right) ? -1 : k(right) < k(left) ? 1 : 0` (the two swapped for
    * `reverse`), with k the key lambda called where it is written. Both sorts are stable and Python's
    * reverse keeps equal elements in their order, as the swapped comparison does. The key runs more
    * often than in Python, so only one without calls other than len and abs; keys compared with `<`
    * as Whetstone compares (numbers, texts; the checker refuses others it knows).
    */
-  private sortedWithKey(node: SyntaxNode, list: A.Expression, keywords: SyntaxNode[]): A.Expression | undefined {
+  private sortedWithKey(node: SyntaxNode, list: () => A.Expression, keywords: SyntaxNode[], builtin: 'sorted' | 'sort'): A.Expression | undefined {
     const values = new Map(keywords.map((keyword) => [field(keyword, 'name')?.text ?? '', field(keyword, 'value')]));
     const key = values.get('key');
     const reverse = values.get('reverse');
@@ -1040,7 +1044,7 @@ export class PythonImporter {
     });
     const parameter = (name: string): A.Parameter => this.b.make<A.Parameter>('Parameter', key, { name, paramType: null, defaultValue: null });
     const compare = this.b.make<A.Lambda>('Lambda', key, { parameters: [parameter(left), parameter(right)], returnType: null, body: order });
-    return this.b.call('sorted', [list, compare], node);
+    return this.b.call(builtin, [list(), compare], node);
   }
 
   /** Appends keyword arguments as positional ones when they fill a known function's next parameters in order. */
