@@ -254,6 +254,10 @@ describe('projection library: lists and texts', () => {
 
   it("JavaScript's map with the index parameter, or not held by a name, is an error at import", () => {
     const errors = importErrors('const xs = [1, 2];\nconst ys = xs.map((x, i) => x + i);\nconsole.log(xs.map((x) => x * 2).join(","), ys.length);\n', 'javascript');
+    // A parameter named as the list being built would hide it in the loop: left outside the tables.
+    const hidden = importErrors('const xs = [1, 2];\nconst x = xs.map((x) => x * 2);\nconsole.log(x.length);\n', 'javascript');
+    assert.equal(hidden.length, 1, hidden.join('\n'));
+    assert.match(hidden[0], /^2: .*'\.map' is outside the projection's library tables/);
     // One report per method name, at its first use that is not carried.
     assert.equal(errors.length, 1, errors.join('\n'));
     assert.match(errors[0], /^2: .*'\.map' is outside the projection's library tables/);

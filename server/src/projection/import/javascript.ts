@@ -506,6 +506,8 @@ export class JavaScriptImporter {
     const body = field(arrow, 'body');
     if (!body || body.type === 'statement_block') return undefined;
     const iterator = property === 'reduce' ? second : first;
+    // The loop's name would hide the list or total being built.
+    if (iterator === name.text) return undefined;
     const declare = (initializer: A.Expression, declared: 'let' | 'const'): A.VariableDeclaration =>
       this.b.make<A.VariableDeclaration>('VariableDeclaration', name, { name: name.text, kind: declared, varType, annotations: [], initializer });
     const loop = (iterable: A.Expression, statement: A.Statement): A.ForStatement =>
