@@ -244,4 +244,57 @@ describe('projection library: lists and texts', () => {
       doc.dispose();
     }
   });
+  it("JavaScript's map and filter with a one-parameter arrow, held by a name, are a loop that pushes", () => {
+    keepsItsMeaning(
+      'function squaresOfEvens(values) {\n  const evens = values.filter((v) => v % 2 === 0);\n  const squares = evens.map(v => v * v);\n  return squares;\n}\nconst words = ["kiwi", "fig", "banana"];\nlet lengths = words.map((word) => word.length);\nconst long = words.filter((w) => w.length > 3);\nconsole.log(squaresOfEvens([1, 2, 3, 4, 6]).join(" "), lengths.join(","), long.join("|"));\n',
+      'javascript',
+      /const evens = \[\];\s*for v in values \{\s*if v % 2 == 0 \{\s*push\(evens, v\);[^]*for v in evens \{\s*push\(squares, v \* v\);[^]*let lengths = \[\];/,
+    );
+  });
+
+  it("JavaScript's map with the index parameter, or not held by a name, is an error at import", () => {
+    const errors = importErrors('const xs = [1, 2];\nconst ys = xs.map((x, i) => x + i);\nconsole.log(xs.map((x) => x * 2).join(","), ys.length);\n', 'javascript');
+    // A parameter named as the list being built would hide it in the loop: left outside the tables.
+    const hidden = importErrors('const xs = [1, 2];\nconst x = xs.map((x) => x * 2);\nconsole.log(x.length);\n', 'javascript');
+    assert.equal(hidden.length, 1, hidden.join('\n'));
+    assert.match(hidden[0], /^2: .*'\.map' is outside the projection's library tables/);
+    // One report per method name, at its first use that is not carried.
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0], /^2: .*'\.map' is outside the projection's library tables/);
+  });
+  it("JavaScript's reduce with an initial value, held by a name, is a loop that assigns it", () => {
+    keepsItsMeaning(
+      'function sumOfDigits(text) {\n  const digits = text.split("");\n  const total = digits.reduce((sum, d) => sum + Number(d), 0);\n  return total;\n}\nconst words = ["a", "bb", "ccc"];\nconst longest = words.reduce((best, w) => (w.length > best.length ? w : best), "");\nconst product = [2, 3, 4].reduce((acc, x) => acc * x, 1);\nconsole.log(sumOfDigits("1234"), longest, product);\n',
+      'javascript',
+      /let total = 0;\s*for d in digits \{\s*total = total \+ num\(d\);[^]*let product = 1;\s*for x in \[2, 3, 4\] \{\s*product = product \* x;/,
+    );
+  });
+
+  it("JavaScript's reduce without an initial value, or whose parts call functions, is an error at import", () => {
+    const errors = importErrors('const xs = [1, 2];\nconst total = xs.reduce((a, b) => a + b);\nconsole.log(total);\n', 'javascript');
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0], /^2: .*'\.reduce' is outside the projection's library tables/);
+    const calls = importErrors('function start() {\n  return 1;\n}\nconst total = [1, 2].reduce((a, b) => a + b, start());\nconsole.log(total);\n', 'javascript');
+    assert.equal(calls.length, 1, calls.join('\n'));
+    assert.match(calls[0], /^4: .*'\.reduce'/);
+  });
+  it("Python's sorted with a key lambda and reverse is sorted with a comparison of the keys, stable in every target", () => {
+    keepsItsMeaning(
+      'words = ["pear", "fig", "apple", "kiwi", "date"]\nby_length = sorted(words, key=lambda w: len(w))\nlongest_first = sorted(words, key=lambda w: len(w), reverse=True)\npairs = [[3, "c"], [1, "a"], [3, "b"], [2, "z"]]\nby_first = sorted(pairs, key=lambda p: p[0])\nprint(" ".join(by_length), " ".join(longest_first), " ".join([p[1] for p in by_first]))\nprint(" ".join(sorted(words, key=lambda w: w[1], reverse=False)))\nwords.sort(key=lambda w: w[-1], reverse=True)\nprint(" ".join(words))\n',
+      'python',
+      /sorted\(words, fn\(left, right\) => \(?fn\(w\) => len\(w\)\)?\(left\) < /,
+    );
+  });
+
+  it("Python's sorted with a key that calls a function, or with other keywords, is an error at import", () => {
+    const errors = importErrors('def weight(x):\n    return -x\n\n\nxs = [1, 2]\nprint(sorted(xs, key=lambda x: weight(x))[0], sorted(xs, key=abs, reverse=True)[0])\n', 'python');
+    assert.ok(errors.length >= 1, errors.join('\n'));
+    for (const error of errors) assert.match(error, /^6: .*keyword arguments/);
+  });
+  it('num reads the same texts in every target: decimal numbers and Infinity, NaN for the forms only one language reads', () => {
+    printsEverywhere(
+      'for text in [" 12 ", "-3.5", "1e3", ".5", "7.", "+Infinity", "-Infinity"] {\n  print(num(text));\n}\nfor text in ["", "  ", "0x10", "0b1", "1_000", "inf", "nan", "12abc", "1e", "--1"] {\n  print(num(text) != num(text));\n}\n',
+      '12\n-3.5\n1000\n0.5\n7\nInfinity\n-Infinity\n' + 'true\n'.repeat(10),
+    );
+  });
 });

@@ -53,9 +53,9 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
       ].join('\n');
     case 'toNumber':
       return [
-        `/** The number a text spells, NaN when it spells none (an empty text too). */`,
+        `/** Whetstone's num: a decimal number or Infinity (a sign, blanks around), else NaN; not Number's other forms ("", 0x10, 0b1). */`,
         `function ${name('toNumber')}(text${t(': string')})${t(': number')} {`,
-        `  return text.trim() === '' ? NaN : Number(text);`,
+        `  return /^\\s*([+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?|[+-]?Infinity)\\s*$/.test(text) ? Number(text) : NaN;`,
         `}`,
       ].join('\n');
     case 'includesIn':

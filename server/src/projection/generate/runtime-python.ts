@@ -14,7 +14,7 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   round_half_away: ['math'],
   divide: ['math'],
   remainder: ['math'],
-  to_number: ['math'],
+  to_number: ['math', 're'],
   square_root: ['math'],
   power: ['math'],
   contains: [],
@@ -110,11 +110,11 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         raise AssertionError(message)`;
     case 'to_number':
       return `def ${name('to_number')}(text):
-    """The number a text spells, NaN when it spells none (an empty text too)."""
-    try:
-        value = float(text) if text.strip() else math.nan
-    except ValueError:
+    """Whetstone's num: a decimal number or Infinity (a sign, blanks around), else NaN; not Python's other forms (1_000, inf, nan)."""
+    text = text.strip()
+    if not re.fullmatch(r"[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?|[+-]?Infinity", text):
         return math.nan
+    value = float(text)
     return int(value) if value.is_integer() else value`;
     case 'contains':
       return `def ${name('contains')}(container, value):

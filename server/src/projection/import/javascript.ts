@@ -454,6 +454,11 @@ export class JavaScriptImporter {
         out.push(this.lowerConditional(value, (branch) => this.assignment(this.b.identifier(name.text, branch), '=', this.expression(branch), branch)));
         continue;
       }
+      const listLoop = value && this.listMethodLoop(value, name, kind, varType);
+      if (listLoop) {
+        out.push(...listLoop);
+        continue;
+      }
       if (kind === 'const' && !value) {
         this.b.unsupported(declarator, 'a const without a value');
         continue;
@@ -470,6 +475,74 @@ export class JavaScriptImporter {
     }
     return out;
   }
+
+  /**
+   * `const ys = xs.map(x => e)`, `xs.filter(x => c)` or `xs.reduce((acc, x) => e, init)`: a loop
+   * over xs, each element read in order and the callback's body run once per element, as the array
+   * methods do. `map` and `filter` push onto ys (`const ys = []; for x in xs { push(ys, e); }`);
+   * `reduce` assigns ys, which stands for the accumulator in the body (`let ys = init; for x in xs
+   * { ys = e; }`: a name being declared is not yet readable in its own initializer, so no other ys
+   * can be meant). Only arrows with plain parameters and an expression body: a further parameter
+   * would be the index, and a `return` in a block body would leave the loop.
+   */
+  private listMethodLoop(value: SyntaxNode, name: SyntaxNode, kind: 'let' | 'const', varType: string | null): A.Statement[] | undefined {
+    if (value.type !== 'call_expression') return undefined;
+    const callee = field(value, 'function');
+    const argsNode = field(value, 'arguments');
+    const object = callee?.type === 'member_expression' ? field(callee, 'object') : undefined;
+    const property = callee?.type === 'member_expression' ? field(callee, 'property')?.text : undefined;
+    if (!callee || !argsNode || !object || (property !== 'map' && property !== 'filter' && property !== 'reduce')) return undefined;
+    if (callee.children.some((child) => child?.type === 'optional_chain')) return undefined;
+    const args = namedChildren(argsNode);
+    const arrow = args[0];
+    if (args.length !== (property === 'reduce' ? 2 : 1) || arrow?.type !== 'arrow_function' || isAsync(arrow)) return undefined;
+    const single = field(arrow, 'parameter');
+    const listed = field(arrow, 'parameters');
+    const params = (single ? [single] : listed ? namedChildren(listed) : []).map((param) =>
+      param.type === 'identifier' ? param : param.type === 'required_parameter' && !field(param, 'value') ? field(param, 'pattern') : undefined,
+    );
+    if (params.length !== (property === 'reduce' ? 2 : 1) || params.some((param) => param?.type !== 'identifier')) return undefined;
+    const [first, second] = params.map((param) => param?.text ?? '');
+    const body = field(arrow, 'body');
+    if (!body || body.type === 'statement_block') return undefined;
+    const iterator = property === 'reduce' ? second : first;
+    // The loop's name would hide the list or total being built.
+    if (iterator === name.text) return undefined;
+    const declare = (initializer: A.Expression, declared: 'let' | 'const'): A.VariableDeclaration =>
+      this.b.make<A.VariableDeclaration>('VariableDeclaration', name, { name: name.text, kind: declared, varType, annotations: [], initializer });
+    const loop = (iterable: A.Expression, statement: A.Statement): A.ForStatement =>
+      this.b.make<A.ForStatement>('ForStatement', value, { annotations: [], iterator, iterable, body: this.b.make<A.Block>('Block', arrow, { statements: [statement] }) });
+    if (property === 'reduce') {
+      // The accumulator is renamed in the body; a function or shorthand property there could see the name otherwise.
+      if (first === iterator || body.descendantsOfType(['arrow_function', 'function_expression', 'function', 'shorthand_property_identifier']).length > 0) return undefined;
+      // The initial value is read before the list here, after it in JavaScript: only where neither can act.
+      if ([object, args[1]].some((part) => [part, ...part.descendantsOfType(['call_expression', 'new_expression', 'assignment_expression', 'augmented_assignment_expression', 'update_expression'])].some((found) => /call|new|assignment|update/.test(found?.type ?? '')))) return undefined;
+      const initial = this.expression(args[1]);
+      const iterable = this.expression(object);
+      const outer = this.renamed;
+      this.renamed = new Map([[first, name.text]]);
+      try {
+        return [declare(initial, 'let'), loop(iterable, this.assignment(this.b.identifier(name.text, body), '=', this.expression(body), body))];
+      } finally {
+        this.renamed = outer;
+      }
+    }
+    const push = (element: A.Expression): A.Statement =>
+      this.b.make<A.ExpressionStatement>('ExpressionStatement', body, { annotations: [], expression: this.b.call('push', [this.b.identifier(name.text, body), element], body) });
+    const each =
+      property === 'map'
+        ? push(this.expression(body))
+        : this.b.make<A.IfStatement>('IfStatement', body, {
+            annotations: [],
+            condition: this.expression(body),
+            consequent: this.b.make<A.Block>('Block', body, { statements: [push(this.b.identifier(iterator, body))] }),
+            alternate: null,
+          });
+    return [declare(this.b.make<A.ArrayLiteral>('ArrayLiteral', name, { elements: [] }), kind), loop(this.expression(object), each)];
+  }
+
+  /** The accumulator of a `reduce` being read as a loop, and the name that holds it there. */
+  private renamed: Map<string, string> | undefined;
 
   /** `const { a, b } = source;` → `const a = source.a; const b = source.b;` */
   private destructure(pattern: SyntaxNode, source: SyntaxNode, kind: 'let' | 'const'): A.Statement[] {
@@ -663,7 +736,7 @@ export class JavaScriptImporter {
   private expressionAt(node: SyntaxNode): A.Expression {
     switch (node.type) {
       case 'identifier':
-        return this.b.identifier(node.text, node);
+        return this.b.identifier(this.renamed?.get(node.text) ?? node.text, node);
       case 'undefined':
         // Compared with === or !==, undefined asks what null asks in Whetstone (a missing value);
         // elsewhere it prints and passes differently from null.

@@ -934,6 +934,12 @@ export class PythonImporter {
       else if (arg.type === 'list_splat' || arg.type === 'dictionary_splat') return this.b.errorNode(node, 'a call with * or ** arguments');
       else positional.push(this.expression(arg));
     }
+    const sortedList = callee.type === 'identifier' && callee.text === 'sorted' && positional.length === 1 ? positional[0] : undefined;
+    // xs.sort(key=…) sorts in place and gives None: only as a statement.
+    const sortObject = callee.type === 'attribute' && field(callee, 'attribute')?.text === 'sort' && positional.length === 0 && node.parent?.type === 'expression_statement' ? field(callee, 'object') : undefined;
+    const keyed =
+      keywords.length === 0 ? undefined : sortedList ? this.sortedWithKey(node, () => sortedList, keywords, 'sorted') : sortObject ? this.sortedWithKey(node, () => this.expression(sortObject), keywords, 'sort') : undefined;
+    if (keyed) return keyed;
     if (keywords.length > 0) {
       const placed = this.placeKeywords(callee, positional, keywords);
       if (!placed) return this.b.errorNode(node, 'a call with keyword arguments', 'Keyword arguments map when they name parameters of a function of this file, in order.');
@@ -1000,6 +1006,45 @@ export class PythonImporter {
     const args = [this.expression(value), start ? this.expression(start) : this.b.literal(0, range)];
     if (end) args.push(this.expression(end));
     return this.b.call('slice', args, node);
+  }
+
+  /**
+   * `sorted(xs, key=lambda v: e, reverse=True)` (or `xs.sort(…)` as a statement): sorted (sort) with a comparison of the keys,
+   * `fn(left, right) => k(left) < k(right) ? -1 : k(right) < k(left) ? 1 : 0` (the two swapped for
+   * `reverse`), with k the key lambda called where it is written. Both sorts are stable and Python's
+   * reverse keeps equal elements in their order, as the swapped comparison does. The key runs more
+   * often than in Python, so only one without calls other than len and abs; keys compared with `<`
+   * as Whetstone compares (numbers, texts; the checker refuses others it knows).
+   */
+  private sortedWithKey(node: SyntaxNode, list: () => A.Expression, keywords: SyntaxNode[], builtin: 'sorted' | 'sort'): A.Expression | undefined {
+    const values = new Map(keywords.map((keyword) => [field(keyword, 'name')?.text ?? '', field(keyword, 'value')]));
+    const key = values.get('key');
+    const reverse = values.get('reverse');
+    if ([...values.keys()].some((name) => name !== 'key' && name !== 'reverse') || key?.type !== 'lambda') return undefined;
+    if (reverse && reverse.type !== 'true' && reverse.type !== 'false') return undefined;
+    const params = namedChildren(field(key, 'parameters') ?? key);
+    const body = field(key, 'body');
+    if (!field(key, 'parameters') || params.length !== 1 || params[0].type !== 'identifier' || !body) return undefined;
+    const calls = [body, ...body.descendantsOfType(['call', 'lambda'])].filter((found) => found?.type === 'call' || found?.type === 'lambda');
+    if (calls.some((found) => found?.type !== 'call' || !['len', 'abs'].includes(field(found, 'function')?.text ?? ''))) return undefined;
+    const taken = new Set([body, ...body.descendantsOfType('identifier')].map((found) => found?.text));
+    const fresh = (base: string): string => {
+      let name = base;
+      while (taken.has(name)) name += '_';
+      return name;
+    };
+    const [left, right] = [fresh('left'), fresh('right')];
+    const keyOf = (name: string): A.Expression => this.b.make<A.CallExpression>('CallExpression', key, { callee: this.expression(key), arguments: [this.b.identifier(name, key)] });
+    const less = (a: string, b: string): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', key, { operator: '<', left: keyOf(a), right: keyOf(b) });
+    const [first, second] = reverse?.type === 'true' ? [right, left] : [left, right];
+    const order = this.b.make<A.ConditionalExpression>('ConditionalExpression', key, {
+      condition: less(first, second),
+      consequent: this.b.literal(-1, key),
+      alternate: this.b.make<A.ConditionalExpression>('ConditionalExpression', key, { condition: less(second, first), consequent: this.b.literal(1, key), alternate: this.b.literal(0, key) }),
+    });
+    const parameter = (name: string): A.Parameter => this.b.make<A.Parameter>('Parameter', key, { name, paramType: null, defaultValue: null });
+    const compare = this.b.make<A.Lambda>('Lambda', key, { parameters: [parameter(left), parameter(right)], returnType: null, body: order });
+    return this.b.call(builtin, [list(), compare], node);
   }
 
   /** Appends keyword arguments as positional ones when they fill a known function's next parameters in order. */
