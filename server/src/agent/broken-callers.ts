@@ -4,7 +4,8 @@
 // the same batch or plan. Reported by every change, a dry run included, before it is applied.
 // Found as the review preflight finds them (review-preflight.ts errorsInImporters); the importers
 // nobody has open are opened first (importers.ts), so none is left out.
-import type { SemanticModel } from '../core/semantics';
+import { editsKeepExports, type SemanticModel } from '../core/semantics';
+import type { TextEdit } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { AgentHost } from './host';
 import { exportsChange, errorsInImporters, importsBuffer } from './review-preflight';
@@ -22,9 +23,11 @@ export interface BrokenCaller {
 /** The most broken callers an answer lists; brokenCallersTotal counts them all. */
 export const MAX_BROKEN_CALLERS = 200;
 
-/** What a change whose module analyses as `after` breaks in the importers of `buffer`. */
-export async function brokenCallersOf(host: AgentHost, buffer: OpenBuffer, after: () => SemanticModel): Promise<{ brokenCallers: BrokenCaller[]; brokenCallersTotal: number }> {
+/** What a change of `buffer` by `edits` (offsets into its text), whose module then analyses as `after`, breaks in its importers. */
+export async function brokenCallersOf(host: AgentHost, buffer: OpenBuffer, edits: readonly TextEdit[], after: () => SemanticModel): Promise<{ brokenCallers: BrokenCaller[]; brokenCallersTotal: number }> {
   const none = { brokenCallers: [], brokenCallersTotal: 0 };
+  // Every change asks: most stay inside a function's body, and cost nothing here.
+  if (editsKeepExports(buffer.document.ast, edits)) return none;
   if (!(await mayHaveImporters(host, buffer, (other) => importsBuffer(other, buffer, host.workspace)))) return none;
   const model = after();
   // Only a change of the exports can break an importer: nothing to open or analyse otherwise.

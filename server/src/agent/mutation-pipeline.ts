@@ -215,7 +215,7 @@ async function runOnce(
   if (options.strictMode === true) refuseAddedSemanticErrors(draft, semanticBefore);
   const targets = planTargets(draft.buffer.uri, draft.document, draft.result, draft.mutations);
   // Before anything is applied: the importers are analysed against the buffer as it is now.
-  const broken = options.withoutBrokenCallers === true ? { brokenCallers: [], brokenCallersTotal: 0 } : await brokenCallersOf(context.host, draft.buffer, () => mutatedModel(draft));
+  const broken = options.withoutBrokenCallers === true ? { brokenCallers: [], brokenCallersTotal: 0 } : await brokenCallersOf(context.host, draft.buffer, draft.result.edits, () => mutatedModel(draft));
   if (options.dryRun === true) return preview(draft, policy, semanticBefore, targets, broken);
   let plan: PlanUse;
   if (options.planHeldByCaller === true) {

@@ -18,7 +18,7 @@ export {
   type LibraryFunctionEntry,
 } from './library';
 export { ImportGraph } from './import-graph';
-export { moduleExportsOf } from './module-exports';
+export { editsKeepExports, moduleExportsOf } from './module-exports';
 export {
   moduleFilePath,
   modulePathOf,

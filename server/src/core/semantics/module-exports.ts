@@ -2,6 +2,7 @@
 // function, type, constant and variable it declares, with the types that analysis gives them, and a
 // fingerprint of them that importers compare to know whether they must be analysed again. Apart
 // from modules.ts, which the analysis itself reads, so that nothing there depends on the model.
+import type { Program } from '../ast';
 import { typeKey } from './dependencies';
 import type { SemanticModel } from './model';
 import type { ExportedName, ExportKind, ModuleExports } from './modules';
@@ -34,4 +35,17 @@ export function moduleExportsOf(model: SemanticModel): ModuleExports {
   }
   const fingerprint = typeKey([...names].map(([name, exported]) => [name, exported.kind, exported.type, exported.fields ?? null]));
   return { names, fingerprint };
+}
+
+/**
+ * Whether edits of a module's text (offsets into it) leave what it exports as it is, seen without
+ * analysing it again: every edit lies strictly inside the body of a top-level function. A
+ * function's type comes from its annotations (any where none is written) and literal defaults,
+ * never from its body, so a body decides nothing an importer sees. False does not mean the
+ * exports change, only that the analysis must say.
+ */
+export function editsKeepExports(program: Program, edits: readonly { startOffset: number; endOffset: number }[]): boolean {
+  if (edits.length === 0) return true;
+  const bodies = program.children.flatMap((child) => (child.type === 'FunctionDeclaration' ? [child.body.span] : []));
+  return edits.every((edit) => bodies.some((body) => edit.startOffset > body.startOffset && edit.endOffset < body.endOffset));
 }
