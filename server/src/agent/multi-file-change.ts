@@ -8,6 +8,8 @@ import { AgentError } from './errors';
 import type { MethodContext } from './method';
 import { runChange, runUndo, type AppliedChange, type PipelineOptions, type PreviewedChange } from './mutation-pipeline';
 import { checkApprovedPlan, holdPlan, type PlanUse } from './plans/plan-gate';
+import { exportsAfterEdits } from './review-preflight';
+import type { ModuleExports } from '../core/semantics';
 
 /** One file's part of the change. */
 export interface FileChange {
@@ -22,9 +24,22 @@ export type SharedOptions = Omit<PipelineOptions, 'uri' | 'ifRevision' | 'dryRun
 
 /**
  * Every file's change previewed (dryRun), in order; a refusal names its file (data.uri). With
- * `checksOnly`, only what decides whether it may apply (no diagnostics after it).
+ * `checksOnly`, only what decides whether it may apply (no diagnostics after it). Otherwise each
+ * file's diagnostics after are those it will have with every file changed: the checks run first,
+ * and each file is then analysed against what the others will export.
  */
 export async function previewFiles(context: MethodContext, files: readonly FileChange[], options: SharedOptions): Promise<PreviewedChange[]> {
+  if (options.checksOnly === true || files.length < 2) return previewEach(context, files, options);
+  const checked = await previewEach(context, files, { ...options, checksOnly: true, withoutBrokenCallers: true });
+  const exportsAfter = new Map<string, ModuleExports>();
+  for (const preview of checked) {
+    const buffer = context.host.workspace.get(preview.uri);
+    if (buffer) exportsAfter.set(preview.uri, exportsAfterEdits(context.host.workspace, buffer, preview.edits, context.host.library()));
+  }
+  return previewEach(context, files, { ...options, exportsAfter });
+}
+
+async function previewEach(context: MethodContext, files: readonly FileChange[], options: SharedOptions): Promise<PreviewedChange[]> {
   const previews: PreviewedChange[] = [];
   for (const file of files) {
     try {

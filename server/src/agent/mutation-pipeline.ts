@@ -23,7 +23,7 @@ import {
   type MutationResult,
   type PolicyReview,
 } from '../core/editing';
-import { analyze, libraryIndexOf, type LibraryIndex, type SemanticModel } from '../core/semantics';
+import { analyze, libraryIndexOf, type LibraryIndex, type ModuleExports, type SemanticModel } from '../core/semantics';
 import { applyTextEdits, invertEdits, type TextEdit, type WhetstoneDocument } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import { tooLargeForBuffer, tooLargeMessage } from '../workspace/buffer-limits';
@@ -36,6 +36,7 @@ import { checkApprovedPlan, planTargets, takeApprovedPlan, type PlanUse } from '
 import { completeUndo, lastUndo, rememberUndo } from './undo-history';
 import { expandRenames } from './rename-expansion';
 import { brokenCallersOf, type BrokenCaller } from './broken-callers';
+import { resolverWithExports } from './review-preflight';
 
 export interface PipelineOptions {
   uri?: string;
@@ -56,6 +57,11 @@ export interface PipelineOptions {
    * (multi-file-change.ts); the changed text is not parsed again for its diagnostics.
    */
   checksOnly?: boolean;
+  /**
+   * With dryRun, for one file of a change of several: what each other file of the change (by uri)
+   * will export once it is changed, so the diagnostics after are those this file will have then.
+   */
+  exportsAfter?: ReadonlyMap<string, ModuleExports>;
   /** What the person sees for the change (undo label, headless log). */
   label: string;
 }
@@ -375,7 +381,9 @@ function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly D
   }
   const document = previewDocument(draft.document, draft.result.edits);
   try {
-    const modules = draft.context.host.workspace.modules.resolverFor(draft.buffer);
+    const { workspace } = draft.context.host;
+    const resolver = workspace.modules.resolverFor(draft.buffer);
+    const modules = resolver && draft.options.exportsAfter ? resolverWithExports(workspace, resolver, draft.options.exportsAfter) : resolver;
     const diagnosticsAfter = inSourceOrder(document.syntaxDiagnostics, analyze(document, { library: draft.library, modules }).diagnostics);
     return {
       ...commonFields(draft, policy, broken),

@@ -2,10 +2,11 @@
 // the edited text (a scratch document; no buffer changes) and each importer against the edited
 // module's exports. A change sent for review (docs/AGENT-ENDPOINT.md "Review mode") shows them
 // beside it, and the Accept says how many; every change reports what it breaks in importers as
-// brokenCallers (broken-callers.ts).
+// brokenCallers (broken-callers.ts). A dry run of a change of several files analyses each file
+// against what the others will export (exportsAfterEdits, resolverWithExports).
 import { addedErrors, type Diagnostic } from '../core/ast';
 import { previewDocument } from '../core/editing';
-import { analyze, moduleExportsOf, type LibraryContext, type ModuleResolver, type SemanticModel } from '../core/semantics';
+import { analyze, moduleExportsOf, type LibraryContext, type LibraryIndex, type ModuleExports, type ModuleResolver, type SemanticModel } from '../core/semantics';
 import type { TextEdit } from '../core/syntax';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { Workspace } from '../workspace/workspace';
@@ -73,6 +74,30 @@ export function errorsInImporters(workspace: Workspace, buffer: OpenBuffer, afte
     if (errors.length > 0) found.push({ uri: importer.uri, errors });
   }
   return found;
+}
+
+/** What the module in `buffer` would export with `edits` applied (a scratch document; the buffer is untouched). */
+export function exportsAfterEdits(workspace: Workspace, buffer: OpenBuffer, edits: readonly TextEdit[], library: LibraryContext | LibraryIndex | undefined): ModuleExports {
+  const preview = previewDocument(buffer.document, edits);
+  try {
+    return moduleExportsOf(analyze(preview, { library, modules: workspace.modules.resolverFor(buffer) }));
+  } finally {
+    preview.dispose();
+  }
+}
+
+/**
+ * `resolver` with the open buffers of `exportsByUri` (by uri) exporting what is given there: for
+ * a file of a change of several files, the other files as the change leaves them.
+ */
+export function resolverWithExports(workspace: Workspace, resolver: ModuleResolver, exportsByUri: ReadonlyMap<string, ModuleExports>): ModuleResolver {
+  return {
+    resolve: (modulePath) => {
+      const resolution = resolver.resolve(modulePath);
+      const exports = 'file' in resolution ? exportsByUri.get(workspace.modules.openBufferOf(modulePath)?.uri ?? '') : undefined;
+      return exports && 'file' in resolution ? { file: resolution.file, exports } : resolution;
+    },
+  };
 }
 
 /** Whether the module in `buffer`, changed to what `after` analyses, exports something else. */
