@@ -4,12 +4,16 @@
 //   body and answer: the JSON-RPC envelope, and each result twice, as structuredContent and as its
 //   JSON text) and the context bytes (what a model reads and writes: the tool's arguments and one
 //   copy of its result).
-// - The baseline agent does what file-based tools do: it reads whole files, writes whole files,
-//   and runs the checker (`whetstone-agent check --json`); its bytes are the files read and
-//   written and the checker's output, which is what a model reads and writes through such tools.
+// - The baseline agent does what file-based tools do: it searches the files' text (as grep or
+//   ripgrep would: the matching lines with their file names), reads whole files, writes whole
+//   files, and runs the checker (`whetstone-agent check --json`); its bytes are the search's
+//   output, the files read and written and the checker's output, which is what a model reads and
+//   writes through such tools.
+// Each counts its repair rounds, as they happen: a change made after its last change (endpoint:
+// the change's diagnostics or brokenCallers) or its last check (baseline) reported errors.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -31,9 +35,27 @@ export const zeroCounts = (): Counts => ({ requests: 0, contextSent: 0, contextR
 
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 
+/** The tools that change files. */
+const CHANGES = new Set(['applyMutation', 'applyBatch', 'renameSymbol', 'applyAnnotationSuggestion', 'undo']);
+
+interface ChangeAnswer {
+  diagnostics?: { severity: string }[];
+  brokenCallers?: unknown[];
+  changes?: ChangeAnswer[];
+  files?: ChangeAnswer[];
+}
+
+/** Whether a change's answer reports an error in a file or a call it broke. */
+function reportsErrors(answer: ChangeAnswer): boolean {
+  if ((answer.diagnostics ?? []).some((diagnostic) => diagnostic.severity === 'error') || (answer.brokenCallers ?? []).length > 0) return true;
+  return [...(answer.changes ?? []), ...(answer.files ?? [])].some(reportsErrors);
+}
+
 export class EndpointAgent {
   counts = zeroCounts();
-  /** initialize + tools/list, paid once per session. */
+  repairRounds = 0;
+  private lastChangeReportedErrors = false;
+  /** initialize, tools/list and setAgentRole, paid once per session. */
   setup = zeroCounts();
   /** The bytes of the tools/list answer alone. */
   toolsListBytes = 0;
@@ -61,18 +83,23 @@ export class EndpointAgent {
     const { tools } = await client.listTools();
     agent.toolsListBytes = agent.setup.wireReceived - before;
     agent.setup.contextReceived = bytes(JSON.stringify(tools));
+    // The role a session that changes code asks for once, at its start.
+    await agent.call('setAgentRole', { role: 'refactor' }, agent.setup);
     agent.counting = agent.counts;
     return agent;
   }
 
   /** Calls a tool that must succeed; returns its structuredContent. */
-  async call<T = Record<string, unknown>>(name: string, args: Record<string, unknown> = {}): Promise<T> {
-    this.counts.requests++;
-    this.counts.contextSent += bytes(JSON.stringify({ name, arguments: args }));
+  async call<T = Record<string, unknown>>(name: string, args: Record<string, unknown> = {}, counts = this.counts): Promise<T> {
+    const change = CHANGES.has(name) && args.dryRun !== true;
+    if (change && this.lastChangeReportedErrors) this.repairRounds++;
+    counts.requests++;
+    counts.contextSent += bytes(JSON.stringify({ name, arguments: args }));
     const result = await this.client.callTool({ name, arguments: args }, CallToolResultSchema);
     const text = (result.content as { type: string; text?: string }[]).map((part) => part.text ?? '').join('');
-    this.counts.contextReceived += bytes(text);
+    counts.contextReceived += bytes(text);
     if (result.isError) throw new Error(`${name} failed: ${text}`);
+    if (change) this.lastChangeReportedErrors = reportsErrors(result.structuredContent as ChangeAnswer);
     return result.structuredContent as T;
   }
 
@@ -86,10 +113,46 @@ export class EndpointAgent {
   }
 }
 
+/** The `.wst` files under a folder, as `/`-separated paths relative to it, sorted. */
+export function wstFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.wst'))
+    .map((path) => path.split(sep).join('/'))
+    .sort();
+}
+
 export class FileAgent {
   counts = zeroCounts();
+  repairRounds = 0;
+  private lastCheckReportedErrors = false;
 
   constructor(readonly folder: string) {}
+
+  /**
+   * Searches every file's text, as `rg -n PATTERN` does: the model reads the matching lines, each
+   * as `path:line:text`, never the files the tool went through.
+   */
+  grep(pattern: RegExp): string {
+    const command = `rg -n --glob '*.wst' '${pattern.source}'`;
+    const lines: string[] = [];
+    for (const path of wstFiles(this.folder)) {
+      readFileSync(join(this.folder, path), 'utf8')
+        .split('\n')
+        .forEach((line, at) => {
+          if (new RegExp(pattern.source).test(line)) lines.push(`${path}:${at + 1}:${line}`);
+        });
+    }
+    const output = lines.length > 0 ? `${lines.join('\n')}\n` : '';
+    this.counts.requests++;
+    this.counts.contextSent += bytes(command);
+    this.counts.contextReceived += bytes(output);
+    return output;
+  }
+
+  /** The files a search's output names, in its order, each once. */
+  static filesOf(output: string): string[] {
+    return [...new Set(output.split('\n').filter((line) => line !== '').map((line) => line.slice(0, line.indexOf(':'))))];
+  }
 
   read(name: string): string {
     const text = readFileSync(join(this.folder, name), 'utf8');
@@ -100,6 +163,8 @@ export class FileAgent {
   }
 
   write(name: string, text: string): void {
+    if (this.lastCheckReportedErrors) this.repairRounds++;
+    this.lastCheckReportedErrors = false;
     writeFileSync(join(this.folder, name), text);
     this.counts.requests++;
     this.counts.contextSent += bytes(name) + bytes(text);
@@ -112,17 +177,32 @@ export class FileAgent {
     this.counts.requests++;
     this.counts.contextSent += bytes(command);
     this.counts.contextReceived += bytes(result.stdout);
+    this.lastCheckReportedErrors = result.stdout.includes('"severity":"error"');
     return result.stdout;
   }
 }
 
-/** The checker's error lines for a folder (not counted: the benchmark's own verdict). */
-export function checkerErrors(folder: string): string[] {
+export interface CheckerDiagnostic {
+  file: string;
+  line: number;
+  column: number;
+  code: string;
+  severity: string;
+  message: string;
+}
+
+/** The checker's diagnostics for a folder (not counted: the benchmark's own verdict, or a task's input). */
+export function checkerDiagnostics(folder: string): CheckerDiagnostic[] {
   const result = spawnSync(process.execPath, [CLI, 'check', '--json', '.'], { cwd: folder, encoding: 'utf8' });
   return result.stdout
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as { severity: string; code: string; message: string; file: string })
+    .map((line) => JSON.parse(line) as CheckerDiagnostic);
+}
+
+/** The checker's error lines for a folder. */
+export function checkerErrors(folder: string): string[] {
+  return checkerDiagnostics(folder)
     .filter((diagnostic) => diagnostic.severity === 'error')
     .map((diagnostic) => `${diagnostic.file}: ${diagnostic.code} ${diagnostic.message}`);
 }

@@ -1,20 +1,21 @@
-// The agent task benchmark: the five tasks of tasks.ts, each done on a fresh copy of the fixture
-// workspace by the endpoint agent (MCP to a real `whetstone-agent serve`) and by the baseline
-// agent (whole files), with success (the checker reports no error and the task's own assertion
-// holds), requests, bytes and elapsed time; plus the size of tools/list and an MCP tool call's
-// round trip beside the same call over the WebSocket, both against the same server in this run.
+// The agent task benchmark: the seven tasks of tasks.ts, each done on a fresh copy of the 50-file
+// workspace of workspace.ts by the endpoint agent (MCP to a real `whetstone-agent serve` of the
+// folder) and by the baseline agent (it searches the files' text, reads and writes whole files),
+// with success (the checker reports no error and the task's own assertion holds), requests, bytes
+// read and written by the model, repair rounds and elapsed time; plus the size of tools/list and an
+// MCP tool call's round trip beside the same call over the WebSocket, both against the same server
+// in this run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { measureAsync, ms, type Sample } from '../measure';
-import { checkerErrors, CLI, EndpointAgent, FileAgent, zeroCounts, type Counts } from './agents';
-import { TASKS } from './tasks';
-
-const FIXTURE = join(__dirname, '..', '..', '..', 'bench', 'agent-tasks', 'fixtures', 'shop');
+import { checkerErrors, CLI, EndpointAgent, FileAgent, wstFiles, zeroCounts, type Counts } from './agents';
+import { TASKS, type AgentTask } from './tasks';
+import { writeTaskWorkspace } from './workspace';
 
 interface Served {
   port: number;
@@ -29,6 +30,7 @@ export interface TaskResult {
   success: boolean;
   why?: string;
   counts: Counts;
+  repairRounds: number;
   elapsedMs: number;
 }
 
@@ -40,15 +42,15 @@ export interface AgentTaskFigures {
   markdown: string;
 }
 
-function copyFixture(task?: (typeof TASKS)[number]): string {
+/** A fresh copy of the workspace, set up for the task; and the task's input. */
+function copyWorkspace(task?: AgentTask): { folder: string; input: string } {
   const folder = mkdtempSync(join(tmpdir(), 'whetstone-agent-task-'));
-  cpSync(FIXTURE, folder, { recursive: true });
-  task?.prepare?.(folder);
-  return folder;
+  writeTaskWorkspace(folder);
+  return { folder, input: task?.prepare?.(folder) ?? '' };
 }
 
 function filesOf(folder: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(folder).filter((name) => name.endsWith('.wst')).map((name) => [name, readFileSync(join(folder, name), 'utf8')]));
+  return Object.fromEntries(wstFiles(folder).map((path) => [path, readFileSync(join(folder, path), 'utf8')]));
 }
 
 async function serve(folder: string): Promise<Served> {
@@ -84,14 +86,14 @@ function verdict(folder: string, verify: (files: Record<string, string>) => stri
   return why === undefined ? { success: true } : { success: false, why };
 }
 
-async function runEndpoint(task: (typeof TASKS)[number]): Promise<{ result: TaskResult; agent?: EndpointAgent }> {
-  const folder = copyFixture(task);
+async function runEndpoint(task: AgentTask): Promise<{ result: TaskResult; agent?: EndpointAgent }> {
+  const { folder, input } = copyWorkspace(task);
   const server = await serve(folder);
   const agent = await EndpointAgent.connect(server.port, server.token);
   const start = performance.now();
   let failure: string | undefined;
   try {
-    await task.endpoint(agent, folder);
+    await task.endpoint(agent, folder, input);
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
   }
@@ -100,28 +102,28 @@ async function runEndpoint(task: (typeof TASKS)[number]): Promise<{ result: Task
   await server.stop();
   const checked = failure === undefined ? verdict(folder, task.verify) : { success: false, why: failure };
   rmSync(folder, { recursive: true, force: true });
-  return { result: { task: task.name, agent: 'endpoint (MCP)', ...checked, counts: agent.counts, elapsedMs }, agent };
+  return { result: { task: task.name, agent: 'endpoint (MCP)', ...checked, counts: agent.counts, repairRounds: agent.repairRounds, elapsedMs }, agent };
 }
 
-async function runBaseline(task: (typeof TASKS)[number]): Promise<TaskResult> {
-  const folder = copyFixture(task);
+async function runBaseline(task: AgentTask): Promise<TaskResult> {
+  const { folder, input } = copyWorkspace(task);
   const agent = new FileAgent(folder);
   const start = performance.now();
   let failure: string | undefined;
   try {
-    await task.baseline(agent);
+    await task.baseline(agent, input);
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
   }
   const elapsedMs = performance.now() - start;
   const checked = failure === undefined ? verdict(folder, task.verify) : { success: false, why: failure };
   rmSync(folder, { recursive: true, force: true });
-  return { task: task.name, agent: 'baseline (files)', ...checked, counts: agent.counts, elapsedMs };
+  return { task: task.name, agent: 'baseline (files)', ...checked, counts: agent.counts, repairRounds: agent.repairRounds, elapsedMs };
 }
 
 /** getNode over MCP (Streamable HTTP) beside getNode over the WebSocket, same server, same node. */
 async function roundTrips(): Promise<{ mcp: Sample; ws: Sample; http: Sample }> {
-  const folder = copyFixture();
+  const { folder } = copyWorkspace();
   const server = await serve(folder);
   const agent = await EndpointAgent.connect(server.port, server.token);
   const uri = pathToFileURL(join(folder, 'pricing.wst')).href;
@@ -164,6 +166,14 @@ async function roundTrips(): Promise<{ mcp: Sample; ws: Sample; http: Sample }> 
   return { mcp, ws, http };
 }
 
+/** The size of the workspace the tasks run on. */
+function measureWorkspace(): { files: number; lines: number; bytes: number } {
+  const { folder } = copyWorkspace();
+  const texts = Object.values(filesOf(folder));
+  rmSync(folder, { recursive: true, force: true });
+  return { files: texts.length, lines: texts.reduce((sum, text) => sum + text.split('\n').length - 1, 0), bytes: texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0) };
+}
+
 const kib = (n: number): string => (n / 1024).toFixed(1);
 const total = (results: TaskResult[]): Counts =>
   results.reduce((sum, r) => ({
@@ -188,29 +198,44 @@ export async function benchAgentTasks(): Promise<AgentTaskFigures> {
     results.push(await runBaseline(task));
   }
   const roundTrip = await roundTrips();
+  const workspace = measureWorkspace();
 
-  const lines = [
-    '| task | agent | success | requests | context sent / received (bytes) | wire sent / received (bytes) | elapsed ms |',
-    '|---|---|---|---|---|---|---|',
-  ];
-  for (const r of results) {
-    const wire = r.agent === 'endpoint (MCP)' ? `${r.counts.wireSent} / ${r.counts.wireReceived}` : '—';
-    lines.push(`| ${r.task} | ${r.agent} | ${r.success ? 'yes' : `**no**: ${r.why ?? ''}`} | ${r.counts.requests} | ${r.counts.contextSent} / ${r.counts.contextReceived} | ${wire} | ${ms(r.elapsedMs)} |`);
-  }
-  const endpointTotal = total(results.filter((r) => r.agent === 'endpoint (MCP)'));
-  const baselineTotal = total(results.filter((r) => r.agent === 'baseline (files)'));
   const context = (c: Counts): number => c.contextSent + c.contextReceived;
   const wire = (c: Counts): number => c.wireSent + c.wireReceived;
-  const successes = (agent: TaskResult['agent']): string => `${results.filter((r) => r.agent === agent && r.success).length}/${TASKS.length}`;
+  const lines = [
+    '| task | agent | success | requests | bytes the model writes / reads | of the baseline\'s bytes | repair rounds | wire sent / received (bytes) | elapsed ms |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  const missed: string[] = [];
+  for (const r of results) {
+    const endpoint = r.agent === 'endpoint (MCP)';
+    const baseline = results.find((other) => other.task === r.task && other.agent === 'baseline (files)')!;
+    const share = (100 * context(r.counts)) / context(baseline.counts);
+    if (endpoint && (!r.success || share > 20 || r.counts.requests >= baseline.counts.requests)) {
+      const why = [...(r.success ? [] : ['failed']), ...(share > 20 ? [`${share.toFixed(0)}% of the bytes`] : []), ...(r.counts.requests >= baseline.counts.requests ? [`${r.counts.requests} requests to ${baseline.counts.requests}`] : [])];
+      missed.push(`${r.task} (${why.join(', ')})`);
+    }
+    lines.push(
+      `| ${r.task} | ${r.agent} | ${r.success ? 'yes' : `**no**: ${r.why ?? ''}`} | ${r.counts.requests} | ${r.counts.contextSent} / ${r.counts.contextReceived} | ${endpoint ? `${share.toFixed(0)}%` : '—'} | ${r.repairRounds} | ${endpoint ? `${r.counts.wireSent} / ${r.counts.wireReceived}` : '—'} | ${ms(r.elapsedMs)} |`,
+    );
+  }
+  const endpointResults = results.filter((r) => r.agent === 'endpoint (MCP)');
+  const baselineResults = results.filter((r) => r.agent === 'baseline (files)');
+  const endpointTotal = total(endpointResults);
+  const baselineTotal = total(baselineResults);
+  const successes = (of: TaskResult[]): string => `${of.filter((r) => r.success).length}/${TASKS.length}`;
+  const rounds = (of: TaskResult[]): number => of.reduce((sum, r) => sum + r.repairRounds, 0);
+  const elapsed = (of: TaskResult[]): string => ms(of.reduce((sum, r) => sum + r.elapsedMs, 0));
   lines.push(
-    `| **all five** | endpoint (MCP) | ${successes('endpoint (MCP)')} | ${endpointTotal.requests} | ${endpointTotal.contextSent} / ${endpointTotal.contextReceived} | ${endpointTotal.wireSent} / ${endpointTotal.wireReceived} | ${ms(results.filter((r) => r.agent === 'endpoint (MCP)').reduce((s, r) => s + r.elapsedMs, 0))} |`,
-    `| **all five** | baseline (files) | ${successes('baseline (files)')} | ${baselineTotal.requests} | ${baselineTotal.contextSent} / ${baselineTotal.contextReceived} | — | ${ms(results.filter((r) => r.agent === 'baseline (files)').reduce((s, r) => s + r.elapsedMs, 0))} |`,
+    `| **all ${TASKS.length}** | endpoint (MCP) | ${successes(endpointResults)} | ${endpointTotal.requests} | ${endpointTotal.contextSent} / ${endpointTotal.contextReceived} | ${((100 * context(endpointTotal)) / context(baselineTotal)).toFixed(0)}% | ${rounds(endpointResults)} | ${endpointTotal.wireSent} / ${endpointTotal.wireReceived} | ${elapsed(endpointResults)} |`,
+    `| **all ${TASKS.length}** | baseline (files) | ${successes(baselineResults)} | ${baselineTotal.requests} | ${baselineTotal.contextSent} / ${baselineTotal.contextReceived} | — | ${rounds(baselineResults)} | — | ${elapsed(baselineResults)} |`,
   );
-  const withSetup = context(endpointTotal) + setup.contextReceived;
+  const withSetup = context(endpointTotal) + context(setup);
   const summary = [
-    `Endpoint agent, context bytes: ${kib(context(endpointTotal))} KiB = **${((100 * context(endpointTotal)) / context(baselineTotal)).toFixed(0)}%** of the baseline's ${kib(context(baselineTotal))} KiB (goal ≤ 30%, every task successful).`,
+    `The workspace: ${workspace.files} files, ${workspace.lines} lines, ${kib(workspace.bytes)} KiB.`,
+    `Endpoint agent, bytes the model writes and reads: ${kib(context(endpointTotal))} KiB = **${((100 * context(endpointTotal)) / context(baselineTotal)).toFixed(0)}%** of the baseline's ${kib(context(baselineTotal))} KiB; ${endpointTotal.requests} requests to the baseline's ${baselineTotal.requests}. Goal, for every task: success, ≤ 20% of the baseline's bytes and fewer requests — ${missed.length === 0 ? '**met by every task**' : `**missed by**: ${missed.join('; ')}`}.`,
     `On the wire (each result travels twice, as structuredContent and as text, plus the JSON-RPC envelope): ${kib(wire(endpointTotal))} KiB = ${((100 * wire(endpointTotal)) / context(baselineTotal)).toFixed(0)}% of the baseline's bytes.`,
-    `Paid once per session, not per task: initialize and tools/list, ${kib(wire(setup))} KiB on the wire; the tool definitions a model reads are ${kib(setup.contextReceived)} KiB. With them counted once for the five tasks the endpoint agent's context is ${((100 * withSetup) / context(baselineTotal)).toFixed(0)}% of the baseline's.`,
+    `Paid once per session, not per task: initialize, tools/list and setAgentRole, ${kib(wire(setup))} KiB on the wire; the tool definitions a model reads are ${kib(setup.contextReceived)} KiB. With them counted once for the ${TASKS.length} tasks the endpoint agent's bytes are ${((100 * withSetup) / context(baselineTotal)).toFixed(0)}% of the baseline's.`,
     `tools/list answer: ${toolsListBytes} bytes (budget ≤ 16 KiB = 16384).`,
     `getNode round trip, MCP over Streamable HTTP (the SDK's client): p50 ${ms(roundTrip.mcp.p50)} ms, p90 ${ms(roundTrip.mcp.p90)} ms; the same call over the WebSocket: p50 ${ms(roundTrip.ws.p50)} ms; ratio ${(roundTrip.mcp.p50 / roundTrip.ws.p50).toFixed(1)}× (budget ≤ 2×). Floor: fetch POSTing the same bytes to a bare node:http server, p50 ${ms(roundTrip.http.p50)} ms (${(roundTrip.http.p50 / roundTrip.ws.p50).toFixed(1)}× the WebSocket call).`,
   ];

@@ -1,21 +1,22 @@
-// The five fixed tasks of the agent task benchmark, on the fixture workspace fixtures/shop/
-// (pricing.wst; orders.wst and report.wst import from it). Each task has the scripted endpoint
-// agent's steps (MCP tools only, ids and positions taken from answers, never from the files), the
-// baseline agent's steps (whole files read and written as text), and its own assertion on the
-// files on disk; success also needs the checker to report no error afterwards.
-import { pathToFileURL } from 'node:url';
+// The seven tasks of the agent task benchmark, on the 50-file workspace of workspace.ts. Each task
+// has the scripted endpoint agent's steps (MCP tools only: files found by qualified name, ids and
+// positions taken from answers, never from the files), the baseline agent's steps (it finds files
+// by searching their text, then reads and writes them whole), and its own assertion on the files
+// on disk; success also needs the checker to report no error afterwards. What a task gives both
+// agents (a checker's line a person pastes, say) is in its `input`, not counted for either.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EndpointAgent, FileAgent } from './agents';
+import { pathToFileURL } from 'node:url';
+import { checkerDiagnostics, FileAgent, type EndpointAgent } from './agents';
 
 export interface AgentTask {
   name: string;
-  /** Sets up the copy of the fixture before either agent starts (not counted). */
-  prepare?(folder: string): void;
-  /** Steps of the endpoint agent; `folder` is where the served files are (for their URIs). */
-  endpoint(agent: EndpointAgent, folder: string): Promise<void>;
-  baseline(agent: FileAgent): Promise<void> | void;
-  /** Why the task is not done in these files, or undefined when it is. */
+  /** Breaks the copy of the workspace before either agent starts (not counted); returns the task's input. */
+  prepare?(folder: string): string;
+  /** Steps of the endpoint agent; `folder` is the folder served (the root of its URIs). */
+  endpoint(agent: EndpointAgent, folder: string, input: string): Promise<void>;
+  baseline(agent: FileAgent, input: string): Promise<void> | void;
+  /** Why the task is not done in these files (keyed by `/`-separated path), or undefined when it is. */
   verify(files: Record<string, string>): string | undefined;
 }
 
@@ -27,23 +28,82 @@ interface Candidate {
 interface Found {
   candidates: Candidate[];
 }
+interface SymbolMatch {
+  qualifiedName: string;
+  uri: string;
+  nodeId: string;
+  signature: string;
+}
 interface Diagnostic {
   code: string;
   severity: string;
+  nodeId: string;
+  line: number;
+  fix?: { node?: { arguments?: { type: string; value?: unknown }[] } }[];
+}
+interface BrokenCaller {
+  uri: string;
   nodeId: string;
 }
 interface Changed {
   diagnostics?: Diagnostic[];
   changes?: { diagnostics: Diagnostic[] }[];
+  files?: { diagnostics: Diagnostic[]; brokenCallers: BrokenCaller[] }[];
+  brokenCallers?: BrokenCaller[];
+  brokenCallersTotal?: number;
 }
 
 const uriOf = (folder: string, file: string): string => pathToFileURL(join(folder, file)).href;
 
 /** The agent reads the diagnostics its change returned, as the answer gives them, and stops on an error. */
 function noErrors(result: Changed): void {
-  const diagnostics = [...(result.diagnostics ?? []), ...(result.changes ?? []).flatMap((change) => change.diagnostics)];
+  const diagnostics = [...(result.diagnostics ?? []), ...(result.changes ?? []).flatMap((change) => change.diagnostics), ...(result.files ?? []).flatMap((file) => file.diagnostics)];
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length > 0) throw new Error(`the change left errors: ${errors.map((error) => error.code).join(', ')}`);
+  const broken = [...(result.brokenCallers ?? []), ...(result.files ?? []).flatMap((file) => file.brokenCallers)];
+  if (broken.length > 0) throw new Error(`the change broke ${broken.length} callers`);
+}
+
+/** The one declaration a name denotes, found by name across the workspace. */
+async function oneSymbol(agent: EndpointAgent, name: string, kind: string): Promise<SymbolMatch> {
+  const { matches } = await agent.call<{ matches: SymbolMatch[] }>('findSymbol', { name, kind });
+  if (matches.length !== 1) throw new Error(`${name}: ${matches.length} declarations`);
+  return matches[0];
+}
+
+/** The checker's line for the file's first error, as a person pastes it: `path:line:column: CODE message`. */
+function checkerLine(folder: string, file: string): string {
+  const error = checkerDiagnostics(folder).find((diagnostic) => diagnostic.file === file && diagnostic.severity === 'error');
+  if (!error) throw new Error(`no error in ${file} to start from`);
+  return `${error.file}:${error.line}:${error.column}: ${error.code} ${error.message}`;
+}
+
+const lineOf = (input: string): number => Number(input.split(':')[1]);
+
+function replaceIn(folder: string, file: string, from: string, to: string): void {
+  const path = join(folder, file);
+  const text = readFileSync(path, 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} does not hold ${from}`);
+  writeFileSync(path, text.replace(from, to));
+}
+
+/** Adds `argument` as the last argument of every call of `name` in `text` (not its declaration). */
+function addArgument(text: string, name: string, argument: string): string {
+  let out = '';
+  let at = 0;
+  for (let found = text.indexOf(`${name}(`, at); found >= 0; found = text.indexOf(`${name}(`, at)) {
+    const open = found + name.length;
+    let depth = 0;
+    let close = open;
+    for (; close < text.length; close++) {
+      if (text[close] === '(') depth++;
+      if (text[close] === ')' && --depth === 0) break;
+    }
+    const isDeclaration = text.slice(Math.max(0, found - 3), found) === 'fn ';
+    out += text.slice(at, close) + (isDeclaration ? '' : `, ${argument}`);
+    at = close;
+  }
+  return out + text.slice(at);
 }
 
 const call = (callee: string, ...args: unknown[]): Record<string, unknown> => ({ type: 'CallExpression', callee: { type: 'Identifier', name: callee }, arguments: args });
@@ -58,16 +118,17 @@ fn orderTotalWithTax(order: Order): number {
 
 export const TASKS: AgentTask[] = [
   {
-    name: 'add a feature: a new function built on existing ones, and a call to it',
-    async endpoint(agent, folder) {
-      await agent.call('setAgentRole', { role: 'refactor' });
-      const anchor = await oneFunctionIn(agent, uriOf(folder, 'orders.wst'), 'orderTotal');
+    name: 'add a feature',
+    async endpoint(agent) {
+      const orderTotal = await oneSymbol(agent, 'orderTotal', 'function');
+      const found = await agent.call<Found>('findNodes', { type: 'FunctionDeclaration', name: 'orderTotal', uri: orderTotal.uri });
+      const program = found.candidates[0].parentId;
       const result = await agent.call<Changed>('applyBatch', {
-        uri: uriOf(folder, 'orders.wst'),
+        uri: orderTotal.uri,
         mutations: [
           {
             type: 'insertNode',
-            parentId: anchor.parentId,
+            parentId: program,
             role: 'children',
             node: {
               type: 'FunctionDeclaration',
@@ -77,17 +138,16 @@ export const TASKS: AgentTask[] = [
               body: { type: 'Block', statements: [{ type: 'ReturnStatement', value: call('roundCents', call('applyTax', call('orderTotal', id('order')), id('TAX_RATE'))) }] },
             },
           },
-          { type: 'insertNode', parentId: anchor.parentId, role: 'children', node: { type: 'ExpressionStatement', expression: call('print', call('orderTotalWithTax', id('sample'))) } },
+          { type: 'insertNode', parentId: program, role: 'children', node: { type: 'ExpressionStatement', expression: call('print', call('orderTotalWithTax', id('sample'))) } },
         ],
       });
       noErrors(result);
     },
     baseline(agent) {
-      // It reads what it builds on (the signatures in pricing.wst), then writes orders.wst whole.
-      agent.read('pricing.wst');
-      const orders = agent.read('orders.wst');
+      const [file] = FileAgent.filesOf(agent.grep(/fn orderTotal\(/));
+      const orders = agent.read(file);
       const at = orders.indexOf('\n// The number of lines in an order.');
-      agent.write('orders.wst', `${orders.slice(0, at)}\n${NEW_FUNCTION.trim()}\n${orders.slice(at)}print(orderTotalWithTax(sample));\n`);
+      agent.write(file, `${orders.slice(0, at)}\n${NEW_FUNCTION.trim()}\n${orders.slice(at)}print(orderTotalWithTax(sample));\n`);
       agent.check();
     },
     verify({ 'orders.wst': orders }) {
@@ -97,28 +157,24 @@ export const TASKS: AgentTask[] = [
     },
   },
   {
-    name: 'repair the type error the checker reports',
+    name: 'repair a type error',
     prepare(folder) {
-      const file = join(folder, 'report.wst');
-      writeFileSync(file, readFileSync(file, 'utf8').replace('let slowThreshold: number = 3;', 'let slowThreshold: number = "3";'));
+      replaceIn(folder, 'report.wst', 'let slowThreshold: number = 3;', 'let slowThreshold: number = "3";');
+      return checkerLine(folder, 'report.wst');
     },
-    async endpoint(agent, folder) {
-      await agent.call('setAgentRole', { role: 'refactor' });
-      const uri = uriOf(folder, 'report.wst');
+    async endpoint(agent, folder, input) {
+      const uri = uriOf(folder, input.slice(0, input.indexOf(':')));
       const { diagnostics } = await agent.call<{ diagnostics: Diagnostic[] }>('getDiagnostics', { uri });
-      const error = diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH');
-      if (!error) throw new Error('no type error reported');
-      const { node } = await agent.call<{ node: { type: string; id: string; value?: unknown; initializer?: { id: string; type: string; value?: unknown } } }>('getNode', { nodeId: error.nodeId, depth: 1, uri });
-      // The declared type is number and the value a numeric string: write the number.
-      const literal = node.type === 'Literal' ? node : node.initializer;
-      if (literal?.type !== 'Literal' || typeof literal.value !== 'string') throw new Error(`unexpected node ${node.type}`);
-      const result = await agent.call<Changed>('applyMutation', { type: 'updateNode', nodeId: literal.id, node: { type: 'Literal', value: Number(literal.value) }, uri });
-      noErrors(result);
+      const error = diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH' && diagnostic.line === lineOf(input));
+      // The engine's fix wraps the string in num(…); the literal it shows is the value meant: write it as a number.
+      const literal = error?.fix?.[0]?.node?.arguments?.[0];
+      if (!error || literal?.type !== 'Literal' || typeof literal.value !== 'string') throw new Error('no type error on a string literal reported');
+      noErrors(await agent.call<Changed>('applyMutation', { type: 'updateNode', nodeId: error.nodeId, node: { type: 'Literal', value: Number(literal.value) }, uri }));
     },
-    baseline(agent) {
-      agent.check();
-      const report = agent.read('report.wst');
-      agent.write('report.wst', report.replace('let slowThreshold: number = "3";', 'let slowThreshold: number = 3;'));
+    baseline(agent, input) {
+      const file = input.slice(0, input.indexOf(':'));
+      const report = agent.read(file);
+      agent.write(file, report.replace('let slowThreshold: number = "3";', 'let slowThreshold: number = 3;'));
       agent.check();
     },
     verify({ 'report.wst': report }) {
@@ -126,97 +182,153 @@ export const TASKS: AgentTask[] = [
     },
   },
   {
-    name: 'rename a function across its references in two files',
-    async endpoint(agent, folder) {
-      await agent.call('setAgentRole', { role: 'refactor' });
-      const target = await oneFunctionIn(agent, uriOf(folder, 'pricing.wst'), 'roundCents');
-      const result = await agent.call<Changed>('renameSymbol', { nodeId: target.nodeId, newName: 'toCents', uri: uriOf(folder, 'pricing.wst') });
-      noErrors(result);
+    name: 'rename across files',
+    async endpoint(agent) {
+      const target = await oneSymbol(agent, 'roundCents', 'function');
+      noErrors(await agent.call<Changed>('renameSymbol', { nodeId: target.nodeId, newName: 'toCents', uri: target.uri }));
     },
     baseline(agent) {
-      // Generous to the baseline: it reads only the two files that use the name, as if it knew.
-      for (const file of ['pricing.wst', 'orders.wst']) agent.write(file, agent.read(file).replace(/\broundCents\b/g, 'toCents'));
+      for (const file of FileAgent.filesOf(agent.grep(/\broundCents\b/))) agent.write(file, agent.read(file).replace(/\broundCents\b/g, 'toCents'));
       agent.check();
     },
     verify(files) {
-      if (Object.values(files).some((text) => /\broundCents\b/.test(text))) return 'roundCents is still used';
+      const left = Object.keys(files).filter((file) => /\broundCents\b/.test(files[file]));
+      if (left.length > 0) return `roundCents is still used in ${left.join(', ')}`;
       if (!/fn toCents\(amount: number\): number/.test(files['pricing.wst'])) return 'no toCents in pricing.wst';
-      if (!/use pricing\.\{subtotal, applyTax, applyDiscount, toCents,/.test(files['orders.wst'])) return 'orders.wst does not import toCents';
-      return undefined;
+      const importers = Object.keys(files).filter((file) => /use pricing\.\{[^}]*\btoCents\b/.test(files[file]));
+      return importers.length === 5 ? undefined : `${importers.length} files import toCents, not 5`;
     },
   },
   {
-    name: "change a function's signature (a new parameter with a default) and update its callers",
+    name: 'signature with a default',
     async endpoint(agent, folder) {
-      await agent.call('setAgentRole', { role: 'refactor' });
-      const pricing = uriOf(folder, 'pricing.wst');
-      const fn = await oneFunctionIn(agent, pricing, 'formatPrice');
-      const dollar = await agent.call<Found>('findNodes', { type: 'Literal', text: '"$"', uri: pricing });
+      const formatPrice = await oneSymbol(agent, 'formatPrice', 'function');
+      const dollar = await agent.call<Found>('findNodes', { type: 'Literal', text: '"$"', uri: formatPrice.uri });
       const literal = dollar.candidates.find((candidate) => candidate.type === 'Literal');
       if (!literal) throw new Error('no "$" literal');
+      const report = uriOf(folder, 'report.wst');
+      const calls = await agent.call<Found>('findNodes', { type: 'CallExpression', text: 'formatPrice(', uri: report });
       noErrors(
         await agent.call<Changed>('applyBatch', {
-          uri: pricing,
           mutations: [
-            { type: 'insertNode', parentId: fn.nodeId, role: 'parameters', node: { type: 'Parameter', name: 'currency', paramType: 'string', defaultValue: { type: 'Literal', value: '$' } } },
-            { type: 'updateNode', nodeId: literal.nodeId, node: id('currency') },
+            { type: 'insertNode', parentId: formatPrice.nodeId, role: 'parameters', node: { type: 'Parameter', name: 'currency', paramType: 'string', defaultValue: { type: 'Literal', value: '$' } }, uri: formatPrice.uri },
+            { type: 'updateNode', nodeId: literal.nodeId, node: id('currency'), uri: formatPrice.uri },
+            ...calls.candidates.map((candidate) => ({ type: 'insertNode', parentId: candidate.nodeId, role: 'arguments', node: { type: 'Literal', value: 'EUR ' }, uri: report })),
           ],
         }),
       );
-      for (const [file, currency] of [
-        ['orders.wst', '$'],
-        ['report.wst', 'EUR '],
-      ] as const) {
-        const uri = uriOf(folder, file);
-        const calls = await agent.call<Found>('findNodes', { type: 'CallExpression', text: 'formatPrice(', uri });
-        noErrors(
-          await agent.call<Changed>('applyBatch', {
-            uri,
-            mutations: calls.candidates.map((candidate) => ({ type: 'insertNode', parentId: candidate.nodeId, role: 'arguments', node: { type: 'Literal', value: currency } })),
-          }),
-        );
-      }
     },
     baseline(agent) {
-      const pricing = agent.read('pricing.wst');
-      agent.write('pricing.wst', pricing.replace('fn formatPrice(amount: number): string {\n  return "$" + str(roundCents(amount));', 'fn formatPrice(amount: number, currency: string = "$"): string {\n  return currency + str(roundCents(amount));'));
-      const orders = agent.read('orders.wst');
-      agent.write('orders.wst', orders.replace('formatPrice(orderTotal(order))', 'formatPrice(orderTotal(order), "$")').replace('formatPrice(applyTax(orderTotal(sample), TAX_RATE))', 'formatPrice(applyTax(orderTotal(sample), TAX_RATE), "$")'));
-      const report = agent.read('report.wst');
-      agent.write('report.wst', report.replace('formatPrice(sale.price * sale.qty)', 'formatPrice(sale.price * sale.qty, "EUR ")').replace('formatPrice(total)', 'formatPrice(total, "EUR ")'));
+      const [file] = FileAgent.filesOf(agent.grep(/fn formatPrice\(/));
+      const pricing = agent.read(file);
+      agent.write(file, pricing.replace('fn formatPrice(amount: number): string {\n  return "$" + str(roundCents(amount));', 'fn formatPrice(amount: number, currency: string = "$"): string {\n  return currency + str(roundCents(amount));'));
+      agent.write('report.wst', addArgument(agent.read('report.wst'), 'formatPrice', '"EUR "'));
       agent.check();
     },
     verify(files) {
       if (!/fn formatPrice\(amount: number, currency: string = "\$"\): string \{\n\s+return currency \+ str\(roundCents\(amount\)\);/.test(files['pricing.wst'])) return 'formatPrice has not the new parameter';
-      const calls = [...files['orders.wst'].matchAll(/formatPrice\(/g)].length + [...files['report.wst'].matchAll(/formatPrice\(/g)].length;
-      const updated = [...files['orders.wst'].matchAll(/, "\$"\)/g)].length + [...files['report.wst'].matchAll(/, "EUR "\)/g)].length;
-      return calls === 4 && updated === 4 ? undefined : `${updated} of ${calls} calls pass the currency`;
+      const calls = [...files['report.wst'].matchAll(/formatPrice\(/g)].length;
+      const updated = [...files['report.wst'].matchAll(/, "EUR "\)/g)].length;
+      if (calls !== 2 || updated !== 2) return `${updated} of the report's ${calls} calls pass the currency`;
+      const elsewhere = Object.keys(files).filter((file) => file !== 'report.wst' && files[file].includes('"EUR "'));
+      return elsewhere.length === 0 ? undefined : `other files changed: ${elsewhere.join(', ')}`;
     },
   },
   {
-    name: 'add the annotation the engine suggests',
-    async endpoint(agent, folder) {
-      await agent.call('setAgentRole', { role: 'refactor' });
-      const uri = uriOf(folder, 'pricing.wst');
-      const fn = await oneFunctionIn(agent, uri, 'lineTotal');
-      const { suggestions } = await agent.call<{ suggestions: Record<string, unknown>[] }>('getAnnotationSuggestions', { nodeId: fn.nodeId, uri });
+    name: 'add the suggested annotation',
+    async endpoint(agent) {
+      const fn = await oneSymbol(agent, 'lineTotal', 'function');
+      const { suggestions } = await agent.call<{ suggestions: Record<string, unknown>[] }>('getAnnotationSuggestions', { nodeId: fn.nodeId, uri: fn.uri });
       const pure = suggestions.find((suggestion) => suggestion.annotationType === 'semantic' && suggestion.strategy === 'pure');
       if (!pure) throw new Error(`no @semantic(pure) among ${suggestions.length} suggestions`);
-      noErrors(await agent.call<Changed>('applyAnnotationSuggestion', { ...pure, uri }));
+      noErrors(await agent.call<Changed>('applyAnnotationSuggestion', { ...pure, uri: fn.uri }));
     },
     baseline(agent) {
-      const pricing = agent.read('pricing.wst');
-      agent.write('pricing.wst', pricing.replace('fn lineTotal(', '@semantic(pure, reason: "depends only on its argument", confidence: 0.9)\nfn lineTotal('));
+      const [file] = FileAgent.filesOf(agent.grep(/fn lineTotal\(/));
+      agent.write(file, agent.read(file).replace('fn lineTotal(', '@semantic(pure, reason: "depends only on its argument", confidence: 0.9)\nfn lineTotal('));
       agent.check();
     },
     verify({ 'pricing.wst': pricing }) {
       return /@semantic\(pure[^\n]*\)\nfn lineTotal\(/.test(pricing) ? undefined : 'lineTotal carries no @semantic(pure)';
     },
   },
+  {
+    name: 'API change breaking callers',
+    async endpoint(agent) {
+      const padLeft = await oneSymbol(agent, 'padLeft', 'function');
+      const padding = await agent.call<Found>('findNodes', { type: 'BinaryExpression', text: '" " + out', uri: padLeft.uri });
+      if (padding.candidates.length !== 1) throw new Error(`${padding.candidates.length} candidates for the padding`);
+      const declaration = [
+        { type: 'insertNode', parentId: padLeft.nodeId, role: 'parameters', node: { type: 'Parameter', name: 'fill', paramType: 'string' } },
+        { type: 'updateNode', nodeId: padding.candidates[0].nodeId, node: { type: 'BinaryExpression', operator: '+', left: id('fill'), right: id('out') } },
+      ];
+      // A preview names every call the change breaks, in every file; the change and their fixes then go as one batch.
+      const preview = await agent.call<Changed>('applyBatch', { uri: padLeft.uri, mutations: declaration, dryRun: true });
+      const broken = preview.brokenCallers ?? [];
+      if (broken.length === 0 || broken.length !== preview.brokenCallersTotal) throw new Error(`${broken.length} of ${preview.brokenCallersTotal} broken callers listed`);
+      noErrors(
+        await agent.call<Changed>('applyBatch', {
+          mutations: [
+            ...declaration.map((mutation) => ({ ...mutation, uri: padLeft.uri })),
+            ...broken.map((caller) => ({ type: 'insertNode', parentId: caller.nodeId, role: 'arguments', node: { type: 'Literal', value: ' ' }, uri: caller.uri })),
+          ],
+        }),
+      );
+    },
+    baseline(agent) {
+      const found = agent.grep(/padLeft\(/);
+      const declaring = found.split('\n').find((line) => line.includes('fn padLeft('))!;
+      for (const file of FileAgent.filesOf(found)) {
+        let text = agent.read(file);
+        if (declaring.startsWith(`${file}:`)) text = text.replace('fn padLeft(text: string, width: number): string {', 'fn padLeft(text: string, width: number, fill: string): string {').replace('out = " " + out;', 'out = fill + out;');
+        agent.write(file, addArgument(text, 'padLeft', '" "'));
+      }
+      agent.check();
+    },
+    verify(files) {
+      if (!/fn padLeft\(text: string, width: number, fill: string\): string \{[^}]*out = fill \+ out;/.test(files['core/text.wst'])) return 'padLeft has not the new parameter';
+      let calls = 0;
+      let passing = 0;
+      for (const text of Object.values(files)) {
+        calls += [...text.matchAll(/(?<!fn )padLeft\(/g)].length;
+        passing += [...text.matchAll(/padLeft\([^()]*(?:\([^()]*\)[^()]*)*, " "\)/g)].length;
+      }
+      return calls > 0 && calls === passing ? undefined : `${passing} of ${calls} calls pass the fill`;
+    },
+  },
+  {
+    name: 'type error caused in another file',
+    prepare(folder) {
+      replaceIn(folder, 'catalog/rules.wst', 'fn weightLabel(kg: number): string {', 'fn weightLabel(kg: string): string {');
+      return checkerLine(folder, 'shipping/view.wst');
+    },
+    async endpoint(agent, folder, input) {
+      const uri = uriOf(folder, input.slice(0, input.indexOf(':')));
+      const { diagnostics } = await agent.call<{ diagnostics: Diagnostic[] }>('getDiagnostics', { uri });
+      const error = diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH' && diagnostic.line === lineOf(input));
+      if (!error) throw new Error('no type error reported');
+      // The argument is fine (a weight); the parameter it is passed to is declared wrong: go to its declaration.
+      const argument = await agent.call<{ parentId: string }>('getNode', { nodeId: error.nodeId, depth: 0, uri });
+      const { declaration } = await agent.call<{ declaration: SymbolMatch }>('findReferences', { nodeId: argument.parentId, uri, limit: 1 });
+      // The message names the parameter ("parameter 'kg' of type string").
+      const name = /parameter '(\w+)'/.exec(input)?.[1];
+      const parameters = await agent.call<Found>('findNodes', { type: 'Parameter', name, uri: declaration.uri });
+      const parameter = parameters.candidates.find((candidate) => candidate.parentId === declaration.nodeId);
+      if (!parameter) throw new Error(`no parameter ${name} in ${declaration.qualifiedName}`);
+      noErrors(await agent.call<Changed>('applyMutation', { type: 'setProperty', nodeId: parameter.nodeId, property: 'paramType', value: 'number', uri: declaration.uri }));
+      const after = await agent.call<{ diagnostics: Diagnostic[] }>('getDiagnostics', { uri });
+      if (after.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) throw new Error('the error is still reported');
+    },
+    baseline(agent, input) {
+      const file = input.slice(0, input.indexOf(':'));
+      const line = agent.read(file).split('\n')[lineOf(input) - 1];
+      const callee = /(\w+)\(parcel\.weightKg\)/.exec(line)?.[1];
+      const [declaring] = FileAgent.filesOf(agent.grep(new RegExp(`fn ${callee}\\(`)));
+      agent.write(declaring, agent.read(declaring).replace(`fn ${callee}(kg: string)`, `fn ${callee}(kg: number)`));
+      agent.check();
+    },
+    verify(files) {
+      return /fn weightLabel\(kg: number\): string/.test(files['catalog/rules.wst']) ? undefined : 'weightLabel does not take a number';
+    },
+  },
 ];
-
-async function oneFunctionIn(agent: EndpointAgent, uri: string, name: string): Promise<Candidate> {
-  const found = await agent.call<Found>('findNodes', { type: 'FunctionDeclaration', name, uri });
-  if (found.candidates.length !== 1) throw new Error(`${name}: ${found.candidates.length} candidates`);
-  return found.candidates[0];
-}
