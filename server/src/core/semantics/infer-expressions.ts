@@ -18,8 +18,10 @@ import type {
   Node,
   ObjectLiteral,
   Parameter,
+  TypeTest,
   UnaryExpression,
 } from '../ast/ast';
+import { TESTED_TYPES } from '../ast/ast';
 import type { Mutation, NodeSpec } from '../ast/mutation';
 import type { CheckContext } from './check-context';
 import type { SemanticSymbol } from './symbols';
@@ -49,6 +51,9 @@ export type Describe = (actual: string, expected: string) => string;
 
 /** Checks a function's or lambda's block body (statements, and whether it can end without returning). */
 export type BodyChecker = (node: FunctionDeclaration | Lambda, body: Block | null | undefined, returnType: Type | null, what: string) => void;
+
+/** Known types whose values a type test can tell apart from the tested type. */
+const NEVER_TESTED_KINDS: ReadonlySet<string> = new Set(['number', 'string', 'bool', 'list', 'map', 'object', 'function', 'null']);
 
 export class ExpressionChecker {
   constructor(
@@ -191,6 +196,8 @@ export class ExpressionChecker {
         return this.inferConditional(expr);
       case 'BinaryExpression':
         return this.inferBinary(expr);
+      case 'TypeTest':
+        return this.inferTypeTest(expr);
       case 'UnaryExpression':
         return this.inferUnary(expr);
       case 'CallExpression':
@@ -244,6 +251,30 @@ export class ExpressionChecker {
       this.context.report('E_TYPE_MISMATCH', `The two branches of '?' differ: ${typeToString(consequent)} and ${typeToString(alternate)}`, expr, expr.span);
     }
     return type;
+  }
+
+  /**
+   * `x is T`: a bool. T is a type a value can be told by when the program runs; a test the
+   * operand's known type can never pass is an error (it is always false). It does not narrow:
+   * the operand keeps its type in the branch it guards.
+   */
+  private inferTypeTest(expr: TypeTest): Type {
+    const operand = this.infer(expr.operand);
+    const tested = expr.testedType;
+    if (!TESTED_TYPES.includes(tested)) {
+      this.context.report('E_TYPE_MISMATCH', `A type test takes number, string, bool or list, not '${tested}'`, expr, expr.span, {
+        hint: 'Records and maps are plain objects when the program runs, so no test tells them apart; a type name with arguments is tested without them (x is list)',
+      });
+      return BOOL;
+    }
+    const base = stripOptional(operand);
+    if (NEVER_TESTED_KINDS.has(base.kind) && base.kind !== tested) {
+      const negated = expr.operand.type === 'UnaryExpression' && expr.operand.operator === '!';
+      this.context.report('E_TYPE_MISMATCH', `This value is ${typeToString(operand)}: it is never a ${tested}, so the test is always false`, expr, expr.span, {
+        hint: negated ? `'not x is ${tested}' tests 'not x'; write not (x is ${tested})` : 'A type test is for a value whose type is any',
+      });
+    }
+    return BOOL;
   }
 
   private inferBinary(expr: BinaryExpression): Type {

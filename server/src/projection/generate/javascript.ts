@@ -36,6 +36,8 @@ const BINARY: Record<A.BinaryOperator, number> = {
   '**': 14,
 };
 const UNARY = 15;
+/** What `typeof` answers for the values of each type a type test takes (lists are `Array.isArray`). */
+const JS_TYPEOF: Record<string, string | undefined> = { number: 'number', string: 'string', bool: 'boolean' };
 const POSTFIX = 18;
 const PRIMARY = 20;
 
@@ -392,6 +394,8 @@ class JavaScriptGenerator {
         const [condition, consequent, alternate] = [node.condition, node.consequent, node.alternate].map((part) => this.expression(part));
         return fragment(`${wrap(condition, CONDITIONAL + 1)} ? ${consequent.text} : ${alternate.text}`, CONDITIONAL);
       }
+      case 'TypeTest':
+        return this.typeTest(node);
       case 'UnaryExpression': {
         const operand = this.expression(node.operand);
         if (node.operator === 'await') return fragment(`await ${wrap(operand, UNARY)}`, UNARY);
@@ -419,6 +423,21 @@ class JavaScriptGenerator {
         this.ctx.unfaithful(node, this.language, `source that did not parse (${node.text.slice(0, 60)})`);
         return fragment('undefined', PRIMARY);
     }
+  }
+
+  /**
+   * `x is T`: `typeof` for numbers (NaN and the infinities are numbers, as in Whetstone), strings
+   * and booleans, `Array.isArray` for lists. The operand is evaluated once.
+   */
+  private typeTest(node: A.TypeTest): Fragment {
+    const operand = this.expression(node.operand);
+    if (node.testedType === 'list') return fragment(`Array.isArray(${operand.text})`, POSTFIX);
+    const typeofName = JS_TYPEOF[node.testedType];
+    if (typeofName === undefined) {
+      this.ctx.unfaithful(node, this.language, `a type test of '${node.testedType}', which no value can be told by when the program runs`);
+      return fragment('false', PRIMARY);
+    }
+    return fragment(`typeof ${wrap(operand, UNARY)} === ${JSON.stringify(typeofName)}`, BINARY['==']);
   }
 
   /** `===`, except against null: `== null` also catches a missing field or element. */
