@@ -86,6 +86,13 @@ describe('type tests', () => {
     runEverywhere(doc, EXPECTED, 'whetstone');
   });
 
+  it('do not narrow in TypeScript either: code after the test keeps the types Whetstone checked it with', () => {
+    const source = 'fn total(values: list<any>): number {\n  let sum = 0;\n  for v in values {\n    if v is bool {\n      continue;\n    }\n    if v is number or v is bool {\n      sum += v;\n    }\n  }\n  return sum;\n}\n\nprint(total([1, true, "2", 3.5, [4]]));\n';
+    const doc = WhetstoneDocument.create(source, 1);
+    assert.deepEqual(errors(doc), []);
+    runEverywhere(doc, '4.5\n', 'not-narrowed');
+  });
+
   it('keep a program name bool from hiding the Python class', () => {
     const doc = WhetstoneDocument.create('let bool = [true];\nprint(bool[0] is bool, bool is list);\n', 1);
     assert.deepEqual(errors(doc), []);

@@ -38,6 +38,8 @@ const BINARY: Record<A.BinaryOperator, number> = {
 const UNARY = 15;
 /** What `typeof` answers for the values of each type a type test takes (lists are `Array.isArray`). */
 const JS_TYPEOF: Record<string, string | undefined> = { number: 'number', string: 'string', bool: 'boolean' };
+/** The expressions TypeScript narrows by a typeof or Array.isArray test of them. */
+const NARROWABLE: ReadonlySet<string> = new Set(['Identifier', 'MemberExpression', 'IndexExpression']);
 const POSTFIX = 18;
 const PRIMARY = 20;
 
@@ -430,7 +432,11 @@ class JavaScriptGenerator {
    * and booleans, `Array.isArray` for lists. The operand is evaluated once.
    */
   private typeTest(node: A.TypeTest): Fragment {
-    const operand = this.expression(node.operand);
+    let operand = this.expression(node.operand);
+    // TypeScript would narrow a name, member or element by the test (an `any` to `number | boolean`
+    // after `x is number or x is bool`, which `+=` refuses); Whetstone does not narrow, and the
+    // code after the test was checked with the types Whetstone gives it. `as unknown` keeps them.
+    if (this.typescript && NARROWABLE.has(node.operand.type)) operand = fragment(`(${operand.text} as unknown)`, PRIMARY);
     if (node.testedType === 'list') return fragment(`Array.isArray(${operand.text})`, POSTFIX);
     const typeofName = JS_TYPEOF[node.testedType];
     if (typeofName === undefined) {
