@@ -54,6 +54,8 @@ describe('type tests in the core', () => {
       "3: E_TYPE_MISMATCH A type test takes number, string, bool or list, not 'map'",
       "3: E_TYPE_MISMATCH A type test takes number, string, bool or list, not 'any'",
     ]);
+    // A missing type is one syntax error, not also a type error.
+    assert.deepEqual(await problems('fn f(x: any) {\n  if x is {\n    print(x);\n  }\n}\n'), ['2: E_SYNTAX Missing tested type']);
     // Written with arguments it does not parse: the type is one name.
     assert.ok((await problems('fn f(x: any) { print(x is list<number>); }\n')).some((p) => p.includes('E_SYNTAX')));
   });

@@ -261,6 +261,8 @@ export class ExpressionChecker {
   private inferTypeTest(expr: TypeTest): Type {
     const operand = this.infer(expr.operand);
     const tested = expr.testedType;
+    // An empty name is a missing one, already a syntax error.
+    if (tested === '') return BOOL;
     if (!TESTED_TYPES.includes(tested)) {
       this.context.report('E_TYPE_MISMATCH', `A type test takes number, string, bool or list, not '${tested}'`, expr, expr.span, {
         hint: 'Records and maps are plain objects when the program runs, so no test tells them apart; a type name with arguments is tested without them (x is list)',
