@@ -270,7 +270,9 @@ export class ExpressionChecker {
       return BOOL;
     }
     const base = stripOptional(operand);
-    if (NEVER_TESTED_KINDS.has(base.kind) && base.kind !== tested) {
+    // A declared record is an object, never one of the tested types.
+    const record = base.kind === 'named' && this.context.types.fieldsOf(base.name) !== undefined;
+    if ((NEVER_TESTED_KINDS.has(base.kind) || record) && base.kind !== tested) {
       const negated = expr.operand.type === 'UnaryExpression' && expr.operand.operator === '!';
       this.context.report('E_TYPE_MISMATCH', `This value is ${typeToString(operand)}: it is never a ${tested}, so the test is always false`, expr, expr.span, {
         hint: negated ? `'not x is ${tested}' tests 'not x'; write not (x is ${tested})` : 'A type test is for a value whose type is any',
