@@ -73,6 +73,48 @@ describe('type tests in the core', () => {
     ]);
   });
 
+  it('narrows a name of type any where the test has passed, when nothing assigns the name', async () => {
+    const source = [
+      'fn f(x, y: any, items: list<any>) {',
+      '  if x is number {',
+      '    let a: string = x;',
+      '  } else {',
+      '    let b: string = x;',
+      '  }',
+      '  let c = y is string && y > 1;',
+      '  let d = x is bool ? x + 1 : 0;',
+      '  for item in items {',
+      '    if item is list && len(item) > 0 {',
+      '      let e: number = item;',
+      '    }',
+      '  }',
+      '  let z: any = 1;',
+      '  if z is number {',
+      '    z = "text";',
+      '    let g: string = z;',
+      '  }',
+      '  if x is number && !(x is list) {',
+      '    print(x);',
+      '  }',
+      '  print(c, d);',
+      '}',
+      'const top: any = 1;',
+      'if top is number {',
+      '  let h: string = top;',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      (await problems(source)).filter((p) => !p.includes('W_UNUSED')),
+      [
+        "3: E_TYPE_MISMATCH Type number is not assignable to 'a' of type string",
+        "7: E_TYPE_MISMATCH Cannot compare string with number using '>'",
+        "8: E_TYPE_MISMATCH Operator '+' cannot be applied to bool and number",
+        "11: E_TYPE_MISMATCH Type list<any> is not assignable to 'e' of type number",
+      ],
+    );
+  });
+
   it('can be written by agents: the operand bracketed where it must be, only the four types', async () => {
     const doc = await parse('fn f(x: any, y: any) {\n  print(x);\n}\n');
     const call = allNodes(doc.ast).find((node) => node.type === 'CallExpression') as Node & { arguments: Node[] };

@@ -26,6 +26,7 @@ import type { Mutation, NodeSpec } from '../ast/mutation';
 import type { CheckContext } from './check-context';
 import type { SemanticSymbol } from './symbols';
 import { insertNode, setProperty, wrapInCall } from './fixes';
+import { Narrowing } from './narrowing';
 import { closestName } from './suggest';
 import {
   ANY,
@@ -56,10 +57,15 @@ export type BodyChecker = (node: FunctionDeclaration | Lambda, body: Block | nul
 const NEVER_TESTED_KINDS: ReadonlySet<string> = new Set(['number', 'string', 'bool', 'list', 'map', 'object', 'function', 'null']);
 
 export class ExpressionChecker {
+  /** What the type tests that have passed tell about names (narrowing.ts). */
+  readonly narrowing: Narrowing;
+
   constructor(
     private readonly context: CheckContext,
     private readonly checkBody: BodyChecker,
-  ) {}
+  ) {
+    this.narrowing = new Narrowing(context.item, context.resolution);
+  }
 
   /** Default values of parameters: checked against the declared type, or giving the parameter its type. */
   checkParameterDefaults(parameters: readonly Parameter[]): void {
@@ -186,7 +192,8 @@ export class ExpressionChecker {
       case 'Identifier': {
         const symbol = this.context.resolution.resolved.get(expr.id);
         // A type's name is not a value; using one is reported where it matters (calls).
-        return symbol && symbol.kind !== 'type' ? symbol.type : ANY;
+        if (!symbol || symbol.kind === 'type') return ANY;
+        return this.narrowing.typeOf(symbol) ?? symbol.type;
       }
       case 'ArrayLiteral':
         return this.inferList(expr);
@@ -244,7 +251,7 @@ export class ExpressionChecker {
         hint: 'Compare explicitly, e.g. x != 0 or x != null',
       });
     }
-    const consequent = this.infer(expr.consequent);
+    const consequent = this.narrowing.within(expr.condition, () => this.infer(expr.consequent));
     const alternate = this.infer(expr.alternate);
     const type = commonType(consequent, alternate, this.context.types);
     if (type.kind === 'any' && consequent.kind !== 'any' && alternate.kind !== 'any') {
@@ -255,8 +262,8 @@ export class ExpressionChecker {
 
   /**
    * `x is T`: a bool. T is a type a value can be told by when the program runs; a test the
-   * operand's known type can never pass is an error (it is always false). It does not narrow:
-   * the operand keeps its type in the branch it guards.
+   * operand's known type can never pass is an error (it is always false). Where it has passed,
+   * a name of type any has the tested type (narrowing.ts).
    */
   private inferTypeTest(expr: TypeTest): Type {
     const operand = this.infer(expr.operand);
@@ -270,6 +277,10 @@ export class ExpressionChecker {
       return BOOL;
     }
     const base = stripOptional(operand);
+    // A type a test has given the name says the test is redundant, which code written elsewhere
+    // may well be (`typeof x === "number" && !Array.isArray(x)`), not that it is a mistake.
+    const symbol = expr.operand.type === 'Identifier' ? this.context.resolution.resolved.get(expr.operand.id) : undefined;
+    if (symbol && this.narrowing.typeOf(symbol)) return BOOL;
     // A declared record is an object, never one of the tested types.
     const record = base.kind === 'named' && this.context.types.fieldsOf(base.name) !== undefined;
     if ((NEVER_TESTED_KINDS.has(base.kind) || record) && base.kind !== tested) {
@@ -283,7 +294,9 @@ export class ExpressionChecker {
 
   private inferBinary(expr: BinaryExpression): Type {
     const left = expr.left ? this.infer(expr.left) : ANY;
-    const right = expr.right ? this.infer(expr.right) : ANY;
+    // The right side of `&&` runs only where the left is true: its type tests have passed.
+    const inferRight = (): Type => (expr.right ? this.infer(expr.right) : ANY);
+    const right = expr.operator === '&&' ? this.narrowing.within(expr.left, inferRight) : inferRight();
     return this.binaryResult(expr.operator, left, right, expr, expr.left, expr.right);
   }
 
