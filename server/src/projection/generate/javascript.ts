@@ -433,9 +433,9 @@ class JavaScriptGenerator {
    */
   private typeTest(node: A.TypeTest): Fragment {
     let operand = this.expression(node.operand);
-    // TypeScript would narrow a name, member or element by the test (an `any` to `number | boolean`
-    // after `x is number or x is bool`, which `+=` refuses); Whetstone does not narrow, and the
-    // code after the test was checked with the types Whetstone gives it. `as unknown` keeps them.
+    // TypeScript would narrow a name, member or element by the test by its own rules (an `any` to
+    // `number | boolean` after `x is number or x is bool`, which `+=` refuses); the code after the
+    // test was checked with the types Whetstone gives it. `as unknown` keeps them.
     if (this.typescript && NARROWABLE.has(node.operand.type)) operand = fragment(`(${operand.text} as unknown)`, PRIMARY);
     if (node.testedType === 'list') return fragment(`Array.isArray(${operand.text})`, POSTFIX);
     const typeofName = JS_TYPEOF[node.testedType];
