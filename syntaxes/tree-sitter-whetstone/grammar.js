@@ -233,6 +233,7 @@ module.exports = grammar({
       choice(
         $.conditional_expression,
         $.binary_expression,
+        $.type_test,
         $.unary_expression,
         $.call_expression,
         $.member_expression,
@@ -275,6 +276,15 @@ module.exports = grammar({
         ),
       );
     },
+
+    // `x is number`: a type test, at the level of the comparisons. The type is one name without
+    // arguments (so `x is list < y` needs no lookahead); the checker takes the names a value can be
+    // told by when the program runs. `is` stays a name elsewhere (`let is = 1;`).
+    type_test: ($) =>
+      prec.left(
+        PREC.compare,
+        seq(field('operand', $._expression), 'is', field('type', alias($.identifier, $.tested_type))),
+      ),
 
     // `c ? a : b` binds loosest of the operators and nests to the right (`a ? b : c ? d : e`).
     conditional_expression: ($) =>

@@ -84,4 +84,18 @@ describe('semantic tokens', () => {
     assert.equal(find('@semantic', '@semantic')?.type, 'decorator');
     assert.equal(find('@semantic', '@semantic')?.text, '@semantic');
   });
+
+  it('colours the type of a type test as a built-in type, and is as no name', async () => {
+    const testUri = uri.replace(/features\.wst$/, 'type-test.wst');
+    const source = 'fn f(x) {\n  print(x is number, x is list);\n}\nlet is = 1;\n';
+    await client.open(testUri, source);
+    const legend = client.initializeResult!.capabilities.semanticTokensProvider!.legend;
+    const result = await client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri: testUri } });
+    assert.ok(result);
+    const line = decode(result.data, legend, source).filter((token) => token.line === 1 || token.line === 3);
+    assert.deepEqual(
+      line.map((token) => `${token.text}:${token.type}:${token.modifiers.join(',')}`),
+      ['print:function:defaultLibrary', 'x:parameter:', 'number:type:defaultLibrary', 'x:parameter:', 'list:type:defaultLibrary', 'is:variable:declaration'],
+    );
+  });
 });

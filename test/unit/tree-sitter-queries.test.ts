@@ -140,8 +140,10 @@ function expectedHighlight(leaf: TsNode): string | undefined {
       if (parent?.type === 'field_declaration' || parent?.type === 'property') return field === 'key' || field === 'name' ? 'property' : undefined;
       return undefined;
   }
+  if (leaf.type === 'tested_type') return 'type';
   if (leaf.isNamed) return undefined;
-  if (RESERVED_WORDS.has(leaf.type)) return 'keyword';
+  // `is` of a type test is a word operator, like `and`, though not reserved.
+  if (RESERVED_WORDS.has(leaf.type) || leaf.type === 'is') return 'keyword';
   if (PUNCTUATION.has(leaf.type)) return 'punctuation';
   if (parent?.type === 'type' && (leaf.type === '<' || leaf.type === '>')) return 'punctuation.bracket';
   return 'operator';

@@ -172,6 +172,9 @@ class Optimiser {
         node.right = this.expression(node.right);
         return this.binary(node);
       }
+      case 'TypeTest':
+        node.operand = this.expression(node.operand);
+        return node;
       case 'UnaryExpression': {
         node.operand = this.expression(node.operand);
         const operand = node.operand;
@@ -336,6 +339,8 @@ function effectFree(node: A.Expression): boolean {
       return effectFree(node.left) && effectFree(node.right);
     case 'UnaryExpression':
       return node.operator !== 'await' && effectFree(node.operand);
+    case 'TypeTest':
+      return effectFree(node.operand);
     case 'ConditionalExpression':
       return effectFree(node.condition) && effectFree(node.consequent) && effectFree(node.alternate);
     case 'ArrayLiteral':

@@ -152,6 +152,17 @@ export interface ConditionalExpression extends NodeBase {
   alternate: Expression;
 }
 
+/** The types a type test takes: those a value can be told by when the program runs in every target. */
+export const TESTED_TYPES: readonly string[] = ['number', 'string', 'bool', 'list'];
+
+/** `operand is number`: whether the value is of the tested type when the program runs. */
+export interface TypeTest extends NodeBase {
+  type: 'TypeTest';
+  operand: Expression;
+  /** `number`, `string`, `bool` or `list` (the checker reports any other name). */
+  testedType: string;
+}
+
 /** `not` is "!". */
 export type UnaryOperator = '-' | '!' | 'await';
 
@@ -234,6 +245,7 @@ export interface ErrorNode extends NodeBase {
 export type Expression =
   | ConditionalExpression
   | BinaryExpression
+  | TypeTest
   | UnaryExpression
   | CallExpression
   | MemberExpression
@@ -329,6 +341,7 @@ export const ROLES: { readonly [T in NodeType]: readonly { name: string; list: b
     { name: 'alternate', list: false },
   ],
   BinaryExpression: [{ name: 'left', list: false }, { name: 'right', list: false }],
+  TypeTest: [{ name: 'operand', list: false }],
   UnaryExpression: [{ name: 'operand', list: false }],
   CallExpression: [{ name: 'callee', list: false }, { name: 'arguments', list: true }],
   MemberExpression: [{ name: 'object', list: false }],

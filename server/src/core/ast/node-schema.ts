@@ -2,7 +2,7 @@
 // values they accept and their defaults) and, for each role of ROLES, which node types go there
 // and whether it may be empty. ROLES (ast.ts) stays the one list of roles; a unit test checks that
 // this table names exactly those.
-import { STATEMENT_TYPES, type NodeType } from './ast';
+import { STATEMENT_TYPES, TESTED_TYPES, type NodeType } from './ast';
 import { isIdentifier, isWritableLiteralValue, rawSpells, type LiteralValue } from './lexical';
 import type { NodeSpec } from './mutation';
 import { normalizeType } from './type-text';
@@ -201,6 +201,7 @@ export const NODE_RULES: { readonly [T in NodeType]: NodeRule } = {
     fields: { operator: oneOf(['||', '&&', '==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>']) },
     roles: { left: expression, right: expression },
   },
+  TypeTest: { creatable: true, fields: { testedType: oneOf(TESTED_TYPES) }, roles: { operand: expression } },
   UnaryExpression: { creatable: true, fields: { operator: oneOf(['-', '!', 'await']) }, roles: { operand: expression } },
   CallExpression: {
     creatable: true,
@@ -240,6 +241,7 @@ export const NODE_RULES: { readonly [T in NodeType]: NodeRule } = {
 export const EXPRESSION_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
   'ConditionalExpression',
   'BinaryExpression',
+  'TypeTest',
   'UnaryExpression',
   'CallExpression',
   'MemberExpression',
@@ -284,7 +286,7 @@ export function kindAccepts(kind: ChildKind, type: NodeType): boolean {
 export const KIND_DESCRIPTIONS: { readonly [K in ChildKind]: string } = {
   topLevel: 'an import, a type, a function or a statement',
   statement: 'a statement (VariableDeclaration, AssignmentStatement, MultipleAssignment, ReturnStatement, IfStatement, WhileStatement, ForStatement, BreakStatement, ContinueStatement, ExpressionStatement)',
-  expression: 'an expression (Identifier, Literal, ConditionalExpression, BinaryExpression, UnaryExpression, CallExpression, MemberExpression, IndexExpression, ArrayLiteral, ObjectLiteral, Lambda)',
+  expression: 'an expression (Identifier, Literal, ConditionalExpression, BinaryExpression, TypeTest, UnaryExpression, CallExpression, MemberExpression, IndexExpression, ArrayLiteral, ObjectLiteral, Lambda)',
   assignable: 'a name, a field or an element (Identifier, MemberExpression, IndexExpression)',
   annotation: 'an Annotation',
   parameter: 'a Parameter',

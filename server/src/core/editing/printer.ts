@@ -75,6 +75,8 @@ export function printLiteral(literal: Pick<Literal, 'value' | 'raw'>): string {
 // far right as it can, so a lambda binds loosest of all.
 const LAMBDA = 0;
 const CONDITIONAL = 0.5;
+/** `x is number` binds as the comparisons do. */
+const TYPE_TEST = 4;
 const UNARY = 11;
 const POSTFIX = 13;
 const PRIMARY = 14;
@@ -108,6 +110,8 @@ export function precedence(node: Node): number {
       return CONDITIONAL;
     case 'BinaryExpression':
       return BINARY_PRECEDENCE[node.operator] ?? PRIMARY;
+    case 'TypeTest':
+      return TYPE_TEST;
     case 'UnaryExpression':
       return UNARY;
     case 'Literal':
@@ -144,6 +148,9 @@ export function needsParentheses(parent: Node, role: string, child: Node): boole
       // rest for its body; in the middle anything parses, and a conditional there is bracketed to be read.
       if (role === 'condition') return precedence(child) <= CONDITIONAL;
       return role === 'consequent' && child.type === 'ConditionalExpression';
+    case 'TypeTest':
+      // It associates to the left like the comparisons: `a < b is bool` tests `a < b`.
+      return precedence(child) < TYPE_TEST;
     case 'UnaryExpression':
       // `-(-x)` rather than `--x`, which reads as a decrement.
       return precedence(child) < UNARY || (parent.operator === '-' && startsWithMinus(child));
@@ -286,6 +293,8 @@ class Printer {
         return `${this.operand(node, 'left', node.left, indent)} ${node.operator} ${this.operand(node, 'right', node.right, indent)}`;
       case 'ConditionalExpression':
         return `${this.operand(node, 'condition', node.condition, indent)} ? ${this.operand(node, 'consequent', node.consequent, indent)} : ${this.operand(node, 'alternate', node.alternate, indent)}`;
+      case 'TypeTest':
+        return `${this.operand(node, 'operand', node.operand, indent)} is ${node.testedType}`;
       case 'UnaryExpression': {
         const operand = this.operand(node, 'operand', node.operand, indent);
         return node.operator === 'await' ? `await ${operand}` : `${node.operator}${operand}`;

@@ -123,6 +123,14 @@ function collect(document: WhetstoneDocument, model: SemanticModel): NameOccurre
         });
         break;
       }
+      case 'TypeTest':
+        // `x is number`: the type is the test's last token. Only built-in type names can be
+        // tested, so it names no declared type (and a rename never reaches it).
+        if (BUILTIN_TYPE_NAMES.has(node.testedType) && document.text.endsWith(node.testedType, node.span.endOffset)) {
+          const start = node.span.endOffset - node.testedType.length;
+          add({ kind: 'typeName', name: node.testedType, span: document.spanAt(start, node.span.endOffset), nodeId: node.id, declaration: false, builtinType: true });
+        }
+        break;
       case 'Annotation': {
         const span = document.nameSpanOfNode(node);
         if (span) add({ kind: 'annotation', name: node.annotationType, span: document.spanAt(node.span.startOffset, span.endOffset), nodeId: node.id, declaration: false });

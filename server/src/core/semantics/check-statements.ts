@@ -96,7 +96,7 @@ export class StatementChecker {
         return this.checkReturn(statement);
       case 'IfStatement':
         this.checkCondition(statement.condition, 'if');
-        if (statement.consequent) this.checkBlock(statement.consequent);
+        if (statement.consequent) this.expressions.narrowing.within(statement.condition, () => this.checkBlock(statement.consequent));
         if (statement.alternate?.type === 'Block') this.checkBlock(statement.alternate);
         else if (statement.alternate) this.checkStatement(statement.alternate);
         return;

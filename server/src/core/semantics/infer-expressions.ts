@@ -18,12 +18,15 @@ import type {
   Node,
   ObjectLiteral,
   Parameter,
+  TypeTest,
   UnaryExpression,
 } from '../ast/ast';
+import { TESTED_TYPES } from '../ast/ast';
 import type { Mutation, NodeSpec } from '../ast/mutation';
 import type { CheckContext } from './check-context';
 import type { SemanticSymbol } from './symbols';
 import { insertNode, setProperty, wrapInCall } from './fixes';
+import { Narrowing } from './narrowing';
 import { closestName } from './suggest';
 import {
   ANY,
@@ -50,11 +53,19 @@ export type Describe = (actual: string, expected: string) => string;
 /** Checks a function's or lambda's block body (statements, and whether it can end without returning). */
 export type BodyChecker = (node: FunctionDeclaration | Lambda, body: Block | null | undefined, returnType: Type | null, what: string) => void;
 
+/** Known types whose values a type test can tell apart from the tested type. */
+const NEVER_TESTED_KINDS: ReadonlySet<string> = new Set(['number', 'string', 'bool', 'list', 'map', 'object', 'function', 'null']);
+
 export class ExpressionChecker {
+  /** What the type tests that have passed tell about names (narrowing.ts). */
+  readonly narrowing: Narrowing;
+
   constructor(
     private readonly context: CheckContext,
     private readonly checkBody: BodyChecker,
-  ) {}
+  ) {
+    this.narrowing = new Narrowing(context.item, context.resolution);
+  }
 
   /** Default values of parameters: checked against the declared type, or giving the parameter its type. */
   checkParameterDefaults(parameters: readonly Parameter[]): void {
@@ -181,7 +192,8 @@ export class ExpressionChecker {
       case 'Identifier': {
         const symbol = this.context.resolution.resolved.get(expr.id);
         // A type's name is not a value; using one is reported where it matters (calls).
-        return symbol && symbol.kind !== 'type' ? symbol.type : ANY;
+        if (!symbol || symbol.kind === 'type') return ANY;
+        return this.narrowing.typeOf(symbol) ?? symbol.type;
       }
       case 'ArrayLiteral':
         return this.inferList(expr);
@@ -191,6 +203,8 @@ export class ExpressionChecker {
         return this.inferConditional(expr);
       case 'BinaryExpression':
         return this.inferBinary(expr);
+      case 'TypeTest':
+        return this.inferTypeTest(expr);
       case 'UnaryExpression':
         return this.inferUnary(expr);
       case 'CallExpression':
@@ -237,7 +251,7 @@ export class ExpressionChecker {
         hint: 'Compare explicitly, e.g. x != 0 or x != null',
       });
     }
-    const consequent = this.infer(expr.consequent);
+    const consequent = this.narrowing.within(expr.condition, () => this.infer(expr.consequent));
     const alternate = this.infer(expr.alternate);
     const type = commonType(consequent, alternate, this.context.types);
     if (type.kind === 'any' && consequent.kind !== 'any' && alternate.kind !== 'any') {
@@ -246,9 +260,43 @@ export class ExpressionChecker {
     return type;
   }
 
+  /**
+   * `x is T`: a bool. T is a type a value can be told by when the program runs; a test the
+   * operand's known type can never pass is an error (it is always false). Where it has passed,
+   * a name of type any has the tested type (narrowing.ts).
+   */
+  private inferTypeTest(expr: TypeTest): Type {
+    const operand = this.infer(expr.operand);
+    const tested = expr.testedType;
+    // An empty name is a missing one, already a syntax error.
+    if (tested === '') return BOOL;
+    if (!TESTED_TYPES.includes(tested)) {
+      this.context.report('E_TYPE_MISMATCH', `A type test takes number, string, bool or list, not '${tested}'`, expr, expr.span, {
+        hint: 'Records and maps are plain objects when the program runs, so no test tells them apart; a type name with arguments is tested without them (x is list)',
+      });
+      return BOOL;
+    }
+    const base = stripOptional(operand);
+    // A type a test has given the name says the test is redundant, which code written elsewhere
+    // may well be (`typeof x === "number" && !Array.isArray(x)`), not that it is a mistake.
+    const symbol = expr.operand.type === 'Identifier' ? this.context.resolution.resolved.get(expr.operand.id) : undefined;
+    if (symbol && this.narrowing.typeOf(symbol)) return BOOL;
+    // A declared record is an object, never one of the tested types.
+    const record = base.kind === 'named' && this.context.types.fieldsOf(base.name) !== undefined;
+    if ((NEVER_TESTED_KINDS.has(base.kind) || record) && base.kind !== tested) {
+      const negated = expr.operand.type === 'UnaryExpression' && expr.operand.operator === '!';
+      this.context.report('E_TYPE_MISMATCH', `This value is ${typeToString(operand)}: it is never a ${tested}, so the test is always false`, expr, expr.span, {
+        hint: negated ? `'not x is ${tested}' tests 'not x'; write not (x is ${tested})` : 'A type test is for a value whose type is any',
+      });
+    }
+    return BOOL;
+  }
+
   private inferBinary(expr: BinaryExpression): Type {
     const left = expr.left ? this.infer(expr.left) : ANY;
-    const right = expr.right ? this.infer(expr.right) : ANY;
+    // The right side of `&&` runs only where the left is true: its type tests have passed.
+    const inferRight = (): Type => (expr.right ? this.infer(expr.right) : ANY);
+    const right = expr.operator === '&&' ? this.narrowing.within(expr.left, inferRight) : inferRight();
     return this.binaryResult(expr.operator, left, right, expr, expr.left, expr.right);
   }
 

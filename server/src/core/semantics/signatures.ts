@@ -21,6 +21,8 @@ function render(expr: Expression, depth: number): string {
       return expr.operator === 'await' ? `await ${render(expr.operand, depth - 1)}` : `${expr.operator}${render(expr.operand, depth - 1)}`;
     case 'BinaryExpression':
       return `${render(expr.left, depth - 1)} ${expr.operator} ${render(expr.right, depth - 1)}`;
+    case 'TypeTest':
+      return `${render(expr.operand, depth - 1)} is ${expr.testedType}`;
     case 'ConditionalExpression':
       return `${render(expr.condition, depth - 1)} ? ${render(expr.consequent, depth - 1)} : ${render(expr.alternate, depth - 1)}`;
     case 'MemberExpression':

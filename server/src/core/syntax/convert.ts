@@ -619,6 +619,14 @@ export class Converter {
           consequent: this.expr(f, 'consequence'),
           alternate: this.expr(f, 'alternative'),
         };
+      case 'type_test':
+        return {
+          type: 'TypeTest',
+          id: this.id(),
+          span,
+          operand: this.expr(f, 'operand'),
+          testedType: this.shared(this.textOf(one(f, 'type')) ?? ''),
+        };
       case 'unary_expression':
         return {
           type: 'UnaryExpression',

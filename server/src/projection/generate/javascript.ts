@@ -36,6 +36,10 @@ const BINARY: Record<A.BinaryOperator, number> = {
   '**': 14,
 };
 const UNARY = 15;
+/** What `typeof` answers for the values of each type a type test takes (lists are `Array.isArray`). */
+const JS_TYPEOF: Record<string, string | undefined> = { number: 'number', string: 'string', bool: 'boolean' };
+/** The expressions TypeScript narrows by a typeof or Array.isArray test of them. */
+const NARROWABLE: ReadonlySet<string> = new Set(['Identifier', 'MemberExpression', 'IndexExpression']);
 const POSTFIX = 18;
 const PRIMARY = 20;
 
@@ -392,6 +396,8 @@ class JavaScriptGenerator {
         const [condition, consequent, alternate] = [node.condition, node.consequent, node.alternate].map((part) => this.expression(part));
         return fragment(`${wrap(condition, CONDITIONAL + 1)} ? ${consequent.text} : ${alternate.text}`, CONDITIONAL);
       }
+      case 'TypeTest':
+        return this.typeTest(node);
       case 'UnaryExpression': {
         const operand = this.expression(node.operand);
         if (node.operator === 'await') return fragment(`await ${wrap(operand, UNARY)}`, UNARY);
@@ -419,6 +425,25 @@ class JavaScriptGenerator {
         this.ctx.unfaithful(node, this.language, `source that did not parse (${node.text.slice(0, 60)})`);
         return fragment('undefined', PRIMARY);
     }
+  }
+
+  /**
+   * `x is T`: `typeof` for numbers (NaN and the infinities are numbers, as in Whetstone), strings
+   * and booleans, `Array.isArray` for lists. The operand is evaluated once.
+   */
+  private typeTest(node: A.TypeTest): Fragment {
+    let operand = this.expression(node.operand);
+    // TypeScript would narrow a name, member or element by the test by its own rules (an `any` to
+    // `number | boolean` after `x is number or x is bool`, which `+=` refuses); the code after the
+    // test was checked with the types Whetstone gives it. `as unknown` keeps them.
+    if (this.typescript && NARROWABLE.has(node.operand.type)) operand = fragment(`(${operand.text} as unknown)`, PRIMARY);
+    if (node.testedType === 'list') return fragment(`Array.isArray(${operand.text})`, POSTFIX);
+    const typeofName = JS_TYPEOF[node.testedType];
+    if (typeofName === undefined) {
+      this.ctx.unfaithful(node, this.language, `a type test of '${node.testedType}', which no value can be told by when the program runs`);
+      return fragment('false', PRIMARY);
+    }
+    return fragment(`typeof ${wrap(operand, UNARY)} === ${JSON.stringify(typeofName)}`, BINARY['==']);
   }
 
   /** `===`, except against null: `== null` also catches a missing field or element. */

@@ -57,11 +57,13 @@ const BINARY: Record<A.BinaryOperator, number> = {
   '%': MULTIPLY,
   '**': POWER,
 };
+/** The Python class of each type a type test takes but number (a bool is an int in Python). */
+const PY_TESTED_TYPES: Record<string, string | undefined> = { string: 'str', bool: 'bool', list: 'list' };
 const BIT_OPERATORS: ReadonlySet<A.BinaryOperator> = new Set(['&', '|', '^', '<<', '>>']);
 const OPERATOR: Partial<Record<A.BinaryOperator, string>> = { '||': 'or', '&&': 'and' };
 
 const KEYWORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield print len range min max abs list dict str float int json math functools isinstance round map reversed sorted re'.split(
+  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield print len range min max abs list dict str float int json math functools isinstance round map reversed sorted re bool'.split(
     ' ',
   ),
 );
@@ -542,6 +544,8 @@ class PythonGenerator {
         const [condition, consequent, alternate] = [node.condition, node.consequent, node.alternate].map((part) => this.expression(part));
         return fragment(`${wrap(consequent, OR)} if ${wrap(condition, OR)} else ${wrap(alternate, CONDITIONAL)}`, CONDITIONAL);
       }
+      case 'TypeTest':
+        return this.typeTest(node);
       case 'UnaryExpression': {
         const operand = this.expression(node.operand);
         if (node.operator === 'await') return fragment(`await ${wrap(operand, AWAIT)}`, AWAIT);
@@ -565,6 +569,22 @@ class PythonGenerator {
         this.ctx.unfaithful(node, 'Python', `source that did not parse (${node.text.slice(0, 60)})`);
         return fragment('None', PRIMARY);
     }
+  }
+
+  /**
+   * `x is T`. A Whetstone number is a Python int or float, never a bool, though Python's bool is an
+   * int (`isinstance(True, int)`), so a number is `type(x) in (int, float)`; the rest are
+   * `isinstance`. The operand is evaluated once.
+   */
+  private typeTest(node: A.TypeTest): Fragment {
+    const operand = this.expression(node.operand);
+    if (node.testedType === 'number') return fragment(`type(${operand.text}) in (int, float)`, COMPARE);
+    const pythonType = PY_TESTED_TYPES[node.testedType];
+    if (pythonType === undefined) {
+      this.ctx.unfaithful(node, 'Python', `a type test of '${node.testedType}', which no value can be told by when the program runs`);
+      return fragment('False', PRIMARY);
+    }
+    return fragment(`isinstance(${operand.text}, ${pythonType})`, POSTFIX);
   }
 
   private literal(node: A.Literal): Fragment {

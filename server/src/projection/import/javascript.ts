@@ -16,6 +16,17 @@ import type * as A from '../../core/ast';
 import { AstBuilder, field, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
 
+/** What `typeof x === "…"` tests, as a Whetstone type test. */
+const TYPEOF_TESTED: Record<string, string | undefined> = { number: 'number', string: 'string', boolean: 'bool' };
+/** Why the other answers of typeof have no Whetstone type test. */
+const TYPEOF_WHY_NOT: Record<string, string | undefined> = {
+  object: 'In JavaScript null, lists, maps and records are all "object"; Whetstone tests a list with `x is list` and a missing value with `x == null`.',
+  undefined: 'Whetstone has no undefined; a missing value is null (`x == null`).',
+  function: 'Whetstone has no type test for a function.',
+  bigint: 'Whetstone has no big integers.',
+  symbol: 'Whetstone has no symbols.',
+};
+
 const BINARY: Record<string, A.BinaryOperator> = {
   '===': '==',
   '==': '==',
@@ -842,6 +853,10 @@ export class JavaScriptImporter {
       const missing = this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '==', left: this.expression(left), right: this.b.literal(null, node) });
       return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, { condition: missing, consequent: this.expression(right), alternate: this.expression(left) });
     }
+    if ((operator === '==' || operator === '!=') && left && right) {
+      const test = this.typeofTest(node, left, right, operator === '!=');
+      if (test) return test;
+    }
     if (!operator || !left || !right) return this.b.errorNode(node, `the ${operatorText} operator`);
     let leftExpression = this.expression(left);
     let rightExpression = this.expression(right);
@@ -851,6 +866,26 @@ export class JavaScriptImporter {
       else if (isStringy(rightExpression) && !isStringy(leftExpression)) leftExpression = this.b.call('str', [leftExpression], left);
     }
     return this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator, left: leftExpression, right: rightExpression });
+  }
+
+  /**
+   * `typeof x === "number"` (either side, `==` too, `!==` negated) as the type test `x is number`:
+   * typeof answers "number" for every double, NaN and the infinities included, as Whetstone's
+   * numbers are; "string" and "boolean" likewise. The other answers have no Whetstone test.
+   * Undefined when the comparison is not a typeof against a string literal.
+   */
+  private typeofTest(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode, negated: boolean): A.Expression | undefined {
+    const isTypeof = (side: SyntaxNode): boolean => side.type === 'unary_expression' && field(side, 'operator')?.text === 'typeof';
+    const [test, name] = isTypeof(left) ? [left, right] : isTypeof(right) ? [right, left] : [];
+    const argument = test && field(test, 'argument');
+    if (!argument || name?.type !== 'string') return undefined;
+    const typeName = this.stringValue(name);
+    const tested = TYPEOF_TESTED[typeName];
+    if (tested === undefined) {
+      return this.b.errorNode(node, `the typeof test for ${JSON.stringify(typeName)}`, TYPEOF_WHY_NOT[typeName] ?? 'typeof never answers that text.');
+    }
+    const typeTest = this.b.make<A.TypeTest>('TypeTest', node, { operand: this.expression(argument), testedType: tested });
+    return negated ? this.b.make<A.UnaryExpression>('UnaryExpression', node, { operator: '!', operand: typeTest }) : typeTest;
   }
 
   private unary(node: SyntaxNode): A.Expression {
@@ -903,6 +938,7 @@ export class JavaScriptImporter {
       }
       if (object.text === 'Object' && (property === 'keys' || property === 'values') && args.length === 1) return this.b.call(property, args, node);
       if (object.text === 'Math' && property === 'trunc' && args.length === 1) return this.b.call('int', args, node);
+      if (object.text === 'Array' && property === 'isArray' && args.length === 1) return this.b.make<A.TypeTest>('TypeTest', node, { operand: args[0], testedType: 'list' });
     }
     if (property === 'push' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     if (property === 'includes' && args.length === 1) return this.b.call('includes', [this.expression(object), ...args], node);

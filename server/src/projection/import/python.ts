@@ -18,6 +18,7 @@
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { AstBuilder, field, MAX_IMPORT_NESTING, namedChildren } from './ast-builder';
+import { classCheck, typeCallArgument } from './python-type-tests';
 import { decodeEscapes } from './string-escapes';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
@@ -890,6 +891,12 @@ export class PythonImporter {
         pending.push(child.type);
       }
     }
+    const typeOf = operators.length === 1 ? typeCallArgument(operands[0]) : undefined;
+    const membership = operators[0] === 'in' || operators[0] === 'not in';
+    if (typeOf && (membership || (['==', '!=', 'is', 'is not'].includes(operators[0]) && operands[1].type === 'identifier'))) {
+      // type(x) == T, type(x) is not T, type(x) in (T, U): the class itself, no subclass.
+      return classCheck(this.b, (part) => this.expression(part), node, typeOf, operands[1], true, ['!=', 'is not', 'not in'].includes(operators[0]));
+    }
     if (operators.length === 1 && (operators[0] === 'in' || operators[0] === 'not in')) {
       // `x in c` is includes(c, x): a text in a text, an element of a list, a key of a dict.
       const found = this.b.call('includes', [this.expression(operands[1]), this.expression(operands[0])], node);
@@ -927,6 +934,10 @@ export class PythonImporter {
     const argsNode = field(node, 'arguments');
     if (!callee || !argsNode) return this.b.errorNode(node, 'a call');
     if (argsNode.type === 'generator_expression') return this.b.errorNode(node, 'a call with a generator expression');
+    const classArgs = callee.type === 'identifier' && callee.text === 'isinstance' ? namedChildren(argsNode) : [];
+    if (classArgs.length === 2 && classArgs.every((arg) => !['keyword_argument', 'list_splat', 'dictionary_splat'].includes(arg.type))) {
+      return classCheck(this.b, (part) => this.expression(part), node, classArgs[0], classArgs[1], false, false);
+    }
     const positional: A.Expression[] = [];
     const keywords: SyntaxNode[] = [];
     for (const arg of namedChildren(argsNode)) {

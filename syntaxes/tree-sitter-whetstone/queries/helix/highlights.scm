@@ -56,6 +56,11 @@
   "not"
 ] @keyword.operator
 
+; `x is number`: the word and the type it tests
+(type_test
+  "is" @keyword.operator
+  type: (tested_type) @type.builtin)
+
 ; Annotations: `@kind(strategy, key: value)`
 
 (annotation
