@@ -40,6 +40,8 @@ import { isInside } from './source-files';
 
 /** The most modules not open whose exports are kept (a few KiB each); the least recently used go first. */
 export const MAX_CACHED_MODULES = 2_000;
+/** How many module paths' places (placesOf) are kept before they are all forgotten. */
+const MAX_PLACES = 10_000;
 
 /** Within a cycle: the cycle's own modules, whose names are then any. */
 const NOT_SEEN: ModuleResolution = { tried: [] };
@@ -59,8 +61,17 @@ interface DiskModule {
 
 /** What importers see of a resolution: the file and its exports' fingerprint, or the files tried. */
 export function resolutionKey(resolution: ModuleResolution): string {
-  return 'exports' in resolution ? `${resolution.file}\u0001${resolution.exports.fingerprint}` : `?${resolution.tried.join('\u0001')}\u0001${resolution.near ?? ''}`;
+  if (!('exports' in resolution)) return `?${resolution.tried.join('\u0001')}\u0001${resolution.near ?? ''}`;
+  // One string per exports object: a fingerprint is the text of every export, and a change's wave
+  // compares the keys of each module's imports, which then compare as the same string at once
+  // rather than copied and read through.
+  const known = exportsKeys.get(resolution.exports);
+  if (known?.file === resolution.file) return known.key;
+  const key = `${resolution.file}\u0001${resolution.exports.fingerprint}`;
+  exportsKeys.set(resolution.exports, { file: resolution.file, key });
+  return key;
 }
+const exportsKeys = new WeakMap<ModuleExports, { file: string; key: string }>();
 
 /** Where a module path's file is: an open buffer, or a file on disk. */
 type Located = { path: string; file: string; buffer?: OpenBuffer } | { tried: string[] };
@@ -76,6 +87,8 @@ export interface ModuleWorkspace {
 
 export class ModuleExportsCache {
   private roots: readonly string[] = [];
+  /** placesOf's answers for the current roots. */
+  private readonly places = new Map<string, readonly { path: string; file: string }[] | null>();
   private realRoots: readonly { path: string; real: string }[] = [];
   private readonly disk = new Map<string, DiskModule>();
   /** Paths found missing (or unreadable) in this generation. */
@@ -112,6 +125,7 @@ export class ModuleExportsCache {
   setRoots(roots: readonly string[]): void {
     if (JSON.stringify(roots) === JSON.stringify(this.roots)) return;
     this.roots = [...roots];
+    this.places.clear();
     this.realRoots = roots.map((path) => {
       try {
         return { path, real: realpathSync(path) };
@@ -490,17 +504,34 @@ export class ModuleExportsCache {
   /** The file of a module path: the first source root with an open buffer or a readable file there. */
   private locate(modulePath: string): Located {
     // A module path is identifiers joined by dots; anything else names no file.
-    if (modulePathOf(moduleFilePath(modulePath)) !== modulePath) return { tried: [] };
+    const places = this.placesOf(modulePath);
+    if (!places) return { tried: [] };
     const tried: string[] = [];
-    for (const root of this.roots) {
-      const path = join(root, moduleFilePath(modulePath));
-      const file = relative(root, path).split('\\').join('/');
+    for (const { path, file } of places) {
       const buffer = this.bufferAt(path);
       if (buffer) return { path, file, buffer };
       if (this.diskModule(path)) return { path, file };
       tried.push(file);
     }
     return { tried };
+  }
+
+  /** Where the file of a module path would be under each root (undefined: the path names no file); kept per module path while the roots stay. */
+  private placesOf(modulePath: string): readonly { path: string; file: string }[] | undefined {
+    let places = this.places.get(modulePath);
+    if (places === undefined) {
+      places =
+        modulePathOf(moduleFilePath(modulePath)) !== modulePath
+          ? null
+          : this.roots.map((root) => {
+              const path = join(root, moduleFilePath(modulePath));
+              return { path, file: relative(root, path).split('\\').join('/') };
+            });
+      // Bounded: a buffer may name any number of module paths.
+      if (this.places.size >= MAX_PLACES) this.places.clear();
+      this.places.set(modulePath, places);
+    }
+    return places ?? undefined;
   }
 
   private bufferAt(path: string): OpenBuffer | undefined {
