@@ -96,7 +96,12 @@ export class ModuleExportsCache {
   /** Open buffers whose exports an importer used, with the fingerprint it saw (null: seen within a cycle). */
   private readonly handedOut = new Map<string, string | null>();
   private readonly openExports = new WeakMap<SemanticModel, ModuleExports>();
-  private readonly cycleExports = new Map<string, { generation: number; version: string; exports: ModuleExports }>();
+  /**
+   * Each cycle member's exports as its cycle sees them, with the text they were computed from (a
+   * buffer's document and revision, or the file's hash) and what each module it imports resolved
+   * to then (resolutionKey, in the order asked): they hold while those resolve the same.
+   */
+  private readonly cycleExports = new Map<string, { document: AnalyzableDocument | undefined; version: string; seen: readonly [string, string][]; exports: ModuleExports }>();
   /** Modules whose exports are being computed: defends against a path the cycle rule did not cut. */
   private readonly inProgress = new Set<string>();
   private buffersByPath: Map<string, OpenBuffer> | undefined;
@@ -357,23 +362,39 @@ export class ModuleExportsCache {
   /** A module as the others of its cycle see it: analysed with what it imports from the cycle as any. */
   private exportsSeenInCycle(found: { path: string; buffer?: OpenBuffer }): ModuleExports {
     const version = found.buffer ? `r${found.buffer.revision}` : (this.diskModule(found.path)?.hash ?? '');
+    const resolve = (modulePath: string): ModuleResolution => {
+      const inner = this.locate(modulePath);
+      if (!('path' in inner)) return inner;
+      if (this.currentGraph().sameCycle(inner.path, found.path) || this.inProgress.has(inner.path)) return NOT_SEEN;
+      this.prepare(inner.path);
+      return { file: inner.file, exports: this.exportsOf(inner) };
+    };
+    // The same text analysed with the same answers gives the same exports: a change elsewhere (the
+    // next keystroke in a hub they do not import) spares parsing the cycle's members again.
     const cached = this.cycleExports.get(found.path);
-    if (cached && cached.generation === this.generationCount && cached.version === version) return cached.exports;
+    if (
+      cached &&
+      cached.document === found.buffer?.document &&
+      cached.version === version &&
+      this.guarded(found.path, () => cached.seen.every(([modulePath, key]) => resolutionKey(resolve(modulePath)) === key))
+    ) {
+      return cached.exports;
+    }
     if (found.buffer && !this.handedOut.has(found.path)) this.handedOut.set(found.path, null);
     const document: AnalyzableDocument | undefined = found.buffer ? found.buffer.document : this.parse(found.path);
     if (!document) return NO_EXPORTS;
     try {
+      const seen: [string, string][] = [];
       const resolver: ModuleResolver = {
         resolve: (modulePath) => {
-          const inner = this.locate(modulePath);
-          if (!('path' in inner)) return inner;
-          if (this.currentGraph().sameCycle(inner.path, found.path) || this.inProgress.has(inner.path)) return NOT_SEEN;
-          this.prepare(inner.path);
-          return { file: inner.file, exports: this.exportsOf(inner) };
+          const resolution = resolve(modulePath);
+          seen.push([modulePath, resolutionKey(resolution)]);
+          return resolution;
         },
       };
       const exports = this.guarded(found.path, () => moduleExportsOf(analyze(document, { library: this.workspace.library(), modules: resolver })));
-      this.cycleExports.set(found.path, { generation: this.generationCount, version, exports });
+      if (this.cycleExports.size >= MAX_CACHED_MODULES) this.cycleExports.clear();
+      this.cycleExports.set(found.path, { document: found.buffer?.document, version, seen, exports });
       return exports;
     } finally {
       if (!found.buffer) (document as WhetstoneDocument).dispose();
@@ -650,7 +671,8 @@ export class ModuleExportsCache {
       else entry.stale = true;
     }
     this.generationCount++;
-    this.cycleExports.clear();
+    // The others' cycle views stand while what they import resolves the same (exportsSeenInCycle).
+    for (const file of this.cycleExports.keys()) if (file === path || file.startsWith(folder)) this.cycleExports.delete(file);
     this.changed.fire({ paths: [path] });
   }
 
