@@ -1,6 +1,7 @@
 // The modules open buffers import (workspace/module-exports.ts), on real files in a temporary
 // folder: a buffer without `use` analysed as before, a long import chain computed without deep
-// recursion, a file changed on disk seen after fileChanged, and links followed only inside the root.
+// recursion, a file changed on disk seen after fileChanged (by a member of an import cycle too), and
+// links followed only inside the root.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,6 +72,29 @@ describe('module exports for open buffers', () => {
       buffer.diagnostics().map((d) => d.code),
       [],
     );
+  });
+
+  it("sees a change to what a cycle member imports from outside its cycle, and keeps its view through other changes", () => {
+    const cycle = join(folder, 'cycle');
+    mkdirSync(cycle);
+    writeFileSync(join(cycle, 'seed.wst'), 'fn seed(): number { return 1; }\n');
+    writeFileSync(join(cycle, 'other.wst'), 'fn other(): number { return 1; }\n');
+    writeFileSync(join(cycle, 'b.wst'), 'use cycle.a.{x};\nuse cycle.seed.{seed};\nconst B = seed();\nfn y(): number { return x(); }\n');
+    const workspace = workspaceOver(folder);
+    const buffer = workspace.open(pathToFileURL(join(cycle, 'a.wst')).href, 'use cycle.b.{B};\nfn x(): number { return 1; }\nlet s: string = B;\nprint(s);\n');
+    const codes = (): string[] => buffer.diagnostics().map((d) => d.code);
+    assert.deepEqual(codes(), ['E_TYPE_MISMATCH']);
+    // A change b does not import: b's view of its cycle stands, and says the same.
+    writeFileSync(join(cycle, 'other.wst'), 'fn other(): string { return "a"; }\n');
+    workspace.modules.fileChanged(join(cycle, 'other.wst'));
+    assert.deepEqual(codes(), ['E_TYPE_MISMATCH']);
+    // A change b imports from outside the cycle: b is seen anew.
+    writeFileSync(join(cycle, 'seed.wst'), 'fn seed(): string { return "a"; }\n');
+    workspace.modules.fileChanged(join(cycle, 'seed.wst'));
+    assert.deepEqual(codes(), []);
+    writeFileSync(join(cycle, 'seed.wst'), 'fn seed(): number { return 1; }\n');
+    workspace.modules.fileChanged(join(cycle, 'seed.wst'));
+    assert.deepEqual(codes(), ['E_TYPE_MISMATCH']);
   });
 
   it('follows a link to a file inside the root, and not one out of it', () => {

@@ -40,6 +40,8 @@ import { isInside } from './source-files';
 
 /** The most modules not open whose exports are kept (a few KiB each); the least recently used go first. */
 export const MAX_CACHED_MODULES = 2_000;
+/** How many module paths' places (placesOf) are kept before they are all forgotten. */
+const MAX_PLACES = 10_000;
 
 /** Within a cycle: the cycle's own modules, whose names are then any. */
 const NOT_SEEN: ModuleResolution = { tried: [] };
@@ -59,8 +61,17 @@ interface DiskModule {
 
 /** What importers see of a resolution: the file and its exports' fingerprint, or the files tried. */
 export function resolutionKey(resolution: ModuleResolution): string {
-  return 'exports' in resolution ? `${resolution.file}\u0001${resolution.exports.fingerprint}` : `?${resolution.tried.join('\u0001')}\u0001${resolution.near ?? ''}`;
+  if (!('exports' in resolution)) return `?${resolution.tried.join('\u0001')}\u0001${resolution.near ?? ''}`;
+  // One string per exports object: a fingerprint is the text of every export, and a change's wave
+  // compares the keys of each module's imports, which then compare as the same string at once
+  // rather than copied and read through.
+  const known = exportsKeys.get(resolution.exports);
+  if (known?.file === resolution.file) return known.key;
+  const key = `${resolution.file}\u0001${resolution.exports.fingerprint}`;
+  exportsKeys.set(resolution.exports, { file: resolution.file, key });
+  return key;
 }
+const exportsKeys = new WeakMap<ModuleExports, { file: string; key: string }>();
 
 /** Where a module path's file is: an open buffer, or a file on disk. */
 type Located = { path: string; file: string; buffer?: OpenBuffer } | { tried: string[] };
@@ -76,6 +87,8 @@ export interface ModuleWorkspace {
 
 export class ModuleExportsCache {
   private roots: readonly string[] = [];
+  /** placesOf's answers for the current roots. */
+  private readonly places = new Map<string, readonly { path: string; file: string }[] | null>();
   private realRoots: readonly { path: string; real: string }[] = [];
   private readonly disk = new Map<string, DiskModule>();
   /** Paths found missing (or unreadable) in this generation. */
@@ -83,7 +96,12 @@ export class ModuleExportsCache {
   /** Open buffers whose exports an importer used, with the fingerprint it saw (null: seen within a cycle). */
   private readonly handedOut = new Map<string, string | null>();
   private readonly openExports = new WeakMap<SemanticModel, ModuleExports>();
-  private readonly cycleExports = new Map<string, { generation: number; version: string; exports: ModuleExports }>();
+  /**
+   * Each cycle member's exports as its cycle sees them, with the text they were computed from (a
+   * buffer's document and revision, or the file's hash) and what each module it imports resolved
+   * to then (resolutionKey, in the order asked): they hold while those resolve the same.
+   */
+  private readonly cycleExports = new Map<string, { document: AnalyzableDocument | undefined; version: string; seen: readonly [string, string][]; exports: ModuleExports }>();
   /** Modules whose exports are being computed: defends against a path the cycle rule did not cut. */
   private readonly inProgress = new Set<string>();
   private buffersByPath: Map<string, OpenBuffer> | undefined;
@@ -112,6 +130,7 @@ export class ModuleExportsCache {
   setRoots(roots: readonly string[]): void {
     if (JSON.stringify(roots) === JSON.stringify(this.roots)) return;
     this.roots = [...roots];
+    this.places.clear();
     this.realRoots = roots.map((path) => {
       try {
         return { path, real: realpathSync(path) };
@@ -343,23 +362,39 @@ export class ModuleExportsCache {
   /** A module as the others of its cycle see it: analysed with what it imports from the cycle as any. */
   private exportsSeenInCycle(found: { path: string; buffer?: OpenBuffer }): ModuleExports {
     const version = found.buffer ? `r${found.buffer.revision}` : (this.diskModule(found.path)?.hash ?? '');
+    const resolve = (modulePath: string): ModuleResolution => {
+      const inner = this.locate(modulePath);
+      if (!('path' in inner)) return inner;
+      if (this.currentGraph().sameCycle(inner.path, found.path) || this.inProgress.has(inner.path)) return NOT_SEEN;
+      this.prepare(inner.path);
+      return { file: inner.file, exports: this.exportsOf(inner) };
+    };
+    // The same text analysed with the same answers gives the same exports: a change elsewhere (the
+    // next keystroke in a hub they do not import) spares parsing the cycle's members again.
     const cached = this.cycleExports.get(found.path);
-    if (cached && cached.generation === this.generationCount && cached.version === version) return cached.exports;
+    if (
+      cached &&
+      cached.document === found.buffer?.document &&
+      cached.version === version &&
+      this.guarded(found.path, () => cached.seen.every(([modulePath, key]) => resolutionKey(resolve(modulePath)) === key))
+    ) {
+      return cached.exports;
+    }
     if (found.buffer && !this.handedOut.has(found.path)) this.handedOut.set(found.path, null);
     const document: AnalyzableDocument | undefined = found.buffer ? found.buffer.document : this.parse(found.path);
     if (!document) return NO_EXPORTS;
     try {
+      const seen: [string, string][] = [];
       const resolver: ModuleResolver = {
         resolve: (modulePath) => {
-          const inner = this.locate(modulePath);
-          if (!('path' in inner)) return inner;
-          if (this.currentGraph().sameCycle(inner.path, found.path) || this.inProgress.has(inner.path)) return NOT_SEEN;
-          this.prepare(inner.path);
-          return { file: inner.file, exports: this.exportsOf(inner) };
+          const resolution = resolve(modulePath);
+          seen.push([modulePath, resolutionKey(resolution)]);
+          return resolution;
         },
       };
       const exports = this.guarded(found.path, () => moduleExportsOf(analyze(document, { library: this.workspace.library(), modules: resolver })));
-      this.cycleExports.set(found.path, { generation: this.generationCount, version, exports });
+      if (this.cycleExports.size >= MAX_CACHED_MODULES) this.cycleExports.clear();
+      this.cycleExports.set(found.path, { document: found.buffer?.document, version, seen, exports });
       return exports;
     } finally {
       if (!found.buffer) (document as WhetstoneDocument).dispose();
@@ -490,17 +525,34 @@ export class ModuleExportsCache {
   /** The file of a module path: the first source root with an open buffer or a readable file there. */
   private locate(modulePath: string): Located {
     // A module path is identifiers joined by dots; anything else names no file.
-    if (modulePathOf(moduleFilePath(modulePath)) !== modulePath) return { tried: [] };
+    const places = this.placesOf(modulePath);
+    if (!places) return { tried: [] };
     const tried: string[] = [];
-    for (const root of this.roots) {
-      const path = join(root, moduleFilePath(modulePath));
-      const file = relative(root, path).split('\\').join('/');
+    for (const { path, file } of places) {
       const buffer = this.bufferAt(path);
       if (buffer) return { path, file, buffer };
       if (this.diskModule(path)) return { path, file };
       tried.push(file);
     }
     return { tried };
+  }
+
+  /** Where the file of a module path would be under each root (undefined: the path names no file); kept per module path while the roots stay. */
+  private placesOf(modulePath: string): readonly { path: string; file: string }[] | undefined {
+    let places = this.places.get(modulePath);
+    if (places === undefined) {
+      places =
+        modulePathOf(moduleFilePath(modulePath)) !== modulePath
+          ? null
+          : this.roots.map((root) => {
+              const path = join(root, moduleFilePath(modulePath));
+              return { path, file: relative(root, path).split('\\').join('/') };
+            });
+      // Bounded: a buffer may name any number of module paths.
+      if (this.places.size >= MAX_PLACES) this.places.clear();
+      this.places.set(modulePath, places);
+    }
+    return places ?? undefined;
   }
 
   private bufferAt(path: string): OpenBuffer | undefined {
@@ -619,7 +671,8 @@ export class ModuleExportsCache {
       else entry.stale = true;
     }
     this.generationCount++;
-    this.cycleExports.clear();
+    // The others' cycle views stand while what they import resolves the same (exportsSeenInCycle).
+    for (const file of this.cycleExports.keys()) if (file === path || file.startsWith(folder)) this.cycleExports.delete(file);
     this.changed.fire({ paths: [path] });
   }
 

@@ -7,8 +7,12 @@
 // an exports object again only when that worker no longer has it.
 import type { ModuleExports, ModuleResolution } from '../core/semantics';
 
-/** Exports a worker keeps at most (a module's exports are a few tens of kilobytes of heap). */
-export const MAX_KEPT_EXPORTS = 256;
+/**
+ * Exports a worker keeps at most (a module's exports are a few tens of kilobytes of heap). As many
+ * as a large change's files import between them: the 200 importers of a hub import some 600
+ * modules, and with fewer kept each worker was sent most of them again at every change.
+ */
+export const MAX_KEPT_EXPORTS = 1024;
 
 /** A resolution as sent to a worker: exports by number, with the exports themselves when that worker does not have them. */
 export type SentResolution =

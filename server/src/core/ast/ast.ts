@@ -387,7 +387,16 @@ export function childNodes(node: Node): Node[] {
 /** Visits `node` and all its descendants, parents before children. */
 export function walk(node: Node, visit: (node: Node, parent: Node | null) => void, parent: Node | null = null): void {
   visit(node, parent);
-  for (const child of childNodes(node)) walk(child, visit, node);
+  // The roles read in place: a list of children per node is garbage on every walk of every file.
+  const record = node as unknown as Record<string, unknown>;
+  for (const role of ROLES[node.type]) {
+    const value = record[role.name];
+    if (role.list) {
+      for (const child of value as Node[]) walk(child, visit, node);
+    } else if (value) {
+      walk(value as Node, visit, node);
+    }
+  }
 }
 
 /** The name a node is known by among its siblings, if it has one (used to match across edits). */

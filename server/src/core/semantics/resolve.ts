@@ -3,7 +3,7 @@
 // H_SHADOW and W_UNKNOWN_IMPORT. Types of let/const without a declared type are filled in by the
 // checker (pass 2); everything else gets its type here.
 import {
-  childNodes,
+  ROLES,
   type FunctionDeclaration,
   type Identifier,
   type ImportDeclaration,
@@ -341,8 +341,18 @@ export class Resolver {
       case 'Identifier':
         this.resolveIdentifier(node, scope, 'read');
         return;
-      default:
-        for (const child of childNodes(node)) this.visit(child, scope);
+      default: {
+        // The roles read in place (childNodes would make a list per node visited).
+        const record = node as unknown as Record<string, unknown>;
+        for (const role of ROLES[node.type]) {
+          const value = record[role.name];
+          if (role.list) {
+            for (const child of value as Node[]) this.visit(child, scope);
+          } else if (value) {
+            this.visit(value as Node, scope);
+          }
+        }
+      }
     }
   }
 

@@ -269,13 +269,16 @@ export class Converter {
     return this.error(node);
   }
 
-  /** One top-level item (a child of the tree's root that is not a comment). */
-  topLevel(node: SyntaxNode): A.TopLevel {
+  /**
+   * One top-level item (a child of the tree's root that is not a comment). `clean`: tree-sitter
+   * says the item has no ERROR node and no MISSING token, so there are none to look for.
+   */
+  topLevel(node: SyntaxNode, clean = false): A.TopLevel {
     const comments = this.comments.length;
     const problems = this.problems.length;
     this.spans = [];
     const item = this.topLevelInner(node);
-    collectTreeErrors(node, this.problems, (n) => this.spanOf(n), (n) => this.text(n));
+    if (!clean) collectTreeErrors(node, this.problems, (n) => this.spanOf(n), (n) => this.text(n));
     // Under a root the parser gave up on (itself an ERROR), even plain tokens are misplaced.
     if (item.type === 'ErrorNode' && this.problems.length === problems) {
       this.problems.push({ message: unexpectedMessage(item.text), span: this.spanOf(node) });

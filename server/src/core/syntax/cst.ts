@@ -210,11 +210,13 @@ function grow(parent: CstNode, start: number, end: number): void {
 
 /**
  * The subtree at the cursor's node, read iteratively (no recursion, whatever the depth). `text` is
- * the text the tree was parsed from.
+ * the text the tree was parsed from. `read.clean` is set to whether the subtree has no ERROR node
+ * and no MISSING token.
  */
-export function readSubtree(treeCursor: TreeCursor, language: Language, text: string): CstNode {
+export function readSubtree(treeCursor: TreeCursor, language: Language, text: string, read?: { clean: boolean }): CstNode {
   const t = tablesFor(language);
   const clean = !treeCursor.currentNode.hasError;
+  if (read) read.clean = clean;
   // From here to finish() no other call on web-tree-sitter (see cursor-calls.ts).
   const cursor = cursorCalls(treeCursor);
   try {

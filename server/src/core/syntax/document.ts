@@ -273,6 +273,7 @@ export class WhetstoneDocument {
     // Comments and problems are recorded per top-level item so reused items bring theirs along.
     const shift = previous ? new SpanMover(previous, previous.lines, this.lines) : undefined;
 
+    const read = { clean: false };
     const cursor = this.tree.walk();
     try {
       if (cursor.gotoFirstChild()) {
@@ -293,7 +294,8 @@ export class WhetstoneDocument {
             children.push(old);
             reused.add(old);
           } else {
-            children.push(converter.topLevel(readSubtree(cursor, this.tree.language, this.text)));
+            const node = readSubtree(cursor, this.tree.language, this.text, read);
+            children.push(converter.topLevel(node, read.clean));
           }
         } while (cursor.gotoNextSibling());
       }
