@@ -71,6 +71,20 @@ describe('syntax preflight', () => {
     const between = text.indexOf('\nfn b');
     assert.equal(addedSyntaxErrors(doc, [{ startOffset: between, endOffset: between, newText: '\nlet e = (;\n' }]).length, 1);
   });
+
+  it('a rename of names (edits of part of a name, as the engine makes them) adds nothing, unless a name becomes a keyword or a number', async () => {
+    const text = 'use lists.{sumAll};\nfn total(types: list<number>): number {\n  let sums = sumAll(types);\n  return sums;\n}\n';
+    const doc = await parse(text);
+    const all = (name: string, from: string, to: string): TextEdit[] => {
+      const edits: TextEdit[] = [];
+      for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) edits.push({ startOffset: at + name.indexOf(from), endOffset: at + name.indexOf(from) + from.length, newText: to });
+      return edits;
+    };
+    assert.deepEqual(addedSyntaxErrors(doc, all('sumAll', 'All', 'Every')), []);
+    assert.equal(addedSyntaxErrors(doc, all('types', 's', '')).length > 0, true, "'types' made 'type', a keyword");
+    assert.equal(addedSyntaxErrors(doc, all('sums', 'sums', '2sums')).length > 0, true, 'a name made to start with a digit');
+    assert.equal(addedSyntaxErrors(doc, [{ startOffset: text.indexOf('sums'), endOffset: text.indexOf('sums') + 4, newText: 'a b' }]).length > 0, true, 'a name split in two');
+  });
 });
 
 describe('destructive changes, judged by their effect on the tree', () => {

@@ -20,7 +20,7 @@ export interface FileChange {
 }
 
 /** The options of every file's change (each file brings its own uri and revision). */
-export type SharedOptions = Omit<PipelineOptions, 'uri' | 'ifRevision' | 'dryRun' | 'planHeldByCaller'>;
+export type SharedOptions = Omit<PipelineOptions, 'uri' | 'ifRevision' | 'dryRun' | 'planHeldByCaller' | 'prepared'>;
 
 /**
  * Every file's change previewed (dryRun), in order; a refusal names its file (data.uri). With
@@ -59,7 +59,8 @@ export async function applyFiles(context: MethodContext, files: readonly FileCha
   const applied: AppliedChange[] = [];
   for (const [index, file] of files.entries()) {
     try {
-      const done = await runChange(context, file.mutations, { ...options, uri: file.uri, ifRevision: previews[index].revision, planHeldByCaller: plan !== undefined });
+      // Each file's change as its preview checked it, unless the file changed since.
+      const done = await runChange(context, file.mutations, { ...options, uri: file.uri, ifRevision: previews[index].revision, planHeldByCaller: plan !== undefined, prepared: previews[index] });
       if (!done.dryRun) applied.push(done);
     } catch (error) {
       plan?.release();

@@ -53,6 +53,12 @@ export interface PipelineOptions {
   /** Leave out brokenCallers (a rename changes every importer in the same change: none is left broken). */
   withoutBrokenCallers?: boolean;
   /**
+   * Leave out the warnings, of the semantic errors the change adds and of the functions it calls
+   * that are not known (a rename answers each file's diagnostics instead): the buffer need not be
+   * analysed as it is before the change, nor, without a library or strictMode, as it is after it.
+   */
+  withoutWarning?: boolean;
+  /**
    * With dryRun: only the checks, for a change of several files previewed before it applies
    * (multi-file-change.ts); the changed text is not parsed again for its diagnostics.
    */
@@ -64,6 +70,12 @@ export interface PipelineOptions {
   exportsAfter?: ReadonlyMap<string, ModuleExports>;
   /** What the person sees for the change (undo label, headless log). */
   label: string;
+  /**
+   * A checksOnly preview of this very change (same file, same mutations, same options otherwise),
+   * made in this request: while the buffer is still at the revision it was made for, its checked
+   * result is applied as it is rather than computed and checked again.
+   */
+  prepared?: PreviewedChange;
 }
 
 interface Common {
@@ -207,22 +219,49 @@ async function runWithReruns(
   }
 }
 
+/**
+ * What a checksOnly preview checked, kept for applying it (PipelineOptions.prepared): the draft on
+ * the buffer's document at the preview's revision, what the library policy said, the plan targets.
+ */
+interface CheckedChange {
+  draft: Draft;
+  policy: PolicyOutcome;
+  targets: BoundPlanTarget[];
+}
+
+const checkedChanges = new WeakMap<PreviewedChange, CheckedChange>();
+
 async function runOnce(
   context: MethodContext,
   rawMutations: readonly Record<string, unknown>[],
   options: PipelineOptions,
 ): Promise<AppliedChange | PreviewedChange> {
-  const draft = startChange(context, rawMutations, options);
-  const policy = applyLibraryPolicy(draft);
-  refuseTooLargeResult(draft);
-  refuseAddedSyntaxErrors(draft);
+  const checked = options.dryRun === true ? undefined : stillChecked(context, options);
+  const idsBefore = previewIds;
+  let draft: Draft;
+  let policy: PolicyOutcome;
+  if (checked) {
+    draft = checked.draft;
+    policy = checked.policy;
+  } else {
+    draft = startChange(context, rawMutations, options);
+    policy = applyLibraryPolicy(draft);
+    refuseTooLargeResult(draft);
+    refuseAddedSyntaxErrors(draft);
+  }
   // Syntax errors are refused above: what remains to compare is semantics.
-  const semanticBefore = draft.buffer.analysis().diagnostics;
-  if (options.strictMode === true) refuseAddedSemanticErrors(draft, semanticBefore);
-  const targets = planTargets(draft.buffer.uri, draft.document, draft.result, draft.mutations);
+  const semanticBefore = options.withoutWarning === true && options.strictMode !== true ? undefined : draft.buffer.analysis().diagnostics;
+  if (semanticBefore && options.strictMode === true) refuseAddedSemanticErrors(draft, semanticBefore);
+  const targets = checked?.targets ?? planTargets(draft.buffer.uri, draft.document, draft.result, draft.mutations);
   // Before anything is applied: the importers are analysed against the buffer as it is now.
   const broken = options.withoutBrokenCallers === true ? { brokenCallers: [], brokenCallersTotal: 0 } : await brokenCallersOf(context.host, draft.buffer, draft.result.edits, () => mutatedModel(draft));
-  if (options.dryRun === true) return preview(draft, policy, semanticBefore, targets, broken);
+  if (options.dryRun === true) {
+    const previewed = preview(draft, policy, semanticBefore, targets, broken);
+    // Kept for applying only when the preview handed out no node id (its ids are not the document's).
+    // Its model is not kept: it is made again when asked (the modules it imports may change meanwhile).
+    if (options.checksOnly === true && options.strictMode !== true && previewIds === idsBefore) checkedChanges.set(previewed, { draft: { ...draft, mutatedModel: undefined }, policy, targets });
+    return previewed;
+  }
   let plan: PlanUse;
   if (options.planHeldByCaller === true) {
     checkApprovedPlan(context, options.planId, targets, draft.buffer, { heldByCaller: true });
@@ -238,6 +277,18 @@ async function runOnce(
 
 /** Counter for the ids of a preview: they never reach the buffer, so they need not be the document's. */
 let previewIds = 0;
+
+/** The checked draft of `options.prepared`, for this apply, if it still holds: the same buffer at the same revision, with the same library. */
+function stillChecked(context: MethodContext, options: PipelineOptions): CheckedChange | undefined {
+  const checked = options.prepared && checkedChanges.get(options.prepared);
+  if (!checked) return undefined;
+  const { draft } = checked;
+  const buffer = context.host.workspace.get(draft.buffer.uri);
+  if (buffer !== draft.buffer || buffer.revision !== options.prepared!.revision || buffer.document !== draft.document) return undefined;
+  if (options.ifRevision !== undefined && options.ifRevision !== buffer.revision) return undefined;
+  if (libraryIndexOf(context.host.library()) !== draft.library) return undefined;
+  return { ...checked, draft: { ...draft, context, options, newId: () => draft.document.freshId() } };
+}
 
 /** The buffer (at the revision the agent read, if it says which) and the engine's result. */
 function startChange(context: MethodContext, rawMutations: readonly Record<string, unknown>[], options: PipelineOptions): Draft {
@@ -282,7 +333,11 @@ function mutatedModel(draft: Draft): SemanticModel {
  */
 function applyLibraryPolicy(draft: Draft): PolicyOutcome {
   const { document, library, options } = draft;
-  const review = reviewChange((id) => document.nodeById(id), draft.result.ast, () => mutatedModel(draft), library);
+  // Without a library or strictMode, what the change calls can only be warned of.
+  const review =
+    library === undefined && options.strictMode !== true && options.withoutWarning === true
+      ? { calls: [], blocked: [], unknownFunctions: [], didYouMean: {}, missingImports: [], ambiguous: [] }
+      : reviewChange((id) => document.nodeById(id), draft.result.ast, () => mutatedModel(draft), library);
   if (review.blocked.length > 0) {
     throw new AgentError(ErrorCode.LibraryPolicyViolation, `Library policy violation: ${review.blocked.map((b) => `${b.callee} (${b.reason})`).join('; ')}; nothing changed`, {
       blocked: review.blocked,
@@ -375,7 +430,7 @@ function commonFields(draft: Draft, policy: PolicyOutcome, broken: Broken) {
 }
 
 /** dryRun: what the change would do, on a scratch document of the edited text; the buffer is untouched. */
-function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[], targets: BoundPlanTarget[], broken: Broken): PreviewedChange {
+function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[] | undefined, targets: BoundPlanTarget[], broken: Broken): PreviewedChange {
   if (draft.options.checksOnly === true) {
     return { ...commonFields(draft, policy, broken), dryRun: true, warning: null, insertedNodeIds: [], revision: draft.buffer.revision, edits: draft.result.edits, diagnosticsBefore: [], diagnosticsAfter: [], planTargets: targets };
   }
@@ -388,7 +443,7 @@ function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly D
     return {
       ...commonFields(draft, policy, broken),
       dryRun: true,
-      warning: describeErrors(addedErrors(semanticBefore, diagnosticsAfter)),
+      warning: semanticBefore ? describeErrors(addedErrors(semanticBefore, diagnosticsAfter)) : null,
       // Ids are handed out when the change is applied; a preview's would mean nothing.
       insertedNodeIds: [],
       revision: draft.buffer.revision,
@@ -403,7 +458,7 @@ function preview(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly D
 }
 
 /** The change, as one applyEdits call (one undo step); then the undo record. */
-async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[], plan: PlanUse, broken: Broken): Promise<AppliedChange> {
+async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readonly Diagnostic[] | undefined, plan: PlanUse, broken: Broken): Promise<AppliedChange> {
   const { context, buffer, document, options, result } = draft;
   const baseRevision = buffer.revision;
   let revision = baseRevision;
@@ -420,7 +475,7 @@ async function apply(draft: Draft, policy: PolicyOutcome, semanticBefore: readon
   return {
     ...commonFields(draft, policy, broken),
     dryRun: false,
-    warning: describeErrors(addedErrors(semanticBefore, diagnostics)),
+    warning: semanticBefore ? describeErrors(addedErrors(semanticBefore, diagnostics)) : null,
     insertedNodeIds: result.insertedNodeIds.slice(0, policy.agentInserts),
     revision,
     diagnostics,

@@ -55,7 +55,8 @@ const renameSymbol = defineMethod({
       const importsFrom = (module: string): boolean => moduleNamesPath(module, declaredIn);
       const declaring = { document: buffer.document, model: buffer.analysis() };
       for (const other of host.workspace.all()) {
-        if (other.uri === buffer.uri) continue;
+        // A buffer importing nothing from the declaring one has nothing to rename (and needs no analysis to tell).
+        if (other.uri === buffer.uri || !other.document.ast.children.some((child) => child.type === 'ImportDeclaration' && importsFrom(child.module))) continue;
         const importer = { document: other.document, model: other.analysis() };
         const imported: { ok: true; mutations: SetPropertyMutation[]; notes?: string[] } | { ok: false; reason: string } = own.fieldOf
           ? importedFieldRenameMutations(declaring, importer, importsFrom, own.fieldOf, own.oldName, params.newName)
@@ -69,7 +70,7 @@ const renameSymbol = defineMethod({
     const files: FileChange[] = changes.map((change) => ({ uri: change.buffer.uri, ifRevision: change.revision, mutations: change.mutations }));
     const head = { success: true, oldName: own.oldName, newName: params.newName, uri: buffer.uri, notes };
     if (params.dryRun === true) {
-      const previews = await previewFiles(context, files, { label, withoutBrokenCallers: true });
+      const previews = await previewFiles(context, files, { label, withoutBrokenCallers: true, withoutWarning: true });
       return {
         ...head,
         dryRun: true,
@@ -77,7 +78,8 @@ const renameSymbol = defineMethod({
         changes: previews.map((preview) => ({ uri: preview.uri, revision: preview.revision, changedNodeIds: preview.changedNodeIds, edits: preview.edits, diagnosticsAfter: preview.diagnosticsAfter })),
       };
     }
-    const applied = await applyFiles(context, files, { label, withoutBrokenCallers: true });
+    // Its answer gives each file's diagnostics, not the warnings of what a change adds.
+    const applied = await applyFiles(context, files, { label, withoutBrokenCallers: true, withoutWarning: true });
     return {
       ...head,
       revision: applied[0]?.revision ?? buffer.revision,

@@ -8,6 +8,7 @@
 // to rule out an artefact of cutting the fragment and to report the errors where they really are.
 import type { Parser } from 'web-tree-sitter';
 import type { Diagnostic } from '../ast/diagnostics';
+import { isIdentifier } from '../ast/lexical';
 import { WhetstoneDocument } from '../syntax/document';
 import { createParser } from '../syntax/parser';
 import { applyTextEdits, type TextEdit } from '../syntax/text-edits';
@@ -26,9 +27,21 @@ function hasSyntaxError(text: string): boolean {
   }
 }
 
+/**
+ * Whether `text` is a name to the parser wherever it is written: an identifier that is no token of
+ * the grammar (a keyword, even one that is one only in some places).
+ */
+export function isPlainName(text: string): boolean {
+  if (!isIdentifier(text)) return false;
+  bareParser ??= createParser();
+  return (bareParser.language?.idForNodeType(text, false) ?? null) === null;
+}
+
 /** The syntax errors `edits` would add to `doc` (an empty list when they add none). */
 export function addedSyntaxErrors(doc: WhetstoneDocument, edits: readonly TextEdit[]): Diagnostic[] {
   if (edits.length === 0) return [];
+  // A rename's edits in a text without a syntax error: the tokens stay the same kinds, so does the parse.
+  if (doc.syntaxDiagnostics.length === 0 && onlyRenamesNames(doc.text, edits)) return [];
   const [from, to] = affectedRange(doc, edits);
   const oldFragment = doc.text.slice(from, to);
   const newFragment = applyTextEdits(
@@ -48,6 +61,30 @@ export function addedSyntaxErrors(doc: WhetstoneDocument, edits: readonly TextEd
   const exact = added(doc, whole);
   whole.dispose();
   return exact;
+}
+
+/**
+ * Whether each edit changes one plain name into another and nothing else (edits of one name each;
+ * an edit may be part of the name: the engine's edits are minimal).
+ */
+function onlyRenamesNames(text: string, edits: readonly TextEdit[]): boolean {
+  let previousEnd = -1;
+  for (const edit of [...edits].sort((a, b) => a.startOffset - b.startOffset)) {
+    let start = edit.startOffset;
+    while (start > 0 && isNameCharacter(text.charCodeAt(start - 1))) start--;
+    let end = edit.endOffset;
+    while (end < text.length && isNameCharacter(text.charCodeAt(end))) end++;
+    if (start <= previousEnd) return false;
+    previousEnd = end;
+    const newName = text.slice(start, edit.startOffset) + edit.newText + text.slice(edit.endOffset, end);
+    if (!isPlainName(text.slice(start, end)) || !isPlainName(newName)) return false;
+  }
+  return true;
+}
+
+/** [A-Za-z0-9_], as the grammar's identifier. */
+function isNameCharacter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
 }
 
 /**

@@ -13,8 +13,11 @@ import type { Node } from '../ast/ast';
 import { KEYWORDS, isIdentifier } from '../ast/lexical';
 import type { SetPropertyMutation } from '../ast/mutation';
 import { occurrencesOf, occurrenceAt, type NameOccurrence } from '../queries/name-occurrences';
+import { BUILTINS } from '../semantics/builtins';
 import type { SemanticModel } from '../semantics/model';
+import { BUILTIN_TYPE_NAMES } from '../semantics/types';
 import type { WhetstoneDocument } from '../syntax/document';
+import { isPlainName } from './preflight';
 import { fieldRefusal, leftAloneNotes, planRename } from './rename';
 import { importedFieldTokens, type FieldToken } from './rename-fields';
 import { bindingChange, bindingChangeReason } from './rename-bindings';
@@ -91,9 +94,24 @@ export function importRenameMutations(
   }
   if (newName === oldName) return { ok: true, mutations: [] };
   if (occurrences.length === 0) return { ok: true, mutations: members };
-  const changed = bindingChange(document, model, occurrences.map((o) => ({ span: o.span, newText: newName })), newName);
-  if (changed) return { ok: false, reason: bindingChangeReason(`the imported '${oldName}'`, newName, changed) };
+  if (mayChangeBindings(document, newName)) {
+    const changed = bindingChange(document, model, occurrences.map((o) => ({ span: o.span, newText: newName })), newName);
+    if (changed) return { ok: false, reason: bindingChangeReason(`the imported '${oldName}'`, newName, changed) };
+  }
   return { ok: true, mutations: [...mutationsFor(document, occurrences, oldName, newName), ...members] };
+}
+
+/**
+ * Whether renaming an imported name to `newName` could change what some name of `document` means
+ * (rename-bindings.ts, which reparses and analyses the renamed text to tell). It cannot when
+ * `newName` is written nowhere in the text and is a plain name to the parser: the text then parses to
+ * the same tree, the renamed uses find the import (at the top level, where nothing else is called
+ * `newName`; nor is a built-in function or type), no other name is `newName` to be captured or shadowed, and
+ * no local is called `newName` for the projections to confuse.
+ */
+function mayChangeBindings(document: WhetstoneDocument, newName: string): boolean {
+  // A built-in's name may mean it where a type or a call is read, whatever the text says.
+  return document.text.includes(newName) || BUILTINS.has(newName) || BUILTIN_TYPE_NAMES.has(newName) || !isPlainName(newName);
 }
 
 /**

@@ -11,7 +11,7 @@ import { bidiControlDiagnostics, type SourceText } from './bidi-controls';
 import { analyzeItems, ownGet, type AnalysisItem } from './analysis-items';
 import type { CallRecord } from './checker';
 import { libraryIndexOf, type LibraryContext, type LibraryIndex } from './library';
-import { resolveImports, type ModuleResolver, type ResolvedImports } from './modules';
+import { resolveImports, sameImportsKey, type ModuleResolver, type ResolvedImports } from './modules';
 import type { ProgramLevel } from './program-level';
 import type { NameSpans, Resolution } from './resolve';
 import { declaredSymbols, firstDeclared, referenceOf, scopeUpwards, type Declared } from './resolution';
@@ -87,7 +87,7 @@ export function analyze(source: Program | AnalyzableDocument, options: AnalyzeOp
   const previous = options.previous;
   const imports = options.modules ? resolveImports(program, options.modules) : undefined;
   // Another answer from the resolver (a module changed, appeared or went) may change any item: start afresh.
-  const sameImports = previous?.imports?.key === imports?.key;
+  const sameImports = sameImportsKey(previous?.imports?.key, imports?.key);
   const usable = previous && sameImports && previous.library === library && previous.names === names && previous.program.id === program.id ? previous : undefined;
   const analysis = analyzeItems(
     program,

@@ -73,10 +73,18 @@ export interface ResolvedImports {
    */
   readonly fieldsAcross: ReadonlyMap<string, ReadonlyMap<string, Type>>;
   /**
-   * Equal for two programs whose imports read the same: the same answer for each module, and the
-   * same types imported (the incremental analysis compares it; see analyze).
+   * Equal, part for part (sameImportsKey), for two programs whose imports read the same: the same
+   * answer for each module, and the same types imported (the incremental analysis compares it; see
+   * analyze). Parts, not one string: a module's exports fingerprint is kept once, by its exports,
+   * not copied into the key of every program importing it.
    */
-  readonly key: string;
+  readonly key: readonly string[];
+}
+
+/** Whether two analyses' imports read the same (ResolvedImports.key). */
+export function sameImportsKey(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.length === b.length && a.every((part, index) => part === b[index]);
 }
 
 /** Asks the resolver about each module `program` imports (once per module path). */
@@ -91,7 +99,8 @@ export function resolveImports(program: Program, resolver: ModuleResolver): Reso
     if (!found) {
       found = resolver.resolve(child.module);
       byModule.set(child.module, found);
-      key.push(child.module, 'exports' in found ? `${found.file}\u0001${found.exports.fingerprint}` : `?${found.tried.join('\u0001')}\u0001${found.near ?? ''}`);
+      if ('exports' in found) key.push(child.module, found.file, found.exports.fingerprint);
+      else key.push(child.module, `?${found.tried.join('\u0001')}\u0001${found.near ?? ''}`, '');
       if ('exports' in found) {
         for (const [name, exported] of found.exports.names) if (exported.fields && !fieldsAcross.has(name)) fieldsAcross.set(name, exported.fields);
       }
@@ -106,5 +115,5 @@ export function resolveImports(program: Program, resolver: ModuleResolver): Reso
       key.push(`type ${child.module}.${name}`);
     }
   }
-  return { byModule, types, fieldsAcross, key: key.join('\u0000') };
+  return { byModule, types, fieldsAcross, key };
 }

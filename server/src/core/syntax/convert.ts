@@ -147,12 +147,15 @@ export class Converter {
   /**
    * One string for every occurrence of the same name or type text: a file names the same things
    * thousands of times, and each slice of the source would otherwise be kept as a string of its own.
+   * A copy, not a slice (V8 keeps a long slice's whole source alive): an item an edit leaves alone
+   * keeps its names, which would hold every earlier revision's text.
    */
   private shared(text: string): string {
     const known = this.strings.get(text);
     if (known !== undefined) return known;
-    this.strings.set(text, text);
-    return text;
+    const own = text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
+    this.strings.set(own, own);
+    return own;
   }
 
   /**
