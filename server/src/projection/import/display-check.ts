@@ -117,7 +117,8 @@ function pythonFloats(libraryCallees: ReadonlySet<string>, text: string): (expre
   const isFloat = (expression: Expression): boolean => {
     switch (expression.type) {
       case 'Literal':
-        return typeof expression.value === 'number' && /[.eE]/.test(text.slice(expression.span.startOffset, expression.span.endOffset));
+        // Written as a float literal (not a literal the import computed, such as int(3.9)'s 3).
+        return typeof expression.value === 'number' && /^[0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9_]+)?$/.test(text.slice(expression.span.startOffset, expression.span.endOffset)) && /[.eE]/.test(text.slice(expression.span.startOffset, expression.span.endOffset));
       case 'BinaryExpression':
         if (expression.operator === '/') return true;
         return ['+', '-', '*', '%'].includes(expression.operator) && (isFloat(expression.left) || isFloat(expression.right));

@@ -19,6 +19,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { AstBuilder, field, MAX_IMPORT_NESTING, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
+import { importConversion } from './conversions';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
 /** Whetstone's bit operators work on 32-bit signed integers (as JavaScript's do); Python's on integers of any size. */
@@ -1061,8 +1062,7 @@ export class PythonImporter {
   private builtinCall(callee: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
     if (callee.type === 'identifier') {
       if (SAME_BUILTINS.has(callee.text)) return this.b.call(callee.text, args, node);
-      if (callee.text === 'float' && args.length === 1) return this.b.call('num', args, node);
-      if (callee.text === 'int' && args.length === 1) return this.b.call('int', args, node);
+      if ((callee.text === 'float' || callee.text === 'int') && args.length === 1) return importConversion(this.b, callee.text, args, node);
       if (callee.text === 'pow' && args.length === 2) return this.b.call('pow', args, node);
       // round(x) rounds halves (2.5) to even, Whetstone's round away from zero. With digits, a half
       // is rarely exact in binary (2.675 is below it), so both agree there.
