@@ -186,6 +186,20 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     },
   },
   {
+    name: 'splice',
+    type: fn([param('list', ANY), param('start', NUMBER), param('count', NUMBER), param('items', ANY, true, '[]')], listOf(ANY)),
+    signature: 'fn splice(list: list<T>, start: number, count: number, items: list<T> = []): list<T>',
+    doc: 'Removes `count` elements of `list` from `start` and puts `items` in their place, in place; returns the removed elements. A negative `start` counts from the end; `start` and `count` stop at the ends; fractions are truncated and NaN is 0.',
+    refine: ([list, , , items], fits) => {
+      const listType = list ? stripOptional(list) : ANY;
+      if (listType.kind !== 'list' && listType.kind !== 'any') return problem(0, `splice() takes a list, not ${typeToString(listType)}`);
+      const itemsType = items ? stripOptional(items) : ANY;
+      if (itemsType.kind !== 'list' && itemsType.kind !== 'any') return problem(3, `splice() takes its items as a list, not ${typeToString(itemsType)}`);
+      if (listType.kind === 'list' && itemsType.kind === 'list' && !fits(itemsType.element, listType.element)) return problem(3, `Cannot splice ${typeToString(itemsType)} into ${typeToString(listType)}`);
+      return { returnType: listType.kind === 'list' ? listType : listOf(ANY) };
+    },
+  },
+  {
     name: 'repeat',
     type: fn([param('value', ANY), param('count', NUMBER)], listOf(ANY)),
     signature: 'fn repeat(value: T, count: number): list<T>',

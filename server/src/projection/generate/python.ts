@@ -745,6 +745,8 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('index_of')}(${list})`, POSTFIX);
         case 'slice':
           return fragment(`${this.ctx.helper('slice_of')}(${list})`, POSTFIX);
+        case 'splice':
+          return fragment(`${this.ctx.helper('splice_list')}(${list})`, POSTFIX);
         case 'keys':
         case 'values':
           return fragment(`list(${wrap(args[0], POSTFIX)}.${name}())`, POSTFIX);

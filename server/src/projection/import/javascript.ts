@@ -480,7 +480,7 @@ export class JavaScriptImporter {
         out.push(this.lowerConditional(value, (branch) => this.assignment(this.b.identifier(name.text, branch), '=', this.expression(branch), branch)));
         continue;
       }
-      const listLoop = value && this.listMethodLoop(value, name, kind, varType);
+      const listLoop = value && (this.listMethodLoop(value, name, kind, varType) ?? this.arrayFromLoop(value, name, kind, varType));
       if (listLoop) {
         out.push(...listLoop);
         continue;
@@ -567,6 +567,69 @@ export class JavaScriptImporter {
     return [declare(this.b.make<A.ArrayLiteral>('ArrayLiteral', name, { elements: [] }), kind), loop(this.expression(object), each)];
   }
 
+  /**
+   * `const ys = Array.from({ length: n }, (_, i) => e)` → `const ys = []; for i in range(n) { push(ys, e); }`
+   * (`range(int(n))` unless n is a whole-number literal or a length: Array.from truncates it);
+   * `const ys = Array.from(xs)` and `Array.from(xs, (x) => e)` → a loop over xs that pushes each
+   * element (or e): a copy of a list, the characters of a text, as Array.from walks them, and the
+   * mapper called once per element in order. Anything else stays reported.
+   */
+  private arrayFromLoop(value: SyntaxNode, name: SyntaxNode, kind: 'let' | 'const', varType: string | null): A.Statement[] | undefined {
+    if (value.type !== 'call_expression') return undefined;
+    const callee = field(value, 'function');
+    const argsNode = field(value, 'arguments');
+    if (callee?.type !== 'member_expression' || callee.text.replace(/\s/g, '') !== 'Array.from' || !argsNode) return undefined;
+    const [source, mapper, ...more] = namedChildren(argsNode);
+    if (!source || more.length > 0) return undefined;
+    let params: string[] = [];
+    let body: SyntaxNode | undefined;
+    if (mapper) {
+      if (mapper.type !== 'arrow_function' || isAsync(mapper)) return undefined;
+      const single = field(mapper, 'parameter');
+      const listed = field(mapper, 'parameters');
+      const nodes = (single ? [single] : listed ? namedChildren(listed) : []).map((param) => (param.type === 'required_parameter' && !field(param, 'value') ? field(param, 'pattern') : param));
+      if (nodes.some((param) => param?.type !== 'identifier')) return undefined;
+      params = nodes.map((param) => param?.text ?? '');
+      body = field(mapper, 'body');
+      if (!body || body.type === 'statement_block') return undefined;
+    }
+    const lengthOnly = source.type === 'object' ? namedChildren(source) : undefined;
+    let iterator: string;
+    let iterable: A.Expression;
+    let element: (at: SyntaxNode) => A.Expression;
+    if (lengthOnly) {
+      // { length: n }: the elements are undefined, so only the index may be read.
+      const pair = lengthOnly.length === 1 ? lengthOnly[0] : undefined;
+      const count = pair?.type === 'pair' && field(pair, 'key')?.text === 'length' ? field(pair, 'value') : pair?.type === 'shorthand_property_identifier' && pair.text === 'length' ? pair : undefined;
+      if (!count || !body || params.length > 2) return undefined;
+      if (params.length > 0 && [body, ...body.descendantsOfType('identifier')].some((found) => found?.type === 'identifier' && found.text === params[0])) return undefined;
+      iterator = params[1] ?? this.freshName('index');
+      const whole = (count.type === 'number' && /^\d+$/.test(count.text)) || (count.type === 'member_expression' && field(count, 'property')?.text === 'length');
+      const n = this.expression(count);
+      iterable = this.b.call('range', [whole ? n : this.b.call('int', [n], count)], count);
+      element = (at) => this.expression(at);
+    } else {
+      if (params.length > 1 || (mapper && params.length === 0)) return undefined;
+      iterator = params[0] ?? this.freshName('item');
+      iterable = this.expression(source);
+      element = (at) => (body ? this.expression(at) : this.b.identifier(iterator, at));
+    }
+    // The loop's name would hide the list being built.
+    if (iterator === name.text) return undefined;
+    const at = body ?? source;
+    const push = this.b.make<A.ExpressionStatement>('ExpressionStatement', at, { annotations: [], expression: this.b.call('push', [this.b.identifier(name.text, at), element(at)], at) });
+    const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', name, { name: name.text, kind, varType, annotations: [], initializer: this.b.make<A.ArrayLiteral>('ArrayLiteral', name, { elements: [] }) });
+    const loop = this.b.make<A.ForStatement>('ForStatement', value, { annotations: [], iterator, iterable, body: this.b.make<A.Block>('Block', at, { statements: [push] }) });
+    return [declaration, loop];
+  }
+
+  /** `base` with a number that makes it a name the source does not use. */
+  private freshName(base: string): string {
+    let name = `${base}${++this.holderCount}`;
+    while (new RegExp(`\\b${name}\\b`).test(this.b.source)) name = `${base}${++this.holderCount}`;
+    return name;
+  }
+
   /** The accumulator of a `reduce` being read as a loop, and the name that holds it there. */
   private renamed: Map<string, string> | undefined;
 
@@ -597,8 +660,7 @@ export class JavaScriptImporter {
       this.b.unsupported(pattern, 'a destructuring pattern with a hole, a default, a rename, a rest or a nested pattern', 'Read the parts one by one from a name that holds the value.');
       return [];
     }
-    let holder = `unpacked${++this.holderCount}`;
-    while (new RegExp(`\\b${holder}\\b`).test(this.b.source)) holder = `unpacked${++this.holderCount}`;
+    const holder = this.freshName('unpacked');
     const out: A.Statement[] = [this.b.make<A.VariableDeclaration>('VariableDeclaration', value, { name: holder, kind: 'const', varType: null, annotations: [], initializer: this.expression(value) })];
     for (const [index, part] of parts.entries()) {
       const object = this.b.identifier(holder, part);
@@ -995,6 +1057,14 @@ export class JavaScriptImporter {
       const receiver = this.expression(object);
       if (freshList(receiver, this.b.libraryCallees)) return this.b.call('reversed', [receiver], node);
       return this.b.errorNode(node, 'reverse() used as a value of a list something else holds', 'It reverses that list in place too: write reverse(xs) as a statement, then use xs.');
+    }
+    if (property === 'splice' && args.length >= 1) {
+      // xs.splice(start, count, ...items): Whetstone's splice, with the items as a list. Without a
+      // count it removes to the end: the length, which splice stops at (the list is read twice).
+      if (args.length === 1 && !readsOnly(object)) return this.b.errorNode(node, 'splice(start) of a list that is not a name, a member or an element', 'Pass the count: xs.splice(start, xs.length - start).');
+      const count = args[1] ?? this.b.call('len', [this.expression(object)], node);
+      const items = args.slice(2);
+      return this.b.call('splice', [this.expression(object), args[0], count, ...(items.length > 0 ? [this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: items })] : [])], node);
     }
     if (property === 'toString' && args.length === 0) return this.b.call('str', [this.expression(object)], node);
     return undefined;

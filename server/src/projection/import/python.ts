@@ -1083,6 +1083,10 @@ export class PythonImporter {
     if (!object) return undefined;
     if (object.type === 'identifier' && object.text === 'math' && MATH_FUNCTIONS[attribute]) return this.b.call(MATH_FUNCTIONS[attribute], args, node);
     if (attribute === 'append' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
+    // xs.insert(i, v): before index i, counted from the end when negative, stopped at the ends, as splice does.
+    if (attribute === 'insert' && args.length === 2 && node.parent?.type === 'expression_statement') {
+      return this.b.call('splice', [this.expression(object), args[0], this.b.literal(0, node), this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [args[1]] })], node);
+    }
     if ((attribute === 'keys' || attribute === 'values') && args.length === 0) return this.b.call(attribute, [this.expression(object)], node);
     if (attribute === 'split' && args.length === 1) return this.b.call('split', [this.expression(object), ...args], node);
     if (attribute === 'join' && args.length === 1) return this.b.call('join', [...args, this.expression(object)], node);
