@@ -94,7 +94,7 @@ describe('projection library: Array.from, splice, destructuring, rest parameters
 
   it('a rest parameter of a function only called by name is a list parameter, and each call passes a list', () => {
     keepsItsMeaning(
-      'function sum(...xs) {\n  let total = 0;\n  for (const x of xs) total += x;\n  return total;\n}\nconst label = (prefix, ...words) => prefix + ":" + words.join("+") + "/" + words.length;\nconsole.log(sum(), sum(4), sum(1, 2, 3), label("w"), label("w", "a", "b"));\n',
+      'function sum(...xs) {\n  let total = 0;\n  for (const x of xs) total += x;\n  return total;\n}\nconst label = (prefix, ...words) => prefix + ":" + words.join("+") + "/" + words.length;\nconsole.log(sum(), sum(4), sum(1, 2, 3), label("w"), label("w", "a", "b"));\nexport { sum, label };\n',
       'javascript',
       /fn sum\(xs\) \{[^]*fn label\(prefix, words\)[^]*print\(sum\(\[\]\), sum\(\[4\]\), sum\(\[1, 2, 3\]\), label\("w", \[\]\), label\("w", \["a", "b"\]\)\);/,
     );

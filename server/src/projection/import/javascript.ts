@@ -1318,10 +1318,11 @@ function restParameterFunctions(root: SyntaxNode): Map<string, { fixed: number; 
     else found.set(nameNode.text, { fixed: list.length - 1, declaration: fn, nameNode });
   }
   if (found.size === 0) return new Map();
-  // Every other occurrence of the name must be a call's callee.
+  // Every other occurrence of the name must be a call's callee (export lists, dropped, aside).
   const pending: SyntaxNode[] = [root];
   while (pending.length > 0) {
     const node = pending.pop()!;
+    if ((node.type === 'export_statement' && isExportList(node)) || isCommonJsExport(node)) continue;
     if ((node.type === 'identifier' || node.type === 'shorthand_property_identifier') && found.has(node.text)) {
       const entry = found.get(node.text)!;
       const called = node.parent?.type === 'call_expression' && field(node.parent, 'function')?.id === node.id;
