@@ -269,6 +269,12 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     doc: 'The text `print` would show for `value` (`str(2.5)` is "2.5"). Use it to join numbers to strings: `"n = " + str(n)`.',
   },
   {
+    name: 'pystr',
+    type: fn([param('value', ANY)], STRING),
+    signature: 'fn pystr(value: any): string',
+    doc: "The text Python's print and str give: a string as it is, `True`/`False`, `None`, a number as `str` shows it, and a list or map with its items as Python's repr writes them (`['a', 1]`, `{'k': None}`).",
+  },
+  {
     name: 'num',
     type: fn([param('text', STRING)], NUMBER),
     signature: 'fn num(text: string): number',

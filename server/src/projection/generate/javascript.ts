@@ -529,6 +529,8 @@ class JavaScriptGenerator {
           return fragment(`${this.ctx.helper('toInteger')}(${list(args)})`, POSTFIX);
         case 'num':
           return fragment(`${this.ctx.helper('toNumber')}(${list(args)})`, POSTFIX);
+        case 'pystr':
+          return fragment(`${this.ctx.helper('pythonText')}(${list(args)})`, POSTFIX);
         case 'assert':
           return fragment(`${this.ctx.helper('assertThat')}(${list(args)})`, POSTFIX);
         default:

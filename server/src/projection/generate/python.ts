@@ -767,6 +767,9 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('show')}(${list})`, POSTFIX);
         case 'num':
           return fragment(`${this.ctx.helper('to_number')}(${list})`, POSTFIX);
+        case 'pystr':
+          this.ctx.helper('show'); // python_text shows numbers through it
+          return fragment(`${this.ctx.helper('python_text')}(${list})`, POSTFIX);
         case 'int':
           return fragment(`${this.ctx.helper('to_int')}(${list})`, POSTFIX);
         case 'assert':

@@ -6,7 +6,7 @@
 // bit operators on 32-bit signed integers, an assert that `python -O` does not remove. Only the
 // helpers a program uses are written, each under a name the program does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'to_int';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'to_int' | 'python_text';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -23,6 +23,7 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   index_of: [],
   slice_of: [],
   splice_list: ['math'],
+  python_text: [],
   to_int: ['math', 're'],
   int32: ['math'],
   assert_that: [],
@@ -169,6 +170,20 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
             return 0
         return int(max(-len(items) - 1, min(len(items) + 1, value)))
     return items[bound(start):None if end is None else bound(end)]`;
+    case 'python_text':
+      return `def ${name('python_text')}(value, nested=False):
+    """Whetstone's pystr: what Python's print and str show (True, None, ['a', 1], {'k': 2}); numbers as show writes them."""
+    if value is None:
+        return "None"
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, str):
+        return repr(value) if nested else value
+    if isinstance(value, list):
+        return "[" + ", ".join(${name('python_text')}(item, True) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(${name('python_text')}(key, True) + ": " + ${name('python_text')}(item, True) for key, item in value.items()) + "}"
+    return ${name('show')}(value)`;
     case 'splice_list':
       return `def ${name('splice_list')}(items, start, count, inserted=()):
     """JavaScript's splice: removes count elements from start and puts inserted there, in place; returns the removed ones. A negative start counts from the end, both stop at the ends, fractions are truncated, NaN is 0."""

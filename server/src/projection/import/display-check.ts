@@ -40,6 +40,30 @@ function differs(type: Type | undefined, source: Source, shown: 'print' | 'str' 
   }
 }
 
+/**
+ * Whether pystr shows a value of this type as Python does: texts, numbers, bools and None, in
+ * lists and in maps keyed by texts (a number key would be a text in JavaScript), at any depth.
+ */
+function pythonShowable(type: Type): boolean {
+  switch (type.kind) {
+    case 'number':
+    case 'string':
+    case 'bool':
+    case 'null':
+      return true;
+    case 'optional':
+      return pythonShowable(type.inner);
+    case 'list':
+      return pythonShowable(type.element);
+    case 'map':
+      return type.key.kind === 'string' && pythonShowable(type.value);
+    case 'object':
+      return [...type.fields.values()].every(pythonShowable);
+    default:
+      return false;
+  }
+}
+
 const unknownInString = "its type is not known, and JavaScript's String shows a list as 1,2 where Whetstone's str shows [1, 2]";
 
 /**
@@ -73,6 +97,12 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
         continue;
       }
       const why = mayBeFloat(argument) ? floatShown : plain(argument) ? undefined : differs(type, source, shown);
+      const mayBeNone = type?.kind === 'optional' || type?.kind === 'null';
+      if (source === 'python' && builder && !mayBeFloat(argument) && type && (why || mayBeNone) && pythonShowable(type)) {
+        // None, and lists and dicts of texts, numbers, bools and None: pystr shows them as Python does in every target.
+        args[index] = builder.call('pystr', [argument], argument.span);
+        continue;
+      }
       if (!why) continue;
       const what = shown === 'print' ? (source === 'python' ? 'print' : 'console.log') : source === 'python' ? 'str (or an f-string)' : 'the conversion to text';
       diagnostics.push(
