@@ -6,7 +6,7 @@
 // bool is shown through `b ? "True" : "False"`, which shows the same everywhere; where else the
 // checker's type of a shown value says it would show differently, that is an error at import
 // instead of a program that prints something else.
-import { walk, type CallExpression, type ConditionalExpression, type Expression, type Program } from '../../core/ast';
+import { walk, type CallExpression, type ConditionalExpression, type Expression, type Identifier, type Program } from '../../core/ast';
 import { analyze, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
@@ -100,7 +100,8 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
       const mayBeNone = type?.kind === 'optional' || type?.kind === 'null';
       if (source === 'python' && builder && !mayBeFloat(argument) && type && (why || mayBeNone) && pythonShowable(type)) {
         // None, and lists and dicts of texts, numbers, bools and None: pystr shows them as Python does in every target.
-        args[index] = builder.call('pystr', [argument], argument.span);
+        if (shown === 'print') args[index] = builder.call('pystr', [argument], argument.span);
+        else (call.callee as Identifier).name = 'pystr'; // str(x) → pystr(x)
         continue;
       }
       if (!why) continue;
