@@ -3,9 +3,10 @@
 // literals, str(x) and f-strings to str. Whetstone shows numbers, strings and, for JavaScript,
 // booleans as the source does; other values it shows its own way ([1, 2], ["a"], true, {a: 1}),
 // which is not Node's ([ 1, 2 ], 1,2 from String) nor Python's (True, ['a'], {'a': 1}). A Python
-// bool is shown through `b ? "True" : "False"`, which shows the same everywhere; where else the
-// checker's type of a shown value says it would show differently, that is an error at import
-// instead of a program that prints something else.
+// bool is shown through `b ? "True" : "False"`, and None and lists and dicts of texts, numbers,
+// bools and None through pystr, which show the same everywhere; where else the checker's type of
+// a shown value says it would show differently, that is an error at import instead of a program
+// that prints something else.
 import { walk, type CallExpression, type ConditionalExpression, type Expression, type Identifier, type Program } from '../../core/ast';
 import { analyze, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
@@ -26,7 +27,7 @@ function differs(type: Type | undefined, source: Source, shown: 'print' | 'str' 
     case 'null':
       return source === 'python' ? 'Python shows None, Whetstone null' : undefined;
     case 'optional':
-      // Mostly the value, seldom null: judged by the value (None shown as None is a known gap).
+      // Judged by the value; a Python None it may hold is shown through pystr.
       return differs(type.inner, source, shown);
     case 'any':
       // Unknown: an explicit String(x) or x.toString() is where a list is most often shown.
