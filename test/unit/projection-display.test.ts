@@ -92,6 +92,16 @@ describe('projection shows values as the source does', () => {
     }
   });
 
+  it('a Python list shown in a file that has tuples is an error at import (a tuple shows as (1, 2), and Whetstone holds it as a list)', () => {
+    const errors = importErrors('pair = (1, 2)\nprint(pair)\nnames = ("a", "b")\nprint(names, [3])\nprint(len(pair))\n', 'python');
+    assert.deepEqual(
+      errors.map((error) => error.split(':')[0]),
+      ['2', '4', '4'],
+      errors.join('\n'),
+    );
+    for (const error of errors) assert.match(error, /Python shows a tuple as \(1, 2\)/);
+  });
+
   it('a Python dict keyed by numbers, or a value holding one of unknown type, printed is still an error at import', () => {
     const errors = importErrors('def report(squares: dict[int, int]) -> None:\n    print(squares)\n\n\nrows = {"xs": []}\nprint(rows)\n', 'python');
     assert.deepEqual(

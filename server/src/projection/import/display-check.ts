@@ -65,6 +65,22 @@ function pythonShowable(type: Type): boolean {
   }
 }
 
+/** Whether a value of this type is or holds a list (which may have been a Python tuple). */
+function holdsList(type: Type): boolean {
+  switch (type.kind) {
+    case 'list':
+      return true;
+    case 'optional':
+      return holdsList(type.inner);
+    case 'map':
+      return holdsList(type.value);
+    case 'object':
+      return [...type.fields.values()].some(holdsList);
+    default:
+      return false;
+  }
+}
+
 const unknownInString = "its type is not known, and JavaScript's String shows a list as 1,2 where Whetstone's str shows [1, 2]";
 
 /**
@@ -97,9 +113,12 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
         args[index] = builder.make<ConditionalExpression>('ConditionalExpression', argument.span, { condition: argument, consequent: spelled('True'), alternate: spelled('False') });
         continue;
       }
-      const why = mayBeFloat(argument) ? floatShown : plain(argument) ? undefined : differs(type, source, shown);
+      let why = mayBeFloat(argument) ? floatShown : plain(argument) ? undefined : differs(type, source, shown);
+      if (source === 'python' && builder?.tuplesAsLists && type && holdsList(type)) {
+        why = 'this file has tuples, which Whetstone holds as lists, and Python shows a tuple as (1, 2) where a list shows as [1, 2]';
+      }
       const mayBeNone = type?.kind === 'optional' || type?.kind === 'null';
-      if (source === 'python' && builder && !mayBeFloat(argument) && type && (why || mayBeNone) && pythonShowable(type)) {
+      if (source === 'python' && builder && !mayBeFloat(argument) && type && (why || mayBeNone) && pythonShowable(type) && !(builder.tuplesAsLists && holdsList(type))) {
         // None, and lists and dicts of texts, numbers, bools and None: pystr shows them as Python does in every target.
         if (shown === 'print') args[index] = builder.call('pystr', [argument], argument.span);
         else (call.callee as Identifier).name = 'pystr'; // str(x) → pystr(x)

@@ -737,6 +737,7 @@ export class PythonImporter {
         return this.expression(unparenthesize(node));
       case 'list':
       case 'tuple':
+        if (node.type === 'tuple') this.b.tuplesAsLists = true;
         return this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: namedChildren(node).map((element) => (element.type === 'list_splat' ? this.b.errorNode(element, 'a splat (*)') : this.expression(element))) });
       case 'dictionary':
         return this.dictionary(node);
