@@ -55,10 +55,10 @@ describe('projection shows values as the source does', () => {
     assert.match(printDocument(importSource(source, 'python').ast), /print\("four", even\(4\) \? "True" : "False"\);/);
   });
 
-  it('a Python bool that may be None is still an error at import (None is not null)', () => {
-    const errors = importErrors('from typing import Optional\n\n\ndef sign(n: int) -> Optional[bool]:\n    if n == 0:\n        return None\n    return n > 0\n\n\nprint(sign(3))\n', 'python');
-    assert.equal(errors.length, 1, errors.join('\n'));
-    assert.match(errors[0], /^10: .*print.*True or False/);
+  it('a Python bool, text or number that may be None shows as Python does in every target (pystr)', () => {
+    const source = 'from typing import Optional\n\n\ndef sign(n: int) -> Optional[bool]:\n    if n == 0:\n        return None\n    return n > 0\n\n\ndef first(words: list[str]) -> Optional[str]:\n    return words[0] if words else None\n\n\nprint(sign(3), sign(-1), sign(0))\nprint(first(["a"]), first([]), f"<{first([])}>")\n';
+    printsTheSame(source, 'python');
+    assert.match(printDocument(importSource(source, 'python').ast), /print\(pystr\(sign\(3\)\), pystr\(sign\(-1\)\), pystr\(sign\(0\)\)\);/);
   });
 
   it('a Python float printed as written is an error at import (2.0 is not 2); // is an int and is not', () => {
@@ -72,11 +72,42 @@ describe('projection shows values as the source does', () => {
     assert.match(errors[0].message, /2\.0/);
   });
 
-  it("a Python list of texts, or a dict printed is an error at import (repr's quotes are not Whetstone's)", () => {
-    const errors = importErrors('words = ["a", "b"]\nprint(words)\ncounts = {"a": 1}\nprint(counts)\nprint(str(words))\n', 'python');
+  it("Python's lists and dicts of texts, numbers, bools and None print as Python shows them in every target (pystr)", () => {
+    const source =
+      'def tally(words: list[str]) -> dict[str, int]:\n    counts = {}\n    for w in words:\n        counts[w] = counts[w] + 1 if w in counts else 1\n    return counts\n\n\n' +
+      'names = ["ann", "bob\'s", \'say "hi"\', "tab\\there", "é", "both \' and \\"", "back\\\\slash", "bell\\x07", "\\u00a0nbsp", "\\u200bzero"]\nprint(names)\nprint(tally(["a", "b", "a"]))\n' +
+      'flags = [True, False]\nprint(flags, None, [None, 1, 2.5])\nprint("value: " + str(names[:2]))\nprint(f"{flags}!")\nempty: list[str] = []\nprint(empty, {}, [[], ["x"]])\n';
+    assert.equal(
+      run(source, 'python'),
+      `['ann', "bob's", 'say "hi"', 'tab\\there', 'é', 'both \\' and "', 'back\\\\slash', 'bell\\x07', '\\xa0nbsp', '\\u200bzero']\n{'a': 2, 'b': 1}\n[True, False] None [None, 1, 2.5]\nvalue: ['ann', "bob's"]\n[True, False]!\n[] {} [[], ['x']]\n`,
+    );
+    printsTheSame(source, 'python');
+    // TypeScript too: the helper type-checks under --strict.
+    const doc = WhetstoneDocument.create(printDocument(importSource(source, 'python').ast), 1);
+    try {
+      const compiled = scratch.tsc([scratch.write(`p${count++}.ts`, generate(doc.ast, 'typescript').code)]);
+      assert.equal(compiled.status, 0, compiled.stdout);
+    } finally {
+      doc.dispose();
+    }
+  });
+
+  it('a Python list shown in a file that has tuples is an error at import (a tuple shows as (1, 2), and Whetstone holds it as a list)', () => {
+    const errors = importErrors('pair = (1, 2)\nprint(pair)\nnames = ("a", "b")\nprint(names, [3])\nprint(len(pair))\n', 'python');
     assert.deepEqual(
       errors.map((error) => error.split(':')[0]),
-      ['2', '4', '5'],
+      ['2', '4', '4'],
+      errors.join('\n'),
+    );
+    for (const error of errors) assert.match(error, /Python shows a tuple as \(1, 2\)/);
+  });
+
+  it('a Python dict keyed by numbers, or a value holding one of unknown type, printed is still an error at import', () => {
+    const errors = importErrors('def report(squares: dict[int, int]) -> None:\n    print(squares)\n\n\nrows = {"xs": []}\nprint(rows)\n', 'python');
+    assert.deepEqual(
+      errors.map((error) => error.split(':')[0]),
+      ['2', '6'],
+      errors.join('\n'),
     );
   });
 

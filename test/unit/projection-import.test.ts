@@ -137,7 +137,7 @@ describe('projection importers', () => {
     // kind is first assigned inside the if, and read after it: declared at the top of the function.
     assert.match(code, /fn describe\(xs: list<number>, label: string\? = null\): string \{\n {2}let kind;\n/);
     assert.match(code, /let doubled = \[\];\n {2}for x in xs \{\n {4}if x > 0 \{\n {6}push\(doubled, x \* 2\);/);
-    assert.match(code, /return str\(label\) \+ ": " \+ str\(kind\) \+ " " \+ str\(len\(doubled\)\);/);
+    assert.match(code, /return pystr\(label\) \+ ": " \+ str\(kind\) \+ " " \+ str\(len\(doubled\)\);/);
   });
 
   it('renames names that are Whetstone keywords, everywhere and consistently, and says so', async () => {

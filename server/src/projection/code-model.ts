@@ -22,7 +22,7 @@ export function specPrompt(spec: string, preferImports: boolean): string {
     'Whetstone in brief: `fn name(param: type, other: type = default): returnType { … }`; statements end with `;`;',
     '`let`/`const` declarations; `if cond { … } else { … }`, `while cond { … }`, `for x in list { … }` (no parentheses);',
     'types number, string, bool, any, list<T>, map<K, V>, T?; operators + - * / % == != < <= > >= && || !;',
-    'built-ins print, len, includes, split, join, reversed, reverse, repeat, sort, sorted, indexOf, slice, int, push, keys, values, range, min, max, abs, floor, ceil, sqrt, pow, round, str, num.',
+    'built-ins print, len, includes, split, join, reversed, reverse, repeat, sort, sorted, indexOf, slice, splice, int, push, keys, values, range, min, max, abs, floor, ceil, sqrt, pow, round, str, num.',
     preferImports ? 'Prefer functions of imported library modules (`use module.{name};`) over writing them inline.' : '',
     'Answer with the code only, in one ```whetstone block.',
   ]

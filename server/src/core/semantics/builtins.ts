@@ -186,6 +186,20 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     },
   },
   {
+    name: 'splice',
+    type: fn([param('list', ANY), param('start', NUMBER), param('count', NUMBER), param('items', ANY, true, '[]')], listOf(ANY)),
+    signature: 'fn splice(list: list<T>, start: number, count: number, items: list<T> = []): list<T>',
+    doc: 'Removes `count` elements of `list` from `start` and puts `items` in their place, in place; returns the removed elements. A negative `start` counts from the end; `start` and `count` stop at the ends; fractions are truncated and NaN is 0.',
+    refine: ([list, , , items], fits) => {
+      const listType = list ? stripOptional(list) : ANY;
+      if (listType.kind !== 'list' && listType.kind !== 'any') return problem(0, `splice() takes a list, not ${typeToString(listType)}`);
+      const itemsType = items ? stripOptional(items) : ANY;
+      if (itemsType.kind !== 'list' && itemsType.kind !== 'any') return problem(3, `splice() takes its items as a list, not ${typeToString(itemsType)}`);
+      if (listType.kind === 'list' && itemsType.kind === 'list' && !fits(itemsType.element, listType.element)) return problem(3, `Cannot splice ${typeToString(itemsType)} into ${typeToString(listType)}`);
+      return { returnType: listType.kind === 'list' ? listType : listOf(ANY) };
+    },
+  },
+  {
     name: 'repeat',
     type: fn([param('value', ANY), param('count', NUMBER)], listOf(ANY)),
     signature: 'fn repeat(value: T, count: number): list<T>',
@@ -253,6 +267,12 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     type: fn([param('value', ANY)], STRING),
     signature: 'fn str(value: any): string',
     doc: 'The text `print` would show for `value` (`str(2.5)` is "2.5"). Use it to join numbers to strings: `"n = " + str(n)`.',
+  },
+  {
+    name: 'pystr',
+    type: fn([param('value', ANY)], STRING),
+    signature: 'fn pystr(value: any): string',
+    doc: "The text Python's print and str give: a string as it is, `True`/`False`, `None`, a number as `str` shows it, and a list or map with its items as Python's repr writes them (`['a', 1]`, `{'k': None}`).",
   },
   {
     name: 'num',

@@ -502,7 +502,7 @@ class JavaScriptGenerator {
           // Array.prototype.join shows strings and numbers as str does; null and lists otherwise.
           const items = this.ctx.typeOf(first);
           const plain = items?.kind === 'list' && ['string', 'number'].includes(items.element.kind);
-          const shown = plain ? wrap(args[0], POSTFIX) : `${wrap(args[0], POSTFIX)}.map((item) => ${this.ctx.helper('show')}(item))`;
+          const shown = plain ? wrap(args[0], POSTFIX) : `${wrap(args[0], POSTFIX)}.map((item${this.typescript ? ': unknown' : ''}) => ${this.ctx.helper('show')}(item))`;
           return fragment(`${shown}.join(${args[1].text})`, POSTFIX);
         }
         case 'reversed':
@@ -523,6 +523,13 @@ class JavaScriptGenerator {
         case 'slice':
           if (first) return fragment(`${wrap(args[0], POSTFIX)}.slice(${args.slice(1).map((arg) => arg.text).join(', ')})`, POSTFIX);
           break;
+        case 'splice': {
+          if (args.length < 3) break;
+          // The items as arguments: written out when they are a list literal, spread otherwise.
+          const items = node.arguments[3];
+          const inserted = !items ? [] : items.type === 'ArrayLiteral' ? items.elements.map((element) => this.expression(element).text) : [`...${wrap(args[3], UNARY)}`];
+          return fragment(`${wrap(args[0], POSTFIX)}.splice(${[args[1].text, args[2].text, ...inserted].join(', ')})`, POSTFIX);
+        }
         case 'repeat': {
           // TypeScript would type repeatList([], n) as never[][]: an empty literal gets the checker's type.
           const empty = first && ((first.type === 'ArrayLiteral' && first.elements.length === 0) || (first.type === 'ObjectLiteral' && first.properties.length === 0) || (first.type === 'Literal' && first.value === null));
@@ -547,6 +554,8 @@ class JavaScriptGenerator {
           return fragment(`${this.ctx.helper('toInteger')}(${list(args)})`, POSTFIX);
         case 'num':
           return fragment(`${this.ctx.helper('toNumber')}(${list(args)})`, POSTFIX);
+        case 'pystr':
+          return fragment(`${this.ctx.helper('pythonText')}(${list(args)})`, POSTFIX);
         case 'assert':
           return fragment(`${this.ctx.helper('assertThat')}(${list(args)})`, POSTFIX);
         default:

@@ -765,6 +765,8 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('index_of')}(${list})`, POSTFIX);
         case 'slice':
           return fragment(`${this.ctx.helper('slice_of')}(${list})`, POSTFIX);
+        case 'splice':
+          return fragment(`${this.ctx.helper('splice_list')}(${list})`, POSTFIX);
         case 'keys':
         case 'values':
           return fragment(`list(${wrap(args[0], POSTFIX)}.${name}())`, POSTFIX);
@@ -785,6 +787,9 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('show')}(${list})`, POSTFIX);
         case 'num':
           return fragment(`${this.ctx.helper('to_number')}(${list})`, POSTFIX);
+        case 'pystr':
+          this.ctx.helper('show'); // python_text shows numbers through it
+          return fragment(`${this.ctx.helper('python_text')}(${list})`, POSTFIX);
         case 'int':
           return fragment(`${this.ctx.helper('to_int')}(${list})`, POSTFIX);
         case 'assert':

@@ -4,7 +4,7 @@
 // container, repeat. Only the helpers a program
 // uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'toInteger';
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'toInteger' | 'pythonText';
 
 type Names = (base: string) => string;
 
@@ -87,6 +87,35 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `function ${name('toInteger')}(value${t(': number | string')})${t(': number')} {`,
         `  if (typeof value === 'number') return Math.trunc(value);`,
         `  return /^\\s*[+-]?[0-9]+\\s*$/.test(value) ? Number(value) : NaN;`,
+        `}`,
+      ].join('\n');
+    case 'pythonText':
+      return [
+        `/** Whetstone's pystr: what Python's print and str show (True, None, ['a', 1], {'k': 2}); numbers as String shows them. */`,
+        `function ${name('pythonText')}(value${t(': unknown')}, nested = false)${t(': string')} {`,
+        `  if (value === null || value === undefined) return 'None';`,
+        `  if (typeof value === 'boolean') return value ? 'True' : 'False';`,
+        `  if (typeof value === 'string') {`,
+        `    if (!nested) return value;`,
+        `    // Python's repr: single quotes unless only double quotes are free; escapes for what is not printable.`,
+        `    const quote = value.includes("'") && !value.includes('"') ? '"' : "'";`,
+        `    let out = quote;`,
+        `    for (const char of value) {`,
+        `      const code = char.codePointAt(0)${t('!')};`,
+        `      const hex = (width${t(': number')})${t(': string')} => code.toString(16).padStart(width, '0');`,
+        `      if (char === quote || char === '\\\\') out += '\\\\' + char;`,
+        `      else if (char === '\\t') out += '\\\\t';`,
+        `      else if (char === '\\n') out += '\\\\n';`,
+        `      else if (char === '\\r') out += '\\\\r';`,
+        `      else if (code < 0x20 || code === 0x7f || (code > 0x7f && /[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Co}\\p{Cn}\\p{Zl}\\p{Zp}\\p{Zs}]/u.test(char))) out += code < 0x100 ? '\\\\x' + hex(2) : code < 0x10000 ? '\\\\u' + hex(4) : '\\\\U' + hex(8);`,
+        `      else out += char;`,
+        `    }`,
+        `    return out + quote;`,
+        `  }`,
+        `  if (Array.isArray(value)) return \`[\${value.map((item) => ${name('pythonText')}(item, true)).join(', ')}]\`;`,
+        `  if (typeof value === 'function') return '<fn>';`,
+        `  if (typeof value === 'object') return \`{\${Object.entries(value${t(' as object')}).map(([key, item]) => \`\${${name('pythonText')}(key, true)}: \${${name('pythonText')}(item, true)}\`).join(', ')}}\`;`,
+        `  return String(value);`,
         `}`,
       ].join('\n');
     case 'assertThat':

@@ -6,7 +6,7 @@
 // bit operators on 32-bit signed integers, an assert that `python -O` does not remove. Only the
 // helpers a program uses are written, each under a name the program does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'to_int';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'to_int' | 'python_text';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -22,6 +22,8 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   repeat_list: [],
   index_of: [],
   slice_of: [],
+  splice_list: ['math'],
+  python_text: [],
   to_int: ['math', 're'],
   int32: ['math'],
   assert_that: [],
@@ -168,6 +170,34 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
             return 0
         return int(max(-len(items) - 1, min(len(items) + 1, value)))
     return items[bound(start):None if end is None else bound(end)]`;
+    case 'python_text':
+      return `def ${name('python_text')}(value, nested=False):
+    """Whetstone's pystr: what Python's print and str show (True, None, ['a', 1], {'k': 2}); numbers as show writes them."""
+    if value is None:
+        return "None"
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, str):
+        return repr(value) if nested else value
+    if isinstance(value, list):
+        return "[" + ", ".join(${name('python_text')}(item, True) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(${name('python_text')}(key, True) + ": " + ${name('python_text')}(item, True) for key, item in value.items()) + "}"
+    return ${name('show')}(value)`;
+    case 'splice_list':
+      return `def ${name('splice_list')}(items, start, count, inserted=()):
+    """JavaScript's splice: removes count elements from start and puts inserted there, in place; returns the removed ones. A negative start counts from the end, both stop at the ends, fractions are truncated, NaN is 0."""
+    def whole(value):
+        if value != value:
+            return 0
+        return value if math.isinf(value) else int(value)
+    size = len(items)
+    begin = whole(start)
+    begin = max(size + begin, 0) if begin < 0 else min(begin, size)
+    end = begin + min(max(whole(count), 0), size - begin)
+    removed = items[begin:end]
+    items[begin:end] = list(inserted)
+    return removed`;
     case 'to_int':
       return `def ${name('to_int')}(value):
     """Whetstone's int: a number toward zero (NaN and the infinities stay); a text of decimal digits (a sign, blanks around) as its int, else NaN."""

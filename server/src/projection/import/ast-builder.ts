@@ -5,6 +5,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { LineIndex } from '../../core/syntax';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
+import type { Conversion } from './conversions';
 
 /** A syntax error list longer than this ends with one diagnostic that counts the rest. */
 const MAX_SYNTAX_ERRORS = 100;
@@ -21,6 +22,10 @@ export class AstBuilder {
   readonly diagnostics: ProjectionDiagnostic[] = [];
   /** Ids of the callees of the built-in calls made here (library calls mapped to built-ins). */
   readonly libraryCallees = new Set<string>();
+  /** Ids of the num/int calls made of the source's conversions of a value not known at import (conversions.ts). */
+  readonly conversions = new Map<string, Conversion>();
+  /** Whether the source has Python tuples read as lists: shown, a tuple is (1, 2) and a list [1, 2]. */
+  tuplesAsLists = false;
   private readonly lines: LineIndex;
   private next = 1;
   private depth = 0;

@@ -3,10 +3,11 @@
 // literals, str(x) and f-strings to str. Whetstone shows numbers, strings and, for JavaScript,
 // booleans as the source does; other values it shows its own way ([1, 2], ["a"], true, {a: 1}),
 // which is not Node's ([ 1, 2 ], 1,2 from String) nor Python's (True, ['a'], {'a': 1}). A Python
-// bool is shown through `b ? "True" : "False"`, which shows the same everywhere; where else the
-// checker's type of a shown value says it would show differently, that is an error at import
-// instead of a program that prints something else.
-import { walk, type CallExpression, type ConditionalExpression, type Expression, type Program } from '../../core/ast';
+// bool is shown through `b ? "True" : "False"`, and None and lists and dicts of texts, numbers,
+// bools and None through pystr, which show the same everywhere; where else the checker's type of
+// a shown value says it would show differently, that is an error at import instead of a program
+// that prints something else.
+import { walk, type CallExpression, type ConditionalExpression, type Expression, type Identifier, type Program } from '../../core/ast';
 import { analyze, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
@@ -26,7 +27,7 @@ function differs(type: Type | undefined, source: Source, shown: 'print' | 'str' 
     case 'null':
       return source === 'python' ? 'Python shows None, Whetstone null' : undefined;
     case 'optional':
-      // Mostly the value, seldom null: judged by the value (None shown as None is a known gap).
+      // Judged by the value; a Python None it may hold is shown through pystr.
       return differs(type.inner, source, shown);
     case 'any':
       // Unknown: an explicit String(x) or x.toString() is where a list is most often shown.
@@ -37,6 +38,46 @@ function differs(type: Type | undefined, source: Source, shown: 'print' | 'str' 
     default:
       if (source === 'python') return "Python shows a dict or object with repr ({'a': 1}), Whetstone as {a: 1}";
       return shown === 'print' ? 'Node shows an object as { a: 1 }, Whetstone as {a: 1}' : "JavaScript's String shows an object as [object Object], Whetstone's str as {a: 1}";
+  }
+}
+
+/**
+ * Whether pystr shows a value of this type as Python does: texts, numbers, bools and None, in
+ * lists and in maps keyed by texts (a number key would be a text in JavaScript), at any depth.
+ */
+function pythonShowable(type: Type): boolean {
+  switch (type.kind) {
+    case 'number':
+    case 'string':
+    case 'bool':
+    case 'null':
+      return true;
+    case 'optional':
+      return pythonShowable(type.inner);
+    case 'list':
+      return pythonShowable(type.element);
+    case 'map':
+      return type.key.kind === 'string' && pythonShowable(type.value);
+    case 'object':
+      return [...type.fields.values()].every(pythonShowable);
+    default:
+      return false;
+  }
+}
+
+/** Whether a value of this type is or holds a list (which may have been a Python tuple). */
+function holdsList(type: Type): boolean {
+  switch (type.kind) {
+    case 'list':
+      return true;
+    case 'optional':
+      return holdsList(type.inner);
+    case 'map':
+      return holdsList(type.value);
+    case 'object':
+      return [...type.fields.values()].some(holdsList);
+    default:
+      return false;
   }
 }
 
@@ -72,7 +113,17 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
         args[index] = builder.make<ConditionalExpression>('ConditionalExpression', argument.span, { condition: argument, consequent: spelled('True'), alternate: spelled('False') });
         continue;
       }
-      const why = mayBeFloat(argument) ? floatShown : plain(argument) ? undefined : differs(type, source, shown);
+      let why = mayBeFloat(argument) ? floatShown : plain(argument) ? undefined : differs(type, source, shown);
+      if (source === 'python' && builder?.tuplesAsLists && type && holdsList(type)) {
+        why = 'this file has tuples, which Whetstone holds as lists, and Python shows a tuple as (1, 2) where a list shows as [1, 2]';
+      }
+      const mayBeNone = type?.kind === 'optional' || type?.kind === 'null';
+      if (source === 'python' && builder && !mayBeFloat(argument) && type && (why || mayBeNone) && pythonShowable(type) && !(builder.tuplesAsLists && holdsList(type))) {
+        // None, and lists and dicts of texts, numbers, bools and None: pystr shows them as Python does in every target.
+        if (shown === 'print') args[index] = builder.call('pystr', [argument], argument.span);
+        else (call.callee as Identifier).name = 'pystr'; // str(x) → pystr(x)
+        continue;
+      }
       if (!why) continue;
       const what = shown === 'print' ? (source === 'python' ? 'print' : 'console.log') : source === 'python' ? 'str (or an f-string)' : 'the conversion to text';
       diagnostics.push(
@@ -117,7 +168,8 @@ function pythonFloats(libraryCallees: ReadonlySet<string>, text: string): (expre
   const isFloat = (expression: Expression): boolean => {
     switch (expression.type) {
       case 'Literal':
-        return typeof expression.value === 'number' && /[.eE]/.test(text.slice(expression.span.startOffset, expression.span.endOffset));
+        // Written as a float literal (not a literal the import computed, such as int(3.9)'s 3).
+        return typeof expression.value === 'number' && /^[0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9_]+)?$/.test(text.slice(expression.span.startOffset, expression.span.endOffset)) && /[.eE]/.test(text.slice(expression.span.startOffset, expression.span.endOffset));
       case 'BinaryExpression':
         if (expression.operator === '/') return true;
         return ['+', '-', '*', '%'].includes(expression.operator) && (isFloat(expression.left) || isFloat(expression.right));

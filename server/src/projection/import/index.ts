@@ -10,6 +10,7 @@ import { JavaScriptImporter } from './javascript';
 import { reportTextualSorts } from './javascript-sort';
 import { renameKeywordNames } from './keyword-names';
 import { reportDisplayDifferences } from './display-check';
+import { reportConversions } from './conversions';
 import { reportLibraryNames } from './library-names';
 import { PythonImporter } from './python';
 import { readMembership } from './python-membership';
@@ -48,7 +49,9 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const membership = language === 'python' ? readMembership(ast, builder) : reportTextualSorts(ast, builder.libraryCallees);
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
     const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source, builder);
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...membership, ...libraryNames, ...displays, ...renamed]);
+    // Last: a conversion of a number becomes the number, which the display check judged as num(…).
+    const conversions = reportConversions(ast, builder.conversions);
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...membership, ...libraryNames, ...displays, ...conversions, ...renamed]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

@@ -15,6 +15,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { AstBuilder, field, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
+import { importConversion } from './conversions';
 
 /** What `typeof x === "…"` tests, as a Whetstone type test. */
 const TYPEOF_TESTED: Record<string, string | undefined> = { number: 'number', string: 'string', boolean: 'bool' };
@@ -65,7 +66,13 @@ const MODULE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\/[A-Za-z_][A-Za-z0-9_]*)*$/;
 export class JavaScriptImporter {
   constructor(private readonly b: AstBuilder) {}
 
+  /** Functions with a rest parameter that are only ever called by name: name → the parameters before it. */
+  private readonly restFunctions = new Map<string, { fixed: number; declaration: SyntaxNode }>();
+  private holderCount = 0;
+
   program(root: SyntaxNode): A.Program {
+    this.restFunctions.clear();
+    for (const [name, found] of restParameterFunctions(root)) this.restFunctions.set(name, found);
     const children: A.TopLevel[] = [];
     for (const node of expandMain(namedChildren(root))) children.push(...this.topLevel(node));
     return this.b.make<A.Program>('Program', root, { children });
@@ -236,6 +243,18 @@ export class JavaScriptImporter {
     } else if (param.type === 'assignment_pattern') {
       pattern = field(param, 'left') ?? param;
       value = field(param, 'right');
+    }
+    if (pattern.type === 'rest_pattern') {
+      // `...xs` is a list parameter, and every call (all by name, checked in restParameterFunctions)
+      // passes the arguments from its place on as one list.
+      const inner = namedChildren(pattern)[0];
+      const fn = param.parent?.parent;
+      const rest = [...this.restFunctions.values()].find((found) => found.declaration.id === fn?.id);
+      if (!rest || inner?.type !== 'identifier') {
+        this.b.unsupported(param, 'a rest parameter (...) of a function that is not only called by its name with the arguments written out', 'Whetstone functions take a fixed number of arguments: pass a list.');
+        return undefined;
+      }
+      return this.b.make<A.Parameter>('Parameter', param, { name: inner.text, paramType: type, defaultValue: null });
     }
     if (pattern.type !== 'identifier') {
       this.b.unsupported(param, `a ${pattern.type.replace(/_/g, ' ')} parameter`);
@@ -454,6 +473,13 @@ export class JavaScriptImporter {
         out.push(...this.destructure(name, value, kind));
         continue;
       }
+      if ((name?.type === 'object_pattern' || name?.type === 'array_pattern') && value) {
+        const held = this.destructureValue(name, value, kind);
+        if (held) {
+          out.push(...held);
+          continue;
+        }
+      }
       if (name?.type !== 'identifier') {
         this.b.unsupported(declarator, `a destructuring declaration (${name?.type.replace(/_/g, ' ') ?? 'pattern'})`);
         continue;
@@ -465,7 +491,7 @@ export class JavaScriptImporter {
         out.push(this.lowerConditional(value, (branch) => this.assignment(this.b.identifier(name.text, branch), '=', this.expression(branch), branch)));
         continue;
       }
-      const listLoop = value && this.listMethodLoop(value, name, kind, varType);
+      const listLoop = value && (this.listMethodLoop(value, name, kind, varType) ?? this.arrayFromLoop(value, name, kind, varType));
       if (listLoop) {
         out.push(...listLoop);
         continue;
@@ -552,6 +578,69 @@ export class JavaScriptImporter {
     return [declare(this.b.make<A.ArrayLiteral>('ArrayLiteral', name, { elements: [] }), kind), loop(this.expression(object), each)];
   }
 
+  /**
+   * `const ys = Array.from({ length: n }, (_, i) => e)` → `const ys = []; for i in range(n) { push(ys, e); }`
+   * (`range(int(n))` unless n is a whole-number literal or a length: Array.from truncates it);
+   * `const ys = Array.from(xs)` and `Array.from(xs, (x) => e)` → a loop over xs that pushes each
+   * element (or e): a copy of a list, the characters of a text, as Array.from walks them, and the
+   * mapper called once per element in order. Anything else stays reported.
+   */
+  private arrayFromLoop(value: SyntaxNode, name: SyntaxNode, kind: 'let' | 'const', varType: string | null): A.Statement[] | undefined {
+    if (value.type !== 'call_expression') return undefined;
+    const callee = field(value, 'function');
+    const argsNode = field(value, 'arguments');
+    if (callee?.type !== 'member_expression' || callee.text.replace(/\s/g, '') !== 'Array.from' || !argsNode) return undefined;
+    const [source, mapper, ...more] = namedChildren(argsNode);
+    if (!source || more.length > 0) return undefined;
+    let params: string[] = [];
+    let body: SyntaxNode | undefined;
+    if (mapper) {
+      if (mapper.type !== 'arrow_function' || isAsync(mapper)) return undefined;
+      const single = field(mapper, 'parameter');
+      const listed = field(mapper, 'parameters');
+      const nodes = (single ? [single] : listed ? namedChildren(listed) : []).map((param) => (param.type === 'required_parameter' && !field(param, 'value') ? field(param, 'pattern') : param));
+      if (nodes.some((param) => param?.type !== 'identifier')) return undefined;
+      params = nodes.map((param) => param?.text ?? '');
+      body = field(mapper, 'body');
+      if (!body || body.type === 'statement_block') return undefined;
+    }
+    const lengthOnly = source.type === 'object' ? namedChildren(source) : undefined;
+    let iterator: string;
+    let iterable: A.Expression;
+    let element: (at: SyntaxNode) => A.Expression;
+    if (lengthOnly) {
+      // { length: n }: the elements are undefined, so only the index may be read.
+      const pair = lengthOnly.length === 1 ? lengthOnly[0] : undefined;
+      const count = pair?.type === 'pair' && field(pair, 'key')?.text === 'length' ? field(pair, 'value') : pair?.type === 'shorthand_property_identifier' && pair.text === 'length' ? pair : undefined;
+      if (!count || !body || params.length > 2) return undefined;
+      if (params.length > 0 && [body, ...body.descendantsOfType('identifier')].some((found) => found?.type === 'identifier' && found.text === params[0])) return undefined;
+      iterator = params[1] ?? this.freshName('index');
+      const whole = (count.type === 'number' && /^\d+$/.test(count.text)) || (count.type === 'member_expression' && field(count, 'property')?.text === 'length');
+      const n = this.expression(count);
+      iterable = this.b.call('range', [whole ? n : this.b.call('int', [n], count)], count);
+      element = (at) => this.expression(at);
+    } else {
+      if (params.length > 1 || (mapper && params.length === 0)) return undefined;
+      iterator = params[0] ?? this.freshName('item');
+      iterable = this.expression(source);
+      element = (at) => (body ? this.expression(at) : this.b.identifier(iterator, at));
+    }
+    // The loop's name would hide the list being built.
+    if (iterator === name.text) return undefined;
+    const at = body ?? source;
+    const push = this.b.make<A.ExpressionStatement>('ExpressionStatement', at, { annotations: [], expression: this.b.call('push', [this.b.identifier(name.text, at), element(at)], at) });
+    const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', name, { name: name.text, kind, varType, annotations: [], initializer: this.b.make<A.ArrayLiteral>('ArrayLiteral', name, { elements: [] }) });
+    const loop = this.b.make<A.ForStatement>('ForStatement', value, { annotations: [], iterator, iterable, body: this.b.make<A.Block>('Block', at, { statements: [push] }) });
+    return [declaration, loop];
+  }
+
+  /** `base` with a number that makes it a name the source does not use. */
+  private freshName(base: string): string {
+    let name = `${base}${++this.holderCount}`;
+    while (new RegExp(`\\b${name}\\b`).test(this.b.source)) name = `${base}${++this.holderCount}`;
+    return name;
+  }
+
   /** The accumulator of a `reduce` being read as a loop, and the name that holds it there. */
   private renamed: Map<string, string> | undefined;
 
@@ -565,6 +654,32 @@ export class JavaScriptImporter {
       }
       const member = this.b.make<A.MemberExpression>('MemberExpression', part, { object: this.b.identifier(source.text, source), property: part.text });
       out.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', part, { name: part.text, kind, varType: null, annotations: [], initializer: member }));
+    }
+    return out;
+  }
+
+  /**
+   * `const [a, b] = f();` → `const unpackedN = f(); const a = unpackedN[0]; const b = unpackedN[1];`
+   * and `const {x, y} = g();` → `… const x = unpackedN.x; …`: the value once, then each part, as
+   * JavaScript binds them. Only plain names (no holes, defaults, renames, rests or nesting).
+   */
+  private destructureValue(pattern: SyntaxNode, value: SyntaxNode, kind: 'let' | 'const'): A.Statement[] | undefined {
+    const parts = namedChildren(pattern);
+    const plainPart = pattern.type === 'array_pattern' ? 'identifier' : 'shorthand_property_identifier_pattern';
+    const holes = pattern.type === 'array_pattern' && pattern.children.filter((child) => child?.type === ',').length !== parts.length - 1;
+    if (parts.length === 0 || holes || parts.some((part) => part.type !== plainPart)) {
+      this.b.unsupported(pattern, 'a destructuring pattern with a hole, a default, a rename, a rest or a nested pattern', 'Read the parts one by one from a name that holds the value.');
+      return [];
+    }
+    const holder = this.freshName('unpacked');
+    const out: A.Statement[] = [this.b.make<A.VariableDeclaration>('VariableDeclaration', value, { name: holder, kind: 'const', varType: null, annotations: [], initializer: this.expression(value) })];
+    for (const [index, part] of parts.entries()) {
+      const object = this.b.identifier(holder, part);
+      const read: A.Expression =
+        pattern.type === 'array_pattern'
+          ? this.b.make<A.IndexExpression>('IndexExpression', part, { object, index: this.b.literal(index, part) })
+          : this.b.make<A.MemberExpression>('MemberExpression', part, { object, property: part.text });
+      out.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', part, { name: part.text, kind, varType: null, annotations: [], initializer: read }));
     }
     return out;
   }
@@ -911,6 +1026,17 @@ export class JavaScriptImporter {
     if (!callee || !argsNode) return this.b.errorNode(node, 'a call');
     if (argsNode.type === 'template_string') return this.b.errorNode(node, 'a tagged template');
     if (node.children.some((child) => child?.type === 'optional_chain')) return this.b.errorNode(node, 'optional chaining (?.)');
+    const rest = callee.type === 'identifier' ? this.restFunctions.get(callee.text) : undefined;
+    if (rest) {
+      // f(a, b, c) of `function f(x, ...ys)`: f(a, [b, c]).
+      const written = namedChildren(argsNode);
+      if (written.length < rest.fixed || written.some((arg) => arg.type === 'spread_element')) {
+        return this.b.errorNode(node, `a call of ${callee.text}, which has a rest parameter, with a spread or fewer arguments than the parameters before it`, 'Write the arguments out, one for each parameter before the rest.');
+      }
+      const all = this.list(written);
+      const gathered = this.b.make<A.ArrayLiteral>('ArrayLiteral', argsNode, { elements: all.slice(rest.fixed) });
+      return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: [...all.slice(0, rest.fixed), gathered] });
+    }
     const args = this.list(namedChildren(argsNode));
     const builtin = this.builtinCall(callee, args, node);
     if (builtin) return builtin;
@@ -921,7 +1047,8 @@ export class JavaScriptImporter {
   private builtinCall(callee: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
     if (callee.type === 'identifier') {
       if (callee.text === 'String' && args.length === 1) return this.b.call('str', args, node);
-      if ((callee.text === 'Number' || callee.text === 'parseFloat') && args.length === 1) return this.b.call('num', args, node);
+      if ((callee.text === 'Number' || callee.text === 'parseFloat') && args.length === 1) return importConversion(this.b, callee.text, args, node);
+      if (callee.text === 'parseInt' && (args.length === 1 || args.length === 2)) return importConversion(this.b, 'parseInt', args, node);
       return undefined;
     }
     if (callee.type !== 'member_expression') return undefined;
@@ -966,6 +1093,14 @@ export class JavaScriptImporter {
       const receiver = this.expression(object);
       if (freshList(receiver, this.b.libraryCallees)) return this.b.call('reversed', [receiver], node);
       return this.b.errorNode(node, 'reverse() used as a value of a list something else holds', 'It reverses that list in place too: write reverse(xs) as a statement, then use xs.');
+    }
+    if (property === 'splice' && args.length >= 1) {
+      // xs.splice(start, count, ...items): Whetstone's splice, with the items as a list. Without a
+      // count it removes to the end: the length, which splice stops at (the list is read twice).
+      if (args.length === 1 && !readsOnly(object)) return this.b.errorNode(node, 'splice(start) of a list that is not a name, a member or an element', 'Pass the count: xs.splice(start, xs.length - start).');
+      const count = args[1] ?? this.b.call('len', [this.expression(object)], node);
+      const items = args.slice(2);
+      return this.b.call('splice', [this.expression(object), args[0], count, ...(items.length > 0 ? [this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: items })] : [])], node);
     }
     if (property === 'toString' && args.length === 0) return this.b.call('str', [this.expression(object)], node);
     return undefined;
@@ -1185,4 +1320,51 @@ function readsOnly(node: SyntaxNode): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * The top-level functions (`function f(a, ...xs)`, `const f = (...xs) => …`) whose last parameter
+ * is a rest parameter and whose name appears nowhere but as the callee of a call: their calls can
+ * pass the rest as one list. A name used otherwise (passed around, shadowed) keeps it reported.
+ */
+function restParameterFunctions(root: SyntaxNode): Map<string, { fixed: number; declaration: SyntaxNode }> {
+  const found = new Map<string, { fixed: number; declaration: SyntaxNode; nameNode: SyntaxNode }>();
+  for (let statement of namedChildren(root)) {
+    if (statement.type === 'export_statement') statement = field(statement, 'declaration') ?? statement;
+    let fn: SyntaxNode | undefined;
+    let nameNode: SyntaxNode | undefined;
+    if (statement.type === 'function_declaration') {
+      fn = statement;
+      nameNode = field(statement, 'name');
+    } else if (statement.type === 'lexical_declaration' || statement.type === 'variable_declaration') {
+      const declarators = namedChildren(statement).filter((child) => child.type === 'variable_declarator');
+      const value = declarators.length === 1 ? field(declarators[0], 'value') : undefined;
+      if (value && (value.type === 'arrow_function' || value.type === 'function_expression')) {
+        fn = value;
+        nameNode = field(declarators[0], 'name');
+      }
+    }
+    const parameters = fn && field(fn, 'parameters');
+    if (!fn || !parameters || nameNode?.type !== 'identifier') continue;
+    const list = namedChildren(parameters);
+    const last = list[list.length - 1];
+    const isRest = (param: SyntaxNode | undefined): boolean => param?.type === 'rest_pattern' || (param !== undefined && field(param, 'pattern')?.type === 'rest_pattern');
+    if (!isRest(last) || list.slice(0, -1).some((param) => param.type !== 'identifier' && !(param.type === 'required_parameter' && field(param, 'pattern')?.type === 'identifier'))) continue;
+    if (found.has(nameNode.text)) found.delete(nameNode.text);
+    else found.set(nameNode.text, { fixed: list.length - 1, declaration: fn, nameNode });
+  }
+  if (found.size === 0) return new Map();
+  // Every other occurrence of the name must be a call's callee (export lists, dropped, aside).
+  const pending: SyntaxNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if ((node.type === 'export_statement' && isExportList(node)) || isCommonJsExport(node)) continue;
+    if ((node.type === 'identifier' || node.type === 'shorthand_property_identifier') && found.has(node.text)) {
+      const entry = found.get(node.text)!;
+      const called = node.parent?.type === 'call_expression' && field(node.parent, 'function')?.id === node.id;
+      if (node.id !== entry.nameNode.id && !called) found.delete(node.text);
+    }
+    for (const child of node.children) if (child) pending.push(child);
+  }
+  return new Map([...found].map(([name, { fixed, declaration }]) => [name, { fixed, declaration }]));
 }

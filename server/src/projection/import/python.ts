@@ -20,6 +20,7 @@ import type * as A from '../../core/ast';
 import { AstBuilder, field, MAX_IMPORT_NESTING, namedChildren } from './ast-builder';
 import { classCheck, typeCallArgument } from './python-type-tests';
 import { decodeEscapes } from './string-escapes';
+import { importConversion } from './conversions';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
 /** Whetstone's bit operators work on 32-bit signed integers (as JavaScript's do); Python's on integers of any size. */
@@ -737,6 +738,7 @@ export class PythonImporter {
         return this.expression(unparenthesize(node));
       case 'list':
       case 'tuple':
+        if (node.type === 'tuple') this.b.tuplesAsLists = true;
         return this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: namedChildren(node).map((element) => (element.type === 'list_splat' ? this.b.errorNode(element, 'a splat (*)') : this.expression(element))) });
       case 'dictionary':
         return this.dictionary(node);
@@ -1072,8 +1074,7 @@ export class PythonImporter {
   private builtinCall(callee: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
     if (callee.type === 'identifier') {
       if (SAME_BUILTINS.has(callee.text)) return this.b.call(callee.text, args, node);
-      if (callee.text === 'float' && args.length === 1) return this.b.call('num', args, node);
-      if (callee.text === 'int' && args.length === 1) return this.b.call('int', args, node);
+      if ((callee.text === 'float' || callee.text === 'int') && args.length === 1) return importConversion(this.b, callee.text, args, node);
       if (callee.text === 'pow' && args.length === 2) return this.b.call('pow', args, node);
       // round(x) rounds halves (2.5) to even, Whetstone's round away from zero. With digits, a half
       // is rarely exact in binary (2.675 is below it), so both agree there.
@@ -1094,6 +1095,10 @@ export class PythonImporter {
     if (!object) return undefined;
     if (object.type === 'identifier' && object.text === 'math' && MATH_FUNCTIONS[attribute]) return this.b.call(MATH_FUNCTIONS[attribute], args, node);
     if (attribute === 'append' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
+    // xs.insert(i, v): before index i, counted from the end when negative, stopped at the ends, as splice does.
+    if (attribute === 'insert' && args.length === 2 && node.parent?.type === 'expression_statement') {
+      return this.b.call('splice', [this.expression(object), args[0], this.b.literal(0, node), this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [args[1]] })], node);
+    }
     if ((attribute === 'keys' || attribute === 'values') && args.length === 0) return this.b.call(attribute, [this.expression(object)], node);
     if (attribute === 'split' && args.length === 1) return this.b.call('split', [this.expression(object), ...args], node);
     if (attribute === 'join' && args.length === 1) return this.b.call('join', [...args, this.expression(object)], node);

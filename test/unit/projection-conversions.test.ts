@@ -1,0 +1,108 @@
+// The source languages' conversions to a number (JavaScript's Number, parseFloat, parseInt;
+// Python's float, int) read some texts otherwise than Whetstone's num and int. On a literal the
+// import decides them with the source's own meaning; on a number they keep it; on a text the
+// import cannot see they are an error naming the construct and its line. Each kept conversion is
+// run in the source and in the generated JavaScript, TypeScript (tsc --strict) and Python.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { printDocument } from '../../server/src/core/editing';
+import { analyze } from '../../server/src/core/semantics';
+import { WhetstoneDocument } from '../../server/src/core/syntax';
+import { generate } from '../../server/src/projection/generate';
+import { importSource } from '../../server/src/projection/import';
+import { prepareProjection, Scratch } from '../helpers/projection';
+
+type Target = 'javascript' | 'typescript' | 'python';
+
+describe('projection: conversions to a number', () => {
+  let scratch: Scratch;
+  let count = 0;
+  before(async () => {
+    await prepareProjection('whetstone', 'javascript', 'typescript', 'python');
+    scratch = new Scratch('conversions');
+  });
+  after(() => scratch.dispose());
+
+  const run = (code: string, language: Target): { status: number | null; stdout: string; stderr: string } => {
+    const base = `p${count++}`;
+    if (language === 'python') return scratch.python(scratch.write(`${base}.py`, code));
+    if (language === 'javascript') return scratch.node(scratch.write(`${base}.js`, code));
+    const compiled = scratch.tsc([scratch.write(`${base}.ts`, code)]);
+    assert.equal(compiled.status, 0, `${compiled.stdout}\n${code}`);
+    return scratch.node(join(scratch.dir, 'out', `${base}.js`));
+  };
+
+  /** `source` imports without a diagnostic, reads as `shape`, checks, and prints what it prints as written in every target. */
+  const keepsItsMeaning = (source: string, language: 'javascript' | 'python', shape: RegExp): void => {
+    const imported = importSource(source, language);
+    assert.deepEqual(imported.diagnostics, []);
+    const printed = printDocument(imported.ast);
+    assert.match(printed, shape);
+    const expected = run(source, language);
+    assert.equal(expected.status, 0, expected.stderr);
+    const doc = WhetstoneDocument.create(printed, 1);
+    try {
+      assert.deepEqual([...doc.syntaxDiagnostics, ...analyze(doc.ast).diagnostics].filter((d) => d.severity === 'error'), [], printed);
+      for (const target of ['javascript', 'typescript', 'python'] as const) {
+        const generated = generate(doc.ast, target);
+        assert.deepEqual(generated.diagnostics, [], target);
+        const ran = run(generated.code, target);
+        assert.equal(ran.status, 0, `${target}: ${ran.stderr}\n${generated.code}`);
+        assert.equal(ran.stdout, expected.stdout, `${target}:\n${generated.code}`);
+      }
+    } finally {
+      doc.dispose();
+    }
+  };
+
+  const importErrors = (source: string, language: 'javascript' | 'python'): string[] =>
+    importSource(source, language)
+      .diagnostics.filter((d) => d.severity === 'error')
+      .map((d) => `${d.line}: ${d.message}`);
+
+  it("JavaScript's Number, parseFloat and parseInt of awkward literal texts are decided at import with JavaScript's meaning", () => {
+    keepsItsMeaning(
+      'console.log(Number(""), Number("0x10"), Number("0b101"), Number("  7 "), Number("1e3"), Number("12px"), Number(null), Number(true));\n' +
+        'console.log(parseFloat("12px"), parseFloat("  .5e1x"), parseFloat("0x10"), parseFloat(""), parseFloat("-Infinityx"));\n' +
+        'console.log(parseInt("08"), parseInt("0x10"), parseInt(" -42abc", 10), parseInt("ff", 16), parseInt("12.9"), parseInt(""), parseInt(1e21), parseInt(0.0000005));\n' +
+        'console.log(Number("Infinity") > 1e308, Number("x") !== Number("x"), parseInt("9007199254740993") === 9007199254740992);\n',
+      'javascript',
+      /print\(0, 16, 5, 7, 1000, num\("NaN"\), 0, 1\);\nprint\(12, 5, 0, num\("NaN"\), num\("-Infinity"\)\);\nprint\(8, 16, -42, 255, 12, num\("NaN"\), 1, 5\);/,
+    );
+  });
+
+  it("Python's float and int of awkward literal texts are decided at import with Python's meaning", () => {
+    keepsItsMeaning(
+      'print(int(" 7 "), int("-1_000"), int("+0"), int(3.9), int(-3.9), int(True))\n' +
+        'print(int(float("1_000")), int(float(" 2.5e1 ")), int(float(".5e1")), int(float("1.")))\n' +
+        'print(float("inf") > 1e308, float("-Infinity") < -1e308, float("nan") != float("NaN"))\n',
+      'python',
+      /print\(7, -1000, 0, 3, -3, 1\);\nprint\(int\(num\("1000"\)\), int\(num\("25"\)\), int\(num\("5"\)\), int\(num\("1"\)\)\);/,
+    );
+  });
+
+  it('a conversion of a number keeps its meaning: Number(n), parseFloat(n) and float(n) are n, int(n) is int', () => {
+    keepsItsMeaning('function half(n) {\n  return Number(Math.abs(n)) / 2 + parseFloat(n * 2);\n}\nconsole.log(half(3), half(-8));\n', 'javascript', /return abs\(n\) \/ 2 \+ n \* 2;/);
+    keepsItsMeaning('def whole(x: float) -> int:\n    return int(float(x) * 2)\n\n\nprint(whole(2.75), whole(-1.3))\n', 'python', /return int\(x \* 2\);/);
+  });
+
+  it('a conversion of a text not known at import is an error naming it, its line and why', () => {
+    const js = importErrors('function read(text) {\n  return Number(text);\n}\nconst s = "12px";\nconsole.log(read(s), parseFloat(s));\nconsole.log(parseInt(s, 10), parseInt(read("1"), 10));\nconsole.log(parseInt("7", s.length));\n', 'javascript');
+    assert.deepEqual(js, [
+      `2: Not carried into Whetstone: Number(…) of a value not known at import to be a number: JavaScript's Number reads "" as 0 and "0x10" as 16, where Whetstone's num gives NaN`,
+      `5: Not carried into Whetstone: parseFloat(…) of a value not known at import to be a number: JavaScript's parseFloat reads the number at the start of a text ("12px" is 12), where Whetstone's num gives NaN`,
+      `6: Not carried into Whetstone: parseInt(…) of a value not known at import (JavaScript's parseInt reads the digits at the start of a text ("12px" is 12, "0x10" 16) and a number through its text (1e21 is 1), where Whetstone's int gives NaN or the number) has no Whetstone form`,
+      `6: Not carried into Whetstone: parseInt(…) of a value not known at import (JavaScript's parseInt reads the digits at the start of a text ("12px" is 12, "0x10" 16) and a number through its text (1e21 is 1), where Whetstone's int gives NaN or the number) has no Whetstone form`,
+      '7: Not carried into Whetstone: parseInt(…) with a radix that is not a number literal (it is read as a number when the program runs) has no Whetstone form',
+    ]);
+    const py = importErrors('def read(text):\n    return float(text)\n\n\ns = "1_000"\nprint(read(s), int(s))\nprint(int(float("x")))\nprint(int("１"), int("99999999999999999999"))\n', 'python');
+    assert.deepEqual(py, [
+      `2: Not carried into Whetstone: float(…) of a value not known at import to be a number: Python's float reads "1_000", "inf" and "nan" and raises ValueError for other texts, where Whetstone's num gives NaN`,
+      `6: Not carried into Whetstone: int(…) of a value not known at import to be a number: Python's int reads "1_000" and raises ValueError for a text that is not a whole number, where Whetstone's int gives NaN`,
+      '7: Not carried into Whetstone: float("x") (it raises ValueError in Python) has no Whetstone form',
+      '8: Not carried into Whetstone: int("１") (a text with characters outside ASCII, which Python reads by Unicode rules) has no Whetstone form',
+      "8: Not carried into Whetstone: int(\"99999999999999999999\") (a whole number beyond 2^53, which Python keeps exact and Whetstone's numbers cannot) has no Whetstone form",
+    ]);
+  });
+});
