@@ -6,7 +6,6 @@
 // agents (a checker's line a person pastes, say) is in its `input`, not counted for either.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { checkerDiagnostics, FileAgent, type EndpointAgent } from './agents';
 
 export interface AgentTask {
@@ -40,27 +39,36 @@ interface Diagnostic {
   nodeId: string;
   line: number;
   fix?: { node?: { arguments?: { type: string; value?: unknown }[] } }[];
+  /** Where the cause is declared (a call's argument or arity). */
+  related?: { uri: string; nodeId: string; qualifiedName: string }[];
 }
-interface BrokenCaller {
-  uri: string;
-  nodeId: string;
+/** brokenCallers as MCP gives them: per message, then per file, the calls. */
+interface BrokenCallers {
+  code: string;
+  message: string;
+  files: { uri: string; calls: { nodeId: string }[] }[];
 }
 interface Changed {
   diagnostics?: Diagnostic[];
-  changes?: { diagnostics: Diagnostic[] }[];
-  files?: { diagnostics: Diagnostic[]; brokenCallers: BrokenCaller[] }[];
-  brokenCallers?: BrokenCaller[];
+  changes?: { diagnostics?: Diagnostic[] }[];
+  files?: { diagnostics?: Diagnostic[]; brokenCallers?: BrokenCallers[] }[];
+  brokenCallers?: BrokenCallers[];
   brokenCallersTotal?: number;
 }
 
-const uriOf = (folder: string, file: string): string => pathToFileURL(join(folder, file)).href;
+/** A file named by its path under the folder served: MCP takes and gives URIs relative to the one source root. */
+const uriOf = (_folder: string, file: string): string => file;
+
+/** The calls brokenCallers names, each with its file. */
+const brokenCalls = (groups: BrokenCallers[] = []): { uri: string; nodeId: string }[] =>
+  groups.flatMap((group) => group.files.flatMap((file) => file.calls.map((call) => ({ uri: file.uri, nodeId: call.nodeId }))));
 
 /** The agent reads the diagnostics its change returned, as the answer gives them, and stops on an error. */
 function noErrors(result: Changed): void {
-  const diagnostics = [...(result.diagnostics ?? []), ...(result.changes ?? []).flatMap((change) => change.diagnostics), ...(result.files ?? []).flatMap((file) => file.diagnostics)];
+  const diagnostics = [...(result.diagnostics ?? []), ...(result.changes ?? []).flatMap((change) => change.diagnostics ?? []), ...(result.files ?? []).flatMap((file) => file.diagnostics ?? [])];
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length > 0) throw new Error(`the change left errors: ${errors.map((error) => error.code).join(', ')}`);
-  const broken = [...(result.brokenCallers ?? []), ...(result.files ?? []).flatMap((file) => file.brokenCallers)];
+  const broken = [...brokenCalls(result.brokenCallers), ...(result.files ?? []).flatMap((file) => brokenCalls(file.brokenCallers))];
   if (broken.length > 0) throw new Error(`the change broke ${broken.length} callers`);
 }
 
@@ -264,7 +272,7 @@ export const TASKS: AgentTask[] = [
       ];
       // A preview names every call the change breaks, in every file; the change and their fixes then go as one batch.
       const preview = await agent.call<Changed>('applyBatch', { uri: padLeft.uri, mutations: declaration, dryRun: true });
-      const broken = preview.brokenCallers ?? [];
+      const broken = brokenCalls(preview.brokenCallers);
       if (broken.length === 0 || broken.length !== preview.brokenCallersTotal) throw new Error(`${broken.length} of ${preview.brokenCallersTotal} broken callers listed`);
       noErrors(
         await agent.call<Changed>('applyBatch', {
@@ -306,18 +314,12 @@ export const TASKS: AgentTask[] = [
       const uri = uriOf(folder, input.slice(0, input.indexOf(':')));
       const { diagnostics } = await agent.call<{ diagnostics: Diagnostic[] }>('getDiagnostics', { uri });
       const error = diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH' && diagnostic.line === lineOf(input));
-      if (!error) throw new Error('no type error reported');
-      // The argument is fine (a weight); the parameter it is passed to is declared wrong: go to its declaration.
-      const argument = await agent.call<{ parentId: string }>('getNode', { nodeId: error.nodeId, depth: 0, uri });
-      const { declaration } = await agent.call<{ declaration: SymbolMatch }>('findReferences', { nodeId: argument.parentId, uri, limit: 1 });
-      // The message names the parameter ("parameter 'kg' of type string").
-      const name = /parameter '(\w+)'/.exec(input)?.[1];
-      const parameters = await agent.call<Found>('findNodes', { type: 'Parameter', name, uri: declaration.uri });
-      const parameter = parameters.candidates.find((candidate) => candidate.parentId === declaration.nodeId);
-      if (!parameter) throw new Error(`no parameter ${name} in ${declaration.qualifiedName}`);
-      noErrors(await agent.call<Changed>('applyMutation', { type: 'setProperty', nodeId: parameter.nodeId, property: 'paramType', value: 'number', uri: declaration.uri }));
-      const after = await agent.call<{ diagnostics: Diagnostic[] }>('getDiagnostics', { uri });
-      if (after.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) throw new Error('the error is still reported');
+      // The argument is fine (a weight); the parameter it is passed to, which the diagnostic names, is declared wrong.
+      const parameter = error?.related?.[0];
+      if (!parameter) throw new Error('no type error naming its parameter reported');
+      noErrors(await agent.call<Changed>('applyMutation', { type: 'setProperty', nodeId: parameter.nodeId, property: 'paramType', value: 'number', uri: parameter.uri }));
+      const after = await agent.call<{ diagnostics?: Diagnostic[] }>('getDiagnostics', { uri });
+      if ((after.diagnostics ?? []).some((diagnostic) => diagnostic.severity === 'error')) throw new Error('the error is still reported');
     },
     baseline(agent, input) {
       const file = input.slice(0, input.indexOf(':'));
