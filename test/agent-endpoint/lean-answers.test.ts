@@ -53,6 +53,10 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
     assert.deepEqual(candidate.span, [1, 0, 7, 1], 'a span is [startLine, startColumn, endLine, endColumn]');
     const symbol = await mcp.ok<{ matches: { uri: string; nodeId: string }[] }>('findSymbol', { name: 'shop.pricing.orderTotal' });
     assert.equal(symbol.matches[0].uri, 'shop/pricing.wst');
+    // A path that leaves the folder names no file of the workspace.
+    const outside = await mcp.call('getDiagnostics', { uri: '../shop/pricing.wst' });
+    assert.equal(outside.isError, true);
+    assert.equal(outside.structured.code, -32000, outside.text);
     // The same call over the WebSocket keeps every documented field, with whole URIs.
     const overSocket = await ws.request<Record<string, unknown>>('findNodes', { type: 'FunctionDeclaration', name: 'orderTotal', uri: uriOf('shop/pricing.wst') });
     assert.equal(overSocket.uri, uriOf('shop/pricing.wst'));
