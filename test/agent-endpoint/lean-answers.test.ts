@@ -117,4 +117,42 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
     assert.equal(arity.related[0].qualifiedName, 'shop.pricing.orderTotal');
     assert.equal(arity.related[0].message, 'shop.pricing.orderTotal is declared here');
   });
+
+  it('takes a node as Whetstone source text for the role it goes into, and refuses text that is not one such node, changing nothing', async () => {
+    const file = join(server.folder, 'reports/weekly.wst');
+    const { candidates } = await mcp.ok<{ candidates: { nodeId: string; parentId: string }[] }>('findNodes', { type: 'VariableDeclaration', name: 'monday', uri: 'reports/weekly.wst' });
+    const program = candidates[0].parentId;
+    const before = readFileSync(file, 'utf8');
+    for (const [mutation, why] of [
+      [{ type: 'insertNode', parentId: program, role: 'children', source: 'print(1);\nprint(2);' }, /exactly one declaration or statement/],
+      [{ type: 'insertNode', parentId: program, role: 'children', source: 'fn broken( {' }, /does not parse/],
+      [{ type: 'insertNode', parentId: program, role: 'children', source: 'print(1);', node: { type: 'Identifier', name: 'x' } }, /not both/],
+      [{ type: 'insertNode', parentId: candidates[0].nodeId, role: 'initializer', source: 'let x = 1;' }, /does not parse/],
+    ] as const) {
+      const refused = await mcp.call('applyMutation', { ...mutation, uri: 'reports/weekly.wst' });
+      assert.equal(refused.isError, true, JSON.stringify(mutation));
+      assert.equal(refused.structured.code, -32602, refused.text);
+      assert.match(String(refused.structured.message), why);
+    }
+    assert.equal(readFileSync(file, 'utf8'), before, 'a refused text changes nothing');
+    // A function at the end of the file, an argument replaced, a parameter added: each as text.
+    const inserted = await mcp.ok<{ insertedNodeIds: string[] }>('applyBatch', {
+      uri: 'reports/weekly.wst',
+      mutations: [
+        { type: 'insertNode', parentId: program, role: 'children', source: 'fn twice(x: number): number {\n  return x * 2;\n}' },
+        { type: 'insertNode', parentId: program, role: 'children', source: 'print(twice(monday));' },
+      ],
+    });
+    assert.equal(inserted.insertedNodeIds.length, 2);
+    const twice = await mcp.ok<{ candidates: { nodeId: string }[] }>('findNodes', { type: 'FunctionDeclaration', name: 'twice', uri: 'reports/weekly.wst' });
+    await mcp.ok('applyMutation', { type: 'insertNode', parentId: twice.candidates[0].nodeId, role: 'parameters', source: 'factor: number = 2', uri: 'reports/weekly.wst' });
+    const product = await mcp.ok<{ candidates: { nodeId: string }[] }>('findNodes', { type: 'BinaryExpression', text: 'x * 2', uri: 'reports/weekly.wst' });
+    await mcp.ok('applyMutation', { type: 'updateNode', nodeId: product.candidates[0].nodeId, source: 'x * factor', uri: 'reports/weekly.wst' });
+    const after = readFileSync(file, 'utf8');
+    assert.match(after, /\nfn twice\(x: number, factor: number = 2\): number \{\n {2}return x \* factor;\n\}\n/);
+    assert.match(after, /\nprint\(twice\(monday\)\);\n/);
+    // No error but the call the test before gave one argument too many.
+    const { diagnostics } = await mcp.ok<{ diagnostics: { severity: string; code: string }[] }>('getDiagnostics', { uri: 'reports/weekly.wst' });
+    assert.deepEqual(diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.code), ['E_ARITY']);
+  });
 });
