@@ -114,8 +114,6 @@ function addArgument(text: string, name: string, argument: string): string {
   return out + text.slice(at);
 }
 
-const call = (callee: string, ...args: unknown[]): Record<string, unknown> => ({ type: 'CallExpression', callee: { type: 'Identifier', name: callee }, arguments: args });
-const id = (name: string): Record<string, unknown> => ({ type: 'Identifier', name });
 
 const NEW_FUNCTION = `
 // What the customer pays with tax, in whole cents.
@@ -131,22 +129,12 @@ export const TASKS: AgentTask[] = [
       const orderTotal = await oneSymbol(agent, 'orderTotal', 'function');
       const found = await agent.call<Found>('findNodes', { type: 'FunctionDeclaration', name: 'orderTotal', uri: orderTotal.uri });
       const program = found.candidates[0].parentId;
+      // New code goes as Whetstone text, parsed by the server for the role it goes into.
       const result = await agent.call<Changed>('applyBatch', {
         uri: orderTotal.uri,
         mutations: [
-          {
-            type: 'insertNode',
-            parentId: program,
-            role: 'children',
-            node: {
-              type: 'FunctionDeclaration',
-              name: 'orderTotalWithTax',
-              returnType: 'number',
-              parameters: [{ type: 'Parameter', name: 'order', paramType: 'Order' }],
-              body: { type: 'Block', statements: [{ type: 'ReturnStatement', value: call('roundCents', call('applyTax', call('orderTotal', id('order')), id('TAX_RATE'))) }] },
-            },
-          },
-          { type: 'insertNode', parentId: program, role: 'children', node: { type: 'ExpressionStatement', expression: call('print', call('orderTotalWithTax', id('sample'))) } },
+          { type: 'insertNode', parentId: program, role: 'children', source: NEW_FUNCTION.trim() },
+          { type: 'insertNode', parentId: program, role: 'children', source: 'print(orderTotalWithTax(sample));' },
         ],
       });
       noErrors(result);
@@ -177,7 +165,7 @@ export const TASKS: AgentTask[] = [
       // The engine's fix wraps the string in num(…); the literal it shows is the value meant: write it as a number.
       const literal = error?.fix?.[0]?.node?.arguments?.[0];
       if (!error || literal?.type !== 'Literal' || typeof literal.value !== 'string') throw new Error('no type error on a string literal reported');
-      noErrors(await agent.call<Changed>('applyMutation', { type: 'updateNode', nodeId: error.nodeId, node: { type: 'Literal', value: Number(literal.value) }, uri }));
+      noErrors(await agent.call<Changed>('applyMutation', { type: 'updateNode', nodeId: error.nodeId, source: String(Number(literal.value)), uri }));
     },
     baseline(agent, input) {
       const file = input.slice(0, input.indexOf(':'));
@@ -219,9 +207,9 @@ export const TASKS: AgentTask[] = [
       noErrors(
         await agent.call<Changed>('applyBatch', {
           mutations: [
-            { type: 'insertNode', parentId: formatPrice.nodeId, role: 'parameters', node: { type: 'Parameter', name: 'currency', paramType: 'string', defaultValue: { type: 'Literal', value: '$' } }, uri: formatPrice.uri },
-            { type: 'updateNode', nodeId: literal.nodeId, node: id('currency'), uri: formatPrice.uri },
-            ...calls.candidates.map((candidate) => ({ type: 'insertNode', parentId: candidate.nodeId, role: 'arguments', node: { type: 'Literal', value: 'EUR ' }, uri: report })),
+            { type: 'insertNode', parentId: formatPrice.nodeId, role: 'parameters', source: 'currency: string = "$"', uri: formatPrice.uri },
+            { type: 'updateNode', nodeId: literal.nodeId, source: 'currency', uri: formatPrice.uri },
+            ...calls.candidates.map((candidate) => ({ type: 'insertNode', parentId: candidate.nodeId, role: 'arguments', source: '"EUR "', uri: report })),
           ],
         }),
       );
@@ -267,8 +255,8 @@ export const TASKS: AgentTask[] = [
       const padding = await agent.call<Found>('findNodes', { type: 'BinaryExpression', text: '" " + out', uri: padLeft.uri });
       if (padding.candidates.length !== 1) throw new Error(`${padding.candidates.length} candidates for the padding`);
       const declaration = [
-        { type: 'insertNode', parentId: padLeft.nodeId, role: 'parameters', node: { type: 'Parameter', name: 'fill', paramType: 'string' } },
-        { type: 'updateNode', nodeId: padding.candidates[0].nodeId, node: { type: 'BinaryExpression', operator: '+', left: id('fill'), right: id('out') } },
+        { type: 'insertNode', parentId: padLeft.nodeId, role: 'parameters', source: 'fill: string' },
+        { type: 'updateNode', nodeId: padding.candidates[0].nodeId, source: 'fill + out' },
       ];
       // A preview names every call the change breaks, in every file; the change and their fixes then go as one batch.
       const preview = await agent.call<Changed>('applyBatch', { uri: padLeft.uri, mutations: declaration, dryRun: true });
@@ -278,7 +266,7 @@ export const TASKS: AgentTask[] = [
         await agent.call<Changed>('applyBatch', {
           mutations: [
             ...declaration.map((mutation) => ({ ...mutation, uri: padLeft.uri })),
-            ...broken.map((caller) => ({ type: 'insertNode', parentId: caller.nodeId, role: 'arguments', node: { type: 'Literal', value: ' ' }, uri: caller.uri })),
+            ...broken.map((caller) => ({ type: 'insertNode', parentId: caller.nodeId, role: 'arguments', source: '" "', uri: caller.uri })),
           ],
         }),
       );
