@@ -133,7 +133,8 @@ export const TASKS: AgentTask[] = [
       const result = await agent.call<Changed>('applyBatch', {
         uri: orderTotal.uri,
         mutations: [
-          { type: 'insertNode', parentId: program, role: 'children', source: NEW_FUNCTION.trim() },
+          // A node keeps no comment: the function alone.
+          { type: 'insertNode', parentId: program, role: 'children', source: NEW_FUNCTION.trim().replace(/^\/\/.*\n/, '') },
           { type: 'insertNode', parentId: program, role: 'children', source: 'print(orderTotalWithTax(sample));' },
         ],
       });

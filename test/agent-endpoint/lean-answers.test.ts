@@ -126,6 +126,7 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
     for (const [mutation, why] of [
       [{ type: 'insertNode', parentId: program, role: 'children', source: 'print(1);\nprint(2);' }, /exactly one declaration or statement/],
       [{ type: 'insertNode', parentId: program, role: 'children', source: 'fn broken( {' }, /does not parse/],
+      [{ type: 'insertNode', parentId: program, role: 'children', source: '// why\nprint(1);' }, /comment/],
       [{ type: 'insertNode', parentId: program, role: 'children', source: 'print(1);', node: { type: 'Identifier', name: 'x' } }, /not both/],
       [{ type: 'insertNode', parentId: candidates[0].nodeId, role: 'initializer', source: 'let x = 1;' }, /does not parse/],
     ] as const) {

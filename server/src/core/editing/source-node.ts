@@ -1,7 +1,7 @@
 // A node written as Whetstone source text (`source` on insertNode and updateNode), parsed for the
 // role it goes into: a declaration or statement as a program of one item, an expression as a
 // variable's initializer, a parameter as a function's only one. The text must parse without a
-// syntax error to exactly one such node; what comes back is a node spec that the mutation then
+// syntax error to exactly one such node, without comments (they are not part of a node); what comes back is a node spec that the mutation then
 // builds and checks exactly as one given as JSON (its ids and spans are replaced).
 import type { FunctionDeclaration, Node, VariableDeclaration } from '../ast/ast';
 import type { ChildKind } from '../ast/node-schema';
@@ -15,6 +15,8 @@ export function nodeFromSource(source: string, kind: ChildKind): { node: Node } 
   try {
     const syntax = document.syntaxDiagnostics[0];
     if (syntax) return { problem: `'source' does not parse: ${syntax.message}` };
+    // Comments live beside the AST, not in a node: refused rather than silently dropped.
+    if (document.comments.length > 0) return { problem: "'source' has a comment, which the node would not keep: leave it out" };
     const items = document.ast.children;
     const node = items.length === 1 ? wrap.pick(items[0]) : undefined;
     return node ? { node } : { problem: `'source' must be exactly one ${wrap.what}` };
