@@ -6,7 +6,6 @@
 // agents (a checker's line a person pastes, say) is in its `input`, not counted for either.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { checkerDiagnostics, FileAgent, type EndpointAgent } from './agents';
 
 export interface AgentTask {
@@ -40,27 +39,36 @@ interface Diagnostic {
   nodeId: string;
   line: number;
   fix?: { node?: { arguments?: { type: string; value?: unknown }[] } }[];
+  /** Where the cause is declared (a call's argument or arity). */
+  related?: { uri: string; nodeId: string; qualifiedName: string }[];
 }
-interface BrokenCaller {
-  uri: string;
-  nodeId: string;
+/** brokenCallers as MCP gives them: per message, then per file, the calls. */
+interface BrokenCallers {
+  code: string;
+  message: string;
+  files: { uri: string; calls: { nodeId: string }[] }[];
 }
 interface Changed {
   diagnostics?: Diagnostic[];
-  changes?: { diagnostics: Diagnostic[] }[];
-  files?: { diagnostics: Diagnostic[]; brokenCallers: BrokenCaller[] }[];
-  brokenCallers?: BrokenCaller[];
+  changes?: { diagnostics?: Diagnostic[] }[];
+  files?: { diagnostics?: Diagnostic[]; brokenCallers?: BrokenCallers[] }[];
+  brokenCallers?: BrokenCallers[];
   brokenCallersTotal?: number;
 }
 
-const uriOf = (folder: string, file: string): string => pathToFileURL(join(folder, file)).href;
+/** A file named by its path under the folder served: MCP takes and gives URIs relative to the one source root. */
+const uriOf = (_folder: string, file: string): string => file;
+
+/** The calls brokenCallers names, each with its file. */
+const brokenCalls = (groups: BrokenCallers[] = []): { uri: string; nodeId: string }[] =>
+  groups.flatMap((group) => group.files.flatMap((file) => file.calls.map((call) => ({ uri: file.uri, nodeId: call.nodeId }))));
 
 /** The agent reads the diagnostics its change returned, as the answer gives them, and stops on an error. */
 function noErrors(result: Changed): void {
-  const diagnostics = [...(result.diagnostics ?? []), ...(result.changes ?? []).flatMap((change) => change.diagnostics), ...(result.files ?? []).flatMap((file) => file.diagnostics)];
+  const diagnostics = [...(result.diagnostics ?? []), ...(result.changes ?? []).flatMap((change) => change.diagnostics ?? []), ...(result.files ?? []).flatMap((file) => file.diagnostics ?? [])];
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length > 0) throw new Error(`the change left errors: ${errors.map((error) => error.code).join(', ')}`);
-  const broken = [...(result.brokenCallers ?? []), ...(result.files ?? []).flatMap((file) => file.brokenCallers)];
+  const broken = [...brokenCalls(result.brokenCallers), ...(result.files ?? []).flatMap((file) => brokenCalls(file.brokenCallers))];
   if (broken.length > 0) throw new Error(`the change broke ${broken.length} callers`);
 }
 
@@ -106,8 +114,6 @@ function addArgument(text: string, name: string, argument: string): string {
   return out + text.slice(at);
 }
 
-const call = (callee: string, ...args: unknown[]): Record<string, unknown> => ({ type: 'CallExpression', callee: { type: 'Identifier', name: callee }, arguments: args });
-const id = (name: string): Record<string, unknown> => ({ type: 'Identifier', name });
 
 const NEW_FUNCTION = `
 // What the customer pays with tax, in whole cents.
@@ -123,22 +129,13 @@ export const TASKS: AgentTask[] = [
       const orderTotal = await oneSymbol(agent, 'orderTotal', 'function');
       const found = await agent.call<Found>('findNodes', { type: 'FunctionDeclaration', name: 'orderTotal', uri: orderTotal.uri });
       const program = found.candidates[0].parentId;
+      // New code goes as Whetstone text, parsed by the server for the role it goes into.
       const result = await agent.call<Changed>('applyBatch', {
         uri: orderTotal.uri,
         mutations: [
-          {
-            type: 'insertNode',
-            parentId: program,
-            role: 'children',
-            node: {
-              type: 'FunctionDeclaration',
-              name: 'orderTotalWithTax',
-              returnType: 'number',
-              parameters: [{ type: 'Parameter', name: 'order', paramType: 'Order' }],
-              body: { type: 'Block', statements: [{ type: 'ReturnStatement', value: call('roundCents', call('applyTax', call('orderTotal', id('order')), id('TAX_RATE'))) }] },
-            },
-          },
-          { type: 'insertNode', parentId: program, role: 'children', node: { type: 'ExpressionStatement', expression: call('print', call('orderTotalWithTax', id('sample'))) } },
+          // A node keeps no comment: the function alone.
+          { type: 'insertNode', parentId: program, role: 'children', source: NEW_FUNCTION.trim().replace(/^\/\/.*\n/, '') },
+          { type: 'insertNode', parentId: program, role: 'children', source: 'print(orderTotalWithTax(sample));' },
         ],
       });
       noErrors(result);
@@ -169,7 +166,7 @@ export const TASKS: AgentTask[] = [
       // The engine's fix wraps the string in num(…); the literal it shows is the value meant: write it as a number.
       const literal = error?.fix?.[0]?.node?.arguments?.[0];
       if (!error || literal?.type !== 'Literal' || typeof literal.value !== 'string') throw new Error('no type error on a string literal reported');
-      noErrors(await agent.call<Changed>('applyMutation', { type: 'updateNode', nodeId: error.nodeId, node: { type: 'Literal', value: Number(literal.value) }, uri }));
+      noErrors(await agent.call<Changed>('applyMutation', { type: 'updateNode', nodeId: error.nodeId, source: String(Number(literal.value)), uri }));
     },
     baseline(agent, input) {
       const file = input.slice(0, input.indexOf(':'));
@@ -211,9 +208,9 @@ export const TASKS: AgentTask[] = [
       noErrors(
         await agent.call<Changed>('applyBatch', {
           mutations: [
-            { type: 'insertNode', parentId: formatPrice.nodeId, role: 'parameters', node: { type: 'Parameter', name: 'currency', paramType: 'string', defaultValue: { type: 'Literal', value: '$' } }, uri: formatPrice.uri },
-            { type: 'updateNode', nodeId: literal.nodeId, node: id('currency'), uri: formatPrice.uri },
-            ...calls.candidates.map((candidate) => ({ type: 'insertNode', parentId: candidate.nodeId, role: 'arguments', node: { type: 'Literal', value: 'EUR ' }, uri: report })),
+            { type: 'insertNode', parentId: formatPrice.nodeId, role: 'parameters', source: 'currency: string = "$"', uri: formatPrice.uri },
+            { type: 'updateNode', nodeId: literal.nodeId, source: 'currency', uri: formatPrice.uri },
+            ...calls.candidates.map((candidate) => ({ type: 'insertNode', parentId: candidate.nodeId, role: 'arguments', source: '"EUR "', uri: report })),
           ],
         }),
       );
@@ -259,18 +256,18 @@ export const TASKS: AgentTask[] = [
       const padding = await agent.call<Found>('findNodes', { type: 'BinaryExpression', text: '" " + out', uri: padLeft.uri });
       if (padding.candidates.length !== 1) throw new Error(`${padding.candidates.length} candidates for the padding`);
       const declaration = [
-        { type: 'insertNode', parentId: padLeft.nodeId, role: 'parameters', node: { type: 'Parameter', name: 'fill', paramType: 'string' } },
-        { type: 'updateNode', nodeId: padding.candidates[0].nodeId, node: { type: 'BinaryExpression', operator: '+', left: id('fill'), right: id('out') } },
+        { type: 'insertNode', parentId: padLeft.nodeId, role: 'parameters', source: 'fill: string' },
+        { type: 'updateNode', nodeId: padding.candidates[0].nodeId, source: 'fill + out' },
       ];
       // A preview names every call the change breaks, in every file; the change and their fixes then go as one batch.
       const preview = await agent.call<Changed>('applyBatch', { uri: padLeft.uri, mutations: declaration, dryRun: true });
-      const broken = preview.brokenCallers ?? [];
+      const broken = brokenCalls(preview.brokenCallers);
       if (broken.length === 0 || broken.length !== preview.brokenCallersTotal) throw new Error(`${broken.length} of ${preview.brokenCallersTotal} broken callers listed`);
       noErrors(
         await agent.call<Changed>('applyBatch', {
           mutations: [
             ...declaration.map((mutation) => ({ ...mutation, uri: padLeft.uri })),
-            ...broken.map((caller) => ({ type: 'insertNode', parentId: caller.nodeId, role: 'arguments', node: { type: 'Literal', value: ' ' }, uri: caller.uri })),
+            ...broken.map((caller) => ({ type: 'insertNode', parentId: caller.nodeId, role: 'arguments', source: '" "', uri: caller.uri })),
           ],
         }),
       );
@@ -306,18 +303,12 @@ export const TASKS: AgentTask[] = [
       const uri = uriOf(folder, input.slice(0, input.indexOf(':')));
       const { diagnostics } = await agent.call<{ diagnostics: Diagnostic[] }>('getDiagnostics', { uri });
       const error = diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH' && diagnostic.line === lineOf(input));
-      if (!error) throw new Error('no type error reported');
-      // The argument is fine (a weight); the parameter it is passed to is declared wrong: go to its declaration.
-      const argument = await agent.call<{ parentId: string }>('getNode', { nodeId: error.nodeId, depth: 0, uri });
-      const { declaration } = await agent.call<{ declaration: SymbolMatch }>('findReferences', { nodeId: argument.parentId, uri, limit: 1 });
-      // The message names the parameter ("parameter 'kg' of type string").
-      const name = /parameter '(\w+)'/.exec(input)?.[1];
-      const parameters = await agent.call<Found>('findNodes', { type: 'Parameter', name, uri: declaration.uri });
-      const parameter = parameters.candidates.find((candidate) => candidate.parentId === declaration.nodeId);
-      if (!parameter) throw new Error(`no parameter ${name} in ${declaration.qualifiedName}`);
-      noErrors(await agent.call<Changed>('applyMutation', { type: 'setProperty', nodeId: parameter.nodeId, property: 'paramType', value: 'number', uri: declaration.uri }));
-      const after = await agent.call<{ diagnostics: Diagnostic[] }>('getDiagnostics', { uri });
-      if (after.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) throw new Error('the error is still reported');
+      // The argument is fine (a weight); the parameter it is passed to, which the diagnostic names, is declared wrong.
+      const parameter = error?.related?.[0];
+      if (!parameter) throw new Error('no type error naming its parameter reported');
+      noErrors(await agent.call<Changed>('applyMutation', { type: 'setProperty', nodeId: parameter.nodeId, property: 'paramType', value: 'number', uri: parameter.uri }));
+      const after = await agent.call<{ diagnostics?: Diagnostic[] }>('getDiagnostics', { uri });
+      if ((after.diagnostics ?? []).some((diagnostic) => diagnostic.severity === 'error')) throw new Error('the error is still reported');
     },
     baseline(agent, input) {
       const file = input.slice(0, input.indexOf(':'));

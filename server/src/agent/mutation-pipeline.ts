@@ -314,6 +314,10 @@ function runEngine(draft: Omit<Draft, 'result'>, mutations: readonly Mutation[])
   } catch (error) {
     if (!(error instanceof MutationError)) throw error;
     if (error.missingNodeId !== undefined) throw nodeNotFound(draft.buffer, error, draft.kind === 'Mutation');
+    if (error.badField !== undefined) {
+      const field = draft.kind === 'Mutation' ? `params.${error.badField}` : `params.mutations[${error.index}].${error.badField}`;
+      throw new AgentError(ErrorCode.InvalidParams, `Invalid params: ${error.message}`, { field, index: error.index, hint: error.hint });
+    }
     const data: Record<string, unknown> = { index: error.index, reason: error.message };
     if (error.hint !== undefined) data.hint = error.hint;
     else data.hint = 'Nothing changed. Fix that mutation (getNode shows the node as it is now) and send the whole change again.';

@@ -15,6 +15,8 @@
 import { ErrorCode, PARAMS_SCHEMA_HINT, type Dispatcher, type AgentHost, type CallOutcome, type MethodDefinition, jsonTextOf, RawJson } from '../agent';
 import { MAX_WAITING_CALLS, type McpSession } from './mcp-session';
 import { isTool } from './tool-catalog';
+import { leanResult } from './lean-result';
+import { toolArguments, uriBase, type UriBase } from './relative-uris';
 
 type CallError = Extract<CallOutcome, { error: unknown }>['error'];
 
@@ -47,7 +49,8 @@ export async function callTool(name: string, args: Record<string, unknown> | und
   // Counted as the WebSocket request {"params": args, …} would be, so the same arguments get the same answer.
   const tooDeep = context.dispatcher.nestingRefusal({ params: args });
   if (tooDeep) return errorResult(tooDeep);
-  const running = session.run(() => context.dispatcher.call(name, args ?? {}, session, context.host));
+  const base = uriBase(context.host);
+  const running = session.run(() => context.dispatcher.call(name, toolArguments(args ?? {}, base), session, context.host));
   if (running === undefined) {
     return errorResult({
       code: ErrorCode.InvalidRequest,
@@ -62,7 +65,7 @@ export async function callTool(name: string, args: Record<string, unknown> | und
     outcome = { error: { code: ErrorCode.InternalError, message: `Internal error while handling '${name}'; the server keeps running` } };
   }
   if ('error' in outcome) return errorResult(withToolHint(name, outcome.error));
-  return successResult(method, outcome.result, context.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES);
+  return successResult(method, outcome.result, context.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES, base);
 }
 
 function unknownTool(name: string, dispatcher: Dispatcher): CallError {
@@ -79,7 +82,7 @@ function withToolHint(name: string, error: CallError): CallError {
   return { ...error, data: { ...error.data, hint: `${name}'s inputSchema (tools/list) gives its arguments.` } };
 }
 
-function successResult(method: MethodDefinition, answer: unknown, maxBytes: number): ToolResult {
+function successResult(method: MethodDefinition, answer: unknown, maxBytes: number, base: UriBase): ToolResult {
   // A result already written as JSON (the source worker's, the JSON getAST kept) is measured as it is.
   const pieces = answer instanceof RawJson ? [answer.bytes] : jsonTextOf(answer);
   const written = pieces?.reduce((sum, piece) => sum + piece.length, 0);
@@ -87,7 +90,9 @@ function successResult(method: MethodDefinition, answer: unknown, maxBytes: numb
   // The one parse of a worker's result: MCP carries it as a value in structuredContent.
   const result = answer instanceof RawJson ? answer.toJSON() : answer;
   const wrap = method.wrap;
-  const structured = wrap !== undefined ? { [wrap]: result } : isRecord(result) ? result : { result };
+  const contract = wrap !== undefined ? { [wrap]: result } : isRecord(result) ? result : { result };
+  // A result written as JSON (getAST, parseSource: code) is sent as it is; others leaner (lean-result.ts).
+  const structured = answer instanceof RawJson ? contract : leanResult(contract, base, method.readOnly === true);
   // Written JSON of the structured result itself is the text block as it is, not serialised again.
   if (pieces !== undefined && structured === result) return { content: [{ type: 'text', text: Buffer.concat(pieces).toString('utf8') }], structuredContent: structured };
   const text = JSON.stringify(structured);

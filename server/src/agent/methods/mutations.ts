@@ -9,7 +9,7 @@ import type { BrokenCaller } from '../broken-callers';
 import { resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { applyFiles, previewFiles, type FileChange } from '../multi-file-change';
-import { ID, JSON_VALUE, JSON_VALUE_DEFS, NAME, URI } from '../param-bounds';
+import { ID, JSON_VALUE, JSON_VALUE_DEFS, MAX_VALUE_STRING_LENGTH, NAME, URI } from '../param-bounds';
 
 /** The mutation fields' schemas with the endpoint's bounds (param-bounds.ts) on every string, list and object. */
 const BOUNDED_FIELDS = {
@@ -20,6 +20,7 @@ const BOUNDED_FIELDS = {
   role: NAME,
   node: { ...JSON_VALUE_DEFS.jsonObject, properties: { type: NAME }, required: ['type'] },
   properties: { $ref: '#/$defs/jsonObject' },
+  source: { type: 'string', minLength: 1, maxLength: MAX_VALUE_STRING_LENGTH },
 } as const;
 
 /** Flags a change may also carry on any one of its mutations (applyBatch applies them to the whole batch). */
@@ -168,12 +169,12 @@ const applyMutation = defineMethod({
   name: 'applyMutation',
   role: 'refactor',
   description:
-    'One mutation, one undo step; brokenCallers: breaks in importers. ifRevision: refused if stale; dryRun: preview; review: the person accepts inline; planId: for destructive ones; strictMode: refuse new errors; preferImports: add imports.',
+    'One mutation, one undo step; node, or source: it as Whetstone text. brokenCallers: breaks in importers. ifRevision: refused if stale; dryRun: preview; review: person accepts inline; planId: destructive ones; strictMode: refuse new errors; preferImports: add imports.',
   // The mutation's own fields and the change's options side by side, as the reference writes them.
   params: { ...withRenameStep(mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES }, BOUNDED_FIELDS)), $defs: JSON_VALUE_DEFS },
   recorded: true,
   whenToUse: 'Rename: renameSymbol.',
-  errors: '-32012: read again, retry. -32010: refused (data.reason). -32040: needs a plan.',
+  errors: '-32012: read again. -32010: refused (data.reason). -32040: needs a plan.',
   destructive: true,
   returns: CHANGE_RESULT,
   async handler(params, context) {
@@ -197,7 +198,7 @@ const applyBatch = defineMethod({
   name: 'applyBatch',
   role: 'refactor',
   description:
-    'All or nothing; data.index names a failing mutation. A mutation may name its uri (one undo step per file; ifRevisions {uri: revision}). Options as applyMutation.',
+    'All or nothing; data.index: the failing mutation. A mutation may name its uri (one undo step per file; ifRevisions {uri: revision}). Options as applyMutation.',
   params: {
     type: 'object',
     properties: {

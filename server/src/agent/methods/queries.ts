@@ -16,6 +16,7 @@ import { withJsonText } from '../ast-json/raw-json';
 import { ID, MAX_SEARCH_TEXT_LENGTH, NAME, URI } from '../param-bounds';
 import type { AgentHost } from '../host';
 import { described, indexOf } from './workspace';
+import { withRelated } from '../diagnostic-related';
 
 const NODE_ID = ID;
 
@@ -202,14 +203,14 @@ const getDependencyGraph = defineMethod({
 const getDiagnostics = defineMethod({
   name: 'getDiagnostics',
   role: 'any',
-  description: 'The buffer\'s diagnostics: code, severity, message, nodeId, line, column, span, hint?, fix? (mutations for applyBatch).',
+  description: '[{code, severity, message, nodeId, line, column, span, hint?, fix? (mutations), related? (declaring node of an argument/arity error)}]',
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   readOnly: true,
   returns: { diagnostics: 'array', ...BUFFER_RESULT },
   handler(params, { host }) {
     const buffer = resolveBuffer(host, params.uri);
-    return { diagnostics: buffer.diagnostics(), uri: buffer.uri, revision: buffer.revision };
+    return { diagnostics: withRelated(indexOf(host), buffer, buffer.diagnostics()), uri: buffer.uri, revision: buffer.revision };
   },
 });
 

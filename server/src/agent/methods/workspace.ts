@@ -86,7 +86,7 @@ const findSymbol = defineMethod({
   },
   recorded: true,
   readOnly: true,
-  whenToUse: 'Not findNodes (one file). Several: pick one.',
+  whenToUse: 'Several: pick one.',
   returns: { matches: 'array', total: 'integer', truncated: 'boolean', indexing: 'boolean' },
   handler(params, { host }) {
     const index = indexOf(host);
@@ -119,7 +119,7 @@ const findReferences = defineMethod({
   },
   recorded: true,
   readOnly: true,
-  whenToUse: 'By scope; not findNodes.',
+  whenToUse: 'By scope.',
   errors: '-32602 data.candidates: ambiguous.',
   returns: { declaration: 'object', references: 'array', total: 'integer', truncated: 'boolean', notes: 'array', indexing: 'boolean' },
   handler(params, { host }) {

@@ -24,6 +24,8 @@ export interface UpdateNodeMutation {
   nodeId: string;
   /** Replaces the node with this one (same role), when given. */
   node?: NodeSpec;
+  /** Or the replacement as Whetstone source text. */
+  source?: string;
   /** Sets these properties on the node, when given. */
   properties?: Record<string, unknown>;
 }
@@ -37,7 +39,9 @@ export interface InsertNodeMutation {
   type: 'insertNode';
   parentId: string;
   role: string;
-  node: NodeSpec;
+  /** The node, or `source`: the node as Whetstone source text. */
+  node?: NodeSpec;
+  source?: string;
   /** Position in the role's list; the end when omitted. */
   index?: number;
 }
@@ -59,6 +63,7 @@ export const MUTATION_FIELDS = {
   role: { type: 'string', minLength: 1 },
   node: { type: 'object', properties: { type: { type: 'string' } }, required: ['type'] },
   properties: { type: 'object' },
+  source: { type: 'string', minLength: 1 },
   index: { type: 'integer', minimum: 0 },
 } as const satisfies Record<string, JsonSchema>;
 
@@ -80,17 +85,18 @@ export const MUTATION_KINDS: { readonly [T in MutationType]: MutationKind } = {
     required: ['nodeId', 'property', 'value'],
   },
   updateNode: {
-    fields: ['nodeId', 'node', 'properties'],
+    fields: ['nodeId', 'node', 'source', 'properties'],
     required: ['nodeId'],
-    oneOf: [['node'], ['properties']],
+    oneOf: [['node'], ['source'], ['properties']],
   },
   deleteNode: {
     fields: ['nodeId'],
     required: ['nodeId'],
   },
   insertNode: {
-    fields: ['parentId', 'role', 'node', 'index'],
-    required: ['parentId', 'role', 'node'],
+    fields: ['parentId', 'role', 'node', 'source', 'index'],
+    required: ['parentId', 'role'],
+    oneOf: [['node'], ['source']],
   },
 };
 

@@ -19,6 +19,7 @@ import { KIND_DESCRIPTIONS, kindAccepts, NODE_RULES, nodeInvariantProblem, type 
 import type { SourceComment } from '../syntax/source-scan';
 import type { TextEdit } from '../syntax/text-edits';
 import { textEditsFor } from './mutation-edits';
+import { nodeFromSource } from './source-node';
 
 export class MutationError extends Error {
   override readonly name = 'MutationError';
@@ -30,6 +31,8 @@ export class MutationError extends Error {
     readonly hint?: string,
     /** Set when the mutation names a node the tree does not have (the contract's "node not found"). */
     readonly missingNodeId?: string,
+    /** Set when the mutation's own argument is bad as given (its `source` text is not one node for the role). */
+    readonly badField?: string,
   ) {
     super(message);
   }
@@ -171,8 +174,8 @@ class Batch {
     this.kinds[mutation.type](mutation);
   }
 
-  private fail(message: string, hint?: string, missingNodeId?: string): never {
-    throw new MutationError(`mutations[${this.current}] (${this.currentType}): ${message}`, this.current, hint, missingNodeId);
+  private fail(message: string, hint?: string, missingNodeId?: string, badField?: string): never {
+    throw new MutationError(`mutations[${this.current}] (${this.currentType}): ${message}`, this.current, hint, missingNodeId, badField);
   }
 
   /** The node with this id in the tree as the batch has left it so far. */
@@ -245,9 +248,10 @@ class Batch {
 
   private updateNode(mutation: Fields): void {
     const location = this.target(mutation.nodeId, 'nodeId');
-    const { node: replacement, properties } = mutation;
+    const { properties } = mutation;
+    const replacement = mutation.source !== undefined && location.parent && location.role ? this.specFromSource(mutation, location.parent, location.role) : mutation.node;
     if (replacement === undefined && properties === undefined) {
-      this.fail("give 'node' (a replacement node) or 'properties' (fields to set), or both");
+      this.fail("give 'node' (a replacement node), 'source' (one as source text) or 'properties' (fields to set)");
     }
     if (properties !== undefined && !isPlainObject(properties)) {
       this.fail(`'properties' must be an object of field: value pairs; got ${show(properties)}`);
@@ -289,9 +293,10 @@ class Batch {
       const roles = ROLES[parent.type].map((r) => r.name).join(', ') || 'none';
       this.fail(`${parent.type} has no role '${role}'; its roles are: ${roles}`);
     }
-    if (mutation.node === undefined) this.fail("'node' is required: the node to insert");
+    const spec = mutation.source !== undefined ? this.specFromSource(mutation, parent, role) : mutation.node;
+    if (spec === undefined) this.fail("'node' or 'source' is required: the node to insert");
     const rule = this.roleRule(parent, role);
-    const built = this.build(mutation.node, 'node');
+    const built = this.build(spec, 'node');
     this.checkFits(built, parent, role, rule, 'go into');
     if (role === 'annotations' && this.locate(parent.id)?.role === 'alternate') this.fail(ELSE_IF_ANNOTATIONS);
     const owner = this.own(parent.id);
@@ -336,6 +341,16 @@ class Batch {
     walk(node, (gone) => this.removedBy.set(gone.id, this.current));
     this.deleted.push(node.id);
     this.changed.add(parent.id);
+  }
+
+  /** The node a mutation's `source` text is, parsed for `role` of `parent` (source-node.ts). */
+  private specFromSource(mutation: Fields, parent: Node, role: string): Node {
+    const hint = "Nothing changed. Write one node as the role takes it (a statement, an expression, a parameter), or give 'node' as JSON.";
+    if (mutation.node !== undefined) this.fail("give 'node' or 'source', not both", hint, undefined, 'source');
+    if (typeof mutation.source !== 'string') this.fail(`'source' must be Whetstone source text; got ${show(mutation.source)}`, hint, undefined, 'source');
+    const parsed = nodeFromSource(mutation.source, this.roleRule(parent, role).accepts);
+    if ('problem' in parsed) this.fail(parsed.problem, hint, undefined, 'source');
+    return parsed.node;
   }
 
   private roleRule(parent: Node, role: string): RoleRule {

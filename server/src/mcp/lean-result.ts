@@ -1,0 +1,126 @@
+// How a method's result reads as an MCP tool result: the same facts as the WebSocket result, in
+// fewer bytes of a model's context (the WebSocket result is a contract and keeps every field).
+// - Fields that say nothing are left out: null, an empty list or object (but a query's lists at the
+//   top, which are its answer), `false` for the flags
+//   whose absence means false (truncated, ambiguous, indexing), a brokenCallersTotal of 0, and an
+//   entry's `success` that repeats the result's.
+// - With one source root, a file's URI is written relative to it (`core/text.wst`), and tools take
+//   a relative path wherever they take a uri (toolArguments); with several roots URIs stay whole.
+// - brokenCallers, one entry per call that carries its file and message, are grouped: one entry
+//   per message, then per file, with the calls' node ids and positions.
+// - A span is `[startLine, startColumn, endLine, endColumn]` (lines 1-based, columns 0-based).
+// - A diagnostic's line and column are its span's start: only the span's end is kept, as `end`.
+
+import { relativeUri, type UriBase } from './relative-uris';
+
+/** Fields whose value is code or a mutation (a null literal, an empty argument list): passed as they are. */
+const VERBATIM = new Set(['node', 'fix', 'value', 'mutation', 'mutations', 'steps', 'workflow']);
+
+/** Flags that are false unless said. */
+const FALSE_UNLESS_SAID = new Set(['truncated', 'ambiguous', 'indexing']);
+
+/** `query`: a read-only method, whose lists at the top are its answer and stay, even empty. */
+export function leanResult(result: Record<string, unknown>, base: UriBase, query: boolean): Record<string, unknown> {
+  const out = leanObject(result, base, result.success, true);
+  if (query) for (const [key, value] of Object.entries(result)) if (Array.isArray(value) && value.length === 0) out[key] = [];
+  return out;
+}
+
+function lean(value: unknown, key: string, base: UriBase, success: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (Array.isArray(value)) {
+    if (key === 'brokenCallers' && value.every(isBrokenCaller)) return groupBrokenCallers(value, base);
+    const items = value.map((item) => lean(item, '', base, success) ?? null);
+    return items.length === 0 ? undefined : items;
+  }
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (key === 'span' && isSpan(record)) return compactSpan(record);
+    const out = isDiagnostic(record) ? leanDiagnostic(record, base, success) : leanObject(record, base, success);
+    return Object.keys(out).length === 0 ? undefined : out;
+  }
+  if (typeof value === 'string' && key === 'uri') return relativeUri(value, base);
+  return value;
+}
+
+function leanObject(record: Record<string, unknown>, base: UriBase, success: unknown, top = false): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (value === false && FALSE_UNLESS_SAID.has(key)) continue;
+    if (key === 'brokenCallersTotal' && value === 0) continue;
+    if (key === 'success' && !top && success !== undefined && value === success) continue;
+    const leaned = VERBATIM.has(key) ? value : lean(value, key, base, success);
+    if (leaned !== undefined) out[key] = leaned;
+  }
+  return out;
+}
+
+function leanDiagnostic(diagnostic: Record<string, unknown>, base: UriBase, success: unknown): Record<string, unknown> {
+  const { span, line, column, ...rest } = diagnostic;
+  const out = leanObject(rest, base, success);
+  const end = isSpan(span) ? (span.end as { line: number; column: number }) : undefined;
+  return { ...pick(out, ['code', 'severity', 'message', 'nodeId']), line, column, ...(end && (end.line !== line || end.column !== column) ? { end: [end.line, end.column] } : {}), ...omit(out, ['code', 'severity', 'message', 'nodeId']) };
+}
+
+interface BrokenCaller {
+  uri: string;
+  nodeId?: string;
+  line: number;
+  column: number;
+  diagnostic: { code: string; severity: string; message: string };
+}
+
+function isBrokenCaller(value: unknown): value is BrokenCaller {
+  if (!isRecord(value) || typeof value.uri !== 'string' || !isRecord(value.diagnostic)) return false;
+  return typeof value.diagnostic.message === 'string' && typeof value.diagnostic.code === 'string';
+}
+
+/** brokenCallers as [{code, severity?, message, files: [{uri, calls: [{nodeId?, line, column}]}]}], in the order given. */
+function groupBrokenCallers(callers: BrokenCaller[], base: UriBase): unknown {
+  if (callers.length === 0) return undefined;
+  const byMessage = new Map<string, { diagnostic: BrokenCaller['diagnostic']; files: Map<string, Record<string, unknown>[]> }>();
+  for (const caller of callers) {
+    const key = `${caller.diagnostic.code}\u0000${caller.diagnostic.severity}\u0000${caller.diagnostic.message}`;
+    const group = byMessage.get(key) ?? { diagnostic: caller.diagnostic, files: new Map() };
+    byMessage.set(key, group);
+    const calls = group.files.get(caller.uri) ?? [];
+    group.files.set(caller.uri, calls);
+    calls.push({ ...(caller.nodeId !== undefined ? { nodeId: caller.nodeId } : {}), line: caller.line, column: caller.column });
+  }
+  return [...byMessage.values()].map(({ diagnostic, files }) => ({
+    code: diagnostic.code,
+    ...(diagnostic.severity !== 'error' ? { severity: diagnostic.severity } : {}),
+    message: diagnostic.message,
+    files: [...files].map(([uri, calls]) => ({ uri: relativeUri(uri, base), calls })),
+  }));
+}
+
+function isSpan(value: unknown): value is { start: { line: number; column: number }; end: { line: number; column: number } } {
+  return isRecord(value) && isPosition(value.start) && isPosition(value.end);
+}
+
+function isPosition(value: unknown): boolean {
+  return isRecord(value) && typeof value.line === 'number' && typeof value.column === 'number';
+}
+
+function compactSpan(span: Record<string, unknown>): number[] {
+  const { start, end } = span as { start: { line: number; column: number }; end: { line: number; column: number } };
+  return [start.line, start.column, end.line, end.column];
+}
+
+/** A diagnostic as the engine reports it (code, severity, message, line, column, span). */
+function isDiagnostic(record: Record<string, unknown>): boolean {
+  return typeof record.code === 'string' && typeof record.severity === 'string' && typeof record.message === 'string' && typeof record.line === 'number' && typeof record.column === 'number' && isSpan(record.span);
+}
+
+function pick(record: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]));
+}
+
+function omit(record: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
