@@ -1,5 +1,6 @@
 // Helpers for projection tests: the corpus and samples on disk, and running generated code for
 // real (node for JavaScript, tsc then node for TypeScript, python3 for Python).
+import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +54,7 @@ function run(command: string, args: string[], cwd: string): RunResult {
 /** A scratch folder for generated files; ES module semantics for .js files in it. */
 export class Scratch {
   readonly dir: string;
+  private programs = 0;
 
   constructor(prefix: string) {
     this.dir = mkdtempSync(join(tmpdir(), `whetstone-${prefix}-`));
@@ -103,6 +105,16 @@ export class Scratch {
       ],
       this.dir,
     );
+  }
+
+  /** Runs `code` as a program of its own in `language`; TypeScript is type-checked strictly first (a tsc error fails). */
+  runProgram(code: string, language: 'javascript' | 'typescript' | 'python'): RunResult {
+    const base = `p${this.programs++}`;
+    if (language === 'python') return this.python(this.write(`${base}.py`, code));
+    if (language === 'javascript') return this.node(this.write(`${base}.js`, code));
+    const compiled = this.tsc([this.write(`${base}.ts`, code)]);
+    assert.equal(compiled.status, 0, `${compiled.stdout}\n${code}`);
+    return this.node(join(this.dir, 'out', `${base}.js`));
   }
 
   dispose(): void {

@@ -3,34 +3,25 @@
 // imported, checked, generated into JavaScript, TypeScript (tsc --strict) and Python and run: each
 // prints what the source prints, or the import is an error naming the construct, its line and why.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { printDocument } from '../../server/src/core/editing';
 import { analyze } from '../../server/src/core/semantics';
 import { WhetstoneDocument } from '../../server/src/core/syntax';
 import { generate } from '../../server/src/projection/generate';
 import { importSource } from '../../server/src/projection/import';
-import { prepareProjection, Scratch } from '../helpers/projection';
+import { prepareProjection, Scratch, type RunResult } from '../helpers/projection';
 
 type Target = 'javascript' | 'typescript' | 'python';
 
 describe('projection library: Array.from, splice, destructuring, rest parameters', () => {
   let scratch: Scratch;
-  let count = 0;
   before(async () => {
     await prepareProjection('whetstone', 'javascript', 'typescript', 'python');
     scratch = new Scratch('library-arrays');
   });
   after(() => scratch.dispose());
 
-  const run = (code: string, language: Target): { status: number | null; stdout: string; stderr: string } => {
-    const base = `p${count++}`;
-    if (language === 'python') return scratch.python(scratch.write(`${base}.py`, code));
-    if (language === 'javascript') return scratch.node(scratch.write(`${base}.js`, code));
-    const compiled = scratch.tsc([scratch.write(`${base}.ts`, code)]);
-    assert.equal(compiled.status, 0, `${compiled.stdout}\n${code}`);
-    return scratch.node(join(scratch.dir, 'out', `${base}.js`));
-  };
+  const run = (code: string, language: Target): RunResult => scratch.runProgram(code, language);
 
   /** `source` imports without a diagnostic, reads as `shape`, checks, and prints what it prints as written in every target. */
   const keepsItsMeaning = (source: string, language: 'javascript' | 'typescript' | 'python', shape: RegExp): void => {

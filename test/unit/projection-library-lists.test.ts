@@ -3,35 +3,25 @@
 // and Python, and the generated JavaScript, TypeScript (tsc --strict) and Python run: each prints
 // what the source prints, or the import is an error naming the construct and its line.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { printDocument } from '../../server/src/core/editing';
 import { analyze } from '../../server/src/core/semantics';
 import { WhetstoneDocument } from '../../server/src/core/syntax';
 import { generate } from '../../server/src/projection/generate';
 import { importSource } from '../../server/src/projection/import';
-import { prepareProjection, Scratch } from '../helpers/projection';
+import { prepareProjection, Scratch, type RunResult } from '../helpers/projection';
 
 type Target = 'javascript' | 'typescript' | 'python';
 
 describe('projection library: lists and texts', () => {
   let scratch: Scratch;
-  let count = 0;
   before(async () => {
     await prepareProjection('whetstone', 'javascript', 'typescript', 'python');
     scratch = new Scratch('library-lists');
   });
   after(() => scratch.dispose());
 
-  /** Runs `code` in `language` (TypeScript type-checked strictly first); its exit status and stdout. */
-  const run = (code: string, language: Target): { status: number | null; stdout: string; stderr: string } => {
-    const base = `p${count++}`;
-    if (language === 'python') return scratch.python(scratch.write(`${base}.py`, code));
-    if (language === 'javascript') return scratch.node(scratch.write(`${base}.js`, code));
-    const compiled = scratch.tsc([scratch.write(`${base}.ts`, code)]);
-    assert.equal(compiled.status, 0, `${compiled.stdout}\n${code}`);
-    return scratch.node(join(scratch.dir, 'out', `${base}.js`));
-  };
+  const run = (code: string, language: Target): RunResult => scratch.runProgram(code, language);
 
   /** Whetstone `source` checks, and prints `expected` in every target. */
   const printsEverywhere = (source: string, expected: string): void => {
