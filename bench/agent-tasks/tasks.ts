@@ -38,7 +38,8 @@ interface Diagnostic {
   severity: string;
   nodeId: string;
   line: number;
-  fix?: { node?: { arguments?: { type: string; value?: unknown }[] } }[];
+  /** Mutations; MCP gives each new node as Whetstone text. */
+  fix?: { source?: string }[];
   /** Where the cause is declared (a call's argument or arity). */
   related?: { uri: string; nodeId: string; qualifiedName: string }[];
 }
@@ -164,9 +165,9 @@ export const TASKS: AgentTask[] = [
       const { diagnostics } = await agent.call<{ diagnostics: Diagnostic[] }>('getDiagnostics', { uri });
       const error = diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH' && diagnostic.line === lineOf(input));
       // The engine's fix wraps the string in num(…); the literal it shows is the value meant: write it as a number.
-      const literal = error?.fix?.[0]?.node?.arguments?.[0];
-      if (!error || literal?.type !== 'Literal' || typeof literal.value !== 'string') throw new Error('no type error on a string literal reported');
-      noErrors(await agent.call<Changed>('applyMutation', { type: 'updateNode', nodeId: error.nodeId, source: String(Number(literal.value)), uri }));
+      const literal = /^num\("(\d+)"\)$/.exec(error?.fix?.[0]?.source ?? '')?.[1];
+      if (!error || literal === undefined) throw new Error('no type error on a string literal reported');
+      noErrors(await agent.call<Changed>('applyMutation', { type: 'updateNode', nodeId: error.nodeId, source: literal, uri }));
     },
     baseline(agent, input) {
       const file = input.slice(0, input.indexOf(':'));

@@ -156,4 +156,20 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
     const { diagnostics } = await mcp.ok<{ diagnostics: { severity: string; code: string }[] }>('getDiagnostics', { uri: 'reports/weekly.wst' });
     assert.deepEqual(diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.code), ['E_ARITY']);
   });
+
+  it("gives a diagnostic's fix as Whetstone source text, which applyMutation takes as it is", async () => {
+    type Fixed = { code: string; fix?: Record<string, unknown>[] };
+    const overMcp = await mcp.ok<{ diagnostics: Fixed[] }>('getDiagnostics', { uri: 'shop/orders.wst' });
+    const mismatch = overMcp.diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH');
+    const [fix] = mismatch?.fix ?? [];
+    assert.deepEqual(fix && { ...fix, nodeId: undefined }, { type: 'updateNode', nodeId: undefined, source: 'str(3)' }, JSON.stringify(mismatch));
+    // The WebSocket's fix keeps its node as AST JSON.
+    const overSocket = await ws.request<{ diagnostics: Fixed[] }>('getDiagnostics', { uri: uriOf('shop/orders.wst') });
+    const node = overSocket.diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH')?.fix?.[0].node as { type: string } | undefined;
+    assert.equal(node?.type, 'CallExpression');
+    await mcp.ok('applyMutation', { ...fix, uri: 'shop/orders.wst' });
+    assert.match(readFileSync(join(server.folder, 'shop/orders.wst'), 'utf8'), /\nprint\(label\(str\(3\)\)\);\n/);
+    const after = await mcp.ok<{ diagnostics: Fixed[] }>('getDiagnostics', { uri: 'shop/orders.wst' });
+    assert.deepEqual(after.diagnostics.map((diagnostic) => diagnostic.code), []);
+  });
 });
