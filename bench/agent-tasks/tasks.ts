@@ -128,15 +128,14 @@ export const TASKS: AgentTask[] = [
     name: 'add a feature',
     async endpoint(agent) {
       const orderTotal = await oneSymbol(agent, 'orderTotal', 'function');
-      const found = await agent.call<Found>('findNodes', { type: 'FunctionDeclaration', name: 'orderTotal', uri: orderTotal.uri });
-      const program = found.candidates[0].parentId;
-      // New code goes as Whetstone text, parsed by the server for the role it goes into.
+      // New code goes as Whetstone text, parsed by the server for the role it goes into; without a
+      // parentId it goes into the file's top level.
       const result = await agent.call<Changed>('applyBatch', {
         uri: orderTotal.uri,
         mutations: [
           // A node keeps no comment: the function alone.
-          { type: 'insertNode', parentId: program, role: 'children', source: NEW_FUNCTION.trim().replace(/^\/\/.*\n/, '') },
-          { type: 'insertNode', parentId: program, role: 'children', source: 'print(orderTotalWithTax(sample));' },
+          { type: 'insertNode', role: 'children', source: NEW_FUNCTION.trim().replace(/^\/\/.*\n/, '') },
+          { type: 'insertNode', role: 'children', source: 'print(orderTotalWithTax(sample));' },
         ],
       });
       noErrors(result);

@@ -145,6 +145,11 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
       ],
     });
     assert.equal(inserted.insertedNodeIds.length, 2);
+    // Without parentId a node goes into the file's top level, over MCP and over the WebSocket alike.
+    const topLevel = await mcp.ok<{ changedNodeIds: string[] }>('applyMutation', { type: 'insertNode', role: 'children', source: 'print(3);', uri: 'reports/weekly.wst' });
+    assert.deepEqual(topLevel.changedNodeIds, [program]);
+    await ws.request('applyMutation', { type: 'insertNode', role: 'children', source: 'print(4);', uri: uriOf('reports/weekly.wst') });
+    assert.match(readFileSync(file, 'utf8'), /\nprint\(3\);\nprint\(4\);\n$/);
     const twice = await mcp.ok<{ candidates: { nodeId: string }[] }>('findNodes', { type: 'FunctionDeclaration', name: 'twice', uri: 'reports/weekly.wst' });
     await mcp.ok('applyMutation', { type: 'insertNode', parentId: twice.candidates[0].nodeId, role: 'parameters', source: 'factor: number = 2', uri: 'reports/weekly.wst' });
     const product = await mcp.ok<{ candidates: { nodeId: string }[] }>('findNodes', { type: 'BinaryExpression', text: 'x * 2', uri: 'reports/weekly.wst' });
