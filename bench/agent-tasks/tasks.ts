@@ -238,7 +238,8 @@ export const TASKS: AgentTask[] = [
       const { suggestions } = await agent.call<{ suggestions: Record<string, unknown>[] }>('getAnnotationSuggestions', { nodeId: fn.nodeId, uri: fn.uri });
       const pure = suggestions.find((suggestion) => suggestion.annotationType === 'semantic' && suggestion.strategy === 'pure');
       if (!pure) throw new Error(`no @semantic(pure) among ${suggestions.length} suggestions`);
-      noErrors(await agent.call<Changed>('applyAnnotationSuggestion', { ...pure, uri: fn.uri }));
+      // The server keeps what it showed: the suggestion is accepted by its node, type and strategy.
+      noErrors(await agent.call<Changed>('applyAnnotationSuggestion', { nodeId: pure.nodeId, annotationType: 'semantic', strategy: 'pure', uri: fn.uri }));
     },
     baseline(agent) {
       const [file] = FileAgent.filesOf(agent.grep(/fn lineTotal\(/));
