@@ -38,7 +38,8 @@ interface Diagnostic {
   severity: string;
   nodeId: string;
   line: number;
-  fix?: { node?: { arguments?: { type: string; value?: unknown }[] } }[];
+  /** Mutations; MCP gives each new node as Whetstone text. */
+  fix?: { source?: string }[];
   /** Where the cause is declared (a call's argument or arity). */
   related?: { uri: string; nodeId: string; qualifiedName: string }[];
 }
@@ -127,15 +128,14 @@ export const TASKS: AgentTask[] = [
     name: 'add a feature',
     async endpoint(agent) {
       const orderTotal = await oneSymbol(agent, 'orderTotal', 'function');
-      const found = await agent.call<Found>('findNodes', { type: 'FunctionDeclaration', name: 'orderTotal', uri: orderTotal.uri });
-      const program = found.candidates[0].parentId;
-      // New code goes as Whetstone text, parsed by the server for the role it goes into.
+      // New code goes as Whetstone text, parsed by the server for the role it goes into; without a
+      // parentId it goes into the file's top level.
       const result = await agent.call<Changed>('applyBatch', {
         uri: orderTotal.uri,
         mutations: [
           // A node keeps no comment: the function alone.
-          { type: 'insertNode', parentId: program, role: 'children', source: NEW_FUNCTION.trim().replace(/^\/\/.*\n/, '') },
-          { type: 'insertNode', parentId: program, role: 'children', source: 'print(orderTotalWithTax(sample));' },
+          { type: 'insertNode', role: 'children', source: NEW_FUNCTION.trim().replace(/^\/\/.*\n/, '') },
+          { type: 'insertNode', role: 'children', source: 'print(orderTotalWithTax(sample));' },
         ],
       });
       noErrors(result);
@@ -164,9 +164,9 @@ export const TASKS: AgentTask[] = [
       const { diagnostics } = await agent.call<{ diagnostics: Diagnostic[] }>('getDiagnostics', { uri });
       const error = diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH' && diagnostic.line === lineOf(input));
       // The engine's fix wraps the string in num(…); the literal it shows is the value meant: write it as a number.
-      const literal = error?.fix?.[0]?.node?.arguments?.[0];
-      if (!error || literal?.type !== 'Literal' || typeof literal.value !== 'string') throw new Error('no type error on a string literal reported');
-      noErrors(await agent.call<Changed>('applyMutation', { type: 'updateNode', nodeId: error.nodeId, source: String(Number(literal.value)), uri }));
+      const literal = /^num\("(\d+)"\)$/.exec(error?.fix?.[0]?.source ?? '')?.[1];
+      if (!error || literal === undefined) throw new Error('no type error on a string literal reported');
+      noErrors(await agent.call<Changed>('applyMutation', { type: 'updateNode', nodeId: error.nodeId, source: literal, uri }));
     },
     baseline(agent, input) {
       const file = input.slice(0, input.indexOf(':'));
@@ -238,7 +238,8 @@ export const TASKS: AgentTask[] = [
       const { suggestions } = await agent.call<{ suggestions: Record<string, unknown>[] }>('getAnnotationSuggestions', { nodeId: fn.nodeId, uri: fn.uri });
       const pure = suggestions.find((suggestion) => suggestion.annotationType === 'semantic' && suggestion.strategy === 'pure');
       if (!pure) throw new Error(`no @semantic(pure) among ${suggestions.length} suggestions`);
-      noErrors(await agent.call<Changed>('applyAnnotationSuggestion', { ...pure, uri: fn.uri }));
+      // The server keeps what it showed: the suggestion is accepted by its node, type and strategy.
+      noErrors(await agent.call<Changed>('applyAnnotationSuggestion', { nodeId: pure.nodeId, annotationType: 'semantic', strategy: 'pure', uri: fn.uri }));
     },
     baseline(agent) {
       const [file] = FileAgent.filesOf(agent.grep(/fn lineTotal\(/));

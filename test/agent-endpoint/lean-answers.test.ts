@@ -145,6 +145,11 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
       ],
     });
     assert.equal(inserted.insertedNodeIds.length, 2);
+    // Without parentId a node goes into the file's top level, over MCP and over the WebSocket alike.
+    const topLevel = await mcp.ok<{ changedNodeIds: string[] }>('applyMutation', { type: 'insertNode', role: 'children', source: 'print(3);', uri: 'reports/weekly.wst' });
+    assert.deepEqual(topLevel.changedNodeIds, [program]);
+    await ws.request('applyMutation', { type: 'insertNode', role: 'children', source: 'print(4);', uri: uriOf('reports/weekly.wst') });
+    assert.match(readFileSync(file, 'utf8'), /\nprint\(3\);\nprint\(4\);\n$/);
     const twice = await mcp.ok<{ candidates: { nodeId: string }[] }>('findNodes', { type: 'FunctionDeclaration', name: 'twice', uri: 'reports/weekly.wst' });
     await mcp.ok('applyMutation', { type: 'insertNode', parentId: twice.candidates[0].nodeId, role: 'parameters', source: 'factor: number = 2', uri: 'reports/weekly.wst' });
     const product = await mcp.ok<{ candidates: { nodeId: string }[] }>('findNodes', { type: 'BinaryExpression', text: 'x * 2', uri: 'reports/weekly.wst' });
@@ -155,5 +160,21 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
     // No error but the call the test before gave one argument too many.
     const { diagnostics } = await mcp.ok<{ diagnostics: { severity: string; code: string }[] }>('getDiagnostics', { uri: 'reports/weekly.wst' });
     assert.deepEqual(diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.code), ['E_ARITY']);
+  });
+
+  it("gives a diagnostic's fix as Whetstone source text, which applyMutation takes as it is", async () => {
+    type Fixed = { code: string; fix?: Record<string, unknown>[] };
+    const overMcp = await mcp.ok<{ diagnostics: Fixed[] }>('getDiagnostics', { uri: 'shop/orders.wst' });
+    const mismatch = overMcp.diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH');
+    const [fix] = mismatch?.fix ?? [];
+    assert.deepEqual(fix && { ...fix, nodeId: undefined }, { type: 'updateNode', nodeId: undefined, source: 'str(3)' }, JSON.stringify(mismatch));
+    // The WebSocket's fix keeps its node as AST JSON.
+    const overSocket = await ws.request<{ diagnostics: Fixed[] }>('getDiagnostics', { uri: uriOf('shop/orders.wst') });
+    const node = overSocket.diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH')?.fix?.[0].node as { type: string } | undefined;
+    assert.equal(node?.type, 'CallExpression');
+    await mcp.ok('applyMutation', { ...fix, uri: 'shop/orders.wst' });
+    assert.match(readFileSync(join(server.folder, 'shop/orders.wst'), 'utf8'), /\nprint\(label\(str\(3\)\)\);\n/);
+    const after = await mcp.ok<{ diagnostics: Fixed[] }>('getDiagnostics', { uri: 'shop/orders.wst' });
+    assert.deepEqual(after.diagnostics.map((diagnostic) => diagnostic.code), []);
   });
 });

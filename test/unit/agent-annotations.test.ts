@@ -111,6 +111,19 @@ describe('applyAnnotationSuggestion', () => {
     assert.equal(f.disk('orders.wst'), ORDERS, 'each application is one undo step');
   });
 
+  it('takes a suggestion the buffer shows by its node, type and strategy alone, and refuses one it does not show, changing nothing', async () => {
+    f = await agentFixture({ 'orders.wst': ORDERS });
+    const { suggestions } = await f.call<SuggestionsResult>('getAnnotationSuggestions', { nodeId: fn(f, 'calculateTotal').id });
+    const hoist = suggestions.find((s) => s.strategy === 'hoist');
+    assert.ok(hoist, JSON.stringify(suggestions));
+    const notShown = await f.fails('applyAnnotationSuggestion', { nodeId: hoist.nodeId, annotationType: 'performance', strategy: 'parallelize' }, ErrorCode.InvalidParams);
+    assert.match(notShown.message, /No @performance\(parallelize\) is suggested on .*: give its reason and confidence/);
+    assert.equal(f.disk('orders.wst'), ORDERS);
+    await f.call('applyAnnotationSuggestion', { nodeId: hoist.nodeId, annotationType: hoist.annotationType, strategy: hoist.strategy });
+    const written = f.disk('orders.wst').split('\n').find((line) => line.includes('@performance(hoist'));
+    assert.ok(written?.includes(`confidence: ${hoist.confidence})`) && written.includes('reason: "') && written.includes('1 + taxRate'), written);
+  });
+
   it('annotates a statement inside a function at its indentation', async () => {
     f = await agentFixture({ 'orders.wst': ORDERS });
     const loop = fn(f, 'calculateTotal').body.statements[1];

@@ -11,6 +11,7 @@ export type { AgentHost, ApplyEditOptions, ChangeReviewer, EditApplier, PlanDeci
 export type { CallOutcome, MethodDefinition, ResultFields } from './method';
 export { METHODS } from './methods/index';
 export { applyInTurn, inChangeTurn } from './mutation-pipeline';
+export { fixWithSource } from './fix-source';
 export { perHost } from './per-host';
 export { displayText, MAX_LABEL_CHARS, planDisplay, planDisplayLines } from './plans/plan-display';
 export { proposedTexts } from './plans/plan-proposal';

@@ -10,7 +10,10 @@
 //   per message, then per file, with the calls' node ids and positions.
 // - A span is `[startLine, startColumn, endLine, endColumn]` (lines 1-based, columns 0-based).
 // - A diagnostic's line and column are its span's start: only the span's end is kept, as `end`.
+// - A diagnostic's fix gives its new node as Whetstone text (`source`), not as AST JSON: shorter,
+//   and the mutation as updateNode and insertNode take it.
 
+import { fixWithSource } from '../agent';
 import { relativeUri, type UriBase } from './relative-uris';
 
 /** Fields whose value is code or a mutation (a null literal, an empty argument list): passed as they are. */
@@ -49,7 +52,8 @@ function leanObject(record: Record<string, unknown>, base: UriBase, success: unk
     if (value === false && FALSE_UNLESS_SAID.has(key)) continue;
     if (key === 'brokenCallersTotal' && value === 0) continue;
     if (key === 'success' && !top && success !== undefined && value === success) continue;
-    const leaned = VERBATIM.has(key) ? value : lean(value, key, base, success);
+    const fix = key === 'fix' && Array.isArray(value) ? value.map(fixWithSource) : value;
+    const leaned = VERBATIM.has(key) ? fix : lean(value, key, base, success);
     if (leaned !== undefined) out[key] = leaned;
   }
   return out;

@@ -9,6 +9,7 @@ import type { OpenBuffer } from '../../workspace/buffer';
 import { nodeIn, resolveBuffer } from '../buffers';
 import { AgentError, ErrorCode, type ErrorCodeValue } from '../errors';
 import { feedbackStoreOf } from '../suggestions/feedback-store';
+import type { AgentHost } from '../host';
 import { BUFFER_RESULT, defineMethod, type MethodDefinition } from '../method';
 import { runChange } from '../mutation-pipeline';
 import { identityOf, shownSuggestions } from '../suggestions/shown-suggestions';
@@ -97,7 +98,8 @@ const applyAnnotationSuggestion = defineMethod({
   params: {
     type: 'object',
     properties: { ...ANSWER_PROPERTIES, ifRevision: { type: 'integer' } },
-    required: ['nodeId', 'annotationType', 'strategy', 'reason', 'confidence'],
+    // reason and confidence may be left out for a suggestion the buffer shows: they are taken from it.
+    required: ['nodeId', 'annotationType', 'strategy'],
     additionalProperties: false,
   },
   recorded: true,
@@ -143,7 +145,7 @@ const applyAnnotationSuggestion = defineMethod({
             : `Annotations go on declarations and statements: the enclosing one is ${enclosing.id} (${enclosing.type}).`,
       });
     }
-    const mutation = annotationMutation(node, params) as unknown as Record<string, unknown>;
+    const mutation = annotationMutation(node, withReason(host, buffer, params)) as unknown as Record<string, unknown>;
     const change = await runChange(context, [mutation], {
       uri: buffer.uri,
       ifRevision: params.ifRevision,
@@ -164,6 +166,19 @@ const applyAnnotationSuggestion = defineMethod({
     };
   },
 });
+
+/** The suggestion as given, its reason and confidence taken from the one the buffer shows when left out. */
+function withReason<T extends { nodeId: string; annotationType: string; strategy: string; reason?: string; confidence?: number }>(host: AgentHost, buffer: OpenBuffer, params: T): T & { reason: string; confidence: number } {
+  const { reason, confidence } = params;
+  if (reason !== undefined && confidence !== undefined) return { ...params, reason, confidence };
+  const shown = shownSuggestions(host, buffer).find((s) => s.nodeId === params.nodeId && s.annotationType === params.annotationType && s.strategy === params.strategy);
+  if (!shown) {
+    throw new AgentError(ErrorCode.InvalidParams, `No @${params.annotationType}(${params.strategy}) is suggested on ${params.nodeId}: give its reason and confidence`, {
+      field: reason === undefined ? 'reason' : 'confidence',
+    });
+  }
+  return { ...params, reason: reason ?? shown.reason, confidence: confidence ?? shown.confidence };
+}
 
 const recordAnnotationFeedback = defineMethod({
   name: 'recordAnnotationFeedback',

@@ -101,7 +101,7 @@ function who(context: MethodContext): string {
 }
 
 function describeMutation(mutation: Record<string, unknown>): string {
-  const target = typeof mutation.nodeId === 'string' ? mutation.nodeId : typeof mutation.parentId === 'string' ? `${mutation.parentId}.${String(mutation.role)}` : '?';
+  const target = typeof mutation.nodeId === 'string' ? mutation.nodeId : mutation.type === 'insertNode' ? `${typeof mutation.parentId === 'string' ? mutation.parentId : 'top level'}.${String(mutation.role)}` : '?';
   const what = mutation.type === 'setProperty' ? ` ${String(mutation.property)}` : '';
   return `${String(mutation.type)}${what} ${target}`;
 }
@@ -169,7 +169,7 @@ const applyMutation = defineMethod({
   name: 'applyMutation',
   role: 'refactor',
   description:
-    'One mutation, one undo step; node, or source: it as Whetstone text. brokenCallers: breaks in importers. ifRevision: refused if stale; dryRun: preview; review: person accepts inline; planId: destructive ones; strictMode: refuse new errors; preferImports: add imports.',
+    'One mutation, one undo step; node or source (Whetstone text); no parentId: top level. brokenCallers: importers broken. ifRevision: refuse if stale; dryRun: preview; review: person accepts; planId: destructive ones; strictMode: no new errors; preferImports: add imports.',
   // The mutation's own fields and the change's options side by side, as the reference writes them.
   params: { ...withRenameStep(mutationJsonSchema({ ...MUTATION_FLAGS, ...CHANGE_PROPERTIES }, BOUNDED_FIELDS)), $defs: JSON_VALUE_DEFS },
   recorded: true,
@@ -298,7 +298,7 @@ const undo = defineMethod({
   name: 'undo',
   role: 'refactor',
   description:
-    'Undo your last change of the buffer if unchanged since; repeat to step back. -32050: nothing to undo.',
+    'Undo your last change of the buffer if unchanged since; repeat to go back. -32050: nothing to undo.',
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   returns: { success: 'boolean', undone: 'string', diagnostics: 'array', ...BUFFER_RESULT },

@@ -37,7 +37,8 @@ export interface DeleteNodeMutation {
 
 export interface InsertNodeMutation {
   type: 'insertNode';
-  parentId: string;
+  /** The parent; the file's top level (its Program) when omitted. */
+  parentId?: string;
   role: string;
   /** The node, or `source`: the node as Whetstone source text. */
   node?: NodeSpec;
@@ -95,7 +96,8 @@ export const MUTATION_KINDS: { readonly [T in MutationType]: MutationKind } = {
   },
   insertNode: {
     fields: ['parentId', 'role', 'node', 'source', 'index'],
-    required: ['parentId', 'role'],
+    // Without parentId it goes into the file's top level: no lookup of the Program's id first.
+    required: ['role'],
     oneOf: [['node'], ['source']],
   },
 };

@@ -282,7 +282,7 @@ class Batch {
   }
 
   private insertNode(mutation: Fields): void {
-    const { node: parent } = this.target(mutation.parentId, 'parentId');
+    const { node: parent } = this.target(mutation.parentId ?? this.root.id, 'parentId');
     const role = mutation.role;
     if (typeof role !== 'string') this.fail(`'role' must name a role of ${parent.type}; got ${show(role)}`);
     const roleInfo = ROLES[parent.type].find((r) => r.name === role);
