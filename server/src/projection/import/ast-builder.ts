@@ -5,7 +5,6 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { LineIndex } from '../../core/syntax';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
-import type { Conversion } from './conversions';
 
 /** A syntax error list longer than this ends with one diagnostic that counts the rest. */
 const MAX_SYNTAX_ERRORS = 100;
@@ -15,6 +14,9 @@ const MAX_SYNTAX_ERRORS = 100;
  * pass (checker, optimiser, generators) recurses, and the core's own limit is the same.
  */
 export const MAX_IMPORT_NESTING = 400;
+
+/** The source's conversions to a number, which conversions.ts decides or reports. */
+export type Conversion = 'Number' | 'parseFloat' | 'parseInt' | 'float' | 'int';
 
 type Fields<T extends A.Node> = Omit<T, 'id' | 'span' | 'type'>;
 

@@ -10,9 +10,7 @@ import { walk, type CallExpression, type Expression, type Program, type UnaryExp
 import { analyze } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type { AstBuilder } from './ast-builder';
-
-export type Conversion = 'Number' | 'parseFloat' | 'parseInt' | 'float' | 'int';
+import type { AstBuilder, Conversion } from './ast-builder';
 
 /** Why each conversion cannot be carried on a text the import cannot see. */
 const READS_OTHERWISE: Record<Conversion, string> = {
