@@ -5,7 +5,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prepareImport } from '../../server/src/projection/import';
+import { printDocument } from '../../server/src/core/editing';
+import { analyze } from '../../server/src/core/semantics';
+import { WhetstoneDocument } from '../../server/src/core/syntax';
+import { generate } from '../../server/src/projection/generate';
+import { importSource, prepareImport } from '../../server/src/projection/import';
 import type { Language } from '../../server/src/projection/languages';
 import { loadGrammar } from '../../server/src/workspace/grammar';
 import { repoRoot } from './core';
@@ -115,6 +119,34 @@ export class Scratch {
     const compiled = this.tsc([this.write(`${base}.ts`, code)]);
     assert.equal(compiled.status, 0, `${compiled.stdout}\n${code}`);
     return this.node(join(this.dir, 'out', `${base}.js`));
+  }
+
+  /** Whetstone `source` checks without an error, and prints `expected` in every target. */
+  printsInEveryTarget(source: string, expected: string): void {
+    const doc = WhetstoneDocument.create(source, 1);
+    try {
+      assert.deepEqual([...doc.syntaxDiagnostics, ...analyze(doc.ast).diagnostics].filter((d) => d.severity === 'error'), [], source);
+      for (const target of ['javascript', 'typescript', 'python'] as const) {
+        const generated = generate(doc.ast, target);
+        assert.deepEqual(generated.diagnostics, [], target);
+        const ran = this.runProgram(generated.code, target);
+        assert.equal(ran.status, 0, `${target}: ${ran.stderr}\n${generated.code}`);
+        assert.equal(ran.stdout, expected, `${target}:\n${generated.code}`);
+      }
+    } finally {
+      doc.dispose();
+    }
+  }
+
+  /** `source` imports without a diagnostic, reads as `shape`, checks, and prints what it prints as written in every target. */
+  keepsItsMeaning(source: string, language: 'javascript' | 'typescript' | 'python', shape: RegExp): void {
+    const imported = importSource(source, language);
+    assert.deepEqual(imported.diagnostics, []);
+    const printed = printDocument(imported.ast);
+    assert.match(printed, shape);
+    const expected = this.runProgram(source, language);
+    assert.equal(expected.status, 0, expected.stderr);
+    this.printsInEveryTarget(printed, expected.stdout);
   }
 
   dispose(): void {

@@ -5,14 +5,8 @@
 // run in the source and in the generated JavaScript, TypeScript (tsc --strict) and Python.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { printDocument } from '../../server/src/core/editing';
-import { analyze } from '../../server/src/core/semantics';
-import { WhetstoneDocument } from '../../server/src/core/syntax';
-import { generate } from '../../server/src/projection/generate';
 import { importSource } from '../../server/src/projection/import';
-import { prepareProjection, Scratch, type RunResult } from '../helpers/projection';
-
-type Target = 'javascript' | 'typescript' | 'python';
+import { prepareProjection, Scratch } from '../helpers/projection';
 
 describe('projection: conversions to a number', () => {
   let scratch: Scratch;
@@ -22,38 +16,13 @@ describe('projection: conversions to a number', () => {
   });
   after(() => scratch.dispose());
 
-  const run = (code: string, language: Target): RunResult => scratch.runProgram(code, language);
-
-  /** `source` imports without a diagnostic, reads as `shape`, checks, and prints what it prints as written in every target. */
-  const keepsItsMeaning = (source: string, language: 'javascript' | 'python', shape: RegExp): void => {
-    const imported = importSource(source, language);
-    assert.deepEqual(imported.diagnostics, []);
-    const printed = printDocument(imported.ast);
-    assert.match(printed, shape);
-    const expected = run(source, language);
-    assert.equal(expected.status, 0, expected.stderr);
-    const doc = WhetstoneDocument.create(printed, 1);
-    try {
-      assert.deepEqual([...doc.syntaxDiagnostics, ...analyze(doc.ast).diagnostics].filter((d) => d.severity === 'error'), [], printed);
-      for (const target of ['javascript', 'typescript', 'python'] as const) {
-        const generated = generate(doc.ast, target);
-        assert.deepEqual(generated.diagnostics, [], target);
-        const ran = run(generated.code, target);
-        assert.equal(ran.status, 0, `${target}: ${ran.stderr}\n${generated.code}`);
-        assert.equal(ran.stdout, expected.stdout, `${target}:\n${generated.code}`);
-      }
-    } finally {
-      doc.dispose();
-    }
-  };
-
   const importErrors = (source: string, language: 'javascript' | 'python'): string[] =>
     importSource(source, language)
       .diagnostics.filter((d) => d.severity === 'error')
       .map((d) => `${d.line}: ${d.message}`);
 
   it("JavaScript's Number, parseFloat and parseInt of awkward literal texts are decided at import with JavaScript's meaning", () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'console.log(Number(""), Number("0x10"), Number("0b101"), Number("  7 "), Number("1e3"), Number("12px"), Number(null), Number(true));\n' +
         'console.log(parseFloat("12px"), parseFloat("  .5e1x"), parseFloat("0x10"), parseFloat(""), parseFloat("-Infinityx"));\n' +
         'console.log(parseInt("08"), parseInt("0x10"), parseInt(" -42abc", 10), parseInt("ff", 16), parseInt("12.9"), parseInt(""), parseInt(1e21), parseInt(0.0000005));\n' +
@@ -64,7 +33,7 @@ describe('projection: conversions to a number', () => {
   });
 
   it("Python's float and int of awkward literal texts are decided at import with Python's meaning", () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'print(int(" 7 "), int("-1_000"), int("+0"), int(3.9), int(-3.9), int(True))\n' +
         'print(int(float("1_000")), int(float(" 2.5e1 ")), int(float(".5e1")), int(float("1.")))\n' +
         'print(float("inf") > 1e308, float("-Infinity") < -1e308, float("nan") != float("NaN"))\n',
@@ -74,8 +43,8 @@ describe('projection: conversions to a number', () => {
   });
 
   it('a conversion of a number keeps its meaning: Number(n), parseFloat(n) and float(n) are n, int(n) is int', () => {
-    keepsItsMeaning('function half(n) {\n  return Number(Math.abs(n)) / 2 + parseFloat(n * 2);\n}\nconsole.log(half(3), half(-8));\n', 'javascript', /return abs\(n\) \/ 2 \+ n \* 2;/);
-    keepsItsMeaning('def whole(x: float) -> int:\n    return int(float(x) * 2)\n\n\nprint(whole(2.75), whole(-1.3))\n', 'python', /return int\(x \* 2\);/);
+    scratch.keepsItsMeaning('function half(n) {\n  return Number(Math.abs(n)) / 2 + parseFloat(n * 2);\n}\nconsole.log(half(3), half(-8));\n', 'javascript', /return abs\(n\) \/ 2 \+ n \* 2;/);
+    scratch.keepsItsMeaning('def whole(x: float) -> int:\n    return int(float(x) * 2)\n\n\nprint(whole(2.75), whole(-1.3))\n', 'python', /return int\(x \* 2\);/);
   });
 
   it('a conversion of a text not known at import is an error naming it, its line and why', () => {

@@ -4,7 +4,6 @@
 // prints what the source prints, or the import is an error naming the construct, its line and why.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { printDocument } from '../../server/src/core/editing';
 import { analyze } from '../../server/src/core/semantics';
 import { WhetstoneDocument } from '../../server/src/core/syntax';
 import { generate } from '../../server/src/projection/generate';
@@ -23,36 +22,13 @@ describe('projection library: Array.from, splice, destructuring, rest parameters
 
   const run = (code: string, language: Target): RunResult => scratch.runProgram(code, language);
 
-  /** `source` imports without a diagnostic, reads as `shape`, checks, and prints what it prints as written in every target. */
-  const keepsItsMeaning = (source: string, language: 'javascript' | 'typescript' | 'python', shape: RegExp): void => {
-    const imported = importSource(source, language);
-    assert.deepEqual(imported.diagnostics, []);
-    const printed = printDocument(imported.ast);
-    assert.match(printed, shape);
-    const expected = run(source, language);
-    assert.equal(expected.status, 0, expected.stderr);
-    const doc = WhetstoneDocument.create(printed, 1);
-    try {
-      assert.deepEqual([...doc.syntaxDiagnostics, ...analyze(doc.ast).diagnostics].filter((d) => d.severity === 'error'), [], printed);
-      for (const target of ['javascript', 'typescript', 'python'] as const) {
-        const generated = generate(doc.ast, target);
-        assert.deepEqual(generated.diagnostics, [], target);
-        const ran = run(generated.code, target);
-        assert.equal(ran.status, 0, `${target}: ${ran.stderr}\n${generated.code}`);
-        assert.equal(ran.stdout, expected.stdout, `${target}:\n${generated.code}`);
-      }
-    } finally {
-      doc.dispose();
-    }
-  };
-
   const importErrors = (source: string, language: 'javascript' | 'typescript' = 'javascript'): string[] =>
     importSource(source, language)
       .diagnostics.filter((d) => d.severity === 'error')
       .map((d) => `${d.line}: ${d.message}`);
 
   it('Array.from of a length with a mapper, of a text and of a list is a loop that pushes each element', () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'function table(n) {\n  const squares = Array.from({ length: n }, (_, i) => i * i);\n  const zeros = Array.from({ length: n / 2 }, () => 0);\n  const grid = Array.from({ length: 2 }, () => Array(3).fill(0));\n  grid[0][1] = 5;\n  console.log(squares.join(" "), zeros.length, grid[0].join(" "), grid[1].join(" "));\n}\n' +
         'const letters = Array.from("héllo");\nconst copy = Array.from([3, 1, 2]);\ncopy.sort((a, b) => a - b);\nconst doubled = Array.from([1, 2, 3], (x) => x * 2);\nconst none = Array.from({ length: -2 }, (_, i) => i);\ntable(5);\ntable(2.5);\n' +
         'console.log(letters.join("-"), letters.length, copy.join(","), doubled.join(","), none.length);\n',
@@ -69,7 +45,7 @@ describe('projection library: Array.from, splice, destructuring, rest parameters
   });
 
   it('destructuring a call into names or fields reads the value once, then each part', () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'let calls = 0;\nfunction minMax(xs) {\n  calls += 1;\n  let lo = xs[0];\n  let hi = xs[0];\n  for (const x of xs) {\n    if (x < lo) lo = x;\n    if (x > hi) hi = x;\n  }\n  return [lo, hi];\n}\nfunction divide(a, b) {\n  calls += 1;\n  return { quotient: Math.floor(a / b), remainder: a - b * Math.floor(a / b) };\n}\n' +
         'const [lo, hi] = minMax([4, 9, 1, 7]);\nlet { quotient, remainder } = divide(17, 5);\nremainder += 1;\nconsole.log(lo, hi, quotient, remainder, calls);\n',
       'javascript',
@@ -84,12 +60,12 @@ describe('projection library: Array.from, splice, destructuring, rest parameters
   });
 
   it('a rest parameter of a function only called by name is a list parameter, and each call passes a list', () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'function sum(...xs) {\n  let total = 0;\n  for (const x of xs) total += x;\n  return total;\n}\nconst label = (prefix, ...words) => prefix + ":" + words.join("+") + "/" + words.length;\nconsole.log(sum(), sum(4), sum(1, 2, 3), label("w"), label("w", "a", "b"));\nexport { sum, label };\n',
       'javascript',
       /fn sum\(xs\) \{[^]*fn label\(prefix, words\)[^]*print\(sum\(\[\]\), sum\(\[4\]\), sum\(\[1, 2, 3\]\), label\("w", \[\]\), label\("w", \["a", "b"\]\)\);/,
     );
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'function maxOf(first: number, ...others: number[]): number {\n  let best = first;\n  for (const x of others) if (x > best) best = x;\n  return best;\n}\nconsole.log(maxOf(3), maxOf(3, 8, 5));\n',
       'typescript',
       /fn maxOf\(first: number, others: list<number>\): number/,
@@ -108,7 +84,7 @@ describe('projection library: Array.from, splice, destructuring, rest parameters
   });
 
   it("JavaScript's splice removes, inserts and replaces in place and returns what it removed, at its edges, in every target", () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'const xs = [1, 2, 3, 4, 5, 6];\nconst removed = xs.splice(1, 2);\nconsole.log(xs.join(","), removed.join(","));\nxs.splice(1, 0, 9, 8);\nconsole.log(xs.join(","));\nconst replaced = xs.splice(-2, 1, 7);\nconsole.log(xs.join(","), replaced.join(","));\nxs.splice(2);\n' +
         'console.log(xs.join(","), xs.splice(0, 0).length, xs.splice(10, 5, 4).join(","), xs.join(","));\nconst ys = [5, 6, 7, 8];\nconsole.log(ys.splice(1.7, 1.9).join(","), ys.splice(-10, 1).join(","), ys.splice(0, -1).length, ys.join(","));\n',
       'javascript',
@@ -139,6 +115,6 @@ describe('projection library: Array.from, splice, destructuring, rest parameters
   });
 
   it("Python's xs.insert(i, v) is splice(xs, i, 0, [v])", () => {
-    keepsItsMeaning('xs = [1, 2, 3]\nxs.insert(1, 9)\nxs.insert(-1, 8)\nxs.insert(10, 7)\nxs.insert(-10, 6)\nprint(len(xs), xs[0], xs[2], xs[4], xs[6])\n', 'python', /splice\(xs, 1, 0, \[9\]\);\s*splice\(xs, -1, 0, \[8\]\);/);
+    scratch.keepsItsMeaning('xs = [1, 2, 3]\nxs.insert(1, 9)\nxs.insert(-1, 8)\nxs.insert(10, 7)\nxs.insert(-10, 6)\nprint(len(xs), xs[0], xs[2], xs[4], xs[6])\n', 'python', /splice\(xs, 1, 0, \[9\]\);\s*splice\(xs, -1, 0, \[8\]\);/);
   });
 });

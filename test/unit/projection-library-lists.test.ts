@@ -4,7 +4,6 @@
 // what the source prints, or the import is an error naming the construct and its line.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { printDocument } from '../../server/src/core/editing';
 import { analyze } from '../../server/src/core/semantics';
 import { WhetstoneDocument } from '../../server/src/core/syntax';
 import { generate } from '../../server/src/projection/generate';
@@ -23,41 +22,13 @@ describe('projection library: lists and texts', () => {
 
   const run = (code: string, language: Target): RunResult => scratch.runProgram(code, language);
 
-  /** Whetstone `source` checks, and prints `expected` in every target. */
-  const printsEverywhere = (source: string, expected: string): void => {
-    const doc = WhetstoneDocument.create(source, 1);
-    try {
-      assert.deepEqual([...doc.syntaxDiagnostics, ...analyze(doc.ast).diagnostics].filter((d) => d.severity === 'error'), []);
-      for (const target of ['javascript', 'typescript', 'python'] as const) {
-        const generated = generate(doc.ast, target);
-        assert.deepEqual(generated.diagnostics, [], target);
-        const ran = run(generated.code, target);
-        assert.equal(ran.status, 0, `${target}: ${ran.stderr}\n${generated.code}`);
-        assert.equal(ran.stdout, expected, `${target}:\n${generated.code}`);
-      }
-    } finally {
-      doc.dispose();
-    }
-  };
-
-  /** `source` imports without a diagnostic, reads as `shape`, and prints what it prints as written in every target. */
-  const keepsItsMeaning = (source: string, language: 'javascript' | 'python', shape: RegExp): void => {
-    const imported = importSource(source, language);
-    assert.deepEqual(imported.diagnostics, []);
-    const printed = printDocument(imported.ast);
-    assert.match(printed, shape);
-    const expected = run(source, language);
-    assert.equal(expected.status, 0, expected.stderr);
-    printsEverywhere(printed, expected.stdout);
-  };
-
   const importErrors = (source: string, language: 'javascript' | 'python'): string[] =>
     importSource(source, language)
       .diagnostics.filter((d) => d.severity === 'error')
       .map((d) => `${d.line}: ${d.message}`);
 
   it("Python's in and not in are includes: a text in a text, an element of a list, a key of a dict", () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'def count_letters(text: str) -> dict:\n    counts = {}\n    for char in text:\n        if char in counts:\n            counts[char] += 1\n        elif char not in " .":\n            counts[char] = 1\n    return counts\n\n\ncounts = count_letters("a banana.")\nfor letter in counts:\n    print(letter, counts[letter])\nseen = [3, 5]\nprint(1 if 3 in seen else 0, 1 if 4 in seen else 0, 1 if "an" in "banana" else 0, 1 if "x" not in "banana" else 0, 1 if "b" in counts else 0)\n',
       'python',
       /for char in text[^]*includes\(counts, char\)[^]*!includes\(" \.", char\)[^]*for letter in keys\(counts\)/,
@@ -71,7 +42,7 @@ describe('projection library: lists and texts', () => {
   });
 
   it("JavaScript's split, reverse and join are split, reversed and join; a reverse() statement reverses in place", () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'function reverseWords(sentence) {\n  return sentence.split(" ").reverse().join(" ");\n}\nconst digits = [3, 1, 2];\ndigits.reverse();\nconsole.log(reverseWords("the quick brown fox"), digits.join(), digits.join("-"), "a,b,,c".split(",").length, "abc".split("").join("|"));\n',
       'javascript',
       /join\(reversed\(split\(sentence, " "\)\), " "\)[^]*reverse\(digits\);[^]*join\(digits, ","\)/,
@@ -79,7 +50,7 @@ describe('projection library: lists and texts', () => {
   });
 
   it('Array(n).fill(x) and new Array(n).fill(x) are repeat(x, n)', () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'function sieve(limit) {\n  const isPrime = Array(limit + 1).fill(true);\n  const primes = [];\n  for (let n = 2; n <= limit; n++) {\n    if (!isPrime[n]) continue;\n    primes.push(n);\n    for (let m = n * n; m <= limit; m += n) isPrime[m] = false;\n  }\n  return primes;\n}\nconst zeros = new Array(3).fill(0);\nconsole.log(sieve(30).length, zeros.length, zeros[2]);\n',
       'javascript',
       /repeat\(true, limit \+ 1\)[^]*repeat\(0, 3\)/,
@@ -87,7 +58,7 @@ describe('projection library: lists and texts', () => {
   });
 
   it("Python's sep.join, reversed, s.split(sep), [x] * n and xs.reverse() map to the built-ins", () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'def reverse_text(text: str) -> str:\n    return "".join(reversed(text))\n\n\nflags = [False] * 4\nzeros = 3 * [0]\nwords = "to be or not".split(" ")\nwords.reverse()\nfor word in reversed(words):\n    print(word)\nprint(reverse_text("stressed"), len(flags), len(zeros), "-".join(words), ", ".join(list(reversed(words))))\n',
       'python',
       /join\(reversed\(text\), ""\)[^]*repeat\(false, 4\)[^]*repeat\(0, 3\)[^]*split\("to be or not", " "\)[^]*reverse\(words\);/,
@@ -107,7 +78,7 @@ describe('projection library: lists and texts', () => {
   });
 
   it("Python's sorted, xs.sort(), slices, s.find and xs.index are sorted, sort, slice and indexOf", () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'def median(values: list) -> float:\n    ordered = sorted(values)\n    return ordered[len(ordered) // 2]\n\n\nwords = ["pear", "apple", "fig"]\nwords.sort()\nnums = [10, 9, 1, 100]\nprint(median(nums), words[0], words[-1], nums[1:3], nums[-2:], nums[:1], nums[5:], nums[:])\nprint("banana".find("an"), "banana".find("x"), words.index("fig"), "hello"[1:-1], len(nums[-9:9]))\n',
       'python',
       /sorted\(values\)[^]*sort\(words\);[^]*slice\(nums, 1, 3\), slice\(nums, -2\), slice\(nums, 0, 1\)[^]*indexOf\("banana", "an"\)/,
@@ -115,7 +86,7 @@ describe('projection library: lists and texts', () => {
   });
 
   it("JavaScript's sort with a comparison, slice and indexOf are sort, sorted, slice and indexOf", () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'function topThree(scores) {\n  return scores.slice().sort((a, b) => b - a).slice(0, 3);\n}\nconst names = ["kim", "al", "Bo"];\nnames.sort();\nconst scores = [40, 100, 9, 75];\nscores.sort((a, b) => a - b);\nconsole.log(topThree([5, 30, 12, 8]).join(" "), names.join(","), scores.join(","), scores.indexOf(75), scores.indexOf(7), "banana".indexOf("na"), "banana".slice(-3), scores.slice(1, -1).length);\n',
       'javascript',
       /slice\(sorted\(slice\(scores, 0\), fn\(a, b\) => b - a\), 0, 3\)[^]*sort\(names\);[^]*sort\(scores, fn\(a, b\) => a - b\);/,
@@ -129,7 +100,7 @@ describe('projection library: lists and texts', () => {
   });
 
   it('sort, sorted, slice and indexOf mean the same at their edges in every target', () => {
-    printsEverywhere(
+    scratch.printsInEveryTarget(
       [
         'let xs = [10, 9, 1, 100, 2.5];',
         'let ys = sorted(xs);',
@@ -149,7 +120,7 @@ describe('projection library: lists and texts', () => {
   });
 
   it("Python's for i, x in enumerate(xs) and for x, y in zip(xs, ys) are counted loops over the named lists", () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'def positions(items: list[str], wanted: str) -> list[int]:\n    found = []\n    for index, item in enumerate(items):\n        if item == wanted:\n            found.append(index)\n            items[index] = "-"\n    return found\n\n\ndef dot(xs: list[int], ys: list[int]) -> int:\n    total = 0\n    for x, y in zip(xs, ys):\n        total += x * y\n    return total\n\n\nletters = ["a", "b", "a"]\nprint(positions(letters, "a"), dot([1, 2, 3], [4, 5, 6, 7]), dot([], [1]), "".join(letters))\n',
       'python',
       /for index in range\(len\(items\)\) \{\n\s*const item = items\[index\];[^]*for index1 in range\(min\(len\(xs\), len\(ys\)\)\) \{\n\s*const x = xs\[index1\];\n\s*const y = ys\[index1\];/,
@@ -169,23 +140,23 @@ describe('projection library: lists and texts', () => {
   });
 
   it("Python's int(x) and JavaScript's Math.trunc(x) are int: toward zero, and the whole number a literal text spells", () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'def halves(n: int) -> int:\n    return int(n / 2) + int(-n / 2)\n\n\nprint(halves(7), int(7 / 2), int(-7 / 2), int(" -42 "), int(2.99), int("+8"))\n',
       'python',
       /return int\(n \/ 2\) \+ int\(-n \/ 2\);[^]*print\(halves\(7\), int\(7 \/ 2\), int\(-7 \/ 2\), -42, 2, 8\);/,
     );
-    keepsItsMeaning('console.log(Math.trunc(-4.5), Math.trunc(9.99), Math.trunc(3 / 2));\n', 'javascript', /int\(-4\.5\)/);
+    scratch.keepsItsMeaning('console.log(Math.trunc(-4.5), Math.trunc(9.99), Math.trunc(3 / 2));\n', 'javascript', /int\(-4\.5\)/);
   });
 
   it('int keeps NaN and the infinities, and gives NaN for a text that is not decimal digits, in every target', () => {
-    printsEverywhere(
+    scratch.printsInEveryTarget(
       'let zero = 0;\nlet texts: list<any> = ["12", "1.5", "", "0x10", "1e3", " 7 "];\nfor t in texts {\n  print(int(t));\n}\nprint(int(zero / zero), int(1 / zero), int(-1 / zero), int(-0.5) + 1);\n',
       '12\nNaN\nNaN\nNaN\nNaN\n7\nNaN Infinity -Infinity 1\n',
     );
   });
 
   it('repeat, split, join, reversed and includes mean the same at their edges in every target', () => {
-    printsEverywhere(
+    scratch.printsInEveryTarget(
       [
         'let n = -2;',
         'let shared = repeat([], 2);',
@@ -235,7 +206,7 @@ describe('projection library: lists and texts', () => {
     }
   });
   it("JavaScript's map and filter with a one-parameter arrow, held by a name, are a loop that pushes", () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'function squaresOfEvens(values) {\n  const evens = values.filter((v) => v % 2 === 0);\n  const squares = evens.map(v => v * v);\n  return squares;\n}\nconst words = ["kiwi", "fig", "banana"];\nlet lengths = words.map((word) => word.length);\nconst long = words.filter((w) => w.length > 3);\nconsole.log(squaresOfEvens([1, 2, 3, 4, 6]).join(" "), lengths.join(","), long.join("|"));\n',
       'javascript',
       /const evens = \[\];\s*for v in values \{\s*if v % 2 == 0 \{\s*push\(evens, v\);[^]*for v in evens \{\s*push\(squares, v \* v\);[^]*let lengths = \[\];/,
@@ -253,7 +224,7 @@ describe('projection library: lists and texts', () => {
     assert.match(errors[0], /^2: .*'\.map' is outside the projection's library tables/);
   });
   it("JavaScript's reduce with an initial value, held by a name, is a loop that assigns it", () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'function sumOfDigits(text) {\n  const digits = text.split("");\n  const total = digits.reduce((sum, d) => sum + "0123456789".indexOf(d), 0);\n  return total;\n}\nconst words = ["a", "bb", "ccc"];\nconst longest = words.reduce((best, w) => (w.length > best.length ? w : best), "");\nconst product = [2, 3, 4].reduce((acc, x) => acc * x, 1);\nconsole.log(sumOfDigits("1234"), longest, product);\n',
       'javascript',
       /let total = 0;\s*for d in digits \{\s*total = total \+ indexOf\("0123456789", d\);[^]*let product = 1;\s*for x in \[2, 3, 4\] \{\s*product = product \* x;/,
@@ -269,7 +240,7 @@ describe('projection library: lists and texts', () => {
     assert.match(calls[0], /^4: .*'\.reduce'/);
   });
   it("Python's sorted with a key lambda and reverse is sorted with a comparison of the keys, stable in every target", () => {
-    keepsItsMeaning(
+    scratch.keepsItsMeaning(
       'words = ["pear", "fig", "apple", "kiwi", "date"]\nby_length = sorted(words, key=lambda w: len(w))\nlongest_first = sorted(words, key=lambda w: len(w), reverse=True)\npairs = [[3, "c"], [1, "a"], [3, "b"], [2, "z"]]\nby_first = sorted(pairs, key=lambda p: p[0])\nprint(" ".join(by_length), " ".join(longest_first), " ".join([p[1] for p in by_first]))\nprint(" ".join(sorted(words, key=lambda w: w[1], reverse=False)))\nwords.sort(key=lambda w: w[-1], reverse=True)\nprint(" ".join(words))\n',
       'python',
       /sorted\(words, fn\(left, right\) => \(?fn\(w\) => len\(w\)\)?\(left\) < /,
@@ -282,7 +253,7 @@ describe('projection library: lists and texts', () => {
     for (const error of errors) assert.match(error, /^6: .*keyword arguments/);
   });
   it('num reads the same texts in every target: decimal numbers and Infinity, NaN for the forms only one language reads', () => {
-    printsEverywhere(
+    scratch.printsInEveryTarget(
       'for text in [" 12 ", "-3.5", "1e3", ".5", "7.", "+Infinity", "-Infinity"] {\n  print(num(text));\n}\nfor text in ["", "  ", "0x10", "0b1", "1_000", "inf", "nan", "12abc", "1e", "--1"] {\n  print(num(text) != num(text));\n}\n',
       '12\n-3.5\n1000\n0.5\n7\nInfinity\n-Infinity\n' + 'true\n'.repeat(10),
     );
