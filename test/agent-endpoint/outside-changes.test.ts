@@ -129,6 +129,52 @@ describe('serve: files changed on disk', () => {
     }
   });
 
+  it('carries a write made a while after the change replaced the file (the writer was slow)', async () => {
+    const server = await startServe({ files: { 'main.wst': MAIN } });
+    try {
+      const file = join(server.folder, 'main.wst');
+      const agent = await AgentClient.connect(server);
+      await agent.request('setAgentRole', { role: 'refactor' });
+      const greet = idOf(await agent.request<Ast>('getAST'), 'greet');
+      const appender = openSync(file, 'a');
+      await agent.request('applyMutation', { type: 'setProperty', nodeId: greet, property: 'name', value: 'welcome' });
+      // Longer than a file takes to settle, well within the time a replaced file is watched.
+      await sleep(300);
+      writeSync(appender, '// appended later\n');
+      closeSync(appender);
+      await until(() => readFileSync(file, 'utf8').includes('// appended later\n'), 'the later write reaches the file');
+      assert.equal(readFileSync(file, 'utf8'), `${MAIN.replace('greet', 'welcome')}// appended later\n`);
+      await agent.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('does not take a file saved in two pieces with a pause inside a line until its last line ends', async () => {
+    const server = await startServe({ files: { 'main.wst': MAIN } });
+    try {
+      const file = join(server.folder, 'main.wst');
+      const agent = await AgentClient.connect(server);
+      const greet = idOf(await agent.request<Ast>('getAST'), 'greet');
+      const text = `${MAIN}fn helper(): number {\n  return 1;\n}\n`;
+      const descriptor = openSync(file, 'w');
+      writeSync(descriptor, text.slice(0, 20));
+      // Longer than a file takes to settle: only the cut last line says the save is not finished.
+      await sleep(300);
+      writeSync(descriptor, text.slice(20));
+      closeSync(descriptor);
+      const heard = await agent.waitForNotification('bufferChanged');
+      const after = await agent.request<Ast>('getAST');
+      assert.equal(after.revision, 2, 'the whole save is one revision');
+      assert.equal((heard.params as { revision: number }).revision, 2);
+      assert.equal(idOf(after, 'greet'), greet, 'greet kept its id: the half-saved text never became the buffer');
+      idOf(after, 'helper');
+      await agent.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('keeps a late write that overlaps the change beside the file, never dropped, and says where', async () => {
     const server = await startServe({ files: { 'main.wst': MAIN } });
     try {
