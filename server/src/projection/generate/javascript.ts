@@ -95,9 +95,12 @@ class JavaScriptGenerator {
       previous = child;
     }
     const out = new CodeWriter('  ');
+    const helpers = this.ctx.usedHelpers() as JsHelper[];
+    // nodeInspect is an import: it goes with the program's own.
+    if (helpers.includes('nodeInspect')) imports.push(jsHelperSource('nodeInspect', this.typescript, (base) => this.ctx.helper(base)));
     for (const line of imports) out.line(line);
     out.blank();
-    for (const helper of this.ctx.usedHelpers() as JsHelper[]) {
+    for (const helper of helpers.filter((used) => used !== 'nodeInspect')) {
       out.line(jsHelperSource(helper, this.typescript, (base) => this.ctx.helper(base)));
       out.blank();
     }
@@ -556,6 +559,9 @@ class JavaScriptGenerator {
           return fragment(`${this.ctx.helper('toNumber')}(${list(args)})`, POSTFIX);
         case 'pystr':
           return fragment(`${this.ctx.helper('pythonText')}(${list(args)})`, POSTFIX);
+        case 'jsstr':
+          this.ctx.helper('nodeInspect'); // the import nodeText calls
+          return fragment(`${this.ctx.helper('nodeText')}(${list(args)})`, POSTFIX);
         case 'assert':
           return fragment(`${this.ctx.helper('assertThat')}(${list(args)})`, POSTFIX);
         default:
