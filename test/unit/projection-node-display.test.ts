@@ -150,4 +150,13 @@ describe('jsstr shows values as Node does', () => {
       );
     });
   }
+
+  it('a list that holds itself stops the Python helper with an error, where Node marks it <ref *1> … [Circular *1]', () => {
+    const name = (base: string): string => base;
+    const program = ['import json, math, re, unicodedata', pyHelperSource('show', name), pyHelperSource('node_text', name), 'shared = [1]\nprint(node_text([shared, shared]))\nloop = [1]\nloop.append(loop)\nprint(node_text(loop))\n'].join('\n\n');
+    const ran = scratch.python(scratch.write('loop.py', program));
+    assert.equal(ran.stdout, '[ [ 1 ], [ 1 ] ]\n');
+    assert.notEqual(ran.status, 0);
+    assert.match(ran.stderr, /jsstr cannot show a list or object that holds itself/);
+  });
 });

@@ -193,6 +193,7 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         return value
     meta = {0x08: "\\\\b", 0x09: "\\\\t", 0x0A: "\\\\n", 0x0C: "\\\\f", 0x0D: "\\\\r", 0x5C: "\\\\\\\\"}
     deepest = [0]  # util.inspect's currentDepth: the depth of the last list or object entered
+    holding = []  # the lists and objects being shown, outermost first
 
     def units(text):
         # JavaScript's length: UTF-16 code units.
@@ -302,6 +303,13 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         indentation = "\\n" + " " * indent
         return braces[0] + indentation + "  " + ("," + indentation + "  ").join(output) + indentation + braces[1]
 
+    def enter(item, level):
+        # Node marks a value that holds itself (<ref *1>, [Circular *1]); this does not.
+        if any(item is outer for outer in holding):
+            raise ValueError("jsstr cannot show a list or object that holds itself")
+        holding.append(item)
+        deepest[0] = level + 1
+
     def text(item, level, indent):
         if item is None:
             return "null"
@@ -316,8 +324,9 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
                 return "[]"
             if level > 2:
                 return "[Array]"
-            deepest[0] = level + 1
+            enter(item, level)
             output = [text(entry, level + 1, indent + 2) for entry in item[:100]]
+            holding.pop()
             if len(item) > 100:
                 output.append("... %d more item%s" % (len(item) - 100, "s" if len(item) > 101 else ""))
             return joined(output, ("[", "]"), item, level + 1, indent)
@@ -326,12 +335,13 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
                 return "{}"
             if level > 2:
                 return "[Object]"
-            deepest[0] = level + 1
+            enter(item, level)
             # JavaScript lists an object's integer keys first, in increasing order.
             keys = [(key if isinstance(key, str) else ${name('show')}(key), entry) for key, entry in item.items()]
             index = [pair for pair in keys if is_index(pair[0])]
             rest = [pair for pair in keys if not is_index(pair[0])]
             output = [key_text(key) + ": " + text(entry, level + 1, indent + 2) for key, entry in sorted(index, key=lambda pair: int(pair[0])) + rest]
+            holding.pop()
             return joined(output, ("{", "}"), None, level + 1, indent)
         raise TypeError("jsstr cannot show " + type(item).__name__ + " as Node does")
 
