@@ -169,6 +169,23 @@ describe('projection shows values as the source does', () => {
     }
   });
 
+  it('print writes a first text with % as it is in every target when more values follow (console.log would read it as a format)', () => {
+    scratch.printsInEveryTarget(
+      'let label = "%d items";\nprint(label, 3);\nprint("%s%%", 1);\nprint(jsstr(["%s", "50%"]), 1);\nlet n = 5;\nprint(n, "%d");\nprint("100%", "done");\n',
+      "%d items 3\n%s%% 1\n[ '%s', '50%' ] 1\n5 %d\n100% done\n",
+    );
+  });
+
+  it('console.log whose first text has a format (%s, %d, %%) and more values is an error at import; one without is kept', () => {
+    const errors = importErrors('const n = 3;\nconsole.log("%d items", n);\nconsole.log("100%%", n);\nconsole.log("%d");\nconsole.log("50% off", n);\n', 'javascript');
+    assert.deepEqual(
+      errors.map((error) => error.split(':')[0]),
+      ['2', '3'],
+      errors.join('\n'),
+    );
+    assert.match(errors[0], /as a format/);
+  });
+
   it('String of a value whose type is not known is an error at import: it may be a list', () => {
     const errors = importErrors('function sorted(xs) {\n  return xs;\n}\nconsole.log(String(sorted([3, 1])));\n', 'javascript');
     assert.equal(errors.length, 1, errors.join('\n'));

@@ -140,6 +140,14 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
   const diagnostics: ProjectionDiagnostic[] = [];
   for (const { call, shown } of shows) {
     const args = call.arguments as Expression[];
+    const [head] = args;
+    if (source !== 'python' && shown === 'print' && args.length > 1 && head.type === 'Literal' && typeof head.value === 'string' && /%[sjdOoifc%]/.test(head.value)) {
+      diagnostics.push(
+        projectionDiagnostic('W_UNSUPPORTED', 'error', "Not carried into Whetstone: console.log reads %s, %d, %% and the like in its first text as a format when more values follow; Whetstone's print writes them as they are", head.id, head.span, {
+          hint: 'Join the values to the text (with + or a template literal), so every target prints the same.',
+        }),
+      );
+    }
     for (const [index, argument] of args.entries()) {
       const type = mayBeFloat(argument) || plain(argument) ? undefined : (model ??= analyze(program)).typeOf(argument.id);
       if (source === 'python' && type?.kind === 'bool' && builder) {
