@@ -98,6 +98,8 @@ export class EndpointAgent {
     const result = await this.client.callTool({ name, arguments: args }, CallToolResultSchema);
     const text = (result.content as { type: string; text?: string }[]).map((part) => part.text ?? '').join('');
     counts.contextReceived += bytes(text);
+    // WHETSTONE_BENCH_TRACE=1 prints what the model would write and read, to see where bytes go.
+    if (process.env.WHETSTONE_BENCH_TRACE) console.error(`→ ${name} ${JSON.stringify(args)}\n← ${text}`);
     if (result.isError) throw new Error(`${name} failed: ${text}`);
     if (change) this.lastChangeReportedErrors = reportsErrors(result.structuredContent as ChangeAnswer);
     return result.structuredContent as T;

@@ -103,7 +103,8 @@ describe('serve: files changed on disk', () => {
     }
   });
 
-  it('carries a write that reached the file a change replaced into the new file, and keeps the change', async () => {
+  // At once, and a while after the change (longer than a file takes to settle): a slow writer.
+  for (const delayMs of [0, 300]) it(`carries a write that reached the file a change replaced into the new file, and keeps the change (written ${delayMs} ms after)`, async () => {
     const server = await startServe({ files: { 'main.wst': MAIN } });
     try {
       const file = join(server.folder, 'main.wst');
@@ -113,6 +114,7 @@ describe('serve: files changed on disk', () => {
       // A program opened the file to append just before the change replaced it, and writes after.
       const appender = openSync(file, 'a');
       const applied = await agent.request<{ revision: number }>('applyMutation', { type: 'setProperty', nodeId: greet, property: 'name', value: 'welcome' });
+      await sleep(delayMs);
       writeSync(appender, '// appended late\n');
       closeSync(appender);
       await until(() => readFileSync(file, 'utf8').includes('// appended late\n'), 'the late write reaches the file');
@@ -123,6 +125,31 @@ describe('serve: files changed on disk', () => {
       assert.equal(idOf(after, 'welcome'), greet, 'the function keeps its id');
       // serve says so on stderr, which may arrive after the file changed.
       await until(() => /was written to while a change replaced it; that write is carried into the file/.test(server.stderr()), 'the carried write is reported');
+      await agent.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('does not take a file saved in two pieces with a pause inside a line until its last line ends', async () => {
+    const server = await startServe({ files: { 'main.wst': MAIN } });
+    try {
+      const file = join(server.folder, 'main.wst');
+      const agent = await AgentClient.connect(server);
+      const greet = idOf(await agent.request<Ast>('getAST'), 'greet');
+      const text = `${MAIN}fn helper(): number {\n  return 1;\n}\n`;
+      const descriptor = openSync(file, 'w');
+      writeSync(descriptor, text.slice(0, 20));
+      // Longer than a file takes to settle: only the cut last line says the save is not finished.
+      await sleep(300);
+      writeSync(descriptor, text.slice(20));
+      closeSync(descriptor);
+      const heard = await agent.waitForNotification('bufferChanged');
+      const after = await agent.request<Ast>('getAST');
+      assert.equal(after.revision, 2, 'the whole save is one revision');
+      assert.equal((heard.params as { revision: number }).revision, 2);
+      assert.equal(idOf(after, 'greet'), greet, 'greet kept its id: the half-saved text never became the buffer');
+      idOf(after, 'helper');
       await agent.close();
     } finally {
       await server.stop();

@@ -134,6 +134,34 @@ console.log(sum([1, "2", 3.5, [4], true]));
     runEverywhere(doc, expected, 'from-js');
   });
 
+  it('import x instanceof Array from JavaScript and TypeScript as x is list, and run the same in every target', () => {
+    scratch.keepsItsMeaning(
+      'function deepSum(value) {\n  if (value instanceof Array) {\n    let total = 0;\n    for (const item of value) total += deepSum(item);\n    return total;\n  }\n  return typeof value === "number" ? value : 0;\n}\n' +
+        'const isFlat = (xs) => {\n  for (const x of xs) if (x instanceof Array) return false;\n  return true;\n};\nconsole.log(deepSum([1, [2, [3, 4]], "x", [], 5]), deepSum(7), isFlat([1, 2]), isFlat([1, [2]]), !([] instanceof Array));\n',
+      'javascript',
+      /if value is list \{[^]*if x is list \{[^]*!\(\[\] is list\)\);/,
+    );
+    scratch.keepsItsMeaning(
+      'function depth(value: unknown): number {\n  if (!(value instanceof Array)) return 0;\n  let deepest = 0;\n  for (const item of value) {\n    const d = depth(item);\n    if (d > deepest) deepest = d;\n  }\n  return deepest + 1;\n}\nconsole.log(depth([1, [2, [3]]]), depth(7), depth([]));\n',
+      'typescript',
+      /if !\(value is list\) \{/,
+    );
+  });
+
+  it('report instanceof of any class but Array at import, naming the class and why', () => {
+    const source = 'class Box {}\nfunction kind(x) {\n  if (x instanceof Error) return "error";\n  if (x instanceof Map) return "map";\n  if (x instanceof Box) return "box";\n  if (typeof x === "object") return "object";\n  return "other";\n}\nconsole.log(kind(1));\n';
+    const found = importSource(source, 'javascript')
+      .diagnostics.filter((d) => d.severity === 'error' && /instanceof|typeof/.test(d.message))
+      .map((d) => `${d.line}: ${d.message} | ${d.hint}`);
+    const why = 'Whetstone has no classes: `x instanceof Array` is the type test `x is list`, and a number, a text or a bool is tested with typeof.';
+    assert.deepEqual(found, [
+      `3: Not carried into Whetstone: the instanceof test for Error has no Whetstone form | ${why}`,
+      `4: Not carried into Whetstone: the instanceof test for Map has no Whetstone form | ${why}`,
+      `5: Not carried into Whetstone: the instanceof test for Box has no Whetstone form | ${why}`,
+      '6: Not carried into Whetstone: the typeof test for "object" has no Whetstone form | In JavaScript null, lists, maps and records are all "object"; Whetstone tests a list with `x is list` and a missing value with `x == null`.',
+    ]);
+  });
+
   it('import from TypeScript, where typeof narrows, and run the same in every target', () => {
     const source = `function total(items: unknown[]): number {
   let sum = 0;

@@ -67,8 +67,13 @@ const IDLE_RELEASE_MS = 10 * 60_000;
 /** How many buffers are held at most: beyond, the ones named longest ago are let go. */
 const MAX_HELD_BUFFERS = 256;
 
-/** How many replaced files may be watched for late writes at once; a write beyond waits for one. */
+/** How many replaced files may be watched for late writes at once; a write beyond ends the oldest watch. */
 const MAX_WATCHED_REPLACED_FILES = 64;
+/**
+ * How long a file a change replaced is watched for late writes at least: a program that opened it
+ * just before the change may write a moment later, and later still on a busy machine.
+ */
+const REPLACED_FILE_WATCH_MS = 1_000;
 
 export class HeadlessAgentHost implements AgentHost {
   readonly workspace: Workspace;
@@ -83,7 +88,8 @@ export class HeadlessAgentHost implements AgentHost {
   /** Buffers whose change is being written, with how many changes (see applyEdits). */
   private readonly writing = new Map<string, number>();
   /** Replaced files being watched for late writes (watchReplacedFile). */
-  private readonly watching = new Set<Promise<void>>();
+  /** The watches of replaced files (watchReplacedFile), oldest first, each with what ends it early. */
+  private readonly watching = new Map<Promise<void>, AbortController>();
   private sessionSource: () => readonly Session[] = () => [];
   private readonly served: ReadonlyMap<string, ServedFile>;
   private readonly indexBuilt: Promise<void>;
@@ -152,6 +158,8 @@ export class HeadlessAgentHost implements AgentHost {
 
   dispose(): void {
     if (this.releaseTimer) clearInterval(this.releaseTimer);
+    // The replaced files still watched look once more now (a late write is still carried or kept).
+    for (const stop of this.watching.values()) stop.abort();
   }
 
   /** The paths of the served files, by buffer URI: the open ones, and every file served. */
@@ -231,7 +239,12 @@ export class HeadlessAgentHost implements AgentHost {
   // Each attempt is synchronous inside: no other edit can slip in between the revision check and
   // the write. Only a file found changed is waited for, and then the attempt starts again.
   readonly applyEdits: EditApplier = async (buffer: OpenBuffer, edits: readonly TextEdit[], options: ApplyEditOptions) => {
-    while (this.watching.size >= MAX_WATCHED_REPLACED_FILES) await Promise.race(this.watching);
+    // Many files changed at once (a rename across a workspace): the oldest watches look now and end.
+    while (this.watching.size >= MAX_WATCHED_REPLACED_FILES) {
+      const [oldest, stop] = this.watching.entries().next().value as [Promise<void>, AbortController];
+      stop.abort();
+      await oldest;
+    }
     this.writing.set(buffer.uri, (this.writing.get(buffer.uri) ?? 0) + 1);
     try {
       for (let attempt = 1; ; attempt++) {
@@ -266,9 +279,10 @@ export class HeadlessAgentHost implements AgentHost {
    * the change log's position before the replacing change, `expected` the text it replaced.
    */
   private watchReplacedFile(uri: string, state: DiskState, oldFile: number, expected: string, held: number): void {
+    const stop = new AbortController();
     const watch = (async () => {
       try {
-        await whenOpenFileSettled(oldFile);
+        await whenOpenFileSettled(oldFile, REPLACED_FILE_WATCH_MS, stop.signal);
         const late = readOldServedFile(oldFile);
         if ('problem' in late || late.text === expected) return;
         await this.carryLateWrite(uri, state, late.text, editBetween(expected, late.text), held);
@@ -279,7 +293,7 @@ export class HeadlessAgentHost implements AgentHost {
         state.changes.release(held);
       }
     })();
-    this.watching.add(watch);
+    this.watching.set(watch, stop);
     void watch.then(() => this.watching.delete(watch));
   }
 

@@ -6,7 +6,7 @@
 // a writer may truncate before it writes) before it is read again; the server's own writes read
 // back unchanged and are no news. A write that finds the file changed waits the same way
 // (whenSettled) before the buffer takes the new text.
-import { fstatSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 
 /** A save arrives as several events (write, rename, attributes): they are taken together. */
@@ -14,10 +14,11 @@ const SETTLE_MS = 30;
 /** The longest a file keeps changing before it is read anyway. */
 const MAX_WAIT_MS = 300;
 /**
- * How long a file must stay empty before it is taken empty: a save in place truncates first, and
- * on a busy machine its writer may pause longer than SETTLE_MS before it writes.
+ * How long a file that looks unfinished (empty, or its last line cut: no line break at its end)
+ * must stay so before it is taken: a save in place truncates first, a save in pieces stops inside
+ * a line, and on a busy machine the writer may pause longer than SETTLE_MS between the two.
  */
-const EMPTY_SETTLE_MS = 1_000;
+const UNFINISHED_SETTLE_MS = 1_000;
 
 export interface WatchedFiles {
   close(): void;
@@ -47,8 +48,8 @@ export function watchServedFiles(host: ServedFiles, log: (line: string) => void)
   const due = new Set<string>();
   /** What each due file looked like at the last look (size, time, inode), to see it has settled. */
   const lastSeen = new Map<string, string>();
-  /** Since when each due file has been empty (see EMPTY_SETTLE_MS). */
-  const emptySince = new Map<string, number>();
+  /** Since when each due file has looked unfinished (see UNFINISHED_SETTLE_MS). */
+  const unfinishedSince = new Map<string, number>();
   let timer: NodeJS.Timeout | undefined;
   let firstEventAt = 0;
   const flush = (): void => {
@@ -59,21 +60,21 @@ export function watchServedFiles(host: ServedFiles, log: (line: string) => void)
     const overdue = Date.now() - firstEventAt >= MAX_WAIT_MS;
     for (const uri of [...due]) {
       const seen = fileState(paths.get(uri)!);
-      if (isEmptyState(seen)) {
-        const since = emptySince.get(uri) ?? Date.now();
-        emptySince.set(uri, since);
-        if (Date.now() - since < EMPTY_SETTLE_MS) {
+      if (isUnfinishedState(seen)) {
+        const since = unfinishedSince.get(uri) ?? Date.now();
+        unfinishedSince.set(uri, since);
+        if (Date.now() - since < UNFINISHED_SETTLE_MS) {
           lastSeen.set(uri, seen);
           continue;
         }
-      } else emptySince.delete(uri);
+      } else unfinishedSince.delete(uri);
       if (!overdue && seen !== lastSeen.get(uri)) {
         lastSeen.set(uri, seen);
         continue;
       }
       due.delete(uri);
       lastSeen.delete(uri);
-      emptySince.delete(uri);
+      unfinishedSince.delete(uri);
       try {
         host.syncFromDisk(uri);
       } catch (error) {
@@ -114,59 +115,106 @@ export function watchServedFiles(host: ServedFiles, log: (line: string) => void)
 
 /**
  * Resolves once the file at `path` has looked the same twice in a row, SETTLE_MS apart (as the
- * watcher waits), or after MAX_WAIT_MS of changing; an empty file once it has stayed empty for
- * EMPTY_SETTLE_MS.
+ * watcher waits), or after MAX_WAIT_MS of changing; a file that looks unfinished once it has
+ * stayed so for UNFINISHED_SETTLE_MS.
  */
 export function whenSettled(path: string): Promise<void> {
-  return settled(() => fileState(path));
+  return settled(() => fileState(path), 0, undefined);
 }
 
-/** As whenSettled, for a file open as `descriptor` (one that may have no name any more). */
-export function whenOpenFileSettled(descriptor: number): Promise<void> {
-  return settled(() => openFileState(descriptor));
+/**
+ * As whenSettled, for a file open as `descriptor` (one that may have no name any more), watched
+ * for at least `atLeastMs` unless `stop` is aborted first (then at once).
+ */
+export function whenOpenFileSettled(descriptor: number, atLeastMs: number, stop: AbortSignal): Promise<void> {
+  return settled(() => openFileState(descriptor), atLeastMs, stop);
 }
 
-async function settled(look: () => string): Promise<void> {
+async function settled(look: () => string, atLeastMs: number, stop: AbortSignal | undefined): Promise<void> {
   const started = Date.now();
   let seen = look();
-  let emptySince = isEmptyState(seen) ? started : undefined;
+  let changingSince = started;
+  let unfinishedSince = isUnfinishedState(seen) ? started : undefined;
   for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await pause(SETTLE_MS, stop);
+    if (stop?.aborted) return;
     const now = look();
-    if (isEmptyState(now)) {
-      emptySince ??= Date.now();
-      if (Date.now() - emptySince >= EMPTY_SETTLE_MS) return;
+    if (isUnfinishedState(now)) {
+      unfinishedSince ??= Date.now();
+      if (Date.now() - unfinishedSince >= UNFINISHED_SETTLE_MS && Date.now() - started >= atLeastMs) return;
       seen = now;
       continue;
     }
-    emptySince = undefined;
-    if (now === seen || Date.now() - started >= MAX_WAIT_MS) return;
+    unfinishedSince = undefined;
+    if (Date.now() - started < atLeastMs) {
+      if (now !== seen) changingSince = Date.now();
+      seen = now;
+      continue;
+    }
+    if (now === seen || Date.now() - changingSince >= MAX_WAIT_MS) return;
     seen = now;
   }
 }
 
-/** Whether a look (fileState, openFileState) saw an empty file. */
-function isEmptyState(state: string): boolean {
-  return state.startsWith('0:');
+function pause(ms: number, stop: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    stop?.addEventListener('abort', done, { once: true });
+    function done(): void {
+      clearTimeout(timer);
+      stop?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+/** Whether a look (fileState, openFileState) saw a file that is empty or whose last line is cut. */
+function isUnfinishedState(state: string): boolean {
+  return state.startsWith('0:') || state.endsWith(':cut');
 }
 
 function openFileState(descriptor: number): string {
   try {
     const stat = fstatSync(descriptor, { bigint: true });
-    return `${stat.size}:${stat.mtimeNs}`;
+    return `${stat.size}:${stat.mtimeNs}:${lastLineEnd(descriptor, stat.size)}`;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code ?? 'unreadable';
   }
 }
 
-/** Size, modification time and inode of a file (or why it cannot be seen), to compare two looks. */
+/** Size, modification time and inode of a file, and whether its last line ends (or why it cannot be seen), to compare two looks. */
 function fileState(path: string): string {
   try {
     const stat = statSync(path, { bigint: true });
-    return `${stat.size}:${stat.mtimeNs}:${stat.ino}`;
+    return `${stat.size}:${stat.mtimeNs}:${stat.ino}:${stat.isFile() ? lastLineEndOf(path, stat.size) : 'other'}`;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code ?? 'unreadable';
   }
+}
+
+/** As lastLineEnd, for a regular file by its path; `line` when it cannot be opened (it is refused when read). */
+function lastLineEndOf(path: string, size: bigint): 'line' | 'cut' {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return 'line';
+  }
+  try {
+    return lastLineEnd(descriptor, size);
+  } catch {
+    return 'line';
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** `line` when the file's last byte is a line break (or it is empty), `cut` otherwise. */
+function lastLineEnd(descriptor: number, size: bigint): 'line' | 'cut' {
+  if (size === 0n) return 'line';
+  const last = Buffer.alloc(1);
+  const read = readSync(descriptor, last, 0, 1, Number(size - 1n));
+  return read === 1 && last[0] !== 0x0a && last[0] !== 0x0d ? 'cut' : 'line';
 }
 
 function realPath(path: string): string {

@@ -972,6 +972,7 @@ export class JavaScriptImporter {
       const test = this.typeofTest(node, left, right, operator === '!=');
       if (test) return test;
     }
+    if (operatorText === 'instanceof' && left && right) return this.instanceofTest(node, left, right);
     if (!operator || !left || !right) return this.b.errorNode(node, `the ${operatorText} operator`);
     let leftExpression = this.expression(left);
     let rightExpression = this.expression(right);
@@ -1001,6 +1002,15 @@ export class JavaScriptImporter {
     }
     const typeTest = this.b.make<A.TypeTest>('TypeTest', node, { operand: this.expression(argument), testedType: tested });
     return negated ? this.b.make<A.UnaryExpression>('UnaryExpression', node, { operator: '!', operand: typeTest }) : typeTest;
+  }
+
+  /**
+   * `x instanceof Array` as the type test `x is list`, as Array.isArray(x) is. Whetstone has no
+   * classes, so a test of any other class (Error, Map, one the program declares) has no form.
+   */
+  private instanceofTest(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode): A.Expression {
+    if (right.type === 'identifier' && right.text === 'Array') return this.b.make<A.TypeTest>('TypeTest', node, { operand: this.expression(left), testedType: 'list' });
+    return this.b.errorNode(node, `the instanceof test for ${right.text}`, "Whetstone has no classes: `x instanceof Array` is the type test `x is list`, and a number, a text or a bool is tested with typeof.");
   }
 
   private unary(node: SyntaxNode): A.Expression {

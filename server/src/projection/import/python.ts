@@ -7,7 +7,7 @@
 // the scope, so every use after the block still sees it. global/nonlocal names are not declared.
 //
 // What maps besides: functions (nested ones as const lambdas), parameters with type hints and
-// defaults, if/elif/else, while, for-in, return, break, continue, expressions (chained
+// defaults, `*args` of a function only called by its name (as a list, python-variadic.ts), if/elif/else, while, for-in, return, break, continue, expressions (chained
 // comparisons, `is None`, `//` as floor of a division), calls, attributes, subscripts, lists,
 // tuples (as lists), dicts with name keys, lambdas, f-strings (as string joins), list
 // comprehensions assigned to a name (as a loop that pushes), conditional expressions that are a
@@ -21,6 +21,7 @@ import { AstBuilder, field, MAX_IMPORT_NESTING, namedChildren } from './ast-buil
 import { classCheck, typeCallArgument } from './python-type-tests';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
+import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
 /** Whetstone's bit operators work on 32-bit signed integers (as JavaScript's do); Python's on integers of any size. */
@@ -60,11 +61,14 @@ export class PythonImporter {
   private readonly signatures = new Map<string, string[]>();
   /** Names some function assigns through global or nonlocal: never const. */
   private readonly writtenElsewhere = new Set<string>();
+  /** The `*args` parameters of the file, carried as lists or refused (python-variadic.ts). */
+  private variadic: VariadicFunctions = { carried: new Map(), refused: new Map() };
 
   constructor(private readonly b: AstBuilder) {}
 
   program(root: SyntaxNode): A.Program {
     const body = namedChildren(root);
+    this.variadic = variadicFunctions(root);
     for (const statement of root.descendantsOfType(['global_statement', 'nonlocal_statement'])) {
       for (const name of namedChildren(statement!)) this.writtenElsewhere.add(name.text);
     }
@@ -225,6 +229,8 @@ export class PythonImporter {
   }
 
   private parameter(param: SyntaxNode): A.Parameter | undefined {
+    const splat = splatName(param);
+    if (splat !== undefined) return this.splatParameter(param, splat);
     switch (param.type) {
       case 'identifier':
         return this.b.make<A.Parameter>('Parameter', param, { name: param.text, paramType: null, defaultValue: null });
@@ -247,6 +253,24 @@ export class PythonImporter {
     }
     this.b.unsupported(param, `the parameter ${param.text} (${param.type.replace(/_/g, ' ')})`);
     return undefined;
+  }
+
+  /**
+   * `*args` (or `*args: T`) of a function every call of which passes its extra arguments written
+   * out: a list parameter (list<T>), and each call gathers them into a list (call()).
+   */
+  private splatParameter(param: SyntaxNode, name: string): A.Parameter | undefined {
+    const fn = param.parent?.parent;
+    const carried = [...this.variadic.carried.values()].some((found) => found.declaration.id === fn?.id);
+    if (!carried) {
+      const why = this.variadic.refused.get(param.id) ?? 'of a function that is not only called by its name with the arguments written out';
+      this.b.unsupported(param, `a *${name} parameter ${why}`, 'Whetstone functions take a fixed number of arguments: pass a list.');
+      return undefined;
+    }
+    // A tuple shows as (1, 2), a list as [1, 2]: the display check refuses showing it.
+    this.b.tuplesAsLists = true;
+    const type = param.type === 'typed_parameter' ? field(param, 'type') : undefined;
+    return this.b.make<A.Parameter>('Parameter', param, { name, paramType: `list<${type ? this.typeOf(type) : 'any'}>`, defaultValue: null });
   }
 
   /** A Python type hint as a Whetstone type string; any where there is none. */
@@ -936,6 +960,17 @@ export class PythonImporter {
     const argsNode = field(node, 'arguments');
     if (!callee || !argsNode) return this.b.errorNode(node, 'a call');
     if (argsNode.type === 'generator_expression') return this.b.errorNode(node, 'a call with a generator expression');
+    const variadic = callee.type === 'identifier' ? this.variadic.carried.get(callee.text) : undefined;
+    if (variadic) {
+      // f(a, b, c) of `def f(x, *ys)`: f(a, [b, c]).
+      const written = namedChildren(argsNode);
+      if (written.length < variadic.fixed || written.some((arg) => ['keyword_argument', 'list_splat', 'dictionary_splat'].includes(arg.type))) {
+        return this.b.errorNode(node, `a call of ${callee.text}, which has a *args parameter, with * or keyword arguments or fewer arguments than the parameters before it`, 'Write the arguments out, one for each parameter before *args.');
+      }
+      const all = written.map((arg) => this.expression(arg));
+      const gathered = this.b.make<A.ArrayLiteral>('ArrayLiteral', argsNode, { elements: all.slice(variadic.fixed) });
+      return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: [...all.slice(0, variadic.fixed), gathered] });
+    }
     const classArgs = callee.type === 'identifier' && callee.text === 'isinstance' ? namedChildren(argsNode) : [];
     if (classArgs.length === 2 && classArgs.every((arg) => !['keyword_argument', 'list_splat', 'dictionary_splat'].includes(arg.type))) {
       return classCheck(this.b, (part) => this.expression(part), node, classArgs[0], classArgs[1], false, false);
