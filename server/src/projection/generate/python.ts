@@ -790,6 +790,9 @@ class PythonGenerator {
         case 'pystr':
           this.ctx.helper('show'); // python_text shows numbers through it
           return fragment(`${this.ctx.helper('python_text')}(${list})`, POSTFIX);
+        case 'jsstr':
+          this.ctx.helper('show'); // node_text shows numbers through it
+          return fragment(`${this.ctx.helper('node_text')}(${list})`, POSTFIX);
         case 'int':
           return fragment(`${this.ctx.helper('to_int')}(${list})`, POSTFIX);
         case 'assert':

@@ -5,7 +5,8 @@
 // change is never silent. Field and property names are kept: Whetstone accepts keywords there.
 // The same holds for a JavaScript declaration named like a built-in the importer mapped a library
 // call to (a variable `max` beside `Math.max`): in Whetstone the calls would reach the variable,
-// so the declaration and its uses are renamed, and the library calls keep the built-in.
+// so the declaration and its uses are renamed, and the library calls keep the built-in; so is one
+// named jsstr, the built-in a value console.log shows may be imported through.
 import { KEYWORDS, walk, type Node, type Program } from '../../core/ast';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 
@@ -35,6 +36,8 @@ export function renameKeywordNames(program: Program, libraryCallees?: ReadonlySe
     walk(program, (node) => {
       if (node.type === 'Identifier' && libraryCallees.has(node.id)) captured.add(node.name);
     });
+    // The display check may show a value through jsstr (display-check.ts), after this renaming.
+    captured.add('jsstr');
   }
   const clashes = (name: string): boolean => KEYWORDS.has(name) || captured.has(name);
   const used = new Set<string>();
