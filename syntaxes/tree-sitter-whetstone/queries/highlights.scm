@@ -52,6 +52,12 @@
 ] @keyword.repeat
 
 [
+  "throw"
+  "try"
+  "catch"
+] @keyword.exception
+
+[
   "and"
   "or"
   "not"

@@ -60,7 +60,7 @@ export function findUnused(source: UnusedSource, names: NameSpans | undefined): 
         diagnostics.push(
           makeDiagnostic('W_UNUSED', `Unused parameter '${symbol.name}'`, decl.id, nameSpan, {
             hint: `Remove it, or name it _${symbol.name} to mark it as intentionally unused`,
-            ...(isFreeName(symbol, `_${symbol.name}`) ? { fix: [setProperty(decl.id, 'name', `_${symbol.name}`)] } : {}),
+            ...(isFreeName(symbol, `_${symbol.name}`) ? { fix: [setProperty(decl.id, decl.type === 'TryStatement' ? 'catchName' : 'name', `_${symbol.name}`)] } : {}),
           }),
         );
         break;

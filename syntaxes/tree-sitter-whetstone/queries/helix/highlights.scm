@@ -51,6 +51,12 @@
 ] @keyword.control.repeat
 
 [
+  "throw"
+  "try"
+  "catch"
+] @keyword.control.exception
+
+[
   "and"
   "or"
   "not"
