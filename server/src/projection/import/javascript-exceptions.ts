@@ -1,0 +1,146 @@
+// JavaScript's throw and try/catch read as Whetstone's, where they keep their meaning. A Whetstone
+// throw carries a message and a catch takes only Whetstone throws, so:
+// - `throw new Error(m)` (any `…Error` class) throws m, and `throw value` throws the value's text;
+// - a catch carries when it uses the caught value only as the message: `e.message` when every
+//   throw of the file throws an Error, `e` itself (printed, String(e), in a template) when none
+//   does (String of an Error is "Error: m", and a thrown text has no .message);
+// - a JavaScript catch also catches the runtime's own errors (JSON.parse's SyntaxError, a
+//   RangeError of repeat or toFixed, whatever an unknown function throws), which a Whetstone catch
+//   lets go on: a try whose body can call something that throws them (directly or through the
+//   file's own functions) is not carried. Reading a field or an element of null or undefined (a
+//   TypeError) is not looked for: in Whetstone the checker asks for the value first.
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import { field, namedChildren } from './ast-builder';
+
+/** Global functions that never throw for any argument. */
+const SAFE_FUNCTIONS = new Set(['String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'isNaN', 'isFinite']);
+/** Objects whose every function never throws for numbers and lists (Math.max, Array.isArray, Number.isInteger…). */
+const SAFE_NAMESPACES = new Set(['Math', 'Number']);
+const SAFE_MEMBER_CALLS = new Set(['console.log', 'Array.isArray', 'Object.keys', 'Object.values', 'Object.entries']);
+/** Methods of strings and arrays that never throw on a string or an array. */
+const SAFE_METHODS = new Set(
+  'push pop shift unshift includes indexOf lastIndexOf join slice concat reverse sort map filter some every find findIndex forEach fill at toUpperCase toLowerCase trim trimStart trimEnd startsWith endsWith charAt charCodeAt split substring padStart padEnd'.split(' '),
+);
+
+/** How the file's throws throw: Errors (their message is `.message`), other values, or both. */
+export interface ThrowKinds {
+  errors: boolean;
+  values: boolean;
+}
+
+/** Whether `node` is `new XError(…)`. */
+export function isErrorConstruction(node: SyntaxNode): boolean {
+  const constructor = node.type === 'new_expression' ? field(node, 'constructor') : undefined;
+  return constructor?.type === 'identifier' && /Error$/.test(constructor.text);
+}
+
+export function throwKinds(root: SyntaxNode): ThrowKinds {
+  const kinds: ThrowKinds = { errors: false, values: false };
+  for (const node of root.descendantsOfType('throw_statement')) {
+    const thrown = node ? namedChildren(node)[0] : undefined;
+    if (thrown && isErrorConstruction(thrown)) kinds.errors = true;
+    else if (thrown) kinds.values = true;
+  }
+  return kinds;
+}
+
+/** The functions the file declares at top level (declarations and consts bound to a function), by name. */
+export function fileFunctions(root: SyntaxNode): Map<string, SyntaxNode> {
+  const functions = new Map<string, SyntaxNode>();
+  for (let node of namedChildren(root)) {
+    if (node.type === 'export_statement') node = field(node, 'declaration') ?? node;
+    if (node.type === 'function_declaration') {
+      const name = field(node, 'name')?.text;
+      if (name) functions.set(name, node);
+    } else if (node.type === 'lexical_declaration' || node.type === 'variable_declaration') {
+      for (const declarator of namedChildren(node).filter((child) => child.type === 'variable_declarator')) {
+        const name = field(declarator, 'name');
+        const value = field(declarator, 'value');
+        if (name?.type === 'identifier' && value && ['arrow_function', 'function_expression', 'function'].includes(value.type)) functions.set(name.text, value);
+      }
+    }
+  }
+  return functions;
+}
+
+/** Why a call can throw an error of JavaScript's own, or undefined when it cannot (the file's functions are followed). */
+function callRisk(call: SyntaxNode, functions: ReadonlyMap<string, SyntaxNode>, pending: SyntaxNode[]): string | undefined {
+  const callee = field(call, 'function');
+  if (callee?.type === 'identifier') {
+    const declared = functions.get(callee.text);
+    if (declared) {
+      pending.push(declared);
+      return undefined;
+    }
+    if (SAFE_FUNCTIONS.has(callee.text)) return undefined;
+  } else if (callee?.type === 'member_expression') {
+    const object = field(callee, 'object');
+    const property = field(callee, 'property')?.text ?? '';
+    if (object?.type === 'identifier' && (SAFE_NAMESPACES.has(object.text) || SAFE_MEMBER_CALLS.has(`${object.text}.${property}`))) return undefined;
+    if (SAFE_METHODS.has(property)) return undefined;
+  }
+  return `${shortText(call)} can throw an error of JavaScript's own (or of a function not in this file)`;
+}
+
+function shortText(node: SyntaxNode): string {
+  const text = node.text.replace(/\s+/g, ' ');
+  return text.length <= 50 ? `\`${text}\`` : `\`${text.slice(0, 47)}…\``;
+}
+
+/**
+ * Why the try body `body` can throw an error of JavaScript's own, which its catch would catch and
+ * a Whetstone catch would not: the first such call or construction, following calls of the file's
+ * own functions. Undefined when it cannot.
+ */
+export function runtimeErrorIn(body: SyntaxNode, functions: ReadonlyMap<string, SyntaxNode>): string | undefined {
+  const pending: SyntaxNode[] = [body];
+  const seen = new Set<number>();
+  while (pending.length > 0) {
+    const next = pending.pop() as SyntaxNode;
+    if (seen.has(next.id)) continue;
+    seen.add(next.id);
+    for (const node of [next, ...next.descendantsOfType(['call_expression', 'new_expression'])]) {
+      if (!node) continue;
+      if (node.type === 'call_expression') {
+        const why = callRisk(node, functions, pending);
+        if (why) return why;
+      } else if (node.type === 'new_expression' && !(isErrorConstruction(node) && node.parent?.type === 'throw_statement')) {
+        return `${shortText(node)} can throw an error of JavaScript's own`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** How a catch's handler uses the caught value: not at all, as `e.message`, as `e` itself; or why not carried. */
+export type CaughtUse = { kind: 'none' | 'message' | 'value' } | { why: string };
+
+/** Whether `identifier` (the caught name) stands where its text is all that is used: printed, String(e), a template, joined with +. */
+function usedAsText(identifier: SyntaxNode): boolean {
+  const parent = identifier.parent;
+  if (parent?.type === 'template_substitution') return true;
+  if (parent?.type === 'binary_expression' && field(parent, 'operator')?.text === '+') return true;
+  if (parent?.type !== 'arguments') return false;
+  const call = parent.parent;
+  const callee = call ? field(call, 'function') : undefined;
+  return callee?.text === 'console.log' || (callee?.text === 'String' && namedChildren(parent).length === 1);
+}
+
+export function caughtUse(handler: SyntaxNode, name: string): CaughtUse {
+  let message = false;
+  let value = false;
+  for (const identifier of handler.descendantsOfType(['identifier', 'shorthand_property_identifier'])) {
+    if (!identifier || identifier.text !== name) continue;
+    const parent = identifier.parent;
+    if (parent?.type === 'member_expression' && field(parent, 'object')?.id === identifier.id && field(parent, 'property')?.text === 'message' && !isAssigned(parent)) message = true;
+    else if (usedAsText(identifier)) value = true;
+    else return { why: `a catch that uses the caught value other than as ${name}.message, String(${name}) or printed` };
+  }
+  if (message && value) return { why: `a catch that uses both ${name}.message and ${name} itself` };
+  return { kind: message ? 'message' : value ? 'value' : 'none' };
+}
+
+function isAssigned(node: SyntaxNode): boolean {
+  const parent = node.parent;
+  return (parent?.type === 'assignment_expression' || parent?.type === 'augmented_assignment_expression') && field(parent, 'left')?.id === node.id;
+}
