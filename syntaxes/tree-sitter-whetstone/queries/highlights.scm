@@ -142,6 +142,9 @@
 (for_statement
   iterator: (identifier) @variable)
 
+(try_statement
+  name: (identifier) @variable.parameter)
+
 (property
   key: (identifier) @property)
 

@@ -120,7 +120,13 @@ export class StatementChecker {
       case 'ThrowStatement':
         // The message is what a catch receives, so it is a string in every target.
         if (statement.value) {
-          this.expressions.checkAssignable(statement.value, STRING, (actual) => `throw takes a message of type string, not ${actual}`);
+          const thrown = this.expressions.checkAssignable(statement.value, STRING, (actual) => `throw takes a message of type string, not ${actual}`);
+          // A null message reads "null" in JavaScript and "None" in Python (null itself is reported above).
+          if (thrown.kind === 'optional') {
+            this.context.report('E_TYPE_MISMATCH', `throw takes a message of type string, not ${typeToString(thrown)}`, statement.value, statement.value.span, {
+              hint: 'Throw a text: check for null first, or write the message out',
+            });
+          }
         }
         return;
       case 'TryStatement':

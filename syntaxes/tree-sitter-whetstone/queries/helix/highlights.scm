@@ -141,6 +141,9 @@
 (for_statement
   iterator: (identifier) @variable)
 
+(try_statement
+  name: (identifier) @variable.parameter)
+
 (property
   key: (identifier) @variable.other.member)
 
