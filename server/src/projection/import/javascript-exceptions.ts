@@ -126,13 +126,28 @@ function usedAsText(identifier: SyntaxNode): boolean {
   return callee?.text === 'console.log' || (callee?.text === 'String' && namedChildren(parent).length === 1);
 }
 
+/** The node `identifier` stands for with TypeScript's casts and brackets around it: `(e as Error)`. */
+function castOf(identifier: SyntaxNode): SyntaxNode {
+  let node = identifier;
+  while (node.parent && (node.parent.type === 'parenthesized_expression' || node.parent.type === 'non_null_expression' || (node.parent.type === 'as_expression' && namedChildren(node.parent)[0]?.id === node.id))) node = node.parent;
+  return node;
+}
+
+/** The caught name when `object` is it, cast or bracketed (`e`, `(e as Error)`), else undefined. */
+export function caughtName(object: SyntaxNode): string | undefined {
+  let node: SyntaxNode | undefined = object;
+  while (node && (node.type === 'parenthesized_expression' || node.type === 'non_null_expression' || node.type === 'as_expression')) node = namedChildren(node)[0];
+  return node?.type === 'identifier' ? node.text : undefined;
+}
+
 export function caughtUse(handler: SyntaxNode, name: string): CaughtUse {
   let message = false;
   let value = false;
   for (const identifier of handler.descendantsOfType(['identifier', 'shorthand_property_identifier'])) {
     if (!identifier || identifier.text !== name) continue;
-    const parent = identifier.parent;
-    if (parent?.type === 'member_expression' && field(parent, 'object')?.id === identifier.id && field(parent, 'property')?.text === 'message' && !isAssigned(parent)) message = true;
+    const cast = castOf(identifier);
+    const parent = cast.parent;
+    if (parent?.type === 'member_expression' && field(parent, 'object')?.id === cast.id && field(parent, 'property')?.text === 'message' && !isAssigned(parent)) message = true;
     else if (usedAsText(identifier)) value = true;
     else return { why: `a catch that uses the caught value other than as ${name}.message, String(${name}) or printed` };
   }

@@ -17,7 +17,7 @@ import type * as A from '../../core/ast';
 import { AstBuilder, field, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
-import { caughtUse, fileFunctions, isErrorConstruction, runtimeErrorIn, throwKinds, type ThrowKinds } from './javascript-exceptions';
+import { caughtName, caughtUse, fileFunctions, isErrorConstruction, runtimeErrorIn, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
 /** What `typeof x === "…"` tests, as a Whetstone type test. */
 const TYPEOF_TESTED: Record<string, string | undefined> = { number: 'number', string: 'string', boolean: 'bool' };
@@ -1074,7 +1074,7 @@ export class JavaScriptImporter {
     if (!object || !property || node.children.some((child) => child?.type === 'optional_chain')) return this.b.errorNode(node, 'optional chaining (?.)');
     if (property.type !== 'property_identifier') return this.b.errorNode(node, 'a private member (#)');
     if (property.text === 'length') return this.b.call('len', [this.expression(object)], node);
-    if (property.text === 'message' && object.type === 'identifier' && object.text === this.caughtMessage) return this.b.identifier(object.text, node);
+    if (property.text === 'message' && this.caughtMessage !== undefined && caughtName(object) === this.caughtMessage) return this.b.identifier(this.caughtMessage, node);
     return this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: property.text });
   }
 
