@@ -175,6 +175,14 @@ describe('throw and try/catch in the core', () => {
     );
   });
 
+  it('reports an unused caught message with a fix that names it _e', async () => {
+    const doc = await parse('try {\n  throw "x";\n} catch (e) {\n  print("failed");\n}\n');
+    const unused = analyze(doc).diagnostics.filter((d) => d.code === 'W_UNUSED');
+    assert.deepEqual(unused.map((d) => `${d.line}: ${d.message} | ${d.hint}`), ["3: Unused caught message 'e' | Name it _e to mark it as intentionally unused"]);
+    const result = applyMutations(doc, unused[0].fix ?? [], idAllocator());
+    assert.equal(applyEdits(doc.text, result.edits), 'try {\n  throw "x";\n} catch (_e) {\n  print("failed");\n}\n');
+  });
+
   it('renames the caught name with its uses, and marks it a parameter for semantic tokens', async () => {
     const doc = await parse('try {\n  throw "x";\n} catch (e) {\n  print(e);\n}\n');
     const occurrences = nameOccurrences(doc, analyze(doc)).map((o) => ({ name: o.name, line: o.span.start.line, column: o.span.start.column, declaration: o.declaration, kind: o.symbol?.kind }));
