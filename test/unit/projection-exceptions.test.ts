@@ -2,7 +2,7 @@
 // caught message, a throw through functions and loops, a rethrow from a handler, nested tries; a
 // catch takes only Whetstone throws (a failed assert goes on), and an uncaught throw stops the
 // program with its message. Imported from JavaScript, TypeScript (throw new Error(m), catch with
-// e.message or e) and Python (raise, one except of Exception, ValueError or the file's own class),
+// e.message or e, error classes that only name what is thrown) and Python (raise, one except of Exception, ValueError or the file's own class),
 // each source and each projection run; what would change meaning is an error at import, naming
 // why: a catch that would also catch the source language's own errors (JSON.parse, int("x"),
 // an index, a division), finally, else, several except clauses, classes Whetstone cannot tell
@@ -215,6 +215,37 @@ describe('exceptions in projection', () => {
       '',
     ].join('\n');
     scratch.keepsItsMeaning(source, 'typescript', /\} catch \(error\) \{\n {4}return "error " \+ str\(error\);/);
+  });
+
+  it('import from TypeScript: error classes that only name what is thrown are dropped, their throws and catches carried', () => {
+    const source = [
+      'class ValidationError extends Error {',
+      '  constructor(message: string) {',
+      '    super(message);',
+      '    this.name = "ValidationError";',
+      '  }',
+      '}',
+      '',
+      'export class RangeCheckError extends ValidationError {}',
+      '',
+      'function checkAge(age: number): number {',
+      '  if (age < 0) throw new ValidationError("negative age");',
+      '  if (age > 150) throw new RangeCheckError(`age out of range: ${age}`);',
+      '  return age;',
+      '}',
+      '',
+      'for (const age of [30, -1, 200]) {',
+      '  try {',
+      '    console.log(checkAge(age));',
+      '  } catch (e) {',
+      '    console.log("rejected:", (e as ValidationError).message);',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    scratch.keepsItsMeaning(source, 'typescript', /^fn checkAge[\s\S]*throw "age out of range: " \+ str\(age\);[\s\S]*\} catch \(e\) \{\n {4}print\("rejected:", e\);/);
+    // A class with more than the message is a class: reported, as before.
+    assert.match(importSource('class E extends Error {\n  code = 1;\n}\nthrow new E("x");\n', 'javascript').diagnostics.map((d) => d.message).join('\n'), /class declaration/);
   });
 
   it('import from Python: raise of the file’s class, an except of it, of Exception and of ValueError, str(e) and print(e)', () => {

@@ -1,6 +1,8 @@
 // JavaScript's throw and try/catch read as Whetstone's, where they keep their meaning. A Whetstone
 // throw carries a message and a catch takes only Whetstone throws, so:
 // - `throw new Error(m)` (any `…Error` class) throws m, and `throw value` throws the value's text;
+//   `class ParseError extends Error {}` (an empty body, or a constructor that only passes the
+//   message to super and sets this.name) only names what a throw throws, and is dropped;
 // - a catch carries when it uses the caught value only as the message: `e.message` when every
 //   throw of the file throws an Error, `e` itself (printed, String(e), in a template) when none
 //   does (String of an Error is "Error: m", and a thrown text has no .message);
@@ -28,17 +30,57 @@ export interface ThrowKinds {
   values: boolean;
 }
 
-/** Whether `node` is `new XError(…)`. */
-export function isErrorConstruction(node: SyntaxNode): boolean {
+/** Whether `node` is `new XError(…)`, or a `new` of an error class of `classes`. */
+export function isErrorConstruction(node: SyntaxNode, classes: ReadonlySet<string>): boolean {
   const constructor = node.type === 'new_expression' ? field(node, 'constructor') : undefined;
-  return constructor?.type === 'identifier' && /Error$/.test(constructor.text);
+  return constructor?.type === 'identifier' && (/Error$/.test(constructor.text) || classes.has(constructor.text));
 }
 
-export function throwKinds(root: SyntaxNode): ThrowKinds {
+/** Whether a class member is a constructor that only passes its one parameter to super and may set this.name to a text. */
+function onlyPassesMessage(member: SyntaxNode): boolean {
+  if (member.type !== 'method_definition' || field(member, 'name')?.text !== 'constructor') return false;
+  const parameters = namedChildren(field(member, 'parameters') ?? member);
+  const parameter = parameters.length === 1 ? (field(parameters[0], 'pattern') ?? parameters[0]) : undefined;
+  const body = field(member, 'body');
+  if (parameter?.type !== 'identifier' || !body) return false;
+  const statements = namedChildren(body);
+  return statements.every((statement, index) => {
+    const expression = statement.type === 'expression_statement' ? namedChildren(statement)[0] : undefined;
+    if (index === 0) {
+      const args = expression?.type === 'call_expression' && field(expression, 'function')?.type === 'super' ? namedChildren(field(expression, 'arguments') ?? expression) : [];
+      return args.length === 1 && args[0].text === parameter.text;
+    }
+    return expression?.type === 'assignment_expression' && field(expression, 'left')?.text === 'this.name' && field(expression, 'right')?.type === 'string';
+  }) && statements.length > 0;
+}
+
+/**
+ * The error classes the file declares at top level that only name what a throw throws:
+ * `class ParseError extends Error {}`, extending an `…Error` class or another such class, with
+ * an empty body or a constructor that only passes the message on.
+ */
+export function errorClasses(root: SyntaxNode): Set<string> {
+  const classes = new Set<string>();
+  for (let node of namedChildren(root)) {
+    if (node.type === 'export_statement') node = field(node, 'declaration') ?? node;
+    if (node.type !== 'class_declaration') continue;
+    const name = field(node, 'name')?.text;
+    const heritage = namedChildren(node).find((child) => child.type === 'class_heritage');
+    const bases = heritage ? namedChildren(heritage) : [];
+    // TypeScript wraps the base in an extends_clause.
+    const base = bases.length === 1 && bases[0].type === 'extends_clause' ? namedChildren(bases[0]) : bases;
+    const members = namedChildren(field(node, 'body') ?? node);
+    if (!name || base.length !== 1 || base[0].type !== 'identifier' || !(/Error$/.test(base[0].text) || classes.has(base[0].text))) continue;
+    if (members.length === 0 || (members.length === 1 && onlyPassesMessage(members[0]))) classes.add(name);
+  }
+  return classes;
+}
+
+export function throwKinds(root: SyntaxNode, classes: ReadonlySet<string>): ThrowKinds {
   const kinds: ThrowKinds = { errors: false, values: false };
   for (const node of root.descendantsOfType('throw_statement')) {
     const thrown = node ? namedChildren(node)[0] : undefined;
-    if (thrown && isErrorConstruction(thrown)) kinds.errors = true;
+    if (thrown && isErrorConstruction(thrown, classes)) kinds.errors = true;
     else if (thrown) kinds.values = true;
   }
   return kinds;
@@ -92,7 +134,7 @@ function shortText(node: SyntaxNode): string {
  * a Whetstone catch would not: the first such call or construction, following calls of the file's
  * own functions. Undefined when it cannot.
  */
-export function runtimeErrorIn(body: SyntaxNode, functions: ReadonlyMap<string, SyntaxNode>): string | undefined {
+export function runtimeErrorIn(body: SyntaxNode, functions: ReadonlyMap<string, SyntaxNode>, classes: ReadonlySet<string>): string | undefined {
   const pending: SyntaxNode[] = [body];
   const seen = new Set<number>();
   while (pending.length > 0) {
@@ -104,7 +146,7 @@ export function runtimeErrorIn(body: SyntaxNode, functions: ReadonlyMap<string, 
       if (node.type === 'call_expression') {
         const why = callRisk(node, functions, pending);
         if (why) return why;
-      } else if (node.type === 'new_expression' && !(isErrorConstruction(node) && node.parent?.type === 'throw_statement')) {
+      } else if (node.type === 'new_expression' && !(isErrorConstruction(node, classes) && node.parent?.type === 'throw_statement')) {
         return `${shortText(node)} can throw an error of JavaScript's own`;
       }
     }

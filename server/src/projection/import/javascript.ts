@@ -17,7 +17,7 @@ import type * as A from '../../core/ast';
 import { AstBuilder, field, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
-import { caughtName, caughtUse, fileFunctions, isErrorConstruction, runtimeErrorIn, throwKinds, type ThrowKinds } from './javascript-exceptions';
+import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, runtimeErrorIn, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
 /** What `typeof x === "…"` tests, as a Whetstone type test. */
 const TYPEOF_TESTED: Record<string, string | undefined> = { number: 'number', string: 'string', boolean: 'bool' };
@@ -74,12 +74,15 @@ export class JavaScriptImporter {
   /** The file's top-level functions by name, and how its throws throw: what a try/catch is judged by. */
   private functions = new Map<string, SyntaxNode>();
   private throws: ThrowKinds = { errors: false, values: false };
+  /** The error classes the file declares only to name what it throws (dropped at import). */
+  private errorClasses = new Set<string>();
   /** The caught name whose `.message` is the message, inside a catch that reads it so. */
   private caughtMessage: string | undefined;
 
   program(root: SyntaxNode): A.Program {
     this.functions = fileFunctions(root);
-    this.throws = throwKinds(root);
+    this.errorClasses = errorClasses(root);
+    this.throws = throwKinds(root, this.errorClasses);
     this.restFunctions.clear();
     for (const [name, found] of restParameterFunctions(root)) this.restFunctions.set(name, found);
     const children: A.TopLevel[] = [];
@@ -116,6 +119,10 @@ export class JavaScriptImporter {
         return this.interfaceDeclaration(node);
       case 'type_alias_declaration':
         return this.typeAlias(node);
+      case 'class_declaration':
+        // `class ParseError extends Error {}` only names what a throw throws.
+        if (this.errorClasses.has(field(node, 'name')?.text ?? '')) return [];
+        return this.statement(node);
       default:
         return this.statement(node);
     }
@@ -381,7 +388,7 @@ export class JavaScriptImporter {
         if (!thrown) return [];
         const thrownArgs = thrown.type === 'new_expression' ? namedChildren(field(thrown, 'arguments') ?? thrown) : [];
         let message: A.Expression;
-        if (isErrorConstruction(thrown) && thrownArgs.length <= 1) {
+        if (isErrorConstruction(thrown, this.errorClasses) && thrownArgs.length <= 1) {
           message = thrownArgs[0] ? this.expression(thrownArgs[0]) : this.b.literal('', thrown);
         } else if (thrown.type === 'new_expression') {
           this.b.unsupported(node, 'a throw of something other than an Error');
@@ -501,7 +508,7 @@ export class JavaScriptImporter {
       this.b.unsupported(node, `a catch that uses ${name} itself in a file that throws Errors`, `Printed or joined, an Error shows as "Error: …" or its stack; read ${name}.message for the message.`);
       return [];
     }
-    const risk = runtimeErrorIn(body, this.functions);
+    const risk = runtimeErrorIn(body, this.functions, this.errorClasses);
     if (risk) {
       this.b.unsupported(node, "a try whose catch also catches JavaScript's own errors", `${risk}, and a Whetstone catch takes only Whetstone throws.`);
       return [];
