@@ -313,6 +313,8 @@ describe('exceptions in projection', () => {
       refusals('xs = [1, 2]\ntry:\n    print(xs[5])\nexcept Exception:\n    print("no")\ntry:\n    print(1 / len(xs))\nexcept:\n    print("no")\n', 'python').map((line) => line.split(' | ')[1]),
       ['`xs[5]` can raise IndexError or KeyError, and a Whetstone catch takes only Whetstone throws.', '`1 / len(xs)` can raise ZeroDivisionError, and a Whetstone catch takes only Whetstone throws.'],
     );
+    // Comments between the clauses are no clauses.
+    assert.deepEqual(refusals('def f(x):\n    if x < 0:\n        raise ValueError("neg")\n    return x\n\n\ntry:\n    print(f(-1))\n# between\nexcept ValueError as e:  # why\n    print("caught", e)\n', 'python'), []);
     // An except of the file's own class catches none of Python's errors: the index is carried.
     assert.deepEqual(refusals('class Empty(Exception):\n    pass\n\n\nxs = [1]\ntry:\n    print(xs[0])\nexcept Empty as e:\n    print(e)\n', 'python'), []);
   });

@@ -181,7 +181,7 @@ function usedAsMessage(identifier: SyntaxNode): boolean {
  */
 export function readTry(node: SyntaxNode, classes: ReadonlyMap<string, string>, functions: ReadonlyMap<string, SyntaxNode>): ExceptReading {
   const body = field(node, 'body');
-  const clauses = namedChildren(node).filter((child) => child.id !== body?.id);
+  const clauses = namedChildren(node).filter((child) => child.id !== body?.id && child.type !== 'comment');
   const excepts = clauses.filter((clause) => clause.type === 'except_clause');
   if (clauses.some((clause) => clause.type === 'finally_clause')) return { why: 'a try with finally', hint: 'Whetstone has try/catch without finally.' };
   if (clauses.some((clause) => clause.type === 'else_clause')) return { why: 'a try with else', hint: 'Move the else part to the end of the try body if it may be caught, or after the try.' };
