@@ -105,13 +105,13 @@ export function fileFunctions(root: SyntaxNode): Map<string, SyntaxNode> {
   return functions;
 }
 
-/** Why a call can throw an error of JavaScript's own, or undefined when it cannot (the file's functions are followed). */
-function callRisk(call: SyntaxNode, functions: ReadonlyMap<string, SyntaxNode>, pending: SyntaxNode[]): string | undefined {
+/** Why a call can throw an error of JavaScript's own, or undefined when it cannot (a call of the file's functions goes to `called`). */
+function callRisk(call: SyntaxNode, functions: ReadonlyMap<string, SyntaxNode>, called: SyntaxNode[]): string | undefined {
   const callee = field(call, 'function');
   if (callee?.type === 'identifier') {
     const declared = functions.get(callee.text);
     if (declared) {
-      pending.push(declared);
+      called.push(declared);
       return undefined;
     }
     if (SAFE_FUNCTIONS.has(callee.text)) return undefined;
@@ -129,29 +129,53 @@ function shortText(node: SyntaxNode): string {
   return text.length <= 50 ? `\`${text}\`` : `\`${text.slice(0, 47)}…\``;
 }
 
+/** What one piece of code can throw of JavaScript's own by itself, and the file's functions it calls. */
+interface Reach {
+  risk: string | undefined;
+  calls: SyntaxNode[];
+}
+
 /**
- * Why the try body `body` can throw an error of JavaScript's own, which its catch would catch and
- * a Whetstone catch would not: the first such call or construction, following calls of the file's
- * own functions. Undefined when it cannot.
+ * Why a try body can throw an error of JavaScript's own, which its catch would catch and a
+ * Whetstone catch would not: the first such call or construction, following calls of the file's
+ * own functions. What each function does by itself is read once per file, so many tries calling
+ * the same functions cost one reading of each.
  */
-export function runtimeErrorIn(body: SyntaxNode, functions: ReadonlyMap<string, SyntaxNode>, classes: ReadonlySet<string>): string | undefined {
-  const pending: SyntaxNode[] = [body];
-  const seen = new Set<number>();
-  while (pending.length > 0) {
-    const next = pending.pop() as SyntaxNode;
-    if (seen.has(next.id)) continue;
-    seen.add(next.id);
-    for (const node of [next, ...next.descendantsOfType(['call_expression', 'new_expression'])]) {
-      if (!node) continue;
-      if (node.type === 'call_expression') {
-        const why = callRisk(node, functions, pending);
-        if (why) return why;
-      } else if (node.type === 'new_expression' && !(isErrorConstruction(node, classes) && node.parent?.type === 'throw_statement')) {
-        return `${shortText(node)} can throw an error of JavaScript's own`;
-      }
+export class RuntimeErrors {
+  private readonly reaches = new Map<number, Reach>();
+
+  constructor(
+    private readonly functions: ReadonlyMap<string, SyntaxNode>,
+    private readonly classes: ReadonlySet<string>,
+  ) {}
+
+  /** The first call or construction in `body` (or a function it reaches) that can throw, in words; undefined when none can. */
+  in(body: SyntaxNode): string | undefined {
+    const pending: SyntaxNode[] = [body];
+    const seen = new Set<number>();
+    while (pending.length > 0) {
+      const next = pending.pop() as SyntaxNode;
+      if (seen.has(next.id)) continue;
+      seen.add(next.id);
+      const reach = this.reach(next);
+      if (reach.risk) return reach.risk;
+      pending.push(...reach.calls);
     }
+    return undefined;
   }
-  return undefined;
+
+  private reach(code: SyntaxNode): Reach {
+    const known = this.reaches.get(code.id);
+    if (known) return known;
+    const reach: Reach = { risk: undefined, calls: [] };
+    for (const node of code.descendantsOfType(['call_expression', 'new_expression'])) {
+      if (!node || reach.risk) continue;
+      if (node.type === 'call_expression') reach.risk = callRisk(node, this.functions, reach.calls);
+      else if (!(isErrorConstruction(node, this.classes) && node.parent?.type === 'throw_statement')) reach.risk = `${shortText(node)} can throw an error of JavaScript's own`;
+    }
+    this.reaches.set(code.id, reach);
+    return reach;
+  }
 }
 
 /** How a catch's handler uses the caught value: not at all, as `e.message`, as `e` itself; or why not carried. */

@@ -17,7 +17,7 @@ import type * as A from '../../core/ast';
 import { AstBuilder, field, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
-import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, runtimeErrorIn, throwKinds, type ThrowKinds } from './javascript-exceptions';
+import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
 /** What `typeof x === "…"` tests, as a Whetstone type test. */
 const TYPEOF_TESTED: Record<string, string | undefined> = { number: 'number', string: 'string', boolean: 'bool' };
@@ -71,8 +71,8 @@ export class JavaScriptImporter {
   /** Functions with a rest parameter that are only ever called by name: name → the parameters before it. */
   private readonly restFunctions = new Map<string, { fixed: number; declaration: SyntaxNode }>();
   private holderCount = 0;
-  /** The file's top-level functions by name, and how its throws throw: what a try/catch is judged by. */
-  private functions = new Map<string, SyntaxNode>();
+  /** What the file's try bodies can throw of JavaScript's own, and how its throws throw: what a try/catch is judged by. */
+  private runtimeErrors = new RuntimeErrors(new Map(), new Set());
   private throws: ThrowKinds = { errors: false, values: false };
   /** The error classes the file declares only to name what it throws (dropped at import). */
   private errorClasses = new Set<string>();
@@ -80,8 +80,8 @@ export class JavaScriptImporter {
   private caughtMessage: string | undefined;
 
   program(root: SyntaxNode): A.Program {
-    this.functions = fileFunctions(root);
     this.errorClasses = errorClasses(root);
+    this.runtimeErrors = new RuntimeErrors(fileFunctions(root), this.errorClasses);
     this.throws = throwKinds(root, this.errorClasses);
     this.restFunctions.clear();
     for (const [name, found] of restParameterFunctions(root)) this.restFunctions.set(name, found);
@@ -508,7 +508,7 @@ export class JavaScriptImporter {
       this.b.unsupported(node, `a catch that uses ${name} itself in a file that throws Errors`, `Printed or joined, an Error shows as "Error: …" or its stack; read ${name}.message for the message.`);
       return [];
     }
-    const risk = runtimeErrorIn(body, this.functions, this.errorClasses);
+    const risk = this.runtimeErrors.in(body);
     if (risk) {
       this.b.unsupported(node, "a try whose catch also catches JavaScript's own errors", `${risk}, and a Whetstone catch takes only Whetstone throws.`);
       return [];

@@ -59,29 +59,6 @@ export function raisedClass(raise: SyntaxNode): string | undefined {
   return callee?.type === 'identifier' ? callee.text : undefined;
 }
 
-/** Every class raised in the try body `body` or in the file's functions it calls (and they call). */
-function raisedFrom(body: SyntaxNode, functions: ReadonlyMap<string, SyntaxNode>): Set<string> {
-  const raised = new Set<string>();
-  const pending: SyntaxNode[] = [body];
-  const seen = new Set<number>();
-  while (pending.length > 0) {
-    const next = pending.pop() as SyntaxNode;
-    if (seen.has(next.id)) continue;
-    seen.add(next.id);
-    for (const node of next.descendantsOfType(['raise_statement', 'call'])) {
-      if (node?.type === 'raise_statement') {
-        const name = raisedClass(node);
-        if (name) raised.add(name);
-      } else if (node) {
-        const callee = field(node, 'function');
-        const declared = callee?.type === 'identifier' ? functions.get(callee.text) : undefined;
-        if (declared) pending.push(declared);
-      }
-    }
-  }
-  return raised;
-}
-
 /** Whether an except of `caught` catches `raised`: the same class, or one the file derives from it. */
 function catchesClass(caught: string, raised: string, classes: ReadonlyMap<string, string>): boolean {
   if (BROAD.has(caught)) return true;
@@ -91,13 +68,13 @@ function catchesClass(caught: string, raised: string, classes: ReadonlyMap<strin
   return false;
 }
 
-/** Why a call raises an error of Python's own an except of ValueError catches, or undefined (the file's functions are followed). */
-function callRisk(call: SyntaxNode, functions: ReadonlyMap<string, SyntaxNode>, pending: SyntaxNode[]): string | undefined {
+/** Why a call raises an error of Python's own an except of ValueError catches, or undefined (a call of the file's functions goes to `called`). */
+function callRisk(call: SyntaxNode, functions: ReadonlyMap<string, SyntaxNode>, called: SyntaxNode[]): string | undefined {
   const callee = field(call, 'function');
   if (callee?.type === 'identifier') {
     const declared = functions.get(callee.text);
     if (declared) {
-      pending.push(declared);
+      called.push(declared);
       return undefined;
     }
     if (SAFE_FUNCTIONS.has(callee.text)) return undefined;
@@ -117,38 +94,84 @@ function isNonZeroNumber(node: SyntaxNode | undefined): boolean {
   return (node?.type === 'integer' || node?.type === 'float') && Number(node.text.replace(/_/g, '')) !== 0;
 }
 
+/** What one piece of code does by itself: its first risky call, its first subscript or division, the classes it raises, the file's functions it calls. */
+interface Reach {
+  callRisk: string | undefined;
+  lookupRisk: string | undefined;
+  raised: string[];
+  calls: SyntaxNode[];
+}
+
 /**
- * Why the try body `body` can raise an error of Python's own that an except of `caught` would
- * catch and a Whetstone catch would not, following calls of the file's functions; undefined when
- * it cannot. An except of ValueError is concerned with calls; Exception also with subscripts
- * (IndexError, KeyError) and divisions (ZeroDivisionError).
+ * What try bodies reach, following calls of the file's functions: the classes raised, and the
+ * errors of Python's own that can be raised. What each function does by itself is read once
+ * per file, so many tries calling the same functions cost one reading of each.
  */
-export function runtimeErrorIn(body: SyntaxNode, caught: string, functions: ReadonlyMap<string, SyntaxNode>): string | undefined {
-  const broad = BROAD.has(caught);
-  const pending: SyntaxNode[] = [body];
-  const seen = new Set<number>();
-  while (pending.length > 0) {
-    const next = pending.pop() as SyntaxNode;
-    if (seen.has(next.id)) continue;
-    seen.add(next.id);
-    for (const node of next.descendantsOfType(['call', 'subscript', 'binary_operator', 'augmented_assignment'])) {
+export class Reaches {
+  private readonly reaches = new Map<number, Reach>();
+
+  constructor(private readonly functions: ReadonlyMap<string, SyntaxNode>) {}
+
+  /** Every class raised in `body` or in the file's functions it calls (and they call). */
+  raisedFrom(body: SyntaxNode): Set<string> {
+    const raised = new Set<string>();
+    for (const reach of this.reached(body)) for (const name of reach.raised) raised.add(name);
+    return raised;
+  }
+
+  /**
+   * Why `body` can raise an error of Python's own that an except of `caught` would catch and a
+   * Whetstone catch would not; undefined when it cannot. An except of ValueError is concerned with
+   * calls; Exception also with subscripts (IndexError, KeyError) and divisions (ZeroDivisionError).
+   */
+  runtimeErrorIn(body: SyntaxNode, caught: string): string | undefined {
+    const broad = BROAD.has(caught);
+    for (const reach of this.reached(body)) {
+      const why = reach.callRisk ?? (broad ? reach.lookupRisk : undefined);
+      if (why) return why;
+    }
+    return undefined;
+  }
+
+  private reached(body: SyntaxNode): Reach[] {
+    const out: Reach[] = [];
+    const pending: SyntaxNode[] = [body];
+    const seen = new Set<number>();
+    while (pending.length > 0) {
+      const next = pending.pop() as SyntaxNode;
+      if (seen.has(next.id)) continue;
+      seen.add(next.id);
+      const reach = this.reach(next);
+      out.push(reach);
+      pending.push(...reach.calls);
+    }
+    return out;
+  }
+
+  private reach(code: SyntaxNode): Reach {
+    const known = this.reaches.get(code.id);
+    if (known) return known;
+    const reach: Reach = { callRisk: undefined, lookupRisk: undefined, raised: [], calls: [] };
+    for (const node of code.descendantsOfType(['raise_statement', 'call', 'subscript', 'binary_operator', 'augmented_assignment'])) {
       if (!node) continue;
-      if (node.type === 'call') {
+      if (node.type === 'raise_statement') {
+        const name = raisedClass(node);
+        if (name) reach.raised.push(name);
+      } else if (node.type === 'call') {
         // The exception a raise constructs is the file's own throw.
         if (node.parent?.type === 'raise_statement') continue;
-        const why = callRisk(node, functions, pending);
-        if (why) return why;
-      } else if (!broad) {
-        continue;
+        const why = callRisk(node, this.functions, reach.calls);
+        reach.callRisk ??= why;
       } else if (node.type === 'subscript') {
-        return `${shortText(node)} can raise IndexError or KeyError`;
+        reach.lookupRisk ??= `${shortText(node)} can raise IndexError or KeyError`;
       } else {
         const operator = field(node, 'operator')?.text ?? '';
-        if (['/', '//', '%', '/=', '//=', '%='].includes(operator) && !isNonZeroNumber(field(node, 'right'))) return `${shortText(node)} can raise ZeroDivisionError`;
+        if (['/', '//', '%', '/=', '//=', '%='].includes(operator) && !isNonZeroNumber(field(node, 'right'))) reach.lookupRisk ??= `${shortText(node)} can raise ZeroDivisionError`;
       }
     }
+    this.reaches.set(code.id, reach);
+    return reach;
   }
-  return undefined;
 }
 
 /** The file's module-level functions by name. */
@@ -179,7 +202,7 @@ function usedAsMessage(identifier: SyntaxNode): boolean {
  * the file raises, the exception used only as its message, and a body that cannot raise an error
  * of Python's own the clause would catch.
  */
-export function readTry(node: SyntaxNode, classes: ReadonlyMap<string, string>, functions: ReadonlyMap<string, SyntaxNode>): ExceptReading {
+export function readTry(node: SyntaxNode, classes: ReadonlyMap<string, string>, reaches: Reaches): ExceptReading {
   const body = field(node, 'body');
   const clauses = namedChildren(node).filter((child) => child.id !== body?.id && child.type !== 'comment');
   const excepts = clauses.filter((clause) => clause.type === 'except_clause');
@@ -208,7 +231,7 @@ export function readTry(node: SyntaxNode, classes: ReadonlyMap<string, string>, 
   if (!BROAD.has(caught) && caught !== 'ValueError' && !classes.has(caught)) {
     return { why: `an except of ${caught}`, hint: 'An except of Exception, ValueError or an exception class the file declares is carried.' };
   }
-  const missed = [...raisedFrom(body, functions)].filter((raisedName) => !catchesClass(caught, raisedName, classes));
+  const missed = [...reaches.raisedFrom(body)].filter((raisedName) => !catchesClass(caught, raisedName, classes));
   if (missed.length > 0) {
     return { why: `an except of ${caught} around code that also raises ${missed.join(', ')}`, hint: 'A Whetstone catch takes every Whetstone throw: it cannot tell the classes apart.' };
   }
@@ -220,7 +243,7 @@ export function readTry(node: SyntaxNode, classes: ReadonlyMap<string, string>, 
     }
   }
   if (!classes.has(caught)) {
-    const risk = runtimeErrorIn(body, caught, functions);
+    const risk = reaches.runtimeErrorIn(body, caught);
     if (risk) return { why: `a try whose except of ${caught} also catches Python's own errors`, hint: `${risk}, and a Whetstone catch takes only Whetstone throws.` };
   }
   return { body, handler, name };

@@ -20,7 +20,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { AstBuilder, field, MAX_IMPORT_NESTING, namedChildren } from './ast-builder';
 import { classCheck, typeCallArgument } from './python-type-tests';
-import { exceptionClasses, fileFunctions, isExceptionName, readTry } from './python-exceptions';
+import { exceptionClasses, fileFunctions, isExceptionName, Reaches, readTry } from './python-exceptions';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
 
@@ -62,16 +62,16 @@ export class PythonImporter {
   private readonly signatures = new Map<string, string[]>();
   /** Names some function assigns through global or nonlocal: never const. */
   private readonly writtenElsewhere = new Set<string>();
-  /** The exception classes the file declares (name → base) and its functions: what a try/except is judged by. */
+  /** The exception classes the file declares (name → base) and what its try bodies reach: what a try/except is judged by. */
   private exceptionClasses = new Map<string, string>();
-  private functions = new Map<string, SyntaxNode>();
+  private reaches = new Reaches(new Map());
 
   constructor(private readonly b: AstBuilder) {}
 
   program(root: SyntaxNode): A.Program {
     const body = namedChildren(root);
     this.exceptionClasses = exceptionClasses(root);
-    this.functions = fileFunctions(root);
+    this.reaches = new Reaches(fileFunctions(root));
     for (const statement of root.descendantsOfType(['global_statement', 'nonlocal_statement'])) {
       for (const name of namedChildren(statement!)) this.writtenElsewhere.add(name.text);
     }
@@ -522,7 +522,7 @@ export class PythonImporter {
         return [this.b.make<A.ThrowStatement>('ThrowStatement', node, { annotations: [], value: message })];
       }
       case 'try_statement': {
-        const reading = readTry(node, this.exceptionClasses, this.functions);
+        const reading = readTry(node, this.exceptionClasses, this.reaches);
         if ('why' in reading) {
           this.b.unsupported(node, reading.why, reading.hint);
           return [];
