@@ -329,6 +329,9 @@ describe('exceptions in projection', () => {
       '5: Not carried into Whetstone: a catch that reads e.message in a file that also throws values that are not Errors has no Whetstone form',
     ]);
     assert.deepEqual(js('try {\n  throw new Error("x");\n} catch (e) {\n  console.log(e);\n}\n'), ['1: Not carried into Whetstone: a catch that uses e itself in a file that throws Errors has no Whetstone form']);
+    assert.deepEqual(js('const problem = { code: 1 };\ntry {\n  throw problem;\n} catch (e) {\n  console.log(e);\n}\n'), [
+      '2: Not carried into Whetstone: a catch that uses e itself in a file that throws values not written as texts has no Whetstone form',
+    ]);
     const py = (body: string): string[] => refusals(body, 'python').map((line) => line.split(' | ')[0]);
     assert.deepEqual(py('try:\n    print(1)\nexcept ValueError:\n    print(2)\nelse:\n    print(3)\n'), ['1: Not carried into Whetstone: a try with else has no Whetstone form']);
     assert.deepEqual(py('try:\n    print(1)\nexcept ValueError:\n    print(2)\nfinally:\n    print(3)\n'), ['1: Not carried into Whetstone: a try with finally has no Whetstone form']);

@@ -4,8 +4,9 @@
 //   `class ParseError extends Error {}` (an empty body, or a constructor that only passes the
 //   message to super and sets this.name) only names what a throw throws, and is dropped;
 // - a catch carries when it uses the caught value only as the message: `e.message` when every
-//   throw of the file throws an Error, `e` itself (printed, String(e), in a template) when none
-//   does (String of an Error is "Error: m", and a thrown text has no .message);
+//   throw of the file throws an Error, `e` itself (printed, String(e), in a template) when every
+//   throw throws a text written as one (String of an Error is "Error: m", a thrown text has no
+//   .message, and a thrown number or object prints otherwise than its text);
 // - a JavaScript catch also catches the runtime's own errors (JSON.parse's SyntaxError, a
 //   RangeError of repeat or toFixed, whatever an unknown function throws), which a Whetstone catch
 //   lets go on: a try whose body can call something that throws them (directly or through the
@@ -24,10 +25,21 @@ const SAFE_METHODS = new Set(
   'push pop shift unshift includes indexOf lastIndexOf join slice concat reverse sort map filter some every find findIndex forEach fill at toUpperCase toLowerCase trim trimStart trimEnd startsWith endsWith charAt charCodeAt split substring padStart padEnd'.split(' '),
 );
 
-/** How the file's throws throw: Errors (their message is `.message`), other values, or both. */
+/** How the file's throws throw: Errors (their message is `.message`), other values, or both; and whether a value may be other than a text. */
 export interface ThrowKinds {
   errors: boolean;
   values: boolean;
+  nonTexts: boolean;
+}
+
+/** Whether a thrown value is a text by its form: a string, a template, or a join with one. */
+function isTextByForm(node: SyntaxNode): boolean {
+  if (node.type === 'string' || node.type === 'template_string') return true;
+  if (node.type === 'parenthesized_expression') return namedChildren(node).every(isTextByForm);
+  if (node.type === 'binary_expression' && field(node, 'operator')?.text === '+') {
+    return [field(node, 'left'), field(node, 'right')].some((side) => side !== undefined && isTextByForm(side));
+  }
+  return false;
 }
 
 /** Whether `node` is `new XError(…)`, or a `new` of an error class of `classes`. */
@@ -77,11 +89,14 @@ export function errorClasses(root: SyntaxNode): Set<string> {
 }
 
 export function throwKinds(root: SyntaxNode, classes: ReadonlySet<string>): ThrowKinds {
-  const kinds: ThrowKinds = { errors: false, values: false };
+  const kinds: ThrowKinds = { errors: false, values: false, nonTexts: false };
   for (const node of root.descendantsOfType('throw_statement')) {
     const thrown = node ? namedChildren(node)[0] : undefined;
     if (thrown && isErrorConstruction(thrown, classes)) kinds.errors = true;
-    else if (thrown) kinds.values = true;
+    else if (thrown) {
+      kinds.values = true;
+      if (!isTextByForm(thrown)) kinds.nonTexts = true;
+    }
   }
   return kinds;
 }

@@ -73,7 +73,7 @@ export class JavaScriptImporter {
   private holderCount = 0;
   /** What the file's try bodies can throw of JavaScript's own, and how its throws throw: what a try/catch is judged by. */
   private runtimeErrors = new RuntimeErrors(new Map(), new Set());
-  private throws: ThrowKinds = { errors: false, values: false };
+  private throws: ThrowKinds = { errors: false, values: false, nonTexts: false };
   /** The error classes the file declares only to name what it throws (dropped at import). */
   private errorClasses = new Set<string>();
   /** The caught name whose `.message` is the message, inside a catch that reads it so. */
@@ -506,6 +506,10 @@ export class JavaScriptImporter {
     }
     if (use.kind === 'value' && this.throws.errors) {
       this.b.unsupported(node, `a catch that uses ${name} itself in a file that throws Errors`, `Printed or joined, an Error shows as "Error: …" or its stack; read ${name}.message for the message.`);
+      return [];
+    }
+    if (use.kind === 'value' && this.throws.nonTexts) {
+      this.b.unsupported(node, `a catch that uses ${name} itself in a file that throws values not written as texts`, 'A Whetstone catch receives the text of what was thrown; a thrown number or object shows otherwise. Throw a string or a template.');
       return [];
     }
     const risk = this.runtimeErrors.in(body);
