@@ -22,7 +22,7 @@ const SAFE_NAMESPACES = new Set(['Math', 'Number']);
 const SAFE_MEMBER_CALLS = new Set(['console.log', 'Array.isArray', 'Object.keys', 'Object.values', 'Object.entries']);
 /** Methods of strings and arrays that never throw on a string or an array. */
 const SAFE_METHODS = new Set(
-  'push pop shift unshift includes indexOf lastIndexOf join slice concat reverse sort map filter some every find findIndex forEach fill at toUpperCase toLowerCase trim trimStart trimEnd startsWith endsWith charAt charCodeAt split substring padStart padEnd'.split(' '),
+  'push pop shift unshift splice includes indexOf lastIndexOf join slice concat reverse sort map filter some every find findIndex forEach fill at toUpperCase toLowerCase trim trimStart trimEnd startsWith endsWith charAt charCodeAt split substring padStart padEnd'.split(' '),
 );
 
 /** How the file's throws throw: Errors (their message is `.message`), other values, or both; and whether a value may be other than a text. */
@@ -183,10 +183,13 @@ export class RuntimeErrors {
     const known = this.reaches.get(code.id);
     if (known) return known;
     const reach: Reach = { risk: undefined, calls: [] };
-    for (const node of code.descendantsOfType(['call_expression', 'new_expression'])) {
+    for (const node of code.descendantsOfType(['call_expression', 'new_expression', 'identifier'])) {
       if (!node || reach.risk) continue;
-      if (node.type === 'call_expression') reach.risk = callRisk(node, this.functions, reach.calls);
-      else if (!(isErrorConstruction(node, this.classes) && node.parent?.type === 'throw_statement')) reach.risk = `${shortText(node)} can throw an error of JavaScript's own`;
+      // A function of the file passed as a value (xs.map(f), xs.sort(compare)) may be called.
+      const passed = node.type === 'identifier' ? this.functions.get(node.text) : undefined;
+      if (passed) reach.calls.push(passed);
+      else if (node.type === 'call_expression') reach.risk = callRisk(node, this.functions, reach.calls);
+      else if (node.type === 'new_expression' && !(isErrorConstruction(node, this.classes) && node.parent?.type === 'throw_statement')) reach.risk = `${shortText(node)} can throw an error of JavaScript's own`;
     }
     this.reaches.set(code.id, reach);
     return reach;

@@ -152,9 +152,13 @@ export class Reaches {
     const known = this.reaches.get(code.id);
     if (known) return known;
     const reach: Reach = { callRisk: undefined, lookupRisk: undefined, raised: [], calls: [] };
-    for (const node of code.descendantsOfType(['raise_statement', 'call', 'subscript', 'binary_operator', 'augmented_assignment'])) {
+    for (const node of code.descendantsOfType(['raise_statement', 'call', 'subscript', 'binary_operator', 'augmented_assignment', 'identifier'])) {
       if (!node) continue;
-      if (node.type === 'raise_statement') {
+      if (node.type === 'identifier') {
+        // A function of the file passed as a value (sorted(xs, key=f), map(f, xs)) may be called.
+        const passed = this.functions.get(node.text);
+        if (passed) reach.calls.push(passed);
+      } else if (node.type === 'raise_statement') {
         const name = raisedClass(node);
         if (name) reach.raised.push(name);
       } else if (node.type === 'call') {
