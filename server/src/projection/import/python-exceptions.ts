@@ -5,14 +5,15 @@
 //   only names the class, and is dropped;
 // - a try carries with one except clause (no else, no finally) that catches every class raised in
 //   its body or in the file's functions the body calls: Exception, a bare except, or that class
-//   (with its subclasses declared in the file); the handler uses the exception only as its message (`str(e)`,
-//   `print(e)`, `{e}` in an f-string);
+//   (with its subclasses declared in the file); the handler uses the exception only as its
+//   message (`str(e)`, `print(e)`, `{e}` in an f-string);
 // - an except of Exception, of a bare except or of ValueError also catches Python's own errors
 //   (int("x") and float("x") raise ValueError, xs[10] IndexError, d[k] KeyError, a / 0
 //   ZeroDivisionError, whatever an unknown function raises), which a Whetstone catch lets go on:
-//   a try whose body can raise them (directly or through the file's own functions) is not
-//   carried. An except of a class the file declares catches none of them. An attribute of None
-//   (AttributeError) is not looked for: in Whetstone the checker asks for the value first.
+//   a try whose body can raise them (directly or through the file's own functions, called or
+//   passed) is not carried. An except of a class the file declares catches none of them. An
+//   attribute of None (AttributeError), a value of the wrong type (TypeError) and a recursion too
+//   deep are not looked for: in Whetstone the checker asks for the value and its type first.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { field, namedChildren } from './ast-builder';
 
