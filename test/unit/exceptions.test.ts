@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FunctionDeclaration, TryStatement } from '../../server/src/core/ast';
-import { applyMutations, MutationError, printDocument } from '../../server/src/core/editing';
+import { applyMutations, MutationError, printDocument, renameMutations } from '../../server/src/core/editing';
 import { nameOccurrences } from '../../server/src/core/queries';
 import { analyze } from '../../server/src/core/semantics';
 import type { TextEdit } from '../../server/src/core/syntax';
@@ -185,6 +185,10 @@ describe('throw and try/catch in the core', () => {
 
   it('renames the caught name with its uses, and marks it a parameter for semantic tokens', async () => {
     const doc = await parse('try {\n  throw "x";\n} catch (e) {\n  print(e);\n}\n');
+    const renamed = renameMutations(doc, analyze(doc), doc.text.indexOf('e)'), 'problem');
+    assert.ok(renamed.ok, renamed.ok ? '' : renamed.reason);
+    const result = applyMutations(doc, renamed.mutations, idAllocator());
+    assert.equal(applyEdits(doc.text, result.edits), 'try {\n  throw "x";\n} catch (problem) {\n  print(problem);\n}\n');
     const occurrences = nameOccurrences(doc, analyze(doc)).map((o) => ({ name: o.name, line: o.span.start.line, column: o.span.start.column, declaration: o.declaration, kind: o.symbol?.kind }));
     assert.deepEqual(occurrences, [
       { name: 'e', line: 3, column: 9, declaration: true, kind: 'parameter' },
