@@ -68,6 +68,7 @@ class JavaScriptGenerator {
     walk(program, (node) => {
       if (node.type === 'FunctionDeclaration' || node.type === 'VariableDeclaration' || node.type === 'Parameter' || node.type === 'TypeDeclaration') this.declared.add(node.name);
       if (node.type === 'ForStatement') this.declared.add(node.iterator);
+      if (node.type === 'TryStatement') this.declared.add(node.catchName);
       if (node.type === 'ImportDeclaration') node.names.forEach((name) => this.declared.add(name));
     });
   }
@@ -295,6 +296,12 @@ class JavaScriptGenerator {
       case 'ContinueStatement':
         w.line('continue;');
         return;
+      case 'ThrowStatement':
+        w.line(`throw new ${this.ctx.helper('WhetstoneError')}(${this.expression(node.value).text});`);
+        return;
+      case 'TryStatement':
+        this.tryStatement(w, node);
+        return;
       case 'ExpressionStatement': {
         // assert(false, m) always stops: a throw says so to TypeScript's checks of what follows.
         const stop = alwaysStops(node.expression, (callee) => this.isBuiltin(callee, 'assert'));
@@ -338,6 +345,27 @@ class JavaScriptGenerator {
     } else {
       w.line('}');
     }
+  }
+
+  /**
+   * `try { … } catch (caught) { if (!(caught instanceof WhetstoneError)) throw caught; const e = caught.message; … }`:
+   * the catch takes only Whetstone's throws (a failed assert and the runtime's own errors go on),
+   * and the handler knows the message by the catch name.
+   */
+  private tryStatement(w: CodeWriter, node: A.TryStatement): void {
+    const errorClass = this.ctx.helper('WhetstoneError');
+    const caught = this.ctx.freshName('caught');
+    const symbol = this.ctx.model.symbolsDeclaredBy(node.id)[0];
+    const written = symbol ? this.ctx.model.referenceDetailsOf(symbol).some((reference) => reference.kind === 'write' || reference.kind === 'readwrite') : false;
+    w.line('try {');
+    this.block(w, node.body);
+    w.line(`} catch (${caught}) {`);
+    w.indented(() => {
+      w.line(`if (!(${caught} instanceof ${errorClass})) throw ${caught};`);
+      w.line(`${written ? 'let' : 'const'} ${this.name(node.catchName)}${this.typescript ? ': string' : ''} = ${caught}.message;`);
+      this.statements(w, node.handler.statements);
+    });
+    w.line('}');
   }
 
   private forStatement(w: CodeWriter, node: A.ForStatement): void {

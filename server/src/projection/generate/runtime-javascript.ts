@@ -1,10 +1,10 @@
 // The few helpers generated JavaScript and TypeScript need where the language has no built-in of
 // the same meaning (docs/LANGUAGE.md "What programs mean"): how print/str show a value, rounding
 // halves away from zero, range as a list, len of an unknown value, num, assert, includes of an unknown
-// container, repeat, what Node's console.log shows. Only the helpers a program
-// uses are written, each under a name the program does not use.
+// container, repeat, what Node's console.log shows, the error a throw throws. Only the helpers a
+// program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText';
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError';
 
 type Names = (base: string) => string;
 
@@ -136,6 +136,11 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `function ${name('assertThat')}(condition${t(': boolean')}, message = 'assertion failed')${t(': void')} {`,
         `  if (!condition) throw new Error(message);`,
         `}`,
+      ].join('\n');
+    case 'WhetstoneError':
+      return [
+        `/** What a Whetstone throw throws: a catch takes only these and throws every other error on. */`,
+        `class ${name('WhetstoneError')} extends Error {}`,
       ].join('\n');
   }
 }

@@ -3,11 +3,12 @@
 // (2.0 is "2"), true/false/null, division by zero as Infinity or NaN, the remainder with the sign
 // of the dividend, rounding halves away from zero, num() giving NaN instead of raising, sqrt and
 // powers (`**` and pow) as JavaScript's floating-point ones, NaN or Infinity where Python raises,
-// bit operators on 32-bit signed integers, an assert that `python -O` does not remove, and what
-// Python's print (pystr) and Node's console.log (jsstr) show. Only the helpers a program uses are
-// written, each under a name the program does not use.
+// bit operators on 32-bit signed integers, an assert that `python -O` does not remove, what
+// Python's print (pystr) and Node's console.log (jsstr) show, and the exception a throw raises (an
+// except takes only it). Only the helpers a program uses are written, each under a name the
+// program does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'to_int' | 'python_text' | 'node_text';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'to_int' | 'python_text' | 'node_text' | 'WhetstoneError';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -29,6 +30,7 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   to_int: ['math', 're'],
   int32: ['math'],
   assert_that: [],
+  WhetstoneError: [],
 };
 
 export function pyHelperSource(helper: PyHelper, name: (base: string) => string): string {
@@ -112,6 +114,9 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     """Whetstone's assert: stops the program with an error when the condition is false (python -O keeps it)."""
     if not condition:
         raise AssertionError(message)`;
+    case 'WhetstoneError':
+      return `class ${name('WhetstoneError')}(Exception):
+    """What a Whetstone throw raises: an except takes only these."""`;
     case 'to_number':
       return `def ${name('to_number')}(text):
     """Whetstone's num: a decimal number or Infinity (a sign, blanks around), else NaN; not Python's other forms (1_000, inf, nan)."""

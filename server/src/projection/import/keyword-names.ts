@@ -11,7 +11,7 @@ import { KEYWORDS, walk, type Node, type Program } from '../../core/ast';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 
 /** The node fields that bind or use a name (not fields or properties of records). */
-function nameFields(node: Node): ('name' | 'iterator')[] {
+function nameFields(node: Node): ('name' | 'iterator' | 'catchName')[] {
   switch (node.type) {
     case 'Identifier':
     case 'FunctionDeclaration':
@@ -21,6 +21,8 @@ function nameFields(node: Node): ('name' | 'iterator')[] {
       return ['name'];
     case 'ForStatement':
       return ['iterator'];
+    case 'TryStatement':
+      return ['catchName'];
     default:
       return [];
   }

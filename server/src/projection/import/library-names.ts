@@ -38,6 +38,9 @@ export function reportLibraryNames(program: Program, language: 'javascript' | 't
       case 'ForStatement':
         if (!declared.has(node.iterator)) declared.set(node.iterator, node);
         break;
+      case 'TryStatement':
+        if (!declared.has(node.catchName)) declared.set(node.catchName, node);
+        break;
       case 'ImportDeclaration':
         for (const name of node.names) declared.set(name, node);
         if (node.names.length === 0) modules.add(node.module.split('.').pop() ?? node.module);
