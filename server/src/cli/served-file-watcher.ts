@@ -11,6 +11,8 @@ import { basename, dirname } from 'node:path';
 
 /** A save arrives as several events (write, rename, attributes): they are taken together. */
 const SETTLE_MS = 30;
+/** How often a file watched for a least time (whenOpenFileSettled) is looked at until it changes. */
+const WINDOW_LOOK_MS = 100;
 /** The longest a file keeps changing before it is read anyway. */
 const MAX_WAIT_MS = 300;
 /**
@@ -132,8 +134,15 @@ export function whenOpenFileSettled(descriptor: number, atLeastMs: number, stop:
 
 async function settled(look: () => string, atLeastMs: number, stop: AbortSignal | undefined): Promise<void> {
   let seen = look();
-  // The least time first, in one wait: a write meanwhile shows as a different look after it.
-  if (atLeastMs > 0) await pause(atLeastMs, stop);
+  // For the least time, a look now and then: a write shows as a different look, and from then on
+  // the file is waited for as usual (its writer is taken as soon as it has finished).
+  for (const from = Date.now(); Date.now() - from < atLeastMs && !stop?.aborted; ) {
+    await pause(WINDOW_LOOK_MS, stop);
+    const now = look();
+    if (now === seen) continue;
+    seen = now;
+    break;
+  }
   const started = Date.now();
   let unfinishedSince = isUnfinishedState(seen) ? started : undefined;
   for (;;) {
