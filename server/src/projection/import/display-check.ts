@@ -6,7 +6,8 @@
 // bool is shown through `b ? "True" : "False"`, and None and lists and dicts of texts, numbers,
 // bools and None through pystr, which show the same everywhere; where else the checker's type of
 // a shown value says it would show differently, that is an error at import instead of a program
-// that prints something else.
+// that prints something else. So is a Python value that may be a float (python-floats.ts):
+// Whetstone's numbers have no int/float distinction, and show 2 where Python shows 2.0.
 import { walk, type CallExpression, type ConditionalExpression, type Expression, type Identifier, type Program } from '../../core/ast';
 import { analyze, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';

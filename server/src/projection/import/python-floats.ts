@@ -8,6 +8,8 @@
 // a few runs per effect. Where a value's source cannot be followed (a name the file does not
 // declare, a call of something not the file's, a parameter of a function used as a value or never
 // called), it may be a float, unless the source's hint says int.
+import { runForFloats } from './python-float-run';
+import { BUILTINS } from '../../core/semantics';
 import { childNodes, type CallExpression, type Expression, type Lambda, type Node, type Program, type FunctionDeclaration } from '../../core/ast';
 
 /**
@@ -64,8 +66,13 @@ class FloatAnalysis {
   private readonly allFunctions: Fn[] = [];
   /** Names that may share one list or dict (assigned, passed or stored one into another): an append to one reaches all. */
   private readonly shared = new Map<string, string>();
+  /** Names the file imports from other modules: what they hold is not known here. */
+  private readonly imported = new Set<string>();
   /** The scope of each shown value. */
   private readonly shownIn = new Map<string, Scope>();
+  private readonly shownNodes = new Map<string, Expression>();
+  /** Per shown value, whether a run of the program showed it as a float; undefined when the run gave up. */
+  private ran: Map<string, boolean> | undefined;
   /** While an effect runs: the keys it reads. */
   private reading: Set<string> | undefined;
 
@@ -74,6 +81,9 @@ class FloatAnalysis {
     private readonly libraryCallees: ReadonlySet<string>,
     private readonly text: string,
   ) {
+    for (const child of program.children) {
+      if (child.type === 'ImportDeclaration') for (const name of [...child.names, child.module.split('.')[0]]) this.imported.add(name);
+    }
     const top = this.declare(program, undefined);
     this.bindFunctions(program, top);
     this.collect(program, top, null);
@@ -87,11 +97,18 @@ class FloatAnalysis {
     }
     for (const effect of this.effects) if (effect.target.startsWith('m:')) effect.target = `m:${this.find(effect.target.slice(2))}`;
     this.solve();
+    // Following the values says "may be"; where it does, the program runs to see (median([3, 1, 2]) is an int).
+    if ([...this.shownIn].some(([id, scope]) => this.level(this.shownNodes.get(id)!, scope) === 2)) {
+      this.ran = runForFloats(program, text, (node) => this.scopes.get(node.id)!, (callee, scope) => this.isLibrary(callee, scope as Scope));
+    }
   }
 
   mayShowAsFloat(shown: Expression): boolean {
     const scope = this.shownIn.get(shown.id);
-    return scope !== undefined && this.level(shown, scope) === 2;
+    if (scope === undefined || this.level(shown, scope) < 2) return false;
+    // A run of the program that ended saw every value it showed there; what it did not reach (a
+    // function the file never calls) stays may-be.
+    return this.ran?.get(shown.id) ?? true;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -165,6 +182,22 @@ class FloatAnalysis {
       return;
     }
     for (const child of childNodes(node)) this.bindFunctions(child, scope);
+  }
+
+  /**
+   * Whether `callee` is a built-in: one the import mapped a library call to, or a built-in's name
+   * the file does not declare (`from math import floor`).
+   */
+  isLibrary(callee: Expression, scope: Scope): boolean {
+    return callee.type === 'Identifier' && (this.libraryCallees.has(callee.id) || (BUILTINS.has(callee.name) && !this.resolve(callee.name, scope)));
+  }
+
+  /**
+   * The level of a name the file does not declare: one it imports, or a built-in's, may hold
+   * anything; any other is reported as outside the library tables (library-names.ts), so not here.
+   */
+  private undeclared(name: string): Level {
+    return this.imported.has(name) || BUILTINS.has(name) ? 2 : 0;
   }
 
   /** The functions a call of `callee` reaches, or undefined when that cannot be followed. */
@@ -267,8 +300,13 @@ class FloatAnalysis {
   private call(call: CallExpression, scope: Scope): void {
     const args = call.arguments as Expression[];
     const callee = call.callee;
-    if (callee.type === 'Identifier' && this.libraryCallees.has(callee.id)) {
-      if (callee.name === 'print' || callee.name === 'str') for (const arg of args) this.shownIn.set(arg.id, scope);
+    if (callee.type === 'Identifier' && this.isLibrary(callee, scope)) {
+      if (callee.name === 'print' || callee.name === 'str') {
+        for (const arg of args) {
+          this.shownIn.set(arg.id, scope);
+          this.shownNodes.set(arg.id, arg);
+        }
+      }
       // push(xs, v) and splice(xs, i, 0, [v]) put v into xs.
       const added = callee.name === 'push' ? args[1] : callee.name === 'splice' ? args[3] : undefined;
       const list = added && args[0] ? this.roots(args[0], scope)[0] : undefined;
@@ -309,7 +347,7 @@ class FloatAnalysis {
         return expression.properties.flatMap((property) => this.roots(property.value, scope));
       case 'CallExpression': {
         const callee = expression.callee;
-        if (callee.type !== 'Identifier' || !this.libraryCallees.has(callee.id)) return [];
+        if (callee.type !== 'Identifier' || !this.isLibrary(callee, scope)) return [];
         if (!KEEPS_ARGUMENTS.has(callee.name) && !KEEPS_FIRST.has(callee.name)) return [];
         return (expression.arguments as Expression[]).flatMap((arg) => this.roots(arg, scope));
       }
@@ -392,7 +430,7 @@ class FloatAnalysis {
         return typeof expression.value === 'number' ? this.literalLevel(expression.value, expression.span) : 0;
       case 'Identifier': {
         const key = this.resolve(expression.name, scope);
-        return key ? this.nameLevel(key) : 2;
+        return key ? this.nameLevel(key) : this.undeclared(expression.name);
       }
       case 'BinaryExpression': {
         const [left, right] = [this.level(expression.left, scope), this.level(expression.right, scope)];
@@ -463,7 +501,7 @@ class FloatAnalysis {
     const levels = args.map((arg) => this.level(arg, scope));
     const most = Math.max(0, ...levels) as Level;
     const callee = call.callee;
-    if (callee.type === 'Identifier' && this.libraryCallees.has(callee.id)) {
+    if (callee.type === 'Identifier' && this.isLibrary(callee, scope)) {
       const name = callee.name;
       const written = this.text.slice(call.span.startOffset, call.span.endOffset);
       if (name === 'num' || name === 'sqrt') return 2;
@@ -484,9 +522,10 @@ class FloatAnalysis {
     }
     // sum of ints is an int (sum([]) is 0); of floats, a float that may be whole.
     if (callee.type === 'Identifier' && callee.name === 'sum' && !this.resolve('sum', scope)) return most > 0 ? 2 : 0;
-    if (callee.type !== 'Lambda') this.level(callee, scope);
+    const calleeLevel = callee.type === 'Lambda' ? 0 : this.level(callee, scope);
     const targets = this.targets(callee, scope);
-    if (!targets) return 2;
+    // A name the file neither declares nor imports is reported elsewhere; anything else unknown may give a float.
+    if (!targets) return callee.type === 'Identifier' && !this.resolve(callee.name, scope) ? calleeLevel : 2;
     return Math.max(0, ...targets.map((fn) => this.read(`r:${fn.id}`))) as Level;
   }
 }
