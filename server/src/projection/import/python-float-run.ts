@@ -104,6 +104,20 @@ class Run {
     if (++this.steps > MAX_STEPS) throw new GiveUp();
   }
 
+  /** Counts work in proportion to what a built-in walks (a text's length, a list's items), so the budget bounds time too. */
+  private charge(units: number): void {
+    this.steps += Math.ceil(units / 8);
+    if (this.steps > MAX_STEPS) throw new GiveUp();
+  }
+
+  /** showsAsFloat, with each item it looks at counted. */
+  private shows(value: Value): boolean {
+    this.charge(1);
+    if (Array.isArray(value)) return value.some((item) => this.shows(item));
+    if (value instanceof Map) return [...value.keys()].some((key) => key.startsWith('f:')) || [...value.values()].some((item) => this.shows(item));
+    return showsAsFloat(value);
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Names
 
@@ -312,6 +326,7 @@ class Run {
   private binary(operator: string, left: Value, right: Value): Value {
     if (['==', '!='].includes(operator)) return this.equal(left, right) === (operator === '==');
     if (typeof left === 'string' && typeof right === 'string') {
+      this.charge(left.length + right.length);
       if (operator === '+') return this.bounded(left + right);
       if (operator === '<') return left < right;
       if (operator === '<=') return left <= right;
@@ -359,6 +374,7 @@ class Run {
 
   /** Sameness of numbers, texts, bools and None; lists, dicts and a bool beside a number compare otherwise in Python. */
   private equal(left: Value, right: Value): boolean {
+    if (typeof left === 'string' && typeof right === 'string') this.charge(Math.min(left.length, right.length));
     if (left instanceof Num && right instanceof Num) return left.value === right.value;
     const plain = (value: Value): boolean => value === null || typeof value === 'string' || typeof value === 'boolean' || value instanceof Num;
     if (!plain(left) || !plain(right) || (left instanceof Num && typeof right === 'boolean') || (right instanceof Num && typeof left === 'boolean')) throw new GiveUp();
@@ -379,6 +395,7 @@ class Run {
 
   /** A text's characters; one outside the Basic Multilingual Plane counts as two in JavaScript and one in Python. */
   private chars(text: string): string[] {
+    this.charge(text.length);
     if (/[\uD800-\uDFFF]/.test(text)) throw new GiveUp();
     return [...text];
   }
@@ -437,8 +454,13 @@ class Run {
     }
     const args = argNodes.map((arg) => this.expression(arg, frame));
     if (name === 'print' || name === 'str' || name === 'pystr') {
-      argNodes.forEach((arg, index) => this.shown.set(arg.id, (this.shown.get(arg.id) ?? false) || showsAsFloat(args[index])));
+      argNodes.forEach((arg, index) => this.shown.set(arg.id, (this.shown.get(arg.id) ?? false) || this.shows(args[index])));
       if (name === 'print') return null;
+    }
+    // Each built-in walks at most its arguments (sort n log n of them).
+    for (const arg of args) {
+      const size = typeof arg === 'string' || Array.isArray(arg) ? arg.length : arg instanceof Map ? arg.size : 1;
+      this.charge(name === 'sort' || name === 'sorted' ? size * Math.log2(size + 1) : size);
     }
     const [first, second] = args;
     const number = (value: Value): Num => {
@@ -452,7 +474,9 @@ class Run {
     switch (name) {
       case 'str':
       case 'pystr':
-        return typeof first === 'string' ? first : this.bounded(pythonRepr(first));
+        if (typeof first === 'string') return first;
+        this.shows(first); // counts what pythonRepr walks
+        return this.bounded(pythonRepr(first));
       case 'len':
         if (typeof first === 'string') return this.num(this.chars(first).length, false);
         if (first instanceof Map) return this.num(first.size, false);
@@ -461,6 +485,7 @@ class Run {
         const bounds = args.map((arg) => number(arg).value);
         const [start, end, step] = bounds.length === 1 ? [0, bounds[0], 1] : [bounds[0], bounds[1], bounds[2] ?? 1];
         if (step === 0 || args.some((arg) => number(arg).float)) throw new GiveUp();
+        this.charge(Math.min(MAX_LENGTH, Math.abs((end - start) / step)));
         const out: Value[] = [];
         for (let at = start; step > 0 ? at < end : at > end; at += step) this.bounded(out).push(this.num(at, false));
         return out;
@@ -487,6 +512,13 @@ class Run {
       case 'pow':
         if (/^math\s*\.\s*pow\b/.test(written)) return new Num(number(first).value ** number(second).value, true);
         return this.binary('**', first, second);
+      case 'round': {
+        // round(x, n): Whetstone's rounding (halves away from zero); an int stays an int, as in Python.
+        if (second === undefined) throw new GiveUp();
+        const factor = 10 ** number(second).value;
+        const rounded = (Math.sign(number(first).value) * Math.floor(Math.abs(number(first).value) * factor + 0.5)) / factor;
+        return this.num(rounded === 0 ? 0 : rounded, number(first).float);
+      }
       case 'floor':
         return this.num(Math.floor(number(first).value), false);
       case 'ceil':
@@ -541,6 +573,7 @@ class Run {
       case 'repeat': {
         const count = number(second).value;
         if (count > MAX_LENGTH) throw new GiveUp();
+        this.charge(count);
         return Array.from({ length: Math.max(0, count) }, () => first);
       }
       case 'assert':

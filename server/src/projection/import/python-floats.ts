@@ -5,9 +5,10 @@
 // and the elements of lists and dicts (a list's level is that of what it may hold). It is a fixed
 // point: each assignment, return, argument and append is an effect that raises its target's level;
 // an effect runs again only when something it read rises, and levels only rise, so it ends within
-// a few runs per effect. Where a value's source cannot be followed (a name the file does not
-// declare, a call of something not the file's, a parameter of a function used as a value or never
-// called), it may be a float, unless the source's hint says int.
+// a few runs per effect. Where a value's source cannot be followed (a name imported from another
+// module, a call of something not the file's, a parameter of a function used as a value or never
+// called), it may be a float, unless the source's hint says int. Where a shown value may be a
+// float, the program is run (python-float-run.ts) to see what it shows there.
 import { runForFloats } from './python-float-run';
 import { BUILTINS } from '../../core/semantics';
 import { childNodes, type CallExpression, type Expression, type Lambda, type Node, type Program, type FunctionDeclaration } from '../../core/ast';
