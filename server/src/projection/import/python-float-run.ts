@@ -559,12 +559,12 @@ class Run {
         if (typeof first === 'string' && typeof second === 'string') return first.includes(second);
         if (first instanceof Map) return first.has(this.key(second));
         return list(first).some((item) => this.equal(item, second));
-      case 'indexOf':
-        if (typeof first === 'string' && typeof second === 'string') return this.num(first.indexOf(second), false);
-        return this.num(
-          list(first).findIndex((item) => this.equal(item, second)),
-          false,
-        );
+      case 'indexOf': {
+        const found = typeof first === 'string' && typeof second === 'string' ? first.indexOf(second) : list(first).findIndex((item) => this.equal(item, second));
+        // xs.index(v) and s.index(t) raise ValueError where s.find(t) gives -1: the program stops there.
+        if (found === -1 && /\.\s*index\s*\(/.test(written)) throw new GiveUp();
+        return this.num(found, false);
+      }
       case 'slice': {
         const [start, end] = [number(second).value, args[2] === undefined ? undefined : number(args[2]).value];
         if (typeof first === 'string') return first.slice(start, end);
