@@ -138,10 +138,21 @@ describe('Python floats shown through names, calls, parameters and lists', () =>
       'shared = []',
       'fill(shared)',
       'print(shared)  # float',
+      'box = []',
+      'def get():',
+      '    return box',
+      'alias = get()',
+      'alias.append(3.0)',
+      'print(box)  # float',
       '',
     ].join('\n');
-    assert.equal(pythonPrints(source), '2.0\n3 1\n[1, 2.0, 3]\n[2.0, 0, 0]\n1.0\n2.0\n0.0\n2 4 2\n[1.0]\n');
+    assert.equal(pythonPrints(source), '2.0\n3 1\n[1, 2.0, 3]\n[2.0, 0, 0]\n1.0\n2.0\n0.0\n2 4 2\n[1.0]\n[3.0]\n');
     assert.deepEqual(floatLines(NO_RUN + source), marked(NO_RUN + source));
+    // Run at import, max and min of the list are seen to be ints (3 1).
+    assert.deepEqual(
+      floatLines(source),
+      marked(source).filter((line) => line !== 4),
+    );
   });
 
   it('**, abs, min, max, round(x, n) and math.sqrt of what may be floats; a negative or unknown exponent', () => {

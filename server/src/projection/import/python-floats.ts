@@ -65,7 +65,10 @@ class FloatAnalysis {
   private readonly called = new Set<Fn>();
   private readonly escaped = new Set<Fn>();
   private readonly allFunctions: Fn[] = [];
-  /** Names that may share one list or dict (assigned, passed or stored one into another): an append to one reaches all. */
+  /**
+   * Names that may share one list or dict (assigned, passed, returned or stored one into another;
+   * `a:<function id>` stands for what a function returns): an append to one reaches all.
+   */
   private readonly shared = new Map<string, string>();
   /** Names the file imports from other modules: what they hold is not known here. */
   private readonly imported = new Set<string>();
@@ -232,6 +235,8 @@ class FloatAnalysis {
         if (node.value && scope.node.type !== 'Program') {
           const value = node.value;
           this.effects.push({ target: `r:${scope.node.id}`, compute: () => this.level(value, scope) });
+          // A list it returns is the caller's too.
+          for (const root of this.roots(value, scope)) this.share(`a:${scope.node.id}`, root);
         }
         break;
       case 'CallExpression':
@@ -267,6 +272,7 @@ class FloatAnalysis {
       if (node.type === 'Lambda' && node.body.type !== 'Block') {
         const body = node.body;
         this.effects.push({ target: `r:${node.id}`, compute: () => this.level(body, inner) });
+        for (const root of this.roots(body, inner)) this.share(`a:${node.id}`, root);
       }
       this.collect(node.body, inner, node);
       return;
@@ -286,7 +292,7 @@ class FloatAnalysis {
       this.assign(target.name, value, scope);
       return;
     }
-    const key = target.type === 'Identifier' ? this.resolve(target.name, scope) : this.roots(target, scope)[0];
+    const key = target.type === 'Identifier' ? this.resolve(target.name, scope) : this.mutated(target, scope);
     if (!key) return;
     // xs[i] = v puts v in the list xs and every list it shares; x += v and xs[i] += v compute.
     const into = target.type === 'Identifier' ? key : `m:${key}`;
@@ -310,7 +316,7 @@ class FloatAnalysis {
       }
       // push(xs, v) and splice(xs, i, 0, [v]) put v into xs.
       const added = callee.name === 'push' ? args[1] : callee.name === 'splice' ? args[3] : undefined;
-      const list = added && args[0] ? this.roots(args[0], scope)[0] : undefined;
+      const list = added && args[0] ? this.mutated(args[0], scope) : undefined;
       if (added && list) {
         this.effects.push({ target: `m:${list}`, compute: () => this.level(added, scope) });
         for (const root of this.roots(added, scope)) this.share(list, root);
@@ -328,6 +334,13 @@ class FloatAnalysis {
         for (const root of this.roots(arg, scope)) this.share(key, root);
       });
     }
+  }
+
+  /** The one key for the lists a changed value may be (all of them made one). */
+  private mutated(expression: Expression, scope: Scope): string | undefined {
+    const [first, ...rest] = this.roots(expression, scope);
+    for (const other of rest) this.share(first, other);
+    return first;
   }
 
   /** The names whose lists or dicts a value may be (or hold): an append to it reaches them. */
@@ -348,7 +361,7 @@ class FloatAnalysis {
         return expression.properties.flatMap((property) => this.roots(property.value, scope));
       case 'CallExpression': {
         const callee = expression.callee;
-        if (callee.type !== 'Identifier' || !this.isLibrary(callee, scope)) return [];
+        if (callee.type !== 'Identifier' || !this.isLibrary(callee, scope)) return (this.targets(callee, scope) ?? []).map((fn) => `a:${fn.id}`);
         if (!KEEPS_ARGUMENTS.has(callee.name) && !KEEPS_FIRST.has(callee.name)) return [];
         return (expression.arguments as Expression[]).flatMap((arg) => this.roots(arg, scope));
       }
