@@ -163,10 +163,10 @@ export const TASKS: AgentTask[] = [
       const uri = uriOf(folder, input.slice(0, input.indexOf(':')));
       const { diagnostics } = await agent.call<{ diagnostics: Diagnostic[] }>('getDiagnostics', { uri });
       const error = diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH' && diagnostic.line === lineOf(input));
-      // The engine's fix wraps the string in num(…); the literal it shows is the value meant: write it as a number.
-      const literal = /^num\("(\d+)"\)$/.exec(error?.fix?.[0]?.source ?? '')?.[1];
-      if (!error || literal === undefined) throw new Error('no type error on a string literal reported');
-      noErrors(await agent.call<Changed>('applyMutation', { type: 'updateNode', nodeId: error.nodeId, source: literal, uri }));
+      // The engine's fix writes the text's digits as the number: applied as it is given.
+      const fix = error?.fix?.[0];
+      if (!error || fix?.source !== '3') throw new Error(`no fix writing the number reported: ${JSON.stringify(error)}`);
+      noErrors(await agent.call<Changed>('applyMutation', { ...fix, uri }));
     },
     baseline(agent, input) {
       const file = input.slice(0, input.indexOf(':'));

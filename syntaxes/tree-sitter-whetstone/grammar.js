@@ -46,7 +46,7 @@ module.exports = grammar({
   reserved: {
     global: (_) => [
       'use', 'type', 'fn', 'async', 'await', 'let', 'const', 'return', 'if', 'else', 'while', 'for', 'in',
-      'break', 'continue', 'true', 'false', 'null', 'and', 'or', 'not',
+      'break', 'continue', 'true', 'false', 'null', 'and', 'or', 'not', 'throw', 'try', 'catch',
     ],
     properties: (_) => [],
   },
@@ -163,6 +163,8 @@ module.exports = grammar({
         $.for_statement,
         $.break_statement,
         $.continue_statement,
+        $.throw_statement,
+        $.try_statement,
         $.assignment_statement,
         $.multiple_assignment_statement,
         $.expression_statement,
@@ -207,6 +209,13 @@ module.exports = grammar({
     break_statement: (_) => seq('break', ';'),
 
     continue_statement: (_) => seq('continue', ';'),
+
+    // `throw "empty stack";`: the value is the message (the checker asks for a string).
+    throw_statement: ($) => seq('throw', field('value', $._expression), ';'),
+
+    // `try { … } catch (e) { … }`: `e` is the message of a Whetstone throw in the body.
+    try_statement: ($) =>
+      seq('try', field('body', $.block), 'catch', '(', field('name', $.identifier), ')', field('handler', $.block)),
 
     assignment_statement: ($) =>
       seq(

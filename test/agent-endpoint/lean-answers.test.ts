@@ -167,13 +167,13 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
     const overMcp = await mcp.ok<{ diagnostics: Fixed[] }>('getDiagnostics', { uri: 'shop/orders.wst' });
     const mismatch = overMcp.diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH');
     const [fix] = mismatch?.fix ?? [];
-    assert.deepEqual(fix && { ...fix, nodeId: undefined }, { type: 'updateNode', nodeId: undefined, source: 'str(3)' }, JSON.stringify(mismatch));
+    assert.deepEqual(fix && { ...fix, nodeId: undefined }, { type: 'updateNode', nodeId: undefined, source: '"3"' }, JSON.stringify(mismatch));
     // The WebSocket's fix keeps its node as AST JSON.
     const overSocket = await ws.request<{ diagnostics: Fixed[] }>('getDiagnostics', { uri: uriOf('shop/orders.wst') });
     const node = overSocket.diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH')?.fix?.[0].node as { type: string } | undefined;
-    assert.equal(node?.type, 'CallExpression');
+    assert.equal(node?.type, 'Literal');
     await mcp.ok('applyMutation', { ...fix, uri: 'shop/orders.wst' });
-    assert.match(readFileSync(join(server.folder, 'shop/orders.wst'), 'utf8'), /\nprint\(label\(str\(3\)\)\);\n/);
+    assert.match(readFileSync(join(server.folder, 'shop/orders.wst'), 'utf8'), /\nprint\(label\("3"\)\);\n/);
     const after = await mcp.ok<{ diagnostics: Fixed[] }>('getDiagnostics', { uri: 'shop/orders.wst' });
     assert.deepEqual(after.diagnostics.map((diagnostic) => diagnostic.code), []);
   });

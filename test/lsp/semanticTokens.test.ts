@@ -98,4 +98,17 @@ describe('semantic tokens', () => {
       ['print:function:defaultLibrary', 'x:parameter:', 'number:type:defaultLibrary', 'x:parameter:', 'list:type:defaultLibrary', 'is:variable:declaration'],
     );
   });
+
+  it('colours the name a catch binds as a parameter, where it is declared and used', async () => {
+    const testUri = uri.replace(/features\.wst$/, 'try-catch.wst');
+    const source = 'try {\n  throw "bad";\n} catch (problem) {\n  print(problem);\n}\n';
+    await client.open(testUri, source);
+    const legend = client.initializeResult!.capabilities.semanticTokensProvider!.legend;
+    const result = await client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri: testUri } });
+    assert.ok(result);
+    assert.deepEqual(
+      decode(result.data, legend, source).map((token) => `${token.line}:${token.text}:${token.type}:${token.modifiers.join(',')}`),
+      ['2:problem:parameter:declaration', '3:print:function:defaultLibrary', '3:problem:parameter:'],
+    );
+  });
 });

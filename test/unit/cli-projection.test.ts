@@ -37,7 +37,7 @@ describe('whetstone-agent project and import', () => {
     const result = run('import', file);
     // What was left out is an error: the imported program does not do what the source does.
     assert.equal(result.status, 1);
-    assert.equal(result.stdout, 'fn area(w, h) {\n  return w * h;\n}\n\nprint(area(2, 3));\n');
+    assert.equal(result.stdout, 'fn area(w, h) {\n  return w * h;\n}\n\nprint(jsstr(area(2, 3)));\n');
     assert.equal(result.stderr.trim(), `${file}:1:1 error W_UNSUPPORTED Not carried into Whetstone: a class declaration has no Whetstone form`);
   });
 

@@ -68,7 +68,7 @@ describe('assert', () => {
       assert.match(ran.stderr, /3/);
     }
   });
-  it('throw and raise (uncaught, an error) import as assert(false, message) and stop every target with it; a typed function ending in one checks in TypeScript', () => {
+  it('throw and raise (uncaught, an error) import as a Whetstone throw of the message and stop every target with it; a typed function ending in one checks in TypeScript', () => {
     const sources = {
       javascript: 'function find(xs: number[], x: number): number {\n  for (let i = 0; i < xs.length; i++) {\n    if (xs[i] === x) return i;\n  }\n  throw new RangeError(`${x} is not in the list`);\n}\n\nfunction fact(n: number): number {\n  if (n < 0) throw new Error("negative");\n  return n <= 1 ? 1 : n * fact(n - 1);\n}\nconsole.log(find([4, 5], 5), fact(4));\nconsole.log(find([4, 5], 6));\nconsole.log("not reached");\n',
       python: 'def find(xs: list[int], x: int) -> int:\n    for i in range(len(xs)):\n        if xs[i] == x:\n            return i\n    raise ValueError(f"{x} is not in the list")\n\n\ndef fact(n: int) -> int:\n    if n < 0:\n        raise ValueError("negative")\n    return 1 if n <= 1 else n * fact(n - 1)\n\n\nprint(find([4, 5], 5), fact(4))\nprint(find([4, 5], 6))\nprint("not reached")\n',
@@ -77,7 +77,7 @@ describe('assert', () => {
       const imported = importSource(source, language === 'javascript' ? 'typescript' : 'python');
       assert.deepEqual(imported.diagnostics.filter((d) => d.severity === 'error'), [], language);
       const printed = printDocument(imported.ast);
-      assert.match(printed, /assert\(false, str\(x\) \+ " is not in the list"\);[^]*assert\(false, "negative"\);/, language);
+      assert.match(printed, /throw str\(x\) \+ " is not in the list";[^]*throw "negative";/, language);
       const doc = WhetstoneDocument.create(printed, 1);
       assert.deepEqual(errors(doc), [], language);
       const js = generate(doc.ast, 'javascript');

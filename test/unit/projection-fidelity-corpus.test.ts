@@ -38,4 +38,12 @@ describe('projection corpus: never silently different', { skip: hasPython() ? fa
       assert.ok(outcome.targets.every((target) => target.same), file);
     }
   });
+
+  it("the programs that console.log lists and objects import without a diagnostic and print as Node does in every target (jsstr)", () => {
+    for (const file of ['selection_sort_steps.js', 'matrix_product.ts', 'letter_frequency.js', 'square_numbers.ts', 'word_groups.js']) {
+      const outcome = outcomes.find((found) => found.file === file)!;
+      assert.ok(outcome.importedClean, `${file}: ${outcome.importErrors.join('; ')}`);
+      assert.ok(outcome.targets.every((target) => target.same), file);
+    }
+  });
 });

@@ -74,7 +74,7 @@ describe('projection importers', () => {
         '    total += item.price;',
         '  }',
         '  for i in range(len(items)) {',
-        '    print(i, items[i].name);',
+        '    print(i, jsstr(items[i].name));',
         '  }',
         '  let size;',
         '  if len(items) > 2 {',

@@ -63,7 +63,7 @@ describe('projection library: Array.from, splice, destructuring, rest parameters
     scratch.keepsItsMeaning(
       'function sum(...xs) {\n  let total = 0;\n  for (const x of xs) total += x;\n  return total;\n}\nconst label = (prefix, ...words) => prefix + ":" + words.join("+") + "/" + words.length;\nconsole.log(sum(), sum(4), sum(1, 2, 3), label("w"), label("w", "a", "b"));\nexport { sum, label };\n',
       'javascript',
-      /fn sum\(xs\) \{[^]*fn label\(prefix, words\)[^]*print\(sum\(\[\]\), sum\(\[4\]\), sum\(\[1, 2, 3\]\), label\("w", \[\]\), label\("w", \["a", "b"\]\)\);/,
+      /fn sum\(xs\) \{[^]*fn label\(prefix, words\)[^]*print\(jsstr\(sum\(\[\]\)\), jsstr\(sum\(\[4\]\)\), jsstr\(sum\(\[1, 2, 3\]\)\), jsstr\(label\("w", \[\]\)\), jsstr\(label\("w", \["a", "b"\]\)\)\);/,
     );
     scratch.keepsItsMeaning(
       'function maxOf(first: number, ...others: number[]): number {\n  let best = first;\n  for (const x of others) if (x > best) best = x;\n  return best;\n}\nconsole.log(maxOf(3), maxOf(3, 8, 5));\n',

@@ -54,10 +54,28 @@ const cases: FixCase[] = [
     fixed: 'let n = 2;\nprint("n = " + str(n));\n',
   },
   {
-    name: 'E_TYPE_MISMATCH converts a number assigned to a string',
+    name: 'E_TYPE_MISMATCH writes a number literal assigned to a string as its text',
     code: 'E_TYPE_MISMATCH',
     source: 'let s: string = 5;\nprint(s);\n',
-    fixed: 'let s: string = str(5);\nprint(s);\n',
+    fixed: 'let s: string = "5";\nprint(s);\n',
+  },
+  {
+    name: 'E_TYPE_MISMATCH converts a number value assigned to a string',
+    code: 'E_TYPE_MISMATCH',
+    source: 'let n = 5;\nlet s: string = n * 2;\nprint(s);\n',
+    fixed: 'let n = 5;\nlet s: string = str(n * 2);\nprint(s);\n',
+  },
+  {
+    name: 'E_TYPE_MISMATCH writes the digits of a text assigned to a number as the number',
+    code: 'E_TYPE_MISMATCH',
+    source: 'let limit: number = "3.5";\nprint(limit);\n',
+    fixed: 'let limit: number = 3.5;\nprint(limit);\n',
+  },
+  {
+    name: 'E_TYPE_MISMATCH converts a text that is not plain digits with num()',
+    code: 'E_TYPE_MISMATCH',
+    source: 'let limit: number = "07";\nprint(limit);\n',
+    fixed: 'let limit: number = num("07");\nprint(limit);\n',
   },
   {
     name: 'E_TYPE_MISMATCH compares an optional condition with null',

@@ -66,6 +66,7 @@ describe('purity', () => {
       ['fn log(x: number): number {\n  print(x);\n  return x;\n}\nfn f(x: number): number {\n  return log(x);\n}\n', /it calls log, which is not pure \(it prints\)/],
       ['use http.{fetchJson};\nfn f(u: string): any {\n  return fetchJson(u);\n}\n', /the library does not tag pure/],
       ['async fn f(x: number): number {\n  return x;\n}\n', /is async/],
+      ['fn f(x: number): number {\n  if x < 0 {\n    throw "negative";\n  }\n  return x;\n}\n', /it throws/],
     ];
     for (const [text, reason] of cases) {
       const verdict = await purityOf(text, 'f');

@@ -39,6 +39,7 @@ const HELIX_NAMES: Record<string, string> = {
   'keyword.return': 'keyword.control.return',
   'keyword.conditional': 'keyword.control.conditional',
   'keyword.repeat': 'keyword.control.repeat',
+  'keyword.exception': 'keyword.control.exception',
   property: 'variable.other.member',
   module: 'namespace',
   'type.definition': 'type',
@@ -61,7 +62,7 @@ function sampleFiles(): string[] {
   return [...examples, ...corpus, ...lsp];
 }
 
-const RESERVED_WORDS = new Set(['use', 'type', 'fn', 'async', 'await', 'let', 'const', 'return', 'if', 'else', 'while', 'for', 'in', 'break', 'continue', 'and', 'or', 'not']);
+const RESERVED_WORDS = new Set(['use', 'type', 'fn', 'async', 'await', 'let', 'const', 'return', 'if', 'else', 'while', 'for', 'in', 'break', 'continue', 'and', 'or', 'not', 'throw', 'try', 'catch']);
 const PUNCTUATION = new Set(['(', ')', '[', ']', '{', '}', ',', ';', '.', ':']);
 
 let language: Language;
@@ -182,11 +183,11 @@ describe('tree-sitter queries for other editors', () => {
 
   it('the captures are the standard names editors theme', () => {
     const allowed: Record<string, RegExp> = {
-      'highlights.scm': /^(comment|string|number|boolean|constant(\.builtin)?|keyword(\.(import|type|function|coroutine|return|conditional|repeat|operator))?|attribute|property|module|type(\.builtin|\.definition)?|function(\.call|\.builtin|\.method\.call)?|variable(\.parameter)?|operator|punctuation\.(bracket|delimiter))$/,
+      'highlights.scm': /^(comment|string|number|boolean|constant(\.builtin)?|keyword(\.(import|type|function|coroutine|return|conditional|repeat|exception|operator))?|attribute|property|module|type(\.builtin|\.definition)?|function(\.call|\.builtin|\.method\.call)?|variable(\.parameter)?|operator|punctuation\.(bracket|delimiter))$/,
       'locals.scm': /^local\.(scope|reference|definition\.(function|type|field|import|parameter|var))$/,
       'folds.scm': /^fold$/,
       'indents.scm': /^indent\.(begin|end|branch|auto)$/,
-      'helix/highlights.scm': /^(comment|string|constant(\.numeric|\.builtin(\.boolean)?)?|keyword(\.(function|operator|control(\.(import|return|conditional|repeat))?|storage\.(type|modifier)))?|attribute|variable(\.parameter|\.other\.member)?|namespace|type(\.builtin)?|function(\.builtin|\.method)?|operator|punctuation\.(bracket|delimiter))$/,
+      'helix/highlights.scm': /^(comment|string|constant(\.numeric|\.builtin(\.boolean)?)?|keyword(\.(function|operator|control(\.(import|return|conditional|repeat|exception))?|storage\.(type|modifier)))?|attribute|variable(\.parameter|\.other\.member)?|namespace|type(\.builtin)?|function(\.builtin|\.method)?|operator|punctuation\.(bracket|delimiter))$/,
       'helix/locals.scm': /^local\.(scope|definition|reference)$/,
       'helix/indents.scm': /^(indent|outdent)$/,
       'zed/brackets.scm': /^(open|close)$/,

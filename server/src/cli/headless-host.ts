@@ -8,7 +8,7 @@
 // a change computed for the revision before is then a conflict. Each read and write checks the
 // file anew (served-file.ts): one swapped for a link out of its folder is left alone. Whatever is
 // written to a file after a change replaced it is carried into the new one (late-writes.ts).
-import { closeSync } from 'node:fs';
+import { close } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { revisionConflict, AgentError, ErrorCode, type AgentHost, type ApplyEditOptions, type ChangeReviewer, type EditApplier, type PlanDecider, type Session } from '../agent';
 import { minimalEdits } from '../core/editing';
@@ -289,7 +289,11 @@ export class HeadlessAgentHost implements AgentHost {
       } catch (error) {
         this.log(`whetstone-agent: ${state.path}: could not look for writes to the file it replaced: ${(error as Error).message}`);
       } finally {
-        closeSync(oldFile);
+        // Off the server's thread: closing the last descriptor of a replaced file frees it, which
+        // takes the file system a while for each of the many files a rename writes.
+        close(oldFile, (error) => {
+          if (error) this.log(`whetstone-agent: ${state.path}: could not close the file it replaced: ${error.message}`);
+        });
         state.changes.release(held);
       }
     })();

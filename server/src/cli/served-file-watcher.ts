@@ -131,9 +131,10 @@ export function whenOpenFileSettled(descriptor: number, atLeastMs: number, stop:
 }
 
 async function settled(look: () => string, atLeastMs: number, stop: AbortSignal | undefined): Promise<void> {
-  const started = Date.now();
   let seen = look();
-  let changingSince = started;
+  // The least time first, in one wait: a write meanwhile shows as a different look after it.
+  if (atLeastMs > 0) await pause(atLeastMs, stop);
+  const started = Date.now();
   let unfinishedSince = isUnfinishedState(seen) ? started : undefined;
   for (;;) {
     await pause(SETTLE_MS, stop);
@@ -141,17 +142,12 @@ async function settled(look: () => string, atLeastMs: number, stop: AbortSignal 
     const now = look();
     if (isUnfinishedState(now)) {
       unfinishedSince ??= Date.now();
-      if (Date.now() - unfinishedSince >= UNFINISHED_SETTLE_MS && Date.now() - started >= atLeastMs) return;
+      if (Date.now() - unfinishedSince >= UNFINISHED_SETTLE_MS) return;
       seen = now;
       continue;
     }
     unfinishedSince = undefined;
-    if (Date.now() - started < atLeastMs) {
-      if (now !== seen) changingSince = Date.now();
-      seen = now;
-      continue;
-    }
-    if (now === seen || Date.now() - changingSince >= MAX_WAIT_MS) return;
+    if (now === seen || Date.now() - started >= MAX_WAIT_MS) return;
     seen = now;
   }
 }

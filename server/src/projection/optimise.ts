@@ -118,6 +118,13 @@ class Optimiser {
         node.iterable = this.expression(node.iterable);
         this.statements(node.body.statements);
         return undefined;
+      case 'ThrowStatement':
+        node.value = this.expression(node.value);
+        return undefined;
+      case 'TryStatement':
+        this.statements(node.body.statements);
+        this.statements(node.handler.statements);
+        return undefined;
       default:
         return undefined;
     }

@@ -52,6 +52,12 @@
 ] @keyword.repeat
 
 [
+  "throw"
+  "try"
+  "catch"
+] @keyword.exception
+
+[
   "and"
   "or"
   "not"
@@ -135,6 +141,9 @@
 
 (for_statement
   iterator: (identifier) @variable)
+
+(try_statement
+  name: (identifier) @variable.parameter)
 
 (property
   key: (identifier) @property)

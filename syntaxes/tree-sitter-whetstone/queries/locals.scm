@@ -12,6 +12,8 @@
 
 (for_statement) @local.scope
 
+(try_statement) @local.scope
+
 (block) @local.scope
 
 ; Definitions
@@ -44,6 +46,9 @@
 
 (for_statement
   iterator: (identifier) @local.definition.var)
+
+(try_statement
+  name: (identifier) @local.definition.parameter)
 
 ; References: a name used as a value, and a declared type's name where a type is written.
 

@@ -52,7 +52,7 @@ describe('projection', () => {
     assert.ok(document, 'the command opened the imported file');
     assert.equal(document.uri.toString(), workspaceUri('legacy.wst').toString());
     assert.equal(document.languageId, 'whetstone');
-    assert.equal(document.getText(), 'fn double(x) {\n  return x * 2;\n}\n\nprint(double(21));\n');
+    assert.equal(document.getText(), 'fn double(x) {\n  return x * 2;\n}\n\nprint(jsstr(double(21)));\n');
     const problems = await waitFor('the W_UNSUPPORTED diagnostic on the source', () => {
       const found = vscode.languages.getDiagnostics(source.document.uri).filter((d) => d.code === 'W_UNSUPPORTED');
       return found.length > 0 ? found : undefined;

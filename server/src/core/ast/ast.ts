@@ -129,6 +129,21 @@ export interface ContinueStatement extends StatementBase {
   type: 'ContinueStatement';
 }
 
+/** `throw message;`: stops the program with the message unless a `try` around it catches it. */
+export interface ThrowStatement extends StatementBase {
+  type: 'ThrowStatement';
+  value: Expression;
+}
+
+/** `try { body } catch (name) { handler }`: a throw in the body runs the handler with its message as `name`. */
+export interface TryStatement extends StatementBase {
+  type: 'TryStatement';
+  body: Block;
+  /** The name the handler knows the caught message by (a string). */
+  catchName: string;
+  handler: Block;
+}
+
 export interface ExpressionStatement extends StatementBase {
   type: 'ExpressionStatement';
   expression: Expression;
@@ -267,6 +282,8 @@ export type Statement =
   | ForStatement
   | BreakStatement
   | ContinueStatement
+  | ThrowStatement
+  | TryStatement
   | ExpressionStatement
   | ErrorNode;
 
@@ -334,6 +351,12 @@ export const ROLES: { readonly [T in NodeType]: readonly { name: string; list: b
   ],
   BreakStatement: [{ name: 'annotations', list: true }],
   ContinueStatement: [{ name: 'annotations', list: true }],
+  ThrowStatement: [{ name: 'annotations', list: true }, { name: 'value', list: false }],
+  TryStatement: [
+    { name: 'annotations', list: true },
+    { name: 'body', list: false },
+    { name: 'handler', list: false },
+  ],
   ExpressionStatement: [{ name: 'annotations', list: true }, { name: 'expression', list: false }],
   ConditionalExpression: [
     { name: 'condition', list: false },
@@ -366,6 +389,8 @@ export const STATEMENT_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
   'ForStatement',
   'BreakStatement',
   'ContinueStatement',
+  'ThrowStatement',
+  'TryStatement',
   'ExpressionStatement',
 ]);
 
@@ -413,6 +438,8 @@ export function nodeName(node: Node): string | undefined {
       return node.key;
     case 'ForStatement':
       return node.iterator;
+    case 'TryStatement':
+      return node.catchName;
     case 'ImportDeclaration':
       return node.module;
     case 'MemberExpression':

@@ -23,6 +23,9 @@ export const KEYWORDS: ReadonlySet<string> = new Set([
   'and',
   'or',
   'not',
+  'throw',
+  'try',
+  'catch',
 ]);
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -194,6 +194,8 @@ export const NODE_RULES: { readonly [T in NodeType]: NodeRule } = {
   ForStatement: statement({ iterator: identifier }, { iterable: expression, body }),
   BreakStatement: statement({}),
   ContinueStatement: statement({}),
+  ThrowStatement: statement({}, { value: expression }),
+  TryStatement: statement({ catchName: identifier }, { body, handler: body }),
   ExpressionStatement: statement({}, { expression }),
   ConditionalExpression: { creatable: true, fields: {}, roles: { condition: expression, consequent: expression, alternate: expression } },
   BinaryExpression: {
@@ -285,7 +287,7 @@ export function kindAccepts(kind: ChildKind, type: NodeType): boolean {
 
 export const KIND_DESCRIPTIONS: { readonly [K in ChildKind]: string } = {
   topLevel: 'an import, a type, a function or a statement',
-  statement: 'a statement (VariableDeclaration, AssignmentStatement, MultipleAssignment, ReturnStatement, IfStatement, WhileStatement, ForStatement, BreakStatement, ContinueStatement, ExpressionStatement)',
+  statement: 'a statement (VariableDeclaration, AssignmentStatement, MultipleAssignment, ReturnStatement, IfStatement, WhileStatement, ForStatement, BreakStatement, ContinueStatement, ThrowStatement, TryStatement, ExpressionStatement)',
   expression: 'an expression (Identifier, Literal, ConditionalExpression, BinaryExpression, TypeTest, UnaryExpression, CallExpression, MemberExpression, IndexExpression, ArrayLiteral, ObjectLiteral, Lambda)',
   assignable: 'a name, a field or an element (Identifier, MemberExpression, IndexExpression)',
   annotation: 'an Annotation',

@@ -287,6 +287,14 @@ class Printer {
         return this.withAnnotations(node, indent, 'break;');
       case 'ContinueStatement':
         return this.withAnnotations(node, indent, 'continue;');
+      case 'ThrowStatement':
+        return this.withAnnotations(node, indent, `throw ${this.node(node.value, indent)};`);
+      case 'TryStatement':
+        return this.withAnnotations(
+          node,
+          indent,
+          `try ${this.node(node.body, indent)} catch (${node.catchName}) ${this.node(node.handler, indent)}`,
+        );
       case 'ExpressionStatement':
         return this.withAnnotations(node, indent, `${this.node(node.expression, indent)};`);
       case 'BinaryExpression':

@@ -181,6 +181,7 @@ const NAME_FIELD: Partial<Record<Node['type'], string>> = {
   MemberExpression: 'property',
   Property: 'key',
   ForStatement: 'iterator',
+  TryStatement: 'catchName',
   ImportDeclaration: 'names',
 };
 

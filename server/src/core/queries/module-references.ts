@@ -187,6 +187,9 @@ function addWrittenNames(node: Node, names: Set<string>): void {
     case 'ForStatement':
       names.add(node.iterator);
       break;
+    case 'TryStatement':
+      names.add(node.catchName);
+      break;
     case 'ImportDeclaration':
       for (const name of node.names) names.add(name);
       for (const name of node.module.split('.')) names.add(name);

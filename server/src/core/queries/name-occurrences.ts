@@ -115,6 +115,9 @@ function collect(document: WhetstoneDocument, model: SemanticModel): NameOccurre
       case 'ForStatement':
         named(node, node.iterator, true, model.symbolsDeclaredBy(node.id)[0]);
         break;
+      case 'TryStatement':
+        named(node, node.catchName, true, model.symbolsDeclaredBy(node.id)[0]);
+        break;
       case 'ImportDeclaration': {
         const symbols = model.symbolsDeclaredBy(node.id);
         document.importNameSpansOfNode(node).forEach((span, index) => {

@@ -14,6 +14,8 @@ const WORDS: Partial<Record<Node['type'], string>> = {
   ForStatement: 'the for loop',
   BreakStatement: 'the break',
   ContinueStatement: 'the continue',
+  ThrowStatement: 'the throw',
+  TryStatement: 'the try statement',
   ExpressionStatement: 'the statement',
   CallExpression: 'the call',
   Lambda: 'the lambda',

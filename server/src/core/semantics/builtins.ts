@@ -275,6 +275,12 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     doc: "The text Python's print and str give: a string as it is, `True`/`False`, `None`, a number as `str` shows it, and a list or map with its items as Python's repr writes them (`['a', 1]`, `{'k': None}`).",
   },
   {
+    name: 'jsstr',
+    type: fn([param('value', ANY)], STRING),
+    signature: 'fn jsstr(value: any): string',
+    doc: "The text Node's console.log gives: a string as it is, numbers as JavaScript writes them (`-0`, `NaN`), `true`, `null`, and lists and maps as util.inspect lays them out (`[ 1, 'a' ]`, `{ a: 1, 'b-c': [Array] }`; one line up to 80 columns, else one entry a line, long lists in columns).",
+  },
+  {
     name: 'num',
     type: fn([param('text', STRING)], NUMBER),
     signature: 'fn num(text: string): number',

@@ -1,6 +1,6 @@
 // Pass 2 of the analysis, statements and declarations: what section 5 asks of them (E_TYPE_MISMATCH
 // of initializers, assignments, returns and conditions, E_ASSIGN_CONST, E_BREAK_OUTSIDE_LOOP,
-// E_ANNOTATION, W_UNREACHABLE, W_MISSING_RETURN), asking infer-expressions.ts for the type of every
+// E_ANNOTATION, W_UNREACHABLE, W_MISSING_RETURN; a thrown message is a string), asking infer-expressions.ts for the type of every
 // expression in them. Variables without a declared type get the type of their initializer here.
 import type {
   Annotation,
@@ -116,6 +116,22 @@ export class StatementChecker {
             fix: [deleteNode(statement.id)],
           });
         }
+        return;
+      case 'ThrowStatement':
+        // The message is what a catch receives, so it is a string in every target.
+        if (statement.value) {
+          const thrown = this.expressions.checkAssignable(statement.value, STRING, (actual) => `throw takes a message of type string, not ${actual}`);
+          // A null message reads "null" in JavaScript and "None" in Python (null itself is reported above).
+          if (thrown.kind === 'optional') {
+            this.context.report('E_TYPE_MISMATCH', `throw takes a message of type string, not ${typeToString(thrown)}`, statement.value, statement.value.span, {
+              hint: 'Throw a text: check for null first, or write the message out',
+            });
+          }
+        }
+        return;
+      case 'TryStatement':
+        if (statement.body) this.checkBlock(statement.body);
+        if (statement.handler) this.checkBlock(statement.handler);
         return;
       case 'ExpressionStatement':
         if (statement.expression) this.expressions.infer(statement.expression);

@@ -39,6 +39,11 @@ export function wrapInCall(node: Node, name: string): Mutation {
   };
 }
 
+/** Replaces a literal with another of the same meaning once converted: `5` → `"5"`, `"3"` → `3` (the digits only). */
+export function replaceWithLiteral(node: Node, value: string | number): Mutation {
+  return { type: 'updateNode', nodeId: node.id, node: { type: 'Literal', value, raw: typeof value === 'string' ? JSON.stringify(value) : String(value) } };
+}
+
 /** Replaces an expression with `node != null`. */
 export function compareWithNull(node: Node): Mutation {
   return {

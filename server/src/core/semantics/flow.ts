@@ -1,6 +1,6 @@
 // Control flow facts for W_UNREACHABLE and W_MISSING_RETURN: whether a statement always leaves
-// the block it is in (return, break, continue; an if whose branches all leave; `while true` with
-// no break of its own).
+// the block it is in (return, break, continue, throw; an if whose branches all leave; a try whose
+// body and handler both leave; `while true` with no break of its own).
 import type { Block, Expression, IfStatement, Statement } from '../ast/ast';
 
 export function alwaysExits(statement: Statement): boolean {
@@ -8,9 +8,13 @@ export function alwaysExits(statement: Statement): boolean {
     case 'ReturnStatement':
     case 'BreakStatement':
     case 'ContinueStatement':
+    case 'ThrowStatement':
       return true;
     case 'IfStatement':
       return ifAlwaysExits(statement);
+    case 'TryStatement':
+      // The handler runs only when the body throws, so the try leaves when both do.
+      return blockAlwaysExits(statement.body) && blockAlwaysExits(statement.handler);
     case 'WhileStatement':
       return isLiteralTrue(statement.condition) && !breaksOut(statement.body);
     default:
@@ -51,6 +55,7 @@ function breaksOut(block: Block | null | undefined): boolean {
   for (const statement of block.statements) {
     if (statement.type === 'BreakStatement') return true;
     if (statement.type === 'IfStatement' && ifBreaksOut(statement)) return true;
+    if (statement.type === 'TryStatement' && (breaksOut(statement.body) || breaksOut(statement.handler))) return true;
   }
   return false;
 }

@@ -25,7 +25,7 @@ import { TESTED_TYPES } from '../ast/ast';
 import type { Mutation, NodeSpec } from '../ast/mutation';
 import type { CheckContext } from './check-context';
 import type { SemanticSymbol } from './symbols';
-import { insertNode, setProperty, wrapInCall } from './fixes';
+import { insertNode, replaceWithLiteral, setProperty, wrapInCall } from './fixes';
 import { Narrowing } from './narrowing';
 import { closestName } from './suggest';
 import {
@@ -101,7 +101,14 @@ export class ExpressionChecker {
     const message = describe(typeToString(actual), typeToString(target)) + (problem ? ` (${problem})` : '');
     const actualBase = stripOptional(actual);
     let extra: { hint?: string; fix?: Mutation[] } = {};
-    if (base.kind === 'string' && (actualBase.kind === 'number' || actualBase.kind === 'bool') && this.context.isBuiltin('str', expr)) {
+    // A literal is written as the other kind where the conversion would give exactly that value.
+    const digits = expr.type === 'Literal' && typeof expr.value === 'string' && /^[0-9]+(\.[0-9]+)?$/.test(expr.value) && String(Number(expr.value)) === expr.value ? expr.value : undefined;
+    const numberText = expr.type === 'Literal' && typeof expr.value === 'number' && Number.isFinite(expr.value) && expr.raw === String(expr.value) ? expr.raw : undefined;
+    if (base.kind === 'string' && numberText !== undefined) {
+      extra = { hint: `Write it as the text "${numberText}"`, fix: [replaceWithLiteral(expr, numberText)] };
+    } else if (base.kind === 'number' && digits !== undefined) {
+      extra = { hint: `Write it as the number ${digits}`, fix: [replaceWithLiteral(expr, Number(digits))] };
+    } else if (base.kind === 'string' && (actualBase.kind === 'number' || actualBase.kind === 'bool') && this.context.isBuiltin('str', expr)) {
       extra = { hint: 'Convert it with str(…)', fix: [wrapInCall(expr, 'str')] };
     } else if (base.kind === 'number' && actualBase.kind === 'string' && this.context.isBuiltin('num', expr)) {
       extra = { hint: 'Convert it with num(…) (NaN when it is not a number)', fix: [wrapInCall(expr, 'num')] };

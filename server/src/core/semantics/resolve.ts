@@ -313,6 +313,22 @@ export class Resolver {
         if (node.body) this.visit(node.body, forScope);
         return;
       }
+      case 'TryStatement': {
+        // The caught message is a string the handler knows by the catch name, as a parameter of it.
+        for (const annotation of node.annotations) this.record(annotation, scope);
+        if (node.body) this.visit(node.body, scope);
+        const catchScope = new Scope('block', node.id, scope);
+        this.declare(catchScope, {
+          name: node.catchName,
+          kind: 'parameter',
+          node,
+          type: STRING,
+          visibleFrom: node.handler ? node.handler.span.startOffset : node.span.endOffset,
+          nameSpan: this.nameSpanOf(node),
+        });
+        if (node.handler) this.visit(node.handler, catchScope);
+        return;
+      }
       case 'MultipleAssignment': {
         for (const annotation of node.annotations) this.record(annotation, scope);
         // The values are read before any target is written.

@@ -56,14 +56,17 @@ export function findUnused(source: UnusedSource, names: NameSpans | undefined): 
         );
         break;
       }
-      case 'parameter':
+      case 'parameter': {
+        // The name a catch binds is a parameter of its handler, which cannot be removed.
+        const caught = decl.type === 'TryStatement';
         diagnostics.push(
-          makeDiagnostic('W_UNUSED', `Unused parameter '${symbol.name}'`, decl.id, nameSpan, {
-            hint: `Remove it, or name it _${symbol.name} to mark it as intentionally unused`,
-            ...(isFreeName(symbol, `_${symbol.name}`) ? { fix: [setProperty(decl.id, 'name', `_${symbol.name}`)] } : {}),
+          makeDiagnostic('W_UNUSED', `Unused ${caught ? 'caught message' : 'parameter'} '${symbol.name}'`, decl.id, nameSpan, {
+            hint: caught ? `Name it _${symbol.name} to mark it as intentionally unused` : `Remove it, or name it _${symbol.name} to mark it as intentionally unused`,
+            ...(isFreeName(symbol, `_${symbol.name}`) ? { fix: [setProperty(decl.id, caught ? 'catchName' : 'name', `_${symbol.name}`)] } : {}),
           }),
         );
         break;
+      }
       case 'iterator':
         diagnostics.push(
           makeDiagnostic('W_UNUSED', `Unused loop variable '${symbol.name}'`, decl.id, nameSpan, {

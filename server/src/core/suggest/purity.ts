@@ -107,7 +107,7 @@ export class Purity {
     const callees = new Set<string>();
     let because: string | undefined = fn.async ? 'it is async (it waits on the outside world)' : undefined;
     // Effects inside lambdas count: the function may call them.
-    const nodes = this.ctx.within(fn.body, ['AssignmentStatement', 'MultipleAssignment', 'CallExpression', 'UnaryExpression', 'Identifier'], true);
+    const nodes = this.ctx.within(fn.body, ['AssignmentStatement', 'MultipleAssignment', 'CallExpression', 'UnaryExpression', 'Identifier', 'ThrowStatement'], true);
     for (const node of nodes) {
       if (because) break;
       switch (node.type) {
@@ -125,6 +125,10 @@ export class Purity {
         }
         case 'UnaryExpression':
           if (node.operator === 'await') because = 'it awaits';
+          break;
+        case 'ThrowStatement':
+          // As a failed assert: moving or skipping the call moves or skips the stop.
+          because = 'it throws';
           break;
         case 'Identifier': {
           const symbol = this.ctx.symbolOf(node);

@@ -559,6 +559,21 @@ export class Converter {
         return { type: 'BreakStatement', id, span, annotations: NO_ANNOTATIONS };
       case 'continue_statement':
         return { type: 'ContinueStatement', id, span, annotations: NO_ANNOTATIONS };
+      case 'throw_statement':
+        return { type: 'ThrowStatement', id, span, annotations: NO_ANNOTATIONS, value: this.expr(f, 'value') };
+      case 'try_statement': {
+        const name = one(f, 'name');
+        return withName<A.TryStatement>({
+          type: 'TryStatement',
+          id,
+          span,
+          annotations: NO_ANNOTATIONS,
+          body: this.blockOrError(one(f, 'body'), node),
+          catchName: this.textOf(name) ?? '',
+          handler: this.blockOrError(one(f, 'handler'), node),
+          [NAME_SPAN]: this.nameSpanOf(name),
+        });
+      }
       case 'expression_statement':
         return { type: 'ExpressionStatement', id, span, annotations: NO_ANNOTATIONS, expression: this.expr(f, 'expression') };
       default:

@@ -30,6 +30,7 @@ export class GenerationContext {
     walk(program, (node) => {
       if ('name' in node && typeof node.name === 'string') this.taken.add(node.name);
       if (node.type === 'ForStatement') this.taken.add(node.iterator);
+      if (node.type === 'TryStatement') this.taken.add(node.catchName);
       if (node.type === 'ImportDeclaration') for (const name of [node.module.split('.')[0], ...node.names]) this.taken.add(name);
     });
   }

@@ -68,6 +68,7 @@ class JavaScriptGenerator {
     walk(program, (node) => {
       if (node.type === 'FunctionDeclaration' || node.type === 'VariableDeclaration' || node.type === 'Parameter' || node.type === 'TypeDeclaration') this.declared.add(node.name);
       if (node.type === 'ForStatement') this.declared.add(node.iterator);
+      if (node.type === 'TryStatement') this.declared.add(node.catchName);
       if (node.type === 'ImportDeclaration') node.names.forEach((name) => this.declared.add(name));
     });
   }
@@ -95,9 +96,12 @@ class JavaScriptGenerator {
       previous = child;
     }
     const out = new CodeWriter('  ');
+    const helpers = this.ctx.usedHelpers() as JsHelper[];
+    // nodeInspect is an import: it goes with the program's own.
+    if (helpers.includes('nodeInspect')) imports.push(jsHelperSource('nodeInspect', this.typescript, (base) => this.ctx.helper(base)));
     for (const line of imports) out.line(line);
     out.blank();
-    for (const helper of this.ctx.usedHelpers() as JsHelper[]) {
+    for (const helper of helpers.filter((used) => used !== 'nodeInspect')) {
       out.line(jsHelperSource(helper, this.typescript, (base) => this.ctx.helper(base)));
       out.blank();
     }
@@ -292,6 +296,12 @@ class JavaScriptGenerator {
       case 'ContinueStatement':
         w.line('continue;');
         return;
+      case 'ThrowStatement':
+        w.line(`throw new ${this.ctx.helper('WhetstoneError')}(${this.expression(node.value).text});`);
+        return;
+      case 'TryStatement':
+        this.tryStatement(w, node);
+        return;
       case 'ExpressionStatement': {
         // assert(false, m) always stops: a throw says so to TypeScript's checks of what follows.
         const stop = alwaysStops(node.expression, (callee) => this.isBuiltin(callee, 'assert'));
@@ -335,6 +345,27 @@ class JavaScriptGenerator {
     } else {
       w.line('}');
     }
+  }
+
+  /**
+   * `try { … } catch (caught) { if (!(caught instanceof WhetstoneError)) throw caught; const e = caught.message; … }`:
+   * the catch takes only Whetstone's throws (a failed assert and the runtime's own errors go on),
+   * and the handler knows the message by the catch name.
+   */
+  private tryStatement(w: CodeWriter, node: A.TryStatement): void {
+    const errorClass = this.ctx.helper('WhetstoneError');
+    const caught = this.ctx.freshName('caught');
+    const symbol = this.ctx.model.symbolsDeclaredBy(node.id)[0];
+    const written = symbol ? this.ctx.model.referenceDetailsOf(symbol).some((reference) => reference.kind === 'write' || reference.kind === 'readwrite') : false;
+    w.line('try {');
+    this.block(w, node.body);
+    w.line(`} catch (${caught}) {`);
+    w.indented(() => {
+      w.line(`if (!(${caught} instanceof ${errorClass})) throw ${caught};`);
+      w.line(`${written ? 'let' : 'const'} ${this.name(node.catchName)}${this.typescript ? ': string' : ''} = ${caught}.message;`);
+      this.statements(w, node.handler.statements);
+    });
+    w.line('}');
   }
 
   private forStatement(w: CodeWriter, node: A.ForStatement): void {
@@ -480,8 +511,13 @@ class JavaScriptGenerator {
       const name = (node.callee as A.Identifier).name;
       const [first, second] = node.arguments;
       switch (name) {
-        case 'print':
-          return fragment(`console.log(${node.arguments.map((arg, index) => this.printed(arg, index === 0)).join(', ')})`, POSTFIX);
+        case 'print': {
+          // console.log reads %s, %d, %% … in a first text as a format when more values follow;
+          // "%s" as the format shows that text as it is, and the rest as console.log does.
+          const head = first && (first.type === 'Literal' ? typeof first.value === 'string' && first.value.includes('%') : !this.ctx.isKind(first, 'number', 'bool'));
+          const format = head && node.arguments.length > 1 ? ['"%s"'] : [];
+          return fragment(`console.log(${[...format, ...node.arguments.map((arg) => this.printed(arg))].join(', ')})`, POSTFIX);
+        }
         case 'len':
           if (first && this.ctx.isKind(first, 'list', 'string')) return fragment(`${wrap(args[0], POSTFIX)}.length`, POSTFIX);
           if (first && this.ctx.isKind(first, 'map', 'object', 'named')) return fragment(`Object.keys(${args[0].text}).length`, POSTFIX);
@@ -556,6 +592,9 @@ class JavaScriptGenerator {
           return fragment(`${this.ctx.helper('toNumber')}(${list(args)})`, POSTFIX);
         case 'pystr':
           return fragment(`${this.ctx.helper('pythonText')}(${list(args)})`, POSTFIX);
+        case 'jsstr':
+          this.ctx.helper('nodeInspect'); // the import nodeText calls
+          return fragment(`${this.ctx.helper('nodeText')}(${list(args)})`, POSTFIX);
         case 'assert':
           return fragment(`${this.ctx.helper('assertThat')}(${list(args)})`, POSTFIX);
         default:
@@ -576,15 +615,11 @@ class JavaScriptGenerator {
 
   /**
    * A print argument: console.log shows strings, numbers and booleans as print does; anything
-   * else (lists, objects, null, values of unknown type) goes through the show helper. A first
-   * argument with % is shown too, so console.log does not read it as a format.
+   * else (lists, objects, null, values of unknown type) goes through the show helper.
    */
-  private printed(arg: A.Expression, first: boolean): string {
+  private printed(arg: A.Expression): string {
     const text = this.expression(arg).text;
-    const safeLiteral = arg.type === 'Literal' && !String(arg.value).includes('%');
-    const mayFormat = first && this.ctx.isKind(arg, 'string') && !safeLiteral;
-    const plain = this.ctx.isKind(arg, 'string', 'number', 'bool') && !mayFormat;
-    return plain ? text : `${this.ctx.helper('show')}(${text})`;
+    return this.ctx.isKind(arg, 'string', 'number', 'bool') ? text : `${this.ctx.helper('show')}(${text})`;
   }
 }
 

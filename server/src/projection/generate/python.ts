@@ -162,6 +162,7 @@ class PythonGenerator {
     const collect = (node: A.Node): void => {
       if (node.type === 'FunctionDeclaration' || node.type === 'VariableDeclaration' || node.type === 'Parameter') declared.add(node.name);
       if (node.type === 'ForStatement') declared.add(node.iterator);
+      if (node.type === 'TryStatement') declared.add(node.catchName);
     };
     const walkAll = (node: A.Node): void => {
       collect(node);
@@ -463,6 +464,12 @@ class PythonGenerator {
       case 'ContinueStatement':
         w.line('continue');
         return;
+      case 'ThrowStatement':
+        this.emit(w, `raise ${this.ctx.helper('WhetstoneError')}(${this.expression(node.value).text})`);
+        return;
+      case 'TryStatement':
+        this.tryStatement(w, node);
+        return;
       case 'ExpressionStatement': {
         const stop = alwaysStops(node.expression, (callee) => this.isBuiltin(callee, 'assert'));
         if (stop) {
@@ -477,6 +484,26 @@ class PythonGenerator {
         w.line(`# not carried: ${node.text.split('\n')[0]}`);
         return;
     }
+  }
+
+  /**
+   * `try: … except WhetstoneError as caught: e = str(caught) …`: the except takes only Whetstone's
+   * throws (a failed assert and Python's own errors go on), and the handler knows the message by
+   * the catch name.
+   */
+  private tryStatement(w: CodeWriter, node: A.TryStatement): void {
+    const errorClass = this.ctx.helper('WhetstoneError');
+    const caught = this.ctx.freshName('caught');
+    this.emit(w, 'try:');
+    this.block(w, node.body);
+    w.line(`except ${errorClass} as ${caught}:`);
+    w.indented(() =>
+      this.withFrame(() => {
+        const name = this.declare(node.catchName);
+        w.line(`${name} = str(${caught})`);
+        this.statements(w, node.handler.statements);
+      }),
+    );
   }
 
   private assignment(w: CodeWriter, node: A.AssignmentStatement): void {
@@ -790,6 +817,9 @@ class PythonGenerator {
         case 'pystr':
           this.ctx.helper('show'); // python_text shows numbers through it
           return fragment(`${this.ctx.helper('python_text')}(${list})`, POSTFIX);
+        case 'jsstr':
+          this.ctx.helper('show'); // node_text shows numbers through it
+          return fragment(`${this.ctx.helper('node_text')}(${list})`, POSTFIX);
         case 'int':
           return fragment(`${this.ctx.helper('to_int')}(${list})`, POSTFIX);
         case 'assert':

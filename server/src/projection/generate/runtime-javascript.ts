@@ -1,10 +1,10 @@
 // The few helpers generated JavaScript and TypeScript need where the language has no built-in of
 // the same meaning (docs/LANGUAGE.md "What programs mean"): how print/str show a value, rounding
 // halves away from zero, range as a list, len of an unknown value, num, assert, includes of an unknown
-// container, repeat. Only the helpers a program
-// uses are written, each under a name the program does not use.
+// container, repeat, what Node's console.log shows, the error a throw throws. Only the helpers a
+// program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'toInteger' | 'pythonText';
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError';
 
 type Names = (base: string) => string;
 
@@ -118,12 +118,29 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `  return String(value);`,
         `}`,
       ].join('\n');
+    case 'nodeInspect':
+      // Not a function: the import nodeText needs, written with the program's imports.
+      return `import { inspect as ${name('nodeInspect')} } from 'node:util';`;
+    case 'nodeText':
+      // Whetstone's lists, maps and records are JavaScript's arrays and plain objects, so Node's
+      // own inspect shows them as the source program's console.log did.
+      return [
+        `/** Whetstone's jsstr: what Node's console.log shows for a value (util.inspect), a string as it is. */`,
+        `function ${name('nodeText')}(value${t(': unknown')})${t(': string')} {`,
+        `  return typeof value === 'string' ? value : ${name('nodeInspect')}(value);`,
+        `}`,
+      ].join('\n');
     case 'assertThat':
       return [
         `/** Whetstone's assert: stops the program with an error when the condition is false. */`,
         `function ${name('assertThat')}(condition${t(': boolean')}, message = 'assertion failed')${t(': void')} {`,
         `  if (!condition) throw new Error(message);`,
         `}`,
+      ].join('\n');
+    case 'WhetstoneError':
+      return [
+        `/** What a Whetstone throw throws: a catch takes only these and throws every other error on. */`,
+        `class ${name('WhetstoneError')} extends Error {}`,
       ].join('\n');
   }
 }

@@ -3,10 +3,12 @@
 // (2.0 is "2"), true/false/null, division by zero as Infinity or NaN, the remainder with the sign
 // of the dividend, rounding halves away from zero, num() giving NaN instead of raising, sqrt and
 // powers (`**` and pow) as JavaScript's floating-point ones, NaN or Infinity where Python raises,
-// bit operators on 32-bit signed integers, an assert that `python -O` does not remove. Only the
-// helpers a program uses are written, each under a name the program does not use.
+// bit operators on 32-bit signed integers, an assert that `python -O` does not remove, what
+// Python's print (pystr) and Node's console.log (jsstr) show, and the exception a throw raises (an
+// except takes only it). Only the helpers a program uses are written, each under a name the
+// program does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'to_int' | 'python_text';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'to_int' | 'python_text' | 'node_text' | 'WhetstoneError';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -24,9 +26,11 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   slice_of: [],
   splice_list: ['math'],
   python_text: [],
+  node_text: ['math', 're', 'unicodedata'],
   to_int: ['math', 're'],
   int32: ['math'],
   assert_that: [],
+  WhetstoneError: [],
 };
 
 export function pyHelperSource(helper: PyHelper, name: (base: string) => string): string {
@@ -110,6 +114,9 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     """Whetstone's assert: stops the program with an error when the condition is false (python -O keeps it)."""
     if not condition:
         raise AssertionError(message)`;
+    case 'WhetstoneError':
+      return `class ${name('WhetstoneError')}(Exception):
+    """What a Whetstone throw raises: an except takes only these."""`;
     case 'to_number':
       return `def ${name('to_number')}(text):
     """Whetstone's num: a decimal number or Infinity (a sign, blanks around), else NaN; not Python's other forms (1_000, inf, nan)."""
@@ -184,6 +191,166 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     if isinstance(value, dict):
         return "{" + ", ".join(${name('python_text')}(key, True) + ": " + ${name('python_text')}(item, True) for key, item in value.items()) + "}"
     return ${name('show')}(value)`;
+    case 'node_text':
+      return `def ${name('node_text')}(value):
+    """Whetstone's jsstr: what Node's console.log shows (util.inspect's layout: [ 1, 'a' ], { a: 1 }, long lists in columns); a string at top level as it is."""
+    if isinstance(value, str):
+        return value
+    meta = {0x08: "\\\\b", 0x09: "\\\\t", 0x0A: "\\\\n", 0x0C: "\\\\f", 0x0D: "\\\\r", 0x5C: "\\\\\\\\"}
+    deepest = [0]  # util.inspect's currentDepth: the depth of the last list or object entered
+    holding = []  # the lists and objects being shown, outermost first
+
+    def units(text):
+        # JavaScript's length: UTF-16 code units.
+        return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+    def width(text):
+        # Columns on a terminal, as Node's getStringWidth counts them (wide East Asian characters 2, marks and controls 0).
+        total = 0
+        for char in unicodedata.normalize("NFC", text) if not text.isascii() else text:
+            code = ord(char)
+            if code < 127:
+                total += 1 if code >= 32 else 0
+            elif unicodedata.east_asian_width(char) in ("W", "F") or 0x1F1E6 <= code <= 0x1F1FF:
+                total += 2
+            elif code != 0xAD and unicodedata.category(char) in ("Cc", "Cf", "Me", "Mn"):
+                continue
+            else:
+                total += 1
+        return total
+
+    def quoted(text):
+        # Single quotes; double quotes, then backticks, when the text has a single quote and not those.
+        quote = "'"
+        if "'" in text:
+            if '"' not in text:
+                quote = '"'
+            elif "\`" not in text and "\${" not in text:
+                quote = "\`"
+        out = []
+        for char in text:
+            code = ord(char)
+            if (char == "'" and quote == "'") or code < 32 or code == 0x5C or 127 <= code < 160:
+                out.append(meta.get(code, "\\\\x%02X" % code) if code != 0x27 else "\\\\'")
+            elif 0xD800 <= code <= 0xDFFF:
+                out.append("\\\\u%x" % code)
+            else:
+                out.append(char)
+        return quote + "".join(out) + quote
+
+    def string(text, indent):
+        trailer = ""
+        if units(text) > 10000:
+            remaining = units(text) - 10000
+            text = text.encode("utf-16-le", "surrogatepass")[:20000].decode("utf-16-le", "surrogatepass")
+            trailer = "... %d more character%s" % (remaining, "s" if remaining > 1 else "")
+        if units(text) > 16 and units(text) > 80 - indent - 4:
+            lines = re.split(r"(?<=\\n)", text)
+            if len(lines) > 1 and lines[-1] == "":
+                lines.pop()
+            return (" +\\n" + " " * (indent + 2)).join(quoted(line) for line in lines) + trailer
+        return quoted(text) + trailer
+
+    def key_text(key):
+        if key == "__proto__":
+            return "['__proto__']"
+        return key if re.fullmatch(r"[a-zA-Z_][a-zA-Z_0-9]*", key) else quoted(key)
+
+    def is_index(key):
+        return re.fullmatch(r"0|[1-9][0-9]*", key) is not None and int(key) < 2**32 - 1
+
+    def is_number(item):
+        return isinstance(item, (int, float)) and not isinstance(item, bool)
+
+    def grouped(output, items, indent):
+        # util.inspect's groupArrayElements: more than six items in as many columns as look square.
+        count = len(output) - 1 if len(output) > 100 else len(output)
+        widths = [width(entry) for entry in output[:count]]
+        total = sum(widths) + 2 * count
+        longest = max(widths)
+        actual_max = longest + 2
+        if not (actual_max * 3 + indent < 80 and (total / actual_max > 5 or longest <= 6)):
+            return output
+        average_bias = math.sqrt(actual_max - total / len(output))
+        biased_max = max(actual_max - 3 - average_bias, 1)
+        columns = min(math.floor(math.sqrt(2.5 * biased_max * count) / biased_max + 0.5), (80 - indent) // actual_max, 12, 15)
+        if columns <= 1:
+            return output
+        line_widths = [max(widths[i:count:columns], default=0) + 2 for i in range(columns)]
+        numbers = all(is_number(items[i]) for i in range(len(output)))
+        lines = []
+        for start in range(0, count, columns):
+            line = ""
+            for j in range(start, min(start + columns, count)):
+                last = j == min(start + columns, count) - 1
+                cell = output[j] if last else output[j] + ", "
+                padding = " " * (line_widths[j - start] - 2 - widths[j])
+                line += padding + cell if numbers else cell if last else cell + padding
+            lines.append(line)
+        if len(output) > 100:
+            lines.append(output[count])
+        return lines
+
+    def joined(output, braces, items, level, indent):
+        entries = len(output)
+        if items is not None and entries > 6:
+            output = grouped(output, items, indent)
+        if deepest[0] - level < 3 and entries == len(output):
+            start = len(output) + indent + len(braces[0]) + 10
+            total = len(output) + start
+            fits = total + len(output) <= 80
+            for entry in output:
+                total += units(entry)
+                fits = fits and total <= 80
+            single = ", ".join(output)
+            if fits and "\\n" not in single:
+                return braces[0] + " " + single + " " + braces[1]
+        indentation = "\\n" + " " * indent
+        return braces[0] + indentation + "  " + ("," + indentation + "  ").join(output) + indentation + braces[1]
+
+    def enter(item, level):
+        # Node marks a value that holds itself (<ref *1>, [Circular *1]); this does not.
+        if any(item is outer for outer in holding):
+            raise ValueError("jsstr cannot show a list or object that holds itself")
+        holding.append(item)
+        deepest[0] = level + 1
+
+    def text(item, level, indent):
+        if item is None:
+            return "null"
+        if isinstance(item, bool):
+            return "true" if item else "false"
+        if is_number(item):
+            return "-0" if item == 0 and math.copysign(1, item) < 0 else ${name('show')}(item)
+        if isinstance(item, str):
+            return string(item, indent)
+        if isinstance(item, list):
+            if not item:
+                return "[]"
+            if level > 2:
+                return "[Array]"
+            enter(item, level)
+            output = [text(entry, level + 1, indent + 2) for entry in item[:100]]
+            holding.pop()
+            if len(item) > 100:
+                output.append("... %d more item%s" % (len(item) - 100, "s" if len(item) > 101 else ""))
+            return joined(output, ("[", "]"), item, level + 1, indent)
+        if isinstance(item, dict):
+            if not item:
+                return "{}"
+            if level > 2:
+                return "[Object]"
+            enter(item, level)
+            # JavaScript lists an object's integer keys first, in increasing order.
+            keys = [(key if isinstance(key, str) else ${name('show')}(key), entry) for key, entry in item.items()]
+            index = [pair for pair in keys if is_index(pair[0])]
+            rest = [pair for pair in keys if not is_index(pair[0])]
+            output = [key_text(key) + ": " + text(entry, level + 1, indent + 2) for key, entry in sorted(index, key=lambda pair: int(pair[0])) + rest]
+            holding.pop()
+            return joined(output, ("{", "}"), None, level + 1, indent)
+        raise TypeError("jsstr cannot show " + type(item).__name__ + " as Node does")
+
+    return text(value, 0, 0)`;
     case 'splice_list':
       return `def ${name('splice_list')}(items, start, count, inserted=()):
     """JavaScript's splice: removes count elements from start and puts inserted there, in place; returns the removed ones. A negative start counts from the end, both stop at the ends, fractions are truncated, NaN is 0."""

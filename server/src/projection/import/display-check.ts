@@ -4,10 +4,12 @@
 // booleans as the source does; other values it shows its own way ([1, 2], ["a"], true, {a: 1}),
 // which is not Node's ([ 1, 2 ], 1,2 from String) nor Python's (True, ['a'], {'a': 1}). A Python
 // bool is shown through `b ? "True" : "False"`, and None and lists and dicts of texts, numbers,
-// bools and None through pystr, which show the same everywhere; where else the checker's type of
-// a shown value says it would show differently, that is an error at import instead of a program
-// that prints something else. So is a Python value that may be a float (python-floats.ts):
-// Whetstone's numbers have no int/float distinction, and show 2 where Python shows 2.0.
+// bools and None through pystr; a value JavaScript's console.log shows that is not plainly a
+// number or a text (a list, an object, a value of unknown type) through jsstr, which shows it as
+// Node does. These show the same everywhere; where else the checker's type of a shown value says
+// it would show differently, that is an error at import instead of a program that prints
+// something else. So is a Python value that may be a float (python-floats.ts): Whetstone's
+// numbers have no int/float distinction, and show 2 where Python shows 2.0.
 import { walk, type CallExpression, type ConditionalExpression, type Expression, type Identifier, type Program } from '../../core/ast';
 import { analyze, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
@@ -37,6 +39,8 @@ function differs(type: Type | undefined, source: Source, shown: 'print' | 'str' 
     case 'list':
       if (source === 'python') return type.element.kind === 'number' ? undefined : "Python shows a list's items with repr (['a'], [True]), Whetstone as [\"a\"], [true]";
       return shown === 'print' ? 'Node shows a list as [ 1, 2 ], Whetstone as [1, 2]' : "JavaScript's String shows a list as 1,2, Whetstone's str as [1, 2]";
+    case 'function':
+      return source === 'python' ? 'Python shows a function as <function …>, Whetstone as <fn>' : 'Node shows a function as [Function: name], Whetstone as <fn>';
     default:
       if (source === 'python') return "Python shows a dict or object with repr ({'a': 1}), Whetstone as {a: 1}";
       return shown === 'print' ? 'Node shows an object as { a: 1 }, Whetstone as {a: 1}' : "JavaScript's String shows an object as [object Object], Whetstone's str as {a: 1}";
@@ -83,6 +87,37 @@ function holdsList(type: Type): boolean {
   }
 }
 
+/**
+ * Whether jsstr shows a value of this type as Node's console.log does: numbers, texts, bools and
+ * null, in lists, maps and records, at any depth; a value of unknown type is one of those, since
+ * an imported program holds nothing else but functions (jsstr refuses one at run time).
+ */
+function nodeShowable(type: Type, fieldsOf: (name: string) => ReadonlyMap<string, Type> | undefined, seen = new Set<string>()): boolean {
+  switch (type.kind) {
+    case 'number':
+    case 'string':
+    case 'bool':
+    case 'null':
+    case 'any':
+      return true;
+    case 'optional':
+      return nodeShowable(type.inner, fieldsOf, seen);
+    case 'list':
+      return nodeShowable(type.element, fieldsOf, seen);
+    case 'map':
+      return nodeShowable(type.value, fieldsOf, seen);
+    case 'object':
+      return [...type.fields.values()].every((field) => nodeShowable(field, fieldsOf, seen));
+    case 'named': {
+      if (seen.has(type.name)) return true;
+      const fields = fieldsOf(type.name);
+      return fields !== undefined && [...fields.values()].every((field) => nodeShowable(field, fieldsOf, new Set([...seen, type.name])));
+    }
+    default:
+      return false;
+  }
+}
+
 const unknownInString = "its type is not known, and JavaScript's String shows a list as 1,2 where Whetstone's str shows [1, 2]";
 
 /**
@@ -107,6 +142,14 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
   const diagnostics: ProjectionDiagnostic[] = [];
   for (const { call, shown } of shows) {
     const args = call.arguments as Expression[];
+    const [head] = args;
+    if (source !== 'python' && shown === 'print' && args.length > 1 && head.type === 'Literal' && typeof head.value === 'string' && /%[sjdOoifc%]/.test(head.value)) {
+      diagnostics.push(
+        projectionDiagnostic('W_UNSUPPORTED', 'error', "Not carried into Whetstone: console.log reads %s, %d, %% and the like in its first text as a format when more values follow; Whetstone's print writes them as they are", head.id, head.span, {
+          hint: 'Join the values to the text (with + or a template literal), so every target prints the same.',
+        }),
+      );
+    }
     for (const [index, argument] of args.entries()) {
       const type = mayBeFloat(argument) || plain(argument) ? undefined : (model ??= analyze(program)).typeOf(argument.id);
       if (source === 'python' && type?.kind === 'bool' && builder) {
@@ -118,6 +161,14 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
       let why = mayBeFloat(argument) ? floatShown : plain(argument) ? undefined : differs(type, source, shown);
       if (source === 'python' && builder?.tuplesAsLists && type && holdsList(type)) {
         why = 'this file has tuples, which Whetstone holds as lists, and Python shows a tuple as (1, 2) where a list shows as [1, 2]';
+      }
+      if (source !== 'python' && shown === 'print' && builder && type && (why || type.kind === 'any')) {
+        if (nodeShowable(type, (name) => model?.types.fieldsOf(name))) {
+          // Lists, objects and values of unknown type: jsstr shows them as Node does in every target.
+          args[index] = builder.call('jsstr', [argument], argument.span);
+          continue;
+        }
+        why = `${why ?? 'Node shows it with util.inspect'}, and jsstr, which shows values as Node does, carries only numbers, texts, bools, null, and lists and objects of these (not a function)`;
       }
       const mayBeNone = type?.kind === 'optional' || type?.kind === 'null';
       if (source === 'python' && builder && !mayBeFloat(argument) && type && (why || mayBeNone) && pythonShowable(type) && !(builder.tuplesAsLists && holdsList(type))) {

@@ -6,16 +6,18 @@
 // at top level), parameters with types and defaults, let/const/var, if/else, while, for-of,
 // for-in (over keys), counted for loops (as range, or as a while loop), return, break, continue,
 // expressions, calls, members, indexing, array and object literals, template strings (as string
-// joins), imports, and the library idioms with a Whetstone built-in (console.log → print, xs.length
+// joins), imports, throw and try/catch where they keep their meaning (javascript-exceptions.ts),
+// and the library idioms with a Whetstone built-in (console.log → print, xs.length
 // → len, xs.push(v) → push, Math.floor → floor…). A conditional expression maps where it is the
 // whole value of a declaration, an assignment or a return (it becomes an if/else). Everything
-// else (classes, generators, try/catch, switch, new, this…) becomes a W_UNSUPPORTED diagnostic
+// else (classes, generators, finally, switch, new, this…) becomes a W_UNSUPPORTED diagnostic
 // with its span and text.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { AstBuilder, field, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
+import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
 /** What `typeof x === "…"` tests, as a Whetstone type test. */
 const TYPEOF_TESTED: Record<string, string | undefined> = { number: 'number', string: 'string', boolean: 'bool' };
@@ -69,8 +71,18 @@ export class JavaScriptImporter {
   /** Functions with a rest parameter that are only ever called by name: name → the parameters before it. */
   private readonly restFunctions = new Map<string, { fixed: number; declaration: SyntaxNode }>();
   private holderCount = 0;
+  /** What the file's try bodies can throw of JavaScript's own, and how its throws throw: what a try/catch is judged by. */
+  private runtimeErrors = new RuntimeErrors(new Map(), new Set());
+  private throws: ThrowKinds = { errors: false, values: false, nonTexts: false };
+  /** The error classes the file declares only to name what it throws (dropped at import). */
+  private errorClasses = new Set<string>();
+  /** The caught name whose `.message` is the message, inside a catch that reads it so. */
+  private caughtMessage: string | undefined;
 
   program(root: SyntaxNode): A.Program {
+    this.errorClasses = errorClasses(root);
+    this.runtimeErrors = new RuntimeErrors(fileFunctions(root), this.errorClasses);
+    this.throws = throwKinds(root, this.errorClasses);
     this.restFunctions.clear();
     for (const [name, found] of restParameterFunctions(root)) this.restFunctions.set(name, found);
     const children: A.TopLevel[] = [];
@@ -107,6 +119,10 @@ export class JavaScriptImporter {
         return this.interfaceDeclaration(node);
       case 'type_alias_declaration':
         return this.typeAlias(node);
+      case 'class_declaration':
+        // `class ParseError extends Error {}` only names what a throw throws.
+        if (this.errorClasses.has(field(node, 'name')?.text ?? '')) return [];
+        return this.statement(node);
       default:
         return this.statement(node);
     }
@@ -367,15 +383,13 @@ export class JavaScriptImporter {
         return expression ? this.expressionStatement(expression) : [];
       }
       case 'throw_statement': {
-        // Uncaught, a throw stops the program with an error, as assert(false, message) does (a try
-        // that could catch it is not carried). `throw new Error(m)` carries m; other values their text.
+        // `throw new Error(m)` throws m (its .message); other values their text.
         const thrown = namedChildren(node)[0];
         if (!thrown) return [];
-        const constructor = thrown.type === 'new_expression' ? field(thrown, 'constructor') : undefined;
         const thrownArgs = thrown.type === 'new_expression' ? namedChildren(field(thrown, 'arguments') ?? thrown) : [];
         let message: A.Expression;
-        if (constructor?.type === 'identifier' && /Error$/.test(constructor.text) && thrownArgs.length <= 1) {
-          message = thrownArgs[0] ? this.expression(thrownArgs[0]) : this.b.literal(constructor.text, thrown);
+        if (isErrorConstruction(thrown, this.errorClasses) && thrownArgs.length <= 1) {
+          message = thrownArgs[0] ? this.expression(thrownArgs[0]) : this.b.literal('', thrown);
         } else if (thrown.type === 'new_expression') {
           this.b.unsupported(node, 'a throw of something other than an Error');
           return [];
@@ -383,8 +397,10 @@ export class JavaScriptImporter {
           message = this.expression(thrown);
         }
         if (!isStringy(message)) message = this.b.call('str', [message], thrown);
-        return [this.b.make<A.ExpressionStatement>('ExpressionStatement', node, { annotations: [], expression: this.b.call('assert', [this.b.literal(false, node), message], node) })];
+        return [this.b.make<A.ThrowStatement>('ThrowStatement', node, { annotations: [], value: message })];
       }
+      case 'try_statement':
+        return this.tryStatement(node);
       case 'return_statement': {
         const value = namedChildren(node)[0];
         if (value?.type === 'ternary_expression') {
@@ -457,6 +473,58 @@ export class JavaScriptImporter {
       default:
         this.b.unsupported(node, `a ${describe(node)}`);
         return [];
+    }
+  }
+
+  /**
+   * `try { … } catch (e) { … }` as Whetstone's, where the catch would catch nothing but the file's
+   * own throws and reads the caught value only as the message (javascript-exceptions.ts).
+   */
+  private tryStatement(node: SyntaxNode): A.Statement[] {
+    const body = field(node, 'body');
+    const handler = field(node, 'handler');
+    const handlerBody = handler ? field(handler, 'body') : undefined;
+    if (field(node, 'finalizer')) {
+      this.b.unsupported(node, 'a try with finally', 'Whetstone has try/catch without finally: run the finally part after the try and in the catch by hand.');
+      return [];
+    }
+    if (!body || !handlerBody) return [this.b.errorNode(node, 'a try without catch')];
+    const parameter = handler ? field(handler, 'parameter') : undefined;
+    if (parameter && parameter.type !== 'identifier') {
+      this.b.unsupported(node, 'a catch with a destructuring pattern');
+      return [];
+    }
+    const name = parameter?.text ?? '_error';
+    const use = caughtUse(handlerBody, name);
+    if ('why' in use) {
+      this.b.unsupported(node, use.why, 'A Whetstone catch receives the message of the throw, a string.');
+      return [];
+    }
+    if (use.kind === 'message' && this.throws.values) {
+      this.b.unsupported(node, `a catch that reads ${name}.message in a file that also throws values that are not Errors`, 'A thrown text has no .message in JavaScript, but is the message in Whetstone.');
+      return [];
+    }
+    if (use.kind === 'value' && this.throws.errors) {
+      this.b.unsupported(node, `a catch that uses ${name} itself in a file that throws Errors`, `Printed or joined, an Error shows as "Error: …" or its stack; read ${name}.message for the message.`);
+      return [];
+    }
+    if (use.kind === 'value' && this.throws.nonTexts) {
+      this.b.unsupported(node, `a catch that uses ${name} itself in a file that throws values not written as texts`, 'A Whetstone catch receives the text of what was thrown; a thrown number or object shows otherwise. Throw a string or a template.');
+      return [];
+    }
+    const risk = this.runtimeErrors.in(body);
+    if (risk) {
+      this.b.unsupported(node, "a try whose catch also catches JavaScript's own errors", `${risk}, and a Whetstone catch takes only Whetstone throws.`);
+      return [];
+    }
+    const tryBody = this.block(body);
+    const outer = this.caughtMessage;
+    this.caughtMessage = use.kind === 'message' ? name : undefined;
+    try {
+      const handlerBlock = this.block(handlerBody);
+      return [this.b.make<A.TryStatement>('TryStatement', node, { annotations: [], body: tryBody, catchName: name, handler: handlerBlock })];
+    } finally {
+      this.caughtMessage = outer;
     }
   }
 
@@ -1027,6 +1095,7 @@ export class JavaScriptImporter {
     if (!object || !property || node.children.some((child) => child?.type === 'optional_chain')) return this.b.errorNode(node, 'optional chaining (?.)');
     if (property.type !== 'property_identifier') return this.b.errorNode(node, 'a private member (#)');
     if (property.text === 'length') return this.b.call('len', [this.expression(object)], node);
+    if (property.text === 'message' && this.caughtMessage !== undefined && caughtName(object) === this.caughtMessage) return this.b.identifier(this.caughtMessage, node);
     return this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: property.text });
   }
 

@@ -5,12 +5,13 @@
 // change is never silent. Field and property names are kept: Whetstone accepts keywords there.
 // The same holds for a JavaScript declaration named like a built-in the importer mapped a library
 // call to (a variable `max` beside `Math.max`): in Whetstone the calls would reach the variable,
-// so the declaration and its uses are renamed, and the library calls keep the built-in.
+// so the declaration and its uses are renamed, and the library calls keep the built-in; so is one
+// named jsstr, the built-in a value console.log shows may be imported through.
 import { KEYWORDS, walk, type Node, type Program } from '../../core/ast';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 
 /** The node fields that bind or use a name (not fields or properties of records). */
-function nameFields(node: Node): ('name' | 'iterator')[] {
+function nameFields(node: Node): ('name' | 'iterator' | 'catchName')[] {
   switch (node.type) {
     case 'Identifier':
     case 'FunctionDeclaration':
@@ -20,6 +21,8 @@ function nameFields(node: Node): ('name' | 'iterator')[] {
       return ['name'];
     case 'ForStatement':
       return ['iterator'];
+    case 'TryStatement':
+      return ['catchName'];
     default:
       return [];
   }
@@ -35,6 +38,8 @@ export function renameKeywordNames(program: Program, libraryCallees?: ReadonlySe
     walk(program, (node) => {
       if (node.type === 'Identifier' && libraryCallees.has(node.id)) captured.add(node.name);
     });
+    // The display check may show a value through jsstr (display-check.ts), after this renaming.
+    captured.add('jsstr');
   }
   const clashes = (name: string): boolean => KEYWORDS.has(name) || captured.has(name);
   const used = new Set<string>();

@@ -11,7 +11,8 @@
 // comparisons, `is None`, `//` as floor of a division), calls, attributes, subscripts, lists,
 // tuples (as lists), dicts with name keys, lambdas, f-strings (as string joins), list
 // comprehensions assigned to a name (as a loop that pushes), conditional expressions that are a
-// whole assigned or returned value (as if/else), TypedDict classes (as types), imports,
+// whole assigned or returned value (as if/else), TypedDict classes (as types), raise and
+// try/except where they keep their meaning (python-exceptions.ts), imports,
 // `@functools.cache` (as @performance(memoize)), and the built-ins of the same meaning (print,
 // len, range, abs, min, max, round, str, float → num, xs.append → push, d.keys → keys…).
 // Everything else becomes a W_UNSUPPORTED diagnostic with its span and text.
@@ -19,6 +20,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { AstBuilder, field, MAX_IMPORT_NESTING, namedChildren } from './ast-builder';
 import { classCheck, typeCallArgument } from './python-type-tests';
+import { exceptionClasses, fileFunctions, isExceptionName, Reaches, readTry } from './python-exceptions';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
 import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
@@ -63,12 +65,17 @@ export class PythonImporter {
   private readonly writtenElsewhere = new Set<string>();
   /** The `*args` parameters of the file, carried as lists or refused (python-variadic.ts). */
   private variadic: VariadicFunctions = { carried: new Map(), refused: new Map() };
+  /** The exception classes the file declares (name → base) and what its try bodies reach: what a try/except is judged by. */
+  private exceptionClasses = new Map<string, string>();
+  private reaches = new Reaches(new Map());
 
   constructor(private readonly b: AstBuilder) {}
 
   program(root: SyntaxNode): A.Program {
     const body = namedChildren(root);
     this.variadic = variadicFunctions(root);
+    this.exceptionClasses = exceptionClasses(root);
+    this.reaches = new Reaches(fileFunctions(root));
     for (const statement of root.descendantsOfType(['global_statement', 'nonlocal_statement'])) {
       for (const name of namedChildren(statement!)) this.writtenElsewhere.add(name.text);
     }
@@ -96,6 +103,8 @@ export class PythonImporter {
       case 'decorated_definition':
         return this.decorated(node);
       case 'class_definition':
+        // `class ParseError(ValueError): pass` only names what a raise raises.
+        if (this.exceptionClasses.has(field(node, 'name')?.text ?? '')) return [];
         return this.classDefinition(node);
       default:
         return this.statement(node);
@@ -524,17 +533,32 @@ export class PythonImporter {
         return [this.b.make<A.ExpressionStatement>('ExpressionStatement', node, { annotations: [], expression: this.b.call('assert', args, node) })];
       }
       case 'raise_statement': {
-        // Uncaught, raise stops the program with an error, as assert(false, message) does (a try
-        // that could catch it is not carried). `raise ValueError(m)` carries m; a bare raise re-raises.
+        // `raise ValueError(m)` throws m (str(e) of the exception); a bare raise re-raises.
         const raised = namedChildren(node)[0];
         const callee = raised?.type === 'call' ? field(raised, 'function') : raised;
         const raisedArgs = raised?.type === 'call' ? namedChildren(field(raised, 'arguments') ?? raised) : [];
-        if (!raised || callee?.type !== 'identifier' || !/^[A-Z]\w*(Error|Exception)$/.test(callee.text) || raisedArgs.length > 1 || raisedArgs[0]?.type === 'keyword_argument') {
+        const isClass = callee?.type === 'identifier' && (isExceptionName(callee.text) || this.exceptionClasses.has(callee.text));
+        if (!raised || !isClass || raisedArgs.length > 1 || raisedArgs[0]?.type === 'keyword_argument') {
           this.b.unsupported(node, raised ? 'a raise of something other than an exception with one message' : 'a bare raise');
           return [];
         }
-        const message = raisedArgs[0] ? (raisedArgs[0].type === 'string' ? this.expression(raisedArgs[0]) : this.b.call('str', [this.expression(raisedArgs[0])], raisedArgs[0])) : this.b.literal(callee.text, callee);
-        return [this.b.make<A.ExpressionStatement>('ExpressionStatement', node, { annotations: [], expression: this.b.call('assert', [this.b.literal(false, node), message], node) })];
+        const message = raisedArgs[0] ? (raisedArgs[0].type === 'string' ? this.expression(raisedArgs[0]) : this.b.call('str', [this.expression(raisedArgs[0])], raisedArgs[0])) : this.b.literal('', callee);
+        return [this.b.make<A.ThrowStatement>('ThrowStatement', node, { annotations: [], value: message })];
+      }
+      case 'try_statement': {
+        const reading = readTry(node, this.exceptionClasses, this.reaches);
+        if ('why' in reading) {
+          this.b.unsupported(node, reading.why, reading.hint);
+          return [];
+        }
+        return [
+          this.b.make<A.TryStatement>('TryStatement', node, {
+            annotations: [],
+            body: this.block(reading.body, node),
+            catchName: reading.name ?? '_error',
+            handler: this.block(reading.handler, node),
+          }),
+        ];
       }
       case 'pass_statement':
       case 'global_statement':

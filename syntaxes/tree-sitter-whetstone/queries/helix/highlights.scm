@@ -51,6 +51,12 @@
 ] @keyword.control.repeat
 
 [
+  "throw"
+  "try"
+  "catch"
+] @keyword.control.exception
+
+[
   "and"
   "or"
   "not"
@@ -134,6 +140,9 @@
 
 (for_statement
   iterator: (identifier) @variable)
+
+(try_statement
+  name: (identifier) @variable.parameter)
 
 (property
   key: (identifier) @variable.other.member)

@@ -6,6 +6,7 @@
   (function_declaration)
   (lambda)
   (for_statement)
+  (try_statement)
   (block)
 ] @local.scope
 
@@ -17,5 +18,8 @@
 
 (for_statement
   iterator: (identifier) @local.definition)
+
+(try_statement
+  name: (identifier) @local.definition)
 
 (identifier) @local.reference

@@ -1,0 +1,162 @@
+// jsstr shows a value as Node's console.log does: random nested values (lists of 1–120 items,
+// objects with identifier and other keys, texts with quotes and escapes, numbers of many widths,
+// nesting 0–4 deep) shown by the generated Python, JavaScript and TypeScript helpers, each
+// against Node's own util.inspect of the same value. One process per language runs the batch.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { inspect } from 'node:util';
+import { jsHelperSource } from '../../server/src/projection/generate/runtime-javascript';
+import { pyHelperSource } from '../../server/src/projection/generate/runtime-python';
+import { Scratch } from '../helpers/projection';
+
+type Value = null | boolean | number | string | Value[] | { [key: string]: Value };
+
+/** A small seeded generator (mulberry32), so a failure can be run again. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SPECIAL_NUMBERS = [0, -0, NaN, Infinity, -Infinity, 1e21, 1.5e-7, 2 ** 53, -(2 ** 31), 0.1 + 0.2, 123456789.125];
+const PIECES = ['a', 'Z', ' ', "'", '"', '`', '${', '\\', '\n', '\t', '\r', '\b', '\x01', '\x1b', '\x7f', '\x85', '\xa0', 'é', 'e\u0301', '中', '😀', '\u200b', 'word', 'x_1'];
+const KEYS = ['a', 'b', 'name', 'x_1', '_private', 'camelCase', 'a-b', 'with space', '$dollar', '1', '42', '007', '', 'é', "it's", '__proto__', '4294967295', '-1'];
+
+function randomValue(random: () => number, depth: number, budget: { left: number }): Value {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  // Below the depth asked for, lists and objects half the time.
+  const kind = depth > 0 && budget.left > 0 && random() < 0.5 ? 0.7 + random() * 0.3 : random() * 0.7;
+  budget.left--;
+  if (kind < 0.3) return randomNumber(random);
+  if (kind < 0.5) {
+    const length = random() < 0.15 ? 60 + Math.floor(random() * 90) : Math.floor(random() * 12);
+    let text = '';
+    while (text.length < length) text += random() < 0.6 ? String.fromCharCode(97 + Math.floor(random() * 26)) : pick(PIECES);
+    return text;
+  }
+  if (kind < 0.6) return random() < 0.5;
+  if (kind < 0.7) return null;
+  if (kind < 0.85) {
+    // Long lists of numbers are where Node lays items out in columns.
+    const length = 1 + Math.floor(random() ** 2 * 120);
+    const numbers = random() < 0.5;
+    return Array.from({ length }, () => (numbers ? randomNumber(random) : randomValue(random, depth - 1, budget)));
+  }
+  const object: { [key: string]: Value } = {};
+  const count = Math.floor(random() * 6);
+  for (let i = 0; i < count; i++) {
+    // defineProperty, so __proto__ is an own key, as generated code makes it.
+    Object.defineProperty(object, pick(KEYS), { value: randomValue(random, depth - 1, budget), enumerable: true, writable: true, configurable: true });
+  }
+  return object;
+}
+
+function randomNumber(random: () => number): number {
+  const choice = random();
+  if (choice < 0.1) return SPECIAL_NUMBERS[Math.floor(random() * SPECIAL_NUMBERS.length)];
+  const digits = 1 + Math.floor(random() * 9);
+  const whole = Math.floor(random() * 10 ** digits) * (random() < 0.2 ? -1 : 1);
+  return choice < 0.7 ? whole : whole / 10 ** Math.floor(random() * 4 + 1);
+}
+
+/** A value as a JavaScript expression. */
+function javascript(value: Value): string {
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
+  if (typeof value === 'string' || typeof value === 'boolean' || value === null) return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(javascript).join(', ')}]`;
+  return `{ ${Object.entries(value)
+    .map(([key, item]) => `[${JSON.stringify(key)}]: ${javascript(item)}`)
+    .join(', ')} }`;
+}
+
+/**
+ * A value as a Python expression, as generated Python holds it: whole numbers as ints (some as
+ * floats, which Python also holds), -0 as a float, maps as dicts.
+ */
+function python(value: Value, random: () => number): string {
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) return 'math.nan';
+    if (!Number.isFinite(value)) return value > 0 ? 'math.inf' : '-math.inf';
+    if (Object.is(value, -0)) return '-0.0';
+    if (Number.isInteger(value) && Math.abs(value) < 2 ** 53) return random() < 0.2 ? `${value}.0` : String(value);
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (value === null) return 'None';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((item) => python(item, random)).join(', ')}]`;
+  return `{${Object.entries(value)
+    .map(([key, item]) => `${JSON.stringify(key)}: ${python(item, random)}`)
+    .join(', ')}}`;
+}
+
+describe('jsstr shows values as Node does', () => {
+  let scratch: Scratch;
+  const random = generator(20261205);
+  const values: Value[] = [];
+  before(() => {
+    scratch = new Scratch('node-display');
+    for (let i = 0; i < 600; i++) values.push(randomValue(random, i % 5, { left: 300 }));
+    // Top-level texts as they are; a few hand-picked layouts at the edges.
+    values.push('top level, as it is', 'it\'s "quoted"', Array.from({ length: 101 }, (_, i) => i * i), Array.from({ length: 7 }, () => 'x'.repeat(22)), [[[[1]]], { a: { b: { c: {} } } }, []]);
+  });
+  after(() => scratch.dispose());
+
+  /** What Node's console.log shows for each value. */
+  const expected = (): string[] => values.map((value) => (typeof value === 'string' ? value : inspect(value)));
+
+  it('the Python helper (node_text) shows each random value as util.inspect does', () => {
+    const name = (base: string): string => base;
+    const program = [
+      'import json, math, re, unicodedata',
+      pyHelperSource('show', name),
+      pyHelperSource('node_text', name),
+      `values = [\n${values.map((value) => `    ${python(value, random)},`).join('\n')}\n]`,
+      'for value in values:',
+      '    print(json.dumps(node_text(value)))',
+      '',
+    ].join('\n\n');
+    const ran = scratch.python(scratch.write('values.py', program));
+    assert.equal(ran.status, 0, ran.stderr);
+    const shown = ran.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as string);
+    const want = expected();
+    assert.equal(shown.length, want.length);
+    for (const [index, text] of shown.entries()) assert.equal(text, want[index], `value ${index}: ${javascript(values[index])}`);
+  });
+
+  for (const typescript of [false, true]) {
+    it(`the ${typescript ? 'TypeScript' : 'JavaScript'} helper (nodeText) shows each random value as util.inspect does`, () => {
+      const name = (base: string): string => base;
+      const program = [
+        jsHelperSource('nodeInspect', typescript, name),
+        jsHelperSource('nodeText', typescript, name),
+        `const values${typescript ? ': unknown[]' : ''} = [\n${values.map((value) => `  ${javascript(value)},`).join('\n')}\n];`,
+        'for (const value of values) console.log(JSON.stringify(nodeText(value)));',
+        '',
+      ].join('\n\n');
+      const ran = scratch.runProgram(program, typescript ? 'typescript' : 'javascript');
+      assert.equal(ran.status, 0, ran.stderr);
+      assert.deepEqual(
+        ran.stdout
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line) as string),
+        expected(),
+      );
+    });
+  }
+
+  it('a list that holds itself stops the Python helper with an error, where Node marks it <ref *1> … [Circular *1]', () => {
+    const name = (base: string): string => base;
+    const program = ['import json, math, re, unicodedata', pyHelperSource('show', name), pyHelperSource('node_text', name), 'shared = [1]\nprint(node_text([shared, shared]))\nloop = [1]\nloop.append(loop)\nprint(node_text(loop))\n'].join('\n\n');
+    const ran = scratch.python(scratch.write('loop.py', program));
+    assert.equal(ran.stdout, '[ [ 1 ], [ 1 ] ]\n');
+    assert.notEqual(ran.status, 0);
+    assert.match(ran.stderr, /jsstr cannot show a list or object that holds itself/);
+  });
+});
