@@ -187,6 +187,26 @@ describe('Python floats shown through names, calls, parameters and lists', () =>
     assert.deepEqual(floatLines(even), marked(even));
   });
 
+  it('run at import, a raise caught by try/except is followed: the value it leaves is an int', () => {
+    const source = [
+      'def half_length(text):',
+      '    if text == "":',
+      '        raise ValueError("empty")',
+      '    return len(text) / 2',
+      'try:',
+      '    value = half_length("")',
+      'except ValueError as e:',
+      '    print("error:", e)',
+      '    value = 0',
+      'print(value)',
+      'print(half_length("abcd"))  # float',
+      '',
+    ].join('\n');
+    assert.equal(pythonPrints(source), 'error: empty\n0\n2.0\n');
+    assert.deepEqual(floatLines(source), marked(source));
+    assert.deepEqual(floatLines(NO_RUN + source), [...new Set([NO_RUN.split('\n').length + 9, ...marked(NO_RUN + source)])].sort((a, b) => a - b));
+  });
+
   it('ints through names, calls, parameters and lists print the same in every target', () => {
     const source = [
       'def double(n: int) -> int:',

@@ -39,6 +39,10 @@ class GiveUp extends Error {}
 class Return {
   constructor(readonly value: Value) {}
 }
+/** A raise (Whetstone's throw of its message) on its way to a try that catches it. */
+class Thrown {
+  constructor(readonly message: Value) {}
+}
 class Break {}
 class Continue {}
 
@@ -72,7 +76,8 @@ export function runForFloats(
     run.program(program);
     return run.shown;
   } catch (error) {
-    if (error instanceof GiveUp || error instanceof Return || error instanceof Break || error instanceof Continue || error instanceof RangeError) return undefined;
+    // Thrown uncaught: the program stops there, and the run did not see what comes after.
+    if (error instanceof GiveUp || error instanceof Thrown || error instanceof Return || error instanceof Break || error instanceof Continue || error instanceof RangeError) return undefined;
     throw error;
   }
 }
@@ -197,6 +202,18 @@ class Run {
         throw new Continue();
       case 'ExpressionStatement':
         this.expression(node.expression, frame);
+        return;
+      case 'ThrowStatement':
+        throw new Thrown(this.expression(node.value, frame));
+      case 'TryStatement':
+        try {
+          this.block(node.body.statements, frame);
+        } catch (signal) {
+          // Only the file's own raises: Python's errors (an IndexError…) are where the run gives up.
+          if (!(signal instanceof Thrown) || typeof signal.message !== 'string') throw signal;
+          this.set(node.catchName, signal.message, frame);
+          this.block(node.handler.statements, frame);
+        }
         return;
       default:
         throw new GiveUp();

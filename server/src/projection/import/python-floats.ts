@@ -135,6 +135,7 @@ class FloatAnalysis {
       }
       if (child.type === 'VariableDeclaration') scope.names.add(child.name);
       if (child.type === 'ForStatement') scope.names.add(child.iterator);
+      if (child.type === 'TryStatement') scope.names.add(child.catchName);
       for (const grandchild of childNodes(child)) visit(grandchild);
     };
     for (const child of node.type === 'Program' ? node.children : [node.body]) visit(child);
