@@ -157,13 +157,13 @@ class FloatAnalysis {
     const bind = (name: string, value: Expression | null | 'other'): void => {
       const key = this.resolve(name, scope);
       if (!key) return;
-      if (value !== null && value !== 'other' && value.type === 'Lambda') this.functions.set(key, [...(this.functions.get(key) ?? []), value]);
+      if (value !== null && value !== 'other' && value.type === 'Lambda') this.addFunction(key, value);
       else if (value !== null) this.opaque.add(key);
     };
     switch (node.type) {
       case 'FunctionDeclaration': {
         const key = this.resolve(node.name, scope);
-        if (key) this.functions.set(key, [...(this.functions.get(key) ?? []), node]);
+        if (key) this.addFunction(key, node);
         break;
       }
       case 'VariableDeclaration':
@@ -203,6 +203,12 @@ class FloatAnalysis {
    */
   private undeclared(name: string): Level {
     return this.imported.has(name) || BUILTINS.has(name) ? 2 : 0;
+  }
+
+  private addFunction(key: string, fn: Fn): void {
+    const list = this.functions.get(key);
+    if (list) list.push(fn);
+    else this.functions.set(key, [fn]);
   }
 
   /** The functions a call of `callee` reaches, or undefined when that cannot be followed. */
@@ -414,7 +420,7 @@ class FloatAnalysis {
     for (const effect of this.effects) pending.push(effect);
     while (pending.length > 0) {
       const effect = pending.pop()!;
-      if (this.raise(effect)) pending.push(...(readers.get(effect.target) ?? []));
+      if (this.raise(effect)) for (const reader of readers.get(effect.target) ?? []) pending.push(reader);
     }
   }
 
@@ -475,9 +481,9 @@ class FloatAnalysis {
         this.level(expression.condition, scope);
         return Math.max(this.level(expression.consequent, scope), this.level(expression.alternate, scope)) as Level;
       case 'ArrayLiteral':
-        return Math.max(0, ...expression.elements.map((element) => this.level(element, scope))) as Level;
+        return highest(expression.elements.map((element) => this.level(element, scope)));
       case 'ObjectLiteral':
-        return Math.max(0, ...expression.properties.map((property) => this.level(property.value, scope))) as Level;
+        return highest(expression.properties.map((property) => this.level(property.value, scope)));
       case 'IndexExpression':
         this.level(expression.index, scope);
         return this.level(expression.object, scope);
@@ -514,7 +520,7 @@ class FloatAnalysis {
   private callLevel(call: CallExpression, scope: Scope): Level {
     const args = call.arguments as Expression[];
     const levels = args.map((arg) => this.level(arg, scope));
-    const most = Math.max(0, ...levels) as Level;
+    const most = highest(levels);
     const callee = call.callee;
     if (callee.type === 'Identifier' && this.isLibrary(callee, scope)) {
       const name = callee.name;
@@ -541,6 +547,13 @@ class FloatAnalysis {
     const targets = this.targets(callee, scope);
     // A name the file neither declares nor imports is reported elsewhere; anything else unknown may give a float.
     if (!targets) return callee.type === 'Identifier' && !this.resolve(callee.name, scope) ? calleeLevel : 2;
-    return Math.max(0, ...targets.map((fn) => this.read(`r:${fn.id}`))) as Level;
+    return highest(targets.map((fn) => this.read(`r:${fn.id}`)));
   }
+}
+
+/** The highest of some levels (0 for none), without spreading them into arguments (a list literal may be long). */
+function highest(levels: Level[]): Level {
+  let most: Level = 0;
+  for (const level of levels) if (level > most) most = level;
+  return most;
 }
