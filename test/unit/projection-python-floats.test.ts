@@ -207,6 +207,16 @@ describe('Python floats shown through names, calls, parameters and lists', () =>
     assert.deepEqual(floatLines(NO_RUN + source), [...new Set([NO_RUN.split('\n').length + 9, ...marked(NO_RUN + source)])].sort((a, b) => a - b));
   });
 
+  it('a program that never ends, recurses without end or holds a 200,000-item list is followed without its run', () => {
+    const endless = 'x = 1\nwhile True:\n    x += 1\nprint(x)\nprint(x / 2)  # float\n';
+    assert.deepEqual(floatLines(endless), marked(endless));
+    const deep = 'def down(n):\n    return down(n + 1) / 2\nprint(down(0))  # float\n';
+    assert.deepEqual(floatLines(deep), marked(deep));
+    const items = Array.from({ length: 200_000 }, (_, index) => index).join(', ');
+    const long = `xs = [${items}]\ntotal = 0\nfor x in xs:\n    total += x\nprint(total, xs[3])\nprint(total / 2)  # float\n`;
+    assert.deepEqual(floatLines(long), marked(long));
+  });
+
   it('ints through names, calls, parameters and lists print the same in every target', () => {
     const source = [
       'def double(n: int) -> int:',
