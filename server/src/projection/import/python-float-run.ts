@@ -508,7 +508,8 @@ class Run {
         return out;
       }
       case 'abs':
-        return this.num(Math.abs(number(first).value), number(first).float);
+        // math.fabs (imported as abs) gives a float.
+        return this.num(Math.abs(number(first).value), number(first).float || /^math\s*\.\s*fabs\b/.test(written));
       case 'min':
       case 'max': {
         // Python gives the first smallest (largest) of its arguments, or of the list it is given.

@@ -525,7 +525,8 @@ class FloatAnalysis {
     if (callee.type === 'Identifier' && this.isLibrary(callee, scope)) {
       const name = callee.name;
       const written = this.text.slice(call.span.startOffset, call.span.endOffset);
-      if (name === 'num' || name === 'sqrt') return 2;
+      // float(…), math.sqrt and math.fabs (imported as abs) give floats.
+      if (name === 'num' || name === 'sqrt' || (name === 'abs' && /^math\s*\.\s*fabs\b/.test(written))) return 2;
       if (name === 'pow') return /^math\s*\.\s*pow\b/.test(written) ? 2 : this.power(levels[0] ?? 2, args[1]);
       if (name === 'floor' || name === 'ceil') {
         // math.floor and math.ceil give ints; a // b (floor of a / b) is a float when either is.
