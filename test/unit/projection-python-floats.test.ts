@@ -170,9 +170,10 @@ describe('Python floats shown through names, calls, parameters and lists', () =>
       'print(math.floor(root), 9 // 2, 7 % 3)',
       'print(math.fabs(-3))  # float',
       'print(9.0 // 2)  # float',
+      'print(math.floor(root) // 2.0)  # float',
       '',
     ].join('\n');
-    assert.equal(pythonPrints(source), '0.5 4\n9 4 7\n2.0\n2.0\n2.0\n4.0\n4 4 1\n3.0\n4.0\n');
+    assert.equal(pythonPrints(source), '0.5 4\n9 4 7\n2.0\n2.0\n2.0\n4.0\n4 4 1\n3.0\n4.0\n2.0\n');
     assert.deepEqual(floatLines(NO_RUN + source), marked(NO_RUN + source));
     // Run at import: 2 ** -1 is 0.5 and 2 ** n is 4, which show the same.
     assert.deepEqual(

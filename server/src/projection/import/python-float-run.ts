@@ -5,7 +5,7 @@
 // `/`, float(…), math.sqrt; `+ - * %` of an int and a float…). It gives up (and the caller keeps
 // its may-be-float) on anything it does not model, a step or depth budget spent, or an int beyond
 // 2^53; so a run that ends has seen every value the program shows, as Python would show it.
-import type { CallExpression, Expression, FunctionDeclaration, Identifier, Lambda, Program, Statement } from '../../core/ast';
+import type { BinaryExpression, CallExpression, Expression, FunctionDeclaration, Identifier, Lambda, Program, Statement } from '../../core/ast';
 
 /** A number and whether Python would hold it as a float. */
 class Num {
@@ -461,10 +461,9 @@ class Run {
   private library(name: string, node: CallExpression, frame: Frame): Value {
     const argNodes = node.arguments as Expression[];
     const written = this.text.slice(node.span.startOffset, node.span.endOffset);
-    if ((name === 'floor' || name === 'ceil') && !/^(math\s*\.\s*)?(floor|ceil)\b/.test(written)) {
+    const quotient = name === 'floor' ? floorDivision(node) : undefined;
+    if (quotient) {
       // a // b: the floor of the quotient, a float when either is.
-      const quotient = argNodes[0];
-      if (quotient?.type !== 'BinaryExpression' || quotient.operator !== '/') throw new GiveUp();
       const [a, b] = [this.expression(quotient.left, frame), this.expression(quotient.right, frame)];
       if (!(a instanceof Num) || !(b instanceof Num) || b.value === 0) throw new GiveUp();
       return this.num(Math.floor(a.value / b.value), a.float || b.float);
@@ -625,4 +624,11 @@ function pythonRepr(value: Value): string {
   if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
   if (value instanceof Map) return `{${[...value].map(([key, item]) => `${pythonRepr(key.startsWith('s:') ? key.slice(2) : new Num(Number(key.slice(2)), key.startsWith('f:')))}: ${pythonRepr(item)}`).join(', ')}}`;
   throw new GiveUp();
+}
+
+/** The a / b of Python's a // b, which the import wrote as floor(a / b) spanning the whole `a // b`; undefined for math.floor(…). */
+export function floorDivision(call: CallExpression): BinaryExpression | undefined {
+  const [quotient] = call.arguments;
+  const whole = quotient?.type === 'BinaryExpression' && quotient.operator === '/' && quotient.span.startOffset === call.span.startOffset && quotient.span.endOffset === call.span.endOffset;
+  return whole ? quotient : undefined;
 }

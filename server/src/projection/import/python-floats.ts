@@ -9,7 +9,7 @@
 // module, a call of something not the file's, a parameter of a function used as a value or never
 // called), it may be a float, unless the source's hint says int. Where a shown value may be a
 // float, the program is run (python-float-run.ts) to see what it shows there.
-import { runForFloats } from './python-float-run';
+import { floorDivision, runForFloats } from './python-float-run';
 import { BUILTINS } from '../../core/semantics';
 import { childNodes, type CallExpression, type Expression, type Lambda, type Node, type Program, type FunctionDeclaration } from '../../core/ast';
 
@@ -530,9 +530,8 @@ class FloatAnalysis {
       if (name === 'pow') return /^math\s*\.\s*pow\b/.test(written) ? 2 : this.power(levels[0] ?? 2, args[1]);
       if (name === 'floor' || name === 'ceil') {
         // math.floor and math.ceil give ints; a // b (floor of a / b) is a float when either is.
-        if (/^(math\s*\.\s*)?(floor|ceil)\b/.test(written)) return 0;
-        const quotient = args[0];
-        if (quotient?.type !== 'BinaryExpression') return 2;
+        const quotient = floorDivision(call);
+        if (!quotient) return 0;
         return this.level(quotient.left, scope) > 0 || this.level(quotient.right, scope) > 0 ? 2 : 0;
       }
       // round(x, n) of an int is that int; of a float, a float that may be whole.
