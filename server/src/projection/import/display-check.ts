@@ -8,11 +8,13 @@
 // number or a text (a list, an object, a value of unknown type) through jsstr, which shows it as
 // Node does. These show the same everywhere; where else the checker's type of a shown value says
 // it would show differently, that is an error at import instead of a program that prints
-// something else.
+// something else. So is a Python value that may be a float (python-floats.ts): Whetstone's
+// numbers have no int/float distinction, and show 2 where Python shows 2.0.
 import { walk, type CallExpression, type ConditionalExpression, type Expression, type Identifier, type Program } from '../../core/ast';
 import { analyze, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
+import { pythonFloatsShown } from './python-floats';
 
 type Source = 'javascript' | 'typescript' | 'python';
 
@@ -135,7 +137,7 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
   if (shows.length === 0) return [];
   // The checker runs only when some shown value is not plainly a number or a text.
   let model: ReturnType<typeof analyze> | undefined;
-  const mayBeFloat = source === 'python' ? pythonFloats(libraryCallees, text) : () => false;
+  const mayBeFloat = source === 'python' ? pythonFloatsShown(program, libraryCallees, text) : () => false;
   const plain = plainlyShown(libraryCallees);
   const diagnostics: ProjectionDiagnostic[] = [];
   for (const { call, shown } of shows) {
@@ -179,7 +181,7 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
       const what = shown === 'print' ? (source === 'python' ? 'print' : 'console.log') : source === 'python' ? 'str (or an f-string)' : 'the conversion to text';
       diagnostics.push(
         projectionDiagnostic('W_UNSUPPORTED', 'error', `Not carried into Whetstone: a value shown by ${what} here would print differently: ${why}`, argument.id, argument.span, {
-          hint: 'Show a number or a text (len(…), a join of the items, a condition written as its text) so every target prints the same.',
+          hint: why === floatShown ? 'Show int(…) of a value that is whole, or build its text yourself, so every target prints the same.' : 'Show a number or a text (len(…), a join of the items, a condition written as its text) so every target prints the same.',
         }),
       );
     }
@@ -207,37 +209,4 @@ function plainlyShown(libraryCallees: ReadonlySet<string>): (expression: Express
   return plain;
 }
 
-const floatShown = 'Python shows a float with its decimal point (4 / 2 is 2.0), Whetstone as 2';
-
-/**
- * Whether a shown expression of an imported Python program is a float as written: a `/` (not the
- * floor(a / b) of `//`), a literal with a point or exponent, float(…) (num), math.sqrt, math.pow,
- * math.fabs, or arithmetic with one
- * of these. A name or a call that holds a float is not followed (see docs/PROJECTION.md).
- */
-function pythonFloats(libraryCallees: ReadonlySet<string>, text: string): (expression: Expression) => boolean {
-  const isFloat = (expression: Expression): boolean => {
-    switch (expression.type) {
-      case 'Literal':
-        // Written as a float literal (not a literal the import computed, such as int(3.9)'s 3).
-        return typeof expression.value === 'number' && /^[0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9_]+)?$/.test(text.slice(expression.span.startOffset, expression.span.endOffset)) && /[.eE]/.test(text.slice(expression.span.startOffset, expression.span.endOffset));
-      case 'BinaryExpression':
-        if (expression.operator === '/') return true;
-        return ['+', '-', '*', '%'].includes(expression.operator) && (isFloat(expression.left) || isFloat(expression.right));
-      case 'UnaryExpression':
-        return expression.operator === '-' && isFloat(expression.operand);
-      case 'CallExpression': {
-        const callee = expression.callee;
-        if (callee.type !== 'Identifier' || !libraryCallees.has(callee.id)) return false;
-        // num is float(…), and math.sqrt, math.pow and math.fabs give floats; abs, min, max, pow and round
-        // with digits keep a float they are given; floor and ceil give ints.
-        if (callee.name === 'num' || callee.name === 'sqrt' || /^math\.(pow|fabs)\b/.test(text.slice(expression.span.startOffset, expression.span.endOffset))) return true;
-        if (callee.name === 'round' && expression.arguments.length < 2) return false;
-        return ['abs', 'min', 'max', 'round', 'pow'].includes(callee.name) && (expression.arguments as Expression[]).some(isFloat);
-      }
-      default:
-        return false;
-    }
-  };
-  return isFloat;
-}
+const floatShown = 'it may be a float, which Python shows with its decimal point (4 / 2 is 2.0) and Whetstone as a whole number (2)';

@@ -1,0 +1,634 @@
+// Runs an imported Python program (it reads no input) to see which of the values it shows are
+// floats, where following the values without running them cannot tell: median([3, 1, 2]) returns
+// an element, an int, though median returns a float for a list of even length. The run computes
+// each number as Whetstone does and marks it int or float by Python's rules (a float as written,
+// `/`, float(…), math.sqrt; `+ - * %` of an int and a float…). It gives up (and the caller keeps
+// its may-be-float) on anything it does not model, a step or depth budget spent, or an int beyond
+// 2^53; so a run that ends has seen every value the program shows, as Python would show it.
+import type { BinaryExpression, CallExpression, Expression, FunctionDeclaration, Identifier, Lambda, Program, Statement } from '../../core/ast';
+
+/** A number and whether Python would hold it as a float. */
+class Num {
+  constructor(
+    readonly value: number,
+    readonly float: boolean,
+  ) {}
+}
+
+class Closure {
+  constructor(
+    readonly fn: FunctionDeclaration | Lambda,
+    readonly frame: Frame,
+  ) {}
+}
+
+type Value = Num | string | boolean | null | Value[] | Map<string, Value> | Closure;
+
+/** The names a function (or the module) declares, as the float analysis reads them. */
+export interface RunScope {
+  names: ReadonlySet<string>;
+}
+
+interface Frame {
+  scope: RunScope;
+  values: Map<string, Value>;
+  parent: Frame | undefined;
+}
+
+class GiveUp extends Error {}
+class Return {
+  constructor(readonly value: Value) {}
+}
+/** A raise (Whetstone's throw of its message) on its way to a try that catches it. */
+class Thrown {
+  constructor(readonly message: Value) {}
+}
+class Break {}
+class Continue {}
+
+const MAX_STEPS = 200_000;
+const MAX_DEPTH = 120;
+const MAX_LENGTH = 100_000;
+
+/** Whether Python shows this value (a number, or one in a list or dict) otherwise than Whetstone: a float that is whole, or written with an exponent. */
+export function showsAsFloat(value: Value): boolean {
+  if (value instanceof Num) {
+    const magnitude = Math.abs(value.value);
+    return value.float && !(Number.isFinite(value.value) && !Number.isInteger(value.value) && magnitude >= 1e-4 && magnitude < 1e16);
+  }
+  if (Array.isArray(value)) return value.some(showsAsFloat);
+  if (value instanceof Map) return [...value.keys()].some((key) => key.startsWith('f:')) || [...value.values()].some(showsAsFloat);
+  return false;
+}
+
+/**
+ * Runs `program`; for each argument of a print or str call that ran, whether any of its values
+ * showed as a float. Undefined when the run gave up.
+ */
+export function runForFloats(
+  program: Program,
+  text: string,
+  scopeOf: (node: Program | FunctionDeclaration | Lambda) => RunScope,
+  isLibrary: (callee: Expression, scope: RunScope) => boolean,
+): Map<string, boolean> | undefined {
+  try {
+    const run = new Run(text, scopeOf, isLibrary);
+    run.program(program);
+    return run.shown;
+  } catch (error) {
+    // Thrown uncaught: the program stops there, and the run did not see what comes after.
+    if (error instanceof GiveUp || error instanceof Thrown || error instanceof Return || error instanceof Break || error instanceof Continue || error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+const FLOAT_LITERAL = /^[0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9_]+)?$/;
+
+class Run {
+  readonly shown = new Map<string, boolean>();
+  private steps = 0;
+  private depth = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly scopeOf: (node: Program | FunctionDeclaration | Lambda) => RunScope,
+    private readonly isLibrary: (callee: Expression, scope: RunScope) => boolean,
+  ) {}
+
+  program(program: Program): void {
+    const frame: Frame = { scope: this.scopeOf(program), values: new Map(), parent: undefined };
+    for (const child of program.children) if (child.type === 'FunctionDeclaration') frame.values.set(child.name, new Closure(child, frame));
+    for (const child of program.children) {
+      if (child.type === 'FunctionDeclaration' || child.type === 'TypeDeclaration') continue;
+      if (child.type === 'ImportDeclaration') throw new GiveUp();
+      this.statement(child, frame);
+    }
+  }
+
+  private step(): void {
+    if (++this.steps > MAX_STEPS) throw new GiveUp();
+  }
+
+  /** Counts work in proportion to what a built-in walks (a text's length, a list's items), so the budget bounds time too. */
+  private charge(units: number): void {
+    this.steps += Math.ceil(units / 8);
+    if (this.steps > MAX_STEPS) throw new GiveUp();
+  }
+
+  /** showsAsFloat, with each item it looks at counted. */
+  private shows(value: Value): boolean {
+    this.charge(1);
+    if (Array.isArray(value)) return value.some((item) => this.shows(item));
+    if (value instanceof Map) return [...value.keys()].some((key) => key.startsWith('f:')) || [...value.values()].some((item) => this.shows(item));
+    return showsAsFloat(value);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Names
+
+  private frameOf(name: string, frame: Frame): Frame {
+    for (let at: Frame | undefined = frame; at; at = at.parent) if (at.scope.names.has(name)) return at;
+    throw new GiveUp();
+  }
+
+  private get(name: string, frame: Frame): Value {
+    const value = this.frameOf(name, frame).values.get(name);
+    if (value === undefined) throw new GiveUp();
+    return value;
+  }
+
+  private set(name: string, value: Value, frame: Frame): void {
+    this.frameOf(name, frame).values.set(name, value);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Statements
+
+  private block(statements: Statement[], frame: Frame): void {
+    for (const statement of statements) this.statement(statement, frame);
+  }
+
+  private statement(node: Statement, frame: Frame): void {
+    this.step();
+    switch (node.type) {
+      case 'VariableDeclaration':
+        if (node.initializer) this.set(node.name, this.expression(node.initializer, frame), frame);
+        return;
+      case 'AssignmentStatement': {
+        const value = this.expression(node.value, frame);
+        if (node.operator === '=') return this.assign(node.target, value, frame);
+        const operator = node.operator.slice(0, 1) as '+' | '-' | '*' | '/';
+        return this.assign(node.target, this.binary(operator, this.expression(node.target, frame), value), frame);
+      }
+      case 'MultipleAssignment': {
+        const values = node.values.map((value) => this.expression(value, frame));
+        node.targets.forEach((target, index) => this.assign(target, values[index], frame));
+        return;
+      }
+      case 'ReturnStatement':
+        throw new Return(node.value ? this.expression(node.value, frame) : null);
+      case 'IfStatement':
+        if (this.truth(this.expression(node.condition, frame))) return this.block(node.consequent.statements, frame);
+        if (node.alternate?.type === 'IfStatement') return this.statement(node.alternate, frame);
+        if (node.alternate) this.block(node.alternate.statements, frame);
+        return;
+      case 'WhileStatement':
+        while (this.truth(this.expression(node.condition, frame))) {
+          this.step();
+          if (this.loopBody(node.body.statements, frame)) break;
+        }
+        return;
+      case 'ForStatement': {
+        const iterable = this.expression(node.iterable, frame);
+        if (typeof iterable === 'string') {
+          for (const char of iterable) {
+            this.set(node.iterator, char, frame);
+            if (this.loopBody(node.body.statements, frame)) break;
+          }
+          return;
+        }
+        if (!Array.isArray(iterable)) throw new GiveUp();
+        // Python walks a list as it is at each step, as JavaScript's for-of does.
+        for (let index = 0; index < iterable.length; index++) {
+          this.step();
+          this.set(node.iterator, iterable[index], frame);
+          if (this.loopBody(node.body.statements, frame)) break;
+        }
+        return;
+      }
+      case 'BreakStatement':
+        throw new Break();
+      case 'ContinueStatement':
+        throw new Continue();
+      case 'ExpressionStatement':
+        this.expression(node.expression, frame);
+        return;
+      case 'ThrowStatement':
+        throw new Thrown(this.expression(node.value, frame));
+      case 'TryStatement':
+        try {
+          this.block(node.body.statements, frame);
+        } catch (signal) {
+          // Only the file's own raises: Python's errors (an IndexError…) are where the run gives up.
+          if (!(signal instanceof Thrown) || typeof signal.message !== 'string') throw signal;
+          this.set(node.catchName, signal.message, frame);
+          this.block(node.handler.statements, frame);
+        }
+        return;
+      default:
+        throw new GiveUp();
+    }
+  }
+
+  /** Runs a loop's body; whether it broke out. */
+  private loopBody(statements: Statement[], frame: Frame): boolean {
+    try {
+      this.block(statements, frame);
+    } catch (signal) {
+      if (signal instanceof Break) return true;
+      if (signal instanceof Continue) return false;
+      throw signal;
+    }
+    return false;
+  }
+
+  private assign(target: Expression, value: Value, frame: Frame): void {
+    if (target.type === 'Identifier') return this.set(target.name, value, frame);
+    if (target.type === 'IndexExpression') {
+      const object = this.expression(target.object, frame);
+      const index = this.expression(target.index, frame);
+      if (Array.isArray(object)) {
+        object[this.position(object, index)] = value;
+        return;
+      }
+      if (object instanceof Map) {
+        object.set(this.key(index), value);
+        return;
+      }
+    }
+    if (target.type === 'MemberExpression') {
+      const object = this.expression(target.object, frame);
+      if (object instanceof Map) {
+        object.set(`s:${target.property}`, value);
+        return;
+      }
+    }
+    throw new GiveUp();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Expressions
+
+  private expression(node: Expression, frame: Frame): Value {
+    this.step();
+    switch (node.type) {
+      case 'Literal':
+        if (typeof node.value !== 'number') return node.value;
+        return new Num(node.value, this.writtenAsFloat(node));
+      case 'Identifier':
+        return this.get(node.name, frame);
+      case 'BinaryExpression': {
+        const left = this.expression(node.left, frame);
+        if (node.operator === '&&' || node.operator === '||') {
+          if (typeof left !== 'boolean') throw new GiveUp();
+          if (node.operator === '&&' ? !left : left) return left;
+          const right = this.expression(node.right, frame);
+          if (typeof right !== 'boolean') throw new GiveUp();
+          return right;
+        }
+        return this.binary(node.operator, left, this.expression(node.right, frame));
+      }
+      case 'UnaryExpression': {
+        const operand = this.expression(node.operand, frame);
+        if (node.operator === '!') return !this.truth(operand);
+        if (node.operator === '-' && operand instanceof Num) return new Num(-operand.value, operand.float);
+        throw new GiveUp();
+      }
+      case 'ConditionalExpression':
+        return this.truth(this.expression(node.condition, frame)) ? this.expression(node.consequent, frame) : this.expression(node.alternate, frame);
+      case 'TypeTest': {
+        const operand = this.expression(node.operand, frame);
+        const kinds: Record<string, boolean> = { number: operand instanceof Num, string: typeof operand === 'string', bool: typeof operand === 'boolean', list: Array.isArray(operand) };
+        if (!(node.testedType in kinds)) throw new GiveUp();
+        return kinds[node.testedType];
+      }
+      case 'CallExpression':
+        return this.call(node, frame);
+      case 'MemberExpression': {
+        const object = this.expression(node.object, frame);
+        const value = object instanceof Map ? object.get(`s:${node.property}`) : undefined;
+        if (value === undefined) throw new GiveUp();
+        return value;
+      }
+      case 'IndexExpression': {
+        const object = this.expression(node.object, frame);
+        const index = this.expression(node.index, frame);
+        if (Array.isArray(object)) return object[this.position(object, index)];
+        if (typeof object === 'string') return this.chars(object)[this.position(this.chars(object), index)];
+        const value = object instanceof Map ? object.get(this.key(index)) : undefined;
+        if (value === undefined) throw new GiveUp();
+        return value;
+      }
+      case 'ArrayLiteral':
+        return node.elements.map((element) => this.expression(element, frame));
+      case 'ObjectLiteral':
+        return new Map(node.properties.map((property) => [`s:${property.key}`, this.expression(property.value, frame)]));
+      case 'Lambda':
+        return new Closure(node, frame);
+      default:
+        throw new GiveUp();
+    }
+  }
+
+  private writtenAsFloat(node: { span: { startOffset: number; endOffset: number } }): boolean {
+    const written = this.text.slice(node.span.startOffset, node.span.endOffset);
+    return FLOAT_LITERAL.test(written) && /[.eE]/.test(written);
+  }
+
+  private truth(value: Value): boolean {
+    if (typeof value === 'boolean') return value;
+    if (value instanceof Num && !Number.isNaN(value.value)) return value.value !== 0;
+    if (typeof value === 'string') return value !== '';
+    if (value === null) return false;
+    // A list or dict: empty is false in Python, true in JavaScript.
+    throw new GiveUp();
+  }
+
+  /** A number's result, int unless Python's rules make it a float; an int past 2^53 is not followed. */
+  private num(value: number, float: boolean): Num {
+    if (!float && !Number.isSafeInteger(value)) throw new GiveUp();
+    return new Num(value, float);
+  }
+
+  private binary(operator: string, left: Value, right: Value): Value {
+    if (['==', '!='].includes(operator)) return this.equal(left, right) === (operator === '==');
+    if (typeof left === 'string' && typeof right === 'string') {
+      this.charge(left.length + right.length);
+      if (operator === '+') return this.bounded(left + right);
+      if (operator === '<') return left < right;
+      if (operator === '<=') return left <= right;
+      if (operator === '>') return left > right;
+      if (operator === '>=') return left >= right;
+      throw new GiveUp();
+    }
+    if (!(left instanceof Num) || !(right instanceof Num)) throw new GiveUp();
+    const [a, b] = [left.value, right.value];
+    const float = left.float || right.float;
+    switch (operator) {
+      case '<':
+        return a < b;
+      case '<=':
+        return a <= b;
+      case '>':
+        return a > b;
+      case '>=':
+        return a >= b;
+      case '+':
+        return this.num(a + b, float);
+      case '-':
+        return this.num(a - b, float);
+      case '*':
+        return this.num(a * b, float);
+      case '/':
+        if (b === 0) throw new GiveUp(); // ZeroDivisionError in Python
+        return this.num(a / b, true);
+      case '%':
+        if (b === 0) throw new GiveUp();
+        return this.num(a % b, float);
+      case '**':
+        return this.num(a ** b, float || b < 0);
+      case '&':
+      case '|':
+      case '^':
+      case '<<':
+      case '>>':
+        if (float) throw new GiveUp();
+        return this.num(operator === '&' ? a & b : operator === '|' ? a | b : operator === '^' ? a ^ b : operator === '<<' ? a << b : a >> b, false);
+      default:
+        throw new GiveUp();
+    }
+  }
+
+  /** Sameness of numbers, texts, bools and None; lists, dicts and a bool beside a number compare otherwise in Python. */
+  private equal(left: Value, right: Value): boolean {
+    if (typeof left === 'string' && typeof right === 'string') this.charge(Math.min(left.length, right.length));
+    if (left instanceof Num && right instanceof Num) return left.value === right.value;
+    const plain = (value: Value): boolean => value === null || typeof value === 'string' || typeof value === 'boolean' || value instanceof Num;
+    if (!plain(left) || !plain(right) || (left instanceof Num && typeof right === 'boolean') || (right instanceof Num && typeof left === 'boolean')) throw new GiveUp();
+    return left === right;
+  }
+
+  private position(list: unknown[], index: Value): number {
+    if (!(index instanceof Num) || !Number.isInteger(index.value) || index.value < 0 || index.value >= list.length) throw new GiveUp();
+    return index.value;
+  }
+
+  /** A dict key: texts, and ints (a float key would be a float shown among the keys). */
+  private key(index: Value): string {
+    if (typeof index === 'string') return `s:${index}`;
+    if (index instanceof Num) return `${index.float ? 'f' : 'n'}:${index.value}`;
+    throw new GiveUp();
+  }
+
+  /** A text's characters; one outside the Basic Multilingual Plane counts as two in JavaScript and one in Python. */
+  private chars(text: string): string[] {
+    this.charge(text.length);
+    if (/[\uD800-\uDFFF]/.test(text)) throw new GiveUp();
+    return [...text];
+  }
+
+  private bounded<T extends string | unknown[]>(value: T): T {
+    if (value.length > MAX_LENGTH) throw new GiveUp();
+    return value;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Calls
+
+  private call(node: CallExpression, frame: Frame): Value {
+    const callee = node.callee;
+    if (this.isLibrary(callee, frame.scope)) return this.library((callee as Identifier).name, node, frame);
+    const fn = this.expression(callee, frame);
+    if (!(fn instanceof Closure)) throw new GiveUp();
+    return this.invoke(fn, node.arguments.map((arg) => this.expression(arg, frame)));
+  }
+
+  private invoke(closure: Closure, args: Value[]): Value {
+    const { fn } = closure;
+    if (++this.depth > MAX_DEPTH) throw new GiveUp();
+    try {
+      const frame: Frame = { scope: this.scopeOf(fn), values: new Map(), parent: closure.frame };
+      fn.parameters.forEach((param, index) => {
+        if (index < args.length) frame.values.set(param.name, args[index]);
+        // Python evaluates a default once, where the function is defined: only a literal is the same at every call.
+        else if (param.defaultValue?.type === 'Literal') frame.values.set(param.name, this.expression(param.defaultValue, closure.frame));
+        else throw new GiveUp();
+      });
+      if (args.length > fn.parameters.length) throw new GiveUp();
+      if (fn.body.type !== 'Block') return this.expression(fn.body, frame);
+      try {
+        this.block(fn.body.statements, frame);
+      } catch (signal) {
+        if (signal instanceof Return) return signal.value;
+        throw signal;
+      }
+      return null;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private library(name: string, node: CallExpression, frame: Frame): Value {
+    const argNodes = node.arguments as Expression[];
+    const written = this.text.slice(node.span.startOffset, node.span.endOffset);
+    const quotient = name === 'floor' ? floorDivision(node) : undefined;
+    if (quotient) {
+      // a // b: the floor of the quotient, a float when either is.
+      const [a, b] = [this.expression(quotient.left, frame), this.expression(quotient.right, frame)];
+      if (!(a instanceof Num) || !(b instanceof Num) || b.value === 0) throw new GiveUp();
+      return this.num(Math.floor(a.value / b.value), a.float || b.float);
+    }
+    const args = argNodes.map((arg) => this.expression(arg, frame));
+    if (name === 'print' || name === 'str' || name === 'pystr') {
+      argNodes.forEach((arg, index) => this.shown.set(arg.id, (this.shown.get(arg.id) ?? false) || this.shows(args[index])));
+      if (name === 'print') return null;
+    }
+    // Each built-in walks at most its arguments (sort n log n of them).
+    for (const arg of args) {
+      const size = typeof arg === 'string' || Array.isArray(arg) ? arg.length : arg instanceof Map ? arg.size : 1;
+      this.charge(name === 'sort' || name === 'sorted' ? size * Math.log2(size + 1) : size);
+    }
+    const [first, second] = args;
+    const number = (value: Value): Num => {
+      if (!(value instanceof Num)) throw new GiveUp();
+      return value;
+    };
+    const list = (value: Value): Value[] => {
+      if (!Array.isArray(value)) throw new GiveUp();
+      return value;
+    };
+    switch (name) {
+      case 'str':
+      case 'pystr':
+        if (typeof first === 'string') return first;
+        this.shows(first); // counts what pythonRepr walks
+        return this.bounded(pythonRepr(first));
+      case 'len':
+        if (typeof first === 'string') return this.num(this.chars(first).length, false);
+        if (first instanceof Map) return this.num(first.size, false);
+        return this.num(list(first).length, false);
+      case 'range': {
+        const bounds = args.map((arg) => number(arg).value);
+        const [start, end, step] = bounds.length === 1 ? [0, bounds[0], 1] : [bounds[0], bounds[1], bounds[2] ?? 1];
+        if (step === 0 || args.some((arg) => number(arg).float)) throw new GiveUp();
+        this.charge(Math.min(MAX_LENGTH, Math.abs((end - start) / step)));
+        const out: Value[] = [];
+        for (let at = start; step > 0 ? at < end : at > end; at += step) this.bounded(out).push(this.num(at, false));
+        return out;
+      }
+      case 'abs':
+        // math.fabs (imported as abs) gives a float.
+        return this.num(Math.abs(number(first).value), number(first).float || /^math\s*\.\s*fabs\b/.test(written));
+      case 'min':
+      case 'max': {
+        // Python gives the first smallest (largest) of its arguments, or of the list it is given.
+        const items = args.length === 1 ? list(first) : args;
+        if (items.length === 0) throw new GiveUp();
+        return items.reduce((best, item) => (this.binary(name === 'min' ? '<' : '>', item, best) ? item : best));
+      }
+      case 'num':
+        if (first instanceof Num) return new Num(first.value, true);
+        if (typeof first === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(first)) return new Num(Number(first), true);
+        throw new GiveUp();
+      case 'int':
+        if (first instanceof Num && Number.isFinite(first.value)) return this.num(Math.trunc(first.value), false);
+        if (typeof first === 'string' && /^\s*[+-]?\d+\s*$/.test(first)) return this.num(Number(first), false);
+        throw new GiveUp();
+      case 'sqrt':
+        return new Num(Math.sqrt(number(first).value), true);
+      case 'pow':
+        if (/^math\s*\.\s*pow\b/.test(written)) return new Num(number(first).value ** number(second).value, true);
+        return this.binary('**', first, second);
+      case 'round': {
+        // round(x, n): Whetstone's rounding (halves away from zero); an int stays an int, as in Python.
+        if (second === undefined) throw new GiveUp();
+        const factor = 10 ** number(second).value;
+        const rounded = (Math.sign(number(first).value) * Math.floor(Math.abs(number(first).value) * factor + 0.5)) / factor;
+        return this.num(rounded === 0 ? 0 : rounded, number(first).float);
+      }
+      case 'floor':
+        return this.num(Math.floor(number(first).value), false);
+      case 'ceil':
+        return this.num(Math.ceil(number(first).value), false);
+      case 'sorted':
+      case 'sort': {
+        const items = name === 'sorted' ? [...list(first)] : list(first);
+        const compare = second === undefined ? (a: Value, b: Value) => (this.binary('<', a, b) ? -1 : this.binary('<', b, a) ? 1 : 0) : (a: Value, b: Value) => number(this.invokeValue(second, [a, b])).value;
+        items.sort(compare);
+        return name === 'sorted' ? items : null;
+      }
+      case 'reversed':
+        return [...list(first)].reverse();
+      case 'reverse':
+        list(first).reverse();
+        return null;
+      case 'push':
+        this.bounded(list(first)).push(second);
+        return null;
+      case 'splice': {
+        const inserted = args[3] === undefined ? [] : list(args[3]);
+        return list(first).splice(number(second).value, number(args[2]).value, ...inserted);
+      }
+      case 'keys':
+      case 'values':
+        if (!(first instanceof Map)) throw new GiveUp();
+        if (name === 'values') return [...first.values()];
+        return [...first.keys()].map((key) => (key.startsWith('s:') ? key.slice(2) : new Num(Number(key.slice(2)), key.startsWith('f:'))));
+      case 'split':
+        if (typeof first !== 'string' || typeof second !== 'string' || second === '') throw new GiveUp();
+        return first.split(second);
+      case 'join': {
+        const items = list(first);
+        if (typeof second !== 'string' || !items.every((item) => typeof item === 'string')) throw new GiveUp();
+        return this.bounded(items.join(second));
+      }
+      case 'includes':
+        if (typeof first === 'string' && typeof second === 'string') return first.includes(second);
+        if (first instanceof Map) return first.has(this.key(second));
+        return list(first).some((item) => this.equal(item, second));
+      case 'indexOf': {
+        const found = typeof first === 'string' && typeof second === 'string' ? first.indexOf(second) : list(first).findIndex((item) => this.equal(item, second));
+        // xs.index(v) and s.index(t) raise ValueError where s.find(t) gives -1: the program stops there.
+        if (found === -1 && /\.\s*index\s*\(/.test(written)) throw new GiveUp();
+        return this.num(found, false);
+      }
+      case 'slice': {
+        const [start, end] = [number(second).value, args[2] === undefined ? undefined : number(args[2]).value];
+        if (typeof first === 'string') return first.slice(start, end);
+        return list(first).slice(start, end);
+      }
+      case 'repeat': {
+        const count = number(second).value;
+        if (count > MAX_LENGTH) throw new GiveUp();
+        this.charge(count);
+        return Array.from({ length: Math.max(0, count) }, () => first);
+      }
+      case 'assert':
+        if (!this.truth(first)) throw new GiveUp(); // the program stops there
+        return null;
+      default:
+        throw new GiveUp();
+    }
+  }
+
+  private invokeValue(fn: Value, args: Value[]): Value {
+    if (!(fn instanceof Closure)) throw new GiveUp();
+    return this.invoke(fn, args);
+  }
+}
+
+/** Python's str of a value that is not a text (repr of the items in a list or dict); what it cannot tell, it gives up on. */
+function pythonRepr(value: Value): string {
+  if (value === null) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'string') {
+    if (!/^[ -~]*$/.test(value) || /['\\]/.test(value)) throw new GiveUp();
+    return `'${value}'`;
+  }
+  if (value instanceof Num) {
+    const magnitude = Math.abs(value.value);
+    if (!value.float) return String(value.value);
+    if (!Number.isFinite(value.value) || (magnitude !== 0 && (magnitude < 1e-4 || magnitude >= 1e16))) throw new GiveUp();
+    return Number.isInteger(value.value) ? `${Object.is(value.value, -0) ? '-0' : value.value}.0` : String(value.value);
+  }
+  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
+  if (value instanceof Map) return `{${[...value].map(([key, item]) => `${pythonRepr(key.startsWith('s:') ? key.slice(2) : new Num(Number(key.slice(2)), key.startsWith('f:')))}: ${pythonRepr(item)}`).join(', ')}}`;
+  throw new GiveUp();
+}
+
+/** The a / b of Python's a // b, which the import wrote as floor(a / b) spanning the whole `a // b`; undefined for math.floor(…). */
+export function floorDivision(call: CallExpression): BinaryExpression | undefined {
+  const [quotient] = call.arguments;
+  const whole = quotient?.type === 'BinaryExpression' && quotient.operator === '/' && quotient.span.startOffset === call.span.startOffset && quotient.span.endOffset === call.span.endOffset;
+  return whole ? quotient : undefined;
+}
