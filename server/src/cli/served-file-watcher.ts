@@ -161,7 +161,9 @@ async function settled(look: () => string, atLeastMs: number, stop: AbortSignal 
   }
 }
 
+/** Waits `ms`, or until `stop` is aborted (at once when it already is). */
 function pause(ms: number, stop: AbortSignal | undefined): Promise<void> {
+  if (stop?.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     stop?.addEventListener('abort', done, { once: true });
