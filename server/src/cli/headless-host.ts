@@ -87,8 +87,7 @@ export class HeadlessAgentHost implements AgentHost {
   private readonly disk = new Map<string, DiskState>();
   /** Buffers whose change is being written, with how many changes (see applyEdits). */
   private readonly writing = new Map<string, number>();
-  /** Replaced files being watched for late writes (watchReplacedFile). */
-  /** The watches of replaced files (watchReplacedFile), oldest first, each with what ends it early. */
+  /** The watches of replaced files for late writes (watchReplacedFile), oldest first, each with what ends it early. */
   private readonly watching = new Map<Promise<void>, AbortController>();
   private sessionSource: () => readonly Session[] = () => [];
   private readonly served: ReadonlyMap<string, ServedFile>;
