@@ -188,7 +188,8 @@ describe('the whetstone-agent package', () => {
     // The language server's own stdio test (diagnostics, hover, definition, how it ends), pointed at
     // the installed command instead of the repository's dist/.
     const test = join(root, 'out', 'test', 'lsp', 'stdio-command.test.js');
-    const result = spawnSync(process.execPath, ['--test', test], { cwd: home, env: { ...process.env, WHETSTONE_AGENT_COMMAND: command }, encoding: 'utf8' });
+    // spawnSync holds this process's event loop, so the test's own timeout cannot end a hang: this one does.
+    const result = spawnSync(process.execPath, ['--test', test], { cwd: home, env: { ...process.env, WHETSTONE_AGENT_COMMAND: command }, encoding: 'utf8', timeout: HANG, killSignal: 'SIGKILL' });
     assert.equal(result.status, 0, result.stdout + result.stderr);
   });
 });

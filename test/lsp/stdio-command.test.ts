@@ -74,7 +74,12 @@ class StdioClient {
     const [command, commandArgs] = commandLine(['lsp', ...args]);
     const child = spawn(command, commandArgs, { cwd: folder, stdio: ['pipe', 'pipe', 'pipe'] });
     const client = new StdioClient(child);
-    await client.connection.sendRequest(InitializeRequest.type, {
+    // A command that ends before it answers fails the test with what it said, rather than leaving
+    // the request waiting for ever.
+    const ended = client.exited.then((exit) => {
+      throw new Error(`whetstone-agent lsp ended before it answered initialize (${JSON.stringify(exit)}):\n${client.stderr}`);
+    });
+    const initialized = client.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: pathToFileURL(folder).href,
       workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'project' }],
@@ -83,6 +88,8 @@ class StdioClient {
         textDocument: { hover: { contentFormat: ['markdown', 'plaintext'] }, publishDiagnostics: {} },
       },
     });
+    await Promise.race([initialized, ended]);
+    ended.catch(() => undefined);
     await client.connection.sendNotification(InitializedNotification.type, {});
     return client;
   }
@@ -136,7 +143,7 @@ async function waitUntil(condition: () => boolean): Promise<boolean> {
   return false;
 }
 
-describe('whetstone-agent lsp: the language server over stdio for any LSP client', () => {
+describe('whetstone-agent lsp: the language server over stdio for any LSP client', { timeout: 60_000 }, () => {
   let folder: string;
   let uri: string;
   before(() => {
