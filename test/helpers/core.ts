@@ -42,3 +42,9 @@ export function replaceText(doc: WhetstoneDocument, search: string, replacement:
   if (at < 0) throw new Error(`text not found: ${search}`);
   doc.applyEdits([{ startOffset: at, endOffset: at + search.length, newText: replacement }]);
 }
+
+/** Fresh node ids for mutations applied in a test (as the engine's allocator hands them out). */
+export function idAllocator(): () => string {
+  let next = 10_000;
+  return () => `node_${next++}`;
+}

@@ -8,25 +8,14 @@ import type { FunctionDeclaration, TryStatement } from '../../server/src/core/as
 import { applyMutations, MutationError, printDocument, renameMutations } from '../../server/src/core/editing';
 import { nameOccurrences } from '../../server/src/core/queries';
 import { analyze } from '../../server/src/core/semantics';
-import type { TextEdit } from '../../server/src/core/syntax';
-import { allNodes, parse, shape } from '../helpers/core';
+import { applyTextEdits } from '../../server/src/core/syntax';
+import { allNodes, idAllocator, parse, shape } from '../helpers/core';
 
 async function problems(text: string, all = false): Promise<string[]> {
   const doc = await parse(text);
   return [...doc.syntaxDiagnostics, ...analyze(doc.ast).diagnostics]
     .filter((d) => all || d.severity === 'error')
     .map((d) => `${d.line}: ${d.code} ${d.message}`);
-}
-
-function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  let out = text;
-  for (const edit of [...edits].sort((a, b) => b.startOffset - a.startOffset)) out = out.slice(0, edit.startOffset) + edit.newText + out.slice(edit.endOffset);
-  return out;
-}
-
-function idAllocator(): () => string {
-  let next = 10_000;
-  return () => `node_${next++}`;
 }
 
 describe('throw and try/catch in the core', () => {
@@ -160,7 +149,7 @@ describe('throw and try/catch in the core', () => {
       ],
       idAllocator(),
     );
-    const text = applyEdits(doc.text, result.edits);
+    const text = applyTextEdits(doc.text, result.edits);
     assert.equal(text, 'fn f(s: string) {\n  print(s);\n  try {\n    throw "bad";\n  } catch (problem) {\n    print(problem);\n  }\n}\n');
     const reparsed = await parse(text);
     assert.deepEqual(shape(reparsed.ast), shape(result.ast));
@@ -180,7 +169,7 @@ describe('throw and try/catch in the core', () => {
     const unused = analyze(doc).diagnostics.filter((d) => d.code === 'W_UNUSED');
     assert.deepEqual(unused.map((d) => `${d.line}: ${d.message} | ${d.hint}`), ["3: Unused caught message 'e' | Name it _e to mark it as intentionally unused"]);
     const result = applyMutations(doc, unused[0].fix ?? [], idAllocator());
-    assert.equal(applyEdits(doc.text, result.edits), 'try {\n  throw "x";\n} catch (_e) {\n  print("failed");\n}\n');
+    assert.equal(applyTextEdits(doc.text, result.edits), 'try {\n  throw "x";\n} catch (_e) {\n  print("failed");\n}\n');
   });
 
   it('renames the caught name with its uses, and marks it a parameter for semantic tokens', async () => {
@@ -188,7 +177,7 @@ describe('throw and try/catch in the core', () => {
     const renamed = renameMutations(doc, analyze(doc), doc.text.indexOf('e)'), 'problem');
     assert.ok(renamed.ok, renamed.ok ? '' : renamed.reason);
     const result = applyMutations(doc, renamed.mutations, idAllocator());
-    assert.equal(applyEdits(doc.text, result.edits), 'try {\n  throw "x";\n} catch (problem) {\n  print(problem);\n}\n');
+    assert.equal(applyTextEdits(doc.text, result.edits), 'try {\n  throw "x";\n} catch (problem) {\n  print(problem);\n}\n');
     const occurrences = nameOccurrences(doc, analyze(doc)).map((o) => ({ name: o.name, line: o.span.start.line, column: o.span.start.column, declaration: o.declaration, kind: o.symbol?.kind }));
     assert.deepEqual(occurrences, [
       { name: 'e', line: 3, column: 9, declaration: true, kind: 'parameter' },

@@ -8,20 +8,9 @@ import { inspect } from 'node:util';
 import { jsHelperSource } from '../../server/src/projection/generate/runtime-javascript';
 import { pyHelperSource } from '../../server/src/projection/generate/runtime-python';
 import { Scratch } from '../helpers/projection';
+import { Random } from '../helpers/random';
 
 type Value = null | boolean | number | string | Value[] | { [key: string]: Value };
-
-/** A small seeded generator (mulberry32), so a failure can be run again. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SPECIAL_NUMBERS = [0, -0, NaN, Infinity, -Infinity, 1e21, 1.5e-7, 2 ** 53, -(2 ** 31), 0.1 + 0.2, 123456789.125];
 const PIECES = ['a', 'Z', ' ', "'", '"', '`', '${', '\\', '\n', '\t', '\r', '\b', '\x01', '\x1b', '\x7f', '\x85', '\xa0', 'é', 'e\u0301', '中', '😀', '\u200b', 'word', 'x_1'];
@@ -97,7 +86,8 @@ function python(value: Value, random: () => number): string {
 
 describe('jsstr shows values as Node does', () => {
   let scratch: Scratch;
-  const random = generator(20261205);
+  const seeded = new Random(20261205);
+  const random = (): number => seeded.next();
   const values: Value[] = [];
   before(() => {
     scratch = new Scratch('node-display');

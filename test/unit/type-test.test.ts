@@ -7,25 +7,14 @@ import type { Node, TypeTest, VariableDeclaration } from '../../server/src/core/
 import { applyMutations, MutationError, printDocument } from '../../server/src/core/editing';
 import { nameOccurrences } from '../../server/src/core/queries';
 import { analyze } from '../../server/src/core/semantics';
-import type { TextEdit } from '../../server/src/core/syntax';
-import { allNodes, parse, shape } from '../helpers/core';
+import { applyTextEdits } from '../../server/src/core/syntax';
+import { allNodes, idAllocator, parse, shape } from '../helpers/core';
 
 async function problems(text: string): Promise<string[]> {
   const doc = await parse(text);
   return [...doc.syntaxDiagnostics, ...analyze(doc.ast).diagnostics]
     .filter((d) => d.severity === 'error')
     .map((d) => `${d.line}: ${d.code} ${d.message}`);
-}
-
-function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  let out = text;
-  for (const edit of [...edits].sort((a, b) => b.startOffset - a.startOffset)) out = out.slice(0, edit.startOffset) + edit.newText + out.slice(edit.endOffset);
-  return out;
-}
-
-function idAllocator(): () => string {
-  let next = 10_000;
-  return () => `node_${next++}`;
 }
 
 describe('type tests in the core', () => {
@@ -130,7 +119,7 @@ describe('type tests in the core', () => {
       ],
       idAllocator(),
     );
-    const text = applyEdits(doc.text, result.edits);
+    const text = applyTextEdits(doc.text, result.edits);
     assert.equal(text, 'fn f(x: any, y: any) {\n  print(x, !((x || y) is list));\n}\n');
     const reparsed = await parse(text);
     assert.deepEqual(shape(reparsed.ast), shape(result.ast));
