@@ -184,9 +184,9 @@ export interface EditRegion {
 
 /**
  * The places `edits` changed, in order: one per edit when they all refer to the old text
- * (applyTextEdits' default, or sequential ones from the last to the first) and lie apart, so that what lies between them is known to be the
- * same; otherwise one region, the smallest that differs between the texts. A region per edit lets
- * a reparse keep what lies between a rename's scattered edits.
+ * (applyTextEdits' default, or sequential ones from the last to the first) and lie apart, so that
+ * what lies between them is known to be the same; otherwise one region, the smallest that differs
+ * between the texts. A region per edit lets a reparse keep what lies between a rename's edits.
  */
 export function editRegions(oldText: string, newText: string, edits: readonly TextEdit[], sequential: boolean): EditRegion[] {
   // Sequential edits from the last to the first (an editor's multi-cursor change) each leave the
