@@ -2,7 +2,7 @@
 // `in` test and an unpacking read a value by what it holds, and Python reads a dict (its keys),
 // and compares lists and bools (==), otherwise than Whetstone. The import's run of the program
 // decides where it ends; otherwise each is an error at import. The same run reports an int beyond
-// 2^53 (Python's ints are exact) and int(…) of an infinity (Python raises). An attribute read that
+// 2^53 (Python's ints are exact), int(…) of an infinity and a division by zero (Python raises). An attribute read that
 // is not a call is an error: a dict has no attributes in Python.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -88,6 +88,15 @@ describe('Python values of unknown type, exact ints and attributes at import', (
     assert.notEqual(scratch.runProgram(source, 'python').status, 0, 'Python raises OverflowError');
     assert.match(errors(source).join('\n'), /^2: .*gives int\(…\) here an infinity or NaN: Python's int raises/);
     assert.match(errors('big = 1e308\nprint(big * 10)\n').join('\n'), /^2: .*may be a float/);
+  });
+
+  it('a division by zero the run meets is an error (Python raises ZeroDivisionError)', () => {
+    const source = 'def rest(a, b):\n    return a % b\n\ndef half(a, b):\n    return a // b\n\nprint(half(8, 2))\nprint(rest(7, 0))\n';
+    assert.notEqual(scratch.runProgram(source, 'python').status, 0, 'Python raises ZeroDivisionError');
+    const found = errors(source);
+    assert.equal(found.length, 1, found.join('\n'));
+    assert.match(found[0], /^2: .*divides by zero here: Python raises ZeroDivisionError/);
+    assert.match(errors('def half(a, b):\n    return a // b\n\nprint(half(8, 0))\n').join('\n'), /^2: .*divides by zero/);
   });
 
   it('an attribute read that is not a call is an error: a dict has none in Python', () => {

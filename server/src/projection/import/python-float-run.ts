@@ -6,8 +6,8 @@
 // its may-be-float) on anything it does not model or a step or depth budget spent; so a run that
 // ends has seen every value the program shows, as Python would show it, and every value its loops,
 // `in` tests and unpackings met. Where it meets a value Whetstone would hold otherwise than Python
-// (an int beyond 2^53, which Python keeps exact; int(…) of an infinity or NaN, where Python raises;
-// a dict where a list or text is walked) it stops and says where.
+// (an int beyond 2^53, which Python keeps exact; int(…) of an infinity or NaN, or a division by
+// zero, where Python raises; a dict where a list or text is walked) it stops and says where.
 import type { BinaryExpression, CallExpression, Expression, FunctionDeclaration, Identifier, Lambda, Program, Statement } from '../../core/ast';
 
 /** A number and whether Python would hold it as a float. */
@@ -42,7 +42,7 @@ class GiveUp extends Error {}
 
 /** What a run found that Whetstone does otherwise than Python, and where. */
 export interface RunFinding {
-  kind: 'inexact' | 'non-finite int' | 'not a list or text';
+  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text';
   at: { id: string; span: Expression['span'] };
 }
 
@@ -378,6 +378,11 @@ class Run {
     return new Num(value, float);
   }
 
+  /** Python raises ZeroDivisionError where Whetstone's division gives an infinity or NaN. */
+  private byZero(): Error {
+    return this.site ? new Found({ kind: 'division by zero', at: this.site }) : new GiveUp();
+  }
+
   private binary(operator: string, left: Value, right: Value): Value {
     if (['==', '!='].includes(operator)) return this.equal(left, right) === (operator === '==');
     if (typeof left === 'string' && typeof right === 'string') {
@@ -408,10 +413,10 @@ class Run {
       case '*':
         return this.num(a * b, float);
       case '/':
-        if (b === 0) throw new GiveUp(); // ZeroDivisionError in Python
+        if (b === 0) throw this.byZero();
         return this.num(a / b, true);
       case '%':
-        if (b === 0) throw new GiveUp();
+        if (b === 0) throw this.byZero();
         return this.num(a % b, float);
       case '**':
         // A float power past the largest double raises OverflowError in Python.
@@ -505,8 +510,9 @@ class Run {
     if (quotient) {
       // a // b: the floor of the quotient, a float when either is.
       const [a, b] = [this.expression(quotient.left, frame), this.expression(quotient.right, frame)];
-      if (!(a instanceof Num) || !(b instanceof Num) || b.value === 0) throw new GiveUp();
+      if (!(a instanceof Num) || !(b instanceof Num)) throw new GiveUp();
       this.site = node;
+      if (b.value === 0) throw this.byZero();
       return this.num(Math.floor(a.value / b.value), a.float || b.float);
     }
     const args = argNodes.map((arg) => this.expression(arg, frame));

@@ -1,7 +1,7 @@
 // What the import's run of a Python program (python-float-run.ts) met that Whetstone would hold
 // otherwise, as errors at import: an int beyond 2^53 (Python's ints are exact, a Whetstone number
-// is a double and rounds it), and int(…) of an infinity or NaN (Python raises, Whetstone's int
-// keeps it). The run stops at the first; a run that gave up earlier (a construct it does not
+// is a double and rounds it), int(…) of an infinity or NaN (Python raises, Whetstone's int keeps
+// it) and a division by zero (Python raises, Whetstone gives an infinity or NaN). The run stops at the first; a run that gave up earlier (a construct it does not
 // model, its step budget) says nothing of what comes after.
 import type { Program } from '../../core/ast';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
@@ -21,6 +21,13 @@ export function reportRunFindings(program: Program, builder: AstBuilder): Projec
     return [
       projectionDiagnostic('W_UNSUPPORTED', 'error', "Not carried into Whetstone: a run of the program at import gives int(…) here an infinity or NaN: Python's int raises (OverflowError, ValueError), Whetstone's int keeps it", finding.at.id, finding.at.span, {
         hint: 'Test the value first (x == x for NaN, abs(x) < 1e308 for the infinities).',
+      }),
+    ];
+  }
+  if (finding?.kind === 'division by zero') {
+    return [
+      projectionDiagnostic('W_UNSUPPORTED', 'error', 'Not carried into Whetstone: a run of the program at import divides by zero here: Python raises ZeroDivisionError, Whetstone gives an infinity or NaN and goes on', finding.at.id, finding.at.span, {
+        hint: 'Test the divisor first.',
       }),
     ];
   }
