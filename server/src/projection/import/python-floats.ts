@@ -61,7 +61,8 @@ const analyses = new WeakMap<Program, FloatAnalysis>();
 
 /**
  * The import's run of `program` (python-float-run.ts), made the first time any check asks;
- * `listsOnly` (what the first asker passes) are the expressions the run must find lists or texts in.
+ * `listsOnly` are the expressions the run must find lists or texts in (a check that asks later
+ * with others than the run held gets a run of its own).
  */
 export function pythonRun(program: Program, libraryCallees: ReadonlySet<string>, text: string, listsOnly?: ReadonlySet<string>): RunResult {
   return floatAnalysis(program, libraryCallees, text, listsOnly).ran;
@@ -69,7 +70,9 @@ export function pythonRun(program: Program, libraryCallees: ReadonlySet<string>,
 
 function floatAnalysis(program: Program, libraryCallees: ReadonlySet<string>, text: string, listsOnly?: ReadonlySet<string>): FloatAnalysis {
   let analysis = analyses.get(program);
-  if (!analysis) analyses.set(program, (analysis = new FloatAnalysis(program, libraryCallees, text, listsOnly)));
+  if (!analysis || [...(listsOnly ?? [])].some((id) => !analysis!.listsOnly.has(id))) {
+    analyses.set(program, (analysis = new FloatAnalysis(program, libraryCallees, text, listsOnly)));
+  }
   return analysis;
 }
 
@@ -103,7 +106,7 @@ class FloatAnalysis {
     program: Program,
     private readonly libraryCallees: ReadonlySet<string>,
     private readonly text: string,
-    listsOnly: ReadonlySet<string> = new Set(),
+    readonly listsOnly: ReadonlySet<string> = new Set(),
   ) {
     for (const child of program.children) {
       if (child.type === 'ImportDeclaration') for (const name of [...child.names, child.module.split('.')[0]]) this.imported.add(name);
