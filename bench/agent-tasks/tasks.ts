@@ -235,7 +235,8 @@ export const TASKS: AgentTask[] = [
     name: 'add the suggested annotation',
     async endpoint(agent) {
       const fn = await oneSymbol(agent, 'lineTotal', 'function');
-      const { suggestions } = await agent.call<{ suggestions: Record<string, unknown>[] }>('getAnnotationSuggestions', { nodeId: fn.nodeId, uri: fn.uri });
+      // The agent wants a purity annotation: it asks for the semantic suggestions only.
+      const { suggestions } = await agent.call<{ suggestions: Record<string, unknown>[] }>('getAnnotationSuggestions', { nodeId: fn.nodeId, annotationType: 'semantic', uri: fn.uri });
       const pure = suggestions.find((suggestion) => suggestion.annotationType === 'semantic' && suggestion.strategy === 'pure');
       if (!pure) throw new Error(`no @semantic(pure) among ${suggestions.length} suggestions`);
       // The server keeps what it showed: the suggestion is accepted by its node, type and strategy.
