@@ -177,7 +177,7 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
     assert.deepEqual(after.diagnostics.map((diagnostic) => diagnostic.code), []);
   });
 
-  it('does not say back what the call said: the file it named, and the nodes its mutations named among those changed', async () => {
+  it('does not say back what the call said: the file it named, the nodes its mutations named among those changed, the field a query filtered by', async () => {
     // A query naming its file, by its relative path or its whole URI: the answer is that file's.
     for (const uri of ['shop/pricing.wst', uriOf('shop/pricing.wst')]) {
       const answer = await mcp.ok<Record<string, unknown>>('getDiagnostics', { uri });
@@ -202,6 +202,14 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
     });
     const byUri = new Map(batch.files.map((file) => [file.uri, file]));
     assert.equal(byUri.get('shop/pricing.wst')?.changedNodeIds, undefined, JSON.stringify(batch));
+    // A query's list leaves out the field the call filtered by: every entry has the value asked.
+    const byType = await mcp.ok<{ candidates: Record<string, unknown>[] }>('findNodes', { type: 'FunctionDeclaration', name: 'label', uri: 'shop/pricing.wst' });
+    assert.deepEqual(Object.keys(byType.candidates[0]).sort(), ['nodeId', 'parentId', 'span'], JSON.stringify(byType));
+    const byText = await mcp.ok<{ candidates: Record<string, unknown>[] }>('findNodes', { text: 'fn label', uri: 'shop/pricing.wst' });
+    assert.deepEqual([byText.candidates[0].type, byText.candidates[0].name], ['FunctionDeclaration', 'label'], 'what the call did not ask is said');
+    const byKind = await mcp.ok<{ matches: Record<string, unknown>[] }>('findSymbol', { name: 'label', kind: 'function' });
+    assert.equal(byKind.matches[0].kind, undefined, JSON.stringify(byKind));
+    assert.equal((await mcp.ok<{ matches: Record<string, unknown>[] }>('findSymbol', { name: 'label' })).matches[0].kind, 'function');
     // The Program of reports/weekly.wst was not named (the insert took the top level by default): it is listed, the call named is not.
     const monday = await mcp.ok<{ candidates: { parentId: string }[] }>('findNodes', { type: 'VariableDeclaration', name: 'monday', uri: 'reports/weekly.wst' });
     assert.deepEqual(byUri.get('reports/weekly.wst')?.changedNodeIds, [monday.candidates[0].parentId], JSON.stringify(batch));

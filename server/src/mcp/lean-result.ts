@@ -13,15 +13,20 @@
 // - A diagnostic's fix gives its new node as Whetstone text (`source`), not as AST JSON: shorter,
 //   and the mutation as updateNode and insertNode take it.
 // - What the call itself said is not said back: the result's `uri` when it is the file the call
-//   named, and in `changedNodeIds` the nodes the call's mutations named (`nodeId`, `parentId`),
-//   which a change that succeeded changed; what else changed (a deleted node's parent, an import
-//   the change added) is still listed.
+//   named, in `changedNodeIds` the nodes the call's mutations named (`nodeId`, `parentId`), which
+//   a change that succeeded changed (what else changed, a deleted node's parent, an import the
+//   change added, is still listed), and in a query's list the field the call filtered by, which
+//   every entry has with the value asked (findNodes' `type` and `name`, findSymbol's `kind`,
+//   getAnnotationSuggestions' `annotationType`).
 
 import { fixWithSource } from '../agent';
 import { relativeUri, type UriBase } from './relative-uris';
 
 /** Fields whose value is code or a mutation (a null literal, an empty argument list): passed as they are. */
 const VERBATIM = new Set(['node', 'fix', 'value', 'mutation', 'mutations', 'steps', 'workflow']);
+
+/** Arguments that filter a query's list by the entries' field of the same name. */
+const FILTERS = ['type', 'name', 'kind', 'annotationType'];
 
 /** Flags that are false unless said. */
 const FALSE_UNLESS_SAID = new Set(['truncated', 'ambiguous', 'indexing']);
@@ -31,7 +36,7 @@ const FALSE_UNLESS_SAID = new Set(['truncated', 'ambiguous', 'indexing']);
  * the call's arguments as the method took them (URIs whole), whose file and nodes are not said back.
  */
 export function leanResult(result: Record<string, unknown>, base: UriBase, query: boolean, args: Record<string, unknown> = {}): Record<string, unknown> {
-  const out = leanObject(withoutEchoes(result, args), base, result.success, true);
+  const out = leanObject(withoutEchoes(query ? withoutFilters(result, args) : result, args), base, result.success, true);
   if (query) for (const [key, value] of Object.entries(result)) if (Array.isArray(value) && value.length === 0) out[key] = [];
   return out;
 }
@@ -46,6 +51,19 @@ function withoutEchoes(result: Record<string, unknown>, args: Record<string, unk
     out.files = out.files.map((file: unknown) =>
       isRecord(file) && typeof file.uri === 'string' && Array.isArray(file.changedNodeIds) ? { ...file, changedNodeIds: unnamed(file.changedNodeIds, nodesNamed(args, file.uri)) } : file,
     );
+  }
+  return out;
+}
+
+/** A query's lists at the top without the fields the call filtered by (each entry has the value asked). */
+function withoutFilters(result: Record<string, unknown>, args: Record<string, unknown>): Record<string, unknown> {
+  const asked = FILTERS.filter((key) => typeof args[key] === 'string');
+  if (asked.length === 0) return result;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(result)) {
+    out[key] = Array.isArray(value)
+      ? value.map((entry: unknown) => (isRecord(entry) ? Object.fromEntries(Object.entries(entry).filter(([field, v]) => !asked.includes(field) || v !== args[field])) : entry))
+      : value;
   }
   return out;
 }
