@@ -62,7 +62,7 @@ const getAnnotationSuggestions = defineMethod({
   name: 'getAnnotationSuggestions',
   role: 'any',
   description:
-    'Annotation suggestions (of annotationType only, if given) for a node, line/col or the buffer, and its diagnostics.',
+    'Suggestions (annotationType: that type only) for a node, line/col or the buffer, and its diagnostics.',
   params: {
     type: 'object',
     properties: { nodeId: ANSWER_PROPERTIES.nodeId, line: { type: 'integer', minimum: 1 }, col: { type: 'integer', minimum: 0 }, annotationType: NAME, uri: URI },
