@@ -27,6 +27,7 @@ import { createHash } from 'node:crypto';
 import { inSourceOrder } from '../core/ast';
 import { WhetstoneDocument } from '../core/syntax';
 import { INDEXED_FILE_LIMITS } from './file-limits';
+import type { KeptDocuments } from './kept-documents';
 import { summarizeDocument, type FileSummary } from './file-summary';
 import { summarizeReferences } from './reference-summary';
 import { readFileWithin } from './regular-file';
@@ -146,13 +147,16 @@ export interface FileCheckRequest {
   summaryOnly?: boolean;
 }
 
-/** Reads and checks one file against the answers given (in whichever thread calls it). */
-export function checkFile(request: FileCheckRequest): CheckedFile {
+/** Reads and checks one file against the answers given (in whichever thread calls it); with `kept`, from the document kept for its text. */
+export function checkFile(request: FileCheckRequest, kept?: KeptDocuments): CheckedFile {
   const read = readIndexedFile(request.path, request.followLinks);
   if ('problem' in read) return { path: request.path, ...read };
   const answers = new Map(request.resolutions);
   const resolver: ModuleResolver = { resolve: (modulePath) => answers.get(modulePath) ?? UNRESOLVED };
-  return { path: request.path, hash: textHash(read.text), ...checkText(read.text, resolver, request.library) };
+  const hash = textHash(read.text);
+  if (!kept) return { path: request.path, hash, ...checkText(read.text, resolver, request.library) };
+  const document = kept.documentOf(request.path, read.text);
+  return { path: request.path, hash, ...checkDocument(document, analyze(document, { library: request.library, modules: resolver })) };
 }
 
 /** No file: the module's names are any (what a module of the importer's own cycle is, seen from it). */

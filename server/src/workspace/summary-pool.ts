@@ -20,6 +20,10 @@ const MAX_WORKERS = 4;
 const WORKER_YOUNG_MB = 64;
 /** A summary job's heap: the largest indexed file (4 MiB) needs a few hundred MiB while parsed. */
 const WORKER_HEAP_MB = 1024;
+/** How far into the queue a free worker looks for a file it checked last. */
+const PLACEMENT_LOOKAHEAD = 64;
+/** Files whose last worker is remembered, at most (then forgotten all at once). */
+const MAX_FILES_PLACED = 8192;
 
 interface Pending {
   resolve(answer: Exclude<SummaryAnswer, { error: string }>): void;
@@ -35,6 +39,8 @@ export class SummaryPool {
   /** The imports' exports each worker has been sent and keeps (sent-exports.ts). */
   private readonly sent = new Map<Worker, SentExports>();
   private readonly exportsNumbers = new ExportsNumbers();
+  /** The worker each file was last checked on: it keeps that file's document (kept-documents.ts). */
+  private readonly checkedOn = new Map<string, Worker>();
   private nextId = 0;
 
   private constructor(size: number) {
@@ -117,11 +123,29 @@ export class SummaryPool {
   private pump(): void {
     while (this.idle.length > 0 && this.queue.length > 0) {
       const worker = this.idle.pop()!;
-      const { request, pending } = this.queue.shift()!;
+      const { request, pending } = this.queue.splice(this.nextFor(worker), 1)[0];
+      if ('kind' in request && request.kind === 'check') {
+        if (this.checkedOn.size >= MAX_FILES_PLACED) this.checkedOn.clear();
+        this.checkedOn.set(request.path, worker);
+      }
       this.pending.set(request.id, pending);
       this.busy.set(worker, request.id);
       worker.postMessage('kind' in request ? { ...request, resolutions: this.sent.get(worker)!.send(request.resolutions) } : request);
     }
+  }
+
+  /**
+   * Where in the queue the request for `worker` is: the first check, among the first few, of a
+   * file it checked last (it parses it no more), otherwise the first. Each request carries what it
+   * needs, so they may go in another order.
+   */
+  private nextFor(worker: Worker): number {
+    const end = Math.min(this.queue.length, PLACEMENT_LOOKAHEAD);
+    for (let i = 0; i < end; i++) {
+      const { request } = this.queue[i];
+      if ('kind' in request && request.kind === 'check' && this.checkedOn.get(request.path) === worker) return i;
+    }
+    return 0;
   }
 
   private answered(worker: Worker, answer: SummaryAnswer): void {

@@ -4,11 +4,13 @@
 // with the index's limits and answered with the file's summary, or with why it was not read.
 // After the summaries, a build checks every file here too: a `check` request names a file and
 // what each module it imports resolves to (exports the build already has, workspace-check.ts);
-// the answer is its diagnostics and exports (file-check.ts), the document dropped.
+// the answer is its diagnostics and exports (file-check.ts), its document kept for the next check
+// of the same text (kept-documents.ts: the checks that follow a change come again and again).
 import { parentPort } from 'node:worker_threads';
 import { checkFile, indexAndCheckFile, readIndexedFile, type CheckedFile, type FileCheckRequest, type IndexedFileCheck } from './file-check';
 import { summarizeText, type FileSummary } from './file-summary';
 import { loadGrammar } from './grammar';
+import { KeptDocuments } from './kept-documents';
 import { KeptExports, type SentResolution } from './sent-exports';
 
 export interface SummaryRequest {
@@ -46,6 +48,7 @@ export function summarizeFile(path: string, followLinks: boolean): SummaryOutcom
 
 const ready = loadGrammar();
 const kept = new KeptExports();
+const documents = new KeptDocuments();
 
 parentPort?.on('message', (sent: SummaryRequest | SentCheckRequest) => {
   // Read as the messages come, in order: the pool counts on that for what this worker keeps.
@@ -63,7 +66,7 @@ parentPort?.on('message', (sent: SummaryRequest | SentCheckRequest) => {
           ? { id: request.id, outcome: summarizeFile(request.path, request.followLinks) }
           : request.kind === 'index'
             ? { id: request.id, indexed: indexAndCheckFile(request) }
-            : { id: request.id, checked: checkFile(request) }) satisfies SummaryAnswer,
+            : { id: request.id, checked: checkFile(request, documents) }) satisfies SummaryAnswer,
       ),
     )
     .catch((error: unknown) => parentPort!.postMessage({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies SummaryAnswer));
