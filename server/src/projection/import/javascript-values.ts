@@ -4,7 +4,7 @@
 // call, until nothing changes. JavaScript turns a list, an object, a function and undefined into
 // text otherwise than Whetstone's str does, and join shows null as an empty text; the checks that
 // need to know whether a value may be one of those ask here, and report only what stays unknown.
-import { childNodes, type Block, type CallExpression, type Expression, type FunctionDeclaration, type Identifier, type Lambda, type Node, type Program, type Statement } from '../../core/ast';
+import { childNodes, type Block, type CallExpression, type Expression, type FunctionDeclaration, type Identifier, type Lambda, type Node, type Program, type Statement, type TopLevel } from '../../core/ast';
 import { analyze, type SemanticModel, type Type } from '../../core/semantics';
 
 /** A list. */
@@ -68,7 +68,13 @@ export class JavaScriptValues {
    */
   private unknownPuts = false;
   private putsJudged = false;
-  private readonly parents = new Map<Node, Node>();
+  /** The file's nodes by id; what each identifier refers to (its declaring node's id, null for a built-in). */
+  private readonly nodes = new Map<string, Node>();
+  private readonly referred = new Map<string, string | null>();
+  /** The top-level item the walk is in. */
+  private item: TopLevel | undefined;
+  /** Identifiers read where their own type test said they are not lists. */
+  private readonly notListReads = new Set<string>();
   /** The field and property names of the file's records and objects (a method call of another name is reported at import). */
   private readonly fieldNames = new Set<string>();
   /** The modules the file imports whole (`use m;`). */
@@ -143,9 +149,19 @@ export class JavaScriptValues {
     return value;
   }
 
+  /** The id of the declaring node of what an identifier refers to (resolved once, by its top-level item while the walk is in it). */
+  private declaredId(identifierId: string): string | undefined {
+    if (!this.referred.has(identifierId)) {
+      const symbol = this.item ? this.model.referredIn(this.item, identifierId) : this.model.symbolOf(identifierId);
+      if (symbol) this.referred.set(identifierId, symbol.declNodeId);
+    }
+    return this.referred.get(identifierId) ?? undefined;
+  }
+
+  /** The declaring node of what an identifier refers to (once the walk has seen it). */
   private declarationOf(identifierId: string): Node | undefined {
-    const declared = this.model.symbolOf(identifierId)?.declNodeId;
-    return declared ? this.model.nodeById(declared) : undefined;
+    const declared = this.declaredId(identifierId);
+    return declared ? this.nodes.get(declared) : undefined;
   }
 
   private find(id: string): string {
@@ -162,7 +178,7 @@ export class JavaScriptValues {
 
   /** The declaring node id of the name `expression` is, if it is one. */
   private nameOf(expression: Expression | null | undefined): string | undefined {
-    return expression?.type === 'Identifier' ? this.declarationOf(expression.id)?.id : undefined;
+    return expression?.type === 'Identifier' ? this.declaredId(expression.id) : undefined;
   }
 
   private isLibrary(call: CallExpression, ...names: string[]): boolean {
@@ -175,6 +191,9 @@ export class JavaScriptValues {
     this.indexed = true;
     const callees = new Set<string>();
     const enclosing: FunctionLike[] = [];
+    // Functions are hoisted: a call may come before the declaration.
+    for (const top of this.program.children) if (top.type === 'FunctionDeclaration') this.nodes.set(top.id, top);
+    let notList = new Set<string>();
     const put = (into: Expression, value: Expression): void => {
       // `xs[i][j] = v` puts v two levels into the list xs holds.
       let target = into;
@@ -190,29 +209,47 @@ export class JavaScriptValues {
       const name = this.nameOf(value);
       if (name) this.stored.push(name);
     };
+    // Names that may hold the same list: one given the other, or what a function of the file returns
+    // (joined once the walk has seen every declaration).
+    const holding: { name: string; value: Expression | null }[] = [];
     const holds = (name: string, value: Expression | null): void => {
-      // Names that may hold the same list: one given the other, or what a function of the file returns.
-      const from = this.nameOf(value);
-      if (from) this.union(name, from);
-      const fn = value?.type === 'CallExpression' && !this.isLibrary(value) ? this.functionCalled(value) : undefined;
-      if (fn) this.union(name, `return:${fn.id}`);
+      holding.push({ name, value });
+      if (value?.type === 'Identifier') this.declaredId(value.id);
     };
     const assign = (target: Expression, operator: string, value: Expression): void => {
       if (target.type === 'IndexExpression' || target.type === 'MemberExpression') return put(target.object, value);
       const name = this.nameOf(target);
       if (!name) return;
-      this.assignments.set(name, [...(this.assignments.get(name) ?? []), { operator, value }]);
+      listIn(this.assignments, name).push({ operator, value });
       if (operator === '=') holds(name, value);
     };
     const visit = (node: Node): void => {
+      this.nodes.set(node.id, node);
       switch (node.type) {
         case 'FunctionDeclaration':
         case 'Lambda':
           for (const parameter of node.parameters) this.parameterOf.set(parameter.id, node);
           enclosing.push(node);
-          walkChildren(node, visit, this.parents);
+          childNodes(node).forEach(visit);
           enclosing.pop();
           return;
+        case 'IfStatement': {
+          // In the branch where its own test says a name is not a list, it is not one (if nothing assigns it).
+          const negated = node.condition.type === 'UnaryExpression' && node.condition.operator === '!';
+          const test = node.condition.type === 'UnaryExpression' && negated ? node.condition.operand : node.condition;
+          const tested = test.type === 'TypeTest' && test.testedType === 'list' ? this.nameOf(test.operand) : undefined;
+          visit(node.condition);
+          const outer = notList;
+          const branch = (block: Node | null, narrowed: boolean): void => {
+            if (!block) return;
+            notList = narrowed && tested ? new Set([...outer, tested]) : outer;
+            visit(block);
+            notList = outer;
+          };
+          branch(node.consequent, negated);
+          branch(node.alternate, !negated);
+          return;
+        }
         case 'VariableDeclaration':
           holds(node.id, node.initializer);
           break;
@@ -257,7 +294,7 @@ export class JavaScriptValues {
             if (node.arguments.some((argument) => this.nameOf(argument))) this.unknownPuts = true;
             break;
           }
-          this.callsOf.set(fn.id, [...(this.callsOf.get(fn.id) ?? []), node]);
+          listIn(this.callsOf, fn.id).push(node);
           node.arguments.forEach((argument, index) => {
             const parameter = fn.parameters[index];
             if (parameter) holds(parameter.id, argument as Expression);
@@ -265,15 +302,26 @@ export class JavaScriptValues {
           break;
         }
         case 'Identifier': {
-          if (callees.has(node.id)) break;
+          const declared = this.declaredId(node.id);
+          if (declared && notList.has(declared)) this.notListReads.add(node.id);
           const declaration = this.declarationOf(node.id);
-          if (declaration?.type === 'FunctionDeclaration') this.escapes.add(declaration.id);
+          if (!callees.has(node.id) && declaration?.type === 'FunctionDeclaration') this.escapes.add(declaration.id);
           break;
         }
       }
-      walkChildren(node, visit, this.parents);
+      childNodes(node).forEach(visit);
     };
-    visit(this.program);
+    for (const top of this.program.children) {
+      this.item = top;
+      visit(top);
+    }
+    this.item = undefined;
+    for (const { name, value } of holding) {
+      const from = this.nameOf(value);
+      if (from) this.union(name, from);
+      const fn = value?.type === 'CallExpression' && !this.isLibrary(value) ? this.functionCalled(value) : undefined;
+      if (fn) this.union(name, `return:${fn.id}`);
+    }
   }
 
   /** What the checker's type says a value, or its elements `depth` levels down, may be. */
@@ -324,7 +372,9 @@ export class JavaScriptValues {
    */
   private reportedElsewhere(expression: Expression): boolean {
     if (expression.type === 'ErrorNode') return true;
-    if (expression.type === 'Identifier') return !this.libraryCallees.has(expression.id) && !this.model.symbolOf(expression.id) && !this.modules.has(expression.name);
+    if (expression.type === 'Identifier') {
+      return !this.libraryCallees.has(expression.id) && !this.referred.has(expression.id) && !this.model.symbolOf(expression.id) && !this.modules.has(expression.name);
+    }
     if (expression.type !== 'CallExpression' || expression.callee.type !== 'MemberExpression') return false;
     const { object, property } = expression.callee;
     return !(object.type === 'Identifier' && this.modules.has(object.name)) && !this.fieldNames.has(property);
@@ -452,24 +502,10 @@ export class JavaScriptValues {
     }
   }
 
-  /**
-   * LIST where a name is read in the branch of an `if` that its type test says is not a list
-   * (`if x is list { … } else { here }`, `if !(x is list) { here }`), and nothing assigns it.
-   */
+  /** LIST where a name is read in the branch of an `if` that its own type test says is not a list, and nothing assigns it. */
   private narrowed(identifier: Identifier): number {
     const declaration = this.declarationOf(identifier.id);
-    if (!declaration || this.assignments.has(declaration.id)) return 0;
-    let child: Node = identifier;
-    for (let node = this.parents.get(identifier); node; child = node, node = this.parents.get(node)) {
-      if (node.type === 'FunctionDeclaration' || node.type === 'Lambda') return 0;
-      if (node.type !== 'IfStatement') continue;
-      const negated = node.condition.type === 'UnaryExpression' && node.condition.operator === '!';
-      const test = node.condition.type === 'UnaryExpression' && negated ? node.condition.operand : node.condition;
-      if (test.type !== 'TypeTest' || test.testedType !== 'list' || test.operand.type !== 'Identifier') continue;
-      if (this.declarationOf(test.operand.id) !== declaration) continue;
-      if (child === (negated ? node.consequent : node.alternate)) return LIST;
-    }
-    return 0;
+    return this.notListReads.has(identifier.id) && declaration && !this.assignments.has(declaration.id) ? LIST : 0;
   }
 
   /**
@@ -553,17 +589,35 @@ export class JavaScriptValues {
     const declaration = this.declarationOf(identifierId);
     if (!declaration || this.putsUnknown()) return ANYTHING;
     const aliasClass = this.find(declaration.id);
-    if (this.nestedPuts && this.stored.some((name) => this.find(name) === aliasClass)) return ANYTHING;
+    if (this.nestedPuts && this.storedClasses().has(aliasClass)) return ANYTHING;
     return this.cell(`elements:${depth}:${aliasClass}`, () => {
       let all = 0;
-      for (const { name, value, level } of this.puts) {
-        if (this.find(name) !== aliasClass) continue;
+      for (const { value, level } of this.putsInto(aliasClass)) {
         if (depth === DEEP) all |= this.at(value, 0) | this.at(value, DEEP);
         else if (level <= depth) all |= this.at(value, depth - level);
       }
       for (const member of this.members(aliasClass)) all |= this.ownElements(member, depth);
       return all;
     });
+  }
+
+  private putsByClass: Map<string, { value: Expression; level: number }[]> | undefined;
+  private storedRoots: Set<string> | undefined;
+
+  /** What is put into the lists of an alias class. */
+  private putsInto(aliasClass: string): { value: Expression; level: number }[] {
+    if (!this.putsByClass) {
+      this.putsByClass = new Map();
+      for (const { name, value, level } of this.puts) {
+        const root = this.find(name);
+        listIn(this.putsByClass, root).push({ value, level });
+      }
+    }
+    return this.putsByClass.get(aliasClass) ?? [];
+  }
+
+  private storedClasses(): Set<string> {
+    return (this.storedRoots ??= new Set(this.stored.map((name) => this.find(name))));
   }
 
   /** Whether some list is put into through a name that may share it with a name not in its class. */
@@ -582,7 +636,7 @@ export class JavaScriptValues {
   private madeFresh(id: string): boolean {
     const fresh = (value: Expression | null): boolean => value === null || value.type === 'Identifier' || this.isFresh(value);
     if (id.startsWith('return:')) {
-      const fn = this.model.nodeById(id.slice('return:'.length));
+      const fn = this.nodes.get(id.slice('return:'.length));
       if (fn?.type !== 'FunctionDeclaration' && fn?.type !== 'Lambda') return false;
       if (fn.body.type !== 'Block') return fresh(fn.body);
       let all = true;
@@ -591,7 +645,7 @@ export class JavaScriptValues {
       });
       return all;
     }
-    const declaration = this.model.nodeById(id);
+    const declaration = this.nodes.get(id);
     if (declaration?.type === 'VariableDeclaration') {
       return fresh(declaration.initializer) && (this.assignments.get(id) ?? []).every(({ operator, value }) => operator !== '=' || fresh(value));
     }
@@ -619,7 +673,7 @@ export class JavaScriptValues {
       this.classes = new Map();
       for (const id of this.alias.keys()) {
         const root = this.find(id);
-        this.classes.set(root, [...(this.classes.get(root) ?? []), id]);
+        listIn(this.classes, root).push(id);
       }
     }
     return this.classes.get(aliasClass) ?? [aliasClass];
@@ -629,11 +683,11 @@ export class JavaScriptValues {
   private ownElements(id: string, depth: number): number {
     const notName = (value: Expression): number => (value.type === 'Identifier' ? 0 : this.at(value, depth));
     if (id.startsWith('return:')) {
-      const fn = this.model.nodeById(id.slice('return:'.length));
+      const fn = this.nodes.get(id.slice('return:'.length));
       if (fn?.type !== 'FunctionDeclaration' && fn?.type !== 'Lambda') return ANYTHING;
       return this.returned(fn, notName);
     }
-    const declaration = this.model.nodeById(id);
+    const declaration = this.nodes.get(id);
     switch (declaration?.type) {
       case 'VariableDeclaration': {
         let all = declaration.initializer ? notName(declaration.initializer) : 0;
@@ -676,11 +730,11 @@ export class JavaScriptValues {
   }
 }
 
-function walkChildren(node: Node, visit: (child: Node) => void, parents: Map<Node, Node>): void {
-  for (const child of childNodes(node)) {
-    parents.set(child, node);
-    visit(child);
-  }
+/** The list `map` holds under `key`, made empty the first time. */
+function listIn<T>(map: Map<string, T[]>, key: string): T[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
 }
 
 /** Each return of a function body (not of the functions inside it), with its value. */
