@@ -26,6 +26,8 @@ export class AstBuilder {
   readonly libraryCallees = new Set<string>();
   /** Ids of the num/int calls made of the source's conversions of a value not known at import (conversions.ts). */
   readonly conversions = new Map<string, Conversion>();
+  /** `const [a, b] = value` read as a holder and its elements: how many names each needs (javascript-unpacking.ts). */
+  readonly unpackings: { holder: A.VariableDeclaration; count: number; span: A.Span }[] = [];
   /** Whether the source has Python tuples read as lists: shown, a tuple is (1, 2) and a list [1, 2]. */
   tuplesAsLists = false;
   private readonly lines: LineIndex;

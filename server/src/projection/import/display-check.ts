@@ -14,6 +14,7 @@ import { walk, type CallExpression, type ConditionalExpression, type Expression,
 import { analyze, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
+import { OTHER, PERCENT, type JavaScriptValues } from './javascript-values';
 import { pythonFloatsShown } from './python-floats';
 
 type Source = 'javascript' | 'typescript' | 'python';
@@ -118,13 +119,15 @@ function nodeShowable(type: Type, fieldsOf: (name: string) => ReadonlyMap<string
   }
 }
 
+const unknownInText =
+  "its type is not known, and it may be a list, an object, a function or undefined, which JavaScript turns into text as 1,2, [object Object] or undefined where Whetstone's str shows [1, 2], {a: 1} or null";
 const unknownInString = "its type is not known, and JavaScript's String shows a list as 1,2 where Whetstone's str shows [1, 2]";
 
 /**
  * Errors for the values `program` shows (through the print and str calls the importer made:
  * `libraryCallees` are the ids of their callees) that Whetstone would show otherwise than the source.
  */
-export function reportDisplayDifferences(program: Program, source: Source, libraryCallees: ReadonlySet<string>, text: string, builder?: AstBuilder): ProjectionDiagnostic[] {
+export function reportDisplayDifferences(program: Program, source: Source, libraryCallees: ReadonlySet<string>, text: string, builder?: AstBuilder, values?: JavaScriptValues): ProjectionDiagnostic[] {
   const shows: { call: CallExpression; shown: 'print' | 'str' | 'String' }[] = [];
   walk(program, (node) => {
     if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier' || !libraryCallees.has(node.callee.id)) return;
@@ -136,7 +139,7 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
   });
   if (shows.length === 0) return [];
   // The checker runs only when some shown value is not plainly a number or a text.
-  let model: ReturnType<typeof analyze> | undefined;
+  let model: ReturnType<typeof analyze> | undefined = values?.model;
   const mayBeFloat = source === 'python' ? pythonFloatsShown(program, libraryCallees, text) : () => false;
   const plain = plainlyShown(libraryCallees);
   const diagnostics: ProjectionDiagnostic[] = [];
@@ -146,6 +149,12 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
     if (source !== 'python' && shown === 'print' && args.length > 1 && head.type === 'Literal' && typeof head.value === 'string' && /%[sjdOoifc%]/.test(head.value)) {
       diagnostics.push(
         projectionDiagnostic('W_UNSUPPORTED', 'error', "Not carried into Whetstone: console.log reads %s, %d, %% and the like in its first text as a format when more values follow; Whetstone's print writes them as they are", head.id, head.span, {
+          hint: 'Join the values to the text (with + or a template literal), so every target prints the same.',
+        }),
+      );
+    } else if (shown === 'print' && args.length > 1 && head.type !== 'Literal' && values && values.valueOf(head) & PERCENT) {
+      diagnostics.push(
+        projectionDiagnostic('W_UNSUPPORTED', 'error', "Not carried into Whetstone: console.log reads %s, %d, %% and the like in its first argument as a format when more values follow, and this first argument may be a text that holds a %; Whetstone's print writes it as it is", head.id, head.span, {
           hint: 'Join the values to the text (with + or a template literal), so every target prints the same.',
         }),
       );
@@ -159,6 +168,10 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
         continue;
       }
       let why = mayBeFloat(argument) ? floatShown : plain(argument) ? undefined : differs(type, source, shown);
+      if (values && shown !== 'print' && (!type || type.kind === 'any') && !plain(argument)) {
+        // Not known to the checker: followed through the file, it may still be only numbers, texts, bools and null.
+        why = values.valueOf(argument) & OTHER ? unknownInText : undefined;
+      }
       if (source === 'python' && builder?.tuplesAsLists && type && holdsList(type)) {
         why = 'this file has tuples, which Whetstone holds as lists, and Python shows a tuple as (1, 2) where a list shows as [1, 2]';
       }

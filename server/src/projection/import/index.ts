@@ -7,7 +7,10 @@ import { loadGrammar, parserFor, type ForeignLanguage } from '../grammars';
 import type { Language } from '../languages';
 import { AstBuilder } from './ast-builder';
 import { JavaScriptImporter } from './javascript';
+import { reportUnknownJoins } from './javascript-join';
 import { reportTextualSorts } from './javascript-sort';
+import { reportShortUnpacking } from './javascript-unpacking';
+import { JavaScriptValues } from './javascript-values';
 import { renameKeywordNames } from './keyword-names';
 import { reportDisplayDifferences } from './display-check';
 import { reportConversions } from './conversions';
@@ -49,10 +52,13 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const renamed = renameKeywordNames(ast, language === 'python' ? undefined : builder.libraryCallees);
     const membership = language === 'python' ? [...readMembership(ast, builder), ...reportRunFindings(ast, builder)] : reportTextualSorts(ast, builder.libraryCallees);
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
-    const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source, builder);
+    // What JavaScript values may be where the checker does not say, followed over the whole file.
+    const values = language === 'python' ? undefined : new JavaScriptValues(ast, builder.libraryCallees);
+    const joins = values ? [...reportUnknownJoins(ast, builder.libraryCallees, values), ...reportShortUnpacking(builder.unpackings, values)] : [];
+    const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source, builder, values);
     // Last: a conversion of a number becomes the number, which the display check judged as num(…).
     const conversions = reportConversions(ast, builder.conversions);
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...membership, ...libraryNames, ...displays, ...conversions, ...renamed]);
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

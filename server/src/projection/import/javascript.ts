@@ -740,7 +740,12 @@ export class JavaScriptImporter {
       return [];
     }
     const holder = this.freshName('unpacked');
-    const out: A.Statement[] = [this.b.make<A.VariableDeclaration>('VariableDeclaration', value, { name: holder, kind: 'const', varType: null, annotations: [], initializer: this.expression(value) })];
+    // The holder spans the pattern's opening bracket, so the reads of it (at the names) come after it.
+    const opening = this.b.span({ startIndex: pattern.startIndex, endIndex: pattern.startIndex + 1 });
+    const held = this.b.make<A.VariableDeclaration>('VariableDeclaration', opening, { name: holder, kind: 'const', varType: null, annotations: [], initializer: this.expression(value) });
+    // Past the end of a shorter list JavaScript binds undefined: the length is judged once the whole file is read.
+    if (pattern.type === 'array_pattern') this.b.unpackings.push({ holder: held, count: parts.length, span: this.b.span(pattern.parent ?? pattern) });
+    const out: A.Statement[] = [held];
     for (const [index, part] of parts.entries()) {
       const object = this.b.identifier(holder, part);
       const read: A.Expression =
