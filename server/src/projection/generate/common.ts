@@ -117,6 +117,30 @@ export function someNode(node: A.Node, test: (node: A.Node) => boolean): boolean
   return childNodes(node).some((child) => child.type !== 'Lambda' && someNode(child, test));
 }
 
+/** An expression without calls or awaits: evaluating it twice gives the same value and does nothing else. */
+export function isPure(node: A.Expression): boolean {
+  switch (node.type) {
+    case 'Identifier':
+    case 'Literal':
+      return true;
+    case 'MemberExpression':
+      return isPure(node.object);
+    case 'IndexExpression':
+      return isPure(node.object) && isPure(node.index);
+    case 'BinaryExpression':
+      return isPure(node.left) && isPure(node.right);
+    case 'UnaryExpression':
+      return node.operator !== 'await' && isPure(node.operand);
+    default:
+      return false;
+  }
+}
+
+/** A whole number literal from 0 up: an index that needs no check but against the length. */
+export function isWholeLiteral(node: A.Expression): boolean {
+  return node.type === 'Literal' && typeof node.value === 'number' && Number.isInteger(node.value) && node.value >= 0;
+}
+
 /** A declaration whose value an if/else chooses: what importers make of `x = c ? a : b`. */
 export interface ChosenValue {
   declaration: A.VariableDeclaration;

@@ -8,7 +8,8 @@ import { walk } from '../../core/ast';
 import type * as A from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, stripOptional, type Type, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
-import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, someNode, type GenerateResult } from './common';
+import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, someNode, type GenerateResult } from './common';
+import { NegativeZero } from './negative-zero';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
 
 // Precedence, higher binds tighter (ECMAScript's operator precedence).
@@ -65,6 +66,7 @@ class JavaScriptGenerator {
   ) {
     this.ctx = new GenerationContext(program);
     this.language = typescript ? 'TypeScript' : 'JavaScript';
+    this.negativeZero = new NegativeZero(program, this.ctx.model);
     walk(program, (node) => {
       if (node.type === 'FunctionDeclaration' || node.type === 'VariableDeclaration' || node.type === 'Parameter' || node.type === 'TypeDeclaration') this.declared.add(node.name);
       if (node.type === 'ForStatement') this.declared.add(node.iterator);
@@ -72,6 +74,8 @@ class JavaScriptGenerator {
       if (node.type === 'ImportDeclaration') node.names.forEach((name) => this.declared.add(name));
     });
   }
+
+  private readonly negativeZero: NegativeZero;
 
   /** The names the program declares: only these are renamed away from JavaScript's reserved words. */
   private readonly declared = new Set<string>();
@@ -270,11 +274,11 @@ class JavaScriptGenerator {
         return;
       }
       case 'AssignmentStatement':
-        w.line(`${this.expression(node.target).text} ${node.operator} ${this.expression(node.value).text};`);
+        w.line(`${this.target(node.target)} ${node.operator} ${this.expression(node.value).text};`);
         return;
       case 'MultipleAssignment':
         // Destructuring evaluates the whole list before assigning, as Whetstone does.
-        w.line(`[${node.targets.map((target) => this.expression(target).text).join(', ')}] = [${node.values.map((value) => this.expression(value).text).join(', ')}];`);
+        w.line(`[${node.targets.map((target) => this.target(target)).join(', ')}] = [${node.values.map((value) => this.expression(value).text).join(', ')}];`);
         return;
       case 'ReturnStatement':
         w.line(node.value ? `return ${this.expression(node.value).text};` : 'return;');
@@ -442,8 +446,15 @@ class JavaScriptGenerator {
         const needs = object.precedence < POSTFIX || node.object.type === 'Literal';
         return fragment(`${needs ? `(${object.text})` : object.text}.${node.property}`, POSTFIX);
       }
-      case 'IndexExpression':
-        return fragment(`${wrap(this.expression(node.object), POSTFIX)}[${this.expression(node.index).text}]`, POSTFIX);
+      case 'IndexExpression': {
+        const object = this.expression(node.object);
+        if (this.keyed(node)) return fragment(`${wrap(object, POSTFIX)}[${this.expression(node.index).text}]`, POSTFIX);
+        // Out of range is an error in Whetstone, undefined in JavaScript.
+        this.ctx.helper('indexIn');
+        // TypeScript would read an `any` as a list of unknown: <any> picks the list overload with any elements.
+        const typeArgument = this.typescript && !this.ctx.isKind(node.object, 'list', 'string') ? '<any>' : '';
+        return fragment(`${this.ctx.helper('itemAt')}${typeArgument}(${object.text}, ${this.expression(node.index).text})`, POSTFIX);
+      }
       case 'ArrayLiteral':
         return fragment(`[${node.elements.map((element) => this.expression(element).text).join(', ')}]`, PRIMARY);
       case 'ObjectLiteral':
@@ -456,6 +467,25 @@ class JavaScriptGenerator {
         this.ctx.unfaithful(node, this.language, `source that did not parse (${node.text.slice(0, 60)})`);
         return fragment('undefined', PRIMARY);
     }
+  }
+
+  /** Whether `m[k]` reads or writes a map, record or object by key rather than a list or text by index. */
+  private keyed(node: A.IndexExpression): boolean {
+    return this.ctx.isKind(node.object, 'map', 'object', 'named') || (this.ctx.isKind(node.index, 'string') && !this.ctx.isKind(node.object, 'list', 'string'));
+  }
+
+  /**
+   * An assignment target. An element of a list is written at `indexIn(xs, i)`: outside 0 … len - 1
+   * it is an error in Whetstone, where JavaScript would write past the end (or a property "-1").
+   */
+  private target(node: A.Expression): string {
+    if (node.type !== 'IndexExpression' || this.keyed(node)) return this.expression(node).text;
+    const object = this.expression(node.object);
+    const index = this.expression(node.index).text;
+    // The list is named twice (written in, and measured), so it must be the same list both times.
+    if (isPure(node.object)) return `${wrap(object, POSTFIX)}[${this.ctx.helper('indexIn')}(${object.text}, ${index})]`;
+    this.ctx.unfaithful(node, this.language, 'an element written in a list that a call gives (its index is not checked)');
+    return `${wrap(object, POSTFIX)}[${index}]`;
   }
 
   /**
@@ -619,6 +649,8 @@ class JavaScriptGenerator {
    */
   private printed(arg: A.Expression): string {
     const text = this.expression(arg).text;
+    // console.log shows -0 as "-0"; print shows it as "0", as String does.
+    if (this.ctx.isKind(arg, 'number') && !this.negativeZero.never(arg)) return `String(${text})`;
     return this.ctx.isKind(arg, 'string', 'number', 'bool') ? text : `${this.ctx.helper('show')}(${text})`;
   }
 }

@@ -14,8 +14,8 @@
 import type * as A from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
-import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
-import { PY_HELPER_IMPORTS, pyHelperSource, type PyHelper } from './runtime-python';
+import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, isWholeLiteral, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
+import { PY_HELPER_IMPORTS, PY_HELPER_USES, pyHelperSource, type PyHelper } from './runtime-python';
 
 // Precedence, higher binds tighter (Python's grammar). Comparisons chain in Python, so both
 // operands of a comparison that are comparisons themselves get parentheses.
@@ -138,6 +138,8 @@ class PythonGenerator {
     }
     const imports = this.program.children.filter((child): child is A.ImportDeclaration => child.type === 'ImportDeclaration');
     const head = new CodeWriter('    ');
+    // A helper that calls others is written with them.
+    for (let i = 0; i < this.ctx.usedHelpers().length; i++) for (const used of PY_HELPER_USES[this.ctx.usedHelpers()[i] as PyHelper] ?? []) this.ctx.helper(used);
     const std = [...this.stdImports, ...this.ctx.usedHelpers().flatMap((helper) => PY_HELPER_IMPORTS[helper as PyHelper])];
     const typing = std.filter((name) => name.startsWith('typing.')).map((name) => name.slice(7));
     for (const name of [...new Set(std.filter((name) => !name.startsWith('typing.')))].sort()) head.line(`import ${name}`);
@@ -698,14 +700,26 @@ class PythonGenerator {
     return this.parents.get(node.id);
   }
 
-  /** `xs[i]`; reading a map is `m.get(k)`, which is None for a missing key as in Whetstone (m[k] raises). */
+  /**
+   * `xs[i]`. Reading a map is `m.get(k)`, which is None for a missing key as in Whetstone (m[k]
+   * raises). A list or text goes through item_at (index_in for a write): an index outside 0 …
+   * len - 1 is an error in Whetstone, where Python counts a negative one from the end, refuses a
+   * whole float and counts a text in code points rather than UTF-16 units. A list at a whole
+   * literal index needs no helper: Python's IndexError past the end is the error.
+   */
   private index(node: A.IndexExpression, asTarget: boolean): Fragment {
-    const object = wrap(this.expression(node.object), POSTFIX);
+    const objectFragment = this.expression(node.object);
+    const object = wrap(objectFragment, POSTFIX);
     const index = this.expression(node.index).text;
     // Reading a missing key is null in Whetstone (and undefined in JavaScript), a KeyError for
     // dict[k]: a map, a record or object, or anything indexed by a string is a dict here.
     const dict = this.ctx.isKind(node.object, 'map', 'object', 'named') || (this.ctx.isKind(node.index, 'string') && !this.ctx.isKind(node.object, 'list', 'string'));
-    if (!asTarget && dict) return fragment(`${object}.get(${index})`, POSTFIX);
+    if (dict) return fragment(asTarget ? `${object}[${index}]` : `${object}.get(${index})`, POSTFIX);
+    if (this.ctx.isKind(node.object, 'list') && isWholeLiteral(node.index)) return fragment(`${object}[${index}]`, POSTFIX);
+    if (!asTarget) return fragment(`${this.ctx.helper('item_at')}(${objectFragment.text}, ${index})`, POSTFIX);
+    // The list is named twice (written in, and measured), so it must be the same list both times.
+    if (!isPure(node.object)) this.ctx.unfaithful(node, 'Python', 'an element written in a list that a call gives (its index is not checked)');
+    else return fragment(`${object}[${this.ctx.helper('index_in')}(${objectFragment.text}, ${index})]`, POSTFIX);
     return fragment(`${object}[${index}]`, POSTFIX);
   }
 
@@ -788,8 +802,12 @@ class PythonGenerator {
           return fragment(`sorted(${[args[0].text, order].filter((part) => part !== '').join(', ')})`, POSTFIX);
         }
         case 'indexOf':
-          if (first && this.ctx.isKind(first, 'string') && args.length === 2) return fragment(`${wrap(args[0], POSTFIX)}.find(${args[1].text})`, POSTFIX);
+          // str.find counts code points; index_of gives the UTF-16 offset, as in Whetstone.
           return fragment(`${this.ctx.helper('index_of')}(${list})`, POSTFIX);
+        case 'len':
+          // Python's len counts a text's code points; Whetstone's counts UTF-16 units.
+          if (first && (this.ctx.isKind(first, 'list', 'map', 'object', 'named') || bmpLiteral(first))) return fragment(`len(${list})`, POSTFIX);
+          return fragment(`${this.ctx.helper('length_of')}(${list})`, POSTFIX);
         case 'slice':
           return fragment(`${this.ctx.helper('slice_of')}(${list})`, POSTFIX);
         case 'splice':
@@ -825,13 +843,18 @@ class PythonGenerator {
         case 'assert':
           return fragment(`${this.ctx.helper('assert_that')}(${list})`, POSTFIX);
         default:
-          // len, min, max, abs mean the same in Python.
+          // min, max, abs mean the same in Python.
           return fragment(`${name}(${list})`, POSTFIX);
       }
     }
     const callee = node.callee.type === 'MemberExpression' ? this.member(node.callee, true) : this.expression(node.callee);
     return fragment(`${wrap(callee, POSTFIX)}(${list})`, POSTFIX);
   }
+}
+
+/** A text literal without a character above U+FFFF: Python's len counts its UTF-16 units. */
+function bmpLiteral(node: A.Expression): boolean {
+  return node.type === 'Literal' && typeof node.value === 'string' && [...node.value].every((char) => char.length === 1);
 }
 
 /** An operand that is a 32-bit signed integer in Python already: such a literal, or a bit operation's result. */
