@@ -136,11 +136,6 @@ export function isPure(node: A.Expression): boolean {
   }
 }
 
-/** A whole number literal from 0 up: an index that needs no check but against the length. */
-export function isWholeLiteral(node: A.Expression): boolean {
-  return node.type === 'Literal' && typeof node.value === 'number' && Number.isInteger(node.value) && node.value >= 0;
-}
-
 /** A declaration whose value an if/else chooses: what importers make of `x = c ? a : b`. */
 export interface ChosenValue {
   declaration: A.VariableDeclaration;

@@ -9,7 +9,7 @@ import type * as A from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, stripOptional, type Type, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, someNode, type GenerateResult } from './common';
-import { NegativeZero } from './negative-zero';
+import { NumberFacts } from './number-facts';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
 
 // Precedence, higher binds tighter (ECMAScript's operator precedence).
@@ -66,7 +66,7 @@ class JavaScriptGenerator {
   ) {
     this.ctx = new GenerationContext(program);
     this.language = typescript ? 'TypeScript' : 'JavaScript';
-    this.negativeZero = new NegativeZero(program, this.ctx.model);
+    this.numbers = new NumberFacts(program, this.ctx.model);
     walk(program, (node) => {
       if (node.type === 'FunctionDeclaration' || node.type === 'VariableDeclaration' || node.type === 'Parameter' || node.type === 'TypeDeclaration') this.declared.add(node.name);
       if (node.type === 'ForStatement') this.declared.add(node.iterator);
@@ -75,7 +75,7 @@ class JavaScriptGenerator {
     });
   }
 
-  private readonly negativeZero: NegativeZero;
+  private readonly numbers: NumberFacts;
 
   /** The names the program declares: only these are renamed away from JavaScript's reserved words. */
   private readonly declared = new Set<string>();
@@ -650,7 +650,7 @@ class JavaScriptGenerator {
   private printed(arg: A.Expression): string {
     const text = this.expression(arg).text;
     // console.log shows -0 as "-0"; print shows it as "0", as String does.
-    if (this.ctx.isKind(arg, 'number') && !this.negativeZero.never(arg)) return `String(${text})`;
+    if (this.ctx.isKind(arg, 'number') && !this.numbers.neverNegativeZero(arg)) return `String(${text})`;
     return this.ctx.isKind(arg, 'string', 'number', 'bool') ? text : `${this.ctx.helper('show')}(${text})`;
   }
 }

@@ -14,7 +14,8 @@
 import type * as A from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
-import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, isWholeLiteral, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
+import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
+import { NumberFacts } from './number-facts';
 import { PY_HELPER_IMPORTS, PY_HELPER_USES, pyHelperSource, type PyHelper } from './runtime-python';
 
 // Precedence, higher binds tighter (Python's grammar). Comparisons chain in Python, so both
@@ -84,6 +85,7 @@ export function generatePython(program: A.Program, options: GenerateOptions = {}
 
 class PythonGenerator {
   private readonly ctx: GenerationContext;
+  private readonly numbers: NumberFacts;
   private readonly stdImports = new Set<string>();
   private scope: PyScope;
   private readonly module: PyScope;
@@ -101,6 +103,7 @@ class PythonGenerator {
     options: GenerateOptions,
   ) {
     this.ctx = new GenerationContext(program);
+    this.numbers = new NumberFacts(program, this.ctx.model);
     this.module = { parent: null, frames: [new Map()], used: new Set(), outerWrites: new Map() };
     this.scope = this.module;
     this.typeNames = program.children.filter((child): child is A.TypeDeclaration => child.type === 'TypeDeclaration').map((child) => child.name);
@@ -704,8 +707,9 @@ class PythonGenerator {
    * `xs[i]`. Reading a map is `m.get(k)`, which is None for a missing key as in Whetstone (m[k]
    * raises). A list or text goes through item_at (index_in for a write): an index outside 0 …
    * len - 1 is an error in Whetstone, where Python counts a negative one from the end, refuses a
-   * whole float and counts a text in code points rather than UTF-16 units. A list at a whole
-   * literal index needs no helper: Python's IndexError past the end is the error.
+   * whole float and counts a text in code points rather than UTF-16 units. A list at an index
+   * known to be a whole number from 0 up needs no helper: Python's IndexError past the end is the
+   * error.
    */
   private index(node: A.IndexExpression, asTarget: boolean): Fragment {
     const objectFragment = this.expression(node.object);
@@ -715,7 +719,7 @@ class PythonGenerator {
     // dict[k]: a map, a record or object, or anything indexed by a string is a dict here.
     const dict = this.ctx.isKind(node.object, 'map', 'object', 'named') || (this.ctx.isKind(node.index, 'string') && !this.ctx.isKind(node.object, 'list', 'string'));
     if (dict) return fragment(asTarget ? `${object}[${index}]` : `${object}.get(${index})`, POSTFIX);
-    if (this.ctx.isKind(node.object, 'list') && isWholeLiteral(node.index)) return fragment(`${object}[${index}]`, POSTFIX);
+    if (this.ctx.isKind(node.object, 'list') && this.numbers.wholeFromZero(node.index)) return fragment(`${object}[${index}]`, POSTFIX);
     if (!asTarget) return fragment(`${this.ctx.helper('item_at')}(${objectFragment.text}, ${index})`, POSTFIX);
     // The list is named twice (written in, and measured), so it must be the same list both times.
     if (!isPure(node.object)) this.ctx.unfaithful(node, 'Python', 'an element written in a list that a call gives (its index is not checked)');

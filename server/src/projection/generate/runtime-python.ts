@@ -221,8 +221,8 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     case 'index_in':
       return `def ${name('index_in')}(items, index):
     """A whole index from 0 to the length - 1 of a list or text, as an int; any other index is an error in Whetstone (Python counts a negative one from the end). A dict's key as it is."""
-    if isinstance(items, dict):
-        return index
+    if type(items) is list and type(index) is int and index >= 0 or isinstance(items, dict):
+        return index  # past the end of a list: IndexError where it is used
     size = ${name('length_of')}(items)
     if isinstance(index, bool) or not isinstance(index, (int, float)) or not 0 <= index < size or index != int(index):
         raise IndexError("index %s is outside a list or text of length %d" % (index, size))
@@ -230,6 +230,8 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     case 'item_at':
       return `def ${name('item_at')}(items, index):
     """Whetstone's items[index]: a list's element, or a text's UTF-16 code unit, at an index from 0 to the length - 1 (any other is an error); a dict's value for a key, or None."""
+    if type(items) is list and type(index) is int and index >= 0:
+        return items[index]  # past the end: IndexError
     if isinstance(items, dict):
         return items.get(index)
     index = ${name('index_in')}(items, index)
