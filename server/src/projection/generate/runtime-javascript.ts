@@ -85,7 +85,7 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
     case 'itemAt':
       return [
         `/** Whetstone's items[index]: a list's element, or a text's UTF-16 code unit, at an index from 0 to its length - 1 (any other is an error); an object's value for a key. */`,
-        ...(typescript ? [`function ${name('itemAt')}<T>(items: readonly T[], index: number): T;`, `function ${name('itemAt')}(items: string, index: number): string;`] : []),
+        ...(typescript ? [`function ${name('itemAt')}<T>(items: readonly T[], index: number | string): T;`, `function ${name('itemAt')}(items: string, index: number): string;`] : []),
         `function ${name('itemAt')}(items${t(': any')}, index${t(': any')})${t(': any')} {`,
         `  return typeof items === 'string' || Array.isArray(items) ? items[${name('indexIn')}(items, index)] : items[index];`,
         `}`,
