@@ -87,16 +87,17 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `/** Whetstone's items[index]: a list's element, or a text's UTF-16 code unit, at an index from 0 to its length - 1 (any other is an error); an object's value for a key. */`,
         ...(typescript ? [`function ${name('itemAt')}<T>(items: readonly T[], index: number | string): T;`, `function ${name('itemAt')}(items: string, index: number): string;`] : []),
         `function ${name('itemAt')}(items${t(': any')}, index${t(': any')})${t(': any')} {`,
-        `  return typeof items === 'string' || Array.isArray(items) ? items[${name('indexIn')}(items, index)] : items[index];`,
+        `  // A Whetstone list holds no undefined (its writes are checked): undefined is a wrong index, or a missing key.`,
+        `  const item = items[index];`,
+        `  return item !== undefined ? item : items[${name('indexIn')}(items, index)];`,
         `}`,
       ].join('\n');
     case 'indexIn':
       return [
         `/** A whole index from 0 to the length - 1 of a list or text; any other index is an error in Whetstone (JavaScript reads undefined there). An object's key as it is. */`,
-        `function ${name('indexIn')}(items${t(': unknown')}, index${t(': number')})${t(': number')} {`,
-        `  if (typeof items !== 'string' && !Array.isArray(items)) return index;`,
-        `  if (!Number.isInteger(index) || index < 0 || index >= items.length) throw new RangeError(\`index \${index} is outside a list or text of length \${items.length}\`);`,
-        `  return index;`,
+        `function ${name('indexIn')}(items${t(': any')}, index${t(': any')})${t(': any')} {`,
+        `  if ((index >= 0 && index < items.length && Number.isInteger(index)) || (typeof items !== 'string' && !Array.isArray(items))) return index;`,
+        `  throw new RangeError(\`index \${index} is outside a list or text of length \${items.length}\`);`,
         `}`,
       ].join('\n');
     case 'toInteger':
