@@ -1,7 +1,7 @@
 // What the generators know of a number before it runs, so that they write a target's own operator
 // where it means what Whetstone means, and a helper only where it may not:
 // - never -0: Whetstone's print shows -0 as "0" (as String(n) does, and as Python does, whose whole
-//   numbers have no -0), Node's console.log as "-0";
+//   numbers have no -0), Node's console.log as "-0"; a number from 0 up (or NaN) is never -0;
 // - a whole number from 0 up: Python's xs[i] reads the same element as Whetstone's (and raises
 //   past the end), where a negative index would count from the end.
 // A name has a fact when its first value and every value assigned to it have it.
@@ -9,20 +9,25 @@ import { walk } from '../../core/ast';
 import type * as A from '../../core/ast';
 import type { SemanticModel, SemanticSymbol } from '../../core/semantics';
 
-type Fact = 'neverNegativeZero' | 'wholeFromZero';
+type Fact = 'neverNegativeZero' | 'fromZero' | 'wholeFromZero';
 
 /** What `x op= v` needs of `v` to keep a fact of `x`; absent: the fact is lost. */
 const KEPT_BY: Record<Fact, Partial<Record<A.AssignmentOperator, 'always' | 'value'>>> = {
   // x + v is -0 only when both are, x - v only when x is.
   neverNegativeZero: { '=': 'value', '+=': 'always', '-=': 'always' },
+  fromZero: { '=': 'value', '+=': 'value', '*=': 'value', '/=': 'value' },
   wholeFromZero: { '=': 'value', '+=': 'value', '*=': 'value' },
 };
 
 /** Built-ins whose number has the fact (`round` through its helper is never -0, `abs` of -0 is 0). */
 const BUILTINS_WITH: Record<Fact, ReadonlySet<string>> = {
   neverNegativeZero: new Set(['len', 'indexOf', 'round', 'abs']),
+  fromZero: new Set(['len', 'abs']),
   wholeFromZero: new Set(['len']),
 };
+
+/** Built-ins whose number is from 0 up (or NaN) when their arguments are. */
+const FROM_ZERO_OF_ARGUMENTS: ReadonlySet<string> = new Set(['floor', 'ceil', 'round', 'sqrt', 'int', 'min', 'max', 'pow']);
 
 export class NumberFacts {
   /** The values assigned to each name, with their operator. */
@@ -38,6 +43,7 @@ export class NumberFacts {
 
   /** Whether a number expression is never -0 when it runs (false when that is not known). */
   neverNegativeZero(node: A.Expression): boolean {
+    if (this.fromZero(node)) return true;
     switch (node.type) {
       case 'Literal':
         return !Object.is(node.value, -0);
@@ -51,6 +57,25 @@ export class NumberFacts {
         return this.neverNegativeZero(node.consequent) && this.neverNegativeZero(node.alternate);
       default:
         return this.named(node, 'neverNegativeZero');
+    }
+  }
+
+  /** Whether a number expression is +0, above it or NaN when it runs: then it is never -0. */
+  fromZero(node: A.Expression): boolean {
+    switch (node.type) {
+      case 'Literal':
+        return typeof node.value === 'number' && !Object.is(node.value, -0) && !(node.value < 0);
+      case 'BinaryExpression':
+        return ['+', '*', '/', '%', '**'].includes(node.operator) && this.fromZero(node.left) && this.fromZero(node.right);
+      case 'ConditionalExpression':
+        return this.fromZero(node.consequent) && this.fromZero(node.alternate);
+      case 'CallExpression':
+        if (node.callee.type === 'Identifier' && FROM_ZERO_OF_ARGUMENTS.has(node.callee.name) && this.model.symbolOf(node.callee.id)?.kind === 'builtin') {
+          return node.arguments.length > 0 && node.arguments.every((argument) => this.fromZero(argument));
+        }
+        return this.named(node, 'fromZero');
+      default:
+        return this.named(node, 'fromZero');
     }
   }
 
@@ -69,7 +94,8 @@ export class NumberFacts {
   }
 
   private has(node: A.Expression, fact: Fact): boolean {
-    return fact === 'neverNegativeZero' ? this.neverNegativeZero(node) : this.wholeFromZero(node);
+    if (fact === 'neverNegativeZero') return this.neverNegativeZero(node);
+    return fact === 'fromZero' ? this.fromZero(node) : this.wholeFromZero(node);
   }
 
   /** A call of a built-in with the fact, or a name whose values all have it. */
