@@ -95,14 +95,26 @@ describe('projection keeps what Whetstone programs mean', () => {
     );
   });
 
-  it('Python indexes a list as written where the index is a whole number from 0 up, and JavaScript checks every index', () => {
+  it('Python indexes a list as written where the index is a whole number from 0 up, JavaScript in a loop over its indices', () => {
     const source = 'fn total(xs: list<number>): number {\n  let sum = 0;\n  for i in range(len(xs)) {\n    sum += xs[i];\n    xs[i] = 0;\n  }\n  return sum;\n}\nlet ys = [1, 2];\nprint(total(ys), ys[0], ys[len(ys) - 1]);\n';
     scratch.printsInEveryTarget(source, '3 0 0\n');
     const python = runIn(source, 'python').code;
     assert.match(python, /sum \+= xs\[i\]\n\s+xs\[i\] = 0\n/);
     assert.match(python, /show\(ys\[0\]\), show\(item_at\(ys, len\(ys\) - 1\)\)/);
     const javascript = runIn(source, 'javascript').code;
-    assert.match(javascript, /sum \+= itemAt\(xs, i\);\n\s+xs\[indexIn\(xs, i\)\] = 0;/);
+    assert.match(javascript, /for \(let i = 0; i < xs\.length; i\+\+\) \{\n\s+sum \+= xs\[i\];\n\s+xs\[i\] = 0;/);
+    assert.match(javascript, /String\(itemAt\(ys, ys\.length - 1\)\)/);
+    // A loop that may resize the list (push, or a function of the program) checks its reads.
+    const resized = runIn('let xs = [1, 2];\nfor i in range(len(xs)) {\n  push(xs, xs[i]);\n}\nprint(xs);\n', 'javascript');
+    assert.equal(resized.ran.stdout, '[1, 2, 1, 2]\n');
+    assert.match(resized.code, /xs\.push\(itemAt\(xs, i\)\)/);
+  });
+
+  it('range(len(xs)) counts the list once in every target, though the body grows or shrinks it through a function or splice', () => {
+    scratch.printsInEveryTarget(
+      'fn grow(ys: list<number>): void {\n  push(ys, 1);\n}\nlet xs = [1];\nlet n = 0;\nfor i in range(len(xs)) {\n  n += 1;\n  if n < 5 {\n    grow(xs);\n  }\n}\nlet zs = [1, 2, 3];\nlet m = 0;\nfor i in range(0, len(zs)) {\n  m += 1;\n  splice(zs, 0, 1);\n}\nprint(n, len(xs), m, zs);\n',
+      '1 2 3 []\n',
+    );
   });
 
   it('-0 prints as 0 in every target, and a number that cannot be -0 is printed as it is', () => {

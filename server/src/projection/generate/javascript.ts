@@ -6,7 +6,7 @@
 // @performance(memoize|cache) becomes a memo Map; other annotations become comments.
 import { walk } from '../../core/ast';
 import type * as A from '../../core/ast';
-import { BUILTINS, parseTypeSyntax, stripOptional, type Type, type TypeSyntax } from '../../core/semantics';
+import { BUILTINS, parseTypeSyntax, stripOptional, type SemanticSymbol, type Type, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, someNode, type GenerateResult } from './common';
 import { NumberFacts } from './number-facts';
@@ -50,6 +50,9 @@ const RESERVED = new Set(
   ),
 );
 
+/** Built-ins that may change a list's length, or call a function of the program that may. */
+const RESIZING: ReadonlySet<string> = new Set(['push', 'splice', 'sort', 'sorted']);
+
 const MATH: Record<string, string> = { min: 'Math.min', max: 'Math.max', abs: 'Math.abs', floor: 'Math.floor', ceil: 'Math.ceil', sqrt: 'Math.sqrt', pow: 'Math.pow' };
 
 export function generateJavaScript(program: A.Program, typescript: boolean): GenerateResult {
@@ -79,6 +82,9 @@ class JavaScriptGenerator {
 
   /** The names the program declares: only these are renamed away from JavaScript's reserved words. */
   private readonly declared = new Set<string>();
+
+  /** The loops being written that walk every index of a list they do not resize: its symbol and the counter's. */
+  private readonly walks: { list: SemanticSymbol; counter: SemanticSymbol }[] = [];
 
   run(): GenerateResult {
     const body = new CodeWriter('  ');
@@ -375,8 +381,19 @@ class JavaScriptGenerator {
   private forStatement(w: CodeWriter, node: A.ForStatement): void {
     const iterator = this.name(node.iterator);
     const range = this.countedRange(node);
-    if (range) {
+    if (range?.hoisted) {
+      const end = this.ctx.freshName('end');
+      w.line(`for (let ${iterator} = ${range.start}, ${end} = ${range.end}; ${iterator} < ${end}; ${iterator}++) {`);
+    } else if (range) {
       w.line(`for (let ${iterator} = ${range.start}; ${iterator} < ${range.end}; ${iterator}++) {`);
+      const walk = this.walkOf(node);
+      if (walk) {
+        this.walks.push(walk);
+        this.block(w, node.body);
+        this.walks.pop();
+        w.line('}');
+        return;
+      }
     } else {
       const kind = assignsName(node.body, node.iterator) ? 'let' : 'const';
       w.line(`for (${kind} ${iterator} of ${this.expression(node.iterable).text}) {`);
@@ -386,19 +403,43 @@ class JavaScriptGenerator {
   }
 
   /**
-   * `for i in range(a, b)` as a counted loop, when that means the same: the end is evaluated once
-   * by range, so it must be a literal or a name (or len of a name) the body does not change, and
-   * the body must not assign the counter.
+   * `for i in range(a, b)` as a counted loop, when that means the same: the body must not assign
+   * the counter, and the end is evaluated once by range, so it is written in the condition only
+   * when it is a literal or a name (or len of a name) the body does not change; else it is held
+   * in a name of its own (hoisted).
    */
-  private countedRange(node: A.ForStatement): { start: string; end: string } | undefined {
+  private countedRange(node: A.ForStatement): { start: string; end: string; hoisted: boolean } | undefined {
     const iterable = node.iterable;
     if (iterable.type !== 'CallExpression' || !this.isBuiltin(iterable.callee, 'range')) return undefined;
     const args = iterable.arguments;
     if (args.length < 1 || args.length > 2 || assignsName(node.body, node.iterator)) return undefined;
     const end = args[args.length - 1];
-    if (!stableIn(end, node.body)) return undefined;
     const start = args.length === 2 ? args[0] : undefined;
-    return { start: start ? this.expression(start).text : '0', end: wrap(this.expression(end), BINARY['<'] + 1) };
+    const hoisted = !stableIn(end, node.body, (callee) => this.isBuiltin(callee) && !RESIZING.has((callee as A.Identifier).name));
+    return { start: start ? this.expression(start).text : '0', end: hoisted ? this.expression(end).text : wrap(this.expression(end), BINARY['<'] + 1), hoisted };
+  }
+
+  /**
+   * `for i in range(len(xs))` (or from another whole number from 0 up) written as a counted loop
+   * over a list the body does not resize or assign: `xs[i]` in it is always in range.
+   */
+  private walkOf(node: A.ForStatement): { list: SemanticSymbol; counter: SemanticSymbol } | undefined {
+    const iterable = node.iterable as A.CallExpression;
+    const [first, second] = iterable.arguments;
+    const end = second ?? first;
+    if (second && !this.numbers.wholeFromZero(first)) return undefined;
+    if (end.type !== 'CallExpression' || !this.isBuiltin(end.callee, 'len') || end.arguments[0]?.type !== 'Identifier') return undefined;
+    const list = this.ctx.model.symbolOf(end.arguments[0].id);
+    const counter = this.ctx.model.symbolOf(node.id);
+    return list && counter ? { list, counter } : undefined;
+  }
+
+  /** Whether `xs[i]` is in a loop that walks the indices of `xs` with `i`. */
+  private inRange(node: A.IndexExpression): boolean {
+    if (node.object.type !== 'Identifier' || node.index.type !== 'Identifier' || this.walks.length === 0) return false;
+    const list = this.ctx.model.symbolOf(node.object.id);
+    const counter = this.ctx.model.symbolOf(node.index.id);
+    return this.walks.some((walk) => walk.list === list && walk.counter === counter);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -448,7 +489,7 @@ class JavaScriptGenerator {
       }
       case 'IndexExpression': {
         const object = this.expression(node.object);
-        if (this.keyed(node)) return fragment(`${wrap(object, POSTFIX)}[${this.expression(node.index).text}]`, POSTFIX);
+        if (this.keyed(node) || this.inRange(node)) return fragment(`${wrap(object, POSTFIX)}[${this.expression(node.index).text}]`, POSTFIX);
         // Out of range is an error in Whetstone, undefined in JavaScript.
         this.ctx.helper('indexIn');
         // TypeScript would read an `any` as a list of unknown: <any> picks the list overload with any elements.
@@ -479,7 +520,7 @@ class JavaScriptGenerator {
    * it is an error in Whetstone, where JavaScript would write past the end (or a property "-1").
    */
   private target(node: A.Expression): string {
-    if (node.type !== 'IndexExpression' || this.keyed(node)) return this.expression(node).text;
+    if (node.type !== 'IndexExpression' || this.keyed(node) || this.inRange(node)) return this.expression(node).text;
     const object = this.expression(node.object);
     const index = this.expression(node.index).text;
     // The list is named twice (written in, and measured), so it must be the same list both times.
@@ -693,14 +734,13 @@ export function assignsName(block: A.Block, name: string): boolean {
 }
 
 /** Whether `end` (a range bound) has the same value for the whole loop `body`. */
-function stableIn(end: A.Expression, body: A.Block): boolean {
+function stableIn(end: A.Expression, body: A.Block, keepsLengths: (callee: A.Expression) => boolean): boolean {
   if (end.type === 'Literal') return true;
   if (end.type === 'Identifier') return !assignsName(body, end.name);
   if (end.type === 'CallExpression' && end.callee.type === 'Identifier' && end.callee.name === 'len' && end.arguments.length === 1 && end.arguments[0].type === 'Identifier') {
-    const list = end.arguments[0].name;
-    const pushes = (node: A.Node): boolean =>
-      node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'push' && node.arguments[0]?.type === 'Identifier' && node.arguments[0].name === list;
-    return !assignsName(body, list) && !someNode(body, pushes);
+    // Any list may be this one under another name, and a function of the program may resize it.
+    const resizes = (node: A.Node): boolean => node.type === 'CallExpression' && !keepsLengths(node.callee);
+    return !assignsName(body, end.arguments[0].name) && !someNode(body, resizes);
   }
   return false;
 }
