@@ -22,7 +22,6 @@ export interface AgentTask {
 interface Candidate {
   nodeId: string;
   parentId: string | null;
-  type: string;
 }
 interface Found {
   candidates: Candidate[];
@@ -201,8 +200,9 @@ export const TASKS: AgentTask[] = [
     async endpoint(agent, folder) {
       const formatPrice = await oneSymbol(agent, 'formatPrice', 'function');
       const dollar = await agent.call<Found>('findNodes', { type: 'Literal', text: '"$"', uri: formatPrice.uri });
-      const literal = dollar.candidates.find((candidate) => candidate.type === 'Literal');
-      if (!literal) throw new Error('no "$" literal');
+      // Every candidate is a Literal: the call asked for that type.
+      if (dollar.candidates.length !== 1) throw new Error(`${dollar.candidates.length} "$" literals`);
+      const literal = dollar.candidates[0];
       const report = uriOf(folder, 'report.wst');
       const calls = await agent.call<Found>('findNodes', { type: 'CallExpression', text: 'formatPrice(', uri: report });
       noErrors(
@@ -235,8 +235,9 @@ export const TASKS: AgentTask[] = [
     name: 'add the suggested annotation',
     async endpoint(agent) {
       const fn = await oneSymbol(agent, 'lineTotal', 'function');
-      const { suggestions } = await agent.call<{ suggestions: Record<string, unknown>[] }>('getAnnotationSuggestions', { nodeId: fn.nodeId, uri: fn.uri });
-      const pure = suggestions.find((suggestion) => suggestion.annotationType === 'semantic' && suggestion.strategy === 'pure');
+      // The agent wants a purity annotation: it asks for the semantic suggestions only.
+      const { suggestions } = await agent.call<{ suggestions: Record<string, unknown>[] }>('getAnnotationSuggestions', { nodeId: fn.nodeId, annotationType: 'semantic', uri: fn.uri });
+      const pure = suggestions.find((suggestion) => suggestion.strategy === 'pure');
       if (!pure) throw new Error(`no @semantic(pure) among ${suggestions.length} suggestions`);
       // The server keeps what it showed: the suggestion is accepted by its node, type and strategy.
       noErrors(await agent.call<Changed>('applyAnnotationSuggestion', { nodeId: pure.nodeId, annotationType: 'semantic', strategy: 'pure', uri: fn.uri }));

@@ -46,7 +46,6 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
 
   it('gives file URIs relative to the served folder, takes them so, and leaves out empty fields', async () => {
     const found = await mcp.ok<Record<string, unknown>>('findNodes', { type: 'FunctionDeclaration', name: 'orderTotal', uri: 'shop/pricing.wst' });
-    assert.equal(found.uri, 'shop/pricing.wst');
     assert.equal(found.total, 1);
     assert.ok(!('truncated' in found) && !('ambiguous' in found), `false flags are left out: ${JSON.stringify(found)}`);
     const [candidate] = found.candidates as { nodeId: string; span: unknown }[];
@@ -97,7 +96,7 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
     const [parameter] = mismatch.related;
     assert.equal(parameter.qualifiedName, 'shop.pricing.label');
     assert.equal(parameter.uri, uriOf('shop/pricing.wst'));
-    assert.equal(parameter.message, "parameter 'kg' of shop.pricing.label");
+    assert.equal(parameter.message, "parameter 'kg'", 'the message does not repeat the qualified name beside it');
     assert.deepEqual([parameter.line, parameter.column], [9, 9]);
     const { node } = await ws.request<{ node: { type: string; name: string } }>('getNode', { uri: parameter.uri, nodeId: parameter.nodeId, depth: 0 });
     assert.deepEqual([node.type, node.name], ['Parameter', 'kg']);
@@ -115,7 +114,7 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
     const arity = after.diagnostics.find((diagnostic) => diagnostic.code === 'E_ARITY');
     assert.ok(arity?.related, JSON.stringify(after.diagnostics));
     assert.equal(arity.related[0].qualifiedName, 'shop.pricing.orderTotal');
-    assert.equal(arity.related[0].message, 'shop.pricing.orderTotal is declared here');
+    assert.equal(arity.related[0].message, 'declared here');
   });
 
   it('takes a node as Whetstone source text for the role it goes into, and refuses text that is not one such node, changing nothing', async () => {
@@ -176,5 +175,43 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
     assert.match(readFileSync(join(server.folder, 'shop/orders.wst'), 'utf8'), /\nprint\(label\("3"\)\);\n/);
     const after = await mcp.ok<{ diagnostics: Fixed[] }>('getDiagnostics', { uri: 'shop/orders.wst' });
     assert.deepEqual(after.diagnostics.map((diagnostic) => diagnostic.code), []);
+  });
+
+  it('does not say back what the call said: the file it named, the nodes its mutations named among those changed, the field a query filtered by', async () => {
+    // A query naming its file, by its relative path or its whole URI: the answer is that file's.
+    for (const uri of ['shop/pricing.wst', uriOf('shop/pricing.wst')]) {
+      const answer = await mcp.ok<Record<string, unknown>>('getDiagnostics', { uri });
+      assert.ok(!('uri' in answer) && typeof answer.revision === 'number', JSON.stringify(answer));
+    }
+    const { candidates } = await mcp.ok<{ candidates: { parentId: string }[] }>('findNodes', { type: 'FunctionDeclaration', name: 'label', uri: 'shop/pricing.wst' });
+    const program = candidates[0].parentId;
+    // An insert into the node it names: that node changed, the answer lists only what is new.
+    const inserted = await mcp.ok<Record<string, unknown>>('applyMutation', { type: 'insertNode', parentId: program, role: 'children', source: 'print(1);', uri: 'shop/pricing.wst' });
+    assert.deepEqual([inserted.uri, inserted.changedNodeIds, (inserted.insertedNodeIds as string[]).length], [undefined, undefined, 1], JSON.stringify(inserted));
+    // Over the WebSocket the same change says every field.
+    const overSocket = await ws.request<{ uri: string; changedNodeIds: string[] }>('applyMutation', { type: 'insertNode', parentId: program, role: 'children', source: 'print(2);', uri: uriOf('shop/pricing.wst') });
+    assert.deepEqual([overSocket.uri, overSocket.changedNodeIds], [uriOf('shop/pricing.wst'), [program]]);
+    // A change of several files: each file keeps its uri, and its changedNodeIds what its mutations did not name.
+    const weekly = await mcp.ok<{ candidates: { nodeId: string }[] }>('findNodes', { type: 'CallExpression', text: 'pricing.orderTotal([1, 2]', uri: 'reports/weekly.wst' });
+    const batch = await mcp.ok<{ files: Record<string, unknown>[] }>('applyBatch', {
+      mutations: [
+        { type: 'insertNode', parentId: program, role: 'children', source: 'print(3);', uri: 'shop/pricing.wst' },
+        { type: 'insertNode', role: 'children', source: 'print(4);', uri: 'reports/weekly.wst' },
+        { type: 'insertNode', parentId: weekly.candidates[0].nodeId, role: 'arguments', source: '5', uri: 'reports/weekly.wst' },
+      ],
+    });
+    const byUri = new Map(batch.files.map((file) => [file.uri, file]));
+    assert.equal(byUri.get('shop/pricing.wst')?.changedNodeIds, undefined, JSON.stringify(batch));
+    // A query's list leaves out the field the call filtered by: every entry has the value asked.
+    const byType = await mcp.ok<{ candidates: Record<string, unknown>[] }>('findNodes', { type: 'FunctionDeclaration', name: 'label', uri: 'shop/pricing.wst' });
+    assert.deepEqual(Object.keys(byType.candidates[0]).sort(), ['nodeId', 'parentId', 'span'], JSON.stringify(byType));
+    const byText = await mcp.ok<{ candidates: Record<string, unknown>[] }>('findNodes', { text: 'fn label', uri: 'shop/pricing.wst' });
+    assert.deepEqual([byText.candidates[0].type, byText.candidates[0].name], ['FunctionDeclaration', 'label'], 'what the call did not ask is said');
+    const byKind = await mcp.ok<{ matches: Record<string, unknown>[] }>('findSymbol', { name: 'label', kind: 'function' });
+    assert.equal(byKind.matches[0].kind, undefined, JSON.stringify(byKind));
+    assert.equal((await mcp.ok<{ matches: Record<string, unknown>[] }>('findSymbol', { name: 'label' })).matches[0].kind, 'function');
+    // The Program of reports/weekly.wst was not named (the insert took the top level by default): it is listed, the call named is not.
+    const monday = await mcp.ok<{ candidates: { parentId: string }[] }>('findNodes', { type: 'VariableDeclaration', name: 'monday', uri: 'reports/weekly.wst' });
+    assert.deepEqual(byUri.get('reports/weekly.wst')?.changedNodeIds, [monday.candidates[0].parentId], JSON.stringify(batch));
   });
 });

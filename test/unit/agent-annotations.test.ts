@@ -77,6 +77,20 @@ describe('getAnnotationSuggestions', () => {
       ['validate'],
     );
   });
+
+  it('of one annotation type only when asked, and refuses a type outside the vocabulary', async () => {
+    f = await agentFixture({ 'orders.wst': ORDERS }, { library: LIBRARY });
+    const all = await f.call<SuggestionsResult>('getAnnotationSuggestions');
+    const types = new Set(all.suggestions.map((s) => s.annotationType));
+    assert.ok(types.has('performance') && types.has('security'), [...types].join(' '));
+    const performance = await f.call<SuggestionsResult>('getAnnotationSuggestions', { annotationType: 'performance' });
+    assert.deepEqual(performance.suggestions, all.suggestions.filter((s) => s.annotationType === 'performance'));
+    assert.deepEqual(performance.diagnostics, all.diagnostics, 'the scope\'s diagnostics are not filtered');
+    const refused = await f.fails('getAnnotationSuggestions', { annotationType: 'speed' }, ErrorCode.InvalidParams);
+    const data = refused.data as { field?: string; hint?: string };
+    assert.equal(data.field, 'params.annotationType');
+    assert.match(String(data.hint), /performance/);
+  });
 });
 
 describe('applyAnnotationSuggestion', () => {

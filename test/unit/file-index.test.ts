@@ -129,4 +129,41 @@ describe('FileIndex', () => {
     );
     index.dispose();
   });
+  it('reads a closed buffer\'s file again: the buffer\'s summary where the file holds its text, the file\'s where it does not', async () => {
+    const closing = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-file-index-close-')));
+    try {
+      const saved = join(closing, 'saved.wst');
+      const dropped = join(closing, 'dropped.wst');
+      writeFileSync(saved, 'fn before() {}\n');
+      writeFileSync(dropped, 'fn onDisk() {}\n');
+      const workspace = new Workspace();
+      const index = new FileIndex(workspace, problems, { workers: false });
+      await index.build([{ path: closing, real: closing }], progress());
+      const namesIn = (path: string): string[] => (index.get(path)?.summary.declarations ?? []).map((declaration) => declaration.name);
+      const settled = async (path: string, wanted: string[]): Promise<void> => {
+        for (let tries = 0; tries < 500 && JSON.stringify(namesIn(path)) !== JSON.stringify(wanted); tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+        assert.deepEqual(namesIn(path), wanted);
+      };
+      // Edited and saved, then closed: the file holds the buffer's text.
+      const savedText = 'use dropped.{onDisk};\nfn before() {}\nfn added(n: number): number { return onDisk2(n); }\n';
+      const savedUri = pathToFileURL(saved).href;
+      workspace.open(savedUri, 'fn before() {}\n');
+      workspace.edit(savedUri, [{ startOffset: 0, endOffset: 'fn before() {}\n'.length, newText: savedText }]);
+      writeFileSync(saved, savedText);
+      workspace.close(savedUri);
+      await settled(saved, ['before', 'added']);
+      assert.deepEqual(index.get(saved)?.summary, summarizeText(savedText));
+      // Edited, not saved, then closed (another program wrote the file meanwhile): the file's text speaks.
+      const droppedUri = pathToFileURL(dropped).href;
+      workspace.open(droppedUri, 'fn onDisk() {}\n');
+      workspace.edit(droppedUri, [{ startOffset: 0, endOffset: 0, newText: 'fn unsaved() {}\n' }]);
+      writeFileSync(dropped, 'fn rewritten() {}\n');
+      workspace.close(droppedUri);
+      await settled(dropped, ['rewritten']);
+      assert.deepEqual(index.get(dropped)?.summary, summarizeText('fn rewritten() {}\n'));
+      index.dispose();
+    } finally {
+      rmSync(closing, { recursive: true, force: true });
+    }
+  });
 });

@@ -79,4 +79,60 @@ describe('incremental reparse', () => {
       assertSameAsFresh(doc, await parse(doc.text), `sequential ${i}`);
     }
   });
+
+  it('equals a fresh parse after many scattered edits at once, and in an editor\'s last-to-first order', async () => {
+    const random = new Random(4242);
+    const doc = await parse(generateProgram(300));
+    for (let i = 0; i < 40; i++) {
+      // Up to 12 edits that lie apart, all in the current text's offsets.
+      const edits: { startOffset: number; endOffset: number; newText: string }[] = [];
+      for (let tries = 0; tries < 12; tries++) {
+        const edit = randomEdit(random, doc.text);
+        if (edits.every((other) => edit.endOffset < other.startOffset || other.endOffset < edit.startOffset)) edits.push(edit);
+      }
+      const sequential = i % 2 === 1;
+      if (sequential) edits.sort((a, b) => b.startOffset - a.startOffset);
+      doc.applyEdits(edits, { sequential });
+      assertSameAsFresh(doc, await parse(doc.text), `${edits.length} edits at once ${i} (${sequential ? 'last to first' : 'any order'}): ${JSON.stringify(edits)}`);
+    }
+    doc.dispose();
+  });
+
+  it('keeps the items between a rename\'s scattered edits, and the ids of the nodes in the items it changes', async () => {
+    const text = [
+      'fn total(xs: list<number>): number {',
+      '  let t = 0;',
+      '  for x in xs { t = t + x; }',
+      '  return t;',
+      '}',
+      '',
+      'fn untouched(a: number): number { return a * 2; }',
+      '',
+      'fn twice(xs: list<number>): number {',
+      '  return total(xs) + total(xs);',
+      '}',
+      '',
+      'type Point { x: number, y: number }',
+      '',
+      'fn alsoUntouched(p: Point): number {',
+      '  return p.x;',
+      '}',
+      '',
+      'print(total([1, 2]));',
+    ].join('\n');
+    const doc = await parse(text);
+    const before = [...doc.ast.children];
+    const idsBefore = allNodes(doc.ast).map((node) => node.id);
+    const edits = [...text.matchAll(/\btotal\b/g)].map((match) => ({ startOffset: match.index, endOffset: match.index + 'total'.length, newText: 'sumOf' }));
+    doc.applyEdits(edits);
+    const fresh = await parse(doc.text);
+    assertSameAsFresh(doc, fresh, 'after the rename');
+    fresh.dispose();
+    const names = (items: readonly Node[]): string[] => items.map((item) => ('name' in item ? String(item.name) : item.type));
+    const kept = doc.ast.children.filter((item) => before.includes(item));
+    assert.deepEqual(names(kept), ['untouched', 'Point', 'alsoUntouched']);
+    // Only names changed: every node keeps its id.
+    assert.deepEqual(allNodes(doc.ast).map((node) => node.id), idsBefore);
+    doc.dispose();
+  });
 });

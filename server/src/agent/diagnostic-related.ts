@@ -9,7 +9,7 @@ import type { FileIndex } from '../workspace/file-index';
 import { declarationNode, namePositionOf, symbolAtNode } from '../workspace/qualified-names';
 
 export interface RelatedLocation {
-  /** What is there: `parameter 'kg' of catalog.rules.weightLabel`, `catalog.rules.weightLabel is declared here`. */
+  /** What is there, beside the declaration's qualifiedName (not repeated): `parameter 'kg'`, `declared here`. */
   message: string;
   qualifiedName: string;
   uri: string;
@@ -52,7 +52,7 @@ function relatedOf(index: FileIndex, buffer: OpenBuffer, diagnostic: Diagnostic)
   const place = at ? { line: at.start.line, column: at.start.column } : namePositionOf(symbol);
   const target = parameter ?? declaration;
   return {
-    message: parameter ? `parameter '${parameter.name}' of ${symbol.qualifiedName}` : `${symbol.qualifiedName} is declared here`,
+    message: parameter ? `parameter '${parameter.name}'` : 'declared here',
     qualifiedName: symbol.qualifiedName,
     uri: symbol.file.uri,
     ...(target && declaring ? { nodeId: target.id, revision: declaring.revision } : {}),

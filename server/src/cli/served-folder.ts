@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { Session } from '../agent';
 import type { LibraryContext } from '../core/semantics';
 import { FileIndex } from '../workspace/file-index';
+import { indexAndCheckWorkspace } from '../workspace/index-and-check';
 import { loadGrammar } from '../workspace/grammar';
 import type { SourceRoot } from '../workspace/source-files';
 import { Workspace } from '../workspace/workspace';
@@ -128,8 +129,20 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
   });
   let closed = false;
   const roots = await realRoots(folders);
+  // Each file is read once, as the language server reads it: its summary, and its exports for the
+  // module cache (what a file that imports it is analysed with), so the first change that reaches
+  // its importers does not parse every module they import again. Its diagnostics are not kept:
+  // an agent asks for those of the files it opens.
+  const withoutDiagnostics = { checked: () => undefined, cancelled: () => closed, error: (error: unknown) => log(`whetstone-agent: indexing: ${messageOf(error)}`) };
   const indexBuilt = onDemand
-    ? index.build(roots, { found: () => undefined, indexed: () => undefined, cancelled: () => closed }).catch((error: unknown) => log(`whetstone-agent: indexing: ${messageOf(error)}`))
+    ? index
+        .build(roots, {
+          found: () => undefined,
+          indexed: () => undefined,
+          cancelled: () => closed,
+          readAndCheck: (files, pool, accept) => indexAndCheckWorkspace(files, index, workspace.modules, pool, withoutDiagnostics, accept),
+        })
+        .catch((error: unknown) => log(`whetstone-agent: indexing: ${messageOf(error)}`))
     : Promise.resolve(index.useRoots(roots));
   const host = new HeadlessAgentHost({
     workspace,

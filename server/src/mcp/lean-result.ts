@@ -12,6 +12,12 @@
 // - A diagnostic's line and column are its span's start: only the span's end is kept, as `end`.
 // - A diagnostic's fix gives its new node as Whetstone text (`source`), not as AST JSON: shorter,
 //   and the mutation as updateNode and insertNode take it.
+// - What the call itself said is not said back: the result's `uri` when it is the file the call
+//   named, in `changedNodeIds` the nodes the call's mutations named (`nodeId`, `parentId`), which
+//   a change that succeeded changed (what else changed, a deleted node's parent, an import the
+//   change added, is still listed), and in a query's list the field the call filtered by, which
+//   every entry has with the value asked (findNodes' `type` and `name`, findSymbol's `kind`,
+//   getAnnotationSuggestions' `annotationType`).
 
 import { fixWithSource } from '../agent';
 import { relativeUri, type UriBase } from './relative-uris';
@@ -19,14 +25,68 @@ import { relativeUri, type UriBase } from './relative-uris';
 /** Fields whose value is code or a mutation (a null literal, an empty argument list): passed as they are. */
 const VERBATIM = new Set(['node', 'fix', 'value', 'mutation', 'mutations', 'steps', 'workflow']);
 
+/** Arguments that filter a query's list by the entries' field of the same name. */
+const FILTERS = ['type', 'name', 'kind', 'annotationType'];
+
 /** Flags that are false unless said. */
 const FALSE_UNLESS_SAID = new Set(['truncated', 'ambiguous', 'indexing']);
 
-/** `query`: a read-only method, whose lists at the top are its answer and stay, even empty. */
-export function leanResult(result: Record<string, unknown>, base: UriBase, query: boolean): Record<string, unknown> {
-  const out = leanObject(result, base, result.success, true);
+/**
+ * `query`: a read-only method, whose lists at the top are its answer and stay, even empty. `args`:
+ * the call's arguments as the method took them (URIs whole), whose file and nodes are not said back.
+ */
+export function leanResult(result: Record<string, unknown>, base: UriBase, query: boolean, args: Record<string, unknown> = {}): Record<string, unknown> {
+  const out = leanObject(withoutEchoes(query ? withoutFilters(result, args) : result, args), base, result.success, true);
   if (query) for (const [key, value] of Object.entries(result)) if (Array.isArray(value) && value.length === 0) out[key] = [];
   return out;
+}
+
+/** The result without the file the call named, and, in its own and each file's changedNodeIds, without the nodes the call named there. */
+function withoutEchoes(result: Record<string, unknown>, args: Record<string, unknown>): Record<string, unknown> {
+  const named = typeof args.uri === 'string' ? args.uri : undefined;
+  const out: Record<string, unknown> = { ...result };
+  if (named !== undefined && out.uri === named) delete out.uri;
+  if (Array.isArray(out.changedNodeIds)) out.changedNodeIds = unnamed(out.changedNodeIds, nodesNamed(args, undefined));
+  if (Array.isArray(out.files)) {
+    out.files = out.files.map((file: unknown) =>
+      isRecord(file) && typeof file.uri === 'string' && Array.isArray(file.changedNodeIds) ? { ...file, changedNodeIds: unnamed(file.changedNodeIds, nodesNamed(args, file.uri)) } : file,
+    );
+  }
+  return out;
+}
+
+/** A query's lists at the top without the fields the call filtered by (each entry has the value asked). */
+function withoutFilters(result: Record<string, unknown>, args: Record<string, unknown>): Record<string, unknown> {
+  const asked = FILTERS.filter((key) => typeof args[key] === 'string');
+  if (asked.length === 0) return result;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(result)) {
+    out[key] = Array.isArray(value)
+      ? value.map((entry: unknown) => (isRecord(entry) ? Object.fromEntries(Object.entries(entry).filter(([field, v]) => !asked.includes(field) || v !== args[field])) : entry))
+      : value;
+  }
+  return out;
+}
+
+/**
+ * The node ids the call names for a change: its own `nodeId` and `parentId`, and its mutations';
+ * for one file of several (`uri`), only those of the mutations naming that file.
+ */
+function nodesNamed(args: Record<string, unknown>, uri: string | undefined): Set<string> {
+  const ids = new Set<string>();
+  const add = (item: Record<string, unknown>): void => {
+    for (const key of ['nodeId', 'parentId']) if (typeof item[key] === 'string') ids.add(item[key]);
+  };
+  const batchUri = typeof args.uri === 'string' ? args.uri : undefined;
+  if (uri === undefined || batchUri === uri) add(args);
+  for (const mutation of Array.isArray(args.mutations) ? args.mutations : []) {
+    if (isRecord(mutation) && (uri === undefined || (typeof mutation.uri === 'string' ? mutation.uri : batchUri) === uri)) add(mutation);
+  }
+  return ids;
+}
+
+function unnamed(ids: unknown[], named: ReadonlySet<string>): unknown[] {
+  return ids.filter((id) => typeof id !== 'string' || !named.has(id));
 }
 
 function lean(value: unknown, key: string, base: UriBase, success: unknown): unknown {

@@ -50,7 +50,8 @@ export async function callTool(name: string, args: Record<string, unknown> | und
   const tooDeep = context.dispatcher.nestingRefusal({ params: args });
   if (tooDeep) return errorResult(tooDeep);
   const base = uriBase(context.host);
-  const running = session.run(() => context.dispatcher.call(name, toolArguments(args ?? {}, base), session, context.host));
+  const params = toolArguments(args ?? {}, base);
+  const running = session.run(() => context.dispatcher.call(name, params, session, context.host));
   if (running === undefined) {
     return errorResult({
       code: ErrorCode.InvalidRequest,
@@ -65,7 +66,7 @@ export async function callTool(name: string, args: Record<string, unknown> | und
     outcome = { error: { code: ErrorCode.InternalError, message: `Internal error while handling '${name}'; the server keeps running` } };
   }
   if ('error' in outcome) return errorResult(withToolHint(name, outcome.error));
-  return successResult(method, outcome.result, context.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES, base);
+  return successResult(method, outcome.result, context.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES, base, params);
 }
 
 function unknownTool(name: string, dispatcher: Dispatcher): CallError {
@@ -82,7 +83,7 @@ function withToolHint(name: string, error: CallError): CallError {
   return { ...error, data: { ...error.data, hint: `${name}'s inputSchema (tools/list) gives its arguments.` } };
 }
 
-function successResult(method: MethodDefinition, answer: unknown, maxBytes: number, base: UriBase): ToolResult {
+function successResult(method: MethodDefinition, answer: unknown, maxBytes: number, base: UriBase, params: Record<string, unknown>): ToolResult {
   // A result already written as JSON (the source worker's, the JSON getAST kept) is measured as it is.
   const pieces = answer instanceof RawJson ? [answer.bytes] : jsonTextOf(answer);
   const written = pieces?.reduce((sum, piece) => sum + piece.length, 0);
@@ -92,7 +93,7 @@ function successResult(method: MethodDefinition, answer: unknown, maxBytes: numb
   const wrap = method.wrap;
   const contract = wrap !== undefined ? { [wrap]: result } : isRecord(result) ? result : { result };
   // A result written as JSON (getAST, parseSource: code) is sent as it is; others leaner (lean-result.ts).
-  const structured = answer instanceof RawJson ? contract : leanResult(contract, base, method.readOnly === true);
+  const structured = answer instanceof RawJson ? contract : leanResult(contract, base, method.readOnly === true, params);
   // Written JSON of the structured result itself is the text block as it is, not serialised again.
   if (pieces !== undefined && structured === result) return { content: [{ type: 'text', text: Buffer.concat(pieces).toString('utf8') }], structuredContent: structured };
   const text = JSON.stringify(structured);

@@ -14,7 +14,7 @@ import type { OpenBuffer } from './buffer';
 import { pathOfBufferUri } from './buffer-path';
 import type { Disposable } from './events';
 import { INDEXED_FILE_LIMITS } from './file-limits';
-import { summarizeDocument, summarizeText, type DeclarationSummary, type FileSummary } from './file-summary';
+import { summarizeDocument, summarizeParsed, summarizeText, type DeclarationSummary, type FileSummary } from './file-summary';
 import { summarizeReferences, type ReferenceSummary } from './reference-summary';
 import { readFileWithinAsync } from './regular-file';
 import { SummaryPool } from './summary-pool';
@@ -27,6 +27,8 @@ import type { Workspace } from './workspace';
  * with more (a home folder by mistake) is indexed up to the cap and the rest is reported.
  */
 export const MAX_INDEXED_FILES = 20_000;
+/** Closed buffers whose summary is kept until their file is read again (each is taken on the next turn). */
+const MAX_CLOSED_KEPT = 64;
 
 /** Fewer files than this are read on the server's thread: starting workers would cost more than it saves. */
 const MIN_FILES_FOR_WORKERS = 64;
@@ -104,14 +106,21 @@ export class FileIndex {
   private readonly openReferences = new WeakMap<OpenBuffer, { revision: number; references: ReferenceSummary }>();
   private readonly listening: Disposable[];
   private buildsUnderWay = 0;
+  /** The last text and summary of buffers that closed, until their file is read again: the summary stands if the file holds that text. */
+  private readonly closedBuffers = new Map<string, { text: string; summary: FileSummary }>();
 
   constructor(
     private readonly workspace: Workspace,
     private readonly problems: IndexProblems,
     private readonly options: { workers?: boolean } = {},
   ) {
-    // A buffer that closes no longer speaks for its file: what is on disk does again.
-    this.listening = [workspace.onDidClose((uri) => void this.refresh(pathOfBufferUri(uri)).catch((error: unknown) => problems.error(error)))];
+    // A buffer that closes no longer speaks for its file: what is on disk does again. Its file
+    // mostly holds the text it had (saved, or never changed): then the summary is the buffer's,
+    // taken from its document as it closes, and the file is read but not parsed again.
+    this.listening = [
+      workspace.onWillClose((buffer) => this.noteClosing(buffer)),
+      workspace.onDidClose((uri) => void this.refresh(pathOfBufferUri(uri)).catch((error: unknown) => problems.error(error))),
+    ];
   }
 
   /** The source roots of the last build. */
@@ -205,7 +214,18 @@ export class FileIndex {
       this.problems.skipped(path, `the index already holds ${MAX_INDEXED_FILES.toLocaleString('en-US')} files; not indexed`);
       return;
     }
-    await this.read(path, root, undefined);
+    const closed = this.closedBuffers.get(path);
+    this.closedBuffers.delete(path);
+    await this.read(path, root, undefined, undefined, closed);
+  }
+
+  private noteClosing(buffer: OpenBuffer): void {
+    if (!buffer.uri.startsWith('file:')) return;
+    const path = pathOfBufferUri(buffer.uri);
+    if (!this.rootOf(path) || !path.endsWith(WHETSTONE_EXTENSION)) return;
+    // Bounded: each is taken when its file is read, next turn; many closing at once keep a few.
+    if (this.closedBuffers.size >= MAX_CLOSED_KEPT) this.closedBuffers.clear();
+    this.closedBuffers.set(path, { text: buffer.text, summary: summarizeParsed(buffer.document) });
   }
 
   /** Forgets `path`, and every file under it when it was a folder (deleted on disk); returns the files forgotten. */
@@ -384,13 +404,13 @@ export class FileIndex {
   }
 
   /** Reads and summarises one file; `link` undefined: not known yet (a watched file), so looked at. */
-  private async read(path: string, root: SourceRoot, link: boolean | undefined, pool?: SummaryPool): Promise<void> {
+  private async read(path: string, root: SourceRoot, link: boolean | undefined, pool?: SummaryPool, closed?: { text: string; summary: FileSummary }): Promise<void> {
     const followLinks = await this.linkOf(path, root, link);
     if (followLinks === undefined) return;
     let outcome: SummaryOutcome;
     try {
       // A worker that failed (out of memory on one file, say) leaves that file to this thread.
-      outcome = pool ? await pool.summarize(path, followLinks).catch(() => summarizeHere(path, followLinks)) : await summarizeHere(path, followLinks);
+      outcome = pool ? await pool.summarize(path, followLinks).catch(() => summarizeHere(path, followLinks)) : await summarizeHere(path, followLinks, closed);
     } catch (error) {
       this.files.delete(path);
       return this.problems.error(error);
@@ -435,12 +455,13 @@ export class FileIndex {
   }
 }
 
-/** Reads and summarises a file on this thread, off the event loop while it is read. */
-async function summarizeHere(path: string, followLinks: boolean): Promise<SummaryOutcome> {
+/** Reads and summarises a file on this thread, off the event loop while it is read; `closed`'s summary when the file holds its text. */
+async function summarizeHere(path: string, followLinks: boolean, closed?: { text: string; summary: FileSummary }): Promise<SummaryOutcome> {
   const read = await readFileWithinAsync(path, { ...INDEXED_FILE_LIMITS, followLinks });
   if ('problem' in read) return read;
   // A leading byte-order mark is not part of the text (as in editors).
-  return { summary: summarizeText(read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text) };
+  const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+  return { summary: closed?.text === text ? closed.summary : summarizeText(text) };
 }
 
 /** Lower is better; undefined when `wanted`'s characters are not all in `name`, in order. */

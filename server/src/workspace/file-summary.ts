@@ -54,13 +54,18 @@ export interface FileSummary {
 export function summarizeText(text: string, options: { references?: boolean } = {}): FileSummary {
   const document = WhetstoneDocument.create(text);
   try {
-    const summary = summarizeDocument(document);
-    // Scope rules only: what the imported modules declare does not change which tokens denote them.
-    if (options.references !== false) summary.references = summarizeReferences(document, analyze(document, { scopesOnly: true }), summary.declarations);
-    return summary;
+    return summarizeParsed(document, options);
   } finally {
     document.dispose();
   }
+}
+
+/** The summary summarizeText gives for a document's text, from the document (a buffer closing: no parse). */
+export function summarizeParsed(document: WhetstoneDocument, options: { references?: boolean } = {}): FileSummary {
+  const summary = summarizeDocument(document);
+  // Scope rules only: what the imported modules declare does not change which tokens denote them.
+  if (options.references !== false) summary.references = summarizeReferences(document, analyze(document, { scopesOnly: true }), summary.declarations);
+  return summary;
 }
 
 /** The summary of a document's current AST (an open buffer's, or one just parsed). */

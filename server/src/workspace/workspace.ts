@@ -22,6 +22,7 @@ export class Workspace {
 
   private readonly opened = new Emitter<OpenBuffer>();
   private readonly changed = new Emitter<BufferChange>();
+  private readonly closing = new Emitter<OpenBuffer>();
   private readonly closed = new Emitter<string>();
   private readonly activeChanged = new Emitter<string | null>();
 
@@ -29,6 +30,8 @@ export class Workspace {
   readonly onDidOpen = this.opened.event;
   /** Fired after a buffer's text changed (the new revision is `buffer.revision`). */
   readonly onDidChange = this.changed.event;
+  /** Fired as a buffer closes, before it is let go: its last text and document can still be read. */
+  readonly onWillClose = this.closing.event;
   /** Fired after a buffer closed, with its URI. */
   readonly onDidClose = this.closed.event;
   /** Fired when the active buffer changes, with its URI or null. */
@@ -80,6 +83,7 @@ export class Workspace {
     const buffer = this.buffers.get(uri);
     if (!buffer) return;
     this.buffers.delete(uri);
+    this.closing.fire(buffer, this.onError);
     const text = buffer.text;
     buffer.dispose();
     this.modules.bufferOpenedOrClosed(uri, text, false);

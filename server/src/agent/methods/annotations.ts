@@ -62,16 +62,23 @@ const getAnnotationSuggestions = defineMethod({
   name: 'getAnnotationSuggestions',
   role: 'any',
   description:
-    'Annotation suggestions for a node, line/col or the buffer: {nodeId, annotationType, strategy, reason, confidence}, and its diagnostics.',
+    'Suggestions (annotationType: that type only) for a node, line/col or the buffer, and its diagnostics.',
   params: {
     type: 'object',
-    properties: { nodeId: ANSWER_PROPERTIES.nodeId, line: { type: 'integer', minimum: 1 }, col: { type: 'integer', minimum: 0 }, uri: URI },
+    properties: { nodeId: ANSWER_PROPERTIES.nodeId, line: { type: 'integer', minimum: 1 }, col: { type: 'integer', minimum: 0 }, annotationType: NAME, uri: URI },
     additionalProperties: false,
   },
   recorded: true,
   readOnly: true,
   returns: { scopeId: 'string', suggestions: 'array', diagnostics: 'array', modelRevision: 'integer', ...BUFFER_RESULT },
   handler(params, { host }) {
+    // A type outside the vocabulary would match nothing: said, not answered with no suggestions.
+    if (params.annotationType !== undefined && !allowedStrategies(params.annotationType)) {
+      throw new AgentError(ErrorCode.InvalidParams, `Invalid params: unknown annotation type '${params.annotationType}'`, {
+        field: 'params.annotationType',
+        hint: `Annotation types: ${ANNOTATION_TYPES.map((info) => info.name).join(', ')}`,
+      });
+    }
     const buffer = resolveBuffer(host, params.uri);
     const document = buffer.document;
     let target: Node = document.ast;
@@ -80,7 +87,7 @@ const getAnnotationSuggestions = defineMethod({
     const scope = scopeOf(buffer, target);
     const inScope = subtreeIds(scope);
     const suggestions = shownSuggestions(host, buffer)
-      .filter((s) => inScope.has(s.nodeId))
+      .filter((s) => inScope.has(s.nodeId) && (params.annotationType === undefined || s.annotationType === params.annotationType))
       .map(({ nodeId, annotationType, strategy, reason, confidence }) => ({ nodeId, annotationType, strategy, reason, confidence }));
     const model = feedbackStoreOf(host).current();
     const diagnostics = buffer

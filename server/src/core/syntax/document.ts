@@ -23,7 +23,7 @@ import { readSubtree } from './cst';
 import { assignIds, IdAllocator } from './ids';
 import { LineIndex } from './lines';
 import { createParser } from './parser';
-import { applyTextEdits, changedRegion, SpanMover, type TextEdit } from './text-edits';
+import { applyTextEdits, editRegions, SpanMover, type EditRegion, type TextEdit } from './text-edits';
 
 export type { Comment } from './convert';
 
@@ -59,10 +59,8 @@ interface Previous {
   ast: Program;
   text: string;
   lines: LineIndex;
-  /** The changed region: [changeStart, oldEnd) of the old text became [changeStart, newEnd). */
-  changeStart: number;
-  oldEnd: number;
-  newEnd: number;
+  /** Where the edits changed the text, in order (old and new offsets). */
+  regions: EditRegion[];
   /** Ranges (new offsets) whose syntax tree-sitter reports as changed. */
   changedRanges: { startIndex: number; endIndex: number }[];
 }
@@ -129,19 +127,11 @@ export class WhetstoneDocument {
     const tree = parseOrThrow(text, oldTree);
     const changedRanges = tree.getChangedRanges(oldTree);
     oldTree.delete();
-    // One edit (a keystroke) says where the change is; otherwise compare the texts.
-    const single = edits.length === 1 ? edits[0] : undefined;
-    const { changeStart, oldEnd, newEnd } =
-      single && single.startOffset >= 0 && single.endOffset <= oldText.length && single.startOffset <= single.endOffset
-        ? { changeStart: single.startOffset, oldEnd: single.endOffset, newEnd: single.startOffset + single.newText.length }
-        : changedRegion(oldText, text);
     const previous: Previous = {
       ast: this.ast,
       text: oldText,
       lines: this.lines,
-      changeStart,
-      oldEnd,
-      newEnd,
+      regions: editRegions(oldText, text, edits, options.sequential === true),
       changedRanges,
     };
     this.tree = tree;
@@ -271,7 +261,7 @@ export class WhetstoneDocument {
     const oldByStart = new Map<number, TopLevel>();
     if (previous) for (const child of previous.ast.children) oldByStart.set(child.span.startOffset, child);
     // Comments and problems are recorded per top-level item so reused items bring theirs along.
-    const shift = previous ? new SpanMover(previous, previous.lines, this.lines) : undefined;
+    const shift = previous ? new SpanMover(previous.regions, previous.lines, this.lines) : undefined;
 
     const read = { clean: false };
     const cursor = this.tree.walk();
@@ -285,10 +275,11 @@ export class WhetstoneDocument {
             converter.comments.push({ text: this.text.slice(start, end), span: this.lines.spanAt(start, end) });
             continue;
           }
-          const old = previous && shift ? reusable(previous, oldByStart, shift, start, end, type) : undefined;
+          const gap = shift ? shift.gapOf(start, end) : -1;
+          const old = previous && shift && gap >= 0 ? reusable(previous, oldByStart, shift.oldOffset(gap, start), shift.oldOffset(gap, end), start, end, type) : undefined;
           if (old && shift) {
             const tagged = old as Tagged;
-            for (const span of tagged[ITEM_SPANS] ?? []) shift.move(span);
+            for (const span of tagged[ITEM_SPANS] ?? []) shift.move(gap, span);
             carriedComments.push(...(tagged[ITEM_COMMENTS] ?? []));
             carriedProblems.push(...(tagged[ITEM_PROBLEMS] ?? []));
             children.push(old);
@@ -372,23 +363,22 @@ function parseOrThrow(text: string, oldTree: Tree | null): Tree {
   return tree;
 }
 
-/** The old top-level node that the new item [start, end) is, unchanged, if there is one. */
+/**
+ * The old top-level node that the new item [start, end) is, unchanged, if there is one: it lies
+ * between the changed regions (SpanMover.gapOf), at [oldStart, oldEnd) of the old text.
+ */
 function reusable(
   previous: Previous,
   oldByStart: Map<number, TopLevel>,
-  shift: SpanMover,
+  oldStart: number,
+  oldEnd: number,
   start: number,
   end: number,
   type: string,
 ): TopLevel | undefined {
-  // Strictly before or after the change: an item touching it may parse differently.
-  const before = end < previous.changeStart;
-  const after = start > previous.newEnd;
-  if (!before && !after) return undefined;
   if (previous.changedRanges.some((r) => r.startIndex <= end && start <= r.endIndex)) return undefined;
-  const delta = after ? shift.delta : 0;
-  const old = oldByStart.get(start - delta);
-  if (!old || old.span.endOffset !== end - delta || (old as Tagged)[SOURCE_TYPE] !== type) return undefined;
+  const old = oldByStart.get(oldStart);
+  if (!old || old.span.endOffset !== oldEnd || (old as Tagged)[SOURCE_TYPE] !== type) return undefined;
   return old;
 }
 

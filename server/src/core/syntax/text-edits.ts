@@ -3,7 +3,7 @@
 // change on its way to the editor and the preflight all go through applyTextEdits. Also the edits
 // that take a change back (undo), what two texts have in common at their ends (the region a change
 // touched), and where ranges and spans of a text are after edits of it: one rule (sideOfChange)
-// for the diagnostics carried through a keystroke and the spans of the items a reparse reuses.
+// for the diagnostics carried through a keystroke and the items a reparse reuses between edits.
 import type { Position } from '../ast/ast';
 import type { TextSpan } from '../ast/text-span';
 import { LineIndex } from './lines';
@@ -174,39 +174,112 @@ export function carryEdit(edit: TextEdit, later: readonly TextEdit[]): TextEdit 
   return { startOffset, endOffset, newText: edit.newText };
 }
 
+/** One place edits changed: [oldStart, oldEnd) of the old text became [newStart, newEnd) of the new. */
+export interface EditRegion {
+  oldStart: number;
+  oldEnd: number;
+  newStart: number;
+  newEnd: number;
+}
+
 /**
- * Moves the spans of what a change left alone (the items a reparse reuses, wholly before or after
- * the change) from the old text's coordinates to the new text's, in place: the offsets as
- * sideOfChange says; the lines by the change in line count when the span starts on a line wholly
- * after the change, otherwise placed again from the new text's lines. Reused spans are owned by
- * their node alone, so they are moved in place: no allocation.
+ * The places `edits` changed, in order: one per edit when they all refer to the old text
+ * (applyTextEdits' default, or sequential ones from the last to the first) and lie apart, so that
+ * what lies between them is known to be the same; otherwise one region, the smallest that differs
+ * between the texts. A region per edit lets a reparse keep what lies between a rename's edits.
+ */
+export function editRegions(oldText: string, newText: string, edits: readonly TextEdit[], sequential: boolean): EditRegion[] {
+  // Sequential edits from the last to the first (an editor's multi-cursor change) each leave the
+  // offsets of the ones after them in the list as they were: as if they all referred to the old text.
+  const asIfAtOnce = !sequential || edits.every((edit, index) => index === 0 || edit.endOffset < edits[index - 1].startOffset);
+  const regions = asIfAtOnce ? regionsApart(oldText, newText, edits) : undefined;
+  if (regions) return regions;
+  const { changeStart, oldEnd, newEnd } = changedRegion(oldText, newText);
+  return [{ oldStart: changeStart, oldEnd, newStart: changeStart, newEnd }];
+}
+
+/** The edits' regions when they are in bounds, apart (not even touching) and produce `newText` from `oldText`; undefined otherwise. */
+function regionsApart(oldText: string, newText: string, edits: readonly TextEdit[]): EditRegion[] | undefined {
+  const sorted = [...edits].sort((a, b) => a.startOffset - b.startOffset);
+  const regions: EditRegion[] = [];
+  let delta = 0;
+  let previousEnd = -1;
+  for (const edit of sorted) {
+    if (edit.startOffset <= previousEnd || edit.startOffset < 0 || edit.endOffset < edit.startOffset || edit.endOffset > oldText.length) return undefined;
+    const newStart = edit.startOffset + delta;
+    const newEnd = newStart + edit.newText.length;
+    if (!newText.startsWith(edit.newText, newStart)) return undefined;
+    regions.push({ oldStart: edit.startOffset, oldEnd: edit.endOffset, newStart, newEnd });
+    delta += edit.newText.length - (edit.endOffset - edit.startOffset);
+    previousEnd = edit.endOffset;
+  }
+  return oldText.length + delta === newText.length ? regions : undefined;
+}
+
+/**
+ * Moves the spans of what a change left alone (the items a reparse reuses, wholly between the
+ * changed regions, or before or after them all) from the old text's coordinates to the new text's,
+ * in place: the offsets by the change in length of the regions before them; the lines by their
+ * change in line count when the span starts on a line wholly after the region before it,
+ * otherwise placed again from the new text's lines. Reused spans are owned by their node alone,
+ * so they are moved in place: no allocation.
  */
 export class SpanMover {
-  /** The change in length: what a span after the change moves by. */
-  readonly delta: number;
-  private readonly lineDelta: number;
-  /** Old offsets at or after this are on lines wholly after the change: only the line moves. */
-  private readonly wholeLinesFrom: number;
+  /** Gap k lies before region k (the last one after every region): how what is in it moves. */
+  private readonly gaps: { delta: number; lineDelta: number; wholeLinesFrom: number }[] = [{ delta: 0, lineDelta: 0, wholeLinesFrom: 0 }];
 
   constructor(
-    private readonly region: ChangedRegion,
+    private readonly regions: readonly EditRegion[],
     oldLines: LineIndex,
     private readonly lines: LineIndex,
   ) {
-    this.delta = region.newEnd - region.oldEnd;
-    this.lineDelta = lines.lineCount - oldLines.lineCount;
-    const oldEndLine = oldLines.positionAt(region.oldEnd).line;
-    this.wholeLinesFrom = oldEndLine >= oldLines.lineCount ? Infinity : oldLines.offsetAt({ line: oldEndLine + 1, column: 0 });
+    for (const region of regions) {
+      const oldEndLine = oldLines.positionAt(region.oldEnd).line;
+      this.gaps.push({
+        delta: region.newEnd - region.oldEnd,
+        lineDelta: lines.positionAt(region.newEnd).line - oldEndLine,
+        // Old offsets at or after this are on lines wholly after the region: only the line moves.
+        wholeLinesFrom: oldEndLine >= oldLines.lineCount ? Infinity : oldLines.offsetAt({ line: oldEndLine + 1, column: 0 }),
+      });
+    }
   }
 
-  move(span: TextSpan): void {
-    // A span left alone ends before the change (it stays) or starts after it.
-    if (sideOfChange(span, this.region) === 'before') return;
-    span.startOffset += this.delta;
-    span.endOffset += this.delta;
-    if (span.startOffset - this.delta >= this.wholeLinesFrom) {
-      span.startLine += this.lineDelta;
-      span.endLine += this.lineDelta;
+  /**
+   * The gap the range [start, end) of the new text lies in, not touching a region (a range touching
+   * one may parse differently: typing right after `nmae` makes another name); -1 when it touches one.
+   */
+  gapOf(start: number, end: number): number {
+    const range = { startOffset: start, endOffset: end };
+    const side = (index: number): 'before' | 'after' | 'touched' => {
+      const region = this.regions[index];
+      return sideOfChange(range, { changeStart: region.newStart, oldEnd: region.newEnd, newEnd: region.newEnd });
+    };
+    // The regions the range is after come first, in order.
+    let low = 0;
+    let high = this.regions.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (side(middle) === 'after') low = middle + 1;
+      else high = middle;
+    }
+    return low === this.regions.length || side(low) === 'before' ? low : -1;
+  }
+
+  /** The old offset of a new offset in gap `gap`. */
+  oldOffset(gap: number, offset: number): number {
+    return offset - this.gaps[gap].delta;
+  }
+
+  /** Moves a span of the old text that lies in gap `gap`. */
+  move(gap: number, span: TextSpan): void {
+    if (gap === 0) return;
+    const { delta, lineDelta, wholeLinesFrom } = this.gaps[gap];
+    const oldStart = span.startOffset;
+    span.startOffset += delta;
+    span.endOffset += delta;
+    if (oldStart >= wholeLinesFrom) {
+      span.startLine += lineDelta;
+      span.endLine += lineDelta;
     } else {
       this.lines.placeLines(span);
     }

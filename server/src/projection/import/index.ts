@@ -14,6 +14,7 @@ import { reportConversions } from './conversions';
 import { reportLibraryNames } from './library-names';
 import { PythonImporter } from './python';
 import { readMembership } from './python-membership';
+import { reportRunFindings } from './python-run-findings';
 
 export interface ImportResult {
   ast: Program;
@@ -46,7 +47,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
     // Before the library check: a JavaScript declaration named like a mapped built-in is renamed.
     const renamed = renameKeywordNames(ast, language === 'python' ? undefined : builder.libraryCallees);
-    const membership = language === 'python' ? readMembership(ast, builder) : reportTextualSorts(ast, builder.libraryCallees);
+    const membership = language === 'python' ? [...readMembership(ast, builder), ...reportRunFindings(ast, builder)] : reportTextualSorts(ast, builder.libraryCallees);
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
     const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source, builder);
     // Last: a conversion of a number becomes the number, which the display check judged as num(…).

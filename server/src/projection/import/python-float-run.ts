@@ -3,8 +3,11 @@
 // an element, an int, though median returns a float for a list of even length. The run computes
 // each number as Whetstone does and marks it int or float by Python's rules (a float as written,
 // `/`, float(…), math.sqrt; `+ - * %` of an int and a float…). It gives up (and the caller keeps
-// its may-be-float) on anything it does not model, a step or depth budget spent, or an int beyond
-// 2^53; so a run that ends has seen every value the program shows, as Python would show it.
+// its may-be-float) on anything it does not model or a step or depth budget spent; so a run that
+// ends has seen every value the program shows, as Python would show it, and every value its loops,
+// `in` tests and unpackings met. Where it meets a value Whetstone would hold otherwise than Python
+// (an int beyond 2^53, which Python keeps exact; int(…) of an infinity or NaN, or a division by
+// zero, where Python raises; a dict where a list or text is walked) it stops and says where.
 import type { BinaryExpression, CallExpression, Expression, FunctionDeclaration, Identifier, Lambda, Program, Statement } from '../../core/ast';
 
 /** A number and whether Python would hold it as a float. */
@@ -36,6 +39,24 @@ interface Frame {
 }
 
 class GiveUp extends Error {}
+
+/** What a run found that Whetstone does otherwise than Python, and where. */
+export interface RunFinding {
+  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text';
+  at: { id: string; span: Expression['span'] };
+}
+
+class Found extends Error {
+  constructor(readonly finding: RunFinding) {
+    super(finding.kind);
+  }
+}
+
+/** How a run ended: per argument of a print or str call that ran, whether it showed a float (undefined when the run did not end); what it found, if it stopped there. */
+export interface RunResult {
+  shown: Map<string, boolean> | undefined;
+  finding?: RunFinding;
+}
 class Return {
   constructor(readonly value: Value) {}
 }
@@ -62,22 +83,24 @@ export function showsAsFloat(value: Value): boolean {
 }
 
 /**
- * Runs `program`; for each argument of a print or str call that ran, whether any of its values
- * showed as a float. Undefined when the run gave up.
+ * Runs `program`. `listsOnly` are the ids of expressions Whetstone reads as a list or a text (what
+ * an unpacking or a loop walks): the run stops where one holds anything else.
  */
 export function runForFloats(
   program: Program,
   text: string,
   scopeOf: (node: Program | FunctionDeclaration | Lambda) => RunScope,
   isLibrary: (callee: Expression, scope: RunScope) => boolean,
-): Map<string, boolean> | undefined {
+  listsOnly: ReadonlySet<string> = new Set(),
+): RunResult {
   try {
-    const run = new Run(text, scopeOf, isLibrary);
+    const run = new Run(text, scopeOf, isLibrary, listsOnly);
     run.program(program);
-    return run.shown;
+    return { shown: run.shown };
   } catch (error) {
+    if (error instanceof Found) return { shown: undefined, finding: error.finding };
     // Thrown uncaught: the program stops there, and the run did not see what comes after.
-    if (error instanceof GiveUp || error instanceof Thrown || error instanceof Return || error instanceof Break || error instanceof Continue || error instanceof RangeError) return undefined;
+    if (error instanceof GiveUp || error instanceof Thrown || error instanceof Return || error instanceof Break || error instanceof Continue || error instanceof RangeError) return { shown: undefined };
     throw error;
   }
 }
@@ -88,11 +111,14 @@ class Run {
   readonly shown = new Map<string, boolean>();
   private steps = 0;
   private depth = 0;
+  /** The operation being computed, where an int beyond 2^53 is reported. */
+  private site: { id: string; span: Expression['span'] } | undefined;
 
   constructor(
     private readonly text: string,
     private readonly scopeOf: (node: Program | FunctionDeclaration | Lambda) => RunScope,
     private readonly isLibrary: (callee: Expression, scope: RunScope) => boolean,
+    private readonly listsOnly: ReadonlySet<string>,
   ) {}
 
   program(program: Program): void {
@@ -158,6 +184,7 @@ class Run {
         const value = this.expression(node.value, frame);
         if (node.operator === '=') return this.assign(node.target, value, frame);
         const operator = node.operator.slice(0, 1) as '+' | '-' | '*' | '/';
+        this.site = node;
         return this.assign(node.target, this.binary(operator, this.expression(node.target, frame), value), frame);
       }
       case 'MultipleAssignment': {
@@ -260,6 +287,12 @@ class Run {
   // Expressions
 
   private expression(node: Expression, frame: Frame): Value {
+    const value = this.evaluate(node, frame);
+    if (this.listsOnly.has(node.id) && !Array.isArray(value) && typeof value !== 'string') throw new Found({ kind: 'not a list or text', at: node });
+    return value;
+  }
+
+  private evaluate(node: Expression, frame: Frame): Value {
     this.step();
     switch (node.type) {
       case 'Literal':
@@ -276,7 +309,9 @@ class Run {
           if (typeof right !== 'boolean') throw new GiveUp();
           return right;
         }
-        return this.binary(node.operator, left, this.expression(node.right, frame));
+        const right = this.expression(node.right, frame);
+        this.site = node;
+        return this.binary(node.operator, left, right);
       }
       case 'UnaryExpression': {
         const operand = this.expression(node.operand, frame);
@@ -334,10 +369,18 @@ class Run {
     throw new GiveUp();
   }
 
-  /** A number's result, int unless Python's rules make it a float; an int past 2^53 is not followed. */
+  /** A number's result, int unless Python's rules make it a float. An int past 2^53, which Python keeps exact, is where the run stops. */
   private num(value: number, float: boolean): Num {
-    if (!float && !Number.isSafeInteger(value)) throw new GiveUp();
+    if (!float && !Number.isSafeInteger(value)) {
+      if (this.site === undefined || Number.isNaN(value)) throw new GiveUp();
+      throw new Found({ kind: 'inexact', at: this.site });
+    }
     return new Num(value, float);
+  }
+
+  /** Python raises ZeroDivisionError where Whetstone's division gives an infinity or NaN. */
+  private byZero(): Error {
+    return this.site ? new Found({ kind: 'division by zero', at: this.site }) : new GiveUp();
   }
 
   private binary(operator: string, left: Value, right: Value): Value {
@@ -370,12 +413,14 @@ class Run {
       case '*':
         return this.num(a * b, float);
       case '/':
-        if (b === 0) throw new GiveUp(); // ZeroDivisionError in Python
+        if (b === 0) throw this.byZero();
         return this.num(a / b, true);
       case '%':
-        if (b === 0) throw new GiveUp();
+        if (b === 0) throw this.byZero();
         return this.num(a % b, float);
       case '**':
+        // A float power past the largest double raises OverflowError in Python.
+        if ((float || b < 0) && !Number.isFinite(a ** b) && Number.isFinite(a) && Number.isFinite(b)) throw new GiveUp();
         return this.num(a ** b, float || b < 0);
       case '&':
       case '|':
@@ -465,10 +510,13 @@ class Run {
     if (quotient) {
       // a // b: the floor of the quotient, a float when either is.
       const [a, b] = [this.expression(quotient.left, frame), this.expression(quotient.right, frame)];
-      if (!(a instanceof Num) || !(b instanceof Num) || b.value === 0) throw new GiveUp();
+      if (!(a instanceof Num) || !(b instanceof Num)) throw new GiveUp();
+      this.site = node;
+      if (b.value === 0) throw this.byZero();
       return this.num(Math.floor(a.value / b.value), a.float || b.float);
     }
     const args = argNodes.map((arg) => this.expression(arg, frame));
+    this.site = node;
     if (name === 'print' || name === 'str' || name === 'pystr') {
       argNodes.forEach((arg, index) => this.shown.set(arg.id, (this.shown.get(arg.id) ?? false) || this.shows(args[index])));
       if (name === 'print') return null;
@@ -521,13 +569,21 @@ class Run {
         if (typeof first === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(first)) return new Num(Number(first), true);
         throw new GiveUp();
       case 'int':
-        if (first instanceof Num && Number.isFinite(first.value)) return this.num(Math.trunc(first.value), false);
+        // Python's int raises for an infinity (OverflowError) and NaN (ValueError); Whetstone's keeps them.
+        if (first instanceof Num && !Number.isFinite(first.value)) throw new Found({ kind: 'non-finite int', at: node });
+        if (first instanceof Num) return this.num(Math.trunc(first.value), false);
         if (typeof first === 'string' && /^\s*[+-]?\d+\s*$/.test(first)) return this.num(Number(first), false);
         throw new GiveUp();
       case 'sqrt':
+        if (number(first).value < 0) throw new GiveUp(); // ValueError in Python
         return new Num(Math.sqrt(number(first).value), true);
       case 'pow':
-        if (/^math\s*\.\s*pow\b/.test(written)) return new Num(number(first).value ** number(second).value, true);
+        if (/^math\s*\.\s*pow\b/.test(written)) {
+          // math.pow raises OverflowError past the largest double, ValueError for a negative base with a fractional exponent.
+          const power = number(first).value ** number(second).value;
+          if (!Number.isFinite(power)) throw new GiveUp();
+          return new Num(power, true);
+        }
         return this.binary('**', first, second);
       case 'round': {
         // round(x, n): Whetstone's rounding (halves away from zero); an int stays an int, as in Python.

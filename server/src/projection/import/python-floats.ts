@@ -8,8 +8,10 @@
 // a few runs per effect. Where a value's source cannot be followed (a name imported from another
 // module, a call of something not the file's, a parameter of a function used as a value or never
 // called), it may be a float, unless the source's hint says int. Where a shown value may be a
-// float, the program is run (python-float-run.ts) to see what it shows there.
-import { floorDivision, runForFloats } from './python-float-run';
+// float, the program is run (python-float-run.ts) to see what it shows there. The run is made once
+// per import, for every program: the other checks read what it met (python-membership.ts,
+// python-run-findings.ts).
+import { floorDivision, runForFloats, type RunResult } from './python-float-run';
 import { BUILTINS } from '../../core/semantics';
 import { childNodes, type CallExpression, type Expression, type Lambda, type Node, type Program, type FunctionDeclaration } from '../../core/ast';
 
@@ -50,8 +52,28 @@ const FLOAT_LITERAL = /^[0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9_]+)?$/;
  * those calls) may be a float that Python would show otherwise than Whetstone.
  */
 export function pythonFloatsShown(program: Program, libraryCallees: ReadonlySet<string>, text: string): (shown: Expression) => boolean {
-  const analysis = new FloatAnalysis(program, libraryCallees, text);
+  const analysis = floatAnalysis(program, libraryCallees, text);
   return (shown) => analysis.mayShowAsFloat(shown);
+}
+
+/** One analysis, and so one run, per imported program: the first check that asks makes it. */
+const analyses = new WeakMap<Program, FloatAnalysis>();
+
+/**
+ * The import's run of `program` (python-float-run.ts), made the first time any check asks;
+ * `listsOnly` are the expressions the run must find lists or texts in (a check that asks later
+ * with others than the run held gets a run of its own).
+ */
+export function pythonRun(program: Program, libraryCallees: ReadonlySet<string>, text: string, listsOnly?: ReadonlySet<string>): RunResult {
+  return floatAnalysis(program, libraryCallees, text, listsOnly).ran;
+}
+
+function floatAnalysis(program: Program, libraryCallees: ReadonlySet<string>, text: string, listsOnly?: ReadonlySet<string>): FloatAnalysis {
+  let analysis = analyses.get(program);
+  if (!analysis || [...(listsOnly ?? [])].some((id) => !analysis!.listsOnly.has(id))) {
+    analyses.set(program, (analysis = new FloatAnalysis(program, libraryCallees, text, listsOnly)));
+  }
+  return analysis;
 }
 
 class FloatAnalysis {
@@ -75,8 +97,8 @@ class FloatAnalysis {
   /** The scope of each shown value. */
   private readonly shownIn = new Map<string, Scope>();
   private readonly shownNodes = new Map<string, Expression>();
-  /** Per shown value, whether a run of the program showed it as a float; undefined when the run gave up. */
-  private ran: Map<string, boolean> | undefined;
+  /** The run of the program: per shown value, whether it showed as a float (undefined when the run gave up), and what it found. */
+  readonly ran: RunResult;
   /** While an effect runs: the keys it reads. */
   private reading: Set<string> | undefined;
 
@@ -84,6 +106,7 @@ class FloatAnalysis {
     program: Program,
     private readonly libraryCallees: ReadonlySet<string>,
     private readonly text: string,
+    readonly listsOnly: ReadonlySet<string> = new Set(),
   ) {
     for (const child of program.children) {
       if (child.type === 'ImportDeclaration') for (const name of [...child.names, child.module.split('.')[0]]) this.imported.add(name);
@@ -101,10 +124,8 @@ class FloatAnalysis {
     }
     for (const effect of this.effects) if (effect.target.startsWith('m:')) effect.target = `m:${this.find(effect.target.slice(2))}`;
     this.solve();
-    // Following the values says "may be"; where it does, the program runs to see (median([3, 1, 2]) is an int).
-    if ([...this.shownIn].some(([id, scope]) => this.level(this.shownNodes.get(id)!, scope) === 2)) {
-      this.ran = runForFloats(program, text, (node) => this.scopes.get(node.id)!, (callee, scope) => this.isLibrary(callee, scope as Scope));
-    }
+    // Where following the values says "may be", the run tells (median([3, 1, 2]) is an int).
+    this.ran = runForFloats(program, text, (node) => this.scopes.get(node.id)!, (callee, scope) => this.isLibrary(callee, scope as Scope), listsOnly);
   }
 
   mayShowAsFloat(shown: Expression): boolean {
@@ -112,7 +133,7 @@ class FloatAnalysis {
     if (scope === undefined || this.level(shown, scope) < 2) return false;
     // A run of the program that ended saw every value it showed there; what it did not reach (a
     // function the file never calls) stays may-be.
-    return this.ran?.get(shown.id) ?? true;
+    return this.ran.shown?.get(shown.id) ?? true;
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -1,55 +1,102 @@
-// Python's `for x in d` and `x in c` read by the type of what they walk or search, once the whole
-// program is imported (the checker needs it whole): a loop over a dict walks its keys, so its
-// iterable becomes keys(d); `x in c` became includes(c, x) (and `xs.index(v)` indexOf(xs, v)), which finds an element by Whetstone's
-// sameness (lists and records by identity, true is not 1) where Python's `in` uses ==. Where the
-// types say the two could differ, that is an error at import.
-import { walk, type CallExpression, type Expression, type ForStatement, type Program } from '../../core/ast';
+// Python's `for x in d`, `x in c` and `a, b = v` read by the type of what they walk, search or
+// unpack, once the whole program is imported (the checker needs it whole): a loop over a dict
+// walks its keys, so its iterable becomes keys(d); `x in c` became includes(c, x) (and
+// `xs.index(v)` indexOf(xs, v)), which finds an element by Whetstone's sameness (lists and records
+// by identity, true is not 1) where Python's `in` uses ==; an unpacking reads elements 0, 1, …,
+// where Python unpacks a dict's keys. Where the types say these could differ, that is an error at
+// import. Where the types say nothing (a parameter without a hint), the import's run of the program
+// decides: a run that ended met only lists and texts there, and no `in` it could not follow.
+import { walk, type CallExpression, type Expression, type ForStatement, type Node, type Program } from '../../core/ast';
 import { analyze, stripOptional, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
+import { pythonRun } from './python-floats';
 
 /** What `in`, `xs.index(v)` and `s.find(t)` became. */
 const SEARCHES = new Set(['includes', 'indexOf']);
 
 /** Kinds `in` compares by == in Python and by identity or strict sameness in Whetstone. */
 const COMPARED_OTHERWISE = new Set(['list', 'map', 'object', 'named', 'bool']);
+/** Kinds that are a dict in Python. */
+const DICTS = new Set(['map', 'object', 'named']);
 
-/** Rewrites loops over dicts to loops over their keys; errors for `in` tests that would find otherwise. */
+/** The values the import reads by their elements 0, 1, … (`a, b = v`; the lists of `enumerate`, `zip`), per import, with what read them. */
+const unpackings = new WeakMap<AstBuilder, Map<string, string>>();
+
+/** Records that `value` is read by its elements 0, 1, … where Python reads it by `how` ("this unpacking", "this enumerate(…)"). */
+export function markUnpacked(builder: AstBuilder, value: Expression, how: string): void {
+  const ids = unpackings.get(builder) ?? new Map<string, string>();
+  ids.set(value.id, how);
+  unpackings.set(builder, ids);
+}
+
+/** Rewrites loops over dicts to loops over their keys; errors for loops, `in` tests and unpackings that would read otherwise. */
 export function readMembership(program: Program, builder: AstBuilder): ProjectionDiagnostic[] {
   const loops: ForStatement[] = [];
   const tests: CallExpression[] = [];
-  walk(program, (node) => {
+  const unpacked: Expression[] = [];
+  const unpackedIds = unpackings.get(builder) ?? new Map<string, string>();
+  walk(program, (node: Node) => {
     if (node.type === 'ForStatement') loops.push(node);
     if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && SEARCHES.has(node.callee.name) && builder.libraryCallees.has(node.callee.id)) tests.push(node);
+    if (unpackedIds.has(node.id)) unpacked.push(node as Expression);
   });
-  if (loops.length === 0 && tests.length === 0) return [];
+  if (loops.length === 0 && tests.length === 0 && unpacked.length === 0) return [];
   const model = analyze(program);
   const kindOf = (expression: Expression | undefined): Type | undefined => {
     const type = expression ? model.typeOf(expression.id) : undefined;
     return type ? stripOptional(type) : undefined;
   };
+  const unknown = (kind: string | undefined): boolean => kind === undefined || kind === 'any';
+  const diagnostics: ProjectionDiagnostic[] = [];
+  /** Sites the types say nothing of, with what to report there unless the run decides. */
+  const undecided: { at: Expression; message: string; hint: string }[] = [];
   for (const loop of loops) {
     const kind = kindOf(loop.iterable)?.kind;
     if (kind === 'map' || kind === 'object') loop.iterable = builder.call('keys', [loop.iterable], loop.iterable.span);
+    else if (unknown(kind)) {
+      undecided.push({
+        at: loop.iterable,
+        message: "Not carried into Whetstone: this for loop walks a value whose type is not known at import: Python walks a dict's keys, where Whetstone's for walks only lists and texts",
+        hint: 'Give the value a type hint (list[int], str, dict[str, int]), or walk d.keys() for a dict.',
+      });
+    }
   }
-  const diagnostics: ProjectionDiagnostic[] = [];
   for (const test of tests) {
     const [container, value] = test.arguments as Expression[];
     const containerType = kindOf(container);
-    const element = containerType?.kind === 'list' ? stripOptional(containerType.element) : undefined;
+    const containerKind = containerType?.kind;
+    const mayBeList = containerKind === 'list' || unknown(containerKind);
+    const elementKind = containerKind === 'list' ? stripOptional(containerType!.element as Type).kind : undefined;
     const valueKind = kindOf(value)?.kind;
-    const differs = containerType?.kind === 'list' && (COMPARED_OTHERWISE.has(element?.kind ?? '') || COMPARED_OTHERWISE.has(valueKind ?? ''));
-    if (!differs) continue;
-    diagnostics.push(
-      projectionDiagnostic(
-        'W_UNSUPPORTED',
-        'error',
-        `Not carried into Whetstone: this ${test.callee.type === 'Identifier' && test.callee.name === 'indexOf' ? '.index(…)' : '`in`'} looks for a list, dict or bool in a list; Python compares with == (equal lists, True == 1), Whetstone by identity`,
-        test.id,
-        test.span,
-        { hint: 'Look for a number or a text, or write the comparison as a loop.' },
-      ),
-    );
+    const searched = test.callee.type === 'Identifier' && test.callee.name === 'indexOf' ? '.index(…)' : '`in`';
+    const compared = COMPARED_OTHERWISE.has(elementKind ?? '') || COMPARED_OTHERWISE.has(valueKind ?? '');
+    if (containerKind === 'list' && compared) {
+      diagnostics.push(
+        projectionDiagnostic('W_UNSUPPORTED', 'error', `Not carried into Whetstone: this ${searched} looks for a list, dict or bool in a list; Python compares with == (equal lists, True == 1), Whetstone by identity`, test.id, test.span, {
+          hint: 'Look for a number or a text, or write the comparison as a loop.',
+        }),
+      );
+    } else if (mayBeList && (compared || (unknown(elementKind) && unknown(valueKind)))) {
+      undecided.push({
+        at: test,
+        message: `Not carried into Whetstone: this ${searched} looks for a value in something whose types are not both known at import: if it is a list and they are lists, dicts or bools, Python compares with == (equal lists, True == 1), Whetstone by identity`,
+        hint: 'Give the value or the list a type hint (int, str, list[int]), or write the comparison as a loop.',
+      });
+    }
   }
+  for (const value of unpacked) {
+    const kind = kindOf(value)?.kind;
+    const message = `Not carried into Whetstone: ${unpackedIds.get(value.id)} reads a value that may be a dict: Python reads a dict's keys, where Whetstone reads elements 0, 1, …`;
+    const hint = 'Give the value a type hint (list[int], str), or read list(d.keys()) for the keys of a dict.';
+    if (DICTS.has(kind ?? '')) diagnostics.push(projectionDiagnostic('W_UNSUPPORTED', 'error', message, value.id, value.span, { hint }));
+    else if (unknown(kind)) undecided.push({ at: value, message: message.replace('that may be a dict', 'whose type is not known at import'), hint });
+  }
+  if (undecided.length === 0) return diagnostics;
+  // A run that ended met only lists and texts in those loops and unpackings, and could compare every value `in` looked for.
+  const listsOnly = new Set(undecided.filter(({ at }) => at.type !== 'CallExpression').map(({ at }) => at.id));
+  const run = pythonRun(program, builder.libraryCallees, builder.source, listsOnly);
+  if (run.shown !== undefined) return diagnostics;
+  for (const { at, message, hint } of undecided) diagnostics.push(projectionDiagnostic('W_UNSUPPORTED', 'error', message, at.id, at.span, { hint }));
   return diagnostics;
 }

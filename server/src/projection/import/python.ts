@@ -24,6 +24,7 @@ import { exceptionClasses, fileFunctions, isExceptionName, Reaches, readTry } fr
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
 import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
+import { markUnpacked } from './python-membership';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
 /** Whetstone's bit operators work on 32-bit signed integers (as JavaScript's do); Python's on integers of any size. */
@@ -68,6 +69,8 @@ export class PythonImporter {
   /** The exception classes the file declares (name → base) and what its try bodies reach: what a try/except is judged by. */
   private exceptionClasses = new Map<string, string>();
   private reaches = new Reaches(new Map());
+  /** Names the file imports (modules and what it takes from them): `m.x` reads a member of the module. */
+  private readonly importedNames = new Set<string>();
 
   constructor(private readonly b: AstBuilder) {}
 
@@ -76,6 +79,10 @@ export class PythonImporter {
     this.variadic = variadicFunctions(root);
     this.exceptionClasses = exceptionClasses(root);
     this.reaches = new Reaches(fileFunctions(root));
+    for (const statement of root.descendantsOfType(['import_statement', 'import_from_statement'])) {
+      const module = field(statement!, 'module_name');
+      for (const name of namedChildren(statement!)) if (name.id !== module?.id) this.importedNames.add(name.text.split('.')[0]);
+    }
     for (const statement of root.descendantsOfType(['global_statement', 'nonlocal_statement'])) {
       for (const name of namedChildren(statement!)) this.writtenElsewhere.add(name.text);
     }
@@ -642,7 +649,9 @@ export class PythonImporter {
       const targets = namedChildren(left);
       const holder = `unpacked${++this.comprehensionCount}`;
       const read = (): A.Identifier => this.b.identifier(holder, right);
-      const hold = this.b.make<A.VariableDeclaration>('VariableDeclaration', right, { name: holder, kind: 'const', varType: null, annotations: [], initializer: this.expression(right) });
+      const unpacked = this.expression(right);
+      markUnpacked(this.b, unpacked, 'this unpacking');
+      const hold = this.b.make<A.VariableDeclaration>('VariableDeclaration', right, { name: holder, kind: 'const', varType: null, annotations: [], initializer: unpacked });
       const sameLength = this.b.make<A.BinaryExpression>('BinaryExpression', right, { operator: '==', left: this.b.call('len', [read()], right), right: this.b.literal(targets.length, right) });
       const check = this.b.make<A.ExpressionStatement>('ExpressionStatement', node, {
         annotations: [],
@@ -774,6 +783,10 @@ export class PythonImporter {
         const text = node.text.replace(/_/g, '');
         if (/[jJ]$/.test(text)) return this.b.errorNode(node, 'a complex number');
         const value = Number(text);
+        // Python's ints are exact; a Whetstone number holds whole numbers exactly only up to 2^53.
+        if (node.type === 'integer' && !Number.isSafeInteger(value) && Number.isFinite(value)) {
+          return this.b.errorNode(node, `an integer beyond 2^53 (${shortInteger(text)})`, 'Python holds it exactly; a Whetstone number (a double) rounds it. Compute with numbers up to 9007199254740991, or write it as a float (1e20).');
+        }
         return this.b.make<A.Literal>('Literal', node, { value, raw: /^\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text) ? text : String(value) });
       }
       case 'string':
@@ -825,6 +838,13 @@ export class PythonImporter {
         const attribute = field(node, 'attribute')?.text ?? '';
         if (!object) return this.b.errorNode(node, 'an attribute');
         if (object.type === 'identifier' && object.text === 'math') return this.b.errorNode(node, `math.${attribute}`, 'math.floor, math.ceil and math.fabs map to built-ins; other members of math do not.');
+        // A method call is judged as a call (library-names.ts), a member of an imported module is
+        // the module's. Any other `obj.attr` is not Whetstone's field read: a dict (what records and
+        // maps are in Python) has no attributes, and the attributes of other values (`s.upper`,
+        // `n.real`) have no Whetstone form.
+        if (!isCallee(node) && !(object.type === 'identifier' && this.importedNames.has(object.text))) {
+          return this.b.errorNode(node, `the attribute ${attribute} read without a call`, `Python raises AttributeError for a dict (read a key as obj["${attribute}"]); the attributes of other values have no Whetstone form.`);
+        }
         return this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: attribute });
       }
       case 'subscript': {
@@ -1058,7 +1078,11 @@ export class PythonImporter {
         initializer: this.b.make<A.IndexExpression>('IndexExpression', name, { object: this.b.identifier(list.text, list), index: this.b.identifier(index, name) }),
       }),
     );
-    const lengths = lists.map((list) => this.b.call('len', [this.b.identifier(list.text, list)], list));
+    const lengths = lists.map((list) => {
+      const walked = this.b.identifier(list.text, list);
+      markUnpacked(this.b, walked, `this ${callee}(…)`);
+      return this.b.call('len', [walked], list);
+    });
     const bound = lengths.length === 1 ? lengths[0] : this.b.call('min', lengths, right);
     const block = this.block(body, node);
     block.statements.unshift(...reads);
@@ -1260,6 +1284,16 @@ function fitsInt32(text: string): boolean {
 }
 
 /** `a, b` or `(a, b)` on the left of an assignment. */
+/** Whether `node` is what a call calls (`obj.m` of `obj.m(…)`). */
+function isCallee(node: SyntaxNode): boolean {
+  return node.parent?.type === 'call' && field(node.parent, 'function')?.id === node.id;
+}
+
+/** An integer's digits for a message, shortened in the middle when long. */
+function shortInteger(digits: string): string {
+  return digits.length > 40 ? `${digits.slice(0, 18)}…${digits.slice(-18)}` : digits;
+}
+
 function isUnpacking(node: SyntaxNode): boolean {
   return node.type === 'pattern_list' || node.type === 'tuple_pattern';
 }

@@ -1,0 +1,35 @@
+// What the import's run of a Python program (python-float-run.ts) met that Whetstone would hold
+// otherwise, as errors at import: an int beyond 2^53 (Python's ints are exact, a Whetstone number
+// is a double and rounds it), int(…) of an infinity or NaN (Python raises, Whetstone's int keeps
+// it) and a division by zero (Python raises, Whetstone gives an infinity or NaN). The run stops at the first; a run that gave up earlier (a construct it does not
+// model, its step budget) says nothing of what comes after.
+import type { Program } from '../../core/ast';
+import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
+import type { AstBuilder } from './ast-builder';
+import { pythonRun } from './python-floats';
+
+export function reportRunFindings(program: Program, builder: AstBuilder): ProjectionDiagnostic[] {
+  const { finding } = pythonRun(program, builder.libraryCallees, builder.source);
+  if (finding?.kind === 'inexact') {
+    return [
+      projectionDiagnostic('W_UNSUPPORTED', 'error', 'Not carried into Whetstone: a run of the program at import computes a whole number here beyond 2^53 (9007199254740991), which Python holds exactly and a Whetstone number (a double) rounds', finding.at.id, finding.at.span, {
+        hint: 'Keep whole numbers within 2^53 (reduce them modulo a smaller number as you go), or compute with floats if rounding is meant.',
+      }),
+    ];
+  }
+  if (finding?.kind === 'non-finite int') {
+    return [
+      projectionDiagnostic('W_UNSUPPORTED', 'error', "Not carried into Whetstone: a run of the program at import gives int(…) here an infinity or NaN: Python's int raises (OverflowError, ValueError), Whetstone's int keeps it", finding.at.id, finding.at.span, {
+        hint: 'Test the value first (x == x for NaN, abs(x) < 1e308 for the infinities).',
+      }),
+    ];
+  }
+  if (finding?.kind === 'division by zero') {
+    return [
+      projectionDiagnostic('W_UNSUPPORTED', 'error', 'Not carried into Whetstone: a run of the program at import divides by zero here: Python raises ZeroDivisionError, Whetstone gives an infinity or NaN and goes on', finding.at.id, finding.at.span, {
+        hint: 'Test the divisor first.',
+      }),
+    ];
+  }
+  return [];
+}
