@@ -2,7 +2,8 @@
 // strings, operators and block scoping are JavaScript's, so most nodes map one to one; the
 // built-ins map to their JavaScript idiom (print → console.log, len → .length, push → .push,
 // range in a for → a counted loop, min → Math.min…) and to a small helper where JavaScript has no
-// built-in of the same meaning (how print shows lists, rounding halves away from zero).
+// built-in of the same meaning (how print shows lists, rounding halves away from zero, an index
+// outside a list or text as an error).
 // @performance(memoize|cache) becomes a memo Map; other annotations become comments.
 import { walk } from '../../core/ast';
 import type * as A from '../../core/ast';

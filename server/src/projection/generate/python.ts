@@ -10,6 +10,9 @@
 //   attribute). A default that is not a literal is evaluated per call (`x=None`, then set).
 // - Numbers: `/` and `%` go through helpers unless the divisor makes Python's operator agree;
 //   print and str show values as Whetstone does (see runtime-python.ts).
+// - Texts are measured and cut in UTF-16 units (length_of, item_at, slice_of, index_of), and an
+//   index outside a list is an error, not counted from the end (item_at, index_in), unless it is
+//   known to be a whole number from 0 up (number-facts.ts).
 // - @performance(memoize|cache) becomes @functools.cache; other annotations become comments.
 import type * as A from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, type TypeSyntax } from '../../core/semantics';
@@ -722,8 +725,8 @@ class PythonGenerator {
     if (this.ctx.isKind(node.object, 'list') && this.numbers.wholeFromZero(node.index)) return fragment(`${object}[${index}]`, POSTFIX);
     if (!asTarget) return fragment(`${this.ctx.helper('item_at')}(${objectFragment.text}, ${index})`, POSTFIX);
     // The list is named twice (written in, and measured), so it must be the same list both times.
-    if (!isPure(node.object)) this.ctx.unfaithful(node, 'Python', 'an element written in a list that a call gives (its index is not checked)');
-    else return fragment(`${object}[${this.ctx.helper('index_in')}(${objectFragment.text}, ${index})]`, POSTFIX);
+    if (isPure(node.object)) return fragment(`${object}[${this.ctx.helper('index_in')}(${objectFragment.text}, ${index})]`, POSTFIX);
+    this.ctx.unfaithful(node, 'Python', 'an element written in a list that a call gives (its index is not checked)');
     return fragment(`${object}[${index}]`, POSTFIX);
   }
 
