@@ -56,7 +56,7 @@ describe('projection shows values as the source does', () => {
   });
 
   it('a Python bool, text or number that may be None shows as Python does in every target (pystr)', () => {
-    const source = 'from typing import Optional\n\n\ndef sign(n: int) -> Optional[bool]:\n    if n == 0:\n        return None\n    return n > 0\n\n\ndef first(words: list[str]) -> Optional[str]:\n    return words[0] if words else None\n\n\nprint(sign(3), sign(-1), sign(0))\nprint(first(["a"]), first([]), f"<{first([])}>")\n';
+    const source = 'from typing import Optional\n\n\ndef sign(n: int) -> Optional[bool]:\n    if n == 0:\n        return None\n    return n > 0\n\n\ndef first(words: list[str]) -> Optional[str]:\n    return words[0] if len(words) > 0 else None\n\n\nprint(sign(3), sign(-1), sign(0))\nprint(first(["a"]), first([]), f"<{first([])}>")\n';
     printsTheSame(source, 'python');
     assert.match(printDocument(importSource(source, 'python').ast), /print\(pystr\(sign\(3\)\), pystr\(sign\(-1\)\), pystr\(sign\(0\)\)\);/);
   });

@@ -117,6 +117,25 @@ export function someNode(node: A.Node, test: (node: A.Node) => boolean): boolean
   return childNodes(node).some((child) => child.type !== 'Lambda' && someNode(child, test));
 }
 
+/** An expression without calls or awaits: evaluating it twice gives the same value and does nothing else. */
+export function isPure(node: A.Expression): boolean {
+  switch (node.type) {
+    case 'Identifier':
+    case 'Literal':
+      return true;
+    case 'MemberExpression':
+      return isPure(node.object);
+    case 'IndexExpression':
+      return isPure(node.object) && isPure(node.index);
+    case 'BinaryExpression':
+      return isPure(node.left) && isPure(node.right);
+    case 'UnaryExpression':
+      return node.operator !== 'await' && isPure(node.operand);
+    default:
+      return false;
+  }
+}
+
 /** A declaration whose value an if/else chooses: what importers make of `x = c ? a : b`. */
 export interface ChosenValue {
   declaration: A.VariableDeclaration;

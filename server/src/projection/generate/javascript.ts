@@ -2,13 +2,15 @@
 // strings, operators and block scoping are JavaScript's, so most nodes map one to one; the
 // built-ins map to their JavaScript idiom (print → console.log, len → .length, push → .push,
 // range in a for → a counted loop, min → Math.min…) and to a small helper where JavaScript has no
-// built-in of the same meaning (how print shows lists, rounding halves away from zero).
+// built-in of the same meaning (how print shows lists, rounding halves away from zero, an index
+// outside a list or text as an error).
 // @performance(memoize|cache) becomes a memo Map; other annotations become comments.
 import { walk } from '../../core/ast';
 import type * as A from '../../core/ast';
-import { BUILTINS, parseTypeSyntax, stripOptional, type Type, type TypeSyntax } from '../../core/semantics';
+import { BUILTINS, parseTypeSyntax, stripOptional, type SemanticSymbol, type Type, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
-import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, someNode, type GenerateResult } from './common';
+import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, someNode, type GenerateResult } from './common';
+import { NumberFacts } from './number-facts';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
 
 // Precedence, higher binds tighter (ECMAScript's operator precedence).
@@ -49,6 +51,9 @@ const RESERVED = new Set(
   ),
 );
 
+/** Built-ins that may change a list's length, or call a function of the program that may. */
+const RESIZING: ReadonlySet<string> = new Set(['push', 'splice', 'sort', 'sorted']);
+
 const MATH: Record<string, string> = { min: 'Math.min', max: 'Math.max', abs: 'Math.abs', floor: 'Math.floor', ceil: 'Math.ceil', sqrt: 'Math.sqrt', pow: 'Math.pow' };
 
 export function generateJavaScript(program: A.Program, typescript: boolean): GenerateResult {
@@ -65,6 +70,7 @@ class JavaScriptGenerator {
   ) {
     this.ctx = new GenerationContext(program);
     this.language = typescript ? 'TypeScript' : 'JavaScript';
+    this.numbers = new NumberFacts(program, this.ctx.model);
     walk(program, (node) => {
       if (node.type === 'FunctionDeclaration' || node.type === 'VariableDeclaration' || node.type === 'Parameter' || node.type === 'TypeDeclaration') this.declared.add(node.name);
       if (node.type === 'ForStatement') this.declared.add(node.iterator);
@@ -73,8 +79,13 @@ class JavaScriptGenerator {
     });
   }
 
+  private readonly numbers: NumberFacts;
+
   /** The names the program declares: only these are renamed away from JavaScript's reserved words. */
   private readonly declared = new Set<string>();
+
+  /** The loops being written that walk every index of a list they do not resize: its symbol and the counter's. */
+  private readonly walks: { list: SemanticSymbol; counter: SemanticSymbol }[] = [];
 
   run(): GenerateResult {
     const body = new CodeWriter('  ');
@@ -270,11 +281,11 @@ class JavaScriptGenerator {
         return;
       }
       case 'AssignmentStatement':
-        w.line(`${this.expression(node.target).text} ${node.operator} ${this.expression(node.value).text};`);
+        w.line(`${this.target(node.target)} ${node.operator} ${this.expression(node.value).text};`);
         return;
       case 'MultipleAssignment':
         // Destructuring evaluates the whole list before assigning, as Whetstone does.
-        w.line(`[${node.targets.map((target) => this.expression(target).text).join(', ')}] = [${node.values.map((value) => this.expression(value).text).join(', ')}];`);
+        w.line(`[${node.targets.map((target) => this.target(target)).join(', ')}] = [${node.values.map((value) => this.expression(value).text).join(', ')}];`);
         return;
       case 'ReturnStatement':
         w.line(node.value ? `return ${this.expression(node.value).text};` : 'return;');
@@ -371,8 +382,19 @@ class JavaScriptGenerator {
   private forStatement(w: CodeWriter, node: A.ForStatement): void {
     const iterator = this.name(node.iterator);
     const range = this.countedRange(node);
-    if (range) {
+    if (range?.hoisted) {
+      const end = this.ctx.freshName('end');
+      w.line(`for (let ${iterator} = ${range.start}, ${end} = ${range.end}; ${iterator} < ${end}; ${iterator}++) {`);
+    } else if (range) {
       w.line(`for (let ${iterator} = ${range.start}; ${iterator} < ${range.end}; ${iterator}++) {`);
+      const walk = this.walkOf(node);
+      if (walk) {
+        this.walks.push(walk);
+        this.block(w, node.body);
+        this.walks.pop();
+        w.line('}');
+        return;
+      }
     } else {
       const kind = assignsName(node.body, node.iterator) ? 'let' : 'const';
       w.line(`for (${kind} ${iterator} of ${this.expression(node.iterable).text}) {`);
@@ -382,19 +404,43 @@ class JavaScriptGenerator {
   }
 
   /**
-   * `for i in range(a, b)` as a counted loop, when that means the same: the end is evaluated once
-   * by range, so it must be a literal or a name (or len of a name) the body does not change, and
-   * the body must not assign the counter.
+   * `for i in range(a, b)` as a counted loop, when that means the same: the body must not assign
+   * the counter, and the end is evaluated once by range, so it is written in the condition only
+   * when it is a literal or a name (or len of a name) the body does not change; else it is held
+   * in a name of its own (hoisted).
    */
-  private countedRange(node: A.ForStatement): { start: string; end: string } | undefined {
+  private countedRange(node: A.ForStatement): { start: string; end: string; hoisted: boolean } | undefined {
     const iterable = node.iterable;
     if (iterable.type !== 'CallExpression' || !this.isBuiltin(iterable.callee, 'range')) return undefined;
     const args = iterable.arguments;
     if (args.length < 1 || args.length > 2 || assignsName(node.body, node.iterator)) return undefined;
     const end = args[args.length - 1];
-    if (!stableIn(end, node.body)) return undefined;
     const start = args.length === 2 ? args[0] : undefined;
-    return { start: start ? this.expression(start).text : '0', end: wrap(this.expression(end), BINARY['<'] + 1) };
+    const hoisted = !stableIn(end, node.body, (callee) => this.isBuiltin(callee) && !RESIZING.has((callee as A.Identifier).name));
+    return { start: start ? this.expression(start).text : '0', end: hoisted ? this.expression(end).text : wrap(this.expression(end), BINARY['<'] + 1), hoisted };
+  }
+
+  /**
+   * `for i in range(len(xs))` (or from another whole number from 0 up) written as a counted loop
+   * over a list the body does not resize or assign: `xs[i]` in it is always in range.
+   */
+  private walkOf(node: A.ForStatement): { list: SemanticSymbol; counter: SemanticSymbol } | undefined {
+    const iterable = node.iterable as A.CallExpression;
+    const [first, second] = iterable.arguments;
+    const end = second ?? first;
+    if (second && !this.numbers.wholeFromZero(first)) return undefined;
+    if (end.type !== 'CallExpression' || !this.isBuiltin(end.callee, 'len') || end.arguments[0]?.type !== 'Identifier') return undefined;
+    const list = this.ctx.model.symbolOf(end.arguments[0].id);
+    const counter = this.ctx.model.symbolOf(node.id);
+    return list && counter ? { list, counter } : undefined;
+  }
+
+  /** Whether `xs[i]` is in a loop that walks the indices of `xs` with `i`. */
+  private inRange(node: A.IndexExpression): boolean {
+    if (node.object.type !== 'Identifier' || node.index.type !== 'Identifier' || this.walks.length === 0) return false;
+    const list = this.ctx.model.symbolOf(node.object.id);
+    const counter = this.ctx.model.symbolOf(node.index.id);
+    return this.walks.some((walk) => walk.list === list && walk.counter === counter);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -442,8 +488,15 @@ class JavaScriptGenerator {
         const needs = object.precedence < POSTFIX || node.object.type === 'Literal';
         return fragment(`${needs ? `(${object.text})` : object.text}.${node.property}`, POSTFIX);
       }
-      case 'IndexExpression':
-        return fragment(`${wrap(this.expression(node.object), POSTFIX)}[${this.expression(node.index).text}]`, POSTFIX);
+      case 'IndexExpression': {
+        const object = this.expression(node.object);
+        if (this.keyed(node) || this.inRange(node)) return fragment(`${wrap(object, POSTFIX)}[${this.expression(node.index).text}]`, POSTFIX);
+        // Out of range is an error in Whetstone, undefined in JavaScript.
+        this.ctx.helper('indexIn');
+        // TypeScript would read an `any` as a list of unknown: <any> picks the list overload with any elements.
+        const typeArgument = this.typescript && !this.ctx.isKind(node.object, 'list', 'string') ? '<any>' : '';
+        return fragment(`${this.ctx.helper('itemAt')}${typeArgument}(${object.text}, ${this.expression(node.index).text})`, POSTFIX);
+      }
       case 'ArrayLiteral':
         return fragment(`[${node.elements.map((element) => this.expression(element).text).join(', ')}]`, PRIMARY);
       case 'ObjectLiteral':
@@ -456,6 +509,25 @@ class JavaScriptGenerator {
         this.ctx.unfaithful(node, this.language, `source that did not parse (${node.text.slice(0, 60)})`);
         return fragment('undefined', PRIMARY);
     }
+  }
+
+  /** Whether `m[k]` reads or writes a map, record or object by key rather than a list or text by index. */
+  private keyed(node: A.IndexExpression): boolean {
+    return this.ctx.isKind(node.object, 'map', 'object', 'named') || (this.ctx.isKind(node.index, 'string') && !this.ctx.isKind(node.object, 'list', 'string'));
+  }
+
+  /**
+   * An assignment target. An element of a list is written at `indexIn(xs, i)`: outside 0 … len - 1
+   * it is an error in Whetstone, where JavaScript would write past the end (or a property "-1").
+   */
+  private target(node: A.Expression): string {
+    if (node.type !== 'IndexExpression' || this.keyed(node) || this.inRange(node)) return this.expression(node).text;
+    const object = this.expression(node.object);
+    const index = this.expression(node.index).text;
+    // The list is named twice (written in, and measured), so it must be the same list both times.
+    if (isPure(node.object)) return `${wrap(object, POSTFIX)}[${this.ctx.helper('indexIn')}(${object.text}, ${index})]`;
+    this.ctx.unfaithful(node, this.language, 'an element written in a list that a call gives (its index is not checked)');
+    return `${wrap(object, POSTFIX)}[${index}]`;
   }
 
   /**
@@ -619,6 +691,8 @@ class JavaScriptGenerator {
    */
   private printed(arg: A.Expression): string {
     const text = this.expression(arg).text;
+    // console.log shows -0 as "-0"; print shows it as "0", as String does.
+    if (this.ctx.isKind(arg, 'number') && !this.numbers.neverNegativeZero(arg)) return `String(${text})`;
     return this.ctx.isKind(arg, 'string', 'number', 'bool') ? text : `${this.ctx.helper('show')}(${text})`;
   }
 }
@@ -661,14 +735,13 @@ export function assignsName(block: A.Block, name: string): boolean {
 }
 
 /** Whether `end` (a range bound) has the same value for the whole loop `body`. */
-function stableIn(end: A.Expression, body: A.Block): boolean {
+function stableIn(end: A.Expression, body: A.Block, keepsLengths: (callee: A.Expression) => boolean): boolean {
   if (end.type === 'Literal') return true;
   if (end.type === 'Identifier') return !assignsName(body, end.name);
   if (end.type === 'CallExpression' && end.callee.type === 'Identifier' && end.callee.name === 'len' && end.arguments.length === 1 && end.arguments[0].type === 'Identifier') {
-    const list = end.arguments[0].name;
-    const pushes = (node: A.Node): boolean =>
-      node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'push' && node.arguments[0]?.type === 'Identifier' && node.arguments[0].name === list;
-    return !assignsName(body, list) && !someNode(body, pushes);
+    // Any list may be this one under another name, and a function of the program may resize it.
+    const resizes = (node: A.Node): boolean => node.type === 'CallExpression' && !keepsLengths(node.callee);
+    return !assignsName(body, end.arguments[0].name) && !someNode(body, resizes);
   }
   return false;
 }

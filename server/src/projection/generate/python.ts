@@ -10,12 +10,16 @@
 //   attribute). A default that is not a literal is evaluated per call (`x=None`, then set).
 // - Numbers: `/` and `%` go through helpers unless the divisor makes Python's operator agree;
 //   print and str show values as Whetstone does (see runtime-python.ts).
+// - Texts are measured and cut in UTF-16 units (length_of, item_at, slice_of, index_of), and an
+//   index outside a list is an error, not counted from the end (item_at, index_in), unless it is
+//   known to be a whole number from 0 up (number-facts.ts).
 // - @performance(memoize|cache) becomes @functools.cache; other annotations become comments.
 import type * as A from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
-import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
-import { PY_HELPER_IMPORTS, pyHelperSource, type PyHelper } from './runtime-python';
+import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
+import { NumberFacts } from './number-facts';
+import { PY_HELPER_IMPORTS, PY_HELPER_USES, pyHelperSource, type PyHelper } from './runtime-python';
 
 // Precedence, higher binds tighter (Python's grammar). Comparisons chain in Python, so both
 // operands of a comparison that are comparisons themselves get parentheses.
@@ -84,6 +88,7 @@ export function generatePython(program: A.Program, options: GenerateOptions = {}
 
 class PythonGenerator {
   private readonly ctx: GenerationContext;
+  private readonly numbers: NumberFacts;
   private readonly stdImports = new Set<string>();
   private scope: PyScope;
   private readonly module: PyScope;
@@ -101,6 +106,7 @@ class PythonGenerator {
     options: GenerateOptions,
   ) {
     this.ctx = new GenerationContext(program);
+    this.numbers = new NumberFacts(program, this.ctx.model);
     this.module = { parent: null, frames: [new Map()], used: new Set(), outerWrites: new Map() };
     this.scope = this.module;
     this.typeNames = program.children.filter((child): child is A.TypeDeclaration => child.type === 'TypeDeclaration').map((child) => child.name);
@@ -138,6 +144,8 @@ class PythonGenerator {
     }
     const imports = this.program.children.filter((child): child is A.ImportDeclaration => child.type === 'ImportDeclaration');
     const head = new CodeWriter('    ');
+    // A helper that calls others is written with them.
+    for (let i = 0; i < this.ctx.usedHelpers().length; i++) for (const used of PY_HELPER_USES[this.ctx.usedHelpers()[i] as PyHelper] ?? []) this.ctx.helper(used);
     const std = [...this.stdImports, ...this.ctx.usedHelpers().flatMap((helper) => PY_HELPER_IMPORTS[helper as PyHelper])];
     const typing = std.filter((name) => name.startsWith('typing.')).map((name) => name.slice(7));
     for (const name of [...new Set(std.filter((name) => !name.startsWith('typing.')))].sort()) head.line(`import ${name}`);
@@ -698,14 +706,27 @@ class PythonGenerator {
     return this.parents.get(node.id);
   }
 
-  /** `xs[i]`; reading a map is `m.get(k)`, which is None for a missing key as in Whetstone (m[k] raises). */
+  /**
+   * `xs[i]`. Reading a map is `m.get(k)`, which is None for a missing key as in Whetstone (m[k]
+   * raises). A list or text goes through item_at (index_in for a write): an index outside 0 …
+   * len - 1 is an error in Whetstone, where Python counts a negative one from the end, refuses a
+   * whole float and counts a text in code points rather than UTF-16 units. A list at an index
+   * known to be a whole number from 0 up needs no helper: Python's IndexError past the end is the
+   * error.
+   */
   private index(node: A.IndexExpression, asTarget: boolean): Fragment {
-    const object = wrap(this.expression(node.object), POSTFIX);
+    const objectFragment = this.expression(node.object);
+    const object = wrap(objectFragment, POSTFIX);
     const index = this.expression(node.index).text;
     // Reading a missing key is null in Whetstone (and undefined in JavaScript), a KeyError for
     // dict[k]: a map, a record or object, or anything indexed by a string is a dict here.
     const dict = this.ctx.isKind(node.object, 'map', 'object', 'named') || (this.ctx.isKind(node.index, 'string') && !this.ctx.isKind(node.object, 'list', 'string'));
-    if (!asTarget && dict) return fragment(`${object}.get(${index})`, POSTFIX);
+    if (dict) return fragment(asTarget ? `${object}[${index}]` : `${object}.get(${index})`, POSTFIX);
+    if (this.ctx.isKind(node.object, 'list') && this.numbers.wholeFromZero(node.index)) return fragment(`${object}[${index}]`, POSTFIX);
+    if (!asTarget) return fragment(`${this.ctx.helper('item_at')}(${objectFragment.text}, ${index})`, POSTFIX);
+    // The list is named twice (written in, and measured), so it must be the same list both times.
+    if (isPure(node.object)) return fragment(`${object}[${this.ctx.helper('index_in')}(${objectFragment.text}, ${index})]`, POSTFIX);
+    this.ctx.unfaithful(node, 'Python', 'an element written in a list that a call gives (its index is not checked)');
     return fragment(`${object}[${index}]`, POSTFIX);
   }
 
@@ -788,8 +809,12 @@ class PythonGenerator {
           return fragment(`sorted(${[args[0].text, order].filter((part) => part !== '').join(', ')})`, POSTFIX);
         }
         case 'indexOf':
-          if (first && this.ctx.isKind(first, 'string') && args.length === 2) return fragment(`${wrap(args[0], POSTFIX)}.find(${args[1].text})`, POSTFIX);
+          // str.find counts code points; index_of gives the UTF-16 offset, as in Whetstone.
           return fragment(`${this.ctx.helper('index_of')}(${list})`, POSTFIX);
+        case 'len':
+          // Python's len counts a text's code points; Whetstone's counts UTF-16 units.
+          if (first && (this.ctx.isKind(first, 'list', 'map', 'object', 'named') || bmpLiteral(first))) return fragment(`len(${list})`, POSTFIX);
+          return fragment(`${this.ctx.helper('length_of')}(${list})`, POSTFIX);
         case 'slice':
           return fragment(`${this.ctx.helper('slice_of')}(${list})`, POSTFIX);
         case 'splice':
@@ -825,13 +850,18 @@ class PythonGenerator {
         case 'assert':
           return fragment(`${this.ctx.helper('assert_that')}(${list})`, POSTFIX);
         default:
-          // len, min, max, abs mean the same in Python.
+          // min, max, abs mean the same in Python.
           return fragment(`${name}(${list})`, POSTFIX);
       }
     }
     const callee = node.callee.type === 'MemberExpression' ? this.member(node.callee, true) : this.expression(node.callee);
     return fragment(`${wrap(callee, POSTFIX)}(${list})`, POSTFIX);
   }
+}
+
+/** A text literal without a character above U+FFFF: Python's len counts its UTF-16 units. */
+function bmpLiteral(node: A.Expression): boolean {
+  return node.type === 'Literal' && typeof node.value === 'string' && [...node.value].every((char) => char.length === 1);
 }
 
 /** An operand that is a 32-bit signed integer in Python already: such a literal, or a bit operation's result. */

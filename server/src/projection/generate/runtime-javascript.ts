@@ -1,10 +1,11 @@
 // The few helpers generated JavaScript and TypeScript need where the language has no built-in of
 // the same meaning (docs/LANGUAGE.md "What programs mean"): how print/str show a value, rounding
 // halves away from zero, range as a list, len of an unknown value, num, assert, includes of an unknown
-// container, repeat, what Node's console.log shows, the error a throw throws. Only the helpers a
+// container, repeat, what Node's console.log shows, the error a throw throws, an index outside a
+// list or text as an error (JavaScript reads undefined there and writes past the end). Only the helpers a
 // program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError';
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError';
 
 type Names = (base: string) => string;
 
@@ -79,6 +80,24 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `function ${name('compareValues')}(a${t(': any')}, b${t(': any')})${t(': number')} {`,
         `  if (typeof a === 'number' && typeof b === 'number') return a - b;`,
         `  return a < b ? -1 : a > b ? 1 : 0;`,
+        `}`,
+      ].join('\n');
+    case 'itemAt':
+      return [
+        `/** Whetstone's items[index]: a list's element, or a text's UTF-16 code unit, at an index from 0 to its length - 1 (any other is an error); an object's value for a key. */`,
+        ...(typescript ? [`function ${name('itemAt')}<T>(items: readonly T[], index: number | string): T;`, `function ${name('itemAt')}(items: string, index: number): string;`] : []),
+        `function ${name('itemAt')}(items${t(': any')}, index${t(': any')})${t(': any')} {`,
+        `  // A Whetstone list holds no undefined (its writes are checked): undefined is a wrong index, or a missing key.`,
+        `  const item = items[index];`,
+        `  return item !== undefined ? item : items[${name('indexIn')}(items, index)];`,
+        `}`,
+      ].join('\n');
+    case 'indexIn':
+      return [
+        `/** A whole index from 0 to the length - 1 of a list or text; any other index is an error in Whetstone (JavaScript reads undefined there). An object's key as it is. */`,
+        `function ${name('indexIn')}(items${t(': any')}, index${t(': any')})${t(': any')} {`,
+        `  if ((index >= 0 && index < items.length && Number.isInteger(index)) || (typeof items !== 'string' && !Array.isArray(items))) return index;`,
+        `  throw new RangeError(\`index \${index} is outside a list or text of length \${items.length}\`);`,
         `}`,
       ].join('\n');
     case 'toInteger':

@@ -4,11 +4,13 @@
 // of the dividend, rounding halves away from zero, num() giving NaN instead of raising, sqrt and
 // powers (`**` and pow) as JavaScript's floating-point ones, NaN or Infinity where Python raises,
 // bit operators on 32-bit signed integers, an assert that `python -O` does not remove, what
-// Python's print (pystr) and Node's console.log (jsstr) show, and the exception a throw raises (an
-// except takes only it). Only the helpers a program uses are written, each under a name the
+// Python's print (pystr) and Node's console.log (jsstr) show, the exception a throw raises (an
+// except takes only it), texts measured and cut in UTF-16 code units as JavaScript does (Python
+// counts code points), and an index outside a list or text as an error (Python counts a negative
+// one from the end). Only the helpers a program uses are written, each under a name the
 // program does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'to_int' | 'python_text' | 'node_text' | 'WhetstoneError';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'WhetstoneError';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -25,12 +27,27 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   index_of: [],
   slice_of: [],
   splice_list: ['math'],
+  length_of: [],
+  text_offset: [],
+  item_at: [],
+  index_in: [],
   python_text: [],
   node_text: ['math', 're', 'unicodedata'],
   to_int: ['math', 're'],
   int32: ['math'],
   assert_that: [],
   WhetstoneError: [],
+};
+
+/** The helpers each helper calls (written with it). */
+export const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
+  python_text: ['show'],
+  node_text: ['show'],
+  split_text: ['length_of'],
+  index_of: ['length_of'],
+  slice_of: ['length_of', 'text_offset'],
+  index_in: ['length_of'],
+  item_at: ['index_in', 'length_of', 'text_offset'],
 };
 
 export function pyHelperSource(helper: PyHelper, name: (base: string) => string): string {
@@ -143,8 +160,12 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     return False`;
     case 'split_text':
       return `def ${name('split_text')}(text, separator):
-    """Whetstone's split: an empty separator gives the characters, where str.split raises."""
-    return list(text) if separator == "" else text.split(separator)`;
+    """Whetstone's split: an empty separator gives the UTF-16 code units (the characters of a text below U+10000), where str.split raises."""
+    if separator != "":
+        return text.split(separator)
+    if not text.isascii() and ${name('length_of')}(text) != len(text):
+        raise ValueError("splitting a text with a character above U+FFFF into UTF-16 code units would cut that character in half")
+    return list(text)`;
     case 'repeat_list':
       return `def ${name('repeat_list')}(value, count):
     """Whetstone's repeat: count elements, each value; none below zero; a count that is not whole is an error."""
@@ -155,9 +176,10 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     return [value] * max(0, count)`;
     case 'index_of':
       return `def ${name('index_of')}(container, value):
-    """JavaScript's indexOf: a text in a text; in a list, the first element that is the same (=== : lists and dicts by identity, True is not 1, NaN never found); -1 when none is."""
+    """JavaScript's indexOf: a text in a text (at its UTF-16 offset); in a list, the first element that is the same (=== : lists and dicts by identity, True is not 1, NaN never found); -1 when none is."""
     if isinstance(container, str):
-        return container.find(value)
+        found = container.find(value)
+        return ${name('length_of')}(container[:found]) if found > 0 else found
     for index, item in enumerate(container):
         if item is value and not (isinstance(item, float) and item != item):
             return index
@@ -171,12 +193,53 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     return -1`;
     case 'slice_of':
       return `def ${name('slice_of')}(items, start, end=None):
-    """JavaScript's slice: negative bounds count from the end, bounds past the ends stop there, a fractional one is truncated, NaN is 0."""
+    """JavaScript's slice: negative bounds count from the end, bounds past the ends stop there, a fractional one is truncated, NaN is 0; a text's bounds in UTF-16 units."""
+    size = ${name('length_of')}(items)
+
     def bound(value):
         if value != value:
             return 0
-        return int(max(-len(items) - 1, min(len(items) + 1, value)))
+        value = int(max(-size, min(size, value)))
+        value = value + size if value < 0 else value
+        return ${name('text_offset')}(items, value) if isinstance(items, str) else value
     return items[bound(start):None if end is None else bound(end)]`;
+    case 'length_of':
+      return `def ${name('length_of')}(value):
+    """Whetstone's len: a text's length in UTF-16 code units, as JavaScript counts it (Python's len counts code points)."""
+    if isinstance(value, str) and not value.isascii():
+        return len(value.encode("utf-16-le", "surrogatepass")) // 2
+    return len(value)`;
+    case 'text_offset':
+      return `def ${name('text_offset')}(text, units):
+    """Where the first units UTF-16 code units of text end, as an index of Python's str; an error inside a character above U+FFFF, which a str cannot hold half of."""
+    if text.isascii():
+        return units
+    head = text.encode("utf-16-le", "surrogatepass")[: 2 * units].decode("utf-16-le", "surrogatepass")
+    if head and 0xD800 <= ord(head[-1]) < 0xDC00 and text[len(head) - 1] != head[-1]:
+        raise ValueError("cutting the text at UTF-16 unit %d would split the character %r in half" % (units, text[len(head) - 1]))
+    return len(head)`;
+    case 'index_in':
+      return `def ${name('index_in')}(items, index):
+    """A whole index from 0 to the length - 1 of a list or text, as an int; any other index is an error in Whetstone (Python counts a negative one from the end). A dict's key as it is."""
+    if type(items) is list and type(index) is int and index >= 0 or isinstance(items, dict):
+        return index  # past the end of a list: IndexError where it is used
+    size = ${name('length_of')}(items)
+    if isinstance(index, bool) or not isinstance(index, (int, float)) or not 0 <= index < size or index != int(index):
+        raise IndexError("index %s is outside a list or text of length %d" % (index, size))
+    return int(index)`;
+    case 'item_at':
+      return `def ${name('item_at')}(items, index):
+    """Whetstone's items[index]: a list's element, or a text's UTF-16 code unit, at an index from 0 to the length - 1 (any other is an error); a dict's value for a key, or None."""
+    if type(items) is list and type(index) is int and index >= 0:
+        return items[index]  # past the end: IndexError
+    if isinstance(items, dict):
+        return items.get(index)
+    index = ${name('index_in')}(items, index)
+    if isinstance(items, str) and not items.isascii():
+        start = ${name('text_offset')}(items, index)
+        ${name('text_offset')}(items, index + 1)  # an error if the unit is half of a character
+        return items[start]
+    return items[index]`;
     case 'python_text':
       return `def ${name('python_text')}(value, nested=False):
     """Whetstone's pystr: what Python's print and str show (True, None, ['a', 1], {'k': 2}); numbers as show writes them."""
