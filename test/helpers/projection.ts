@@ -121,6 +121,13 @@ export class Scratch {
     return this.node(join(this.dir, 'out', `${base}.js`));
   }
 
+  /** What `code` prints in `language`, run as a program of its own (it must run to its end). */
+  prints(code: string, language: 'javascript' | 'typescript' | 'python'): string {
+    const ran = this.runProgram(code, language);
+    assert.equal(ran.status, 0, ran.stderr);
+    return ran.stdout;
+  }
+
   /** Whetstone `source` checks without an error, and prints `expected` in every target. */
   printsInEveryTarget(source: string, expected: string): void {
     const doc = WhetstoneDocument.create(source, 1);

@@ -20,12 +20,7 @@ describe('projection shows values as the source does', () => {
   });
   after(() => scratch.dispose());
 
-  const run = (code: string, language: Foreign): string => {
-    const path = scratch.write(`p${count++}.${language === 'python' ? 'py' : 'js'}`, code);
-    const ran = language === 'python' ? scratch.python(path) : scratch.node(path);
-    assert.equal(ran.status, 0, ran.stderr);
-    return ran.stdout;
-  };
+  const run = (code: string, language: Foreign): string => scratch.prints(code, language);
 
   const importErrors = (source: string, language: Foreign): string[] =>
     importSource(source, language)
@@ -85,7 +80,7 @@ describe('projection shows values as the source does', () => {
     // TypeScript too: the helper type-checks under --strict.
     const doc = WhetstoneDocument.create(printDocument(importSource(source, 'python').ast), 1);
     try {
-      const compiled = scratch.tsc([scratch.write(`p${count++}.ts`, generate(doc.ast, 'typescript').code)]);
+      const compiled = scratch.tsc([scratch.write(`q${count++}.ts`, generate(doc.ast, 'typescript').code)]);
       assert.equal(compiled.status, 0, compiled.stdout);
     } finally {
       doc.dispose();

@@ -21,11 +21,7 @@ describe('projection of JavaScript values of unknown type', () => {
       .map((d) => `${d.line}: ${d.message}`);
 
   /** What the source prints when run as written. */
-  const printed = (source: string): string => {
-    const ran = scratch.runProgram(source, 'javascript');
-    assert.equal(ran.status, 0, ran.stderr);
-    return ran.stdout;
-  };
+  const printed = (source: string): string => scratch.prints(source, 'javascript');
 
   it('a value joined to a text with + or a template that may be a list is an error at import (JavaScript shows 1,2)', () => {
     const source = 'function show(v) {\n  return "value: " + v;\n}\nfunction wrap(v) {\n  return `<${v}>`;\n}\nconsole.log(show(5));\nconsole.log(show([1, 2]));\nconsole.log(wrap({ a: 1 }));\n';

@@ -19,12 +19,7 @@ describe('projection library tables', () => {
   });
   after(() => scratch.dispose());
 
-  const run = (code: string, language: Foreign): string => {
-    const path = scratch.write(`p${count++}.${language === 'python' ? 'py' : 'js'}`, code);
-    const ran = language === 'python' ? scratch.python(path) : scratch.node(path);
-    assert.equal(ran.status, 0, ran.stderr);
-    return ran.stdout;
-  };
+  const run = (code: string, language: Foreign): string => scratch.prints(code, language);
 
   /** The source imports without a diagnostic, uses `builtins`, and prints what it prints as written in both targets. */
   const keepsItsMeaning = (source: string, language: Foreign, builtins: RegExp): void => {
@@ -72,10 +67,10 @@ describe('projection library tables', () => {
   it('range with a step of 0 stops the program with an error in every target, as in Python', () => {
     const doc = WhetstoneDocument.create('let step = 0;\nprint(range(0, 3, step));\n', 1);
     try {
-      const js = scratch.node(scratch.write(`p${count++}.js`, generate(doc.ast, 'javascript').code));
+      const js = scratch.node(scratch.write(`q${count++}.js`, generate(doc.ast, 'javascript').code));
       assert.notEqual(js.status, 0);
       assert.match(js.stderr, /RangeError: range\(\) step must not be zero/);
-      const py = scratch.python(scratch.write(`p${count++}.py`, generate(doc.ast, 'python').code));
+      const py = scratch.python(scratch.write(`q${count++}.py`, generate(doc.ast, 'python').code));
       assert.notEqual(py.status, 0);
       assert.match(py.stderr, /ValueError/);
     } finally {

@@ -33,11 +33,7 @@ describe('Python floats shown through names, calls, parameters and lists', () =>
   });
   after(() => scratch.dispose());
 
-  const pythonPrints = (source: string): string => {
-    const ran = scratch.runProgram(source, 'python');
-    assert.equal(ran.status, 0, ran.stderr);
-    return ran.stdout;
-  };
+  const pythonPrints = (source: string): string => scratch.prints(source, 'python');
 
   it('a float through a function call is an error on its line; one that shows the same (3.5) is not', () => {
     const source = 'def half(x):\n    return x / 2\ndef mean(a, b):\n    total = a + b\n    return total / 2\navg = mean(3, 4.0)\nprint(half(4))  # float\nprint(mean(3, 5))  # float\nprint(avg)\n';

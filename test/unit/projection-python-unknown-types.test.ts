@@ -26,12 +26,7 @@ describe('Python values of unknown type, exact ints and attributes at import', (
   });
   after(() => scratch.dispose());
 
-  /** What Python prints for `source` as written (it must run to its end). */
-  const pythonPrints = (source: string): string => {
-    const ran = scratch.runProgram(source, 'python');
-    assert.equal(ran.status, 0, ran.stderr);
-    return ran.stdout;
-  };
+  const pythonPrints = (source: string): string => scratch.prints(source, 'python');
 
   it('a for loop over a parameter that holds a dict is an error; over lists and texts it prints the same', () => {
     const walksDict = 'def count(c):\n    n = 0\n    for k in c:\n        n += 1\n    return n\n\nprint(count({"a": 1, "b": 2}))\n';
