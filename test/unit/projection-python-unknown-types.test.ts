@@ -2,7 +2,8 @@
 // `in` test and an unpacking read a value by what it holds, and Python reads a dict (its keys),
 // and compares lists and bools (==), otherwise than Whetstone. The import's run of the program
 // decides where it ends; otherwise each is an error at import. The same run reports an int beyond
-// 2^53 (Python's ints are exact), int(…) of an infinity and a division by zero (Python raises). An attribute read that
+// 2^53 (Python's ints are exact), int(…) of an infinity and a division by zero (Python raises), and
+// a text holding a character above U+FFFF measured or cut (counted otherwise). An attribute read that
 // is not a call is an error: a dict has no attributes in Python.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -92,6 +93,19 @@ describe('Python values of unknown type, exact ints and attributes at import', (
     assert.equal(found.length, 1, found.join('\n'));
     assert.match(found[0], /^2: .*divides by zero here: Python raises ZeroDivisionError/);
     assert.match(errors('def half(a, b):\n    return a // b\n\nprint(half(8, 0))\n').join('\n'), /^2: .*divides by zero/);
+  });
+
+  it('measuring or cutting a text that holds a character above U+FFFF is an error where the run meets it; walking it is not', () => {
+    const measured = 'def width(label):\n    return len(label)\n\nprint(width("ab"))\nprint(width("a😀b"))\n';
+    assert.equal(pythonPrints(measured), '2\n3\n');
+    const found = errors(measured);
+    assert.equal(found.length, 1, found.join('\n'));
+    assert.match(found[0], /^2: .*holds a character above U\+FFFF/);
+    assert.match(errors('s = "x😀y"\nprint(s[2])\n').join('\n'), /^2: .*above U\+FFFF/);
+    assert.match(errors('s = "x😀y"\nprint(s.find("y"))\n').join('\n'), /^2: .*above U\+FFFF/);
+    assert.match(errors('s = "x😀y"\nprint(s[1:])\n').join('\n'), /^2: .*above U\+FFFF/);
+    // A loop walks characters in both; texts without such a character are measured alike.
+    scratch.keepsItsMeaning('s = "a😀b"\nn = 0\nfor ch in s:\n    n += 1\nprint(n)\nprint(len("plain"))\n', 'python', /for ch in s/);
   });
 
   it('an attribute read that is not a call is an error: a dict has none in Python', () => {

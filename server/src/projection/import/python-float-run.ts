@@ -42,7 +42,7 @@ class GiveUp extends Error {}
 
 /** What a run found that Whetstone does otherwise than Python, and where. */
 export interface RunFinding {
-  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text';
+  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF';
   at: { id: string; span: Expression['span'] };
 }
 
@@ -339,7 +339,7 @@ class Run {
         const object = this.expression(node.object, frame);
         const index = this.expression(node.index, frame);
         if (Array.isArray(object)) return object[this.position(object, index)];
-        if (typeof object === 'string') return this.chars(object)[this.position(this.chars(object), index)];
+        if (typeof object === 'string') return this.chars(object, node)[this.position(this.chars(object, node), index)];
         const value = object instanceof Map ? object.get(this.key(index)) : undefined;
         if (value === undefined) throw new GiveUp();
         return value;
@@ -455,11 +455,19 @@ class Run {
     throw new GiveUp();
   }
 
-  /** A text's characters; one outside the Basic Multilingual Plane counts as two in JavaScript and one in Python. */
-  private chars(text: string): string[] {
+  /**
+   * A text's characters, as Python counts them: one above U+FFFF is one character in Python and
+   * two UTF-16 units in Whetstone, so measuring or indexing a text that holds one (at `at`) is a
+   * finding.
+   */
+  private chars(text: string, at: Expression): string[] {
     this.charge(text.length);
-    if (/[\uD800-\uDFFF]/.test(text)) throw new GiveUp();
+    this.noneAboveFFFF(text, at);
     return [...text];
+  }
+
+  private noneAboveFFFF(text: unknown, at: Expression): void {
+    if (typeof text === 'string' && /[\uD800-\uDFFF]/.test(text)) throw new Found({ kind: 'text above U+FFFF', at });
   }
 
   private bounded<T extends string | unknown[]>(value: T): T {
@@ -542,7 +550,7 @@ class Run {
         this.shows(first); // counts what pythonRepr walks
         return this.bounded(pythonRepr(first));
       case 'len':
-        if (typeof first === 'string') return this.num(this.chars(first).length, false);
+        if (typeof first === 'string') return this.num(this.chars(first, node).length, false);
         if (first instanceof Map) return this.num(first.size, false);
         return this.num(list(first).length, false);
       case 'range': {
@@ -633,6 +641,7 @@ class Run {
         if (first instanceof Map) return first.has(this.key(second));
         return list(first).some((item) => this.equal(item, second));
       case 'indexOf': {
+        this.noneAboveFFFF(first, node);
         const found = typeof first === 'string' && typeof second === 'string' ? first.indexOf(second) : list(first).findIndex((item) => this.equal(item, second));
         // xs.index(v) and s.index(t) raise ValueError where s.find(t) gives -1: the program stops there.
         if (found === -1 && /\.\s*index\s*\(/.test(written)) throw new GiveUp();
@@ -640,6 +649,7 @@ class Run {
       }
       case 'slice': {
         const [start, end] = [number(second).value, args[2] === undefined ? undefined : number(args[2]).value];
+        this.noneAboveFFFF(first, node);
         if (typeof first === 'string') return first.slice(start, end);
         return list(first).slice(start, end);
       }

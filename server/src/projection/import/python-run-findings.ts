@@ -1,7 +1,9 @@
 // What the import's run of a Python program (python-float-run.ts) met that Whetstone would hold
 // otherwise, as errors at import: an int beyond 2^53 (Python's ints are exact, a Whetstone number
 // is a double and rounds it), int(…) of an infinity or NaN (Python raises, Whetstone's int keeps
-// it) and a division by zero (Python raises, Whetstone gives an infinity or NaN). The run stops at the first; a run that gave up earlier (a construct it does not
+// it), a division by zero (Python raises, Whetstone gives an infinity or NaN) and a text holding a
+// character above U+FFFF measured or cut (one character in Python, two UTF-16 units in
+// Whetstone). The run stops at the first; a run that gave up earlier (a construct it does not
 // model, its step budget) says nothing of what comes after.
 import type { Program } from '../../core/ast';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
@@ -28,6 +30,13 @@ export function reportRunFindings(program: Program, builder: AstBuilder): Projec
     return [
       projectionDiagnostic('W_UNSUPPORTED', 'error', 'Not carried into Whetstone: a run of the program at import divides by zero here: Python raises ZeroDivisionError, Whetstone gives an infinity or NaN and goes on', finding.at.id, finding.at.span, {
         hint: 'Test the divisor first.',
+      }),
+    ];
+  }
+  if (finding?.kind === 'text above U+FFFF') {
+    return [
+      projectionDiagnostic('W_UNSUPPORTED', 'error', 'Not carried into Whetstone: a run of the program at import measures or cuts a text here that holds a character above U+FFFF (an emoji, say): Python counts it as one character, Whetstone as two UTF-16 units, so lengths and positions differ', finding.at.id, finding.at.span, {
+        hint: 'Walk the text with a for loop (both count such a character once), or keep such characters out of texts that are measured or indexed.',
       }),
     ];
   }
