@@ -9,36 +9,31 @@ import type { Program } from '../../core/ast';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
 import { pythonRun } from './python-floats';
+import type { RunFinding } from './python-float-run';
+
+/** Each finding's message and hint; the run's other kinds are read by the checks that asked for them. */
+const REPORTED: Partial<Record<RunFinding['kind'], { message: string; hint: string }>> = {
+  inexact: {
+    message: 'a run of the program at import computes a whole number here beyond 2^53 (9007199254740991), which Python holds exactly and a Whetstone number (a double) rounds',
+    hint: 'Keep whole numbers within 2^53 (reduce them modulo a smaller number as you go), or compute with floats if rounding is meant.',
+  },
+  'non-finite int': {
+    message: "a run of the program at import gives int(…) here an infinity or NaN: Python's int raises (OverflowError, ValueError), Whetstone's int keeps it",
+    hint: 'Test the value first (x == x for NaN, abs(x) < 1e308 for the infinities).',
+  },
+  'division by zero': {
+    message: 'a run of the program at import divides by zero here: Python raises ZeroDivisionError, Whetstone gives an infinity or NaN and goes on',
+    hint: 'Test the divisor first.',
+  },
+  'text above U+FFFF': {
+    message: 'a run of the program at import measures or cuts a text here that holds a character above U+FFFF (an emoji, say): Python counts it as one character, Whetstone as two UTF-16 units, so lengths and positions differ',
+    hint: 'Walk the text with a for loop (both count such a character once), or keep such characters out of texts that are measured or indexed.',
+  },
+};
 
 export function reportRunFindings(program: Program, builder: AstBuilder): ProjectionDiagnostic[] {
   const { finding } = pythonRun(program, builder.libraryCallees, builder.source);
-  if (finding?.kind === 'inexact') {
-    return [
-      projectionDiagnostic('W_UNSUPPORTED', 'error', 'Not carried into Whetstone: a run of the program at import computes a whole number here beyond 2^53 (9007199254740991), which Python holds exactly and a Whetstone number (a double) rounds', finding.at.id, finding.at.span, {
-        hint: 'Keep whole numbers within 2^53 (reduce them modulo a smaller number as you go), or compute with floats if rounding is meant.',
-      }),
-    ];
-  }
-  if (finding?.kind === 'non-finite int') {
-    return [
-      projectionDiagnostic('W_UNSUPPORTED', 'error', "Not carried into Whetstone: a run of the program at import gives int(…) here an infinity or NaN: Python's int raises (OverflowError, ValueError), Whetstone's int keeps it", finding.at.id, finding.at.span, {
-        hint: 'Test the value first (x == x for NaN, abs(x) < 1e308 for the infinities).',
-      }),
-    ];
-  }
-  if (finding?.kind === 'division by zero') {
-    return [
-      projectionDiagnostic('W_UNSUPPORTED', 'error', 'Not carried into Whetstone: a run of the program at import divides by zero here: Python raises ZeroDivisionError, Whetstone gives an infinity or NaN and goes on', finding.at.id, finding.at.span, {
-        hint: 'Test the divisor first.',
-      }),
-    ];
-  }
-  if (finding?.kind === 'text above U+FFFF') {
-    return [
-      projectionDiagnostic('W_UNSUPPORTED', 'error', 'Not carried into Whetstone: a run of the program at import measures or cuts a text here that holds a character above U+FFFF (an emoji, say): Python counts it as one character, Whetstone as two UTF-16 units, so lengths and positions differ', finding.at.id, finding.at.span, {
-        hint: 'Walk the text with a for loop (both count such a character once), or keep such characters out of texts that are measured or indexed.',
-      }),
-    ];
-  }
-  return [];
+  const reported = finding && REPORTED[finding.kind];
+  if (!finding || !reported) return [];
+  return [projectionDiagnostic('W_UNSUPPORTED', 'error', `Not carried into Whetstone: ${reported.message}`, finding.at.id, finding.at.span, { hint: reported.hint })];
 }
