@@ -5,13 +5,14 @@
 // through a module whose exports change and stops at one whose exports do not; and a newer change
 // supersedes the checks under way, so nothing computed before it is published after it.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { DependentChecks } from '../../server/src/workspace/dependent-checks';
-import type { FileDiagnostic } from '../../server/src/workspace/file-check';
+import type { ModuleResolution } from '../../server/src/core/semantics';
+import { checkFile, exportsDigest, exportsOfAnswer, type FileDiagnostic } from '../../server/src/workspace/file-check';
 import { FileIndex } from '../../server/src/workspace/file-index';
 import { loadGrammar } from '../../server/src/workspace/grammar';
 import { indexAndCheckWorkspace } from '../../server/src/workspace/index-and-check';
@@ -134,5 +135,30 @@ describe('dependents checked again on worker threads', () => {
     for (const path of expected) assert.ok(after.some((publication) => publication.path === path), `${path} published after the newer change`);
     for (const { path, diagnostics } of after) assert.deepEqual(diagnostics, full.get(path), `${path} as the newer change makes it`);
     assert.match(after.find((publication) => publication.path === file('d0'))?.diagnostics.join() ?? '', /Argument of type number is not assignable to parameter 'x' of type bool/);
+  });
+
+  it("keeps the very exports of a dependent whose exports the change leaves as they were (the worker does not send them back), and takes a changed one's", async () => {
+    await changeHub('number');
+    await settled();
+    const before = (path: string) => workspace.modules.keptExports(path)?.exports;
+    const d0 = before(file('d0'));
+    const relay = before(file('relay'));
+    assert.ok(d0 && relay);
+    const mark = published.length;
+    await changeHub('string');
+    await settled();
+    assert.ok(published.slice(mark).some((publication) => publication.path === file('d0')), 'd0 checked again');
+    assert.equal(before(file('d0')), d0, "d0's exports (sum and label) are the same object");
+    assert.notEqual(before(file('relay'))?.fingerprint, relay.fingerprint, "relay hands total on: its exports are the check's new ones");
+    // The worker's side: the same text and exports are answered by their digest, another text's are sent.
+    const resolutions = ['core', 'mid'].map((modulePath) => [modulePath, workspace.modules.resolveFor(file('d0'), modulePath)] as [string, ModuleResolution]);
+    const kept = workspace.modules.keptExports(file('d0'))!;
+    const knownExports = exportsDigest(kept.hash, kept.exports);
+    const same = checkFile({ path: file('d0'), followLinks: false, resolutions, knownExports });
+    assert.ok(!('problem' in same) && 'exportsAsKnown' in same && !('exports' in same));
+    assert.equal(exportsOfAnswer(same, kept.exports), kept.exports);
+    writeFileSync(file('d0'), `// a comment moves every node\n${readFileSync(file('d0'), 'utf8')}`);
+    const moved = checkFile({ path: file('d0'), followLinks: false, resolutions, knownExports });
+    assert.ok(!('problem' in moved) && 'exports' in moved && moved.exports.fingerprint === kept.exports.fingerprint, 'the same exports of another text are sent: their node ids differ');
   });
 });

@@ -17,8 +17,8 @@
 // is checked again), so no diagnostics older than a newer publication are ever sent. What waits is
 // a set of the workspace's files, and at most two checks per worker are under way.
 import { pathToFileURL } from 'node:url';
-import type { ImportGraph, ModuleResolution } from '../core/semantics';
-import { reviveExports, type CheckedFile, type FileDiagnostic } from './file-check';
+import type { ImportGraph, ModuleExports, ModuleResolution } from '../core/semantics';
+import { exportsDigest, exportsOfAnswer, type CheckedFile, type FileDiagnostic } from './file-check';
 import type { FileIndex } from './file-index';
 import { IdlePool } from './idle-pool';
 import { resolutionKey, type ModuleExportsCache } from './module-exports';
@@ -266,10 +266,13 @@ export class DependentChecks {
     const generation = this.generation;
     this.sent.set(path, generation);
     this.outstanding++;
+    // Most files a change reaches keep their exports: the worker then answers without them.
+    const known = this.modules.keptExports(path);
+    const knownExports = known && exportsDigest(known.hash, known.exports);
     void pool
-      .run(workers, (running) => running.check({ path, followLinks: file.followLinks, resolutions, library: this.modules.library }))
+      .run(workers, (running) => running.check({ path, followLinks: file.followLinks, resolutions, library: this.modules.library, ...(knownExports ? { knownExports } : {}) }))
       .then(
-        (answer) => this.answered(path, generation, resolutions, answer),
+        (answer) => this.answered(path, generation, resolutions, answer, known?.exports),
         () => {
           // The worker failed: checked here instead, if still wanted.
           if (this.sent.get(path) !== generation) return;
@@ -284,7 +287,7 @@ export class DependentChecks {
       });
   }
 
-  private answered(path: string, generation: number, resolutions: readonly [string, ModuleResolution][], answer: CheckedFile): void {
+  private answered(path: string, generation: number, resolutions: readonly [string, ModuleResolution][], answer: CheckedFile, known: ModuleExports | undefined): void {
     // Superseded (a newer change, the file forgotten or checked again since): not published.
     if (this.sent.get(path) !== generation || generation !== this.generation) return;
     this.sent.delete(path);
@@ -292,7 +295,7 @@ export class DependentChecks {
     if ('problem' in answer) return this.sink.unreadable(path);
     const seen = new Map(resolutions.map(([modulePath, resolution]) => [modulePath, resolutionKey(resolution)]));
     const usedFiles = new Set([path, ...this.importGraph().graph.importsOf(path)]);
-    const exportsChanged = this.modules.seed(path, { hash: answer.hash, imports: answer.imports, exports: reviveExports(answer.exports), usedFiles, seen });
+    const exportsChanged = this.modules.seed(path, { hash: answer.hash, imports: answer.imports, exports: exportsOfAnswer(answer, known), usedFiles, seen });
     this.sink.checked(path, pathToFileURL(path).href, answer.diagnostics);
     if (exportsChanged) this.add(this.directImporters(new Set([path])));
   }

@@ -121,8 +121,35 @@ function reviveType(type: Type): Type {
   }
 }
 
-/** A checked file, with the hash of the text checked (module-exports.ts compares it with the file's later readings). */
-export type CheckedFile = ({ path: string; hash: string } & FileCheck) | { path: string; problem: string; missing: boolean };
+/**
+ * A checked file, with the hash of the text checked (module-exports.ts compares it with the file's
+ * later readings). `exportsAsKnown` instead of its exports: they are those the request said it
+ * holds (FileCheckRequest.knownExports), so they need not cross back.
+ */
+export type CheckedFile =
+  | ({ path: string; hash: string } & (FileCheck | (Omit<FileCheck, 'exports'> & { exportsAsKnown: true })))
+  | { path: string; problem: string; missing: boolean };
+
+/** The exports of a checked file: those the asker holds when the answer says they are the same, otherwise the answer's own, revived. */
+export function exportsOfAnswer(answer: Exclude<CheckedFile, { problem: string }>, known: ModuleExports | undefined): ModuleExports {
+  if ('exports' in answer) return reviveExports(answer.exports);
+  if (!known) throw new Error(`the check of ${answer.path} answered exports it was not given`);
+  return known;
+}
+
+/**
+ * Names a file's exports as computed from one text: equal for the same text (so the same node ids)
+ * and exports an importer cannot tell apart. A check request carries the one of the exports its
+ * asker holds, so a check that finds the same answers without them (most files a change reaches).
+ */
+export function exportsDigest(hash: string, exports: ModuleExports): string {
+  const known = digests.get(exports);
+  if (known?.hash === hash) return known.digest;
+  const digest = createHash('sha256').update(hash).update('\u0000').update(exports.fingerprint).digest('base64');
+  digests.set(exports, { hash, digest });
+  return digest;
+}
+const digests = new WeakMap<ModuleExports, { hash: string; digest: string }>();
 
 /** Reads a file with the index's limits, its byte-order mark dropped (not part of the text, as in editors). */
 export function readIndexedFile(path: string, followLinks: boolean): { text: string } | { problem: string; missing: boolean } {
@@ -145,6 +172,8 @@ export interface FileCheckRequest {
   library?: LibraryContext;
   /** For indexAndCheckFile: its summary only (its imports' exports are not known yet). */
   summaryOnly?: boolean;
+  /** For checkFile: the exportsDigest of the exports the asker holds for this file; equal ones are not sent back. */
+  knownExports?: string;
 }
 
 /** Reads and checks one file against the answers given (in whichever thread calls it); with `kept`, from the document kept for its text. */
@@ -154,9 +183,16 @@ export function checkFile(request: FileCheckRequest, kept?: KeptDocuments): Chec
   const answers = new Map(request.resolutions);
   const resolver: ModuleResolver = { resolve: (modulePath) => answers.get(modulePath) ?? UNRESOLVED };
   const hash = textHash(read.text);
-  if (!kept) return { path: request.path, hash, ...checkText(read.text, resolver, request.library) };
-  const document = kept.documentOf(request.path, read.text);
-  return { path: request.path, hash, ...checkDocument(document, analyze(document, { library: request.library, modules: resolver })) };
+  let check: FileCheck;
+  if (!kept) check = checkText(read.text, resolver, request.library);
+  else {
+    const document = kept.documentOf(request.path, read.text);
+    check = checkDocument(document, analyze(document, { library: request.library, modules: resolver }));
+  }
+  if (request.knownExports !== undefined && exportsDigest(hash, check.exports) === request.knownExports) {
+    return { path: request.path, hash, diagnostics: check.diagnostics, imports: check.imports, exportsAsKnown: true };
+  }
+  return { path: request.path, hash, ...check };
 }
 
 /** No file: the module's names are any (what a module of the importer's own cycle is, seen from it). */

@@ -162,6 +162,12 @@ export class ModuleExportsCache {
     return entry?.stale ? undefined : entry?.exports;
   }
 
+  /** The exports last kept for the file at `path`, not open, stale or not, with the hash of the text they are of (nothing is read). */
+  keptExports(path: string): { hash: string; exports: ModuleExports } | undefined {
+    const entry = this.disk.get(path);
+    return entry?.exports ? { hash: entry.hash, exports: entry.exports } : undefined;
+  }
+
   /** Whether a buffer has the file at `path`. */
   isOpen(path: string): boolean {
     return this.bufferAt(path) !== undefined;
@@ -174,9 +180,12 @@ export class ModuleExportsCache {
    */
   seed(path: string, known: { hash: string; imports: readonly string[]; exports: ModuleExports; usedFiles: ReadonlySet<string>; seen?: ReadonlyMap<string, string> }): boolean {
     if (this.roots.length === 0 || this.bufferAt(path)) return false;
-    const before = this.disk.get(path)?.exports?.fingerprint;
+    const kept = this.disk.get(path);
+    const before = kept?.exports?.fingerprint;
     this.disk.delete(path);
-    this.disk.set(path, { ...known });
+    // The same text's same exports stay the same object: workers keep exports by object (sent-exports.ts), and would be sent them again.
+    const same = kept?.exports && kept.hash === known.hash && before === known.exports.fingerprint;
+    this.disk.set(path, { ...known, ...(same ? { exports: kept.exports } : {}) });
     this.evictOldest();
     return before !== known.exports.fingerprint;
   }

@@ -13,7 +13,7 @@
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { moduleFilePath, modulePathOf, NO_EXPORTS, type ModuleExports, type ModuleResolution } from '../core/semantics';
-import { checkFile, reviveExports, UNRESOLVED, type CheckedFile, type FileCheckRequest, type FileDiagnostic } from './file-check';
+import { checkFile, exportsOfAnswer, UNRESOLVED, type CheckedFile, type FileCheckRequest, type FileDiagnostic } from './file-check';
 import type { FileIndex } from './file-index';
 import { resolutionKey, type ModuleExportsCache } from './module-exports';
 import type { SummaryPool } from './summary-pool';
@@ -124,7 +124,7 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
           const answer = await ask({ path: member, followLinks: file.followLinks, resolutions, library });
           if ('problem' in answer) return;
           const seen = new Map(resolutions.map(([modulePath, resolution]) => [modulePath, resolutionKey(resolution)]));
-          modules.seed(member, { hash: answer.hash, imports: answer.imports, exports: reviveExports(answer.exports), usedFiles, seen });
+          modules.seed(member, { hash: answer.hash, imports: answer.imports, exports: exportsOfAnswer(answer, undefined), usedFiles, seen });
           sink.checked(member, pathToFileURL(member).href, answer.diagnostics);
         } finally {
           if (--left === 0) componentDone(at);
@@ -150,7 +150,7 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
         let exports = NO_EXPORTS;
         try {
           const answer = await ask({ path: member, followLinks: file.followLinks, resolutions: resolutionsOf(member, memberSet, () => UNRESOLVED), library });
-          if (!('problem' in answer)) exports = reviveExports(answer.exports);
+          if (!('problem' in answer)) exports = exportsOfAnswer(answer, undefined);
         } finally {
           seen(member, exports);
         }
