@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { analyze, moduleExportsOf } from '../../server/src/core/semantics';
+import { analyze, moduleExportsOf, type SemanticModel } from '../../server/src/core/semantics';
 import { WhetstoneDocument } from '../../server/src/core/syntax';
 import { checkFile } from '../../server/src/workspace/file-check';
 import { loadGrammar } from '../../server/src/workspace/grammar';
@@ -59,18 +59,26 @@ describe('kept documents of a check worker', () => {
 
   it('uses a kept document only for the same text, and keeps a bounded number', () => {
     const kept = new KeptDocuments();
-    const first = kept.documentOf('/a.wst', 'fn a() {}\n');
-    assert.equal(kept.documentOf('/a.wst', 'fn a() {}\n'), first);
-    const changed = kept.documentOf('/a.wst', 'fn b() {}\n');
+    const previousOf = new Map<WhetstoneDocument, SemanticModel | undefined>();
+    const documentOf = (path: string, text: string): WhetstoneDocument =>
+      kept.analysed(path, text, (document, previous) => {
+        previousOf.set(document, previous);
+        return analyze(document);
+      }).document;
+    const first = documentOf('/a.wst', 'fn a() {}\n');
+    assert.equal(documentOf('/a.wst', 'fn a() {}\n'), first);
+    assert.ok(previousOf.get(first), "the same text's document is analysed from its previous analysis");
+    const changed = documentOf('/a.wst', 'fn b() {}\n');
     assert.notEqual(changed, first);
+    assert.equal(previousOf.get(changed), undefined, 'a new text is analysed afresh');
     assert.deepEqual(
       changed.ast.children.map((child) => ('name' in child ? child.name : child.type)),
       ['b'],
     );
-    for (let i = 0; i < MAX_KEPT_DOCUMENTS + 20; i++) kept.documentOf(`/f${i}.wst`, `fn f${i}() {}\n`);
+    for (let i = 0; i < MAX_KEPT_DOCUMENTS + 20; i++) documentOf(`/f${i}.wst`, `fn f${i}() {}\n`);
     assert.equal(kept.size, MAX_KEPT_DOCUMENTS);
     // The least recently used went first: the last ones are still kept.
-    const last = kept.documentOf(`/f${MAX_KEPT_DOCUMENTS + 19}.wst`, `fn f${MAX_KEPT_DOCUMENTS + 19}() {}\n`);
-    assert.equal(kept.documentOf(`/f${MAX_KEPT_DOCUMENTS + 19}.wst`, `fn f${MAX_KEPT_DOCUMENTS + 19}() {}\n`), last);
+    const last = documentOf(`/f${MAX_KEPT_DOCUMENTS + 19}.wst`, `fn f${MAX_KEPT_DOCUMENTS + 19}() {}\n`);
+    assert.equal(documentOf(`/f${MAX_KEPT_DOCUMENTS + 19}.wst`, `fn f${MAX_KEPT_DOCUMENTS + 19}() {}\n`), last);
   });
 });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { walk, type Node, type Program } from '../../server/src/core/ast';
-import { analyze, type SemanticModel, type SemanticSymbol } from '../../server/src/core/semantics';
+import { analyze, moduleExportsOf, type ModuleExports, type ModuleResolution, type ModuleResolver, type SemanticModel, type SemanticSymbol } from '../../server/src/core/semantics';
 import { suggestAnnotations } from '../../server/src/core/suggest';
 import type { WhetstoneDocument } from '../../server/src/core/syntax';
 import { parse } from '../helpers/core';
@@ -251,5 +251,137 @@ describe('incremental analysis', () => {
     assert.equal(itemOf(fourth, 'square'), itemOf(third, 'square'));
     assert.ok(fourth.diagnostics.some((d) => d.code === 'E_UNKNOWN_FIELD' && d.message.includes('price')));
     doc.dispose();
+  });
+});
+
+// The same, when what the imported modules answer changes: where only their functions, constants
+// and variables change, the import items are declared again and the functions that read none of
+// those names keep their facts; a type imported or declared there with other fields starts afresh.
+const IMPORTER = [
+  'use math.{round, clamp, RATE};',
+  'use shop.money;',
+  'use shop.kinds.{Price};',
+  'type Item { name: string, price: number, qty: number }',
+  'const limit = 100;',
+  'let base = round(1.5, 0);',
+  '',
+  'fn total(items: list<Item>): number {',
+  '  let sum = 0;',
+  '  for item in items {',
+  '    sum = sum + item.price * item.qty;',
+  '  }',
+  '  return round(sum, 2);',
+  '}',
+  '',
+  'fn capped(v: number): number {',
+  '  if v > limit {',
+  '    return clamp(v, 0, limit);',
+  '  }',
+  '  return v;',
+  '}',
+  '',
+  'fn charged(p: Price): number {',
+  '  return money.fee(p.amount) + RATE;',
+  '}',
+  '',
+  'fn square(x: number): number {',
+  '  return x * x;',
+  '}',
+  '',
+  'fn later(): number {',
+  '  return base + 1;',
+  '}',
+  '',
+  'print(total([]), capped(3), square(2), later());',
+  '',
+].join('\n');
+
+/** Versions of each imported module: signatures retyped, arity, a name gone or made a constant, a type's fields. */
+const MODULE_VERSIONS: Record<string, string[]> = {
+  math: [
+    'fn round(x: number, digits: number): number { return x; }\nfn clamp(v: number, lo: number, hi: number): number { return v; }\nconst RATE = 0.2;\n',
+    'fn round(x: any, digits: number): number { return x; }\nfn clamp(v: number, lo: number, hi: number): number { return v; }\nconst RATE = 0.2;\n',
+    'fn round(x: number): string { return ""; }\nfn clamp(v: number, lo: number, hi: number): number { return v; }\nconst RATE = 0.2;\n',
+    'fn round(x: number, digits: number): number { return x; }\nconst RATE = 0.2;\n',
+    'fn round(x: number, digits: number): number { return x; }\nfn clamp(v: number, lo: number, hi: number): number { return v; }\nconst RATE = "none";\n',
+    'const round = 3;\nfn clamp(v: string, lo: number, hi: number): number { return 0; }\nconst RATE = 0.2;\n',
+    'type Item { a: number }\nfn round(x: number, digits: number): number { return x; }\nfn clamp(v: number, lo: number, hi: number): number { return v; }\nconst RATE = 0.2;\n',
+  ],
+  'shop.money': ['fn fee(a: number): number { return a; }\n', 'fn fee(a: string): number { return 0; }\n', 'fn fee(): number { return 0; }\n', 'type Coin { v: number }\nfn fee(a: number): number { return a; }\n', 'let fee = 2;\n'],
+  'shop.kinds': ['type Price { amount: number }\n', 'type Price { amount: string }\n', 'type Price { amount: number }\nfn helper(): number { return 1; }\n', 'fn helper(): number { return 1; }\n'],
+};
+
+/** Each module version's exports, made once (an importer's analysis is given the same object again for the same version, as the module cache does). */
+const moduleExports = new Map<string, ModuleExports>();
+async function exportsOf(text: string): Promise<ModuleExports> {
+  let exports = moduleExports.get(text);
+  if (!exports) {
+    const module = await parse(text);
+    exports = moduleExportsOf(analyze(module));
+    module.dispose();
+    moduleExports.set(text, exports);
+  }
+  return exports;
+}
+
+async function resolverOf(versions: Record<string, number>): Promise<ModuleResolver> {
+  const answers = new Map<string, ModuleResolution>();
+  for (const [modulePath, texts] of Object.entries(MODULE_VERSIONS)) {
+    answers.set(modulePath, { file: `${modulePath.replace('.', '/')}.wst`, exports: await exportsOf(texts[versions[modulePath]]) });
+  }
+  return { resolve: (modulePath) => answers.get(modulePath) ?? { tried: [`${modulePath}.wst`] } };
+}
+
+type Step = { kind: 'module'; module: string; version: number } | { kind: 'edit'; edit: Edit };
+const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('module' as const), module: fc.constantFrom(...Object.keys(MODULE_VERSIONS)), version: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('edit' as const), edit: editArbitrary }) },
+);
+
+describe('incremental analysis across changes of what the imports answer', () => {
+  it('equals a fresh analysis after every change of random sequences of module versions and edits', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 12 }), async (steps) => {
+        const doc = await parse(IMPORTER);
+        const versions: Record<string, number> = { math: 0, 'shop.money': 0, 'shop.kinds': 0 };
+        try {
+          let previous = analyze(doc, { modules: await resolverOf(versions) });
+          for (const step of steps) {
+            if (step.kind === 'edit') apply(doc, step.edit);
+            else versions[step.module] = step.version % MODULE_VERSIONS[step.module].length;
+            const modules = await resolverOf(versions);
+            const incremental = analyze(doc, { previous, modules });
+            const fresh = analyze(doc, { modules });
+            assert.deepEqual(facts(incremental, doc), facts(fresh, doc), `after ${JSON.stringify(step)} (modules ${JSON.stringify(versions)}) the text is:\n${doc.text}`);
+            previous = incremental;
+          }
+        } finally {
+          doc.dispose();
+        }
+      }),
+      { numRuns: 80, seed: 24 },
+    );
+  });
+
+  it("keeps the functions that read none of a changed module's names, and redoes those that do", async () => {
+    const doc = await parse(IMPORTER);
+    try {
+      const first = analyze(doc, { modules: await resolverOf({ math: 0, 'shop.money': 0, 'shop.kinds': 0 }) });
+      // money.fee takes a text now: only charged reads money.
+      const second = analyze(doc, { previous: first, modules: await resolverOf({ math: 0, 'shop.money': 1, 'shop.kinds': 0 }) });
+      for (const name of ['total', 'capped', 'square', 'later']) assert.equal(itemOf(second, name), itemOf(first, name), `${name} kept`);
+      assert.notEqual(itemOf(second, 'charged'), itemOf(first, 'charged'));
+      assert.ok(second.diagnostics.some((d) => d.code === 'E_TYPE_MISMATCH' && d.message.includes("'a'")));
+      // round returns a text: total reads round, later reads base (inferred from round); the others are kept.
+      const third = analyze(doc, { previous: second, modules: await resolverOf({ math: 2, 'shop.money': 1, 'shop.kinds': 0 }) });
+      for (const name of ['total', 'later']) assert.notEqual(itemOf(third, name), itemOf(second, name), `${name} redone`);
+      for (const name of ['capped', 'charged', 'square']) assert.equal(itemOf(third, name), itemOf(second, name), `${name} kept`);
+      // Price's field is a text now: an imported type's fields changed, so everything is analysed afresh.
+      const fourth = analyze(doc, { previous: third, modules: await resolverOf({ math: 2, 'shop.money': 1, 'shop.kinds': 1 }) });
+      assert.notEqual(itemOf(fourth, 'square'), itemOf(third, 'square'));
+      assert.deepEqual(facts(fourth, doc), facts(analyze(doc, { modules: await resolverOf({ math: 2, 'shop.money': 1, 'shop.kinds': 1 }) }), doc));
+    } finally {
+      doc.dispose();
+    }
   });
 });

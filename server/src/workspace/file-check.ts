@@ -186,8 +186,8 @@ export function checkFile(request: FileCheckRequest, kept?: KeptDocuments): Chec
   let check: FileCheck;
   if (!kept) check = checkText(read.text, resolver, request.library);
   else {
-    const document = kept.documentOf(request.path, read.text);
-    check = checkDocument(document, analyze(document, { library: request.library, modules: resolver }));
+    const { document, model } = kept.analysed(request.path, read.text, (document, previous) => analyze(document, { library: request.library, modules: resolver, ...(previous ? { previous } : {}) }));
+    check = checkDocument(document, model);
   }
   if (request.knownExports !== undefined && exportsDigest(hash, check.exports) === request.knownExports) {
     return { path: request.path, hash, diagnostics: check.diagnostics, imports: check.imports, exportsAsKnown: true };

@@ -67,6 +67,8 @@ export interface PreviousAnalysis {
   readonly types: TypeTable;
   /** Its item for a node, if it had one for that very node. */
   itemOf(node: TopLevel): AnalysisItem | undefined;
+  /** The module paths whose imports' answers changed since (see modulesAnsweringOtherwise): their import items are declared again. */
+  readonly modulesAnsweringOtherwise?: ReadonlySet<string>;
 }
 
 /** Where an item's node ids come from: the document's version of it (see WhetstoneDocument.itemVersion). */
@@ -96,6 +98,7 @@ export function analyzeItems(
     versionOf,
     rewriteCount: names?.rewriteCount,
     lineOf: (symbol) => resolver.lineOf(symbol),
+    ...(previous?.modulesAnsweringOtherwise ? { modulesAnsweringOtherwise: previous.modulesAnsweringOtherwise } : {}),
   });
   const programLayer = level.layer;
   const kept = (child: TopLevel): AnalysisItem | undefined => (level.remade.has(child) ? undefined : previous?.itemOf(child));

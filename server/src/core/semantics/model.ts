@@ -11,7 +11,7 @@ import { bidiControlDiagnostics, type SourceText } from './bidi-controls';
 import { analyzeItems, ownGet, type AnalysisItem } from './analysis-items';
 import type { CallRecord } from './checker';
 import { libraryIndexOf, type LibraryContext, type LibraryIndex } from './library';
-import { resolveImports, sameImportsKey, type ModuleResolver, type ResolvedImports } from './modules';
+import { modulesAnsweringOtherwise, resolveImports, sameImportsKey, type ModuleResolver, type ResolvedImports } from './modules';
 import type { ProgramLevel } from './program-level';
 import type { NameSpans, Resolution } from './resolve';
 import { declaredSymbols, firstDeclared, referenceOf, scopeUpwards, type Declared } from './resolution';
@@ -86,14 +86,17 @@ export function analyze(source: Program | AnalyzableDocument, options: AnalyzeOp
   const library = libraryIndexOf(options.library);
   const previous = options.previous;
   const imports = options.modules ? resolveImports(program, options.modules) : undefined;
-  // Another answer from the resolver (a module changed, appeared or went) may change any item: start afresh.
+  // Another answer from the resolver (a module changed, appeared or went) may change any item:
+  // start afresh, unless only what some modules' functions, constants and variables are changed;
+  // then their import items are declared again and the items that read none of their names kept.
   const sameImports = sameImportsKey(previous?.imports?.key, imports?.key);
-  const usable = previous && sameImports && previous.library === library && previous.names === names && previous.program.id === program.id ? previous : undefined;
+  const answeringOtherwise = !sameImports && previous?.imports && imports ? modulesAnsweringOtherwise(previous.imports, imports) : undefined;
+  const usable = previous && (sameImports || answeringOtherwise) && previous.library === library && previous.names === names && previous.program.id === program.id ? previous : undefined;
   const analysis = analyzeItems(
     program,
     library,
     names,
-    usable && !options.scopesOnly ? { level: usable.level, types: usable.types, itemOf: (node) => usable.keptItemOf(node) } : undefined,
+    usable && !options.scopesOnly ? { level: usable.level, types: usable.types, itemOf: (node) => usable.keptItemOf(node), modulesAnsweringOtherwise: answeringOtherwise } : undefined,
     imports,
     options.scopesOnly === true,
   );

@@ -63,6 +63,8 @@ export interface ProgramLevelInput {
   readonly rewriteCount: number | undefined;
   /** The line a symbol is declared on (duplicates name it). */
   lineOf(symbol: SemanticSymbol): number;
+  /** Module paths whose answer changed: the imports of them are declared again (their symbols' types may differ). */
+  readonly modulesAnsweringOtherwise?: ReadonlySet<string>;
 }
 
 export class ProgramLevel {
@@ -142,6 +144,10 @@ export class ProgramLevel {
       if (record) drop(record, true);
     }
     for (const record of [...this.volatile]) drop(record);
+    const answeringOtherwise = input.modulesAnsweringOtherwise;
+    if (answeringOtherwise && answeringOtherwise.size > 0) {
+      for (const record of [...this.records.values()]) if (record.node.type === 'ImportDeclaration' && answeringOtherwise.has(record.node.module)) drop(record);
+    }
     // Kept nodes' records hold unless ids changed in place or type strings may read differently.
     const checkAll = this.versionsChanged || types.namesChanged || types.changed === undefined || types.changed.size > 0;
     if (checkAll) for (const record of [...this.records.values()]) if (!this.keeps(record, input)) drop(record);
@@ -214,11 +220,13 @@ export class ProgramLevel {
     const old = this.dropped
       .get(fresh.declNodeId ?? '')
       ?.find((candidate) => candidate.kind === fresh.kind && candidate.name === fresh.name && candidate.importIndex === fresh.importIndex && !this.claimed.has(candidate));
-    if (!old || old.module !== fresh.module || old.library !== fresh.library || old.exported !== fresh.exported || old.ownerType !== fresh.ownerType) return fresh;
+    if (!old || old.module !== fresh.module || old.library !== fresh.library || (old.exported === undefined) !== (fresh.exported === undefined) || old.ownerType !== fresh.ownerType) return fresh;
     this.claimed.add(old);
-    const mutable = old as { type: Type; visibleFrom: number; scope: Scope };
+    const mutable = old as { type: Type; visibleFrom: number; scope: Scope; exported?: SemanticSymbol['exported'] };
     // An equal type keeps its object: what kept items recorded about it stays identical.
     if (!sameValue(old.type, fresh.type)) mutable.type = fresh.type;
+    // What another module exports under the name (where it is declared there) is the module's latest answer.
+    if (old.exported !== fresh.exported) mutable.exported = fresh.exported;
     mutable.visibleFrom = fresh.visibleFrom;
     mutable.scope = fresh.scope;
     return old;
