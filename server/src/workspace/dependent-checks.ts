@@ -58,6 +58,11 @@ export class DependentChecks {
   private known: ReturnType<FileIndex['importGraph']> | undefined;
   /** The files importing each file, in `known`'s graph. */
   private importers: Map<string, string[]> | undefined;
+  /**
+   * blockedFiles as last made: files added since may hold back more, so adding forgets it; files
+   * answered since only hold back fewer, so it is made again only when it leaves a worker idle.
+   */
+  private blocked: Set<string> | undefined;
 
   constructor(
     private readonly index: FileIndex,
@@ -96,6 +101,7 @@ export class DependentChecks {
   /** Forgets these files (deleted): not checked, and what is under way for them is not published. */
   forget(paths: readonly string[]): void {
     this.known = undefined;
+    this.blocked = undefined;
     const gone = new Set(paths);
     this.queue = this.queue.filter((path) => !gone.has(path));
     for (const path of paths) this.sent.delete(path);
@@ -104,6 +110,7 @@ export class DependentChecks {
   /** Forgets everything waiting or under way (a build checks every file; the scope shows none). */
   clear(): void {
     this.known = undefined;
+    this.blocked = undefined;
     this.generation++;
     this.queue = [];
     this.sent.clear();
@@ -132,6 +139,7 @@ export class DependentChecks {
 
   private add(paths: readonly string[]): void {
     if (paths.length === 0 || this.disposed) return;
+    this.blocked = undefined;
     const wanted = new Set([...this.queue, ...paths]);
     this.queue = wanted.size === 1 ? [...wanted] : this.importGraph().graph.cyclesFirst(wanted).flat();
     // Files outside the graph (none should be) keep their place at the end.
@@ -172,24 +180,29 @@ export class DependentChecks {
   /** Sends every file that is ready to the workers while they have room, or checks the next one here. */
   private pump(): void {
     if (this.queue.length === 0) return;
-    const blocked = this.blockedFiles();
     const started = this.pool?.started;
     const pool = started ?? (this.queue.length >= (this.options.minFilesForWorkers ?? MIN_FILES_FOR_WORKERS) ? this.pool?.acquire() : undefined);
     if (pool) {
       // One file under way per worker and one more waiting each, so this thread is not the limit.
       const slots = pool.size * 2;
-      for (let at = 0; at < this.queue.length && this.outstanding < slots; ) {
-        const path = this.queue[at];
-        if (blocked.has(path)) {
-          at++;
-          continue;
+      const fill = (blocked: ReadonlySet<string>): void => {
+        for (let at = 0; at < this.queue.length && this.outstanding < slots; ) {
+          const path = this.queue[at];
+          if (blocked.has(path)) {
+            at++;
+            continue;
+          }
+          this.queue.splice(at, 1);
+          this.send(path);
         }
-        this.queue.splice(at, 1);
-        this.send(path);
-      }
+      };
+      const made = this.blocked === undefined;
+      fill((this.blocked ??= this.blockedFiles()));
+      if (!made && this.outstanding < slots && this.queue.length > 0) fill((this.blocked = this.blockedFiles()));
       return;
     }
     // Without workers: the next file here, one per turn.
+    const blocked = (this.blocked = this.blockedFiles());
     const here = this.queue.findIndex((path) => !blocked.has(path));
     if (here >= 0) this.checkHere(this.queue.splice(here, 1)[0]);
     if (this.queue.length > 0) this.schedule();
