@@ -2,7 +2,7 @@
 // on worker threads and on the server's own thread giving the same index, the search's matching
 // and order, a deleted folder forgotten, and an open buffer speaking for its file.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -129,6 +129,33 @@ describe('FileIndex', () => {
     );
     index.dispose();
   });
+  it('gives the same import graph until a file changes on disk or an open buffer imports otherwise, then the new one', async () => {
+    const workspace = new Workspace();
+    const index = new FileIndex(workspace, problems, { workers: false });
+    await index.build([{ path: folder, real: folder }], progress());
+    const orders = join(folder, 'orders.wst');
+    const part = join(folder, 'shop', 'part1.wst');
+    const first = index.importGraph();
+    assert.equal(index.importGraph(), first, 'nothing changed: the same graph');
+    assert.deepEqual(first.graph.importsOf(orders), []);
+    const text = readFileSync(orders, 'utf8');
+    try {
+      writeFileSync(orders, `use shop.part1.{partTotal1};\n${text}`);
+      await index.refresh(orders);
+      const second = index.importGraph();
+      assert.notEqual(second, first);
+      assert.deepEqual(second.graph.importsOf(orders), [part]);
+      const uri = pathToFileURL(orders).href;
+      workspace.open(uri, `use shop.part1.{partTotal1};\n${text}`);
+      assert.equal(index.importGraph(), second, 'a buffer importing what its file does: the same graph');
+      workspace.edit(uri, [{ startOffset: 0, endOffset: 'use shop.part1.{partTotal1};\n'.length, newText: 'use shop.part2.{partTotal2};\n' }]);
+      assert.deepEqual(index.importGraph().graph.importsOf(orders), [join(folder, 'shop', 'part2.wst')], 'the buffer imports otherwise: a new graph');
+    } finally {
+      writeFileSync(orders, text);
+      index.dispose();
+    }
+  });
+
   it('reads a closed buffer\'s file again: the buffer\'s summary where the file holds its text, the file\'s where it does not', async () => {
     const closing = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-file-index-close-')));
     try {

@@ -99,7 +99,9 @@ export interface IndexProblems {
 }
 
 export class FileIndex {
-  private readonly files = new Map<string, IndexedFile>();
+  private readonly files = new CountedMap<string, IndexedFile>();
+  /** The import graph as last made, with what it was made from (importGraph). */
+  private graphMade: { key: string; made: { graph: ImportGraph; files: readonly string[] } } | undefined;
   private roots: SourceRoot[] = [];
   /** The open buffers' summaries, computed when asked, for the revision they were computed at. */
   private readonly openSummaries = new WeakMap<OpenBuffer, { revision: number; summary: FileSummary }>();
@@ -251,15 +253,25 @@ export class FileIndex {
    * that has it) and the paths tried before it under earlier roots — so a file created there, or
    * the found one deleted, counts as a change to what it imports.
    */
-  importGraph(): { graph: ImportGraph; files: string[] } {
-    const imports = new Map<string, readonly string[]>();
-    for (const file of this.files.values()) imports.set(file.path, file.summary.imports.map((entry) => entry.module));
+  importGraph(): { graph: ImportGraph; files: readonly string[] } {
+    // The same while no indexed file changed and the open buffers import what they did: a change's
+    // wave asks for it several times, and making it again makes every cycle and order again.
+    // (A buffer of an indexed file that imports what the file does changes nothing.)
+    const buffers: [string, readonly string[]][] = [];
     for (const buffer of this.workspace.all()) {
       if (!buffer.uri.startsWith('file:')) continue;
       const path = pathOfBufferUri(buffer.uri);
-      if (this.rootOf(path)) imports.set(path, this.summaryOfBuffer(buffer).imports.map((entry) => entry.module));
+      if (!this.rootOf(path)) continue;
+      const modules = this.summaryOfBuffer(buffer).imports.map((entry) => entry.module);
+      const indexed = this.files.get(path)?.summary.imports;
+      if (indexed?.length !== modules.length || indexed.some((entry, at) => entry.module !== modules[at])) buffers.push([path, modules]);
     }
-    const open = new Set(this.workspace.all().map((buffer) => pathOfBufferUri(buffer.uri)));
+    const key = `${this.files.changes}\u0000${this.roots.map((root) => root.path).join('\u0001')}\u0000${buffers.map(([path, modules]) => `${path}\u0001${modules.join('\u0001')}`).join('\u0000')}`;
+    if (this.graphMade?.key === key) return this.graphMade.made;
+    const imports = new Map<string, readonly string[]>();
+    for (const file of this.files.values()) imports.set(file.path, file.summary.imports.map((entry) => entry.module));
+    for (const [path, modules] of buffers) imports.set(path, modules);
+    const open = new Set(buffers.map(([path]) => path));
     const graph = new ImportGraph((file) =>
       (imports.get(file) ?? []).flatMap((modulePath) => {
         const candidates: string[] = [];
@@ -271,7 +283,9 @@ export class FileIndex {
         return candidates;
       }),
     );
-    return { graph, files: [...imports.keys()] };
+    const made = { graph, files: [...imports.keys()] };
+    this.graphMade = { key, made };
+    return made;
   }
 
   /** The files (paths) whose `use` lines name the file at `path` directly, open or not. */
@@ -477,4 +491,24 @@ function matchScore(name: string, wanted: string): number | undefined {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A Map that counts the changes made to it (the import graph is made again after one). */
+class CountedMap<K, V> extends Map<K, V> {
+  changes = 0;
+
+  override set(key: K, value: V): this {
+    this.changes++;
+    return super.set(key, value);
+  }
+
+  override delete(key: K): boolean {
+    this.changes++;
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.changes++;
+    super.clear();
+  }
 }
