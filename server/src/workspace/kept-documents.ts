@@ -7,6 +7,8 @@
 // incremental analysis an open buffer has). A document is kept by its path and used again only for
 // the very same text; its syntax tree is let go at once (an analysis reads the AST alone). Bounded
 // in number and in text, least recently used first out; the worker's memory goes with the worker.
+// The module cache keeps a few the same way on the server's thread: the members of import cycles,
+// which it analyses itself (module-exports.ts).
 import type { SemanticModel } from '../core/semantics';
 import { WhetstoneDocument } from '../core/syntax';
 
@@ -19,6 +21,9 @@ const MAX_KEPT_FILE_TEXT = 256 * 1024;
 export class KeptDocuments {
   private readonly kept = new Map<string, { text: string; document: WhetstoneDocument; model?: SemanticModel }>();
   private keptText = 0;
+
+  /** @param maxDocuments how many documents are kept at most (MAX_KEPT_DOCUMENTS on a worker). */
+  constructor(private readonly maxDocuments = MAX_KEPT_DOCUMENTS) {}
 
   /**
    * The document of `text`, the file at `path`, and its analysis by `analyse`, which is given the
@@ -35,6 +40,12 @@ export class KeptDocuments {
     return { document, model };
   }
 
+  /** Lets every kept document go. */
+  clear(): void {
+    this.kept.clear();
+    this.keptText = 0;
+  }
+
   get size(): number {
     return this.kept.size;
   }
@@ -44,7 +55,7 @@ export class KeptDocuments {
     this.keptText += text.length;
     // Least recently used first: a Map keeps the order things were set in.
     for (const [oldest, entry] of this.kept) {
-      if (this.kept.size <= MAX_KEPT_DOCUMENTS && this.keptText <= MAX_KEPT_TEXT) break;
+      if (this.kept.size <= this.maxDocuments && this.keptText <= MAX_KEPT_TEXT) break;
       this.drop(oldest, entry.text);
     }
   }

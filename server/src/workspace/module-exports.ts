@@ -35,11 +35,14 @@ import { pathOfBufferUri } from './buffer-path';
 import { Emitter } from './events';
 import { checkText, textHash, type FileDiagnostic } from './file-check';
 import { INDEXED_FILE_LIMITS } from './file-limits';
+import { KeptDocuments } from './kept-documents';
 import { readFileWithin } from './regular-file';
 import { isInside } from './source-files';
 
 /** The most modules not open whose exports are kept (a few KiB each); the least recently used go first. */
 export const MAX_CACHED_MODULES = 2_000;
+/** How many documents of import cycles' members not open are kept, at most. */
+const MAX_CYCLE_DOCUMENTS = 32;
 /** How many module paths' places (placesOf) are kept before they are all forgotten. */
 const MAX_PLACES = 10_000;
 
@@ -101,6 +104,8 @@ export class ModuleExportsCache {
    * buffer's document and revision, or the file's hash) and what each module it imports resolved
    * to then (resolutionKey, in the order asked): they hold while those resolve the same.
    */
+  /** The documents of import cycles' members not open, with their last analysis (a few: cycles are rare and small). */
+  private readonly cycleDocuments = new KeptDocuments(MAX_CYCLE_DOCUMENTS);
   private readonly cycleExports = new Map<string, { document: AnalyzableDocument | undefined; version: string; seen: readonly [string, string][]; exports: ModuleExports }>();
   /** Modules whose exports are being computed: defends against a path the cycle rule did not cut. */
   private readonly inProgress = new Set<string>();
@@ -390,24 +395,30 @@ export class ModuleExportsCache {
       return cached.exports;
     }
     if (found.buffer && !this.handedOut.has(found.path)) this.handedOut.set(found.path, null);
-    const document: AnalyzableDocument | undefined = found.buffer ? found.buffer.document : this.parse(found.path);
-    if (!document) return NO_EXPORTS;
-    try {
-      const seen: [string, string][] = [];
-      const resolver: ModuleResolver = {
-        resolve: (modulePath) => {
-          const resolution = resolve(modulePath);
-          seen.push([modulePath, resolutionKey(resolution)]);
-          return resolution;
-        },
-      };
-      const exports = this.guarded(found.path, () => moduleExportsOf(analyze(document, { library: this.workspace.library(), modules: resolver })));
-      if (this.cycleExports.size >= MAX_CACHED_MODULES) this.cycleExports.clear();
-      this.cycleExports.set(found.path, { document: found.buffer?.document, version, seen, exports });
-      return exports;
-    } finally {
-      if (!found.buffer) (document as WhetstoneDocument).dispose();
+    const seen: [string, string][] = [];
+    const resolver: ModuleResolver = {
+      resolve: (modulePath) => {
+        const resolution = resolve(modulePath);
+        seen.push([modulePath, resolutionKey(resolution)]);
+        return resolution;
+      },
+    };
+    const library = this.workspace.library();
+    let model: SemanticModel;
+    if (found.buffer) {
+      const document = found.buffer.document;
+      model = this.guarded(found.path, () => analyze(document, { library, modules: resolver }));
+    } else {
+      // A member not open: its document and last analysis are kept, so the next change to what it
+      // imports analyses again only what reads the changed names.
+      const text = this.read(found.path);
+      if (text === undefined) return NO_EXPORTS;
+      model = this.guarded(found.path, () => this.cycleDocuments.analysed(found.path, text, (document, previous) => analyze(document, { library, modules: resolver, ...(previous ? { previous } : {}) })).model);
     }
+    const exports = moduleExportsOf(model);
+    if (this.cycleExports.size >= MAX_CACHED_MODULES) this.cycleExports.clear();
+    this.cycleExports.set(found.path, { document: found.buffer?.document, version, seen, exports });
+    return exports;
   }
 
   /** A resolver for the file at `from` that notes the files used and what each module path resolved to. */
@@ -688,6 +699,7 @@ export class ModuleExportsCache {
   private forgetAll(): void {
     this.disk.clear();
     this.cycleExports.clear();
+    this.cycleDocuments.clear();
     this.handedOut.clear();
     this.generationCount++;
     this.changed.fire({ all: true });
