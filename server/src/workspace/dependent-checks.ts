@@ -15,13 +15,16 @@
 //
 // A newer change supersedes what is under way: a check sent before it is not published (its file
 // is checked again), so no diagnostics older than a newer publication are ever sent. What waits is
-// a set of the workspace's files, and at most two checks per worker are under way.
+// a set of the workspace's files, and at most a few checks per worker are under way.
 import { pathToFileURL } from 'node:url';
 import type { ImportGraph, ModuleExports, ModuleResolution } from '../core/semantics';
 import { exportsDigest, exportsOfAnswer, type CheckedFile, type FileDiagnostic } from './file-check';
 import type { FileIndex } from './file-index';
 import { IdlePool } from './idle-pool';
 import { resolutionKey, type ModuleExportsCache } from './module-exports';
+
+/** Checks sent to the workers and not answered, at most, per worker. */
+const WAITING_PER_WORKER = 8;
 
 /** Fewer files waiting than this are checked on the server's thread, unless the workers are started already. */
 export const MIN_FILES_FOR_WORKERS = 24;
@@ -183,8 +186,9 @@ export class DependentChecks {
     const started = this.pool?.started;
     const pool = started ?? (this.queue.length >= (this.options.minFilesForWorkers ?? MIN_FILES_FOR_WORKERS) ? this.pool?.acquire() : undefined);
     if (pool) {
-      // One file under way per worker and one more waiting each, so this thread is not the limit.
-      const slots = pool.size * 2;
+      // A few files waiting per worker: this thread is not the limit, and the pool can give each
+      // worker the files it checked last (it keeps their documents).
+      const slots = pool.size * WAITING_PER_WORKER;
       const fill = (blocked: ReadonlySet<string>): void => {
         for (let at = 0; at < this.queue.length && this.outstanding < slots; ) {
           const path = this.queue[at];

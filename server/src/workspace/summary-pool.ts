@@ -136,16 +136,21 @@ export class SummaryPool {
 
   /**
    * Where in the queue the request for `worker` is: the first check, among the first few, of a
-   * file it checked last (it parses it no more), otherwise the first. Each request carries what it
+   * file it checked last (it parses it no more), else of a file no worker has checked (another
+   * worker keeps the others' documents), otherwise the first. Each request carries what it
    * needs, so they may go in another order.
    */
   private nextFor(worker: Worker): number {
     const end = Math.min(this.queue.length, PLACEMENT_LOOKAHEAD);
+    let unplaced = -1;
     for (let i = 0; i < end; i++) {
       const { request } = this.queue[i];
-      if ('kind' in request && request.kind === 'check' && this.checkedOn.get(request.path) === worker) return i;
+      if (!('kind' in request) || request.kind !== 'check') continue;
+      const placed = this.checkedOn.get(request.path);
+      if (placed === worker) return i;
+      if (unplaced < 0 && (placed === undefined || !this.workers.includes(placed))) unplaced = i;
     }
-    return 0;
+    return Math.max(0, unplaced);
   }
 
   private answered(worker: Worker, answer: SummaryAnswer): void {
