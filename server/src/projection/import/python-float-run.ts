@@ -320,7 +320,7 @@ class Run {
       const object = this.expression(target.object, frame);
       const index = this.expression(target.index, frame);
       if (Array.isArray(object)) {
-        object[this.position(object, index)] = value;
+        object[this.position(object, index, RAISES)] = value;
         return;
       }
       if (object instanceof Map) {
@@ -507,9 +507,10 @@ class Run {
     return left === right;
   }
 
-  private position(list: unknown[], index: Value): number {
+  /** An index into `list`; past its end, reading stops the program in both, writing is `pastEnd`'s. */
+  private position(list: unknown[], index: Value, pastEnd = BOTH_STOP): number {
     if (!(index instanceof Num) || !Number.isInteger(index.value) || index.value < 0) throw new GiveUp();
-    if (index.value >= list.length) throw new GiveUp(BOTH_STOP);
+    if (index.value >= list.length) throw new GiveUp(pastEnd);
     return index.value;
   }
 
@@ -658,7 +659,7 @@ class Run {
         if (first instanceof Num) return new Num(first.value, true);
         if (typeof first === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(first)) return new Num(Number(first), true);
         // The import writes a float of Python's "inf" or "nan" as num("Infinity"), num("NaN").
-        if (first === 'NaN' || first === 'Infinity' || first === '-Infinity') return new Num(Number(first), true);
+        if (['NaN', 'Infinity', '+Infinity', '-Infinity'].includes(first as string)) return new Num(Number(first), true);
         throw new GiveUp();
       case 'int':
         // Python's int raises for an infinity (OverflowError) and NaN (ValueError); Whetstone's keeps them.

@@ -49,7 +49,10 @@ export function reportRunGaps(program: Program, builder: AstBuilder): Projection
   const run = pythonRun(program, builder.libraryCallees, builder.source);
   // A finding is an error of its own at the place the run stopped.
   if (run.finding) return [];
-  const bodies = riskySites(program, builder.libraryCallees);
+  // A run that ended checked what it reached: only the rest of the functions is looked at (and
+  // typed). The program reads no input, so top-level code such a run never reached never runs; a
+  // function's may, called otherwise (from another module).
+  const bodies = riskySites(program, builder.libraryCallees, run.gaveUp ? () => true : (node, body) => body.node.type !== 'Program' && !run.reached.has(node.id));
   const lineOf = (node: Node): number => node.span.start.line;
   if (run.gaveUp) {
     const { at, reason } = run.gaveUp;
@@ -63,11 +66,8 @@ export function reportRunGaps(program: Program, builder: AstBuilder): Projection
   }
   const diagnostics: ProjectionDiagnostic[] = [];
   for (const body of bodies) {
-    // The program reads no input: top-level code a run that ended never reached, it never runs.
-    // A function's may run otherwise when it is called otherwise (from another module).
     if (body.node.type === 'Program') continue;
-    const unreached = body.sites.filter((site) => !run.reached.has(site.node.id));
-    if (unreached.length === 0) continue;
+    const unreached = body.sites; // a run that ended: what it looked at is what it never reached
     const whole = !run.reached.has(body.node.id);
     const where = body.node.type === 'FunctionDeclaration' ? `the function ${body.node.name}` : 'the lambda';
     const what = whole ? `${where}, which the program never calls` : `code of ${where} that the program never runs`;
@@ -85,7 +85,7 @@ export function reportRunGaps(program: Program, builder: AstBuilder): Projection
 function listed(sites: Site[], lineOf: (node: Node) => number): string {
   return RISK_ORDER.filter((risk) => sites.some((site) => site.risk === risk))
     .map((risk) => {
-      const lines = [...new Set(sites.filter((site) => site.risk === risk).map((site) => lineOf(site.node)))];
+      const lines = [...new Set(sites.filter((site) => site.risk === risk).map((site) => lineOf(site.node)))].sort((a, b) => a - b);
       const named = lines.slice(0, MAX_LINES).join(', ');
       const more = lines.length > MAX_LINES ? ` and ${lines.length - MAX_LINES} more` : '';
       return `${RISKS[risk]} on line${lines.length === 1 ? '' : 's'} ${named}${more}`;
@@ -93,15 +93,17 @@ function listed(sites: Site[], lineOf: (node: Node) => number): string {
     .join('; ');
 }
 
-/** The program's risky constructs, per function (and the module), in source order. */
-function riskySites(program: Program, libraryCallees: ReadonlySet<string>): Body[] {
-  const model = analyze(program);
+/** The program's risky constructs that `consider` accepts, per function (and the module), in source order. */
+function riskySites(program: Program, libraryCallees: ReadonlySet<string>, consider: (node: Node, body: Body) => boolean): Body[] {
+  // The checker's types, made only when a construct is looked at.
+  let model: ReturnType<typeof analyze> | undefined;
+  const typeOf = (expression: Expression): Type | undefined => (model ??= analyze(program)).typeOf(expression.id);
   const kind = (expression: Expression | undefined): string => {
-    const type: Type | undefined = expression ? model.typeOf(expression.id) : undefined;
+    const type: Type | undefined = expression ? typeOf(expression) : undefined;
     return type ? stripOptional(type).kind : 'any';
   };
   const elementKind = (expression: Expression | undefined): string => {
-    const type = expression ? model.typeOf(expression.id) : undefined;
+    const type = expression ? typeOf(expression) : undefined;
     const list = type ? stripOptional(type) : undefined;
     return list?.kind === 'list' ? stripOptional(list.element as Type).kind : list?.kind === 'string' || list === undefined || list.kind === 'any' ? 'any' : 'none';
   };
@@ -150,7 +152,7 @@ function riskySites(program: Program, libraryCallees: ReadonlySet<string>): Body
       for (const child of childNodes(node)) visit(child, inner);
       return;
     }
-    const risk = riskOf(node);
+    const risk = consider(node, body) ? riskOf(node) : undefined;
     if (risk) body.sites.push({ node, risk });
     for (const child of childNodes(node)) visit(child, body);
   };
