@@ -70,7 +70,8 @@ describe('pipeline methods, over a real socket', () => {
     const sources: Record<string, string> = {
       javascript: 'function area(w, h = 2) {\n  return w * h;\n}\n',
       typescript: 'function area(w: number, h: number = 2): number {\n  return w * h;\n}\n',
-      python: 'def area(w: float, h: float = 2) -> float:\n    return w * h\n',
+      // Called, so the run at import checks its arithmetic (a function it never reaches is an error).
+      python: 'def area(w: float, h: float = 2) -> float:\n    return w * h\n\n\nprint(area(1.25))\n',
     };
     for (const [language, source] of Object.entries(sources)) {
       const result = await client.request<{ ast: ParsedNode; diagnostics: Diagnostic[] }>('parseSource', { source, language });

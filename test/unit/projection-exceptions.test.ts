@@ -279,7 +279,7 @@ describe('exceptions in projection', () => {
       'except EmptyStackError as e:',
       '    message = str(e)',
       '    print(message)',
-      'print(sign_or_zero("+"), sign_or_zero("?"))',
+      'print(sign_or_zero("+"), sign_or_zero("?"), pop([4, 5]))',
       'try:',
       '    parse_sign("x")',
       'except Exception as problem:',

@@ -18,6 +18,7 @@ import { reportLibraryNames } from './library-names';
 import { PythonImporter } from './python';
 import { readMembership } from './python-membership';
 import { reportRunFindings } from './python-run-findings';
+import { reportRunGaps } from './python-run-gaps';
 
 export interface ImportResult {
   ast: Program;
@@ -58,7 +59,9 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source, builder, values);
     // Last: a conversion of a number becomes the number, which the display check judged as num(…).
     const conversions = reportConversions(ast, builder.conversions);
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed]);
+    // What the run at import did not check (where it gave up, what it never reached).
+    const gaps = language === 'python' ? reportRunGaps(ast, builder) : [];
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

@@ -7,7 +7,9 @@
 // ends has seen every value the program shows, as Python would show it, and every value its loops,
 // `in` tests and unpackings met. Where it meets a value Whetstone would hold otherwise than Python
 // (an int beyond 2^53, which Python keeps exact; int(…) of an infinity or NaN, or a division by
-// zero, where Python raises; a dict where a list or text is walked) it stops and says where.
+// zero, where Python raises; a dict where a list or text is walked; a text above U+FFFF measured
+// or ordered) it stops and says where. It also says where and why it gave up, and which
+// expressions it ran, so what it did not check can be reported.
 import type { BinaryExpression, CallExpression, Expression, FunctionDeclaration, Identifier, Lambda, Program, Statement } from '../../core/ast';
 
 /** A number and whether Python would hold it as a float. */
@@ -38,11 +40,35 @@ interface Frame {
   parent: Frame | undefined;
 }
 
-class GiveUp extends Error {}
+/** Where the run stopped short of the program's end, and why (its reason reads after "the run stopped here: "). */
+export interface RunGaveUp {
+  reason: string;
+  at: { id: string; span: Expression['span'] };
+}
+
+const UNMODELLED = 'it does not follow what this does';
+const IMPORTS = 'the program imports a module, whose values it does not hold';
+const LEFT_OUT = 'this is not carried into Whetstone';
+const UNKNOWN_NAME = 'it holds no value for this name';
+const RAISES = 'Python raises an error here (the program stops)';
+/** Where Python raises and Whetstone stops the program too: the run has seen all the program does. */
+const BOTH_STOP = 'the program stops here with an error, in Python and in Whetstone';
+const BUDGET = 'its step budget is spent';
+const DEPTH = 'its call depth budget is spent';
+
+class GiveUp extends Error {
+  /** The innermost node being run when it gave up (set as the give-up passes it). */
+  at: RunGaveUp['at'] | undefined;
+  /** Whether `at` is the loop that spent the budget. */
+  inLoop = false;
+  constructor(readonly reason: string = UNMODELLED) {
+    super(reason);
+  }
+}
 
 /** What a run found that Whetstone does otherwise than Python, and where. */
 export interface RunFinding {
-  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF';
+  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order';
   at: { id: string; span: Expression['span'] };
 }
 
@@ -52,10 +78,16 @@ class Found extends Error {
   }
 }
 
-/** How a run ended: per argument of a print or str call that ran, whether it showed a float (undefined when the run did not end); what it found, if it stopped there. */
+/**
+ * How a run ended: per argument of a print or str call that ran, whether it showed a float
+ * (undefined when the run did not end); what it found, if it stopped there; where and why it gave
+ * up, if it did; and the ids of the expressions it ran.
+ */
 export interface RunResult {
   shown: Map<string, boolean> | undefined;
   finding?: RunFinding;
+  gaveUp?: RunGaveUp;
+  reached: ReadonlySet<string>;
 }
 class Return {
   constructor(readonly value: Value) {}
@@ -67,7 +99,7 @@ class Thrown {
 class Break {}
 class Continue {}
 
-const MAX_STEPS = 200_000;
+const MAX_STEPS = 1_000_000;
 const MAX_DEPTH = 120;
 const MAX_LENGTH = 100_000;
 
@@ -93,14 +125,19 @@ export function runForFloats(
   isLibrary: (callee: Expression, scope: RunScope) => boolean,
   listsOnly: ReadonlySet<string> = new Set(),
 ): RunResult {
+  const run = new Run(text, scopeOf, isLibrary, listsOnly);
   try {
-    const run = new Run(text, scopeOf, isLibrary, listsOnly);
     run.program(program);
-    return { shown: run.shown };
+    return { shown: run.shown, reached: run.reached };
   } catch (error) {
-    if (error instanceof Found) return { shown: undefined, finding: error.finding };
-    // Thrown uncaught: the program stops there, and the run did not see what comes after.
-    if (error instanceof GiveUp || error instanceof Thrown || error instanceof Return || error instanceof Break || error instanceof Continue || error instanceof RangeError) return { shown: undefined };
+    if (error instanceof Found) return { shown: undefined, finding: error.finding, reached: run.reached };
+    // Thrown uncaught (or where both stop): the program stops there in Python and in Whetstone
+    // alike, so what the run reached is all the program runs.
+    if (error instanceof GiveUp && error.reason === BOTH_STOP) return { shown: undefined, reached: run.reached };
+    if (error instanceof GiveUp) return { shown: undefined, gaveUp: { reason: error.reason, at: error.at ?? program }, reached: run.reached };
+    if (error instanceof Thrown) return { shown: undefined, reached: run.reached };
+    if (error instanceof RangeError) return { shown: undefined, gaveUp: { reason: DEPTH, at: program }, reached: run.reached };
+    if (error instanceof Return || error instanceof Break || error instanceof Continue) return { shown: undefined, gaveUp: { reason: UNMODELLED, at: program }, reached: run.reached };
     throw error;
   }
 }
@@ -109,6 +146,7 @@ const FLOAT_LITERAL = /^[0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9_]+)?$/;
 
 class Run {
   readonly shown = new Map<string, boolean>();
+  readonly reached = new Set<string>();
   private steps = 0;
   private depth = 0;
   /** The operation being computed, where an int beyond 2^53 is reported. */
@@ -126,19 +164,19 @@ class Run {
     for (const child of program.children) if (child.type === 'FunctionDeclaration') frame.values.set(child.name, new Closure(child, frame));
     for (const child of program.children) {
       if (child.type === 'FunctionDeclaration' || child.type === 'TypeDeclaration') continue;
-      if (child.type === 'ImportDeclaration') throw new GiveUp();
+      if (child.type === 'ImportDeclaration') throw placed(new GiveUp(IMPORTS), child);
       this.statement(child, frame);
     }
   }
 
   private step(): void {
-    if (++this.steps > MAX_STEPS) throw new GiveUp();
+    if (++this.steps > MAX_STEPS) throw new GiveUp(BUDGET);
   }
 
   /** Counts work in proportion to what a built-in walks (a text's length, a list's items), so the budget bounds time too. */
   private charge(units: number): void {
     this.steps += Math.ceil(units / 8);
-    if (this.steps > MAX_STEPS) throw new GiveUp();
+    if (this.steps > MAX_STEPS) throw new GiveUp(BUDGET);
   }
 
   /** showsAsFloat, with each item it looks at counted. */
@@ -154,12 +192,12 @@ class Run {
 
   private frameOf(name: string, frame: Frame): Frame {
     for (let at: Frame | undefined = frame; at; at = at.parent) if (at.scope.names.has(name)) return at;
-    throw new GiveUp();
+    throw new GiveUp(UNKNOWN_NAME);
   }
 
   private get(name: string, frame: Frame): Value {
     const value = this.frameOf(name, frame).values.get(name);
-    if (value === undefined) throw new GiveUp();
+    if (value === undefined) throw new GiveUp(UNKNOWN_NAME);
     return value;
   }
 
@@ -175,6 +213,20 @@ class Run {
   }
 
   private statement(node: Statement, frame: Frame): void {
+    this.reached.add(node.id);
+    try {
+      this.runStatement(node, frame);
+    } catch (signal) {
+      // A spent budget is told at the innermost loop that spent it, not at the step it ran out on.
+      if (signal instanceof GiveUp && signal.reason === BUDGET && !signal.inLoop && (node.type === 'WhileStatement' || node.type === 'ForStatement')) {
+        signal.at = node;
+        signal.inLoop = true;
+      }
+      throw placed(signal, node);
+    }
+  }
+
+  private runStatement(node: Statement, frame: Frame): void {
     this.step();
     switch (node.type) {
       case 'VariableDeclaration':
@@ -242,6 +294,8 @@ class Run {
           this.block(node.handler.statements, frame);
         }
         return;
+      case 'ErrorNode':
+        throw new GiveUp(LEFT_OUT);
       default:
         throw new GiveUp();
     }
@@ -260,12 +314,13 @@ class Run {
   }
 
   private assign(target: Expression, value: Value, frame: Frame): void {
+    this.reached.add(target.id);
     if (target.type === 'Identifier') return this.set(target.name, value, frame);
     if (target.type === 'IndexExpression') {
       const object = this.expression(target.object, frame);
       const index = this.expression(target.index, frame);
       if (Array.isArray(object)) {
-        object[this.position(object, index)] = value;
+        object[this.position(object, index, RAISES)] = value;
         return;
       }
       if (object instanceof Map) {
@@ -287,7 +342,13 @@ class Run {
   // Expressions
 
   private expression(node: Expression, frame: Frame): Value {
-    const value = this.evaluate(node, frame);
+    this.reached.add(node.id);
+    let value: Value;
+    try {
+      value = this.evaluate(node, frame);
+    } catch (signal) {
+      throw placed(signal, node);
+    }
     if (this.listsOnly.has(node.id) && !Array.isArray(value) && typeof value !== 'string') throw new Found({ kind: 'not a list or text', at: node });
     return value;
   }
@@ -350,6 +411,8 @@ class Run {
         return new Map(node.properties.map((property) => [`s:${property.key}`, this.expression(property.value, frame)]));
       case 'Lambda':
         return new Closure(node, frame);
+      case 'ErrorNode':
+        throw new GiveUp(LEFT_OUT);
       default:
         throw new GiveUp();
     }
@@ -388,6 +451,7 @@ class Run {
     if (typeof left === 'string' && typeof right === 'string') {
       this.charge(left.length + right.length);
       if (operator === '+') return this.bounded(left + right);
+      this.sameOrder(left, right);
       if (operator === '<') return left < right;
       if (operator === '<=') return left <= right;
       if (operator === '>') return left > right;
@@ -420,7 +484,7 @@ class Run {
         return this.num(a % b, float);
       case '**':
         // A float power past the largest double raises OverflowError in Python.
-        if ((float || b < 0) && !Number.isFinite(a ** b) && Number.isFinite(a) && Number.isFinite(b)) throw new GiveUp();
+        if ((float || b < 0) && !Number.isFinite(a ** b) && Number.isFinite(a) && Number.isFinite(b)) throw new GiveUp(RAISES);
         return this.num(a ** b, float || b < 0);
       case '&':
       case '|':
@@ -443,8 +507,10 @@ class Run {
     return left === right;
   }
 
-  private position(list: unknown[], index: Value): number {
-    if (!(index instanceof Num) || !Number.isInteger(index.value) || index.value < 0 || index.value >= list.length) throw new GiveUp();
+  /** An index into `list`; past its end, reading stops the program in both, writing is `pastEnd`'s. */
+  private position(list: unknown[], index: Value, pastEnd = BOTH_STOP): number {
+    if (!(index instanceof Num) || !Number.isInteger(index.value) || index.value < 0) throw new GiveUp();
+    if (index.value >= list.length) throw new GiveUp(pastEnd);
     return index.value;
   }
 
@@ -466,12 +532,27 @@ class Run {
     return [...text];
   }
 
+  /**
+   * Python orders texts by code points, Whetstone by UTF-16 units: they differ where the first
+   * characters that differ are one in U+E000–U+FFFF and one above U+FFFF (a surrogate pair).
+   */
+  private sameOrder(left: string, right: string): void {
+    let at = 0;
+    while (at < left.length && at < right.length && left.charCodeAt(at) === right.charCodeAt(at)) at++;
+    if (at === left.length || at === right.length) return;
+    const [a, b] = [left.codePointAt(at)!, right.codePointAt(at)!];
+    if (Math.sign(a - b) !== Math.sign(left.charCodeAt(at) - right.charCodeAt(at))) {
+      if (this.site === undefined) throw new GiveUp();
+      throw new Found({ kind: 'text order', at: this.site });
+    }
+  }
+
   private noneAboveFFFF(text: unknown, at: Expression): void {
     if (typeof text === 'string' && /[\uD800-\uDFFF]/.test(text)) throw new Found({ kind: 'text above U+FFFF', at });
   }
 
   private bounded<T extends string | unknown[]>(value: T): T {
-    if (value.length > MAX_LENGTH) throw new GiveUp();
+    if (value.length > MAX_LENGTH) throw new GiveUp(BUDGET);
     return value;
   }
 
@@ -488,7 +569,8 @@ class Run {
 
   private invoke(closure: Closure, args: Value[]): Value {
     const { fn } = closure;
-    if (++this.depth > MAX_DEPTH) throw new GiveUp();
+    if (++this.depth > MAX_DEPTH) throw new GiveUp(DEPTH);
+    this.reached.add(fn.id);
     try {
       const frame: Frame = { scope: this.scopeOf(fn), values: new Map(), parent: closure.frame };
       fn.parameters.forEach((param, index) => {
@@ -517,6 +599,7 @@ class Run {
     const quotient = name === 'floor' ? floorDivision(node) : undefined;
     if (quotient) {
       // a // b: the floor of the quotient, a float when either is.
+      this.reached.add(quotient.id);
       const [a, b] = [this.expression(quotient.left, frame), this.expression(quotient.right, frame)];
       if (!(a instanceof Num) || !(b instanceof Num)) throw new GiveUp();
       this.site = node;
@@ -569,12 +652,14 @@ class Run {
       case 'max': {
         // Python gives the first smallest (largest) of its arguments, or of the list it is given.
         const items = args.length === 1 ? list(first) : args;
-        if (items.length === 0) throw new GiveUp();
+        if (items.length === 0) throw new GiveUp(RAISES);
         return items.reduce((best, item) => (this.binary(name === 'min' ? '<' : '>', item, best) ? item : best));
       }
       case 'num':
         if (first instanceof Num) return new Num(first.value, true);
         if (typeof first === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(first)) return new Num(Number(first), true);
+        // The import writes a float of Python's "inf" or "nan" as num("Infinity"), num("NaN").
+        if (['NaN', 'Infinity', '+Infinity', '-Infinity'].includes(first as string)) return new Num(Number(first), true);
         throw new GiveUp();
       case 'int':
         // Python's int raises for an infinity (OverflowError) and NaN (ValueError); Whetstone's keeps them.
@@ -583,13 +668,13 @@ class Run {
         if (typeof first === 'string' && /^\s*[+-]?\d+\s*$/.test(first)) return this.num(Number(first), false);
         throw new GiveUp();
       case 'sqrt':
-        if (number(first).value < 0) throw new GiveUp(); // ValueError in Python
+        if (number(first).value < 0) throw new GiveUp(RAISES); // ValueError in Python
         return new Num(Math.sqrt(number(first).value), true);
       case 'pow':
         if (/^math\s*\.\s*pow\b/.test(written)) {
           // math.pow raises OverflowError past the largest double, ValueError for a negative base with a fractional exponent.
           const power = number(first).value ** number(second).value;
-          if (!Number.isFinite(power)) throw new GiveUp();
+          if (!Number.isFinite(power)) throw new GiveUp(RAISES);
           return new Num(power, true);
         }
         return this.binary('**', first, second);
@@ -612,6 +697,8 @@ class Run {
         return name === 'sorted' ? items : null;
       }
       case 'reversed':
+        // A text's characters, each once in both (a character above U+FFFF is not cut).
+        if (typeof first === 'string') return [...first].reverse();
         return [...list(first)].reverse();
       case 'reverse':
         list(first).reverse();
@@ -644,7 +731,7 @@ class Run {
         this.noneAboveFFFF(first, node);
         const found = typeof first === 'string' && typeof second === 'string' ? first.indexOf(second) : list(first).findIndex((item) => this.equal(item, second));
         // xs.index(v) and s.index(t) raise ValueError where s.find(t) gives -1: the program stops there.
-        if (found === -1 && /\.\s*index\s*\(/.test(written)) throw new GiveUp();
+        if (found === -1 && /\.\s*index\s*\(/.test(written)) throw new GiveUp(RAISES);
         return this.num(found, false);
       }
       case 'slice': {
@@ -655,12 +742,12 @@ class Run {
       }
       case 'repeat': {
         const count = number(second).value;
-        if (count > MAX_LENGTH) throw new GiveUp();
+        if (count > MAX_LENGTH) throw new GiveUp(BUDGET);
         this.charge(count);
         return Array.from({ length: Math.max(0, count) }, () => first);
       }
       case 'assert':
-        if (!this.truth(first)) throw new GiveUp(); // the program stops there
+        if (!this.truth(first)) throw new GiveUp(BOTH_STOP);
         return null;
       default:
         throw new GiveUp();
@@ -673,14 +760,17 @@ class Run {
   }
 }
 
+/** A give-up passing `node` on its way out, placed there if nothing inside placed it. */
+function placed(signal: unknown, node: RunGaveUp['at']): unknown {
+  if (signal instanceof GiveUp && signal.at === undefined) signal.at = node;
+  return signal;
+}
+
 /** Python's str of a value that is not a text (repr of the items in a list or dict); what it cannot tell, it gives up on. */
 function pythonRepr(value: Value): string {
   if (value === null) return 'None';
   if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'string') {
-    if (!/^[ -~]*$/.test(value) || /['\\]/.test(value)) throw new GiveUp();
-    return `'${value}'`;
-  }
+  if (typeof value === 'string') return textRepr(value);
   if (value instanceof Num) {
     const magnitude = Math.abs(value.value);
     if (!value.float) return String(value.value);
@@ -690,6 +780,28 @@ function pythonRepr(value: Value): string {
   if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
   if (value instanceof Map) return `{${[...value].map(([key, item]) => `${pythonRepr(key.startsWith('s:') ? key.slice(2) : new Num(Number(key.slice(2)), key.startsWith('f:')))}: ${pythonRepr(item)}`).join(', ')}}`;
   throw new GiveUp();
+}
+
+/**
+ * Python's repr of a text: in single quotes unless it holds one and no double quote; a backslash,
+ * the quote, \t \n \r and characters Python does not print (controls, format characters, spaces
+ * other than ' ') escaped. Past U+2FFF the run gives up: Python's Unicode tables may be older than
+ * Node's there.
+ */
+function textRepr(text: string): string {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code > 0x2fff) throw new GiveUp();
+    if (char === '\\' || char === quote) out += `\\${char}`;
+    else if (char === '\t') out += '\\t';
+    else if (char === '\n') out += '\\n';
+    else if (char === '\r') out += '\\r';
+    else if (char !== ' ' && /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u.test(char)) out += code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    else out += char;
+  }
+  return `${quote}${out}${quote}`;
 }
 
 /** The a / b of Python's a // b, which the import wrote as floor(a / b) spanning the whole `a // b`; undefined for math.floor(…). */

@@ -1,10 +1,10 @@
 // What the import's run of a Python program (python-float-run.ts) met that Whetstone would hold
 // otherwise, as errors at import: an int beyond 2^53 (Python's ints are exact, a Whetstone number
 // is a double and rounds it), int(…) of an infinity or NaN (Python raises, Whetstone's int keeps
-// it), a division by zero (Python raises, Whetstone gives an infinity or NaN) and a text holding a
+// it), a division by zero (Python raises, Whetstone gives an infinity or NaN), a text holding a
 // character above U+FFFF measured or cut (one character in Python, two UTF-16 units in
-// Whetstone). The run stops at the first; a run that gave up earlier (a construct it does not
-// model, its step budget) says nothing of what comes after.
+// Whetstone) and two texts ordered by such a character (code points in Python, UTF-16 units in
+// Whetstone). The run stops at the first; what it did not check is python-run-gaps.ts's.
 import type { Program } from '../../core/ast';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
@@ -24,6 +24,10 @@ const REPORTED: Partial<Record<RunFinding['kind'], { message: string; hint: stri
   'division by zero': {
     message: 'a run of the program at import divides by zero here: Python raises ZeroDivisionError, Whetstone gives an infinity or NaN and goes on',
     hint: 'Test the divisor first.',
+  },
+  'text order': {
+    message: 'a run of the program at import orders two texts here that differ at a character in U+E000–U+FFFF and one above U+FFFF (an emoji, say): Python compares code points, Whetstone UTF-16 units, so their order differs',
+    hint: 'Keep characters above U+FFFF out of texts that are compared or sorted, or compare them by a key you compute.',
   },
   'text above U+FFFF': {
     message: 'a run of the program at import measures or cuts a text here that holds a character above U+FFFF (an emoji, say): Python counts it as one character, Whetstone as two UTF-16 units, so lengths and positions differ',
