@@ -4,6 +4,7 @@
 // whether the whole list of program names was read (suggestions), and every declared type whose
 // fields or existence were asked for.
 import type { SemanticSymbol } from './symbols';
+import type { Type } from './types';
 
 export class Dependencies {
   /** Program-scope names looked up -> the symbol found then (undefined: none, a builtin or nothing). */
@@ -91,6 +92,18 @@ export class RecordingSymbols extends Map<string, SemanticSymbol> {
 export function typeKey(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Map ? [...inner.entries()] : inner === undefined ? null : inner)) ?? '';
 }
+
+/** typeKey of a type, once per Type object (types are never changed in place, and analyses after an edit share most of them). */
+export function typeKeyOf(type: Type | undefined): string {
+  if (!type) return typeKey(type);
+  let key = typeKeys.get(type);
+  if (key === undefined) {
+    key = typeKey(type);
+    typeKeys.set(type, key);
+  }
+  return key;
+}
+const typeKeys = new WeakMap<Type, string>();
 
 /** Deep equality of types (plain objects, arrays and Maps of them). */
 export function sameValue(a: unknown, b: unknown): boolean {

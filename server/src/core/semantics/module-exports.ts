@@ -4,7 +4,7 @@
 // from modules.ts, which the analysis itself reads, so that nothing there depends on the model.
 import { createHash } from 'node:crypto';
 import type { Program } from '../ast';
-import { typeKey } from './dependencies';
+import { typeKeyOf } from './dependencies';
 import type { SemanticModel } from './model';
 import type { ExportedName, ExportKind, ModuleExports } from './modules';
 import { named } from './types';
@@ -36,7 +36,13 @@ export function moduleExportsOf(model: SemanticModel): ModuleExports {
   }
   // A digest of the key, not the key: it is compared far more often than made, and crosses to and
   // from the check workers with every module's exports (the key is about half their size).
-  const key = typeKey([...names].map(([name, exported]) => [name, exported.kind, exported.type, exported.fields ?? null]));
+  const parts: string[] = [];
+  for (const [name, exported] of names) {
+    parts.push(name, exported.kind, typeKeyOf(exported.type));
+    if (exported.fields) for (const [field, type] of exported.fields) parts.push(field, typeKeyOf(type));
+    parts.push('');
+  }
+  const key = parts.join('\u0000');
   return { names, fingerprint: createHash('sha256').update(key).digest('base64') };
 }
 

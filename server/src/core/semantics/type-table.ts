@@ -4,7 +4,7 @@
 // an edit that declared or removed no type name takes over the previous table's resolved strings
 // (and so the very same Type objects), and the fields of each declaration the document kept.
 import type { Program, TypeDeclaration } from '../ast/ast';
-import { recordAllTypeNames, recordTypeName, typeKey } from './dependencies';
+import { recordAllTypeNames, recordTypeName, typeKeyOf } from './dependencies';
 import type { ResolvedImports } from './modules';
 import { BUILTIN_TYPE_NAMES, resolveTypeString, type DeclaredFields, type ResolvedTypeString, type Type } from './types';
 
@@ -122,16 +122,4 @@ function sameKeys(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknow
   if (a.size !== b.size) return false;
   for (const key of a.keys()) if (!b.has(key)) return false;
   return true;
-}
-
-/** typeKey of a type, once per Type object (tables after an edit share most of them). */
-const typeKeys = new WeakMap<Type, string>();
-function typeKeyOf(type: Type | undefined): string {
-  if (!type) return typeKey(type);
-  let key = typeKeys.get(type);
-  if (key === undefined) {
-    key = typeKey(type);
-    typeKeys.set(type, key);
-  }
-  return key;
 }
