@@ -1,9 +1,12 @@
 // The fixes getDiagnostics shows, each under a short id an agent passes back to applyBatch
 // (`fixId`) instead of copying the fix's mutations: the server keeps what it showed, with the file
 // and revision the fix was made for, so a fix is applied only to the text it was made for (a file
-// changed since is stale, -32012), and the answer can say whether the diagnostic it was for is
-// gone. Kept per session, the most recent ones only.
+// changed since is stale, -32012, and so is a file closed since: opened again, its node ids are
+// new), and the answer can say whether the diagnostic it was for is gone. Kept per session, the
+// most recent ones only.
 import type { Mutation } from '../core/ast';
+import type { OpenBuffer } from '../workspace/buffer';
+import type { Workspace } from '../workspace/workspace';
 import type { RelatedDiagnostic } from './diagnostic-related';
 import { AgentError, ErrorCode } from './errors';
 import type { Session } from './session';
@@ -15,6 +18,8 @@ export interface KeptFix {
   /** The file the fix changes, and its revision when the fix was shown. */
   uri: string;
   revision: number;
+  /** The buffer it was made for: not kept alive by the fix. */
+  buffer: WeakRef<OpenBuffer>;
   mutations: Mutation[];
   /** The diagnostic the fix is for: its file, code and node. */
   diagnostic: { uri: string; code: string; nodeId: string };
@@ -55,14 +60,16 @@ function keep(session: Session, fix: KeptFix): string {
   return id;
 }
 
-/** The diagnostics of `uri` at `revision` with a `fixId` beside each fix, their related entries' fixes included. */
-export function withFixIds(session: Session, uri: string, revision: number, diagnostics: readonly RelatedDiagnostic[]): RelatedDiagnostic[] {
+/** The diagnostics of `buffer` with a `fixId` beside each fix, their related entries' fixes (in the buffers of `workspace`) included. */
+export function withFixIds(session: Session, workspace: Workspace, buffer: OpenBuffer, diagnostics: readonly RelatedDiagnostic[]): RelatedDiagnostic[] {
+  const uri = buffer.uri;
   return diagnostics.map(({ related: relatedAs, ...diagnostic }) => {
     const about = { uri, code: diagnostic.code, nodeId: diagnostic.nodeId };
-    const fixId = diagnostic.fix && diagnostic.fix.length > 0 ? keep(session, { uri, revision, mutations: diagnostic.fix, diagnostic: about }) : undefined;
-    const related = relatedAs?.map((entry) =>
-      entry.fix && entry.revision !== undefined ? { ...entry, fixId: keep(session, { uri: entry.uri, revision: entry.revision, mutations: entry.fix, diagnostic: about }) } : entry,
-    );
+    const fixId = diagnostic.fix && diagnostic.fix.length > 0 ? keep(session, { uri, revision: buffer.revision, buffer: new WeakRef(buffer), mutations: diagnostic.fix, diagnostic: about }) : undefined;
+    const related = relatedAs?.map((entry) => {
+      const declaring = entry.fix && entry.revision !== undefined ? workspace.get(entry.uri) : undefined;
+      return declaring && entry.fix ? { ...entry, fixId: keep(session, { uri: entry.uri, revision: declaring.revision, buffer: new WeakRef(declaring), mutations: entry.fix, diagnostic: about }) } : entry;
+    });
     return { ...diagnostic, ...(fixId !== undefined ? { fixId } : {}), ...(related ? { related } : {}) };
   });
 }

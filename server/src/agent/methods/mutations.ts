@@ -6,7 +6,7 @@ import { BUFFER_RESULT, defineMethod, type MethodContext, type MethodDefinition 
 import { runChange, runUndo, type AppliedChange, type PipelineOptions, type PreviewedChange } from '../mutation-pipeline';
 import { proposeReviewedChange, type ProposedChange } from '../suggestions/review-mode';
 import type { BrokenCaller } from '../broken-callers';
-import { resolveBuffer } from '../buffers';
+import { resolveBuffer, revisionConflict } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { applyFiles, previewFiles, type FileChange } from '../multi-file-change';
 import { keptFix } from '../diagnostic-fixes';
@@ -255,6 +255,10 @@ async function applyFix(context: MethodContext, params: ChangeParams & { fixId: 
     throw new AgentError(ErrorCode.InvalidParams, `Invalid params: fixId takes no ${given}: the fix brings its mutations, its file and the revision it was made for`, { field: given, hint: 'Send either mutations or a fixId.' });
   }
   const fix = keptFix(context.session, params.fixId);
+  // A file closed since the fix was shown is a new buffer once opened again, with new node ids.
+  await context.host.reachFiles?.([fix.uri]);
+  const buffer = context.host.workspace.get(fix.uri);
+  if (buffer && buffer !== fix.buffer.deref()) throw revisionConflict(fix.uri, buffer.revision, fix.revision, 'the file was closed and opened again since the fix was shown');
   const change = await changeOrPropose(context, fix.mutations as unknown as Record<string, unknown>[], {
     uri: fix.uri,
     ifRevision: fix.revision,

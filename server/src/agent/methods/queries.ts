@@ -211,7 +211,7 @@ const getDiagnostics = defineMethod({
   returns: { diagnostics: 'array', ...BUFFER_RESULT },
   handler(params, { host, session }) {
     const buffer = resolveBuffer(host, params.uri);
-    const diagnostics = withFixIds(session, buffer.uri, buffer.revision, withRelated(indexOf(host), buffer, buffer.diagnostics()));
+    const diagnostics = withFixIds(session, host.workspace, buffer, withRelated(indexOf(host), buffer, buffer.diagnostics()));
     return { diagnostics, uri: buffer.uri, revision: buffer.revision };
   },
 });
