@@ -37,10 +37,11 @@ interface Diagnostic {
   severity: string;
   nodeId: string;
   line: number;
-  /** Mutations; MCP gives each new node as Whetstone text. */
-  fix?: { source?: string }[];
-  /** Where the cause is declared (a call's argument or arity). */
-  related?: { uri: string; nodeId: string; qualifiedName: string }[];
+  hint?: string;
+  /** The fix getDiagnostics keeps under this id (MCP gives it by the id alone; applyBatch {fixId} applies it). */
+  fixId?: string;
+  /** Where the cause is declared (a call's argument or arity); a parameter's entry may offer to retype it. */
+  related?: { uri: string; nodeId: string; qualifiedName: string; hint?: string; fixId?: string }[];
 }
 /** brokenCallers as MCP gives them: per message, then per file, the calls. */
 interface BrokenCallers {
@@ -50,6 +51,8 @@ interface BrokenCallers {
 }
 interface Changed {
   diagnostics?: Diagnostic[];
+  /** Whether the diagnostic a fix of another file was for is gone. */
+  resolved?: boolean;
   changes?: { diagnostics?: Diagnostic[] }[];
   files?: { diagnostics?: Diagnostic[]; brokenCallers?: BrokenCallers[] }[];
   brokenCallers?: BrokenCallers[];
@@ -162,10 +165,9 @@ export const TASKS: AgentTask[] = [
       const uri = uriOf(folder, input.slice(0, input.indexOf(':')));
       const { diagnostics } = await agent.call<{ diagnostics: Diagnostic[] }>('getDiagnostics', { uri });
       const error = diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH' && diagnostic.line === lineOf(input));
-      // The engine's fix writes the text's digits as the number: applied as it is given.
-      const fix = error?.fix?.[0];
-      if (!error || fix?.source !== '3') throw new Error(`no fix writing the number reported: ${JSON.stringify(error)}`);
-      noErrors(await agent.call<Changed>('applyMutation', { ...fix, uri }));
+      // The engine's fix writes the text's digits as the number (its hint says so): applied by its id.
+      if (!error?.fixId || error.hint !== 'Write it as the number 3') throw new Error(`no fix writing the number reported: ${JSON.stringify(error)}`);
+      noErrors(await agent.call<Changed>('applyBatch', { fixId: error.fixId }));
     },
     baseline(agent, input) {
       const file = input.slice(0, input.indexOf(':'));
@@ -305,12 +307,13 @@ export const TASKS: AgentTask[] = [
       const uri = uriOf(folder, input.slice(0, input.indexOf(':')));
       const { diagnostics } = await agent.call<{ diagnostics: Diagnostic[] }>('getDiagnostics', { uri });
       const error = diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH' && diagnostic.line === lineOf(input));
-      // The argument is fine (a weight); the parameter it is passed to, which the diagnostic names, is declared wrong.
+      // The argument is fine (a weight); the parameter it is passed to, which the diagnostic names, is
+      // declared wrong: the agent takes the fix offered there (declare it with the argument's type).
       const parameter = error?.related?.[0];
-      if (!parameter) throw new Error('no type error naming its parameter reported');
-      noErrors(await agent.call<Changed>('applyMutation', { type: 'setProperty', nodeId: parameter.nodeId, property: 'paramType', value: 'number', uri: parameter.uri }));
-      const after = await agent.call<{ diagnostics?: Diagnostic[] }>('getDiagnostics', { uri });
-      if ((after.diagnostics ?? []).some((diagnostic) => diagnostic.severity === 'error')) throw new Error('the error is still reported');
+      if (!parameter?.fixId) throw new Error(`no type error offering to retype its parameter reported: ${JSON.stringify(error)}`);
+      const result = await agent.call<Changed>('applyBatch', { fixId: parameter.fixId });
+      noErrors(result);
+      if (result.resolved !== true) throw new Error('the error is still reported');
     },
     baseline(agent, input) {
       const file = input.slice(0, input.indexOf(':'));

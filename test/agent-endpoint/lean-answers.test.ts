@@ -161,16 +161,20 @@ describe('lean MCP answers, and diagnostics that name their cause', () => {
     assert.deepEqual(diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.code), ['E_ARITY']);
   });
 
-  it("gives a diagnostic's fix as Whetstone source text, which applyMutation takes as it is", async () => {
-    type Fixed = { code: string; fix?: Record<string, unknown>[] };
+  it("gives getDiagnostics' fixes by their id, and a change's diagnostics' fix as Whetstone source text, which applyMutation takes as it is", async () => {
+    type Fixed = { code: string; fix?: Record<string, unknown>[]; fixId?: string };
     const overMcp = await mcp.ok<{ diagnostics: Fixed[] }>('getDiagnostics', { uri: 'shop/orders.wst' });
     const mismatch = overMcp.diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH');
-    const [fix] = mismatch?.fix ?? [];
-    assert.deepEqual(fix && { ...fix, nodeId: undefined }, { type: 'updateNode', nodeId: undefined, source: '"3"' }, JSON.stringify(mismatch));
-    // The WebSocket's fix keeps its node as AST JSON.
+    assert.deepEqual([mismatch?.fix, typeof mismatch?.fixId], [undefined, 'string'], JSON.stringify(mismatch));
+    // The WebSocket's fix keeps its node as AST JSON, beside its id.
     const overSocket = await ws.request<{ diagnostics: Fixed[] }>('getDiagnostics', { uri: uriOf('shop/orders.wst') });
-    const node = overSocket.diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH')?.fix?.[0].node as { type: string } | undefined;
-    assert.equal(node?.type, 'Literal');
+    const socketMismatch = overSocket.diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH');
+    assert.equal((socketMismatch?.fix?.[0].node as { type: string } | undefined)?.type, 'Literal');
+    assert.equal(typeof socketMismatch?.fixId, 'string');
+    // A change's answer gives the file's diagnostics with their fix as text.
+    const changed = await mcp.ok<{ diagnostics: Fixed[] }>('applyMutation', { type: 'insertNode', role: 'children', source: 'print(0);', uri: 'shop/orders.wst' });
+    const [fix] = changed.diagnostics.find((diagnostic) => diagnostic.code === 'E_TYPE_MISMATCH')?.fix ?? [];
+    assert.deepEqual(fix && { ...fix, nodeId: undefined }, { type: 'updateNode', nodeId: undefined, source: '"3"' }, JSON.stringify(changed));
     await mcp.ok('applyMutation', { ...fix, uri: 'shop/orders.wst' });
     assert.match(readFileSync(join(server.folder, 'shop/orders.wst'), 'utf8'), /\nprint\(label\("3"\)\);\n/);
     const after = await mcp.ok<{ diagnostics: Fixed[] }>('getDiagnostics', { uri: 'shop/orders.wst' });

@@ -1,93 +1,56 @@
-// Every fix docs/LANGUAGE.md's diagnostics table promises exists: for each code whose fix cell is
-// not "—", a program that draws that diagnostic gets a fix, and the fix, applied with the mutation
-// engine, takes that diagnostic away. The table and this list must name the same codes.
+// The fixes getDiagnostics shows are kept per session, bounded: the same fix shown again keeps its
+// id, the oldest are forgotten past the bound, and an id forgotten or never given is refused.
 import * as assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { applyMutations, withSyntaxFixes } from '../../server/src/core/editing';
-import { analyze, moduleExportsOf, type ModuleResolver } from '../../server/src/core/semantics';
-import { parse, readRepoFile } from '../helpers/core';
-import { examplesAsShown } from '../helpers/examples';
+import { afterEach, describe, it } from 'node:test';
+import { keptFix, MAX_KEPT_FIXES, withFixIds } from '../../server/src/agent/diagnostic-fixes';
+import type { RelatedDiagnostic } from '../../server/src/agent/diagnostic-related';
+import { ErrorCode } from '../../server/src/agent/errors';
+import { SocketSession } from '../../server/src/websocket/socket-session';
+import type { OpenBuffer } from '../../server/src/workspace/buffer';
+import type { Workspace } from '../../server/src/workspace/workspace';
+import { agentFixture, type AgentFixture } from '../helpers/agent';
 
-const MODULE = 'fn orderTotal(xs: list<number>): number {\n  return len(xs);\n}\n';
+const URI = 'file:///w/a.wst';
+/** No related entries here: no other buffer is looked up. */
+const WORKSPACE = { get: () => undefined } as unknown as Workspace;
+const at = (revision: number): OpenBuffer => ({ uri: URI, revision }) as unknown as OpenBuffer;
 
-/** `use pricing…` resolves to MODULE; `use pricng` finds nothing but knows `pricing` is near. */
-async function resolver(): Promise<ModuleResolver> {
-  const exports = moduleExportsOf(analyze(await parse(MODULE)));
-  return { resolve: (path) => (path === 'pricing' ? { file: 'pricing.wst', exports } : { tried: [`${path}.wst`], near: 'pricing' }) };
+/** A diagnostic with one fix renaming node `n` to `name`. */
+function diagnostic(n: number, name: string): RelatedDiagnostic {
+  const span = { start: { line: 1, column: 0, offset: 0 }, end: { line: 1, column: 1, offset: 1 } };
+  return { code: 'E_UNDEFINED', severity: 'error', message: 'x', nodeId: `node_${n}`, line: 1, column: 0, span, fix: [{ type: 'setProperty', nodeId: `node_${n}`, property: 'name', value: name }] } as unknown as RelatedDiagnostic;
 }
 
-/** A program per code, drawing that diagnostic once, where the fix is known. */
-const PROGRAMS: Record<string, string> = {
-  E_UNDEFINED: 'fn area(w: number, height: number): number {\n  return w * heigth;\n}\n',
-  E_TYPE_MISMATCH: 'let s: string = 1;\nprint(s);\n',
-  E_UNKNOWN_FIELD: 'type Box { width: number }\nlet b: Box = { width: 1 };\nprint(b.widht);\n',
-  E_ASSIGN_CONST: 'const a = 1;\na = 2;\nprint(a);\n',
-  E_BREAK_OUTSIDE_LOOP: 'fn stop() {\n  break;\n}\n',
-  E_AWAIT_OUTSIDE_ASYNC: 'async fn later(): number {\n  return 1;\n}\nfn now(): number {\n  return await later();\n}\n',
-  E_ANNOTATION: '@performance(memoise)\nfn one(): number {\n  return 1;\n}\n',
-  W_UNUSED: 'fn f() {\n  let x = 1;\n}\n',
-  E_UNKNOWN_EXPORT: 'use pricing.{ordrTotal};\nprint(ordrTotal([1]));\n',
-  W_UNKNOWN_IMPORT: 'use pricng.{orderTotal};\nprint(orderTotal([1]));\n',
-  W_UNREACHABLE: 'fn f(): number {\n  return 1;\n  print(2);\n}\n',
-  W_MISSING_RETURN: 'fn twice(a: number): number {\n  a * 2;\n}\n',
-  E_SYNTAX: 'let broken = 1\nlet fixed = broken + 1;\nprint(fixed);\n',
-};
-
-/** The codes whose fix cell in docs/LANGUAGE.md's table says what the fix is. */
-function codesWithFixes(): string[] {
-  const doc = readRepoFile('docs', 'LANGUAGE.md');
-  const table = doc.slice(doc.indexOf('### Every code'));
-  return table
-    .split('\n')
-    .filter((line) => /^\| `[A-Z_]+` \|/.test(line))
-    .map((line) => line.split('|').map((cell) => cell.trim()))
-    .filter((cells) => !cells[4].startsWith('—'))
-    .map((cells) => cells[1].replace(/`/g, ''));
-}
-
-describe('the fixes the diagnostics table lists', () => {
-  it('the table and the programs here name the same codes', () => {
-    assert.deepEqual(codesWithFixes().sort(), Object.keys(PROGRAMS).sort());
+describe('kept fixes', () => {
+  it('gives the same fix the same id, forgets the oldest past the bound, and refuses an id it forgot or never gave', () => {
+    const session = new SocketSession('refactor', () => undefined);
+    const buffer = at(1);
+    const [first] = withFixIds(session, WORKSPACE, buffer, [diagnostic(1, 'a')]);
+    assert.equal(withFixIds(session, WORKSPACE, buffer, [diagnostic(1, 'a')])[0].fixId, first.fixId);
+    assert.notEqual(withFixIds(session, WORKSPACE, at(2), [diagnostic(1, 'a')])[0].fixId, first.fixId, 'at another revision it is another fix');
+    const many = withFixIds(session, WORKSPACE, at(3), Array.from({ length: MAX_KEPT_FIXES }, (_, n) => diagnostic(n + 10, 'b')));
+    assert.equal(keptFix(session, many[MAX_KEPT_FIXES - 1].fixId!).revision, 3);
+    for (const id of [first.fixId!, 'fix_0', 'node_1']) {
+      assert.throws(() => keptFix(session, id), (error: { code: number }) => error.code === ErrorCode.InvalidParams, id);
+    }
+    // Another session was given none of them.
+    assert.throws(() => keptFix(new SocketSession('refactor', () => undefined), many[0].fixId!), (error: { code: number }) => error.code === ErrorCode.InvalidParams);
   });
 
-  for (const [code, text] of Object.entries(PROGRAMS)) {
-    it(`${code} offers its fix, which takes it away`, async () => {
-      const modules = await resolver();
-      const doc = await parse(text);
-      const all = [...withSyntaxFixes(doc, doc.syntaxDiagnostics), ...analyze(doc, { modules }).diagnostics];
-      const before = all.filter((d) => d.code === code);
-      assert.equal(before.length, 1, `${code} is drawn once: ${JSON.stringify(all.map((d) => d.code))}`);
-      const [diagnostic] = before;
-      assert.ok(diagnostic.fix && diagnostic.fix.length > 0, `${code} has a fix (${diagnostic.message})`);
-      let next = 0;
-      const { edits } = applyMutations(doc, diagnostic.fix, () => `node_fix_${++next}`);
-      const fixed = await parse(edits.reduceRight((out, edit) => out.slice(0, edit.startOffset) + edit.newText + out.slice(edit.endOffset), doc.text));
-      assert.deepEqual(fixed.syntaxDiagnostics, [], fixed.text);
-      assert.equal(analyze(fixed, { modules }).diagnostics.filter((d) => d.code === code).length, 0, `${code} is gone after its fix:\n${fixed.text}`);
-      assert.equal(fixed.text.length - doc.text.length <= 12, true, `the fix changes only what it must:\n${fixed.text}`);
-    });
-  }
-});
+  let fixture: AgentFixture | undefined;
+  afterEach(() => fixture?.dispose());
 
-describe('the fixes in the examples', () => {
-  it('the typo `heigth` in diagnostics.wst offers `height`', async () => {
-    const example = (await examplesAsShown()).find((shown) => shown.file === 'diagnostics.wst');
-    assert.ok(example);
-    const typo = example.diagnostics.find((d) => d.code === 'E_UNDEFINED' && d.message.includes("'heigth'"));
-    assert.ok(typo, 'heigth is reported');
-    assert.deepEqual(typo.fix, [{ type: 'setProperty', nodeId: typo.nodeId, property: 'name', value: 'height' }]);
-  });
-});
-
-describe('a missing semicolon', () => {
-  it('is put back only where the statement is otherwise whole', async () => {
-    const whole = await parse('let broken = 1\nlet fixed = broken + 1;\nprint(fixed);\n');
-    assert.ok(withSyntaxFixes(whole, whole.syntaxDiagnostics)[0].fix, 'let broken = 1: fixed');
-    const tangled = await parse('fn f() {\n  let a = 1\n  print(a)\n}\n');
-    assert.deepEqual(
-      withSyntaxFixes(tangled, tangled.syntaxDiagnostics).filter((d) => d.fix),
-      [],
-      'a reprint that would change more than the semicolon is no fix',
-    );
+  it('refuses a fix whose file was closed and opened again since it was shown (-32012): its node ids are new', async () => {
+    const text = 'let limit: number = "3";\nprint(limit);\n';
+    fixture = await agentFixture({ 'a.wst': text });
+    const uri = fixture.uri('a.wst');
+    const { diagnostics } = await fixture.call<{ diagnostics: RelatedDiagnostic[] }>('getDiagnostics', { uri });
+    const fixId = diagnostics[0]?.fixId;
+    assert.ok(fixId, JSON.stringify(diagnostics));
+    fixture.workspace.close(uri);
+    fixture.host.openFile(uri, text);
+    const error = await fixture.fails('applyBatch', { fixId }, ErrorCode.RevisionConflict);
+    assert.match(error.message, /closed and opened again/);
+    assert.equal(fixture.disk('a.wst'), text);
   });
 });

@@ -3,7 +3,11 @@
 // call with the wrong number of arguments (E_ARITY) the function's declaration, in whichever file
 // declares it. An agent reaches the declaration in one step instead of going from the argument to
 // its call, and from the call to the declaration. Added to getDiagnostics' results as `related`.
-import type { Diagnostic, Node } from '../core/ast';
+// An argument that does not fit may be right and the parameter declared wrong: the parameter's
+// entry then offers that fix too (declare it with the argument's type), since only the person or
+// the agent can tell which side is wrong.
+import type { Diagnostic, Mutation, Node } from '../core/ast';
+import { typeToString, type Type } from '../core/semantics';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { FileIndex } from '../workspace/file-index';
 import { declarationNode, namePositionOf, symbolAtNode } from '../workspace/qualified-names';
@@ -18,9 +22,12 @@ export interface RelatedLocation {
   revision?: number;
   line: number;
   column: number;
+  /** For a parameter: declaring it with the argument's type, in the declaring file (`hint` says so). */
+  hint?: string;
+  fix?: Mutation[];
 }
 
-export type RelatedDiagnostic = Diagnostic & { related?: RelatedLocation[] };
+export type RelatedDiagnostic = Diagnostic & { related?: RelatedLocation[]; fixId?: string };
 
 /** The diagnostics with `related` where the cause is a declaration the call refers to. */
 export function withRelated(index: FileIndex, buffer: OpenBuffer, diagnostics: readonly Diagnostic[]): RelatedDiagnostic[] {
@@ -51,11 +58,32 @@ function relatedOf(index: FileIndex, buffer: OpenBuffer, diagnostic: Diagnostic)
   const at = parameter && declaring ? declaring.document.nameSpanOfNode(parameter) : undefined;
   const place = at ? { line: at.start.line, column: at.start.column } : namePositionOf(symbol);
   const target = parameter ?? declaration;
+  const argumentType = parameter ? buffer.analysis().typeOf(node.id) : undefined;
+  const retype = parameter && argumentType && writableAnywhere(argumentType) ? typeToString(argumentType) : undefined;
   return {
     message: parameter ? `parameter '${parameter.name}'` : 'declared here',
     qualifiedName: symbol.qualifiedName,
     uri: symbol.file.uri,
     ...(target && declaring ? { nodeId: target.id, revision: declaring.revision } : {}),
     ...place,
+    ...(parameter && declaring && retype ? { hint: `Or declare it as ${retype}`, fix: [{ type: 'setProperty', nodeId: parameter.id, property: 'paramType', value: retype }] } : {}),
   };
+}
+
+/** A type any file can write without an import: the built-in ones, and lists, maps and optionals of them. */
+function writableAnywhere(type: Type): boolean {
+  switch (type.kind) {
+    case 'number':
+    case 'string':
+    case 'bool':
+      return true;
+    case 'list':
+      return writableAnywhere(type.element);
+    case 'map':
+      return writableAnywhere(type.key) && writableAnywhere(type.value);
+    case 'optional':
+      return writableAnywhere(type.inner);
+    default:
+      return false;
+  }
 }

@@ -4,6 +4,7 @@
 export { jsonTextOf, RawJson } from './ast-json/raw-json';
 export { replaceIfUnchanged, writeAtomically, type Replacement } from './atomic-write';
 export { notifyBufferChanges } from './buffer-notices';
+export { withFixNamed } from './diagnostic-fixes';
 export { revisionConflict } from './buffers';
 export { DEFAULT_LIMITS, Dispatcher, PARAMS_SCHEMA_HINT, type Reply } from './dispatcher';
 export { AgentError, ErrorCode } from './errors';

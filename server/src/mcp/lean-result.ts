@@ -11,9 +11,14 @@
 // - A span is `[startLine, startColumn, endLine, endColumn]` (lines 1-based, columns 0-based).
 // - A diagnostic's line and column are its span's start: only the span's end is kept, as `end`.
 // - A diagnostic's fix gives its new node as Whetstone text (`source`), not as AST JSON: shorter,
-//   and the mutation as updateNode and insertNode take it.
+//   and the mutation as updateNode and insertNode take it. A fix getDiagnostics kept under a
+//   `fixId` is given by that id alone (its `hint` says what it does, applyBatch {fixId} applies
+//   it, and with dryRun shows its edits): the agent passes the id back, not the mutations.
+// - A related entry's message is left out when the diagnostic's message says it already
+//   (`parameter 'kg'`).
 // - What the call itself said is not said back: the result's `uri` when it is the file the call
-//   named, in `changedNodeIds` the nodes the call's mutations named (`nodeId`, `parentId`), which
+//   named (a `fixId` names its fix's file and mutations: tool-calls.ts passes them as the call's),
+//   in `changedNodeIds` the nodes the call's mutations named (`nodeId`, `parentId`), which
 //   a change that succeeded changed (what else changed, a deleted node's parent, an import the
 //   change added, is still listed), and in a query's list the field the call filtered by, which
 //   every entry has with the value asked (findNodes' `type` and `name`, findSymbol's `kind`,
@@ -121,9 +126,22 @@ function leanObject(record: Record<string, unknown>, base: UriBase, success: unk
 
 function leanDiagnostic(diagnostic: Record<string, unknown>, base: UriBase, success: unknown): Record<string, unknown> {
   const { span, line, column, ...rest } = diagnostic;
-  const out = leanObject(rest, base, success);
+  const out = leanObject(withoutKeptFix(rest), base, success);
+  if (Array.isArray(out.related) && typeof out.message === 'string') out.related = out.related.map((entry: unknown) => leanRelated(entry, out.message as string));
   const end = isSpan(span) ? (span.end as { line: number; column: number }) : undefined;
   return { ...pick(out, ['code', 'severity', 'message', 'nodeId']), line, column, ...(end && (end.line !== line || end.column !== column) ? { end: [end.line, end.column] } : {}), ...omit(out, ['code', 'severity', 'message', 'nodeId']) };
+}
+
+/** Without `fix` when the fix is kept under a fixId. */
+function withoutKeptFix(record: Record<string, unknown>): Record<string, unknown> {
+  return typeof record.fixId === 'string' ? omit(record, ['fix']) : record;
+}
+
+/** A related entry without its kept fix, and without its message when the diagnostic's says it. */
+function leanRelated(entry: unknown, message: string): unknown {
+  if (!isRecord(entry)) return entry;
+  const out = withoutKeptFix(entry);
+  return typeof out.message === 'string' && message.includes(out.message) ? omit(out, ['message']) : out;
 }
 
 interface BrokenCaller {

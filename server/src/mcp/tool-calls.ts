@@ -12,7 +12,7 @@
 // the bound keeps that work, and the memory, small. A result that comes as JSON text (the source
 // worker's, the JSON getAST kept) is measured without being parsed, parsed once for
 // structuredContent, and its text becomes the text block as it is.
-import { ErrorCode, PARAMS_SCHEMA_HINT, type Dispatcher, type AgentHost, type CallOutcome, type MethodDefinition, jsonTextOf, RawJson } from '../agent';
+import { ErrorCode, PARAMS_SCHEMA_HINT, type Dispatcher, type AgentHost, type CallOutcome, type MethodDefinition, jsonTextOf, RawJson, withFixNamed } from '../agent';
 import { MAX_WAITING_CALLS, type McpSession } from './mcp-session';
 import { isTool } from './tool-catalog';
 import { leanResult } from './lean-result';
@@ -66,7 +66,8 @@ export async function callTool(name: string, args: Record<string, unknown> | und
     outcome = { error: { code: ErrorCode.InternalError, message: `Internal error while handling '${name}'; the server keeps running` } };
   }
   if ('error' in outcome) return errorResult(withToolHint(name, outcome.error));
-  return successResult(method, outcome.result, context.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES, base, params);
+  // A fixId names the fix's file and mutations as much as the call's own uri and mutations would.
+  return successResult(method, outcome.result, context.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES, base, withFixNamed(session, params));
 }
 
 function unknownTool(name: string, dispatcher: Dispatcher): CallError {

@@ -6,9 +6,10 @@ import { BUFFER_RESULT, defineMethod, type MethodContext, type MethodDefinition 
 import { runChange, runUndo, type AppliedChange, type PipelineOptions, type PreviewedChange } from '../mutation-pipeline';
 import { proposeReviewedChange, type ProposedChange } from '../suggestions/review-mode';
 import type { BrokenCaller } from '../broken-callers';
-import { resolveBuffer } from '../buffers';
+import { resolveBuffer, revisionConflict } from '../buffers';
 import { AgentError, ErrorCode } from '../errors';
 import { applyFiles, previewFiles, type FileChange } from '../multi-file-change';
+import { keptFix } from '../diagnostic-fixes';
 import { ID, JSON_VALUE, JSON_VALUE_DEFS, MAX_VALUE_STRING_LENGTH, NAME, URI } from '../param-bounds';
 
 /** The mutation fields' schemas with the endpoint's bounds (param-bounds.ts) on every string, list and object. */
@@ -198,28 +199,30 @@ const applyBatch = defineMethod({
   name: 'applyBatch',
   role: 'refactor',
   description:
-    'All or nothing; data.index: the failing mutation. A mutation may name its uri (one undo step per file; ifRevisions {uri: revision}). Options as applyMutation.',
+    'All or nothing; data.index: the failing mutation. Each may name its uri (one undo step per file; ifRevisions {uri: revision}). Or fixId (getDiagnostics). Options as applyMutation.',
   params: {
     type: 'object',
     properties: {
       mutations: { type: 'array', items: MUTATION_SCHEMA, maxItems: MAX_BATCH_MUTATIONS },
+      fixId: ID,
       ...CHANGE_PROPERTIES,
       ifRevisions: { type: 'object', additionalProperties: { type: 'integer' }, propertyNames: { maxLength: URI.maxLength }, maxProperties: MAX_BATCH_FILES },
       strictMode: { type: 'boolean' },
       preferImports: { type: 'boolean' },
     },
-    required: ['mutations'],
     additionalProperties: false,
     $defs: JSON_VALUE_DEFS,
   },
   recorded: true,
   whenToUse: 'Also {type: "rename", nodeId, newName}.',
   destructive: true,
-  returns: { ...CHANGE_RESULT, appliedCount: 'integer', files: 'array' },
+  returns: { ...CHANGE_RESULT, appliedCount: 'integer', files: 'array', resolved: 'boolean' },
   async handler(params, context) {
+    if (params.fixId !== undefined) return applyFix(context, { ...params, fixId: params.fixId });
+    if (params.mutations === undefined) throw new AgentError(ErrorCode.InvalidParams, 'Invalid params: applyBatch takes mutations or a fixId', { field: 'mutations', hint: 'A fixId is what getDiagnostics gives beside a fix.' });
     const mutations = params.mutations as MutationParams[];
     const files = filesOf(context, mutations, params.uri);
-    if (files.length > 1 || params.ifRevisions !== undefined) return batchAcrossFiles(context, files, params);
+    if (files.length > 1 || params.ifRevisions !== undefined) return batchAcrossFiles(context, files, { ...params, mutations });
     // A flag on any one mutation applies to the batch: the batch is checked and applied as one.
     const strictMode = params.strictMode === true || mutations.some((m) => m.strictMode === true);
     const preferImports = params.preferImports === true || mutations.some((m) => m.preferImports === true);
@@ -239,6 +242,38 @@ const applyBatch = defineMethod({
     return changeResult(change, { appliedCount: change.dryRun ? 0 : count });
   },
 });
+
+/**
+ * applyBatch with a fixId: the fix getDiagnostics showed under that id, applied to the file it was
+ * made for, at the revision it was made for (stale: -32012). For a diagnostic of another file (the
+ * fix of a related declaration) the answer says whether that diagnostic is gone (`resolved`); in
+ * its own file the change's diagnostics say it.
+ */
+async function applyFix(context: MethodContext, params: ChangeParams & { fixId: string; mutations?: unknown; ifRevisions?: unknown }): Promise<Record<string, unknown>> {
+  const given = (['mutations', 'uri', 'ifRevision', 'ifRevisions'] as const).find((field) => params[field] !== undefined);
+  if (given) {
+    throw new AgentError(ErrorCode.InvalidParams, `Invalid params: fixId takes no ${given}: the fix brings its mutations, its file and the revision it was made for`, { field: given, hint: 'Send either mutations or a fixId.' });
+  }
+  const fix = keptFix(context.session, params.fixId);
+  // A file closed since the fix was shown is a new buffer once opened again, with new node ids.
+  await context.host.reachFiles?.([fix.uri]);
+  const buffer = context.host.workspace.get(fix.uri);
+  if (buffer && buffer !== fix.buffer.deref()) throw revisionConflict(fix.uri, buffer.revision, fix.revision, 'the file was closed and opened again since the fix was shown');
+  const change = await changeOrPropose(context, fix.mutations as unknown as Record<string, unknown>[], {
+    uri: fix.uri,
+    ifRevision: fix.revision,
+    dryRun: params.dryRun,
+    planId: params.planId,
+    review: params.review,
+    strictMode: params.strictMode,
+    preferImports: params.preferImports,
+    label: `${who(context)}: fix ${fix.diagnostic.code}`,
+  });
+  if ('suggestionId' in change) return proposalResult(change);
+  const elsewhere = !change.dryRun && fix.diagnostic.uri !== fix.uri ? context.host.workspace.get(fix.diagnostic.uri) : undefined;
+  const resolved = elsewhere ? { resolved: !elsewhere.diagnostics().some((d) => d.code === fix.diagnostic.code && d.nodeId === fix.diagnostic.nodeId) } : {};
+  return changeResult(change, resolved);
+}
 
 /** The batch's mutations by the file each names (its `uri`, else the batch's), in the order the files first appear. */
 function filesOf(context: MethodContext, mutations: readonly MutationParams[], batchUri: string | undefined): FileChange[] {

@@ -17,6 +17,7 @@ import { ID, MAX_SEARCH_TEXT_LENGTH, NAME, URI } from '../param-bounds';
 import type { AgentHost } from '../host';
 import { described, indexOf } from './workspace';
 import { withRelated } from '../diagnostic-related';
+import { withFixIds } from '../diagnostic-fixes';
 
 const NODE_ID = ID;
 
@@ -203,14 +204,15 @@ const getDependencyGraph = defineMethod({
 const getDiagnostics = defineMethod({
   name: 'getDiagnostics',
   role: 'any',
-  description: '[{code, severity, message, nodeId, line, column, span, hint?, fix? (mutations), related? (declaring node of an argument/arity error)}]',
+  description: '[{code, severity, message, nodeId, line, column, span, hint?, fix?, fixId?, related? (declared cause)}]',
   params: { type: 'object', properties: { uri: URI }, additionalProperties: false },
   recorded: true,
   readOnly: true,
   returns: { diagnostics: 'array', ...BUFFER_RESULT },
-  handler(params, { host }) {
+  handler(params, { host, session }) {
     const buffer = resolveBuffer(host, params.uri);
-    return { diagnostics: withRelated(indexOf(host), buffer, buffer.diagnostics()), uri: buffer.uri, revision: buffer.revision };
+    const diagnostics = withFixIds(session, host.workspace, buffer, withRelated(indexOf(host), buffer, buffer.diagnostics()));
+    return { diagnostics, uri: buffer.uri, revision: buffer.revision };
   },
 });
 
