@@ -262,6 +262,7 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     meta = {0x08: "\\\\b", 0x09: "\\\\t", 0x0A: "\\\\n", 0x0C: "\\\\f", 0x0D: "\\\\r", 0x5C: "\\\\\\\\"}
     deepest = [0]  # util.inspect's currentDepth: the depth of the last list or object entered
     holding = []  # the lists and objects being shown, outermost first
+    circular = {}  # id of a list or object that holds itself → its number, as util.inspect's ctx.circular
 
     def units(text):
         # JavaScript's length: UTF-16 code units.
@@ -354,12 +355,13 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
             lines.append(output[count])
         return lines
 
-    def joined(output, braces, items, level, indent):
+    def joined(output, braces, items, level, indent, base):
         entries = len(output)
         if items is not None and entries > 6:
             output = grouped(output, items, indent)
+        head = base + " " + braces[0] if base else braces[0]
         if deepest[0] - level < 3 and entries == len(output):
-            start = len(output) + indent + len(braces[0]) + 10
+            start = len(output) + indent + len(braces[0]) + len(base) + 10
             total = len(output) + start
             fits = total + len(output) <= 80
             for entry in output:
@@ -367,16 +369,21 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
                 fits = fits and total <= 80
             single = ", ".join(output)
             if fits and "\\n" not in single:
-                return braces[0] + " " + single + " " + braces[1]
+                return head + " " + single + " " + braces[1]
         indentation = "\\n" + " " * indent
-        return braces[0] + indentation + "  " + ("," + indentation + "  ").join(output) + indentation + braces[1]
+        return head + indentation + "  " + ("," + indentation + "  ").join(output) + indentation + braces[1]
 
     def enter(item, level):
-        # Node marks a value that holds itself (<ref *1>, [Circular *1]); this does not.
-        if any(item is outer for outer in holding):
-            raise ValueError("jsstr cannot show a list or object that holds itself")
         holding.append(item)
         deepest[0] = level + 1
+
+    def reference(item):
+        # A list or object met again inside itself is [Circular *n]; n counts such values in the order first met.
+        return "[Circular *%d]" % circular.setdefault(id(item), len(circular) + 1)
+
+    def base_of(item):
+        # The value such a reference points to is marked <ref *n> where it is shown.
+        return "<ref *%d>" % circular[id(item)] if id(item) in circular else ""
 
     def text(item, level, indent):
         if item is None:
@@ -387,6 +394,8 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
             return "-0" if item == 0 and math.copysign(1, item) < 0 else ${name('show')}(item)
         if isinstance(item, str):
             return string(item, indent)
+        if isinstance(item, (list, dict)) and any(item is outer for outer in holding):
+            return reference(item)
         if isinstance(item, list):
             if not item:
                 return "[]"
@@ -397,7 +406,7 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
             holding.pop()
             if len(item) > 100:
                 output.append("... %d more item%s" % (len(item) - 100, "s" if len(item) > 101 else ""))
-            return joined(output, ("[", "]"), item, level + 1, indent)
+            return joined(output, ("[", "]"), item, level + 1, indent, base_of(item))
         if isinstance(item, dict):
             if not item:
                 return "{}"
@@ -410,7 +419,7 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
             rest = [pair for pair in keys if not is_index(pair[0])]
             output = [key_text(key) + ": " + text(entry, level + 1, indent + 2) for key, entry in sorted(index, key=lambda pair: int(pair[0])) + rest]
             holding.pop()
-            return joined(output, ("{", "}"), None, level + 1, indent)
+            return joined(output, ("{", "}"), None, level + 1, indent, base_of(item))
         raise TypeError("jsstr cannot show " + type(item).__name__ + " as Node does")
 
     return text(value, 0, 0)`;
