@@ -34,7 +34,7 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   index_in: [],
   python_text: [],
   node_text: ['math', 're', 'unicodedata'],
-  utf16_order: [],
+  utf16_order: ['re'],
   negate: [],
   multiply: [],
   floor_of: ['math'],
@@ -272,8 +272,10 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     return result`;
     case 'utf16_order':
       return `def ${name('utf16_order')}(value):
-    """A text as its UTF-16 code units, for comparing and sorting texts in Whetstone's order (Python's str compares code points, another order between U+E000–U+FFFF and characters above U+FFFF); any other value as it is."""
-    return value.encode("utf-16-be", "surrogatepass") if isinstance(value, str) else value`;
+    """A text as Whetstone orders it, by UTF-16 code units: each character above U+FFFF as its two surrogates (Python's str compares code points, another order between U+E000–U+FFFF and characters above U+FFFF); any other value as it is."""
+    if not isinstance(value, str) or value.isascii() or max(value) < "\\U00010000":
+        return value
+    return re.sub("[\\U00010000-\\U0010FFFF]", lambda found: chr(0xD7C0 + (ord(found[0]) >> 10)) + chr(0xDC00 + (ord(found[0]) & 0x3FF)), value)`;
     case 'negate':
       return `def ${name('negate')}(x):
     """-x, where the negation of the int 0 is -0.0: Whetstone's -0, which a Python int cannot hold."""
