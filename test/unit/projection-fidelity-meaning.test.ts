@@ -1,5 +1,6 @@
-// Whetstone's own meaning in every target: texts measured and cut in UTF-16 code units, an index
-// outside a list or text an error, -0 printed as 0. Each program is generated into JavaScript,
+// Whetstone's own meaning in every target: texts measured, cut and ordered in UTF-16 code units,
+// an index outside a list or text an error, -0 printed as 0 and shown by jsstr as -0, values that
+// hold themselves shown by jsstr as Node shows them. Each program is generated into JavaScript,
 // TypeScript (tsc --strict) and Python and run; a target that cannot keep the meaning stops with
 // an error naming why, never prints something else.
 import assert from 'node:assert/strict';
@@ -114,6 +115,64 @@ describe('projection keeps what Whetstone programs mean', () => {
     scratch.printsInEveryTarget(
       'fn grow(ys: list<number>): void {\n  push(ys, 1);\n}\nlet xs = [1];\nlet n = 0;\nfor i in range(len(xs)) {\n  n += 1;\n  if n < 5 {\n    grow(xs);\n  }\n}\nlet zs = [1, 2, 3];\nlet m = 0;\nfor i in range(0, len(zs)) {\n  m += 1;\n  splice(zs, 0, 1);\n}\nprint(n, len(xs), m, zs);\n',
       '1 2 3 []\n',
+    );
+  });
+
+  it('texts compare and sort by their UTF-16 code units in every target, where Python compares code points', () => {
+    // U+FF5E and U+FB00 are one UTF-16 unit above the surrogates; an emoji and U+1D49C are two units
+    // starting with a surrogate: UTF-16 puts them before, code points after.
+    const source = [
+      'type Word { text: string, count: number }',
+      'let xs = ["～", "😀", "b", "ﬀ", "𝒜"];',
+      'let t: any = "～";',
+      'let u: any = "😀";',
+      'print(sorted(xs), "～" < "😀", "～" > "😀", t < u, t >= u, xs[0] <= xs[1], xs[1] > "a");',
+      'sort(xs);',
+      'print(xs);',
+      'let words: list<Word> = [{ text: "～", count: 1 }, { text: "😀", count: 2 }];',
+      'sort(words, fn(a, b) => a.text < b.text ? -1 : 1);',
+      'let ys: list<any> = ["～", "😀"];',
+      'print(words[0].text, sorted(ys), "z" >= "a", sorted([3, 1, 2]), 2 < 3);',
+    ].join('\n');
+    scratch.printsInEveryTarget(`${source}\n`, '["b", "𝒜", "😀", "ﬀ", "～"] false true false true false true\n["b", "𝒜", "😀", "ﬀ", "～"]\n😀 ["😀", "～"] true [1, 2, 3] true\n');
+    // Only where texts may be compared: numbers, and a text against a literal of characters below
+    // U+D800 (where both orders agree), are compared as written.
+    const python = runIn(`${source}\n`, 'python').code;
+    assert.match(python, /show\("z" >= "a"\), show\(sorted\(\[3, 1, 2\]\)\), show\(2 < 3\)/);
+    assert.match(python, /xs\.sort\(key=utf16_order\)/);
+    assert.doesNotMatch(runIn('let a = 1;\nlet b = 2;\nlet ns = [2, 1];\nsort(ns);\nprint(a < b, sorted(ns));\n', 'python').code, /utf16_order/);
+  });
+
+  it('-0 made of whole numbers is -0 in every target: jsstr shows it, dividing by it or a negative power of it is -Infinity, min takes it below 0', () => {
+    const source = [
+      'let z = 0;',
+      'let m = -1;',
+      'let f = -0.5;',
+      'let w = z;',
+      'w *= m;',
+      'print(jsstr(-z), 1 / -z, pow(-z, -1), (-z) ** -3, jsstr(z * -1), jsstr(z * m), jsstr(m * z), jsstr(-4 % 2), jsstr(m % 1));',
+      'print(jsstr(ceil(f)), jsstr(ceil(-0.5)), jsstr(int(f)), jsstr(sqrt(-z)), jsstr(floor(-z)), jsstr(num("-0")), jsstr(int("-0")), jsstr(pow(-z, 3)));',
+      'print(jsstr(-(-z)), jsstr([-z, z * 2, -z * 2]), jsstr(w), 1 / w, -z, jsstr(-0.0 + 0), jsstr(round(-0.001, 2)), jsstr(round(-0.2)));',
+      'print(-m, jsstr(z * 5), jsstr(floor(-2.5)), jsstr(ceil(-2.5)), jsstr(int(2.7)), jsstr(sqrt(16)), jsstr(z - z), jsstr(3 * -2));',
+      // min and max as JavaScript's: -0 below 0, and NaN when any argument is NaN.
+      'let nan = 0 / 0;',
+      'print(jsstr(min(0, -z)), jsstr(max(-z, 0)), min(1, nan), max(nan, 1), max(1, nan, 3), min(3, 1, 2), jsstr(min(-z, -z)), min(-1 / 0, 5), max(2.5, 2));',
+    ].join('\n');
+    scratch.printsInEveryTarget(
+      `${source}\n`,
+      '-0 -Infinity -Infinity -Infinity -0 -0 -0 -0 -0\n-0 -0 -0 -0 -0 -0 -0 -0\n0 [ -0, 0, -0 ] -0 -Infinity 0 0 0 0\n1 0 -3 -2 2 4 0 -6\n-0 0 NaN NaN NaN 1 -0 -Infinity 2.5\n',
+    );
+    // Products by a literal above zero, and of numbers that cannot be below zero, are Python's own.
+    const python = runIn('let xs = [1, 2, 3];\nlet total = 0;\nfor i in range(len(xs)) {\n  total += i * i + xs[i] * 2;\n}\nprint(total);\n', 'python');
+    assert.equal(python.ran.stdout, '17\n');
+    assert.match(python.code, /total \+= i \* i \+ xs\[i\] \* 2/);
+    assert.doesNotMatch(python.code, /multiply|negate/);
+  });
+
+  it('a list or object that holds itself is shown by jsstr as Node shows it, in every target', () => {
+    scratch.printsInEveryTarget(
+      'let xs: list<any> = [1];\npush(xs, xs);\nlet pair: list<any> = [xs, xs];\nlet o: map<string, any> = { name: "o" };\no["self"] = o;\no["xs"] = xs;\nprint(jsstr(xs));\nprint(jsstr(pair));\nprint(jsstr(o));\n',
+      "<ref *1> [ 1, [Circular *1] ]\n[ <ref *1> [ 1, [Circular *1] ], <ref *1> [ 1, [Circular *1] ] ]\n<ref *1> {\n  name: 'o',\n  self: [Circular *1],\n  xs: <ref *2> [ 1, [Circular *2] ]\n}\n",
     );
   });
 

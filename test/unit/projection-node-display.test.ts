@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { inspect } from 'node:util';
 import { jsHelperSource } from '../../server/src/projection/generate/runtime-javascript';
 import { pyHelperSource } from '../../server/src/projection/generate/runtime-python';
-import { Scratch } from '../helpers/projection';
+import { Scratch, type RunResult } from '../helpers/projection';
 import { Random } from '../helpers/random';
 
 type Value = null | boolean | number | string | Value[] | { [key: string]: Value };
@@ -84,6 +84,73 @@ function python(value: Value, random: () => number): string {
     .join(', ')}}`;
 }
 
+/** Where a list or object sits in a value: itself, and the lists and objects it is inside, outermost first. */
+interface Place {
+  container: Value[] | { [key: string]: Value };
+  ancestors: (Value[] | { [key: string]: Value })[];
+}
+
+function places(value: Value, ancestors: Place['ancestors'] = [], found: Place[] = []): Place[] {
+  if (value === null || typeof value !== 'object') return found;
+  found.push({ container: value, ancestors });
+  for (const item of Object.values(value)) places(item, [...ancestors, value], found);
+  return found;
+}
+
+/**
+ * A random value that holds itself: a list or object of random values, into which one to three
+ * of its lists and objects put one that holds them (or themselves), at a random place, so Node
+ * numbers several circular targets; some also hold a list or object twice without a circle.
+ */
+function selfHoldingValue(random: () => number, depth: number): Value {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const children = Array.from({ length: 1 + Math.floor(random() * 4) }, () => randomValue(random, depth, { left: 60 }));
+  const root: Value = random() < 0.5 ? children : Object.fromEntries(children.map((child, index) => [pick(KEYS) + String(index), child]));
+  const inside = places(root);
+  for (let links = 1 + Math.floor(random() * 3); links > 0; links--) {
+    const { container, ancestors } = pick(inside);
+    const target = random() < 0.15 ? pick(inside).container : pick([...ancestors, container]);
+    if (Array.isArray(container)) container.splice(Math.floor(random() * (container.length + 1)), 0, target);
+    else Object.defineProperty(container, pick(KEYS), { value: target, enumerable: true, writable: true, configurable: true });
+  }
+  return root;
+}
+
+/**
+ * Statements that build a value that may hold itself, named `prefix`…: every list and object is
+ * made empty first and filled after, so any may hold any. Returns the statements and the name of
+ * the value (or its expression when it holds no list or object).
+ */
+function built(value: Value, prefix: string, language: 'python' | 'javascript' | 'typescript', leaf: (value: Value) => string): { statements: string[]; name: string } {
+  const names = new Map<object, string>();
+  const visit = (item: Value): void => {
+    if (item === null || typeof item !== 'object' || names.has(item)) return;
+    names.set(item, `${prefix}_${names.size}`);
+    for (const child of Object.values(item)) visit(child);
+  };
+  visit(value);
+  if (value === null || typeof value !== 'object') return { statements: [], name: leaf(value) };
+  const ref = (item: Value): string => (item !== null && typeof item === 'object' ? names.get(item)! : leaf(item));
+  const statements: string[] = [];
+  for (const [item, name] of names) {
+    const list = Array.isArray(item);
+    if (language === 'python') statements.push(`${name} = ${list ? '[]' : '{}'}`);
+    else statements.push(`const ${name}${language === 'typescript' ? (list ? ': unknown[]' : ': Record<string, unknown>') : ''} = ${list ? '[]' : '{}'};`);
+  }
+  for (const [item, name] of names) {
+    const entries = Object.entries(item as object) as [string, Value][];
+    if (Array.isArray(item)) {
+      if (item.length > 0) statements.push(language === 'python' ? `${name}.extend([${item.map(ref).join(', ')}])` : `${name}.push(${item.map(ref).join(', ')});`);
+    } else if (language === 'python') {
+      if (entries.length > 0) statements.push(`${name}.update({${entries.map(([key, child]) => `${JSON.stringify(key)}: ${ref(child)}`).join(', ')}})`);
+    } else {
+      // defineProperty, so __proto__ is an own key, as generated code makes it.
+      for (const [key, child] of entries) statements.push(`Object.defineProperty(${name}, ${JSON.stringify(key)}, { value: ${ref(child)}, enumerable: true, writable: true, configurable: true });`);
+    }
+  }
+  return { statements, name: names.get(value)! };
+}
+
 describe('jsstr shows values as Node does', () => {
   let scratch: Scratch;
   const seeded = new Random(20261205);
@@ -141,12 +208,94 @@ describe('jsstr shows values as Node does', () => {
     });
   }
 
-  it('a list that holds itself stops the Python helper with an error, where Node marks it <ref *1> … [Circular *1]', () => {
-    const name = (base: string): string => base;
-    const program = ['import json, math, re, unicodedata', pyHelperSource('show', name), pyHelperSource('node_text', name), 'shared = [1]\nprint(node_text([shared, shared]))\nloop = [1]\nloop.append(loop)\nprint(node_text(loop))\n'].join('\n\n');
-    const ran = scratch.python(scratch.write('loop.py', program));
-    assert.equal(ran.stdout, '[ [ 1 ], [ 1 ] ]\n');
-    assert.notEqual(ran.status, 0);
-    assert.match(ran.stderr, /jsstr cannot show a list or object that holds itself/);
+  describe('values that hold themselves', () => {
+    const circular: Value[] = [];
+    before(() => {
+      const seededCircular = new Random(20261206);
+      const randomCircular = (): number => seededCircular.next();
+      for (let i = 0; i < 200; i++) circular.push(selfHoldingValue(randomCircular, i % 4));
+    });
+
+    /** A program that shows each value that holds itself through `helper`, one JSON line each. */
+    const program = (language: 'python' | 'javascript' | 'typescript', helpers: string[], show: string): string => {
+      const randomLeaf = new Random(7);
+      const leaf = (value: Value): string => (language === 'python' ? python(value, () => randomLeaf.next()) : javascript(value));
+      const lines: string[] = [];
+      const names: string[] = [];
+      circular.forEach((value, index) => {
+        const { statements, name } = built(value, `v${index}`, language, leaf);
+        lines.push(...statements);
+        names.push(name);
+      });
+      if (language === 'python') return [...helpers, lines.join('\n'), `for value in [${names.join(', ')}]:\n    print(json.dumps(${show}(value)))\n`].join('\n\n');
+      return [...helpers, lines.join('\n'), `for (const value of [${names.join(', ')}]) console.log(JSON.stringify(${show}(value)));\n`].join('\n\n');
+    };
+
+    const shownBy = (ran: RunResult): string[] => {
+      assert.equal(ran.status, 0, ran.stderr);
+      return ran.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as string);
+    };
+
+    it('the Python helper (node_text) shows each as util.inspect does: <ref *n> where it starts, [Circular *n] where it is met again', () => {
+      const name = (base: string): string => base;
+      const code = program('python', ['import json, math, re, unicodedata', pyHelperSource('show', name), pyHelperSource('node_text', name)], 'node_text');
+      const shown = shownBy(scratch.python(scratch.write('circular.py', code)));
+      const want = circular.map((value) => inspect(value));
+      assert.equal(shown.length, want.length);
+      assert.ok(want.some((text) => text.includes('<ref *3>')), 'some value has three circular targets');
+      for (const [index, text] of shown.entries()) assert.equal(text, want[index], `value ${index}`);
+    });
+
+    for (const typescript of [false, true]) {
+      it(`the ${typescript ? 'TypeScript' : 'JavaScript'} helper (nodeText) shows each as util.inspect does`, () => {
+        const name = (base: string): string => base;
+        const language = typescript ? 'typescript' : 'javascript';
+        const code = program(language, [jsHelperSource('nodeInspect', typescript, name), jsHelperSource('nodeText', typescript, name)], 'nodeText');
+        assert.deepEqual(shownBy(scratch.runProgram(code, language)), circular.map((value) => inspect(value)));
+      });
+    }
+
+    it('the Python helper numbers hand-picked circular targets as Node does', () => {
+      const name = (base: string): string => base;
+      const code = [
+        'import json, math, re, unicodedata',
+        pyHelperSource('show', name),
+        pyHelperSource('node_text', name),
+        [
+          'shared = [1]',
+          'loop = [1]',
+          'loop.append(loop)',
+          'record = {"x": 1}',
+          'record["me"] = record',
+          'record["loop"] = loop',
+          'deep = [1, [2, [3, [4]]]]',
+          'deep[1][1][1].append(deep)',
+          'deep[1][1].append(deep[1])',
+          'long = list(range(30))',
+          'long.append(long)',
+          'for value in [[shared, shared], loop, record, [loop, record, loop], deep, long]:',
+          '    print(json.dumps(node_text(value)))',
+          '',
+        ].join('\n'),
+      ].join('\n\n');
+      const loop: Value[] = [1];
+      loop.push(loop);
+      const record: { [key: string]: Value } = { x: 1 };
+      record.me = record;
+      record.loop = loop;
+      const deep: Value[] = [1, [2, [3, [4]]]];
+      (((deep[1] as Value[])[1] as Value[])[1] as Value[]).push(deep);
+      ((deep[1] as Value[])[1] as Value[]).push(deep[1]);
+      const long: Value[] = Array.from({ length: 30 }, (_, i) => i);
+      long.push(long);
+      const shared = [1];
+      assert.deepEqual(
+        shownBy(scratch.python(scratch.write('loops.py', code))),
+        [[shared, shared], loop, record, [loop, record, loop], deep, long].map((value) => inspect(value)),
+      );
+    });
   });
 });

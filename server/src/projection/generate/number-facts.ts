@@ -83,7 +83,7 @@ export class NumberFacts {
   wholeFromZero(node: A.Expression): boolean {
     switch (node.type) {
       case 'Literal':
-        return typeof node.value === 'number' && Number.isInteger(node.value) && node.value >= 0 && node.value <= Number.MAX_SAFE_INTEGER;
+        return typeof node.value === 'number' && Number.isInteger(node.value) && !Object.is(node.value, -0) && node.value >= 0 && node.value <= Number.MAX_SAFE_INTEGER;
       case 'BinaryExpression':
         return (node.operator === '+' || node.operator === '*') && this.wholeFromZero(node.left) && this.wholeFromZero(node.right);
       case 'ConditionalExpression':

@@ -9,13 +9,16 @@
 // - Objects are dicts: a field is `o["x"]` (a member that is called, or of a module, stays an
 //   attribute). A default that is not a literal is evaluated per call (`x=None`, then set).
 // - Numbers: `/` and `%` go through helpers unless the divisor makes Python's operator agree;
-//   print and str show values as Whetstone does (see runtime-python.ts).
+//   print and str show values as Whetstone does (see runtime-python.ts). Whetstone's -0 is the
+//   float -0.0: a negation, a product, floor or ceil that could make it of an int goes through a
+//   helper.
+// - Texts compare and sort by their UTF-16 code units (utf16_order), as Whetstone's do.
 // - Texts are measured and cut in UTF-16 units (length_of, item_at, slice_of, index_of), and an
 //   index outside a list is an error, not counted from the end (item_at, index_in), unless it is
 //   known to be a whole number from 0 up (number-facts.ts).
 // - @performance(memoize|cache) becomes @functools.cache; other annotations become comments.
 import type * as A from '../../core/ast';
-import { BUILTINS, parseTypeSyntax, type TypeSyntax } from '../../core/semantics';
+import { BUILTINS, parseTypeSyntax, stripOptional, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
 import { NumberFacts } from './number-facts';
@@ -520,6 +523,10 @@ class PythonGenerator {
       this.emit(w, `${target} = ${this.ctx.helper('divide')}(${target}, ${this.expression(node.value).text})`);
       return;
     }
+    if (node.operator === '*=' && !this.plainProduct(node.target, node.value)) {
+      this.emit(w, `${target} = ${this.ctx.helper('multiply')}(${target}, ${this.expression(node.value).text})`);
+      return;
+    }
     this.emit(w, `${target} ${node.operator} ${this.expression(node.value).text}`);
   }
 
@@ -585,6 +592,10 @@ class PythonGenerator {
         const operand = this.expression(node.operand);
         if (node.operator === 'await') return fragment(`await ${wrap(operand, AWAIT)}`, AWAIT);
         if (node.operator === '!') return fragment(`not ${wrap(operand, NOT)}`, NOT);
+        // The negation of the int 0 is -0 in Whetstone, which a Python int cannot hold: negate makes it -0.0.
+        const literal = node.operand.type === 'Literal' && typeof node.operand.value === 'number' ? node.operand.value : undefined;
+        if (literal === 0) return fragment(Object.is(literal, -0) ? '0' : '-0.0', UNARY);
+        if (literal === undefined) return fragment(`${this.ctx.helper('negate')}(${operand.text})`, POSTFIX);
         const text = wrap(operand, UNARY);
         return fragment(`-${text.startsWith('-') ? `(${text})` : text}`, UNARY);
       }
@@ -631,6 +642,8 @@ class PythonGenerator {
       this.stdImports.add('math');
       return fragment(Number.isNaN(value) ? 'math.nan' : value > 0 ? 'math.inf' : '-math.inf', Number.isNaN(value) || value > 0 ? POSTFIX : UNARY);
     }
+    // A Python int has no -0: Whetstone's -0 is the float -0.0.
+    if (Object.is(value, -0)) return fragment('-0.0', UNARY);
     return fragment(numberText(value), value < 0 ? UNARY : PRIMARY);
   }
 
@@ -644,9 +657,15 @@ class PythonGenerator {
       if (!plainPower(node)) return fragment(`${this.ctx.helper('power')}(${left.text}, ${right.text})`, POSTFIX);
       return fragment(`${wrap(left, AWAIT)} ** ${wrap(right, UNARY)}`, POWER);
     }
+    if (node.operator === '*' && !this.plainProduct(node.left, node.right)) return fragment(`${this.ctx.helper('multiply')}(${left.text}, ${right.text})`, POSTFIX);
     if (BIT_OPERATORS.has(node.operator)) return this.bitwise(node, left, right);
     if (precedence === COMPARE) {
       let operator: string = node.operator;
+      if (this.ordersTexts(node)) {
+        // Python orders texts by code points, Whetstone by UTF-16 code units.
+        const order = this.ctx.helper('utf16_order');
+        return fragment(`${order}(${left.text}) ${operator} ${order}(${right.text})`, COMPARE);
+      }
       const againstNull = [node.left, node.right].some((side) => side.type === 'Literal' && side.value === null);
       const byIdentity = [node.left, node.right].every((side) => this.ctx.isKind(side, 'list', 'object', 'named', 'map'));
       if ((againstNull || byIdentity) && (operator === '==' || operator === '!=')) operator = operator === '==' ? 'is' : 'is not';
@@ -673,6 +692,29 @@ class PythonGenerator {
     return fragment(`${int32(node.left, left)} ${node.operator} ${int32(node.right, right)}`, precedence);
   }
 
+  /**
+   * Whether `<`, `<=`, `>` or `>=` may compare texts (the checker's types: neither side a number),
+   * where Python's order (code points) is not Whetstone's (UTF-16 code units). Against a text
+   * literal of characters below U+D800 the two orders agree, so `c >= "a"` stays as it is.
+   */
+  private ordersTexts(node: A.BinaryExpression): boolean {
+    if (!['<', '<=', '>', '>='].includes(node.operator)) return false;
+    const sides = [node.left, node.right];
+    if (sides.some((side) => this.ctx.isKind(side, 'number', 'bool'))) return false;
+    return !sides.some((side) => side.type === 'Literal' && typeof side.value === 'string' && !/[\ud800-\uffff]/.test(side.value));
+  }
+
+  /**
+   * Whether Python's `a * b` is Whetstone's: it is not when the int 0 meets a negative int, whose
+   * product is -0 (Python's is the int 0, which has no sign). It is when either side is a number
+   * literal above zero (the product's sign is the other side's, which Python keeps) or neither can
+   * be below zero.
+   */
+  private plainProduct(left: A.Expression, right: A.Expression): boolean {
+    const positive = (side: A.Expression): boolean => side.type === 'Literal' && typeof side.value === 'number' && side.value > 0;
+    return positive(left) || positive(right) || (this.numbers.fromZero(left) && this.numbers.fromZero(right));
+  }
+
   /** `a % d` with a positive literal d is Python's % when only compared with 0 (the sign does not matter then). */
   private plainRemainder(node: A.BinaryExpression): boolean {
     if (!(node.right.type === 'Literal' && typeof node.right.value === 'number' && node.right.value > 0)) return false;
@@ -683,6 +725,13 @@ class PythonGenerator {
       (parent.operator === '==' || parent.operator === '!=') &&
       [parent.left, parent.right].some((side) => side.type === 'Literal' && side.value === 0)
     );
+  }
+
+  /** A list the checker knows holds only numbers. */
+  private isNumberList(node: A.Expression): boolean {
+    if (node.type === 'ArrayLiteral') return node.elements.every((element) => this.ctx.isKind(element, 'number'));
+    const type = this.ctx.typeOf(node);
+    return type?.kind === 'list' && stripOptional(type.element).kind === 'number';
   }
 
   private parents: Map<string, string> | undefined;
@@ -804,6 +853,9 @@ class PythonGenerator {
           if (args.length > 1) {
             this.stdImports.add('functools');
             order = `key=functools.cmp_to_key(${args[1].text})`;
+          } else if (!this.isNumberList(node.arguments[0])) {
+            // Texts in Whetstone's order, by UTF-16 code units (Python's compares code points).
+            order = `key=${this.ctx.helper('utf16_order')}`;
           }
           if (name === 'sort') return fragment(`${wrap(args[0], POSTFIX)}.sort(${order})`, POSTFIX);
           return fragment(`sorted(${[args[0].text, order].filter((part) => part !== '').join(', ')})`, POSTFIX);
@@ -825,9 +877,13 @@ class PythonGenerator {
         case 'range':
           return fragment(`list(range(${list}))`, POSTFIX);
         case 'floor':
-        case 'ceil':
+        case 'ceil': {
+          // floor(-0) and ceil of a number from -1 to 0 below zero are -0, which math's int cannot be.
+          const plain = first !== undefined && (name === 'floor' ? this.numbers.neverNegativeZero(first) : this.numbers.fromZero(first));
+          if (!plain) return fragment(`${this.ctx.helper(`${name}_of`)}(${list})`, POSTFIX);
           this.stdImports.add('math');
           return fragment(`math.${name}(${list})`, POSTFIX);
+        }
         case 'round':
           return fragment(`${this.ctx.helper('round_half_away')}(${list})`, POSTFIX);
         case 'sqrt':
@@ -847,10 +903,14 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('node_text')}(${list})`, POSTFIX);
         case 'int':
           return fragment(`${this.ctx.helper('to_int')}(${list})`, POSTFIX);
+        case 'min':
+        case 'max':
+          // Python's min and max skip a NaN that is not first and take the first of 0 and -0.0.
+          return fragment(`${this.ctx.helper(name === 'min' ? 'minimum' : 'maximum')}(${list})`, POSTFIX);
         case 'assert':
           return fragment(`${this.ctx.helper('assert_that')}(${list})`, POSTFIX);
         default:
-          // min, max, abs mean the same in Python.
+          // abs means the same in Python.
           return fragment(`${name}(${list})`, POSTFIX);
       }
     }
@@ -866,7 +926,7 @@ function bmpLiteral(node: A.Expression): boolean {
 
 /** An operand that is a 32-bit signed integer in Python already: such a literal, or a bit operation's result. */
 function isInt32(node: A.Expression): boolean {
-  if (node.type === 'Literal') return typeof node.value === 'number' && Number.isInteger(node.value) && node.value >= -(2 ** 31) && node.value < 2 ** 31;
+  if (node.type === 'Literal') return typeof node.value === 'number' && Number.isInteger(node.value) && !Object.is(node.value, -0) && node.value >= -(2 ** 31) && node.value < 2 ** 31;
   return node.type === 'BinaryExpression' && BIT_OPERATORS.has(node.operator);
 }
 

@@ -5,12 +5,13 @@
 // powers (`**` and pow) as JavaScript's floating-point ones, NaN or Infinity where Python raises,
 // bit operators on 32-bit signed integers, an assert that `python -O` does not remove, what
 // Python's print (pystr) and Node's console.log (jsstr) show, the exception a throw raises (an
-// except takes only it), texts measured and cut in UTF-16 code units as JavaScript does (Python
-// counts code points), and an index outside a list or text as an error (Python counts a negative
-// one from the end). Only the helpers a program uses are written, each under a name the
-// program does not use.
+// except takes only it), texts measured, cut and ordered in UTF-16 code units as JavaScript does
+// (Python counts and compares code points), an index outside a list or text as an error (Python
+// counts a negative one from the end), and -0 as the float -0.0 where Python would make the int 0,
+// which has no sign. Only the helpers a program uses are written, each under a name the program
+// does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'WhetstoneError';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'utf16_order' | 'negate' | 'multiply' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'WhetstoneError';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -33,6 +34,13 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   index_in: [],
   python_text: [],
   node_text: ['math', 're', 'unicodedata'],
+  utf16_order: ['re'],
+  negate: [],
+  multiply: [],
+  floor_of: ['math'],
+  ceil_of: ['math'],
+  minimum: ['math'],
+  maximum: ['math'],
   to_int: ['math', 're'],
   int32: ['math'],
   assert_that: [],
@@ -99,7 +107,8 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         # A whole number stays an int, so it can index a list as it does in Whetstone.
         return int(math.copysign(math.floor(abs(x) + 0.5), x))
     factor = 10**digits
-    return math.copysign(math.floor(abs(x) * factor + 0.5), x) / factor`;
+    # + 0.0 makes -0.0 (of a small negative x) 0: Whetstone's round never gives -0.
+    return math.copysign(math.floor(abs(x) * factor + 0.5), x) / factor + 0.0`;
     case 'divide':
       return `def ${name('divide')}(a, b):
     """a / b as floating-point numbers divide: by zero it is an infinity or NaN, not an error."""
@@ -115,7 +124,8 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         return math.nan
     if isinstance(a, int) and isinstance(b, int):
         rest = abs(a) % abs(b)
-        return -rest if a < 0 else rest
+        # -0.0 for a negative dividend with no rest: Whetstone's -0, which a Python int cannot hold.
+        return (-rest if rest else -0.0) if a < 0 else rest
     return math.fmod(a, b)`;
     case 'int32':
       return `def ${name('int32')}(x):
@@ -141,7 +151,7 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     if not re.fullmatch(r"[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?|[+-]?Infinity", text):
         return math.nan
     value = float(text)
-    return int(value) if value.is_integer() else value`;
+    return int(value) if value.is_integer() and (value or not text.startswith("-")) else value`;
     case 'contains':
       return `def ${name('contains')}(container, value):
     """Whetstone's includes: a text in a text; a key of a dict; in a list, the same value (lists and dicts by identity, numbers by value, NaN found, True is not 1)."""
@@ -240,6 +250,54 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         ${name('text_offset')}(items, index + 1)  # an error if the unit is half of a character
         return items[start]
     return items[index]`;
+    case 'minimum':
+      return `def ${name('minimum')}(*values):
+    """Whetstone's min, JavaScript's Math.min: NaN when any value is NaN, and -0.0 below 0 (Python's min skips NaN after the first value and takes the first of 0 and -0.0)."""
+    result = min(values)
+    for value in values:
+        if value != value:
+            return value
+        if value == 0 == result and math.copysign(1, value) < 0:
+            result = value
+    return result`;
+    case 'maximum':
+      return `def ${name('maximum')}(*values):
+    """Whetstone's max, JavaScript's Math.max: NaN when any value is NaN, and 0 above -0.0 (Python's max skips NaN after the first value and takes the first of 0 and -0.0)."""
+    result = max(values)
+    for value in values:
+        if value != value:
+            return value
+        if value == 0 == result and math.copysign(1, value) > 0:
+            result = value
+    return result`;
+    case 'utf16_order':
+      return `def ${name('utf16_order')}(value):
+    """A text as Whetstone orders it, by UTF-16 code units: each character above U+FFFF as its two surrogates (Python's str compares code points, another order between U+E000–U+FFFF and characters above U+FFFF); any other value as it is."""
+    if not isinstance(value, str) or value.isascii() or max(value) < "\\U00010000":
+        return value
+    return re.sub("[\\U00010000-\\U0010FFFF]", lambda found: chr(0xD7C0 + (ord(found[0]) >> 10)) + chr(0xDC00 + (ord(found[0]) & 0x3FF)), value)`;
+    case 'negate':
+      return `def ${name('negate')}(x):
+    """-x, where the negation of the int 0 is -0.0: Whetstone's -0, which a Python int cannot hold."""
+    return -x if x else -float(x)`;
+    case 'multiply':
+      return `def ${name('multiply')}(a, b):
+    """a * b, where the int 0 times a negative int is -0.0: Whetstone's -0, which a Python int cannot hold."""
+    product = a * b
+    if not product and type(product) is int and (a < 0 or b < 0):
+        return -0.0
+    return product`;
+    case 'floor_of':
+      return `def ${name('floor_of')}(x):
+    """Whetstone's floor: NaN, the infinities and -0.0 as they are (math.floor raises on the first two and makes the int 0 of -0.0); else an int."""
+    return math.floor(x) if math.isfinite(x) and (x or math.copysign(1, x) > 0) else x`;
+    case 'ceil_of':
+      return `def ${name('ceil_of')}(x):
+    """Whetstone's ceil: NaN and the infinities as they are; -0.0 for a number from -1 to 0 below zero, or -0.0 (math.ceil makes the int 0, which has no sign); else an int."""
+    if not math.isfinite(x):
+        return x
+    whole = math.ceil(x)
+    return whole if whole or math.copysign(1, x) > 0 else -0.0`;
     case 'python_text':
       return `def ${name('python_text')}(value, nested=False):
     """Whetstone's pystr: what Python's print and str show (True, None, ['a', 1], {'k': 2}); numbers as show writes them."""
@@ -262,6 +320,7 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     meta = {0x08: "\\\\b", 0x09: "\\\\t", 0x0A: "\\\\n", 0x0C: "\\\\f", 0x0D: "\\\\r", 0x5C: "\\\\\\\\"}
     deepest = [0]  # util.inspect's currentDepth: the depth of the last list or object entered
     holding = []  # the lists and objects being shown, outermost first
+    circular = {}  # id of a list or object that holds itself → its number, as util.inspect's ctx.circular
 
     def units(text):
         # JavaScript's length: UTF-16 code units.
@@ -354,12 +413,13 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
             lines.append(output[count])
         return lines
 
-    def joined(output, braces, items, level, indent):
+    def joined(output, braces, items, level, indent, base):
         entries = len(output)
         if items is not None and entries > 6:
             output = grouped(output, items, indent)
+        head = base + " " + braces[0] if base else braces[0]
         if deepest[0] - level < 3 and entries == len(output):
-            start = len(output) + indent + len(braces[0]) + 10
+            start = len(output) + indent + len(braces[0]) + len(base) + 10
             total = len(output) + start
             fits = total + len(output) <= 80
             for entry in output:
@@ -367,16 +427,21 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
                 fits = fits and total <= 80
             single = ", ".join(output)
             if fits and "\\n" not in single:
-                return braces[0] + " " + single + " " + braces[1]
+                return head + " " + single + " " + braces[1]
         indentation = "\\n" + " " * indent
-        return braces[0] + indentation + "  " + ("," + indentation + "  ").join(output) + indentation + braces[1]
+        return head + indentation + "  " + ("," + indentation + "  ").join(output) + indentation + braces[1]
 
     def enter(item, level):
-        # Node marks a value that holds itself (<ref *1>, [Circular *1]); this does not.
-        if any(item is outer for outer in holding):
-            raise ValueError("jsstr cannot show a list or object that holds itself")
         holding.append(item)
         deepest[0] = level + 1
+
+    def reference(item):
+        # A list or object met again inside itself is [Circular *n]; n counts such values in the order first met.
+        return "[Circular *%d]" % circular.setdefault(id(item), len(circular) + 1)
+
+    def base_of(item):
+        # The value such a reference points to is marked <ref *n> where it is shown.
+        return "<ref *%d>" % circular[id(item)] if id(item) in circular else ""
 
     def text(item, level, indent):
         if item is None:
@@ -387,6 +452,8 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
             return "-0" if item == 0 and math.copysign(1, item) < 0 else ${name('show')}(item)
         if isinstance(item, str):
             return string(item, indent)
+        if isinstance(item, (list, dict)) and any(item is outer for outer in holding):
+            return reference(item)
         if isinstance(item, list):
             if not item:
                 return "[]"
@@ -397,7 +464,7 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
             holding.pop()
             if len(item) > 100:
                 output.append("... %d more item%s" % (len(item) - 100, "s" if len(item) > 101 else ""))
-            return joined(output, ("[", "]"), item, level + 1, indent)
+            return joined(output, ("[", "]"), item, level + 1, indent, base_of(item))
         if isinstance(item, dict):
             if not item:
                 return "{}"
@@ -410,7 +477,7 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
             rest = [pair for pair in keys if not is_index(pair[0])]
             output = [key_text(key) + ": " + text(entry, level + 1, indent + 2) for key, entry in sorted(index, key=lambda pair: int(pair[0])) + rest]
             holding.pop()
-            return joined(output, ("{", "}"), None, level + 1, indent)
+            return joined(output, ("{", "}"), None, level + 1, indent, base_of(item))
         raise TypeError("jsstr cannot show " + type(item).__name__ + " as Node does")
 
     return text(value, 0, 0)`;
@@ -433,13 +500,22 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     """Whetstone's int: a number toward zero (NaN and the infinities stay); a text of decimal digits (a sign, blanks around) as its int, else NaN."""
     if isinstance(value, str):
         text = value.strip()
-        return int(text) if re.fullmatch(r"[+-]?[0-9]+", text) else math.nan
-    return int(value) if math.isfinite(value) else value`;
+        if not re.fullmatch(r"[+-]?[0-9]+", text):
+            return math.nan
+        whole, negative = int(text), text.startswith("-")
+    elif math.isfinite(value):
+        whole, negative = int(value), math.copysign(1, value) < 0
+    else:
+        return value
+    # -0.0 for "-0" and a number from -1 to 0 below zero: Whetstone's -0, which a Python int cannot hold.
+    return -0.0 if whole == 0 and negative else whole`;
     case 'square_root':
       return `def ${name('square_root')}(x):
     """The square root as JavaScript's Math.sqrt: NaN below zero; a whole root as an int, so it can index a list."""
     if x != x or x < 0:
         return math.nan
+    if x == 0:
+        return x  # the root of -0.0 is -0.0
     root = math.sqrt(x)
     return int(root) if root.is_integer() and root < 2**53 else root`;
     case 'power':
@@ -455,6 +531,6 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     except ValueError:
         # 0 to a negative power is an infinity; a negative number to a fractional power is NaN.
         result = (-math.inf if math.copysign(1, x) < 0 and odd else math.inf) if x == 0 else math.nan
-    return int(result) if result.is_integer() and abs(result) < 2**53 else result`;
+    return int(result) if result.is_integer() and abs(result) < 2**53 and (result or math.copysign(1, result) > 0) else result`;
   }
 }
