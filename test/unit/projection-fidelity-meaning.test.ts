@@ -169,6 +169,14 @@ describe('projection keeps what Whetstone programs mean', () => {
     assert.doesNotMatch(python.code, /multiply|negate/);
   });
 
+  it('a range bound that may be -0 runs in every target (Python: range takes ints only), and one that cannot be is written as it is', () => {
+    const source = 'fn around(r: number): number {\n  let total = 0;\n  for dx in range(-r, r + 1) {\n    total += dx * 10 + 1;\n  }\n  return total;\n}\nprint(around(0), around(2), range(-around(0), 2));\nfor i in range(3) {\n  print(i);\n}\n';
+    scratch.printsInEveryTarget(source, '1 5 [-1, 0, 1]\n0\n1\n2\n');
+    const python = runIn(source, 'python').code;
+    assert.match(python, /for dx in range\(range_bound\(negate\(r\)\), r \+ 1\):/);
+    assert.match(python, /for i in range\(3\):/);
+  });
+
   it('a list or object that holds itself is shown by jsstr as Node shows it, in every target', () => {
     scratch.printsInEveryTarget(
       'let xs: list<any> = [1];\npush(xs, xs);\nlet pair: list<any> = [xs, xs];\nlet o: map<string, any> = { name: "o" };\no["self"] = o;\no["xs"] = xs;\nprint(jsstr(xs));\nprint(jsstr(pair));\nprint(jsstr(o));\n',

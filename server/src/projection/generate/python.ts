@@ -552,10 +552,15 @@ class PythonGenerator {
     }
   }
 
+  /** range's arguments: one that may be -0 (a float here) through range_bound, as range takes ints only. */
+  private rangeBounds(args: readonly A.Expression[], texts: readonly string[] = args.map((arg) => this.expression(arg).text)): string {
+    return args.map((arg, index) => (this.numbers.neverNegativeZero(arg) ? texts[index] : `${this.ctx.helper('range_bound')}(${texts[index]})`)).join(', ');
+  }
+
   /** What a for loop walks: range(…) stays a range (no list is made). */
   private iterable(node: A.Expression): string {
     if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'range')) {
-      return `range(${node.arguments.map((arg) => this.expression(arg).text).join(', ')})`;
+      return `range(${this.rangeBounds(node.arguments)})`;
     }
     return this.expression(node).text;
   }
@@ -875,7 +880,7 @@ class PythonGenerator {
         case 'values':
           return fragment(`list(${wrap(args[0], POSTFIX)}.${name}())`, POSTFIX);
         case 'range':
-          return fragment(`list(range(${list}))`, POSTFIX);
+          return fragment(`list(range(${this.rangeBounds(node.arguments, args.map((arg) => arg.text))}))`, POSTFIX);
         case 'floor':
         case 'ceil': {
           // floor(-0) and ceil of a number from -1 to 0 below zero are -0, which math's int cannot be.

@@ -11,7 +11,7 @@
 // which has no sign. Only the helpers a program uses are written, each under a name the program
 // does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'utf16_order' | 'negate' | 'multiply' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'WhetstoneError';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'utf16_order' | 'negate' | 'multiply' | 'range_bound' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'WhetstoneError';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -37,6 +37,7 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   utf16_order: ['re'],
   negate: [],
   multiply: [],
+  range_bound: [],
   floor_of: ['math'],
   ceil_of: ['math'],
   minimum: ['math'],
@@ -280,6 +281,10 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
       return `def ${name('negate')}(x):
     """-x, where the negation of the int 0 is -0.0: Whetstone's -0, which a Python int cannot hold."""
     return -x if x else -float(x)`;
+    case 'range_bound':
+      return `def ${name('range_bound')}(x):
+    """A bound of range: -0.0 (Whetstone's -0) as the int 0, since range takes ints only; any other value as it is."""
+    return 0 if x == 0 else x`;
     case 'multiply':
       return `def ${name('multiply')}(a, b):
     """a * b, where the int 0 times a negative int is -0.0: Whetstone's -0, which a Python int cannot hold."""
