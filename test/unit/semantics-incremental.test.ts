@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { walk, type Node, type Program } from '../../server/src/core/ast';
-import { analyze, moduleExportsOf, type ModuleExports, type ModuleResolution, type ModuleResolver, type SemanticModel, type SemanticSymbol } from '../../server/src/core/semantics';
+import { analyze, moduleExportsOf, type AnalyzeOptions, type ModuleExports, type ModuleResolution, type ModuleResolver, type SemanticModel, type SemanticSymbol } from '../../server/src/core/semantics';
 import { suggestAnnotations } from '../../server/src/core/suggest';
 import type { WhetstoneDocument } from '../../server/src/core/syntax';
 import { parse } from '../helpers/core';
@@ -134,6 +134,13 @@ function facts(model: SemanticModel, doc: WhetstoneDocument): unknown {
   };
 }
 
+/** The analysis of `doc` from `previous`, asserted equal, fact for fact, to a fresh one. */
+function analysedAsFresh(doc: WhetstoneDocument, previous: SemanticModel, options: AnalyzeOptions, after: string): SemanticModel {
+  const incremental = analyze(doc, { ...options, previous });
+  assert.deepEqual(facts(incremental, doc), facts(analyze(doc, options), doc), `after ${after} the text is:\n${doc.text}`);
+  return incremental;
+}
+
 /** A model's item for the top-level declaration of that name. */
 function itemOf(model: SemanticModel, name: string) {
   return model.items.find((item) => 'name' in item.node && item.node.name === name);
@@ -150,10 +157,7 @@ describe('incremental analysis', () => {
           let previous = analyze(doc);
           for (const edit of edits) {
             apply(doc, edit);
-            const incremental = analyze(doc, { previous });
-            const fresh = analyze(doc);
-            assert.deepEqual(facts(incremental, doc), facts(fresh, doc), `after ${JSON.stringify(edit)} the text is:\n${doc.text}`);
-            previous = incremental;
+            previous = analysedAsFresh(doc, previous, {}, JSON.stringify(edit));
           }
         } finally {
           doc.dispose();
@@ -349,11 +353,7 @@ describe('incremental analysis across changes of what the imports answer', () =>
           for (const step of steps) {
             if (step.kind === 'edit') apply(doc, step.edit);
             else versions[step.module] = step.version % MODULE_VERSIONS[step.module].length;
-            const modules = await resolverOf(versions);
-            const incremental = analyze(doc, { previous, modules });
-            const fresh = analyze(doc, { modules });
-            assert.deepEqual(facts(incremental, doc), facts(fresh, doc), `after ${JSON.stringify(step)} (modules ${JSON.stringify(versions)}) the text is:\n${doc.text}`);
-            previous = incremental;
+            previous = analysedAsFresh(doc, previous, { modules: await resolverOf(versions) }, `${JSON.stringify(step)} (modules ${JSON.stringify(versions)})`);
           }
         } finally {
           doc.dispose();
