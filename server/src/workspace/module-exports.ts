@@ -39,7 +39,7 @@ import { KeptDocuments } from './kept-documents';
 import { readFileWithin } from './regular-file';
 import { isInside } from './source-files';
 
-/** The most modules not open whose exports are kept (a few KiB each); the least recently used go first. */
+/** The most modules not open whose exports are kept (a few KiB each); the least recently used go first (give or take half the cache: diskModule). */
 export const MAX_CACHED_MODULES = 2_000;
 /** How many documents of import cycles' members not open are kept, at most. */
 const MAX_CYCLE_DOCUMENTS = 32;
@@ -60,6 +60,8 @@ interface DiskModule {
   seen?: ReadonlyMap<string, string>;
   /** A file it used changed since: its exports stand only if its imports still resolve as `seen` says. */
   stale?: boolean;
+  /** The count of lookups when it was last moved to the most recent end (diskModule). */
+  movedAt?: number;
 }
 
 /** What importers see of a resolution: the file and its exports' fingerprint, or the files tried. */
@@ -106,6 +108,8 @@ export class ModuleExportsCache {
    */
   /** The documents of import cycles' members not open, with their last analysis (a few: cycles are rare and small). */
   private readonly cycleDocuments = new KeptDocuments(MAX_CYCLE_DOCUMENTS);
+  /** How many times diskModule found a kept entry (its entries' movedAt counts in it). */
+  private lookups = 0;
   private readonly cycleExports = new Map<string, { document: AnalyzableDocument | undefined; version: string; seen: readonly [string, string][]; exports: ModuleExports }>();
   /** Modules whose exports are being computed: defends against a path the cycle rule did not cut. */
   private readonly inProgress = new Set<string>();
@@ -587,9 +591,14 @@ export class ModuleExportsCache {
   private diskModule(path: string): DiskModule | undefined {
     const entry = this.disk.get(path);
     if (entry) {
-      // Most recently used last.
-      this.disk.delete(path);
-      this.disk.set(path, entry);
+      // Most recently used last; one moved within the last half a cache's worth of lookups stays
+      // where it is, so the thousands of lookups of a change's wave do not reorder the cache.
+      this.lookups++;
+      if (entry.movedAt === undefined || this.lookups - entry.movedAt > this.disk.size / 2) {
+        this.disk.delete(path);
+        this.disk.set(path, entry);
+        entry.movedAt = this.lookups;
+      }
       return entry;
     }
     if (this.absent.get(path) === this.generationCount) return undefined;
