@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Diagnostic, DiagnosticCode } from '../../server/src/core/ast';
 import { applyMutations } from '../../server/src/core/editing';
-import { analyze, type AnalyzeOptions } from '../../server/src/core/semantics';
+import { analyze, retypeParameter, type AnalyzeOptions, type Type } from '../../server/src/core/semantics';
 import type { WhetstoneDocument } from '../../server/src/core/syntax';
 import { analyzeText } from '../helpers/semantics';
 
@@ -199,4 +199,16 @@ describe('diagnostic fixes', () => {
       );
     });
   }
+});
+
+describe('retyping a parameter an argument does not fit', () => {
+  const parameter = { type: 'Parameter', id: 'node_9', name: 'kg', paramType: 'number', defaultValue: null } as unknown as Parameters<typeof retypeParameter>[0];
+  it('declares it with the argument\'s type where any file can write that type, and offers nothing otherwise', () => {
+    const text: Type = { kind: 'string' };
+    assert.deepEqual(retypeParameter(parameter, text), { hint: 'Or declare it as string', fix: [{ type: 'setProperty', nodeId: 'node_9', property: 'paramType', value: 'string' }] });
+    assert.equal(retypeParameter(parameter, { kind: 'map', key: text, value: { kind: 'list', element: { kind: 'bool' } } } as Type)?.fix[0].type, 'setProperty');
+    for (const type of [{ kind: 'named', name: 'Order' }, { kind: 'any' }, { kind: 'list', element: { kind: 'named', name: 'Order' } }] as Type[]) {
+      assert.equal(retypeParameter(parameter, type), undefined, JSON.stringify(type));
+    }
+  });
 });

@@ -7,7 +7,7 @@
 // entry then offers that fix too (declare it with the argument's type), since only the person or
 // the agent can tell which side is wrong.
 import type { Diagnostic, Mutation, Node } from '../core/ast';
-import { typeToString, type Type } from '../core/semantics';
+import { retypeParameter } from '../core/semantics';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { FileIndex } from '../workspace/file-index';
 import { declarationNode, namePositionOf, symbolAtNode } from '../workspace/qualified-names';
@@ -59,31 +59,13 @@ function relatedOf(index: FileIndex, buffer: OpenBuffer, diagnostic: Diagnostic)
   const place = at ? { line: at.start.line, column: at.start.column } : namePositionOf(symbol);
   const target = parameter ?? declaration;
   const argumentType = parameter ? buffer.analysis().typeOf(node.id) : undefined;
-  const retype = parameter && argumentType && writableAnywhere(argumentType) ? typeToString(argumentType) : undefined;
+  const retype = parameter && argumentType ? retypeParameter(parameter, argumentType) : undefined;
   return {
     message: parameter ? `parameter '${parameter.name}'` : 'declared here',
     qualifiedName: symbol.qualifiedName,
     uri: symbol.file.uri,
     ...(target && declaring ? { nodeId: target.id, revision: declaring.revision } : {}),
     ...place,
-    ...(parameter && declaring && retype ? { hint: `Or declare it as ${retype}`, fix: [{ type: 'setProperty', nodeId: parameter.id, property: 'paramType', value: retype }] } : {}),
+    ...(declaring && retype ? retype : {}),
   };
-}
-
-/** A type any file can write without an import: the built-in ones, and lists, maps and optionals of them. */
-function writableAnywhere(type: Type): boolean {
-  switch (type.kind) {
-    case 'number':
-    case 'string':
-    case 'bool':
-      return true;
-    case 'list':
-      return writableAnywhere(type.element);
-    case 'map':
-      return writableAnywhere(type.key) && writableAnywhere(type.value);
-    case 'optional':
-      return writableAnywhere(type.inner);
-    default:
-      return false;
-  }
 }

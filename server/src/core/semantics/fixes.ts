@@ -1,7 +1,8 @@
 // Building the mutations that diagnostic fixes consist of (ast/mutation.ts), so each check only says
 // what to change.
-import { ROLES, type Block, type Expression, type Node } from '../ast/ast';
+import { ROLES, type Block, type Expression, type Node, type Parameter } from '../ast/ast';
 import type { Mutation, NodeSpec } from '../ast/mutation';
+import { typeToString, type Type } from './types';
 
 export function setProperty(nodeId: string, property: string, value: unknown): Mutation {
   return { type: 'setProperty', nodeId, property, value };
@@ -66,4 +67,32 @@ export function returnOfLastValue(body: Block, fits: (expression: Expression) =>
   const last = body.statements[body.statements.length - 1];
   if (last?.type !== 'ExpressionStatement' || !last.expression || !fits(last.expression)) return undefined;
   return [{ type: 'updateNode', nodeId: last.id, node: { type: 'ReturnStatement', value: toSpec(last.expression) } }];
+}
+
+/**
+ * The other side of an argument that does not fit: declaring its parameter with the argument's
+ * type. Offered only for a type any file can write without an import (the built-in ones, and
+ * lists, maps and optionals of them).
+ */
+export function retypeParameter(parameter: Parameter, argumentType: Type): { hint: string; fix: Mutation[] } | undefined {
+  if (!writableAnywhere(argumentType)) return undefined;
+  const text = typeToString(argumentType);
+  return { hint: `Or declare it as ${text}`, fix: [setProperty(parameter.id, 'paramType', text)] };
+}
+
+function writableAnywhere(type: Type): boolean {
+  switch (type.kind) {
+    case 'number':
+    case 'string':
+    case 'bool':
+      return true;
+    case 'list':
+      return writableAnywhere(type.element);
+    case 'map':
+      return writableAnywhere(type.key) && writableAnywhere(type.value);
+    case 'optional':
+      return writableAnywhere(type.inner);
+    default:
+      return false;
+  }
 }

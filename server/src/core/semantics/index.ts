@@ -5,6 +5,7 @@ export type { SemanticSymbol, SymbolKind, Reference, ReferenceKind, Scope, Scope
 export * from './types';
 export { BUILTINS, type BuiltinFunction } from './builtins';
 export { closestName } from './suggest';
+export { retypeParameter } from './fixes';
 export { ANNOTATION_TYPES, annotationTypeInfo, allowedStrategies, type AnnotationTypeInfo, type AnnotationStrategyInfo } from './annotations';
 export {
   LibraryIndex,
