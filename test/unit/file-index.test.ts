@@ -193,4 +193,39 @@ describe('FileIndex', () => {
       rmSync(closing, { recursive: true, force: true });
     }
   });
+
+  it("takes an analysed closing buffer's references from its analysis: the summary its text gives", async () => {
+    const closing = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-file-index-analysed-')));
+    try {
+      writeFileSync(join(closing, 'money.wst'), 'type Money { cents: number }\nfn round(m: Money): Money { return m; }\nconst ZERO: Money = { cents: 0 };\n');
+      const text = [
+        'use money.{Money, round, ZERO};',
+        'use money;',
+        'fn total(items: list<Money>): Money { let sum = ZERO; for item in items { sum = round(item); } return money.round(sum); }',
+        'fn shadow(round: number): number { let ZERO = round; return ZERO; }',
+        'type Basket { items: list<Money> }',
+        'let basket: Basket = { items: [] };',
+        'print(total(basket.items));',
+        '',
+      ].join('\n');
+      const path = join(closing, 'basket.wst');
+      writeFileSync(path, text);
+      const workspace = new Workspace();
+      workspace.modules.setRoots([closing]);
+      const index = new FileIndex(workspace, problems, { workers: false });
+      await index.build([{ path: closing, real: closing }], progress());
+      const uri = pathToFileURL(path).href;
+      const buffer = workspace.open(uri, text);
+      // Analysed with the module's exports (a local shadowing an import is only a hint).
+      assert.deepEqual(buffer.diagnostics().filter((diagnostic) => diagnostic.severity !== 'hint'), []);
+      assert.ok(buffer.isAnalysed);
+      workspace.close(uri);
+      for (let tries = 0; tries < 500 && index.get(path)?.summary === undefined; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(index.get(path)?.summary, summarizeText(text));
+      index.dispose();
+    } finally {
+      rmSync(closing, { recursive: true, force: true });
+    }
+  });
 });

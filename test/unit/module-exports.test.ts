@@ -1,7 +1,7 @@
 // The modules open buffers import (workspace/module-exports.ts), on real files in a temporary
 // folder: a buffer without `use` analysed as before, a long import chain computed without deep
-// recursion, a file changed on disk seen after fileChanged (by a member of an import cycle too), and
-// links followed only inside the root.
+// recursion, a file changed on disk seen after fileChanged (by a member of an import cycle too),
+// links followed only inside the root, and a buffer that closes leaving its file's check.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -110,5 +110,63 @@ describe('module exports for open buffers', () => {
       ['W_UNKNOWN_IMPORT'],
     );
     assert.match(escaped[0].message, /escape\.wst/);
+  });
+
+  describe('a buffer that closes', () => {
+    let root: string;
+    before(() => {
+      root = join(folder, 'closing');
+      mkdirSync(root);
+    });
+
+    function files(): { price: string; order: string; orderText: string } {
+      const price = join(root, 'price.wst');
+      const order = join(root, 'order.wst');
+      writeFileSync(price, 'fn total(prices: list<number>): number { return 0; }\n');
+      const orderText = 'use closing.price.{total};\nfn sum(): number { return total([1, 2]); }\nlet wrong: string = total([1]);\n';
+      writeFileSync(order, orderText);
+      return { price, order, orderText };
+    }
+
+    it("leaves its file's check: the exports its importers were given, and the diagnostics a check from disk gives", () => {
+      const { order, orderText } = files();
+      const workspace = workspaceOver(folder);
+      const fromDisk = workspace.modules.checkFile(order);
+      const importer = join(root, 'report.wst');
+      const orderUri = pathToFileURL(order).href;
+      const buffer = workspace.open(orderUri, orderText);
+      buffer.analysis();
+      const givenWhileOpen = workspace.modules.resolveFor(importer, 'closing.order');
+      assert.ok('exports' in givenWhileOpen);
+      workspace.close(orderUri);
+      const checked = workspace.modules.checkFile(order);
+      assert.deepEqual(checked?.diagnostics, fromDisk?.diagnostics);
+      assert.deepEqual(checked?.diagnostics.map((d) => d.code), ['E_TYPE_MISMATCH']);
+      assert.equal(checked?.exportsChanged, false);
+      // The very exports the importers were given while it was open: not analysed again.
+      const givenAfter = workspace.modules.resolveFor(importer, 'closing.order');
+      assert.ok('exports' in givenAfter);
+      assert.equal(givenAfter.exports, givenWhileOpen.exports);
+    });
+
+    it('is checked from disk when its file holds another text, or a module it imports changed since', () => {
+      const { price, order, orderText } = files();
+      const workspace = workspaceOver(folder);
+      const orderUri = pathToFileURL(order).href;
+      // Unsaved: the buffer's text differs from the file's.
+      workspace.open(orderUri, orderText.replace('let wrong: string', 'let right: number')).analysis();
+      workspace.close(orderUri);
+      assert.deepEqual(workspace.modules.checkFile(order)?.diagnostics.map((d) => d.code), ['E_TYPE_MISMATCH']);
+      // The file's text, but what it imports changed between the close and the check.
+      workspace.open(orderUri, orderText).analysis();
+      workspace.close(orderUri);
+      writeFileSync(price, 'fn total(prices: list<number>): string { return "0"; }\n');
+      workspace.modules.fileChanged(price);
+      // Now the return of `sum` is wrong (line 2), and `wrong` is right.
+      assert.deepEqual(
+        workspace.modules.checkFile(order)?.diagnostics.map((d) => [d.code, d.line]),
+        [['E_TYPE_MISMATCH', 2]],
+      );
+    });
   });
 });

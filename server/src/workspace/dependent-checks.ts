@@ -272,7 +272,8 @@ export class DependentChecks {
     }
     const pool = this.pool!;
     const workers = pool.acquire();
-    if (!workers) return this.checkHere(path);
+    // A buffer that just closed left its file's check: here it costs a read, there a parse and an analysis.
+    if (!workers || this.modules.hasCheckOfClosed(path)) return this.checkHere(path);
     let resolutions: [string, ModuleResolution][];
     try {
       // Those it imports are checked already (pump's order): the cache answers without a parse, or with one here for a module whose exports it must compute.

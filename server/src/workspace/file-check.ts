@@ -46,14 +46,15 @@ export interface FileCheck {
 export function checkText(text: string, resolver: ModuleResolver | undefined, library: LibraryContext | undefined): FileCheck {
   const document = WhetstoneDocument.create(text);
   try {
-    return checkDocument(document, analyze(document, { library, modules: resolver }));
+    return checkOfAnalysed(document, analyze(document, { library, modules: resolver }));
   } finally {
     document.dispose();
   }
 }
 
-function checkDocument(document: WhetstoneDocument, model: SemanticModel): FileCheck {
-  return { diagnostics: inSourceOrder(document.syntaxDiagnostics, model.diagnostics).map(plainDiagnostic), exports: moduleExportsOf(model), imports: importsOf(document) };
+/** The check of a document already analysed with the resolver a check would use (a buffer that closes holding its file's text). */
+export function checkOfAnalysed(document: WhetstoneDocument, model: SemanticModel, exports: ModuleExports = moduleExportsOf(model)): FileCheck {
+  return { diagnostics: inSourceOrder(document.syntaxDiagnostics, model.diagnostics).map(plainDiagnostic), exports, imports: importsOf(document) };
 }
 
 function importsOf(document: WhetstoneDocument): string[] {
@@ -187,7 +188,7 @@ export function checkFile(request: FileCheckRequest, kept?: KeptDocuments): Chec
   if (!kept) check = checkText(read.text, resolver, request.library);
   else {
     const { document, model } = kept.analysed(request.path, read.text, (document, previous) => analyze(document, { library: request.library, modules: resolver, ...(previous ? { previous } : {}) }));
-    check = checkDocument(document, model);
+    check = checkOfAnalysed(document, model);
   }
   if (request.knownExports !== undefined && exportsDigest(hash, check.exports) === request.knownExports) {
     return { path: request.path, hash, diagnostics: check.diagnostics, imports: check.imports, exportsAsKnown: true };
@@ -222,7 +223,7 @@ export function indexAndCheckFile(request: FileCheckRequest): IndexedFileCheck {
     }
     const model = analyze(document, { library: request.library, modules: { resolve: (modulePath) => answers.get(modulePath) ?? UNRESOLVED } });
     summary.references = summarizeReferences(document, model, summary.declarations);
-    return { path: request.path, hash, summary, check: checkDocument(document, model) };
+    return { path: request.path, hash, summary, check: checkOfAnalysed(document, model) };
   } finally {
     document.dispose();
   }

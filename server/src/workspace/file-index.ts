@@ -227,7 +227,7 @@ export class FileIndex {
     if (!this.rootOf(path) || !path.endsWith(WHETSTONE_EXTENSION)) return;
     // Bounded: each is taken when its file is read, next turn; many closing at once keep a few.
     if (this.closedBuffers.size >= MAX_CLOSED_KEPT) this.closedBuffers.clear();
-    this.closedBuffers.set(path, { text: buffer.text, summary: summarizeParsed(buffer.document) });
+    this.closedBuffers.set(path, { text: buffer.text, summary: this.summaryOfClosing(buffer) });
   }
 
   /** Forgets `path`, and every file under it when it was a folder (deleted on disk); returns the files forgotten. */
@@ -404,6 +404,19 @@ export class FileIndex {
     const summary = summarizeDocument(buffer.document);
     this.openSummaries.set(buffer, { revision: buffer.revision, summary });
     return summary;
+  }
+
+  /**
+   * The summary summarizeText would give for a closing buffer's text, from what the buffer has: its
+   * references resolved by its analysis when it is current (the scope rules give the same tokens
+   * with or without the imported modules' exports, as the index's build relies on too).
+   */
+  private summaryOfClosing(buffer: OpenBuffer): FileSummary {
+    if (!buffer.isAnalysed) return summarizeParsed(buffer.document);
+    const { declarations, imports } = this.summaryOfBuffer(buffer);
+    const cached = this.openReferences.get(buffer);
+    const references = cached?.revision === buffer.revision ? cached.references : summarizeReferences(buffer.document, buffer.analysis(), declarations);
+    return { declarations, imports, references };
   }
 
   private referencedBuffer(buffer: OpenBuffer, path: string): ReferencedFile {

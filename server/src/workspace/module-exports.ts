@@ -33,7 +33,7 @@ import { WhetstoneDocument } from '../core/syntax';
 import type { OpenBuffer } from './buffer';
 import { pathOfBufferUri } from './buffer-path';
 import { Emitter } from './events';
-import { checkText, textHash, type FileDiagnostic } from './file-check';
+import { checkOfAnalysed, checkText, textHash, type FileCheck, type FileDiagnostic } from './file-check';
 import { INDEXED_FILE_LIMITS } from './file-limits';
 import { KeptDocuments } from './kept-documents';
 import { readFileWithin } from './regular-file';
@@ -43,6 +43,8 @@ import { isInside } from './source-files';
 export const MAX_CACHED_MODULES = 2_000;
 /** How many documents of import cycles' members not open are kept, at most. */
 const MAX_CYCLE_DOCUMENTS = 32;
+/** How many closed buffers' checks wait for their file's check, at most (a few close at once). */
+const MAX_CLOSED_CHECKS = 64;
 /** How many module paths' places (placesOf) are kept before they are all forgotten. */
 const MAX_PLACES = 10_000;
 
@@ -111,6 +113,12 @@ export class ModuleExportsCache {
   /** How many times diskModule found a kept entry (its entries' movedAt counts in it). */
   private lookups = 0;
   private readonly cycleExports = new Map<string, { document: AnalyzableDocument | undefined; version: string; seen: readonly [string, string][]; exports: ModuleExports }>();
+  /**
+   * The checks of buffers that closed analysed at the current generation, with the hash of their
+   * text: their file's check (checkFile) when it holds that text, so that closing a file costs no
+   * second parse and analysis of it.
+   */
+  private readonly closedChecks = new Map<string, { hash: string; generation: number; check: FileCheck; usedFiles: Set<string>; seen: Map<string, string> }>();
   /** Modules whose exports are being computed: defends against a path the cycle rule did not cut. */
   private readonly inProgress = new Set<string>();
   private buffersByPath: Map<string, OpenBuffer> | undefined;
@@ -211,11 +219,15 @@ export class ModuleExportsCache {
     if (text === undefined) return undefined;
     const hash = textHash(text);
     const before = this.disk.get(path)?.exports?.fingerprint;
-    const used = new Set<string>();
-    const seen = new Map<string, string>();
+    const closed = this.closedChecks.get(path);
+    this.closedChecks.delete(path);
+    // A buffer that closed with this text, analysed with what its imports resolve to now: its check is this one.
+    const kept = closed?.hash === hash && closed.generation === this.generationCount ? closed : undefined;
+    const used = kept?.usedFiles ?? new Set<string>();
+    const seen = kept?.seen ?? new Map<string, string>();
     // (Each module it imports is prepared as it is resolved; those of its own cycle are seen as the
     // cycle sees them, so the others' full exports are not needed.)
-    const check = this.guarded(path, () => checkText(text, this.roots.length === 0 ? undefined : this.recordingResolver(path, used, seen), this.workspace.library()));
+    const check = kept?.check ?? this.guarded(path, () => checkText(text, this.roots.length === 0 ? undefined : this.recordingResolver(path, used, seen), this.workspace.library()));
     if (this.roots.length > 0) {
       // Its exports come with its check (as exportsOf would compute them): its importers need not parse it again.
       this.disk.delete(path);
@@ -267,6 +279,29 @@ export class ModuleExportsCache {
       return;
     }
     this.invalidate(path);
+  }
+
+  /**
+   * A buffer closes (it is no longer among the workspace's buffers): if its analysis is of the
+   * modules as they are now, it is kept as the check of its file should the file hold its text
+   * (checkFile). Its imports are resolved again to note what the check depends on; they answer
+   * what its analysis was given, as no module changed since.
+   */
+  keepCheckOfClosing(buffer: OpenBuffer): void {
+    if (this.roots.length === 0 || !buffer.uri.startsWith('file:') || !buffer.isAnalysed) return;
+    const path = pathOfBufferUri(buffer.uri);
+    const model = buffer.analysis();
+    const usedFiles = new Set<string>();
+    const seen = new Map<string, string>();
+    const resolver = this.recordingResolver(path, usedFiles, seen);
+    for (const modulePath of importedModules(buffer.document.ast.children)) this.guarded(path, () => resolver.resolve(modulePath));
+    if (this.closedChecks.size >= MAX_CLOSED_CHECKS) this.closedChecks.clear();
+    this.closedChecks.set(path, { hash: textHash(buffer.text), generation: this.generationCount, check: checkOfAnalysed(buffer.document, model, this.exportsOfModel(model)), usedFiles, seen });
+  }
+
+  /** Whether a buffer that closed left the check of its file (checked on this thread then: it costs no parse). */
+  hasCheckOfClosed(path: string): boolean {
+    return this.closedChecks.get(path)?.generation === this.generationCount;
   }
 
   /** A file changed, appeared or went on disk. A file open in a buffer is the buffer's business. */
@@ -707,6 +742,7 @@ export class ModuleExportsCache {
 
   private forgetAll(): void {
     this.disk.clear();
+    this.closedChecks.clear();
     this.cycleExports.clear();
     this.cycleDocuments.clear();
     this.handedOut.clear();

@@ -84,9 +84,13 @@ export class Workspace {
     if (!buffer) return;
     this.buffers.delete(uri);
     this.closing.fire(buffer, this.onError);
-    const text = buffer.text;
+    this.modules.bufferOpenedOrClosed(uri, buffer.text, false);
+    try {
+      this.modules.keepCheckOfClosing(buffer);
+    } catch (error) {
+      this.onError(error);
+    }
     buffer.dispose();
-    this.modules.bufferOpenedOrClosed(uri, text, false);
     this.closed.fire(uri, this.onError);
   }
 
