@@ -11,7 +11,7 @@
 // which has no sign. Only the helpers a program uses are written, each under a name the program
 // does not use.
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'utf16_order' | 'negate' | 'multiply' | 'range_bound' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'WhetstoneError';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'utf16_order' | 'negate' | 'multiply' | 'range_bound' | 'range_from' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'WhetstoneError';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -38,6 +38,7 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   negate: [],
   multiply: [],
   range_bound: [],
+  range_from: ['itertools', 'math'],
   floor_of: ['math'],
   ceil_of: ['math'],
   minimum: ['math'],
@@ -51,6 +52,7 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
 /** The helpers each helper calls (written with it). */
 export const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
   python_text: ['show'],
+  range_from: ['range_bound'],
   node_text: ['show'],
   split_text: ['length_of'],
   index_of: ['length_of'],
@@ -283,8 +285,15 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     return -x if x else -float(x)`;
     case 'range_bound':
       return `def ${name('range_bound')}(x):
-    """A bound of range: -0.0 (Whetstone's -0) as the int 0, since range takes ints only; any other value as it is."""
-    return 0 if x == 0 else x`;
+    """A bound of range: a whole float (as -0.0, Whetstone's -0) as its int, since range takes ints only; any other value as it is (a float with a fraction stops the program with a TypeError)."""
+    return int(x) if isinstance(x, float) and x.is_integer() else x`;
+    case 'range_from':
+      return `def ${name('range_from')}(start, end, step=1):
+    """range(start, end, step), whose first value is -0.0 when start is -0.0, as Whetstone's is (range takes ints only, and would start at the int 0, which has no sign)."""
+    values = range(${name('range_bound')}(start), ${name('range_bound')}(end), ${name('range_bound')}(step))
+    if values and start == 0 and math.copysign(1, start) < 0:
+        return itertools.chain((-0.0,), values[1:])
+    return values`;
     case 'multiply':
       return `def ${name('multiply')}(a, b):
     """a * b, where the int 0 times a negative int is -0.0: Whetstone's -0, which a Python int cannot hold."""
