@@ -173,8 +173,78 @@ describe('projection keeps what Whetstone programs mean', () => {
     const source = 'fn around(r: number): number {\n  let total = 0;\n  for dx in range(-r, r + 1) {\n    total += dx * 10 + 1;\n  }\n  return total;\n}\nprint(around(0), around(2), range(-around(0), 2));\nfor i in range(3) {\n  print(i);\n}\n';
     scratch.printsInEveryTarget(source, '1 5 [-1, 0, 1]\n0\n1\n2\n');
     const python = runIn(source, 'python').code;
-    assert.match(python, /for dx in range\(range_bound\(negate\(r\)\), r \+ 1\):/);
+    assert.match(python, /for dx in range_from\(negate\(r\), r \+ 1\):/);
     assert.match(python, /for i in range\(3\):/);
+    // An end that may be -0 and a start that cannot: only the bound goes through a helper.
+    const end = runIn('let z = 0;\nfor i in range(1, -z) {\n  print(i);\n}\nprint(range(0, -z), range(2, 0, -z - 1));\n', 'python');
+    assert.equal(end.ran.stdout, '[] [2, 1]\n');
+    assert.match(end.code, /for i in range\(1, range_bound\(negate\(z\)\)\):/);
+    assert.doesNotMatch(end.code, /range_from/);
+  });
+
+  it('a range whose start may be -0 gives -0 first in every target, as in JavaScript: jsstr shows it, 1 / it is -Infinity', () => {
+    const source = [
+      'fn firsts(r: number): void {',
+      '  for i in range(-r, 2) {',
+      '    print(jsstr(i), 1 / i, i);',
+      '  }',
+      '}',
+      'firsts(0);',
+      'firsts(1);',
+      'let z = 0;',
+      'let xs = [5, 6, 7];',
+      // break and continue, an index by the counter, a step below zero, a loop from the counter, a list.
+      'for j in range(-z, -5, -1) {',
+      '  if j == -3 {',
+      '    break;',
+      '  }',
+      '  if j == -1 {',
+      '    continue;',
+      '  }',
+      '  print(jsstr(j), 1 / j);',
+      '}',
+      'for k in range(-z, 3) {',
+      '  if k == 1 {',
+      '    continue;',
+      '  }',
+      '  print(jsstr(k), xs[k], jsstr(k * -1), jsstr(k % 2));',
+      '  for m in range(k, 3) {',
+      '    print(jsstr(m));',
+      '    break;',
+      '  }',
+      '}',
+      'print(jsstr(range(-z, 3)), range(-z, 3), jsstr(range(-z, -z)), jsstr(range(-z, 3, 2)), jsstr(range(-0, 1)));',
+      'for n in range(-z, 0) {',
+      '  print("never", n);',
+      '}',
+      // A bound made from a -0 is a whole float in Python, which its range takes as the int.
+      'for a in range(-z, 2) {',
+      '  for b in range(a + 1, 3) {',
+      '    print(jsstr(a), b);',
+      '  }',
+      '}',
+      'fn half(n: number): number {',
+      '  let count = 0;',
+      '  for h in range(n / 2) {',
+      '    count += 1;',
+      '  }',
+      '  return count;',
+      '}',
+      'let t = -z + 2;',
+      'print(range(t), half(4), range(t * 1, 4));',
+    ].join('\n');
+    scratch.printsInEveryTarget(
+      `${source}\n`,
+      '-0 -Infinity 0\n1 1 1\n-1 -1 -1\n0 Infinity 0\n1 1 1\n-0 -Infinity\n-2 -0.5\n-0 5 0 -0\n-0\n2 7 -2 0\n2\n[ -0, 1, 2 ] [0, 1, 2] [] [ -0, 2 ] [ -0 ]\n-0 1\n-0 2\n1 2\n[0, 1] 2 [2, 3]\n',
+    );
+    // A start that cannot be -0 keeps Python's own range, with no helper.
+    const python = runIn(`${source}\nfor q in range(1, 3) {\n  print(q);\n}\n`, 'python').code;
+    assert.match(python, /for i in range_from\(negate\(r\), 2\):/);
+    assert.match(python, /for q in range\(1, 3\):/);
+    // A bound with a fraction stops the Python program, where JavaScript's range counts past it.
+    const fraction = runIn('fn half(n: number): number {\n  let count = 0;\n  for h in range(n / 2) {\n    count += 1;\n  }\n  return count;\n}\nprint(half(5));\n', 'python');
+    assert.notEqual(fraction.ran.status, 0);
+    assert.match(fraction.ran.stderr, /TypeError: 'float' object cannot be interpreted as an integer/);
   });
 
   it('a list or object that holds itself is shown by jsstr as Node shows it, in every target', () => {

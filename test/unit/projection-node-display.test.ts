@@ -3,11 +3,13 @@
 // nesting 0–4 deep) shown by the generated Python, JavaScript and TypeScript helpers, each
 // against Node's own util.inspect of the same value. One process per language runs the batch.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { inspect } from 'node:util';
+import { NODE_WIDTHS_FROM } from '../../server/src/projection/generate/node-column-widths';
 import { jsHelperSource } from '../../server/src/projection/generate/runtime-javascript';
 import { pyHelperSource } from '../../server/src/projection/generate/runtime-python';
-import { Scratch, type RunResult } from '../helpers/projection';
+import { prepareProjection, Scratch, type RunResult } from '../helpers/projection';
 import { Random } from '../helpers/random';
 
 type Value = null | boolean | number | string | Value[] | { [key: string]: Value };
@@ -151,6 +153,12 @@ function built(value: Value, prefix: string, language: 'python' | 'javascript' |
   return { statements, name: names.get(value)! };
 }
 
+/** The Python helpers jsstr needs, each under its own name, with their imports. */
+function pythonHelpers(): string[] {
+  const name = (base: string): string => base;
+  return ['import bisect, json, math, re, unicodedata', ...(['show', 'text_width', 'node_text'] as const).map((helper) => pyHelperSource(helper, name))];
+}
+
 describe('jsstr shows values as Node does', () => {
   let scratch: Scratch;
   const seeded = new Random(20261205);
@@ -168,11 +176,8 @@ describe('jsstr shows values as Node does', () => {
   const expected = (): string[] => values.map((value) => (typeof value === 'string' ? value : inspect(value)));
 
   it('the Python helper (node_text) shows each random value as util.inspect does', () => {
-    const name = (base: string): string => base;
     const program = [
-      'import json, math, re, unicodedata',
-      pyHelperSource('show', name),
-      pyHelperSource('node_text', name),
+      ...pythonHelpers(),
       `values = [\n${values.map((value) => `    ${python(value, random)},`).join('\n')}\n]`,
       'for value in values:',
       '    print(json.dumps(node_text(value)))',
@@ -240,8 +245,7 @@ describe('jsstr shows values as Node does', () => {
     };
 
     it('the Python helper (node_text) shows each as util.inspect does: <ref *n> where it starts, [Circular *n] where it is met again', () => {
-      const name = (base: string): string => base;
-      const code = program('python', ['import json, math, re, unicodedata', pyHelperSource('show', name), pyHelperSource('node_text', name)], 'node_text');
+      const code = program('python', pythonHelpers(), 'node_text');
       const shown = shownBy(scratch.python(scratch.write('circular.py', code)));
       const want = circular.map((value) => inspect(value));
       assert.equal(shown.length, want.length);
@@ -259,11 +263,8 @@ describe('jsstr shows values as Node does', () => {
     }
 
     it('the Python helper numbers hand-picked circular targets as Node does', () => {
-      const name = (base: string): string => base;
       const code = [
-        'import json, math, re, unicodedata',
-        pyHelperSource('show', name),
-        pyHelperSource('node_text', name),
+        ...pythonHelpers(),
         [
           'shared = [1]',
           'loop = [1]',
@@ -297,5 +298,90 @@ describe('jsstr shows values as Node does', () => {
         [[shared, shared], loop, record, [loop, record, loop], deep, long].map((value) => inspect(value)),
       );
     });
+  });
+});
+
+describe("jsstr counts a text's columns as Node does, whatever the Python's Unicode version", () => {
+  let scratch: Scratch;
+  before(async () => {
+    await prepareProjection('whetstone');
+    scratch = new Scratch('node-widths');
+  });
+  after(() => scratch.dispose());
+
+  /** One code point as a string (a surrogate as its lone UTF-16 unit). */
+  const char = (code: number): string => (code >= 0xd800 && code <= 0xdfff ? String.fromCharCode(code) : String.fromCodePoint(code));
+
+  it('text_width counts every code point, and every sequence NFC composes or keeps, as this Node does', (t) => {
+    if (!NODE_WIDTHS_FROM.includes(`(ICU ${process.versions.icu}, Unicode ${process.versions.unicode})`)) {
+      t.skip(`the widths are from ${NODE_WIDTHS_FROM}, this is ICU ${process.versions.icu}: run scripts/node-column-widths.mjs`);
+      return;
+    }
+    // The canonical and compatibility decompositions of every character (what NFC composes again,
+    // or not), and sequences Node counts part by part: emoji joined by U+200D, flags, skin tones,
+    // keycaps, a letter with several marks, Hangul jamo, controls, an ASCII start.
+    const sequences = new Set<string>(['👨‍👩‍👧‍👦', '🏳️‍🌈', '🇫🇷🇯🇵', '👍🏽', '1️⃣', '❤️', 'é', 'ȩ̂̃', 'ạ̈̀', 'ᄒ', '하', '한', '한글', '\u1100\u1161\u11a8\u11a8', 'a\u0301\u0327', 'x\x1b[31my', '\x7f\x85é', 'abc中', 'ｱﾞ', 'ア\u3099', '\u{16d63}\u{16d67}\u{16d67}', '\u{11382}\u0301\u{113c9}']);
+    for (let code = 0x80; code <= 0x10ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      for (const form of ['NFD', 'NFKD'] as const) {
+        const parts = char(code).normalize(form);
+        if (parts !== char(code)) sequences.add(parts);
+      }
+    }
+    const list = [...sequences];
+    const input = scratch.write('sequences.json', JSON.stringify(list));
+    // Node's own count (util.inspect's getStringWidth, which is internal): one digit a code point, then the sequences.
+    const node = spawnSync(
+      process.execPath,
+      [
+        '--expose-internals',
+        '--no-warnings',
+        '-e',
+        `const { getStringWidth } = require('internal/util/inspect');
+         const char = ${char.toString()};
+         let out = '';
+         for (let code = 0; code <= 0x10ffff; code++) out += getStringWidth(char(code), false);
+         const list = JSON.parse(require('fs').readFileSync(${JSON.stringify(input)}, 'utf8'));
+         console.log(out + '\\n' + JSON.stringify(list.map((text) => getStringWidth(text, false))));`,
+      ],
+      { encoding: 'utf8', maxBuffer: 1 << 22 },
+    );
+    assert.equal(node.status, 0, node.stderr);
+    const nodeWidths = scratch.write('node-widths.txt', node.stdout);
+    // Python compares, as a million code points would make too long an output.
+    const program = [
+      ...pythonHelpers(),
+      `texts = json.load(open(${JSON.stringify(input)}, encoding="utf-8"))`,
+      `singles, sequences = open(${JSON.stringify(nodeWidths)}, encoding="utf-8").read().split("\\n")[:2]`,
+      [
+        'differing = []',
+        'for code in range(0x110000):',
+        '    if str(text_width(chr(code))) != singles[code]:',
+        '        differing.append("U+%X: Node %s, Python %d" % (code, singles[code], text_width(chr(code))))',
+        'print(json.dumps(differing))',
+        'differing = []',
+        'for text, width in zip(texts, json.loads(sequences)):',
+        '    if text_width(text) != width:',
+        '        differing.append("%s: Node %d, Python %d" % (json.dumps(text), width, text_width(text)))',
+        'print(json.dumps(differing))',
+      ].join('\n'),
+      '',
+    ].join('\n\n');
+    const ran = scratch.python(scratch.write('widths.py', program));
+    assert.equal(ran.status, 0, ran.stderr);
+    const [singles, sequencesDiffering] = ran.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as string[]);
+    assert.equal(node.stdout.split('\n')[0].length, 0x110000);
+    assert.deepEqual(singles.slice(0, 20), [], `${singles.length} code points differ`);
+    assert.deepEqual(sequencesDiffering.slice(0, 20), [], `${sequencesDiffering.length} of ${list.length} sequences differ`);
+  });
+
+  it('jsstr of long lists of wide, combining and recently assigned characters is laid out as Node lays it out, in every target', () => {
+    // Characters whose width Unicode 15 or 16 set or changed (trigrams and hexagrams wide, U+0897 a
+    // mark, Kirat Rai vowels that compose, a shaking face), CJK, emoji sequences, combining marks
+    // and Hangul jamo; widths that are the same in Unicode 16 and 17.
+    const texts = ['☰', '☰☷', '䷀䷁䷂', 'a\u0897', '\u{16d63}\u{16d67}\u{16d67}', '\u{16d67}\u{16d67}x', '🫨', '中文', 'é', 'e\u0301', '👨‍👩‍👧', '🇫🇷', '\u1112\u1161\u11ab', 'ｱﾞ', '⚡x', 'word'];
+    const lists = [texts, texts.map((text, index) => text.repeat(1 + (index % 3))), [...texts, ...texts].map((text, index) => (index % 2 ? text : `${index}`))];
+    const source = lists.map((list, index) => `let xs${index} = [${list.map((text) => JSON.stringify(text)).join(', ')}];\nprint(jsstr(xs${index}));\n`).join('');
+    scratch.printsInEveryTarget(source, lists.map((list) => `${inspect(list)}\n`).join(''));
   });
 });

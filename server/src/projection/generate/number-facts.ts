@@ -3,13 +3,15 @@
 // - never -0: Whetstone's print shows -0 as "0" (as String(n) does, and as Python does, whose whole
 //   numbers have no -0), Node's console.log as "-0"; a number from 0 up (or NaN) is never -0;
 // - a whole number from 0 up: Python's xs[i] reads the same element as Whetstone's (and raises
-//   past the end), where a negative index would count from the end.
+//   past the end), where a negative index would count from the end;
+// - an int in Python: never a float (as -0.0, or a whole number a float holds), which Python's
+//   range would refuse.
 // A name has a fact when its first value and every value assigned to it have it.
 import { walk } from '../../core/ast';
 import type * as A from '../../core/ast';
 import type { SemanticModel, SemanticSymbol } from '../../core/semantics';
 
-type Fact = 'neverNegativeZero' | 'fromZero' | 'wholeFromZero';
+type Fact = 'neverNegativeZero' | 'fromZero' | 'wholeFromZero' | 'pythonInt';
 
 /** What `x op= v` needs of `v` to keep a fact of `x`; absent: the fact is lost. */
 const KEPT_BY: Record<Fact, Partial<Record<A.AssignmentOperator, 'always' | 'value'>>> = {
@@ -17,6 +19,8 @@ const KEPT_BY: Record<Fact, Partial<Record<A.AssignmentOperator, 'always' | 'val
   neverNegativeZero: { '=': 'value', '+=': 'always', '-=': 'always' },
   fromZero: { '=': 'value', '+=': 'value', '*=': 'value', '/=': 'value' },
   wholeFromZero: { '=': 'value', '+=': 'value', '*=': 'value' },
+  // x * v may be -0.0 (through multiply), x % v too.
+  pythonInt: { '=': 'value', '+=': 'value', '-=': 'value' },
 };
 
 /** Built-ins whose number has the fact (`round` through its helper is never -0, `abs` of -0 is 0). */
@@ -24,6 +28,7 @@ const BUILTINS_WITH: Record<Fact, ReadonlySet<string>> = {
   neverNegativeZero: new Set(['len', 'indexOf', 'round', 'abs']),
   fromZero: new Set(['len', 'abs']),
   wholeFromZero: new Set(['len']),
+  pythonInt: new Set(['len', 'indexOf']),
 };
 
 /** Built-ins whose number is from 0 up (or NaN) when their arguments are. */
@@ -93,8 +98,26 @@ export class NumberFacts {
     }
   }
 
+  /** Whether a number expression is an int when the generated Python runs it: never a float. */
+  pythonInt(node: A.Expression): boolean {
+    if (this.wholeFromZero(node)) return true;
+    switch (node.type) {
+      case 'Literal':
+        return typeof node.value === 'number' && Number.isSafeInteger(node.value) && !Object.is(node.value, -0);
+      case 'BinaryExpression':
+        return (node.operator === '+' || node.operator === '-') && this.pythonInt(node.left) && this.pythonInt(node.right);
+      case 'UnaryExpression':
+        return node.operator === '-' && node.operand.type === 'Literal' && typeof node.operand.value === 'number' && node.operand.value !== 0 && Number.isSafeInteger(node.operand.value);
+      case 'ConditionalExpression':
+        return this.pythonInt(node.consequent) && this.pythonInt(node.alternate);
+      default:
+        return this.named(node, 'pythonInt');
+    }
+  }
+
   private has(node: A.Expression, fact: Fact): boolean {
     if (fact === 'neverNegativeZero') return this.neverNegativeZero(node);
+    if (fact === 'pythonInt') return this.pythonInt(node);
     return fact === 'fromZero' ? this.fromZero(node) : this.wholeFromZero(node);
   }
 
@@ -130,7 +153,8 @@ export class NumberFacts {
     if (range.type !== 'CallExpression' || range.callee.type !== 'Identifier' || range.callee.name !== 'range' || this.model.symbolOf(range.callee.id)?.kind !== 'builtin') return false;
     const [first, , step] = range.arguments;
     if (range.arguments.length < 2) return true;
-    return this.has(first, fact) && (fact === 'neverNegativeZero' || step === undefined || this.has(step, fact));
+    // A range from an int counts in ints, by any step; one that may start at -0 may not.
+    return this.has(first, fact) && (fact === 'neverNegativeZero' || fact === 'pythonInt' || step === undefined || this.has(step, fact));
   }
 
   private writesOf(): Map<SemanticSymbol, { operator: A.AssignmentOperator; value: A.Expression | undefined }[]> {

@@ -11,7 +11,8 @@
 // - Numbers: `/` and `%` go through helpers unless the divisor makes Python's operator agree;
 //   print and str show values as Whetstone does (see runtime-python.ts). Whetstone's -0 is the
 //   float -0.0: a negation, a product, floor or ceil that could make it of an int goes through a
-//   helper.
+//   helper; a range bound that may be a float goes through range_bound (range takes ints only),
+//   and a range whose start may be -0 through range_from (its first value is then -0.0).
 // - Texts compare and sort by their UTF-16 code units (utf16_order), as Whetstone's do.
 // - Texts are measured and cut in UTF-16 units (length_of, item_at, slice_of, index_of), and an
 //   index outside a list is an error, not counted from the end (item_at, index_in), unless it is
@@ -552,16 +553,19 @@ class PythonGenerator {
     }
   }
 
-  /** range's arguments: one that may be -0 (a float here) through range_bound, as range takes ints only. */
-  private rangeBounds(args: readonly A.Expression[], texts: readonly string[] = args.map((arg) => this.expression(arg).text)): string {
-    return args.map((arg, index) => (this.numbers.neverNegativeZero(arg) ? texts[index] : `${this.ctx.helper('range_bound')}(${texts[index]})`)).join(', ');
+  /**
+   * Whetstone's range as Python's: a bound that may be a float here (-0.0, or a whole number a
+   * float holds) through range_bound, as range takes ints only; a start that may be -0 through
+   * range_from, whose first value is then -0.0 as Whetstone's is. Any other range is Python's own.
+   */
+  private range(args: readonly A.Expression[], texts: readonly string[] = args.map((arg) => this.expression(arg).text)): string {
+    if (args.length > 1 && !this.numbers.neverNegativeZero(args[0])) return `${this.ctx.helper('range_from')}(${texts.join(', ')})`;
+    return `range(${args.map((arg, index) => (this.numbers.pythonInt(arg) ? texts[index] : `${this.ctx.helper('range_bound')}(${texts[index]})`)).join(', ')})`;
   }
 
   /** What a for loop walks: range(…) stays a range (no list is made). */
   private iterable(node: A.Expression): string {
-    if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'range')) {
-      return `range(${this.rangeBounds(node.arguments)})`;
-    }
+    if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'range')) return this.range(node.arguments);
     return this.expression(node).text;
   }
 
@@ -880,7 +884,7 @@ class PythonGenerator {
         case 'values':
           return fragment(`list(${wrap(args[0], POSTFIX)}.${name}())`, POSTFIX);
         case 'range':
-          return fragment(`list(range(${this.rangeBounds(node.arguments, args.map((arg) => arg.text))}))`, POSTFIX);
+          return fragment(`list(${this.range(node.arguments, args.map((arg) => arg.text))})`, POSTFIX);
         case 'floor':
         case 'ceil': {
           // floor(-0) and ceil of a number from -1 to 0 below zero are -0, which math's int cannot be.

@@ -4,14 +4,26 @@
 // of the dividend, rounding halves away from zero, num() giving NaN instead of raising, sqrt and
 // powers (`**` and pow) as JavaScript's floating-point ones, NaN or Infinity where Python raises,
 // bit operators on 32-bit signed integers, an assert that `python -O` does not remove, what
-// Python's print (pystr) and Node's console.log (jsstr) show, the exception a throw raises (an
+// Python's print (pystr) and Node's console.log (jsstr) show (jsstr counting a text's columns by
+// Node's Unicode tables, node-column-widths.ts, not the Python's), the exception a throw raises (an
 // except takes only it), texts measured, cut and ordered in UTF-16 code units as JavaScript does
 // (Python counts and compares code points), an index outside a list or text as an error (Python
 // counts a negative one from the end), and -0 as the float -0.0 where Python would make the int 0,
 // which has no sign. Only the helpers a program uses are written, each under a name the program
 // does not use.
+import { NODE_WIDTH_COMPOSITIONS, NODE_WIDTH_RUNS, NODE_WIDTHS_FROM } from './node-column-widths';
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'utf16_order' | 'negate' | 'multiply' | 'range_bound' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'WhetstoneError';
+/** A long string as Python's adjacent literals, one a line, in parentheses indented by `indent`. */
+function pythonLines(pieces: readonly string[], indent: number): string {
+  return `(\n${pieces.map((piece) => `${' '.repeat(indent)}${JSON.stringify(piece)}\n`).join('')}${' '.repeat(indent - 4)})`;
+}
+
+/** `text` in pieces of at most 96 characters, each ending with one of `ends` (or at the end). */
+function cut(text: string, ends: string): string[] {
+  return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
+}
+
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'range_bound' | 'range_from' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'WhetstoneError';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -33,11 +45,13 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   item_at: [],
   index_in: [],
   python_text: [],
-  node_text: ['math', 're', 'unicodedata'],
+  node_text: ['math', 're'],
+  text_width: ['bisect', 're', 'unicodedata'],
   utf16_order: ['re'],
   negate: [],
   multiply: [],
   range_bound: [],
+  range_from: ['itertools', 'math'],
   floor_of: ['math'],
   ceil_of: ['math'],
   minimum: ['math'],
@@ -51,7 +65,8 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
 /** The helpers each helper calls (written with it). */
 export const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
   python_text: ['show'],
-  node_text: ['show'],
+  range_from: ['range_bound'],
+  node_text: ['show', 'text_width'],
   split_text: ['length_of'],
   index_of: ['length_of'],
   slice_of: ['length_of', 'text_offset'],
@@ -283,8 +298,15 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     return -x if x else -float(x)`;
     case 'range_bound':
       return `def ${name('range_bound')}(x):
-    """A bound of range: -0.0 (Whetstone's -0) as the int 0, since range takes ints only; any other value as it is."""
-    return 0 if x == 0 else x`;
+    """A bound of range: a whole float (as -0.0, Whetstone's -0) as its int, since range takes ints only; any other value as it is (a float with a fraction stops the program with a TypeError)."""
+    return int(x) if isinstance(x, float) and x.is_integer() else x`;
+    case 'range_from':
+      return `def ${name('range_from')}(start, end, step=1):
+    """range(start, end, step), whose first value is -0.0 when start is -0.0, as Whetstone's is (range takes ints only, and would start at the int 0, which has no sign)."""
+    values = range(${name('range_bound')}(start), ${name('range_bound')}(end), ${name('range_bound')}(step))
+    if values and start == 0 and math.copysign(1, start) < 0:
+        return itertools.chain((-0.0,), values[1:])
+    return values`;
     case 'multiply':
       return `def ${name('multiply')}(a, b):
     """a * b, where the int 0 times a negative int is -0.0: Whetstone's -0, which a Python int cannot hold."""
@@ -330,21 +352,6 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     def units(text):
         # JavaScript's length: UTF-16 code units.
         return len(text.encode("utf-16-le", "surrogatepass")) // 2
-
-    def width(text):
-        # Columns on a terminal, as Node's getStringWidth counts them (wide East Asian characters 2, marks and controls 0).
-        total = 0
-        for char in unicodedata.normalize("NFC", text) if not text.isascii() else text:
-            code = ord(char)
-            if code < 127:
-                total += 1 if code >= 32 else 0
-            elif unicodedata.east_asian_width(char) in ("W", "F") or 0x1F1E6 <= code <= 0x1F1FF:
-                total += 2
-            elif code != 0xAD and unicodedata.category(char) in ("Cc", "Cf", "Me", "Mn"):
-                continue
-            else:
-                total += 1
-        return total
 
     def quoted(text):
         # Single quotes; double quotes, then backticks, when the text has a single quote and not those.
@@ -392,7 +399,7 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     def grouped(output, items, indent):
         # util.inspect's groupArrayElements: more than six items in as many columns as look square.
         count = len(output) - 1 if len(output) > 100 else len(output)
-        widths = [width(entry) for entry in output[:count]]
+        widths = [${name('text_width')}(entry) for entry in output[:count]]
         total = sum(widths) + 2 * count
         longest = max(widths)
         actual_max = longest + 2
@@ -486,6 +493,30 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         raise TypeError("jsstr cannot show " + type(item).__name__ + " as Node does")
 
     return text(value, 0, 0)`;
+    case 'text_width':
+      return `def ${name('text_width')}(text):
+    """Columns on a terminal, as Node's getStringWidth counts them (util.inspect lays long lists out in columns by them): of each character after NFC, 2 for a wide East Asian one or an emoji, 0 for a mark or a control, else 1. By the tables of ${NODE_WIDTHS_FROM}, not unicodedata's, whose Unicode may be older; unicodedata only composes (NFC), and the compositions that change a width are listed for a Python that lacks one."""
+    if text.isascii():
+        return sum(1 for char in text if " " <= char < "\\x7f")
+    tables = getattr(${name('text_width')}, "tables", None)
+    if tables is None:
+        # Made on first use, kept on the function. Runs of one width: each as its start less the last start, in base 36, then a mark for its width.
+        runs, start = [], 0
+        for delta, mark in re.findall(r"(\\w+)([.,:])", ${pythonLines(cut(NODE_WIDTH_RUNS, '.,:'), 12)}):
+            start += int(delta, 36)
+            runs.append((start, ".,:".index(mark)))
+        pairs = {}
+        for first, second, made in re.findall(r"(\\w+)[+](\\w+)=(\\w+)", ${pythonLines(cut(NODE_WIDTH_COMPOSITIONS, ' '), 12)}):
+            pairs[chr(int(first, 16)) + chr(int(second, 16))] = chr(int(made, 16))
+        tables = ${name('text_width')}.tables = runs, pairs
+    runs, pairs = tables
+    chars = []
+    for char in unicodedata.normalize("NFC", text):
+        if chars and chars[-1] + char in pairs:
+            chars[-1] = pairs[chars[-1] + char]
+        else:
+            chars.append(char)
+    return sum(runs[bisect.bisect_right(runs, (ord(char), 3)) - 1][1] for char in chars)`;
     case 'splice_list':
       return `def ${name('splice_list')}(items, start, count, inserted=()):
     """JavaScript's splice: removes count elements from start and puts inserted there, in place; returns the removed ones. A negative start counts from the end, both stop at the ends, fractions are truncated, NaN is 0."""
