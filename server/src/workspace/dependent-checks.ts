@@ -20,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import type { ImportGraph, ModuleExports, ModuleResolution } from '../core/semantics';
 import { exportsDigest, exportsOfAnswer, type CheckedFile, type FileDiagnostic } from './file-check';
 import type { FileIndex } from './file-index';
+import { HeldFiles } from './held-files';
 import { IdlePool } from './idle-pool';
 import { resolutionKey, type ModuleExportsCache } from './module-exports';
 
@@ -61,11 +62,8 @@ export class DependentChecks {
   private known: ReturnType<FileIndex['importGraph']> | undefined;
   /** The files importing each file, in `known`'s graph. */
   private importers: Map<string, string[]> | undefined;
-  /**
-   * blockedFiles as last made: files added since may hold back more, so adding forgets it; files
-   * answered since only hold back fewer, so it is made again only when it leaves a worker idle.
-   */
-  private blocked: Set<string> | undefined;
+  /** Which waiting files wait for others, kept up to date as files are done; added files may hold back more, so adding forgets it. */
+  private held: HeldFiles | undefined;
 
   constructor(
     private readonly index: FileIndex,
@@ -104,7 +102,7 @@ export class DependentChecks {
   /** Forgets these files (deleted): not checked, and what is under way for them is not published. */
   forget(paths: readonly string[]): void {
     this.known = undefined;
-    this.blocked = undefined;
+    this.held = undefined;
     const gone = new Set(paths);
     this.queue = this.queue.filter((path) => !gone.has(path));
     for (const path of paths) this.sent.delete(path);
@@ -113,7 +111,7 @@ export class DependentChecks {
   /** Forgets everything waiting or under way (a build checks every file; the scope shows none). */
   clear(): void {
     this.known = undefined;
-    this.blocked = undefined;
+    this.held = undefined;
     this.generation++;
     this.queue = [];
     this.sent.clear();
@@ -142,7 +140,7 @@ export class DependentChecks {
 
   private add(paths: readonly string[]): void {
     if (paths.length === 0 || this.disposed) return;
-    this.blocked = undefined;
+    this.held = undefined;
     const wanted = new Set([...this.queue, ...paths]);
     this.queue = wanted.size === 1 ? [...wanted] : this.importGraph().graph.cyclesFirst(wanted).flat();
     // Files outside the graph (none should be) keep their place at the end.
@@ -189,67 +187,58 @@ export class DependentChecks {
       // A few files waiting per worker: this thread is not the limit, and the pool can give each
       // worker the files it checked last (it keeps their documents).
       const slots = pool.size * WAITING_PER_WORKER;
-      const fill = (blocked: ReadonlySet<string>): void => {
-        for (let at = 0; at < this.queue.length && this.outstanding < slots; ) {
-          const path = this.queue[at];
-          if (blocked.has(path)) {
-            at++;
-            continue;
-          }
-          this.queue.splice(at, 1);
-          this.send(path);
+      const held = this.heldFiles();
+      for (let at = 0; at < this.queue.length && this.outstanding < slots; ) {
+        const path = this.queue[at];
+        if (held?.isHeld(path)) {
+          at++;
+          continue;
         }
-      };
-      const made = this.blocked === undefined;
-      fill((this.blocked ??= this.blockedFiles()));
-      if (!made && this.outstanding < slots && this.queue.length > 0) fill((this.blocked = this.blockedFiles()));
+        this.queue.splice(at, 1);
+        this.send(path);
+      }
       return;
     }
     // Without workers: the next file here, one per turn.
-    const blocked = (this.blocked = this.blockedFiles());
-    const here = this.queue.findIndex((path) => !blocked.has(path));
+    const held = this.heldFiles();
+    const here = this.queue.findIndex((path) => !held?.isHeld(path));
     if (here >= 0) this.checkHere(this.queue.splice(here, 1)[0]);
     if (this.queue.length > 0) this.schedule();
   }
 
   /**
-   * The files that depend, directly or through others, on a file waiting to be checked (or under
-   * way) outside their own import cycle: checked after it, so that what they import is resolved
-   * from its new exports rather than worked out again here from a stale reading. The members of a
-   * waiting file's own cycle are not held by it (they see it as their cycle does); the files above
-   * that cycle are.
+   * Which waiting files depend, directly or through others, on a file waiting to be checked (or
+   * under way) outside their own import cycle: checked after it, so that what they import is
+   * resolved from its new exports rather than worked out again here from a stale reading.
+   * Undefined when nothing is held back.
    */
-  private blockedFiles(): Set<string> {
+  private heldFiles(): HeldFiles | undefined {
     // One file waiting and none under way (a buffer closed, a file saved) holds nothing back: only
     // files above it could be held, and none waits. Spares making the whole graph for it.
-    if (this.queue.length === 1 && this.sent.size === 0) return new Set();
-    const { graph, files } = this.importGraph();
-    this.importers ??= importersOf(graph, files);
-    const importers = this.importers;
-    const blocked = new Set<string>();
-    const reached = new Set<string>();
-    const pending: string[] = [...this.queue, ...this.sent.keys()];
-    for (const path of pending) reached.add(path);
-    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-      const held = blocked.has(next);
-      for (const importer of importers.get(next) ?? []) {
-        // Held: above a waiting file's cycle, or in a cycle one of whose members is held.
-        const holds = held || !graph.sameCycle(importer, next);
-        if (holds && !blocked.has(importer)) {
-          blocked.add(importer);
-          reached.add(importer);
-          pending.push(importer);
-        } else if (!reached.has(importer)) {
-          reached.add(importer);
-          pending.push(importer);
-        }
-      }
+    if (this.held === undefined && this.queue.length === 1 && this.sent.size === 0) return undefined;
+    if (this.held === undefined) {
+      const { graph, files } = this.importGraph();
+      this.importers ??= importersOf(graph, files);
+      this.held = new HeldFiles(graph, this.importers, [...this.queue, ...this.sent.keys()]);
     }
-    return blocked;
+    return this.held;
+  }
+
+  /** `path` is checked (or given up): the files it held back may go. */
+  private done(path: string): void {
+    this.held?.done(path);
   }
 
   /** Checks `path` on this thread, the module cache resolving its imports. */
   private checkHere(path: string): void {
+    try {
+      this.checkOnThisThread(path);
+    } finally {
+      this.done(path);
+    }
+  }
+
+  private checkOnThisThread(path: string): void {
     try {
       if (this.modules.isOpen(path)) return;
       // A file not indexed (a buffer never saved that closed, one deleted meanwhile) shows nothing.
@@ -267,6 +256,7 @@ export class DependentChecks {
   private send(path: string): void {
     const file = this.index.get(path);
     if (!file || this.modules.isOpen(path)) {
+      this.done(path);
       if (!file) this.sink.unreadable(path);
       return;
     }
@@ -279,6 +269,7 @@ export class DependentChecks {
       // Those it imports are checked already (pump's order): the cache answers without a parse, or with one here for a module whose exports it must compute.
       resolutions = [...new Set(file.summary.imports.map((entry) => entry.module))].map((modulePath) => [modulePath, this.modules.resolveFor(path, modulePath)]);
     } catch (error) {
+      this.done(path);
       return this.sink.error(path, error);
     }
     const generation = this.generation;
@@ -309,6 +300,7 @@ export class DependentChecks {
     // Superseded (a newer change, the file forgotten or checked again since): not published.
     if (this.sent.get(path) !== generation || generation !== this.generation) return;
     this.sent.delete(path);
+    this.done(path);
     if (this.modules.isOpen(path)) return;
     if ('problem' in answer) return this.sink.unreadable(path);
     const seen = new Map(resolutions.map(([modulePath, resolution]) => [modulePath, resolutionKey(resolution)]));

@@ -18,6 +18,11 @@ export class ImportGraph {
     return this.componentOf(a) === this.componentOf(b);
   }
 
+  /** The number of `file`'s import cycle (a file in none is a cycle of its own): the same for files in one cycle only. */
+  cycleOf(file: string): number {
+    return this.componentOf(file);
+  }
+
   /**
    * The files reachable from `file` (itself included) that `done` says are not computed, each
    * after those it imports (the members of a cycle together, in no particular order).
