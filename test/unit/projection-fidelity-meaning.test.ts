@@ -173,13 +173,12 @@ describe('projection keeps what Whetstone programs mean', () => {
     const source = 'fn around(r: number): number {\n  let total = 0;\n  for dx in range(-r, r + 1) {\n    total += dx * 10 + 1;\n  }\n  return total;\n}\nprint(around(0), around(2), range(-around(0), 2));\nfor i in range(3) {\n  print(i);\n}\n';
     scratch.printsInEveryTarget(source, '1 5 [-1, 0, 1]\n0\n1\n2\n');
     const python = runIn(source, 'python').code;
-    assert.match(python, /for dx in range_from\(negate\(r\), r \+ 1\):/);
+    assert.match(python, /for dx in number_range\(negate\(r\), r \+ 1\):/);
     assert.match(python, /for i in range\(3\):/);
-    // An end that may be -0 and a start that cannot: only the bound goes through a helper.
+    // An end that may be -0 (a whole float in Python) goes through the helper too.
     const end = runIn('let z = 0;\nfor i in range(1, -z) {\n  print(i);\n}\nprint(range(0, -z), range(2, 0, -z - 1));\n', 'python');
     assert.equal(end.ran.stdout, '[] [2, 1]\n');
-    assert.match(end.code, /for i in range\(1, range_bound\(negate\(z\)\)\):/);
-    assert.doesNotMatch(end.code, /range_from/);
+    assert.match(end.code, /for i in number_range\(1, negate\(z\)\):/);
   });
 
   it('a range whose start may be -0 gives -0 first in every target, as in JavaScript: jsstr shows it, 1 / it is -Infinity', () => {
@@ -239,12 +238,56 @@ describe('projection keeps what Whetstone programs mean', () => {
     );
     // A start that cannot be -0 keeps Python's own range, with no helper.
     const python = runIn(`${source}\nfor q in range(1, 3) {\n  print(q);\n}\n`, 'python').code;
-    assert.match(python, /for i in range_from\(negate\(r\), 2\):/);
+    assert.match(python, /for i in number_range\(negate\(r\), 2\):/);
     assert.match(python, /for q in range\(1, 3\):/);
-    // A bound with a fraction stops the Python program, where JavaScript's range counts past it.
-    const fraction = runIn('fn half(n: number): number {\n  let count = 0;\n  for h in range(n / 2) {\n    count += 1;\n  }\n  return count;\n}\nprint(half(5));\n', 'python');
-    assert.notEqual(fraction.ran.status, 0);
-    assert.match(fraction.ran.stderr, /TypeError: 'float' object cannot be interpreted as an integer/);
+  });
+
+  it('a range bound with a fraction, NaN or an infinity counts as in JavaScript in every target', () => {
+    const source = [
+      'fn half(n: number): number {',
+      '  let count = 0;',
+      '  for h in range(n / 2) {',
+      '    count += 1;',
+      '  }',
+      '  return count;',
+      '}',
+      'let xs = [10, 20, 30, 40];',
+      'let odd = 7;',
+      'for i in range(1, odd / 2) {',
+      '  print(i, xs[i]);',
+      '}',
+      'for f in range(0.5, 3) {',
+      '  print(f);',
+      '}',
+      'for d in range(5, 0.5, -1.5) {',
+      '  print(d);',
+      '}',
+      'for s in range(0, 1, 0.25) {',
+      '  print(s);',
+      '}',
+      'let nan = 0 / 0;',
+      'for n in range(0, nan) {',
+      '  print("never", n);',
+      '}',
+      'for m in range(nan, 3) {',
+      '  print("never", m);',
+      '}',
+      'for u in range(0, 1 / 0) {',
+      '  if u > 2 {',
+      '    break;',
+      '  }',
+      '  print("up", u);',
+      '}',
+      'print(half(5), half(4), range(2.5), range(1, 3.5), range(-0.5, 2), range(3, 1.5, -1));',
+    ].join('\n');
+    scratch.printsInEveryTarget(
+      `${source}\n`,
+      '1 20\n2 30\n3 40\n0.5\n1.5\n2.5\n5\n3.5\n2\n0\n0.25\n0.5\n0.75\nup 0\nup 1\nup 2\n3 2 [0, 1, 2] [1, 2, 3] [-0.5, 0.5, 1.5] [3, 2]\n',
+    );
+    // Bounds known to be ints keep Python's own range.
+    const python = runIn(`${source}\nfor q in range(len(xs)) {\n  print(q);\n}\n`, 'python').code;
+    assert.match(python, /for i in number_range\(1, /);
+    assert.match(python, /for q in range\(len\(xs\)\):/);
   });
 
   it('a list or object that holds itself is shown by jsstr as Node shows it, in every target', () => {

@@ -153,8 +153,8 @@ export class NumberFacts {
     if (range.type !== 'CallExpression' || range.callee.type !== 'Identifier' || range.callee.name !== 'range' || this.model.symbolOf(range.callee.id)?.kind !== 'builtin') return false;
     const [first, , step] = range.arguments;
     if (range.arguments.length < 2) return true;
-    // A range from an int counts in ints, by any step; one that may start at -0 may not.
-    return this.has(first, fact) && (fact === 'neverNegativeZero' || fact === 'pythonInt' || step === undefined || this.has(step, fact));
+    // A range that cannot start at -0 never gives it, by any step; one from an int counts in ints by an int step.
+    return this.has(first, fact) && (fact === 'neverNegativeZero' || step === undefined || this.has(step, fact));
   }
 
   private writesOf(): Map<SemanticSymbol, { operator: A.AssignmentOperator; value: A.Expression | undefined }[]> {

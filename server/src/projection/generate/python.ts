@@ -11,8 +11,8 @@
 // - Numbers: `/` and `%` go through helpers unless the divisor makes Python's operator agree;
 //   print and str show values as Whetstone does (see runtime-python.ts). Whetstone's -0 is the
 //   float -0.0: a negation, a product, floor or ceil that could make it of an int goes through a
-//   helper; a range bound that may be a float goes through range_bound (range takes ints only),
-//   and a range whose start may be -0 through range_from (its first value is then -0.0).
+//   helper; a range whose bounds may not all be ints goes through number_range (Python's range
+//   takes ints only; its first value is -0.0 from a start of -0).
 // - Texts compare and sort by their UTF-16 code units (utf16_order), as Whetstone's do.
 // - Texts are measured and cut in UTF-16 units (length_of, item_at, slice_of, index_of), and an
 //   index outside a list is an error, not counted from the end (item_at, index_in), unless it is
@@ -554,13 +554,13 @@ class PythonGenerator {
   }
 
   /**
-   * Whetstone's range as Python's: a bound that may be a float here (-0.0, or a whole number a
-   * float holds) through range_bound, as range takes ints only; a start that may be -0 through
-   * range_from, whose first value is then -0.0 as Whetstone's is. Any other range is Python's own.
+   * Whetstone's range as Python's: Python's own where every bound is known to be an int here;
+   * otherwise number_range, which counts as JavaScript does where a bound has a fraction, is NaN or
+   * infinite (Python's range takes ints only), and gives -0.0 first from a start of -0.0.
    */
   private range(args: readonly A.Expression[], texts: readonly string[] = args.map((arg) => this.expression(arg).text)): string {
-    if (args.length > 1 && !this.numbers.neverNegativeZero(args[0])) return `${this.ctx.helper('range_from')}(${texts.join(', ')})`;
-    return `range(${args.map((arg, index) => (this.numbers.pythonInt(arg) ? texts[index] : `${this.ctx.helper('range_bound')}(${texts[index]})`)).join(', ')})`;
+    if (args.every((arg) => this.numbers.pythonInt(arg))) return `range(${texts.join(', ')})`;
+    return `${this.ctx.helper('number_range')}(${texts.join(', ')})`;
   }
 
   /** What a for loop walks: range(…) stays a range (no list is made). */

@@ -23,7 +23,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'range_bound' | 'range_from' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'WhetstoneError';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'WhetstoneError';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -50,8 +50,7 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   utf16_order: ['re'],
   negate: [],
   multiply: [],
-  range_bound: [],
-  range_from: ['itertools', 'math'],
+  number_range: ['itertools', 'math'],
   floor_of: ['math'],
   ceil_of: ['math'],
   minimum: ['math'],
@@ -65,7 +64,6 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
 /** The helpers each helper calls (written with it). */
 export const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
   python_text: ['show'],
-  range_from: ['range_bound'],
   node_text: ['show', 'text_width'],
   split_text: ['length_of'],
   index_of: ['length_of'],
@@ -296,17 +294,28 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
       return `def ${name('negate')}(x):
     """-x, where the negation of the int 0 is -0.0: Whetstone's -0, which a Python int cannot hold."""
     return -x if x else -float(x)`;
-    case 'range_bound':
-      return `def ${name('range_bound')}(x):
-    """A bound of range: a whole float (as -0.0, Whetstone's -0) as its int, since range takes ints only; any other value as it is (a float with a fraction stops the program with a TypeError)."""
-    return int(x) if isinstance(x, float) and x.is_integer() else x`;
-    case 'range_from':
-      return `def ${name('range_from')}(start, end, step=1):
-    """range(start, end, step), whose first value is -0.0 when start is -0.0, as Whetstone's is (range takes ints only, and would start at the int 0, which has no sign)."""
-    values = range(${name('range_bound')}(start), ${name('range_bound')}(end), ${name('range_bound')}(step))
-    if values and start == 0 and math.copysign(1, start) < 0:
-        return itertools.chain((-0.0,), values[1:])
-    return values`;
+    case 'number_range':
+      return `def ${name('number_range')}(start, end=None, step=1):
+    """Whetstone's range: start, start + step, ... while below end (above it for a negative step), as JavaScript counts. Python's own range where the bounds are whole (its first value -0.0 when start is -0.0, Whetstone's -0, which an int cannot hold); counted here where one has a fraction, is NaN or is infinite."""
+    if end is None:
+        start, end = 0, start
+    if step == 0:
+        raise ValueError("range() arg 3 must not be zero")
+    first = start
+    negative_zero = first == 0 and math.copysign(1, first) < 0
+    start, end, step = (int(x) if isinstance(x, float) and x.is_integer() else x for x in (start, end, step))
+    if type(start) is int and type(end) is int and type(step) is int:
+        values = range(start, end, step)
+        if values and negative_zero:
+            return itertools.chain((-0.0,), values[1:])
+        return values
+
+    def counted(value):
+        while value < end if step > 0 else value > end:
+            yield value
+            value += step
+
+    return counted(first if negative_zero else start)`;
     case 'multiply':
       return `def ${name('multiply')}(a, b):
     """a * b, where the int 0 times a negative int is -0.0: Whetstone's -0, which a Python int cannot hold."""
