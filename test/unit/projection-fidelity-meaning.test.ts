@@ -13,6 +13,9 @@ import { prepareProjection, Scratch, type RunResult } from '../helpers/projectio
 const TARGETS = ['javascript', 'typescript', 'python'] as const;
 type Target = (typeof TARGETS)[number];
 
+/** A function counting to half its argument: a range whose end may have a fraction. */
+const HALF = ['fn half(n: number): number {', '  let count = 0;', '  for h in range(n / 2) {', '    count += 1;', '  }', '  return count;', '}'];
+
 describe('projection keeps what Whetstone programs mean', () => {
   let scratch: Scratch;
   before(async () => {
@@ -222,13 +225,7 @@ describe('projection keeps what Whetstone programs mean', () => {
       '    print(jsstr(a), b);',
       '  }',
       '}',
-      'fn half(n: number): number {',
-      '  let count = 0;',
-      '  for h in range(n / 2) {',
-      '    count += 1;',
-      '  }',
-      '  return count;',
-      '}',
+      ...HALF,
       'let t = -z + 2;',
       'print(range(t), half(4), range(t * 1, 4));',
     ].join('\n');
@@ -244,13 +241,7 @@ describe('projection keeps what Whetstone programs mean', () => {
 
   it('a range bound with a fraction, NaN or an infinity counts as in JavaScript in every target', () => {
     const source = [
-      'fn half(n: number): number {',
-      '  let count = 0;',
-      '  for h in range(n / 2) {',
-      '    count += 1;',
-      '  }',
-      '  return count;',
-      '}',
+      ...HALF,
       'let xs = [10, 20, 30, 40];',
       'let odd = 7;',
       'for i in range(1, odd / 2) {',
