@@ -187,10 +187,10 @@ export class DependentChecks {
       // A few files waiting per worker: this thread is not the limit, and the pool can give each
       // worker the files it checked last (it keeps their documents).
       const slots = pool.size * WAITING_PER_WORKER;
-      const held = this.heldFiles();
       for (let at = 0; at < this.queue.length && this.outstanding < slots; ) {
         const path = this.queue[at];
-        if (held?.isHeld(path)) {
+        // Asked each time: a file checked here may have added files, which are then worked out again.
+        if (this.heldFiles()?.isHeld(path)) {
           at++;
           continue;
         }
