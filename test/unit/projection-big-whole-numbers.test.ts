@@ -84,27 +84,43 @@ describe('generated Python keeps whole numbers beyond 2^53 as Whetstone rounds t
       'count -= 3;',
       'print(y + 1, y + 1 == y, y * 2 + 1, y - 1 + 2, -y - 1, count);',
       'print(big, big + 1, big == 12345678901234567000, 2 * y * y, y * y - y * y);',
+      // Through values of unknown type too, where `+` may join texts.
+      'let text: any = "x";',
+      'let unknown: any = y;',
+      'let sum: any = 2;',
+      'sum += unknown;',
+      'print(text + text, unknown + 1, unknown + unknown + 1, sum);',
+      // A range past 2^53 counts as a double does: 2^53 + 1 is 2^53 again.
+      'let steps = 0;',
+      'for i in range(y - 2, y + 2) {',
+      '  steps += 1;',
+      '  if steps == 10 {',
+      '    break;',
+      '  }',
+      '}',
+      'print(steps);',
     ].join('\n');
     scratch.printsInEveryTarget(
       `${source}\n`,
-      '9007199254740992 true 18014398509481984 9007199254740992 -9007199254740992 9007199254740989\n12345678901234567000 12345678901234567000 true 1.6225927682921336e+32 0\n',
+      '9007199254740992 true 18014398509481984 9007199254740992 -9007199254740992 9007199254740989\n12345678901234567000 12345678901234567000 true 1.6225927682921336e+32 0\nxx 9007199254740992 18014398509481984 9007199254740994\n10\n',
     );
   });
 
   it('floor, ceil, round, int and num beyond 2^53 give the double, and -0 stays -0 beside them, in every target', () => {
     const source = [
       'let z = 0;',
+      'let y = 9007199254740992;',
       'let m = -9007199254740992;',
       'let huge = pow(2, 60);',
       'print(floor(huge), ceil(huge), round(huge), int(huge), floor(huge) + 1, int("12345678901234567890"), num("12345678901234567890") + 1);',
-      'print(int(huge) - 1, floor(2 ** 53 + 1), int(1 / 0), round(1 / 0));',
+      'print(round(4503599627370497), round(-4503599627370497), round(y + 0), int(huge) - 1, floor(2 ** 53 + 1), int(1 / 0), round(1 / 0));',
       'print(jsstr(z * m), jsstr(m * 3 * z), jsstr(-z * 2), m * 3, jsstr((m - 1) * -z), jsstr(ceil(-0.5)), jsstr(int(-0.5)));',
     ].join('\n');
     scratch.printsInEveryTarget(
       `${source}\n`,
       [
         '1152921504606847000 1152921504606847000 1152921504606847000 1152921504606847000 1152921504606847000 12345678901234567000 12345678901234567000',
-        '1152921504606847000 9007199254740992 Infinity Infinity',
+        '4503599627370497 -4503599627370497 9007199254740992 1152921504606847000 9007199254740992 Infinity Infinity',
         '-0 -0 -0 -27021597764222976 0 -0 -0',
         '',
       ].join('\n'),

@@ -72,6 +72,7 @@ export const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } 
   slice_of: ['length_of', 'text_offset'],
   index_in: ['length_of'],
   item_at: ['index_in', 'length_of', 'text_offset'],
+  number_range: ['double'],
 };
 
 export function pyHelperSource(helper: PyHelper, name: (base: string) => string): string {
@@ -319,7 +320,7 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     def counted(value):
         while value < end if step > 0 else value > end:
             yield value
-            value += step
+            value = ${name('double')}(value + step)
 
     return counted(first if negative_zero else start)`;
     case 'multiply':
