@@ -42,7 +42,7 @@ describe('projection in the language server', () => {
   it(`${ProjectRequest.method} gives the buffer in another language, and follows it as it changes`, async () => {
     const first = await client.connection.sendRequest(ProjectRequest, { uri: URI, language: 'python' });
     assert.equal(first.language, 'python');
-    assert.match(first.code, /^def total\(prices: list\[float\]\) -> float:\n {4}sum = 0\n {4}for price in prices:\n {8}sum \+= price\n {4}return sum\n$/m);
+    assert.match(first.code, /^def total\(prices: list\[float\]\) -> float:\n {4}sum = 0\n {4}for price in prices:\n {8}sum = double\(sum \+ price\)\n {4}return sum\n$/m);
     const version = await client.change(URI, [{ text: SOURCE.replace('sum += price;', 'sum += price * 2;') }]);
     const second = await client.connection.sendRequest(ProjectRequest, { uri: URI, language: 'typescript' });
     assert.equal(second.revision, version);

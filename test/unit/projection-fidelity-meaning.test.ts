@@ -103,7 +103,7 @@ describe('projection keeps what Whetstone programs mean', () => {
     const source = 'fn total(xs: list<number>): number {\n  let sum = 0;\n  for i in range(len(xs)) {\n    sum += xs[i];\n    xs[i] = 0;\n  }\n  return sum;\n}\nlet ys = [1, 2];\nprint(total(ys), ys[0], ys[len(ys) - 1]);\n';
     scratch.printsInEveryTarget(source, '3 0 0\n');
     const python = runIn(source, 'python').code;
-    assert.match(python, /sum \+= xs\[i\]\n\s+xs\[i\] = 0\n/);
+    assert.match(python, /sum = double\(sum \+ xs\[i\]\)\n\s+xs\[i\] = 0\n/);
     assert.match(python, /show\(ys\[0\]\), show\(item_at\(ys, len\(ys\) - 1\)\)/);
     const javascript = runIn(source, 'javascript').code;
     assert.match(javascript, /for \(let i = 0; i < xs\.length; i\+\+\) \{\n\s+sum \+= xs\[i\];\n\s+xs\[i\] = 0;/);
@@ -168,7 +168,7 @@ describe('projection keeps what Whetstone programs mean', () => {
     // Products by a literal above zero, and of numbers that cannot be below zero, are Python's own.
     const python = runIn('let xs = [1, 2, 3];\nlet total = 0;\nfor i in range(len(xs)) {\n  total += i * i + xs[i] * 2;\n}\nprint(total);\n', 'python');
     assert.equal(python.ran.stdout, '17\n');
-    assert.match(python.code, /total \+= i \* i \+ xs\[i\] \* 2/);
+    assert.match(python.code, /total = double\(total \+ double\(double\(i \* i\) \+ double\(xs\[i\] \* 2\)\)\)/);
     assert.doesNotMatch(python.code, /multiply|negate/);
   });
 
@@ -176,7 +176,7 @@ describe('projection keeps what Whetstone programs mean', () => {
     const source = 'fn around(r: number): number {\n  let total = 0;\n  for dx in range(-r, r + 1) {\n    total += dx * 10 + 1;\n  }\n  return total;\n}\nprint(around(0), around(2), range(-around(0), 2));\nfor i in range(3) {\n  print(i);\n}\n';
     scratch.printsInEveryTarget(source, '1 5 [-1, 0, 1]\n0\n1\n2\n');
     const python = runIn(source, 'python').code;
-    assert.match(python, /for dx in number_range\(negate\(r\), r \+ 1\):/);
+    assert.match(python, /for dx in number_range\(negate\(r\), double\(r \+ 1\)\):/);
     assert.match(python, /for i in range\(3\):/);
     // An end that may be -0 (a whole float in Python) goes through the helper too.
     const end = runIn('let z = 0;\nfor i in range(1, -z) {\n  print(i);\n}\nprint(range(0, -z), range(2, 0, -z - 1));\n', 'python');

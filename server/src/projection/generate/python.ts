@@ -12,7 +12,9 @@
 //   print and str show values as Whetstone does (see runtime-python.ts). Whetstone's -0 is the
 //   float -0.0: a negation, a product, floor or ceil that could make it of an int goes through a
 //   helper; a range whose bounds may not all be ints goes through number_range (Python's range
-//   takes ints only; its first value is -0.0 from a start of -0).
+//   takes ints only; its first value is -0.0 from a start of -0). Whetstone's numbers are
+//   doubles, Python's ints exact: an int that `+`, `-` or `*` may make beyond 2^53 becomes its
+//   float there (double, multiply), unless its operands are known to stay small (number-facts.ts).
 // - Texts compare and sort by their UTF-16 code units (utf16_order), as Whetstone's do.
 // - Texts are measured and cut in UTF-16 units (length_of, item_at, slice_of, index_of), and an
 //   index outside a list is an error, not counted from the end (item_at, index_in), unless it is
@@ -22,7 +24,7 @@ import type * as A from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, stripOptional, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
-import { NumberFacts } from './number-facts';
+import { EXACT_WHOLE_LIMIT, exactWithin, NumberFacts } from './number-facts';
 import { PY_HELPER_IMPORTS, PY_HELPER_USES, pyHelperSource, type PyHelper } from './runtime-python';
 
 // Precedence, higher binds tighter (Python's grammar). Comparisons chain in Python, so both
@@ -528,6 +530,12 @@ class PythonGenerator {
       this.emit(w, `${target} = ${this.ctx.helper('multiply')}(${target}, ${this.expression(node.value).text})`);
       return;
     }
+    const operator = node.operator === '+=' ? '+' : node.operator === '-=' ? '-' : node.operator === '*=' ? '*' : undefined;
+    if (operator && this.mayPassExactWholes(operator, node.target, node.value)) {
+      const value = binaryFragment(operator, fragment(target, POSTFIX), this.expression(node.value), BINARY[operator]);
+      this.emit(w, `${target} = ${this.ctx.helper('double')}(${value.text})`);
+      return;
+    }
     this.emit(w, `${target} ${node.operator} ${this.expression(node.value).text}`);
   }
 
@@ -653,7 +661,10 @@ class PythonGenerator {
     }
     // A Python int has no -0: Whetstone's -0 is the float -0.0.
     if (Object.is(value, -0)) return fragment('-0.0', UNARY);
-    return fragment(numberText(value), value < 0 ? UNARY : PRIMARY);
+    // Beyond 2^53 a whole number is the double Whetstone holds, a float: an int would be exact.
+    const text = numberText(value);
+    const float = Math.abs(value) > EXACT_WHOLE_LIMIT && /^-?\d+$/.test(text) ? `${text}.0` : text;
+    return fragment(float, value < 0 ? UNARY : PRIMARY);
   }
 
   private binary(node: A.BinaryExpression): Fragment {
@@ -667,6 +678,9 @@ class PythonGenerator {
       return fragment(`${wrap(left, AWAIT)} ** ${wrap(right, UNARY)}`, POWER);
     }
     if (node.operator === '*' && !this.plainProduct(node.left, node.right)) return fragment(`${this.ctx.helper('multiply')}(${left.text}, ${right.text})`, POSTFIX);
+    if ((node.operator === '+' || node.operator === '-' || node.operator === '*') && this.mayPassExactWholes(node.operator, node.left, node.right)) {
+      return fragment(`${this.ctx.helper('double')}(${binaryFragment(node.operator, left, right, precedence).text})`, POSTFIX);
+    }
     if (BIT_OPERATORS.has(node.operator)) return this.bitwise(node, left, right);
     if (precedence === COMPARE) {
       let operator: string = node.operator;
@@ -722,6 +736,17 @@ class PythonGenerator {
   private plainProduct(left: A.Expression, right: A.Expression): boolean {
     const positive = (side: A.Expression): boolean => side.type === 'Literal' && typeof side.value === 'number' && side.value > 0;
     return positive(left) || positive(right) || (this.numbers.fromZero(left) && this.numbers.fromZero(right));
+  }
+
+  /**
+   * Whether `a op b` may make a Python int beyond 2^53, where Whetstone's double rounds: not for
+   * texts joined, a float operand (Python's arithmetic on it is a double's), or operands whose
+   * bounds keep the result within 2^53 (a counter plus one, a length less one).
+   */
+  private mayPassExactWholes(operator: '+' | '-' | '*', left: A.Expression, right: A.Expression): boolean {
+    if (this.ctx.isKind(left, 'string') || this.ctx.isKind(right, 'string')) return false;
+    if (this.numbers.pythonFloat(left) || this.numbers.pythonFloat(right)) return false;
+    return !exactWithin(this.numbers.resultMagnitude(operator, left, right));
   }
 
   /** `a % d` with a positive literal d is Python's % when only compared with 0 (the sign does not matter then). */
@@ -887,8 +912,10 @@ class PythonGenerator {
           return fragment(`list(${this.range(node.arguments, args.map((arg) => arg.text))})`, POSTFIX);
         case 'floor':
         case 'ceil': {
-          // floor(-0) and ceil of a number from -1 to 0 below zero are -0, which math's int cannot be.
-          const plain = first !== undefined && (name === 'floor' ? this.numbers.neverNegativeZero(first) : this.numbers.fromZero(first));
+          // floor(-0) and ceil of a number from -1 to 0 below zero are -0, which math's int cannot be;
+          // beyond 2^53 math's int would be exact, where the double is whole already.
+          const plain =
+            first !== undefined && (name === 'floor' ? this.numbers.neverNegativeZero(first) : this.numbers.fromZero(first)) && exactWithin(this.numbers.magnitude(first));
           if (!plain) return fragment(`${this.ctx.helper(`${name}_of`)}(${list})`, POSTFIX);
           this.stdImports.add('math');
           return fragment(`math.${name}(${list})`, POSTFIX);

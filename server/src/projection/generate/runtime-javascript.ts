@@ -29,6 +29,8 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
       return [
         `/** Rounds to \`digits\` decimal places, halves away from zero (Math.round rounds them up). */`,
         `function ${name('roundHalfAway')}(x${t(': number')}, digits = 0)${t(': number')} {`,
+        `  // From 2^52 on a double is whole, and + 0.5 would round it to the next even one.`,
+        `  if (digits === 0 && !(Math.abs(x) < 2 ** 52)) return x;`,
         `  const factor = 10 ** digits;`,
         `  const rounded = (Math.sign(x) * Math.floor(Math.abs(x) * factor + 0.5)) / factor;`,
         `  return rounded === 0 ? 0 : rounded; // never -0, which console.log would show as "-0"`,

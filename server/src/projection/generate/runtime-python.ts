@@ -8,8 +8,9 @@
 // Node's Unicode tables, node-column-widths.ts, not the Python's), the exception a throw raises (an
 // except takes only it), texts measured, cut and ordered in UTF-16 code units as JavaScript does
 // (Python counts and compares code points), an index outside a list or text as an error (Python
-// counts a negative one from the end), and -0 as the float -0.0 where Python would make the int 0,
-// which has no sign. Only the helpers a program uses are written, each under a name the program
+// counts a negative one from the end), -0 as the float -0.0 where Python would make the int 0,
+// which has no sign, and a whole number beyond 2^53 as a float, rounded as a double rounds it,
+// where Python's int would stay exact. Only the helpers a program uses are written, each under a name the program
 // does not use.
 import { NODE_WIDTH_COMPOSITIONS, NODE_WIDTH_RUNS, NODE_WIDTHS_FROM } from './node-column-widths';
 
@@ -23,7 +24,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'WhetstoneError';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'WhetstoneError';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -55,6 +56,7 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   ceil_of: ['math'],
   minimum: ['math'],
   maximum: ['math'],
+  double: [],
   to_int: ['math', 're'],
   int32: ['math'],
   assert_that: [],
@@ -70,6 +72,7 @@ export const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } 
   slice_of: ['length_of', 'text_offset'],
   index_in: ['length_of'],
   item_at: ['index_in', 'length_of', 'text_offset'],
+  number_range: ['double'],
 };
 
 export function pyHelperSource(helper: PyHelper, name: (base: string) => string): string {
@@ -117,9 +120,12 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     case 'round_half_away':
       return `def ${name('round_half_away')}(x, digits=0):
     """Rounds to digits decimal places, halves away from zero (Python's round rounds them to even)."""
-    if digits == 0 and math.isfinite(x):
+    if digits == 0 and -2**52 < x < 2**52:
         # A whole number stays an int, so it can index a list as it does in Whetstone.
         return int(math.copysign(math.floor(abs(x) + 0.5), x))
+    if digits == 0:
+        # Whole already (a double from 2^52 on has no fraction), NaN or an infinity; an int up to 2^53.
+        return int(x) if -2**53 <= x <= 2**53 else x
     factor = 10**digits
     # + 0.0 makes -0.0 (of a small negative x) 0: Whetstone's round never gives -0.
     return math.copysign(math.floor(abs(x) * factor + 0.5), x) / factor + 0.0`;
@@ -165,7 +171,7 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     if not re.fullmatch(r"[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?|[+-]?Infinity", text):
         return math.nan
     value = float(text)
-    return int(value) if value.is_integer() and (value or not text.startswith("-")) else value`;
+    return int(value) if value.is_integer() and abs(value) <= 2**53 and (value or not text.startswith("-")) else value`;
     case 'contains':
       return `def ${name('contains')}(container, value):
     """Whetstone's includes: a text in a text; a key of a dict; in a list, the same value (lists and dicts by identity, numbers by value, NaN found, True is not 1)."""
@@ -303,7 +309,8 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         raise ValueError("range() arg 3 must not be zero")
     first = start
     negative_zero = first == 0 and math.copysign(1, first) < 0
-    start, end, step = (int(x) if isinstance(x, float) and x.is_integer() else x for x in (start, end, step))
+    # Beyond 2^53 a float stays one: counted as JavaScript counts, where an int would count exactly.
+    start, end, step = (int(x) if isinstance(x, float) and x.is_integer() and abs(x) <= 2**53 else x for x in (start, end, step))
     if type(start) is int and type(end) is int and type(step) is int:
         values = range(start, end, step)
         if values and negative_zero:
@@ -313,25 +320,34 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     def counted(value):
         while value < end if step > 0 else value > end:
             yield value
-            value += step
+            value = ${name('double')}(value + step)
 
     return counted(first if negative_zero else start)`;
     case 'multiply':
       return `def ${name('multiply')}(a, b):
-    """a * b, where the int 0 times a negative int is -0.0: Whetstone's -0, which a Python int cannot hold."""
+    """a * b, where the int 0 times a negative int is -0.0: Whetstone's -0, which a Python int cannot hold; an int product beyond 2^53 as its float (see double)."""
     product = a * b
-    if not product and type(product) is int and (a < 0 or b < 0):
-        return -0.0
+    if type(product) is int:
+        if not product and (a < 0 or b < 0):
+            return -0.0
+        if not -9007199254740992 <= product <= 9007199254740992:
+            return float(product)
     return product`;
+    case 'double':
+      return `def ${name('double')}(x):
+    """An int beyond 2^53 as its float: the double nearest to it, which is what JavaScript's + - * of two doubles holding whole numbers give (Python's int stays exact). Any other value as it is."""
+    if type(x) is not int or -9007199254740992 <= x <= 9007199254740992:
+        return x
+    return float(x)`;
     case 'floor_of':
       return `def ${name('floor_of')}(x):
-    """Whetstone's floor: NaN, the infinities and -0.0 as they are (math.floor raises on the first two and makes the int 0 of -0.0); else an int."""
-    return math.floor(x) if math.isfinite(x) and (x or math.copysign(1, x) > 0) else x`;
+    """Whetstone's floor: NaN, the infinities and -0.0 as they are (math.floor raises on the first two and makes the int 0 of -0.0); else an int, or beyond 2^53 the float."""
+    return math.floor(x) if -2**53 < x < 2**53 and (x or math.copysign(1, x) > 0) else x`;
     case 'ceil_of':
       return `def ${name('ceil_of')}(x):
-    """Whetstone's ceil: NaN and the infinities as they are; -0.0 for a number from -1 to 0 below zero, or -0.0 (math.ceil makes the int 0, which has no sign); else an int."""
-    if not math.isfinite(x):
-        return x
+    """Whetstone's ceil: NaN and the infinities as they are; -0.0 for a number from -1 to 0 below zero, or -0.0 (math.ceil makes the int 0, which has no sign); else an int, or beyond 2^53 the float."""
+    if not -2**53 < x < 2**53:
+        return x  # beyond 2^53 a double is whole already (math.ceil would make it an exact int)
     whole = math.ceil(x)
     return whole if whole or math.copysign(1, x) > 0 else -0.0`;
     case 'python_text':
@@ -547,13 +563,14 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         text = value.strip()
         if not re.fullmatch(r"[+-]?[0-9]+", text):
             return math.nan
-        whole, negative = int(text), text.startswith("-")
-    elif math.isfinite(value):
-        whole, negative = int(value), math.copysign(1, value) < 0
-    else:
+        # The double nearest, as JavaScript reads the digits (an infinity beyond its range).
+        value = float(text)
+    if not -2**53 <= value <= 2**53:
+        # NaN and the infinities stay; beyond 2^53 a double is whole already (an int would be exact).
         return value
+    whole = int(value)
     # -0.0 for "-0" and a number from -1 to 0 below zero: Whetstone's -0, which a Python int cannot hold.
-    return -0.0 if whole == 0 and negative else whole`;
+    return -0.0 if whole == 0 and math.copysign(1, value) < 0 else whole`;
     case 'square_root':
       return `def ${name('square_root')}(x):
     """The square root as JavaScript's Math.sqrt: NaN below zero; a whole root as an int, so it can index a list."""
