@@ -288,6 +288,16 @@ describe('projection keeps what Whetstone programs mean', () => {
     );
   });
 
+  it('round takes the nearest whole number, halves away from zero, in every target, the largest double below a half included', () => {
+    const source = [
+      'let justBelow = 0.49999999999999994;',
+      'print(round(justBelow), round(-justBelow), round(1.4999999999999998), round(2.5), round(-2.5), round(0.5), round(-0.5), round(7));',
+      'let xs = [10, 20, 30];',
+      'print(xs[round(justBelow)], xs[round(1.5)]);',
+    ].join('\n');
+    scratch.printsInEveryTarget(`${source}\n`, '0 0 1 3 -3 1 -1 7\n10 30\n');
+  });
+
   it('-0 prints as 0 in every target, and a number that cannot be -0 is printed as it is', () => {
     const source = 'let z = 0;\nlet count = 0;\nfor i in range(3) {\n  count += i;\n}\nlet m = z * -1;\nprint(-z, z * -1, m, -4 % 2, ceil(-0.5), [-z], str(-z), -0, round(-0.2));\nprint(count, len("ab"), count - 1);\n';
     scratch.printsInEveryTarget(source, '0 0 0 0 0 [0] 0 0 0\n3 2 2\n');

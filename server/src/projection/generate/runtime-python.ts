@@ -121,8 +121,10 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
       return `def ${name('round_half_away')}(x, digits=0):
     """Rounds to digits decimal places, halves away from zero (Python's round rounds them to even)."""
     if digits == 0 and -2**52 < x < 2**52:
-        # A whole number stays an int, so it can index a list as it does in Whetstone.
-        return int(math.copysign(math.floor(abs(x) + 0.5), x))
+        # A whole number stays an int, so it can index a list as it does in Whetstone. The fraction
+        # is taken off exactly: + 0.5 would round 0.49999999999999994 up to 1.
+        whole = math.floor(abs(x))
+        return int(math.copysign(whole + 1 if abs(x) - whole >= 0.5 else whole, x))
     if digits == 0:
         # Whole already (a double from 2^52 on has no fraction), NaN or an infinity; an int up to 2^53.
         return int(x) if -2**53 <= x <= 2**53 else x
