@@ -17,6 +17,12 @@ import { repoRoot } from './core';
 /** Whether an import diagnostic says what the run of a Python program at import did not check (python-run-gaps.ts); tests of other checks leave these out. */
 export const isRunGap = (message: string): boolean => /the run of the program at import (stopped here|never reached)/.test(message);
 
+/**
+ * Whether a projection diagnostic reports a power Node and Python may round otherwise: tests of
+ * other things leave it out, and the runs that follow tell whether the power printed the same.
+ */
+export const isRoundedPower = (message: string): boolean => /power that may not be a whole number below 2\^53/.test(message);
+
 export const CORPUS_DIR = join(repoRoot, 'test', 'fixtures', 'projection', 'corpus');
 export const ROUNDTRIP_DIR = join(repoRoot, 'test', 'fixtures', 'projection', 'roundtrip');
 
@@ -138,7 +144,7 @@ export class Scratch {
       assert.deepEqual([...doc.syntaxDiagnostics, ...analyze(doc.ast).diagnostics].filter((d) => d.severity === 'error'), [], source);
       for (const target of ['javascript', 'typescript', 'python'] as const) {
         const generated = generate(doc.ast, target);
-        assert.deepEqual(generated.diagnostics, [], target);
+        assert.deepEqual(generated.diagnostics.filter((d) => !isRoundedPower(d.message)), [], target);
         const ran = this.runProgram(generated.code, target);
         assert.equal(ran.status, 0, `${target}: ${ran.stderr}\n${generated.code}`);
         assert.equal(ran.stdout, expected, `${target}:\n${generated.code}`);

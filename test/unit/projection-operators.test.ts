@@ -8,7 +8,7 @@ import { analyze } from '../../server/src/core/semantics';
 import { WhetstoneDocument } from '../../server/src/core/syntax';
 import { generate } from '../../server/src/projection/generate';
 import { importSource } from '../../server/src/projection/import';
-import { prepareProjection, Scratch } from '../helpers/projection';
+import { isRoundedPower, prepareProjection, Scratch } from '../helpers/projection';
 
 function errors(doc: WhetstoneDocument): string[] {
   return [...doc.syntaxDiagnostics, ...analyze(doc.ast).diagnostics].filter((d) => d.severity === 'error').map((d) => `${d.line}: ${d.message}`);
@@ -77,7 +77,8 @@ describe('power and bit operators', () => {
     assert.equal(checked.status, 0, checked.stdout + ts.code);
     assert.equal(scratch.node(scratch.write('out/package.json', '{ "type": "module" }\n').replace('package.json', 'ops.js')).stdout, EXPECTED);
     const py = generate(doc.ast, 'python');
-    assert.deepEqual(py.diagnostics, []);
+    // Its fractional and negative powers are reported (Node and Python may round them otherwise); the run tells they print the same here.
+    assert.deepEqual(py.diagnostics.filter((d) => !isRoundedPower(d.message)), []);
     const ran = scratch.python(scratch.write('ops.py', py.code));
     assert.equal(ran.stdout, EXPECTED, py.code + ran.stderr);
   });

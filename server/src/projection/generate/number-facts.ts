@@ -227,6 +227,17 @@ export class NumberFacts {
     }
   }
 
+  /**
+   * Whether `base ** exponent` is a whole number a double holds exactly: an int base to a whole
+   * power from 0 up, the result known to stay within 2^53. Every pow gives that number exactly;
+   * any other power may be rounded, and Node's Math.pow (V8's own) and Python's (the C library's)
+   * round some of them differently in the last bit.
+   */
+  exactPower(base: A.Expression, exponent: A.Expression): boolean {
+    if (!this.pythonInt(base) || !this.wholeFromZero(exponent)) return false;
+    return this.magnitude(base) <= 1 || exactWithin(this.magnitude(base) ** this.magnitude(exponent));
+  }
+
   /** A bound on `left op right` (as `x op= v` makes it too). */
   resultMagnitude(operator: '+' | '-' | '*', left: A.Expression, right: A.Expression): number {
     const [a, b] = [this.magnitude(left), this.magnitude(right)];
