@@ -8,8 +8,11 @@
 // `in` tests and unpackings met. Where it meets a value Whetstone would hold otherwise than Python
 // (an int beyond 2^53, which Python keeps exact; int(…) of an infinity or NaN, or a division by
 // zero, where Python raises; a dict where a list or text is walked; a text above U+FFFF measured
-// or ordered) it stops and says where. It also says where and why it gave up, and which
+// or ordered; Python's 1 ** NaN, which is 1) it stops and says where. A power whose exact value is
+// not a double it notes and goes on: Python's pow and Node's may round it otherwise in the last
+// digit, which only the printed value would show. It also says where and why it gave up, and which
 // expressions it ran, so what it did not check can be reported.
+import { isExactPower } from './exact-power';
 import type { BinaryExpression, CallExpression, Expression, FunctionDeclaration, Identifier, Lambda, Program, Statement } from '../../core/ast';
 
 /** A number and whether Python would hold it as a float. */
@@ -68,8 +71,15 @@ class GiveUp extends Error {
 
 /** What a run found that Whetstone does otherwise than Python, and where. */
 export interface RunFinding {
-  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order';
+  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one';
   at: { id: string; span: Expression['span'] };
+}
+
+/** A power the run computed whose exact value is not a double, at its place; its operands the first time, as Python writes them. */
+export interface RoundedPower {
+  at: { id: string; span: Expression['span'] };
+  base: string;
+  exponent: string;
 }
 
 class Found extends Error {
@@ -81,13 +91,16 @@ class Found extends Error {
 /**
  * How a run ended: per argument of a print or str call that ran, whether it showed a float
  * (undefined when the run did not end); what it found, if it stopped there; where and why it gave
- * up, if it did; and the ids of the expressions it ran.
+ * up, if it did; the ids of the expressions it ran; and the powers it computed that may be rounded,
+ * one per place, in the order first met (`morePowers`: more places than are kept met one).
  */
 export interface RunResult {
   shown: Map<string, boolean> | undefined;
   finding?: RunFinding;
   gaveUp?: RunGaveUp;
   reached: ReadonlySet<string>;
+  roundedPowers: RoundedPower[];
+  morePowers: boolean;
 }
 class Return {
   constructor(readonly value: Value) {}
@@ -102,6 +115,8 @@ class Continue {}
 const MAX_STEPS = 1_000_000;
 const MAX_DEPTH = 120;
 const MAX_LENGTH = 100_000;
+/** Places of rounded powers kept (each is one diagnostic). */
+const MAX_ROUNDED_POWERS = 50;
 
 /** Whether Python shows this value (a number, or one in a list or dict) otherwise than Whetstone: a float that is whole, or written with an exponent. */
 export function showsAsFloat(value: Value): boolean {
@@ -128,16 +143,16 @@ export function runForFloats(
   const run = new Run(text, scopeOf, isLibrary, listsOnly);
   try {
     run.program(program);
-    return { shown: run.shown, reached: run.reached };
+    return { shown: run.shown, reached: run.reached, ...run.powers() };
   } catch (error) {
-    if (error instanceof Found) return { shown: undefined, finding: error.finding, reached: run.reached };
+    if (error instanceof Found) return { shown: undefined, finding: error.finding, reached: run.reached, ...run.powers() };
     // Thrown uncaught (or where both stop): the program stops there in Python and in Whetstone
     // alike, so what the run reached is all the program runs.
-    if (error instanceof GiveUp && error.reason === BOTH_STOP) return { shown: undefined, reached: run.reached };
-    if (error instanceof GiveUp) return { shown: undefined, gaveUp: { reason: error.reason, at: error.at ?? program }, reached: run.reached };
-    if (error instanceof Thrown) return { shown: undefined, reached: run.reached };
-    if (error instanceof RangeError) return { shown: undefined, gaveUp: { reason: DEPTH, at: program }, reached: run.reached };
-    if (error instanceof Return || error instanceof Break || error instanceof Continue) return { shown: undefined, gaveUp: { reason: UNMODELLED, at: program }, reached: run.reached };
+    if (error instanceof GiveUp && error.reason === BOTH_STOP) return { shown: undefined, reached: run.reached, ...run.powers() };
+    if (error instanceof GiveUp) return { shown: undefined, gaveUp: { reason: error.reason, at: error.at ?? program }, reached: run.reached, ...run.powers() };
+    if (error instanceof Thrown) return { shown: undefined, reached: run.reached, ...run.powers() };
+    if (error instanceof RangeError) return { shown: undefined, gaveUp: { reason: DEPTH, at: program }, reached: run.reached, ...run.powers() };
+    if (error instanceof Return || error instanceof Break || error instanceof Continue) return { shown: undefined, gaveUp: { reason: UNMODELLED, at: program }, reached: run.reached, ...run.powers() };
     throw error;
   }
 }
@@ -147,6 +162,8 @@ const FLOAT_LITERAL = /^[0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9_]+)?$/;
 class Run {
   readonly shown = new Map<string, boolean>();
   readonly reached = new Set<string>();
+  private readonly rounded = new Map<string, RoundedPower>();
+  private morePowers = false;
   private steps = 0;
   private depth = 0;
   /** The operation being computed, where an int beyond 2^53 is reported. */
@@ -167,6 +184,11 @@ class Run {
       if (child.type === 'ImportDeclaration') throw placed(new GiveUp(IMPORTS), child);
       this.statement(child, frame);
     }
+  }
+
+  /** The rounded powers met, for the result. */
+  powers(): Pick<RunResult, 'roundedPowers' | 'morePowers'> {
+    return { roundedPowers: [...this.rounded.values()], morePowers: this.morePowers };
   }
 
   private step(): void {
@@ -483,9 +505,8 @@ class Run {
         if (b === 0) throw this.byZero();
         return this.num(a % b, float);
       case '**':
-        // A float power past the largest double raises OverflowError in Python.
-        if ((float || b < 0) && !Number.isFinite(a ** b) && Number.isFinite(a) && Number.isFinite(b)) throw new GiveUp(RAISES);
-        return this.num(a ** b, float || b < 0);
+        // An int to a negative power is a float's power in Python.
+        return this.power(left, right, float || b < 0);
       case '&':
       case '|':
       case '^':
@@ -496,6 +517,32 @@ class Run {
       default:
         throw new GiveUp();
     }
+  }
+
+  /**
+   * `a ** b`, `pow` and `math.pow` (a float's power when `float`). Python's float power raises past
+   * the largest double (OverflowError), for 0 to a negative power (ZeroDivisionError, or ValueError
+   * in math.pow) and gives a complex number or raises for a negative base to a fraction, where
+   * Whetstone's gives an infinity or NaN. With an infinity or NaN among the operands both follow the
+   * same rules, but for 1 to NaN or an infinity and -1 to an infinity: 1 in Python, NaN in Whetstone.
+   */
+  private power(left: Num, right: Num, float: boolean): Num {
+    const [a, b] = [left.value, right.value];
+    const at = this.site;
+    if (at === undefined) throw new GiveUp();
+    if ((a === 1 && !Number.isFinite(b)) || (a === -1 && (b === Infinity || b === -Infinity))) throw new Found({ kind: 'power of one', at });
+    const finite = Number.isFinite(a) && Number.isFinite(b);
+    if (float && finite && !Number.isFinite(a ** b)) throw new GiveUp(RAISES);
+    const power = this.num(a ** b, float);
+    if (finite && !isExactPower(a, b)) this.noteRounded({ at, base: numberText(left), exponent: numberText(right) });
+    return power;
+  }
+
+  /** A power that may be rounded: once per place, and at most so many places (the rest are counted as more). */
+  private noteRounded(power: RoundedPower): void {
+    if (this.rounded.has(power.at.id)) return;
+    if (this.rounded.size >= MAX_ROUNDED_POWERS) this.morePowers = true;
+    else this.rounded.set(power.at.id, power);
   }
 
   /** Sameness of numbers, texts, bools and None; lists, dicts and a bool beside a number compare otherwise in Python. */
@@ -671,12 +718,8 @@ class Run {
         if (number(first).value < 0) throw new GiveUp(RAISES); // ValueError in Python
         return new Num(Math.sqrt(number(first).value), true);
       case 'pow':
-        if (/^math\s*\.\s*pow\b/.test(written)) {
-          // math.pow raises OverflowError past the largest double, ValueError for a negative base with a fractional exponent.
-          const power = number(first).value ** number(second).value;
-          if (!Number.isFinite(power)) throw new GiveUp(RAISES);
-          return new Num(power, true);
-        }
+        // math.pow is a float's power; pow(a, b) is a ** b.
+        if (/^math\s*\.\s*pow\b/.test(written)) return this.power(number(first), number(second), true);
         return this.binary('**', first, second);
       case 'round': {
         // round(x, n): Whetstone's rounding (halves away from zero); an int stays an int, as in Python.
@@ -764,6 +807,11 @@ class Run {
 function placed(signal: unknown, node: RunGaveUp['at']): unknown {
   if (signal instanceof GiveUp && signal.at === undefined) signal.at = node;
   return signal;
+}
+
+/** A finite number as Python writes it, near enough to name it in a message (2.0 for a whole float). */
+function numberText(number: Num): string {
+  return number.float && Number.isInteger(number.value) && Math.abs(number.value) < 1e16 ? `${number.value}.0` : String(number.value);
 }
 
 /** Python's str of a value that is not a text (repr of the items in a list or dict); what it cannot tell, it gives up on. */

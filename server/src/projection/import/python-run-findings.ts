@@ -3,13 +3,17 @@
 // is a double and rounds it), int(…) of an infinity or NaN (Python raises, Whetstone's int keeps
 // it), a division by zero (Python raises, Whetstone gives an infinity or NaN), a text holding a
 // character above U+FFFF measured or cut (one character in Python, two UTF-16 units in
-// Whetstone) and two texts ordered by such a character (code points in Python, UTF-16 units in
-// Whetstone). The run stops at the first; what it did not check is python-run-gaps.ts's.
+// Whetstone), two texts ordered by such a character (code points in Python, UTF-16 units in
+// Whetstone) and 1 to the power NaN (1 in Python, NaN in Whetstone). The run stops at the first;
+// what it did not check is python-run-gaps.ts's. And each place where the run computed a power
+// that may be rounded (its exact value is not a double), which the run goes on past: Python's pow
+// (the C library's) and Whetstone's (JavaScript's Math.pow) round about one in ten otherwise in
+// the last digit.
 import type { Program } from '../../core/ast';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
 import { pythonRun } from './python-floats';
-import type { RunFinding } from './python-float-run';
+import type { RoundedPower, RunFinding } from './python-float-run';
 
 /** Each finding's message and hint; the run's other kinds are read by the checks that asked for them. */
 const REPORTED: Partial<Record<RunFinding['kind'], { message: string; hint: string }>> = {
@@ -29,15 +33,32 @@ const REPORTED: Partial<Record<RunFinding['kind'], { message: string; hint: stri
     message: 'a run of the program at import orders two texts here that differ at a character in U+E000–U+FFFF and one above U+FFFF (an emoji, say): Python compares code points, Whetstone UTF-16 units, so their order differs',
     hint: 'Keep characters above U+FFFF out of texts that are compared or sorted, or compare them by a key you compute.',
   },
+  'power of one': {
+    message: 'a run of the program at import raises 1 to the power NaN or an infinity, or -1 to an infinity, here: Python gives 1.0, Whetstone NaN',
+    hint: 'Test the exponent first (y == y for NaN, abs(y) < 1e308 for the infinities).',
+  },
   'text above U+FFFF': {
     message: 'a run of the program at import measures or cuts a text here that holds a character above U+FFFF (an emoji, say): Python counts it as one character, Whetstone as two UTF-16 units, so lengths and positions differ',
     hint: 'Walk the text with a for loop (both count such a character once), or keep such characters out of texts that are measured or indexed.',
   },
 };
 
+const POWER_HINT =
+  "Compute with whole numbers where you can (an int to a whole power from 0 is exact up to 2^53), or round the result to fewer digits (round(x, 12)) before printing or comparing it, so the last digit does not show; the power stays reported, as the import cannot tell what is done with it.";
+
 export function reportRunFindings(program: Program, builder: AstBuilder): ProjectionDiagnostic[] {
-  const { finding } = pythonRun(program, builder.libraryCallees, builder.source);
+  const { finding, roundedPowers, morePowers } = pythonRun(program, builder.libraryCallees, builder.source);
+  const diagnostics = roundedPowers.map((power, index) => roundedPowerDiagnostic(power, morePowers && index === roundedPowers.length - 1));
   const reported = finding && REPORTED[finding.kind];
-  if (!finding || !reported) return [];
-  return [projectionDiagnostic('W_UNSUPPORTED', 'error', `Not carried into Whetstone: ${reported.message}`, finding.at.id, finding.at.span, { hint: reported.hint })];
+  if (finding && reported) diagnostics.push(projectionDiagnostic('W_UNSUPPORTED', 'error', `Not carried into Whetstone: ${reported.message}`, finding.at.id, finding.at.span, { hint: reported.hint }));
+  return diagnostics;
+}
+
+/** A power the run computed whose exact value is not a double; `more`: the run met more such places than are reported. */
+function roundedPowerDiagnostic(power: RoundedPower, more: boolean): ProjectionDiagnostic {
+  const message =
+    `Not carried into Whetstone: a run of the program at import computes a power here whose exact value is not a double, so it is rounded (${power.base} ** ${power.exponent} the first time), ` +
+    "and Python's pow (the C library's) and Whetstone's (JavaScript's Math.pow) round about one such power in ten otherwise in the last digit, which a printed or compared value shows" +
+    (more ? '; the run computed more such powers elsewhere in the program, not listed' : '');
+  return projectionDiagnostic('W_UNSUPPORTED', 'error', message, power.at.id, power.at.span, { hint: POWER_HINT });
 }
