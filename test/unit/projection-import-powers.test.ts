@@ -184,6 +184,11 @@ describe('importing Python reports a power Python and Node may round otherwise',
       [0, -1, false],
       [7.25, 0, true],
       [7.25, 1, true],
+      [-1, 1e15 + 1, true],
+      [1.5 * 2 ** 511, 2, true],
+      [2 ** 512, 2, false],
+      [2 ** -537, 2, true],
+      [2 ** -538, 2, false],
     ];
     for (const [base, exponent, want] of cases) assert.equal(isExactPower(base, exponent), want, `${base} ** ${exponent}`);
   });

@@ -534,15 +534,11 @@ class Run {
     const finite = Number.isFinite(a) && Number.isFinite(b);
     if (float && finite && !Number.isFinite(a ** b)) throw new GiveUp(RAISES);
     const power = this.num(a ** b, float);
-    if (finite && !isExactPower(a, b)) this.noteRounded({ at, base: numberText(left), exponent: numberText(right) });
-    return power;
-  }
-
-  /** A power that may be rounded: once per place, and at most so many places (the rest are counted as more). */
-  private noteRounded(power: RoundedPower): void {
-    if (this.rounded.has(power.at.id)) return;
+    // Once per place, and for so many places (past them, only that there are more).
+    if (!finite || this.rounded.has(at.id) || this.morePowers || isExactPower(a, b)) return power;
     if (this.rounded.size >= MAX_ROUNDED_POWERS) this.morePowers = true;
-    else this.rounded.set(power.at.id, power);
+    else this.rounded.set(at.id, { at, base: numberText(left), exponent: numberText(right) });
+    return power;
   }
 
   /** Sameness of numbers, texts, bools and None; lists, dicts and a bool beside a number compare otherwise in Python. */
