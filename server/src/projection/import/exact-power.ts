@@ -1,7 +1,7 @@
-// Whether a double to the power of a double is exactly a double. A pow that errs by less than one unit in the
-// last place, as both the C library's (Python's `**`, `pow` and `math.pow` of floats) and V8's
-// (Node's `Math.pow` and `**`) do, must give such a power exactly; any other power is rounded, and
-// those two round about one such power in ten otherwise in the last digit.
+// Whether a double to the power of a double is exactly a double. A pow that errs by less than one
+// unit in the last place, as both the C library's (Python's `**`, `pow` and `math.pow` of floats)
+// and V8's (Node's `Math.pow` and `**`) do, must give such a power exactly; any other power is
+// rounded, and those two round about one such power in ten otherwise in the last digit.
 
 /** A finite non-zero double's magnitude as odd × 2^twos (odd below 2^53, so a number holds it). */
 interface Split {
