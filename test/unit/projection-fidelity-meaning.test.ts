@@ -65,13 +65,8 @@ describe('projection keeps what Whetstone programs mean', () => {
     );
   });
 
-  it('cutting a character above U+FFFF in half stops the Python program with an error (a str cannot hold half of one)', () => {
-    for (const cut of ['print(s[1]);', 'print(slice(s, 0, 2));', 'print(split(s, ""));']) {
-      const { ran } = runIn(`let s = "a😀b";\nprint("before");\n${cut}\n`, 'python');
-      assert.notEqual(ran.status, 0, cut);
-      assert.equal(ran.stdout, 'before\n', cut);
-      assert.match(ran.stderr, /ValueError: .*(in half)/, cut);
-    }
+  it('cutting a character above U+FFFF in half gives the half in every target, as in JavaScript (projection-text-halves.test.ts: every operation on halves)', () => {
+    scratch.printsInEveryTarget('let s = "a😀b";\nprint(s[1], slice(s, 0, 2), split(s, ""), s[1] + s[2] == "😀");\n', '\uFFFD a\uFFFD ["a", "\\ud83d", "\\ude00", "b"] true\n');
   });
 
   it('reading a list or text outside 0 … len - 1 stops the program with an error in every target', () => {

@@ -18,14 +18,17 @@
 // - Texts compare and sort by their UTF-16 code units (utf16_order), as Whetstone's do.
 // - Texts are measured and cut in UTF-16 units (length_of, item_at, slice_of, index_of), and an
 //   index outside a list is an error, not counted from the end (item_at, index_in), unless it is
-//   known to be a whole number from 0 up (number-facts.ts).
+//   known to be a whole number from 0 up (number-facts.ts). A cut inside a character above U+FFFF
+//   gives its half (a lone surrogate); a program that can hold one joins texts through concat and
+//   paired, which put two halves back together as JavaScript does (mayHoldHalves).
 // - @performance(memoize|cache) becomes @functools.cache; other annotations become comments.
 import type * as A from '../../core/ast';
+import { walk } from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, stripOptional, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
 import { EXACT_WHOLE_LIMIT, exactWithin, NumberFacts } from './number-facts';
-import { PY_HELPER_IMPORTS, PY_HELPER_USES, pyHelperSource, type PyHelper } from './runtime-python';
+import { pyHelperImports, pyHelperSource, pyHelperUses, type PyHelper, type PyHelperOptions } from './runtime-python';
 
 // Precedence, higher binds tighter (Python's grammar). Comparisons chain in Python, so both
 // operands of a comparison that are comparisons themselves get parentheses.
@@ -106,6 +109,8 @@ class PythonGenerator {
   private readonly typeNames: string[];
   private readonly typesWritten = new Set<string>();
   private writingType: string | undefined;
+  /** Whether the program can hold half of a character above U+FFFF (see mayHoldHalves). */
+  private readonly halves: PyHelperOptions;
 
   constructor(
     private readonly program: A.Program,
@@ -113,6 +118,7 @@ class PythonGenerator {
   ) {
     this.ctx = new GenerationContext(program);
     this.numbers = new NumberFacts(program, this.ctx.model);
+    this.halves = { halves: this.mayHoldHalves() };
     this.module = { parent: null, frames: [new Map()], used: new Set(), outerWrites: new Map() };
     this.scope = this.module;
     this.typeNames = program.children.filter((child): child is A.TypeDeclaration => child.type === 'TypeDeclaration').map((child) => child.name);
@@ -151,8 +157,8 @@ class PythonGenerator {
     const imports = this.program.children.filter((child): child is A.ImportDeclaration => child.type === 'ImportDeclaration');
     const head = new CodeWriter('    ');
     // A helper that calls others is written with them.
-    for (let i = 0; i < this.ctx.usedHelpers().length; i++) for (const used of PY_HELPER_USES[this.ctx.usedHelpers()[i] as PyHelper] ?? []) this.ctx.helper(used);
-    const std = [...this.stdImports, ...this.ctx.usedHelpers().flatMap((helper) => PY_HELPER_IMPORTS[helper as PyHelper])];
+    for (let i = 0; i < this.ctx.usedHelpers().length; i++) for (const used of pyHelperUses(this.ctx.usedHelpers()[i] as PyHelper, this.halves)) this.ctx.helper(used);
+    const std = [...this.stdImports, ...this.ctx.usedHelpers().flatMap((helper) => pyHelperImports(helper as PyHelper, this.halves))];
     const typing = std.filter((name) => name.startsWith('typing.')).map((name) => name.slice(7));
     for (const name of [...new Set(std.filter((name) => !name.startsWith('typing.')))].sort()) head.line(`import ${name}`);
     if (typing.length > 0) head.line(`from typing import ${[...new Set(typing)].sort().join(', ')}`);
@@ -162,10 +168,32 @@ class PythonGenerator {
     }
     for (const helper of this.ctx.usedHelpers() as PyHelper[]) {
       head.blank(2);
-      head.line(pyHelperSource(helper, (base) => this.ctx.helper(base)));
+      head.line(pyHelperSource(helper, (base) => this.ctx.helper(base), this.halves));
     }
     const sections = [head.toString(), types.toString(), functions.toString(), statements.toString()].filter((text) => text !== '');
     return { code: sections.join('\n\n'), diagnostics: this.ctx.diagnostics };
+  }
+
+  /**
+   * Whether the program can hold half of a character above U+FFFF, a lone surrogate: it cuts a
+   * value that may be a text by UTF-16 units (an index, `slice`, `split` by a separator that may be
+   * empty), writes a half in a literal, or imports from another module, whose functions may give
+   * one. Only then are texts joined through concat and paired, which put two halves back together
+   * as JavaScript does (a Python str keeps them two code points, not equal to the character), and
+   * a half printed is Node's U+FFFD: every other program is written without that cost.
+   */
+  private mayHoldHalves(): boolean {
+    let halves = false;
+    walk(this.program, (node) => {
+      if (halves) return;
+      if (node.type === 'ImportDeclaration') halves = true;
+      else if (node.type === 'Literal') halves = typeof node.value === 'string' && hasHalf(node.value);
+      else if (node.type === 'Property') halves = hasHalf(node.key);
+      else if (node.type === 'IndexExpression') halves = !this.isDict(node) && !this.ctx.isKind(node.object, 'list');
+      else if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'slice')) halves = node.arguments[0] !== undefined && !this.ctx.isKind(node.arguments[0], 'list');
+      else if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'split')) halves = !wholeSeparator(node.arguments[1]);
+    });
+    return halves;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -521,6 +549,16 @@ class PythonGenerator {
   }
 
   private assignment(w: CodeWriter, node: A.AssignmentStatement): void {
+    if (node.operator === '+=' && this.joinsTexts(node.target, node.value)) {
+      this.appendText(w, node.target, node.value);
+      return;
+    }
+    // `s = s + t` grows s as `s += t` does.
+    const value = node.value;
+    if (node.operator === '=' && node.target.type === 'Identifier' && value.type === 'BinaryExpression' && value.operator === '+' && value.left.type === 'Identifier' && value.left.name === node.target.name && this.joinsTexts(value.left, value.right)) {
+      this.appendText(w, node.target, value.right);
+      return;
+    }
     const target = this.target(node.target);
     if (node.operator === '/=' && !this.plainDivisor(node.value)) {
       this.emit(w, `${target} = ${this.ctx.helper('divide')}(${target}, ${this.expression(node.value).text})`);
@@ -537,6 +575,56 @@ class PythonGenerator {
       return;
     }
     this.emit(w, `${target} ${node.operator} ${this.expression(node.value).text}`);
+  }
+
+  /**
+   * `target += value` of texts in a program that can hold halves: concat, which joins a first half
+   * at the end of the target and a second half at the start of the value into their character.
+   * A text a name holds keeps Python's `+=` unless it ends with a first half: `+=` grows a text
+   * in place when nothing else holds it, where a call copies the whole text every time.
+   */
+  private appendText(w: CodeWriter, targetNode: A.Expression, value: A.Expression): void {
+    const target = this.target(targetNode);
+    const added = this.expression(value).text;
+    const concat = this.ctx.helper('concat');
+    if (targetNode.type === 'Identifier' && this.ctx.isKind(targetNode, 'string')) {
+      this.emit(w, `if "\\ud800" <= ${target}[-1:] < "\\udc00":`);
+      w.indented(() => w.line(`${target} = ${concat}(${target}, ${added})`));
+      w.line('else:');
+      w.indented(() => w.line(`${target} += ${added}`));
+      return;
+    }
+    const joined = `${concat}(${target}, ${added})`;
+    this.emit(w, `${target} = ${this.mayPassExactWholes('+', targetNode, value) ? `${this.ctx.helper('double')}(${joined})` : joined}`);
+  }
+
+  /**
+   * Whether `a + b` may join a first half of a character above U+FFFF at the end of `a` and a
+   * second half at the start of `b`, in a program that can hold halves: neither side is known to
+   * be a number, and neither is known to end (`a`) or start (`b`) otherwise.
+   */
+  private joinsTexts(left: A.Expression, right: A.Expression): boolean {
+    if (!this.halves.halves || this.ctx.isKind(left, 'number', 'bool') || this.ctx.isKind(right, 'number', 'bool')) return false;
+    return this.mayHaveHalfAt(left, 'end') && this.mayHaveHalfAt(right, 'start');
+  }
+
+  /**
+   * Whether a text may start with a second half or end with a first half of a character above
+   * U+FFFF: not a literal that does not, `str` of a number (its digits), or texts joined whose
+   * part at that end does not (nor the part beyond it, where the first may be empty).
+   */
+  private mayHaveHalfAt(node: A.Expression, at: 'start' | 'end'): boolean {
+    if (node.type === 'Literal') return typeof node.value === 'string' && (at === 'end' ? /[\ud800-\udbff]$/ : /^[\udc00-\udfff]/).test(node.value);
+    if (this.numberShown(node)) return false;
+    if (node.type !== 'BinaryExpression' || node.operator !== '+') return true;
+    const [near, far] = at === 'end' ? [node.right, node.left] : [node.left, node.right];
+    const empty = !(near.type === 'Literal' && near.value !== '') && !this.numberShown(near);
+    return this.mayHaveHalfAt(near, at) || (empty && this.mayHaveHalfAt(far, at));
+  }
+
+  /** `str(x)` of a number or bool: its digits or true/false, never empty. */
+  private numberShown(node: A.Expression): boolean {
+    return node.type === 'CallExpression' && this.isBuiltin(node.callee, 'str') && node.arguments.length === 1 && this.ctx.isKind(node.arguments[0], 'number', 'bool');
   }
 
   /** An assignment target; a name of an enclosing function or the module is declared nonlocal / global. */
@@ -679,6 +767,11 @@ class PythonGenerator {
       return fragment(`${wrap(left, AWAIT)} ** ${wrap(right, UNARY)}`, POWER);
     }
     if (node.operator === '*' && !this.plainProduct(node.left, node.right)) return fragment(`${this.ctx.helper('multiply')}(${left.text}, ${right.text})`, POSTFIX);
+    if (node.operator === '+' && this.joinsTexts(node.left, node.right)) {
+      // Two halves of a character above U+FFFF, at the end of one text and the start of the other, join into it.
+      const joined = `${this.ctx.helper('concat')}(${left.text}, ${right.text})`;
+      return fragment(this.mayPassExactWholes('+', node.left, node.right) ? `${this.ctx.helper('double')}(${joined})` : joined, POSTFIX);
+    }
     if ((node.operator === '+' || node.operator === '-' || node.operator === '*') && this.mayPassExactWholes(node.operator, node.left, node.right)) {
       return fragment(`${this.ctx.helper('double')}(${binaryFragment(node.operator, left, right, precedence).text})`, POSTFIX);
     }
@@ -814,14 +907,18 @@ class PythonGenerator {
     const index = this.expression(node.index).text;
     // Reading a missing key is null in Whetstone (and undefined in JavaScript), a KeyError for
     // dict[k]: a map, a record or object, or anything indexed by a string is a dict here.
-    const dict = this.ctx.isKind(node.object, 'map', 'object', 'named') || (this.ctx.isKind(node.index, 'string') && !this.ctx.isKind(node.object, 'list', 'string'));
-    if (dict) return fragment(asTarget ? `${object}[${index}]` : `${object}.get(${index})`, POSTFIX);
+    if (this.isDict(node)) return fragment(asTarget ? `${object}[${index}]` : `${object}.get(${index})`, POSTFIX);
     if (this.ctx.isKind(node.object, 'list') && this.numbers.wholeFromZero(node.index)) return fragment(`${object}[${index}]`, POSTFIX);
     if (!asTarget) return fragment(`${this.ctx.helper('item_at')}(${objectFragment.text}, ${index})`, POSTFIX);
     // The list is named twice (written in, and measured), so it must be the same list both times.
     if (isPure(node.object)) return fragment(`${object}[${this.ctx.helper('index_in')}(${objectFragment.text}, ${index})]`, POSTFIX);
     this.ctx.unfaithful(node, 'Python', 'an element written in a list that a call gives (its index is not checked)');
     return fragment(`${object}[${index}]`, POSTFIX);
+  }
+
+  /** Whether `xs[i]` reads a dict: a map, a record or object, or anything indexed by a string. */
+  private isDict(node: A.IndexExpression): boolean {
+    return this.ctx.isKind(node.object, 'map', 'object', 'named') || (this.ctx.isKind(node.index, 'string') && !this.ctx.isKind(node.object, 'list', 'string'));
   }
 
   private member(node: A.MemberExpression, called: boolean): Fragment {
@@ -864,6 +961,8 @@ class PythonGenerator {
       const [first] = node.arguments;
       switch (name) {
         case 'print':
+          // Node writes a half of a character above U+FFFF as U+FFFD, where Python's UTF-8 raises.
+          if (this.halves.halves) this.ctx.helper('halves_written');
           return fragment(`print(${node.arguments.map((arg, index) => (this.ctx.isKind(arg, 'string') ? args[index].text : `${this.ctx.helper('show')}(${args[index].text})`)).join(', ')})`, POSTFIX);
         case 'push':
           if (args.length === 2) return fragment(`${wrap(args[0], POSTFIX)}.append(${args[1].text})`, POSTFIX);
@@ -872,8 +971,7 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('contains')}(${list})`, POSTFIX);
         case 'split': {
           // str.split refuses an empty separator, where Whetstone's gives the characters.
-          const separator = node.arguments[1];
-          if (args.length === 2 && separator?.type === 'Literal' && typeof separator.value === 'string' && separator.value !== '') return fragment(`${wrap(args[0], POSTFIX)}.split(${args[1].text})`, POSTFIX);
+          if (args.length === 2 && wholeSeparator(node.arguments[1])) return fragment(`${wrap(args[0], POSTFIX)}.split(${args[1].text})`, POSTFIX);
           return fragment(`${this.ctx.helper('split_text')}(${list})`, POSTFIX);
         }
         case 'join': {
@@ -881,7 +979,9 @@ class PythonGenerator {
           // str.join takes strings only; numbers (and anything unknown) are shown as str shows them.
           const items = this.ctx.typeOf(first);
           const strings = items?.kind === 'list' && items.element.kind === 'string';
-          return fragment(`${wrap(args[1], POSTFIX)}.join(${strings ? args[0].text : `map(${this.ctx.helper('show')}, ${args[0].text})`})`, POSTFIX);
+          const joined = `${wrap(args[1], POSTFIX)}.join(${strings ? args[0].text : `map(${this.ctx.helper('show')}, ${args[0].text})`})`;
+          // Two halves of a character above U+FFFF side by side join into it, as in JavaScript.
+          return fragment(this.halves.halves ? `${this.ctx.helper('paired')}(${joined})` : joined, POSTFIX);
         }
         case 'reversed':
           return fragment(`list(reversed(${list}))`, POSTFIX);
@@ -965,6 +1065,16 @@ class PythonGenerator {
     const callee = node.callee.type === 'MemberExpression' ? this.member(node.callee, true) : this.expression(node.callee);
     return fragment(`${wrap(callee, POSTFIX)}(${list})`, POSTFIX);
   }
+}
+
+/** Whether a text holds half of a character above U+FFFF: a lone surrogate. */
+function hasHalf(text: string): boolean {
+  return /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+}
+
+/** A separator that is a literal text, not empty and with no half of a character: str.split splits by it as Whetstone does. */
+function wholeSeparator(node: A.Expression | undefined): boolean {
+  return node?.type === 'Literal' && typeof node.value === 'string' && node.value !== '' && !hasHalf(node.value);
 }
 
 /** A text literal without a character above U+FFFF: Python's len counts its UTF-16 units. */

@@ -7,7 +7,10 @@
 // Python's print (pystr) and Node's console.log (jsstr) show (jsstr counting a text's columns by
 // Node's Unicode tables, node-column-widths.ts, not the Python's), the exception a throw raises (an
 // except takes only it), texts measured, cut and ordered in UTF-16 code units as JavaScript does
-// (Python counts and compares code points), an index outside a list or text as an error (Python
+// (Python counts and compares code points; a cut inside a character above U+FFFF gives its half, a
+// lone surrogate, and in a program that can make one, texts joined put two halves back together as
+// JavaScript's do, a half is found inside a whole character, and Node's U+FFFD is printed for
+// it), an index outside a list or text as an error (Python
 // counts a negative one from the end), -0 as the float -0.0 where Python would make the int 0,
 // which has no sign, and a whole number beyond 2^53 as a float, rounded as a double rounds it,
 // where Python's int would stay exact. Only the helpers a program uses are written, each under a name the program
@@ -24,10 +27,22 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'WhetstoneError';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError';
+
+/**
+ * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
+ * cuts texts by UTF-16 units, writes a half in a literal or takes values from another module. Only
+ * such a program pays for finding a half inside a whole character and showing one as JavaScript
+ * does.
+ */
+export interface PyHelperOptions {
+  readonly halves: boolean;
+}
+
+const NO_HALVES: PyHelperOptions = { halves: false };
 
 /** The standard modules each helper needs. */
-export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
+const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   show: ['json', 'math'],
   round_half_away: ['math'],
   divide: ['math'],
@@ -42,7 +57,6 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   slice_of: [],
   splice_list: ['math'],
   length_of: [],
-  text_offset: [],
   item_at: [],
   index_in: [],
   python_text: [],
@@ -57,6 +71,9 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   minimum: ['math'],
   maximum: ['math'],
   double: [],
+  concat: [],
+  paired: ['re'],
+  halves_written: ['codecs', 'sys'],
   to_int: ['math', 're'],
   int32: ['math'],
   assert_that: [],
@@ -64,18 +81,40 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
 };
 
 /** The helpers each helper calls (written with it). */
-export const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
+const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
   python_text: ['show'],
   node_text: ['show', 'text_width'],
   split_text: ['length_of'],
   index_of: ['length_of'],
-  slice_of: ['length_of', 'text_offset'],
+  slice_of: ['length_of'],
   index_in: ['length_of'],
-  item_at: ['index_in', 'length_of', 'text_offset'],
+  item_at: ['index_in', 'length_of'],
   number_range: ['double'],
 };
 
-export function pyHelperSource(helper: PyHelper, name: (base: string) => string): string {
+/** What the helpers call and import besides in a program that can hold halves. */
+const PY_HALF_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
+  contains: ['utf16_order'],
+  index_of: ['utf16_order'],
+  split_text: ['utf16_order', 'paired'],
+};
+const PY_HALF_IMPORTS: { readonly [H in PyHelper]?: readonly string[] } = { show: ['re'] };
+
+/** The standard modules a helper needs. */
+export function pyHelperImports(helper: PyHelper, options: PyHelperOptions = NO_HALVES): readonly string[] {
+  return [...PY_HELPER_IMPORTS[helper], ...((options.halves && PY_HALF_IMPORTS[helper]) || [])];
+}
+
+/** The helpers a helper calls (written with it). */
+export function pyHelperUses(helper: PyHelper, options: PyHelperOptions = NO_HALVES): readonly PyHelper[] {
+  return [...(PY_HELPER_USES[helper] ?? []), ...((options.halves && PY_HALF_USES[helper]) || [])];
+}
+
+export function pyHelperSource(helper: PyHelper, name: (base: string) => string, options: PyHelperOptions = NO_HALVES): string {
+  // In a program that can hold halves: whether a text `value` starts with a second half of a
+  // character above U+FFFF or ends with a first half, so that it may be found inside such a character.
+  const halfAtAnEnd = (value: string): string | false => options.halves && `"\\udc00" <= ${value}[:1] < "\\ue000" or "\\ud800" <= ${value}[-1:] < "\\udc00"`;
+  const halfFound = 'a half is found inside a whole character, as in JavaScript: compared unit by unit';
   switch (helper) {
     case 'show':
       return `def ${name('show')}(value, nested=False):
@@ -84,8 +123,16 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False) if nested else value
+    if isinstance(value, str):${
+      options.halves
+        ? `
+        if not nested:
+            return value
+        # JSON.stringify writes half of a character above U+FFFF (a lone surrogate) as its escape.
+        return re.sub("[\\ud800-\\udfff]", lambda half: "\\\\u%04x" % ord(half[0]), json.dumps(value, ensure_ascii=False))`
+        : `
+        return json.dumps(value, ensure_ascii=False) if nested else value`
+    }
     if isinstance(value, (int, float)):
         if isinstance(value, int) and abs(value) < 10**21:
             return str(value)
@@ -177,7 +224,13 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     case 'contains':
       return `def ${name('contains')}(container, value):
     """Whetstone's includes: a text in a text; a key of a dict; in a list, the same value (lists and dicts by identity, numbers by value, NaN found, True is not 1)."""
-    if isinstance(container, (str, dict)):
+    if isinstance(container, (str, dict)):${
+      halfAtAnEnd('value')
+        ? `
+        if isinstance(container, str) and (${halfAtAnEnd('value')}):
+            return ${name('utf16_order')}(value) in ${name('utf16_order')}(container)  # ${halfFound}`
+        : ''
+    }
         return value in container
     for item in container:
         if item is value:
@@ -192,12 +245,21 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     return False`;
     case 'split_text':
       return `def ${name('split_text')}(text, separator):
-    """Whetstone's split: an empty separator gives the UTF-16 code units (the characters of a text below U+10000), where str.split raises."""
-    if separator != "":
+    """Whetstone's split: an empty separator gives the UTF-16 code units (the characters of a text below U+10000, each half of one above), where str.split raises."""
+    if separator != "":${
+      halfAtAnEnd('separator')
+        ? `
+        if ${halfAtAnEnd('separator')}:
+            # ${halfFound}; each part whole again where it holds both halves.
+            return [${name('paired')}(part) for part in ${name('utf16_order')}(text).split(${name('utf16_order')}(separator))]`
+        : ''
+    }
         return text.split(separator)
-    if not text.isascii() and ${name('length_of')}(text) != len(text):
-        raise ValueError("splitting a text with a character above U+FFFF into UTF-16 code units would cut that character in half")
-    return list(text)`;
+    if text.isascii() or ${name('length_of')}(text) == len(text):
+        return list(text)
+    # Either unit of a character above U+FFFF is its half, a lone surrogate, as in JavaScript.
+    units = text.encode("utf-16-le", "surrogatepass")
+    return [units[start:start + 2].decode("utf-16-le", "surrogatepass") for start in range(0, len(units), 2)]`;
     case 'repeat_list':
       return `def ${name('repeat_list')}(value, count):
     """Whetstone's repeat: count elements, each value; none below zero; a count that is not whole is an error."""
@@ -209,7 +271,13 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     case 'index_of':
       return `def ${name('index_of')}(container, value):
     """JavaScript's indexOf: a text in a text (at its UTF-16 offset); in a list, the first element that is the same (=== : lists and dicts by identity, True is not 1, NaN never found); -1 when none is."""
-    if isinstance(container, str):
+    if isinstance(container, str):${
+      halfAtAnEnd('value')
+        ? `
+        if ${halfAtAnEnd('value')}:
+            return ${name('utf16_order')}(container).find(${name('utf16_order')}(value))  # ${halfFound}`
+        : ''
+    }
         found = container.find(value)
         return ${name('length_of')}(container[:found]) if found > 0 else found
     for index, item in enumerate(container):
@@ -232,24 +300,18 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         if value != value:
             return 0
         value = int(max(-size, min(size, value)))
-        value = value + size if value < 0 else value
-        return ${name('text_offset')}(items, value) if isinstance(items, str) else value
-    return items[bound(start):None if end is None else bound(end)]`;
+        return value + size if value < 0 else value
+    first, last = bound(start), size if end is None else bound(end)
+    if isinstance(items, str) and not items.isascii():
+        # In UTF-16 units: a bound inside a character above U+FFFF leaves its half, a lone surrogate, as in JavaScript.
+        return items.encode("utf-16-le", "surrogatepass")[2 * first:2 * last].decode("utf-16-le", "surrogatepass")
+    return items[first:last]`;
     case 'length_of':
       return `def ${name('length_of')}(value):
     """Whetstone's len: a text's length in UTF-16 code units, as JavaScript counts it (Python's len counts code points)."""
     if isinstance(value, str) and not value.isascii():
         return len(value.encode("utf-16-le", "surrogatepass")) // 2
     return len(value)`;
-    case 'text_offset':
-      return `def ${name('text_offset')}(text, units):
-    """Where the first units UTF-16 code units of text end, as an index of Python's str; an error inside a character above U+FFFF, which a str cannot hold half of."""
-    if text.isascii():
-        return units
-    head = text.encode("utf-16-le", "surrogatepass")[: 2 * units].decode("utf-16-le", "surrogatepass")
-    if head and 0xD800 <= ord(head[-1]) < 0xDC00 and text[len(head) - 1] != head[-1]:
-        raise ValueError("cutting the text at UTF-16 unit %d would split the character %r in half" % (units, text[len(head) - 1]))
-    return len(head)`;
     case 'index_in':
       return `def ${name('index_in')}(items, index):
     """A whole index from 0 to the length - 1 of a list or text, as an int; any other index is an error in Whetstone (Python counts a negative one from the end). A dict's key as it is."""
@@ -268,9 +330,8 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         return items.get(index)
     index = ${name('index_in')}(items, index)
     if isinstance(items, str) and not items.isascii():
-        start = ${name('text_offset')}(items, index)
-        ${name('text_offset')}(items, index + 1)  # an error if the unit is half of a character
-        return items[start]
+        # Either unit of a character above U+FFFF is its half, a lone surrogate, as in JavaScript.
+        return items.encode("utf-16-le", "surrogatepass")[2 * index:2 * index + 2].decode("utf-16-le", "surrogatepass")
     return items[index]`;
     case 'minimum':
       return `def ${name('minimum')}(*values):
@@ -335,6 +396,23 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         if not -9007199254740992 <= product <= 9007199254740992:
             return float(product)
     return product`;
+    case 'concat':
+      return `def ${name('concat')}(left, right):
+    """left + right, where a text ending with the first half of a character above U+FFFF and one starting with its second half join into that character, as JavaScript's texts do (a Python str would hold two halves, not equal to the character)."""
+    if type(left) is str and "\\ud800" <= left[-1:] < "\\udc00" and "\\udc00" <= right[:1] < "\\ue000":
+        return left[:-1] + chr(0x10000 + ((ord(left[-1]) - 0xD800) << 10) + ord(right[0]) - 0xDC00) + right[1:]
+    return left + right`;
+    case 'paired':
+      return `def ${name('paired')}(text):
+    """The text with each first half of a character above U+FFFF that a second half follows joined with it into the character, as JavaScript's texts hold them (a Python str keeps two halves, not equal to the character)."""
+    if text.isascii() or not re.search("[\\ud800-\\udbff][\\udc00-\\udfff]", text):
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")`;
+    case 'halves_written':
+      // An encoding error handler gives the UTF-8 encoder bytes (a text it takes only in ASCII).
+      return `# Node writes half of a character above U+FFFF (a lone surrogate) as U+FFFD, where Python's UTF-8 raises.
+codecs.register_error("${name('halves_written')}", lambda error: (b"\\xef\\xbf\\xbd" * (error.end - error.start), error.end))
+sys.stdout.reconfigure(errors="${name('halves_written')}")`;
     case 'double':
       return `def ${name('double')}(x):
     """An int beyond 2^53 as its float: the double nearest to it, which is what JavaScript's + - * of two doubles holding whole numbers give (Python's int stays exact). Any other value as it is."""
