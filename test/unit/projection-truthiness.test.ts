@@ -117,7 +117,7 @@ describe('tests for truth imported from Python and JavaScript', () => {
     scratch.keepsItsMeaning(source, 'python', /name != "" \? name : "anon"[\s\S]*count != 0 \? count : total != 0 \? total : 9[\s\S]*total != 0 \? 4 : total/);
   });
 
-  it('JavaScript: `while (stack.length)`, `if (!node)`, `n || 5` with 0 and NaN, and `s && s.length` as a condition', () => {
+  it('JavaScript: `while (stack.length)`, `if (!node)`, `n || 5` with 0 and NaN, `s && s.length` as a condition, a call that gives bools', () => {
     const source = [
       'let stack = [3, 1, 2];',
       'let total = 0;',
@@ -141,9 +141,17 @@ describe('tests for truth imported from Python and JavaScript', () => {
       'const list = [];',
       'if (list) console.log("an empty list is true");',
       'console.log(nan ? "NaN is true" : "NaN is false");',
+      'const isEven = (n) => {',
+      '  if (n === 0) return true;',
+      '  return n % 2 === 0 && !isOdd(n);',
+      '};',
+      'function isOdd(n) {',
+      '  return n % 2 === 1;',
+      '}',
+      'if (isEven(4)) console.log("a call that gives bools is tested as it is");',
       '',
     ].join('\n');
-    scratch.keepsItsMeaning(source, 'javascript', /while len\(stack\) != 0 \{[\s\S]*if !\(tree\.left != null\) \{[\s\S]*abs\(zero\) > 0 \? zero : 5/);
+    scratch.keepsItsMeaning(source, 'javascript', /while len\(stack\) != 0 \{[\s\S]*if !\(tree\.left != null\) \{[\s\S]*abs\(zero\) > 0 \? zero : 5[\s\S]*if isEven\(4\) \{/);
   });
 
   it('TypeScript: typed parameters and optional records tested by JavaScript’s truth', () => {

@@ -7,7 +7,7 @@
 // `a or b` / `a || b` used as a value as the conditional that gives the operand that decides
 // (`s != "" ? s : "anon"`). A value of no known type is an error at import, unless Python's run at
 // import met only one kind of value there; so is a test that would read a value with effects twice.
-import { walk, type BinaryExpression, type ConditionalExpression, type Expression, type IndexExpression, type MemberExpression, type UnaryExpression, type Node, type Program } from '../../core/ast';
+import { childNodes, walk, type BinaryExpression, type ConditionalExpression, type Expression, type FunctionDeclaration, type Lambda, type IndexExpression, type MemberExpression, type UnaryExpression, type Node, type Program } from '../../core/ast';
 import { analyze, stripOptional, type SemanticModel, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
@@ -56,6 +56,8 @@ class TruthTests {
   private run: RunResult | undefined;
   private model!: SemanticModel;
   private rewrote = false;
+  /** The program's nodes by id (made when first needed). */
+  private nodes: Map<string, Node> | undefined;
   /** Whether the tree changed after the run at import was made. */
   private staleRun = false;
 
@@ -143,6 +145,7 @@ class TruthTests {
     const type = this.model.typeOf(expression.id);
     const byType = type ? kindsOfType(type) : undefined;
     if (byType) return { known: true, ...byType };
+    if (this.givesBools(expression, new Set())) return { known: true, kinds: new Set(['bool']), nullable: false };
     if (this.truth === 'javascript') return { known: false, why: 'its type is not known at import' };
     this.run ??= pythonRun(this.program, this.builder.libraryCallees, this.builder.source);
     if (this.run.shown === undefined || !this.run.tested) return { known: false, why: 'its type is not known at import, and the run of the program at import did not end' };
@@ -153,6 +156,40 @@ class TruthTests {
     const kinds = new Set<TestedKind>([...seen].filter((kind) => kind !== 'none'));
     if (kinds.size > 1) return { known: false, why: `its type is not known at import, and the run of the program at import met ${[...kinds].map((kind) => `a ${KIND_NAMES[kind]}`).join(' and ')} there` };
     return { known: true, kinds, nullable: seen.has('none') };
+  }
+
+  /**
+   * Whether `expression` is a bool, or a call of the file's function whose every returned value is
+   * (a function that ends without a value gives undefined or None, false in both languages, as
+   * Whetstone's null is in every target).
+   */
+  private givesBools(expression: Expression, visiting: Set<string>): boolean {
+    if (this.model.typeOf(expression.id)?.kind === 'bool') return true;
+    if (expression.type !== 'CallExpression' || expression.callee.type !== 'Identifier') return false;
+    const fn = this.functionCalled(expression.callee.id);
+    if (!fn) return false;
+    // A recursive call gives what the function's other returns give.
+    if (visiting.has(fn.id)) return true;
+    visiting.add(fn.id);
+    if (fn.body.type !== 'Block') return this.givesBools(fn.body, visiting);
+    const returned: Expression[] = [];
+    visitReturns(fn.body, (value) => returned.push(value));
+    return returned.every((value) => this.givesBools(value, visiting));
+  }
+
+  /** The function of the file an identifier names: a declaration, or a const that holds a lambda. */
+  private functionCalled(identifierId: string): FunctionDeclaration | Lambda | undefined {
+    const declaredId = this.model.symbolOf(identifierId)?.declNodeId;
+    if (!declaredId) return undefined;
+    if (!this.nodes) {
+      const nodes = new Map<string, Node>();
+      walk(this.program, (node) => nodes.set(node.id, node));
+      this.nodes = nodes;
+    }
+    const declaration = this.nodes.get(declaredId);
+    if (declaration?.type === 'FunctionDeclaration') return declaration;
+    if (declaration?.type === 'VariableDeclaration' && declaration.kind === 'const' && declaration.initializer?.type === 'Lambda') return declaration.initializer;
+    return undefined;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -387,6 +424,15 @@ function isLogical(node: Node): node is Logical {
 function operandsOf(node: Logical): Expression[] {
   const left = isLogical(node.left) && node.left.operator === node.operator ? operandsOf(node.left) : [node.left];
   return [...left, node.right];
+}
+
+/** Visits the values the returns of a function body return, not those of functions inside it. */
+function visitReturns(node: Node, visit: (value: Expression) => void): void {
+  for (const child of childNodes(node)) {
+    if (child.type === 'Lambda' || child.type === 'FunctionDeclaration') continue;
+    if (child.type === 'ReturnStatement' && child.value) visit(child.value);
+    visitReturns(child, visit);
+  }
 }
 
 function slotOf(parent: Node, child: Node): Slot {
