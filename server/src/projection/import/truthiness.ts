@@ -93,7 +93,7 @@ class TruthTests {
         refusals.push(this.refuse(site.expression, site.slot, kinds.why));
         continue;
       }
-      if (kinds.kinds.size === 1 && kinds.kinds.has('bool') && !kinds.nullable) continue;
+      if (this.isBool(site.expression)) continue;
       const test = this.test(site.expression, kinds, site.slot);
       if ('message' in test) refusals.push(test);
       else this.put(site.slot, test);
@@ -156,6 +156,12 @@ class TruthTests {
     const kinds = new Set<TestedKind>([...seen].filter((kind) => kind !== 'none'));
     if (kinds.size > 1) return { known: false, why: `its type is not known at import, and the run of the program at import met ${[...kinds].map((kind) => `a ${KIND_NAMES[kind]}`).join(' and ')} there` };
     return { known: true, kinds, nullable: seen.has('none') };
+  }
+
+  /** Whether `expression` is known to be a bool (by its type, its function's returns or the run). */
+  private isBool(expression: Expression): boolean {
+    const kinds = this.kindsOf(expression);
+    return kinds.known && !kinds.nullable && kinds.kinds.size === 1 && kinds.kinds.has('bool');
   }
 
   /**
@@ -226,9 +232,9 @@ class TruthTests {
   /** `a || b || c` (`a && b && c`) used as a value: the conditional that gives the operand that decides. */
   private carryChain(node: Logical, slot: Slot): Refusal | undefined {
     const operands = operandsOf(node);
-    const types = operands.map((operand) => this.model.typeOf(operand.id));
     // Bools throughout: Whetstone's own || and &&.
-    if (types.every((type) => type?.kind === 'bool')) return undefined;
+    if (operands.every((operand) => this.isBool(operand))) return undefined;
+    const types = operands.map((operand) => this.model.typeOf(operand.id));
     const word = this.operatorName(node.operator);
     const kinds = types.map((type) => (type ? stripOptional(type).kind : 'any'));
     const valued = [...new Set(kinds.filter((kind) => kind !== 'null' && kind !== 'any'))];
