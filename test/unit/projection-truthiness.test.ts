@@ -117,7 +117,7 @@ describe('tests for truth imported from Python and JavaScript', () => {
     scratch.keepsItsMeaning(source, 'python', /name != "" \? name : "anon"[\s\S]*count != 0 \? count : total != 0 \? total : 9[\s\S]*total != 0 \? 4 : total/);
   });
 
-  it('JavaScript: `while (stack.length)`, `if (!node)`, `n || 5` with 0 and NaN, `s && s.length` as a condition, a call that gives bools', () => {
+  it('JavaScript: `while (stack.length)`, `if (!node)`, `n || 5` with 0 and NaN, `s && s.length` as a condition, a call that gives bools, `ready && start()` as a statement', () => {
     const source = [
       'let stack = [3, 1, 2];',
       'let total = 0;',
@@ -149,9 +149,12 @@ describe('tests for truth imported from Python and JavaScript', () => {
       '  return n % 2 === 1;',
       '}',
       'if (isEven(4)) console.log("a call that gives bools is tested as it is");',
+      'stack.length || console.log("an empty stack");',
+      'zero || console.log("0 is false");',
+      'seven && console.log("7 is true");',
       '',
     ].join('\n');
-    scratch.keepsItsMeaning(source, 'javascript', /while len\(stack\) != 0 \{[\s\S]*if !\(tree\.left != null\) \{[\s\S]*abs\(zero\) > 0 \? zero : 5[\s\S]*if isEven\(4\) \{/);
+    scratch.keepsItsMeaning(source, 'javascript', /while len\(stack\) != 0 \{[\s\S]*if !\(tree\.left != null\) \{[\s\S]*abs\(zero\) > 0 \? zero : 5[\s\S]*if isEven\(4\) \{[\s\S]*if !\(abs\(zero\) > 0\) \{/);
   });
 
   it('TypeScript: typed parameters and optional records tested by JavaScript’s truth', () => {
@@ -187,6 +190,10 @@ describe('tests for truth imported from Python and JavaScript', () => {
     assert.match(js[0], /^2: .*this \|\| tests a value for truth, and its type is not known at import: JavaScript's truth/);
     const jsNot = errors('function isEmpty(xs) {\n  if (!xs) return true;\n  return false;\n}\nconsole.log(isEmpty([]));\n', 'javascript');
     assert.match(jsNot.join('\n'), /^2: .*this ! tests a value for truth, and its type is not known at import/);
+    // A test of what is reported already (a name outside the tables) is not reported twice.
+    const outside = errors('const x = [1];\nif (isNaN(x)) console.log(1);\n', 'javascript');
+    assert.equal(outside.length, 1, outside.join('\n'));
+    assert.match(outside[0], /^2: .*'isNaN' is not declared/);
     // Python: the run at import decides, unless it met two kinds of value there, or none.
     const twoKinds = 'def empty(x):\n    if not x:\n        return "empty"\n    return "full"\n\nprint(empty([]))\nprint(empty(0))\n';
     assert.equal(scratch.prints(twoKinds, 'python'), 'empty\nempty\n');

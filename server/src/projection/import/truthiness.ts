@@ -7,7 +7,7 @@
 // `a or b` / `a || b` used as a value as the conditional that gives the operand that decides
 // (`s != "" ? s : "anon"`). A value of no known type is an error at import, unless Python's run at
 // import met only one kind of value there; so is a test that would read a value with effects twice.
-import { childNodes, walk, type BinaryExpression, type ConditionalExpression, type Expression, type FunctionDeclaration, type Lambda, type IndexExpression, type MemberExpression, type UnaryExpression, type Node, type Program } from '../../core/ast';
+import { childNodes, walk, type BinaryExpression, type Block, type ExpressionStatement, type IfStatement, type Statement, type ConditionalExpression, type Expression, type FunctionDeclaration, type Lambda, type IndexExpression, type MemberExpression, type UnaryExpression, type Node, type Program } from '../../core/ast';
 import { analyze, stripOptional, type SemanticModel, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
@@ -52,7 +52,7 @@ class TruthTests {
   /** Values tested for truth, with where they sit. */
   private readonly sites: { expression: Expression; slot: Slot }[] = [];
   /** `a || b` and `a && b` used as values (outermost of a run of one operator). */
-  private readonly chains: { node: Logical; slot: Slot }[] = [];
+  private readonly chains: { node: Logical; slot: Slot; statement?: Slot }[] = [];
   private run: RunResult | undefined;
   private model!: SemanticModel;
   private rewrote = false;
@@ -79,7 +79,7 @@ class TruthTests {
       if (round > 0) this.model = analyze(this.program);
       refused = [];
       for (const chain of pending) {
-        const refusal = this.carryChain(chain.node, chain.slot);
+        const refusal = this.carryChain(chain.node, chain.slot, chain.statement);
         if (refusal) refused.push({ chain, refusal });
       }
       if (refused.length === pending.length) break;
@@ -109,13 +109,18 @@ class TruthTests {
   private collect(): void {
     /** `&&` / `||` whose operands are tested (they are conditions themselves). */
     const conditions = new Set<string>();
+    /** Where each expression statement sits (`ready && start()` becomes an if there). */
+    const statements = new Map<string, Slot>();
     walk(this.program, (node, parent) => {
+      if (parent && node.type === 'ExpressionStatement') statements.set(node.id, slotOf(parent, node));
       if (!parent || !isExpression(node)) return;
       const tested = this.testedHere(node, parent, conditions);
       if (isLogical(node)) {
         if (tested) conditions.add(node.id);
         // The left operand of the same operator belongs to its parent's chain: (a || b) || c.
-        else if (!(isLogical(parent) && !conditions.has(parent.id) && parent.operator === node.operator && parent.left === node)) this.chains.push({ node, slot: slotOf(parent, node) });
+        else if (!(isLogical(parent) && !conditions.has(parent.id) && parent.operator === node.operator && parent.left === node)) {
+          this.chains.push({ node, slot: slotOf(parent, node), statement: parent.type === 'ExpressionStatement' && statements.get(parent.id)?.index !== undefined ? statements.get(parent.id) : undefined });
+        }
       } else if (tested) {
         this.sites.push({ expression: node, slot: slotOf(parent, node) });
       }
@@ -142,6 +147,8 @@ class TruthTests {
 
   /** What a tested value may be: by the checker's type, or where it has none, by Python's run at import. */
   private kindsOf(expression: Expression): ({ known: true } & Kinds) | { known: false; why: string } {
+    // Reported where it was left out or named: tested as it is, not reported twice.
+    if (this.reportedElsewhere(expression)) return { known: true, kinds: new Set(['bool']), nullable: false };
     const type = this.model.typeOf(expression.id);
     const byType = type ? kindsOfType(type) : undefined;
     if (byType) return { known: true, ...byType };
@@ -156,6 +163,23 @@ class TruthTests {
     const kinds = new Set<TestedKind>([...seen].filter((kind) => kind !== 'none'));
     if (kinds.size > 1) return { known: false, why: `its type is not known at import, and the run of the program at import met ${[...kinds].map((kind) => `a ${KIND_NAMES[kind]}`).join(' and ')} there` };
     return { known: true, kinds, nullable: seen.has('none') };
+  }
+
+  /**
+   * Whether the import reports `expression` as not carried whatever it holds: a left-out
+   * expression, a name the file does not declare, a call of one, a method outside the tables
+   * (library-names.ts).
+   */
+  private reportedElsewhere(expression: Expression): boolean {
+    if (expression.type === 'ErrorNode') return true;
+    const undeclared = (name: Expression): boolean => name.type === 'Identifier' && !this.builder.libraryCallees.has(name.id) && !this.model.symbolOf(name.id);
+    if (undeclared(expression)) return true;
+    if (expression.type !== 'CallExpression') return false;
+    if (undeclared(expression.callee)) return true;
+    if (expression.callee.type !== 'MemberExpression') return false;
+    // A method of something other than a record or object: outside the tables.
+    const holder = this.model.typeOf(expression.callee.object.id);
+    return !holder || !['object', 'named', 'map', 'module'].includes(stripOptional(holder).kind);
   }
 
   /** Whether `expression` is known to be a bool (by its type, its function's returns or the run). */
@@ -230,10 +254,11 @@ class TruthTests {
   }
 
   /** `a || b || c` (`a && b && c`) used as a value: the conditional that gives the operand that decides. */
-  private carryChain(node: Logical, slot: Slot): Refusal | undefined {
+  private carryChain(node: Logical, slot: Slot, statement: Slot | undefined): Refusal | undefined {
     const operands = operandsOf(node);
     // Bools throughout: Whetstone's own || and &&.
     if (operands.every((operand) => this.isBool(operand))) return undefined;
+    if (statement) return this.carryStatementChain(node, operands, statement);
     const types = operands.map((operand) => this.model.typeOf(operand.id));
     const word = this.operatorName(node.operator);
     const kinds = types.map((type) => (type ? stripOptional(type).kind : 'any'));
@@ -265,6 +290,28 @@ class TruthTests {
       value = this.builder.make<ConditionalExpression>('ConditionalExpression', index === 0 ? node.span : operand.span, { condition: test, consequent, alternate });
     }
     this.put(slot, value);
+    return undefined;
+  }
+
+  /**
+   * `ready && start();` (`done || retry();`) as a statement, whose value nothing reads: an if that
+   * runs the last operand when the others are all true (all false).
+   */
+  private carryStatementChain(node: Logical, operands: Expression[], statement: Slot): Refusal | undefined {
+    const tests: Expression[] = [];
+    for (const operand of operands.slice(0, -1)) {
+      const kinds = this.kindsOf(operand);
+      if (!kinds.known) return this.refuse(operand, { parent: node, key: 'left' }, kinds.why);
+      const test = this.test(operand, kinds, { parent: node, key: 'left' });
+      if ('message' in test) return test;
+      tests.push(node.operator === '&&' ? test : this.builder.make<UnaryExpression>('UnaryExpression', test.span, { operator: '!', operand: test }));
+    }
+    const condition = tests.reduce((all, test) => this.binary('&&', all, test));
+    const last = operands[operands.length - 1];
+    const original = (statement.parent as unknown as Record<string, Statement[]>)[statement.key][statement.index!] as ExpressionStatement;
+    const run = this.builder.make<ExpressionStatement>('ExpressionStatement', last.span, { annotations: [], expression: last });
+    const consequent = this.builder.make<Block>('Block', last.span, { statements: [run] });
+    this.put(statement, this.builder.make<IfStatement>('IfStatement', original.span, { annotations: original.annotations, condition, consequent, alternate: null }));
     return undefined;
   }
 
@@ -357,10 +404,10 @@ class TruthTests {
     }
   }
 
-  private put(slot: Slot, expression: Expression): void {
+  private put(slot: Slot, expression: Expression | Statement): void {
     const record = slot.parent as unknown as Record<string, unknown>;
     if (slot.index === undefined) record[slot.key] = expression;
-    else (record[slot.key] as Expression[])[slot.index] = expression;
+    else (record[slot.key] as (Expression | Statement)[])[slot.index] = expression;
     this.rewrote = true;
     if (this.run) this.staleRun = true;
   }
