@@ -335,6 +335,12 @@ class JavaScriptGenerator {
   private variableType(node: A.VariableDeclaration): string {
     if (node.varType !== null) return `: ${this.type(node.varType)}`;
     const init = node.initializer;
+    // A const of a literal would have the literal's own type (`3`), which TypeScript refuses to
+    // compare with another literal (`total !== 0`): it is given the literal's wider type.
+    const literal = init?.type === 'UnaryExpression' && init.operator === '-' ? init.operand : init;
+    if (node.kind === 'const' && literal?.type === 'Literal' && literal.value !== null) {
+      return `: ${typeof literal.value === 'number' ? 'number' : typeof literal.value === 'string' ? 'string' : 'boolean'}`;
+    }
     const needsType = !init || (init.type === 'ArrayLiteral' && init.elements.length === 0) || (init.type === 'ObjectLiteral' && init.properties.length === 0) || (init.type === 'Literal' && init.value === null);
     if (!needsType) return '';
     const symbol = this.ctx.model.symbolsDeclaredBy(node.id)[0];

@@ -16,6 +16,7 @@ import { reportDisplayDifferences } from './display-check';
 import { reportConversions } from './conversions';
 import { reportLibraryNames } from './library-names';
 import { PythonImporter } from './python';
+import { carryTruthTests } from './truthiness';
 import { readMembership } from './python-membership';
 import { reportRunFindings } from './python-run-findings';
 import { reportRunGaps } from './python-run-gaps';
@@ -49,6 +50,9 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const builder = new AstBuilder(source, idPrefix);
     builder.collectSyntaxErrors(tree.rootNode);
     const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
+    // First: the checks below read the program's tests for truth as Whetstone's bool conditions,
+    // and the renaming below keeps a declaration named like a built-in these use (len, abs) apart.
+    const truths = carryTruthTests(ast, builder, language === 'python' ? 'python' : 'javascript');
     // Before the library check: a JavaScript declaration named like a mapped built-in is renamed.
     const renamed = renameKeywordNames(ast, language === 'python' ? undefined : builder.libraryCallees);
     const membership = language === 'python' ? [...readMembership(ast, builder), ...reportRunFindings(ast, builder)] : reportTextualSorts(ast, builder.libraryCallees);
@@ -61,7 +65,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const conversions = reportConversions(ast, builder.conversions);
     // What the run at import did not check (where it gave up, what it never reached).
     const gaps = language === 'python' ? reportRunGaps(ast, builder) : [];
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps]);
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...truths, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

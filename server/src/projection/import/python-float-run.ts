@@ -101,7 +101,13 @@ export interface RunResult {
   reached: ReadonlySet<string>;
   roundedPowers: RoundedPower[];
   morePowers: boolean;
+  /** Of a run that ended: per expression tested for truth, the kinds of the values other than bools it held (truthiness.ts). */
+  tested?: ReadonlyMap<string, ReadonlySet<TestedKind>>;
 }
+
+/** The kinds of value a test for truth met, other than bools. */
+export type TestedKind = 'number' | 'text' | 'list' | 'dict' | 'none' | 'function';
+
 class Return {
   constructor(readonly value: Value) {}
 }
@@ -143,7 +149,7 @@ export function runForFloats(
   const run = new Run(text, scopeOf, isLibrary, listsOnly);
   try {
     run.program(program);
-    return { shown: run.shown, reached: run.reached, ...run.powers() };
+    return { shown: run.shown, reached: run.reached, tested: run.tested, ...run.powers() };
   } catch (error) {
     if (error instanceof Found) return { shown: undefined, finding: error.finding, reached: run.reached, ...run.powers() };
     // Thrown uncaught (or where both stop): the program stops there in Python and in Whetstone
@@ -164,6 +170,7 @@ class Run {
   readonly reached = new Set<string>();
   private readonly rounded = new Map<string, RoundedPower>();
   private morePowers = false;
+  readonly tested = new Map<string, Set<TestedKind>>();
   private steps = 0;
   private depth = 0;
   /** The operation being computed, where an int beyond 2^53 is reported. */
@@ -269,12 +276,12 @@ class Run {
       case 'ReturnStatement':
         throw new Return(node.value ? this.expression(node.value, frame) : null);
       case 'IfStatement':
-        if (this.truth(this.expression(node.condition, frame))) return this.block(node.consequent.statements, frame);
+        if (this.test(node.condition, frame)) return this.block(node.consequent.statements, frame);
         if (node.alternate?.type === 'IfStatement') return this.statement(node.alternate, frame);
         if (node.alternate) this.block(node.alternate.statements, frame);
         return;
       case 'WhileStatement':
-        while (this.truth(this.expression(node.condition, frame))) {
+        while (this.test(node.condition, frame)) {
           this.step();
           if (this.loopBody(node.body.statements, frame)) break;
         }
@@ -386,10 +393,11 @@ class Run {
       case 'BinaryExpression': {
         const left = this.expression(node.left, frame);
         if (node.operator === '&&' || node.operator === '||') {
-          if (typeof left !== 'boolean') throw new GiveUp();
-          if (node.operator === '&&' ? !left : left) return left;
+          // Python's: the operand that decides, as it is (`name or "anon"` is a text).
+          this.note(node.left, left);
+          if (node.operator === '&&' ? !this.truth(left) : this.truth(left)) return left;
           const right = this.expression(node.right, frame);
-          if (typeof right !== 'boolean') throw new GiveUp();
+          this.note(node.right, right);
           return right;
         }
         const right = this.expression(node.right, frame);
@@ -398,12 +406,12 @@ class Run {
       }
       case 'UnaryExpression': {
         const operand = this.expression(node.operand, frame);
-        if (node.operator === '!') return !this.truth(operand);
+        if (node.operator === '!') return !this.truth(this.note(node.operand, operand));
         if (node.operator === '-' && operand instanceof Num) return new Num(-operand.value, operand.float);
         throw new GiveUp();
       }
       case 'ConditionalExpression':
-        return this.truth(this.expression(node.condition, frame)) ? this.expression(node.consequent, frame) : this.expression(node.alternate, frame);
+        return this.test(node.condition, frame) ? this.expression(node.consequent, frame) : this.expression(node.alternate, frame);
       case 'TypeTest': {
         const operand = this.expression(node.operand, frame);
         const kinds: Record<string, boolean> = { number: operand instanceof Num, string: typeof operand === 'string', bool: typeof operand === 'boolean', list: Array.isArray(operand) };
@@ -445,13 +453,31 @@ class Run {
     return FLOAT_LITERAL.test(written) && /[.eE]/.test(written);
   }
 
+  /** Python's truth of a value. */
   private truth(value: Value): boolean {
     if (typeof value === 'boolean') return value;
-    if (value instanceof Num && !Number.isNaN(value.value)) return value.value !== 0;
+    if (value instanceof Num) return Number.isNaN(value.value) || value.value !== 0;
     if (typeof value === 'string') return value !== '';
     if (value === null) return false;
-    // A list or dict: empty is false in Python, true in JavaScript.
-    throw new GiveUp();
+    if (Array.isArray(value)) return value.length > 0;
+    if (value instanceof Map) return value.size > 0;
+    return true;
+  }
+
+  /** The truth of the condition `node`, whose kind of value is noted. */
+  private test(node: Expression, frame: Frame): boolean {
+    return this.truth(this.note(node, this.expression(node, frame)));
+  }
+
+  /** Notes the kind of a value tested for truth at `node`, unless it is a bool. */
+  private note(node: Expression, value: Value): Value {
+    if (typeof value === 'boolean') return value;
+    const kind: TestedKind =
+      value instanceof Num ? 'number' : typeof value === 'string' ? 'text' : value === null ? 'none' : Array.isArray(value) ? 'list' : value instanceof Map ? 'dict' : 'function';
+    const kinds = this.tested.get(node.id) ?? new Set<TestedKind>();
+    kinds.add(kind);
+    this.tested.set(node.id, kinds);
+    return value;
   }
 
   /** A number's result, int unless Python's rules make it a float. An int past 2^53, which Python keeps exact, is where the run stops. */
@@ -786,7 +812,7 @@ class Run {
         return Array.from({ length: Math.max(0, count) }, () => first);
       }
       case 'assert':
-        if (!this.truth(first)) throw new GiveUp(BOTH_STOP);
+        if (!this.truth(this.note(argNodes[0], first))) throw new GiveUp(BOTH_STOP);
         return null;
       default:
         throw new GiveUp();

@@ -59,6 +59,11 @@ export function pythonFloatsShown(program: Program, libraryCallees: ReadonlySet<
 /** One analysis, and so one run, per imported program: the first check that asks makes it. */
 const analyses = new WeakMap<Program, FloatAnalysis>();
 
+/** Drops the run and analysis made of `program`: a check changed it, and the next that asks gets one of what it became. */
+export function forgetPythonRun(program: Program): void {
+  analyses.delete(program);
+}
+
 /**
  * The import's run of `program` (python-float-run.ts), made the first time any check asks;
  * `listsOnly` are the expressions the run must find lists or texts in (a check that asks later
