@@ -61,6 +61,33 @@ function orderable(name: string, list: Type | undefined, compare: Type | undefin
   return problem(0, `${name}() without a comparison orders numbers and strings, not ${typeToString(type.element)}; pass fn(a, b) => …`);
 }
 
+/** A built-in of one text and more texts, giving `result`. */
+const onText = (name: string, others: string[], result: Type, doc: string): BuiltinFunction => ({
+  name,
+  type: fn([param('text', STRING), ...others.map((other) => param(other, STRING))], result),
+  signature: `fn ${name}(${['text', ...others].map((other) => `${other}: string`).join(', ')}): ${typeToString(result)}`,
+  doc,
+});
+
+/** Texts: case, blanks at the ends, prefixes, replacing and counting (docs/LANGUAGE.md "Built-ins"). */
+const TEXT_BUILTINS: readonly BuiltinFunction[] = [
+  onText('upper', [], STRING, 'The text in capitals by Unicode\'s default case mapping, without a locale (`upper("straße")` is "STRASSE").'),
+  onText('lower', [], STRING, 'The text in small letters by Unicode\'s default case mapping, without a locale (a final Σ becomes ς).'),
+  onText('trim', [], STRING, "The text without the blanks at its start and end: JavaScript's whitespace (spaces of Unicode's Zs, tab, line breaks, U+FEFF), not U+001C–U+001F or U+0085."),
+  onText('trimStart', [], STRING, 'The text without the blanks at its start (those `trim` takes off).'),
+  onText('trimEnd', [], STRING, 'The text without the blanks at its end (those `trim` takes off).'),
+  onText('startsWith', ['prefix'], BOOL, 'Whether the text begins with `prefix` (every text begins with "").'),
+  onText('endsWith', ['suffix'], BOOL, 'Whether the text ends with `suffix` (every text ends with "").'),
+  onText('replace', ['old', 'new'], STRING, 'The text with each occurrence of `old`, from the start and not overlapping, replaced by `new` as it is (no `$` patterns). An empty `old` puts `new` before each character and at the end; a character above U+FFFF is one character there.'),
+  onText('countOf', ['part'], NUMBER, 'How many times `part` occurs in the text, from the start and not overlapping; for an empty `part`, the number of characters plus one (a character above U+FFFF counts once).'),
+  {
+    name: 'substring',
+    type: fn([param('text', STRING), param('start', NUMBER), param('end', NUMBER, true)], STRING),
+    signature: 'fn substring(text: string, start: number, end?: number): string',
+    doc: "JavaScript's substring: the UTF-16 units from the smaller of `start` and `end` up to the larger (to the end without `end`). Bounds below zero or NaN are 0, past the end are the length; fractions are truncated.",
+  },
+];
+
 const BUILTIN_LIST: readonly BuiltinFunction[] = [
   {
     name: 'print',
@@ -303,6 +330,7 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     signature: 'fn assert(condition: bool, message: string = "assertion failed"): void',
     doc: 'Stops the program with an error carrying `message` when `condition` is false.',
   },
+  ...TEXT_BUILTINS,
 ];
 
 export const BUILTINS: ReadonlyMap<string, BuiltinFunction> = new Map(BUILTIN_LIST.map((builtin) => [builtin.name, builtin]));

@@ -13,6 +13,15 @@
 // where Python's int would stay exact. Only the helpers a program uses are written, each under a name the program
 // does not use.
 import { NODE_WIDTH_COMPOSITIONS, NODE_WIDTH_RUNS, NODE_WIDTHS_FROM } from './node-column-widths';
+import { LATE_CASE_CLASS, lateCaseTable } from '../text-case';
+
+/** JavaScript's whitespace, which trim takes off, as the characters of a Python string literal. */
+const JS_WHITESPACE = ['\\t', '\\n', '\\x0b', '\\x0c', '\\r', ' ', '\\xa0', '\\u1680', ...Array.from({ length: 11 }, (_, i) => `\\u${(0x2000 + i).toString(16)}`), '\\u2028', '\\u2029', '\\u202f', '\\u205f', '\\u3000', '\\ufeff'].join('');
+
+const hex = (code: number): string => `0x${code.toString(16)}`;
+
+/** A text as a Python string literal, each character beyond ASCII escaped. */
+const pythonText = (text: string): string => JSON.stringify(text).replace(/[^ -~]/gu, (character) => `\\U${character.codePointAt(0)!.toString(16).padStart(8, '0')}`);
 
 /** A long string as Python's adjacent literals, one a line, in parentheses indented by `indent`. */
 function pythonLines(pieces: readonly string[], indent: number): string {
@@ -24,7 +33,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'WhetstoneError';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -61,6 +70,10 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   int32: ['math'],
   assert_that: [],
   WhetstoneError: [],
+  upper_text: [],
+  lower_text: ['re'],
+  trim_text: [],
+  substring_of: [],
 };
 
 /** The helpers each helper calls (written with it). */
@@ -73,6 +86,7 @@ export const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } 
   index_in: ['length_of'],
   item_at: ['index_in', 'length_of', 'text_offset'],
   number_range: ['double'],
+  substring_of: ['length_of', 'slice_of'],
 };
 
 export function pyHelperSource(helper: PyHelper, name: (base: string) => string): string {
@@ -272,6 +286,38 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
         ${name('text_offset')}(items, index + 1)  # an error if the unit is half of a character
         return items[start]
     return items[index]`;
+    case 'upper_text':
+    case 'lower_text': {
+      const which = helper === 'upper_text' ? 'upper' : 'lower';
+      const table = lateCaseTable(which).map(([code, mapped]) => `${hex(code)}: ${[...mapped].length === 1 ? hex(mapped.codePointAt(0)!) : pythonText(mapped)}`);
+      return `def ${name(helper)}(text):
+    """Whetstone's ${which}: str.${which}, and the ${which === 'upper' ? 'capitals' : 'small letters'} Unicode gave after 14.0 (Python 3.11's tables) as Node gives them."""
+    if text.isascii():
+        return text.${which}()${which === 'upper' ? '' : `
+    if "\\u03a3" in text and re.search("${LATE_CASE_CLASS}", text):
+        raise ValueError("lower() of a text with a \\u03a3 beside a character Python's Unicode tables may not know: whether it is a final sigma may differ")`}
+    return text.${which}().translate({
+${Array.from({ length: Math.ceil(table.length / 6) }, (_, row) => `        ${table.slice(row * 6, row * 6 + 6).join(', ')},
+`).join('')}    })`;
+    }
+    case 'trim_text':
+      return `def ${name('trim_text')}(text, side=""):
+    """Whetstone's trim, trimStart ("start") and trimEnd ("end"): JavaScript's whitespace, where str.strip takes U+001C–U+001F and U+0085 too and keeps U+FEFF."""
+    blanks = "${JS_WHITESPACE}"
+    if side == "start":
+        return text.lstrip(blanks)
+    if side == "end":
+        return text.rstrip(blanks)
+    return text.strip(blanks)`;
+    case 'substring_of':
+      return `def ${name('substring_of')}(text, start, end=None):
+    """JavaScript's substring: bounds below zero or NaN are 0, past the end the length, fractions truncated, the smaller first; in UTF-16 units."""
+    size = ${name('length_of')}(text)
+
+    def bound(value):
+        return 0 if value != value else int(max(0, min(size, value)))
+    low, high = bound(start), size if end is None else bound(end)
+    return ${name('slice_of')}(text, min(low, high), max(low, high))`;
     case 'minimum':
       return `def ${name('minimum')}(*values):
     """Whetstone's min, JavaScript's Math.min: NaN when any value is NaN, and -0.0 below 0 (Python's min skips NaN after the first value and takes the first of 0 and -0.0)."""

@@ -10,6 +10,7 @@
 // zero, where Python raises; a dict where a list or text is walked; a text above U+FFFF measured
 // or ordered) it stops and says where. It also says where and why it gave up, and which
 // expressions it ran, so what it did not check can be reported.
+import { holdsLateCase } from '../text-case';
 import type { BinaryExpression, CallExpression, Expression, FunctionDeclaration, Identifier, Lambda, Program, Statement } from '../../core/ast';
 
 /** A number and whether Python would hold it as a float. */
@@ -68,7 +69,7 @@ class GiveUp extends Error {
 
 /** What a run found that Whetstone does otherwise than Python, and where. */
 export interface RunFinding {
-  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order';
+  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'text case' | 'text whitespace';
   at: { id: string; span: Expression['span'] };
 }
 
@@ -750,6 +751,37 @@ class Run {
         if (!this.truth(first)) throw new GiveUp(BOTH_STOP);
         return null;
       default:
+        return this.textLibrary(name, args, node);
+    }
+  }
+
+  /** The text built-ins; where Python's upper, lower and strip may differ, the texts they meet are checked. */
+  private textLibrary(name: string, args: Value[], node: CallExpression): Value {
+    if (!args.every((arg) => typeof arg === 'string')) throw new GiveUp();
+    const [text, other, replacement] = args as string[];
+    switch (name) {
+      case 'upper':
+      case 'lower':
+        if (holdsLateCase(text)) throw new Found({ kind: 'text case', at: node });
+        return this.bounded(name === 'upper' ? text.toUpperCase() : text.toLowerCase());
+      case 'trim':
+      case 'trimStart':
+      case 'trimEnd': {
+        const [start, end] = [name !== 'trimEnd', name !== 'trimStart'];
+        const trimmed = start && end ? text.trim() : start ? text.trimStart() : text.trimEnd();
+        if (trimmed !== pythonStrip(text, start, end)) throw new Found({ kind: 'text whitespace', at: node });
+        return trimmed;
+      }
+      case 'startsWith':
+        return text.startsWith(other);
+      case 'endsWith':
+        return text.endsWith(other);
+      case 'replace':
+        this.charge(text.length * (replacement.length + 1));
+        return this.bounded(other === '' ? [...text].map((character) => replacement + character).join('') + replacement : text.split(other).join(replacement));
+      case 'countOf':
+        return this.num(other === '' ? [...text].length + 1 : text.split(other).length - 1, false);
+      default:
         throw new GiveUp();
     }
   }
@@ -758,6 +790,17 @@ class Run {
     if (!(fn instanceof Closure)) throw new GiveUp();
     return this.invoke(fn, args);
   }
+}
+
+/** Python's str.isspace characters, which str.strip takes off without arguments. */
+const PYTHON_SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const PYTHON_LEADING_SPACE = new RegExp(`^[${PYTHON_SPACE}]+`);
+const PYTHON_TRAILING_SPACE = new RegExp(`[${PYTHON_SPACE}]+$`);
+
+/** str.strip, lstrip (`end` false) or rstrip (`start` false) without arguments. */
+function pythonStrip(text: string, start: boolean, end: boolean): string {
+  const stripped = start ? text.replace(PYTHON_LEADING_SPACE, '') : text;
+  return end ? stripped.replace(PYTHON_TRAILING_SPACE, '') : stripped;
 }
 
 /** A give-up passing `node` on its way out, placed there if nothing inside placed it. */

@@ -1,0 +1,27 @@
+// Python's str methods that have a Whetstone built-in (docs/PROJECTION.md): upper, lower, strip and
+// its sides without arguments, startswith and endswith of one text, replace of every occurrence and
+// count. Where Python's meaning may differ (its Unicode tables and whitespace for upper, lower and
+// strip), the run of the program at import checks the texts it meets (python-float-run.ts).
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type * as A from '../../core/ast';
+import type { AstBuilder } from './ast-builder';
+
+/** Methods of no argument and the built-in each is. */
+const WITHOUT_ARGUMENTS: Record<string, string | undefined> = {
+  upper: 'upper',
+  lower: 'lower',
+  strip: 'trim',
+  lstrip: 'trimStart',
+  rstrip: 'trimEnd',
+};
+
+/** `receiver.attribute(args)` as a text built-in, or undefined when it is no text method of the tables. */
+export function importStrMethod(b: AstBuilder, attribute: string, receiver: () => A.Expression, args: A.Expression[], argNodes: readonly SyntaxNode[], node: SyntaxNode): A.Expression | undefined {
+  const builtin = WITHOUT_ARGUMENTS[attribute];
+  if (builtin && args.length === 0) return b.call(builtin, [receiver()], node);
+  // A tuple of prefixes has no Whetstone form (it is left to the report of methods outside the tables).
+  if ((attribute === 'startswith' || attribute === 'endswith') && args.length === 1 && argNodes[0]?.type !== 'tuple') return b.call(attribute === 'startswith' ? 'startsWith' : 'endsWith', [receiver(), args[0]], node);
+  if (attribute === 'replace' && args.length === 2) return b.call('replace', [receiver(), ...args], node);
+  if (attribute === 'count' && args.length === 1) return b.call('countOf', [receiver(), args[0]], node);
+  return undefined;
+}
