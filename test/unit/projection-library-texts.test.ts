@@ -94,8 +94,12 @@ describe('projection library: texts', () => {
       assert.deepEqual(
         analyze(doc.ast)
           .diagnostics.filter((d) => d.severity === 'error')
-          .map((d) => d.line),
-        [2, 3, 4],
+          .map((d) => `${d.line}: ${d.message}`),
+        [
+          "2: Argument of type number is not assignable to parameter 'text' of type string",
+          "3: Argument of type number is not assignable to parameter 'prefix' of type string",
+          "4: Argument of type string is not assignable to parameter 'start' of type number",
+        ],
       );
     } finally {
       doc.dispose();

@@ -295,7 +295,7 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string)
     if text.isascii():
         return text.${which}()${which === 'upper' ? '' : `
     if "\\u03a3" in text and re.search("${LATE_CASE_CLASS}", text):
-        raise ValueError("lower() of a text with a \\u03a3 beside a character Python's Unicode tables may not know: whether it is a final sigma may differ")`}
+        raise ValueError("lower() of a text holding a \\u03a3 and a character Python's Unicode tables may not know: whether the sigma is final may differ")`}
     return text.${which}().translate({
 ${Array.from({ length: Math.ceil(table.length / 6) }, (_, row) => `        ${table.slice(row * 6, row * 6 + 6).join(', ')},
 `).join('')}    })`;
