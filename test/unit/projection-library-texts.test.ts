@@ -31,6 +31,7 @@ describe('projection library: texts', () => {
         'const blanks = ["\\uFEFF a \\u3000", "\\u0085b\\u001c", "\\t\\n c\\u2028\\u00a0", ""];\nfor (const b of blanks) console.log("[" + [b.trim(), b.trimStart(), b.trimEnd(), b.trimLeft(), b.trimRight()].join("|") + "]");\n' +
         'const url = "https://example.org/a😀b";\nconsole.log(url.startsWith("https:"), url.startsWith(""), url.endsWith("😀b"), url.endsWith("a"), "".endsWith(""));\n' +
         'console.log("a-b--c".replaceAll("-", "+"), "aaaa".replaceAll("aa", "b"), "x😀y😀".replaceAll("😀", "_"), "nothing".replaceAll("z", "q"));\n' +
+        'const count = 42;\nconsole.log(count.toString().trim() + "!");\n' +
         'const s = "hello😀";\nconsole.log(s.substring(3, 1), s.substring(-2, 2), s.substring(2), s.substring(1.7, 100), s.substring(0 / 0, 2), s.substring(5, 1 / 0), s.substring(7, 5).length);\n',
       'javascript',
       /print\(upper\(w\), lower\(w\)\);[^]*trim\(b\), trimStart\(b\), trimEnd\(b\), trimStart\(b\), trimEnd\(b\)[^]*startsWith\(url, "https:"\)[^]*endsWith\(url, "😀b"\)[^]*replace\("a-b--c", "-", "\+"\)[^]*substring\(s, 3, 1\)/,

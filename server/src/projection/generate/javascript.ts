@@ -57,16 +57,18 @@ const RESIZING: ReadonlySet<string> = new Set(['push', 'splice', 'sort', 'sorted
 const MATH: Record<string, string> = { min: 'Math.min', max: 'Math.max', abs: 'Math.abs', floor: 'Math.floor', ceil: 'Math.ceil', sqrt: 'Math.sqrt', pow: 'Math.pow' };
 
 /** The text built-ins that are a string method of the same meaning: text.method(…the other arguments). */
-const TEXT_METHODS: Partial<Record<string, string>> = {
-  upper: 'toUpperCase',
-  lower: 'toLowerCase',
-  trim: 'trim',
-  trimStart: 'trimStart',
-  trimEnd: 'trimEnd',
-  startsWith: 'startsWith',
-  endsWith: 'endsWith',
-  substring: 'substring',
-};
+const TEXT_METHODS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    upper: 'toUpperCase',
+    lower: 'toLowerCase',
+    trim: 'trim',
+    trimStart: 'trimStart',
+    trimEnd: 'trimEnd',
+    startsWith: 'startsWith',
+    endsWith: 'endsWith',
+    substring: 'substring',
+  }),
+);
 
 export function generateJavaScript(program: A.Program, typescript: boolean): GenerateResult {
   return new JavaScriptGenerator(program, typescript).run();
@@ -694,7 +696,7 @@ class JavaScriptGenerator {
   private textCall(name: string, node: A.CallExpression, args: Fragment[]): Fragment | undefined {
     const receiver = args[0] ? wrap(args[0], POSTFIX) : '';
     const rest = args.slice(1).map((arg) => arg.text).join(', ');
-    const method = TEXT_METHODS[name];
+    const method = TEXT_METHODS.get(name);
     if (method && args.length > 0) return fragment(`${receiver}.${method}(${rest})`, POSTFIX);
     const all = args.map((arg) => arg.text).join(', ');
     if (name === 'replace' && args.length === 3) {

@@ -7,21 +7,23 @@ import type * as A from '../../core/ast';
 import type { AstBuilder } from './ast-builder';
 
 /** Methods of no argument and the built-in each is. */
-const WITHOUT_ARGUMENTS: Record<string, string | undefined> = {
-  toUpperCase: 'upper',
-  toLowerCase: 'lower',
-  trim: 'trim',
-  trimStart: 'trimStart',
-  trimLeft: 'trimStart',
-  trimEnd: 'trimEnd',
-  trimRight: 'trimEnd',
-};
+const WITHOUT_ARGUMENTS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    toUpperCase: 'upper',
+    toLowerCase: 'lower',
+    trim: 'trim',
+    trimStart: 'trimStart',
+    trimLeft: 'trimStart',
+    trimEnd: 'trimEnd',
+    trimRight: 'trimEnd',
+  }),
+);
 
 const text = (node: A.Expression | undefined): string | undefined => (node?.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined);
 
 /** `receiver.property(args)` as a text built-in, an error where the meanings differ, or undefined when it is no text method of the tables. */
 export function importTextMethod(b: AstBuilder, property: string, receiver: () => A.Expression, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
-  const builtin = WITHOUT_ARGUMENTS[property];
+  const builtin = WITHOUT_ARGUMENTS.get(property);
   if (builtin && args.length === 0) return b.call(builtin, [receiver()], node);
   if ((property === 'startsWith' || property === 'endsWith') && args.length === 1) return b.call(property, [receiver(), args[0]], node);
   if (property === 'substring' && (args.length === 1 || args.length === 2)) return b.call('substring', [receiver(), ...args], node);

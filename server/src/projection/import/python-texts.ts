@@ -7,17 +7,19 @@ import type * as A from '../../core/ast';
 import type { AstBuilder } from './ast-builder';
 
 /** Methods of no argument and the built-in each is. */
-const WITHOUT_ARGUMENTS: Record<string, string | undefined> = {
-  upper: 'upper',
-  lower: 'lower',
-  strip: 'trim',
-  lstrip: 'trimStart',
-  rstrip: 'trimEnd',
-};
+const WITHOUT_ARGUMENTS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    upper: 'upper',
+    lower: 'lower',
+    strip: 'trim',
+    lstrip: 'trimStart',
+    rstrip: 'trimEnd',
+  }),
+);
 
 /** `receiver.attribute(args)` as a text built-in, or undefined when it is no text method of the tables. */
 export function importStrMethod(b: AstBuilder, attribute: string, receiver: () => A.Expression, args: A.Expression[], argNodes: readonly SyntaxNode[], node: SyntaxNode): A.Expression | undefined {
-  const builtin = WITHOUT_ARGUMENTS[attribute];
+  const builtin = WITHOUT_ARGUMENTS.get(attribute);
   if (builtin && args.length === 0) return b.call(builtin, [receiver()], node);
   // A tuple of prefixes has no Whetstone form (it is left to the report of methods outside the tables).
   if ((attribute === 'startswith' || attribute === 'endswith') && args.length === 1 && argNodes[0]?.type !== 'tuple') return b.call(attribute === 'startswith' ? 'startsWith' : 'endsWith', [receiver(), args[0]], node);
