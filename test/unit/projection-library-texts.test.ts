@@ -1,5 +1,5 @@
 // The text built-ins (upper, lower, trim, trimStart, trimEnd, startsWith, endsWith, replace,
-// countOf, substring), imported from JavaScript's and Python's string methods, checked, generated
+// countOf, substring, padStart, padEnd, charCodeAt, fromCharCode), imported from JavaScript's and Python's string methods, checked, generated
 // into JavaScript, TypeScript (tsc --strict) and Python and run: each prints what the source
 // prints, at the edges where the languages differ (ß and a final Σ, characters Unicode cased after
 // Python's tables, the two whitespace sets, an empty text replaced or counted beside a character
@@ -87,6 +87,36 @@ describe('projection library: texts', () => {
     const expected = `[${kept.join(', ')}]\n|a|😀|b| - a$$b 4 3\n${cased.map((text) => `${text.toUpperCase()} ${text.toLowerCase()}\n`).join('')}abc ab abc true\n`;
     assert.equal(kept.filter((length) => length === 1).length, 16, 'the 16 of these that are JavaScript whitespace');
     scratch.printsInEveryTarget(source, expected);
+  });
+
+  it("JavaScript's padStart, padEnd, charCodeAt and String.fromCharCode keep their meaning in every target, at their edges", () => {
+    scratch.keepsItsMeaning(
+      'const n = "42";\nconsole.log(n.padStart(5, "0"), n.padEnd(5, "*"), n.padStart(7, "ab"), n.padStart(1, "x"), "[" + n.padStart(5.9) + "]", "[" + n.padEnd(4) + "]", n.padStart(5, ""), n.padStart(0 / 0, "z"), "😀".padStart(4, "ab"));\n' +
+        'const word = "a😀";\nconsole.log(word.charCodeAt(0), word.charCodeAt(1), word.charCodeAt(2), word.charCodeAt(3), word.charCodeAt(), word.charCodeAt(-0.5), word.charCodeAt(-1), word.charCodeAt(1.9), word.charCodeAt(0 / 0), word.charCodeAt(1 / 0));\n' +
+        'console.log(String.fromCharCode(65), String.fromCharCode(65 + 65536), String.fromCharCode(-65439), String.fromCharCode(66.7), String.fromCharCode(0 / 0).charCodeAt(0), String.fromCharCode(233));\n',
+      'javascript',
+      /padStart\(n, 5, "0"\), padEnd\(n, 5, "\*"\)[^]*charCodeAt\(word, 0\)[^]*charCodeAt\(word\)[^]*fromCharCode\(65\)/,
+    );
+  });
+
+  it("Python's rjust, ljust, ord and chr keep their meaning in every target below U+10000; above it, or where Python raises, the run at import reports it", () => {
+    scratch.keepsItsMeaning(
+      'def code_table(word: str) -> str:\n    line = ""\n    for ch in word:\n        line += str(ord(ch)).rjust(5, "0") + " "\n    return line.rstrip()\n\n\nfor n in [7, 42, 12345]:\n    print(str(n).rjust(4), str(n).rjust(4, "0"), str(n).ljust(6, ".") + "|")\n' +
+        'print(code_table("aé€"), chr(65), chr(233), chr(ord("a") + 1), "é".rjust(3, "ü"))\n',
+      'python',
+      /padStart\(str\(charCodeAt\(ch, 0\)\), 5, "0"\)[^]*padStart\(str\(n\), 4\)[^]*padEnd\(str\(n\), 6, "\."\)[^]*fromCharCode\(65\)/,
+    );
+    for (const [source, line] of [
+      ['print(ord("😀"))\n', 1],
+      ['print(chr(128512))\n', 1],
+      ['print("x".rjust(3, "😀"))\n', 1],
+      ['t = "😀"\nprint(t.ljust(4) + "|")\n', 2],
+    ] as const) {
+      const errors = importErrors(source, 'python');
+      assert.ok(errors.some((error) => new RegExp(`^${line}: .*holds a character above U\\+FFFF`).test(error)), `${source}${errors.join('\n')}`);
+    }
+    const raises = importErrors('print(ord("ab"))\n', 'python');
+    assert.ok(raises.some((error) => /^1: .*the run of the program at import stopped here \(Python raises an error here/.test(error)), raises.join('\n'));
   });
 
   it('the text built-ins check their arguments', () => {

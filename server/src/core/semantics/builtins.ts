@@ -69,7 +69,7 @@ const onText = (name: string, others: string[], result: Type, doc: string): Buil
   doc,
 });
 
-/** Texts: case, blanks at the ends, prefixes, replacing and counting (docs/LANGUAGE.md "Built-ins"). */
+/** Texts: case, blanks at the ends, prefixes, replacing, counting, cutting, padding and code units (docs/LANGUAGE.md "Built-ins"). */
 const TEXT_BUILTINS: readonly BuiltinFunction[] = [
   onText('upper', [], STRING, 'The text in capitals by Unicode\'s default case mapping, without a locale (`upper("straße")` is "STRASSE").'),
   onText('lower', [], STRING, 'The text in small letters by Unicode\'s default case mapping, without a locale (a final Σ becomes ς).'),
@@ -85,6 +85,26 @@ const TEXT_BUILTINS: readonly BuiltinFunction[] = [
     type: fn([param('text', STRING), param('start', NUMBER), param('end', NUMBER, true)], STRING),
     signature: 'fn substring(text: string, start: number, end?: number): string',
     doc: "JavaScript's substring: the UTF-16 units from the smaller of `start` and `end` up to the larger (to the end without `end`). Bounds below zero or NaN are 0, past the end are the length; fractions are truncated.",
+  },
+  ...(['padStart', 'padEnd'] as const).map(
+    (name): BuiltinFunction => ({
+      name,
+      type: fn([param('text', STRING), param('length', NUMBER), param('fill', STRING, true, '" "')], STRING),
+      signature: `fn ${name}(text: string, length: number, fill: string = " "): string`,
+      doc: `JavaScript's ${name}: the text with \`fill\` repeated ${name === 'padStart' ? 'before' : 'after'} it up to \`length\` UTF-16 units, the last repetition cut; the text as it is when it is that long already or \`fill\` is empty. A fractional length is truncated.`,
+    }),
+  ),
+  {
+    name: 'charCodeAt',
+    type: fn([param('text', STRING), param('index', NUMBER, true, '0')], NUMBER),
+    signature: 'fn charCodeAt(text: string, index: number = 0): number',
+    doc: "JavaScript's charCodeAt: the UTF-16 code unit at `index` (0 to 65535; half of a character above U+FFFF is a surrogate), NaN when the index is outside the text. A fractional index is truncated, NaN is 0.",
+  },
+  {
+    name: 'fromCharCode',
+    type: fn([param('code', NUMBER)], STRING),
+    signature: 'fn fromCharCode(code: number): string',
+    doc: "JavaScript's String.fromCharCode of one code: the text of that one UTF-16 code unit, the code truncated and taken modulo 65536 (NaN and the infinities are 0).",
   },
 ];
 

@@ -67,6 +67,9 @@ const TEXT_METHODS: ReadonlyMap<string, string> = new Map(
     startsWith: 'startsWith',
     endsWith: 'endsWith',
     substring: 'substring',
+    padStart: 'padStart',
+    padEnd: 'padEnd',
+    charCodeAt: 'charCodeAt',
   }),
 );
 
@@ -696,6 +699,8 @@ class JavaScriptGenerator {
   private textCall(name: string, node: A.CallExpression, args: Fragment[]): Fragment | undefined {
     const receiver = args[0] ? wrap(args[0], POSTFIX) : '';
     const rest = args.slice(1).map((arg) => arg.text).join(', ');
+    // TypeScript's charCodeAt asks for its index.
+    if (name === 'charCodeAt' && args.length === 1) return fragment(`${receiver}.charCodeAt(0)`, POSTFIX);
     const method = TEXT_METHODS.get(name);
     if (method && args.length > 0) return fragment(`${receiver}.${method}(${rest})`, POSTFIX);
     const all = args.map((arg) => arg.text).join(', ');
@@ -706,6 +711,7 @@ class JavaScriptGenerator {
       return fragment(`${this.ctx.helper('replaceText')}(${all})`, POSTFIX);
     }
     if (name === 'countOf' && args.length === 2) return fragment(`${this.ctx.helper('countText')}(${all})`, POSTFIX);
+    if (name === 'fromCharCode' && args.length === 1) return fragment(`String.fromCharCode(${all})`, POSTFIX);
     return undefined;
   }
 

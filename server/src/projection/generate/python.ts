@@ -881,6 +881,13 @@ class PythonGenerator {
         return fragment(`${receiver}.count(${rest})`, POSTFIX);
       case 'substring':
         return fragment(`${this.ctx.helper('substring_of')}(${all})`, POSTFIX);
+      case 'padStart':
+      case 'padEnd':
+        return fragment(`${this.ctx.helper('pad_text')}(${all}${name === 'padEnd' ? `${args.length === 2 ? ', " "' : ''}, "end"` : ''})`, POSTFIX);
+      case 'charCodeAt':
+        return fragment(`${this.ctx.helper('char_code_at')}(${all})`, POSTFIX);
+      case 'fromCharCode':
+        return fragment(`${this.ctx.helper('from_char_code')}(${all})`, POSTFIX);
       default:
         return undefined;
     }

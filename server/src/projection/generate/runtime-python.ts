@@ -33,7 +33,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'text_offset' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code';
 
 /** The standard modules each helper needs. */
 export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -74,6 +74,9 @@ export const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } 
   lower_text: ['re'],
   trim_text: [],
   substring_of: [],
+  pad_text: [],
+  char_code_at: ['math'],
+  from_char_code: ['math'],
 };
 
 /** The helpers each helper calls (written with it). */
@@ -87,6 +90,7 @@ export const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } 
   item_at: ['index_in', 'length_of', 'text_offset'],
   number_range: ['double'],
   substring_of: ['length_of', 'slice_of'],
+  pad_text: ['length_of', 'text_offset'],
 };
 
 export function pyHelperSource(helper: PyHelper, name: (base: string) => string): string {
@@ -318,6 +322,32 @@ ${Array.from({ length: Math.ceil(table.length / 6) }, (_, row) => `        ${tab
         return 0 if value != value else int(max(0, min(size, value)))
     low, high = bound(start), size if end is None else bound(end)
     return ${name('slice_of')}(text, min(low, high), max(low, high))`;
+    case 'pad_text':
+      return `def ${name('pad_text')}(text, length, fill=" ", side="start"):
+    """JavaScript's padStart and padEnd ("end"): fill repeated up to length UTF-16 units, the last repetition cut (an error inside a character above U+FFFF); the text as it is when long enough or fill is empty."""
+    size = ${name('length_of')}(text)
+    if not length > size or fill == "":
+        return text
+    missing = int(length) - size
+    filler = fill * (missing // ${name('length_of')}(fill) + 1)
+    filler = filler[: ${name('text_offset')}(filler, missing)]
+    return filler + text if side == "start" else text + filler`;
+    case 'char_code_at':
+      return `def ${name('char_code_at')}(text, index=0):
+    """JavaScript's charCodeAt: the UTF-16 code unit at index (truncated, NaN as 0), NaN outside the text."""
+    index = 0 if index != index else index
+    units = text.encode("utf-16-le", "surrogatepass")
+    if not -1 < index < len(units) // 2:  # truncated toward zero, -0.5 is 0
+        return math.nan
+    index = int(index)
+    return units[2 * index] | units[2 * index + 1] << 8`;
+    case 'from_char_code':
+      return `def ${name('from_char_code')}(code):
+    """JavaScript's String.fromCharCode of one code: truncated, modulo 65536 (NaN and the infinities 0); a surrogate alone is an error, since a Python text holds code points and two halves would not make one character."""
+    unit = math.trunc(code) % 65536 if math.isfinite(code) else 0
+    if 0xD800 <= unit < 0xE000:
+        raise ValueError("fromCharCode(%d) is half of a character above U+FFFF, which a Python text cannot hold alone" % unit)
+    return chr(unit)`;
     case 'minimum':
       return `def ${name('minimum')}(*values):
     """Whetstone's min, JavaScript's Math.min: NaN when any value is NaN, and -0.0 below 0 (Python's min skips NaN after the first value and takes the first of 0 and -0.0)."""

@@ -1152,7 +1152,7 @@ export class JavaScriptImporter {
       if (object.text === 'Math' && property === 'trunc' && args.length === 1) return this.b.call('int', args, node);
       if (object.text === 'Array' && property === 'isArray' && args.length === 1) return this.b.make<A.TypeTest>('TypeTest', node, { operand: args[0], testedType: 'list' });
     }
-    const textMethod = importTextMethod(this.b, property, () => this.expression(object), args, node);
+    const textMethod = importTextMethod(this.b, property, () => this.expression(object), object.type === 'identifier' ? object.text : undefined, args, node);
     if (textMethod) return textMethod;
     if (property === 'push' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     if (property === 'includes' && args.length === 1) return this.b.call('includes', [this.expression(object), ...args], node);

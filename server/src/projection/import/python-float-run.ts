@@ -757,6 +757,32 @@ class Run {
 
   /** The text built-ins; where Python's upper, lower and strip may differ, the texts they meet are checked. */
   private textLibrary(name: string, args: Value[], node: CallExpression): Value {
+    const [first, second, third] = args;
+    switch (name) {
+      case 'padStart':
+      case 'padEnd': {
+        // rjust and ljust: an int width and one fill character (else Python raises); widths in characters.
+        const fill = third ?? ' ';
+        if (typeof first !== 'string' || !(second instanceof Num) || second.float || typeof fill !== 'string') throw new GiveUp();
+        if ([...fill].length !== 1) throw new GiveUp(RAISES);
+        this.noneAboveFFFF(first + fill, node);
+        this.charge(second.value);
+        return this.bounded(name === 'padStart' ? first.padStart(second.value, fill) : first.padEnd(second.value, fill));
+      }
+      case 'charCodeAt':
+        // ord(c): of one character (else Python raises), its code point.
+        if (typeof first !== 'string') throw new GiveUp();
+        if ([...first].length !== 1) throw new GiveUp(RAISES);
+        this.noneAboveFFFF(first, node);
+        return this.num(first.charCodeAt(0), false);
+      case 'fromCharCode': {
+        // chr(n): an int code point (else Python raises); above U+FFFF or a surrogate, not one UTF-16 unit.
+        if (!(first instanceof Num) || first.float) throw new GiveUp();
+        if (first.value < 0 || first.value > 0x10ffff) throw new GiveUp(RAISES);
+        if (first.value > 0xffff || (first.value >= 0xd800 && first.value < 0xe000)) throw new Found({ kind: 'text above U+FFFF', at: node });
+        return String.fromCharCode(first.value);
+      }
+    }
     if (!args.every((arg) => typeof arg === 'string')) throw new GiveUp();
     const [text, other, replacement] = args as string[];
     switch (name) {

@@ -32,7 +32,7 @@ const MAX_LINES = 4;
 
 const GROWS = new Set(['+', '-', '*', '**', '<<']);
 const ORDERS = new Set(['<', '<=', '>', '>=']);
-const MEASURES = new Set(['len', 'slice', 'indexOf']);
+const MEASURES = new Set(['len', 'slice', 'indexOf', 'padStart', 'padEnd', 'charCodeAt']);
 const SORTS = new Set(['sorted', 'sort', 'min', 'max']);
 /** The text built-ins whose Python meaning the run checks on the texts it meets. */
 const TEXT_RULES = new Set(['upper', 'lower', 'trim', 'trimStart', 'trimEnd']);
@@ -133,6 +133,7 @@ function riskySites(program: Program, libraryCallees: ReadonlySet<string>, consi
         return mayBeText(node.object) ? 'text' : undefined;
       case 'CallExpression': {
         if (library(node, TEXT_RULES)) return 'text rules';
+        if (library(node, new Set(['fromCharCode']))) return 'text';
         const name = library(node, new Set([...MEASURES, ...SORTS, 'int', 'pow']));
         const [first, second] = node.arguments;
         if (name === 'int') return first && mayBeNumber(first) ? 'int' : undefined;

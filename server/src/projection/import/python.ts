@@ -25,7 +25,7 @@ import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
 import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
 import { markUnpacked } from './python-membership';
-import { importStrMethod } from './python-texts';
+import { importStrFunction, importStrMethod } from './python-texts';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
 /** Whetstone's bit operators work on 32-bit signed integers (as JavaScript's do); Python's on integers of any size. */
@@ -1158,6 +1158,8 @@ export class PythonImporter {
   private builtinCall(callee: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
     if (callee.type === 'identifier') {
       if (SAME_BUILTINS.has(callee.text)) return this.b.call(callee.text, args, node);
+      const strFunction = importStrFunction(this.b, callee.text, args, node);
+      if (strFunction) return strFunction;
       if ((callee.text === 'float' || callee.text === 'int') && args.length === 1) return importConversion(this.b, callee.text, args, node);
       if (callee.text === 'pow' && args.length === 2) return this.b.call('pow', args, node);
       // round(x) rounds halves (2.5) to even, Whetstone's round away from zero. With digits, a half
