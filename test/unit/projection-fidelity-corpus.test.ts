@@ -46,4 +46,12 @@ describe('projection corpus: never silently different', { skip: hasPython() ? fa
       assert.ok(outcome.targets.every((target) => target.same), file);
     }
   });
+
+  it('the programs that change case, trim, test prefixes, replace and count in texts import without a diagnostic and print the same in every target', () => {
+    for (const file of ['slugify.js', 'sentence_palindrome.py']) {
+      const outcome = outcomes.find((found) => found.file === file)!;
+      assert.ok(outcome.importedClean, `${file}: ${outcome.importErrors.join('; ')}`);
+      assert.ok(outcome.targets.every((target) => target.same), file);
+    }
+  });
 });

@@ -61,6 +61,53 @@ function orderable(name: string, list: Type | undefined, compare: Type | undefin
   return problem(0, `${name}() without a comparison orders numbers and strings, not ${typeToString(type.element)}; pass fn(a, b) => …`);
 }
 
+/** A built-in of one text and more texts, giving `result`. */
+const onText = (name: string, others: string[], result: Type, doc: string): BuiltinFunction => ({
+  name,
+  type: fn([param('text', STRING), ...others.map((other) => param(other, STRING))], result),
+  signature: `fn ${name}(${['text', ...others].map((other) => `${other}: string`).join(', ')}): ${typeToString(result)}`,
+  doc,
+});
+
+/** Texts: case, blanks at the ends, prefixes, replacing, counting, cutting, padding and code units (docs/LANGUAGE.md "Built-ins"). */
+const TEXT_BUILTINS: readonly BuiltinFunction[] = [
+  onText('upper', [], STRING, 'The text in capitals by Unicode\'s default case mapping, without a locale (`upper("straße")` is "STRASSE").'),
+  onText('lower', [], STRING, 'The text in small letters by Unicode\'s default case mapping, without a locale (a final Σ becomes ς).'),
+  onText('trim', [], STRING, "The text without the blanks at its start and end: JavaScript's whitespace (spaces of Unicode's Zs, tab, line breaks, U+FEFF), not U+001C–U+001F or U+0085."),
+  onText('trimStart', [], STRING, 'The text without the blanks at its start (those `trim` takes off).'),
+  onText('trimEnd', [], STRING, 'The text without the blanks at its end (those `trim` takes off).'),
+  onText('startsWith', ['prefix'], BOOL, 'Whether the text begins with `prefix` (every text begins with "").'),
+  onText('endsWith', ['suffix'], BOOL, 'Whether the text ends with `suffix` (every text ends with "").'),
+  onText('replace', ['old', 'new'], STRING, 'The text with each occurrence of `old`, from the start and not overlapping, replaced by `new` as it is (no `$` patterns). An empty `old` puts `new` before each character and at the end; a character above U+FFFF is one character there.'),
+  onText('countOf', ['part'], NUMBER, 'How many times `part` occurs in the text, from the start and not overlapping; for an empty `part`, the number of characters plus one (a character above U+FFFF counts once).'),
+  {
+    name: 'substring',
+    type: fn([param('text', STRING), param('start', NUMBER), param('end', NUMBER, true)], STRING),
+    signature: 'fn substring(text: string, start: number, end?: number): string',
+    doc: "JavaScript's substring: the UTF-16 units from the smaller of `start` and `end` up to the larger (to the end without `end`). Bounds below zero or NaN are 0, past the end are the length; fractions are truncated.",
+  },
+  ...(['padStart', 'padEnd'] as const).map(
+    (name): BuiltinFunction => ({
+      name,
+      type: fn([param('text', STRING), param('length', NUMBER), param('fill', STRING, true, '" "')], STRING),
+      signature: `fn ${name}(text: string, length: number, fill: string = " "): string`,
+      doc: `JavaScript's ${name}: the text with \`fill\` repeated ${name === 'padStart' ? 'before' : 'after'} it up to \`length\` UTF-16 units, the last repetition cut; the text as it is when it is that long already or \`fill\` is empty. A fractional length is truncated.`,
+    }),
+  ),
+  {
+    name: 'charCodeAt',
+    type: fn([param('text', STRING), param('index', NUMBER, true, '0')], NUMBER),
+    signature: 'fn charCodeAt(text: string, index: number = 0): number',
+    doc: "JavaScript's charCodeAt: the UTF-16 code unit at `index` (0 to 65535; half of a character above U+FFFF is a surrogate), NaN when the index is outside the text. A fractional index is truncated, NaN is 0.",
+  },
+  {
+    name: 'fromCharCode',
+    type: fn([param('code', NUMBER)], STRING),
+    signature: 'fn fromCharCode(code: number): string',
+    doc: "JavaScript's String.fromCharCode of one code: the text of that one UTF-16 code unit, the code truncated and taken modulo 65536 (NaN and the infinities are 0).",
+  },
+];
+
 const BUILTIN_LIST: readonly BuiltinFunction[] = [
   {
     name: 'print',
@@ -303,6 +350,7 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     signature: 'fn assert(condition: bool, message: string = "assertion failed"): void',
     doc: 'Stops the program with an error carrying `message` when `condition` is false.',
   },
+  ...TEXT_BUILTINS,
 ];
 
 export const BUILTINS: ReadonlyMap<string, BuiltinFunction> = new Map(BUILTIN_LIST.map((builtin) => [builtin.name, builtin]));

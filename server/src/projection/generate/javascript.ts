@@ -56,6 +56,23 @@ const RESIZING: ReadonlySet<string> = new Set(['push', 'splice', 'sort', 'sorted
 
 const MATH: Record<string, string> = { min: 'Math.min', max: 'Math.max', abs: 'Math.abs', floor: 'Math.floor', ceil: 'Math.ceil', sqrt: 'Math.sqrt', pow: 'Math.pow' };
 
+/** The text built-ins that are a string method of the same meaning: text.method(…the other arguments). */
+const TEXT_METHODS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    upper: 'toUpperCase',
+    lower: 'toLowerCase',
+    trim: 'trim',
+    trimStart: 'trimStart',
+    trimEnd: 'trimEnd',
+    startsWith: 'startsWith',
+    endsWith: 'endsWith',
+    substring: 'substring',
+    padStart: 'padStart',
+    padEnd: 'padEnd',
+    charCodeAt: 'charCodeAt',
+  }),
+);
+
 export function generateJavaScript(program: A.Program, typescript: boolean): GenerateResult {
   return new JavaScriptGenerator(program, typescript).run();
 }
@@ -588,6 +605,8 @@ class JavaScriptGenerator {
     if (this.isBuiltin(node.callee)) {
       const name = (node.callee as A.Identifier).name;
       const [first, second] = node.arguments;
+      const text = this.textCall(name, node, args);
+      if (text) return text;
       switch (name) {
         case 'print': {
           // console.log reads %s, %d, %% … in a first text as a format when more values follow;
@@ -680,6 +699,26 @@ class JavaScriptGenerator {
       }
     }
     return fragment(`${wrap(this.expression(node.callee), POSTFIX)}(${list(args)})`, POSTFIX);
+  }
+
+  /** The text built-ins: the string methods of the same meaning, or a helper where they differ. */
+  private textCall(name: string, node: A.CallExpression, args: Fragment[]): Fragment | undefined {
+    const receiver = args[0] ? wrap(args[0], POSTFIX) : '';
+    const rest = args.slice(1).map((arg) => arg.text).join(', ');
+    // TypeScript's charCodeAt asks for its index.
+    if (name === 'charCodeAt' && args.length === 1) return fragment(`${receiver}.charCodeAt(0)`, POSTFIX);
+    const method = TEXT_METHODS.get(name);
+    if (method && args.length > 0) return fragment(`${receiver}.${method}(${rest})`, POSTFIX);
+    const all = args.map((arg) => arg.text).join(', ');
+    if (name === 'replace' && args.length === 3) {
+      // split and join: replaceAll would read $ patterns in the new text; an empty `old` needs the helper.
+      const old = node.arguments[1];
+      if (old.type === 'Literal' && typeof old.value === 'string' && old.value !== '') return fragment(`${receiver}.split(${args[1].text}).join(${args[2].text})`, POSTFIX);
+      return fragment(`${this.ctx.helper('replaceText')}(${all})`, POSTFIX);
+    }
+    if (name === 'countOf' && args.length === 2) return fragment(`${this.ctx.helper('countText')}(${all})`, POSTFIX);
+    if (name === 'fromCharCode' && args.length === 1) return fragment(`String.fromCharCode(${all})`, POSTFIX);
+    return undefined;
   }
 
   /** The comparison sort and sorted use without one: Array.prototype.sort would compare numbers as texts. */

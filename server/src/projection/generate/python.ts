@@ -191,6 +191,7 @@ class PythonGenerator {
       else if (node.type === 'Property') halves = hasHalf(node.key);
       else if (node.type === 'IndexExpression') halves = !this.isDict(node) && !this.ctx.isKind(node.object, 'list');
       else if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'slice')) halves = node.arguments[0] !== undefined && !this.ctx.isKind(node.arguments[0], 'list');
+      else if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'substring')) halves = true;
       else if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'split')) halves = !wholeSeparator(node.arguments[1]);
     });
     return halves;
@@ -953,12 +954,51 @@ class PythonGenerator {
     return fragment(text, LAMBDA);
   }
 
+  /** The text built-ins: str's methods where they mean the same, a helper where Python's differ. */
+  private textCall(name: string, args: Fragment[]): Fragment | undefined {
+    const all = args.map((arg) => arg.text).join(', ');
+    const receiver = args[0] ? wrap(args[0], POSTFIX) : '';
+    const rest = args.slice(1).map((arg) => arg.text).join(', ');
+    switch (name) {
+      case 'upper':
+      case 'lower':
+        // Python's Unicode tables may be older than Node's.
+        return fragment(`${this.ctx.helper(`${name}_text`)}(${all})`, POSTFIX);
+      case 'trim':
+        return fragment(`${this.ctx.helper('trim_text')}(${all})`, POSTFIX);
+      case 'trimStart':
+      case 'trimEnd':
+        return fragment(`${this.ctx.helper('trim_text')}(${all}, "${name === 'trimStart' ? 'start' : 'end'}")`, POSTFIX);
+      case 'startsWith':
+      case 'endsWith':
+        return fragment(`${receiver}.${name.toLowerCase()}(${rest})`, POSTFIX);
+      case 'replace':
+        // str.replace puts the new text before each code point for an empty old one, as Whetstone's does.
+        return fragment(`${receiver}.replace(${rest})`, POSTFIX);
+      case 'countOf':
+        return fragment(`${receiver}.count(${rest})`, POSTFIX);
+      case 'substring':
+        return fragment(`${this.ctx.helper('substring_of')}(${all})`, POSTFIX);
+      case 'padStart':
+      case 'padEnd':
+        return fragment(`${this.ctx.helper('pad_text')}(${all}${name === 'padEnd' ? `${args.length === 2 ? ', " "' : ''}, "end"` : ''})`, POSTFIX);
+      case 'charCodeAt':
+        return fragment(`${this.ctx.helper('char_code_at')}(${all})`, POSTFIX);
+      case 'fromCharCode':
+        return fragment(`${this.ctx.helper('from_char_code')}(${all})`, POSTFIX);
+      default:
+        return undefined;
+    }
+  }
+
   private call(node: A.CallExpression): Fragment {
     const args = node.arguments.map((arg) => this.expression(arg));
     const list = args.map((arg) => arg.text).join(', ');
     if (this.isBuiltin(node.callee)) {
       const name = (node.callee as A.Identifier).name;
       const [first] = node.arguments;
+      const text = this.textCall(name, args);
+      if (text) return text;
       switch (name) {
         case 'print':
           // Node writes a half of a character above U+FFFF as U+FFFD, where Python's UTF-8 raises.

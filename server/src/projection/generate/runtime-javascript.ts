@@ -5,7 +5,7 @@
 // list or text as an error (JavaScript reads undefined there and writes past the end). Only the helpers a
 // program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError';
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText';
 
 type Names = (base: string) => string;
 
@@ -155,6 +155,21 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `/** Whetstone's jsstr: what Node's console.log shows for a value (util.inspect), a string as it is. */`,
         `function ${name('nodeText')}(value${t(': unknown')})${t(': string')} {`,
         `  return typeof value === 'string' ? value : ${name('nodeInspect')}(value);`,
+        `}`,
+      ].join('\n');
+    case 'replaceText':
+      return [
+        `/** Whetstone's replace: each \`old\` as it is (no $ patterns); an empty one before each character, not between the halves of one above U+FFFF, and at the end. */`,
+        `function ${name('replaceText')}(text${t(': string')}, old${t(': string')}, replacement${t(': string')})${t(': string')} {`,
+        `  if (old !== '') return text.split(old).join(replacement);`,
+        `  return [...text].map((character) => replacement + character).join('') + replacement;`,
+        `}`,
+      ].join('\n');
+    case 'countText':
+      return [
+        `/** Whetstone's countOf: the occurrences of \`part\`, not overlapping; for an empty one the characters (one above U+FFFF once) plus one. */`,
+        `function ${name('countText')}(text${t(': string')}, part${t(': string')})${t(': number')} {`,
+        `  return part === '' ? [...text].length + 1 : text.split(part).length - 1;`,
         `}`,
       ].join('\n');
     case 'assertThat':

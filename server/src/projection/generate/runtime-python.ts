@@ -16,6 +16,15 @@
 // where Python's int would stay exact. Only the helpers a program uses are written, each under a name the program
 // does not use.
 import { NODE_WIDTH_COMPOSITIONS, NODE_WIDTH_RUNS, NODE_WIDTHS_FROM } from './node-column-widths';
+import { LATE_CASE_CLASS, lateCaseTable } from '../text-case';
+
+/** JavaScript's whitespace, which trim takes off, as the characters of a Python string literal. */
+const JS_WHITESPACE = ['\\t', '\\n', '\\x0b', '\\x0c', '\\r', ' ', '\\xa0', '\\u1680', ...Array.from({ length: 11 }, (_, i) => `\\u${(0x2000 + i).toString(16)}`), '\\u2028', '\\u2029', '\\u202f', '\\u205f', '\\u3000', '\\ufeff'].join('');
+
+const hex = (code: number): string => `0x${code.toString(16)}`;
+
+/** A text as a Python string literal, each character beyond ASCII escaped. */
+const pythonText = (text: string): string => JSON.stringify(text).replace(/[^ -~]/gu, (character) => `\\U${character.codePointAt(0)!.toString(16).padStart(8, '0')}`);
 
 /** A long string as Python's adjacent literals, one a line, in parentheses indented by `indent`. */
 function pythonLines(pieces: readonly string[], indent: number): string {
@@ -27,7 +36,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code';
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -78,6 +87,13 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   int32: ['math'],
   assert_that: [],
   WhetstoneError: [],
+  upper_text: [],
+  lower_text: ['re'],
+  trim_text: [],
+  substring_of: [],
+  pad_text: [],
+  char_code_at: ['math'],
+  from_char_code: ['math'],
 };
 
 /** The helpers each helper calls (written with it). */
@@ -90,6 +106,8 @@ const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
   index_in: ['length_of'],
   item_at: ['index_in', 'length_of'],
   number_range: ['double'],
+  substring_of: ['length_of', 'slice_of'],
+  pad_text: ['length_of'],
 };
 
 /** What the helpers call and import besides in a program that can hold halves. */
@@ -333,6 +351,65 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string,
         # Either unit of a character above U+FFFF is its half, a lone surrogate, as in JavaScript.
         return items.encode("utf-16-le", "surrogatepass")[2 * index:2 * index + 2].decode("utf-16-le", "surrogatepass")
     return items[index]`;
+    case 'upper_text':
+    case 'lower_text': {
+      const which = helper === 'upper_text' ? 'upper' : 'lower';
+      const table = lateCaseTable(which).map(([code, mapped]) => `${hex(code)}: ${[...mapped].length === 1 ? hex(mapped.codePointAt(0)!) : pythonText(mapped)}`);
+      return `def ${name(helper)}(text):
+    """Whetstone's ${which}: str.${which}, and the ${which === 'upper' ? 'capitals' : 'small letters'} Unicode gave after 14.0 (Python 3.11's tables) as Node gives them."""
+    if text.isascii():
+        return text.${which}()${which === 'upper' ? '' : `
+    if "\\u03a3" in text and re.search("${LATE_CASE_CLASS}", text):
+        raise ValueError("lower() of a text holding a \\u03a3 and a character Python's Unicode tables may not know: whether the sigma is final may differ")`}
+    return text.${which}().translate({
+${Array.from({ length: Math.ceil(table.length / 6) }, (_, row) => `        ${table.slice(row * 6, row * 6 + 6).join(', ')},
+`).join('')}    })`;
+    }
+    case 'trim_text':
+      return `def ${name('trim_text')}(text, side=""):
+    """Whetstone's trim, trimStart ("start") and trimEnd ("end"): JavaScript's whitespace, where str.strip takes U+001C–U+001F and U+0085 too and keeps U+FEFF."""
+    blanks = "${JS_WHITESPACE}"
+    if side == "start":
+        return text.lstrip(blanks)
+    if side == "end":
+        return text.rstrip(blanks)
+    return text.strip(blanks)`;
+    case 'substring_of':
+      return `def ${name('substring_of')}(text, start, end=None):
+    """JavaScript's substring: bounds below zero or NaN are 0, past the end the length, fractions truncated, the smaller first; in UTF-16 units."""
+    size = ${name('length_of')}(text)
+
+    def bound(value):
+        return 0 if value != value else int(max(0, min(size, value)))
+    low, high = bound(start), size if end is None else bound(end)
+    return ${name('slice_of')}(text, min(low, high), max(low, high))`;
+    case 'pad_text':
+      return `def ${name('pad_text')}(text, length, fill=" ", side="start"):
+    """JavaScript's padStart and padEnd ("end"): fill repeated up to length UTF-16 units, the last repetition cut (an error inside a character above U+FFFF); the text as it is when long enough or fill is empty."""
+    size = ${name('length_of')}(text)
+    if not length > size or fill == "":
+        return text
+    missing = int(length) - size
+    filler = (fill * (missing // ${name('length_of')}(fill) + 1)).encode("utf-16-le", "surrogatepass")[: 2 * missing].decode("utf-16-le", "surrogatepass")
+    if "\\ud800" <= filler[-1:] < "\\udc00":
+        raise ValueError("padding to %d UTF-16 units would cut a character above U+FFFF in the fill in half" % int(length))
+    return filler + text if side == "start" else text + filler`;
+    case 'char_code_at':
+      return `def ${name('char_code_at')}(text, index=0):
+    """JavaScript's charCodeAt: the UTF-16 code unit at index (truncated, NaN as 0), NaN outside the text."""
+    index = 0 if index != index else index
+    units = text.encode("utf-16-le", "surrogatepass")
+    if not -1 < index < len(units) // 2:  # truncated toward zero, -0.5 is 0
+        return math.nan
+    index = int(index)
+    return units[2 * index] | units[2 * index + 1] << 8`;
+    case 'from_char_code':
+      return `def ${name('from_char_code')}(code):
+    """JavaScript's String.fromCharCode of one code: truncated, modulo 65536 (NaN and the infinities 0); a surrogate alone is an error, since a Python text holds code points and two halves would not make one character."""
+    unit = math.trunc(code) % 65536 if math.isfinite(code) else 0
+    if 0xD800 <= unit < 0xE000:
+        raise ValueError("fromCharCode(%d) is half of a character above U+FFFF, which a Python text cannot hold alone" % unit)
+    return chr(unit)`;
     case 'minimum':
       return `def ${name('minimum')}(*values):
     """Whetstone's min, JavaScript's Math.min: NaN when any value is NaN, and -0.0 below 0 (Python's min skips NaN after the first value and takes the first of 0 and -0.0)."""

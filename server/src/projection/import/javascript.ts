@@ -17,6 +17,7 @@ import type * as A from '../../core/ast';
 import { AstBuilder, field, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
+import { importTextMethod } from './javascript-texts';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
 /** What `typeof x === "…"` tests, as a Whetstone type test. */
@@ -1151,6 +1152,8 @@ export class JavaScriptImporter {
       if (object.text === 'Math' && property === 'trunc' && args.length === 1) return this.b.call('int', args, node);
       if (object.text === 'Array' && property === 'isArray' && args.length === 1) return this.b.make<A.TypeTest>('TypeTest', node, { operand: args[0], testedType: 'list' });
     }
+    const textMethod = importTextMethod(this.b, property, () => this.expression(object), object.type === 'identifier' ? object.text : undefined, args, node);
+    if (textMethod) return textMethod;
     if (property === 'push' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     if (property === 'includes' && args.length === 1) return this.b.call('includes', [this.expression(object), ...args], node);
     const firstArgument = namedChildren(field(node, 'arguments') ?? node)[0];

@@ -77,7 +77,7 @@ export function reportLibraryNames(program: Program, language: 'javascript' | 't
         `name ${name}`,
         node,
         `Not carried into Whetstone: '${name}' is not declared in this file and is outside the projection's library tables; ${others} would have no '${name}'`,
-        `Write it with the built-ins (print, len, includes, split, join, reversed, reverse, repeat, sort, sorted, indexOf, slice, splice, int, range, min, max, abs, floor, ceil, sqrt, pow, round, str, pystr, jsstr, num, keys, values, push) or declare it in the ${source} source.`,
+        `Write it with the built-ins (print, len, includes, split, join, reversed, reverse, repeat, sort, sorted, indexOf, slice, splice, int, range, min, max, abs, floor, ceil, sqrt, pow, round, str, pystr, jsstr, num, keys, values, push, upper, lower, trim, trimStart, trimEnd, startsWith, endsWith, replace, countOf, substring, padStart, padEnd, charCodeAt, fromCharCode) or declare it in the ${source} source.`,
       );
     }
     if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {

@@ -13,6 +13,7 @@
 // digit, which only the printed value would show. It also says where and why it gave up, and which
 // expressions it ran, so what it did not check can be reported.
 import { isExactPower } from './exact-power';
+import { holdsLateCase } from '../text-case';
 import type { BinaryExpression, CallExpression, Expression, FunctionDeclaration, Identifier, Lambda, Program, Statement } from '../../core/ast';
 
 /** A number and whether Python would hold it as a float. */
@@ -71,7 +72,7 @@ class GiveUp extends Error {
 
 /** What a run found that Whetstone does otherwise than Python, and where. */
 export interface RunFinding {
-  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one';
+  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text whitespace';
   at: { id: string; span: Expression['span'] };
 }
 
@@ -815,6 +816,63 @@ class Run {
         if (!this.truth(this.note(argNodes[0], first))) throw new GiveUp(BOTH_STOP);
         return null;
       default:
+        return this.textLibrary(name, args, node);
+    }
+  }
+
+  /** The text built-ins; where Python's upper, lower and strip may differ, the texts they meet are checked. */
+  private textLibrary(name: string, args: Value[], node: CallExpression): Value {
+    const [first, second, third] = args;
+    switch (name) {
+      case 'padStart':
+      case 'padEnd': {
+        // rjust and ljust: an int width and one fill character (else Python raises); widths in characters.
+        const fill = third ?? ' ';
+        if (typeof first !== 'string' || !(second instanceof Num) || second.float || typeof fill !== 'string') throw new GiveUp();
+        if ([...fill].length !== 1) throw new GiveUp(RAISES);
+        this.noneAboveFFFF(first + fill, node);
+        this.charge(second.value);
+        return this.bounded(name === 'padStart' ? first.padStart(second.value, fill) : first.padEnd(second.value, fill));
+      }
+      case 'charCodeAt':
+        // ord(c): of one character (else Python raises), its code point.
+        if (typeof first !== 'string') throw new GiveUp();
+        if ([...first].length !== 1) throw new GiveUp(RAISES);
+        this.noneAboveFFFF(first, node);
+        return this.num(first.charCodeAt(0), false);
+      case 'fromCharCode': {
+        // chr(n): an int code point (else Python raises); above U+FFFF or a surrogate, not one UTF-16 unit.
+        if (!(first instanceof Num) || first.float) throw new GiveUp();
+        if (first.value < 0 || first.value > 0x10ffff) throw new GiveUp(RAISES);
+        if (first.value > 0xffff || (first.value >= 0xd800 && first.value < 0xe000)) throw new Found({ kind: 'text above U+FFFF', at: node });
+        return String.fromCharCode(first.value);
+      }
+    }
+    if (!args.every((arg) => typeof arg === 'string')) throw new GiveUp();
+    const [text, other, replacement] = args as string[];
+    switch (name) {
+      case 'upper':
+      case 'lower':
+        if (holdsLateCase(text)) throw new Found({ kind: 'text case', at: node });
+        return this.bounded(name === 'upper' ? text.toUpperCase() : text.toLowerCase());
+      case 'trim':
+      case 'trimStart':
+      case 'trimEnd': {
+        const [start, end] = [name !== 'trimEnd', name !== 'trimStart'];
+        const trimmed = start && end ? text.trim() : start ? text.trimStart() : text.trimEnd();
+        if (trimmed !== pythonStrip(text, start, end)) throw new Found({ kind: 'text whitespace', at: node });
+        return trimmed;
+      }
+      case 'startsWith':
+        return text.startsWith(other);
+      case 'endsWith':
+        return text.endsWith(other);
+      case 'replace':
+        this.charge(text.length * (replacement.length + 1));
+        return this.bounded(other === '' ? [...text].map((character) => replacement + character).join('') + replacement : text.split(other).join(replacement));
+      case 'countOf':
+        return this.num(other === '' ? [...text].length + 1 : text.split(other).length - 1, false);
+      default:
         throw new GiveUp();
     }
   }
@@ -823,6 +881,17 @@ class Run {
     if (!(fn instanceof Closure)) throw new GiveUp();
     return this.invoke(fn, args);
   }
+}
+
+/** Python's str.isspace characters, which str.strip takes off without arguments. */
+const PYTHON_SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const PYTHON_LEADING_SPACE = new RegExp(`^[${PYTHON_SPACE}]+`);
+const PYTHON_TRAILING_SPACE = new RegExp(`[${PYTHON_SPACE}]+$`);
+
+/** str.strip, lstrip (`end` false) or rstrip (`start` false) without arguments. */
+function pythonStrip(text: string, start: boolean, end: boolean): string {
+  const stripped = start ? text.replace(PYTHON_LEADING_SPACE, '') : text;
+  return end ? stripped.replace(PYTHON_TRAILING_SPACE, '') : stripped;
 }
 
 /** A give-up passing `node` on its way out, placed there if nothing inside placed it. */

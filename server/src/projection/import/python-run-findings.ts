@@ -4,11 +4,13 @@
 // it), a division by zero (Python raises, Whetstone gives an infinity or NaN), a text holding a
 // character above U+FFFF measured or cut (one character in Python, two UTF-16 units in
 // Whetstone), two texts ordered by such a character (code points in Python, UTF-16 units in
-// Whetstone) and 1 to the power NaN (1 in Python, NaN in Whetstone). The run stops at the first;
-// what it did not check is python-run-gaps.ts's. And each place where the run computed a power
-// that may be rounded (its exact value is not a double), which the run goes on past: Python's pow
-// (the C library's) and Whetstone's (JavaScript's Math.pow) round about one in ten otherwise in
-// the last digit.
+// Whetstone), 1 to the power NaN (1 in Python, NaN in Whetstone), a text cased that holds a
+// character Python's Unicode tables may not know the case of, and a text stripped at a character
+// only one of Python's and JavaScript's whitespace holds. The run stops at the first; what it did
+// not check is python-run-gaps.ts's. And each place where the run computed a power that may be
+// rounded (its exact value is not a double), which the run goes on past: Python's pow (the C
+// library's) and Whetstone's (JavaScript's Math.pow) round about one in ten otherwise in the last
+// digit.
 import type { Program } from '../../core/ast';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
@@ -36,6 +38,14 @@ const REPORTED: Partial<Record<RunFinding['kind'], { message: string; hint: stri
   'power of one': {
     message: 'a run of the program at import raises 1 to the power NaN or an infinity, or -1 to an infinity, here: Python gives 1.0, Whetstone NaN',
     hint: 'Test the exponent first (y == y for NaN, abs(y) < 1e308 for the infinities).',
+  },
+  'text case': {
+    message: "a run of the program at import changes the case of a text here that holds a character whose case (or part in a final Σ) Unicode gave after version 14.0: Python's tables may predate it, Whetstone's (JavaScript's) follow Node's",
+    hint: 'Keep such characters out of texts whose case is changed, or map them with a table of your own.',
+  },
+  'text whitespace': {
+    message: "a run of the program at import strips a text here whose ends hold a character one of Python's strip and Whetstone's trim takes off and the other keeps (U+001C–U+001F and U+0085 Python only, U+FEFF Whetstone only)",
+    hint: 'Name the characters to strip (s.strip(" \\t\\n")), or keep such characters out of the text.',
   },
   'text above U+FFFF': {
     message: 'a run of the program at import measures or cuts a text here that holds a character above U+FFFF (an emoji, say): Python counts it as one character, Whetstone as two UTF-16 units, so lengths and positions differ',

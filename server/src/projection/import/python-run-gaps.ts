@@ -1,6 +1,7 @@
 // What the import's run of a Python program (python-float-run.ts) did not check. Some differences
 // between Python and Whetstone show only in the values: an int past 2^53, int(…) of NaN or an
-// infinity, a division by zero, a text holding a character above U+FFFF measured, cut or ordered.
+// infinity, a division by zero, a text holding a character above U+FFFF measured, cut or ordered,
+// a text cased or stripped at a character Python's tables or whitespace take otherwise.
 // The run reports those it meets (python-run-findings.ts); where it gave up (a construct it does
 // not follow, where Python raises, its budget) it checked nothing after, and code it never reached
 // (a function the program does not call, a branch not taken) it never checked. The constructs
@@ -13,7 +14,7 @@ import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics'
 import type { AstBuilder } from './ast-builder';
 import { pythonRun } from './python-floats';
 
-type Risk = 'whole numbers' | 'int' | 'division' | 'text' | 'text order';
+type Risk = 'whole numbers' | 'int' | 'division' | 'text' | 'text order' | 'text rules';
 
 /** What each risk is, as a list of them reads ("… does not check: whole-number arithmetic … (line 4)"). */
 const RISKS: Record<Risk, string> = {
@@ -21,17 +22,20 @@ const RISKS: Record<Risk, string> = {
   int: "int(…) of a number (Python's raises for NaN and the infinities, Whetstone's keeps them)",
   division: 'a division or remainder by a value not known to be non-zero (Python raises ZeroDivisionError, Whetstone gives an infinity or NaN)',
   text: "a text's length, index, slice or search (Python counts a character above U+FFFF once, Whetstone as two UTF-16 units)",
+  'text rules': "a text's case changed or blanks stripped (Python's Unicode tables may be older than Node's, and its whitespace has U+001C–U+001F and U+0085, not U+FEFF)",
   'text order': 'an ordering of texts (Python compares code points, Whetstone UTF-16 units: a character above U+FFFF sorts before one in U+E000–U+FFFF)',
 };
 
-const RISK_ORDER: Risk[] = ['whole numbers', 'int', 'division', 'text', 'text order'];
+const RISK_ORDER: Risk[] = ['whole numbers', 'int', 'division', 'text', 'text order', 'text rules'];
 /** Lines named per risk in a message; the rest are counted. */
 const MAX_LINES = 4;
 
 const GROWS = new Set(['+', '-', '*', '**', '<<']);
 const ORDERS = new Set(['<', '<=', '>', '>=']);
-const MEASURES = new Set(['len', 'slice', 'indexOf']);
+const MEASURES = new Set(['len', 'slice', 'indexOf', 'padStart', 'padEnd', 'charCodeAt']);
 const SORTS = new Set(['sorted', 'sort', 'min', 'max']);
+/** The text built-ins whose Python meaning the run checks on the texts it meets. */
+const TEXT_RULES = new Set(['upper', 'lower', 'trim', 'trimStart', 'trimEnd']);
 
 interface Site {
   node: Node;
@@ -128,6 +132,8 @@ function riskySites(program: Program, libraryCallees: ReadonlySet<string>, consi
       case 'IndexExpression':
         return mayBeText(node.object) ? 'text' : undefined;
       case 'CallExpression': {
+        if (library(node, TEXT_RULES)) return 'text rules';
+        if (library(node, new Set(['fromCharCode']))) return 'text';
         const name = library(node, new Set([...MEASURES, ...SORTS, 'int', 'pow']));
         const [first, second] = node.arguments;
         if (name === 'int') return first && mayBeNumber(first) ? 'int' : undefined;

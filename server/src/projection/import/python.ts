@@ -25,6 +25,7 @@ import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
 import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
 import { markUnpacked } from './python-membership';
+import { importStrFunction, importStrMethod } from './python-texts';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
 /** Whetstone's bit operators work on 32-bit signed integers (as JavaScript's do); Python's on integers of any size. */
@@ -1157,6 +1158,8 @@ export class PythonImporter {
   private builtinCall(callee: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
     if (callee.type === 'identifier') {
       if (SAME_BUILTINS.has(callee.text)) return this.b.call(callee.text, args, node);
+      const strFunction = importStrFunction(this.b, callee.text, args, node);
+      if (strFunction) return strFunction;
       if ((callee.text === 'float' || callee.text === 'int') && args.length === 1) return importConversion(this.b, callee.text, args, node);
       if (callee.text === 'pow' && args.length === 2) return this.b.call('pow', args, node);
       // round(x) rounds halves (2.5) to even, Whetstone's round away from zero. With digits, a half
@@ -1177,6 +1180,8 @@ export class PythonImporter {
     const attribute = field(callee, 'attribute')?.text ?? '';
     if (!object) return undefined;
     if (object.type === 'identifier' && object.text === 'math' && MATH_FUNCTIONS[attribute]) return this.b.call(MATH_FUNCTIONS[attribute], args, node);
+    const strMethod = importStrMethod(this.b, attribute, () => this.expression(object), args, namedChildren(field(node, 'arguments') ?? node), node);
+    if (strMethod) return strMethod;
     if (attribute === 'append' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     // xs.insert(i, v): before index i, counted from the end when negative, stopped at the ends, as splice does.
     if (attribute === 'insert' && args.length === 2 && node.parent?.type === 'expression_statement') {
