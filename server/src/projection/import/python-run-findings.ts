@@ -29,6 +29,10 @@ const REPORTED: Partial<Record<RunFinding['kind'], { message: string; hint: stri
     message: 'a run of the program at import orders two texts here that differ at a character in U+E000–U+FFFF and one above U+FFFF (an emoji, say): Python compares code points, Whetstone UTF-16 units, so their order differs',
     hint: 'Keep characters above U+FFFF out of texts that are compared or sorted, or compare them by a key you compute.',
   },
+  'float sum': {
+    message: "a run of the program at import adds floats here with sum(…): from Python 3.12 on, sum corrects the rounding of each addition and gives another last digit than adding in order, as Whetstone's sum and earlier Pythons do",
+    hint: 'Add them in a loop (total += x), which every Python and Whetstone do in order, or math.fsum if the exact sum is meant.',
+  },
   'text above U+FFFF': {
     message: 'a run of the program at import measures or cuts a text here that holds a character above U+FFFF (an emoji, say): Python counts it as one character, Whetstone as two UTF-16 units, so lengths and positions differ',
     hint: 'Walk the text with a for loop (both count such a character once), or keep such characters out of texts that are measured or indexed.',

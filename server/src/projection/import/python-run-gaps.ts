@@ -13,7 +13,7 @@ import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics'
 import type { AstBuilder } from './ast-builder';
 import { pythonRun } from './python-floats';
 
-type Risk = 'whole numbers' | 'int' | 'division' | 'text' | 'text order';
+type Risk = 'whole numbers' | 'int' | 'division' | 'text' | 'text order' | 'lists';
 
 /** What each risk is, as a list of them reads ("… does not check: whole-number arithmetic … (line 4)"). */
 const RISKS: Record<Risk, string> = {
@@ -22,9 +22,10 @@ const RISKS: Record<Risk, string> = {
   division: 'a division or remainder by a value not known to be non-zero (Python raises ZeroDivisionError, Whetstone gives an infinity or NaN)',
   text: "a text's length, index, slice or search (Python counts a character above U+FFFF once, Whetstone as two UTF-16 units)",
   'text order': 'an ordering of texts (Python compares code points, Whetstone UTF-16 units: a character above U+FFFF sorts before one in U+E000–U+FFFF)',
+  lists: "a list joined to a value that may not be a list (Python raises, Whetstone's concat adds it as one element), or walked by a function that may change its length (Python's iterator sees the change, Whetstone's walk does not)",
 };
 
-const RISK_ORDER: Risk[] = ['whole numbers', 'int', 'division', 'text', 'text order'];
+const RISK_ORDER: Risk[] = ['whole numbers', 'int', 'division', 'text', 'text order', 'lists'];
 /** Lines named per risk in a message; the rest are counted. */
 const MAX_LINES = 4;
 
@@ -32,6 +33,7 @@ const GROWS = new Set(['+', '-', '*', '**', '<<']);
 const ORDERS = new Set(['<', '<=', '>', '>=']);
 const MEASURES = new Set(['len', 'slice', 'indexOf']);
 const SORTS = new Set(['sorted', 'sort', 'min', 'max']);
+const WALKS = new Set(['map', 'filter', 'reduce', 'some', 'every', 'find']);
 
 interface Site {
   node: Node;
@@ -128,10 +130,13 @@ function riskySites(program: Program, libraryCallees: ReadonlySet<string>, consi
       case 'IndexExpression':
         return mayBeText(node.object) ? 'text' : undefined;
       case 'CallExpression': {
-        const name = library(node, new Set([...MEASURES, ...SORTS, 'int', 'pow']));
+        const name = library(node, new Set([...MEASURES, ...SORTS, ...WALKS, 'int', 'pow', 'sum', 'concat']));
         const [first, second] = node.arguments;
         if (name === 'int') return first && mayBeNumber(first) ? 'int' : undefined;
-        if (name === 'pow') return 'whole numbers';
+        if (name === 'pow' || name === 'sum') return 'whole numbers';
+        if (name === 'concat') return kind(second) === 'list' ? undefined : 'lists';
+        // A lambda that calls nothing changes no list's length.
+        if (name && WALKS.has(name)) return second?.type === 'Lambda' && !hasCall(second.body) ? undefined : 'lists';
         if (name && MEASURES.has(name)) return mayBeText(first) ? 'text' : undefined;
         if (name && SORTS.has(name)) {
           const texts = node.arguments.length >= 2 && (name === 'min' || name === 'max') ? mayBeText(first) && mayBeText(second) : ['string', 'any'].includes(elementKind(first));
@@ -160,4 +165,9 @@ function riskySites(program: Program, libraryCallees: ReadonlySet<string>, consi
   bodies.push(top);
   for (const child of program.children) visit(child, top);
   return bodies.filter((body) => body.sites.length > 0);
+}
+
+/** Whether a call is anywhere under `node`. */
+function hasCall(node: Node): boolean {
+  return node.type === 'CallExpression' || childNodes(node).some(hasCall);
 }
