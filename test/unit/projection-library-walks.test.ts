@@ -88,6 +88,19 @@ describe('projection library: pop, shift, concat, sum and the list walks', () =>
     );
   });
 
+  it("Python's generator expression over a dict walks its keys, as a for loop over it does", () => {
+    scratch.keepsItsMeaning(
+      'ages: dict[str, int] = {"ann": 31, "bob": 17}\nprint(any(ages[name] < 18 for name in ages), sum(ages[name] for name in ages), next((name for name in ages if ages[name] > 30), None))\n',
+      'python',
+      /some\(keys\(ages\), fn\(name\) => ages\[name\] < 18\)[^]*sum\(map\(keys\(ages\), fn\(name\) => ages\[name\]\)\)[^]*find\(keys\(ages\), /,
+    );
+  });
+
+  it("what the run of a Python program at import did not check in a walk is reported: a function that may resize the list", () => {
+    const errors = importErrors('def grow(xs, x):\n    xs.append(x)\n    return x\n\n\ndef twice(xs):\n    return list(map(lambda x: grow(xs, x), xs)) + xs\n', 'python');
+    assert.ok(errors.some((error) => /never reached the function twice.*walked by a function that may change its length[^]*on line 7/.test(error)), errors.join('\n'));
+  });
+
   it('pop, shift, the walks, concat and sum mean the same at their edges in every target', () => {
     scratch.printsInEveryTarget(
       [

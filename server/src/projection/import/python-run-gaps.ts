@@ -1,6 +1,7 @@
 // What the import's run of a Python program (python-float-run.ts) did not check. Some differences
 // between Python and Whetstone show only in the values: an int past 2^53, int(…) of NaN or an
-// infinity, a division by zero, a text holding a character above U+FFFF measured, cut or ordered.
+// infinity, a division by zero, a text holding a character above U+FFFF measured, cut or ordered,
+// a list joined to what may not be a list or walked by a function that may change its length.
 // The run reports those it meets (python-run-findings.ts); where it gave up (a construct it does
 // not follow, where Python raises, its budget) it checked nothing after, and code it never reached
 // (a function the program does not call, a branch not taken) it never checked. The constructs

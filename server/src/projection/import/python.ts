@@ -24,7 +24,7 @@ import { exceptionClasses, fileFunctions, isExceptionName, Reaches, readTry } fr
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
 import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
-import { markUnpacked } from './python-membership';
+import { markGeneratorWalk, markUnpacked } from './python-membership';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
 /** Whetstone's bit operators work on 32-bit signed integers (as JavaScript's do); Python's on integers of any size. */
@@ -1216,11 +1216,12 @@ export class PythonImporter {
     const lambda = (value: A.Expression): A.Lambda =>
       this.b.make<A.Lambda>('Lambda', generator, { parameters: [this.b.make<A.Parameter>('Parameter', walk.name, { name: walk.name.text, paramType: null, defaultValue: null })], returnType: null, body: value });
     const iterable = this.expression(walk.iterable);
-    if (name === 'sum') return this.b.call('sum', [this.b.call('map', [iterable, lambda(body)], generator)], node);
+    const walked = (call: A.CallExpression): A.CallExpression => (markGeneratorWalk(this.b, call), call);
+    if (name === 'sum') return this.b.call('sum', [walked(this.b.call('map', [iterable, lambda(body)], generator))], node);
     const and = (operator: '&&' | '||', left: A.Expression, right: A.Expression): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', generator, { operator, left, right });
-    if (name === 'any') return this.b.call('some', [iterable, lambda(test ? and('&&', test, body) : body)], node);
+    if (name === 'any') return walked(this.b.call('some', [iterable, lambda(test ? and('&&', test, body) : body)], node));
     const not = (value: A.Expression): A.Expression => this.b.make<A.UnaryExpression>('UnaryExpression', generator, { operator: '!', operand: value });
-    return this.b.call('every', [iterable, lambda(test ? and('||', not(test), body) : body)], node);
+    return walked(this.b.call('every', [iterable, lambda(test ? and('||', not(test), body) : body)], node));
   }
 
   /** The parts of `(body for name in iterable [if test])`, or undefined for any other generator or comprehension. */
@@ -1244,7 +1245,9 @@ export class PythonImporter {
     if (!walk?.test || walk.body.type !== 'identifier' || walk.body.text !== walk.name.text) return undefined;
     const parameter = this.b.make<A.Parameter>('Parameter', walk.name, { name: walk.name.text, paramType: null, defaultValue: null });
     const test = this.b.make<A.Lambda>('Lambda', generator, { parameters: [parameter], returnType: null, body: this.expression(walk.test) });
-    return this.b.call('find', [this.expression(walk.iterable), test], node);
+    const call = this.b.call('find', [this.expression(walk.iterable), test], node);
+    markGeneratorWalk(this.b, call);
+    return call;
   }
 
   /**
