@@ -88,6 +88,12 @@ describe('projection library: pop, shift, concat, sum and the list walks', () =>
     );
   });
 
+  it("Python's xs.copy() is slice(xs, 0), and the copy of a dict is an error at import", () => {
+    scratch.keepsItsMeaning('xs = [3, 1, 2]\nys = xs.copy()\nys.pop()\nprint(len(xs), len(ys))\n', 'python', /const ys = slice\(xs, 0\);\s*pop\(ys\);/);
+    const errors = importErrors('def f(d):\n    return d.copy()\n\n\nprint(f({"a": 1}))\n', 'python');
+    assert.ok(errors.some((error) => /^2: .*the run of the program at import stopped here/.test(error)), errors.join('\n'));
+  });
+
   it("Python's generator expression over a dict walks its keys, as a for loop over it does", () => {
     scratch.keepsItsMeaning(
       'ages: dict[str, int] = {"ann": 31, "bob": 17}\nprint(any(ages[name] < 18 for name in ages), sum(ages[name] for name in ages), next((name for name in ages if ages[name] > 30), None))\n',

@@ -1185,6 +1185,8 @@ export class PythonImporter {
     if (object.type === 'identifier' && object.text === 'math' && MATH_FUNCTIONS[attribute]) return this.b.call(MATH_FUNCTIONS[attribute], args, node);
     if (object.type === 'identifier' && object.text === 'functools' && attribute === 'reduce') return this.walkCall('reduce', args, node);
     if (attribute === 'pop' && args.length <= 1) return this.pop(object, args, node);
+    // xs.copy(): a new list of the same elements (a dict's copy is refused by the checker, or stops the run at import).
+    if (attribute === 'copy' && args.length === 0) return this.b.call('slice', [this.expression(object), this.b.literal(0, node)], node);
     if (attribute === 'append' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     // xs.insert(i, v): before index i, counted from the end when negative, stopped at the ends, as splice does.
     if (attribute === 'insert' && args.length === 2 && node.parent?.type === 'expression_statement') {
