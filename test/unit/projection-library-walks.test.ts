@@ -88,6 +88,16 @@ describe('projection library: pop, shift, concat, sum and the list walks', () =>
     );
   });
 
+  it("JavaScript's spread of a list into a list literal is a copy (slice) or concat; a spread of what may be a text is an error at import", () => {
+    scratch.keepsItsMeaning(
+      'const xs = [3, 1, 2];\nconst ys = [...xs];\nys.sort((a, b) => a - b);\nconst zs = [0, ...ys, 9, ...[xs.length]];\nconsole.log(xs.join(","), ys.join(","), zs.join(","));\n',
+      'javascript',
+      /const ys = slice\(xs, 0\);[^]*const zs = concat\(concat\(concat\(\[0\], ys\), \[9\]\), slice\(\[len\(xs\)\], 0\)\)|const zs = concat\(concat\(concat\(\[0\], ys\), \[9\]\), \[len\(xs\)\]\)/,
+    );
+    const errors = importErrors('function letters(word) {\n  return [...word];\n}\nconsole.log(letters("ab").length);\n', 'javascript');
+    assert.ok(errors.some((error) => /^2: .*a spread \(\.\.\.\) of a value not known to be a list/.test(error)), errors.join('\n'));
+  });
+
   it("Python's xs.copy() is slice(xs, 0), and the copy of a dict is an error at import", () => {
     scratch.keepsItsMeaning('xs = [3, 1, 2]\nys = xs.copy()\nys.pop()\nprint(len(xs), len(ys))\n', 'python', /const ys = slice\(xs, 0\);\s*pop\(ys\);/);
     const errors = importErrors('def f(d):\n    return d.copy()\n\n\nprint(f({"a": 1}))\n', 'python');

@@ -17,6 +17,7 @@ import type * as A from '../../core/ast';
 import { AstBuilder, field, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
+import { markSpread } from './javascript-spread';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
 /** What `typeof x === "…"` tests, as a Whetstone type test. */
@@ -957,6 +958,7 @@ export class JavaScriptImporter {
       case 'parenthesized_expression':
         return this.expression(unparenthesize(node));
       case 'array':
+        if (namedChildren(node).some((element) => element.type === 'spread_element')) return this.spreadArray(node);
         return this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: this.list(namedChildren(node)) });
       case 'object':
         return this.object(node);
@@ -995,6 +997,32 @@ export class JavaScriptImporter {
       default:
         return this.b.errorNode(node, `a ${describe(node)}`);
     }
+  }
+
+  /**
+   * `[...xs]` → `slice(xs, 0)`, a copy; `[a, ...xs, b]` → `concat(concat([a], xs), [b])`, the parts
+   * in order. A spread walks a text by its characters, which these do not: javascript-spread.ts
+   * reports one of a value that may be a text.
+   */
+  private spreadArray(node: SyntaxNode): A.Expression {
+    const parts: A.Expression[] = [];
+    let plain: A.Expression[] | undefined;
+    for (const element of namedChildren(node)) {
+      if (element.type !== 'spread_element') {
+        if (!plain) parts.push(this.b.make<A.ArrayLiteral>('ArrayLiteral', element, { elements: (plain = []) }));
+        plain.push(this.expression(element));
+        continue;
+      }
+      plain = undefined;
+      const operand = namedChildren(element)[0];
+      if (!operand) return this.b.errorNode(node, 'a spread (...)');
+      const spread = this.expression(operand);
+      markSpread(this.b, spread);
+      parts.push(spread);
+    }
+    const [first, ...rest] = parts;
+    if (rest.length === 0) return this.b.call('slice', [first, this.b.literal(0, node)], node);
+    return rest.reduce((list, part) => this.b.call('concat', [list, part], node), first);
   }
 
   private list(nodes: SyntaxNode[]): A.Expression[] {
