@@ -75,7 +75,7 @@ describe('types', () => {
   });
 
   it('has every built-in of section 4 with a signature and a doc', () => {
-    assert.deepEqual([...BUILTINS.keys()].sort(), ['abs', 'assert', 'ceil', 'floor', 'includes', 'indexOf', 'int', 'join', 'jsstr', 'keys', 'len', 'max', 'min', 'num', 'pow', 'print', 'push', 'pystr', 'range', 'repeat', 'reverse', 'reversed', 'round', 'slice', 'sort', 'sorted', 'splice', 'split', 'sqrt', 'str', 'values']);
+    assert.deepEqual([...BUILTINS.keys()].sort(), ['abs', 'assert', 'ceil', 'concat', 'every', 'filter', 'find', 'floor', 'forEach', 'includes', 'indexOf', 'int', 'join', 'jsstr', 'keys', 'len', 'map', 'max', 'min', 'num', 'pop', 'pow', 'print', 'push', 'pystr', 'range', 'reduce', 'repeat', 'reverse', 'reversed', 'round', 'shift', 'slice', 'some', 'sort', 'sorted', 'splice', 'split', 'sqrt', 'str', 'sum', 'values']);
     for (const builtin of BUILTINS.values()) {
       assert.ok(builtin.signature.startsWith('fn '), builtin.name);
       assert.ok(builtin.doc.length > 10, builtin.name);
