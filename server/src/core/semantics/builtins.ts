@@ -8,6 +8,7 @@ import {
   STRING,
   VOID,
   listOf,
+  makeOptional,
   mapOf,
   stripOptional,
   typeToString,
@@ -353,4 +354,150 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
   ...TEXT_BUILTINS,
 ];
 
-export const BUILTINS: ReadonlyMap<string, BuiltinFunction> = new Map(BUILTIN_LIST.map((builtin) => [builtin.name, builtin]));
+// Lists: taking from either end, and the walks that call a function of the program on each element.
+
+/** The type of the list a built-in takes first, or a problem when it is not a list. */
+function listArgument(name: string, list: Type | undefined): { element: Type } | RefinedCall {
+  const type = list ? stripOptional(list) : ANY;
+  if (type.kind === 'list') return { element: type.element };
+  if (type.kind === 'any') return { element: ANY };
+  return problem(0, `${name}() takes a list, not ${typeToString(type)}`);
+}
+
+/**
+ * The function a walk calls: a function or lambda of `min` to `max` parameters (the element, then
+ * its index; reduce's first is the total). JavaScript passes the list itself after the index, so a
+ * further parameter would receive it; the number of parameters says whether the index is passed.
+ */
+function callbackProblem(name: string, index: number, callback: Type | undefined, min: number, max: number, bool: boolean): RefinedCall | undefined {
+  const type = callback ? stripOptional(callback) : ANY;
+  const takes = min === max ? `${min}` : `${min} or ${max}`;
+  if (type.kind !== 'function' || type.rest) return problem(index, `${name}() takes a function or lambda of ${takes} parameters, not ${typeToString(type)}`);
+  if (type.params.length < min || type.params.length > max) return problem(index, `${name}() calls its function with ${max === 2 ? 'the element and its index' : 'the total, the element and its index'}: it takes ${takes} parameters, not ${type.params.length}`);
+  const result = stripOptional(type.returnType).kind;
+  if (bool && result !== 'bool' && result !== 'any') return problem(index, `${name}() takes a function that returns a bool, not ${typeToString(type.returnType)}`);
+  return undefined;
+}
+
+const LIST_WALK_BUILTINS: readonly BuiltinFunction[] = [
+  {
+    name: 'pop',
+    type: fn([param('list', listOf(ANY))], ANY),
+    signature: 'fn pop(list: list<T>): T',
+    doc: 'Removes the last element of `list` and returns it. An empty list stops the program with an error.',
+    refine: ([list]) => {
+      const checked = listArgument('pop', list);
+      return 'element' in checked ? { returnType: checked.element } : checked;
+    },
+  },
+  {
+    name: 'shift',
+    type: fn([param('list', listOf(ANY))], ANY),
+    signature: 'fn shift(list: list<T>): T',
+    doc: 'Removes the first element of `list` and returns it; the others move down one place. An empty list stops the program with an error.',
+    refine: ([list]) => {
+      const checked = listArgument('shift', list);
+      return 'element' in checked ? { returnType: checked.element } : checked;
+    },
+  },
+  {
+    name: 'map',
+    type: fn([param('list', listOf(ANY)), param('f', ANY)], listOf(ANY)),
+    signature: 'fn map(list: list<T>, f: fn(item: T, index: number): U): list<U>',
+    doc: 'A new list of `f` of each element (and its index, when `f` takes two parameters), called in order once per element. The walk covers the length the list had when it started: elements `f` pushes are not visited, and it stops early where `f` has removed the rest.',
+    refine: ([list, f]) => {
+      const checked = listArgument('map', list);
+      if (!('element' in checked)) return checked;
+      const type = f ? stripOptional(f) : ANY;
+      return callbackProblem('map', 1, f, 1, 2, false) ?? { returnType: listOf(type.kind === 'function' ? type.returnType : ANY) };
+    },
+  },
+  {
+    name: 'filter',
+    type: fn([param('list', listOf(ANY)), param('test', ANY)], listOf(ANY)),
+    signature: 'fn filter(list: list<T>, test: fn(item: T, index: number): bool): list<T>',
+    doc: 'A new list of the elements for which `test` (of the element, and its index when it takes two parameters) is true, in order; `test` is called once per element, over the length the list had when the walk started (as `map`).',
+    refine: ([list, test]) => {
+      const checked = listArgument('filter', list);
+      if (!('element' in checked)) return checked;
+      return callbackProblem('filter', 1, test, 1, 2, true) ?? { returnType: listOf(checked.element) };
+    },
+  },
+  {
+    name: 'reduce',
+    type: fn([param('list', listOf(ANY)), param('f', ANY), param('initial', ANY, true)], ANY),
+    signature: 'fn reduce(list: list<T>, f: fn(total: U, item: T, index: number): U, initial?: U): U',
+    doc: 'The total `f` builds: starting from `initial`, each element in turn (and its index, when `f` takes three parameters) makes the next total `f(total, item)`. Without `initial` the first element is the start and the walk begins at the second; then an empty list stops the program with an error. The walk covers the length the list had when it started (as `map`).',
+    refine: ([list, f, initial]) => {
+      const checked = listArgument('reduce', list);
+      if (!('element' in checked)) return checked;
+      const type = f ? stripOptional(f) : ANY;
+      const result = initial ?? checked.element;
+      return callbackProblem('reduce', 1, f, 2, 3, false) ?? { returnType: type.kind === 'function' && type.returnType.kind !== 'any' ? type.returnType : result };
+    },
+  },
+  {
+    name: 'some',
+    type: fn([param('list', listOf(ANY)), param('test', ANY)], BOOL),
+    signature: 'fn some(list: list<T>, test: fn(item: T, index: number): bool): bool',
+    doc: 'Whether `test` is true for some element: called in order, it stops at the first true (false for an empty list). The walk covers the length the list had when it started (as `map`).',
+    refine: ([list, test]) => {
+      const checked = listArgument('some', list);
+      return 'element' in checked ? (callbackProblem('some', 1, test, 1, 2, true) ?? {}) : checked;
+    },
+  },
+  {
+    name: 'every',
+    type: fn([param('list', listOf(ANY)), param('test', ANY)], BOOL),
+    signature: 'fn every(list: list<T>, test: fn(item: T, index: number): bool): bool',
+    doc: 'Whether `test` is true for every element: called in order, it stops at the first false (true for an empty list). The walk covers the length the list had when it started (as `map`).',
+    refine: ([list, test]) => {
+      const checked = listArgument('every', list);
+      return 'element' in checked ? (callbackProblem('every', 1, test, 1, 2, true) ?? {}) : checked;
+    },
+  },
+  {
+    name: 'find',
+    type: fn([param('list', listOf(ANY)), param('test', ANY)], ANY),
+    signature: 'fn find(list: list<T>, test: fn(item: T, index: number): bool): T?',
+    doc: 'The first element for which `test` is true (called in order, it stops there), or null when there is none. The walk covers the length the list had when it started (as `map`).',
+    refine: ([list, test]) => {
+      const checked = listArgument('find', list);
+      if (!('element' in checked)) return checked;
+      return callbackProblem('find', 1, test, 1, 2, true) ?? { returnType: makeOptional(checked.element) };
+    },
+  },
+  {
+    name: 'forEach',
+    type: fn([param('list', listOf(ANY)), param('f', ANY)], VOID),
+    signature: 'fn forEach(list: list<T>, f: fn(item: T, index: number): any): void',
+    doc: 'Calls `f` with each element in order (and its index, when `f` takes two parameters). The walk covers the length the list had when it started (as `map`).',
+    refine: ([list, f]) => {
+      const checked = listArgument('forEach', list);
+      return 'element' in checked ? (callbackProblem('forEach', 1, f, 1, 2, false) ?? {}) : checked;
+    },
+  },
+  {
+    name: 'concat',
+    type: fn([param('first', listOf(ANY)), param('second', ANY)], listOf(ANY)),
+    signature: 'fn concat(first: list<T>, second: list<T> | T): list<T>',
+    doc: 'A new list of the elements of `first`, then those of `second`, or `second` itself as one element when it is not a list (as JavaScript\'s concat); neither is changed.',
+    refine: ([first, second], fits) => {
+      const a = listArgument('concat', first);
+      if (!('element' in a)) return a;
+      const type = second ? stripOptional(second) : ANY;
+      const added = type.kind === 'list' ? type.element : type;
+      if (a.element.kind === 'any') return { returnType: type.kind === 'list' ? listOf(added) : listOf(ANY) };
+      if (type.kind !== 'any' && !fits(added, a.element)) return problem(1, `Cannot concat ${typeToString(second ?? ANY)} to ${typeToString(first ?? ANY)}`);
+      return { returnType: listOf(a.element) };
+    },
+  },
+  {
+    name: 'sum',
+    type: fn([param('numbers', listOf(NUMBER))], NUMBER),
+    signature: 'fn sum(numbers: list<number>): number',
+    doc: 'The numbers added in order, from 0: each sum a double, as `+` gives it (`sum([])` is 0).',
+  },
+];
+
+export const BUILTINS: ReadonlyMap<string, BuiltinFunction> = new Map([...BUILTIN_LIST, ...LIST_WALK_BUILTINS].map((builtin) => [builtin.name, builtin]));

@@ -52,7 +52,10 @@ const RESERVED = new Set(
 );
 
 /** Built-ins that may change a list's length, or call a function of the program that may. */
-const RESIZING: ReadonlySet<string> = new Set(['push', 'splice', 'sort', 'sorted']);
+/** The built-ins that call a function of the program on each element of a list. */
+const LIST_WALKS = ['map', 'filter', 'reduce', 'some', 'every', 'find', 'forEach'];
+
+const RESIZING: ReadonlySet<string> = new Set(['push', 'splice', 'sort', 'sorted', ...LIST_WALKS, 'pop', 'shift']);
 
 const MATH: Record<string, string> = { min: 'Math.min', max: 'Math.max', abs: 'Math.abs', floor: 'Math.floor', ceil: 'Math.ceil', sqrt: 'Math.sqrt', pow: 'Math.pow' };
 
@@ -607,6 +610,8 @@ class JavaScriptGenerator {
       const [first, second] = node.arguments;
       const text = this.textCall(name, node, args);
       if (text) return text;
+      const listCall = this.listCall(name, node, args);
+      if (listCall) return listCall;
       switch (name) {
         case 'print': {
           // console.log reads %s, %d, %% … in a first text as a format when more values follow;
@@ -719,6 +724,55 @@ class JavaScriptGenerator {
     if (name === 'countOf' && args.length === 2) return fragment(`${this.ctx.helper('countText')}(${all})`, POSTFIX);
     if (name === 'fromCharCode' && args.length === 1) return fragment(`String.fromCharCode(${all})`, POSTFIX);
     return undefined;
+  }
+
+  /**
+   * pop, shift, the list walks, concat and sum. Array's filter, some, every, reduce and forEach walk
+   * as Whetstone's do (over the starting length, skipping what is gone); its map would leave holes
+   * and its find pass undefined where the callback removed elements, so those go through a helper
+   * unless the callback is a lambda that resizes no list.
+   */
+  private listCall(name: string, node: A.CallExpression, args: Fragment[]): Fragment | undefined {
+    const [list, callback] = node.arguments;
+    if (!list) return undefined;
+    const items = wrap(args[0], POSTFIX);
+    switch (name) {
+      case 'pop':
+        return fragment(`${this.ctx.helper('popLast')}(${args[0].text})`, POSTFIX);
+      case 'shift':
+        return fragment(`${this.ctx.helper('shiftFirst')}(${args[0].text})`, POSTFIX);
+      case 'concat':
+        if (args.length !== 2) return undefined;
+        // Array's concat appends a value that is not a list as one element, as Whetstone's does.
+        if (!this.ctx.isKind(node.arguments[1], 'list')) return fragment(`${wrap(args[0], POSTFIX)}.concat(${args[1].text})`, POSTFIX);
+        return fragment(`[...${wrap(args[0], UNARY)}, ...${wrap(args[1], UNARY)}]`, PRIMARY);
+      case 'sum': {
+        const typed = this.typescript ? ': number' : '';
+        return fragment(`${items}.reduce((total${typed}, item${typed}) => total + item, 0)`, POSTFIX);
+      }
+      case 'map':
+      case 'find': {
+        if (!callback) return undefined;
+        if (!this.keepsLengths(callback)) return fragment(`${this.ctx.helper(name === 'map' ? 'mapList' : 'findIn')}(${args[0].text}, ${args[1].text})`, POSTFIX);
+        const call = `${items}.${name}(${args[1].text})`;
+        // find gives undefined where nothing passes; ?? mixes with || and && only in parentheses.
+        return name === 'map' ? fragment(call, POSTFIX) : fragment(`(${call} ?? null)`, PRIMARY);
+      }
+      case 'filter':
+      case 'reduce':
+      case 'some':
+      case 'every':
+      case 'forEach':
+        if (!callback) return undefined;
+        return fragment(`${items}.${name}(${args.slice(1).map((arg) => arg.text).join(', ')})`, POSTFIX);
+      default:
+        return undefined;
+    }
+  }
+
+  /** Whether calling `callback` changes no list's length: a lambda that calls only built-ins that resize none. */
+  private keepsLengths(callback: A.Expression): boolean {
+    return callback.type === 'Lambda' && !someNode(callback.body, (inner) => inner.type === 'CallExpression' && !(this.isBuiltin(inner.callee) && !RESIZING.has((inner.callee as A.Identifier).name)));
   }
 
   /** The comparison sort and sorted use without one: Array.prototype.sort would compare numbers as texts. */

@@ -999,6 +999,8 @@ class PythonGenerator {
       const [first] = node.arguments;
       const text = this.textCall(name, args);
       if (text) return text;
+      const listCall = this.listCall(name, node, args);
+      if (listCall) return listCall;
       switch (name) {
         case 'print':
           // Node writes a half of a character above U+FFFF as U+FFFD, where Python's UTF-8 raises.
@@ -1105,6 +1107,35 @@ class PythonGenerator {
     const callee = node.callee.type === 'MemberExpression' ? this.member(node.callee, true) : this.expression(node.callee);
     return fragment(`${wrap(callee, POSTFIX)}(${list})`, POSTFIX);
   }
+
+  /**
+   * pop and shift (list.pop raises on an empty list, as Whetstone stops), concat, sum, and the list
+   * walks, through helpers that walk as JavaScript's Array methods do: over the starting length,
+   * stopping where the list has become shorter (Python's iterators would also visit what the
+   * callback pushes). The callback gets the index when it takes one more parameter.
+   */
+  private listCall(name: string, node: A.CallExpression, args: Fragment[]): Fragment | undefined {
+    const [list, callback] = node.arguments;
+    if (!list) return undefined;
+    switch (name) {
+      case 'pop':
+        return fragment(`${wrap(args[0], POSTFIX)}.pop()`, POSTFIX);
+      case 'shift':
+        return fragment(`${wrap(args[0], POSTFIX)}.pop(0)`, POSTFIX);
+      case 'concat':
+        if (args.length !== 2) return undefined;
+        if (!this.ctx.isKind(node.arguments[1], 'list')) return fragment(`${this.ctx.helper('concat_list')}(${args[0].text}, ${args[1].text})`, POSTFIX);
+        return fragment(`[*${wrap(args[0], POSTFIX)}, *${wrap(args[1], POSTFIX)}]`, PRIMARY);
+      case 'sum':
+        return fragment(`${this.ctx.helper('sum_of')}(${args[0].text})`, POSTFIX);
+    }
+    const helper = PY_LIST_WALKS[name];
+    if (!helper || !callback) return undefined;
+    const params = callback.type === 'Lambda' ? callback.parameters.length : this.ctx.typeOf(callback)?.kind === 'function' ? (this.ctx.typeOf(callback) as { params: readonly unknown[] }).params.length : 1;
+    const indexed = params > (name === 'reduce' ? 2 : 1);
+    const rest = args.slice(2).map((arg) => arg.text);
+    return fragment(`${this.ctx.helper(helper)}(${[args[0].text, args[1].text, ...(indexed || rest.length > 0 ? [indexed ? 'True' : 'False'] : []), ...rest].join(', ')})`, POSTFIX);
+  }
 }
 
 /** Whether a text holds half of a character above U+FFFF: a lone surrogate. */
@@ -1116,6 +1147,9 @@ function hasHalf(text: string): boolean {
 function wholeSeparator(node: A.Expression | undefined): boolean {
   return node?.type === 'Literal' && typeof node.value === 'string' && node.value !== '' && !hasHalf(node.value);
 }
+
+/** The helper of each list walk. */
+const PY_LIST_WALKS: Readonly<Record<string, PyHelper>> = { map: 'map_list', filter: 'filter_list', reduce: 'reduce_list', some: 'some_of', every: 'every_of', find: 'find_in', forEach: 'for_each' };
 
 /** A text literal without a character above U+FFFF: Python's len counts its UTF-16 units. */
 function bmpLiteral(node: A.Expression): boolean {

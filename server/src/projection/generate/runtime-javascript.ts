@@ -2,10 +2,14 @@
 // the same meaning (docs/LANGUAGE.md "What programs mean"): how print/str show a value, rounding
 // halves away from zero, range as a list, len of an unknown value, num, assert, includes of an unknown
 // container, repeat, what Node's console.log shows, the error a throw throws, an index outside a
-// list or text as an error (JavaScript reads undefined there and writes past the end). Only the helpers a
+// list or text as an error (JavaScript reads undefined there and writes past the end), pop and shift of an
+// empty list as an error, map and find over a list their callback resizes. Only the helpers a
 // program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText';
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | ListJsHelper;
+
+/** The helpers of pop, shift and the list walks (map, find) whose Array methods differ. */
+type ListJsHelper = 'popLast' | 'shiftFirst' | 'mapList' | 'findIn';
 
 type Names = (base: string) => string;
 
@@ -72,6 +76,37 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `/** Whetstone's includes: a text in a text, an element of a list, or a key of an object. */`,
         `function ${name('includesIn')}(container${t(': any')}, value${t(': any')})${t(': boolean')} {`,
         `  return typeof container === 'string' || Array.isArray(container) ? container.includes(value) : Object.hasOwn(container, value);`,
+        `}`,
+      ].join('\n');
+    case 'popLast':
+    case 'shiftFirst': {
+      const [method, what] = helper === 'popLast' ? ['pop', 'last'] : ['shift', 'first'];
+      return [
+        `/** Whetstone's ${method}: removes the ${what} element and returns it; an empty list is an error (Array's ${method} gives undefined). */`,
+        `function ${name(helper)}${t('<T>')}(items${t(': T[]')})${t(': T')} {`,
+        `  if (items.length === 0) throw new RangeError('${method}() of an empty list');`,
+        `  return items.${method}()${t(' as T')};`,
+        `}`,
+      ].join('\n');
+    }
+    case 'mapList':
+      return [
+        `/** Whetstone's map where the callback may resize lists: over the starting length, stopping where the list has become shorter (Array's map would leave holes). */`,
+        `function ${name('mapList')}${t('<T, U>')}(items${t(': readonly T[]')}, f${t(': (item: T, index: number) => U')})${t(': U[]')} {`,
+        `  const out${t(': U[]')} = [];`,
+        `  for (let index = 0, end = items.length; index < end && index < items.length; index++) out.push(f(items[index], index));`,
+        `  return out;`,
+        `}`,
+      ].join('\n');
+    case 'findIn':
+      return [
+        `/** Whetstone's find where the callback may resize lists: the first element that passes, over the starting length, stopping where the list has become shorter; else null. */`,
+        `function ${name('findIn')}${t('<T>')}(items${t(': readonly T[]')}, test${t(': (item: T, index: number) => unknown')})${t(': T | null')} {`,
+        `  for (let index = 0, end = items.length; index < end && index < items.length; index++) {`,
+        `    const item = items[index];`,
+        `    if (test(item, index)) return item;`,
+        `  }`,
+        `  return null;`,
         `}`,
       ].join('\n');
     case 'repeatList':

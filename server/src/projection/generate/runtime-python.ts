@@ -36,7 +36,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | ListPyHelper;
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -49,6 +49,9 @@ export interface PyHelperOptions {
 }
 
 const NO_HALVES: PyHelperOptions = { halves: false };
+
+/** The helpers of sum and of the list walks. */
+type ListPyHelper = 'concat_list' | 'sum_of' | 'walk_list' | 'map_list' | 'filter_list' | 'reduce_list' | 'some_of' | 'every_of' | 'find_in' | 'for_each';
 
 /** The standard modules each helper needs. */
 const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -94,6 +97,16 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   pad_text: [],
   char_code_at: ['math'],
   from_char_code: ['math'],
+  concat_list: [],
+  sum_of: [],
+  walk_list: [],
+  map_list: [],
+  filter_list: [],
+  reduce_list: [],
+  some_of: [],
+  every_of: [],
+  find_in: [],
+  for_each: [],
 };
 
 /** The helpers each helper calls (written with it). */
@@ -108,6 +121,14 @@ const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
   number_range: ['double'],
   substring_of: ['length_of', 'slice_of'],
   pad_text: ['length_of'],
+  sum_of: ['double'],
+  map_list: ['walk_list'],
+  filter_list: ['walk_list'],
+  reduce_list: ['walk_list'],
+  some_of: ['walk_list'],
+  every_of: ['walk_list'],
+  find_in: ['walk_list'],
+  for_each: ['walk_list'],
 };
 
 /** What the helpers call and import besides in a program that can hold halves. */
@@ -699,6 +720,55 @@ sys.stdout.reconfigure(errors="${name('halves_written')}")`;
         else:
             chars.append(char)
     return sum(runs[bisect.bisect_right(runs, (ord(char), 3)) - 1][1] for char in chars)`;
+    case 'concat_list':
+      return `def ${name('concat_list')}(first, second):
+    """Whetstone's concat (JavaScript's): the elements of first, then those of second, or second itself when it is not a list."""
+    return [*first, *second] if isinstance(second, list) else [*first, second]`;
+    case 'sum_of':
+      return `def ${name('sum_of')}(items):
+    """Whetstone's sum: the numbers added in order from 0, each sum a double as JavaScript's + gives it (Python's sum keeps ints beyond 2^53 exact and, from 3.12, adds floats with a compensation)."""
+    total = 0
+    for item in items:
+        total = ${name('double')}(total + item)
+    return total`;
+    case 'walk_list':
+      return `def ${name('walk_list')}(items):
+    """The indices and elements a Whetstone list walk visits, as JavaScript's Array methods do: up to the length the list had at the start, stopping where it has become shorter."""
+    for index in range(len(items)):
+        if index >= len(items):
+            return
+        yield index, items[index]`;
+    case 'map_list':
+      return `def ${name('map_list')}(items, f, indexed=False):
+    """Whetstone's map: f of each element (and its index) in order."""
+    return [f(item, index) if indexed else f(item) for index, item in ${name('walk_list')}(items)]`;
+    case 'filter_list':
+      return `def ${name('filter_list')}(items, test, indexed=False):
+    """Whetstone's filter: the elements test (of the element, and its index) passes, in order."""
+    return [item for index, item in ${name('walk_list')}(items) if (test(item, index) if indexed else test(item))]`;
+    case 'reduce_list':
+      return `def ${name('reduce_list')}(items, f, indexed=False, *initial):
+    """Whetstone's reduce: each element makes the next total f(total, item); without an initial value the first element starts, and an empty list is an error."""
+    steps = ${name('walk_list')}(items)
+    if initial:
+        total = initial[0]
+    else:
+        first = next(steps, None)
+        if first is None:
+            raise TypeError("reduce() of an empty list with no initial value")
+        total = first[1]
+    for index, item in steps:
+        total = f(total, item, index) if indexed else f(total, item)
+    return total`;
+    case 'some_of':
+    case 'every_of':
+    case 'find_in':
+    case 'for_each':
+      return `def ${name(helper)}(items, f, indexed=False):
+    """Whetstone's ${{ some_of: 'some: whether f passes an element, stopping at the first that passes', every_of: 'every: whether f passes every element, stopping at the first that fails', find_in: 'find: the first element f passes, or None', for_each: 'forEach: f of each element (and its index) in order' }[helper]}."""
+    for index, item in ${name('walk_list')}(items):
+        ${{ some_of: 'if f(item, index) if indexed else f(item):\n            return True', every_of: 'if not (f(item, index) if indexed else f(item)):\n            return False', find_in: 'if f(item, index) if indexed else f(item):\n            return item', for_each: 'f(item, index) if indexed else f(item)' }[helper]}
+    ${{ some_of: 'return False', every_of: 'return True', find_in: 'return None', for_each: 'return None' }[helper]}`;
     case 'splice_list':
       return `def ${name('splice_list')}(items, start, count, inserted=()):
     """JavaScript's splice: removes count elements from start and puts inserted there, in place; returns the removed ones. A negative start counts from the end, both stop at the ends, fractions are truncated, NaN is 0."""

@@ -33,14 +33,14 @@ function below(depth: number): number {
 }
 
 /** The built-ins whose value is a number or a bool. */
-const NUMBER_CALLS = new Set(['len', 'includes', 'indexOf', 'int', 'num', 'floor', 'ceil', 'abs', 'min', 'max', 'sqrt', 'pow', 'round']);
+const NUMBER_CALLS = new Set(['len', 'includes', 'indexOf', 'int', 'num', 'floor', 'ceil', 'abs', 'min', 'max', 'sqrt', 'pow', 'round', 'some', 'every', 'sum', 'forEach']);
 /** The built-ins whose value is a text. */
 const TEXT_CALLS = new Set(['str', 'join', 'jsstr', 'pystr']);
 /** The built-ins whose value is a list of the elements of their first argument. */
-const SAME_ELEMENTS = new Set(['slice', 'sorted', 'reversed', 'splice']);
+const SAME_ELEMENTS = new Set(['slice', 'sorted', 'reversed', 'splice', 'filter']);
 
 /** The built-ins that make a new list. */
-const FRESH_LISTS = new Set(['slice', 'sorted', 'reversed', 'splice', 'split', 'keys', 'values', 'repeat', 'range']);
+const FRESH_LISTS = new Set(['slice', 'sorted', 'reversed', 'splice', 'split', 'keys', 'values', 'repeat', 'range', 'map', 'filter', 'concat']);
 
 /** Bounds the length walk over the file's calls (a deep call graph gives up: not known). */
 const LENGTH_STEPS = 10_000;
@@ -450,6 +450,10 @@ export class JavaScriptValues {
       if (TEXT_CALLS.has(name)) return TEXT | (this.facts(first) & (PERCENT | OTHER) ? PERCENT : 0);
       // slice of a text is a text; of a list, a list.
       if (name === 'slice') return this.facts(first) & (TEXT | PERCENT | LIST);
+      // An element taken off a list or found in it (find's null where none passes); what a walk's function returns.
+      if (name === 'pop' || name === 'shift') return this.at(first, 1);
+      if (name === 'find') return this.at(first, 1) | NULLISH;
+      if (name === 'reduce') return (call.arguments[2] ? this.facts(call.arguments[2] as Expression) : this.at(first, 1)) | lambdaResult(second, (body) => this.facts(body));
       return FRESH_LISTS.has(name) ? LIST : OTHER;
     }
     const fn = this.functionCalled(call);
@@ -575,6 +579,10 @@ export class JavaScriptValues {
       if (name === 'range') return depth === 1 ? 0 : ANYTHING;
       if (name === 'repeat') return this.inside(first, depth);
       if (name === 'values' || SAME_ELEMENTS.has(name)) return this.at(first, depth);
+      if (name === 'pop' || name === 'shift' || name === 'find') return this.at(first, depth + 1);
+      // concat appends a second argument that is not a list as one element.
+      if (name === 'concat') return this.at(first, depth) | this.at(call.arguments[1] as Expression, depth) | (depth === 1 ? this.facts(call.arguments[1] as Expression) & ~LIST : 0);
+      if (name === 'map') return depth === DEEP ? ANYTHING : lambdaResult(call.arguments[1] as Expression | undefined, (body) => this.at(body, depth - 1));
       return ANYTHING;
     }
     const fn = this.functionCalled(call);
@@ -761,4 +769,9 @@ function alwaysReturns(block: Block): boolean {
     default:
       return false;
   }
+}
+
+/** What a lambda written with an expression body returns, by `of`; anything for any other function. */
+function lambdaResult(callback: Expression | undefined, of: (body: Expression) => number): number {
+  return callback?.type === 'Lambda' && callback.body.type !== 'Block' ? of(callback.body) : ANYTHING;
 }

@@ -18,6 +18,7 @@ import { AstBuilder, field, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
 import { importTextMethod } from './javascript-texts';
+import { markSpread } from './javascript-spread';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
 /** What `typeof x === "…"` tests, as a Whetstone type test. */
@@ -958,6 +959,7 @@ export class JavaScriptImporter {
       case 'parenthesized_expression':
         return this.expression(unparenthesize(node));
       case 'array':
+        if (namedChildren(node).some((element) => element.type === 'spread_element')) return this.spreadArray(node);
         return this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: this.list(namedChildren(node)) });
       case 'object':
         return this.object(node);
@@ -996,6 +998,32 @@ export class JavaScriptImporter {
       default:
         return this.b.errorNode(node, `a ${describe(node)}`);
     }
+  }
+
+  /**
+   * `[...xs]` → `slice(xs, 0)`, a copy; `[a, ...xs, b]` → `concat(concat([a], xs), [b])`, the parts
+   * in order. A spread walks a text by its characters, which these do not: javascript-spread.ts
+   * reports one of a value that may be a text.
+   */
+  private spreadArray(node: SyntaxNode): A.Expression {
+    const parts: A.Expression[] = [];
+    let plain: A.Expression[] | undefined;
+    for (const element of namedChildren(node)) {
+      if (element.type !== 'spread_element') {
+        if (!plain) parts.push(this.b.make<A.ArrayLiteral>('ArrayLiteral', element, { elements: (plain = []) }));
+        plain.push(this.expression(element));
+        continue;
+      }
+      plain = undefined;
+      const operand = namedChildren(element)[0];
+      if (!operand) return this.b.errorNode(node, 'a spread (...)');
+      const spread = this.expression(operand);
+      markSpread(this.b, spread);
+      parts.push(spread);
+    }
+    const [first, ...rest] = parts;
+    if (rest.length === 0) return this.b.call('slice', [first, this.b.literal(0, node)], node);
+    return rest.reduce((list, part) => this.b.call('concat', [list, part], node), first);
   }
 
   private list(nodes: SyntaxNode[]): A.Expression[] {
@@ -1190,7 +1218,29 @@ export class JavaScriptImporter {
       return this.b.call('splice', [this.expression(object), args[0], count, ...(items.length > 0 ? [this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: items })] : [])], node);
     }
     if (property === 'toString' && args.length === 0) return this.b.call('str', [this.expression(object)], node);
-    return undefined;
+    return this.listMethod(property, object, args, node);
+  }
+
+  /**
+   * xs.pop() and xs.shift() (an empty list gives undefined in JavaScript and stops Whetstone, as a
+   * wrong index does), xs.concat(…), and the walks with a function: map, filter, reduce, some,
+   * every, forEach, and find compared with undefined. The Array methods pass the list itself after
+   * the index, so a function written with a parameter for it is an error; a second argument of map
+   * and the like (thisArg) is left to the library-names report.
+   */
+  private listMethod(property: string, object: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
+    if ((property === 'pop' || property === 'shift') && args.length === 0) return this.b.call(property, [this.expression(object)], node);
+    if (property === 'concat' && args.length >= 1) return args.reduce((list, arg) => this.b.call('concat', [list, arg], node), this.expression(object));
+    const most = property === 'reduce' ? 3 : 2;
+    if (!LIST_WALK_METHODS.has(property) || args.length < 1 || args.length > (property === 'reduce' ? 2 : 1)) return undefined;
+    const callback = args[0];
+    if (callback.type === 'Lambda' && callback.parameters.length > most) {
+      return this.b.errorNode(node, `${property}() with a function of ${callback.parameters.length} parameters (the last would receive the list itself)`, `Leave out that parameter and use the list by its name.`);
+    }
+    if (property === 'find' && !comparedWithUndefined(node)) {
+      return this.b.errorNode(node, 'find() other than compared with undefined', "Array's find gives undefined where no element passes, Whetstone's null: they print and compare differently. Compare it with undefined where it is used (xs.find(f) !== undefined).");
+    }
+    return this.b.call(property, [this.expression(object), ...args], node);
   }
 
   lambda(node: SyntaxNode): A.Lambda | undefined {
@@ -1353,6 +1403,17 @@ function isCommonJsExport(node: SyntaxNode): boolean {
 }
 
 /** Whether `node` is a side of ===, !==, == or !=. */
+/** The Array methods that call a function on each element and have a Whetstone built-in of their name. */
+const LIST_WALK_METHODS: ReadonlySet<string> = new Set(['map', 'filter', 'reduce', 'some', 'every', 'forEach', 'find']);
+
+/** Whether `node` is an operand of ===, !==, == or != whose other operand is undefined. */
+function comparedWithUndefined(node: SyntaxNode): boolean {
+  const parent = node.parent;
+  if (!parent || !isEqualityOperand(node)) return false;
+  const other = field(parent, 'left')?.id === node.id ? field(parent, 'right') : field(parent, 'left');
+  return other?.type === 'undefined';
+}
+
 function isEqualityOperand(node: SyntaxNode): boolean {
   const parent = node.parent;
   return parent?.type === 'binary_expression' && ['===', '!==', '==', '!='].includes(field(parent, 'operator')?.text ?? '');

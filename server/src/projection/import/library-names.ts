@@ -1,7 +1,7 @@
 // Names an imported program uses but does not declare. The importers map the library calls of
 // their tables to Whetstone built-ins (Math.floor → floor, len(x) → len); any other name the file
 // does not declare (`isinstance`, `sorted`, `Array.from`, `Infinity`) or method it calls on a value
-// (`.map`, `.splice`) is a library of the source language that the other targets lack, so it is
+// (`.localeCompare`, `.padStart`) is a library of the source language that the other targets lack, so it is
 // an error at import instead of being passed through to fail at run time. A declared name equal
 // to a built-in the importer made calls to (a parameter `floor` beside `Math.floor`) would capture
 // those calls, so it is an error too.
@@ -77,7 +77,7 @@ export function reportLibraryNames(program: Program, language: 'javascript' | 't
         `name ${name}`,
         node,
         `Not carried into Whetstone: '${name}' is not declared in this file and is outside the projection's library tables; ${others} would have no '${name}'`,
-        `Write it with the built-ins (print, len, includes, split, join, reversed, reverse, repeat, sort, sorted, indexOf, slice, splice, int, range, min, max, abs, floor, ceil, sqrt, pow, round, str, pystr, jsstr, num, keys, values, push, upper, lower, trim, trimStart, trimEnd, startsWith, endsWith, replace, countOf, substring, padStart, padEnd, charCodeAt, fromCharCode) or declare it in the ${source} source.`,
+        `Write it with the built-ins (${[...BUILTINS.keys()].join(', ')}) or declare it in the ${source} source.`,
       );
     }
     if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {

@@ -72,7 +72,7 @@ class GiveUp extends Error {
 
 /** What a run found that Whetstone does otherwise than Python, and where. */
 export interface RunFinding {
-  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text whitespace';
+  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text whitespace' | 'float sum';
   at: { id: string; span: Expression['span'] };
 }
 
@@ -816,6 +816,81 @@ class Run {
         if (!this.truth(this.note(argNodes[0], first))) throw new GiveUp(BOTH_STOP);
         return null;
       default:
+        return this.listLibrary(name, node, args);
+    }
+  }
+
+  /**
+   * pop, shift, concat, sum and the list walks. Python's pop and concatenation raise where
+   * Whetstone's stop or differ (an empty list, a value that is not a list), so the run stops there;
+   * a walk whose function changes the list's length gives up (Python's iterator would see the
+   * change, Whetstone's walk does not); a sum of floats stops where Python 3.12's compensated sum
+   * differs from adding in order, as Whetstone does.
+   */
+  private listLibrary(name: string, node: CallExpression, args: Value[]): Value {
+    const [first, second, third] = args;
+    const list = (value: Value): Value[] => {
+      if (!Array.isArray(value)) throw new GiveUp();
+      return value;
+    };
+    const walk = (each: (item: Value) => boolean): void => {
+      const items = list(first);
+      const length = items.length;
+      for (let index = 0; index < length; index++) if (!each(items[index])) break;
+      if (items.length !== length) throw new GiveUp();
+    };
+    const passes = (item: Value): boolean => this.truth(this.invokeValue(second, [item]));
+    switch (name) {
+      case 'pop':
+      case 'shift':
+        if (list(first).length === 0) throw new GiveUp(BOTH_STOP);
+        return name === 'pop' ? (list(first).pop() as Value) : (list(first).shift() as Value);
+      case 'concat':
+        if (!Array.isArray(second)) throw new GiveUp(RAISES);
+        return this.bounded([...list(first), ...second]);
+      case 'sum':
+        return this.sum(list(first), node);
+      case 'map':
+      case 'filter': {
+        const out: Value[] = [];
+        walk((item) => {
+          if (name === 'map') out.push(this.invokeValue(second, [item]));
+          else if (passes(item)) out.push(item);
+          return true;
+        });
+        return out;
+      }
+      case 'some':
+      case 'every': {
+        let found = name === 'every';
+        walk((item) => {
+          if (passes(item) === (name === 'some')) found = name === 'some';
+          return found === (name === 'every');
+        });
+        return found;
+      }
+      case 'find': {
+        let found: Value = null;
+        walk((item) => {
+          if (!passes(item)) return true;
+          found = item;
+          return false;
+        });
+        return found;
+      }
+      case 'reduce': {
+        const items = list(first);
+        if (third === undefined && items.length === 0) throw new GiveUp(BOTH_STOP);
+        let total = third === undefined ? items[0] : third;
+        let skip = third === undefined;
+        walk((item) => {
+          if (skip) skip = false;
+          else total = this.invokeValue(second, [total, item]);
+          return true;
+        });
+        return total;
+      }
+      default:
         return this.textLibrary(name, args, node);
     }
   }
@@ -875,6 +950,30 @@ class Run {
       default:
         throw new GiveUp();
     }
+  }
+
+  /**
+   * Python's sum: ints exactly (the run stops past 2^53), then, from the first float, floats with
+   * Neumaier's compensation from 3.12 on (in order before). Whetstone adds in order; where the two
+   * float results differ, the run stops with a finding.
+   */
+  private sum(items: Value[], node: CallExpression): Value {
+    let total: Value = this.num(0, false);
+    let compensated: number | undefined;
+    let correction = 0;
+    for (const item of items) {
+      if (!(item instanceof Num) || !(total instanceof Num)) throw new GiveUp();
+      total = this.binary('+', total, item) as Num;
+      if (compensated === undefined) {
+        if (total.float) compensated = total.value;
+        continue;
+      }
+      const sum = compensated + item.value;
+      correction += Math.abs(compensated) >= Math.abs(item.value) ? compensated - sum + item.value : item.value - sum + compensated;
+      compensated = sum;
+    }
+    if (compensated !== undefined && correction !== 0 && Number.isFinite(correction) && !Object.is(compensated + correction, (total as Num).value)) throw new Found({ kind: 'float sum', at: node });
+    return total;
   }
 
   private invokeValue(fn: Value, args: Value[]): Value {

@@ -36,13 +36,13 @@ interface Effect {
 }
 
 /** Library calls whose result is a number that is never a float (or is not a number). */
-const NEVER_FLOAT = new Set(['int', 'len', 'range', 'str', 'pystr', 'join', 'split', 'indexOf', 'includes', 'print', 'assert', 'push', 'splice', 'sort', 'reverse']);
+const NEVER_FLOAT = new Set(['int', 'len', 'range', 'str', 'pystr', 'join', 'split', 'indexOf', 'includes', 'print', 'assert', 'push', 'splice', 'sort', 'reverse', 'some', 'every', 'forEach']);
 /** The text built-ins: a text, a bool, or a count. */
 const TEXT_BUILTINS = new Set(['upper', 'lower', 'trim', 'trimStart', 'trimEnd', 'startsWith', 'endsWith', 'replace', 'countOf', 'substring', 'padStart', 'padEnd', 'charCodeAt', 'fromCharCode']);
 /** Library calls that give one of their arguments, or lists of their elements: the level of those. */
-const KEEPS_ARGUMENTS = new Set(['abs', 'min', 'max', 'sorted', 'reversed', 'values', 'keys']);
+const KEEPS_ARGUMENTS = new Set(['abs', 'min', 'max', 'sorted', 'reversed', 'values', 'keys', 'concat']);
 /** Library calls that give their first argument's elements. */
-const KEEPS_FIRST = new Set(['slice', 'repeat']);
+const KEEPS_FIRST = new Set(['slice', 'repeat', 'pop', 'shift', 'filter', 'find']);
 /** Type hint words that hold no float: a parameter hinted with only these is not one. */
 const FLOATLESS_HINTS = new Set(['int', 'str', 'bool', 'None', 'list', 'List', 'dict', 'Dict', 'Optional', 'tuple', 'Tuple', 'set', 'Set', 'Sequence', 'Iterable', 'Mapping']);
 
@@ -565,6 +565,8 @@ class FloatAnalysis {
       // round(x, n) of an int is that int; of a float, a float that may be whole.
       if (name === 'round') return args.length < 2 ? 0 : levels[0] > 0 ? 2 : 0;
       if (NEVER_FLOAT.has(name) || TEXT_BUILTINS.has(name)) return 0;
+      // sum of ints is an int (sum([]) is 0); of floats, a float that may be whole.
+      if (name === 'sum') return most > 0 ? 2 : 0;
       if (KEEPS_ARGUMENTS.has(name)) return most;
       if (KEEPS_FIRST.has(name)) return levels[0] ?? 0;
       return 2;

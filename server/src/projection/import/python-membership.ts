@@ -30,6 +30,14 @@ export function markUnpacked(builder: AstBuilder, value: Expression, how: string
   unpackings.set(builder, ids);
 }
 
+/** The walks (some, every, map, find) made of a generator expression, per import: their list is what its `for` walks. */
+const generatorWalks = new WeakMap<AstBuilder, CallExpression[]>();
+
+/** Records that the first argument of `call` is walked as a `for` loop walks its iterable (a dict by its keys). */
+export function markGeneratorWalk(builder: AstBuilder, call: CallExpression): void {
+  generatorWalks.set(builder, [...(generatorWalks.get(builder) ?? []), call]);
+}
+
 /** Rewrites loops over dicts to loops over their keys; errors for loops, `in` tests and unpackings that would read otherwise. */
 export function readMembership(program: Program, builder: AstBuilder): ProjectionDiagnostic[] {
   const loops: ForStatement[] = [];
@@ -41,7 +49,8 @@ export function readMembership(program: Program, builder: AstBuilder): Projectio
     if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && SEARCHES.has(node.callee.name) && builder.libraryCallees.has(node.callee.id)) tests.push(node);
     if (unpackedIds.has(node.id)) unpacked.push(node as Expression);
   });
-  if (loops.length === 0 && tests.length === 0 && unpacked.length === 0) return [];
+  const walks = generatorWalks.get(builder) ?? [];
+  if (loops.length === 0 && tests.length === 0 && unpacked.length === 0 && walks.length === 0) return [];
   const model = analyze(program);
   const kindOf = (expression: Expression | undefined): Type | undefined => {
     const type = expression ? model.typeOf(expression.id) : undefined;
@@ -59,6 +68,18 @@ export function readMembership(program: Program, builder: AstBuilder): Projectio
         at: loop.iterable,
         message: "Not carried into Whetstone: this for loop walks a value whose type is not known at import: Python walks a dict's keys, where Whetstone's for walks only lists and texts",
         hint: 'Give the value a type hint (list[int], str, dict[str, int]), or walk d.keys() for a dict.',
+      });
+    }
+  }
+  for (const call of walks) {
+    const iterable = call.arguments[0] as Expression;
+    const kind = kindOf(iterable)?.kind;
+    if (kind === 'map' || kind === 'object') call.arguments[0] = builder.call('keys', [iterable], iterable.span);
+    else if (unknown(kind)) {
+      undecided.push({
+        at: iterable,
+        message: "Not carried into Whetstone: this generator expression walks a value whose type is not known at import: Python walks a dict's keys, where Whetstone's walks take only lists",
+        hint: 'Give the value a type hint (list[int], dict[str, int]), or walk d.keys() for a dict.',
       });
     }
   }

@@ -47,6 +47,10 @@ const REPORTED: Partial<Record<RunFinding['kind'], { message: string; hint: stri
     message: "a run of the program at import strips a text here whose ends hold a character one of Python's strip and Whetstone's trim takes off and the other keeps (U+001C–U+001F and U+0085 Python only, U+FEFF Whetstone only)",
     hint: 'Name the characters to strip (s.strip(" \\t\\n")), or keep such characters out of the text.',
   },
+  'float sum': {
+    message: "a run of the program at import adds floats here with sum(…): from Python 3.12 on, sum corrects the rounding of each addition and gives another last digit than adding in order, as Whetstone's sum and earlier Pythons do",
+    hint: 'Add them in a loop (total += x), which every Python and Whetstone do in order, or math.fsum if the exact sum is meant.',
+  },
   'text above U+FFFF': {
     message: 'a run of the program at import measures or cuts a text here that holds a character above U+FFFF (an emoji, say): Python counts it as one character, Whetstone as two UTF-16 units, so lengths and positions differ',
     hint: 'Walk the text with a for loop (both count such a character once), or keep such characters out of texts that are measured or indexed.',

@@ -1,7 +1,8 @@
 // What the import's run of a Python program (python-float-run.ts) did not check. Some differences
 // between Python and Whetstone show only in the values: an int past 2^53, int(…) of NaN or an
 // infinity, a division by zero, a text holding a character above U+FFFF measured, cut or ordered,
-// a text cased or stripped at a character Python's tables or whitespace take otherwise.
+// a text cased or stripped at a character Python's tables or whitespace take otherwise;
+// a list joined to what may not be a list or walked by a function that may change its length.
 // The run reports those it meets (python-run-findings.ts); where it gave up (a construct it does
 // not follow, where Python raises, its budget) it checked nothing after, and code it never reached
 // (a function the program does not call, a branch not taken) it never checked. The constructs
@@ -14,7 +15,7 @@ import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics'
 import type { AstBuilder } from './ast-builder';
 import { pythonRun } from './python-floats';
 
-type Risk = 'whole numbers' | 'int' | 'division' | 'text' | 'text order' | 'text rules';
+type Risk = 'whole numbers' | 'int' | 'division' | 'text' | 'text order' | 'text rules' | 'lists';
 
 /** What each risk is, as a list of them reads ("… does not check: whole-number arithmetic … (line 4)"). */
 const RISKS: Record<Risk, string> = {
@@ -24,9 +25,10 @@ const RISKS: Record<Risk, string> = {
   text: "a text's length, index, slice or search (Python counts a character above U+FFFF once, Whetstone as two UTF-16 units)",
   'text rules': "a text's case changed or blanks stripped (Python's Unicode tables may be older than Node's, and its whitespace has U+001C–U+001F and U+0085, not U+FEFF)",
   'text order': 'an ordering of texts (Python compares code points, Whetstone UTF-16 units: a character above U+FFFF sorts before one in U+E000–U+FFFF)',
+  lists: "a list joined to a value that may not be a list (Python raises, Whetstone's concat adds it as one element), or walked by a function that may change its length (Python's iterator sees the change, Whetstone's walk does not)",
 };
 
-const RISK_ORDER: Risk[] = ['whole numbers', 'int', 'division', 'text', 'text order', 'text rules'];
+const RISK_ORDER: Risk[] = ['whole numbers', 'int', 'division', 'text', 'text order', 'text rules', 'lists'];
 /** Lines named per risk in a message; the rest are counted. */
 const MAX_LINES = 4;
 
@@ -36,6 +38,7 @@ const MEASURES = new Set(['len', 'slice', 'indexOf', 'padStart', 'padEnd', 'char
 const SORTS = new Set(['sorted', 'sort', 'min', 'max']);
 /** The text built-ins whose Python meaning the run checks on the texts it meets. */
 const TEXT_RULES = new Set(['upper', 'lower', 'trim', 'trimStart', 'trimEnd']);
+const WALKS = new Set(['map', 'filter', 'reduce', 'some', 'every', 'find']);
 
 interface Site {
   node: Node;
@@ -134,10 +137,13 @@ function riskySites(program: Program, libraryCallees: ReadonlySet<string>, consi
       case 'CallExpression': {
         if (library(node, TEXT_RULES)) return 'text rules';
         if (library(node, new Set(['fromCharCode']))) return 'text';
-        const name = library(node, new Set([...MEASURES, ...SORTS, 'int', 'pow']));
+        const name = library(node, new Set([...MEASURES, ...SORTS, ...WALKS, 'int', 'pow', 'sum', 'concat']));
         const [first, second] = node.arguments;
         if (name === 'int') return first && mayBeNumber(first) ? 'int' : undefined;
-        if (name === 'pow') return 'whole numbers';
+        if (name === 'pow' || name === 'sum') return 'whole numbers';
+        if (name === 'concat') return kind(second) === 'list' ? undefined : 'lists';
+        // A lambda that calls nothing changes no list's length.
+        if (name && WALKS.has(name)) return second?.type === 'Lambda' && !hasCall(second.body) ? undefined : 'lists';
         if (name && MEASURES.has(name)) return mayBeText(first) ? 'text' : undefined;
         if (name && SORTS.has(name)) {
           const texts = node.arguments.length >= 2 && (name === 'min' || name === 'max') ? mayBeText(first) && mayBeText(second) : ['string', 'any'].includes(elementKind(first));
@@ -166,4 +172,9 @@ function riskySites(program: Program, libraryCallees: ReadonlySet<string>, consi
   bodies.push(top);
   for (const child of program.children) visit(child, top);
   return bodies.filter((body) => body.sites.length > 0);
+}
+
+/** Whether a call is anywhere under `node`. */
+function hasCall(node: Node): boolean {
+  return node.type === 'CallExpression' || childNodes(node).some(hasCall);
 }

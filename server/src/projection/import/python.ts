@@ -24,7 +24,7 @@ import { exceptionClasses, fileFunctions, isExceptionName, Reaches, readTry } fr
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
 import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
-import { markUnpacked } from './python-membership';
+import { markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
@@ -810,6 +810,8 @@ export class PythonImporter {
         const operator = field(node, 'operator')?.text ?? '';
         if (!left || !right) return this.b.errorNode(node, 'an expression');
         if (!BINARY[operator] && operator !== '//') return this.b.errorNode(node, `the ${operator} operator`);
+        // xs + [v] or [v] + xs: lists joined (Python raises unless both are lists; the run at import checks the other).
+        if (operator === '+' && (left.type === 'list' || right.type === 'list')) return this.b.call('concat', [this.expression(left), this.expression(right)], node);
         return this.arithmetic(operator, this.expression(left), this.expression(right), node);
       }
       case 'boolean_operator': {
@@ -1004,7 +1006,9 @@ export class PythonImporter {
     const callee = field(node, 'function');
     const argsNode = field(node, 'arguments');
     if (!callee || !argsNode) return this.b.errorNode(node, 'a call');
-    if (argsNode.type === 'generator_expression') return this.b.errorNode(node, 'a call with a generator expression');
+    if (argsNode.type === 'generator_expression') return this.generatorCall(node, callee, argsNode) ?? this.b.errorNode(node, 'a call with a generator expression', 'any(…), all(…) and sum(…) of one for clause are carried.');
+    const found = callee.type === 'identifier' && callee.text === 'next' ? this.nextFound(node, namedChildren(argsNode)) : undefined;
+    if (found) return found;
     const variadic = callee.type === 'identifier' ? this.variadic.carried.get(callee.text) : undefined;
     if (variadic) {
       // f(a, b, c) of `def f(x, *ys)`: f(a, [b, c]).
@@ -1168,6 +1172,8 @@ export class PythonImporter {
       if (callee.text === 'round') return this.b.call('round', args, node);
       if (callee.text === 'list' && args.length === 1 && args[0].type === 'CallExpression') return args[0];
       if (callee.text === 'sorted' && args.length === 1) return this.b.call('sorted', args, node);
+      if (callee.text === 'sum' && args.length === 1) return this.b.call('sum', args, node);
+      if (callee.text === 'map' || callee.text === 'filter' || callee.text === 'reduce') return this.walkCall(callee.text, args, node);
       if (callee.text === 'reversed' && args.length === 1) {
         // An iterator in Python, a list in Whetstone: the same where it is walked once.
         if (walkedOnce(node)) return this.b.call('reversed', args, node);
@@ -1180,6 +1186,10 @@ export class PythonImporter {
     const attribute = field(callee, 'attribute')?.text ?? '';
     if (!object) return undefined;
     if (object.type === 'identifier' && object.text === 'math' && MATH_FUNCTIONS[attribute]) return this.b.call(MATH_FUNCTIONS[attribute], args, node);
+    if (object.type === 'identifier' && object.text === 'functools' && attribute === 'reduce') return this.walkCall('reduce', args, node);
+    if (attribute === 'pop' && args.length <= 1) return this.pop(object, args, node);
+    // xs.copy(): a new list of the same elements (a dict's copy is refused by the checker, or stops the run at import).
+    if (attribute === 'copy' && args.length === 0) return this.b.call('slice', [this.expression(object), this.b.literal(0, node)], node);
     const strMethod = importStrMethod(this.b, attribute, () => this.expression(object), args, namedChildren(field(node, 'arguments') ?? node), node);
     if (strMethod) return strMethod;
     if (attribute === 'append' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
@@ -1194,6 +1204,95 @@ export class PythonImporter {
     // s.find(sub) and xs.index(v): where it occurs (xs.index raises where indexOf gives -1).
     if ((attribute === 'find' || attribute === 'index') && args.length === 1) return this.b.call('indexOf', [this.expression(object), ...args], node);
     return undefined;
+  }
+
+  /**
+   * `any(c for x in xs)`, `all(…)`, `sum(e for x in xs)` and `next((x for x in xs if c), None)`:
+   * some, every, sum of a map, and find, with the body as a lambda of the loop's name. One for
+   * clause over one name; an if clause joins the test with `and` (any, next) or `not … or` (all).
+   * The generator and the lambda both read each element in turn, the next only once the last is
+   * done; sum adds the values as map makes them, so nothing between them can tell the order.
+   */
+  private generatorCall(node: SyntaxNode, callee: SyntaxNode, generator: SyntaxNode): A.Expression | undefined {
+    const name = callee.type === 'identifier' ? callee.text : '';
+    if (!['any', 'all', 'sum'].includes(name)) return undefined;
+    const walk = this.generatorParts(generator);
+    if (!walk || (name === 'sum' && walk.test)) return undefined;
+    const body = this.expression(walk.body);
+    const test = walk.test && this.expression(walk.test);
+    const lambda = (value: A.Expression): A.Lambda =>
+      this.b.make<A.Lambda>('Lambda', generator, { parameters: [this.b.make<A.Parameter>('Parameter', walk.name, { name: walk.name.text, paramType: null, defaultValue: null })], returnType: null, body: value });
+    const iterable = this.expression(walk.iterable);
+    const walked = (call: A.CallExpression): A.CallExpression => (markGeneratorWalk(this.b, call), call);
+    if (name === 'sum') return this.b.call('sum', [walked(this.b.call('map', [iterable, lambda(body)], generator))], node);
+    const and = (operator: '&&' | '||', left: A.Expression, right: A.Expression): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', generator, { operator, left, right });
+    if (name === 'any') return walked(this.b.call('some', [iterable, lambda(test ? and('&&', test, body) : body)], node));
+    const not = (value: A.Expression): A.Expression => this.b.make<A.UnaryExpression>('UnaryExpression', generator, { operator: '!', operand: value });
+    return walked(this.b.call('every', [iterable, lambda(test ? and('||', not(test), body) : body)], node));
+  }
+
+  /** The parts of `(body for name in iterable [if test])`, or undefined for any other generator or comprehension. */
+  private generatorParts(generator: SyntaxNode): { body: SyntaxNode; name: SyntaxNode; iterable: SyntaxNode; test?: SyntaxNode } | undefined {
+    const body = field(generator, 'body');
+    const clauses = namedChildren(generator).filter((child) => child.type === 'for_in_clause' || child.type === 'if_clause');
+    const [loop, condition, ...more] = clauses;
+    if (!body || loop?.type !== 'for_in_clause' || more.length > 0 || (condition && condition.type !== 'if_clause') || loop.children.some((child) => child?.type === 'async')) return undefined;
+    const name = field(loop, 'left');
+    const iterable = field(loop, 'right');
+    const test = condition ? namedChildren(condition)[0] : undefined;
+    if (name?.type !== 'identifier' || !iterable || (condition && !test)) return undefined;
+    return { body, name, iterable, test };
+  }
+
+  /** `next((x for x in xs if c), None)`: find(xs, fn(x) => c), the first element that passes or null. */
+  private nextFound(node: SyntaxNode, args: SyntaxNode[]): A.Expression | undefined {
+    const [generator, fallback] = args;
+    if (args.length !== 2 || generator.type !== 'generator_expression' || fallback.type !== 'none') return undefined;
+    const walk = this.generatorParts(generator);
+    if (!walk?.test || walk.body.type !== 'identifier' || walk.body.text !== walk.name.text) return undefined;
+    const parameter = this.b.make<A.Parameter>('Parameter', walk.name, { name: walk.name.text, paramType: null, defaultValue: null });
+    const test = this.b.make<A.Lambda>('Lambda', generator, { parameters: [parameter], returnType: null, body: this.expression(walk.test) });
+    const call = this.b.call('find', [this.expression(walk.iterable), test], node);
+    markGeneratorWalk(this.b, call);
+    return call;
+  }
+
+  /**
+   * xs.pop(), xs.pop(0) (shift), xs.pop(-1) and xs.pop(k) of a whole literal k (splice(xs, k, 1)[0]):
+   * each raises IndexError on an index the list does not have, where Whetstone's stop the program.
+   */
+  private pop(object: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression {
+    const list = this.expression(object);
+    const [index] = args;
+    const whole = index?.type === 'Literal' && typeof index.value === 'number' && Number.isInteger(index.value) ? index.value : index?.type === 'UnaryExpression' && index.operator === '-' && index.operand.type === 'Literal' && index.operand.value === 1 ? -1 : undefined;
+    if (!index || whole === -1) return this.b.call('pop', [list], node);
+    if (whole === 0) return this.b.call('shift', [list], node);
+    if (whole !== undefined && whole > 0) return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.b.call('splice', [list, index, this.b.literal(1, node)], node), index: this.b.literal(0, node) });
+    return this.b.errorNode(node, 'xs.pop(i) of an index that is not a whole number literal', 'Python counts a negative index from the end and raises past either end, where splice stops at them: write xs.pop(0), xs.pop() or xs.pop(k) with k a literal, or splice(…) of a known index.');
+  }
+
+  /**
+   * `list(map(f, xs))`, `list(filter(f, xs))` and `functools.reduce(f, xs[, start])`: map, filter
+   * and reduce with the list first. f is a lambda or a function of this file, called with the
+   * element only (the total and the element for reduce), as Python calls it: one taking more would
+   * be passed the index in Whetstone. map and filter give iterators, read lazily; inside list(…)
+   * they are read at once, as Whetstone's lists are made.
+   */
+  private walkCall(name: string, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
+    const takes = name === 'reduce' ? 2 : 1;
+    const [callback, list, initial] = args;
+    if (!callback || !list || args.length > (name === 'reduce' ? 3 : 2)) return undefined;
+    const params = callback.type === 'Lambda' ? callback.parameters.length : callback.type === 'Identifier' ? this.signatures.get(callback.name)?.length : undefined;
+    if (params !== takes) {
+      return this.b.errorNode(node, `${name}(…) of something other than a lambda or a function of this file of ${takes} parameter${takes === 1 ? '' : 's'}`, `Python calls it with ${takes === 1 ? 'the element' : 'the total and the element'}; Whetstone's ${name} passes the index to a function that takes one more. Write a lambda of ${takes === 1 ? 'one parameter' : 'two parameters'}.`);
+    }
+    if (name !== 'reduce') {
+      const argumentList = node.parent;
+      const outer = argumentList?.parent;
+      const inList = argumentList?.type === 'argument_list' && namedChildren(argumentList).length === 1 && outer?.type === 'call' && field(outer, 'function')?.text === 'list';
+      if (!inList) return this.b.errorNode(node, `${name}(…) other than inside list(…)`, `Python's ${name} gives an iterator, read as it is walked; write list(${name}(…)) to make the list at once, as Whetstone's ${name} does.`);
+    }
+    return this.b.call(name, [list, callback, ...(initial ? [initial] : [])], node);
   }
 
   /** A string literal's value, or undefined for an f-string or bytes. */
