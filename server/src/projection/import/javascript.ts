@@ -868,6 +868,7 @@ export class JavaScriptImporter {
     const left = field(node, 'left');
     const right = field(node, 'right');
     const operator = field(node, 'operator')?.text;
+    if (left?.type === 'array_pattern' && right && operator === 'of') return this.unpackingForOf(node, left, right);
     if (left?.type !== 'identifier' || !right) {
       this.b.unsupported(node, 'a for loop over a destructuring pattern');
       return [];
@@ -878,6 +879,77 @@ export class JavaScriptImporter {
     return [
       this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: left.text, iterable, body: this.block(field(node, 'body') ?? node) }),
     ];
+  }
+
+  /**
+   * `for (const [a, b] of …)`: a loop over one item a turn whose body starts by binding the names.
+   * `Object.entries(o)` is a list made once: the loop walks keys(o) and values(o) taken before it,
+   * so what the body changes in o is not seen, as in JavaScript. `xs.entries()` walks xs (as it is
+   * at each step) with a count beside it. Any other iterable's items must be lists of at least the
+   * names' number: JavaScript binds undefined past the end of a shorter one and walks a text by
+   * code points, so the loop stops with an error where an item is not such a list.
+   */
+  private unpackingForOf(node: SyntaxNode, pattern: SyntaxNode, right: SyntaxNode): A.Statement[] {
+    const names = namedChildren(pattern);
+    const holes = pattern.children.filter((child) => child?.type === ',').length !== names.length - 1;
+    const kind = field(node, 'kind')?.text;
+    const bodyNode = field(node, 'body');
+    if (names.length === 0 || holes || names.some((name) => name.type !== 'identifier') || (kind !== 'const' && kind !== 'let') || !bodyNode) {
+      this.b.unsupported(node, 'a for loop over a destructuring pattern other than const or let [a, b] of plain names', 'Bind the item to a name and read its parts in the body.');
+      return [];
+    }
+    const callee = right.type === 'call_expression' ? field(right, 'function') : undefined;
+    const args = right.type === 'call_expression' ? namedChildren(field(right, 'arguments') ?? right) : [];
+    const object = callee?.type === 'member_expression' ? field(callee, 'object') : undefined;
+    const method = callee?.type === 'member_expression' ? field(callee, 'property')?.text : undefined;
+    const item = this.freshName('item');
+    // The hidden names are declared before the loop and read inside its body, where their spans say.
+    const top = this.b.spanBetween(node.startIndex, node.startIndex);
+    const inside = this.b.spanBetween(bodyNode.startIndex, bodyNode.startIndex);
+    const read = (): A.Identifier => this.b.identifier(item, inside);
+    const before: A.Statement[] = [];
+    const reads: A.Statement[] = [];
+    const bind = (name: SyntaxNode, value: A.Expression): void =>
+      void reads.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', name, { name: name.text, kind: kind === 'let' && assigns(bodyNode, name.text) ? 'let' : 'const', varType: null, annotations: [], initializer: value }));
+    const hold = (base: string, value: A.Expression): (() => A.Identifier) => {
+      const name = this.freshName(base);
+      before.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', top, { name, kind: base === 'count' ? 'let' : 'const', varType: null, annotations: [], initializer: value }));
+      return () => this.b.identifier(name, inside);
+    };
+    const step = (counter: () => A.Identifier): A.Statement => this.b.make<A.AssignmentStatement>('AssignmentStatement', inside, { annotations: [], target: counter(), operator: '+=', value: this.b.literal(1, inside) });
+    let iterable: A.Expression;
+    if (object?.text === 'Object' && method === 'entries' && args.length === 1 && names.length <= 2) {
+      const entries = this.expression(args[0]);
+      const held = hold('entries', entries);
+      const keyList = hold('keys', this.b.call('keys', [held()], right));
+      const valueList = hold('values', this.b.call('values', [held()], right));
+      const counter = hold('count', this.b.literal(0, right));
+      iterable = keyList();
+      bind(names[0], read());
+      if (names[1]) bind(names[1], this.b.make<A.IndexExpression>('IndexExpression', names[1], { object: valueList(), index: counter() }));
+      reads.push(step(counter));
+    } else if (object && method === 'entries' && args.length === 0 && names.length <= 2) {
+      const counter = hold('count', this.b.literal(0, right));
+      iterable = this.expression(object);
+      bind(names[0], counter());
+      reads.push(step(counter));
+      if (names[1]) bind(names[1], read());
+    } else {
+      iterable = this.expression(right);
+      const isList = this.b.make<A.TypeTest>('TypeTest', inside, { operand: read(), testedType: 'list' });
+      const longEnough = this.b.make<A.BinaryExpression>('BinaryExpression', inside, { operator: '>=', left: this.b.call('len', [read()], inside), right: this.b.literal(names.length, inside) });
+      const check = this.b.make<A.BinaryExpression>('BinaryExpression', inside, { operator: '&&', left: isList, right: longEnough });
+      const message = this.b.literal(`expected a list of at least ${names.length} elements to destructure`, inside);
+      reads.push(this.b.make<A.ExpressionStatement>('ExpressionStatement', pattern, { annotations: [], expression: this.b.call('assert', [check, message], pattern) }));
+      names.forEach((name, index) => bind(name, this.b.make<A.IndexExpression>('IndexExpression', name, { object: read(), index: this.b.literal(index, name) })));
+    }
+    const body = this.block(bodyNode);
+    body.statements.unshift(...reads);
+    const loop = this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: item, iterable, body });
+    if (before.length === 0) return [loop];
+    // The held values stay scoped to the loop.
+    const scope = this.b.make<A.Block>('Block', node, { statements: [...before, loop] });
+    return [this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition: this.b.literal(true, node), consequent: scope, alternate: null })];
   }
 
   /**
