@@ -189,4 +189,57 @@ describe('projection library: loops that unpack', () => {
     stopsInEveryTarget('for (const [a, b] of [[1, 2], [3]]) {\n  console.log(a, b);\n}\n', 'javascript', /expected a list of at least 2 elements to destructure/);
     stopsInEveryTarget('for (const [a, b] of ["xy"]) {\n  console.log(a, b);\n}\n', 'javascript', /expected a list of at least 2 elements to destructure/);
   });
+
+  it("JavaScript's Infinity, Number.POSITIVE_INFINITY, NEGATIVE_INFINITY, MAX_SAFE_INTEGER, MIN_SAFE_INTEGER and EPSILON are Whetstone numbers", () => {
+    scratch.keepsItsMeaning(
+      [
+        'function bounds(xs) {',
+        '  let best = Infinity;',
+        '  let worst = -Infinity;',
+        '  for (const x of xs) {',
+        '    if (x < best) best = x;',
+        '    if (x > worst) worst = x;',
+        '  }',
+        '  return [best, worst];',
+        '}',
+        'console.log(bounds([3, 1, 2]), bounds([]));',
+        'console.log(Infinity, -Infinity, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, [Infinity, -Infinity], 1 / Infinity);',
+        'console.log(Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, Number.EPSILON, 1 + Number.EPSILON > 1, Number.MAX_SAFE_INTEGER + 2);',
+      ].join('\n') + '\n',
+      'javascript',
+      /let best = num\("Infinity"\);\n\s*let worst = -num\("Infinity"\);[^]*num\("-Infinity"\)[^]*9007199254740991, -9007199254740991, 2\.220446049250313e-16/,
+    );
+  });
+
+  it("Python's math.inf is num(\"Infinity\") and d.get(k, default) of names and literals reads k only when d holds it", () => {
+    scratch.keepsItsMeaning(
+      [
+        'import math',
+        '',
+        '',
+        'def count_words(words: list[str]) -> dict[str, int]:',
+        '    counts: dict[str, int] = {}',
+        '    for word in words:',
+        '        counts[word] = counts.get(word, 0) + 1',
+        '    return counts',
+        '',
+        '',
+        'def closest(xs: list[int], target: int) -> int:',
+        '    best = math.inf',
+        '    found = -1',
+        '    for x in xs:',
+        '        if abs(x - target) < best:',
+        '            best = abs(x - target)',
+        '            found = x',
+        '    return found',
+        '',
+        '',
+        'counts = count_words(["a", "b", "a", "toString"])',
+        'print(counts.get("a", 0), counts.get("z", -1), counts.get("toString", 0), counts.get("constructor", 0))',
+        'print(closest([1, 5, 9], 6), closest([], 3), -math.inf < 0)',
+      ].join('\n') + '\n',
+      'python',
+      /counts\[word\] = \(includes\(counts, word\) \? counts\[word\] : 0\) \+ 1;[^]*let best = num\("Infinity"\);/,
+    );
+  });
 });

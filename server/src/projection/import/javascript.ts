@@ -78,8 +78,11 @@ export class JavaScriptImporter {
   private errorClasses = new Set<string>();
   /** The caught name whose `.message` is the message, inside a catch that reads it so. */
   private caughtMessage: string | undefined;
+  private root: SyntaxNode | undefined;
 
   program(root: SyntaxNode): A.Program {
+    this.root = root;
+    this.declaredGlobals.clear();
     this.errorClasses = errorClasses(root);
     this.runtimeErrors = new RuntimeErrors(fileFunctions(root), this.errorClasses);
     this.throws = throwKinds(root, this.errorClasses);
@@ -1007,6 +1010,8 @@ export class JavaScriptImporter {
   private expressionAt(node: SyntaxNode): A.Expression {
     switch (node.type) {
       case 'identifier':
+        // Infinity is a double Whetstone writes as num("Infinity") (printed Infinity, Python's inf).
+        if (node.text === 'Infinity' && !this.declaresName('Infinity')) return this.b.call('num', [this.b.literal('Infinity', node)], node);
         return this.b.identifier(this.renamed?.get(node.text) ?? node.text, node);
       case 'undefined':
         // Compared with === or !==, undefined asks what null asks in Whetstone (a missing value);
@@ -1172,9 +1177,27 @@ export class JavaScriptImporter {
     if (!object || !property || node.children.some((child) => child?.type === 'optional_chain')) return this.b.errorNode(node, 'optional chaining (?.)');
     if (property.type !== 'property_identifier') return this.b.errorNode(node, 'a private member (#)');
     if (property.text === 'length') return this.b.call('len', [this.expression(object)], node);
+    const constant = object.type === 'identifier' && object.text === 'Number' && !this.declaresName('Number') ? NUMBER_CONSTANTS[property.text] : undefined;
+    if (constant !== undefined) {
+      if (typeof constant === 'string') return this.b.call('num', [this.b.literal(constant, node)], node);
+      return this.b.make<A.Literal>('Literal', node, { value: constant, raw: String(constant) });
+    }
     if (property.text === 'message' && this.caughtMessage !== undefined && caughtName(object) === this.caughtMessage) return this.b.identifier(this.caughtMessage, node);
     return this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: property.text });
   }
+
+  /** Whether the file declares `name` (a variable, function, parameter or catch name), which then hides the global of that name. */
+  private declaresName(name: string): boolean {
+    let found = this.declaredGlobals.get(name);
+    if (found === undefined) {
+      const root = this.root;
+      found = !!root && root.descendantsOfType('identifier').some((id) => id?.text === name && declares(id));
+      this.declaredGlobals.set(name, found);
+    }
+    return found;
+  }
+
+  private readonly declaredGlobals = new Map<string, boolean>();
 
   private callExpression(node: SyntaxNode): A.Expression {
     const callee = field(node, 'function');
@@ -1433,6 +1456,27 @@ function assigns(node: SyntaxNode, name: string): boolean {
     const target = found && (found.type === 'update_expression' ? field(found, 'argument') : field(found, 'left'));
     return target?.text === name;
   });
+}
+
+/** The constants of JavaScript's Number that Whetstone writes as a literal, or as num(text) for an infinity. */
+const NUMBER_CONSTANTS: Record<string, number | string | undefined> = {
+  POSITIVE_INFINITY: 'Infinity',
+  NEGATIVE_INFINITY: '-Infinity',
+  MAX_SAFE_INTEGER: Number.MAX_SAFE_INTEGER,
+  MIN_SAFE_INTEGER: Number.MIN_SAFE_INTEGER,
+  EPSILON: Number.EPSILON,
+};
+
+/** The parents of an identifier that declare it wherever it stands in them. */
+const DECLARING = new Set(['formal_parameters', 'required_parameter', 'optional_parameter', 'array_pattern', 'object_pattern', 'rest_pattern', 'import_specifier', 'namespace_import', 'import_clause']);
+/** The parents of an identifier that declare it in one field. */
+const DECLARING_FIELD: Record<string, string> = { variable_declarator: 'name', function_declaration: 'name', function_expression: 'name', class_declaration: 'name', arrow_function: 'parameter', catch_clause: 'parameter', assignment_pattern: 'left' };
+
+/** Whether the identifier `id` is a name being declared (a variable, function, parameter, catch or import name). */
+function declares(id: SyntaxNode): boolean {
+  const parent = id.parent;
+  if (!parent) return false;
+  return DECLARING.has(parent.type) || field(parent, DECLARING_FIELD[parent.type] ?? '')?.id === id.id;
 }
 
 /** Whether `node` has a continue that belongs to this loop (not to a loop or function nested in it). */

@@ -855,7 +855,9 @@ export class PythonImporter {
         const object = field(node, 'object');
         const attribute = field(node, 'attribute')?.text ?? '';
         if (!object) return this.b.errorNode(node, 'an attribute');
-        if (object.type === 'identifier' && object.text === 'math') return this.b.errorNode(node, `math.${attribute}`, 'math.floor, math.ceil and math.fabs map to built-ins; other members of math do not.');
+        // math.inf is the double num("Infinity") gives, as float("inf") is.
+        if (object.type === 'identifier' && object.text === 'math' && attribute === 'inf') return this.b.call('num', [this.b.literal('Infinity', node)], node);
+        if (object.type === 'identifier' && object.text === 'math') return this.b.errorNode(node, `math.${attribute}`, 'math.floor, math.ceil, math.fabs and math.inf map to built-ins; other members of math do not.');
         // A method call is judged as a call (library-names.ts), a member of an imported module is
         // the module's. Any other `obj.attr` is not Whetstone's field read: a dict (what records and
         // maps are in Python) has no attributes, and the attributes of other values (`s.upper`,
@@ -1259,6 +1261,12 @@ export class PythonImporter {
     if (!object) return undefined;
     if (object.type === 'identifier' && object.text === 'math' && MATH_FUNCTIONS[attribute]) return this.b.call(MATH_FUNCTIONS[attribute], args, node);
     if (attribute === 'append' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
+    const written = namedChildren(field(node, 'arguments') ?? node);
+    if (attribute === 'get' && written.length === 2 && [object, ...written].every(isPlainOperand)) {
+      // d.get(k, default): the value at k when d holds it, else default, each a name or a literal so that reading them twice or not at all changes nothing.
+      const read = this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(object), index: this.expression(written[0]) });
+      return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, { condition: this.b.call('includes', [this.expression(object), args[0]], node), consequent: read, alternate: args[1] });
+    }
     // xs.insert(i, v): before index i, counted from the end when negative, stopped at the ends, as splice does.
     if (attribute === 'insert' && args.length === 2 && node.parent?.type === 'expression_statement') {
       return this.b.call('splice', [this.expression(object), args[0], this.b.literal(0, node), this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [args[1]] })], node);
@@ -1415,6 +1423,13 @@ function enumerateStart(args: SyntaxNode[]): SyntaxNode | null | undefined {
   const written = keyword ? (field(args[1], 'name')?.text === 'start' ? field(args[1], 'value') : undefined) : args[1];
   const number = written?.type === 'unary_operator' && written.text.startsWith('-') ? namedChildren(written)[0] : written;
   return number?.type === 'integer' ? written : undefined;
+}
+
+/** A name or a literal (a number, a text without interpolation, True, False, None): evaluated twice or not at all, the same. */
+function isPlainOperand(node: SyntaxNode): boolean {
+  if (['identifier', 'integer', 'float', 'true', 'false', 'none'].includes(node.type)) return true;
+  if (node.type === 'string') return !namedChildren(node).some((child) => child.type === 'interpolation');
+  return node.type === 'unary_operator' && ['integer', 'float'].includes(namedChildren(node)[0]?.type ?? '');
 }
 
 /** A zip argument whose evaluation has no effect and cannot fail: a name, or a slice of a name with whole number or name bounds. */
