@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { printDocument } from '../../server/src/core/editing';
+import { analyze } from '../../server/src/core/semantics';
 import { WhetstoneDocument } from '../../server/src/core/syntax';
 import { generate } from '../../server/src/projection/generate';
 import { importSource } from '../../server/src/projection/import';
@@ -241,5 +242,29 @@ describe('projection library: loops that unpack', () => {
       'python',
       /counts\[word\] = \(includes\(counts, word\) \? counts\[word\] : 0\) \+ 1;[^]*let best = num\("Infinity"\);/,
     );
+  });
+
+  it("JavaScript's Math.min(...xs) and Math.max(...xs) are minOf and maxOf: Infinity for an empty list, NaN and -0 as Math.min gives them", () => {
+    scratch.keepsItsMeaning(
+      [
+        'function spread(xs) {',
+        '  return Math.max(...xs) - Math.min(...xs);',
+        '}',
+        'const xs = [4, 9, 2];',
+        'console.log(Math.min(...xs), Math.max(...xs), spread([1, 5, 3]));',
+        'console.log(Math.max(...[]), Math.min(...[]), Math.min(...[3, NaN, 1]), Math.max(...[1, Infinity]), 1 / Math.max(...[-0, 0]), 1 / Math.min(...[0, -0]));',
+      ].join('\n') + '\n',
+      'javascript',
+      /return maxOf\(xs\) - minOf\(xs\);[^]*minOf\(\[3, num\("NaN"\), 1\]\)/,
+    );
+    const doc = WhetstoneDocument.create('let xs = [0.5, -2, 7];\nprint(minOf(xs), maxOf(xs), minOf(range(3)), maxOf(["a"]));\n', 1);
+    try {
+      assert.deepEqual(
+        analyze(doc.ast).diagnostics.filter((d) => d.severity === 'error').map((d) => d.message),
+        ['List element of type string is not assignable to number'],
+      );
+    } finally {
+      doc.dispose();
+    }
   });
 });

@@ -651,6 +651,13 @@ class JavaScriptGenerator {
         }
         case 'keys':
           return fragment(`Object.keys(${list(args)})`, POSTFIX);
+        case 'minOf':
+        case 'maxOf': {
+          // Math.min(...xs) would pass every element as an argument, more than a call takes for a long list.
+          const [best, start] = name === 'minOf' ? ['min', 'Infinity'] : ['max', '-Infinity'];
+          const number = this.typescript ? ': number' : '';
+          return fragment(`${wrap(args[0], POSTFIX)}.reduce((best${number}, item${number}) => Math.${best}(best, item), ${start})`, POSTFIX);
+        }
         case 'values': {
           // TypeScript types the values of an any as unknown[]: they are any, as the map's are.
           const untyped = this.typescript && first && stripOptional(this.ctx.model.typeOf(first.id) ?? { kind: 'any' }).kind === 'any';

@@ -1010,8 +1010,8 @@ export class JavaScriptImporter {
   private expressionAt(node: SyntaxNode): A.Expression {
     switch (node.type) {
       case 'identifier':
-        // Infinity is a double Whetstone writes as num("Infinity") (printed Infinity, Python's inf).
-        if (node.text === 'Infinity' && !this.declaresName('Infinity')) return this.b.call('num', [this.b.literal('Infinity', node)], node);
+        // Infinity and NaN are doubles Whetstone writes as num("Infinity") and num("NaN").
+        if ((node.text === 'Infinity' || node.text === 'NaN') && !this.declaresName(node.text)) return this.b.call('num', [this.b.literal(node.text, node)], node);
         return this.b.identifier(this.renamed?.get(node.text) ?? node.text, node);
       case 'undefined':
         // Compared with === or !==, undefined asks what null asks in Whetstone (a missing value);
@@ -1216,7 +1216,13 @@ export class JavaScriptImporter {
       const gathered = this.b.make<A.ArrayLiteral>('ArrayLiteral', argsNode, { elements: all.slice(rest.fixed) });
       return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: [...all.slice(0, rest.fixed), gathered] });
     }
-    const args = this.list(namedChildren(argsNode));
+    const spread = namedChildren(argsNode);
+    const extreme = callee.type === 'member_expression' && field(callee, 'object')?.text === 'Math' && ['min', 'max'].includes(field(callee, 'property')?.text ?? '') ? field(callee, 'property')?.text : undefined;
+    if (extreme && spread.length === 1 && spread[0].type === 'spread_element' && namedChildren(spread[0])[0] && !this.declaresName('Math')) {
+      // Math.min(...xs): the smallest element, Infinity for an empty list, as minOf gives it.
+      return this.b.call(extreme === 'min' ? 'minOf' : 'maxOf', [this.expression(namedChildren(spread[0])[0])], node);
+    }
+    const args = this.list(spread);
     const builtin = this.builtinCall(callee, args, node);
     if (builtin) return builtin;
     return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: args });
