@@ -95,7 +95,7 @@ describe('projection library: loops that unpack', () => {
         'scores = {"ann": 3, "bob": 5}',
         'for name, score in scores.items():',
         '    scores[name] = score * 2',
-        '    print(name, score)',
+        '    print(name, score, len(scores))',
         'print(name, score, scores)',
         'print(last_pair([[1, 2], [7, 8], [9, 9]]), last_pair([]))',
       ].join('\n') + '\n',

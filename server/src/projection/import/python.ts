@@ -1459,6 +1459,8 @@ function assignsName(body: SyntaxNode, name: string): boolean {
 }
 
 const DICT_CHANGES = new Set(['pop', 'popitem', 'clear', 'update', 'setdefault']);
+/** Python's functions that read what they are given and change nothing. */
+const READING_FUNCTIONS = new Set(['print', 'len', 'str', 'repr', 'sorted', 'list', 'min', 'max', 'sum', 'abs', 'isinstance']);
 
 /**
  * Why `for k, v in d.items()` cannot walk keys(d) reading d[k]: the body may add or remove a key
@@ -1473,7 +1475,8 @@ function itemsProblem(body: SyntaxNode, dict: string, key: string): string | und
     if (found.type === 'call') {
       const callee = field(found, 'function');
       if (callee?.type === 'attribute' && field(callee, 'object')?.text === dict && DICT_CHANGES.has(field(callee, 'attribute')?.text ?? '')) return `body changes the keys of ${dict}`;
-      if (namedChildren(field(found, 'arguments') ?? found).some((arg) => arg.text === dict)) return `body passes ${dict} to a function`;
+      const reading = callee?.type === 'identifier' && READING_FUNCTIONS.has(callee.text);
+      if (!reading && namedChildren(field(found, 'arguments') ?? found).some((arg) => arg.text === dict)) return `body passes ${dict} to a function`;
       continue;
     }
     const value = field(found, 'value');
