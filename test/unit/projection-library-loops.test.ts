@@ -111,6 +111,8 @@ describe('projection library: loops that unpack', () => {
       'python',
       /for item(\d+) in xs \{\n\s*x = item\1;\n\s*\}/,
     );
+    // The names the loop adds are not names of the file.
+    scratch.keepsItsMeaning('item1 = 5\ncount2 = 7\nfor i, x in enumerate([3, 4]):\n    print(i, x, item1, count2)\n', 'python', /let count(\d+) = 0;\n\s*for item(\d+) in \[3, 4\] \{\n\s*const i = count\1;/);
   });
 
   it('an items() loop that may change the dict, a zip of a text, and other unpackings are errors at import', () => {
@@ -149,6 +151,9 @@ describe('projection library: loops that unpack', () => {
       ],
       errors.join('\n'),
     );
+    const own = importErrors('def zip(a: list[int], b: list[int]) -> list[list[int]]:\n    return [[1, 2]]\n\n\nfor x, y in zip([1], [2]):\n    print(x, y)\n', 'python');
+    assert.equal(own.length, 1, own.join('\n'));
+    assert.match(own[0], /^5: .*a for loop over zip\(…\) in a file that defines its own zip/);
   });
 
   it("JavaScript's Object.entries, xs.entries() and a loop over pairs bind each item's parts, as JavaScript binds them", () => {

@@ -535,7 +535,7 @@ export class PythonImporter {
         }
         if (this.scope.declared.has(left.text) || this.scope.outer.has(left.text)) {
           // A name of the scope (assigned elsewhere too, or global): Python's loop assigns it and it keeps the last element after the loop.
-          const item = `item${++this.comprehensionCount}`;
+          const item = this.fresh('item');
           const iterable = this.expression(right);
           const bodyNode = field(node, 'body');
           const block = this.block(bodyNode, node);
@@ -1078,9 +1078,12 @@ export class PythonImporter {
     }
     const callee = right.type === 'call' ? field(right, 'function') : undefined;
     const args = right.type === 'call' ? namedChildren(field(right, 'arguments') ?? right) : [];
-    const count = ++this.comprehensionCount;
-    const item = `item${count}`;
-    const counter = `count${count}`;
+    if (callee?.type === 'identifier' && ['enumerate', 'zip'].includes(callee.text) && new RegExp(`^\\s*(def\\s+${callee.text}\\b|${callee.text}\\s*=)`, 'm').test(this.b.source)) {
+      this.b.unsupported(node, `a for loop over ${callee.text}(…) in a file that defines its own ${callee.text}`, `Rename the file's ${callee.text}.`);
+      return [];
+    }
+    const item = this.fresh('item');
+    const counter = this.fresh('count');
     const before: A.Statement[] = [];
     const reads: A.Statement[] = [];
     // The hidden names are declared before the loop and read inside its body, where their spans say.
@@ -1113,7 +1116,7 @@ export class PythonImporter {
       const others = args.slice(1).map((arg) => {
         if (arg.type === 'identifier' && !assignsName(body, arg.text)) return arg.text;
         // A slice, or a name the body assigns: held once, as zip holds each list.
-        const holder = `zipped${++this.comprehensionCount}`;
+        const holder = this.fresh('zipped');
         before.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', top, { name: holder, kind: 'const', varType: null, annotations: [], initializer: this.expression(arg) }));
         return holder;
       });
@@ -1163,6 +1166,13 @@ export class PythonImporter {
     const block = this.block(body, node);
     block.statements.unshift(...reads);
     return [...before, this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: item, iterable, body: block })];
+  }
+
+  /** A name for a value the import adds, `base` and a number, that the source does not use. */
+  private fresh(base: string): string {
+    let name = `${base}${++this.comprehensionCount}`;
+    while (new RegExp(`\\b${name}\\b`).test(this.b.source)) name = `${base}${++this.comprehensionCount}`;
+    return name;
   }
 
   /** The name of a zip's list after the first, read by its elements 0, 1, …: a list, not a dict, nor a text (Python walks a text by code points). */
