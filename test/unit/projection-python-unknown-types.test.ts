@@ -44,7 +44,7 @@ describe('Python values of unknown type, exact ints and attributes at import', (
   it('enumerate over a parameter that holds a dict is an error', () => {
     const source = 'def firsts(c):\n    out = 0\n    for i, k in enumerate(c):\n        out += i\n    return out\n\nprint(firsts({"a": 1, "b": 2}))\n';
     assert.equal(pythonPrints(source), '1\n');
-    assert.match(errors(source).join('\n'), /^3: .*this enumerate\(…\) reads a value whose type is not known at import: Python reads a dict's keys/);
+    assert.match(errors(source).join('\n'), /^3: .*this for loop walks a value whose type is not known at import: Python walks a dict's keys/);
   });
 
   it('unpacking a parameter that holds a dict is an error; a known dict too; a list prints the same', () => {

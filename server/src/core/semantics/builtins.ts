@@ -294,6 +294,19 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     signature: 'fn max(first: number, ...rest: number): number',
     doc: 'The largest of its arguments (at least one).',
   },
+  // The smallest and largest element of a list, as JavaScript's Math.min(...xs) and Math.max(...xs).
+  {
+    name: 'minOf',
+    type: fn([param('list', listOf(NUMBER))], NUMBER),
+    signature: 'fn minOf(list: list<number>): number',
+    doc: 'The smallest element of `list`, as `min` compares: NaN when any element is NaN, -0 below 0, and Infinity for an empty list.',
+  },
+  {
+    name: 'maxOf',
+    type: fn([param('list', listOf(NUMBER))], NUMBER),
+    signature: 'fn maxOf(list: list<number>): number',
+    doc: 'The largest element of `list`, as `max` compares: NaN when any element is NaN, 0 above -0, and -Infinity for an empty list.',
+  },
   numberToNumber('abs', 'The absolute value of `x`.'),
   numberToNumber('floor', 'The largest integer not greater than `x`.'),
   numberToNumber('ceil', 'The smallest integer not less than `x`.'),

@@ -516,6 +516,10 @@ class JavaScriptGenerator {
       }
       case 'IndexExpression': {
         const object = this.expression(node.object);
+        if (this.typescript && this.ctx.isKind(node.object, 'object', 'named') && !(node.index.type === 'Literal' && typeof node.index.value === 'string')) {
+          // TypeScript indexes a record's type only by its field names: a key held in a string reads it as a map.
+          return fragment(`(${object.text} as Record<string, any>)[${this.expression(node.index).text}]`, POSTFIX);
+        }
         if (this.keyed(node) || this.inRange(node)) return fragment(`${wrap(object, POSTFIX)}[${this.expression(node.index).text}]`, POSTFIX);
         // Out of range is an error in Whetstone, undefined in JavaScript.
         this.ctx.helper('indexIn');
@@ -677,8 +681,18 @@ class JavaScriptGenerator {
         }
         case 'keys':
           return fragment(`Object.keys(${list(args)})`, POSTFIX);
-        case 'values':
-          return fragment(`Object.values(${list(args)})`, POSTFIX);
+        case 'minOf':
+        case 'maxOf': {
+          // Math.min(...xs) would pass every element as an argument, more than a call takes for a long list.
+          const [best, start] = name === 'minOf' ? ['min', 'Infinity'] : ['max', '-Infinity'];
+          const number = this.typescript ? ': number' : '';
+          return fragment(`${wrap(args[0], POSTFIX)}.reduce((best${number}, item${number}) => Math.${best}(best, item), ${start})`, POSTFIX);
+        }
+        case 'values': {
+          // TypeScript types the values of an any as unknown[]: they are any, as the map's are.
+          const untyped = this.typescript && first && stripOptional(this.ctx.model.typeOf(first.id) ?? { kind: 'any' }).kind === 'any';
+          return fragment(`Object.values${untyped ? '<any>' : ''}(${list(args)})`, POSTFIX);
+        }
         case 'range':
           return fragment(`${this.ctx.helper('rangeList')}(${list(args)})`, POSTFIX);
         case 'round':

@@ -1097,6 +1097,10 @@ class PythonGenerator {
         case 'max':
           // Python's min and max skip a NaN that is not first and take the first of 0 and -0.0.
           return fragment(`${this.ctx.helper(name === 'min' ? 'minimum' : 'maximum')}(${list})`, POSTFIX);
+        case 'minOf':
+        case 'maxOf':
+          // The helpers give JavaScript's NaN and -0; the infinity first is the answer for an empty list, where Python's min raises.
+          return fragment(`${this.ctx.helper(name === 'minOf' ? 'minimum' : 'maximum')}(float("${name === 'minOf' ? 'inf' : '-inf'}"), *${wrap(args[0], POSTFIX)})`, POSTFIX);
         case 'assert':
           return fragment(`${this.ctx.helper('assert_that')}(${list})`, POSTFIX);
         default:

@@ -80,8 +80,11 @@ export class JavaScriptImporter {
   private errorClasses = new Set<string>();
   /** The caught name whose `.message` is the message, inside a catch that reads it so. */
   private caughtMessage: string | undefined;
+  private root: SyntaxNode | undefined;
 
   program(root: SyntaxNode): A.Program {
+    this.root = root;
+    this.declaredGlobals.clear();
     this.errorClasses = errorClasses(root);
     this.runtimeErrors = new RuntimeErrors(fileFunctions(root), this.errorClasses);
     this.throws = throwKinds(root, this.errorClasses);
@@ -870,6 +873,7 @@ export class JavaScriptImporter {
     const left = field(node, 'left');
     const right = field(node, 'right');
     const operator = field(node, 'operator')?.text;
+    if (left?.type === 'array_pattern' && right && operator === 'of') return this.unpackingForOf(node, left, right);
     if (left?.type !== 'identifier' || !right) {
       this.b.unsupported(node, 'a for loop over a destructuring pattern');
       return [];
@@ -880,6 +884,77 @@ export class JavaScriptImporter {
     return [
       this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: left.text, iterable, body: this.block(field(node, 'body') ?? node) }),
     ];
+  }
+
+  /**
+   * `for (const [a, b] of …)`: a loop over one item a turn whose body starts by binding the names.
+   * `Object.entries(o)` is a list made once: the loop walks keys(o) and values(o) taken before it,
+   * so what the body changes in o is not seen, as in JavaScript. `xs.entries()` walks xs (as it is
+   * at each step) with a count beside it. Any other iterable's items must be lists of at least the
+   * names' number: JavaScript binds undefined past the end of a shorter one and walks a text by
+   * code points, so the loop stops with an error where an item is not such a list.
+   */
+  private unpackingForOf(node: SyntaxNode, pattern: SyntaxNode, right: SyntaxNode): A.Statement[] {
+    const names = namedChildren(pattern);
+    const holes = pattern.children.filter((child) => child?.type === ',').length !== names.length - 1;
+    const kind = field(node, 'kind')?.text;
+    const bodyNode = field(node, 'body');
+    if (names.length === 0 || holes || names.some((name) => name.type !== 'identifier') || (kind !== 'const' && kind !== 'let') || !bodyNode) {
+      this.b.unsupported(node, 'a for loop over a destructuring pattern other than const or let [a, b] of plain names', 'Bind the item to a name and read its parts in the body.');
+      return [];
+    }
+    const callee = right.type === 'call_expression' ? field(right, 'function') : undefined;
+    const args = right.type === 'call_expression' ? namedChildren(field(right, 'arguments') ?? right) : [];
+    const object = callee?.type === 'member_expression' ? field(callee, 'object') : undefined;
+    const method = callee?.type === 'member_expression' ? field(callee, 'property')?.text : undefined;
+    const item = this.freshName('item');
+    // The hidden names are declared before the loop and read inside its body, where their spans say.
+    const top = this.b.spanBetween(node.startIndex, node.startIndex);
+    const inside = this.b.spanBetween(bodyNode.startIndex, bodyNode.startIndex);
+    const read = (): A.Identifier => this.b.identifier(item, inside);
+    const before: A.Statement[] = [];
+    const reads: A.Statement[] = [];
+    const bind = (name: SyntaxNode, value: A.Expression): void =>
+      void reads.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', name, { name: name.text, kind: kind === 'let' && assigns(bodyNode, name.text) ? 'let' : 'const', varType: null, annotations: [], initializer: value }));
+    const hold = (base: string, value: A.Expression): (() => A.Identifier) => {
+      const name = this.freshName(base);
+      before.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', top, { name, kind: base === 'count' ? 'let' : 'const', varType: null, annotations: [], initializer: value }));
+      return () => this.b.identifier(name, inside);
+    };
+    const step = (counter: () => A.Identifier): A.Statement => this.b.make<A.AssignmentStatement>('AssignmentStatement', inside, { annotations: [], target: counter(), operator: '+=', value: this.b.literal(1, inside) });
+    let iterable: A.Expression;
+    if (object?.text === 'Object' && method === 'entries' && args.length === 1 && names.length <= 2) {
+      const entries = this.expression(args[0]);
+      const held = hold('entries', entries);
+      const keyList = hold('keys', this.b.call('keys', [held()], right));
+      const valueList = hold('values', this.b.call('values', [held()], right));
+      const counter = hold('count', this.b.literal(0, right));
+      iterable = keyList();
+      bind(names[0], read());
+      if (names[1]) bind(names[1], this.b.make<A.IndexExpression>('IndexExpression', names[1], { object: valueList(), index: counter() }));
+      reads.push(step(counter));
+    } else if (object && method === 'entries' && args.length === 0 && names.length <= 2) {
+      const counter = hold('count', this.b.literal(0, right));
+      iterable = this.expression(object);
+      bind(names[0], counter());
+      reads.push(step(counter));
+      if (names[1]) bind(names[1], read());
+    } else {
+      iterable = this.expression(right);
+      const isList = this.b.make<A.TypeTest>('TypeTest', inside, { operand: read(), testedType: 'list' });
+      const longEnough = this.b.make<A.BinaryExpression>('BinaryExpression', inside, { operator: '>=', left: this.b.call('len', [read()], inside), right: this.b.literal(names.length, inside) });
+      const check = this.b.make<A.BinaryExpression>('BinaryExpression', inside, { operator: '&&', left: isList, right: longEnough });
+      const message = this.b.literal(`expected a list of at least ${names.length} elements to destructure`, inside);
+      reads.push(this.b.make<A.ExpressionStatement>('ExpressionStatement', pattern, { annotations: [], expression: this.b.call('assert', [check, message], pattern) }));
+      names.forEach((name, index) => bind(name, this.b.make<A.IndexExpression>('IndexExpression', name, { object: read(), index: this.b.literal(index, name) })));
+    }
+    const body = this.block(bodyNode);
+    body.statements.unshift(...reads);
+    const loop = this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: item, iterable, body });
+    if (before.length === 0) return [loop];
+    // The held values stay scoped to the loop.
+    const scope = this.b.make<A.Block>('Block', node, { statements: [...before, loop] });
+    return [this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition: this.b.literal(true, node), consequent: scope, alternate: null })];
   }
 
   /**
@@ -937,6 +1012,8 @@ export class JavaScriptImporter {
   private expressionAt(node: SyntaxNode): A.Expression {
     switch (node.type) {
       case 'identifier':
+        // Infinity and NaN are doubles Whetstone writes as num("Infinity") and num("NaN").
+        if ((node.text === 'Infinity' || node.text === 'NaN') && !this.declaresName(node.text)) return this.b.call('num', [this.b.literal(node.text, node)], node);
         return this.b.identifier(this.renamed?.get(node.text) ?? node.text, node);
       case 'undefined':
         // Compared with === or !==, undefined asks what null asks in Whetstone (a missing value);
@@ -1129,9 +1206,27 @@ export class JavaScriptImporter {
     if (!object || !property || node.children.some((child) => child?.type === 'optional_chain')) return this.b.errorNode(node, 'optional chaining (?.)');
     if (property.type !== 'property_identifier') return this.b.errorNode(node, 'a private member (#)');
     if (property.text === 'length') return this.b.call('len', [this.expression(object)], node);
+    const constant = object.type === 'identifier' && object.text === 'Number' && !this.declaresName('Number') ? NUMBER_CONSTANTS[property.text] : undefined;
+    if (constant !== undefined) {
+      if (typeof constant === 'string') return this.b.call('num', [this.b.literal(constant, node)], node);
+      return this.b.make<A.Literal>('Literal', node, { value: constant, raw: String(constant) });
+    }
     if (property.text === 'message' && this.caughtMessage !== undefined && caughtName(object) === this.caughtMessage) return this.b.identifier(this.caughtMessage, node);
     return this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: property.text });
   }
+
+  /** Whether the file declares `name` (a variable, function, parameter or catch name), which then hides the global of that name. */
+  private declaresName(name: string): boolean {
+    let found = this.declaredGlobals.get(name);
+    if (found === undefined) {
+      const root = this.root;
+      found = !!root && root.descendantsOfType('identifier').some((id) => id?.text === name && declares(id));
+      this.declaredGlobals.set(name, found);
+    }
+    return found;
+  }
+
+  private readonly declaredGlobals = new Map<string, boolean>();
 
   private callExpression(node: SyntaxNode): A.Expression {
     const callee = field(node, 'function');
@@ -1150,7 +1245,13 @@ export class JavaScriptImporter {
       const gathered = this.b.make<A.ArrayLiteral>('ArrayLiteral', argsNode, { elements: all.slice(rest.fixed) });
       return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: [...all.slice(0, rest.fixed), gathered] });
     }
-    const args = this.list(namedChildren(argsNode));
+    const spread = namedChildren(argsNode);
+    const extreme = callee.type === 'member_expression' && field(callee, 'object')?.text === 'Math' && ['min', 'max'].includes(field(callee, 'property')?.text ?? '') ? field(callee, 'property')?.text : undefined;
+    if (extreme && spread.length === 1 && spread[0].type === 'spread_element' && namedChildren(spread[0])[0] && !this.declaresName('Math')) {
+      // Math.min(...xs): the smallest element, Infinity for an empty list, as minOf gives it.
+      return this.b.call(extreme === 'min' ? 'minOf' : 'maxOf', [this.expression(namedChildren(spread[0])[0])], node);
+    }
+    const args = this.list(spread);
     const builtin = this.builtinCall(callee, args, node);
     if (builtin) return builtin;
     return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: args });
@@ -1425,6 +1526,27 @@ function assigns(node: SyntaxNode, name: string): boolean {
     const target = found && (found.type === 'update_expression' ? field(found, 'argument') : field(found, 'left'));
     return target?.text === name;
   });
+}
+
+/** The constants of JavaScript's Number that Whetstone writes as a literal, or as num(text) for an infinity. */
+const NUMBER_CONSTANTS: Record<string, number | string | undefined> = {
+  POSITIVE_INFINITY: 'Infinity',
+  NEGATIVE_INFINITY: '-Infinity',
+  MAX_SAFE_INTEGER: Number.MAX_SAFE_INTEGER,
+  MIN_SAFE_INTEGER: Number.MIN_SAFE_INTEGER,
+  EPSILON: Number.EPSILON,
+};
+
+/** The parents of an identifier that declare it wherever it stands in them. */
+const DECLARING = new Set(['formal_parameters', 'required_parameter', 'optional_parameter', 'array_pattern', 'object_pattern', 'rest_pattern', 'import_specifier', 'namespace_import', 'import_clause']);
+/** The parents of an identifier that declare it in one field. */
+const DECLARING_FIELD: Record<string, string> = { variable_declarator: 'name', function_declaration: 'name', function_expression: 'name', class_declaration: 'name', arrow_function: 'parameter', catch_clause: 'parameter', assignment_pattern: 'left' };
+
+/** Whether the identifier `id` is a name being declared (a variable, function, parameter, catch or import name). */
+function declares(id: SyntaxNode): boolean {
+  const parent = id.parent;
+  if (!parent) return false;
+  return DECLARING.has(parent.type) || field(parent, DECLARING_FIELD[parent.type] ?? '')?.id === id.id;
 }
 
 /** Whether `node` has a continue that belongs to this loop (not to a loop or function nested in it). */

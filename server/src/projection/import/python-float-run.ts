@@ -379,7 +379,8 @@ class Run {
     } catch (signal) {
       throw placed(signal, node);
     }
-    if (this.listsOnly.has(node.id) && !Array.isArray(value) && typeof value !== 'string') throw new Found({ kind: 'not a list or text', at: node });
+    // A text with a character above U+FFFF is read by code points in Python and by UTF-16 units where Whetstone indexes it.
+    if (this.listsOnly.has(node.id) && !Array.isArray(value) && (typeof value !== 'string' || /[\uD800-\uDFFF]/.test(value))) throw new Found({ kind: 'not a list or text', at: node });
     return value;
   }
 

@@ -20,14 +20,20 @@ const COMPARED_OTHERWISE = new Set(['list', 'map', 'object', 'named', 'bool']);
 /** Kinds that are a dict in Python. */
 const DICTS = new Set(['map', 'object', 'named']);
 
-/** The values the import reads by their elements 0, 1, … (`a, b = v`; the lists of `enumerate`, `zip`), per import, with what read them. */
+/** The values the import reads by their elements 0, 1, … (`a, b = v`; the lists of `zip`), per import, with what read them. */
 const unpackings = new WeakMap<AstBuilder, Map<string, string>>();
+/** Of those, the ones that must be lists: a text is read by code points where Python walks it, by UTF-16 units where Whetstone indexes it. */
+const listsOnlyIds = new WeakMap<AstBuilder, Set<string>>();
 
-/** Records that `value` is read by its elements 0, 1, … where Python reads it by `how` ("this unpacking", "this enumerate(…)"). */
-export function markUnpacked(builder: AstBuilder, value: Expression, how: string): void {
+/** Records that `value` is read by its elements 0, 1, … where Python reads it by `how` ("this unpacking", "this zip(…)"); `listOnly`: where a text would be walked otherwise. */
+export function markUnpacked(builder: AstBuilder, value: Expression, how: string, listOnly = false): void {
   const ids = unpackings.get(builder) ?? new Map<string, string>();
   ids.set(value.id, how);
   unpackings.set(builder, ids);
+  if (!listOnly) return;
+  const lists = listsOnlyIds.get(builder) ?? new Set<string>();
+  lists.add(value.id);
+  listsOnlyIds.set(builder, lists);
 }
 
 /** The walks (some, every, map, find) made of a generator expression, per import: their list is what its `for` walks. */
@@ -110,7 +116,13 @@ export function readMembership(program: Program, builder: AstBuilder): Projectio
     const kind = kindOf(value)?.kind;
     const message = `Not carried into Whetstone: ${unpackedIds.get(value.id)} reads a value that may be a dict: Python reads a dict's keys, where Whetstone reads elements 0, 1, …`;
     const hint = 'Give the value a type hint (list[int], str), or read list(d.keys()) for the keys of a dict.';
-    if (DICTS.has(kind ?? '')) diagnostics.push(projectionDiagnostic('W_UNSUPPORTED', 'error', message, value.id, value.span, { hint }));
+    if (kind === 'string' && listsOnlyIds.get(builder)?.has(value.id)) {
+      diagnostics.push(
+        projectionDiagnostic('W_UNSUPPORTED', 'error', `Not carried into Whetstone: ${unpackedIds.get(value.id)} reads a text by its elements 0, 1, …: Python walks a text by characters (code points), Whetstone indexes it by UTF-16 units`, value.id, value.span, {
+          hint: 'Zip lists: list(text) gives the characters.',
+        }),
+      );
+    } else if (DICTS.has(kind ?? '')) diagnostics.push(projectionDiagnostic('W_UNSUPPORTED', 'error', message, value.id, value.span, { hint }));
     else if (unknown(kind)) undecided.push({ at: value, message: message.replace('that may be a dict', 'whose type is not known at import'), hint });
   }
   if (undecided.length === 0) return diagnostics;

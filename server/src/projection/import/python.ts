@@ -413,7 +413,15 @@ export class PythonImporter {
         case 'for_statement': {
           const left = field(node, 'left');
           if (left?.type === 'identifier') loopTargets.add(left.text);
-          break;
+          const body = field(node, 'body');
+          if (!left || !isUnpacking(left) || !body) break;
+          // `for a, b in …` assigns each name at the start of the body (declared there unless used outside it).
+          for (const name of namedChildren(left)) {
+            if (name.type === 'identifier') note(name.text, name, [...chain, body.startIndex], true, null);
+            else visit(name, chain, false, undefined, depth + 1);
+          }
+          for (const part of [field(node, 'right'), body, field(node, 'alternative')]) if (part) visit(part, chain, false, undefined, depth + 1);
+          return;
         }
         case 'identifier':
           reads.push({ name: node.text, occurrence: { offset: node.startIndex, chain, assignment: false, direct: false } });
@@ -525,6 +533,16 @@ export class PythonImporter {
         if (left?.type !== 'identifier' || !right) {
           this.b.unsupported(node, 'a for loop that unpacks several names');
           return [];
+        }
+        if (this.scope.declared.has(left.text) || this.scope.outer.has(left.text)) {
+          // A name of the scope (assigned elsewhere too, or global): Python's loop assigns it and it keeps the last element after the loop.
+          const item = this.fresh('item');
+          const iterable = this.expression(right);
+          const bodyNode = field(node, 'body');
+          const block = this.block(bodyNode, node);
+          const inside = this.b.spanBetween((bodyNode ?? node).startIndex, (bodyNode ?? node).startIndex);
+          block.statements.unshift(this.assign(this.b.identifier(left.text, left), '=', this.b.identifier(item, inside), left));
+          return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: item, iterable, body: block })];
         }
         return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: left.text, iterable: this.expression(right), body: this.block(field(node, 'body'), node) })];
       }
@@ -840,7 +858,9 @@ export class PythonImporter {
         const object = field(node, 'object');
         const attribute = field(node, 'attribute')?.text ?? '';
         if (!object) return this.b.errorNode(node, 'an attribute');
-        if (object.type === 'identifier' && object.text === 'math') return this.b.errorNode(node, `math.${attribute}`, 'math.floor, math.ceil and math.fabs map to built-ins; other members of math do not.');
+        // math.inf is the double num("Infinity") gives, as float("inf") is.
+        if (object.type === 'identifier' && object.text === 'math' && attribute === 'inf') return this.b.call('num', [this.b.literal('Infinity', node)], node);
+        if (object.type === 'identifier' && object.text === 'math') return this.b.errorNode(node, `math.${attribute}`, 'math.floor, math.ceil, math.fabs and math.inf map to built-ins; other members of math do not.');
         // A method call is judged as a call (library-names.ts), a member of an imported module is
         // the module's. Any other `obj.attr` is not Whetstone's field read: a dict (what records and
         // maps are in Python) has no attributes, and the attributes of other values (`s.upper`,
@@ -1047,51 +1067,124 @@ export class PythonImporter {
   }
 
   /**
-   * `for i, x in enumerate(xs)` and `for x, y in zip(xs, ys)` over lists named by plain names: a
-   * counted loop that reads each element, `for i in range(len(xs)) { const x = xs[i]; … }`. It
-   * reads the lists as they are at each step, as Python's iterators do, so the body may change
-   * their elements but not their length; the names must be the loop's own (Python keeps them after it).
+   * `for a, b in …`: a loop over one item a turn that assigns the names at the start of the body,
+   * as Python's loop does, so they hold the last values after the loop and `continue` needs no
+   * care. `enumerate(xs, start)` counts beside the loop over xs; `zip(xs, ys, …)` walks xs and
+   * reads the others at the same count, stopping when one is shorter (each read as it is at that
+   * step, as Python's iterators read a list that changes); `d.items()` walks keys(d) and reads
+   * d[k]; any other iterable has items of the names' number, checked as `a, b = item` is.
    */
   private unpackingLoop(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode): A.Statement[] {
     const names = namedChildren(left);
-    const callee = right.type === 'call' ? field(right, 'function')?.text : undefined;
-    const lists = right.type === 'call' ? namedChildren(field(right, 'arguments') ?? right) : [];
-    const shaped =
-      (left.type === 'pattern_list' || left.type === 'tuple_pattern') &&
-      names.length === 2 &&
-      names.every((name) => name.type === 'identifier') &&
-      ((callee === 'enumerate' && lists.length === 1) || (callee === 'zip' && lists.length === 2)) &&
-      lists.every((list) => list.type === 'identifier');
-    if (!shaped) {
-      this.b.unsupported(node, 'a for loop that unpacks several names', 'for i, x in enumerate(xs) and for x, y in zip(xs, ys) over named lists are carried.');
-      return [];
-    }
     const body = field(node, 'body');
-    const why = unpackingProblem(node, body, names.map((name) => name.text), lists.map((list) => list.text));
-    if (why) {
-      this.b.unsupported(node, `a for loop over ${callee}(…) whose ${why}`);
+    if (!isUnpacking(left) || names.length < 2 || !names.every((name) => name.type === 'identifier') || !body) {
+      this.b.unsupported(node, 'a for loop that unpacks other than plain names', 'Unpack into names (for a, b in …) and take nested values apart in the body.');
       return [];
     }
-    const index = callee === 'enumerate' ? names[0].text : `index${++this.comprehensionCount}`;
-    const elements = callee === 'enumerate' ? [{ name: names[1], list: lists[0] }] : names.map((name, at) => ({ name, list: lists[at] }));
-    const reads = elements.map(({ name, list }) =>
-      this.b.make<A.VariableDeclaration>('VariableDeclaration', name, {
-        name: name.text,
-        kind: 'const',
-        varType: null,
-        annotations: [],
-        initializer: this.b.make<A.IndexExpression>('IndexExpression', name, { object: this.b.identifier(list.text, list), index: this.b.identifier(index, name) }),
-      }),
-    );
-    const lengths = lists.map((list) => {
-      const walked = this.b.identifier(list.text, list);
-      markUnpacked(this.b, walked, `this ${callee}(…)`);
-      return this.b.call('len', [walked], list);
-    });
-    const bound = lengths.length === 1 ? lengths[0] : this.b.call('min', lengths, right);
+    const callee = right.type === 'call' ? field(right, 'function') : undefined;
+    const args = right.type === 'call' ? namedChildren(field(right, 'arguments') ?? right) : [];
+    if (callee?.type === 'identifier' && ['enumerate', 'zip'].includes(callee.text) && new RegExp(`^\\s*(def\\s+${callee.text}\\b|${callee.text}\\s*=)`, 'm').test(this.b.source)) {
+      this.b.unsupported(node, `a for loop over ${callee.text}(…) in a file that defines its own ${callee.text}`, `Rename the file's ${callee.text}.`);
+      return [];
+    }
+    const item = this.fresh('item');
+    const counter = this.fresh('count');
+    const before: A.Statement[] = [];
+    const reads: A.Statement[] = [];
+    // The hidden names are declared before the loop and read inside its body, where their spans say.
+    const top = this.b.spanBetween(node.startIndex, node.startIndex);
+    const inside = this.b.spanBetween(body.startIndex, body.startIndex);
+    const read = (): A.Identifier => this.b.identifier(item, inside);
+    const counted = (): A.Identifier => this.b.identifier(counter, inside);
+    const set = (name: SyntaxNode, value: A.Expression): void => void reads.push(this.declareOrAssign(name.text, value, name, null));
+    const step = (): A.Statement => this.b.make<A.AssignmentStatement>('AssignmentStatement', inside, { annotations: [], target: counted(), operator: '+=', value: this.b.literal(1, inside) });
+    const startCount = (start: A.Expression): A.Statement =>
+      this.b.make<A.VariableDeclaration>('VariableDeclaration', top, { name: counter, kind: 'let', varType: null, annotations: [], initializer: start });
+    let iterable: A.Expression;
+    if (callee?.type === 'identifier' && callee.text === 'enumerate') {
+      const start = enumerateStart(args);
+      if (names.length !== 2 || start === undefined) {
+        this.b.unsupported(node, 'a for loop over enumerate(…) other than enumerate(xs) or enumerate(xs, n) with a whole number n into two names');
+        return [];
+      }
+      before.push(startCount(start === null ? this.b.literal(0, right) : this.expression(start)));
+      iterable = this.expression(args[0]);
+      set(names[0], counted());
+      reads.push(step());
+      set(names[1], read());
+    } else if (callee?.type === 'identifier' && callee.text === 'zip') {
+      if (args.length !== names.length || !args.every(isPlainValue)) {
+        this.b.unsupported(node, 'a for loop over zip(…) of other than one list per name, each a name or a slice of one', 'Name the lists first (ys = f(…)), then zip the names.');
+        return [];
+      }
+      before.push(startCount(this.b.literal(0, right)));
+      const others = args.slice(1).map((arg) => {
+        if (arg.type === 'identifier' && !assignsName(body, arg.text)) return arg.text;
+        // A slice, or a name the body assigns: held once, as zip holds each list.
+        const holder = this.fresh('zipped');
+        before.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', top, { name: holder, kind: 'const', varType: null, annotations: [], initializer: this.expression(arg) }));
+        return holder;
+      });
+      iterable = this.expression(args[0]);
+      const shorter = others
+        .map(
+          (other, at): A.Expression =>
+            this.b.make<A.BinaryExpression>('BinaryExpression', args[at + 1], {
+              operator: '>=',
+              left: counted(),
+              right: this.b.call('len', [this.indexed(other, args[at + 1])], args[at + 1]),
+            }),
+        )
+        .reduce((either, next) => this.b.make<A.BinaryExpression>('BinaryExpression', right, { operator: '||', left: either, right: next }));
+      const stop = this.b.make<A.Block>('Block', right, { statements: [this.b.make<A.BreakStatement>('BreakStatement', right, { annotations: [] })] });
+      reads.push(this.b.make<A.IfStatement>('IfStatement', right, { annotations: [], condition: shorter, consequent: stop, alternate: null }));
+      set(names[0], read());
+      others.forEach((other, at) =>
+        set(names[at + 1], this.b.make<A.IndexExpression>('IndexExpression', names[at + 1], { object: this.b.identifier(other, inside), index: counted() })),
+      );
+      reads.push(step());
+    } else if (callee?.type === 'attribute' && field(callee, 'attribute')?.text === 'items' && args.length === 0) {
+      const dict = field(callee, 'object');
+      const why = dict?.type === 'identifier' && names.length === 2 ? itemsProblem(body, dict.text, names[0].text) : 'dict is not a name or whose items go into more than two names';
+      if (why || !dict) {
+        this.b.unsupported(node, `a for loop over .items() whose ${why}`, 'Python stops with RuntimeError when a dict changes size while its items are walked; change the dict after the loop.');
+        return [];
+      }
+      iterable = this.b.call('keys', [this.expression(dict)], right);
+      set(names[0], read());
+      set(names[1], this.b.make<A.IndexExpression>('IndexExpression', names[1], { object: this.expression(dict), index: read() }));
+    } else {
+      if (callee?.type === 'identifier' && ['reversed', 'sorted', 'map', 'filter'].includes(callee.text)) {
+        this.b.unsupported(node, `a for loop that unpacks the items of ${callee.text}(…)`, `Name the list first (pairs = ${callee.text}(…)), then walk the name.`);
+        return [];
+      }
+      iterable = this.expression(right);
+      // Each item as `a, b = item` reads it: its length checked (Python's ValueError), then each element.
+      const walked = read();
+      markUnpacked(this.b, walked, 'this for loop');
+      const sameLength = this.b.make<A.BinaryExpression>('BinaryExpression', right, { operator: '==', left: this.b.call('len', [walked], right), right: this.b.literal(names.length, right) });
+      reads.push(
+        this.b.make<A.ExpressionStatement>('ExpressionStatement', left, { annotations: [], expression: this.b.call('assert', [sameLength, this.b.literal(`expected ${names.length} values to unpack`, right)], left) }),
+      );
+      names.forEach((name, at) => set(name, this.b.make<A.IndexExpression>('IndexExpression', name, { object: read(), index: this.b.literal(at, name) })));
+    }
     const block = this.block(body, node);
     block.statements.unshift(...reads);
-    return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: index, iterable: this.b.call('range', [bound], right), body: block })];
+    return [...before, this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: item, iterable, body: block })];
+  }
+
+  /** A name for a value the import adds, `base` and a number, that the source does not use. */
+  private fresh(base: string): string {
+    let name = `${base}${++this.comprehensionCount}`;
+    while (new RegExp(`\\b${name}\\b`).test(this.b.source)) name = `${base}${++this.comprehensionCount}`;
+    return name;
+  }
+
+  /** The name of a zip's list after the first, read by its elements 0, 1, …: a list, not a dict, nor a text (Python walks a text by code points). */
+  private indexed(name: string, at: SyntaxNode): A.Identifier {
+    const read = this.b.identifier(name, at);
+    markUnpacked(this.b, read, 'this zip(…)', true);
+    return read;
   }
 
   /** `x[a:b]`, `x[a:]`, `x[:b]`, `x[:]`: slice(x, a, b), negative bounds counting from the end in both. */
@@ -1193,6 +1286,12 @@ export class PythonImporter {
     const strMethod = importStrMethod(this.b, attribute, () => this.expression(object), args, namedChildren(field(node, 'arguments') ?? node), node);
     if (strMethod) return strMethod;
     if (attribute === 'append' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
+    const written = namedChildren(field(node, 'arguments') ?? node);
+    if (attribute === 'get' && written.length === 2 && [object, ...written].every(isPlainOperand)) {
+      // d.get(k, default): the value at k when d holds it, else default, each a name or a literal so that reading them twice or not at all changes nothing.
+      const read = this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(object), index: this.expression(written[0]) });
+      return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, { condition: this.b.call('includes', [this.expression(object), args[0]], node), consequent: read, alternate: args[1] });
+    }
     // xs.insert(i, v): before index i, counted from the end when negative, stopped at the ends, as splice does.
     if (attribute === 'insert' && args.length === 2 && node.parent?.type === 'expression_statement') {
       return this.b.call('splice', [this.expression(object), args[0], this.b.literal(0, node), this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [args[1]] })], node);
@@ -1430,26 +1529,74 @@ function ownLocals(node: SyntaxNode): Set<string> {
   return locals;
 }
 
-const RESIZING_METHODS = new Set(['append', 'extend', 'insert', 'pop', 'remove', 'clear']);
+/** The start of `enumerate(xs)` (null) or of `enumerate(xs, n)` / `enumerate(xs, start=n)` with n a whole number literal; undefined for other calls. */
+function enumerateStart(args: SyntaxNode[]): SyntaxNode | null | undefined {
+  if (args.length === 0 || args.length > 2 || ['keyword_argument', 'list_splat', 'dictionary_splat'].includes(args[0].type)) return undefined;
+  if (args.length === 1) return null;
+  const keyword = args[1].type === 'keyword_argument';
+  const written = keyword ? (field(args[1], 'name')?.text === 'start' ? field(args[1], 'value') : undefined) : args[1];
+  const number = written?.type === 'unary_operator' && written.text.startsWith('-') ? namedChildren(written)[0] : written;
+  return number?.type === 'integer' ? written : undefined;
+}
 
-/** Why an enumerate or zip loop cannot be a counted loop: a list it changes the length of, a name it assigns or that lives outside it. */
-function unpackingProblem(loop: SyntaxNode, body: SyntaxNode | undefined, names: string[], lists: string[]): string | undefined {
-  if (!body) return 'body is missing';
-  for (const call of body.descendantsOfType('call')) {
-    const callee = call ? field(call, 'function') : undefined;
-    const object = callee?.type === 'attribute' ? field(callee, 'object') : undefined;
-    if (object && lists.includes(object.text) && RESIZING_METHODS.has(field(callee!, 'attribute')?.text ?? '')) return `body changes the length of ${object.text}`;
+/** A name or a literal (a number, a text without interpolation, True, False, None): evaluated twice or not at all, the same. */
+function isPlainOperand(node: SyntaxNode): boolean {
+  if (['identifier', 'integer', 'float', 'true', 'false', 'none'].includes(node.type)) return true;
+  if (node.type === 'string') return !namedChildren(node).some((child) => child.type === 'interpolation');
+  return node.type === 'unary_operator' && ['integer', 'float'].includes(namedChildren(node)[0]?.type ?? '');
+}
+
+/** A zip argument whose evaluation has no effect and cannot fail: a name, or a slice of a name with whole number or name bounds. */
+function isPlainValue(node: SyntaxNode): boolean {
+  const simple = (part: SyntaxNode | undefined): boolean =>
+    !part ||
+    part.type === 'identifier' ||
+    part.type === 'integer' ||
+    (part.type === 'unary_operator' && simple(namedChildren(part)[0])) ||
+    (part.type === 'binary_operator' && ['+', '-'].includes(field(part, 'operator')?.text ?? '') && simple(field(part, 'left')) && simple(field(part, 'right')));
+  if (node.type === 'identifier') return true;
+  if (node.type !== 'subscript') return false;
+  const value = field(node, 'value');
+  const slices = namedChildren(node).filter((child) => child.id !== value?.id);
+  return value?.type === 'identifier' && slices.length === 1 && slices[0].type === 'slice' && slices[0].text.split(':').length === 2 && namedChildren(slices[0]).every(simple);
+}
+
+/** Whether `body` assigns the plain name `name` (an assignment, a for loop's name, del, :=). */
+function assignsName(body: SyntaxNode, name: string): boolean {
+  for (const found of body.descendantsOfType(['assignment', 'augmented_assignment', 'for_statement', 'delete_statement', 'named_expression'])) {
+    const target = found ? (field(found, 'left') ?? field(found, 'name') ?? namedChildren(found)[0]) : undefined;
+    if (!target) continue;
+    const targets = target.type === 'identifier' ? [target] : target.descendantsOfType('identifier').filter((id) => id?.parent === target || id?.parent?.type === 'pattern_list' || id?.parent?.type === 'tuple_pattern');
+    if (targets.some((id) => id?.text === name)) return true;
   }
-  for (const assignment of body.descendantsOfType(['assignment', 'augmented_assignment', 'delete_statement'])) {
-    const target = assignment ? (field(assignment, 'left') ?? namedChildren(assignment)[0]) : undefined;
-    if (target?.type === 'identifier' && [...names, ...lists].includes(target.text)) return `body assigns ${target.text}`;
-    if (assignment?.type === 'delete_statement') return 'body deletes';
-  }
-  let scope: SyntaxNode | null = loop.parent;
-  while (scope && scope.type !== 'function_definition' && scope.type !== 'module') scope = scope.parent;
-  for (const identifier of scope?.descendantsOfType('identifier') ?? []) {
-    if (!identifier || !names.includes(identifier.text)) continue;
-    if (identifier.startIndex < loop.startIndex || identifier.endIndex > loop.endIndex) return `name ${identifier.text} is also used outside it`;
+  return false;
+}
+
+const DICT_CHANGES = new Set(['pop', 'popitem', 'clear', 'update', 'setdefault']);
+/** Python's functions that read what they are given and change nothing. */
+const READING_FUNCTIONS = new Set(['print', 'len', 'str', 'repr', 'sorted', 'list', 'min', 'max', 'sum', 'abs', 'isinstance']);
+
+/**
+ * Why `for k, v in d.items()` cannot walk keys(d) reading d[k]: the body may add or remove a key
+ * (Python stops with RuntimeError) or assign d (Python's loop keeps the old dict). Setting d[k]
+ * at the loop's own key changes no size, so it is allowed.
+ */
+function itemsProblem(body: SyntaxNode, dict: string, key: string): string | undefined {
+  if (assignsName(body, dict) || assignsName(body, key)) return `body assigns ${assignsName(body, dict) ? dict : key}`;
+  for (const found of body.descendantsOfType(['subscript', 'call', 'delete_statement'])) {
+    if (!found) continue;
+    if (found.type === 'delete_statement') return 'body deletes';
+    if (found.type === 'call') {
+      const callee = field(found, 'function');
+      if (callee?.type === 'attribute' && field(callee, 'object')?.text === dict && DICT_CHANGES.has(field(callee, 'attribute')?.text ?? '')) return `body changes the keys of ${dict}`;
+      const reading = callee?.type === 'identifier' && READING_FUNCTIONS.has(callee.text);
+      if (!reading && namedChildren(field(found, 'arguments') ?? found).some((arg) => arg.text === dict)) return `body passes ${dict} to a function`;
+      continue;
+    }
+    const value = field(found, 'value');
+    const written = found.parent && ['assignment', 'augmented_assignment'].includes(found.parent.type) && field(found.parent, 'left')?.id === found.id;
+    const index = namedChildren(found).filter((child) => child.id !== value?.id);
+    if (written && value?.text === dict && !(index.length === 1 && index[0].text === key)) return `body sets a key of ${dict} other than ${key}`;
   }
   return undefined;
 }
