@@ -97,6 +97,52 @@ describe('projection shows values as the source does', () => {
     for (const error of errors) assert.match(error, /Python shows a tuple as \(1, 2\)/);
   });
 
+  it('a Python value of no known type (a function without hints) prints as Python shows it in every target, where the run at import showed only what pystr carries', () => {
+    printsTheSame(
+      [
+        'def same(a, b):',
+        '    return a == b',
+        '',
+        '',
+        'def labels(n):',
+        '    out = []',
+        '    for i in range(n):',
+        '        out.append("n" + str(i))',
+        '    return out',
+        '',
+        '',
+        'def lookup(table, key):',
+        '    if key in table:',
+        '        return table[key]',
+        '    return None',
+        '',
+        '',
+        'print(same(1, 1), same("a", "b"))',
+        'print(labels(3), labels(0))',
+        'print(lookup({"a": [True, None]}, "a"), lookup({}, "z"))',
+        'print("labels: " + str(labels(2)))',
+        'print(f"{same(2, 3)} / {labels(1)}")',
+        '',
+      ].join('\n'),
+      'python',
+    );
+  });
+
+  it('a Python value of no known type is an error at import where the run showed a dict keyed by numbers there, or never ran it', () => {
+    const errors = importErrors(
+      ['def squares(n):', '    d = {}', '    for i in range(n):', '        d[i] = i * i', '    return d', '', '', 'def unused(x):', '    print(x)', '', '', 'print(squares(3))', ''].join('\n'),
+      'python',
+    );
+    const shown = errors.filter((error) => error.includes('shown by print'));
+    assert.deepEqual(
+      shown.map((error) => error.split(':')[0]),
+      ['9', '12'],
+      errors.join('\n'),
+    );
+    // Never reached, x may be anything (a float first of all); shown a dict keyed by numbers, not known as pystr would show it.
+    assert.match(shown[1], /its type is not known at import/);
+  });
+
   it('a Python dict keyed by numbers, or a value holding one of unknown type, printed is still an error at import', () => {
     const errors = importErrors('def report(squares: dict[int, int]) -> None:\n    print(squares)\n\n\nrows = {"xs": []}\nprint(rows)\n', 'python');
     assert.deepEqual(

@@ -15,7 +15,7 @@ import { analyze, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
 import { OTHER, PERCENT, type JavaScriptValues } from './javascript-values';
-import { pythonFloatsShown } from './python-floats';
+import { pythonFloatsShown, pythonShownByPystr } from './python-floats';
 
 type Source = 'javascript' | 'typescript' | 'python';
 
@@ -121,6 +121,8 @@ function nodeShowable(type: Type, fieldsOf: (name: string) => ReadonlyMap<string
 
 const unknownInText =
   "its type is not known, and it may be a list, an object, a function or undefined, which JavaScript turns into text as 1,2, [object Object] or undefined where Whetstone's str shows [1, 2], {a: 1} or null";
+const unknownInPython =
+  "its type is not known at import, and the run of the program at import did not show only texts, numbers, bools, None and lists and text-keyed dicts of these here: Python's print and str show bools as True, None as None, texts in lists as ['a'] and a dict with number keys as {1: 2}, Whetstone's otherwise";
 const unknownInString = "its type is not known, and JavaScript's String shows a list as 1,2 where Whetstone's str shows [1, 2]";
 
 /**
@@ -142,6 +144,7 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
   let model: ReturnType<typeof analyze> | undefined = values?.model;
   const mayBeFloat = source === 'python' ? pythonFloatsShown(program, libraryCallees, text) : () => false;
   const plain = plainlyShown(libraryCallees);
+  const shownByPystr = source === 'python' ? pythonShownByPystr(program, libraryCallees, text) : () => false;
   const diagnostics: ProjectionDiagnostic[] = [];
   for (const { call, shown } of shows) {
     const args = call.arguments as Expression[];
@@ -189,6 +192,17 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
         if (shown === 'print') args[index] = builder.call('pystr', [argument], argument.span);
         else (call.callee as Identifier).name = 'pystr'; // str(x) → pystr(x)
         continue;
+      }
+      if (source === 'python' && builder && !mayBeFloat(argument) && !plain(argument) && (!type || type.kind === 'any')) {
+        // Of no type the checker knows (a function without hints): where the run at import showed
+        // only what pystr shows as Python's print and str do, pystr carries it; a tuple it cannot
+        // tell from a list.
+        if (builder.tuplesAsLists) why = 'its type is not known at import, and this file has tuples, which Whetstone holds as lists, where Python shows a tuple as (1, 2)';
+        else if (shownByPystr(argument)) {
+          if (shown === 'print') args[index] = builder.call('pystr', [argument], argument.span);
+          else (call.callee as Identifier).name = 'pystr';
+          continue;
+        } else why = unknownInPython;
       }
       if (!why) continue;
       const what = shown === 'print' ? (source === 'python' ? 'print' : 'console.log') : source === 'python' ? 'str (or an f-string)' : 'the conversion to text';

@@ -97,6 +97,8 @@ class Found extends Error {
  */
 export interface RunResult {
   shown: Map<string, boolean> | undefined;
+  /** Of a run that ended: per value shown by print or str, whether each was a text, a number, a bool, None, or a list or text-keyed dict of these, as pystr shows them. */
+  pystrShown?: ReadonlyMap<string, boolean>;
   finding?: RunFinding;
   gaveUp?: RunGaveUp;
   reached: ReadonlySet<string>;
@@ -150,7 +152,7 @@ export function runForFloats(
   const run = new Run(text, scopeOf, isLibrary, listsOnly);
   try {
     run.program(program);
-    return { shown: run.shown, reached: run.reached, tested: run.tested, ...run.powers() };
+    return { shown: run.shown, pystrShown: run.pystrShown, reached: run.reached, tested: run.tested, ...run.powers() };
   } catch (error) {
     if (error instanceof Found) return { shown: undefined, finding: error.finding, reached: run.reached, ...run.powers() };
     // Thrown uncaught (or where both stop): the program stops there in Python and in Whetstone
@@ -168,6 +170,7 @@ const FLOAT_LITERAL = /^[0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9_]+)?$/;
 
 class Run {
   readonly shown = new Map<string, boolean>();
+  readonly pystrShown = new Map<string, boolean>();
   readonly reached = new Set<string>();
   private readonly rounded = new Map<string, RoundedPower>();
   private morePowers = false;
@@ -207,6 +210,14 @@ class Run {
   private charge(units: number): void {
     this.steps += Math.ceil(units / 8);
     if (this.steps > MAX_STEPS) throw new GiveUp(BUDGET);
+  }
+
+  /** Whether pystr shows this value as Python's print and str do: texts, numbers, bools, None, and lists and text-keyed dicts of these (not a function). */
+  private pystrShows(value: Value): boolean {
+    this.charge(1);
+    if (Array.isArray(value)) return value.every((item) => this.pystrShows(item));
+    if (value instanceof Map) return [...value.keys()].every((key) => key.startsWith('s:')) && [...value.values()].every((item) => this.pystrShows(item));
+    return value === null || typeof value === 'string' || typeof value === 'boolean' || value instanceof Num;
   }
 
   /** showsAsFloat, with each item it looks at counted. */
@@ -681,6 +692,7 @@ class Run {
     this.site = node;
     if (name === 'print' || name === 'str' || name === 'pystr') {
       argNodes.forEach((arg, index) => this.shown.set(arg.id, (this.shown.get(arg.id) ?? false) || this.shows(args[index])));
+      argNodes.forEach((arg, index) => this.pystrShown.set(arg.id, (this.pystrShown.get(arg.id) ?? true) && this.pystrShows(args[index])));
       if (name === 'print') return null;
     }
     // Each built-in walks at most its arguments (sort n log n of them).

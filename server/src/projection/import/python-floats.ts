@@ -58,6 +58,12 @@ export function pythonFloatsShown(program: Program, libraryCallees: ReadonlySet<
   return (shown) => analysis.mayShowAsFloat(shown);
 }
 
+/** Whether the run at import ended and showed only values pystr shows as Python does at `shown` (see RunResult). */
+export function pythonShownByPystr(program: Program, libraryCallees: ReadonlySet<string>, text: string): (shown: Expression) => boolean {
+  const ran = pythonRun(program, libraryCallees, text);
+  return (shown) => ran.pystrShown?.get(shown.id) === true;
+}
+
 /** One analysis, and so one run, per imported program: the first check that asks makes it. */
 const analyses = new WeakMap<Program, FloatAnalysis>();
 
