@@ -90,7 +90,7 @@ describe('projection never silently wrong', () => {
 
   it('library names outside the tables are errors at import, with the target that lacks them, and are not renamed', () => {
     const py = throughWhetstone('print(callable(int), zip([3], [1]))\n', 'python');
-    assert.deepEqual(py.importErrors.map((e) => /'(\w+)'/.exec(e)?.[1]), ['callable', 'int', 'zip']);
+    assert.deepEqual(py.importErrors.filter((e) => !e.includes('the run of the program at import')).map((e) => /'(\w+)'/.exec(e)?.[1]), ['callable', 'int', 'zip']);
     assert.match(py.importErrors[0], /JavaScript and TypeScript would have no 'callable'/);
     assert.match(py.printed, /callable\(not_carried \/\* int \*\/\)/, "Python's type int is left out, not read as Whetstone's int");
     assert.doesNotMatch(generate(py.doc.ast, 'python').code, /callable_|int_/);

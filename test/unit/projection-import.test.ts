@@ -138,7 +138,7 @@ describe('projection importers', () => {
     // kind is first assigned inside the if, and read after it: declared at the top of the function.
     assert.match(code, /fn describe\(xs: list<number>, label: string\? = null\): string \{\n {2}let kind;\n/);
     assert.match(code, /let doubled = \[\];\n {2}for x in xs \{\n {4}if x > 0 \{\n {6}push\(doubled, x \* 2\);/);
-    assert.match(code, /return pystr\(label\) \+ ": " \+ str\(kind\) \+ " " \+ str\(len\(doubled\)\);/);
+    assert.match(code, /return pystr\(label\) \+ ": " \+ pystr\(kind\) \+ " " \+ str\(len\(doubled\)\);/);
   });
 
   it('renames names that are Whetstone keywords, everywhere and consistently, and says so', async () => {
@@ -150,7 +150,7 @@ describe('projection importers', () => {
     assert.match(code, /type__ = "a"/);
     assert.match(code, /fn use_\(fn_\)/);
     assert.match(code, /return fn_ \+ type__;/);
-    assert.match(code, /print\(use_\(type_\)\)/);
+    assert.match(code, /print\(pystr\(use_\(type_\)\)\)/);
     const renamed = python.diagnostics.filter((d) => d.code === 'W_UNFAITHFUL').map((d) => d.message);
     assert.deepEqual(renamed.sort(), [
       "'fn' is a Whetstone keyword: renamed to 'fn_' here and at every use",

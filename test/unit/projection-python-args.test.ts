@@ -28,7 +28,7 @@ describe('projection: Python *args', () => {
         'def describe(label, *items):\n    firsts = [str(item) for item in items]\n    return label + ":" + str(len(items)) + ":" + ",".join(firsts) + (" last " + str(items[len(items) - 1]) if len(items) > 0 else "") + (" has 3" if 3 in items else "") + " " + ",".join(sorted(items))\n\n\n' +
         'print(maximum(1), maximum(2, 7, 5), average(), average(1, 2, 4), describe("a"), describe("b", "3", "1"), maximum(maximum(1, 9), 4))\n',
       'python',
-      /fn maximum\(first, rest: list<any>\) \{[^]*fn average\(values: list<number>\): number \{[^]*fn describe\(label, items: list<any>\)[^]*print\(maximum\(1, \[\]\), maximum\(2, \[7, 5\]\), average\(\[\]\), average\(\[1, 2, 4\]\), describe\("a", \[\]\), describe\("b", \["3", "1"\]\), maximum\(maximum\(1, \[9\]\), \[4\]\)\);/,
+      /fn maximum\(first, rest: list<any>\) \{[^]*fn average\(values: list<number>\): number \{[^]*fn describe\(label, items: list<any>\)[^]*print\(pystr\(maximum\(1, \[\]\)\), pystr\(maximum\(2, \[7, 5\]\)\), average\(\[\]\), average\(\[1, 2, 4\]\), pystr\(describe\("a", \[\]\)\), pystr\(describe\("b", \["3", "1"\]\)\), pystr\(maximum\(maximum\(1, \[9\]\), \[4\]\)\)\);/,
     );
   });
 
@@ -82,14 +82,15 @@ describe('projection: Python *args', () => {
     ]);
     const calls = importErrors('def spread(first, second, *rest):\n    return len(rest)\n\n\nys = [1, 2, 3]\nprint(spread(*ys), spread(1, 2, *ys), spread(1, second=2), spread(1), spread(1, 2))\n');
     assert.deepEqual(
-      calls,
+      calls.filter((error) => !error.includes('the run of the program at import')),
       Array(4).fill('6: Not carried into Whetstone: a call of spread, which has a *args parameter, with * or keyword arguments or fewer arguments than the parameters before it has no Whetstone form'),
     );
   });
 
   it('*args shown by print, str or an f-string is an error at import, since Python shows a tuple as (1, 2)', () => {
     const errors = importErrors('def show(*xs):\n    print(xs)\n    print(str(xs), f"{xs}", len(xs), xs[0])\n    return 0\n\n\nshow(1, 2)\n');
-    assert.equal(errors.length, 3, errors.join('\n'));
-    for (const [index, line] of ['2', '3', '3'].entries()) assert.match(errors[index], new RegExp(`^${line}: .*would print differently: this file has tuples`));
+    const shown = errors.filter((error) => error.includes('would print differently'));
+    assert.equal(shown.length, 3, errors.join('\n'));
+    for (const [index, line] of ['2', '3', '3'].entries()) assert.match(shown[index], new RegExp(`^${line}: .*would print differently: this file has tuples`));
   });
 });

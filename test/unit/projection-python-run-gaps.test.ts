@@ -47,7 +47,7 @@ describe('Python: what the run at import did not check is reported', () => {
     assert.notEqual(scratch.runProgram(source, 'python').status, 0);
     const found = errors(source);
     assert.equal(found.length, 1, found.join('\n'));
-    assert.match(found[0], /^2:7: Not carried into Whetstone: the run of the program at import stopped here \(Python raises an error here \(the program stops\)\), so it did not check the program for values Python and Whetstone hold otherwise: whole-number arithmetic .* on line 4$/);
+    assert.match(found[0], /^2:7: Not carried into Whetstone: the run of the program at import stopped here \(Python raises an error here \(the program stops\)\), so it did not check the program for values Python and Whetstone hold otherwise: whole-number arithmetic .* on line 4; a value of no type known at import shown by print or str .* on line 5$/);
   });
 
   it('where Python and Whetstone both stop (an index past the end), the run has seen all the program does: only what it never reached is reported', () => {

@@ -14,8 +14,16 @@ export interface PurityVerdict {
   callees: string[];
 }
 
-/** Built-ins without side effects; `push` and `print` are the others. */
-const PURE_BUILTINS: ReadonlySet<string> = new Set(['len', 'includes', 'split', 'join', 'reversed', 'repeat', 'indexOf', 'slice', 'int', 'keys', 'values', 'range', 'min', 'max', 'abs', 'floor', 'ceil', 'sqrt', 'pow', 'round', 'str', 'num']);
+/**
+ * Built-ins without side effects. The others change a list (`push`, `pop`, `shift`, `sort`,
+ * `reverse`, `splice`), print, or call a function they are given (`map`, `filter`, `reduce`, …),
+ * whose effects are its own.
+ */
+const PURE_BUILTINS: ReadonlySet<string> = new Set([
+  'len', 'includes', 'split', 'join', 'reversed', 'repeat', 'indexOf', 'slice', 'int', 'keys', 'values', 'range', 'min', 'max', 'abs', 'floor', 'ceil', 'sqrt', 'pow', 'round', 'str', 'num',
+  'upper', 'lower', 'trim', 'trimStart', 'trimEnd', 'startsWith', 'endsWith', 'replace', 'countOf', 'substring', 'padStart', 'padEnd', 'charCodeAt', 'fromCharCode',
+  'concat', 'sum', 'minOf', 'maxOf',
+]);
 
 export class Purity {
   private readonly verdicts = new Map<string, PurityVerdict>();

@@ -97,8 +97,12 @@ class Found extends Error {
  */
 export interface RunResult {
   shown: Map<string, boolean> | undefined;
-  /** Of a run that ended: per value shown by print or str, whether each was a text, a number, a bool, None, or a list or text-keyed dict of these, as pystr shows them. */
-  pystrShown?: ReadonlyMap<string, boolean>;
+  /**
+   * Of a run that saw all the program does (it ended, or stopped where Python and Whetstone both
+   * stop): per value shown by print or str, what it held, as pystr shows it: 2, only texts,
+   * numbers, bools and None; 1, lists and text-keyed dicts of these too; 0, something else.
+   */
+  pystrShown?: ReadonlyMap<string, ShownByPystr>;
   finding?: RunFinding;
   gaveUp?: RunGaveUp;
   reached: ReadonlySet<string>;
@@ -107,6 +111,9 @@ export interface RunResult {
   /** Of a run that ended: per expression tested for truth, the kinds of the values other than bools it held (truthiness.ts). */
   tested?: ReadonlyMap<string, ReadonlySet<TestedKind>>;
 }
+
+/** How pystr shows the values a place showed (see RunResult). */
+export type ShownByPystr = 0 | 1 | 2;
 
 /** The kinds of value a test for truth met, other than bools. */
 export type TestedKind = 'number' | 'text' | 'list' | 'dict' | 'none' | 'function';
@@ -157,9 +164,9 @@ export function runForFloats(
     if (error instanceof Found) return { shown: undefined, finding: error.finding, reached: run.reached, ...run.powers() };
     // Thrown uncaught (or where both stop): the program stops there in Python and in Whetstone
     // alike, so what the run reached is all the program runs.
-    if (error instanceof GiveUp && error.reason === BOTH_STOP) return { shown: undefined, reached: run.reached, ...run.powers() };
+    if (error instanceof GiveUp && error.reason === BOTH_STOP) return { shown: undefined, pystrShown: run.pystrShown, reached: run.reached, ...run.powers() };
     if (error instanceof GiveUp) return { shown: undefined, gaveUp: { reason: error.reason, at: error.at ?? program }, reached: run.reached, ...run.powers() };
-    if (error instanceof Thrown) return { shown: undefined, reached: run.reached, ...run.powers() };
+    if (error instanceof Thrown) return { shown: undefined, pystrShown: run.pystrShown, reached: run.reached, ...run.powers() };
     if (error instanceof RangeError) return { shown: undefined, gaveUp: { reason: DEPTH, at: program }, reached: run.reached, ...run.powers() };
     if (error instanceof Return || error instanceof Break || error instanceof Continue) return { shown: undefined, gaveUp: { reason: UNMODELLED, at: program }, reached: run.reached, ...run.powers() };
     throw error;
@@ -170,7 +177,7 @@ const FLOAT_LITERAL = /^[0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9_]+)?$/;
 
 class Run {
   readonly shown = new Map<string, boolean>();
-  readonly pystrShown = new Map<string, boolean>();
+  readonly pystrShown = new Map<string, ShownByPystr>();
   readonly reached = new Set<string>();
   private readonly rounded = new Map<string, RoundedPower>();
   private morePowers = false;
@@ -212,12 +219,12 @@ class Run {
     if (this.steps > MAX_STEPS) throw new GiveUp(BUDGET);
   }
 
-  /** Whether pystr shows this value as Python's print and str do: texts, numbers, bools, None, and lists and text-keyed dicts of these (not a function). */
-  private pystrShows(value: Value): boolean {
+  /** How pystr shows this value: 2, a text, number, bool or None; 1, a list or text-keyed dict of those; 0, otherwise (a function, a dict with number keys). */
+  private pystrShows(value: Value): ShownByPystr {
     this.charge(1);
-    if (Array.isArray(value)) return value.every((item) => this.pystrShows(item));
-    if (value instanceof Map) return [...value.keys()].every((key) => key.startsWith('s:')) && [...value.values()].every((item) => this.pystrShows(item));
-    return value === null || typeof value === 'string' || typeof value === 'boolean' || value instanceof Num;
+    if (Array.isArray(value)) return value.every((item) => this.pystrShows(item) > 0) ? 1 : 0;
+    if (value instanceof Map) return [...value.keys()].every((key) => key.startsWith('s:')) && [...value.values()].every((item) => this.pystrShows(item) > 0) ? 1 : 0;
+    return value === null || typeof value === 'string' || typeof value === 'boolean' || value instanceof Num ? 2 : 0;
   }
 
   /** showsAsFloat, with each item it looks at counted. */
@@ -692,7 +699,7 @@ class Run {
     this.site = node;
     if (name === 'print' || name === 'str' || name === 'pystr') {
       argNodes.forEach((arg, index) => this.shown.set(arg.id, (this.shown.get(arg.id) ?? false) || this.shows(args[index])));
-      argNodes.forEach((arg, index) => this.pystrShown.set(arg.id, (this.pystrShown.get(arg.id) ?? true) && this.pystrShows(args[index])));
+      argNodes.forEach((arg, index) => this.pystrShown.set(arg.id, Math.min(this.pystrShown.get(arg.id) ?? 2, this.pystrShows(args[index])) as ShownByPystr));
       if (name === 'print') return null;
     }
     // Each built-in walks at most its arguments (sort n log n of them).

@@ -11,7 +11,7 @@
 // float, the program is run (python-float-run.ts) to see what it shows there. The run is made once
 // per import, for every program: the other checks read what it met (python-membership.ts,
 // python-run-findings.ts).
-import { floorDivision, runForFloats, type RunResult } from './python-float-run';
+import { floorDivision, runForFloats, type RunResult, type ShownByPystr } from './python-float-run';
 import { BUILTINS } from '../../core/semantics';
 import { childNodes, type CallExpression, type Expression, type Lambda, type Node, type Program, type FunctionDeclaration } from '../../core/ast';
 
@@ -58,10 +58,14 @@ export function pythonFloatsShown(program: Program, libraryCallees: ReadonlySet<
   return (shown) => analysis.mayShowAsFloat(shown);
 }
 
-/** Whether the run at import ended and showed only values pystr shows as Python does at `shown` (see RunResult). */
-export function pythonShownByPystr(program: Program, libraryCallees: ReadonlySet<string>, text: string): (shown: Expression) => boolean {
+/**
+ * What the values the run at import showed at `shown` were, as pystr shows them (see RunResult);
+ * undefined where it does not know: a run that did not see all the program
+ * does, or a place it never reached (python-run-gaps.ts reports those).
+ */
+export function pythonShownByPystr(program: Program, libraryCallees: ReadonlySet<string>, text: string): (shown: Expression) => ShownByPystr | undefined {
   const ran = pythonRun(program, libraryCallees, text);
-  return (shown) => ran.pystrShown?.get(shown.id) === true;
+  return (shown) => ran.pystrShown?.get(shown.id);
 }
 
 /** One analysis, and so one run, per imported program: the first check that asks makes it. */

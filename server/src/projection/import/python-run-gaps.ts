@@ -15,7 +15,7 @@ import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics'
 import type { AstBuilder } from './ast-builder';
 import { pythonRun } from './python-floats';
 
-type Risk = 'whole numbers' | 'int' | 'division' | 'text' | 'text order' | 'text rules' | 'lists';
+type Risk = 'whole numbers' | 'int' | 'division' | 'text' | 'text order' | 'text rules' | 'lists' | 'shown';
 
 /** What each risk is, as a list of them reads ("… does not check: whole-number arithmetic … (line 4)"). */
 const RISKS: Record<Risk, string> = {
@@ -25,10 +25,11 @@ const RISKS: Record<Risk, string> = {
   text: "a text's length, index, slice or search (Python counts a character above U+FFFF once, Whetstone as two UTF-16 units)",
   'text rules': "a text's case changed or blanks stripped (Python's Unicode tables may be older than Node's, and its whitespace has U+001C–U+001F and U+0085, not U+FEFF)",
   'text order': 'an ordering of texts (Python compares code points, Whetstone UTF-16 units: a character above U+FFFF sorts before one in U+E000–U+FFFF)',
+  shown: "a value of no type known at import shown by print or str (Python shows a dict with number keys as {1: 2} and a tuple as (1, 2), Whetstone's pystr otherwise)",
   lists: "a list joined to a value that may not be a list (Python raises, Whetstone's concat adds it as one element), or walked by a function that may change its length (Python's iterator sees the change, Whetstone's walk does not)",
 };
 
-const RISK_ORDER: Risk[] = ['whole numbers', 'int', 'division', 'text', 'text order', 'text rules', 'lists'];
+const RISK_ORDER: Risk[] = ['whole numbers', 'int', 'division', 'text', 'text order', 'text rules', 'lists', 'shown'];
 /** Lines named per risk in a message; the rest are counted. */
 const MAX_LINES = 4;
 
@@ -39,6 +40,8 @@ const SORTS = new Set(['sorted', 'sort', 'min', 'max']);
 /** The text built-ins whose Python meaning the run checks on the texts it meets. */
 const TEXT_RULES = new Set(['upper', 'lower', 'trim', 'trimStart', 'trimEnd']);
 const WALKS = new Set(['map', 'filter', 'reduce', 'some', 'every', 'find']);
+/** The calls that show values as Python does (the display check carries those of unknown type through pystr). */
+const SHOWS = new Set(['print', 'str', 'pystr']);
 
 interface Site {
   node: Node;
@@ -136,6 +139,7 @@ function riskySites(program: Program, libraryCallees: ReadonlySet<string>, consi
         return mayBeText(node.object) ? 'text' : undefined;
       case 'CallExpression': {
         if (library(node, TEXT_RULES)) return 'text rules';
+        if (library(node, SHOWS)) return node.arguments.some((argument) => kind(argument) === 'any') ? 'shown' : undefined;
         if (library(node, new Set(['fromCharCode']))) return 'text';
         const name = library(node, new Set([...MEASURES, ...SORTS, ...WALKS, 'int', 'pow', 'sum', 'concat']));
         const [first, second] = node.arguments;
