@@ -98,6 +98,12 @@ describe('projection library: pop, shift, concat, sum and the list walks', () =>
     assert.ok(errors.some((error) => /^2: .*a spread \(\.\.\.\) of a value not known to be a list/.test(error)), errors.join('\n'));
   });
 
+  it("JavaScript's concat of a value that may be a text is an error at import (a text's concat joins texts); of a list it is Whetstone's concat", () => {
+    const errors = importErrors('function shout(s) {\n  return s.concat("!");\n}\nconsole.log(shout("hi"));\n', 'javascript');
+    assert.ok(errors.some((error) => /^2: .*concat\(…\) of a value not known to be a list; a text's concat joins texts/.test(error)), errors.join('\n'));
+    scratch.keepsItsMeaning('function more(xs) {\n  return xs.concat([4], 5);\n}\nconsole.log(more([1, 2]).join(","));\n', 'javascript', /concat\(concat\(xs, \[4\]\), 5\)/);
+  });
+
   it("Python's xs.copy() is slice(xs, 0), and the copy of a dict is an error at import", () => {
     scratch.keepsItsMeaning('xs = [3, 1, 2]\nys = xs.copy()\nys.pop()\nprint(len(xs), len(ys))\n', 'python', /const ys = slice\(xs, 0\);\s*pop\(ys\);/);
     const errors = importErrors('def f(d):\n    return d.copy()\n\n\nprint(f({"a": 1}))\n', 'python');

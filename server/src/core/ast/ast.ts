@@ -424,6 +424,15 @@ export function walk(node: Node, visit: (node: Node, parent: Node | null) => voi
   }
 }
 
+/** Visits each return of a function body (not those of the functions inside it), with its value (null for a bare return). */
+export function visitReturns(body: Node, visit: (value: Expression | null) => void): void {
+  for (const child of childNodes(body)) {
+    if (child.type === 'Lambda' || child.type === 'FunctionDeclaration') continue;
+    if (child.type === 'ReturnStatement') visit(child.value);
+    visitReturns(child, visit);
+  }
+}
+
 /** The name a node is known by among its siblings, if it has one (used to match across edits). */
 export function nodeName(node: Node): string | undefined {
   switch (node.type) {

@@ -4,7 +4,7 @@
 // call, until nothing changes. JavaScript turns a list, an object, a function and undefined into
 // text otherwise than Whetstone's str does, and join shows null as an empty text; the checks that
 // need to know whether a value may be one of those ask here, and report only what stays unknown.
-import { childNodes, type Block, type CallExpression, type Expression, type FunctionDeclaration, type Identifier, type Lambda, type Node, type Program, type Statement, type TopLevel } from '../../core/ast';
+import { childNodes, visitReturns, type Block, type CallExpression, type Expression, type FunctionDeclaration, type Identifier, type Lambda, type Node, type Program, type Statement, type TopLevel } from '../../core/ast';
 import { analyze, type SemanticModel, type Type } from '../../core/semantics';
 
 /** A list. */
@@ -743,15 +743,6 @@ function listIn<T>(map: Map<string, T[]>, key: string): T[] {
   let list = map.get(key);
   if (!list) map.set(key, (list = []));
   return list;
-}
-
-/** Each return of a function body (not of the functions inside it), with its value. */
-function visitReturns(node: Node, visit: (value: Expression | null) => void): void {
-  for (const child of childNodes(node)) {
-    if (child.type === 'Lambda' || child.type === 'FunctionDeclaration') continue;
-    if (child.type === 'ReturnStatement') visit(child.value);
-    visitReturns(child, visit);
-  }
 }
 
 /** Whether a block ends in a return or a throw on every path (a loop is taken to end without one). */

@@ -18,7 +18,7 @@ import { AstBuilder, field, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
 import { importTextMethod } from './javascript-texts';
-import { markSpread } from './javascript-spread';
+import { markTakenAsList } from './javascript-spread';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
 /** What `typeof x === "…"` tests, as a Whetstone type test. */
@@ -1095,7 +1095,7 @@ export class JavaScriptImporter {
       const operand = namedChildren(element)[0];
       if (!operand) return this.b.errorNode(node, 'a spread (...)');
       const spread = this.expression(operand);
-      markSpread(this.b, spread);
+      markTakenAsList(this.b, spread, 'spread');
       parts.push(spread);
     }
     const [first, ...rest] = parts;
@@ -1331,7 +1331,11 @@ export class JavaScriptImporter {
    */
   private listMethod(property: string, object: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
     if ((property === 'pop' || property === 'shift') && args.length === 0) return this.b.call(property, [this.expression(object)], node);
-    if (property === 'concat' && args.length >= 1) return args.reduce((list, arg) => this.b.call('concat', [list, arg], node), this.expression(object));
+    if (property === 'concat' && args.length >= 1) {
+      const receiver = this.expression(object);
+      markTakenAsList(this.b, receiver, 'concat');
+      return args.reduce((list, arg) => this.b.call('concat', [list, arg], node), receiver);
+    }
     const most = property === 'reduce' ? 3 : 2;
     if (!LIST_WALK_METHODS.has(property) || args.length < 1 || args.length > (property === 'reduce' ? 2 : 1)) return undefined;
     const callback = args[0];

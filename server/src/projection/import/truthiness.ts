@@ -7,7 +7,7 @@
 // `a or b` / `a || b` used as a value as the conditional that gives the operand that decides
 // (`s != "" ? s : "anon"`). A value of no known type is an error at import, unless Python's run at
 // import met only one kind of value there; so is a test that would read a value with effects twice.
-import { childNodes, walk, type BinaryExpression, type Block, type ExpressionStatement, type IfStatement, type Statement, type ConditionalExpression, type Expression, type FunctionDeclaration, type Lambda, type IndexExpression, type MemberExpression, type UnaryExpression, type Node, type Program } from '../../core/ast';
+import { EXPRESSION_TYPES, indexTree, roleOf, visitReturns, walk, type AstIndex, type BinaryExpression, type Block, type ExpressionStatement, type IfStatement, type Statement, type ConditionalExpression, type Expression, type FunctionDeclaration, type Lambda, type IndexExpression, type MemberExpression, type UnaryExpression, type Node, type Program } from '../../core/ast';
 import { analyze, stripOptional, type SemanticModel, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
@@ -57,7 +57,7 @@ class TruthTests {
   private model!: SemanticModel;
   private rewrote = false;
   /** The program's nodes by id (made when first needed). */
-  private nodes: Map<string, Node> | undefined;
+  private nodes: AstIndex | undefined;
   /** Whether the tree changed after the run at import was made. */
   private staleRun = false;
 
@@ -203,7 +203,8 @@ class TruthTests {
     visiting.add(fn.id);
     if (fn.body.type !== 'Block') return this.givesBools(fn.body, visiting);
     const returned: Expression[] = [];
-    visitReturns(fn.body, (value) => returned.push(value));
+    // A bare return gives undefined or None, false in both languages, as Whetstone's null is.
+    visitReturns(fn.body, (value) => value && returned.push(value));
     return returned.every((value) => this.givesBools(value, visiting));
   }
 
@@ -211,12 +212,8 @@ class TruthTests {
   private functionCalled(identifierId: string): FunctionDeclaration | Lambda | undefined {
     const declaredId = this.model.symbolOf(identifierId)?.declNodeId;
     if (!declaredId) return undefined;
-    if (!this.nodes) {
-      const nodes = new Map<string, Node>();
-      walk(this.program, (node) => nodes.set(node.id, node));
-      this.nodes = nodes;
-    }
-    const declaration = this.nodes.get(declaredId);
+    this.nodes ??= indexTree(this.program);
+    const declaration = this.nodes.node(declaredId);
     if (declaration?.type === 'FunctionDeclaration') return declaration;
     if (declaration?.type === 'VariableDeclaration' && declaration.kind === 'const' && declaration.initializer?.type === 'Lambda') return declaration.initializer;
     return undefined;
@@ -466,7 +463,7 @@ function isLength(expression: Expression, builder: AstBuilder): boolean {
 }
 
 function isExpression(node: Node): node is Expression {
-  return !['Program', 'ImportDeclaration', 'TypeDeclaration', 'Field', 'FunctionDeclaration', 'Parameter', 'Block', 'Property', 'Annotation'].includes(node.type) && !node.type.endsWith('Statement') && node.type !== 'MultipleAssignment';
+  return EXPRESSION_TYPES.has(node.type);
 }
 
 function isLogical(node: Node): node is Logical {
@@ -479,24 +476,9 @@ function operandsOf(node: Logical): Expression[] {
   return [...left, node.right];
 }
 
-/** Visits the values the returns of a function body return, not those of functions inside it. */
-function visitReturns(node: Node, visit: (value: Expression) => void): void {
-  for (const child of childNodes(node)) {
-    if (child.type === 'Lambda' || child.type === 'FunctionDeclaration') continue;
-    if (child.type === 'ReturnStatement' && child.value) visit(child.value);
-    visitReturns(child, visit);
-  }
-}
-
 function slotOf(parent: Node, child: Node): Slot {
-  const record = parent as unknown as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    const value = record[key];
-    if (value === child) return { parent, key };
-    if (Array.isArray(value)) {
-      const index = value.indexOf(child);
-      if (index >= 0) return { parent, key, index };
-    }
-  }
-  throw new Error(`${child.type} is not a child of ${parent.type}`);
+  const key = roleOf(parent, child);
+  if (key === undefined) throw new Error(`${child.type} is not a child of ${parent.type}`);
+  const value = (parent as unknown as Record<string, unknown>)[key];
+  return Array.isArray(value) ? { parent, key, index: value.indexOf(child) } : { parent, key };
 }
