@@ -9,6 +9,9 @@
 // directly or through others, are published again first, at once, by the buffers' publisher
 // (diagnostics.ts). A file that opens is its buffer's business; one that closes is checked from
 // disk again (or cleared under `openFiles`); one deleted, or no longer under a root, is cleared.
+// A check whose diagnostics are those last sent for its file is not sent again: most files a
+// change reaches see the same diagnostics (a signature change that keeps their calls right).
+import { createHash } from 'node:crypto';
 import { sep } from 'node:path';
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +34,8 @@ export class WorkspaceDiagnostics {
   private scope = settingDefault<DiagnosticsScope>('whetstone.diagnostics.scope');
   /** The files not open whose diagnostics are shown, by path. */
   private readonly shown = new Set<string>();
+  /** A digest of the diagnostics last sent for each file not open, by path (forgotten when it opens or is cleared). */
+  private readonly sent = new Map<string, string>();
   /** The files to check again, and their checks under way. */
   private readonly checks: DependentChecks;
   private readonly subscriptions: Disposable[];
@@ -52,7 +57,12 @@ export class WorkspaceDiagnostics {
       },
     );
     this.subscriptions = [
-      workspace.onDidOpen((buffer) => this.shown.delete(pathOfBufferUri(buffer.uri))),
+      workspace.onDidOpen((buffer) => {
+        // Its buffer publishes its diagnostics now: what this sent before is no longer what is shown.
+        const path = pathOfBufferUri(buffer.uri);
+        this.shown.delete(path);
+        this.sent.delete(path);
+      }),
       workspace.onDidClose((uri) => {
         if (!this.keepsClosed(uri)) return;
         // Its buffer's diagnostics stay shown until its check from disk replaces (or clears) them.
@@ -150,10 +160,14 @@ export class WorkspaceDiagnostics {
     this.shown.add(path);
     // No version: the file is not open. A quick fix needs the open buffer's node ids, so none is offered here.
     const converted: LspDiagnostic[] = diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, 0));
+    const digest = createHash('sha256').update(JSON.stringify(converted)).digest('base64');
+    if (this.sent.get(path) === digest) return;
+    this.sent.set(path, digest);
     this.send(uri, converted);
   }
 
   private clear(path: string): void {
+    this.sent.delete(path);
     if (!this.shown.delete(path)) return;
     this.send(pathToFileURL(path).href, []);
   }
