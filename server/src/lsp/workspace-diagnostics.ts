@@ -11,7 +11,6 @@
 // disk again (or cleared under `openFiles`); one deleted, or no longer under a root, is cleared.
 // A check whose diagnostics are those last sent for its file is not sent again: most files a
 // change reaches see the same diagnostics (a signature change that keeps their calls right).
-import { createHash } from 'node:crypto';
 import { sep } from 'node:path';
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { pathToFileURL } from 'node:url';
@@ -34,8 +33,8 @@ export class WorkspaceDiagnostics {
   private scope = settingDefault<DiagnosticsScope>('whetstone.diagnostics.scope');
   /** The files not open whose diagnostics are shown, by path. */
   private readonly shown = new Set<string>();
-  /** A digest of the diagnostics last sent for each file not open, by path (forgotten when it opens or is cleared). */
-  private readonly sent = new Map<string, string>();
+  /** The diagnostics last sent for each file not open, by path (forgotten when it opens or is cleared). */
+  private readonly sent = new Map<string, readonly FileDiagnostic[]>();
   /** The files to check again, and their checks under way. */
   private readonly checks: DependentChecks;
   private readonly subscriptions: Disposable[];
@@ -160,9 +159,10 @@ export class WorkspaceDiagnostics {
     this.shown.add(path);
     // No version: the file is not open. A quick fix needs the open buffer's node ids, so none is offered here.
     const converted: LspDiagnostic[] = diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, 0));
-    const digest = createHash('sha256').update(JSON.stringify(converted)).digest('base64');
-    if (this.sent.get(path) === digest) return;
-    this.sent.set(path, digest);
+    // Compared as sent (the build, which sends each file once, compares nothing).
+    const last = this.sent.get(path);
+    this.sent.set(path, diagnostics);
+    if (last && sameAsSent(last, converted)) return;
     this.send(uri, converted);
   }
 
@@ -175,4 +175,10 @@ export class WorkspaceDiagnostics {
   private send(uri: string, diagnostics: LspDiagnostic[]): void {
     void this.connection.sendDiagnostics({ uri, diagnostics }).catch((error: unknown) => this.log(`Could not publish diagnostics for ${uri}`, error));
   }
+}
+
+/** Whether `last` (diagnostics sent before) would be sent as `converted`. */
+function sameAsSent(last: readonly FileDiagnostic[], converted: readonly LspDiagnostic[]): boolean {
+  if (last.length !== converted.length) return false;
+  return JSON.stringify(last.map((diagnostic) => toLspDiagnostic(diagnostic, 0))) === JSON.stringify(converted);
 }
