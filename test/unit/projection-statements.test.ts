@@ -269,7 +269,7 @@ print(f(4), f(0), i, j, k, ys, grid, word + other)
     assert.match(errors[1], /^7: .*chained assignment where an index in a target reads an element/);
   });
 
-  it('Python else on for and while runs when the loop ends without a break', () => {
+  it('Python else on for and while runs when the loop ends without a break (a zip loop that reaches the end of the shorter list included)', () => {
     const source = `def find(xs: list[int], t: int) -> None:
     for x in xs:
         for y in xs:
@@ -301,6 +301,15 @@ def total(xs: list[int]) -> int:
     return s
 
 
+def pairs(xs: list[int], ys: list[int]) -> None:
+    for a, b in zip(xs, ys):
+        if a == b:
+            print("same", a)
+            break
+    else:
+        print("none same")
+
+
 def gcd(a: int, b: int) -> int:
     while True:
         if b == 0:
@@ -315,6 +324,9 @@ find([], 0)
 countdown(5)
 countdown(1)
 countdown(-1)
+pairs([1, 2, 3], [3, 2])
+pairs([1, 2, 3], [4, 5])
+pairs([1], [])
 print(total([1, 2, -3]), total([]), gcd(48, 18), gcd(7, 0))
 `;
     scratch.keepsItsMeaning(source, 'python', /let broke\d+ = false;[^]*broke\d+ = true;\n\s*break;[^]*if !broke\d+ \{\n\s*print\("missing", t\);/, true);

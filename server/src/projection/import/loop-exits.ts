@@ -19,13 +19,13 @@ export function runBeforeExits(body: A.Block, kind: Exit['type'], before: (exit:
   }
 }
 
-/** Whether `body` has a `kind` statement that leaves this loop. */
-export function hasExit(body: A.Block, kind: Exit['type']): boolean {
+/** Whether `body` has a `kind` statement that leaves this loop (and passes `which`). */
+export function hasExit(body: A.Block, kind: Exit['type'], which: (exit: Exit) => boolean = () => true): boolean {
   const pending: A.Block[] = [body];
   while (pending.length > 0) {
     const block = pending.pop()!;
     for (const statement of block.statements) {
-      if (statement.type === kind) return true;
+      if (statement.type === kind && which(statement)) return true;
       pending.push(...innerBlocks(statement));
     }
   }

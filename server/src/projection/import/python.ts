@@ -727,11 +727,13 @@ export class PythonImporter {
     const loop = [...statements].reverse().find((statement): statement is A.WhileStatement | A.ForStatement => statement.type === 'WhileStatement' || statement.type === 'ForStatement');
     const elseBody = this.block(field(otherwise, 'body'), otherwise);
     if (!loop) return statements;
-    if (!hasExit(loop.body, 'BreakStatement')) return [...statements, ...elseBody.statements];
+    // The break a zip loop adds where the shorter list ends is the loop ending, not a break of the source.
+    const written = (exit: A.BreakStatement | A.ContinueStatement): boolean => this.b.source.slice(exit.span.startOffset, exit.span.endOffset) === 'break';
+    if (!hasExit(loop.body, 'BreakStatement', written)) return [...statements, ...elseBody.statements];
     const flag = this.fresh('broke');
     const at = this.b.spanBetween(node.startIndex, node.startIndex);
     const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', at, { name: flag, kind: 'let', varType: null, annotations: [], initializer: this.b.literal(false, at) });
-    runBeforeExits(loop.body, 'BreakStatement', (exit) => [this.b.make<A.AssignmentStatement>('AssignmentStatement', exit.span, { annotations: [], operator: '=', target: this.b.identifier(flag, exit.span), value: this.b.literal(true, exit.span) })]);
+    runBeforeExits(loop.body, 'BreakStatement', (exit) => (!written(exit) ? [] : [this.b.make<A.AssignmentStatement>('AssignmentStatement', exit.span, { annotations: [], operator: '=', target: this.b.identifier(flag, exit.span), value: this.b.literal(true, exit.span) })]));
     const notBroken = this.b.make<A.UnaryExpression>('UnaryExpression', otherwise, { operator: '!', operand: this.b.identifier(flag, otherwise) });
     return [declaration, ...statements, this.b.make<A.IfStatement>('IfStatement', otherwise, { annotations: [], condition: notBroken, consequent: elseBody, alternate: null })];
   }
