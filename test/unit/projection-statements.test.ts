@@ -243,6 +243,30 @@ console.log(arr.join(","), n, first, third, i, total, k);
     assert.match(errors[3], /^9: .*runs only on some paths/);
   });
 
+  it('JavaScript compound assignment to an element by names and literals reads it twice; >>> stays an error saying why', () => {
+    const source = `const xs = [3, -7, 2, 5, 9];
+let i = 1;
+xs[0] **= 2;
+xs[i] %= 4;
+xs[2] <<= 4;
+xs[3] >>= 1;
+xs[4] ^= 12;
+const grid = [[1, 2], [3, 4]];
+grid[1][i] |= 8;
+console.log(xs.join(","), grid[1].join(","));
+`;
+    scratch.keepsItsMeaning(source, 'javascript', /xs\[0\] = xs\[0\] \*\* 2;\n\s*xs\[i\] = xs\[i\] % 4;/);
+    const importResult = importSource('let n = -16;\nn >>>= 2;\nconsole.log(n >>> 28);\nconst ys = [1, 2];\nys[n + 1] %= 2;\n', 'javascript');
+    const errors = importResult.diagnostics.filter((d) => d.severity === 'error');
+    assert.equal(errors.length, 3);
+    for (const error of errors.slice(0, 2)) {
+      assert.match(error.message, /the >>>=? operator has no Whetstone form/);
+      assert.match(String(error.hint), /unsigned 32-bit shift/);
+    }
+    assert.match(errors[2].message, /the %= operator has no Whetstone form/);
+    assert.match(String(errors[2].hint), /read twice/);
+  });
+
   it('Python chained assignment: the value once, then each target from the one on its left', () => {
     const source = `def f(n: int) -> list[int]:
     a = b = 0

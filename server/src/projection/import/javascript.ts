@@ -60,6 +60,11 @@ const BINARY: Record<string, A.BinaryOperator> = {
   '||': '||',
 };
 
+/** Why an operator JavaScript has stays out of Whetstone. */
+const UNCARRIED_OPERATOR_WHY: Record<string, string> = {
+  '>>>': "An unsigned 32-bit shift: Whetstone's numbers have no unsigned view and Python has no such operator. Write it with >> and a test of the sign, or with floor and division.",
+};
+
 const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
 
 /** Math.* functions with a Whetstone built-in of the same meaning. */
@@ -833,12 +838,12 @@ export class JavaScriptImporter {
         }
         if (compound) return [this.assignment(this.expression(left), compound, this.expression(right), expression)];
         const binary = BINARY[operator.slice(0, -1)];
-        if (binary && (left.type === 'identifier' || left.type === 'member_expression')) {
-          // `x %= 2` → `x = x % 2` (the target is a name or a member: reading it twice is the same).
+        if (binary && (left.type === 'identifier' || left.type === 'member_expression' || (left.type === 'subscript_expression' && readsOnly(left)))) {
+          // `x %= 2` → `x = x % 2` (the target is a name, a member, or an element by names and literals: reading it twice is the same).
           const value = this.b.make<A.BinaryExpression>('BinaryExpression', expression, { operator: binary, left: this.expression(left), right: this.expression(right) });
           return [this.assignment(this.expression(left), '=', value, expression)];
         }
-        this.b.unsupported(expression, `the ${operator} operator`);
+        this.b.unsupported(expression, `the ${operator} operator`, UNCARRIED_OPERATOR_WHY[operator.slice(0, -1)] ?? (binary ? 'Its target is read twice here: index it by a name or a literal (const j = i + 1; xs[j] op= v).' : undefined));
         return [];
       }
       case 'sequence_expression':
@@ -1281,7 +1286,7 @@ export class JavaScriptImporter {
       if (test) return test;
     }
     if (operatorText === 'instanceof' && left && right) return this.instanceofTest(node, left, right);
-    if (!operator || !left || !right) return this.b.errorNode(node, `the ${operatorText} operator`);
+    if (!operator || !left || !right) return this.b.errorNode(node, `the ${operatorText} operator`, UNCARRIED_OPERATOR_WHY[operatorText]);
     let leftExpression = this.expression(left);
     let rightExpression = this.expression(right);
     if (operator === '+') {
