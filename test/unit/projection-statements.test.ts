@@ -203,11 +203,21 @@ function vowels(s) {
   }
   return count;
 }
+function sign(n) {
+  switch (true) {
+    case n < 0:
+      return "negative";
+    case n > 0:
+      return "positive";
+  }
+  return "zero";
+}
 console.log(describe(0), describe(2), describe(-1), describe(7), describe(NaN));
+console.log(sign(-2), sign(0), sign(-0), sign(3), sign(NaN));
 console.log(apply(3, "+", 4), apply(3, "-", 4.5), apply(1, "*", 2));
 console.log(kind("A"), kind(" "), kind("z"), vowels("Hello World"), vowels(""));
 `;
-    scratch.keepsItsMeaning(source, 'javascript', /if d == 0 \{[^]*\} else if d == 1 \|\| d == 2 \{[^]*const switched\d+ = lower\(c\);/);
+    scratch.keepsItsMeaning(source, 'javascript', /if d == 0 \{[^]*\} else if d == 1 \|\| d == 2 \{[^]*const switched\d+ = lower\(c\);[^]*if true == n < 0 \{/);
   });
 
   it('a switch that falls through, or breaks before a clause ends, is an error saying so', () => {

@@ -3,8 +3,8 @@
 // default its else. Each clause must end by leaving (break, return, throw, continue); the break
 // that ends it is left out, and a break elsewhere in it (which would leave the switch, where in
 // the chain it would leave the loop around it) is an error, as is falling into the next clause.
-// The cases are tested in their order and the default taken when none matches, wherever it
-// stands, so only case values that do nothing when evaluated are carried.
+// JavaScript evaluates the case values in their order until one matches, and takes the default
+// when none does, wherever it stands: the chain evaluates the same ones.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { field, namedChildren } from './ast-builder';
 
@@ -24,7 +24,6 @@ export function switchBranches(node: SyntaxNode): { branches: SwitchBranch[] } |
   let pendingDefault = false;
   for (const [index, clause] of clauses.entries()) {
     const value = clause.type === 'switch_case' ? field(clause, 'value') : undefined;
-    if (value && !isPlainValue(value)) return { problem: `the case ${value.text} is not a literal or a name, so evaluating it may do something` };
     if (value) pending.push(value);
     else pendingDefault = true;
     let body = namedChildren(clause).filter((child) => !value || !child.equals(value));
@@ -46,16 +45,6 @@ export function switchBranches(node: SyntaxNode): { branches: SwitchBranch[] } |
     pendingDefault = false;
   }
   return { branches };
-}
-
-/** A literal, a name, or a member or element of one: evaluating it twice or not at all does nothing. */
-function isPlainValue(node: SyntaxNode): boolean {
-  let inner = node;
-  while (inner.type === 'parenthesized_expression') inner = namedChildren(inner)[0] ?? inner;
-  if (['number', 'string', 'true', 'false', 'null', 'identifier'].includes(inner.type)) return true;
-  if (inner.type === 'unary_expression' && /^-\s*\d/.test(inner.text)) return true;
-  if (inner.type === 'member_expression') return isPlainValue(field(inner, 'object') ?? inner) && field(inner, 'property')?.type === 'property_identifier';
-  return false;
 }
 
 /** Whether `node` is or holds a break that leaves the switch it is in (not a loop or switch nested in it). */

@@ -894,7 +894,7 @@ export class JavaScriptImporter {
     const value = unparenthesize(written);
     const before: A.Statement[] = [];
     let read = (): A.Expression => this.again(() => this.expression(value));
-    if (!readsOnly(value)) {
+    if (!readsOnly(value) && !['true', 'false', 'null'].includes(value.type)) {
       const holder = this.freshName('switched');
       before.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', value, { name: holder, kind: 'const', varType: null, annotations: [], initializer: this.expression(value) }));
       read = () => this.b.identifier(holder, value);
