@@ -5,6 +5,7 @@
 // where the lowering would change the meaning, the import is an error naming why.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { generate } from '../../server/src/projection/generate';
 import { importSource } from '../../server/src/projection/import';
 import { prepareProjection, Scratch } from '../helpers/projection';
 
@@ -397,5 +398,18 @@ print(label("Y"), label("no"), label("maybe"), label("ok"), label(""))
     const errors = importErrors('x = 3\nmatch x:\n    case 1:\n        print(1)\n    case other:\n        print(other)\n', 'python').filter((e) => !/the run of the program at import/.test(e));
     assert.equal(errors.length, 1, errors.join('\n'));
     assert.match(errors[0], /^2: .*a match statement where the pattern other binds a name/);
+  });
+  it('a function made in a loop that reads a name of its turn: Whetstone gives each turn its own, a Python closure the last value', () => {
+    const errors = importErrors('fs = []\nfor i in range(3):\n    fs.append(lambda: i * 10)\nprint(fs[0](), fs[2]())\n', 'python');
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0], /^3: .*a function made in a loop that reads i has no Whetstone form; Python's closure sees the variable's last value/);
+    // From JavaScript: Whetstone's meaning is JavaScript's, and the Python generator says it cannot keep it.
+    const imported = importSource('const fs = [];\nfor (let i = 0; i < 3; i++) {\n  const j = i * 10;\n  fs.push(() => j);\n}\nconst ys = [];\nfor (const k of [1, 2]) {\n  ys.push([3, 1].map((x) => x + k).join("-"));\n}\nconsole.log(fs.length, ys.join(" "));\n', 'javascript');
+    assert.deepEqual(imported.diagnostics.filter((d) => d.severity === 'error'), []);
+    const python = generate(imported.ast, 'python').diagnostics;
+    assert.equal(python.length, 1, python.map((d) => d.message).join('\n'));
+    assert.match(python[0].message, /Not carried into Python: a function made in a loop that reads j/);
+    assert.equal(python[0].line, 4);
+    assert.deepEqual(generate(imported.ast, 'javascript').diagnostics, []);
   });
 });
