@@ -4,13 +4,14 @@
 //
 // What maps: functions (declarations, and arrow functions or function expressions bound by const
 // at top level), parameters with types and defaults, let/const/var, if/else, while, for-of,
-// for-in (over keys), counted for loops (as range, or as a while loop), return, break, continue,
+// for-in (over keys), for loops (as range, or as a while loop: javascript-loops.ts), do … while,
+// switch without fallthrough (javascript-switch.ts), return, break, continue, chained assignment,
 // expressions, calls, members, indexing, array and object literals, template strings (as string
 // joins), imports, throw and try/catch where they keep their meaning (javascript-exceptions.ts),
 // and the library idioms with a Whetstone built-in (console.log → print, xs.length
 // → len, xs.push(v) → push, Math.floor → floor…). A conditional expression maps where it is the
 // whole value of a declaration, an assignment or a return (it becomes an if/else). Everything
-// else (classes, generators, finally, switch, new, this…) becomes a W_UNSUPPORTED diagnostic
+// else (classes, generators, finally, switch with fallthrough, new, this…) becomes a W_UNSUPPORTED diagnostic
 // with its span and text.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';

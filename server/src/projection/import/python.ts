@@ -7,7 +7,8 @@
 // the scope, so every use after the block still sees it. global/nonlocal names are not declared.
 //
 // What maps besides: functions (nested ones as const lambdas), parameters with type hints and
-// defaults, `*args` of a function only called by its name (as a list, python-variadic.ts), if/elif/else, while, for-in, return, break, continue, expressions (chained
+// defaults, `*args` of a function only called by its name (as a list, python-variadic.ts), if/elif/else, while, for-in, else on
+// loops, match on literals (python-match.ts), chained assignment (python-chains.ts), return, break, continue, expressions (chained
 // comparisons, `is None`, `//` as floor of a division), calls, attributes, subscripts, lists,
 // tuples (as lists), dicts with name keys, lambdas, f-strings (as string joins), list
 // comprehensions assigned to a name (as a loop that pushes), conditional expressions that are a
