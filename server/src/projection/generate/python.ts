@@ -24,6 +24,7 @@
 // - @performance(memoize|cache) becomes @functools.cache; other annotations become comments.
 import type * as A from '../../core/ast';
 import { walk } from '../../core/ast';
+import { turnNameCapture } from '../loop-closures';
 import { BUILTINS, parseTypeSyntax, stripOptional, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
@@ -489,10 +490,12 @@ class PythonGenerator {
         this.ifStatement(w, node, 'if');
         return;
       case 'WhileStatement':
+        this.reportTurnCapture(node);
         this.emit(w, `while ${this.expression(node.condition).text}:`);
         this.block(w, node.body);
         return;
       case 'ForStatement': {
+        this.reportTurnCapture(node);
         const iterable = this.iterable(node.iterable);
         this.withFrame(() => {
           const iterator = this.declare(node.iterator);
@@ -927,6 +930,12 @@ class PythonGenerator {
     const attribute = called || this.ctx.isKind(node.object, 'module') || (node.object.type === 'Identifier' && this.moduleImports.has(node.object.name));
     if (attribute) return fragment(`${wrap(object, POSTFIX)}.${node.property}`, POSTFIX);
     return fragment(`${wrap(object, POSTFIX)}[${JSON.stringify(node.property)}]`, POSTFIX);
+  }
+
+  /** A function made in the loop that may run after its turn and reads a name of the turn (loop-closures.ts). */
+  private reportTurnCapture(loop: A.WhileStatement | A.ForStatement): void {
+    const found = turnNameCapture(loop);
+    if (found) this.ctx.unfaithful(found.lambda, 'Python', `a function made in a loop that reads ${found.name}: Whetstone gives each turn its own ${found.name}, a Python closure sees the variable's last value when it runs after its turn`);
   }
 
   private lambda(node: A.Lambda): Fragment {

@@ -22,6 +22,7 @@ import { carryTruthTests } from './truthiness';
 import { readMembership } from './python-membership';
 import { reportRunFindings } from './python-run-findings';
 import { reportRunGaps } from './python-run-gaps';
+import { reportLateBindings } from './python-closures';
 
 export interface ImportResult {
   ast: Program;
@@ -67,7 +68,8 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const conversions = reportConversions(ast, builder.conversions);
     // What the run at import did not check (where it gave up, what it never reached).
     const gaps = language === 'python' ? reportRunGaps(ast, builder) : [];
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...truths, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps]);
+    const lateBindings = language === 'python' ? reportLateBindings(ast) : [];
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...truths, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps, ...lateBindings]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

@@ -4,13 +4,14 @@
 //
 // What maps: functions (declarations, and arrow functions or function expressions bound by const
 // at top level), parameters with types and defaults, let/const/var, if/else, while, for-of,
-// for-in (over keys), counted for loops (as range, or as a while loop), return, break, continue,
+// for-in (over keys), for loops (as range, or as a while loop: javascript-loops.ts), do … while,
+// switch without fallthrough (javascript-switch.ts), return, break, continue, chained assignment,
 // expressions, calls, members, indexing, array and object literals, template strings (as string
 // joins), imports, throw and try/catch where they keep their meaning (javascript-exceptions.ts),
 // and the library idioms with a Whetstone built-in (console.log → print, xs.length
 // → len, xs.push(v) → push, Math.floor → floor…). A conditional expression maps where it is the
 // whole value of a declaration, an assignment or a return (it becomes an if/else). Everything
-// else (classes, generators, finally, switch, new, this…) becomes a W_UNSUPPORTED diagnostic
+// else (classes, generators, finally, switch with fallthrough, new, this…) becomes a W_UNSUPPORTED diagnostic
 // with its span and text.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
@@ -19,6 +20,10 @@ import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
 import { importTextMethod } from './javascript-texts';
 import { markTakenAsList } from './javascript-spread';
+import { assignmentChain, capturedLoopName, chainProblem } from './javascript-loops';
+import { runBeforeExits } from './loop-exits';
+import { switchBranches } from './javascript-switch';
+import { movableUpdate, type MovedUpdate } from './javascript-updates';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
 /** What `typeof x === "…"` tests, as a Whetstone type test. */
@@ -54,6 +59,11 @@ const BINARY: Record<string, A.BinaryOperator> = {
   '>>': '>>',
   '&&': '&&',
   '||': '||',
+};
+
+/** Why an operator JavaScript has stays out of Whetstone. */
+const UNCARRIED_OPERATOR_WHY: Record<string, string> = {
+  '>>>': "An unsigned 32-bit shift: Whetstone's numbers have no unsigned view and Python has no such operator. Write it with >> and a test of the sign, or with floor and division.",
 };
 
 const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
@@ -377,6 +387,14 @@ export class JavaScriptImporter {
   }
 
   private statementAt(node: SyntaxNode): A.Statement[] {
+    if ((node.type === 'expression_statement' || node.type === 'lexical_declaration' || node.type === 'variable_declaration') && this.movedUpdate?.statement !== node.id) {
+      const moved = movableUpdate(node);
+      if (moved && 'problem' in moved) {
+        this.b.unsupported(node, `an increment or decrement inside a statement where ${moved.problem}`, 'Whetstone changes a variable only in a statement of its own: write n++ on a line of its own, before or after.');
+        return [];
+      }
+      if (moved) return this.withMovedUpdate(node, moved);
+    }
     switch (node.type) {
       case 'lexical_declaration':
       case 'variable_declaration':
@@ -416,25 +434,28 @@ export class JavaScriptImporter {
       case 'if_statement':
         return [this.ifStatement(node)];
       case 'do_statement': {
-        // do { body } while (c) is `while true { body; if !c { break; } }`; a continue in the
-        // body would skip the test, so such a loop is not carried.
+        // do { body } while (c) is `while true { body; if !c { break; } }`, the test also run
+        // before each continue of the body, which goes to the test in JavaScript.
         const body = field(node, 'body');
         const test = field(node, 'condition');
-        const continues = node.descendantsOfType('continue_statement').length > 0;
-        if (!body || !test || continues) {
-          this.b.unsupported(node, continues ? 'a do … while loop with continue' : 'a do statement');
+        if (!body || !test) {
+          this.b.unsupported(node, 'a do statement');
           return [];
         }
         const loopBody = this.block(body);
-        const stop = this.b.make<A.IfStatement>('IfStatement', test, {
-          annotations: [],
-          condition: this.b.make<A.UnaryExpression>('UnaryExpression', test, { operator: '!', operand: this.condition(test) }),
-          consequent: this.b.make<A.Block>('Block', test, { statements: [this.b.make<A.BreakStatement>('BreakStatement', test, { annotations: [] })] }),
-          alternate: null,
-        });
-        loopBody.statements.push(stop);
+        const stop = (): A.IfStatement =>
+          this.b.make<A.IfStatement>('IfStatement', test, {
+            annotations: [],
+            condition: this.b.make<A.UnaryExpression>('UnaryExpression', test, { operator: '!', operand: this.condition(test) }),
+            consequent: this.b.make<A.Block>('Block', test, { statements: [this.b.make<A.BreakStatement>('BreakStatement', test, { annotations: [] })] }),
+            alternate: null,
+          });
+        loopBody.statements.push(stop());
+        runBeforeExits(loopBody, 'ContinueStatement', () => [this.again(stop)]);
         return [this.b.make<A.WhileStatement>('WhileStatement', node, { annotations: [], condition: this.b.literal(true, node), body: loopBody })];
       }
+      case 'switch_statement':
+        return this.switchStatement(node);
       case 'while_statement':
         return [
           this.b.make<A.WhileStatement>('WhileStatement', node, {
@@ -562,6 +583,22 @@ export class JavaScriptImporter {
         // The declaration spans only the name, so the assignments in the if/else come after it.
         out.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', name, { name: name.text, kind: 'let', varType, annotations: [], initializer: null }));
         out.push(this.lowerConditional(value, (branch) => this.assignment(this.b.identifier(name.text, branch), '=', this.expression(branch), branch)));
+        continue;
+      }
+      const assigned = value && unparenthesize(value);
+      if (assigned?.type === 'assignment_expression' && isAssignable(field(assigned, 'left') ?? assigned)) {
+        // `let x = y = v` → `y = v; let x = y;`
+        const target = field(assigned, 'left')!;
+        const chain = assignmentChain(assigned) ?? { targets: [], innermost: assigned };
+        const innermost = [field(chain.innermost, 'left'), field(chain.innermost, 'right')];
+        const problem = innermost[0] && innermost[1] && chainProblem([...chain.targets, innermost[0]], innermost[1]);
+        if (problem) {
+          this.b.unsupported(declarator, `a declaration whose value is an assignment where ${problem}`, 'Assign the value to a name first, then declare from that name.');
+          continue;
+        }
+        const before = this.expressionStatement(assigned);
+        if (before.length === 0) continue;
+        out.push(...before, this.b.make<A.VariableDeclaration>('VariableDeclaration', declarator, { name: name.text, kind, varType, annotations: [], initializer: this.expression(target) }));
         continue;
       }
       const listLoop = value && (this.listMethodLoop(value, name, kind, varType) ?? this.arrayFromLoop(value, name, kind, varType));
@@ -768,6 +805,8 @@ export class JavaScriptImporter {
         const left = field(expression, 'left');
         const right = field(expression, 'right');
         if (!left || !right) return [];
+        const chain = assignmentChain(expression);
+        if (chain) return this.chainedAssignment(expression, chain.targets, chain.innermost);
         if (left.type === 'array_pattern' && right.type === 'array') {
           // `[a, b] = [b, a]`: the array is built whole before anything is assigned, as in Whetstone.
           const targets = namedChildren(left);
@@ -800,14 +839,17 @@ export class JavaScriptImporter {
         }
         if (compound) return [this.assignment(this.expression(left), compound, this.expression(right), expression)];
         const binary = BINARY[operator.slice(0, -1)];
-        if (binary && (left.type === 'identifier' || left.type === 'member_expression')) {
-          // `x %= 2` → `x = x % 2` (the target is a name or a member: reading it twice is the same).
+        if (binary && (left.type === 'identifier' || left.type === 'member_expression' || (left.type === 'subscript_expression' && readsOnly(left)))) {
+          // `x %= 2` → `x = x % 2` (the target is a name, a member, or an element by names and literals: reading it twice is the same).
           const value = this.b.make<A.BinaryExpression>('BinaryExpression', expression, { operator: binary, left: this.expression(left), right: this.expression(right) });
           return [this.assignment(this.expression(left), '=', value, expression)];
         }
-        this.b.unsupported(expression, `the ${operator} operator`);
+        this.b.unsupported(expression, `the ${operator} operator`, UNCARRIED_OPERATOR_WHY[operator.slice(0, -1)] ?? (binary ? 'Its target is read twice here: index it by a name or a literal (const j = i + 1; xs[j] op= v).' : undefined));
         return [];
       }
+      case 'sequence_expression':
+        // `i++, j--` as a statement: each part in turn.
+        return namedChildren(expression).flatMap((part) => this.expressionStatement(part));
       case 'update_expression': {
         const argument = field(expression, 'argument');
         const operator = field(expression, 'operator')?.text ?? expression.text.replace(/[^+-]/g, '');
@@ -817,6 +859,85 @@ export class JavaScriptImporter {
       default:
         return [this.b.make<A.ExpressionStatement>('ExpressionStatement', expression.parent ?? expression, { annotations: [], expression: this.expression(expression) })];
     }
+  }
+
+  /**
+   * `a = b = v` → `b = v; a = b;`: the innermost assignment, then each target from the one on its
+   * right, read back (so v is evaluated once), where javascript-loops.ts finds that keeps the order.
+   */
+  private chainedAssignment(node: SyntaxNode, targets: SyntaxNode[], innermost: SyntaxNode): A.Statement[] {
+    const last = field(innermost, 'left');
+    const value = field(innermost, 'right');
+    if (!last || !value) return [];
+    const all = [...targets, last];
+    const problem = all.every(isAssignable) ? chainProblem(all, value) : 'it assigns to a pattern';
+    if (problem) {
+      this.b.unsupported(node, `a chained assignment where ${problem}`, 'Assign the value to a name first, then each target from that name.');
+      return [];
+    }
+    const out = this.expressionStatement(innermost);
+    for (let i = targets.length - 1; i >= 0; i--) out.push(this.assignment(this.expression(targets[i]), '=', this.expression(all[i + 1]), targets[i]));
+    return out;
+  }
+
+  /**
+   * A switch whose clauses do not fall through: an if / else if chain testing the value with ==
+   * (javascript-switch.ts). A value that is not a name, a literal or a member of one is held in a
+   * const first, so it is evaluated once.
+   */
+  private switchStatement(node: SyntaxNode): A.Statement[] {
+    const found = switchBranches(node);
+    const written = field(node, 'value');
+    if ('problem' in found || !written) {
+      this.b.unsupported(node, `a switch where ${'problem' in found ? found.problem : 'there is no value'}`, 'Write it as if / else if, or end each clause with break.');
+      return [];
+    }
+    const value = unparenthesize(written);
+    const before: A.Statement[] = [];
+    let read = (): A.Expression => this.again(() => this.expression(value));
+    if (!readsOnly(value) && !['true', 'false', 'null'].includes(value.type)) {
+      const holder = this.freshName('switched');
+      before.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', value, { name: holder, kind: 'const', varType: null, annotations: [], initializer: this.expression(value) }));
+      read = () => this.b.identifier(holder, value);
+    } else {
+      this.expression(value);
+    }
+    const blockOf = (statements: SyntaxNode[], at: SyntaxNode): A.Block => this.b.make<A.Block>('Block', at, { statements: statements.flatMap((statement) => this.statement(statement)) });
+    const cases = found.branches.filter((branch) => !branch.isDefault);
+    const otherwise = found.branches.find((branch) => branch.isDefault);
+    let chain: A.Block | A.IfStatement | null = otherwise ? blockOf(otherwise.body, otherwise.body[0] ?? node) : null;
+    for (const branch of [...cases].reverse()) {
+      const tests = branch.values.map((caseValue): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', caseValue, { operator: '==', left: read(), right: this.expression(caseValue) }));
+      const condition = tests.reduce((left, right) => this.b.make<A.BinaryExpression>('BinaryExpression', { ...right.span }, { operator: '||', left, right }));
+      chain = this.b.make<A.IfStatement>('IfStatement', branch.values[0], { annotations: [], condition, consequent: blockOf(branch.body, branch.values[0]), alternate: chain });
+    }
+    if (!chain) return before;
+    if (chain.type === 'Block') return [...before, this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition: this.b.literal(true, node), consequent: chain, alternate: null })];
+    return [...before, chain];
+  }
+
+  /** The update in `arr[n++] = v` read as n, and `n += 1` after the statement (before it for ++n): javascript-updates.ts. */
+  private movedUpdate: { statement: number; update: number } | undefined;
+
+  private withMovedUpdate(node: SyntaxNode, moved: MovedUpdate): A.Statement[] {
+    const outer = this.movedUpdate;
+    this.movedUpdate = { statement: node.id, update: moved.node.id };
+    let statements: A.Statement[];
+    try {
+      statements = this.statementAt(node);
+    } finally {
+      this.movedUpdate = outer;
+    }
+    const change = this.assignment(this.b.identifier(moved.name, moved.node), moved.increment ? '+=' : '-=', this.b.literal(1, moved.node), moved.node);
+    return moved.prefix ? [change, ...statements] : [...statements, change];
+  }
+
+  /** Source read again for a second place in the output: its diagnostics were given the first time. */
+  private again<T>(read: () => T): T {
+    const reported = this.b.diagnostics.length;
+    const result = read();
+    this.b.diagnostics.length = reported;
+    return result;
   }
 
   private assignment(target: A.Expression, operator: A.AssignmentOperator, value: A.Expression, at: SyntaxNode): A.AssignmentStatement {
@@ -959,8 +1080,8 @@ export class JavaScriptImporter {
 
   /**
    * `for (let i = a; i < b; i++) body`: `for i in range(a, b)` when the body does not assign i;
-   * otherwise the initialiser, then `while cond { body; update }` when the body has no continue
-   * (which would skip the update).
+   * otherwise the initialiser, then `while cond { body; update }` with the update also before each
+   * continue of the body, all in a scope of their own (javascript-loops.ts says when that differs).
    */
   private countedFor(node: SyntaxNode): A.Statement[] {
     const init = field(node, 'initializer');
@@ -987,14 +1108,23 @@ export class JavaScriptImporter {
         }),
       ];
     }
-    if (hasContinue(bodyNode)) {
-      this.b.unsupported(node, 'a for loop with continue that is not a simple counted loop');
+    // The loop's `let` names are one variable for every turn of the while, one per turn in JavaScript.
+    const captured = capturedLoopName(init, [condition, increment, bodyNode]);
+    if (captured) {
+      this.b.unsupported(node, `a for loop whose ${captured} is read by a function made in it`, `JavaScript gives each turn its own ${captured}; Whetstone's while has one for all turns. Copy it to a const in the body and read that in the function.`);
       return [];
     }
-    const before = !init || init.type === ';' ? [] : init.type.endsWith('declaration') ? this.statement(init) : this.expressionStatement(init);
+    const empty = (part: SyntaxNode | undefined): part is undefined => !part || part.type === ';' || part.type === 'empty_statement';
+    const before = empty(init) ? [] : init.type.endsWith('declaration') ? this.statement(init) : this.expressionStatement(init.type === 'expression_statement' ? (namedChildren(init)[0] ?? init) : init);
     const body = this.block(bodyNode);
-    if (increment) body.statements.push(...this.expressionStatement(increment));
-    const test = condition && condition.type !== ';' ? this.expression(condition.type === 'expression_statement' ? (namedChildren(condition)[0] ?? condition) : condition) : this.b.literal(true, node);
+    // The update runs at the end of every turn: after the body, and before each continue.
+    const update = increment ? this.expressionStatement(increment) : [];
+    if (increment && update.length > 0) {
+      runBeforeExits(body, 'ContinueStatement', () => this.again(() => this.expressionStatement(increment)));
+      const last = body.statements.at(-1)?.type;
+      if (last !== 'ReturnStatement' && last !== 'ThrowStatement' && last !== 'BreakStatement' && last !== 'ContinueStatement') body.statements.push(...update);
+    }
+    const test = empty(condition) ? this.b.literal(true, node) : this.condition(condition.type === 'expression_statement' ? (namedChildren(condition)[0] ?? condition) : condition);
     const loop = this.b.make<A.WhileStatement>('WhileStatement', node, { annotations: [], condition: test, body });
     if (before.length === 0) return [loop];
     // The counter stays scoped to the loop, as `let` in a for header is.
@@ -1011,6 +1141,11 @@ export class JavaScriptImporter {
 
   private expressionAt(node: SyntaxNode): A.Expression {
     switch (node.type) {
+      case 'update_expression': {
+        const argument = field(node, 'argument');
+        if (this.movedUpdate?.update === node.id && argument) return this.b.identifier(argument.text, argument);
+        return this.b.errorNode(node, `${node.text} inside an expression`, 'Whetstone changes a variable only in a statement of its own: write the increment on a line of its own, before or after.');
+      }
       case 'identifier':
         // Infinity and NaN are doubles Whetstone writes as num("Infinity") and num("NaN").
         if ((node.text === 'Infinity' || node.text === 'NaN') && !this.declaresName(node.text)) return this.b.call('num', [this.b.literal(node.text, node)], node);
@@ -1152,7 +1287,7 @@ export class JavaScriptImporter {
       if (test) return test;
     }
     if (operatorText === 'instanceof' && left && right) return this.instanceofTest(node, left, right);
-    if (!operator || !left || !right) return this.b.errorNode(node, `the ${operatorText} operator`);
+    if (!operator || !left || !right) return this.b.errorNode(node, `the ${operatorText} operator`, UNCARRIED_OPERATOR_WHY[operatorText]);
     let leftExpression = this.expression(left);
     let rightExpression = this.expression(right);
     if (operator === '+') {
@@ -1551,16 +1686,6 @@ function declares(id: SyntaxNode): boolean {
   const parent = id.parent;
   if (!parent) return false;
   return DECLARING.has(parent.type) || field(parent, DECLARING_FIELD[parent.type] ?? '')?.id === id.id;
-}
-
-/** Whether `node` has a continue that belongs to this loop (not to a loop or function nested in it). */
-function hasContinue(node: SyntaxNode): boolean {
-  return node.descendantsOfType('continue_statement').some((found) => {
-    for (let current = found?.parent; current && !current.equals(node); current = current.parent) {
-      if (/^(for|for_in|while|do)_statement$/.test(current.type) || current.type.includes('function')) return false;
-    }
-    return found !== null;
-  });
 }
 
 /** `Array(n)` or `new Array(n)`: one argument, so a length. */

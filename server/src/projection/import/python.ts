@@ -7,7 +7,8 @@
 // the scope, so every use after the block still sees it. global/nonlocal names are not declared.
 //
 // What maps besides: functions (nested ones as const lambdas), parameters with type hints and
-// defaults, `*args` of a function only called by its name (as a list, python-variadic.ts), if/elif/else, while, for-in, return, break, continue, expressions (chained
+// defaults, `*args` of a function only called by its name (as a list, python-variadic.ts), if/elif/else, while, for-in, else on
+// loops, match on literals (python-match.ts), chained assignment (python-chains.ts), return, break, continue, expressions (chained
 // comparisons, `is None`, `//` as floor of a division), calls, attributes, subscripts, lists,
 // tuples (as lists), dicts with name keys, lambdas, f-strings (as string joins), list
 // comprehensions assigned to a name (as a loop that pushes), conditional expressions that are a
@@ -18,6 +19,9 @@
 // Everything else becomes a W_UNSUPPORTED diagnostic with its span and text.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
+import { pythonAssignmentChain, chainedTargetProblem } from './python-chains';
+import { hasExit, runBeforeExits } from './loop-exits';
+import { matchCases, type MatchLiteral } from './python-match';
 import { AstBuilder, field, MAX_IMPORT_NESTING, namedChildren } from './ast-builder';
 import { classCheck, typeCallArgument } from './python-type-tests';
 import { exceptionClasses, fileFunctions, isExceptionName, Reaches, readTry } from './python-exceptions';
@@ -399,7 +403,9 @@ export class PythonImporter {
             }
           }
           else if (left) visit(left, chain, false, undefined, depth + 1);
-          if (right) visit(right, chain, false, undefined, depth + 1);
+          // The targets of `a = b = v` are assigned where the statement stands, as a's is.
+          if (right?.type === 'assignment') visit(right, chain, statement, enclosing, depth + 1);
+          else if (right) visit(right, chain, false, undefined, depth + 1);
           return;
         }
         case 'augmented_assignment': {
@@ -523,29 +529,10 @@ export class PythonImporter {
       case 'if_statement':
         return [this.ifStatement(node, namedChildren(node).filter((child) => child.type === 'elif_clause' || child.type === 'else_clause'))];
       case 'while_statement':
-        if (field(node, 'alternative')) this.b.unsupported(field(node, 'alternative')!, 'the else clause of a while loop');
-        return [this.b.make<A.WhileStatement>('WhileStatement', node, { annotations: [], condition: this.expression(field(node, 'condition') ?? node), body: this.block(field(node, 'body'), node) })];
-      case 'for_statement': {
-        const left = field(node, 'left');
-        const right = field(node, 'right');
-        if (field(node, 'alternative')) this.b.unsupported(field(node, 'alternative')!, 'the else clause of a for loop');
-        if (left && right && left.type !== 'identifier') return this.unpackingLoop(node, left, right);
-        if (left?.type !== 'identifier' || !right) {
-          this.b.unsupported(node, 'a for loop that unpacks several names');
-          return [];
-        }
-        if (this.scope.declared.has(left.text) || this.scope.outer.has(left.text)) {
-          // A name of the scope (assigned elsewhere too, or global): Python's loop assigns it and it keeps the last element after the loop.
-          const item = this.fresh('item');
-          const iterable = this.expression(right);
-          const bodyNode = field(node, 'body');
-          const block = this.block(bodyNode, node);
-          const inside = this.b.spanBetween((bodyNode ?? node).startIndex, (bodyNode ?? node).startIndex);
-          block.statements.unshift(this.assign(this.b.identifier(left.text, left), '=', this.b.identifier(item, inside), left));
-          return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: item, iterable, body: block })];
-        }
-        return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: left.text, iterable: this.expression(right), body: this.block(field(node, 'body'), node) })];
-      }
+      case 'for_statement':
+        return field(node, 'alternative') ? this.loopWithElse(node) : this.loop(node);
+      case 'match_statement':
+        return this.matchStatement(node);
       case 'break_statement':
         return [this.b.make<A.BreakStatement>('BreakStatement', node, { annotations: [] })];
       case 'continue_statement':
@@ -680,6 +667,8 @@ export class PythonImporter {
       const assign = this.b.make<A.MultipleAssignment>('MultipleAssignment', node, { annotations: [], targets: targets.map((target) => this.expression(target)), values });
       return [hold, check, assign];
     }
+    const chain = pythonAssignmentChain(node);
+    if (chain) return this.chainedAssignment(node, chain.targets, chain.value);
     if (!isTarget(left) || right.type === 'assignment') {
       this.b.unsupported(node, left.type === 'pattern_list' || left.type === 'tuple_pattern' ? 'an assignment that unpacks several names' : 'a chained assignment');
       return [];
@@ -701,6 +690,103 @@ export class PythonImporter {
     const value = this.expression(right);
     if (left.type === 'identifier') return [this.declareOrAssign(left.text, value, node, varType)];
     return [this.assign(this.expression(left), '=', value, node)];
+  }
+
+  /** A while or for loop, without its else clause. */
+  private loop(node: SyntaxNode): A.Statement[] {
+    if (node.type === 'while_statement') {
+      return [this.b.make<A.WhileStatement>('WhileStatement', node, { annotations: [], condition: this.expression(field(node, 'condition') ?? node), body: this.block(field(node, 'body'), node) })];
+    }
+    const left = field(node, 'left');
+    const right = field(node, 'right');
+    if (left && right && left.type !== 'identifier') return this.unpackingLoop(node, left, right);
+    if (left?.type !== 'identifier' || !right) {
+      this.b.unsupported(node, 'a for loop that unpacks several names');
+      return [];
+    }
+    if (this.scope.declared.has(left.text) || this.scope.outer.has(left.text)) {
+      // A name of the scope (assigned elsewhere too, or global): Python's loop assigns it and it keeps the last element after the loop.
+      const item = this.fresh('item');
+      const iterable = this.expression(right);
+      const bodyNode = field(node, 'body');
+      const block = this.block(bodyNode, node);
+      const inside = this.b.spanBetween((bodyNode ?? node).startIndex, (bodyNode ?? node).startIndex);
+      block.statements.unshift(this.assign(this.b.identifier(left.text, left), '=', this.b.identifier(item, inside), left));
+      return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: item, iterable, body: block })];
+    }
+    return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: left.text, iterable: this.expression(right), body: this.block(field(node, 'body'), node) })];
+  }
+
+  /**
+   * `while c: … else: e` and `for x in xs: … else: e`: e runs when the loop ends without a break.
+   * `let broke = false;` before the loop, `broke = true;` before each of its breaks, then
+   * `if !broke { e }`; without a break in the loop, e simply follows it.
+   */
+  private loopWithElse(node: SyntaxNode): A.Statement[] {
+    const otherwise = field(node, 'alternative')!;
+    const statements = this.loop(node);
+    const loop = [...statements].reverse().find((statement): statement is A.WhileStatement | A.ForStatement => statement.type === 'WhileStatement' || statement.type === 'ForStatement');
+    const elseBody = this.block(field(otherwise, 'body'), otherwise);
+    if (!loop) return statements;
+    // The break a zip loop adds where the shorter list ends is the loop ending, not a break of the source.
+    const written = (exit: A.BreakStatement | A.ContinueStatement): boolean => this.b.source.slice(exit.span.startOffset, exit.span.endOffset) === 'break';
+    if (!hasExit(loop.body, 'BreakStatement', written)) return [...statements, ...elseBody.statements];
+    const flag = this.fresh('broke');
+    const at = this.b.spanBetween(node.startIndex, node.startIndex);
+    const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', at, { name: flag, kind: 'let', varType: null, annotations: [], initializer: this.b.literal(false, at) });
+    runBeforeExits(loop.body, 'BreakStatement', (exit) => (!written(exit) ? [] : [this.b.make<A.AssignmentStatement>('AssignmentStatement', exit.span, { annotations: [], operator: '=', target: this.b.identifier(flag, exit.span), value: this.b.literal(true, exit.span) })]));
+    const notBroken = this.b.make<A.UnaryExpression>('UnaryExpression', otherwise, { operator: '!', operand: this.b.identifier(flag, otherwise) });
+    return [declaration, ...statements, this.b.make<A.IfStatement>('IfStatement', otherwise, { annotations: [], condition: notBroken, consequent: elseBody, alternate: null })];
+  }
+
+  /** `match v:` of literal cases: an if / else if chain on == (python-match.ts). */
+  private matchStatement(node: SyntaxNode): A.Statement[] {
+    const found = matchCases(node);
+    const subjectNode = field(node, 'subject');
+    if ('problem' in found || !subjectNode) {
+      this.b.unsupported(node, `a match statement where ${'problem' in found ? found.problem : 'there is no subject'}`, 'Write it as if / elif / else.');
+      return [];
+    }
+    const subject = unparenthesize(subjectNode);
+    const before: A.Statement[] = [];
+    let read = (): A.Expression => this.b.identifier(subject.text, subject);
+    if (subject.type !== 'identifier') {
+      // The subject is evaluated once, as Python does.
+      const holder = this.fresh('matched');
+      before.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', subject, { name: holder, kind: 'const', varType: null, annotations: [], initializer: this.expression(subject) }));
+      read = () => this.b.identifier(holder, subject);
+    }
+    const literal = (found: MatchLiteral): A.Expression => (found.kind === 'string' ? this.expression(found.node) : this.b.literal(found.value, found.at));
+    let chain: A.Block | A.IfStatement | null = null;
+    for (const branch of [...found.cases].reverse()) {
+      const body = this.block(branch.body, branch.at);
+      const either = (left: A.Expression, right: A.Expression): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', branch.at, { operator: '||', left, right });
+      const pattern = branch.literals.map((found): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', branch.at, { operator: '==', left: read(), right: literal(found) })).reduce<A.Expression | undefined>((left, right) => (left ? either(left, right) : right), undefined);
+      // The guard is evaluated only once the pattern matched.
+      const guard = branch.guard && this.expression(branch.guard);
+      const condition = pattern && guard ? this.b.make<A.BinaryExpression>('BinaryExpression', branch.at, { operator: '&&', left: pattern, right: guard }) : (pattern ?? guard);
+      if (!condition) {
+        chain = body;
+        continue;
+      }
+      chain = this.b.make<A.IfStatement>('IfStatement', branch.at, { annotations: [], condition, consequent: body, alternate: chain });
+    }
+    if (!chain) return before;
+    if (chain.type === 'Block') return [...before, this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition: this.b.literal(true, node), consequent: chain, alternate: null })];
+    return [...before, chain];
+  }
+
+  /** `a = b = v` → `a = v; b = a;` (python-chains.ts says when that keeps the meaning). */
+  private chainedAssignment(node: SyntaxNode, targets: SyntaxNode[], valueNode: SyntaxNode): A.Statement[] {
+    const problem = targets.map(chainedTargetProblem).find((found) => found !== undefined);
+    if (problem) {
+      this.b.unsupported(node, `a chained assignment where ${problem}`, 'Assign the value to a name first, then each target from that name.');
+      return [];
+    }
+    const assignOne = (target: SyntaxNode, value: A.Expression): A.Statement => (target.type === 'identifier' ? this.declareOrAssign(target.text, value, target, null) : this.assign(this.expression(target), '=', value, target));
+    const out = [assignOne(targets[0], this.expression(unparenthesize(valueNode)))];
+    for (let i = 1; i < targets.length; i++) out.push(assignOne(targets[i], this.expression(targets[i - 1])));
+    return out;
   }
 
   /** The declaration of `name` when this is its first assignment in the scope, else undefined. */
