@@ -107,6 +107,14 @@ const TEXT_BUILTINS: readonly BuiltinFunction[] = [
     signature: 'fn fromCharCode(code: number): string',
     doc: "JavaScript's String.fromCharCode of one code: the text of that one UTF-16 code unit, the code truncated and taken modulo 65536 (NaN and the infinities are 0).",
   },
+  // Python's str tests: false for the empty text; characters by Unicode's categories and properties.
+  onText('isAlpha', [], BOOL, "Whether the text is not empty and every character is a letter (Unicode category L: Lu, Ll, Lt, Lm, Lo), as Python's `str.isalpha`."),
+  onText('isDecimal', [], BOOL, "Whether the text is not empty and every character is a decimal digit (Unicode category Nd: `0`–`9`, `٣`, `३`…), as Python's `str.isdecimal`."),
+  onText('isDigit', [], BOOL, "Whether the text is not empty and every character is a digit: a decimal digit or another of Numeric_Type Digit (`²`, `①`), as Python's `str.isdigit`."),
+  onText('isAlnum', [], BOOL, "Whether the text is not empty and every character is a letter or a number (Unicode categories L and N: `½` and `Ⅻ` too), as Python's `str.isalnum`."),
+  onText('isSpace', [], BOOL, "Whether the text is not empty and every character is Python's whitespace (`str.isspace`: space, tab, line breaks, U+001C–U+001F, U+0085, Unicode's Zs; not U+FEFF)."),
+  onText('isLower', [], BOOL, "Whether the text holds a small letter (Unicode's Lowercase) and no capital or title-case letter, as Python's `str.islower` (`isLower(\"a1\")` is true, `isLower(\"1\")` false)."),
+  onText('isUpper', [], BOOL, "Whether the text holds a capital (Unicode's Uppercase) and no small or title-case letter, as Python's `str.isupper` (`isUpper(\"A1\")` is true, `isUpper(\"1\")` false)."),
 ];
 
 const BUILTIN_LIST: readonly BuiltinFunction[] = [

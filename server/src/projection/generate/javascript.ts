@@ -11,6 +11,7 @@ import { BUILTINS, parseTypeSyntax, stripOptional, type SemanticSymbol, type Typ
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, someNode, type GenerateResult } from './common';
 import { NumberFacts } from './number-facts';
+import { kindTest, TEXT_KINDS } from '../text-kinds';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
 
 // Precedence, higher binds tighter (ECMAScript's operator precedence).
@@ -736,6 +737,8 @@ class JavaScriptGenerator {
       return fragment(`${this.ctx.helper('replaceText')}(${all})`, POSTFIX);
     }
     if (name === 'countOf' && args.length === 2) return fragment(`${this.ctx.helper('countText')}(${all})`, POSTFIX);
+    // isAlpha … isUpper: Python's str tests as regular expressions of Unicode's properties.
+    if (TEXT_KINDS.has(name) && args.length === 1) return fragment(kindTest(name, receiver), POSTFIX);
     if (name === 'fromCharCode' && args.length === 1) return fragment(`String.fromCharCode(${all})`, POSTFIX);
     return undefined;
   }

@@ -25,6 +25,7 @@
 import type * as A from '../../core/ast';
 import { walk } from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, stripOptional, type TypeSyntax } from '../../core/semantics';
+import { TEXT_KINDS } from '../text-kinds';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
 import { EXACT_WHOLE_LIMIT, exactWithin, NumberFacts } from './number-facts';
@@ -986,8 +987,11 @@ class PythonGenerator {
         return fragment(`${this.ctx.helper('char_code_at')}(${all})`, POSTFIX);
       case 'fromCharCode':
         return fragment(`${this.ctx.helper('from_char_code')}(${all})`, POSTFIX);
-      default:
-        return undefined;
+      default: {
+        // isAlpha … isUpper: str's tests, with Node's tables for the characters Unicode gave after Python's.
+        const method = TEXT_KINDS.get(name);
+        return method && args.length === 1 ? fragment(`${this.ctx.helper('text_kind')}(${all}, "${method}")`, POSTFIX) : undefined;
+      }
     }
   }
 

@@ -14,6 +14,7 @@
 // expressions it ran, so what it did not check can be reported.
 import { isExactPower } from './exact-power';
 import { holdsLateCase } from '../text-case';
+import { holdsLateKind, kindTest, TEXT_KINDS } from '../text-kinds';
 import type { BinaryExpression, CallExpression, Expression, FunctionDeclaration, Identifier, Lambda, Program, Statement } from '../../core/ast';
 
 /** A number and whether Python would hold it as a float. */
@@ -72,7 +73,7 @@ class GiveUp extends Error {
 
 /** What a run found that Whetstone does otherwise than Python, and where. */
 export interface RunFinding {
-  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text whitespace' | 'float sum';
+  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text kind' | 'text whitespace' | 'float sum';
   at: { id: string; span: Expression['span'] };
 }
 
@@ -745,6 +746,15 @@ class Run {
         if (items.length === 0) throw new GiveUp(RAISES);
         return items.reduce((best, item) => (this.binary(name === 'min' ? '<' : '>', item, best) ? item : best));
       }
+      case 'minOf':
+      case 'maxOf': {
+        // min(xs) and max(xs): Python raises ValueError for an empty list (minOf gives Infinity) and
+        // orders texts too; NaN and -0 it takes by position, where minOf and maxOf do not.
+        const items = list(first);
+        if (items.length === 0) throw new GiveUp(RAISES);
+        if (!items.every((item) => item instanceof Num && !Number.isNaN(item.value) && !Object.is(item.value, -0))) throw new GiveUp();
+        return items.reduce((best, item) => (this.binary(name === 'minOf' ? '<' : '>', item, best) ? item : best));
+      }
       case 'num':
         if (first instanceof Num) return new Num(first.value, true);
         if (typeof first === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(first)) return new Num(Number(first), true);
@@ -968,7 +978,10 @@ class Run {
       case 'countOf':
         return this.num(other === '' ? [...text].length + 1 : text.split(other).length - 1, false);
       default:
-        throw new GiveUp();
+        if (!TEXT_KINDS.has(name)) throw new GiveUp();
+        // isalpha … isupper: Node's tables are Python's but for the characters Unicode gave after 14.0.
+        if (holdsLateKind(text)) throw new Found({ kind: 'text kind', at: node });
+        return testKind(name, text);
     }
   }
 
@@ -1067,4 +1080,11 @@ export function floorDivision(call: CallExpression): BinaryExpression | undefine
   const [quotient] = call.arguments;
   const whole = quotient?.type === 'BinaryExpression' && quotient.operator === '/' && quotient.span.startOffset === call.span.startOffset && quotient.span.endOffset === call.span.endOffset;
   return whole ? quotient : undefined;
+}
+
+/** Whetstone's isAlpha … isUpper of `text`, by the regular expressions the JavaScript generator writes. */
+function testKind(name: string, text: string): boolean {
+  const source = kindTest(name, 'text');
+  const [, pattern, flags] = /^\/(.*)\/(\w*)\.test\(text\)$/.exec(source) ?? [];
+  return new RegExp(pattern, flags).test(text);
 }

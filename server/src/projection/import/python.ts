@@ -14,7 +14,9 @@
 // whole assigned or returned value (as if/else), TypedDict classes (as types), raise and
 // try/except where they keep their meaning (python-exceptions.ts), imports,
 // `@functools.cache` (as @performance(memoize)), and the built-ins of the same meaning (print,
-// len, range, abs, min, max, round, str, float → num, xs.append → push, d.keys → keys…).
+// len, range, abs, min, max, round, str, float → num, xs.append → push, d.keys → keys…), min(xs) and
+// max(xs) as minOf and maxOf (python-extremes.ts), and a generator expression given to join, sum,
+// min, max, list or sorted collected first into a list, as a list comprehension is.
 // Everything else becomes a W_UNSUPPORTED diagnostic with its span and text.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
@@ -1026,7 +1028,13 @@ export class PythonImporter {
     const callee = field(node, 'function');
     const argsNode = field(node, 'arguments');
     if (!callee || !argsNode) return this.b.errorNode(node, 'a call');
-    if (argsNode.type === 'generator_expression') return this.generatorCall(node, callee, argsNode) ?? this.b.errorNode(node, 'a call with a generator expression', 'any(…), all(…) and sum(…) of one for clause are carried.');
+    if (argsNode.type === 'generator_expression') {
+      return (
+        this.generatorCall(node, callee, argsNode) ??
+        this.collectedCall(node, callee, argsNode) ??
+        this.b.errorNode(node, 'a call with a generator expression', 'any(…), all(…), sum(…), min(…), max(…), list(…), sorted(…) and "sep".join(…) of a generator expression are carried.')
+      );
+    }
     const found = callee.type === 'identifier' && callee.text === 'next' ? this.nextFound(node, namedChildren(argsNode)) : undefined;
     if (found) return found;
     const variadic = callee.type === 'identifier' ? this.variadic.carried.get(callee.text) : undefined;
@@ -1057,6 +1065,9 @@ export class PythonImporter {
     const keyed =
       keywords.length === 0 ? undefined : sortedList ? this.sortedWithKey(node, () => sortedList, keywords, 'sorted') : sortObject ? this.sortedWithKey(node, () => this.expression(sortObject), keywords, 'sort') : undefined;
     if (keyed) return keyed;
+    if (keywords.length > 0 && callee.type === 'identifier' && (callee.text === 'min' || callee.text === 'max') && !this.signatures.has(callee.text)) {
+      return this.b.errorNode(node, `${callee.text}(…) with ${keywords.map((keyword) => `${field(keyword, 'name')?.text ?? ''}=`).join(', ')}`, "Whetstone's min, max, minOf and maxOf compare numbers by < and take no key or default: compute the keys in a loop, or test for an empty list first.");
+    }
     if (keywords.length > 0) {
       const placed = this.placeKeywords(callee, positional, keywords);
       if (!placed) return this.b.errorNode(node, 'a call with keyword arguments', 'Keyword arguments map when they name parameters of a function of this file, in order.');
@@ -1254,6 +1265,8 @@ export class PythonImporter {
 
   private builtinCall(callee: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
     if (callee.type === 'identifier') {
+      // min(xs) and max(xs): the smallest and largest element of one list (python-extremes.ts checks what they compare and when they may meet an empty list).
+      if ((callee.text === 'min' || callee.text === 'max') && args.length === 1) return this.b.call(callee.text === 'min' ? 'minOf' : 'maxOf', args, node);
       if (SAME_BUILTINS.has(callee.text)) return this.b.call(callee.text, args, node);
       const strFunction = importStrFunction(this.b, callee.text, args, node);
       if (strFunction) return strFunction;
@@ -1328,6 +1341,47 @@ export class PythonImporter {
     if (name === 'any') return walked(this.b.call('some', [iterable, lambda(test ? and('&&', test, body) : body)], node));
     const not = (value: A.Expression): A.Expression => this.b.make<A.UnaryExpression>('UnaryExpression', generator, { operator: '!', operand: value });
     return walked(this.b.call('every', [iterable, lambda(test ? and('||', not(test), body) : body)], node));
+  }
+
+  /**
+   * `"sep".join(e for x in xs if c)`, `sum(…)`, `min(…)`, `max(…)`, `list(…)` and `sorted(…)` of a
+   * generator expression: each reads the whole generator before it does anything else, so the
+   * elements are collected first into a list, as a list comprehension is (a loop that pushes, just
+   * before the statement), and the call takes the list. Refused where Python would run the
+   * generator only sometimes (after `and`, `or`, in a conditional) or after a call of the program's
+   * own that the loop would now come before.
+   */
+  private collectedCall(node: SyntaxNode, callee: SyntaxNode, generator: SyntaxNode): A.Expression | undefined {
+    const name = callee.type === 'identifier' ? callee.text : callee.type === 'attribute' && field(callee, 'attribute')?.text === 'join' ? 'join' : '';
+    const joined = name === 'join' ? field(callee, 'object') : undefined;
+    if (!['join', 'sum', 'min', 'max', 'list', 'sorted'].includes(name) || (callee.type === 'identifier' && this.signatures.has(name))) return undefined;
+    if (!this.before) return this.b.errorNode(node, 'a generator expression in a condition or lambda', 'Collect its elements into a list in a statement of its own first.');
+    if (joined && !isPlainOperand(joined)) return this.b.errorNode(node, 'a join of a generator expression on a separator other than a name or a literal', 'Name the separator first.');
+    const problem = sometimesRun(node) ?? this.callBefore(node);
+    if (problem) return this.b.errorNode(node, `a generator expression ${problem}`, 'Python runs the generator there and then; collect it into a list in a statement of its own first.');
+    const holder = this.fresh('items');
+    const start = this.b.spanBetween(generator.startIndex, generator.startIndex);
+    const empty = this.b.make<A.ArrayLiteral>('ArrayLiteral', start, { elements: [] });
+    const loop = this.comprehension(generator, holder);
+    if (!loop) return this.b.placeholder(node);
+    this.before.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', start, { name: holder, kind: 'const', varType: null, annotations: [], initializer: empty }), loop);
+    const items = this.b.identifier(holder, generator);
+    if (name === 'list') return items;
+    if (name === 'join') return this.b.call('join', [items, this.expression(joined!)], node);
+    return this.b.call(name === 'min' ? 'minOf' : name === 'max' ? 'maxOf' : name, [items], node);
+  }
+
+  /** How a call of a function of this file comes before `node` in its statement, which a loop put before the statement would now precede. */
+  private callBefore(node: SyntaxNode): string | undefined {
+    let statement: SyntaxNode | null = node;
+    while (statement && statement.type !== 'expression_statement' && statement.type !== 'return_statement') statement = statement.parent;
+    const earlier = (statement?.descendantsOfType('call') ?? []).find((call) => {
+      if (!call || call.startIndex >= node.startIndex || call.endIndex > node.startIndex) return false;
+      const called = field(call, 'function');
+      if (called?.type === 'identifier') return !PURE_FUNCTIONS.has(called.text) || this.signatures.has(called.text);
+      return !(called?.type === 'attribute' && PURE_METHODS.has(field(called, 'attribute')?.text ?? ''));
+    });
+    return earlier ? `after the call ${field(earlier, 'function')?.text ?? ''}(…) in the same statement, which its loop would now come before` : undefined;
   }
 
   /** The parts of `(body for name in iterable [if test])`, or undefined for any other generator or comprehension. */
@@ -1487,6 +1541,16 @@ function fitsInt32(text: string): boolean {
 }
 
 /** `a, b` or `(a, b)` on the left of an assignment. */
+/** Where Python runs `node` only sometimes within its statement: the right of `and`/`or`, a branch of a conditional. */
+function sometimesRun(node: SyntaxNode): string | undefined {
+  for (let child = node, parent = node.parent; parent && parent.type !== 'expression_statement' && parent.type !== 'return_statement'; child = parent, parent = parent.parent) {
+    if (parent.type === 'boolean_operator' && field(parent, 'left')?.id !== child.id) return `after ${field(parent, 'operator')?.text ?? 'and'}, which Python runs only sometimes`;
+    if (parent.type === 'conditional_expression') return 'inside a conditional expression, which Python runs only sometimes';
+    if (parent.type === 'lambda') return 'inside a lambda';
+  }
+  return undefined;
+}
+
 /** Whether `node` is what a call calls (`obj.m` of `obj.m(…)`). */
 function isCallee(node: SyntaxNode): boolean {
   return node.parent?.type === 'call' && field(node.parent, 'function')?.id === node.id;
@@ -1571,6 +1635,10 @@ function assignsName(body: SyntaxNode, name: string): boolean {
   }
   return false;
 }
+
+/** Python's functions and methods that change nothing and show nothing: a loop moved before them cannot tell. */
+const PURE_FUNCTIONS = new Set(['len', 'str', 'repr', 'abs', 'min', 'max', 'sum', 'sorted', 'list', 'range', 'reversed', 'int', 'float', 'ord', 'chr', 'round', 'isinstance', 'any', 'all']);
+const PURE_METHODS = new Set(['lower', 'upper', 'strip', 'lstrip', 'rstrip', 'split', 'join', 'replace', 'startswith', 'endswith', 'count', 'find', 'index', 'keys', 'values', 'items', 'get', 'copy']);
 
 const DICT_CHANGES = new Set(['pop', 'popitem', 'clear', 'update', 'setdefault']);
 /** Python's functions that read what they are given and change nothing. */

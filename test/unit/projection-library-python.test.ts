@@ -1,0 +1,86 @@
+// Python's library as published algorithms call it: generator expressions given to join, sum, min,
+// max, list and sorted; min and max of one list. Each imported, checked, generated into
+// JavaScript, TypeScript (tsc --strict) and Python and run: each prints what the source prints, at
+// the edges (an empty list, negative numbers, a filter that keeps nothing), or the import is an
+// error naming the construct, its line and why.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { importSource } from '../../server/src/projection/import';
+import { prepareProjection, Scratch } from '../helpers/projection';
+
+describe('projection library: Python', () => {
+  let scratch: Scratch;
+  before(async () => {
+    await prepareProjection('whetstone', 'javascript', 'typescript', 'python');
+    scratch = new Scratch('library-python');
+  });
+  after(() => scratch.dispose());
+
+  const importErrors = (source: string): string[] =>
+    importSource(source, 'python')
+      .diagnostics.filter((d) => d.severity === 'error')
+      .map((d) => `${d.line}: ${d.message}`);
+
+  it('a generator expression given to join, sum (with if), min, max and sorted keeps its meaning in every target', () => {
+    scratch.keepsItsMeaning(
+      'def cleaned(s: str) -> str:\n    return "".join(c.lower() for c in s if c != " " and c != ",")\n\n\n' +
+        'def count_vowels(s: str) -> int:\n    return sum(1 for c in s.lower() if c in "aeiou")\n\n\n' +
+        'words = ["Never odd, or even", "kayak", "xyz", ""]\nfor w in words:\n    print(cleaned(w), count_vowels(w))\n' +
+        'nums = [3, -7, 12, 0, -2]\nprint(sum(x for x in nums if x < 0), sum(x for x in nums if x > 100), max(x * x for x in nums), min(abs(x) for x in nums if x != 0))\n' +
+        'print(", ".join(str(n) for n in nums), "-".join(w.upper() for w in words if len(w) > 3))\n' +
+        'print(len(sorted(x for x in nums if x % 2 == 0)), sorted(x for x in nums if x % 2 == 0)[0], len(list(x for x in range(5))))\n' +
+        'table = {"b": 2, "a": 1}\nprint(",".join(k for k in table))\n',
+      'python',
+      /const items\d+ = \[\];\s*for c in s \{\s*if c != " " && c != "," \{\s*push\(items\d+, lower\(c\)\);[^]*return join\(items\d+, ""\);[^]*return sum\(items\d+\);[^]*maxOf\(items\d+\)[^]*minOf\(items\d+\)[^]*sorted\(items\d+\)[^]*for k in keys\(table\)/,
+    );
+  });
+
+  it('min(xs) and max(xs) of one list are minOf and maxOf, keeping their meaning in every target', () => {
+    scratch.keepsItsMeaning(
+      'def spread(xs: list[float]) -> float:\n    return max(xs) - min(xs)\n\n\n' +
+        'print(max([4, 9, 2]), min([4, 9, 2]), max([-3.5, -1]), min(range(3, 9)))\nprint(spread([2.5, -4, 10]), spread([7]))\n',
+      'python',
+      /return maxOf\(xs\) - minOf\(xs\);[^]*print\(maxOf\(\[4, 9, 2\]\), minOf\(\[4, 9, 2\]\)/,
+    );
+  });
+
+  it('min and max of an empty list, of texts, with key= or default=, and a generator run only sometimes are errors at import', () => {
+    const errors = importErrors(
+      'def smallest(xs: list[int]) -> int:\n    return min(xs)\n\n\n' +
+        'print(smallest([]))\n' +
+        'print(max(["pear", "fig"]), max("abc"))\n' +
+        'print(min([3, 1], key=abs), max([], default=0))\n' +
+        'nums = [1, 2]\nok = len(nums) > 5 and sum(x for x in nums if x > 1) > 2\nprint(ok)\n' +
+        'def show(x):\n    print(x)\n    return x\n\n\nprint(show(1) + sum(x for x in nums if x > 0))\n',
+    );
+    const lines = errors.map((error) => error.replace(/ \(.*$/, ''));
+    assert.ok(errors.some((error) => /^2: .*stopped here \(Python raises an error here.*min\(…\) or max\(…\) of a list \(Python raises ValueError/.test(error)), errors.join('\n'));
+    assert.ok(lines.includes("6: Not carried into Whetstone: max(…) of list<string>: Whetstone's maxOf compares the numbers of a list, where Python's max also orders texts, lists and tuples"), errors.join('\n'));
+    assert.ok(lines.includes("6: Not carried into Whetstone: max(…) of string: Whetstone's maxOf compares the numbers of a list, where Python's max also orders texts, lists and tuples"), errors.join('\n'));
+    assert.ok(lines.some((error) => /^7: .*min\(…\) with key=/.test(error)) && lines.some((error) => /^7: .*max\(…\) with default=/.test(error)), errors.join('\n'));
+    assert.ok(errors.some((error) => /^9: .*a generator expression after and, which Python runs only sometimes/.test(error)), errors.join('\n'));
+    assert.ok(errors.some((error) => /^16: .*a generator expression after the call show\(…\)/.test(error)), errors.join('\n'));
+  });
+
+  it("Python's isalpha, isdecimal, isdigit, isalnum, isspace, islower and isupper keep their meaning in every target", () => {
+    scratch.keepsItsMeaning(
+      'def caesar(text: str, shift: int) -> str:\n    out = []\n    for ch in text:\n        if ch.isalpha():\n            base = ord("a") if ch.islower() else ord("A")\n            out.append(chr((ord(ch) - base + shift) % 26 + base))\n        else:\n            out.append(ch)\n    return "".join(out)\n\n\n' +
+        'samples = ["abc", "Ab1", "", " \\t\\n", "\\u3000\\x1c", "\\ufeff", "½Ⅻ", "²", "٣३", "12", "ǅemal", "ÉCOLE", "école", "A1", "a1", "1", "ß", "x y", "😀", "𝐀𝐁", "\\u0085", "ǅ"]\n' +
+        'i = 0\nfor s in samples:\n    i += 1\n    print(i, s.isalpha(), s.isdecimal(), s.isdigit(), s.isalnum(), s.isspace(), s.islower(), s.isupper())\n' +
+        'print(caesar("Hello, World!", 3))\n',
+      'python',
+      /if isAlpha\(ch\)[^]*isLower\(ch\)[^]*print\(i, isAlpha\(s\) \? "True" : "False", isDecimal\(s\)[^]*isDigit\(s\)[^]*isAlnum\(s\)[^]*isSpace\(s\)[^]*isUpper\(s\)/,
+    );
+  });
+
+  it('isAlpha … isUpper of characters Unicode gave after Python 3.11 print what Node gives in every target', () => {
+    const texts = ['\u{a7cb}', 'a\u{a7cb}', '\u{1ccf0}', 'x\u{16d40}', '\u{a7dc}b', '\u{a7cb}A'];
+    const source = texts.map((text) => `print(isAlpha("${text}"), isDecimal("${text}"), isDigit("${text}"), isAlnum("${text}"), isSpace("${text}"), isLower("${text}"), isUpper("${text}"));`).join('\n') + '\n';
+    scratch.printsInEveryTarget(source, 'true false false true false false true\ntrue false false true false false false\nfalse true true true false false false\ntrue false false true false true false\ntrue false false true false false false\ntrue false false true false false true\n');
+  });
+
+  it('a Python text tested that holds a character Unicode gave after 14.0 is an error at import', () => {
+    const errors = importErrors('words = ["ok", "\\ua7cb"]\nfor w in words:\n    print(w.isalpha())\n');
+    assert.ok(errors.some((error) => /^3: .*tests a text here \(isalpha, isdigit, islower…\) that holds a character Unicode gave or changed after version 14\.0/.test(error)), errors.join('\n'));
+  });
+});
