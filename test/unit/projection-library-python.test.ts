@@ -5,6 +5,8 @@
 // error naming the construct, its line and why.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { WhetstoneDocument } from '../../server/src/core/syntax';
+import { generate } from '../../server/src/projection/generate';
 import { importSource } from '../../server/src/projection/import';
 import { prepareProjection, Scratch } from '../helpers/projection';
 
@@ -82,5 +84,26 @@ describe('projection library: Python', () => {
   it('a Python text tested that holds a character Unicode gave after 14.0 is an error at import', () => {
     const errors = importErrors('words = ["ok", "\\ua7cb"]\nfor w in words:\n    print(w.isalpha())\n');
     assert.ok(errors.some((error) => /^3: .*tests a text here \(isalpha, isdigit, islower…\) that holds a character Unicode gave or changed after version 14\.0/.test(error)), errors.join('\n'));
+  });
+
+  it("slices with a step keep Python's rules for bounds left out, negative steps and bounds past the ends in every target", () => {
+    scratch.keepsItsMeaning(
+      'def is_palindrome(s: str) -> bool:\n    return s == s[::-1]\n\n\n' +
+        'xs = [1, 2, 3, 4, 5, 6, 7]\nwords = "hello"\n' +
+        'print(xs[::2], xs[1::2], xs[::-1], xs[::-2], xs[5:1:-1], xs[-2::-3], xs[10::-1], xs[:-10:-1], xs[1:100:3], xs[-100:3:2])\n' +
+        'print(words[::-1], words[1::2], words[::-2], words[3:0:-1], is_palindrome("level"), is_palindrome("ab"))\n' +
+        'k = -1\nprint(xs[::k], ""[::2], xs[2:2:-1], xs[::])\n',
+      'python',
+      /return s == stepSlice\(s, null, null, -1\);[^]*stepSlice\(xs, null, null, 2\), stepSlice\(xs, 1, null, 2\)[^]*stepSlice\(xs, 5, 1, -1\)[^]*stepSlice\(xs, null, -10, -1\)/,
+    );
+  });
+
+  it('a slice step of 0 stops the program with an error in every target', () => {
+    for (const target of ['javascript', 'python'] as const) {
+      const generated = generate(WhetstoneDocument.create('const xs = [1, 2];\nprint(stepSlice(xs, null, null, 0));\n', 1).ast, target);
+      const ran = scratch.runProgram(generated.code, target);
+      assert.notEqual(ran.status, 0, generated.code);
+      assert.match(ran.stderr, /slice step cannot be zero/);
+    }
   });
 });

@@ -242,6 +242,18 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     },
   },
   {
+    name: 'stepSlice',
+    type: fn([param('items', ANY), param('start', makeOptional(NUMBER)), param('end', makeOptional(NUMBER)), param('step', NUMBER)], ANY),
+    signature: 'fn stepSlice(items: list<T> | string, start: number?, end: number?, step: number): list<T> | string',
+    doc: "Python's `items[start:end:step]`: a new list (or text) of every `step`-th element from `start` towards `end`, not included, backwards for a negative `step` (`stepSlice(xs, null, null, -1)` is `xs` reversed). A bound left out (`null`) is the end the step starts or stops at; a negative bound counts from the end; bounds past the ends stop there. A text's elements are UTF-16 units. A `step` of 0 or a bound or step that is not a whole number stops the program with an error.",
+    refine: ([items]) => {
+      const type = items ? stripOptional(items) : ANY;
+      if (type.kind === 'list' || type.kind === 'string') return { returnType: type };
+      if (type.kind === 'any') return {};
+      return problem(0, `stepSlice() takes a list or a string, not ${typeToString(type)}`);
+    },
+  },
+  {
     name: 'splice',
     type: fn([param('list', ANY), param('start', NUMBER), param('count', NUMBER), param('items', ANY, true, '[]')], listOf(ANY)),
     signature: 'fn splice(list: list<T>, start: number, count: number, items: list<T> = []): list<T>',

@@ -666,6 +666,8 @@ class JavaScriptGenerator {
         case 'slice':
           if (first) return fragment(`${wrap(args[0], POSTFIX)}.slice(${args.slice(1).map((arg) => arg.text).join(', ')})`, POSTFIX);
           break;
+        case 'stepSlice':
+          return fragment(`${this.ctx.helper('stepSlice')}(${args.map((arg) => arg.text).join(', ')})`, POSTFIX);
         case 'splice': {
           if (args.length < 3) break;
           // The items as arguments: written out when they are a list literal, spread otherwise.

@@ -191,7 +191,7 @@ class PythonGenerator {
       else if (node.type === 'Literal') halves = typeof node.value === 'string' && hasHalf(node.value);
       else if (node.type === 'Property') halves = hasHalf(node.key);
       else if (node.type === 'IndexExpression') halves = !this.isDict(node) && !this.ctx.isKind(node.object, 'list');
-      else if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'slice')) halves = node.arguments[0] !== undefined && !this.ctx.isKind(node.arguments[0], 'list');
+      else if (node.type === 'CallExpression' && (this.isBuiltin(node.callee, 'slice') || this.isBuiltin(node.callee, 'stepSlice'))) halves = node.arguments[0] !== undefined && !this.ctx.isKind(node.arguments[0], 'list');
       else if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'substring')) halves = true;
       else if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'split')) halves = !wholeSeparator(node.arguments[1]);
     });
@@ -1060,6 +1060,8 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('length_of')}(${list})`, POSTFIX);
         case 'slice':
           return fragment(`${this.ctx.helper('slice_of')}(${list})`, POSTFIX);
+        case 'stepSlice':
+          return fragment(`${this.ctx.helper('step_slice')}(${list})`, POSTFIX);
         case 'splice':
           return fragment(`${this.ctx.helper('splice_list')}(${list})`, POSTFIX);
         case 'keys':

@@ -37,7 +37,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | ListPyHelper;
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | ListPyHelper;
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -99,6 +99,7 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   char_code_at: ['math'],
   from_char_code: ['math'],
   text_kind: ['re', 'unicodedata'],
+  step_slice: [],
   concat_list: [],
   sum_of: [],
   walk_list: [],
@@ -347,6 +348,19 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string,
         # In UTF-16 units: a bound inside a character above U+FFFF leaves its half, a lone surrogate, as in JavaScript.
         return items.encode("utf-16-le", "surrogatepass")[2 * first:2 * last].decode("utf-16-le", "surrogatepass")
     return items[first:last]`;
+    case 'step_slice':
+      return `def ${name('step_slice')}(items, start, end, step):
+    """Whetstone's stepSlice: items[start:end:step] (None for a bound left out); a text's in UTF-16 units, as Whetstone indexes it."""
+    for value in (start, end, step):
+        if value is not None and (value != value or value in (float("inf"), float("-inf")) or value != int(value)):
+            raise ValueError("slice bounds and step must be whole numbers")
+    if step == 0:
+        raise ValueError("slice step cannot be zero")
+    cut = slice(None if start is None else int(start), None if end is None else int(end), int(step))
+    if isinstance(items, str) and not items.isascii():
+        units = items.encode("utf-16-le", "surrogatepass")
+        return b"".join([units[at:at + 2] for at in range(0, len(units), 2)][cut]).decode("utf-16-le", "surrogatepass")
+    return items[cut]`;
     case 'length_of':
       return `def ${name('length_of')}(value):
     """Whetstone's len: a text's length in UTF-16 code units, as JavaScript counts it (Python's len counts code points)."""

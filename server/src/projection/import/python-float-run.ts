@@ -836,6 +836,21 @@ class Run {
         if (typeof first === 'string') return first.slice(start, end);
         return list(first).slice(start, end);
       }
+      case 'stepSlice': {
+        // x[a:b:k]: ints (else Python raises TypeError), a step other than 0 (else ValueError).
+        const bound = (value: Value): number | null => (value === null ? null : number(value).float ? NaN : number(value).value);
+        const [start, end, step] = [bound(second), bound(args[2]), bound(args[3])];
+        if (step === null || [start, end, step].some((part) => part !== null && Number.isNaN(part))) throw new GiveUp();
+        if (step === 0) throw new GiveUp(BOTH_STOP);
+        this.noneAboveFFFF(first, node);
+        const items = typeof first === 'string' ? [...first] : list(first);
+        const size = items.length;
+        const at = (value: number | null, open: number): number => (value === null ? open : value < 0 ? Math.max(value + size, step < 0 ? -1 : 0) : Math.min(value, step < 0 ? size - 1 : size));
+        const [from, to] = [at(start, step < 0 ? size - 1 : 0), at(end, step < 0 ? -1 : size)];
+        const out: Value[] = [];
+        for (let index = from; step > 0 ? index < to : index > to; index += step) out.push(items[index]);
+        return typeof first === 'string' ? (out as string[]).join('') : out;
+      }
       case 'repeat': {
         const count = number(second).value;
         if (count > MAX_LENGTH) throw new GiveUp(BUDGET);

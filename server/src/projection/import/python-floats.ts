@@ -43,7 +43,7 @@ const TEXT_BUILTINS = new Set(['upper', 'lower', 'trim', 'trimStart', 'trimEnd',
 /** Library calls that give one of their arguments, or lists of their elements: the level of those. */
 const KEEPS_ARGUMENTS = new Set(['abs', 'min', 'max', 'minOf', 'maxOf', 'sorted', 'reversed', 'values', 'keys', 'concat']);
 /** Library calls that give their first argument's elements. */
-const KEEPS_FIRST = new Set(['slice', 'repeat', 'pop', 'shift', 'filter', 'find']);
+const KEEPS_FIRST = new Set(['slice', 'stepSlice', 'repeat', 'pop', 'shift', 'filter', 'find']);
 /** Type hint words that hold no float: a parameter hinted with only these is not one. */
 const FLOATLESS_HINTS = new Set(['int', 'str', 'bool', 'None', 'list', 'List', 'dict', 'Dict', 'Optional', 'tuple', 'Tuple', 'set', 'Set', 'Sequence', 'Iterable', 'Mapping']);
 

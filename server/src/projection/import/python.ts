@@ -1206,8 +1206,12 @@ export class PythonImporter {
       if (child.type === ':') bounds.push(undefined);
       else if (child.isNamed && child.type !== 'comment') bounds[bounds.length - 1] = child;
     }
-    if (bounds.length > 2) return this.b.errorNode(node, 'a slice with a step');
-    const [start, end] = bounds;
+    const [start, end, step] = bounds;
+    if (bounds.length > 2 && step) {
+      // x[a:b:k]: Python's rules for a bound left out, negative bounds and steps, in stepSlice.
+      const bound = (part: SyntaxNode | undefined): A.Expression => (part ? this.expression(part) : this.b.literal(null, range));
+      return this.b.call('stepSlice', [this.expression(value), bound(start), bound(end), this.expression(step)], node);
+    }
     const args = [this.expression(value), start ? this.expression(start) : this.b.literal(0, range)];
     if (end) args.push(this.expression(end));
     return this.b.call('slice', args, node);
