@@ -106,4 +106,15 @@ describe('projection library: Python', () => {
       assert.match(ran.stderr, /slice step cannot be zero/);
     }
   });
+
+  it("d.get(k), s.zfill(n) and s.strip(chars), lstrip and rstrip keep Python's meaning in every target", () => {
+    scratch.keepsItsMeaning(
+      'prices = {"apple": 3, "pear": 5}\nfor name in ["apple", "kiwi"]:\n    print(name, prices.get(name), prices.get(name, 0))\n' +
+        'print("42".zfill(5), "-7".zfill(4), "+3".zfill(3), "12345".zfill(2), "".zfill(3), "😀".zfill(3))\n' +
+        'print("xxhixx".strip("x"), "--a-b--".lstrip("-"), "path///".rstrip("/"), "abcba".strip("ab"), "😀a😀".strip("😀"), "aaa".strip("a") == "")\n' +
+        'print("  keep  ".strip(" "), "1,200.00".rstrip("0").rstrip("."))\n',
+      'python',
+      /includes\(prices, name\) \? prices\[name\] : null[^]*zeroFill\("42", 5\)[^]*trimChars\("xxhixx", "x"\), trimStartChars\("--a-b--", "-"\), trimEndChars\("path\/\/\/", "\/"\)/,
+    );
+  });
 });

@@ -107,6 +107,16 @@ const TEXT_BUILTINS: readonly BuiltinFunction[] = [
     signature: 'fn fromCharCode(code: number): string',
     doc: "JavaScript's String.fromCharCode of one code: the text of that one UTF-16 code unit, the code truncated and taken modulo 65536 (NaN and the infinities are 0).",
   },
+  // Python's strip with characters and zfill: texts by characters (code points), as Python counts them.
+  ...(['trimChars', 'trimStartChars', 'trimEndChars'] as const).map((name) =>
+    onText(name, ['chars'], STRING, `The text without the characters of \`chars\` (any of them, in any order) at ${name === 'trimChars' ? 'both ends' : name === 'trimStartChars' ? 'its start' : 'its end'}, as Python's \`str.${name === 'trimChars' ? 'strip' : name === 'trimStartChars' ? 'lstrip' : 'rstrip'}(chars)\`; a character above U+FFFF is one character.`),
+  ),
+  {
+    name: 'zeroFill',
+    type: fn([param('text', STRING), param('width', NUMBER)], STRING),
+    signature: 'fn zeroFill(text: string, width: number): string',
+    doc: "Python's `str.zfill`: the text with `0`s put before it, after a leading `+` or `-`, up to `width` characters (a character above U+FFFF is one); the text as it is when it is that long already. A width that is not a whole number stops the program with an error.",
+  },
   // Python's str tests: false for the empty text; characters by Unicode's categories and properties.
   onText('isAlpha', [], BOOL, "Whether the text is not empty and every character is a letter (Unicode category L: Lu, Ll, Lt, Lm, Lo), as Python's `str.isalpha`."),
   onText('isDecimal', [], BOOL, "Whether the text is not empty and every character is a decimal digit (Unicode category Nd: `0`–`9`, `٣`, `३`…), as Python's `str.isdecimal`."),

@@ -739,6 +739,10 @@ class JavaScriptGenerator {
       return fragment(`${this.ctx.helper('replaceText')}(${all})`, POSTFIX);
     }
     if (name === 'countOf' && args.length === 2) return fragment(`${this.ctx.helper('countText')}(${all})`, POSTFIX);
+    if ((name === 'trimChars' || name === 'trimStartChars' || name === 'trimEndChars') && args.length === 2) {
+      return fragment(`${this.ctx.helper('trimChars')}(${all}${name === 'trimChars' ? '' : `, '${name === 'trimStartChars' ? 'start' : 'end'}'`})`, POSTFIX);
+    }
+    if (name === 'zeroFill' && args.length === 2) return fragment(`${this.ctx.helper('zeroFill')}(${all})`, POSTFIX);
     // isAlpha … isUpper: Python's str tests as regular expressions of Unicode's properties.
     if (TEXT_KINDS.has(name) && args.length === 1) return fragment(kindTest(name, receiver), POSTFIX);
     if (name === 'fromCharCode' && args.length === 1) return fragment(`String.fromCharCode(${all})`, POSTFIX);

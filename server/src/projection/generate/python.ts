@@ -987,6 +987,13 @@ class PythonGenerator {
         return fragment(`${this.ctx.helper('char_code_at')}(${all})`, POSTFIX);
       case 'fromCharCode':
         return fragment(`${this.ctx.helper('from_char_code')}(${all})`, POSTFIX);
+      case 'trimChars':
+        return fragment(`${receiver}.strip(${rest})`, POSTFIX);
+      case 'trimStartChars':
+      case 'trimEndChars':
+        return fragment(`${receiver}.${name === 'trimStartChars' ? 'lstrip' : 'rstrip'}(${rest})`, POSTFIX);
+      case 'zeroFill':
+        return fragment(`${this.ctx.helper('zero_fill')}(${all})`, POSTFIX);
       default: {
         // isAlpha … isUpper: str's tests, with Node's tables for the characters Unicode gave after Python's.
         const method = TEXT_KINDS.get(name);

@@ -6,7 +6,7 @@
 // empty list as an error, map and find over a list their callback resizes. Only the helpers a
 // program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | ListJsHelper;
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | ListJsHelper;
 
 /** The helpers of pop, shift and the list walks (map, find) whose Array methods differ. */
 type ListJsHelper = 'popLast' | 'shiftFirst' | 'mapList' | 'findIn';
@@ -205,6 +205,29 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `/** Whetstone's countOf: the occurrences of \`part\`, not overlapping; for an empty one the characters (one above U+FFFF once) plus one. */`,
         `function ${name('countText')}(text${t(': string')}, part${t(': string')})${t(': number')} {`,
         `  return part === '' ? [...text].length + 1 : text.split(part).length - 1;`,
+        `}`,
+      ].join('\n');
+    case 'trimChars':
+      return [
+        `/** Whetstone's trimChars, trimStartChars ("start") and trimEndChars ("end"): Python's strip(chars), by characters (code points). */`,
+        `function ${name('trimChars')}(text${t(': string')}, chars${t(': string')}, side = '')${t(': string')} {`,
+        `  const taken = new Set(chars);`,
+        `  const characters = [...text];`,
+        `  let [first, last] = [0, characters.length];`,
+        `  if (side !== 'end') while (first < last && taken.has(characters[first])) first++;`,
+        `  if (side !== 'start') while (last > first && taken.has(characters[last - 1])) last--;`,
+        `  return characters.slice(first, last).join('');`,
+        `}`,
+      ].join('\n');
+    case 'zeroFill':
+      return [
+        `/** Whetstone's zeroFill: Python's zfill, 0s after a leading sign up to \`width\` characters (code points). */`,
+        `function ${name('zeroFill')}(text${t(': string')}, width${t(': number')})${t(': string')} {`,
+        `  if (!Number.isInteger(width)) throw new RangeError('zeroFill width must be a whole number');`,
+        `  const missing = width - [...text].length;`,
+        `  if (missing <= 0) return text;`,
+        `  const sign = text[0] === '+' || text[0] === '-' ? text[0] : '';`,
+        `  return sign + '0'.repeat(missing) + text.slice(sign.length);`,
         `}`,
       ].join('\n');
     case 'stepSlice':

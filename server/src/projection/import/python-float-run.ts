@@ -954,6 +954,15 @@ class Run {
         this.charge(second.value);
         return this.bounded(name === 'padStart' ? first.padStart(second.value, fill) : first.padEnd(second.value, fill));
       }
+      case 'zeroFill': {
+        // s.zfill(n): an int width (else Python raises TypeError).
+        if (typeof first !== 'string' || !(second instanceof Num) || second.float) throw new GiveUp();
+        const missing = second.value - [...first].length;
+        if (missing <= 0) return first;
+        this.charge(missing);
+        const sign = first[0] === '+' || first[0] === '-' ? first[0] : '';
+        return this.bounded(sign + '0'.repeat(missing) + first.slice(sign.length));
+      }
       case 'charCodeAt':
         // ord(c): of one character (else Python raises), its code point.
         if (typeof first !== 'string') throw new GiveUp();
@@ -992,6 +1001,16 @@ class Run {
         return this.bounded(other === '' ? [...text].map((character) => replacement + character).join('') + replacement : text.split(other).join(replacement));
       case 'countOf':
         return this.num(other === '' ? [...text].length + 1 : text.split(other).length - 1, false);
+      case 'trimChars':
+      case 'trimStartChars':
+      case 'trimEndChars': {
+        const taken = new Set(other);
+        const characters = [...text];
+        let [start, end] = [0, characters.length];
+        if (name !== 'trimEndChars') while (start < end && taken.has(characters[start])) start++;
+        if (name !== 'trimStartChars') while (end > start && taken.has(characters[end - 1])) end--;
+        return characters.slice(start, end).join('');
+      }
       default:
         if (!TEXT_KINDS.has(name)) throw new GiveUp();
         // isalpha … isupper: Node's tables are Python's but for the characters Unicode gave after 14.0.

@@ -1304,11 +1304,16 @@ export class PythonImporter {
     if (strMethod) return strMethod;
     if (attribute === 'append' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     const written = namedChildren(field(node, 'arguments') ?? node);
-    if (attribute === 'get' && written.length === 2 && [object, ...written].every(isPlainOperand)) {
-      // d.get(k, default): the value at k when d holds it, else default, each a name or a literal so that reading them twice or not at all changes nothing.
+    if (attribute === 'get' && (written.length === 2 || written.length === 1) && written[0].type !== 'keyword_argument' && [object, ...written].every(isPlainOperand)) {
+      // d.get(k, default): the value at k when d holds it, else default (None without one), each a name or a literal so that reading them twice or not at all changes nothing.
       const read = this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(object), index: this.expression(written[0]) });
-      return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, { condition: this.b.call('includes', [this.expression(object), args[0]], node), consequent: read, alternate: args[1] });
+      return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, { condition: this.b.call('includes', [this.expression(object), args[0]], node), consequent: read, alternate: args[1] ?? this.b.literal(null, node) });
     }
+    // s.strip(chars), s.lstrip(chars), s.rstrip(chars): the characters of chars taken off the ends.
+    if (['strip', 'lstrip', 'rstrip'].includes(attribute) && args.length === 1 && written[0]?.type !== 'none') {
+      return this.b.call(attribute === 'strip' ? 'trimChars' : attribute === 'lstrip' ? 'trimStartChars' : 'trimEndChars', [this.expression(object), args[0]], node);
+    }
+    if (attribute === 'zfill' && args.length === 1) return this.b.call('zeroFill', [this.expression(object), args[0]], node);
     // xs.insert(i, v): before index i, counted from the end when negative, stopped at the ends, as splice does.
     if (attribute === 'insert' && args.length === 2 && node.parent?.type === 'expression_statement') {
       return this.b.call('splice', [this.expression(object), args[0], this.b.literal(0, node), this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [args[1]] })], node);
