@@ -117,4 +117,16 @@ describe('projection library: Python', () => {
       /includes\(prices, name\) \? prices\[name\] : null[^]*zeroFill\("42", 5\)[^]*trimChars\("xxhixx", "x"\), trimStartChars\("--a-b--", "-"\), trimEndChars\("path\/\/\/", "\/"\)/,
     );
   });
+
+  it("xs.count(v) of a list counts its equal elements in every target; where Python's == and Whetstone's sameness may differ, it is an error at import", () => {
+    scratch.keepsItsMeaning(
+      'def most_common(xs: list[int]) -> int:\n    best = xs[0]\n    for x in xs:\n        if xs.count(x) > xs.count(best):\n            best = x\n    return best\n\n\n' +
+        'words = ["a", "b", "a"]\nprint(most_common([1, 3, 3, 2, 1, 3]), words.count("a"), words.count("z"), [1.5, -0.0, 0].count(0), [].count(1), "banana".count("an"))\n',
+      'python',
+      /if countItems\(xs, x\) > countItems\(xs, best\)[^]*countItems\(words, "a"\)[^]*countOf\("banana", "an"\)/,
+    );
+    const errors = importErrors('flags = [True, 1]\nprint(flags.count(1))\nrows = [[1], [1]]\nprint(rows.count([1]))\n');
+    assert.ok(errors.some((error) => /^2: .*this \.count\(…\) looks for a value in something whose types are not both known at import/.test(error)), errors.join('\n'));
+    assert.ok(errors.some((error) => /^4: .*this \.count\(…\) looks for a list, dict or bool in a list; Python compares with ==/.test(error)), errors.join('\n'));
+  });
 });

@@ -252,6 +252,12 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     },
   },
   {
+    name: 'countItems',
+    type: fn([param('list', listOf(ANY)), param('value', ANY)], NUMBER),
+    signature: 'fn countItems(list: list<T>, value: T): number',
+    doc: 'How many elements of `list` are the same as `value`, as `includes` finds them (lists and records by identity, NaN counted, `true` is not 1).',
+  },
+  {
     name: 'stepSlice',
     type: fn([param('items', ANY), param('start', makeOptional(NUMBER)), param('end', makeOptional(NUMBER)), param('step', NUMBER)], ANY),
     signature: 'fn stepSlice(items: list<T> | string, start: number?, end: number?, step: number): list<T> | string',

@@ -666,6 +666,8 @@ class JavaScriptGenerator {
         case 'slice':
           if (first) return fragment(`${wrap(args[0], POSTFIX)}.slice(${args.slice(1).map((arg) => arg.text).join(', ')})`, POSTFIX);
           break;
+        case 'countItems':
+          return fragment(`${this.ctx.helper('countItems')}(${args.map((arg) => arg.text).join(', ')})`, POSTFIX);
         case 'stepSlice':
           return fragment(`${this.ctx.helper('stepSlice')}(${args.map((arg) => arg.text).join(', ')})`, POSTFIX);
         case 'splice': {

@@ -1067,6 +1067,8 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('length_of')}(${list})`, POSTFIX);
         case 'slice':
           return fragment(`${this.ctx.helper('slice_of')}(${list})`, POSTFIX);
+        case 'countItems':
+          return fragment(`${this.ctx.helper('count_items')}(${list})`, POSTFIX);
         case 'stepSlice':
           return fragment(`${this.ctx.helper('step_slice')}(${list})`, POSTFIX);
         case 'splice':

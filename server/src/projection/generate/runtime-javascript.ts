@@ -6,7 +6,7 @@
 // empty list as an error, map and find over a list their callback resizes. Only the helpers a
 // program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | ListJsHelper;
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'countItems' | ListJsHelper;
 
 /** The helpers of pop, shift and the list walks (map, find) whose Array methods differ. */
 type ListJsHelper = 'popLast' | 'shiftFirst' | 'mapList' | 'findIn';
@@ -205,6 +205,13 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `/** Whetstone's countOf: the occurrences of \`part\`, not overlapping; for an empty one the characters (one above U+FFFF once) plus one. */`,
         `function ${name('countText')}(text${t(': string')}, part${t(': string')})${t(': number')} {`,
         `  return part === '' ? [...text].length + 1 : text.split(part).length - 1;`,
+        `}`,
+      ].join('\n');
+    case 'countItems':
+      return [
+        `/** Whetstone's countItems: the elements the same as \`value\`, as includes finds them (NaN counted). */`,
+        `function ${name('countItems')}${t('<T>')}(items${t(': T[]')}, value${t(': T')})${t(': number')} {`,
+        `  return items.filter((item) => [value].includes(item)).length;`,
         `}`,
       ].join('\n');
     case 'trimChars':

@@ -37,7 +37,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | ListPyHelper;
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper;
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -101,6 +101,7 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   text_kind: ['re', 'unicodedata'],
   step_slice: [],
   zero_fill: [],
+  count_items: [],
   concat_list: [],
   sum_of: [],
   walk_list: [],
@@ -116,6 +117,7 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
 /** The helpers each helper calls (written with it). */
 const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
   python_text: ['show'],
+  count_items: ['contains'],
   node_text: ['show', 'text_width'],
   split_text: ['length_of'],
   index_of: ['length_of'],
@@ -349,6 +351,10 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string,
         # In UTF-16 units: a bound inside a character above U+FFFF leaves its half, a lone surrogate, as in JavaScript.
         return items.encode("utf-16-le", "surrogatepass")[2 * first:2 * last].decode("utf-16-le", "surrogatepass")
     return items[first:last]`;
+    case 'count_items':
+      return `def ${name('count_items')}(items, value):
+    """Whetstone's countItems: the elements the same as value, as includes finds them (lists and dicts by identity, NaN counted, True is not 1)."""
+    return sum(1 for item in items if ${name('contains')}([item], value))`;
     case 'zero_fill':
       return `def ${name('zero_fill')}(text, width):
     """Whetstone's zeroFill: str.zfill of a whole width (a float one is an error, as Python's TypeError)."""

@@ -823,6 +823,8 @@ class Run {
         if (typeof first === 'string' && typeof second === 'string') return first.includes(second);
         if (first instanceof Map) return first.has(this.key(second));
         return list(first).some((item) => this.equal(item, second));
+      case 'countItems':
+        return this.num(list(first).filter((item) => this.equal(item, second)).length, false);
       case 'indexOf': {
         this.noneAboveFFFF(first, node);
         const found = typeof first === 'string' && typeof second === 'string' ? first.indexOf(second) : list(first).findIndex((item) => this.equal(item, second));
