@@ -129,4 +129,19 @@ describe('projection library: Python', () => {
     assert.ok(errors.some((error) => /^2: .*this \.count\(…\) looks for a value in something whose types are not both known at import/.test(error)), errors.join('\n'));
     assert.ok(errors.some((error) => /^4: .*this \.count\(…\) looks for a list, dict or bool in a list; Python compares with ==/.test(error)), errors.join('\n'));
   });
+
+  it('xs.remove(v) and xs.extend(ys) keep their meaning in every target, and a remove of a missing value stops the program', () => {
+    scratch.keepsItsMeaning(
+      'xs = [3, 1, 4, 1, 5]\nxs.remove(1)\nprint(xs)\nxs.extend([9, 2])\nxs.extend(xs)\nprint(xs, len(xs))\nnames = ["a", "b", "c"]\nnames.remove("c")\nnames.extend([])\nprint(names)\n',
+      'python',
+      /const found\d+ = indexOf\(xs, 1\);\s*assert\(found\d+ >= 0, "list\.remove\(x\): x not in list"\);\s*splice\(xs, found\d+, 1\);[^]*splice\(xs, len\(xs\), 0, \[9, 2\]\);\s*splice\(xs, len\(xs\), 0, xs\);/,
+    );
+    const imported = importSource('xs = [1]\nxs.remove(2)\nprint(xs)\n', 'python');
+    for (const target of ['javascript', 'python'] as const) {
+      const ran = scratch.runProgram(generate(imported.ast, target).code, target);
+      assert.notEqual(ran.status, 0);
+      assert.equal(ran.stdout, '');
+      assert.match(ran.stderr, /list\.remove\(x\): x not in list/);
+    }
+  });
 });

@@ -635,10 +635,13 @@ export class PythonImporter {
       case 'string':
         // A bare string is documentation, like a comment.
         return [];
-      case 'call':
+      case 'call': {
         // doctest.testmod(): running the examples of the docstrings, which are not carried.
         if (isTestRun(expression)) return [];
+        const changed = this.listChange(expression, statement);
+        if (changed) return changed;
         break;
+      }
     }
     return [this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression: this.expression(expression) })];
   }
@@ -1417,6 +1420,34 @@ export class PythonImporter {
     const call = this.b.call('find', [this.expression(walk.iterable), test], node);
     markGeneratorWalk(this.b, call);
     return call;
+  }
+
+  /**
+   * `xs.remove(v)` and `xs.extend(ys)` as statements, on a name `xs`: remove takes the first
+   * element equal to v out (Python raises ValueError where there is none, as the assert stops the
+   * program), extend appends the elements of the list ys, read before the first is appended (so
+   * `xs.extend(xs)` doubles it, as in Python).
+   */
+  private listChange(call: SyntaxNode, statement: SyntaxNode): A.Statement[] | undefined {
+    const callee = field(call, 'function');
+    const object = callee?.type === 'attribute' ? field(callee, 'object') : undefined;
+    const attribute = callee?.type === 'attribute' ? field(callee, 'attribute')?.text : undefined;
+    const written = namedChildren(field(call, 'arguments') ?? call);
+    if (!object || (attribute !== 'remove' && attribute !== 'extend') || written.length !== 1 || ['keyword_argument', 'list_splat', 'dictionary_splat'].includes(written[0].type)) return undefined;
+    if (object.type !== 'identifier') return [this.statementError(call, statement, `xs.${attribute}(…) of something other than a name`, 'Name the list first.')];
+    const list = (): A.Expression => this.expression(object);
+    const statementOf = (expression: A.Expression): A.ExpressionStatement => this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression });
+    if (attribute === 'extend') return [statementOf(this.b.call('splice', [list(), this.b.call('len', [list()], call), this.b.literal(0, call), this.expression(written[0])], call))];
+    const at = this.fresh('found');
+    const found = this.b.call('indexOf', [list(), this.expression(written[0])], call);
+    const hold = this.b.make<A.VariableDeclaration>('VariableDeclaration', call, { name: at, kind: 'const', varType: null, annotations: [], initializer: found });
+    const present = this.b.make<A.BinaryExpression>('BinaryExpression', call, { operator: '>=', left: this.b.identifier(at, call), right: this.b.literal(0, call) });
+    const check = statementOf(this.b.call('assert', [present, this.b.literal('list.remove(x): x not in list', call)], call));
+    return [hold, check, statementOf(this.b.call('splice', [list(), this.b.identifier(at, call), this.b.literal(1, call)], call))];
+  }
+
+  private statementError(call: SyntaxNode, statement: SyntaxNode, what: string, hint: string): A.ExpressionStatement {
+    return this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression: this.b.errorNode(call, what, hint) });
   }
 
   /**
