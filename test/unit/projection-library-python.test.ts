@@ -144,4 +144,20 @@ describe('projection library: Python', () => {
       assert.match(ran.stderr, /list\.remove\(x\): x not in list/);
     }
   });
+
+  it('xs.pop(i) of a name or a negative index keeps its meaning in every target, and past either end stops the program', () => {
+    scratch.keepsItsMeaning(
+      'xs = [10, 20, 30, 40, 50]\ni = 1\nk = -2\na = xs.pop(i)\nb = xs.pop(k)\nprint(a, b, xs)\nprint(xs.pop(-3), xs)\nj = 0\nwhile len(xs) > 0:\n    print(xs.pop(j))\n',
+      'python',
+      /const at\d+ = i < 0 \? i \+ len\(xs\) : i;\s*assert\(at\d+ >= 0 && at\d+ < len\(xs\) && floor\(at\d+\) == at\d+, "pop index out of range"\);\s*const a = splice\(xs, at\d+, 1\)\[0\];/,
+    );
+    const imported = importSource('xs = [1, 2]\nk = -3\nprint(xs.pop(k))\n', 'python');
+    for (const target of ['javascript', 'python'] as const) {
+      const ran = scratch.runProgram(generate(imported.ast, target).code, target);
+      assert.notEqual(ran.status, 0);
+      assert.match(ran.stderr, /pop index out of range/);
+    }
+    const errors = importErrors('xs = [1, 2]\nok = len(xs) > 5 and xs.pop(len(xs) - 1) > 0\nprint(ok)\n');
+    assert.ok(errors.some((error) => /^2: .*xs\.pop\(i\) of other than a name, with other than a name or a number/.test(error)), errors.join('\n'));
+  });
 });

@@ -1461,7 +1461,23 @@ export class PythonImporter {
     if (!index || whole === -1) return this.b.call('pop', [list], node);
     if (whole === 0) return this.b.call('shift', [list], node);
     if (whole !== undefined && whole > 0) return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.b.call('splice', [list, index, this.b.literal(1, node)], node), index: this.b.literal(0, node) });
-    return this.b.errorNode(node, 'xs.pop(i) of an index that is not a whole number literal', 'Python counts a negative index from the end and raises past either end, where splice stops at them: write xs.pop(0), xs.pop() or xs.pop(k) with k a literal, or splice(…) of a known index.');
+    // xs.pop(i) of a name or literal i: the index counted from the end when negative and checked
+    // (Python raises IndexError past either end and TypeError for a float) just before the statement.
+    const written = namedChildren(field(node, 'arguments') ?? node)[0];
+    const problem = !this.before ? 'in a condition or lambda' : object.type !== 'identifier' || !written || !isPlainOperand(written) ? 'of other than a name, with other than a name or a number' : (sometimesRun(node) ?? this.callBefore(node));
+    if (problem || !this.before) return this.b.errorNode(node, `xs.pop(i) ${problem ?? ''}`, 'Python counts a negative index from the end and raises past either end: name the list and the index, and pop in a statement of its own.');
+    const at = this.fresh('at');
+    const start = this.b.spanBetween(node.startIndex, node.startIndex);
+    const length = (): A.Expression => this.b.call('len', [this.expression(object)], start);
+    const binary = (operator: A.BinaryOperator, left: A.Expression, right: A.Expression): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', start, { operator, left, right });
+    const counted = this.b.make<A.ConditionalExpression>('ConditionalExpression', start, { condition: binary('<', this.expression(written), this.b.literal(0, start)), consequent: binary('+', this.expression(written), length()), alternate: this.expression(written) });
+    const held = (): A.Expression => this.b.identifier(at, start);
+    const inside = binary('&&', binary('&&', binary('>=', held(), this.b.literal(0, start)), binary('<', held(), length())), binary('==', this.b.call('floor', [held()], start), held()));
+    this.before.push(
+      this.b.make<A.VariableDeclaration>('VariableDeclaration', start, { name: at, kind: 'const', varType: null, annotations: [], initializer: counted }),
+      this.b.make<A.ExpressionStatement>('ExpressionStatement', start, { annotations: [], expression: this.b.call('assert', [inside, this.b.literal('pop index out of range', start)], start) }),
+    );
+    return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.b.call('splice', [list, held(), this.b.literal(1, node)], node), index: this.b.literal(0, node) });
   }
 
   /**
