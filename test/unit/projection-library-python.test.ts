@@ -112,7 +112,7 @@ describe('projection library: Python', () => {
       'prices = {"apple": 3, "pear": 5}\nfor name in ["apple", "kiwi"]:\n    print(name, prices.get(name), prices.get(name, 0))\n' +
         'print("42".zfill(5), "-7".zfill(4), "+3".zfill(3), "12345".zfill(2), "".zfill(3), "😀".zfill(3))\n' +
         'print("xxhixx".strip("x"), "--a-b--".lstrip("-"), "path///".rstrip("/"), "abcba".strip("ab"), "😀a😀".strip("😀"), "aaa".strip("a") == "")\n' +
-        'print("  keep  ".strip(" "), "1,200.00".rstrip("0").rstrip("."))\n',
+        'print("  keep  ".strip(" "), "1,200.00".rstrip("0").rstrip("."))\nd = {"a": 1}\nprint(d.get("b"), d.get("a"))\n',
       'python',
       /includes\(prices, name\) \? prices\[name\] : null[^]*zeroFill\("42", 5\)[^]*trimChars\("xxhixx", "x"\), trimStartChars\("--a-b--", "-"\), trimEndChars\("path\/\/\/", "\/"\)/,
     );

@@ -517,7 +517,11 @@ class JavaScriptGenerator {
       }
       case 'IndexExpression': {
         const object = this.expression(node.object);
-        if (this.typescript && this.ctx.isKind(node.object, 'object', 'named') && !(node.index.type === 'Literal' && typeof node.index.value === 'string')) {
+        const type = this.typescript ? this.ctx.model.typeOf(node.object.id) : undefined;
+        const stripped = type ? stripOptional(type) : undefined;
+        // A text key that is no field of an object literal's type (d["b"] of { a: 1 }, read where it may be missing).
+        const strangerKey = stripped?.kind === 'object' && node.index.type === 'Literal' && typeof node.index.value === 'string' && !stripped.fields.has(node.index.value);
+        if (this.typescript && this.ctx.isKind(node.object, 'object', 'named') && (strangerKey || !(node.index.type === 'Literal' && typeof node.index.value === 'string'))) {
           // TypeScript indexes a record's type only by its field names: a key held in a string reads it as a map.
           return fragment(`(${object.text} as Record<string, any>)[${this.expression(node.index).text}]`, POSTFIX);
         }
