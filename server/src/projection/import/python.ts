@@ -15,8 +15,9 @@
 // try/except where they keep their meaning (python-exceptions.ts), imports,
 // `@functools.cache` (as @performance(memoize)), and the built-ins of the same meaning (print,
 // len, range, abs, min, max, round, str, float → num, xs.append → push, d.keys → keys…), min(xs) and
-// max(xs) as minOf and maxOf (python-extremes.ts), and a generator expression given to join, sum,
-// min, max, list or sorted collected first into a list, as a list comprehension is.
+// max(xs) as minOf and maxOf (python-extremes.ts), a generator expression given to join, sum,
+// min, max, list or sorted collected first into a list, as a list comprehension is, slices with a
+// step (stepSlice), xs.count (python-counts.ts), xs.remove, xs.extend and xs.pop(i) of a name.
 // Everything else becomes a W_UNSUPPORTED diagnostic with its span and text.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
