@@ -107,6 +107,24 @@ const TEXT_BUILTINS: readonly BuiltinFunction[] = [
     signature: 'fn fromCharCode(code: number): string',
     doc: "JavaScript's String.fromCharCode of one code: the text of that one UTF-16 code unit, the code truncated and taken modulo 65536 (NaN and the infinities are 0).",
   },
+  // Python's strip with characters and zfill: texts by characters (code points), as Python counts them.
+  ...(['trimChars', 'trimStartChars', 'trimEndChars'] as const).map((name) =>
+    onText(name, ['chars'], STRING, `The text without the characters of \`chars\` (any of them, in any order) at ${name === 'trimChars' ? 'both ends' : name === 'trimStartChars' ? 'its start' : 'its end'}, as Python's \`str.${name === 'trimChars' ? 'strip' : name === 'trimStartChars' ? 'lstrip' : 'rstrip'}(chars)\`; a character above U+FFFF is one character.`),
+  ),
+  {
+    name: 'zeroFill',
+    type: fn([param('text', STRING), param('width', NUMBER)], STRING),
+    signature: 'fn zeroFill(text: string, width: number): string',
+    doc: "Python's `str.zfill`: the text with `0`s put before it, after a leading `+` or `-`, up to `width` characters (a character above U+FFFF is one); the text as it is when it is that long already. A width that is not a whole number stops the program with an error.",
+  },
+  // Python's str tests: false for the empty text; characters by Unicode's categories and properties.
+  onText('isAlpha', [], BOOL, "Whether the text is not empty and every character is a letter (Unicode category L: Lu, Ll, Lt, Lm, Lo), as Python's `str.isalpha`."),
+  onText('isDecimal', [], BOOL, "Whether the text is not empty and every character is a decimal digit (Unicode category Nd: `0`–`9`, `٣`, `३`…), as Python's `str.isdecimal`."),
+  onText('isDigit', [], BOOL, "Whether the text is not empty and every character is a digit: a decimal digit or another of Numeric_Type Digit (`²`, `①`), as Python's `str.isdigit`."),
+  onText('isAlnum', [], BOOL, "Whether the text is not empty and every character is a letter or a number (Unicode categories L and N: `½` and `Ⅻ` too), as Python's `str.isalnum`."),
+  onText('isSpace', [], BOOL, "Whether the text is not empty and every character is Python's whitespace (`str.isspace`: space, tab, line breaks, U+001C–U+001F, U+0085, Unicode's Zs; not U+FEFF)."),
+  onText('isLower', [], BOOL, "Whether the text holds a small letter (Unicode's Lowercase) and no capital or title-case letter, as Python's `str.islower` (`isLower(\"a1\")` is true, `isLower(\"1\")` false)."),
+  onText('isUpper', [], BOOL, "Whether the text holds a capital (Unicode's Uppercase) and no small or title-case letter, as Python's `str.isupper` (`isUpper(\"A1\")` is true, `isUpper(\"1\")` false)."),
 ];
 
 const BUILTIN_LIST: readonly BuiltinFunction[] = [
@@ -231,6 +249,24 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
       if (type.kind === 'list' || type.kind === 'string') return { returnType: type };
       if (type.kind === 'any') return {};
       return problem(0, `slice() takes a list or a string, not ${typeToString(type)}`);
+    },
+  },
+  {
+    name: 'countItems',
+    type: fn([param('list', listOf(ANY)), param('value', ANY)], NUMBER),
+    signature: 'fn countItems(list: list<T>, value: T): number',
+    doc: 'How many elements of `list` are the same as `value`, as `includes` finds them (lists and records by identity, NaN counted, `true` is not 1).',
+  },
+  {
+    name: 'stepSlice',
+    type: fn([param('items', ANY), param('start', makeOptional(NUMBER)), param('end', makeOptional(NUMBER)), param('step', NUMBER)], ANY),
+    signature: 'fn stepSlice(items: list<T> | string, start: number?, end: number?, step: number): list<T> | string',
+    doc: "Python's `items[start:end:step]`: a new list (or text) of every `step`-th element from `start` towards `end`, not included, backwards for a negative `step` (`stepSlice(xs, null, null, -1)` is `xs` reversed). A bound left out (`null`) is the end the step starts or stops at; a negative bound counts from the end; bounds past the ends stop there. A text's elements are UTF-16 units. A `step` of 0 or a bound or step that is not a whole number stops the program with an error.",
+    refine: ([items]) => {
+      const type = items ? stripOptional(items) : ANY;
+      if (type.kind === 'list' || type.kind === 'string') return { returnType: type };
+      if (type.kind === 'any') return {};
+      return problem(0, `stepSlice() takes a list or a string, not ${typeToString(type)}`);
     },
   },
   {

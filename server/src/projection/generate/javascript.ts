@@ -11,6 +11,7 @@ import { BUILTINS, parseTypeSyntax, stripOptional, type SemanticSymbol, type Typ
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, someNode, type GenerateResult } from './common';
 import { NumberFacts } from './number-facts';
+import { kindTest, TEXT_KINDS } from '../text-kinds';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
 
 // Precedence, higher binds tighter (ECMAScript's operator precedence).
@@ -516,7 +517,11 @@ class JavaScriptGenerator {
       }
       case 'IndexExpression': {
         const object = this.expression(node.object);
-        if (this.typescript && this.ctx.isKind(node.object, 'object', 'named') && !(node.index.type === 'Literal' && typeof node.index.value === 'string')) {
+        const type = this.typescript ? this.ctx.model.typeOf(node.object.id) : undefined;
+        const stripped = type ? stripOptional(type) : undefined;
+        // A text key that is no field of an object literal's type (d["b"] of { a: 1 }, read where it may be missing).
+        const strangerKey = stripped?.kind === 'object' && node.index.type === 'Literal' && typeof node.index.value === 'string' && !stripped.fields.has(node.index.value);
+        if (this.typescript && this.ctx.isKind(node.object, 'object', 'named') && (strangerKey || !(node.index.type === 'Literal' && typeof node.index.value === 'string'))) {
           // TypeScript indexes a record's type only by its field names: a key held in a string reads it as a map.
           return fragment(`(${object.text} as Record<string, any>)[${this.expression(node.index).text}]`, POSTFIX);
         }
@@ -665,6 +670,10 @@ class JavaScriptGenerator {
         case 'slice':
           if (first) return fragment(`${wrap(args[0], POSTFIX)}.slice(${args.slice(1).map((arg) => arg.text).join(', ')})`, POSTFIX);
           break;
+        case 'countItems':
+          return fragment(`${this.ctx.helper('countItems')}(${args.map((arg) => arg.text).join(', ')})`, POSTFIX);
+        case 'stepSlice':
+          return fragment(`${this.ctx.helper('stepSlice')}(${args.map((arg) => arg.text).join(', ')})`, POSTFIX);
         case 'splice': {
           if (args.length < 3) break;
           // The items as arguments: written out when they are a list literal, spread otherwise.
@@ -736,6 +745,12 @@ class JavaScriptGenerator {
       return fragment(`${this.ctx.helper('replaceText')}(${all})`, POSTFIX);
     }
     if (name === 'countOf' && args.length === 2) return fragment(`${this.ctx.helper('countText')}(${all})`, POSTFIX);
+    if ((name === 'trimChars' || name === 'trimStartChars' || name === 'trimEndChars') && args.length === 2) {
+      return fragment(`${this.ctx.helper('trimChars')}(${all}${name === 'trimChars' ? '' : `, '${name === 'trimStartChars' ? 'start' : 'end'}'`})`, POSTFIX);
+    }
+    if (name === 'zeroFill' && args.length === 2) return fragment(`${this.ctx.helper('zeroFill')}(${all})`, POSTFIX);
+    // isAlpha … isUpper: Python's str tests as regular expressions of Unicode's properties.
+    if (TEXT_KINDS.has(name) && args.length === 1) return fragment(kindTest(name, receiver), POSTFIX);
     if (name === 'fromCharCode' && args.length === 1) return fragment(`String.fromCharCode(${all})`, POSTFIX);
     return undefined;
   }

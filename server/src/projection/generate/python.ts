@@ -26,6 +26,7 @@ import type * as A from '../../core/ast';
 import { walk } from '../../core/ast';
 import { turnNameCapture } from '../loop-closures';
 import { BUILTINS, parseTypeSyntax, stripOptional, type TypeSyntax } from '../../core/semantics';
+import { TEXT_KINDS } from '../text-kinds';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
 import { EXACT_WHOLE_LIMIT, exactWithin, NumberFacts } from './number-facts';
@@ -191,7 +192,7 @@ class PythonGenerator {
       else if (node.type === 'Literal') halves = typeof node.value === 'string' && hasHalf(node.value);
       else if (node.type === 'Property') halves = hasHalf(node.key);
       else if (node.type === 'IndexExpression') halves = !this.isDict(node) && !this.ctx.isKind(node.object, 'list');
-      else if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'slice')) halves = node.arguments[0] !== undefined && !this.ctx.isKind(node.arguments[0], 'list');
+      else if (node.type === 'CallExpression' && (this.isBuiltin(node.callee, 'slice') || this.isBuiltin(node.callee, 'stepSlice'))) halves = node.arguments[0] !== undefined && !this.ctx.isKind(node.arguments[0], 'list');
       else if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'substring')) halves = true;
       else if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'split')) halves = !wholeSeparator(node.arguments[1]);
     });
@@ -995,8 +996,18 @@ class PythonGenerator {
         return fragment(`${this.ctx.helper('char_code_at')}(${all})`, POSTFIX);
       case 'fromCharCode':
         return fragment(`${this.ctx.helper('from_char_code')}(${all})`, POSTFIX);
-      default:
-        return undefined;
+      case 'trimChars':
+        return fragment(`${receiver}.strip(${rest})`, POSTFIX);
+      case 'trimStartChars':
+      case 'trimEndChars':
+        return fragment(`${receiver}.${name === 'trimStartChars' ? 'lstrip' : 'rstrip'}(${rest})`, POSTFIX);
+      case 'zeroFill':
+        return fragment(`${this.ctx.helper('zero_fill')}(${all})`, POSTFIX);
+      default: {
+        // isAlpha … isUpper: str's tests, with Node's tables for the characters Unicode gave after Python's.
+        const method = TEXT_KINDS.get(name);
+        return method && args.length === 1 ? fragment(`${this.ctx.helper('text_kind')}(${all}, "${method}")`, POSTFIX) : undefined;
+      }
     }
   }
 
@@ -1065,6 +1076,10 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('length_of')}(${list})`, POSTFIX);
         case 'slice':
           return fragment(`${this.ctx.helper('slice_of')}(${list})`, POSTFIX);
+        case 'countItems':
+          return fragment(`${this.ctx.helper('count_items')}(${list})`, POSTFIX);
+        case 'stepSlice':
+          return fragment(`${this.ctx.helper('step_slice')}(${list})`, POSTFIX);
         case 'splice':
           return fragment(`${this.ctx.helper('splice_list')}(${list})`, POSTFIX);
         case 'keys':

@@ -6,7 +6,7 @@
 // empty list as an error, map and find over a list their callback resizes. Only the helpers a
 // program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | ListJsHelper;
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'countItems' | ListJsHelper;
 
 /** The helpers of pop, shift and the list walks (map, find) whose Array methods differ. */
 type ListJsHelper = 'popLast' | 'shiftFirst' | 'mapList' | 'findIn';
@@ -205,6 +205,61 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `/** Whetstone's countOf: the occurrences of \`part\`, not overlapping; for an empty one the characters (one above U+FFFF once) plus one. */`,
         `function ${name('countText')}(text${t(': string')}, part${t(': string')})${t(': number')} {`,
         `  return part === '' ? [...text].length + 1 : text.split(part).length - 1;`,
+        `}`,
+      ].join('\n');
+    case 'countItems':
+      return [
+        `/** Whetstone's countItems: the elements the same as \`value\`, as includes finds them (NaN counted). */`,
+        `function ${name('countItems')}${t('<T>')}(items${t(': T[]')}, value${t(': T')})${t(': number')} {`,
+        `  return items.filter((item) => [value].includes(item)).length;`,
+        `}`,
+      ].join('\n');
+    case 'trimChars':
+      return [
+        `/** Whetstone's trimChars, trimStartChars ("start") and trimEndChars ("end"): Python's strip(chars), by characters (code points). */`,
+        `function ${name('trimChars')}(text${t(': string')}, chars${t(': string')}, side = '')${t(': string')} {`,
+        `  const taken = new Set(chars);`,
+        `  const characters = [...text];`,
+        `  let [first, last] = [0, characters.length];`,
+        `  if (side !== 'end') while (first < last && taken.has(characters[first])) first++;`,
+        `  if (side !== 'start') while (last > first && taken.has(characters[last - 1])) last--;`,
+        `  return characters.slice(first, last).join('');`,
+        `}`,
+      ].join('\n');
+    case 'zeroFill':
+      return [
+        `/** Whetstone's zeroFill: Python's zfill, 0s after a leading sign up to \`width\` characters (code points). */`,
+        `function ${name('zeroFill')}(text${t(': string')}, width${t(': number')})${t(': string')} {`,
+        `  if (!Number.isInteger(width)) throw new RangeError('zeroFill width must be a whole number');`,
+        `  const missing = width - [...text].length;`,
+        `  if (missing <= 0) return text;`,
+        `  const sign = text[0] === '+' || text[0] === '-' ? text[0] : '';`,
+        `  return sign + '0'.repeat(missing) + text.slice(sign.length);`,
+        `}`,
+      ].join('\n');
+    case 'stepSlice':
+      return [
+        `/** Whetstone's stepSlice: Python's items[start:end:step] (null for a bound left out); a text by its UTF-16 units. */`,
+        ...(typescript
+          ? [
+              `function ${name('stepSlice')}(items: string, start: number | null, end: number | null, step: number): string;`,
+              `function ${name('stepSlice')}<T>(items: T[], start: number | null, end: number | null, step: number): T[];`,
+            ]
+          : []),
+        `function ${name('stepSlice')}(items${t(': unknown[] | string')}, start${t(': number | null')}, end${t(': number | null')}, step${t(': number')})${t(': unknown[] | string')} {`,
+        `  if (step === 0) throw new RangeError('slice step cannot be zero');`,
+        `  if (![start ?? 0, end ?? 0, step].every(Number.isInteger)) throw new RangeError('slice bounds and step must be whole numbers');`,
+        `  const size = items.length;`,
+        `  const bound = (value${t(': number | null')}, open${t(': number')})${t(': number')} => {`,
+        `    if (value === null) return open;`,
+        `    if (value < 0) return Math.max(value + size, step < 0 ? -1 : 0);`,
+        `    return Math.min(value, step < 0 ? size - 1 : size);`,
+        `  };`,
+        `  const first = bound(start, step < 0 ? size - 1 : 0);`,
+        `  const last = bound(end, step < 0 ? -1 : size);`,
+        `  const out${t(': unknown[]')} = [];`,
+        `  for (let at = first; step > 0 ? at < last : at > last; at += step) out.push(items[at]);`,
+        `  return typeof items === 'string' ? out.join('') : out;`,
         `}`,
       ].join('\n');
     case 'assertThat':

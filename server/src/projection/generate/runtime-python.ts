@@ -17,6 +17,7 @@
 // does not use.
 import { NODE_WIDTH_COMPOSITIONS, NODE_WIDTH_RUNS, NODE_WIDTHS_FROM } from './node-column-widths';
 import { LATE_CASE_CLASS, lateCaseTable } from '../text-case';
+import { LATE_KIND_CLASS, lateKindClasses } from '../text-kinds';
 
 /** JavaScript's whitespace, which trim takes off, as the characters of a Python string literal. */
 const JS_WHITESPACE = ['\\t', '\\n', '\\x0b', '\\x0c', '\\r', ' ', '\\xa0', '\\u1680', ...Array.from({ length: 11 }, (_, i) => `\\u${(0x2000 + i).toString(16)}`), '\\u2028', '\\u2029', '\\u202f', '\\u205f', '\\u3000', '\\ufeff'].join('');
@@ -36,7 +37,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | ListPyHelper;
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper;
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -97,6 +98,10 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   pad_text: [],
   char_code_at: ['math'],
   from_char_code: ['math'],
+  text_kind: ['re', 'unicodedata'],
+  step_slice: [],
+  zero_fill: [],
+  count_items: [],
   concat_list: [],
   sum_of: [],
   walk_list: [],
@@ -112,6 +117,7 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
 /** The helpers each helper calls (written with it). */
 const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
   python_text: ['show'],
+  count_items: ['contains'],
   node_text: ['show', 'text_width'],
   split_text: ['length_of'],
   index_of: ['length_of'],
@@ -345,6 +351,29 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string,
         # In UTF-16 units: a bound inside a character above U+FFFF leaves its half, a lone surrogate, as in JavaScript.
         return items.encode("utf-16-le", "surrogatepass")[2 * first:2 * last].decode("utf-16-le", "surrogatepass")
     return items[first:last]`;
+    case 'count_items':
+      return `def ${name('count_items')}(items, value):
+    """Whetstone's countItems: the elements the same as value, as includes finds them (lists and dicts by identity, NaN counted, True is not 1)."""
+    return sum(1 for item in items if ${name('contains')}([item], value))`;
+    case 'zero_fill':
+      return `def ${name('zero_fill')}(text, width):
+    """Whetstone's zeroFill: str.zfill of a whole width (a float one is an error, as Python's TypeError)."""
+    if isinstance(width, bool) or width != width or width in (float("inf"), float("-inf")) or width != int(width):
+        raise ValueError("zeroFill width must be a whole number")
+    return text.zfill(int(width))`;
+    case 'step_slice':
+      return `def ${name('step_slice')}(items, start, end, step):
+    """Whetstone's stepSlice: items[start:end:step] (None for a bound left out); a text's in UTF-16 units, as Whetstone indexes it."""
+    for value in (start, end, step):
+        if value is not None and (value != value or value in (float("inf"), float("-inf")) or value != int(value)):
+            raise ValueError("slice bounds and step must be whole numbers")
+    if step == 0:
+        raise ValueError("slice step cannot be zero")
+    cut = slice(None if start is None else int(start), None if end is None else int(end), int(step))
+    if isinstance(items, str) and not items.isascii():
+        units = items.encode("utf-16-le", "surrogatepass")
+        return b"".join([units[at:at + 2] for at in range(0, len(units), 2)][cut]).decode("utf-16-le", "surrogatepass")
+    return items[cut]`;
     case 'length_of':
       return `def ${name('length_of')}(value):
     """Whetstone's len: a text's length in UTF-16 code units, as JavaScript counts it (Python's len counts code points)."""
@@ -385,6 +414,28 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string,
     return text.${which}().translate({
 ${Array.from({ length: Math.ceil(table.length / 6) }, (_, row) => `        ${table.slice(row * 6, row * 6 + 6).join(', ')},
 `).join('')}    })`;
+    }
+    case 'text_kind': {
+      const classes = Object.entries(lateKindClasses()).map(([flag, found]) => `        "${flag}": "${found}",\n`).join('');
+      return `def ${name('text_kind')}(text, kind):
+    """Whetstone's isAlpha, isDecimal, isDigit, isAlnum, isSpace, isLower and isUpper: str's tests, and the characters Unicode gave or changed after 14.0 (Python 3.11's tables) as Node takes them."""
+    late = re.compile("${LATE_KIND_CLASS}")
+    if not late.search(text):
+        return getattr(text, kind)()
+    node = {
+${classes}    }
+
+    def has(character, flag):
+        if late.match(character):
+            return re.match(node[flag], character) is not None
+        if flag == "title":
+            return unicodedata.category(character) == "Lt"
+        return getattr(character, "is" + flag)()
+
+    if kind in ("islower", "isupper"):
+        cased, other = ("lower", "upper") if kind == "islower" else ("upper", "lower")
+        return not any(has(c, other) or has(c, "title") for c in text) and any(has(c, cased) for c in text)
+    return text != "" and all(has(c, kind[2:]) for c in text)`;
     }
     case 'trim_text':
       return `def ${name('trim_text')}(text, side=""):

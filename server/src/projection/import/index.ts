@@ -20,6 +20,8 @@ import { reportLibraryNames } from './library-names';
 import { PythonImporter } from './python';
 import { carryTruthTests } from './truthiness';
 import { readMembership } from './python-membership';
+import { reportExtremes } from './python-extremes';
+import { retypeListCounts } from './python-counts';
 import { reportRunFindings } from './python-run-findings';
 import { reportRunGaps } from './python-run-gaps';
 import { reportLateBindings } from './python-closures';
@@ -58,7 +60,8 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const truths = carryTruthTests(ast, builder, language === 'python' ? 'python' : 'javascript');
     // Before the library check: a JavaScript declaration named like a mapped built-in is renamed.
     const renamed = renameKeywordNames(ast, language === 'python' ? undefined : builder.libraryCallees);
-    const membership = language === 'python' ? [...readMembership(ast, builder), ...reportRunFindings(ast, builder)] : reportTextualSorts(ast, builder.libraryCallees);
+    if (language === 'python') retypeListCounts(ast, builder);
+    const membership = language === 'python' ? [...readMembership(ast, builder), ...reportExtremes(ast, builder), ...reportRunFindings(ast, builder)] : reportTextualSorts(ast, builder.libraryCallees);
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
     // What JavaScript values may be where the checker does not say, followed over the whole file.
     const values = language === 'python' ? undefined : new JavaScriptValues(ast, builder.libraryCallees);

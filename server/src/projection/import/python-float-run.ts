@@ -14,6 +14,7 @@
 // expressions it ran, so what it did not check can be reported.
 import { isExactPower } from './exact-power';
 import { holdsLateCase } from '../text-case';
+import { holdsLateKind, kindTest, TEXT_KINDS } from '../text-kinds';
 import type { BinaryExpression, CallExpression, Expression, FunctionDeclaration, Identifier, Lambda, Program, Statement } from '../../core/ast';
 
 /** A number and whether Python would hold it as a float. */
@@ -72,7 +73,7 @@ class GiveUp extends Error {
 
 /** What a run found that Whetstone does otherwise than Python, and where. */
 export interface RunFinding {
-  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text whitespace' | 'float sum';
+  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text kind' | 'text whitespace' | 'float sum';
   at: { id: string; span: Expression['span'] };
 }
 
@@ -745,6 +746,15 @@ class Run {
         if (items.length === 0) throw new GiveUp(RAISES);
         return items.reduce((best, item) => (this.binary(name === 'min' ? '<' : '>', item, best) ? item : best));
       }
+      case 'minOf':
+      case 'maxOf': {
+        // min(xs) and max(xs): Python raises ValueError for an empty list (minOf gives Infinity) and
+        // orders texts too; NaN and -0 it takes by position, where minOf and maxOf do not.
+        const items = list(first);
+        if (items.length === 0) throw new GiveUp(RAISES);
+        if (!items.every((item) => item instanceof Num && !Number.isNaN(item.value) && !Object.is(item.value, -0))) throw new GiveUp();
+        return items.reduce((best, item) => (this.binary(name === 'minOf' ? '<' : '>', item, best) ? item : best));
+      }
       case 'num':
         if (first instanceof Num) return new Num(first.value, true);
         if (typeof first === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(first)) return new Num(Number(first), true);
@@ -813,6 +823,8 @@ class Run {
         if (typeof first === 'string' && typeof second === 'string') return first.includes(second);
         if (first instanceof Map) return first.has(this.key(second));
         return list(first).some((item) => this.equal(item, second));
+      case 'countItems':
+        return this.num(list(first).filter((item) => this.equal(item, second)).length, false);
       case 'indexOf': {
         this.noneAboveFFFF(first, node);
         const found = typeof first === 'string' && typeof second === 'string' ? first.indexOf(second) : list(first).findIndex((item) => this.equal(item, second));
@@ -825,6 +837,21 @@ class Run {
         this.noneAboveFFFF(first, node);
         if (typeof first === 'string') return first.slice(start, end);
         return list(first).slice(start, end);
+      }
+      case 'stepSlice': {
+        // x[a:b:k]: ints (else Python raises TypeError), a step other than 0 (else ValueError).
+        const bound = (value: Value): number | null => (value === null ? null : number(value).float ? NaN : number(value).value);
+        const [start, end, step] = [bound(second), bound(args[2]), bound(args[3])];
+        if (step === null || [start, end, step].some((part) => part !== null && Number.isNaN(part))) throw new GiveUp();
+        if (step === 0) throw new GiveUp(BOTH_STOP);
+        this.noneAboveFFFF(first, node);
+        const items = typeof first === 'string' ? [...first] : list(first);
+        const size = items.length;
+        const at = (value: number | null, open: number): number => (value === null ? open : value < 0 ? Math.max(value + size, step < 0 ? -1 : 0) : Math.min(value, step < 0 ? size - 1 : size));
+        const [from, to] = [at(start, step < 0 ? size - 1 : 0), at(end, step < 0 ? -1 : size)];
+        const out: Value[] = [];
+        for (let index = from; step > 0 ? index < to : index > to; index += step) out.push(items[index]);
+        return typeof first === 'string' ? (out as string[]).join('') : out;
       }
       case 'repeat': {
         const count = number(second).value;
@@ -929,6 +956,15 @@ class Run {
         this.charge(second.value);
         return this.bounded(name === 'padStart' ? first.padStart(second.value, fill) : first.padEnd(second.value, fill));
       }
+      case 'zeroFill': {
+        // s.zfill(n): an int width (else Python raises TypeError).
+        if (typeof first !== 'string' || !(second instanceof Num) || second.float) throw new GiveUp();
+        const missing = second.value - [...first].length;
+        if (missing <= 0) return first;
+        this.charge(missing);
+        const sign = first[0] === '+' || first[0] === '-' ? first[0] : '';
+        return this.bounded(sign + '0'.repeat(missing) + first.slice(sign.length));
+      }
       case 'charCodeAt':
         // ord(c): of one character (else Python raises), its code point.
         if (typeof first !== 'string') throw new GiveUp();
@@ -967,8 +1003,21 @@ class Run {
         return this.bounded(other === '' ? [...text].map((character) => replacement + character).join('') + replacement : text.split(other).join(replacement));
       case 'countOf':
         return this.num(other === '' ? [...text].length + 1 : text.split(other).length - 1, false);
+      case 'trimChars':
+      case 'trimStartChars':
+      case 'trimEndChars': {
+        const taken = new Set(other);
+        const characters = [...text];
+        let [start, end] = [0, characters.length];
+        if (name !== 'trimEndChars') while (start < end && taken.has(characters[start])) start++;
+        if (name !== 'trimStartChars') while (end > start && taken.has(characters[end - 1])) end--;
+        return characters.slice(start, end).join('');
+      }
       default:
-        throw new GiveUp();
+        if (!TEXT_KINDS.has(name)) throw new GiveUp();
+        // isalpha … isupper: Node's tables are Python's but for the characters Unicode gave after 14.0.
+        if (holdsLateKind(text)) throw new Found({ kind: 'text kind', at: node });
+        return testKind(name, text);
     }
   }
 
@@ -1067,4 +1116,11 @@ export function floorDivision(call: CallExpression): BinaryExpression | undefine
   const [quotient] = call.arguments;
   const whole = quotient?.type === 'BinaryExpression' && quotient.operator === '/' && quotient.span.startOffset === call.span.startOffset && quotient.span.endOffset === call.span.endOffset;
   return whole ? quotient : undefined;
+}
+
+/** Whetstone's isAlpha … isUpper of `text`, by the regular expressions the JavaScript generator writes. */
+function testKind(name: string, text: string): boolean {
+  const source = kindTest(name, 'text');
+  const [, pattern, flags] = /^\/(.*)\/(\w*)\.test\(text\)$/.exec(source) ?? [];
+  return new RegExp(pattern, flags).test(text);
 }

@@ -14,6 +14,7 @@
 import { floorDivision, runForFloats, type RunResult, type ShownByPystr } from './python-float-run';
 import { BUILTINS } from '../../core/semantics';
 import { childNodes, type CallExpression, type Expression, type Lambda, type Node, type Program, type FunctionDeclaration } from '../../core/ast';
+import { TEXT_KINDS } from '../text-kinds';
 
 /**
  * 0: no float. 1: only floats written as literals that show the same in both (2.5, not 2.0 nor
@@ -36,13 +37,13 @@ interface Effect {
 }
 
 /** Library calls whose result is a number that is never a float (or is not a number). */
-const NEVER_FLOAT = new Set(['int', 'len', 'range', 'str', 'pystr', 'join', 'split', 'indexOf', 'includes', 'print', 'assert', 'push', 'splice', 'sort', 'reverse', 'some', 'every', 'forEach']);
+const NEVER_FLOAT = new Set(['int', 'len', 'countItems', 'range', 'str', 'pystr', 'join', 'split', 'indexOf', 'includes', 'print', 'assert', 'push', 'splice', 'sort', 'reverse', 'some', 'every', 'forEach']);
 /** The text built-ins: a text, a bool, or a count. */
-const TEXT_BUILTINS = new Set(['upper', 'lower', 'trim', 'trimStart', 'trimEnd', 'startsWith', 'endsWith', 'replace', 'countOf', 'substring', 'padStart', 'padEnd', 'charCodeAt', 'fromCharCode']);
+const TEXT_BUILTINS = new Set(['upper', 'lower', 'trim', 'trimStart', 'trimEnd', 'startsWith', 'endsWith', 'replace', 'countOf', 'substring', 'padStart', 'padEnd', 'charCodeAt', 'fromCharCode', 'trimChars', 'trimStartChars', 'trimEndChars', 'zeroFill', ...TEXT_KINDS.keys()]);
 /** Library calls that give one of their arguments, or lists of their elements: the level of those. */
-const KEEPS_ARGUMENTS = new Set(['abs', 'min', 'max', 'sorted', 'reversed', 'values', 'keys', 'concat']);
+const KEEPS_ARGUMENTS = new Set(['abs', 'min', 'max', 'minOf', 'maxOf', 'sorted', 'reversed', 'values', 'keys', 'concat']);
 /** Library calls that give their first argument's elements. */
-const KEEPS_FIRST = new Set(['slice', 'repeat', 'pop', 'shift', 'filter', 'find']);
+const KEEPS_FIRST = new Set(['slice', 'stepSlice', 'repeat', 'pop', 'shift', 'filter', 'find']);
 /** Type hint words that hold no float: a parameter hinted with only these is not one. */
 const FLOATLESS_HINTS = new Set(['int', 'str', 'bool', 'None', 'list', 'List', 'dict', 'Dict', 'Optional', 'tuple', 'Tuple', 'set', 'Set', 'Sequence', 'Iterable', 'Mapping']);
 

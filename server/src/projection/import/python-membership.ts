@@ -1,7 +1,7 @@
 // Python's `for x in d`, `x in c` and `a, b = v` read by the type of what they walk, search or
 // unpack, once the whole program is imported (the checker needs it whole): a loop over a dict
 // walks its keys, so its iterable becomes keys(d); `x in c` became includes(c, x) (and
-// `xs.index(v)` indexOf(xs, v)), which finds an element by Whetstone's sameness (lists and records
+// `xs.index(v)` indexOf(xs, v), `xs.count(v)` countItems(xs, v)), which finds an element by Whetstone's sameness (lists and records
 // by identity, true is not 1) where Python's `in` uses ==; an unpacking reads elements 0, 1, …,
 // where Python unpacks a dict's keys. Where the types say these could differ, that is an error at
 // import. Where the types say nothing (a parameter without a hint), the import's run of the program
@@ -13,7 +13,7 @@ import type { AstBuilder } from './ast-builder';
 import { pythonRun } from './python-floats';
 
 /** What `in`, `xs.index(v)` and `s.find(t)` became. */
-const SEARCHES = new Set(['includes', 'indexOf']);
+const SEARCHES = new Set(['includes', 'indexOf', 'countItems']);
 
 /** Kinds `in` compares by == in Python and by identity or strict sameness in Whetstone. */
 const COMPARED_OTHERWISE = new Set(['list', 'map', 'object', 'named', 'bool']);
@@ -96,7 +96,7 @@ export function readMembership(program: Program, builder: AstBuilder): Projectio
     const mayBeList = containerKind === 'list' || unknown(containerKind);
     const elementKind = containerKind === 'list' ? stripOptional(containerType!.element as Type).kind : undefined;
     const valueKind = kindOf(value)?.kind;
-    const searched = test.callee.type === 'Identifier' && test.callee.name === 'indexOf' ? '.index(…)' : '`in`';
+    const searched = test.callee.type === 'Identifier' && test.callee.name === 'indexOf' ? '.index(…)' : test.callee.type === 'Identifier' && test.callee.name === 'countItems' ? '.count(…)' : '`in`';
     const compared = COMPARED_OTHERWISE.has(elementKind ?? '') || COMPARED_OTHERWISE.has(valueKind ?? '');
     if (containerKind === 'list' && compared) {
       diagnostics.push(
@@ -104,7 +104,7 @@ export function readMembership(program: Program, builder: AstBuilder): Projectio
           hint: 'Look for a number or a text, or write the comparison as a loop.',
         }),
       );
-    } else if (mayBeList && (compared || (unknown(elementKind) && unknown(valueKind)))) {
+    } else if (mayBeList && (compared || (unknown(elementKind) && (unknown(valueKind) || (searched === '.count(…)' && valueKind === 'number'))))) {
       undecided.push({
         at: test,
         message: `Not carried into Whetstone: this ${searched} looks for a value in something whose types are not both known at import: if it is a list and they are lists, dicts or bools, Python compares with == (equal lists, True == 1), Whetstone by identity`,

@@ -43,6 +43,10 @@ const REPORTED: Partial<Record<RunFinding['kind'], { message: string; hint: stri
     message: "a run of the program at import changes the case of a text here that holds a character whose case (or part in a final Σ) Unicode gave after version 14.0: Python's tables may predate it, Whetstone's (JavaScript's) follow Node's",
     hint: 'Keep such characters out of texts whose case is changed, or map them with a table of your own.',
   },
+  'text kind': {
+    message: "a run of the program at import tests a text here (isalpha, isdigit, islower…) that holds a character Unicode gave or changed after version 14.0: Python 3.11's tables may not know it, Whetstone's (JavaScript's) follow Node's",
+    hint: 'Keep such characters out of the texts tested, or test them against a list of your own.',
+  },
   'text whitespace': {
     message: "a run of the program at import strips a text here whose ends hold a character one of Python's strip and Whetstone's trim takes off and the other keeps (U+001C–U+001F and U+0085 Python only, U+FEFF Whetstone only)",
     hint: 'Name the characters to strip (s.strip(" \\t\\n")), or keep such characters out of the text.',

@@ -14,8 +14,9 @@ import { analyze, stripOptional, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
 import { pythonRun } from './python-floats';
+import { TEXT_KINDS } from '../text-kinds';
 
-type Risk = 'whole numbers' | 'int' | 'division' | 'text' | 'text order' | 'text rules' | 'lists' | 'shown';
+type Risk = 'whole numbers' | 'int' | 'division' | 'text' | 'text order' | 'text rules' | 'text tests' | 'lists' | 'extremes' | 'shown';
 
 /** What each risk is, as a list of them reads ("… does not check: whole-number arithmetic … (line 4)"). */
 const RISKS: Record<Risk, string> = {
@@ -23,22 +24,26 @@ const RISKS: Record<Risk, string> = {
   int: "int(…) of a number (Python's raises for NaN and the infinities, Whetstone's keeps them)",
   division: 'a division or remainder by a value not known to be non-zero (Python raises ZeroDivisionError, Whetstone gives an infinity or NaN)',
   text: "a text's length, index, slice or search (Python counts a character above U+FFFF once, Whetstone as two UTF-16 units)",
+  'text tests': "a text tested by isalpha, isdigit, islower… (Python's Unicode tables may be older than Node's)",
   'text rules': "a text's case changed or blanks stripped (Python's Unicode tables may be older than Node's, and its whitespace has U+001C–U+001F and U+0085, not U+FEFF)",
   'text order': 'an ordering of texts (Python compares code points, Whetstone UTF-16 units: a character above U+FFFF sorts before one in U+E000–U+FFFF)',
+  extremes: "min(…) or max(…) of a list (Python raises ValueError for an empty one, where Whetstone's minOf gives Infinity and maxOf -Infinity)",
   shown: "a value of no type known at import shown by print or str (Python shows a dict with number keys as {1: 2} and a tuple as (1, 2), Whetstone's pystr otherwise)",
   lists: "a list joined to a value that may not be a list (Python raises, Whetstone's concat adds it as one element), or walked by a function that may change its length (Python's iterator sees the change, Whetstone's walk does not)",
 };
 
-const RISK_ORDER: Risk[] = ['whole numbers', 'int', 'division', 'text', 'text order', 'text rules', 'lists', 'shown'];
+const RISK_ORDER: Risk[] = ['whole numbers', 'int', 'division', 'text', 'text order', 'text rules', 'text tests', 'lists', 'extremes', 'shown'];
 /** Lines named per risk in a message; the rest are counted. */
 const MAX_LINES = 4;
 
 const GROWS = new Set(['+', '-', '*', '**', '<<']);
 const ORDERS = new Set(['<', '<=', '>', '>=']);
-const MEASURES = new Set(['len', 'slice', 'indexOf', 'padStart', 'padEnd', 'charCodeAt']);
+const MEASURES = new Set(['len', 'slice', 'stepSlice', 'indexOf', 'padStart', 'padEnd', 'charCodeAt']);
 const SORTS = new Set(['sorted', 'sort', 'min', 'max']);
 /** The text built-ins whose Python meaning the run checks on the texts it meets. */
 const TEXT_RULES = new Set(['upper', 'lower', 'trim', 'trimStart', 'trimEnd']);
+/** The text tests (isalpha …), whose Python meaning the run checks on the texts it meets. */
+const TEXT_TESTS = new Set(TEXT_KINDS.keys());
 const WALKS = new Set(['map', 'filter', 'reduce', 'some', 'every', 'find']);
 /** The calls that show values as Python does (the display check carries those of unknown type through pystr). */
 const SHOWS = new Set(['print', 'str', 'pystr']);
@@ -139,8 +144,10 @@ function riskySites(program: Program, libraryCallees: ReadonlySet<string>, consi
         return mayBeText(node.object) ? 'text' : undefined;
       case 'CallExpression': {
         if (library(node, TEXT_RULES)) return 'text rules';
+        if (library(node, TEXT_TESTS)) return 'text tests';
         if (library(node, SHOWS)) return node.arguments.some((argument) => kind(argument) === 'any') ? 'shown' : undefined;
         if (library(node, new Set(['fromCharCode']))) return 'text';
+        if (library(node, new Set(['minOf', 'maxOf']))) return 'extremes';
         const name = library(node, new Set([...MEASURES, ...SORTS, ...WALKS, 'int', 'pow', 'sum', 'concat']));
         const [first, second] = node.arguments;
         if (name === 'int') return first && mayBeNumber(first) ? 'int' : undefined;

@@ -1,7 +1,8 @@
 // Python's str methods that have a Whetstone built-in (docs/PROJECTION.md): upper, lower, strip and
 // its sides without arguments, startswith and endswith of one text, replace of every occurrence,
-// count, rjust, ljust, ord and chr. Where Python's meaning may differ (its Unicode tables and
-// whitespace for upper, lower and strip; characters above U+FFFF for the widths of rjust and ljust,
+// count, rjust, ljust, ord and chr, and the tests isalpha, isdecimal, isdigit, isalnum, isspace,
+// islower and isupper (text-kinds.ts). Where Python's meaning may differ (its Unicode tables and
+// whitespace for upper, lower and strip, its tables for the tests; characters above U+FFFF for the widths of rjust and ljust,
 // ord and chr), the run of the program at import checks the texts it meets (python-float-run.ts).
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
@@ -15,6 +16,13 @@ const WITHOUT_ARGUMENTS: ReadonlyMap<string, string> = new Map(
     strip: 'trim',
     lstrip: 'trimStart',
     rstrip: 'trimEnd',
+    isalpha: 'isAlpha',
+    isdecimal: 'isDecimal',
+    isdigit: 'isDigit',
+    isalnum: 'isAlnum',
+    isspace: 'isSpace',
+    islower: 'isLower',
+    isupper: 'isUpper',
   }),
 );
 

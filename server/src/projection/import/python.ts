@@ -15,7 +15,10 @@
 // whole assigned or returned value (as if/else), TypedDict classes (as types), raise and
 // try/except where they keep their meaning (python-exceptions.ts), imports,
 // `@functools.cache` (as @performance(memoize)), and the built-ins of the same meaning (print,
-// len, range, abs, min, max, round, str, float → num, xs.append → push, d.keys → keys…).
+// len, range, abs, min, max, round, str, float → num, xs.append → push, d.keys → keys…), min(xs) and
+// max(xs) as minOf and maxOf (python-extremes.ts), a generator expression given to join, sum,
+// min, max, list or sorted collected first into a list, as a list comprehension is, slices with a
+// step (stepSlice), xs.count (python-counts.ts), xs.remove, xs.extend and xs.pop(i) of a name.
 // Everything else becomes a W_UNSUPPORTED diagnostic with its span and text.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
@@ -620,10 +623,13 @@ export class PythonImporter {
       case 'string':
         // A bare string is documentation, like a comment.
         return [];
-      case 'call':
+      case 'call': {
         // doctest.testmod(): running the examples of the docstrings, which are not carried.
         if (isTestRun(expression)) return [];
+        const changed = this.listChange(expression, statement);
+        if (changed) return changed;
         break;
+      }
     }
     return [this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression: this.expression(expression) })];
   }
@@ -1112,7 +1118,13 @@ export class PythonImporter {
     const callee = field(node, 'function');
     const argsNode = field(node, 'arguments');
     if (!callee || !argsNode) return this.b.errorNode(node, 'a call');
-    if (argsNode.type === 'generator_expression') return this.generatorCall(node, callee, argsNode) ?? this.b.errorNode(node, 'a call with a generator expression', 'any(…), all(…) and sum(…) of one for clause are carried.');
+    if (argsNode.type === 'generator_expression') {
+      return (
+        this.generatorCall(node, callee, argsNode) ??
+        this.collectedCall(node, callee, argsNode) ??
+        this.b.errorNode(node, 'a call with a generator expression', 'any(…), all(…), sum(…), min(…), max(…), list(…), sorted(…) and "sep".join(…) of a generator expression are carried.')
+      );
+    }
     const found = callee.type === 'identifier' && callee.text === 'next' ? this.nextFound(node, namedChildren(argsNode)) : undefined;
     if (found) return found;
     const variadic = callee.type === 'identifier' ? this.variadic.carried.get(callee.text) : undefined;
@@ -1143,6 +1155,9 @@ export class PythonImporter {
     const keyed =
       keywords.length === 0 ? undefined : sortedList ? this.sortedWithKey(node, () => sortedList, keywords, 'sorted') : sortObject ? this.sortedWithKey(node, () => this.expression(sortObject), keywords, 'sort') : undefined;
     if (keyed) return keyed;
+    if (keywords.length > 0 && callee.type === 'identifier' && (callee.text === 'min' || callee.text === 'max') && !this.signatures.has(callee.text)) {
+      return this.b.errorNode(node, `${callee.text}(…) with ${keywords.map((keyword) => `${field(keyword, 'name')?.text ?? ''}=`).join(', ')}`, "Whetstone's min, max, minOf and maxOf compare numbers by < and take no key or default: compute the keys in a loop, or test for an empty list first.");
+    }
     if (keywords.length > 0) {
       const placed = this.placeKeywords(callee, positional, keywords);
       if (!placed) return this.b.errorNode(node, 'a call with keyword arguments', 'Keyword arguments map when they name parameters of a function of this file, in order.');
@@ -1281,8 +1296,12 @@ export class PythonImporter {
       if (child.type === ':') bounds.push(undefined);
       else if (child.isNamed && child.type !== 'comment') bounds[bounds.length - 1] = child;
     }
-    if (bounds.length > 2) return this.b.errorNode(node, 'a slice with a step');
-    const [start, end] = bounds;
+    const [start, end, step] = bounds;
+    if (bounds.length > 2 && step) {
+      // x[a:b:k]: Python's rules for a bound left out, negative bounds and steps, in stepSlice.
+      const bound = (part: SyntaxNode | undefined): A.Expression => (part ? this.expression(part) : this.b.literal(null, range));
+      return this.b.call('stepSlice', [this.expression(value), bound(start), bound(end), this.expression(step)], node);
+    }
     const args = [this.expression(value), start ? this.expression(start) : this.b.literal(0, range)];
     if (end) args.push(this.expression(end));
     return this.b.call('slice', args, node);
@@ -1340,6 +1359,8 @@ export class PythonImporter {
 
   private builtinCall(callee: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
     if (callee.type === 'identifier') {
+      // min(xs) and max(xs): the smallest and largest element of one list (python-extremes.ts checks what they compare and when they may meet an empty list).
+      if ((callee.text === 'min' || callee.text === 'max') && args.length === 1) return this.b.call(callee.text === 'min' ? 'minOf' : 'maxOf', args, node);
       if (SAME_BUILTINS.has(callee.text)) return this.b.call(callee.text, args, node);
       const strFunction = importStrFunction(this.b, callee.text, args, node);
       if (strFunction) return strFunction;
@@ -1373,11 +1394,16 @@ export class PythonImporter {
     if (strMethod) return strMethod;
     if (attribute === 'append' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     const written = namedChildren(field(node, 'arguments') ?? node);
-    if (attribute === 'get' && written.length === 2 && [object, ...written].every(isPlainOperand)) {
-      // d.get(k, default): the value at k when d holds it, else default, each a name or a literal so that reading them twice or not at all changes nothing.
+    if (attribute === 'get' && (written.length === 2 || written.length === 1) && written[0].type !== 'keyword_argument' && [object, ...written].every(isPlainOperand)) {
+      // d.get(k, default): the value at k when d holds it, else default (None without one), each a name or a literal so that reading them twice or not at all changes nothing.
       const read = this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(object), index: this.expression(written[0]) });
-      return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, { condition: this.b.call('includes', [this.expression(object), args[0]], node), consequent: read, alternate: args[1] });
+      return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, { condition: this.b.call('includes', [this.expression(object), args[0]], node), consequent: read, alternate: args[1] ?? this.b.literal(null, node) });
     }
+    // s.strip(chars), s.lstrip(chars), s.rstrip(chars): the characters of chars taken off the ends.
+    if (['strip', 'lstrip', 'rstrip'].includes(attribute) && args.length === 1 && written[0]?.type !== 'none') {
+      return this.b.call(attribute === 'strip' ? 'trimChars' : attribute === 'lstrip' ? 'trimStartChars' : 'trimEndChars', [this.expression(object), args[0]], node);
+    }
+    if (attribute === 'zfill' && args.length === 1) return this.b.call('zeroFill', [this.expression(object), args[0]], node);
     // xs.insert(i, v): before index i, counted from the end when negative, stopped at the ends, as splice does.
     if (attribute === 'insert' && args.length === 2 && node.parent?.type === 'expression_statement') {
       return this.b.call('splice', [this.expression(object), args[0], this.b.literal(0, node), this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [args[1]] })], node);
@@ -1416,6 +1442,47 @@ export class PythonImporter {
     return walked(this.b.call('every', [iterable, lambda(test ? and('||', not(test), body) : body)], node));
   }
 
+  /**
+   * `"sep".join(e for x in xs if c)`, `sum(…)`, `min(…)`, `max(…)`, `list(…)` and `sorted(…)` of a
+   * generator expression: each reads the whole generator before it does anything else, so the
+   * elements are collected first into a list, as a list comprehension is (a loop that pushes, just
+   * before the statement), and the call takes the list. Refused where Python would run the
+   * generator only sometimes (after `and`, `or`, in a conditional) or after a call of the program's
+   * own that the loop would now come before.
+   */
+  private collectedCall(node: SyntaxNode, callee: SyntaxNode, generator: SyntaxNode): A.Expression | undefined {
+    const name = callee.type === 'identifier' ? callee.text : callee.type === 'attribute' && field(callee, 'attribute')?.text === 'join' ? 'join' : '';
+    const joined = name === 'join' ? field(callee, 'object') : undefined;
+    if (!['join', 'sum', 'min', 'max', 'list', 'sorted'].includes(name) || (callee.type === 'identifier' && this.signatures.has(name))) return undefined;
+    if (!this.before) return this.b.errorNode(node, 'a generator expression in a condition or lambda', 'Collect its elements into a list in a statement of its own first.');
+    if (joined && !isPlainOperand(joined)) return this.b.errorNode(node, 'a join of a generator expression on a separator other than a name or a literal', 'Name the separator first.');
+    const problem = sometimesRun(node) ?? this.callBefore(node);
+    if (problem) return this.b.errorNode(node, `a generator expression ${problem}`, 'Python runs the generator there and then; collect it into a list in a statement of its own first.');
+    const holder = this.fresh('items');
+    const start = this.b.spanBetween(generator.startIndex, generator.startIndex);
+    const empty = this.b.make<A.ArrayLiteral>('ArrayLiteral', start, { elements: [] });
+    const loop = this.comprehension(generator, holder);
+    if (!loop) return this.b.placeholder(node);
+    this.before.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', start, { name: holder, kind: 'const', varType: null, annotations: [], initializer: empty }), loop);
+    const items = this.b.identifier(holder, generator);
+    if (name === 'list') return items;
+    if (name === 'join') return this.b.call('join', [items, this.expression(joined!)], node);
+    return this.b.call(name === 'min' ? 'minOf' : name === 'max' ? 'maxOf' : name, [items], node);
+  }
+
+  /** How a call of a function of this file comes before `node` in its statement, which a loop put before the statement would now precede. */
+  private callBefore(node: SyntaxNode): string | undefined {
+    let statement: SyntaxNode | null = node;
+    while (statement && statement.type !== 'expression_statement' && statement.type !== 'return_statement') statement = statement.parent;
+    const earlier = (statement?.descendantsOfType('call') ?? []).find((call) => {
+      if (!call || call.startIndex >= node.startIndex || call.endIndex > node.startIndex) return false;
+      const called = field(call, 'function');
+      if (called?.type === 'identifier') return !PURE_FUNCTIONS.has(called.text) || this.signatures.has(called.text);
+      return !(called?.type === 'attribute' && PURE_METHODS.has(field(called, 'attribute')?.text ?? ''));
+    });
+    return earlier ? `after the call ${field(earlier, 'function')?.text ?? ''}(…) in the same statement, which its loop would now come before` : undefined;
+  }
+
   /** The parts of `(body for name in iterable [if test])`, or undefined for any other generator or comprehension. */
   private generatorParts(generator: SyntaxNode): { body: SyntaxNode; name: SyntaxNode; iterable: SyntaxNode; test?: SyntaxNode } | undefined {
     const body = field(generator, 'body');
@@ -1443,6 +1510,34 @@ export class PythonImporter {
   }
 
   /**
+   * `xs.remove(v)` and `xs.extend(ys)` as statements, on a name `xs`: remove takes the first
+   * element equal to v out (Python raises ValueError where there is none, as the assert stops the
+   * program), extend appends the elements of the list ys, read before the first is appended (so
+   * `xs.extend(xs)` doubles it, as in Python).
+   */
+  private listChange(call: SyntaxNode, statement: SyntaxNode): A.Statement[] | undefined {
+    const callee = field(call, 'function');
+    const object = callee?.type === 'attribute' ? field(callee, 'object') : undefined;
+    const attribute = callee?.type === 'attribute' ? field(callee, 'attribute')?.text : undefined;
+    const written = namedChildren(field(call, 'arguments') ?? call);
+    if (!object || (attribute !== 'remove' && attribute !== 'extend') || written.length !== 1 || ['keyword_argument', 'list_splat', 'dictionary_splat'].includes(written[0].type)) return undefined;
+    if (object.type !== 'identifier') return [this.statementError(call, statement, `xs.${attribute}(…) of something other than a name`, 'Name the list first.')];
+    const list = (): A.Expression => this.expression(object);
+    const statementOf = (expression: A.Expression): A.ExpressionStatement => this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression });
+    if (attribute === 'extend') return [statementOf(this.b.call('splice', [list(), this.b.call('len', [list()], call), this.b.literal(0, call), this.expression(written[0])], call))];
+    const at = this.fresh('found');
+    const found = this.b.call('indexOf', [list(), this.expression(written[0])], call);
+    const hold = this.b.make<A.VariableDeclaration>('VariableDeclaration', call, { name: at, kind: 'const', varType: null, annotations: [], initializer: found });
+    const present = this.b.make<A.BinaryExpression>('BinaryExpression', call, { operator: '>=', left: this.b.identifier(at, call), right: this.b.literal(0, call) });
+    const check = statementOf(this.b.call('assert', [present, this.b.literal('list.remove(x): x not in list', call)], call));
+    return [hold, check, statementOf(this.b.call('splice', [list(), this.b.identifier(at, call), this.b.literal(1, call)], call))];
+  }
+
+  private statementError(call: SyntaxNode, statement: SyntaxNode, what: string, hint: string): A.ExpressionStatement {
+    return this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression: this.b.errorNode(call, what, hint) });
+  }
+
+  /**
    * xs.pop(), xs.pop(0) (shift), xs.pop(-1) and xs.pop(k) of a whole literal k (splice(xs, k, 1)[0]):
    * each raises IndexError on an index the list does not have, where Whetstone's stop the program.
    */
@@ -1453,7 +1548,23 @@ export class PythonImporter {
     if (!index || whole === -1) return this.b.call('pop', [list], node);
     if (whole === 0) return this.b.call('shift', [list], node);
     if (whole !== undefined && whole > 0) return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.b.call('splice', [list, index, this.b.literal(1, node)], node), index: this.b.literal(0, node) });
-    return this.b.errorNode(node, 'xs.pop(i) of an index that is not a whole number literal', 'Python counts a negative index from the end and raises past either end, where splice stops at them: write xs.pop(0), xs.pop() or xs.pop(k) with k a literal, or splice(…) of a known index.');
+    // xs.pop(i) of a name or literal i: the index counted from the end when negative and checked
+    // (Python raises IndexError past either end and TypeError for a float) just before the statement.
+    const written = namedChildren(field(node, 'arguments') ?? node)[0];
+    const problem = !this.before ? 'in a condition or lambda' : object.type !== 'identifier' || !written || !isPlainOperand(written) ? 'of other than a name, with other than a name or a number' : (sometimesRun(node) ?? this.callBefore(node));
+    if (problem || !this.before) return this.b.errorNode(node, `xs.pop(i) ${problem ?? ''}`, 'Python counts a negative index from the end and raises past either end: name the list and the index, and pop in a statement of its own.');
+    const at = this.fresh('at');
+    const start = this.b.spanBetween(node.startIndex, node.startIndex);
+    const length = (): A.Expression => this.b.call('len', [this.expression(object)], start);
+    const binary = (operator: A.BinaryOperator, left: A.Expression, right: A.Expression): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', start, { operator, left, right });
+    const counted = this.b.make<A.ConditionalExpression>('ConditionalExpression', start, { condition: binary('<', this.expression(written), this.b.literal(0, start)), consequent: binary('+', this.expression(written), length()), alternate: this.expression(written) });
+    const held = (): A.Expression => this.b.identifier(at, start);
+    const inside = binary('&&', binary('&&', binary('>=', held(), this.b.literal(0, start)), binary('<', held(), length())), binary('==', this.b.call('floor', [held()], start), held()));
+    this.before.push(
+      this.b.make<A.VariableDeclaration>('VariableDeclaration', start, { name: at, kind: 'const', varType: null, annotations: [], initializer: counted }),
+      this.b.make<A.ExpressionStatement>('ExpressionStatement', start, { annotations: [], expression: this.b.call('assert', [inside, this.b.literal('pop index out of range', start)], start) }),
+    );
+    return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.b.call('splice', [list, held(), this.b.literal(1, node)], node), index: this.b.literal(0, node) });
   }
 
   /**
@@ -1573,6 +1684,16 @@ function fitsInt32(text: string): boolean {
 }
 
 /** `a, b` or `(a, b)` on the left of an assignment. */
+/** Where Python runs `node` only sometimes within its statement: the right of `and`/`or`, a branch of a conditional. */
+function sometimesRun(node: SyntaxNode): string | undefined {
+  for (let child = node, parent = node.parent; parent && parent.type !== 'expression_statement' && parent.type !== 'return_statement'; child = parent, parent = parent.parent) {
+    if (parent.type === 'boolean_operator' && field(parent, 'left')?.id !== child.id) return `after ${field(parent, 'operator')?.text ?? 'and'}, which Python runs only sometimes`;
+    if (parent.type === 'conditional_expression') return 'inside a conditional expression, which Python runs only sometimes';
+    if (parent.type === 'lambda') return 'inside a lambda';
+  }
+  return undefined;
+}
+
 /** Whether `node` is what a call calls (`obj.m` of `obj.m(…)`). */
 function isCallee(node: SyntaxNode): boolean {
   return node.parent?.type === 'call' && field(node.parent, 'function')?.id === node.id;
@@ -1657,6 +1778,10 @@ function assignsName(body: SyntaxNode, name: string): boolean {
   }
   return false;
 }
+
+/** Python's functions and methods that change nothing and show nothing: a loop moved before them cannot tell. */
+const PURE_FUNCTIONS = new Set(['len', 'str', 'repr', 'abs', 'min', 'max', 'sum', 'sorted', 'list', 'range', 'reversed', 'int', 'float', 'ord', 'chr', 'round', 'isinstance', 'any', 'all']);
+const PURE_METHODS = new Set(['lower', 'upper', 'strip', 'lstrip', 'rstrip', 'split', 'join', 'replace', 'startswith', 'endswith', 'count', 'find', 'index', 'keys', 'values', 'items', 'get', 'copy']);
 
 const DICT_CHANGES = new Set(['pop', 'popitem', 'clear', 'update', 'setdefault']);
 /** Python's functions that read what they are given and change nothing. */
