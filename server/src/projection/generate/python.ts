@@ -986,6 +986,19 @@ class PythonGenerator {
         return fragment(`${this.ctx.helper('char_code_at')}(${all})`, POSTFIX);
       case 'fromCharCode':
         return fragment(`${this.ctx.helper('from_char_code')}(${all})`, POSTFIX);
+      case 'repeatText':
+        return fragment(`${this.ctx.helper('repeat_text')}(${all})`, POSTFIX);
+      case 'replaceFirst':
+        // str.replace puts the new text before the text for an empty old one, as replaceFirst does.
+        return fragment(`${receiver}.replace(${rest}, 1)`, POSTFIX);
+      case 'toFixed':
+        this.ctx.helper('show'); // the infinities, NaN and sizes from 1e21 are shown through it
+        return fragment(`${this.ctx.helper('fixed_digits')}(${all})`, POSTFIX);
+      case 'sign':
+        return fragment(`${this.ctx.helper('sign_of')}(${all})`, POSTFIX);
+      case 'isInteger':
+        // float() of an int beyond a double's range would raise; generated numbers stay within it.
+        return fragment(`float(${all}).is_integer()`, POSTFIX);
       default:
         return undefined;
     }
@@ -1132,6 +1145,8 @@ class PythonGenerator {
         return fragment(`[*${wrap(args[0], POSTFIX)}, *${wrap(args[1], POSTFIX)}]`, PRIMARY);
       case 'sum':
         return fragment(`${this.ctx.helper('sum_of')}(${args[0].text})`, POSTFIX);
+      case 'flat':
+        return fragment(`${this.ctx.helper('flat_list')}(${args[0].text})`, POSTFIX);
     }
     const helper = PY_LIST_WALKS[name];
     if (!helper || !callback) return undefined;
@@ -1153,7 +1168,7 @@ function wholeSeparator(node: A.Expression | undefined): boolean {
 }
 
 /** The helper of each list walk. */
-const PY_LIST_WALKS: Readonly<Record<string, PyHelper>> = { map: 'map_list', filter: 'filter_list', reduce: 'reduce_list', some: 'some_of', every: 'every_of', find: 'find_in', forEach: 'for_each' };
+const PY_LIST_WALKS: Readonly<Record<string, PyHelper>> = { map: 'map_list', filter: 'filter_list', reduce: 'reduce_list', some: 'some_of', every: 'every_of', find: 'find_in', forEach: 'for_each', findIndex: 'find_index' };
 
 /** A text literal without a character above U+FFFF: Python's len counts its UTF-16 units. */
 function bmpLiteral(node: A.Expression): boolean {
