@@ -52,6 +52,18 @@ describe('projection library: JavaScript arrays, texts and numbers', () => {
     );
   });
 
+  it('lastIndexOf of a list or a text, and fill of a list that exists, keep their meaning in every target', () => {
+    scratch.keepsItsMeaning(
+      'function lastSlash(path) {\n  return path.lastIndexOf("/");\n}\n' +
+        'const row = [1, 2, 0, 2, 0 / 0, "2", true];\nconst inner = [1];\nconst holder = [inner, [1], inner];\nconst none = [];\n' +
+        'console.log(row.lastIndexOf(2), row.lastIndexOf(0 / 0), row.lastIndexOf("2"), row.lastIndexOf(1), row.lastIndexOf(7), holder.lastIndexOf(inner), holder.lastIndexOf([1]), none.lastIndexOf(1));\n' +
+        'console.log(lastSlash("a/b/c"), lastSlash("abc"), "😀a😀a".lastIndexOf("a"), "aaa".lastIndexOf("aa"), "abc".lastIndexOf(""), "".lastIndexOf(""), "x😀".lastIndexOf("😀"));\n' +
+        'const board = [1, 2, 3];\nconst alias = board;\nboard.fill(0);\nconsole.log(board, alias);\nconst marks = ["a", "b"];\nmarks.fill("-");\nmarks.push("c");\nconsole.log(marks.join(""), [].length);\n',
+      'javascript',
+      /return lastIndexOf\(path, "\/"\);[^]*lastIndexOf\(row, 2\)[^]*fill\(board, 0\);[^]*fill\(marks, "-"\);/,
+    );
+  });
+
   it('Array.from of a length or a list, and callbacks of no parameter, keep their meaning in every target', () => {
     scratch.keepsItsMeaning(
       'function grid(rows, cols) {\n  return Array.from({ length: rows }, () => Array.from({ length: cols }, (_, c) => c));\n}\n' +
@@ -87,7 +99,7 @@ describe('projection library: JavaScript arrays, texts and numbers', () => {
       'const xs = [1, [2, [3]]];\nconst i = 1;\nconst s = "a-b";\nfunction list() { return [1, 2]; }\n' +
         'console.log(xs.at(i));\nconsole.log(list().at(-1));\nconsole.log(xs.flat(2));\n' +
         'console.log(Array.from({ length: 3 }));\nconsole.log(Array.from({ length: 2 }, (x, i) => x));\nconsole.log(Array.from("héllo"));\n' +
-        'console.log(s.replace("-", "$&"));\nconsole.log(s.replace(/-/g, "+"));\n',
+        'console.log(s.replace("-", "$&"));\nconsole.log(s.replace(/-/g, "+"));\nconst filled = [1, 2].fill(0);\n',
     );
     const expected: [number, RegExp][] = [
       [5, /at\(…\) of other than a whole literal/],
@@ -98,6 +110,7 @@ describe('projection library: JavaScript arrays, texts and numbers', () => {
       [10, /a spread \(\.\.\.\) of a value not known to be a list/],
       [11, /replace\(…\) of other than a text literal by a text literal without \$/],
       [12, /replace\(…\) of other than a text literal by a text literal without \$/],
+      [13, /fill\(…\) used as a value/],
     ];
     for (const [line, message] of expected) assert.ok(errors.some((error) => error.startsWith(`${line}: `) && message.test(error)), `line ${line}: ${message}\n${errors.join('\n')}`);
   });

@@ -548,6 +548,29 @@ const JAVASCRIPT_LIBRARY_BUILTINS: readonly BuiltinFunction[] = [
     },
   },
   {
+    name: 'lastIndexOf',
+    type: fn([param('container', ANY), param('value', ANY)], NUMBER),
+    signature: 'fn lastIndexOf(container: list<T> | string, value: T | string): number',
+    doc: 'Where `value` last occurs: the index of the last element that is the same as `value` (as `indexOf` compares), or of the last occurrence of the text `value` in the text `container` (in UTF-16 units; an empty `value` is at the length); -1 when it does not occur.',
+    refine: ([container, value]) => {
+      const type = container ? stripOptional(container) : ANY;
+      if (type.kind === 'string' && value && !['string', 'any'].includes(stripOptional(value).kind)) return problem(1, `lastIndexOf() looks for a string in a string, not ${typeToString(value)}`);
+      if (['any', 'list', 'string'].includes(type.kind)) return {};
+      return problem(0, `lastIndexOf() takes a list or a string, not ${typeToString(type)}`);
+    },
+  },
+  {
+    name: 'fill',
+    type: fn([param('list', listOf(ANY)), param('value', ANY)], VOID),
+    signature: 'fn fill(list: list<T>, value: T): void',
+    doc: 'Sets every element of `list` to `value`, in place (the same value, not copies); its length stays.',
+    refine: ([list, value], fits) => {
+      const checked = listArgument('fill', list);
+      if (!('element' in checked)) return checked;
+      return value && !fits(value, checked.element) ? problem(1, `Cannot fill ${typeToString(list ?? ANY)} with ${typeToString(value)}`) : {};
+    },
+  },
+  {
     name: 'flat',
     type: fn([param('list', listOf(ANY))], listOf(ANY)),
     signature: 'fn flat(list: list<list<T> | T>): list<T>',

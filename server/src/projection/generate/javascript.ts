@@ -660,7 +660,11 @@ class JavaScriptGenerator {
           return fragment(`${target}.sort(${second ? args[1].text : this.defaultOrder(first)})`, POSTFIX);
         }
         case 'indexOf':
-          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.indexOf(${args[1].text})`, POSTFIX);
+        case 'lastIndexOf':
+          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.${name}(${args[1].text})`, POSTFIX);
+          break;
+        case 'fill':
+          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.fill(${args[1].text})`, POSTFIX);
           break;
         case 'slice':
           if (first) return fragment(`${wrap(args[0], POSTFIX)}.slice(${args.slice(1).map((arg) => arg.text).join(', ')})`, POSTFIX);

@@ -1063,6 +1063,10 @@ class PythonGenerator {
         case 'indexOf':
           // str.find counts code points; index_of gives the UTF-16 offset, as in Whetstone.
           return fragment(`${this.ctx.helper('index_of')}(${list})`, POSTFIX);
+        case 'lastIndexOf':
+          return fragment(`${this.ctx.helper('last_index_of')}(${list})`, POSTFIX);
+        case 'fill':
+          return fragment(`${this.ctx.helper('fill_list')}(${list})`, POSTFIX);
         case 'len':
           // Python's len counts a text's code points; Whetstone's counts UTF-16 units.
           if (first && (this.ctx.isKind(first, 'list', 'map', 'object', 'named') || bmpLiteral(first))) return fragment(`len(${list})`, POSTFIX);

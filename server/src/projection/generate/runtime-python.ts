@@ -36,7 +36,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'repeat_text' | 'fixed_digits' | 'sign_of' | ListPyHelper;
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | ListPyHelper;
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -112,6 +112,8 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   repeat_text: ['math'],
   fixed_digits: ['decimal', 'math'],
   sign_of: [],
+  last_index_of: [],
+  fill_list: [],
 };
 
 /** The helpers each helper calls (written with it). */
@@ -136,6 +138,7 @@ const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
   for_each: ['walk_list'],
   find_index: ['walk_list'],
   fixed_digits: ['show'],
+  last_index_of: ['index_of', 'length_of'],
 };
 
 /** What the helpers call and import besides in a program that can hold halves. */
@@ -143,6 +146,7 @@ const PY_HALF_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
   contains: ['utf16_order'],
   index_of: ['utf16_order'],
   split_text: ['utf16_order', 'paired'],
+  last_index_of: ['utf16_order'],
 };
 const PY_HALF_IMPORTS: { readonly [H in PyHelper]?: readonly string[] } = { show: ['re'] };
 
@@ -776,6 +780,24 @@ sys.stdout.reconfigure(errors="${name('halves_written')}")`;
     for index, item in ${name('walk_list')}(items):
         ${{ some_of: 'if f(item, index) if indexed else f(item):\n            return True', every_of: 'if not (f(item, index) if indexed else f(item)):\n            return False', find_in: 'if f(item, index) if indexed else f(item):\n            return item', for_each: 'f(item, index) if indexed else f(item)' }[helper]}
     ${{ some_of: 'return False', every_of: 'return True', find_in: 'return None', for_each: 'return None' }[helper]}`;
+    case 'last_index_of':
+      return `def ${name('last_index_of')}(container, value):
+    """JavaScript's lastIndexOf: a text in a text (at its UTF-16 offset; an empty one at the length); in a list, the last element that is the same, as index_of compares; -1 when none is."""
+    if isinstance(container, str):${
+      halfAtAnEnd('value')
+        ? `
+        if ${halfAtAnEnd('value')}:
+            return ${name('utf16_order')}(container).rfind(${name('utf16_order')}(value))  # ${halfFound}`
+        : ''
+    }
+        found = container.rfind(value)
+        return ${name('length_of')}(container[:found]) if found > 0 else found
+    found = ${name('index_of')}(container[::-1], value)
+    return found if found < 0 else len(container) - 1 - found`;
+    case 'fill_list':
+      return `def ${name('fill_list')}(items, value):
+    """Whetstone's fill: every element set to value, in place."""
+    items[:] = [value] * len(items)`;
     case 'find_index':
       return `def ${name('find_index')}(items, test, indexed=False):
     """Whetstone's findIndex: the index of the first element test passes, or -1."""

@@ -1,5 +1,5 @@
 // JavaScript's String, Array, Number and Math members that have a Whetstone form of the same
-// meaning (docs/PROJECTION.md): s.repeat(n), xs.at(k) of a whole literal k, xs.flat(),
+// meaning (docs/PROJECTION.md): s.repeat(n), xs.at(k) of a whole literal k, xs.flat(), x.lastIndexOf(v),
 // xs.findIndex(f) (with the walks), n.toFixed(d), Number.isInteger, Math.sign, and the
 // Array.from forms that make a list of a length or copy a list.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
@@ -32,6 +32,9 @@ export function importLibraryMethod(self: LibraryImport, property: string, recei
     case 'repeat':
       // Only a text has repeat: a count below zero or infinite is a RangeError, as repeatText stops.
       return args.length === 1 ? b.call('repeatText', [self.expression(receiver), args[0]], node) : undefined;
+    case 'lastIndexOf':
+      // A second argument (where to search back from) stays outside the tables.
+      return args.length === 1 ? b.call('lastIndexOf', [self.expression(receiver), args[0]], node) : undefined;
     case 'toFixed':
       return args.length <= 1 ? b.call('toFixed', [self.expression(receiver), ...args], node) : undefined;
     case 'flat': {

@@ -1300,6 +1300,11 @@ export class JavaScriptImporter {
       const count = namedChildren(field(object, 'arguments') ?? object)[0];
       return this.b.call('repeat', [args[0], this.expression(count)], node);
     }
+    if (property === 'fill' && args.length === 1) {
+      // In place, returning the list: a statement fills it; as a value the list it returns is the one filled.
+      if (node.parent?.type === 'expression_statement') return this.b.call('fill', [this.expression(object), args[0]], node);
+      return this.b.errorNode(node, 'fill(…) used as a value', 'It fills that list in place: write xs.fill(v) as a statement, then use xs.');
+    }
     if (property === 'indexOf' && args.length === 1) return this.b.call('indexOf', [this.expression(object), ...args], node);
     if (property === 'slice' && args.length <= 2) return this.b.call('slice', [this.expression(object), ...(args.length === 0 ? [this.b.literal(0, node)] : args)], node);
     if (property === 'sort' && args.length <= 1) {
