@@ -99,7 +99,7 @@ describe('projection library: JavaScript arrays, texts and numbers', () => {
       'const xs = [1, [2, [3]]];\nconst i = 1;\nconst s = "a-b";\nfunction list() { return [1, 2]; }\n' +
         'console.log(xs.at(i));\nconsole.log(list().at(-1));\nconsole.log(xs.flat(2));\n' +
         'console.log(Array.from({ length: 3 }));\nconsole.log(Array.from({ length: 2 }, (x, i) => x));\nconsole.log(Array.from("héllo"));\n' +
-        'console.log(s.replace("-", "$&"));\nconsole.log(s.replace(/-/g, "+"));\nconst filled = [1, 2].fill(0);\n',
+        'console.log(s.replace("-", "$&"));\nconsole.log(s.replace(/-/g, "+"));\nconst filled = [1, 2].fill(0);\nconsole.log(Math.log(10), Math.hypot(3, 4));\n',
     );
     const expected: [number, RegExp][] = [
       [5, /at\(…\) of other than a whole literal/],
@@ -111,6 +111,8 @@ describe('projection library: JavaScript arrays, texts and numbers', () => {
       [11, /replace\(…\) of other than a text literal by a text literal without \$/],
       [12, /replace\(…\) of other than a text literal by a text literal without \$/],
       [13, /fill\(…\) used as a value/],
+      [14, /Math\.log\(…\) \(JavaScript computes it with V8's own routine, Python's math with the C library/],
+      [14, /Math\.hypot\(…\)/],
     ];
     for (const [line, message] of expected) assert.ok(errors.some((error) => error.startsWith(`${line}: `) && message.test(error)), `line ${line}: ${message}\n${errors.join('\n')}`);
   });

@@ -65,8 +65,18 @@ export function importLibraryMethod(self: LibraryImport, property: string, recei
   }
 }
 
-/** `Number.isInteger(x)` and `Math.sign(x)` as the built-in of the same meaning, or undefined. */
+/** Math's functions that V8 computes with its own port of fdlibm and Python's math with the C library. */
+const OWN_DIGITS = new Set(['log', 'log2', 'log10', 'log1p', 'exp', 'expm1', 'hypot', 'cbrt', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh']);
+
+/** `Number.isInteger(x)` and `Math.sign(x)` as the built-in of the same meaning, an error for Math's functions whose digits differ, or undefined. */
 export function importLibraryFunction(b: AstBuilder, object: string, property: string, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
+  if (object === 'Math' && OWN_DIGITS.has(property)) {
+    return b.errorNode(
+      node,
+      `Math.${property}(…) (JavaScript computes it with V8's own routine, Python's math with the C library: the last digit differs for some numbers, and Python raises where JavaScript gives NaN or an infinity)`,
+      'Whetstone has no built-in for it yet: compute it from sqrt, pow and the operators, or keep this part in JavaScript.',
+    );
+  }
   if (args.length !== 1) return undefined;
   if (object === 'Number' && property === 'isInteger') return b.call('isInteger', args, node);
   if (object === 'Math' && property === 'sign') return b.call('sign', args, node);
