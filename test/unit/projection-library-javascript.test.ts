@@ -64,6 +64,16 @@ describe('projection library: JavaScript arrays, texts and numbers', () => {
     );
   });
 
+  it('parseInt of a text with the radix 10 keeps its meaning in every target', () => {
+    scratch.keepsItsMeaning(
+      'function readAll(texts) {\n  return texts.map((t) => parseInt(t, 10));\n}\n' +
+        'console.log(readAll(["42", "  -17px", "+8", "-0", "0x10", "12.9", "", "abc", "\\u00a0\\ufeff7", "\\u00857", "9007199254740993", "1".repeat(400), "-" + "9".repeat(320), "٣"]));\n' +
+        'const line = "10 20 x30";\nconsole.log(line.split(" ").map((part) => parseInt(part, 10) * 2));\n',
+      'javascript',
+      /map\(texts, fn\(t\) => parseInteger\(t\)\)/,
+    );
+  });
+
   it('Array.from of a length or a list, and callbacks of no parameter, keep their meaning in every target', () => {
     scratch.keepsItsMeaning(
       'function grid(rows, cols) {\n  return Array.from({ length: rows }, () => Array.from({ length: cols }, (_, c) => c));\n}\n' +

@@ -530,6 +530,12 @@ const JAVASCRIPT_LIBRARY_BUILTINS: readonly BuiltinFunction[] = [
     signature: 'fn toFixed(x: number, digits: number = 0): string',
     doc: "JavaScript's toFixed: `x` with exactly `digits` (0 to 100, truncated) digits after the point, from the exact binary value of `x`, a half rounded away from zero (`toFixed(2.5)` is \"3\", `toFixed(1.005, 2)` is \"1.00\": 1.005 is a little below it). -0 is \"0\"; NaN, the infinities and a size from 1e21 up are as `str` shows them; other digits stop the program with an error.",
   },
+  {
+    name: 'parseInteger',
+    type: fn([param('text', STRING)], NUMBER),
+    signature: 'fn parseInteger(text: string): number',
+    doc: "JavaScript's parseInt(text, 10): the decimal digits at the start of the text, after blanks (those `trim` takes off) and an optional sign, as the nearest number (\"12px\" is 12, \"-0\" is -0); NaN when no digit comes first.",
+  },
   numberToNumber('sign', 'The sign of `x`: 1, -1, 0 or -0 (as `x` is), NaN for NaN.'),
   {
     name: 'isInteger',

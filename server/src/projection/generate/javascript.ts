@@ -747,6 +747,7 @@ class JavaScriptGenerator {
     if (name === 'replaceFirst' && args.length === 3) return fragment(`${receiver}.replace(${args[1].text}, () => ${wrap(args[2], LAMBDA)})`, POSTFIX);
     if (name === 'toFixed' && args.length >= 1) return fragment(`${/^[-\d.]/.test(receiver) ? `(${receiver})` : receiver}.toFixed(${rest})`, POSTFIX);
     if (name === 'sign' && args.length === 1) return fragment(`Math.sign(${all})`, POSTFIX);
+    if (name === 'parseInteger' && args.length === 1) return fragment(`parseInt(${all}, 10)`, POSTFIX);
     if (name === 'isInteger' && args.length === 1) return fragment(`Number.isInteger(${all})`, POSTFIX);
     return undefined;
   }

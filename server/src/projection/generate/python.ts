@@ -996,6 +996,8 @@ class PythonGenerator {
         return fragment(`${this.ctx.helper('fixed_digits')}(${all})`, POSTFIX);
       case 'sign':
         return fragment(`${this.ctx.helper('sign_of')}(${all})`, POSTFIX);
+      case 'parseInteger':
+        return fragment(`${this.ctx.helper('parse_integer')}(${all})`, POSTFIX);
       case 'isInteger':
         // float() of an int beyond a double's range would raise; generated numbers stay within it.
         return fragment(`float(${all}).is_integer()`, POSTFIX);

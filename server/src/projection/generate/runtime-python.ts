@@ -36,7 +36,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | ListPyHelper;
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer' | ListPyHelper;
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -114,6 +114,7 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   sign_of: [],
   last_index_of: [],
   fill_list: [],
+  parse_integer: ['math', 're'],
 };
 
 /** The helpers each helper calls (written with it). */
@@ -139,6 +140,7 @@ const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
   find_index: ['walk_list'],
   fixed_digits: ['show'],
   last_index_of: ['index_of', 'length_of'],
+  parse_integer: ['show'],
 };
 
 /** What the helpers call and import besides in a program that can hold halves. */
@@ -794,6 +796,19 @@ sys.stdout.reconfigure(errors="${name('halves_written')}")`;
         return ${name('length_of')}(container[:found]) if found > 0 else found
     found = ${name('index_of')}(container[::-1], value)
     return found if found < 0 else len(container) - 1 - found`;
+    case 'parse_integer':
+      return `def ${name('parse_integer')}(text):
+    """JavaScript's parseInt(text, 10): the decimal digits at the start, after JavaScript's blanks and a sign, as the nearest double (an int when whole and within 2^53, -0.0 for a minus zero); NaN without a digit first."""
+    if not isinstance(text, str):
+        text = ${name('show')}(text)
+    found = re.match(r"[+-]?[0-9]+", text.lstrip("${JS_WHITESPACE}"))
+    if not found:
+        return math.nan
+    # float reads the digits to the nearest double (an infinity past the largest), as JavaScript does, with no limit on their number.
+    value = float(found.group())
+    if value == 0:
+        return value if math.copysign(1, value) < 0 else 0
+    return int(value) if abs(value) <= 2**53 else value`;
     case 'fill_list':
       return `def ${name('fill_list')}(items, value):
     """Whetstone's fill: every element set to value, in place."""

@@ -44,6 +44,8 @@ export function importConversion(b: AstBuilder, construct: Conversion, args: Exp
     if ('raises' in outcome) return b.errorNode(at, `${construct}(${JSON.stringify(literal.value)}) (it raises ${outcome.raises} in Python)`, 'Remove the conversion or give it a text Python reads.');
     return b.errorNode(at, `${construct}(${JSON.stringify(literal.value)}) (${outcome.unknown})`, HINT);
   }
+  // parseInt(s, 10) reads the digits at the start of a text, as parseInteger does; without the radix "0x" is read as hexadecimal.
+  if (construct === 'parseInt' && radix?.value === 10) return b.call('parseInteger', args.slice(0, 1), at);
   if (construct === 'parseInt') return b.errorNode(at, `${name} of a value not known at import (${READS_OTHERWISE.parseInt})`, 'Math.trunc(x) takes the whole part of a number; for a text, write the conversion you mean in Whetstone.');
   const call = b.call(construct === 'int' ? 'int' : 'num', args.slice(0, 1), at);
   b.conversions.set(call.id, construct);

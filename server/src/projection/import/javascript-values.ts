@@ -33,7 +33,7 @@ function below(depth: number): number {
 }
 
 /** The built-ins whose value is a number or a bool. */
-const NUMBER_CALLS = new Set(['len', 'includes', 'indexOf', 'int', 'num', 'floor', 'ceil', 'abs', 'min', 'max', 'minOf', 'maxOf', 'sqrt', 'pow', 'round', 'some', 'every', 'sum', 'forEach', 'findIndex', 'lastIndexOf', 'sign', 'isInteger', 'fill']);
+const NUMBER_CALLS = new Set(['len', 'includes', 'indexOf', 'int', 'num', 'floor', 'ceil', 'abs', 'min', 'max', 'minOf', 'maxOf', 'sqrt', 'pow', 'round', 'some', 'every', 'sum', 'forEach', 'findIndex', 'lastIndexOf', 'sign', 'isInteger', 'fill', 'parseInteger']);
 /** The built-ins whose value is a text. */
 const TEXT_CALLS = new Set(['str', 'join', 'jsstr', 'pystr']);
 /** The built-ins whose value is a list of the elements of their first argument. */
