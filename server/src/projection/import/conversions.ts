@@ -5,7 +5,8 @@
 // int decimal digits only, and both give NaN where Python raises. So a conversion is decided at
 // import when its argument is a literal (the source's own result becomes a literal); a conversion of
 // a number keeps its meaning (Number(n), parseFloat(n) and float(n) are n, int(n) is int); any other
-// argument is a text the import cannot see, and the conversion is an error naming why.
+// argument is a text the import cannot see, and the conversion is an error naming why, but for
+// parseInt(s, 10), whose reading the built-in parseInteger has.
 import { walk, type CallExpression, type Expression, type Program, type UnaryExpression } from '../../core/ast';
 import { analyze } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
