@@ -95,7 +95,8 @@ describe('projection library: JavaScript arrays, texts and numbers', () => {
         '  for (let i = 2; i * i <= n; i++) {\n    if (isPrime[i]) {\n      for (let j = i * i; j <= n; j += i) isPrime[j] = false;\n    }\n  }\n' +
         '  const out: number[] = [];\n  isPrime.forEach((p, i) => { if (p) out.push(i); });\n  return out;\n}\n' +
         'const counts: number[] = [0, 2, 0 / 0, -1];\nconsole.log(primes(30), counts.filter((c) => !!c), counts.findIndex((c, i) => i > 0 && !c));\n' +
-        'const words: string[] = ["", "a", ""];\nconsole.log(words.map((w) => (w ? w : "-")));\n',
+        'const words: string[] = ["", "a", ""];\nconsole.log(words.map((w) => (w ? w : "-")));\n' +
+        'const tally = [3, 0, 1.5];\nfor (const line of tally.map((c, i) => `${String(i).padStart(2)} | ${c} ${"#".repeat(c)}`)) console.log(line);\n',
       'typescript',
       /forEach\(isPrime, fn\(p, i\) \{\n\s+if p \{[^]*filter\(counts, fn\(c\) => [^]*abs\(c\) > 0/,
     );
