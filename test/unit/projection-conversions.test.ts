@@ -49,7 +49,7 @@ describe('projection: conversions to a number', () => {
   });
 
   it('a conversion of a text not known at import is an error naming it, its line and why', () => {
-    const js = importErrors('function read(text) {\n  return Number(text);\n}\nconst s = "12px";\nconsole.log(read(s), parseFloat(s));\nconsole.log(parseInt(s, 10), parseInt(read("1"), 10));\nconsole.log(parseInt("7", s.length));\n', 'javascript');
+    const js = importErrors('function read(text) {\n  return Number(text);\n}\nconst s = "12px";\nconsole.log(read(s), parseFloat(s));\nconsole.log(parseInt(s), parseInt(read("1"), 16));\nconsole.log(parseInt("7", s.length));\n', 'javascript');
     assert.deepEqual(js, [
       `2: Not carried into Whetstone: Number(…) of a value not known at import to be a number: JavaScript's Number reads "" as 0 and "0x10" as 16, where Whetstone's num gives NaN`,
       `5: Not carried into Whetstone: parseFloat(…) of a value not known at import to be a number: JavaScript's parseFloat reads the number at the start of a text ("12px" is 12), where Whetstone's num gives NaN`,

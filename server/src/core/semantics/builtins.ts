@@ -549,4 +549,81 @@ const LIST_WALK_BUILTINS: readonly BuiltinFunction[] = [
   },
 ];
 
-export const BUILTINS: ReadonlyMap<string, BuiltinFunction> = new Map([...BUILTIN_LIST, ...LIST_WALK_BUILTINS].map((builtin) => [builtin.name, builtin]));
+// What JavaScript's String, Array, Number and Math give that the built-ins above do not: a text
+// repeated, the first replacement, a number's fixed digits, its sign and wholeness, the index of
+// the first element a test passes, and a list of lists made one.
+const JAVASCRIPT_LIBRARY_BUILTINS: readonly BuiltinFunction[] = [
+  {
+    name: 'repeatText',
+    type: fn([param('text', STRING), param('count', NUMBER)], STRING),
+    signature: 'fn repeatText(text: string, count: number): string',
+    doc: 'The text `count` times over (`repeatText("ab", 3)` is "ababab"; a count of 0 gives ""). A fractional count is truncated, NaN is 0; a negative or infinite count stops the program with an error (`repeat` makes lists).',
+  },
+  onText('replaceFirst', ['old', 'new'], STRING, 'The text with the first occurrence of `old` replaced by `new` as it is (no `$` patterns); the text as it is when `old` does not occur. An empty `old` puts `new` before the text.'),
+  {
+    name: 'toFixed',
+    type: fn([param('x', NUMBER), param('digits', NUMBER, true, '0')], STRING),
+    signature: 'fn toFixed(x: number, digits: number = 0): string',
+    doc: "JavaScript's toFixed: `x` with exactly `digits` (0 to 100, truncated) digits after the point, from the exact binary value of `x`, a half rounded away from zero (`toFixed(2.5)` is \"3\", `toFixed(1.005, 2)` is \"1.00\": 1.005 is a little below it). -0 is \"0\"; NaN, the infinities and a size from 1e21 up are as `str` shows them; other digits stop the program with an error.",
+  },
+  {
+    name: 'parseInteger',
+    type: fn([param('text', STRING)], NUMBER),
+    signature: 'fn parseInteger(text: string): number',
+    doc: "JavaScript's parseInt(text, 10): the decimal digits at the start of the text, after blanks (those `trim` takes off) and an optional sign, as the nearest number (\"12px\" is 12, \"-0\" is -0); NaN when no digit comes first.",
+  },
+  numberToNumber('sign', 'The sign of `x`: 1, -1, 0 or -0 (as `x` is), NaN for NaN.'),
+  {
+    name: 'isInteger',
+    type: fn([param('x', NUMBER)], BOOL),
+    signature: 'fn isInteger(x: number): bool',
+    doc: 'Whether `x` is a whole number (false for NaN and the infinities; true for -0).',
+  },
+  {
+    name: 'findIndex',
+    type: fn([param('list', listOf(ANY)), param('test', ANY)], NUMBER),
+    signature: 'fn findIndex(list: list<T>, test: fn(item: T, index: number): bool): number',
+    doc: 'The index of the first element for which `test` is true (called in order, it stops there), or -1 when there is none. The walk covers the length the list had when it started (as `map`).',
+    refine: ([list, test]) => {
+      const checked = listArgument('findIndex', list);
+      return 'element' in checked ? (callbackProblem('findIndex', 1, test, 1, 2, true) ?? {}) : checked;
+    },
+  },
+  {
+    name: 'lastIndexOf',
+    type: fn([param('container', ANY), param('value', ANY)], NUMBER),
+    signature: 'fn lastIndexOf(container: list<T> | string, value: T | string): number',
+    doc: 'Where `value` last occurs: the index of the last element that is the same as `value` (as `indexOf` compares), or of the last occurrence of the text `value` in the text `container` (in UTF-16 units; an empty `value` is at the length); -1 when it does not occur.',
+    refine: ([container, value]) => {
+      const type = container ? stripOptional(container) : ANY;
+      if (type.kind === 'string' && value && !['string', 'any'].includes(stripOptional(value).kind)) return problem(1, `lastIndexOf() looks for a string in a string, not ${typeToString(value)}`);
+      if (['any', 'list', 'string'].includes(type.kind)) return {};
+      return problem(0, `lastIndexOf() takes a list or a string, not ${typeToString(type)}`);
+    },
+  },
+  {
+    name: 'fill',
+    type: fn([param('list', listOf(ANY)), param('value', ANY)], VOID),
+    signature: 'fn fill(list: list<T>, value: T): void',
+    doc: 'Sets every element of `list` to `value`, in place (the same value, not copies); its length stays.',
+    refine: ([list, value], fits) => {
+      const checked = listArgument('fill', list);
+      if (!('element' in checked)) return checked;
+      return value && !fits(value, checked.element) ? problem(1, `Cannot fill ${typeToString(list ?? ANY)} with ${typeToString(value)}`) : {};
+    },
+  },
+  {
+    name: 'flat',
+    type: fn([param('list', listOf(ANY))], listOf(ANY)),
+    signature: 'fn flat(list: list<list<T> | T>): list<T>',
+    doc: "A new list of the elements of `list`, those that are lists replaced by their elements, one level deep (`flat([[1, 2], 3, [[4]]])` is [1, 2, 3, [4]]); `list` is not changed.",
+    refine: ([list]) => {
+      const checked = listArgument('flat', list);
+      if (!('element' in checked)) return checked;
+      const element = stripOptional(checked.element);
+      return { returnType: element.kind === 'list' && checked.element.kind !== 'optional' ? listOf(element.element) : listOf(ANY) };
+    },
+  },
+];
+
+export const BUILTINS: ReadonlyMap<string, BuiltinFunction> = new Map([...BUILTIN_LIST, ...LIST_WALK_BUILTINS, ...JAVASCRIPT_LIBRARY_BUILTINS].map((builtin) => [builtin.name, builtin]));

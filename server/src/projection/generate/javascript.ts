@@ -665,7 +665,11 @@ class JavaScriptGenerator {
           return fragment(`${target}.sort(${second ? args[1].text : this.defaultOrder(first)})`, POSTFIX);
         }
         case 'indexOf':
-          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.indexOf(${args[1].text})`, POSTFIX);
+        case 'lastIndexOf':
+          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.${name}(${args[1].text})`, POSTFIX);
+          break;
+        case 'fill':
+          if (first && second) return fragment(`${wrap(args[0], POSTFIX)}.fill(${args[1].text})`, POSTFIX);
           break;
         case 'slice':
           if (first) return fragment(`${wrap(args[0], POSTFIX)}.slice(${args.slice(1).map((arg) => arg.text).join(', ')})`, POSTFIX);
@@ -752,6 +756,14 @@ class JavaScriptGenerator {
     // isAlpha … isUpper: Python's str tests as regular expressions of Unicode's properties.
     if (TEXT_KINDS.has(name) && args.length === 1) return fragment(kindTest(name, receiver), POSTFIX);
     if (name === 'fromCharCode' && args.length === 1) return fragment(`String.fromCharCode(${all})`, POSTFIX);
+    // String's repeat truncates the count and throws for a negative or infinite one, as repeatText stops.
+    if (name === 'repeatText' && args.length === 2) return fragment(`${receiver}.repeat(${rest})`, POSTFIX);
+    // A function as the new text is taken as it is: a text would have its $ patterns read.
+    if (name === 'replaceFirst' && args.length === 3) return fragment(`${receiver}.replace(${args[1].text}, () => ${wrap(args[2], LAMBDA)})`, POSTFIX);
+    if (name === 'toFixed' && args.length >= 1) return fragment(`${/^[-\d.]/.test(receiver) ? `(${receiver})` : receiver}.toFixed(${rest})`, POSTFIX);
+    if (name === 'sign' && args.length === 1) return fragment(`Math.sign(${all})`, POSTFIX);
+    if (name === 'parseInteger' && args.length === 1) return fragment(`parseInt(${all}, 10)`, POSTFIX);
+    if (name === 'isInteger' && args.length === 1) return fragment(`Number.isInteger(${all})`, POSTFIX);
     return undefined;
   }
 
@@ -775,6 +787,13 @@ class JavaScriptGenerator {
         // Array's concat appends a value that is not a list as one element, as Whetstone's does.
         if (!this.ctx.isKind(node.arguments[1], 'list')) return fragment(`${wrap(args[0], POSTFIX)}.concat(${args[1].text})`, POSTFIX);
         return fragment(`[...${wrap(args[0], UNARY)}, ...${wrap(args[1], UNARY)}]`, PRIMARY);
+      case 'flat':
+        return fragment(`${items}.flat()`, POSTFIX);
+      case 'findIndex':
+        // Array's findIndex would pass undefined for elements the callback removed: the helper stops there.
+        if (!callback) return undefined;
+        if (!this.keepsLengths(callback)) return fragment(`${this.ctx.helper('findIndexIn')}(${args[0].text}, ${args[1].text})`, POSTFIX);
+        return fragment(`${items}.findIndex(${args[1].text})`, POSTFIX);
       case 'sum': {
         const typed = this.typescript ? ': number' : '';
         return fragment(`${items}.reduce((total${typed}, item${typed}) => total + item, 0)`, POSTFIX);

@@ -42,10 +42,10 @@ const KEPT_BY: Record<Fact, Partial<Record<A.AssignmentOperator, 'always' | 'val
 
 /** Built-ins whose number has the fact (`round` through its helper is never -0, `abs` of -0 is 0). */
 const BUILTINS_WITH: Record<Fact, ReadonlySet<string>> = {
-  neverNegativeZero: new Set(['len', 'indexOf', 'round', 'abs']),
+  neverNegativeZero: new Set(['len', 'indexOf', 'lastIndexOf', 'findIndex', 'round', 'abs']),
   fromZero: new Set(['len', 'abs']),
   wholeFromZero: new Set(['len']),
-  pythonInt: new Set(['len', 'indexOf']),
+  pythonInt: new Set(['len', 'indexOf', 'lastIndexOf', 'findIndex']),
   // Their helpers give an int for a whole result.
   pythonFloat: new Set(),
 };
@@ -205,6 +205,8 @@ export class NumberFacts {
         switch (node.callee.name) {
           case 'len':
           case 'indexOf':
+          case 'findIndex':
+          case 'lastIndexOf':
             return LENGTH_LIMIT;
           case 'abs':
             return first ? this.magnitude(first) : Infinity;

@@ -1003,6 +1003,21 @@ class PythonGenerator {
         return fragment(`${receiver}.${name === 'trimStartChars' ? 'lstrip' : 'rstrip'}(${rest})`, POSTFIX);
       case 'zeroFill':
         return fragment(`${this.ctx.helper('zero_fill')}(${all})`, POSTFIX);
+      case 'repeatText':
+        return fragment(`${this.ctx.helper('repeat_text')}(${all})`, POSTFIX);
+      case 'replaceFirst':
+        // str.replace puts the new text before the text for an empty old one, as replaceFirst does.
+        return fragment(`${receiver}.replace(${rest}, 1)`, POSTFIX);
+      case 'toFixed':
+        this.ctx.helper('show'); // the infinities, NaN and sizes from 1e21 are shown through it
+        return fragment(`${this.ctx.helper('fixed_digits')}(${all})`, POSTFIX);
+      case 'sign':
+        return fragment(`${this.ctx.helper('sign_of')}(${all})`, POSTFIX);
+      case 'parseInteger':
+        return fragment(`${this.ctx.helper('parse_integer')}(${all})`, POSTFIX);
+      case 'isInteger':
+        // float() of an int beyond a double's range would raise; generated numbers stay within it.
+        return fragment(`float(${all}).is_integer()`, POSTFIX);
       default: {
         // isAlpha … isUpper: str's tests, with Node's tables for the characters Unicode gave after Python's.
         const method = TEXT_KINDS.get(name);
@@ -1070,6 +1085,10 @@ class PythonGenerator {
         case 'indexOf':
           // str.find counts code points; index_of gives the UTF-16 offset, as in Whetstone.
           return fragment(`${this.ctx.helper('index_of')}(${list})`, POSTFIX);
+        case 'lastIndexOf':
+          return fragment(`${this.ctx.helper('last_index_of')}(${list})`, POSTFIX);
+        case 'fill':
+          return fragment(`${this.ctx.helper('fill_list')}(${list})`, POSTFIX);
         case 'len':
           // Python's len counts a text's code points; Whetstone's counts UTF-16 units.
           if (first && (this.ctx.isKind(first, 'list', 'map', 'object', 'named') || bmpLiteral(first))) return fragment(`len(${list})`, POSTFIX);
@@ -1156,6 +1175,8 @@ class PythonGenerator {
         return fragment(`[*${wrap(args[0], POSTFIX)}, *${wrap(args[1], POSTFIX)}]`, PRIMARY);
       case 'sum':
         return fragment(`${this.ctx.helper('sum_of')}(${args[0].text})`, POSTFIX);
+      case 'flat':
+        return fragment(`${this.ctx.helper('flat_list')}(${args[0].text})`, POSTFIX);
     }
     const helper = PY_LIST_WALKS[name];
     if (!helper || !callback) return undefined;
@@ -1177,7 +1198,7 @@ function wholeSeparator(node: A.Expression | undefined): boolean {
 }
 
 /** The helper of each list walk. */
-const PY_LIST_WALKS: Readonly<Record<string, PyHelper>> = { map: 'map_list', filter: 'filter_list', reduce: 'reduce_list', some: 'some_of', every: 'every_of', find: 'find_in', forEach: 'for_each' };
+const PY_LIST_WALKS: Readonly<Record<string, PyHelper>> = { map: 'map_list', filter: 'filter_list', reduce: 'reduce_list', some: 'some_of', every: 'every_of', find: 'find_in', forEach: 'for_each', findIndex: 'find_index' };
 
 /** A text literal without a character above U+FFFF: Python's len counts its UTF-16 units. */
 function bmpLiteral(node: A.Expression): boolean {

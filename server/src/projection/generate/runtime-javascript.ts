@@ -9,7 +9,7 @@
 export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'countItems' | ListJsHelper;
 
 /** The helpers of pop, shift and the list walks (map, find) whose Array methods differ. */
-type ListJsHelper = 'popLast' | 'shiftFirst' | 'mapList' | 'findIn';
+type ListJsHelper = 'popLast' | 'shiftFirst' | 'mapList' | 'findIn' | 'findIndexIn';
 
 type Names = (base: string) => string;
 
@@ -107,6 +107,16 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `    if (test(item, index)) return item;`,
         `  }`,
         `  return null;`,
+        `}`,
+      ].join('\n');
+    case 'findIndexIn':
+      return [
+        `/** Whetstone's findIndex where the callback may resize lists: the index of the first element that passes, over the starting length, stopping where the list has become shorter; else -1. */`,
+        `function ${name('findIndexIn')}${t('<T>')}(items${t(': readonly T[]')}, test${t(': (item: T, index: number) => unknown')})${t(': number')} {`,
+        `  for (let index = 0, end = items.length; index < end && index < items.length; index++) {`,
+        `    if (test(items[index], index)) return index;`,
+        `  }`,
+        `  return -1;`,
         `}`,
       ].join('\n');
     case 'repeatList':

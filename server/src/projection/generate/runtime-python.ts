@@ -37,7 +37,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper;
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer';
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -52,7 +52,7 @@ export interface PyHelperOptions {
 const NO_HALVES: PyHelperOptions = { halves: false };
 
 /** The helpers of sum and of the list walks. */
-type ListPyHelper = 'concat_list' | 'sum_of' | 'walk_list' | 'map_list' | 'filter_list' | 'reduce_list' | 'some_of' | 'every_of' | 'find_in' | 'for_each';
+type ListPyHelper = 'concat_list' | 'sum_of' | 'walk_list' | 'map_list' | 'filter_list' | 'reduce_list' | 'some_of' | 'every_of' | 'find_in' | 'for_each' | 'find_index' | 'flat_list';
 
 /** The standard modules each helper needs. */
 const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
@@ -112,6 +112,14 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   every_of: [],
   find_in: [],
   for_each: [],
+  find_index: [],
+  flat_list: [],
+  repeat_text: ['math'],
+  fixed_digits: ['decimal', 'math'],
+  sign_of: [],
+  last_index_of: [],
+  fill_list: [],
+  parse_integer: ['math', 're'],
 };
 
 /** The helpers each helper calls (written with it). */
@@ -135,6 +143,10 @@ const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
   every_of: ['walk_list'],
   find_in: ['walk_list'],
   for_each: ['walk_list'],
+  find_index: ['walk_list'],
+  fixed_digits: ['show'],
+  last_index_of: ['index_of', 'length_of'],
+  parse_integer: ['show'],
 };
 
 /** What the helpers call and import besides in a program that can hold halves. */
@@ -142,6 +154,7 @@ const PY_HALF_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
   contains: ['utf16_order'],
   index_of: ['utf16_order'],
   split_text: ['utf16_order', 'paired'],
+  last_index_of: ['utf16_order'],
 };
 const PY_HALF_IMPORTS: { readonly [H in PyHelper]?: readonly string[] } = { show: ['re'] };
 
@@ -820,6 +833,78 @@ sys.stdout.reconfigure(errors="${name('halves_written')}")`;
     for index, item in ${name('walk_list')}(items):
         ${{ some_of: 'if f(item, index) if indexed else f(item):\n            return True', every_of: 'if not (f(item, index) if indexed else f(item)):\n            return False', find_in: 'if f(item, index) if indexed else f(item):\n            return item', for_each: 'f(item, index) if indexed else f(item)' }[helper]}
     ${{ some_of: 'return False', every_of: 'return True', find_in: 'return None', for_each: 'return None' }[helper]}`;
+    case 'last_index_of':
+      return `def ${name('last_index_of')}(container, value):
+    """JavaScript's lastIndexOf: a text in a text (at its UTF-16 offset; an empty one at the length); in a list, the last element that is the same, as index_of compares; -1 when none is."""
+    if isinstance(container, str):${
+      halfAtAnEnd('value')
+        ? `
+        if ${halfAtAnEnd('value')}:
+            return ${name('utf16_order')}(container).rfind(${name('utf16_order')}(value))  # ${halfFound}`
+        : ''
+    }
+        found = container.rfind(value)
+        return ${name('length_of')}(container[:found]) if found > 0 else found
+    found = ${name('index_of')}(container[::-1], value)
+    return found if found < 0 else len(container) - 1 - found`;
+    case 'parse_integer':
+      return `def ${name('parse_integer')}(text):
+    """JavaScript's parseInt(text, 10): the decimal digits at the start, after JavaScript's blanks and a sign, as the nearest double (an int when whole and within 2^53, -0.0 for a minus zero); NaN without a digit first."""
+    if not isinstance(text, str):
+        text = ${name('show')}(text)
+    found = re.match(r"[+-]?[0-9]+", text.lstrip("${JS_WHITESPACE}"))
+    if not found:
+        return math.nan
+    # float reads the digits to the nearest double (an infinity past the largest), as JavaScript does, with no limit on their number.
+    value = float(found.group())
+    if value == 0:
+        return value if math.copysign(1, value) < 0 else 0
+    return int(value) if abs(value) <= 2**53 else value`;
+    case 'fill_list':
+      return `def ${name('fill_list')}(items, value):
+    """Whetstone's fill: every element set to value, in place."""
+    items[:] = [value] * len(items)`;
+    case 'find_index':
+      return `def ${name('find_index')}(items, test, indexed=False):
+    """Whetstone's findIndex: the index of the first element test passes, or -1."""
+    for index, item in ${name('walk_list')}(items):
+        if test(item, index) if indexed else test(item):
+            return index
+    return -1`;
+    case 'flat_list':
+      return `def ${name('flat_list')}(items):
+    """Whetstone's flat (JavaScript's flat()): the elements, those that are lists replaced by their elements, one level deep."""
+    out = []
+    for item in items:
+        if isinstance(item, list):
+            out.extend(item)
+        else:
+            out.append(item)
+    return out`;
+    case 'repeat_text':
+      return `def ${name('repeat_text')}(text, count):
+    """JavaScript's repeat: the text count times, the count truncated (NaN is 0); a negative or infinite count is an error."""
+    if count != count:
+        count = 0
+    if count < 0 or math.isinf(count):
+        raise ValueError("repeatText() count must be from 0 up and finite, not %s" % count)
+    return text * int(count)`;
+    case 'fixed_digits':
+      return `def ${name('fixed_digits')}(x, digits=0):
+    """JavaScript's toFixed: digits (0 to 100, truncated) after the point from the exact binary value, a half away from zero (Python's format rounds it to even); -0 as 0, and NaN, the infinities and sizes from 1e21 as shown."""
+    digits = 0 if digits != digits else digits
+    if math.isinf(digits) or not 0 <= int(digits) <= 100:
+        raise ValueError("toFixed() digits must be from 0 to 100, not %s" % digits)
+    if x != x or math.isinf(x) or abs(x) >= 1e21:
+        return ${name('show')}(x)
+    with decimal.localcontext() as context:
+        context.prec = 200
+        fixed = decimal.Decimal(x if x != 0 else 0).quantize(decimal.Decimal(1).scaleb(-int(digits)), rounding=decimal.ROUND_HALF_UP)
+    return format(fixed, "f")`;
+    case 'sign_of':
+      return `def ${name('sign_of')}(x):
+    """Math.sign: 1 or -1, and 0, -0 and NaN as they are."""
+    return x if x == 0 or x != x else (1 if x > 0 else -1)`;
     case 'splice_list':
       return `def ${name('splice_list')}(items, start, count, inserted=()):
     """JavaScript's splice: removes count elements from start and puts inserted there, in place; returns the removed ones. A negative start counts from the end, both stop at the ends, fractions are truncated, NaN is 0."""

@@ -5,7 +5,8 @@
 // int decimal digits only, and both give NaN where Python raises. So a conversion is decided at
 // import when its argument is a literal (the source's own result becomes a literal); a conversion of
 // a number keeps its meaning (Number(n), parseFloat(n) and float(n) are n, int(n) is int); any other
-// argument is a text the import cannot see, and the conversion is an error naming why.
+// argument is a text the import cannot see, and the conversion is an error naming why, but for
+// parseInt(s, 10), whose reading the built-in parseInteger has.
 import { walk, type CallExpression, type Expression, type Program, type UnaryExpression } from '../../core/ast';
 import { analyze } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
@@ -44,6 +45,8 @@ export function importConversion(b: AstBuilder, construct: Conversion, args: Exp
     if ('raises' in outcome) return b.errorNode(at, `${construct}(${JSON.stringify(literal.value)}) (it raises ${outcome.raises} in Python)`, 'Remove the conversion or give it a text Python reads.');
     return b.errorNode(at, `${construct}(${JSON.stringify(literal.value)}) (${outcome.unknown})`, HINT);
   }
+  // parseInt(s, 10) reads the digits at the start of a text, as parseInteger does; without the radix "0x" is read as hexadecimal.
+  if (construct === 'parseInt' && radix?.value === 10) return b.call('parseInteger', args.slice(0, 1), at);
   if (construct === 'parseInt') return b.errorNode(at, `${name} of a value not known at import (${READS_OTHERWISE.parseInt})`, 'Math.trunc(x) takes the whole part of a number; for a text, write the conversion you mean in Whetstone.');
   const call = b.call(construct === 'int' ? 'int' : 'num', args.slice(0, 1), at);
   b.conversions.set(call.id, construct);

@@ -10,12 +10,13 @@
 // it would show differently, that is an error at import instead of a program that prints
 // something else. So is a Python value that may be a float (python-floats.ts): Whetstone's
 // numbers have no int/float distinction, and show 2 where Python shows 2.0.
-import { walk, type CallExpression, type ConditionalExpression, type Expression, type Identifier, type Program } from '../../core/ast';
+import { indexTree, walk, type AstIndex, type CallExpression, type ConditionalExpression, type Expression, type Identifier, type Program } from '../../core/ast';
 import { analyze, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
 import { OTHER, PERCENT, type JavaScriptValues } from './javascript-values';
 import { pythonFloatsShown, pythonShownByPystr } from './python-floats';
+import { walkParameterType } from './walk-parameters';
 
 type Source = 'javascript' | 'typescript' | 'python';
 
@@ -142,6 +143,7 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
   if (shows.length === 0) return [];
   // The checker runs only when some shown value is not plainly a number or a text.
   let model: ReturnType<typeof analyze> | undefined = values?.model;
+  let nodes: AstIndex | undefined;
   const mayBeFloat = source === 'python' ? pythonFloatsShown(program, libraryCallees, text) : () => false;
   const plain = plainlyShown(libraryCallees);
   const shownByPystr = source === 'python' ? pythonShownByPystr(program, libraryCallees, text) : () => false;
@@ -163,7 +165,9 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
       );
     }
     for (const [index, argument] of args.entries()) {
-      const type = mayBeFloat(argument) || plain(argument) ? undefined : (model ??= analyze(program)).typeOf(argument.id);
+      let type = mayBeFloat(argument) || plain(argument) ? undefined : (model ??= analyze(program)).typeOf(argument.id);
+      // A parameter of a function a list walk calls has the list's element type (the index's is number).
+      if (model && (!type || type.kind === 'any')) type = walkParameterType(model, (nodes ??= indexTree(program)), argument, libraryCallees) ?? type;
       if (source === 'python' && type?.kind === 'bool' && builder) {
         // Python shows a bool as True or False: said so in Whetstone, it shows so in every target.
         const spelled = (word: string): Expression => builder.literal(word, argument.span);

@@ -1,7 +1,7 @@
 // JavaScript's string methods that have a Whetstone built-in of the same meaning (docs/PROJECTION.md):
 // toUpperCase, toLowerCase, trim and its sides, startsWith and endsWith of one text, substring,
-// padStart, padEnd, charCodeAt, String.fromCharCode of one code, and replaceAll of a text by a text. replace of a text replaces only the first occurrence and reads `$`
-// patterns in the new text, which Whetstone's replace does not: that is an error saying what to write.
+// padStart, padEnd, charCodeAt, String.fromCharCode of one code, and replaceAll of a text by a text, and replace of a text literal by one without `$` as replaceFirst.
+// replace of anything else (a regular expression, a new text that may hold `$` patterns) is an error saying what to write.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import type { AstBuilder } from './ast-builder';
@@ -41,10 +41,13 @@ export function importTextMethod(b: AstBuilder, property: string, receiver: () =
     );
   }
   if (property === 'replace' && args.length === 2) {
+    // A text by a text without $ patterns: the first occurrence replaced, as replaceFirst does.
+    const [old, replacement] = [text(args[0]), text(args[1])];
+    if (old !== undefined && replacement !== undefined && !replacement.includes('$')) return b.call('replaceFirst', [receiver(), ...args], node);
     return b.errorNode(
       node,
-      'replace(…) (with a text it replaces only the first occurrence and reads $ patterns in the new text; a regular expression has no Whetstone form)',
-      "Whetstone's replace replaces each occurrence: write replaceAll if each is meant, or indexOf and slice for the first.",
+      'replace(…) of other than a text literal by a text literal without $ (it reads $ patterns in the new text; a regular expression has no Whetstone form)',
+      'Write the old and new texts as literals (replaceFirst), replaceAll if each occurrence is meant, or indexOf and slice.',
     );
   }
   return undefined;

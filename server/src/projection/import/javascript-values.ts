@@ -33,14 +33,14 @@ function below(depth: number): number {
 }
 
 /** The built-ins whose value is a number or a bool. */
-const NUMBER_CALLS = new Set(['len', 'includes', 'indexOf', 'int', 'num', 'floor', 'ceil', 'abs', 'min', 'max', 'minOf', 'maxOf', 'sqrt', 'pow', 'round', 'some', 'every', 'sum', 'forEach']);
+const NUMBER_CALLS = new Set(['len', 'includes', 'indexOf', 'int', 'num', 'floor', 'ceil', 'abs', 'min', 'max', 'minOf', 'maxOf', 'sqrt', 'pow', 'round', 'some', 'every', 'sum', 'forEach', 'findIndex', 'lastIndexOf', 'sign', 'isInteger', 'fill', 'parseInteger']);
 /** The built-ins whose value is a text. */
 const TEXT_CALLS = new Set(['str', 'join', 'jsstr', 'pystr']);
 /** The built-ins whose value is a list of the elements of their first argument. */
 const SAME_ELEMENTS = new Set(['slice', 'sorted', 'reversed', 'splice', 'filter']);
 
 /** The built-ins that make a new list. */
-const FRESH_LISTS = new Set(['slice', 'sorted', 'reversed', 'splice', 'split', 'keys', 'values', 'repeat', 'range', 'map', 'filter', 'concat']);
+const FRESH_LISTS = new Set(['slice', 'sorted', 'reversed', 'splice', 'split', 'keys', 'values', 'repeat', 'range', 'map', 'filter', 'concat', 'flat']);
 
 /** Bounds the length walk over the file's calls (a deep call graph gives up: not known). */
 const LENGTH_STEPS = 10_000;
@@ -282,7 +282,7 @@ export class JavaScriptValues {
         }
         case 'CallExpression': {
           const [first, second, , items] = node.arguments as Expression[];
-          if (this.isLibrary(node, 'push') && second) put(first, second);
+          if ((this.isLibrary(node, 'push') || this.isLibrary(node, 'fill')) && second) put(first, second);
           if (this.isLibrary(node, 'splice') && items?.type === 'ArrayLiteral') for (const item of items.elements) put(first, item);
           if (this.isLibrary(node, 'repeat')) stored(first);
           if (node.callee.type === 'Identifier') callees.add(node.callee.id);
@@ -448,6 +448,9 @@ export class JavaScriptValues {
       // The text of a number, a bool or null holds no %; of a text or a list, it may.
       if (name === 'join') return TEXT | ((this.at(first, 1) | this.facts(second)) & (PERCENT | OTHER) ? PERCENT : 0);
       if (TEXT_CALLS.has(name)) return TEXT | (this.facts(first) & (PERCENT | OTHER) ? PERCENT : 0);
+      // A text repeated or with a part replaced may hold a %; a number's digits do not.
+      if (name === 'repeatText' || name === 'replaceFirst') return TEXT | ((this.facts(first) | (name === 'replaceFirst' ? this.facts(call.arguments[2] as Expression) : 0)) & (PERCENT | OTHER) ? PERCENT : 0);
+      if (name === 'toFixed') return TEXT;
       // slice of a text is a text; of a list, a list.
       if (name === 'slice') return this.facts(first) & (TEXT | PERCENT | LIST);
       // An element taken off a list or found in it (find's null where none passes); what a walk's function returns.

@@ -24,6 +24,7 @@ import { assignmentChain, capturedLoopName, chainProblem } from './javascript-lo
 import { runBeforeExits } from './loop-exits';
 import { switchBranches } from './javascript-switch';
 import { movableUpdate, type MovedUpdate } from './javascript-updates';
+import { importLibraryFunction, importLibraryMethod } from './javascript-library';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
 /** What `typeof x === "…"` tests, as a Whetstone type test. */
@@ -726,7 +727,7 @@ export class JavaScriptImporter {
       if (params.length > 0 && [body, ...body.descendantsOfType('identifier')].some((found) => found?.type === 'identifier' && found.text === params[0])) return undefined;
       iterator = params[1] ?? this.freshName('index');
       const whole = (count.type === 'number' && /^\d+$/.test(count.text)) || (count.type === 'member_expression' && field(count, 'property')?.text === 'length');
-      const n = this.expression(count);
+      const n = count.type === 'shorthand_property_identifier' ? this.b.identifier('length', count) : this.expression(count);
       iterable = this.b.call('range', [whole ? n : this.b.call('int', [n], count)], count);
       element = (at) => this.expression(at);
     } else {
@@ -1386,6 +1387,7 @@ export class JavaScriptImporter {
       // Math.min(...xs): the smallest element, Infinity for an empty list, as minOf gives it.
       return this.b.call(extreme === 'min' ? 'minOf' : 'maxOf', [this.expression(namedChildren(spread[0])[0])], node);
     }
+    if (callee.type === 'member_expression' && field(callee, 'object')?.text === 'Array' && field(callee, 'property')?.text === 'from' && !this.declaresName('Array')) return this.arrayFrom(spread, node);
     const args = this.list(spread);
     const builtin = this.builtinCall(callee, args, node);
     if (builtin) return builtin;
@@ -1415,9 +1417,14 @@ export class JavaScriptImporter {
       if (object.text === 'Object' && (property === 'keys' || property === 'values') && args.length === 1) return this.b.call(property, args, node);
       if (object.text === 'Math' && property === 'trunc' && args.length === 1) return this.b.call('int', args, node);
       if (object.text === 'Array' && property === 'isArray' && args.length === 1) return this.b.make<A.TypeTest>('TypeTest', node, { operand: args[0], testedType: 'list' });
+      const library = this.declaresName(object.text) ? undefined : importLibraryFunction(this.b, object.text, property, args, node);
+      if (library) return library;
     }
     const textMethod = importTextMethod(this.b, property, () => this.expression(object), object.type === 'identifier' ? object.text : undefined, args, node);
     if (textMethod) return textMethod;
+    const written = namedChildren(field(node, 'arguments') ?? node);
+    const libraryMethod = importLibraryMethod({ b: this.b, expression: (inner) => this.expression(inner), readsOnly }, property, object, written, args, node);
+    if (libraryMethod) return libraryMethod;
     if (property === 'push' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     if (property === 'includes' && args.length === 1) return this.b.call('includes', [this.expression(object), ...args], node);
     const firstArgument = namedChildren(field(node, 'arguments') ?? node)[0];
@@ -1427,6 +1434,11 @@ export class JavaScriptImporter {
       // Array(n).fill(x): n elements, each x. (A count Array refuses, negative or fractional, never got here.)
       const count = namedChildren(field(object, 'arguments') ?? object)[0];
       return this.b.call('repeat', [args[0], this.expression(count)], node);
+    }
+    if (property === 'fill' && args.length === 1) {
+      // In place, returning the list: a statement fills it; as a value the list it returns is the one filled.
+      if (node.parent?.type === 'expression_statement') return this.b.call('fill', [this.expression(object), args[0]], node);
+      return this.b.errorNode(node, 'fill(…) used as a value', 'It fills that list in place: write xs.fill(v) as a statement, then use xs.');
     }
     if (property === 'indexOf' && args.length === 1) return this.b.call('indexOf', [this.expression(object), ...args], node);
     if (property === 'slice' && args.length <= 2) return this.b.call('slice', [this.expression(object), ...(args.length === 0 ? [this.b.literal(0, node)] : args)], node);
@@ -1471,9 +1483,18 @@ export class JavaScriptImporter {
       markTakenAsList(this.b, receiver, 'concat');
       return args.reduce((list, arg) => this.b.call('concat', [list, arg], node), receiver);
     }
+    if (property === 'flatMap' && args.length === 1) {
+      // xs.flatMap(f) is xs.map(f).flat(): each result that is a list gives its elements.
+      const mapped = this.listMethod('map', object, args, node);
+      return mapped && mapped.type === 'CallExpression' ? this.b.call('flat', [mapped], node) : mapped;
+    }
     const most = property === 'reduce' ? 3 : 2;
     if (!LIST_WALK_METHODS.has(property) || args.length < 1 || args.length > (property === 'reduce' ? 2 : 1)) return undefined;
     const callback = args[0];
+    if (callback.type === 'Lambda' && callback.parameters.length === 0 && property !== 'reduce') {
+      // A walk calls its function with the element: a function of none takes it as a parameter it does not use.
+      callback.parameters = [this.unusedParameter(namedChildren(field(node, 'arguments') ?? node)[0] ?? node)];
+    }
     if (callback.type === 'Lambda' && callback.parameters.length > most) {
       return this.b.errorNode(node, `${property}() with a function of ${callback.parameters.length} parameters (the last would receive the list itself)`, `Leave out that parameter and use the list by its name.`);
     }
@@ -1481,6 +1502,47 @@ export class JavaScriptImporter {
       return this.b.errorNode(node, 'find() other than compared with undefined', "Array's find gives undefined where no element passes, Whetstone's null: they print and compare differently. Compare it with undefined where it is used (xs.find(f) !== undefined).");
     }
     return this.b.call(property, [this.expression(object), ...args], node);
+  }
+
+  /**
+   * `Array.from(xs)` is `[...xs]`: a copy of a list (of a text, its characters, an error as the
+   * spread's). `Array.from({ length: n }, f)` calls f with undefined and each index: a function of
+   * the index, or of nothing, maps range(n) (n truncated, as the length is); one that reads its
+   * first parameter would read undefined, which Whetstone has not.
+   */
+  private arrayFrom(written: SyntaxNode[], node: SyntaxNode): A.Expression {
+    const [source, mapper] = written;
+    const length = source?.type === 'object' ? lengthOnly(source) : undefined;
+    if (written.length === 1 && source.type !== 'object' && source.type !== 'spread_element') {
+      const copied = this.expression(source);
+      markTakenAsList(this.b, copied, 'spread');
+      return this.b.call('slice', [copied, this.b.literal(0, node)], node);
+    }
+    const why = 'Array.from makes a list of an iterable, or of { length: n } with a function of the index; write Array.from({ length: n }, (_, i) => …), or [...xs].';
+    if (written.length !== 2 || !length || !mapper || !['arrow_function', 'function_expression', 'function'].includes(mapper.type)) {
+      return this.b.errorNode(node, 'Array.from(…) other than of a list, or of { length: n } with a function', why);
+    }
+    const lambda = this.lambda(mapper);
+    if (!lambda) return this.b.errorNode(node, 'Array.from(…) with this function', why);
+    const body = field(mapper, 'body');
+    const reads = (name: string): boolean => !!body && body.descendantsOfType('identifier').some((id) => id?.text === name);
+    const [element, ...rest] = lambda.parameters;
+    if (lambda.parameters.length > 2 || (element && (element.defaultValue || reads(element.name)))) {
+      return this.b.errorNode(node, 'Array.from({ length: n }, f) with a function that reads its first parameter (undefined) or takes more than the index', 'Name the first parameter _ and leave it unread: (_, i) => ….');
+    }
+    // A lone parameter receives the index now: whatever type it was written with, it is a number it does not read.
+    lambda.parameters = rest.length > 0 ? rest : [element ? { ...element, paramType: null } : this.unusedParameter(mapper)];
+    const size = length.type === 'shorthand_property_identifier' ? this.b.identifier('length', length) : this.expression(length);
+    const count = wholeCount(length) ? size : this.b.call('int', [size], length);
+    return this.b.call('map', [this.b.call('range', [count], source), lambda], node);
+  }
+
+  /** A parameter the function does not read, for a walk that passes the element to a function written without one. */
+  private unusedParameter(at: SyntaxNode): A.Parameter {
+    let name = '_';
+    const used = new Set(at.descendantsOfType('identifier').map((id) => id?.text));
+    while (used.has(name)) name += '_';
+    return this.b.make<A.Parameter>('Parameter', at, { name, paramType: null, defaultValue: null });
   }
 
   lambda(node: SyntaxNode): A.Lambda | undefined {
@@ -1644,7 +1706,7 @@ function isCommonJsExport(node: SyntaxNode): boolean {
 
 /** Whether `node` is a side of ===, !==, == or !=. */
 /** The Array methods that call a function on each element and have a Whetstone built-in of their name. */
-const LIST_WALK_METHODS: ReadonlySet<string> = new Set(['map', 'filter', 'reduce', 'some', 'every', 'forEach', 'find']);
+const LIST_WALK_METHODS: ReadonlySet<string> = new Set(['map', 'filter', 'reduce', 'some', 'every', 'forEach', 'find', 'findIndex']);
 
 /** Whether `node` is an operand of ===, !==, == or != whose other operand is undefined. */
 function comparedWithUndefined(node: SyntaxNode): boolean {
@@ -1693,6 +1755,22 @@ function isArrayOfLength(node: SyntaxNode): boolean {
   if (node.type !== 'call_expression' && node.type !== 'new_expression') return false;
   const callee = field(node, node.type === 'call_expression' ? 'function' : 'constructor');
   return callee?.type === 'identifier' && callee.text === 'Array' && namedChildren(field(node, 'arguments') ?? node).length === 1;
+}
+
+/** The length of `{ length: n }` (or `{ length }`), the object Array.from reads only the length of; undefined for any other object. */
+function lengthOnly(object: SyntaxNode): SyntaxNode | undefined {
+  const members = namedChildren(object);
+  if (members.length !== 1) return undefined;
+  const [member] = members;
+  if (member.type === 'shorthand_property_identifier' && member.text === 'length') return member;
+  if (member.type !== 'pair' || field(member, 'key')?.text !== 'length') return undefined;
+  return field(member, 'value');
+}
+
+/** A length that is whole already: a whole literal, or a list's or text's length. */
+function wholeCount(node: SyntaxNode): boolean {
+  const inner = unparenthesize(node);
+  return (inner.type === 'number' && /^\d+$/.test(inner.text)) || (inner.type === 'member_expression' && field(inner, 'property')?.text === 'length');
 }
 
 /** A list no name holds yet: a literal, or what split, reversed, repeat, range, slice or sorted just made. */

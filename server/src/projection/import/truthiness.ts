@@ -13,6 +13,7 @@ import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics'
 import type { AstBuilder } from './ast-builder';
 import type { RunResult, TestedKind } from './python-float-run';
 import { forgetPythonRun, pythonRun } from './python-floats';
+import { walkParameterType } from './walk-parameters';
 
 /** Whose truth the source's tests have (TypeScript's is JavaScript's). */
 export type Truth = 'python' | 'javascript';
@@ -149,7 +150,8 @@ class TruthTests {
   private kindsOf(expression: Expression): ({ known: true } & Kinds) | { known: false; why: string } {
     // Reported where it was left out or named: tested as it is, not reported twice.
     if (this.reportedElsewhere(expression)) return { known: true, kinds: new Set(['bool']), nullable: false };
-    const type = this.model.typeOf(expression.id);
+    let type = this.model.typeOf(expression.id);
+    if (!type || stripOptional(type).kind === 'any') type = walkParameterType(this.model, (this.nodes ??= indexTree(this.program)), expression, this.builder.libraryCallees) ?? type;
     const byType = type ? kindsOfType(type) : undefined;
     if (byType) return { known: true, ...byType };
     if (this.givesBools(expression, new Set())) return { known: true, kinds: new Set(['bool']), nullable: false };
