@@ -27,6 +27,7 @@ import { walk } from '../../core/ast';
 import { BUILTINS, parseTypeSyntax, stripOptional, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
+import { heldInMap, MAP_SHOWN_BY_NODE } from './map-keys';
 import { EXACT_WHOLE_LIMIT, exactWithin, NumberFacts } from './number-facts';
 import { pyHelperImports, pyHelperSource, pyHelperUses, type PyHelper, type PyHelperOptions } from './runtime-python';
 
@@ -1089,6 +1090,7 @@ class PythonGenerator {
           this.ctx.helper('show'); // python_text shows numbers through it
           return fragment(`${this.ctx.helper('python_text')}(${list})`, POSTFIX);
         case 'jsstr':
+          if (first && heldInMap(this.ctx.typeOf(first))) this.ctx.unfaithful(node, 'Python', MAP_SHOWN_BY_NODE);
           this.ctx.helper('show'); // node_text shows numbers through it
           return fragment(`${this.ctx.helper('node_text')}(${list})`, POSTFIX);
         case 'int':

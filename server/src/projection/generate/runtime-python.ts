@@ -199,7 +199,7 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string,
     if isinstance(value, list):
         return "[" + ", ".join(${name('show')}(item, True) for item in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{key}: {${name('show')}(item, True)}" for key, item in value.items()) + "}"
+        return "{" + ", ".join(f"{${name('show')}(key)}: {${name('show')}(item, True)}" for key, item in value.items()) + "}"
     if callable(value):
         return "<fn>"
     return str(value)`;
