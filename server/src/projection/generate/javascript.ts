@@ -707,6 +707,10 @@ class JavaScriptGenerator {
           const typeArgument = empty && this.typescript ? `<${known !== null ? this.type(known) : 'any'}>` : '';
           return fragment(`${this.ctx.helper('repeatList')}${typeArgument}(${list(args)})`, POSTFIX);
         }
+        case 'removeKey':
+          if (!first || !second) break;
+          if (this.inMap(first)) return fragment(`${wrap(args[0], POSTFIX)}.delete(${args[1].text})`, POSTFIX);
+          return fragment(`delete ${wrap(args[0], POSTFIX)}[${args[1].text}]`, UNARY);
         case 'keys':
           if (first && this.inMap(first)) return fragment(`[...${wrap(args[0], POSTFIX)}.keys()]`, PRIMARY);
           return fragment(`Object.keys(${list(args)})`, POSTFIX);

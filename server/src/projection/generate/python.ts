@@ -906,7 +906,7 @@ class PythonGenerator {
   private index(node: A.IndexExpression, asTarget: boolean): Fragment {
     const objectFragment = this.expression(node.object);
     const object = wrap(objectFragment, POSTFIX);
-    const index = this.expression(node.index).text;
+    const index = this.mapKey(node.object, node.index, this.expression(node.index).text);
     // Reading a missing key is null in Whetstone (and undefined in JavaScript), a KeyError for
     // dict[k]: a map, a record or object, or anything indexed by a string is a dict here.
     if (this.isDict(node)) return fragment(asTarget ? `${object}[${index}]` : `${object}.get(${index})`, POSTFIX);
@@ -916,6 +916,16 @@ class PythonGenerator {
     if (isPure(node.object)) return fragment(`${object}[${this.ctx.helper('index_in')}(${objectFragment.text}, ${index})]`, POSTFIX);
     this.ctx.unfaithful(node, 'Python', 'an element written in a list that a call gives (its index is not checked)');
     return fragment(`${object}[${index}]`, POSTFIX);
+  }
+
+  /**
+   * A key of a map keyed by numbers or any values (map-keys.ts) as JavaScript's Map compares it:
+   * through map_key when it may be -0.0 or a NaN, which a dict keeps apart or never finds.
+   */
+  private mapKey(map: A.Expression, key: A.Expression, text: string): string {
+    if (!heldInMap(this.ctx.typeOf(map)) || this.ctx.isKind(key, 'string', 'bool')) return text;
+    if (key.type === 'Literal' && (typeof key.value === 'string' || (typeof key.value === 'number' && key.value !== 0))) return text;
+    return `${this.ctx.helper('map_key')}(${text})`;
   }
 
   /** Whether `xs[i]` reads a dict: a map, a record or object, or anything indexed by a string. */
@@ -1011,6 +1021,7 @@ class PythonGenerator {
           if (args.length === 2) return fragment(`${wrap(args[0], POSTFIX)}.append(${args[1].text})`, POSTFIX);
           break;
         case 'includes':
+          if (first && node.arguments[1] && heldInMap(this.ctx.typeOf(first))) return fragment(`${this.mapKey(first, node.arguments[1], args[1].text)} in ${wrap(args[0], COMPARE + 1)}`, COMPARE);
           return fragment(`${this.ctx.helper('contains')}(${list})`, POSTFIX);
         case 'split': {
           // str.split refuses an empty separator, where Whetstone's gives the characters.
@@ -1059,6 +1070,9 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('slice_of')}(${list})`, POSTFIX);
         case 'splice':
           return fragment(`${this.ctx.helper('splice_list')}(${list})`, POSTFIX);
+        case 'removeKey':
+          if (args.length === 2 && first && node.arguments[1]) return fragment(`${wrap(args[0], POSTFIX)}.pop(${this.mapKey(first, node.arguments[1], args[1].text)}, None)`, POSTFIX);
+          break;
         case 'keys':
         case 'values':
           return fragment(`list(${wrap(args[0], POSTFIX)}.${name}())`, POSTFIX);
