@@ -839,6 +839,8 @@ class JavaScriptGenerator {
    */
   private printed(arg: A.Expression): string {
     const text = this.expression(arg).text;
+    // A map read at a key it does not hold is null, which show writes (an object's is undefined).
+    if (arg.type === 'IndexExpression' && this.ctx.isKind(arg.object, 'map')) return `${this.ctx.helper('show')}(${text})`;
     // console.log shows -0 as "-0"; print shows it as "0", as String does.
     if (this.ctx.isKind(arg, 'number') && !this.numbers.neverNegativeZero(arg)) return `String(${text})`;
     return this.ctx.isKind(arg, 'string', 'number', 'bool') ? text : `${this.ctx.helper('show')}(${text})`;

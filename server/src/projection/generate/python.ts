@@ -1013,10 +1013,13 @@ class PythonGenerator {
       const listCall = this.listCall(name, node, args);
       if (listCall) return listCall;
       switch (name) {
-        case 'print':
+        case 'print': {
           // Node writes a half of a character above U+FFFF as U+FFFD, where Python's UTF-8 raises.
           if (this.halves.halves) this.ctx.helper('halves_written');
-          return fragment(`print(${node.arguments.map((arg, index) => (this.ctx.isKind(arg, 'string') ? args[index].text : `${this.ctx.helper('show')}(${args[index].text})`)).join(', ')})`, POSTFIX);
+          // A map read at a key it does not hold is None, which show writes as null.
+          const raw = (arg: A.Expression): boolean => this.ctx.isKind(arg, 'string') && !(arg.type === 'IndexExpression' && this.ctx.isKind(arg.object, 'map'));
+          return fragment(`print(${node.arguments.map((arg, index) => (raw(arg) ? args[index].text : `${this.ctx.helper('show')}(${args[index].text})`)).join(', ')})`, POSTFIX);
+        }
         case 'push':
           if (args.length === 2) return fragment(`${wrap(args[0], POSTFIX)}.append(${args[1].text})`, POSTFIX);
           break;
