@@ -11,6 +11,7 @@ import { BUILTINS, parseTypeSyntax, stripOptional, type SemanticSymbol, type Typ
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, someNode, type GenerateResult } from './common';
 import { NumberFacts } from './number-facts';
+import { reportMapFlows } from './map-flow';
 import { heldInMap, MAP_SHOWN_BY_NODE } from './map-keys';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
 
@@ -109,6 +110,7 @@ class JavaScriptGenerator {
   private readonly walks: { list: SemanticSymbol; counter: SemanticSymbol }[] = [];
 
   run(): GenerateResult {
+    reportMapFlows(this.program, this.ctx, this.language, (callee) => this.isBuiltin(callee));
     const body = new CodeWriter('  ');
     const imports: string[] = [];
     let previous: A.TopLevel | undefined;
@@ -178,7 +180,7 @@ class JavaScriptGenerator {
         }
         case 'map':
           // A map keyed by anything but texts is a Map (map-keys.ts).
-          base = args[0] === undefined || args[0] === 'string' ? `Record<string, ${args[1] ?? 'any'}>` : `Map<${args[0]}, ${args[1] ?? 'any'}>`;
+          base = args[0] === 'string' ? `Record<string, ${args[1] ?? 'any'}>` : `Map<${args[0] ?? 'any'}, ${args[1] ?? 'any'}>`;
           break;
         default:
           base = syntax.name;
