@@ -75,7 +75,7 @@ describe('types', () => {
   });
 
   it('has every built-in of section 4 with a signature and a doc', () => {
-    assert.deepEqual([...BUILTINS.keys()].sort(), ['abs', 'assert', 'ceil', 'charCodeAt', 'concat', 'countOf', 'endsWith', 'every', 'filter', 'find', 'floor', 'forEach', 'fromCharCode', 'includes', 'indexOf', 'int', 'join', 'jsstr', 'keys', 'len', 'lower', 'map', 'max', 'maxOf', 'min', 'minOf', 'num', 'padEnd', 'padStart', 'pop', 'pow', 'print', 'push', 'pystr', 'range', 'reduce', 'repeat', 'replace', 'reverse', 'reversed', 'round', 'shift', 'slice', 'some', 'sort', 'sorted', 'splice', 'split', 'sqrt', 'startsWith', 'str', 'substring', 'sum', 'trim', 'trimEnd', 'trimStart', 'upper', 'values']);
+    assert.deepEqual([...BUILTINS.keys()].sort(), ['abs', 'assert', 'ceil', 'charCodeAt', 'concat', 'countOf', 'endsWith', 'every', 'filter', 'find', 'floor', 'forEach', 'fromCharCode', 'includes', 'indexOf', 'int', 'join', 'jsstr', 'keys', 'len', 'lower', 'map', 'max', 'maxOf', 'min', 'minOf', 'num', 'padEnd', 'padStart', 'pop', 'pow', 'print', 'push', 'pystr', 'range', 'reduce', 'removeKey', 'repeat', 'replace', 'reverse', 'reversed', 'round', 'shift', 'slice', 'some', 'sort', 'sorted', 'splice', 'split', 'sqrt', 'startsWith', 'str', 'substring', 'sum', 'trim', 'trimEnd', 'trimStart', 'upper', 'values']);
     for (const builtin of BUILTINS.values()) {
       assert.ok(builtin.signature.startsWith('fn '), builtin.name);
       assert.ok(builtin.doc.length > 10, builtin.name);
