@@ -207,6 +207,75 @@ describe('projection: maps and sets', () => {
     }
   });
 
+  it('Python sets: set(), set(xs), {a, b}, add, discard, remove, in, len and sorted', () => {
+    scratch.keepsItsMeaning(
+      [
+        'def first_repeat(xs: list[int]) -> int:',
+        '    seen = set()',
+        '    for x in xs:',
+        '        if x in seen:',
+        '            return x',
+        '        seen.add(x)',
+        '    return -1',
+        '',
+        '',
+        'def distinct_count(text: str) -> int:',
+        '    letters = set(text)',
+        '    return len(letters)',
+        '',
+        '',
+        's = {3, 1, 3, 10}',
+        's.add(2)',
+        's.add(0)',
+        's.discard(10)',
+        's.discard(99)',
+        's.remove(3)',
+        'print(len(s), 1 in s, 3 in s, 10 not in s, 0 in s, "1" in s)',
+        'print(sorted(s))',
+        't = set([5, 5, 6])',
+        'u = set(t)',
+        'u.add(7)',
+        'print(len(t), len(u), sorted(u))',
+        'print(first_repeat([4, 2, 7, 2, 4]), first_repeat([]))',
+        'print(distinct_count("mississippi"), distinct_count(""), distinct_count("héllo😀😀"))',
+        'words = set()',
+        'for w in "the cat and the hat and the bat".split(" "):',
+        '    words.add(w)',
+        'print(len(words), sorted(words))',
+        '',
+      ].join('\n'),
+      'python',
+      /const seen: map<any, bool> = \{\};[^]*seen\[x\] = true;[^]*const s: map<any, bool> = \{\};\s*s\[3\] = true;[^]*removeKey\(s, 10\);[^]*assert\(includes\(s, 3\), "KeyError: 3"\);\s*removeKey\(s, 3\);/,
+    );
+  });
+
+  it('a Python set walked, printed, listed or passed is an error at import: Python walks a set in an order of its own', () => {
+    const cases: [string, RegExp][] = [
+      ['s = {3, 1, 2}\nfor x in s:\n    print(x)\n', /^2: .*the set 's' used other than by add, discard, remove, in, len or sorted: Python walks and prints a set in an order of its own/],
+      ['s = set()\ns.add("b")\nprint(s)\n', /^3: .*the set 's' used other than/],
+      ['s = {1}\nxs = list(s)\n', /^2: .*the set 's' used other than/],
+      ['s = {1}\nt = s.union({2})\n', /^2: .*s\.union\(…\) of the set 's'/],
+      ['def f():\n    return 1\n\n\ns = {1}\ns.remove(f())\n', /^6: .*remove of an element that is not a name or a literal/],
+    ];
+    for (const [source, expected] of cases) {
+      const errors = importSource(source, 'python').diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}: ${d.message}`);
+      assert.ok(errors.some((error) => expected.test(error)), `${source}\n${errors.join('\n')}`);
+    }
+  });
+
+  it('a map held in a Map passed where a plain object is read is an error at projection to JavaScript and TypeScript', () => {
+    const doc = WhetstoneDocument.create('fn size(m): number {\n  return len(m);\n}\nlet m: map<number, string> = {};\nm[1] = "a";\nprint(size(m));\nlet texts: map<string, string> = {};\nprint(size(texts));\n', 1);
+    try {
+      for (const target of ['javascript', 'typescript'] as const) {
+        const found = generate(doc.ast, target).diagnostics.map((d) => `${d.line}: ${d.code} ${d.message}`);
+        assert.deepEqual(found.filter((message) => /W_UNFAITHFUL/.test(message)).map((message) => message.slice(0, 3)), ["6: "], found.join('\n'));
+        assert.match(found[0], /a map keyed by other than texts \(a Map in (Java|Type)Script\) passed as an argument, where a map keyed by texts or a value of any type is read as a plain object/);
+      }
+    } finally {
+      doc.dispose();
+    }
+  });
+
   it('jsstr of a map keyed by numbers is an error at projection: Node shows a Map as Map(n) { key => value }', () => {
     const doc = WhetstoneDocument.create('let m: map<number, number> = {};\nm[1] = 2;\nprint(jsstr(m));\n', 1);
     try {
