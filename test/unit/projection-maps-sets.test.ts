@@ -126,10 +126,15 @@ describe('projection: maps and sets', () => {
         'for (const ch of "abracadabra") if (!seen.has(ch)) seen.add(ch);',
         'console.log([...seen].join(""));',
         'console.log(uniq([1, 2, 2, 3, 1, -1]), uniq("héllo😀😀"), uniq([]));',
+        'function distinct(xs) {',
+        '  return [...new Set(xs)];',
+        '}',
+        'const once = [...new Set([NaN, 0, -0, NaN, "0", 2, 2])];',
+        'console.log(distinct([5, 3, 5, 1, 3]), distinct("banana"), once.length);',
         '',
       ].join('\n'),
       'javascript',
-      /const s: map<any, bool> = \{\};\s*for item\d+ in xs \{\s*s\[item\d+\] = true;\s*\}\s*return keys\(s\);[^]*st\[1\] = true;[^]*for x in keys\(st\)/,
+      /const s: map<any, bool> = \{\};\s*for item\d+ in xs \{\s*s\[item\d+\] = true;\s*\}\s*return keys\(s\);[^]*st\[1\] = true;[^]*for x in keys\(st\)[^]*const distinct\d+: map<any, bool> = \{\};\s*for item\d+ in xs \{\s*distinct\d+\[item\d+\] = true;\s*\}\s*return keys\(distinct\d+\);/,
     );
   });
 
@@ -185,6 +190,7 @@ describe('projection: maps and sets', () => {
 
   it('a Map or Set used other than through its methods, changed while walked, or built from a list made elsewhere is an error at import', () => {
     const cases: [string, RegExp][] = [
+      ['const xs = [1, 1];\nconsole.log([...new Set(xs)].length);\n', /^2: .*new Set\(…\) other than as the value of a declaration/],
       ['const m = new Map();\nconsole.log(m);\n', /^2: .*the Map 'm' used other than through its methods/],
       ['function size(c) {\n  return c.size;\n}\nconst s = new Set([1]);\nconsole.log(size(s));\n', /^5: .*the Set 's' used other than through its methods/],
       ['const s = new Set([1, 2]);\nfor (const x of s) {\n  if (x < 5) s.add(x + 10);\n}\n', /^2: .*a for loop over the Set 's' whose body changes it/],

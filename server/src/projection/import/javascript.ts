@@ -415,6 +415,8 @@ export class JavaScriptImporter {
         if (value?.type === 'ternary_expression') {
           return [this.lowerConditional(value, (branch) => this.b.make<A.ReturnStatement>('ReturnStatement', branch, { annotations: [], value: this.expression(branch) }))];
         }
+        const distinct = value && this.distinctElements(value);
+        if (distinct) return [...distinct.before, this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: distinct.list })];
         return [this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: value ? this.expression(value) : null })];
       }
       case 'if_statement':
@@ -571,6 +573,11 @@ export class JavaScriptImporter {
       const keyed = value && (this.collectionDeclaration(value, name, kind) ?? this.objectMapDeclaration(value, name, kind));
       if (keyed) {
         out.push(...keyed);
+        continue;
+      }
+      const distinct = value && this.distinctElements(value);
+      if (distinct) {
+        out.push(...distinct.before, this.b.make<A.VariableDeclaration>('VariableDeclaration', declarator, { name: name.text, kind, varType, annotations: [], initializer: distinct.list }));
         continue;
       }
       const listLoop = value && (this.listMethodLoop(value, name, kind, varType) ?? this.arrayFromLoop(value, name, kind, varType));
@@ -792,6 +799,27 @@ export class JavaScriptImporter {
       this.assignment(this.b.make<A.IndexExpression>('IndexExpression', member, { object: this.b.identifier(name.text, name), index: this.b.literal(keyOf(keyNode) ?? '', keyNode ?? member) }), '=', this.expression(item ?? member), member),
     );
     return [declaration, ...puts];
+  }
+
+  /**
+   * `[...new Set(xs)]`, the distinct elements of xs in the order first met, as a declaration's or
+   * a return's value: a map of them filled before (`const distinct1: map<any, bool> = {}; for item2
+   * in xs { distinct1[item2] = true; }`), then `keys(distinct1)`.
+   */
+  private distinctElements(value: SyntaxNode): { before: A.Statement[]; list: A.Expression } | undefined {
+    const elements = value.type === 'array' ? namedChildren(value) : [];
+    const inner = elements.length === 1 && elements[0].type === 'spread_element' ? namedChildren(elements[0])[0] : undefined;
+    if (!inner || newCollection(inner, (global) => this.declaresName(global)) !== 'Set') return undefined;
+    const args = namedChildren(field(inner, 'arguments') ?? inner);
+    const source = args[0];
+    if (args.length !== 1 || source.type === 'spread_element' || this.collections?.kindOf(source) === 'Map') return undefined;
+    const holder = this.freshName('distinct');
+    const item = this.freshName('item');
+    const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', inner, { name: holder, kind: 'const', varType: 'map<any, bool>', annotations: [], initializer: this.b.make<A.ObjectLiteral>('ObjectLiteral', inner, { properties: [] }) });
+    const iterable = this.collections?.kindOf(source) === 'Set' ? this.b.call('keys', [this.b.identifier(source.text, source)], source) : this.expression(source);
+    const put = this.assignment(this.b.make<A.IndexExpression>('IndexExpression', source, { object: this.b.identifier(holder, source), index: this.b.identifier(item, source) }), '=', this.b.literal(true, source), source);
+    const loop = this.b.make<A.ForStatement>('ForStatement', inner, { annotations: [], iterator: item, iterable, body: this.b.make<A.Block>('Block', source, { statements: [put] }) });
+    return { before: [declaration, loop], list: this.b.call('keys', [this.b.identifier(holder, value)], value) };
   }
 
   /** `m.set(k, v)`, `s.add(x)`, `m.delete(k)` as statements: `m[k] = v;`, `s[x] = true;`, `removeKey(m, k);`. */
@@ -1262,6 +1290,11 @@ export class JavaScriptImporter {
           consequent: this.expression(field(node, 'consequence') ?? node),
           alternate: this.expression(field(node, 'alternative') ?? node),
         });
+      case 'new_expression': {
+        const collection = newCollection(node, (global) => this.declaresName(global));
+        if (collection) return this.b.errorNode(node, `new ${collection}(…) other than as the value of a declaration of a name never assigned again (or, for [...new Set(xs)], a declaration's or a return's value)`, `Declare it first: const s = new ${collection}(…);`);
+        return this.b.errorNode(node, `a ${describe(node)}`);
+      }
       default:
         return this.b.errorNode(node, `a ${describe(node)}`);
     }
