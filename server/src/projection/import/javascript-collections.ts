@@ -37,6 +37,8 @@ function declaringScope(id: SyntaxNode): SyntaxNode | undefined {
  */
 export class Collections {
   private readonly declared = new Map<number, Map<string, CollectionKind | 'object' | null>>();
+  /** The names some scope binds to a Map, a Set or an object literal: only these are looked up. */
+  private readonly candidates = new Set<string>();
 
   constructor(root: SyntaxNode, declares: (id: SyntaxNode) => boolean, declaresName: (name: string) => boolean) {
     for (const id of root.descendantsOfType('identifier')) {
@@ -50,10 +52,11 @@ export class Collections {
       if (!names) this.declared.set(scope.id, (names = new Map()));
       const known = names.get(id.text);
       names.set(id.text, kind && (known === undefined || known === kind) ? kind : null);
+      if (kind) this.candidates.add(id.text);
     }
     for (const found of root.descendantsOfType(['assignment_expression', 'augmented_assignment_expression', 'update_expression'])) {
       const target = found && (found.type === 'update_expression' ? field(found, 'argument') : field(found, 'left'));
-      const scope = target?.type === 'identifier' ? this.scopeOf(target) : undefined;
+      const scope = target?.type === 'identifier' && this.candidates.has(target.text) ? this.scopeOf(target) : undefined;
       if (target && scope) this.declared.get(scope.id)?.set(target.text, null);
     }
   }
@@ -70,7 +73,7 @@ export class Collections {
   }
 
   private boundTo(id: SyntaxNode | null | undefined): CollectionKind | 'object' | undefined {
-    if (id?.type !== 'identifier') return undefined;
+    if (id?.type !== 'identifier' || !this.candidates.has(id.text)) return undefined;
     const scope = this.scopeOf(id);
     return (scope && this.declared.get(scope.id)?.get(id.text)) ?? undefined;
   }
