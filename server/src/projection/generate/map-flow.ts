@@ -27,7 +27,7 @@ function syntaxHeldInMap(text: string | null): boolean | undefined {
 export function reportMapFlows(program: A.Program, ctx: GenerationContext, language: string, isBuiltin: (callee: A.Expression) => boolean): void {
   const held = (node: A.Node): boolean => heldInMap(ctx.typeOf(node));
   /** Whether a value of the place's type may hold a map (a map or any value), so a mismatch would go unseen. */
-  const mapLike = (type: Type | undefined): boolean => !type || type.kind === 'any' || type.kind === 'map' || (type.kind === 'optional' && mapLike(type.inner));
+  const mapLike = (type: Type | undefined): boolean => !type || type.kind === 'any' || type.kind === 'map' || type.kind === 'object' || (type.kind === 'optional' && mapLike(type.inner));
   const check = (value: A.Expression, placeHeld: boolean | undefined, placeType: Type | undefined, where: string): void => {
     const valueHeld = held(value);
     if (placeHeld === undefined ? !valueHeld || !mapLike(placeType) || heldInMap(placeType) : valueHeld === placeHeld) return;
