@@ -313,6 +313,17 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     },
   },
   {
+    name: 'removeKey',
+    type: fn([param('map', mapOf(ANY, ANY)), param('key', ANY)], VOID),
+    signature: 'fn removeKey(map: map<K, V>, key: K): void',
+    doc: 'Removes the entry of `key` from the map, in place; nothing when it holds no such key (JavaScript\'s `delete`, Python\'s `pop(key, None)`).',
+    refine: ([map, key], fits) => {
+      const type = map ? stripOptional(map) : ANY;
+      if (type.kind === 'map' && key && !fits(key, type.key)) return problem(1, `The key is ${typeToString(key)}, not ${typeToString(type.key)}`);
+      return {};
+    },
+  },
+  {
     name: 'range',
     type: fn([param('start', NUMBER), param('end', NUMBER, true), param('step', NUMBER, true, '1')], listOf(NUMBER)),
     signature: 'fn range(n: number): list<number>  |  fn range(start: number, end: number): list<number>  |  fn range(start: number, end: number, step: number): list<number>',

@@ -126,7 +126,8 @@ export class ExpressionChecker {
         if (!property.value) continue;
         this.checkAssignable(property.value, base.value, (actual, expected) => `Value of '${property.key}' is ${actual}, not ${expected}`);
       }
-      if (whyNotAssignable(STRING, base.key, this.context.types) !== null) {
+      // An empty literal holds no key: it starts a map of any key type.
+      if (literal.properties.length > 0 && whyNotAssignable(STRING, base.key, this.context.types) !== null) {
         this.context.report('E_TYPE_MISMATCH', `An object literal has string keys, not ${typeToString(base.key)}`, literal, literal.span);
       }
       this.context.result.types.set(literal.id, base);

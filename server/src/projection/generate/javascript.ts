@@ -12,6 +12,8 @@ import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../wr
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, someNode, type GenerateResult } from './common';
 import { NumberFacts } from './number-facts';
 import { kindTest, TEXT_KINDS } from '../text-kinds';
+import { reportMapFlows } from './map-flow';
+import { heldInMap, MAP_SHOWN_BY_NODE } from './map-keys';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
 
 // Precedence, higher binds tighter (ECMAScript's operator precedence).
@@ -109,6 +111,7 @@ class JavaScriptGenerator {
   private readonly walks: { list: SemanticSymbol; counter: SemanticSymbol }[] = [];
 
   run(): GenerateResult {
+    reportMapFlows(this.program, this.ctx, this.language, (callee) => this.isBuiltin(callee));
     const body = new CodeWriter('  ');
     const imports: string[] = [];
     let previous: A.TopLevel | undefined;
@@ -177,7 +180,8 @@ class JavaScriptGenerator {
           break;
         }
         case 'map':
-          base = `Record<${args[0] === 'number' ? 'number' : 'string'}, ${args[1] ?? 'any'}>`;
+          // A map keyed by anything but texts is a Map (map-keys.ts).
+          base = args[0] === 'string' ? `Record<string, ${args[1] ?? 'any'}>` : `Map<${args[0] ?? 'any'}, ${args[1] ?? 'any'}>`;
           break;
         default:
           base = syntax.name;
@@ -302,6 +306,10 @@ class JavaScriptGenerator {
         return;
       }
       case 'AssignmentStatement':
+        if (node.target.type === 'IndexExpression' && this.inMap(node.target.object)) {
+          w.line(`${this.mapWrite(node.target, node.operator, node.value)};`);
+          return;
+        }
         w.line(`${this.target(node.target)} ${node.operator} ${this.expression(node.value).text};`);
         return;
       case 'MultipleAssignment':
@@ -517,6 +525,8 @@ class JavaScriptGenerator {
       }
       case 'IndexExpression': {
         const object = this.expression(node.object);
+        // A Map answers undefined for a key it does not hold, where Whetstone reads null.
+        if (this.inMap(node.object)) return fragment(`(${wrap(object, POSTFIX)}.get(${this.expression(node.index).text}) ?? null)`, PRIMARY);
         const type = this.typescript ? this.ctx.model.typeOf(node.object.id) : undefined;
         const stripped = type ? stripOptional(type) : undefined;
         // A text key that is no field of an object literal's type (d["b"] of { a: 1 }, read where it may be missing).
@@ -535,7 +545,7 @@ class JavaScriptGenerator {
       case 'ArrayLiteral':
         return fragment(`[${node.elements.map((element) => this.expression(element).text).join(', ')}]`, PRIMARY);
       case 'ObjectLiteral':
-        if (node.properties.length === 0) return fragment('{}', PRIMARY);
+        if (node.properties.length === 0) return fragment(heldInMap(this.ctx.typeOf(node)) ? 'new Map()' : '{}', PRIMARY);
         // A `__proto__:` key would set the prototype; a computed key makes it an own property.
         return fragment(`{ ${node.properties.map((property) => `${property.key === '__proto__' ? '["__proto__"]' : property.key}: ${this.expression(property.value).text}`).join(', ')} }`, PRIMARY);
       case 'Lambda':
@@ -544,6 +554,24 @@ class JavaScriptGenerator {
         this.ctx.unfaithful(node, this.language, `source that did not parse (${node.text.slice(0, 60)})`);
         return fragment('undefined', PRIMARY);
     }
+  }
+
+  /** Whether `node` is a map the generated code holds in a Map (map-keys.ts). */
+  private inMap(node: A.Expression): boolean {
+    return heldInMap(this.ctx.typeOf(node));
+  }
+
+  /** `m[k] = v` (or `+=` …) on a map held in a Map: `m.set(k, v)`, the key and map read once. */
+  private mapWrite(target: A.IndexExpression, operator: string, value: A.Expression): string {
+    const map = wrap(this.expression(target.object), POSTFIX);
+    const key = this.expression(target.index).text;
+    const given = this.expression(value);
+    if (operator === '=') return `${map}.set(${key}, ${given.text})`;
+    if (!isPure(target.object) || !isPure(target.index)) this.ctx.unfaithful(target, this.language, `a ${operator} of a map entry whose map or key is not a plain name or value (it would be read twice)`);
+    // As `m[k] += v` on an object: the entry read as it is (undefined when missing).
+    const read = `${map}.get(${key})${this.typescript ? '!' : ''}`;
+    const binary = operator.slice(0, -1) as A.BinaryOperator;
+    return `${map}.set(${key}, ${binaryFragment(binary, fragment(read, POSTFIX), given, BINARY[binary]).text})`;
   }
 
   /** Whether `m[k]` reads or writes a map, record or object by key rather than a list or text by index. */
@@ -631,6 +659,7 @@ class JavaScriptGenerator {
         }
         case 'len':
           if (first && this.ctx.isKind(first, 'list', 'string')) return fragment(`${wrap(args[0], POSTFIX)}.length`, POSTFIX);
+          if (first && this.inMap(first)) return fragment(`${wrap(args[0], POSTFIX)}.size`, POSTFIX);
           if (first && this.ctx.isKind(first, 'map', 'object', 'named')) return fragment(`Object.keys(${args[0].text}).length`, POSTFIX);
           return fragment(`${this.ctx.helper('lengthOf')}(${list(args)})`, POSTFIX);
         case 'push':
@@ -639,6 +668,7 @@ class JavaScriptGenerator {
         case 'includes':
           if (!first || !second) break;
           if (this.ctx.isKind(first, 'list', 'string')) return fragment(`${wrap(args[0], POSTFIX)}.includes(${args[1].text})`, POSTFIX);
+          if (this.inMap(first)) return fragment(`${wrap(args[0], POSTFIX)}.has(${args[1].text})`, POSTFIX);
           if (this.ctx.isKind(first, 'map', 'object')) return fragment(`Object.hasOwn(${args[0].text}, ${args[1].text})`, POSTFIX);
           return fragment(`${this.ctx.helper('includesIn')}(${list(args)})`, POSTFIX);
         case 'split':
@@ -692,7 +722,12 @@ class JavaScriptGenerator {
           const typeArgument = empty && this.typescript ? `<${known !== null ? this.type(known) : 'any'}>` : '';
           return fragment(`${this.ctx.helper('repeatList')}${typeArgument}(${list(args)})`, POSTFIX);
         }
+        case 'removeKey':
+          if (!first || !second) break;
+          if (this.inMap(first)) return fragment(`${wrap(args[0], POSTFIX)}.delete(${args[1].text})`, POSTFIX);
+          return fragment(`delete ${wrap(args[0], POSTFIX)}[${args[1].text}]`, UNARY);
         case 'keys':
+          if (first && this.inMap(first)) return fragment(`[...${wrap(args[0], POSTFIX)}.keys()]`, PRIMARY);
           return fragment(`Object.keys(${list(args)})`, POSTFIX);
         case 'minOf':
         case 'maxOf': {
@@ -702,6 +737,7 @@ class JavaScriptGenerator {
           return fragment(`${wrap(args[0], POSTFIX)}.reduce((best${number}, item${number}) => Math.${best}(best, item), ${start})`, POSTFIX);
         }
         case 'values': {
+          if (first && this.inMap(first)) return fragment(`[...${wrap(args[0], POSTFIX)}.values()]`, PRIMARY);
           // TypeScript types the values of an any as unknown[]: they are any, as the map's are.
           const untyped = this.typescript && first && stripOptional(this.ctx.model.typeOf(first.id) ?? { kind: 'any' }).kind === 'any';
           return fragment(`Object.values${untyped ? '<any>' : ''}(${list(args)})`, POSTFIX);
@@ -722,6 +758,7 @@ class JavaScriptGenerator {
         case 'pystr':
           return fragment(`${this.ctx.helper('pythonText')}(${list(args)})`, POSTFIX);
         case 'jsstr':
+          if (first && this.inMap(first)) this.ctx.unfaithful(node, this.language, MAP_SHOWN_BY_NODE);
           this.ctx.helper('nodeInspect'); // the import nodeText calls
           return fragment(`${this.ctx.helper('nodeText')}(${list(args)})`, POSTFIX);
         case 'assert':
@@ -838,6 +875,8 @@ class JavaScriptGenerator {
    */
   private printed(arg: A.Expression): string {
     const text = this.expression(arg).text;
+    // A map read at a key it does not hold is null, which show writes (an object's is undefined).
+    if (arg.type === 'IndexExpression' && this.ctx.isKind(arg.object, 'map')) return `${this.ctx.helper('show')}(${text})`;
     // console.log shows -0 as "-0"; print shows it as "0", as String does.
     if (this.ctx.isKind(arg, 'number') && !this.numbers.neverNegativeZero(arg)) return `String(${text})`;
     return this.ctx.isKind(arg, 'string', 'number', 'bool') ? text : `${this.ctx.helper('show')}(${text})`;
@@ -858,7 +897,7 @@ export function typeString(type: Type): string | null {
     case 'map': {
       const key = typeString(type.key);
       const value = typeString(type.value);
-      return `map<${key ?? 'string'}, ${value ?? 'any'}>`;
+      return `map<${key ?? (stripOptional(type.key).kind === 'any' ? 'any' : 'string')}, ${value ?? 'any'}>`;
     }
     case 'named':
       return type.name;

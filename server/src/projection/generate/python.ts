@@ -29,6 +29,7 @@ import { BUILTINS, parseTypeSyntax, stripOptional, type TypeSyntax } from '../..
 import { TEXT_KINDS } from '../text-kinds';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
+import { heldInMap, MAP_SHOWN_BY_NODE } from './map-keys';
 import { EXACT_WHOLE_LIMIT, exactWithin, NumberFacts } from './number-facts';
 import { pyHelperImports, pyHelperSource, pyHelperUses, type PyHelper, type PyHelperOptions } from './runtime-python';
 
@@ -909,7 +910,7 @@ class PythonGenerator {
   private index(node: A.IndexExpression, asTarget: boolean): Fragment {
     const objectFragment = this.expression(node.object);
     const object = wrap(objectFragment, POSTFIX);
-    const index = this.expression(node.index).text;
+    const index = this.mapKey(node.object, node.index, this.expression(node.index).text);
     // Reading a missing key is null in Whetstone (and undefined in JavaScript), a KeyError for
     // dict[k]: a map, a record or object, or anything indexed by a string is a dict here.
     if (this.isDict(node)) return fragment(asTarget ? `${object}[${index}]` : `${object}.get(${index})`, POSTFIX);
@@ -919,6 +920,16 @@ class PythonGenerator {
     if (isPure(node.object)) return fragment(`${object}[${this.ctx.helper('index_in')}(${objectFragment.text}, ${index})]`, POSTFIX);
     this.ctx.unfaithful(node, 'Python', 'an element written in a list that a call gives (its index is not checked)');
     return fragment(`${object}[${index}]`, POSTFIX);
+  }
+
+  /**
+   * A key of a map keyed by numbers or any values (map-keys.ts) as JavaScript's Map compares it:
+   * through map_key when it may be -0.0 or a NaN, which a dict keeps apart or never finds.
+   */
+  private mapKey(map: A.Expression, key: A.Expression, text: string): string {
+    if (!heldInMap(this.ctx.typeOf(map)) || this.ctx.isKind(key, 'string', 'bool')) return text;
+    if (key.type === 'Literal' && (typeof key.value === 'string' || (typeof key.value === 'number' && key.value !== 0))) return text;
+    return `${this.ctx.helper('map_key')}(${text})`;
   }
 
   /** Whether `xs[i]` reads a dict: a map, a record or object, or anything indexed by a string. */
@@ -1037,14 +1048,18 @@ class PythonGenerator {
       const listCall = this.listCall(name, node, args);
       if (listCall) return listCall;
       switch (name) {
-        case 'print':
+        case 'print': {
           // Node writes a half of a character above U+FFFF as U+FFFD, where Python's UTF-8 raises.
           if (this.halves.halves) this.ctx.helper('halves_written');
-          return fragment(`print(${node.arguments.map((arg, index) => (this.ctx.isKind(arg, 'string') ? args[index].text : `${this.ctx.helper('show')}(${args[index].text})`)).join(', ')})`, POSTFIX);
+          // A map read at a key it does not hold is None, which show writes as null.
+          const raw = (arg: A.Expression): boolean => this.ctx.isKind(arg, 'string') && !(arg.type === 'IndexExpression' && this.ctx.isKind(arg.object, 'map'));
+          return fragment(`print(${node.arguments.map((arg, index) => (raw(arg) ? args[index].text : `${this.ctx.helper('show')}(${args[index].text})`)).join(', ')})`, POSTFIX);
+        }
         case 'push':
           if (args.length === 2) return fragment(`${wrap(args[0], POSTFIX)}.append(${args[1].text})`, POSTFIX);
           break;
         case 'includes':
+          if (first && node.arguments[1] && heldInMap(this.ctx.typeOf(first))) return fragment(`${this.mapKey(first, node.arguments[1], args[1].text)} in ${wrap(args[0], COMPARE + 1)}`, COMPARE);
           return fragment(`${this.ctx.helper('contains')}(${list})`, POSTFIX);
         case 'split': {
           // str.split refuses an empty separator, where Whetstone's gives the characters.
@@ -1101,6 +1116,9 @@ class PythonGenerator {
           return fragment(`${this.ctx.helper('step_slice')}(${list})`, POSTFIX);
         case 'splice':
           return fragment(`${this.ctx.helper('splice_list')}(${list})`, POSTFIX);
+        case 'removeKey':
+          if (args.length === 2 && first && node.arguments[1]) return fragment(`${wrap(args[0], POSTFIX)}.pop(${this.mapKey(first, node.arguments[1], args[1].text)}, None)`, POSTFIX);
+          break;
         case 'keys':
         case 'values':
           return fragment(`list(${wrap(args[0], POSTFIX)}.${name}())`, POSTFIX);
@@ -1132,6 +1150,7 @@ class PythonGenerator {
           this.ctx.helper('show'); // python_text shows numbers through it
           return fragment(`${this.ctx.helper('python_text')}(${list})`, POSTFIX);
         case 'jsstr':
+          if (first && heldInMap(this.ctx.typeOf(first))) this.ctx.unfaithful(node, 'Python', MAP_SHOWN_BY_NODE);
           this.ctx.helper('show'); // node_text shows numbers through it
           return fragment(`${this.ctx.helper('node_text')}(${list})`, POSTFIX);
         case 'int':

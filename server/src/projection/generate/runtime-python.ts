@@ -37,7 +37,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer' | 'map_key';
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -64,6 +64,7 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   square_root: ['math'],
   power: ['math'],
   contains: [],
+  map_key: ['math'],
   split_text: [],
   repeat_list: [],
   index_of: [],
@@ -218,7 +219,7 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string,
     if isinstance(value, list):
         return "[" + ", ".join(${name('show')}(item, True) for item in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{key}: {${name('show')}(item, True)}" for key, item in value.items()) + "}"
+        return "{" + ", ".join(f"{${name('show')}(key)}: {${name('show')}(item, True)}" for key, item in value.items()) + "}"
     if callable(value):
         return "<fn>"
     return str(value)`;
@@ -279,6 +280,15 @@ export function pyHelperSource(helper: PyHelper, name: (base: string) => string,
         return math.nan
     value = float(text)
     return int(value) if value.is_integer() and abs(value) <= 2**53 and (value or not text.startswith("-")) else value`;
+    case 'map_key':
+      return `def ${name('map_key')}(key):
+    """A key of a map as JavaScript's Map compares keys: -0.0 is 0.0, and every NaN is math.nan (a dict finds a NaN only as the same object)."""
+    if type(key) is float:
+        if key != key:
+            return math.nan
+        if key == 0:
+            return 0.0
+    return key`;
     case 'contains':
       return `def ${name('contains')}(container, value):
     """Whetstone's includes: a text in a text; a key of a dict; in a list, the same value (lists and dicts by identity, numbers by value, NaN found, True is not 1)."""

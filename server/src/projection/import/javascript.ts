@@ -25,6 +25,7 @@ import { runBeforeExits } from './loop-exits';
 import { switchBranches } from './javascript-switch';
 import { movableUpdate, type MovedUpdate } from './javascript-updates';
 import { importLibraryFunction, importLibraryMethod } from './javascript-library';
+import { changesCollection, Collections, collectionUseMessage, literalPairs, newCollection, type CollectionKind } from './javascript-collections';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
 /** What `typeof x === "…"` tests, as a Whetstone type test. */
@@ -92,10 +93,13 @@ export class JavaScriptImporter {
   /** The caught name whose `.message` is the message, inside a catch that reads it so. */
   private caughtMessage: string | undefined;
   private root: SyntaxNode | undefined;
+  /** The names bound to a Map or Set (javascript-collections.ts). */
+  private collections: Collections | undefined;
 
   program(root: SyntaxNode): A.Program {
     this.root = root;
     this.declaredGlobals.clear();
+    this.collections = new Collections(root, declares, (name) => this.declaresName(name));
     this.errorClasses = errorClasses(root);
     this.runtimeErrors = new RuntimeErrors(fileFunctions(root), this.errorClasses);
     this.throws = throwKinds(root, this.errorClasses);
@@ -430,6 +434,8 @@ export class JavaScriptImporter {
         if (value?.type === 'ternary_expression') {
           return [this.lowerConditional(value, (branch) => this.b.make<A.ReturnStatement>('ReturnStatement', branch, { annotations: [], value: this.expression(branch) }))];
         }
+        const distinct = value && this.distinctElements(value);
+        if (distinct) return [...distinct.before, this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: distinct.list })];
         return [this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: value ? this.expression(value) : null })];
       }
       case 'if_statement':
@@ -602,6 +608,16 @@ export class JavaScriptImporter {
         out.push(...before, this.b.make<A.VariableDeclaration>('VariableDeclaration', declarator, { name: name.text, kind, varType, annotations: [], initializer: this.expression(target) }));
         continue;
       }
+      const keyed = value && (this.collectionDeclaration(value, name, kind) ?? this.objectMapDeclaration(value, name, kind));
+      if (keyed) {
+        out.push(...keyed);
+        continue;
+      }
+      const distinct = value && this.distinctElements(value);
+      if (distinct) {
+        out.push(...distinct.before, this.b.make<A.VariableDeclaration>('VariableDeclaration', declarator, { name: name.text, kind, varType, annotations: [], initializer: distinct.list }));
+        continue;
+      }
       const listLoop = value && (this.listMethodLoop(value, name, kind, varType) ?? this.arrayFromLoop(value, name, kind, varType));
       if (listLoop) {
         out.push(...listLoop);
@@ -745,6 +761,171 @@ export class JavaScriptImporter {
     return [declaration, loop];
   }
 
+  /**
+   * `const m = new Map()` / `new Set()` → `const m: map<any, any> = {};` (a Set: `map<any, bool>`,
+   * each element a key to true). `new Map([[k, v], …])` sets the pairs in order and `new Set(xs)`
+   * adds the elements of xs in order (a text's characters, by code point, as a Set walks them).
+   */
+  private collectionDeclaration(value: SyntaxNode, name: SyntaxNode, kind: 'let' | 'const'): A.Statement[] | undefined {
+    const collection = newCollection(value, (global) => this.declaresName(global));
+    if (!collection || this.collections?.kindOf(name) !== collection) return undefined;
+    const argsNode = field(value, 'arguments');
+    const args = argsNode ? namedChildren(argsNode) : [];
+    const held = (): A.Identifier => this.b.identifier(name.text, name);
+    const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', name, {
+      name: name.text,
+      kind,
+      varType: collection === 'Set' ? 'map<any, bool>' : 'map<any, any>',
+      annotations: [],
+      initializer: this.b.make<A.ObjectLiteral>('ObjectLiteral', value, { properties: [] }),
+    });
+    const put = (key: A.Expression, item: A.Expression, at: SyntaxNode): A.Statement => this.assignment(this.b.make<A.IndexExpression>('IndexExpression', at, { object: held(), index: key }), '=', item, at);
+    if (args.length === 0) return [declaration];
+    const [source] = args;
+    if (args.length > 1 || source.type === 'spread_element') {
+      this.b.unsupported(value, `new ${collection}(…) with more than one argument or a spread`);
+      return [declaration];
+    }
+    if (collection === 'Map') {
+      const pairs = literalPairs(source);
+      if (!pairs) {
+        this.b.unsupported(source, 'new Map(…) of anything but a list of [key, value] pairs written out', 'Write the pairs in the call, or set them one by one.');
+        return [declaration];
+      }
+      return [declaration, ...pairs.map(([key, item]) => put(this.expression(key), this.expression(item), key))];
+    }
+    const sourceSet = this.collections?.kindOf(source);
+    if (sourceSet === 'Map') {
+      this.b.unsupported(source, 'new Set(…) of a Map (its items are [key, value] lists)');
+      return [declaration];
+    }
+    const iterator = this.freshName('item');
+    const iterable = sourceSet === 'Set' ? this.b.call('keys', [this.b.identifier(source.text, source)], source) : this.expression(source);
+    const add = put(this.b.identifier(iterator, source), this.b.literal(true, source), source);
+    const loop = this.b.make<A.ForStatement>('ForStatement', source, { annotations: [], iterator, iterable, body: this.b.make<A.Block>('Block', source, { statements: [add] }) });
+    return [declaration, loop];
+  }
+
+  /**
+   * `const pairs = { ')': '(', ']': '[' }`, an object literal with a key that is not a name: a
+   * map from texts, `const pairs: map<string, string> = {}; pairs[")"] = "(";` (the values' type
+   * when every value is a text, or every one a number, literal; any otherwise). A key that is a
+   * whole number (JavaScript walks those first, in numeric order) or `__proto__` (the prototype) is
+   * an error, as before.
+   */
+  private objectMapDeclaration(value: SyntaxNode, name: SyntaxNode, kind: 'let' | 'const'): A.Statement[] | undefined {
+    if (value.type !== 'object') return undefined;
+    const members = namedChildren(value);
+    if (members.length === 0 || members.some((member) => member.type !== 'pair')) return undefined;
+    const entries = members.map((member) => ({ member, keyNode: field(member, 'key'), item: field(member, 'value') }));
+    const keyOf = (keyNode: SyntaxNode | null | undefined): string | undefined =>
+      keyNode?.type === 'string' ? this.stringValue(keyNode) : keyNode?.type === 'property_identifier' ? keyNode.text : undefined;
+    // Only objects that need it: one whose keys are all names is an object literal already.
+    if (entries.every(({ keyNode }) => keyNode?.type === 'property_identifier')) return undefined;
+    if (entries.some(({ keyNode, item }) => !item || keyOf(keyNode) === undefined)) return undefined;
+    if (entries.some(({ keyNode }) => { const key = keyOf(keyNode) ?? ''; return key === '__proto__' || /^(0|[1-9]\d*)$/.test(key); })) return undefined;
+    const valueTypes = new Set(entries.map(({ item }) => (item?.type === 'string' ? 'string' : item?.type === 'number' ? 'number' : 'any')));
+    const valueType = valueTypes.size === 1 ? [...valueTypes][0] : 'any';
+    const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', name, {
+      name: name.text,
+      kind,
+      varType: `map<string, ${valueType}>`,
+      annotations: [],
+      initializer: this.b.make<A.ObjectLiteral>('ObjectLiteral', value, { properties: [] }),
+    });
+    const puts = entries.map(({ member, keyNode, item }) =>
+      this.assignment(this.b.make<A.IndexExpression>('IndexExpression', member, { object: this.b.identifier(name.text, name), index: this.b.literal(keyOf(keyNode) ?? '', keyNode ?? member) }), '=', this.expression(item ?? member), member),
+    );
+    return [declaration, ...puts];
+  }
+
+  /**
+   * `[...new Set(xs)]`, the distinct elements of xs in the order first met, as a declaration's or
+   * a return's value: a map of them filled before (`const distinct1: map<any, bool> = {}; for item2
+   * in xs { distinct1[item2] = true; }`), then `keys(distinct1)`.
+   */
+  private distinctElements(value: SyntaxNode): { before: A.Statement[]; list: A.Expression } | undefined {
+    const elements = value.type === 'array' ? namedChildren(value) : [];
+    const inner = elements.length === 1 && elements[0].type === 'spread_element' ? namedChildren(elements[0])[0] : undefined;
+    if (!inner || newCollection(inner, (global) => this.declaresName(global)) !== 'Set') return undefined;
+    const args = namedChildren(field(inner, 'arguments') ?? inner);
+    const source = args[0];
+    if (args.length !== 1 || source.type === 'spread_element' || this.collections?.kindOf(source) === 'Map') return undefined;
+    const holder = this.freshName('distinct');
+    const item = this.freshName('item');
+    const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', inner, { name: holder, kind: 'const', varType: 'map<any, bool>', annotations: [], initializer: this.b.make<A.ObjectLiteral>('ObjectLiteral', inner, { properties: [] }) });
+    const iterable = this.collections?.kindOf(source) === 'Set' ? this.b.call('keys', [this.b.identifier(source.text, source)], source) : this.expression(source);
+    const put = this.assignment(this.b.make<A.IndexExpression>('IndexExpression', source, { object: this.b.identifier(holder, source), index: this.b.identifier(item, source) }), '=', this.b.literal(true, source), source);
+    const loop = this.b.make<A.ForStatement>('ForStatement', inner, { annotations: [], iterator: item, iterable, body: this.b.make<A.Block>('Block', source, { statements: [put] }) });
+    return { before: [declaration, loop], list: this.b.call('keys', [this.b.identifier(holder, value)], value) };
+  }
+
+  /** `m.set(k, v)`, `s.add(x)`, `m.delete(k)` as statements: `m[k] = v;`, `s[x] = true;`, `removeKey(m, k);`. */
+  private collectionChange(expression: SyntaxNode): A.Statement[] | undefined {
+    const target = this.collectionMethod(expression);
+    if (!target) return undefined;
+    const { name, kind, method, args, object } = target;
+    const entry = (key: A.Expression): A.IndexExpression => this.b.make<A.IndexExpression>('IndexExpression', expression, { object: this.b.identifier(name, object), index: key });
+    if (method === 'set' && kind === 'Map' && args.length === 2) return [this.assignment(entry(this.expression(args[0])), '=', this.expression(args[1]), expression)];
+    if (method === 'add' && kind === 'Set' && args.length === 1) return [this.assignment(entry(this.expression(args[0])), '=', this.b.literal(true, expression), expression)];
+    if (method === 'delete' && args.length === 1) {
+      return [this.b.make<A.ExpressionStatement>('ExpressionStatement', expression.parent ?? expression, { annotations: [], expression: this.b.call('removeKey', [this.b.identifier(name, object), this.expression(args[0])], expression) })];
+    }
+    return undefined;
+  }
+
+  /** A call of a method on a name bound to a Map or Set, taken apart. */
+  private collectionMethod(call: SyntaxNode): { name: string; kind: CollectionKind; method: string; args: SyntaxNode[]; object: SyntaxNode } | undefined {
+    if (call.type !== 'call_expression') return undefined;
+    const callee = field(call, 'function');
+    const object = callee?.type === 'member_expression' ? field(callee, 'object') : undefined;
+    const kind = this.collections?.kindOf(object);
+    const method = callee && field(callee, 'property')?.text;
+    const argsNode = field(call, 'arguments');
+    if (!object || !kind || !method || !argsNode || argsNode.type !== 'arguments') return undefined;
+    return { name: object.text, kind, method, args: namedChildren(argsNode), object };
+  }
+
+  /**
+   * `m.get(k)` → `m[k]` (null for a missing key, where JavaScript gives undefined: the same compared
+   * with undefined or null, which the importer reads as null),
+   * `.has(x)` → `includes(m, x)`, `m.keys()` / `m.values()` (a Set's: its elements) → `keys(m)` /
+   * `values(m)`. `set`, `add` and `delete` are statements (collectionChange); as values they give
+   * the Map itself or a bool, and are errors, as are the methods Whetstone has no form for.
+   */
+  private collectionCall(callee: SyntaxNode, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
+    const target = this.collectionMethod(node);
+    if (!target || target.args.some((arg) => arg.type === 'spread_element')) return undefined;
+    const { name, kind, method, object } = target;
+    const held = (): A.Identifier => this.b.identifier(name, object);
+    if (method === 'get' && kind === 'Map' && args.length === 1) return this.b.make<A.IndexExpression>('IndexExpression', node, { object: held(), index: args[0] });
+    if (method === 'has' && args.length === 1) return this.b.call('includes', [held(), args[0]], node);
+    if ((method === 'keys' || (method === 'values' && kind === 'Set')) && args.length === 0) return this.b.call('keys', [held()], node);
+    if (method === 'values' && args.length === 0) return this.b.call('values', [held()], node);
+    return this.b.errorNode(node, `${callee.text}(…) of the ${kind} '${name}'${['set', 'add', 'delete'].includes(method) ? ' used as a value' : ''}`, kind === 'Map' ? 'Whetstone carries get, has, keys and values, and set and delete as statements.' : 'Whetstone carries has, and add and delete as statements.');
+  }
+
+  /**
+   * `k in obj` of a name bound only to an object literal: `includes(obj, k)`, whether obj has k as
+   * its own key (read as obj[k] is: a name obj inherits, `toString`, is not one of its keys).
+   * `in` of anything else (a list, whose indexes it tests, or a value of unknown kind) has no form.
+   */
+  private keyTest(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode): A.Expression {
+    if (!this.collections?.isObject(right)) {
+      return this.b.errorNode(node, 'the in operator on a value other than a name bound to an object literal', 'Use includes(…) for a list, or m.has(k) for a Map.');
+    }
+    return this.b.call('includes', [this.expression(right), this.expression(left)], node);
+  }
+
+
+  /** The Map or Set a for…of walks: its name, itself or its keys(), values() or entries(). */
+  private collectionWalked(right: SyntaxNode): { name: string; kind: CollectionKind } | undefined {
+    const callee = right.type === 'call_expression' ? field(right, 'function') : undefined;
+    const object = right.type === 'identifier' ? right : callee?.type === 'member_expression' ? field(callee, 'object') : undefined;
+    const kind = this.collections?.kindOf(object);
+    return object && kind ? { name: object.text, kind } : undefined;
+  }
+
   /** `base` with a number that makes it a name the source does not use. */
   private freshName(base: string): string {
     let name = `${base}${++this.holderCount}`;
@@ -857,8 +1038,11 @@ export class JavaScriptImporter {
         if (!argument || !isAssignable(argument)) return [];
         return [this.assignment(this.expression(argument), operator.startsWith('+') ? '+=' : '-=', this.b.literal(1, expression), expression)];
       }
-      default:
+      default: {
+        const changed = this.collectionChange(expression);
+        if (changed) return changed;
         return [this.b.make<A.ExpressionStatement>('ExpressionStatement', expression.parent ?? expression, { annotations: [], expression: this.expression(expression) })];
+      }
     }
   }
 
@@ -1000,7 +1184,22 @@ export class JavaScriptImporter {
       this.b.unsupported(node, 'a for loop over a destructuring pattern');
       return [];
     }
-    let iterable = this.expression(right);
+    const walked = this.collectionWalked(right);
+    if (walked && changesCollection(field(node, 'body') ?? node, walked.name)) {
+      this.b.unsupported(node, `a for loop over the ${walked.kind} '${walked.name}' whose body changes it (a ${walked.kind} visits what is added while it is walked; Whetstone walks its keys as they were when the loop began)`);
+      return [];
+    }
+    let iterable: A.Expression;
+    if (walked && right.type === 'identifier') {
+      // A Set walks its elements, in insertion order: the keys of the map that holds them.
+      if (operator !== 'of' || walked.kind !== 'Set') {
+        this.b.unsupported(node, operator === 'in' ? `a for…in loop over the ${walked.kind} '${walked.name}' (it walks no entries of a ${walked.kind})` : `a for…of loop over the Map '${walked.name}' with one name (each item is a [key, value] list)`, 'Write for (const [key, value] of m), or walk m.keys().');
+        return [];
+      }
+      iterable = this.b.call('keys', [this.b.identifier(walked.name, right)], right);
+    } else {
+      iterable = this.expression(right);
+    }
     // for-in walks the keys of an object.
     if (operator === 'in') iterable = this.b.call('keys', [iterable], right);
     return [
@@ -1045,7 +1244,23 @@ export class JavaScriptImporter {
     };
     const step = (counter: () => A.Identifier): A.Statement => this.b.make<A.AssignmentStatement>('AssignmentStatement', inside, { annotations: [], target: counter(), operator: '+=', value: this.b.literal(1, inside) });
     let iterable: A.Expression;
-    if (object?.text === 'Object' && method === 'entries' && args.length === 1 && names.length <= 2) {
+    const walked = this.collectionWalked(right);
+    if (walked && changesCollection(bodyNode, walked.name)) {
+      this.b.unsupported(node, `a for loop over the ${walked.kind} '${walked.name}' whose body changes it (a ${walked.kind} visits what is added while it is walked; Whetstone walks its keys as they were when the loop began)`);
+      return [];
+    }
+    const mapEntries = walked?.kind === 'Map' && (right.type === 'identifier' || (method === 'entries' && args.length === 0));
+    if (mapEntries && names.length <= 2) {
+      // A Map's [key, value] pairs in insertion order: its keys and values taken before the loop.
+      const map = (): A.Identifier => this.b.identifier(walked.name, right);
+      const keyList = hold('keys', this.b.call('keys', [map()], right));
+      const valueList = hold('values', this.b.call('values', [map()], right));
+      const counter = hold('count', this.b.literal(0, right));
+      iterable = keyList();
+      bind(names[0], read());
+      if (names[1]) bind(names[1], this.b.make<A.IndexExpression>('IndexExpression', names[1], { object: valueList(), index: counter() }));
+      reads.push(step(counter));
+    } else if (object?.text === 'Object' && method === 'entries' && args.length === 1 && names.length <= 2) {
       const entries = this.expression(args[0]);
       const held = hold('entries', entries);
       const keyList = hold('keys', this.b.call('keys', [held()], right));
@@ -1147,10 +1362,13 @@ export class JavaScriptImporter {
         if (this.movedUpdate?.update === node.id && argument) return this.b.identifier(argument.text, argument);
         return this.b.errorNode(node, `${node.text} inside an expression`, 'Whetstone changes a variable only in a statement of its own: write the increment on a line of its own, before or after.');
       }
-      case 'identifier':
+      case 'identifier': {
         // Infinity and NaN are doubles Whetstone writes as num("Infinity") and num("NaN").
         if ((node.text === 'Infinity' || node.text === 'NaN') && !this.declaresName(node.text)) return this.b.call('num', [this.b.literal(node.text, node)], node);
+        const collection = this.collections?.kindOf(node);
+        if (collection) return this.b.errorNode(node, collectionUseMessage(collection, node.text), 'Read it through its methods, or build a list of its keys with [...s] or [...m.keys()].');
         return this.b.identifier(this.renamed?.get(node.text) ?? node.text, node);
+      }
       case 'undefined':
         // Compared with === or !==, undefined asks what null asks in Whetstone (a missing value);
         // elsewhere it prints and passes differently from null.
@@ -1208,6 +1426,11 @@ export class JavaScriptImporter {
           consequent: this.expression(field(node, 'consequence') ?? node),
           alternate: this.expression(field(node, 'alternative') ?? node),
         });
+      case 'new_expression': {
+        const collection = newCollection(node, (global) => this.declaresName(global));
+        if (collection) return this.b.errorNode(node, `new ${collection}(…) other than as the value of a declaration of a name never assigned again (or, for [...new Set(xs)], a declaration's or a return's value)`, `Declare it first: const s = new ${collection}(…);`);
+        return this.b.errorNode(node, `a ${describe(node)}`);
+      }
       default:
         return this.b.errorNode(node, `a ${describe(node)}`);
     }
@@ -1220,6 +1443,8 @@ export class JavaScriptImporter {
    */
   private spreadArray(node: SyntaxNode): A.Expression {
     const parts: A.Expression[] = [];
+    /** The parts that are new lists already (a Set's elements). */
+    const fresh = new Set<A.Expression>();
     let plain: A.Expression[] | undefined;
     for (const element of namedChildren(node)) {
       if (element.type !== 'spread_element') {
@@ -1230,11 +1455,19 @@ export class JavaScriptImporter {
       plain = undefined;
       const operand = namedChildren(element)[0];
       if (!operand) return this.b.errorNode(node, 'a spread (...)');
+      if (this.collections?.kindOf(operand) === 'Set') {
+        // A Set's elements in insertion order: the keys of the map that holds them (a new list).
+        const elements = this.b.call('keys', [this.b.identifier(operand.text, operand)], operand);
+        fresh.add(elements);
+        parts.push(elements);
+        continue;
+      }
       const spread = this.expression(operand);
       markTakenAsList(this.b, spread, 'spread');
       parts.push(spread);
     }
     const [first, ...rest] = parts;
+    if (rest.length === 0 && fresh.has(first)) return first;
     if (rest.length === 0) return this.b.call('slice', [first, this.b.literal(0, node)], node);
     return rest.reduce((list, part) => this.b.call('concat', [list, part], node), first);
   }
@@ -1288,6 +1521,7 @@ export class JavaScriptImporter {
       if (test) return test;
     }
     if (operatorText === 'instanceof' && left && right) return this.instanceofTest(node, left, right);
+    if (operatorText === 'in' && left && right) return this.keyTest(node, left, right);
     if (!operator || !left || !right) return this.b.errorNode(node, `the ${operatorText} operator`, UNCARRIED_OPERATOR_WHY[operatorText]);
     let leftExpression = this.expression(left);
     let rightExpression = this.expression(right);
@@ -1342,6 +1576,7 @@ export class JavaScriptImporter {
     if (!object || !property || node.children.some((child) => child?.type === 'optional_chain')) return this.b.errorNode(node, 'optional chaining (?.)');
     if (property.type !== 'property_identifier') return this.b.errorNode(node, 'a private member (#)');
     if (property.text === 'length') return this.b.call('len', [this.expression(object)], node);
+    if (property.text === 'size' && this.collections?.kindOf(object)) return this.b.call('len', [this.b.identifier(object.text, object)], node);
     const constant = object.type === 'identifier' && object.text === 'Number' && !this.declaresName('Number') ? NUMBER_CONSTANTS[property.text] : undefined;
     if (constant !== undefined) {
       if (typeof constant === 'string') return this.b.call('num', [this.b.literal(constant, node)], node);
@@ -1389,6 +1624,8 @@ export class JavaScriptImporter {
     }
     if (callee.type === 'member_expression' && field(callee, 'object')?.text === 'Array' && field(callee, 'property')?.text === 'from' && !this.declaresName('Array')) return this.arrayFrom(spread, node);
     const args = this.list(spread);
+    const collection = this.collectionCall(callee, args, node);
+    if (collection) return collection;
     const builtin = this.builtinCall(callee, args, node);
     if (builtin) return builtin;
     return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: args });
@@ -1845,3 +2082,4 @@ function restParameterFunctions(root: SyntaxNode): Map<string, { fixed: number; 
   }
   return new Map([...found].map(([name, { fixed, declaration }]) => [name, { fixed, declaration }]));
 }
+

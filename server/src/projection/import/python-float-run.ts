@@ -819,6 +819,10 @@ class Run {
         if (typeof second !== 'string' || !items.every((item) => typeof item === 'string')) throw new GiveUp();
         return this.bounded(items.join(second));
       }
+      case 'removeKey':
+        if (!(first instanceof Map)) throw new GiveUp();
+        first.delete(this.key(second));
+        return null;
       case 'includes':
         if (typeof first === 'string' && typeof second === 'string') return first.includes(second);
         if (first instanceof Map) return first.has(this.key(second));

@@ -33,6 +33,7 @@ import { importConversion } from './conversions';
 import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
 import { markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
+import { setConstruction, setNames, setUseMessage } from './python-sets';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
 /** Whetstone's bit operators work on 32-bit signed integers (as JavaScript's do); Python's on integers of any size. */
@@ -79,6 +80,9 @@ export class PythonImporter {
   private reaches = new Reaches(new Map());
   /** Names the file imports (modules and what it takes from them): `m.x` reads a member of the module. */
   private readonly importedNames = new Set<string>();
+  /** The names of the scope being read that hold only sets (python-sets.ts). */
+  private sets = new Set<string>();
+  private fileDefinesSet = false;
 
   constructor(private readonly b: AstBuilder) {}
 
@@ -100,6 +104,8 @@ export class PythonImporter {
     }
     const children: A.TopLevel[] = [];
     this.scope = this.scanScope(expandMain(body), []);
+    this.fileDefinesSet = root.descendantsOfType('function_definition').some((fn) => field(fn!, 'name')?.text === 'set');
+    this.sets = setNames(expandMain(body), [], this.fileDefinesSet);
     children.push(...this.hoistedDeclarations(root));
     for (const node of expandMain(body)) children.push(...this.topLevel(node));
     return this.b.make<A.Program>('Program', root, { children });
@@ -238,8 +244,10 @@ export class PythonImporter {
     }
     const bodyNode = field(node, 'body');
     const outer = this.scope;
+    const outerSets = this.sets;
     const statements = namedChildren(bodyNode ?? node);
     this.scope = this.scanScope(statements, parameters.map((param) => param.name));
+    this.sets = setNames(statements, parameters.map((param) => param.name), this.fileDefinesSet);
     try {
       const body: A.Statement[] = [...this.hoistedDeclarations(bodyNode ?? node)];
       statements.forEach((statement, index) => {
@@ -249,6 +257,7 @@ export class PythonImporter {
       return { parameters, body: this.b.make<A.Block>('Block', bodyNode ?? node, { statements: body }) };
     } finally {
       this.scope = outer;
+      this.sets = outerSets;
     }
   }
 
@@ -626,7 +635,7 @@ export class PythonImporter {
       case 'call': {
         // doctest.testmod(): running the examples of the docstrings, which are not carried.
         if (isTestRun(expression)) return [];
-        const changed = this.listChange(expression, statement);
+        const changed = this.setChange(expression, statement) ?? this.listChange(expression, statement);
         if (changed) return changed;
         break;
       }
@@ -693,6 +702,7 @@ export class PythonImporter {
       const loop = this.comprehension(right, left.text);
       return loop ? [start, loop] : [start];
     }
+    if (left.type === 'identifier' && this.sets.has(left.text)) return this.setAssignment(left, right, node);
     const value = this.expression(right);
     if (left.type === 'identifier') return [this.declareOrAssign(left.text, value, node, varType)];
     return [this.assign(this.expression(left), '=', value, node)];
@@ -795,6 +805,67 @@ export class PythonImporter {
     return out;
   }
 
+  /**
+   * `s = set()`, `s = {a, b}`, `s = set(xs)` of a name that holds only sets: `s = {}` (declared
+   * `map<any, bool>` where first assigned), then `s[a] = true;` for each element, or a loop over
+   * xs that puts each in (a text's characters, another set's elements).
+   */
+  private setAssignment(left: SyntaxNode, right: SyntaxNode, node: SyntaxNode): A.Statement[] {
+    const empty = this.b.make<A.ObjectLiteral>('ObjectLiteral', right, { properties: [] });
+    const start = this.declareOrAssign(left.text, empty, node, 'map<any, bool>');
+    const put = (element: A.Expression, at: SyntaxNode): A.Statement =>
+      this.assign(this.b.make<A.IndexExpression>('IndexExpression', at, { object: this.b.identifier(left.text, at), index: element }), '=', this.b.literal(true, at), at);
+    const how = setConstruction(right);
+    if (how === 'literal') return [start, ...namedChildren(right).map((element) => put(this.expression(element), element))];
+    if (how !== 'from') return [start];
+    const source = namedChildren(field(right, 'arguments') ?? right)[0];
+    const item = this.fresh('item');
+    const iterable = this.setName(source) ? this.b.call('keys', [this.b.identifier(source.text, source)], source) : this.expression(source);
+    const loop = this.b.make<A.ForStatement>('ForStatement', source, { annotations: [], iterator: item, iterable, body: this.b.make<A.Block>('Block', source, { statements: [put(this.b.identifier(item, source), source)] }) });
+    return [start, loop];
+  }
+
+  /** The identifier of a name that holds only sets, read as it is (not the error other uses are). */
+  private setName(node: SyntaxNode | undefined): A.Identifier | undefined {
+    return node?.type === 'identifier' && this.sets.has(node.text) ? this.b.identifier(node.text, node) : undefined;
+  }
+
+  /**
+   * `s.add(x)` → `s[x] = true;`, `s.discard(x)` → `removeKey(s, x);`, `s.remove(x)` → the same
+   * after `assert(includes(s, x), …)` (Python raises KeyError for a missing element), as statements.
+   */
+  private setChange(call: SyntaxNode, statement: SyntaxNode): A.Statement[] | undefined {
+    const callee = field(call, 'function');
+    const object = callee?.type === 'attribute' ? this.setName(field(callee, 'object') ?? undefined) : undefined;
+    const method = callee && field(callee, 'attribute')?.text;
+    const args = namedChildren(field(call, 'arguments') ?? call);
+    if (!object || args.length !== 1 || ['keyword_argument', 'list_splat', 'dictionary_splat'].includes(args[0].type)) return undefined;
+    const element = this.expression(args[0]);
+    if (method === 'add') return [this.assign(this.b.make<A.IndexExpression>('IndexExpression', call, { object, index: element }), '=', this.b.literal(true, call), call)];
+    if (method !== 'discard' && method !== 'remove') return undefined;
+    const removal = this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression: this.b.call('removeKey', [object, element], call) });
+    if (method === 'discard') return [removal];
+    if (!isPlainOperand(args[0])) {
+      this.b.unsupported(call, `${call.text.slice(0, 40)}: remove of an element that is not a name or a literal (it would be read twice: to check it is there, then to remove it)`);
+      return [];
+    }
+    const there = this.b.call('includes', [this.b.identifier(object.name, call), this.expression(args[0])], call);
+    const check = this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression: this.b.call('assert', [there, this.b.literal(`KeyError: ${args[0].text}`, call)], call) });
+    return [check, removal];
+  }
+
+  /** `len(s)` and `sorted(s)` of a set: `len(s)`, `sorted(keys(s))`; a method of a set other than as a statement is an error. */
+  private setCall(node: SyntaxNode, callee: SyntaxNode, args: SyntaxNode[]): A.Expression | undefined {
+    const only = args.length === 1 ? this.setName(args[0]) : undefined;
+    if (callee.type === 'identifier' && only && !this.scope.declared.has(callee.text)) {
+      if (callee.text === 'len') return this.b.call('len', [only], node);
+      if (callee.text === 'sorted') return this.b.call('sorted', [this.b.call('keys', [only], node)], node);
+    }
+    const object = callee.type === 'attribute' ? this.setName(field(callee, 'object') ?? undefined) : undefined;
+    if (object) return this.b.errorNode(node, `${callee.text}(…) of the set '${object.name}'${['add', 'discard', 'remove'].includes(field(callee, 'attribute')?.text ?? '') ? ' used as a value, or with other than one argument' : ''}`, 'add, discard and remove are carried as statements; x in s, len(s) and sorted(s) as values.');
+    return undefined;
+  }
+
   /** The declaration of `name` when this is its first assignment in the scope, else undefined. */
   private declareFirst(name: string, at: SyntaxNode, varType: string | null): A.VariableDeclaration | undefined {
     if (this.scope.declared.has(name) || this.scope.outer.has(name)) return undefined;
@@ -883,6 +954,7 @@ export class PythonImporter {
         // Python's int and str are also types (isinstance(x, int), map(str, xs)); Whetstone's are
         // functions of one argument, which the calls the tables map become.
         if (node.text === 'int' || node.text === 'str') return this.b.errorNode(node, `'${node.text}' other than called with one argument`, `Python's ${node.text} is also a type; Whetstone's ${node.text}(x) is a function only.`);
+        if (this.sets.has(node.text)) return this.b.errorNode(node, setUseMessage(node.text), 'Walk or print sorted(s), which is in order.');
         return this.b.identifier(node.text, node);
       case 'true':
       case 'false':
@@ -1084,7 +1156,8 @@ export class PythonImporter {
     }
     if (operators.length === 1 && (operators[0] === 'in' || operators[0] === 'not in')) {
       // `x in c` is includes(c, x): a text in a text, an element of a list, a key of a dict.
-      const found = this.b.call('includes', [this.expression(operands[1]), this.expression(operands[0])], node);
+      const container = this.setName(operands[1]) ?? this.expression(operands[1]);
+      const found = this.b.call('includes', [container, this.expression(operands[0])], node);
       return operators[0] === 'in' ? found : this.b.make<A.UnaryExpression>('UnaryExpression', node, { operator: '!', operand: found });
     }
     const pairs: A.Expression[] = [];
@@ -1138,6 +1211,8 @@ export class PythonImporter {
       const gathered = this.b.make<A.ArrayLiteral>('ArrayLiteral', argsNode, { elements: all.slice(variadic.fixed) });
       return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: [...all.slice(0, variadic.fixed), gathered] });
     }
+    const setCall = this.setCall(node, callee, namedChildren(argsNode));
+    if (setCall) return setCall;
     const classArgs = callee.type === 'identifier' && callee.text === 'isinstance' ? namedChildren(argsNode) : [];
     if (classArgs.length === 2 && classArgs.every((arg) => !['keyword_argument', 'list_splat', 'dictionary_splat'].includes(arg.type))) {
       return classCheck(this.b, (part) => this.expression(part), node, classArgs[0], classArgs[1], false, false);

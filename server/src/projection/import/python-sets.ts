@@ -1,0 +1,54 @@
+// Python's sets read as Whetstone maps of their elements to true (`map<any, bool>`): `set()`,
+// `set(xs)` and `{a, b}` assigned to a name that is only ever a set in its function, then
+// `s.add(x)`, `s.discard(x)`, `s.remove(x)`, `x in s`, `len(s)` and `sorted(s)`. Python walks
+// and prints a set in an order of its own (by hash, not by insertion), which a map does not
+// keep, so any other use of such a name (a loop over it, print, list(s)) is an error at import.
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import { field, namedChildren } from './ast-builder';
+
+/** How a set is built: `set()`, `set(xs)` or a literal `{a, b}`; undefined for anything else. */
+export function setConstruction(node: SyntaxNode | null | undefined): 'empty' | 'from' | 'literal' | undefined {
+  if (!node) return undefined;
+  if (node.type === 'set') return namedChildren(node).some((element) => element.type === 'list_splat') ? undefined : 'literal';
+  if (node.type !== 'call' || field(node, 'function')?.type !== 'identifier' || field(node, 'function')?.text !== 'set') return undefined;
+  const args = namedChildren(field(node, 'arguments') ?? node);
+  if (args.length === 0) return 'empty';
+  return args.length === 1 && !['keyword_argument', 'list_splat', 'dictionary_splat'].includes(args[0].type) ? 'from' : undefined;
+}
+
+const NESTED_SCOPES = new Set(['function_definition', 'lambda', 'class_definition']);
+
+/**
+ * The names `statements` (a function's body, or the file's) assign only sets to: every
+ * assignment of the name there builds one, and it is no parameter, loop name or `+=` target.
+ * Undefined names: when the file defines its own `set`.
+ */
+export function setNames(statements: readonly SyntaxNode[], parameters: readonly string[], fileDefinesSet: boolean): Set<string> {
+  const only = new Map<string, boolean>(parameters.map((name) => [name, false]));
+  const note = (name: string, isSet: boolean): void => void only.set(name, (only.get(name) ?? true) && isSet);
+  /** Whether `node` is inside a function, lambda or class nested in the scope (below `top`). */
+  const nested = (node: SyntaxNode, top: SyntaxNode): boolean => {
+    for (let current = node.parent; current && current.id !== top.parent?.id; current = current.parent) if (NESTED_SCOPES.has(current.type)) return true;
+    return false;
+  };
+  const names = (node: SyntaxNode | null | undefined): SyntaxNode[] => (!node ? [] : node.type === 'identifier' ? [node] : node.descendantsOfType('identifier').filter((id): id is SyntaxNode => id !== null));
+  for (const top of statements) {
+    for (const node of [top, ...top.descendantsOfType(['assignment', 'augmented_assignment', 'for_statement', 'named_expression', ...NESTED_SCOPES])]) {
+      if (!node || (node !== top && !['assignment', 'augmented_assignment', 'for_statement', 'named_expression', ...NESTED_SCOPES].includes(node.type)) || nested(node, top)) continue;
+      if (NESTED_SCOPES.has(node.type)) {
+        const name = field(node, 'name');
+        if (name) note(name.text, false);
+        continue;
+      }
+      const left = field(node, 'left');
+      if (node.type === 'assignment' && left?.type === 'identifier') note(left.text, !fileDefinesSet && setConstruction(field(node, 'right')) !== undefined);
+      else for (const id of [...names(left), ...names(field(node, 'name'))]) note(id.text, false);
+    }
+  }
+  return new Set([...only].filter(([, isSet]) => isSet).map(([name]) => name));
+}
+
+/** Why a set name used otherwise is not carried, for the error at import. */
+export function setUseMessage(name: string): string {
+  return `the set '${name}' used other than by add, discard, remove, in, len or sorted: Python walks and prints a set in an order of its own (by hash), which Whetstone's map of its elements (in insertion order) does not keep`;
+}
