@@ -1371,6 +1371,8 @@ export class PythonImporter {
       if (callee.text === 'round' && args.length === 1) return this.b.errorNode(node, "Python's round(x) (it rounds halves to even; Whetstone's round rounds them away from zero)", 'round(x + 0.5) or floor(x + 0.5) says which rounding you want.');
       if (callee.text === 'round') return this.b.call('round', args, node);
       if (callee.text === 'list' && args.length === 1 && args[0].type === 'CallExpression') return args[0];
+      // list(x) of a name, a literal…: a text's characters until python-text-lists.ts reads the type of x.
+      if (callee.text === 'list' && args.length === 1 && namedChildren(field(node, 'arguments') ?? node)[0]?.type !== 'keyword_argument') return this.b.call('charsOf', args, node);
       if (callee.text === 'sorted' && args.length === 1) return this.b.call('sorted', args, node);
       if (callee.text === 'sum' && args.length === 1) return this.b.call('sum', args, node);
       if (callee.text === 'map' || callee.text === 'filter' || callee.text === 'reduce') return this.walkCall(callee.text, args, node);
@@ -1409,6 +1411,8 @@ export class PythonImporter {
       return this.b.call('splice', [this.expression(object), args[0], this.b.literal(0, node), this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [args[1]] })], node);
     }
     if ((attribute === 'keys' || attribute === 'values') && args.length === 0) return this.b.call(attribute, [this.expression(object)], node);
+    // s.split(): the parts between runs of whitespace, none empty.
+    if (attribute === 'split' && args.length === 0 && written.length === 0) return this.b.call('splitWords', [this.expression(object)], node);
     if (attribute === 'split' && args.length === 1) return this.b.call('split', [this.expression(object), ...args], node);
     if (attribute === 'join' && args.length === 1) return this.b.call('join', [...args, this.expression(object)], node);
     if ((attribute === 'reverse' || attribute === 'sort') && args.length === 0 && node.parent?.type === 'expression_statement') return this.b.call(attribute, [this.expression(object)], node);

@@ -1,0 +1,54 @@
+// More of Python's library as published algorithms call it: s.split() on runs of whitespace,
+// list(…) and sorted(…) of a text (its characters), each imported, checked, generated into
+// JavaScript, TypeScript (tsc --strict) and Python and run: each prints what the source prints, at
+// the edges (whitespace only, Python's whitespace beyond the ASCII blanks, characters above U+FFFF,
+// empty texts), or the import is an error naming the construct, its line and why.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { importSource } from '../../server/src/projection/import';
+import { prepareProjection, Scratch } from '../helpers/projection';
+
+describe('projection library: more of Python', () => {
+  let scratch: Scratch;
+  before(async () => {
+    await prepareProjection('whetstone', 'javascript', 'typescript', 'python');
+    scratch = new Scratch('library-python-more');
+  });
+  after(() => scratch.dispose());
+
+  const importErrors = (source: string): string[] =>
+    importSource(source, 'python')
+      .diagnostics.filter((d) => d.severity === 'error')
+      .map((d) => `${d.line}: ${d.message}`);
+
+  it("s.split() splits on runs of Python's whitespace, the ends dropped, in every target", () => {
+    scratch.keepsItsMeaning(
+      'def word_count(text: str) -> int:\n    return len(text.split())\n\n\n' +
+        'def reverse_words(text: str) -> str:\n    return " ".join(reversed(text.split()))\n\n\n' +
+        'samples = ["  the quick  brown\\tfox\\n", "", "   ", "one", "a\\x1cb\\x1fc\\x85d", "x\\u3000y\\u00a0z\\u2028w", "keep\\ufeffthis", "😀 ok  😀"]\n' +
+        'for s in samples:\n    print(word_count(s), s.split(), reverse_words(s))\n',
+      'python',
+      /return len\(splitWords\(text\)\);[^]*join\(reversed\(splitWords\(text\)\), " "\)/,
+    );
+  });
+
+  it('list(s) and sorted(s) of a text are its characters by code point, and list of a list or dict a copy or its keys, in every target', () => {
+    scratch.keepsItsMeaning(
+      'def is_anagram(a: str, b: str) -> bool:\n    return "".join(sorted(a.lower())) == "".join(sorted(b.lower()))\n\n\n' +
+        'def letters(word: str) -> list[str]:\n    chars = list(word)\n    chars.reverse()\n    return chars\n\n\n' +
+        'print(is_anagram("Listen", "Silent"), is_anagram("abc", "abd"), is_anagram("", ""))\n' +
+        'print(letters("stressed"), letters(""), len(list("a😀b")), sorted("banana"), list("😀x"))\n' +
+        'word = "Mississippi"\nprint("".join(sorted(word)), sorted(word)[0], len(sorted(word)))\n' +
+        'nums: list[int] = [3, -1, 2]\ncopy = list(nums)\ncopy.append(9)\nprint(nums, copy)\n' +
+        'ages: dict[str, int] = {"b": 2, "a": 1}\nprint(list(ages))\n',
+      'python',
+      /join\(sorted\(charsOf\(lower\(a\)\)\), ""\) == join\(sorted\(charsOf\(lower\(b\)\)\), ""\)[^]*charsOf\(word\)[^]*slice\(nums, 0\)[^]*keys\(ages\)/,
+    );
+  });
+
+  it('list(x) of a value of no known type, and s.split(None) or with maxsplit, are errors at import', () => {
+    const errors = importErrors('def parts(x):\n    return list(x)\n\n\nprint(parts("ab"))\nprint("a b c".split(None), "a b c".split(" ", 1))\n');
+    assert.ok(errors.some((error) => /^2: .*list\(…\) of a value of no known type/.test(error)), errors.join('\n'));
+    assert.ok(errors.some((error) => /^6: /.test(error)), errors.join('\n'));
+  });
+});
