@@ -46,6 +46,18 @@ describe('projection library: more of Python', () => {
     );
   });
 
+  it('sum(xs, start) of a number start, d.setdefault(k, v) and d.setdefault(k, []).append(x) as statements keep their meaning in every target', () => {
+    scratch.keepsItsMeaning(
+      'def group_by_first(words: list[str]) -> dict[str, list[str]]:\n    groups: dict[str, list[str]] = {}\n    for w in words:\n        groups.setdefault(w[:1].upper(), []).append(w)\n    return groups\n\n\n' +
+        'def tally(words: list[str]) -> dict[str, int]:\n    counts: dict[str, int] = {}\n    for w in words:\n        counts.setdefault(w, 0)\n        counts[w] += 1\n    return counts\n\n\n' +
+        'words = ["fig", "kiwi", "pear", "fig", "", "plum"]\ngroups = group_by_first(words)\nfor n in ["", "F", "P"]:\n    print(n, groups[n])\nprint(len(groups))\n' +
+        'c = tally(words)\nprint(c["fig"], c["kiwi"], c[""], len(c))\n' +
+        'nums = [3, -7, 12]\nprint(sum(nums, 10), sum([], 5), sum(nums, -100), sum([], -2))\n',
+      'python',
+      /const (key\d*) = upper\(slice\(w, 0, 1\)\);\s*if !includes\(groups, \1\) \{\s*groups\[\1\] = \[\];\s*\}\s*push\(groups\[\1\], w\);[^]*if !includes\(counts, w\) \{\s*counts\[w\] = 0;[^]*sum\(concat\(\[10\], nums\)\)/,
+    );
+  });
+
   it('list(x) of a value of no known type, and s.split(None) or with maxsplit, are errors at import', () => {
     const errors = importErrors('def parts(x):\n    return list(x)\n\n\nprint(parts("ab"))\nprint("a b c".split(None), "a b c".split(" ", 1))\n');
     assert.ok(errors.some((error) => /^2: .*list\(…\) of a value of no known type/.test(error)), errors.join('\n'));
