@@ -58,6 +58,16 @@ describe('projection library: more of Python', () => {
     );
   });
 
+  it('`f() or "0"` holds the call in a constant first, read once, in every target', () => {
+    scratch.keepsItsMeaning(
+      'calls = []\n\n\ndef digits(n: int) -> str:\n    calls.append(n)\n    return "".join(c for c in str(n) if c != "0")\n\n\n' +
+        'def label(n: int) -> str:\n    return digits(n) or "0"\n\n\n' +
+        'for n in [100, 0, 205, -30]:\n    text = digits(n) or "none"\n    print(n, text, label(n))\n    shown = "-"\n    shown = digits(n * 2) or "zero"\n    print(shown)\nprint(digits(7) or "x", len(calls))\n',
+      'python',
+      /const (held\d*) = digits\(n\);\s*return \1 != "" \? \1 : "0";[^]*const (held\d*) = digits\(n\);\s*const text = \2 != "" \? \2 : "none";/,
+    );
+  });
+
   it('list(x) of a value of no known type, and s.split(None) or with maxsplit, are errors at import', () => {
     const errors = importErrors('def parts(x):\n    return list(x)\n\n\nprint(parts("ab"))\nprint("a b c".split(None), "a b c".split(" ", 1))\n');
     assert.ok(errors.some((error) => /^2: .*list\(…\) of a value of no known type/.test(error)), errors.join('\n'));
