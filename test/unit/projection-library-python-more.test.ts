@@ -40,9 +40,9 @@ describe('projection library: more of Python', () => {
         'print(letters("stressed"), letters(""), len(list("a😀b")), sorted("banana"), list("😀x"))\n' +
         'word = "Mississippi"\nprint("".join(sorted(word)), sorted(word)[0], len(sorted(word)))\n' +
         'nums: list[int] = [3, -1, 2]\ncopy = list(nums)\ncopy.append(9)\nprint(nums, copy)\n' +
-        'ages: dict[str, int] = {"b": 2, "a": 1}\nprint(list(ages))\n',
+        'ages: dict[str, int] = {"b": 2, "a": 1}\nprint(list(ages), sorted(ages))\n',
       'python',
-      /join\(sorted\(charsOf\(lower\(a\)\)\), ""\) == join\(sorted\(charsOf\(lower\(b\)\)\), ""\)[^]*charsOf\(word\)[^]*slice\(nums, 0\)[^]*keys\(ages\)/,
+      /join\(sorted\(charsOf\(lower\(a\)\)\), ""\) == join\(sorted\(charsOf\(lower\(b\)\)\), ""\)[^]*charsOf\(word\)[^]*slice\(nums, 0\)[^]*keys\(ages\)\), pystr\(sorted\(keys\(ages\)\)\)/,
     );
   });
 

@@ -1,7 +1,7 @@
 // Python's `list(x)` and `sorted(x)` take any iterable: a text gives its characters (by code point),
 // a dict its keys. The import reads `list(x)` as charsOf(x) and `sorted(x)` as sorted(x); once the
 // whole program is imported, the checker's type of `x` says which each is: a list's list(…) is a
-// copy (slice), a dict's its keys, a text's sorted(…) sorts its characters. A list(…) of a value of
+// copy (slice), a dict's its keys, a text's sorted(…) sorts its characters, a dict's its keys. A list(…) of a value of
 // no type the checker knows is an error: what Python walks there is not known at import.
 import { walk, type CallExpression, type Node, type Program } from '../../core/ast';
 import { analyze, stripOptional, typeToString } from '../../core/semantics';
@@ -25,6 +25,7 @@ export function retypeTextLists(program: Program, builder: AstBuilder): Projecti
     const type = stripped?.kind === 'any' ? undefined : stripped;
     if (call.callee.name === 'sorted') {
       if (type?.kind === 'string') call.arguments = [builder.call('charsOf', [argument], argument.span)];
+      if (type?.kind === 'map') call.arguments = [builder.call('keys', [argument], argument.span)];
       continue;
     }
     if (type?.kind === 'string') continue;
