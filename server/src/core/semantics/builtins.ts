@@ -117,6 +117,9 @@ const TEXT_BUILTINS: readonly BuiltinFunction[] = [
     signature: 'fn zeroFill(text: string, width: number): string',
     doc: "Python's `str.zfill`: the text with `0`s put before it, after a leading `+` or `-`, up to `width` characters (a character above U+FFFF is one); the text as it is when it is that long already. A width that is not a whole number stops the program with an error.",
   },
+  // Python's s.split() and list(s): a text's words and characters, as Python counts them.
+  onText('splitWords', [], listOf(STRING), "The parts of the text between runs of Python's whitespace (`str.split()` without a separator: space, tab, line breaks, U+001C–U+001F, U+0085, Unicode's Zs; not U+FEFF), none empty: whitespace at the ends gives no part, and a text of whitespace only gives `[]`."),
+  onText('charsOf', [], listOf(STRING), 'The characters of the text in order, as a list of texts of one character each (`list(s)` in Python, `[...s]` in JavaScript): a character above U+FFFF is one element.'),
   // Python's str tests: false for the empty text; characters by Unicode's categories and properties.
   onText('isAlpha', [], BOOL, "Whether the text is not empty and every character is a letter (Unicode category L: Lu, Ll, Lt, Lm, Lo), as Python's `str.isalpha`."),
   onText('isDecimal', [], BOOL, "Whether the text is not empty and every character is a decimal digit (Unicode category Nd: `0`–`9`, `٣`, `३`…), as Python's `str.isdecimal`."),

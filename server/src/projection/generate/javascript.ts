@@ -789,6 +789,9 @@ class JavaScriptGenerator {
     if ((name === 'trimChars' || name === 'trimStartChars' || name === 'trimEndChars') && args.length === 2) {
       return fragment(`${this.ctx.helper('trimChars')}(${all}${name === 'trimChars' ? '' : `, '${name === 'trimStartChars' ? 'start' : 'end'}'`})`, POSTFIX);
     }
+    // Python's whitespace (str.isspace), in UTF-16 units: none of it is above U+FFFF.
+    if (name === 'splitWords' && args.length === 1) return fragment(`${receiver}.split(/[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]+/).filter((part${this.typescript ? ': string' : ''}) => part !== '')`, POSTFIX);
+    if (name === 'charsOf' && args.length === 1) return fragment(`[...${wrap(args[0], UNARY)}]`, POSTFIX);
     if (name === 'zeroFill' && args.length === 2) return fragment(`${this.ctx.helper('zeroFill')}(${all})`, POSTFIX);
     // isAlpha … isUpper: Python's str tests as regular expressions of Unicode's properties.
     if (TEXT_KINDS.has(name) && args.length === 1) return fragment(kindTest(name, receiver), POSTFIX);

@@ -1012,6 +1012,10 @@ class PythonGenerator {
       case 'trimStartChars':
       case 'trimEndChars':
         return fragment(`${receiver}.${name === 'trimStartChars' ? 'lstrip' : 'rstrip'}(${rest})`, POSTFIX);
+      case 'splitWords':
+        return fragment(`${receiver}.split()`, POSTFIX);
+      case 'charsOf':
+        return fragment(`list(${all})`, POSTFIX);
       case 'zeroFill':
         return fragment(`${this.ctx.helper('zero_fill')}(${all})`, POSTFIX);
       case 'repeatText':

@@ -14,6 +14,7 @@ import { reportTextualSorts } from './javascript-sort';
 import { reportShortUnpacking } from './javascript-unpacking';
 import { JavaScriptValues } from './javascript-values';
 import { renameKeywordNames } from './keyword-names';
+import { retypeTextLists } from './python-text-lists';
 import { reportDisplayDifferences } from './display-check';
 import { reportConversions } from './conversions';
 import { reportLibraryNames } from './library-names';
@@ -61,6 +62,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     // Before the library check: a JavaScript declaration named like a mapped built-in is renamed.
     const renamed = renameKeywordNames(ast, language === 'python' ? undefined : builder.libraryCallees);
     if (language === 'python') retypeListCounts(ast, builder);
+    const textLists = language === 'python' ? retypeTextLists(ast, builder) : [];
     const membership = language === 'python' ? [...readMembership(ast, builder), ...reportExtremes(ast, builder), ...reportRunFindings(ast, builder)] : reportTextualSorts(ast, builder.libraryCallees);
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
     // What JavaScript values may be where the checker does not say, followed over the whole file.
@@ -72,7 +74,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     // What the run at import did not check (where it gave up, what it never reached).
     const gaps = language === 'python' ? reportRunGaps(ast, builder) : [];
     const lateBindings = language === 'python' ? reportLateBindings(ast) : [];
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...truths, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps, ...lateBindings]);
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...textLists, ...truths, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps, ...lateBindings]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

@@ -811,6 +811,15 @@ class Run {
         if (!(first instanceof Map)) throw new GiveUp();
         if (name === 'values') return [...first.values()];
         return [...first.keys()].map((key) => (key.startsWith('s:') ? key.slice(2) : new Num(Number(key.slice(2)), key.startsWith('f:'))));
+      case 'splitWords':
+        // s.split(): the parts between runs of Python's whitespace, none empty.
+        if (typeof first !== 'string') throw new GiveUp();
+        // eslint-disable-next-line no-control-regex -- U+001C–U+001F are Python's whitespace
+        return first.split(/[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/).filter((part) => part !== '');
+      case 'charsOf':
+        // list(s): its characters, by code point.
+        if (typeof first !== 'string') throw new GiveUp();
+        return [...first];
       case 'split':
         if (typeof first !== 'string' || typeof second !== 'string' || second === '') throw new GiveUp();
         return first.split(second);

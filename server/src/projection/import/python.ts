@@ -637,6 +637,8 @@ export class PythonImporter {
         if (isTestRun(expression)) return [];
         const changed = this.setChange(expression, statement) ?? this.listChange(expression, statement);
         if (changed) return changed;
+        const defaulted = this.setDefault(expression, statement);
+        if (defaulted) return defaulted;
         break;
       }
     }
@@ -1446,8 +1448,14 @@ export class PythonImporter {
       if (callee.text === 'round' && args.length === 1) return this.b.errorNode(node, "Python's round(x) (it rounds halves to even; Whetstone's round rounds them away from zero)", 'round(x + 0.5) or floor(x + 0.5) says which rounding you want.');
       if (callee.text === 'round') return this.b.call('round', args, node);
       if (callee.text === 'list' && args.length === 1 && args[0].type === 'CallExpression') return args[0];
+      // list(x) of a name, a literal…: a text's characters until python-text-lists.ts reads the type of x.
+      if (callee.text === 'list' && args.length === 1 && namedChildren(field(node, 'arguments') ?? node)[0]?.type !== 'keyword_argument') return this.b.call('charsOf', args, node);
       if (callee.text === 'sorted' && args.length === 1) return this.b.call('sorted', args, node);
       if (callee.text === 'sum' && args.length === 1) return this.b.call('sum', args, node);
+      // sum(xs, start) of a number start: start, then each element, added in order.
+      if (callee.text === 'sum' && args.length === 2 && isNumberStart(namedChildren(field(node, 'arguments') ?? node)[1])) {
+        return this.b.call('sum', [this.b.call('concat', [this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [args[1]] }), args[0]], node)], node);
+      }
       if (callee.text === 'map' || callee.text === 'filter' || callee.text === 'reduce') return this.walkCall(callee.text, args, node);
       if (callee.text === 'reversed' && args.length === 1) {
         // An iterator in Python, a list in Whetstone: the same where it is walked once.
@@ -1484,6 +1492,8 @@ export class PythonImporter {
       return this.b.call('splice', [this.expression(object), args[0], this.b.literal(0, node), this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [args[1]] })], node);
     }
     if ((attribute === 'keys' || attribute === 'values') && args.length === 0) return this.b.call(attribute, [this.expression(object)], node);
+    // s.split(): the parts between runs of whitespace, none empty.
+    if (attribute === 'split' && args.length === 0 && written.length === 0) return this.b.call('splitWords', [this.expression(object)], node);
     if (attribute === 'split' && args.length === 1) return this.b.call('split', [this.expression(object), ...args], node);
     if (attribute === 'join' && args.length === 1) return this.b.call('join', [...args, this.expression(object)], node);
     if ((attribute === 'reverse' || attribute === 'sort') && args.length === 0 && node.parent?.type === 'expression_statement') return this.b.call(attribute, [this.expression(object)], node);
@@ -1606,6 +1616,36 @@ export class PythonImporter {
     const present = this.b.make<A.BinaryExpression>('BinaryExpression', call, { operator: '>=', left: this.b.identifier(at, call), right: this.b.literal(0, call) });
     const check = statementOf(this.b.call('assert', [present, this.b.literal('list.remove(x): x not in list', call)], call));
     return [hold, check, statementOf(this.b.call('splice', [list(), this.b.identifier(at, call), this.b.literal(1, call)], call))];
+  }
+
+  /**
+   * `d.setdefault(k, v)` and `d.setdefault(k, v).append(x)` as statements, `d` and `k` names or
+   * literals and `v` a name, a literal or an empty list or dict: `if !includes(d, k) { d[k] = v; }`,
+   * then `push(d[k], x);`. Python evaluates `v` even where `d` has `k`; for these, that changes nothing.
+   */
+  private setDefault(call: SyntaxNode, statement: SyntaxNode): A.Statement[] | undefined {
+    const callee = field(call, 'function');
+    const outer = callee?.type === 'attribute' ? field(callee, 'object') : undefined;
+    const appended = outer?.type === 'call' && field(callee!, 'attribute')?.text === 'append' ? namedChildren(field(call, 'arguments') ?? call) : undefined;
+    const inner = appended ? outer! : call;
+    const innerCallee = field(inner, 'function');
+    const map = innerCallee?.type === 'attribute' ? field(innerCallee, 'object') : undefined;
+    if (!map || field(innerCallee!, 'attribute')?.text !== 'setdefault') return undefined;
+    const written = namedChildren(field(inner, 'arguments') ?? inner);
+    const emptyCollection = (node: SyntaxNode): boolean => (node.type === 'list' || node.type === 'dictionary') && namedChildren(node).length === 0;
+    if (written.length !== 2 || map.type !== 'identifier' || ['keyword_argument', 'list_splat', 'dictionary_splat'].includes(written[0].type) || !(isPlainOperand(written[1]) || emptyCollection(written[1]))) return undefined;
+    if (appended && (appended.length !== 1 || ['keyword_argument', 'list_splat', 'dictionary_splat'].includes(appended[0].type))) return undefined;
+    // A key other than a name or a literal is read once, into a constant, as Python reads it.
+    const held = isPlainOperand(written[0]) ? undefined : this.fresh('key');
+    const hold = held ? [this.b.make<A.VariableDeclaration>('VariableDeclaration', inner, { name: held, kind: 'const', varType: null, annotations: [], initializer: this.expression(written[0]) })] : [];
+    const key = (): A.Expression => (held ? this.b.identifier(held, inner) : this.expression(written[0]));
+    const missing = this.b.make<A.UnaryExpression>('UnaryExpression', inner, { operator: '!', operand: this.b.call('includes', [this.expression(map), key()], inner) });
+    const entry = (): A.IndexExpression => this.b.make<A.IndexExpression>('IndexExpression', inner, { object: this.expression(map), index: key() });
+    const assign = this.b.make<A.AssignmentStatement>('AssignmentStatement', inner, { annotations: [], operator: '=', target: entry(), value: this.expression(written[1]) });
+    const block = this.b.make<A.Block>('Block', inner, { statements: [assign] });
+    const guard = this.b.make<A.IfStatement>('IfStatement', statement, { annotations: [], condition: missing, consequent: block, alternate: null });
+    if (!appended) return [...hold, guard];
+    return [...hold, guard, this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression: this.b.call('push', [entry(), this.expression(appended[0])], call) })];
   }
 
   private statementError(call: SyntaxNode, statement: SyntaxNode, what: string, hint: string): A.ExpressionStatement {
@@ -1822,6 +1862,13 @@ function enumerateStart(args: SyntaxNode[]): SyntaxNode | null | undefined {
 }
 
 /** A name or a literal (a number, a text without interpolation, True, False, None): evaluated twice or not at all, the same. */
+/** A number written out as sum's start (not -0.0, which Whetstone's sum from 0 would make 0). */
+function isNumberStart(node: SyntaxNode | undefined): boolean {
+  const number = node?.type === 'unary_operator' && field(node, 'operator')?.text === '-' ? field(node, 'argument') : node;
+  if (number?.type !== 'integer' && number?.type !== 'float') return false;
+  return !(node !== number && Number(number.text.replace(/_/g, '')) === 0);
+}
+
 function isPlainOperand(node: SyntaxNode): boolean {
   if (['identifier', 'integer', 'float', 'true', 'false', 'none'].includes(node.type)) return true;
   if (node.type === 'string') return !namedChildren(node).some((child) => child.type === 'interpolation');

@@ -7,7 +7,7 @@
 // `a or b` / `a || b` used as a value as the conditional that gives the operand that decides
 // (`s != "" ? s : "anon"`). A value of no known type is an error at import, unless Python's run at
 // import met only one kind of value there; so is a test that would read a value with effects twice.
-import { EXPRESSION_TYPES, indexTree, roleOf, visitReturns, walk, type AstIndex, type BinaryExpression, type Block, type ExpressionStatement, type IfStatement, type Statement, type ConditionalExpression, type Expression, type FunctionDeclaration, type Lambda, type IndexExpression, type MemberExpression, type UnaryExpression, type Node, type Program } from '../../core/ast';
+import { EXPRESSION_TYPES, indexTree, roleOf, visitReturns, walk, type AstIndex, type BinaryExpression, type Block, type ExpressionStatement, type IfStatement, type Statement, type ConditionalExpression, type Expression, type FunctionDeclaration, type Lambda, type IndexExpression, type MemberExpression, type UnaryExpression, type Node, type Program, type VariableDeclaration } from '../../core/ast';
 import { analyze, stripOptional, type SemanticModel, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
@@ -272,9 +272,16 @@ class TruthTests {
     // The value, from the last operand back: T(a) ? a : rest for ||, T(a) ? rest : a for &&.
     let value = operands[operands.length - 1];
     for (let index = operands.length - 2; index >= 0; index--) {
-      const operand = operands[index];
+      let operand = operands[index];
       const kinds = this.kindsOf(operand);
       if (!kinds.known) return this.refuse(operand, { parent: node, key: 'left' }, kinds.why);
+      // The first operand read twice: held first in a constant, where the statement allows it.
+      const place = index === 0 && !this.copy(operand) ? this.holdingPlace(node) : undefined;
+      if (place) {
+        const heldTest = this.test(this.builder.identifier(place.name, operand.span), kinds, { parent: node, key: 'left' });
+        if ('message' in heldTest) return heldTest;
+        operand = this.hold(place, operand);
+      }
       const copy = this.copy(operand);
       if (!copy) {
         return {
@@ -290,6 +297,45 @@ class TruthTests {
     }
     this.put(slot, value);
     return undefined;
+  }
+
+  /**
+   * `f() or "0"`: the first operand, read twice by the conditional, held first in a constant just
+   * before the statement (`const heldN = f();`) and the name used instead. Only where the statement
+   * does nothing before it: the chain is the statement's value, what it returns or assigns to a
+   * name, or the first argument of a call of a name that is one of these.
+   */
+  private holdingPlace(node: Logical): { list: Node[]; at: number; name: string } | undefined {
+    const index = indexTree(this.program);
+    let child: Node = node;
+    let parent = index.parent(node.id);
+    while (parent?.type === 'CallExpression' && parent.callee.type === 'Identifier' && parent.arguments[0] === child) [child, parent] = [parent, index.parent(parent.id)];
+    const statement = parent;
+    const whole =
+      statement?.type === 'ExpressionStatement' ||
+      statement?.type === 'ReturnStatement' ||
+      (statement?.type === 'VariableDeclaration' && statement.initializer === child) ||
+      (statement?.type === 'AssignmentStatement' && statement.value === child && statement.target.type === 'Identifier' && statement.operator === '=');
+    if (!statement || !whole) return undefined;
+    const container = index.parent(statement.id);
+    const list = container?.type === 'Block' ? (container.statements as Node[]) : container?.type === 'Program' ? (container.children as Node[]) : undefined;
+    const at = list?.indexOf(statement) ?? -1;
+    if (!list || at < 0) return undefined;
+    const taken = new Set<string>();
+    walk(this.program, (each) => {
+      if (each.type === 'Identifier' || each.type === 'VariableDeclaration' || each.type === 'Parameter' || each.type === 'FunctionDeclaration') taken.add(each.name);
+    });
+    let count = 1;
+    while (taken.has(`held${count}`)) count++;
+    return { list, at, name: `held${count}` };
+  }
+
+  /** Puts `const <name> = operand;` at the place found, and gives the name to read instead. */
+  private hold(place: { list: Node[]; at: number; name: string }, operand: Expression): Expression {
+    place.list.splice(place.at, 0, this.builder.make<VariableDeclaration>('VariableDeclaration', operand.span, { annotations: [], name: place.name, kind: 'const', varType: null, initializer: operand }));
+    this.rewrote = true;
+    if (this.run) this.staleRun = true;
+    return this.builder.identifier(place.name, operand.span);
   }
 
   /**
