@@ -1155,9 +1155,7 @@ export class PythonImporter {
     const keyed =
       keywords.length === 0 ? undefined : sortedList ? this.sortedWithKey(node, () => sortedList, keywords, 'sorted') : sortObject ? this.sortedWithKey(node, () => this.expression(sortObject), keywords, 'sort') : undefined;
     if (keyed) return keyed;
-    if (keywords.length > 0 && callee.type === 'identifier' && (callee.text === 'min' || callee.text === 'max') && !this.signatures.has(callee.text)) {
-      return this.b.errorNode(node, `${callee.text}(…) with ${keywords.map((keyword) => `${field(keyword, 'name')?.text ?? ''}=`).join(', ')}`, "Whetstone's min, max, minOf and maxOf compare numbers by < and take no key or default: compute the keys in a loop, or test for an empty list first.");
-    }
+    if (keywords.length > 0 && callee.type === 'identifier' && (callee.text === 'min' || callee.text === 'max') && !this.signatures.has(callee.text)) return this.extremeWithKey(node, callee.text, positional, keywords);
     if (keywords.length > 0) {
       const placed = this.placeKeywords(callee, positional, keywords);
       if (!placed) return this.b.errorNode(node, 'a call with keyword arguments', 'Keyword arguments map when they name parameters of a function of this file, in order.');
@@ -1308,42 +1306,110 @@ export class PythonImporter {
   }
 
   /**
-   * `sorted(xs, key=lambda v: e, reverse=True)` (or `xs.sort(…)` as a statement): sorted (sort) with a comparison of the keys,
-   * `fn(left, right) => k(left) < k(right) ? -1 : k(right) < k(left) ? 1 : 0` (the two swapped for
-   * `reverse`), with k the key lambda called where it is written. Both sorts are stable and Python's
-   * reverse keeps equal elements in their order, as the swapped comparison does. The key runs more
-   * often than in Python, so only one without calls other than len and abs; keys compared with `<`
-   * as Whetstone compares (numbers, texts; the checker refuses others it knows).
+   * `sorted(xs, key=k, reverse=True)` (or `xs.sort(…)` as a statement): sorted (sort) with a
+   * comparison of the keys, `fn(left, right) => k(left) < k(right) ? -1 : k(right) < k(left) ? 1 : 0`
+   * (the two swapped for `reverse`), with k the key lambda called where it is written, or `len` or
+   * `abs` named. A tuple key `(a, b)` compares its elements in turn, as Python's tuples do. Both
+   * sorts are stable and Python's reverse keeps equal elements in their order, as the swapped
+   * comparison does. The key runs more often than in Python, so only one without calls other than
+   * len and abs; keys compared with `<` as Whetstone compares (numbers, texts: the run at import
+   * finds texts that Python orders otherwise, by code points).
    */
-  private sortedWithKey(node: SyntaxNode, list: () => A.Expression, keywords: SyntaxNode[], builtin: 'sorted' | 'sort'): A.Expression | undefined {
+  private sortedWithKey(node: SyntaxNode, list: () => A.Expression, keywords: SyntaxNode[], builtin: 'sorted' | 'sort'): A.Expression {
     const values = new Map(keywords.map((keyword) => [field(keyword, 'name')?.text ?? '', field(keyword, 'value')]));
-    const key = values.get('key');
     const reverse = values.get('reverse');
-    if ([...values.keys()].some((name) => name !== 'key' && name !== 'reverse') || key?.type !== 'lambda') return undefined;
-    if (reverse && reverse.type !== 'true' && reverse.type !== 'false') return undefined;
-    const params = namedChildren(field(key, 'parameters') ?? key);
-    const body = field(key, 'body');
-    if (!field(key, 'parameters') || params.length !== 1 || params[0].type !== 'identifier' || !body) return undefined;
-    const calls = [body, ...body.descendantsOfType(['call', 'lambda'])].filter((found) => found?.type === 'call' || found?.type === 'lambda');
-    if (calls.some((found) => found?.type !== 'call' || !['len', 'abs'].includes(field(found, 'function')?.text ?? ''))) return undefined;
-    const taken = new Set([body, ...body.descendantsOfType('identifier')].map((found) => found?.text));
+    const other = [...values.keys()].find((name) => name !== 'key' && name !== 'reverse');
+    const what = `${builtin === 'sort' ? 'xs.sort' : 'sorted'}(…) with ${keywords.map((keyword) => `${field(keyword, 'name')?.text ?? ''}=`).join(', ')}`;
+    if (other !== undefined) return this.b.errorNode(node, what, `Python's ${other}= has no Whetstone form; sorted takes key= and reverse=.`);
+    if (reverse && reverse.type !== 'true' && reverse.type !== 'false') return this.b.errorNode(node, what, 'reverse= is carried as True or False written out.');
+    const key = values.get('key');
+    if (!key && reverse?.type !== 'true') return this.b.call(builtin, [list()], node);
+    // Without a key, reverse=True orders the elements themselves the other way round, stably.
+    const compare = this.keyComparison(key ?? reverse ?? node, reverse?.type === 'true', !key);
+    if (typeof compare === 'string') return this.b.errorNode(node, what, compare);
+    return this.b.call(builtin, [list(), compare], node);
+  }
+
+  /**
+   * `min(xs, key=k)` and `max(xs, key=k)`: the first element with the smallest (largest) key, as
+   * Python takes it, is the first of xs sorted stably by the key (by the key reversed for max).
+   * An empty list stops the program in both (Python's ValueError, Whetstone's index out of range;
+   * a try that catches ValueError is refused, as it also catches Python's own errors).
+   */
+  private extremeWithKey(node: SyntaxNode, name: 'min' | 'max', positional: A.Expression[], keywords: SyntaxNode[]): A.Expression {
+    const what = `${name}(…) with ${keywords.map((keyword) => `${field(keyword, 'name')?.text ?? ''}=`).join(', ')}`;
+    const key = keywords.length === 1 && field(keywords[0], 'name')?.text === 'key' ? field(keywords[0], 'value') : undefined;
+    if (!key || positional.length !== 1) {
+      return this.b.errorNode(node, what, "Whetstone's min, max, minOf and maxOf compare numbers by < and take no default: test for an empty list first; key= is carried for one list.");
+    }
+    const compare = this.keyComparison(key, name === 'max');
+    if (typeof compare === 'string') return this.b.errorNode(node, what, compare);
+    return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.b.call('sorted', [positional[0], compare], node), index: this.b.literal(0, node) });
+  }
+
+  /** The comparison of two elements by a key of Python's (a lambda, len or abs), or why it is not carried. */
+  private keyComparison(key: SyntaxNode, descending: boolean, elementsThemselves = false): A.Lambda | string {
+    const taken = new Set([key, ...key.descendantsOfType('identifier')].map((found) => found?.text));
     const fresh = (base: string): string => {
       let name = base;
       while (taken.has(name)) name += '_';
       return name;
     };
     const [left, right] = [fresh('left'), fresh('right')];
-    const keyOf = (name: string): A.Expression => this.b.make<A.CallExpression>('CallExpression', key, { callee: this.expression(key), arguments: [this.b.identifier(name, key)] });
-    const less = (a: string, b: string): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', key, { operator: '<', left: keyOf(a), right: keyOf(b) });
-    const [first, second] = reverse?.type === 'true' ? [right, left] : [left, right];
-    const order = this.b.make<A.ConditionalExpression>('ConditionalExpression', key, {
-      condition: less(first, second),
-      consequent: this.b.literal(-1, key),
-      alternate: this.b.make<A.ConditionalExpression>('ConditionalExpression', key, { condition: less(second, first), consequent: this.b.literal(1, key), alternate: this.b.literal(0, key) }),
-    });
+    // Each part of the key: its value for the element of a name.
+    let parts: ((name: string) => A.Expression)[];
+    if (elementsThemselves) {
+      parts = [(name) => this.b.identifier(name, key)];
+    } else if (key.type === 'identifier' && ['len', 'abs'].includes(key.text) && !this.signatures.has(key.text)) {
+      parts = [(name) => this.b.call(key.text, [this.b.identifier(name, key)], key)];
+    } else if (key.type === 'lambda') {
+      const params = namedChildren(field(key, 'parameters') ?? key);
+      const body = field(key, 'body');
+      if (!field(key, 'parameters') || params.length !== 1 || params[0].type !== 'identifier' || !body) return 'The key is carried as a lambda of one parameter.';
+      const calls = [body, ...body.descendantsOfType(['call', 'lambda'])].filter((found) => found?.type === 'call' || found?.type === 'lambda');
+      if (calls.some((found) => found?.type !== 'call' || !['len', 'abs'].includes(field(found, 'function')?.text ?? ''))) {
+        return 'Python computes the key once per element, the carried comparison at each comparison: a key that calls other than len and abs is not carried. Compute the keys into a list first.';
+      }
+      const elements = body.type === 'tuple' ? namedChildren(body) : [body];
+      if (elements.length === 0 || elements.some((element) => element.type === 'tuple' || element.type === 'list_splat')) return 'A tuple key is carried with its elements written out, none a tuple.';
+      parts = elements.map((element) => (name: string) => {
+        const lambda = this.keyLambda(key, params[0], element);
+        return this.b.make<A.CallExpression>('CallExpression', element, { callee: lambda, arguments: [this.b.identifier(name, element)] });
+      });
+    } else {
+      return 'The key is carried as a lambda without calls of the program, len or abs: Python computes it once per element, the carried comparison at each comparison.';
+    }
+    const [first, second] = descending ? [right, left] : [left, right];
+    const [keyFirst, keySecond] = [fresh('keyFirst'), fresh('keySecond')];
     const parameter = (name: string): A.Parameter => this.b.make<A.Parameter>('Parameter', key, { name, paramType: null, defaultValue: null });
-    const compare = this.b.make<A.Lambda>('Lambda', key, { parameters: [parameter(left), parameter(right)], returnType: null, body: order });
-    return this.b.call(builtin, [list(), compare], node);
+    const less = (a: string, b: string): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', key, { operator: '<', left: this.b.identifier(a, key), right: this.b.identifier(b, key) });
+    // Each part once for each element, compared by a lambda of the two, the next part where they are
+    // equal: (fn(keyFirst, keySecond) => keyFirst < keySecond ? -1 : keyFirst == keySecond ? … : 1)(k(left), k(right)).
+    // Python's sort asks only whether one key is below the other, and its tuples compare the first
+    // elements that are not equal, as this does; Whetstone's sort and sorted ask whether the result is negative.
+    let order: A.Expression = this.b.literal(0, key);
+    for (const part of [...parts].reverse()) {
+      const same = this.b.make<A.BinaryExpression>('BinaryExpression', key, { operator: '==', left: this.b.identifier(keyFirst, key), right: this.b.identifier(keySecond, key) });
+      const compared: A.Expression = this.b.make<A.ConditionalExpression>('ConditionalExpression', key, {
+        condition: less(keyFirst, keySecond),
+        consequent: this.b.literal(-1, key),
+        alternate: this.b.make<A.ConditionalExpression>('ConditionalExpression', key, { condition: same, consequent: order, alternate: this.b.literal(1, key) }),
+      });
+      const comparison: A.Lambda = this.b.make<A.Lambda>('Lambda', key, { parameters: [parameter(keyFirst), parameter(keySecond)], returnType: null, body: compared });
+      order = this.b.make<A.CallExpression>('CallExpression', key, { callee: comparison, arguments: [part(first), part(second)] });
+    }
+    return this.b.make<A.Lambda>('Lambda', key, { parameters: [parameter(left), parameter(right)], returnType: null, body: order });
+  }
+
+  /** `fn(v) => e` for one part e of a key lambda of parameter v. */
+  private keyLambda(key: SyntaxNode, param: SyntaxNode, body: SyntaxNode): A.Lambda {
+    const outer = this.before;
+    this.before = undefined;
+    try {
+      return this.b.make<A.Lambda>('Lambda', key, { parameters: [this.b.make<A.Parameter>('Parameter', param, { name: param.text, paramType: null, defaultValue: null })], returnType: null, body: this.expression(body) });
+    } finally {
+      this.before = outer;
+    }
   }
 
   /** Appends keyword arguments as positional ones when they fill a known function's next parameters in order. */
