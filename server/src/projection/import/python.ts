@@ -1324,10 +1324,16 @@ export class PythonImporter {
     if (reverse && reverse.type !== 'true' && reverse.type !== 'false') return this.b.errorNode(node, what, 'reverse= is carried as True or False written out.');
     const key = values.get('key');
     if (!key && reverse?.type !== 'true') return this.b.call(builtin, [list()], node);
-    // Without a key, reverse=True orders the elements themselves the other way round, stably.
-    const compare = this.keyComparison(key ?? reverse ?? node, reverse?.type === 'true', !key);
+    const compare = this.keyComparison(key ?? reverse ?? node, !key);
     if (typeof compare === 'string') return this.b.errorNode(node, what, compare);
-    return this.b.call(builtin, [list(), compare], node);
+    if (reverse?.type !== 'true') return this.b.call(builtin, [list(), compare], node);
+    // Python's reverse=True reverses the list, sorts it and reverses it again: equal keys keep their
+    // order, and keys that are not ordered (NaN) stand where Python's leave them.
+    if (builtin === 'sorted') return this.b.call('reversed', [this.b.call('sorted', [this.b.call('reversed', [list()], node), compare], node)], node);
+    const object = field(field(node, 'function') ?? node, 'object');
+    if (object?.type !== 'identifier') return this.b.errorNode(node, what, 'xs.sort(key=…, reverse=True) is carried on a list named by a variable.');
+    const name = (): A.Expression => this.b.identifier(object.text, object);
+    return this.b.call('splice', [name(), this.b.literal(0, node), this.b.call('len', [name()], node), this.b.call('reversed', [this.b.call('sorted', [this.b.call('reversed', [name()], node), compare], node)], node)], node);
   }
 
   /**
@@ -1342,13 +1348,31 @@ export class PythonImporter {
     if (!key || positional.length !== 1) {
       return this.b.errorNode(node, what, "Whetstone's min, max, minOf and maxOf compare numbers by < and take no default: test for an empty list first; key= is carried for one list.");
     }
-    const compare = this.keyComparison(key, name === 'max');
+    const compare = this.keyComparison(key);
     if (typeof compare === 'string') return this.b.errorNode(node, what, compare);
-    return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.b.call('sorted', [positional[0], compare], node), index: this.b.literal(0, node) });
+    // Python's max keeps the first element and takes each later one whose key is above the kept
+    // one's (min: below), asking k(item) > k(best) (k(item) < k(best)): reduce asks the same.
+    const taken = new Set(key.descendantsOfType('identifier').map((found) => found?.text));
+    const fresh = (base: string): string => {
+      let found = base;
+      while (taken.has(found)) found += '_';
+      return found;
+    };
+    const [best, item] = [fresh('best'), fresh('item')];
+    const [below, above] = name === 'max' ? [best, item] : [item, best];
+    const ordered = this.b.make<A.BinaryExpression>('BinaryExpression', key, {
+      operator: '<',
+      left: this.b.make<A.CallExpression>('CallExpression', key, { callee: compare, arguments: [this.b.identifier(below, key), this.b.identifier(above, key)] }),
+      right: this.b.literal(0, key),
+    });
+    const pick = this.b.make<A.ConditionalExpression>('ConditionalExpression', key, { condition: ordered, consequent: this.b.identifier(item, key), alternate: this.b.identifier(best, key) });
+    const parameter = (named: string): A.Parameter => this.b.make<A.Parameter>('Parameter', key, { name: named, paramType: null, defaultValue: null });
+    const keep = this.b.make<A.Lambda>('Lambda', key, { parameters: [parameter(best), parameter(item)], returnType: null, body: pick });
+    return this.b.call('reduce', [positional[0], keep], node);
   }
 
   /** The comparison of two elements by a key of Python's (a lambda, len or abs), or why it is not carried. */
-  private keyComparison(key: SyntaxNode, descending: boolean, elementsThemselves = false): A.Lambda | string {
+  private keyComparison(key: SyntaxNode, elementsThemselves = false): A.Lambda | string {
     const taken = new Set([key, ...key.descendantsOfType('identifier')].map((found) => found?.text));
     const fresh = (base: string): string => {
       let name = base;
@@ -1379,25 +1403,24 @@ export class PythonImporter {
     } else {
       return 'The key is carried as a lambda without calls of the program, len or abs: Python computes it once per element, the carried comparison at each comparison.';
     }
-    const [first, second] = descending ? [right, left] : [left, right];
+    const [first, second] = [left, right];
     const [keyFirst, keySecond] = [fresh('keyFirst'), fresh('keySecond')];
     const parameter = (name: string): A.Parameter => this.b.make<A.Parameter>('Parameter', key, { name, paramType: null, defaultValue: null });
     const less = (a: string, b: string): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', key, { operator: '<', left: this.b.identifier(a, key), right: this.b.identifier(b, key) });
-    // Each part once for each element, compared by a lambda of the two, the next part where they are
-    // equal: (fn(keyFirst, keySecond) => keyFirst < keySecond ? -1 : keyFirst == keySecond ? … : 1)(k(left), k(right)).
-    // Python's sort asks only whether one key is below the other, and its tuples compare the first
-    // elements that are not equal, as this does; Whetstone's sort and sorted ask whether the result is negative.
-    let order: A.Expression = this.b.literal(0, key);
+    // Each part once for each element, compared by a lambda of the two: (fn(keyFirst, keySecond) =>
+    // keyFirst < keySecond ? -1 : keyFirst == keySecond ? … : 0)(k(left), k(right)). Python's sort asks
+    // only whether one key is below the other (as V8's, the same algorithm, asks whether the result is
+    // negative), and Python's tuples compare the first elements that are not equal, as this does.
+    // The last part decides alone: below, or not; each one before it where the two are equal.
+    let order: A.Expression | undefined;
     for (const part of [...parts].reverse()) {
       const same = this.b.make<A.BinaryExpression>('BinaryExpression', key, { operator: '==', left: this.b.identifier(keyFirst, key), right: this.b.identifier(keySecond, key) });
-      const compared: A.Expression = this.b.make<A.ConditionalExpression>('ConditionalExpression', key, {
-        condition: less(keyFirst, keySecond),
-        consequent: this.b.literal(-1, key),
-        alternate: this.b.make<A.ConditionalExpression>('ConditionalExpression', key, { condition: same, consequent: order, alternate: this.b.literal(1, key) }),
-      });
+      const otherwise: A.Expression = order ? this.b.make<A.ConditionalExpression>('ConditionalExpression', key, { condition: same, consequent: order, alternate: this.b.literal(0, key) }) : this.b.literal(0, key);
+      const compared: A.Expression = this.b.make<A.ConditionalExpression>('ConditionalExpression', key, { condition: less(keyFirst, keySecond), consequent: this.b.literal(-1, key), alternate: otherwise });
       const comparison: A.Lambda = this.b.make<A.Lambda>('Lambda', key, { parameters: [parameter(keyFirst), parameter(keySecond)], returnType: null, body: compared });
       order = this.b.make<A.CallExpression>('CallExpression', key, { callee: comparison, arguments: [part(first), part(second)] });
     }
+    if (!order) return 'A tuple key is carried with its elements written out.';
     return this.b.make<A.Lambda>('Lambda', key, { parameters: [parameter(left), parameter(right)], returnType: null, body: order });
   }
 
