@@ -1306,14 +1306,12 @@ export class PythonImporter {
   }
 
   /**
-   * `sorted(xs, key=k, reverse=True)` (or `xs.sort(…)` as a statement): sorted (sort) with a
-   * comparison of the keys, `fn(left, right) => k(left) < k(right) ? -1 : k(right) < k(left) ? 1 : 0`
-   * (the two swapped for `reverse`), with k the key lambda called where it is written, or `len` or
-   * `abs` named. A tuple key `(a, b)` compares its elements in turn, as Python's tuples do. Both
-   * sorts are stable and Python's reverse keeps equal elements in their order, as the swapped
-   * comparison does. The key runs more often than in Python, so only one without calls other than
-   * len and abs; keys compared with `<` as Whetstone compares (numbers, texts: the run at import
-   * finds texts that Python orders otherwise, by code points).
+   * `sorted(xs, key=k, reverse=…)` (or `xs.sort(…)` as a statement): sorted (sort) with a comparison
+   * of the keys (keyComparison), k a lambda or `len` or `abs` named. With `reverse=True`, as Python
+   * does it: the list reversed, sorted and reversed again (`xs.sort` puts that back into xs by splice).
+   * The key runs more often than in Python, so only one without calls other than len and abs; keys
+   * compared with `<` as Whetstone compares (numbers, texts: the run at import finds texts that
+   * Python orders otherwise, by code points).
    */
   private sortedWithKey(node: SyntaxNode, list: () => A.Expression, keywords: SyntaxNode[], builtin: 'sorted' | 'sort'): A.Expression {
     const values = new Map(keywords.map((keyword) => [field(keyword, 'name')?.text ?? '', field(keyword, 'value')]));
@@ -1337,10 +1335,10 @@ export class PythonImporter {
   }
 
   /**
-   * `min(xs, key=k)` and `max(xs, key=k)`: the first element with the smallest (largest) key, as
-   * Python takes it, is the first of xs sorted stably by the key (by the key reversed for max).
-   * An empty list stops the program in both (Python's ValueError, Whetstone's index out of range;
-   * a try that catches ValueError is refused, as it also catches Python's own errors).
+   * `min(xs, key=k)` and `max(xs, key=k)`: Python keeps the first element and takes each later one
+   * whose key is below (above) the kept one's, which reduce does with the same question. An empty
+   * list stops the program in both (Python's ValueError, Whetstone's reduce; a try that catches
+   * ValueError is refused, as it also catches Python's own errors).
    */
   private extremeWithKey(node: SyntaxNode, name: 'min' | 'max', positional: A.Expression[], keywords: SyntaxNode[]): A.Expression {
     const what = `${name}(…) with ${keywords.map((keyword) => `${field(keyword, 'name')?.text ?? ''}=`).join(', ')}`;
@@ -1350,8 +1348,7 @@ export class PythonImporter {
     }
     const compare = this.keyComparison(key);
     if (typeof compare === 'string') return this.b.errorNode(node, what, compare);
-    // Python's max keeps the first element and takes each later one whose key is above the kept
-    // one's (min: below), asking k(item) > k(best) (k(item) < k(best)): reduce asks the same.
+    // Python's max asks k(item) > k(best), that is k(best) < k(item); min k(item) < k(best).
     const taken = new Set(key.descendantsOfType('identifier').map((found) => found?.text));
     const fresh = (base: string): string => {
       let found = base;
