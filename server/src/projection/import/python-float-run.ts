@@ -1121,7 +1121,7 @@ function textRepr(text: string): string {
  */
 function isKeyTie(site: { id: string; span: Expression['span'] }): boolean {
   const node = site as Partial<BinaryExpression>;
-  return node.type === 'BinaryExpression' && node.operator === '==' && node.left?.type === 'Identifier' && /^keyFirst_*$/.test(node.left.name) && node.right?.type === 'Identifier' && /^keySecond_*$/.test(node.right.name);
+  return node.type === 'BinaryExpression' && node.operator === '==' && node.left?.type === 'Identifier' && /^keyFirst\d*_*$/.test(node.left.name) && node.right?.type === 'Identifier' && /^keySecond\d*_*$/.test(node.right.name);
 }
 
 export function floorDivision(call: CallExpression): BinaryExpression | undefined {

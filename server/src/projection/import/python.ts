@@ -1401,7 +1401,6 @@ export class PythonImporter {
       return 'The key is carried as a lambda without calls of the program, len or abs: Python computes it once per element, the carried comparison at each comparison.';
     }
     const [first, second] = [left, right];
-    const [keyFirst, keySecond] = [fresh('keyFirst'), fresh('keySecond')];
     const parameter = (name: string): A.Parameter => this.b.make<A.Parameter>('Parameter', key, { name, paramType: null, defaultValue: null });
     const less = (a: string, b: string): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', key, { operator: '<', left: this.b.identifier(a, key), right: this.b.identifier(b, key) });
     // Each part once for each element, compared by a lambda of the two: (fn(keyFirst, keySecond) =>
@@ -1410,7 +1409,9 @@ export class PythonImporter {
     // negative), and Python's tuples compare the first elements that are not equal, as this does.
     // The last part decides alone: below, or not; each one before it where the two are equal.
     let order: A.Expression | undefined;
-    for (const part of [...parts].reverse()) {
+    for (const [index, part] of [...parts.entries()].reverse()) {
+      // Names of their own at each level, so that none hides another.
+      const [keyFirst, keySecond] = [fresh(`keyFirst${index === 0 ? '' : index + 1}`), fresh(`keySecond${index === 0 ? '' : index + 1}`)];
       const same = this.b.make<A.BinaryExpression>('BinaryExpression', key, { operator: '==', left: this.b.identifier(keyFirst, key), right: this.b.identifier(keySecond, key) });
       const otherwise: A.Expression = order ? this.b.make<A.ConditionalExpression>('ConditionalExpression', key, { condition: same, consequent: order, alternate: this.b.literal(0, key) }) : this.b.literal(0, key);
       const compared: A.Expression = this.b.make<A.ConditionalExpression>('ConditionalExpression', key, { condition: less(keyFirst, keySecond), consequent: this.b.literal(-1, key), alternate: otherwise });
