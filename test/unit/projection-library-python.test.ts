@@ -46,12 +46,12 @@ describe('projection library: Python', () => {
     );
   });
 
-  it('min and max of an empty list, of texts, with key= or default=, and a generator run only sometimes are errors at import', () => {
+  it('min and max of an empty list, of texts, with key= of two numbers or default=, and a generator run only sometimes are errors at import', () => {
     const errors = importErrors(
       'def smallest(xs: list[int]) -> int:\n    return min(xs)\n\n\n' +
         'print(smallest([]))\n' +
         'print(max(["pear", "fig"]), max("abc"))\n' +
-        'print(min([3, 1], key=abs), max([], default=0))\n' +
+        'print(min(3, 1, key=abs), max([], default=0))\n' +
         'nums = [1, 2]\nok = len(nums) > 5 and sum(x for x in nums if x > 1) > 2\nprint(ok)\n' +
         'def show(x):\n    print(x)\n    return x\n\n\nprint(show(1) + sum(x for x in nums if x > 0))\n',
     );

@@ -73,7 +73,7 @@ class GiveUp extends Error {
 
 /** What a run found that Whetstone does otherwise than Python, and where. */
 export interface RunFinding {
-  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text kind' | 'text whitespace' | 'float sum';
+  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text kind' | 'text whitespace' | 'float sum' | 'unordered key';
   at: { id: string; span: Expression['span'] };
 }
 
@@ -516,6 +516,9 @@ class Run {
   }
 
   private binary(operator: string, left: Value, right: Value): Value {
+    if (operator === '==' && this.site && isKeyTie(this.site) && [left, right].some((value) => value instanceof Num && Number.isNaN(value.value))) {
+      throw new Found({ kind: 'unordered key', at: this.site });
+    }
     if (['==', '!='].includes(operator)) return this.equal(left, right) === (operator === '==');
     if (typeof left === 'string' && typeof right === 'string') {
       this.charge(left.length + right.length);
@@ -1125,6 +1128,15 @@ function textRepr(text: string): string {
 }
 
 /** The a / b of Python's a // b, which the import wrote as floor(a / b) spanning the whole `a // b`; undefined for math.floor(…). */
+/**
+ * The test of whether two elements of a tuple key are equal, as the Python import writes it
+ * (`keyFirst == keySecond`): Python's tuples take the same NaN object as equal, which no value test can tell.
+ */
+function isKeyTie(site: { id: string; span: Expression['span'] }): boolean {
+  const node = site as Partial<BinaryExpression>;
+  return node.type === 'BinaryExpression' && node.operator === '==' && node.left?.type === 'Identifier' && /^keyFirst\d*_*$/.test(node.left.name) && node.right?.type === 'Identifier' && /^keySecond\d*_*$/.test(node.right.name);
+}
+
 export function floorDivision(call: CallExpression): BinaryExpression | undefined {
   const [quotient] = call.arguments;
   const whole = quotient?.type === 'BinaryExpression' && quotient.operator === '/' && quotient.span.startOffset === call.span.startOffset && quotient.span.endOffset === call.span.endOffset;

@@ -51,6 +51,10 @@ const REPORTED: Partial<Record<RunFinding['kind'], { message: string; hint: stri
     message: "a run of the program at import strips a text here whose ends hold a character one of Python's strip and Whetstone's trim takes off and the other keeps (U+001C–U+001F and U+0085 Python only, U+FEFF Whetstone only)",
     hint: 'Name the characters to strip (s.strip(" \\t\\n")), or keep such characters out of the text.',
   },
+  'unordered key': {
+    message: "a run of the program at import sorts or takes the largest or smallest here by a tuple key that holds NaN: Python's tuples take the same NaN as equal and a different one as not, which Whetstone cannot tell apart, so the order may differ",
+    hint: 'Leave NaN out of the keys (test x == x first), or sort by a key of one number.',
+  },
   'float sum': {
     message: "a run of the program at import adds floats here with sum(…): from Python 3.12 on, sum corrects the rounding of each addition and gives another last digit than adding in order, as Whetstone's sum and earlier Pythons do",
     hint: 'Add them in a loop (total += x), which every Python and Whetstone do in order, or math.fsum if the exact sum is meant.',

@@ -1232,9 +1232,7 @@ export class PythonImporter {
     const keyed =
       keywords.length === 0 ? undefined : sortedList ? this.sortedWithKey(node, () => sortedList, keywords, 'sorted') : sortObject ? this.sortedWithKey(node, () => this.expression(sortObject), keywords, 'sort') : undefined;
     if (keyed) return keyed;
-    if (keywords.length > 0 && callee.type === 'identifier' && (callee.text === 'min' || callee.text === 'max') && !this.signatures.has(callee.text)) {
-      return this.b.errorNode(node, `${callee.text}(…) with ${keywords.map((keyword) => `${field(keyword, 'name')?.text ?? ''}=`).join(', ')}`, "Whetstone's min, max, minOf and maxOf compare numbers by < and take no key or default: compute the keys in a loop, or test for an empty list first.");
-    }
+    if (keywords.length > 0 && callee.type === 'identifier' && (callee.text === 'min' || callee.text === 'max') && !this.signatures.has(callee.text)) return this.extremeWithKey(node, callee.text, positional, keywords);
     if (keywords.length > 0) {
       const placed = this.placeKeywords(callee, positional, keywords);
       if (!placed) return this.b.errorNode(node, 'a call with keyword arguments', 'Keyword arguments map when they name parameters of a function of this file, in order.');
@@ -1385,42 +1383,131 @@ export class PythonImporter {
   }
 
   /**
-   * `sorted(xs, key=lambda v: e, reverse=True)` (or `xs.sort(…)` as a statement): sorted (sort) with a comparison of the keys,
-   * `fn(left, right) => k(left) < k(right) ? -1 : k(right) < k(left) ? 1 : 0` (the two swapped for
-   * `reverse`), with k the key lambda called where it is written. Both sorts are stable and Python's
-   * reverse keeps equal elements in their order, as the swapped comparison does. The key runs more
-   * often than in Python, so only one without calls other than len and abs; keys compared with `<`
-   * as Whetstone compares (numbers, texts; the checker refuses others it knows).
+   * `sorted(xs, key=k, reverse=…)` (or `xs.sort(…)` as a statement): sorted (sort) with a comparison
+   * of the keys (keyComparison), k a lambda or `len` or `abs` named. With `reverse=True`, as Python
+   * does it: the list reversed, sorted and reversed again (`xs.sort` puts that back into xs by splice).
+   * The key runs more often than in Python, so only one without calls other than len and abs; keys
+   * compared with `<` as Whetstone compares (numbers, texts: the run at import finds texts that
+   * Python orders otherwise, by code points).
    */
-  private sortedWithKey(node: SyntaxNode, list: () => A.Expression, keywords: SyntaxNode[], builtin: 'sorted' | 'sort'): A.Expression | undefined {
+  private sortedWithKey(node: SyntaxNode, list: () => A.Expression, keywords: SyntaxNode[], builtin: 'sorted' | 'sort'): A.Expression {
     const values = new Map(keywords.map((keyword) => [field(keyword, 'name')?.text ?? '', field(keyword, 'value')]));
-    const key = values.get('key');
     const reverse = values.get('reverse');
-    if ([...values.keys()].some((name) => name !== 'key' && name !== 'reverse') || key?.type !== 'lambda') return undefined;
-    if (reverse && reverse.type !== 'true' && reverse.type !== 'false') return undefined;
-    const params = namedChildren(field(key, 'parameters') ?? key);
-    const body = field(key, 'body');
-    if (!field(key, 'parameters') || params.length !== 1 || params[0].type !== 'identifier' || !body) return undefined;
-    const calls = [body, ...body.descendantsOfType(['call', 'lambda'])].filter((found) => found?.type === 'call' || found?.type === 'lambda');
-    if (calls.some((found) => found?.type !== 'call' || !['len', 'abs'].includes(field(found, 'function')?.text ?? ''))) return undefined;
-    const taken = new Set([body, ...body.descendantsOfType('identifier')].map((found) => found?.text));
+    const other = [...values.keys()].find((name) => name !== 'key' && name !== 'reverse');
+    const what = `${builtin === 'sort' ? 'xs.sort' : 'sorted'}(…) with ${keywords.map((keyword) => `${field(keyword, 'name')?.text ?? ''}=`).join(', ')}`;
+    if (other !== undefined) return this.b.errorNode(node, what, `Python's ${other}= has no Whetstone form; sorted takes key= and reverse=.`);
+    if (reverse && reverse.type !== 'true' && reverse.type !== 'false') return this.b.errorNode(node, what, 'reverse= is carried as True or False written out.');
+    const key = values.get('key');
+    if (!key && reverse?.type !== 'true') return this.b.call(builtin, [list()], node);
+    const compare = this.keyComparison(key ?? reverse ?? node, !key);
+    if (typeof compare === 'string') return this.b.errorNode(node, what, compare);
+    if (reverse?.type !== 'true') return this.b.call(builtin, [list(), compare], node);
+    // Python's reverse=True reverses the list, sorts it and reverses it again: equal keys keep their
+    // order, and keys that are not ordered (NaN) stand where Python's leave them.
+    if (builtin === 'sorted') return this.b.call('reversed', [this.b.call('sorted', [this.b.call('reversed', [list()], node), compare], node)], node);
+    const object = field(field(node, 'function') ?? node, 'object');
+    if (object?.type !== 'identifier') return this.b.errorNode(node, what, 'xs.sort(key=…, reverse=True) is carried on a list named by a variable.');
+    const name = (): A.Expression => this.b.identifier(object.text, object);
+    return this.b.call('splice', [name(), this.b.literal(0, node), this.b.call('len', [name()], node), this.b.call('reversed', [this.b.call('sorted', [this.b.call('reversed', [name()], node), compare], node)], node)], node);
+  }
+
+  /**
+   * `min(xs, key=k)` and `max(xs, key=k)`: Python keeps the first element and takes each later one
+   * whose key is below (above) the kept one's, which reduce does with the same question. An empty
+   * list stops the program in both (Python's ValueError, Whetstone's reduce; a try that catches
+   * ValueError is refused, as it also catches Python's own errors).
+   */
+  private extremeWithKey(node: SyntaxNode, name: 'min' | 'max', positional: A.Expression[], keywords: SyntaxNode[]): A.Expression {
+    const what = `${name}(…) with ${keywords.map((keyword) => `${field(keyword, 'name')?.text ?? ''}=`).join(', ')}`;
+    const key = keywords.length === 1 && field(keywords[0], 'name')?.text === 'key' ? field(keywords[0], 'value') : undefined;
+    if (!key || positional.length !== 1) {
+      return this.b.errorNode(node, what, "Whetstone's min, max, minOf and maxOf compare numbers by < and take no default: test for an empty list first; key= is carried for one list.");
+    }
+    const compare = this.keyComparison(key);
+    if (typeof compare === 'string') return this.b.errorNode(node, what, compare);
+    // Python's max asks k(item) > k(best), that is k(best) < k(item); min k(item) < k(best).
+    const taken = new Set(key.descendantsOfType('identifier').map((found) => found?.text));
+    const fresh = (base: string): string => {
+      let found = base;
+      while (taken.has(found)) found += '_';
+      return found;
+    };
+    const [best, item] = [fresh('best'), fresh('item')];
+    const [below, above] = name === 'max' ? [best, item] : [item, best];
+    const ordered = this.b.make<A.BinaryExpression>('BinaryExpression', key, {
+      operator: '<',
+      left: this.b.make<A.CallExpression>('CallExpression', key, { callee: compare, arguments: [this.b.identifier(below, key), this.b.identifier(above, key)] }),
+      right: this.b.literal(0, key),
+    });
+    const pick = this.b.make<A.ConditionalExpression>('ConditionalExpression', key, { condition: ordered, consequent: this.b.identifier(item, key), alternate: this.b.identifier(best, key) });
+    const parameter = (named: string): A.Parameter => this.b.make<A.Parameter>('Parameter', key, { name: named, paramType: null, defaultValue: null });
+    const keep = this.b.make<A.Lambda>('Lambda', key, { parameters: [parameter(best), parameter(item)], returnType: null, body: pick });
+    return this.b.call('reduce', [positional[0], keep], node);
+  }
+
+  /** The comparison of two elements by a key of Python's (a lambda, len or abs), or why it is not carried. */
+  private keyComparison(key: SyntaxNode, elementsThemselves = false): A.Lambda | string {
+    const taken = new Set([key, ...key.descendantsOfType('identifier')].map((found) => found?.text));
     const fresh = (base: string): string => {
       let name = base;
       while (taken.has(name)) name += '_';
       return name;
     };
     const [left, right] = [fresh('left'), fresh('right')];
-    const keyOf = (name: string): A.Expression => this.b.make<A.CallExpression>('CallExpression', key, { callee: this.expression(key), arguments: [this.b.identifier(name, key)] });
-    const less = (a: string, b: string): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', key, { operator: '<', left: keyOf(a), right: keyOf(b) });
-    const [first, second] = reverse?.type === 'true' ? [right, left] : [left, right];
-    const order = this.b.make<A.ConditionalExpression>('ConditionalExpression', key, {
-      condition: less(first, second),
-      consequent: this.b.literal(-1, key),
-      alternate: this.b.make<A.ConditionalExpression>('ConditionalExpression', key, { condition: less(second, first), consequent: this.b.literal(1, key), alternate: this.b.literal(0, key) }),
-    });
+    // Each part of the key: its value for the element of a name.
+    let parts: ((name: string) => A.Expression)[];
+    if (elementsThemselves) {
+      parts = [(name) => this.b.identifier(name, key)];
+    } else if (key.type === 'identifier' && ['len', 'abs'].includes(key.text) && !this.signatures.has(key.text)) {
+      parts = [(name) => this.b.call(key.text, [this.b.identifier(name, key)], key)];
+    } else if (key.type === 'lambda') {
+      const params = namedChildren(field(key, 'parameters') ?? key);
+      const body = field(key, 'body');
+      if (!field(key, 'parameters') || params.length !== 1 || params[0].type !== 'identifier' || !body) return 'The key is carried as a lambda of one parameter.';
+      const calls = [body, ...body.descendantsOfType(['call', 'lambda'])].filter((found) => found?.type === 'call' || found?.type === 'lambda');
+      if (calls.some((found) => found?.type !== 'call' || !['len', 'abs'].includes(field(found, 'function')?.text ?? ''))) {
+        return 'Python computes the key once per element, the carried comparison at each comparison: a key that calls other than len and abs is not carried. Compute the keys into a list first.';
+      }
+      const elements = body.type === 'tuple' ? namedChildren(body) : [body];
+      if (elements.length === 0 || elements.some((element) => element.type === 'tuple' || element.type === 'list_splat')) return 'A tuple key is carried with its elements written out, none a tuple.';
+      parts = elements.map((element) => (name: string) => {
+        const lambda = this.keyLambda(key, params[0], element);
+        return this.b.make<A.CallExpression>('CallExpression', element, { callee: lambda, arguments: [this.b.identifier(name, element)] });
+      });
+    } else {
+      return 'The key is carried as a lambda without calls of the program, len or abs: Python computes it once per element, the carried comparison at each comparison.';
+    }
+    const [first, second] = [left, right];
     const parameter = (name: string): A.Parameter => this.b.make<A.Parameter>('Parameter', key, { name, paramType: null, defaultValue: null });
-    const compare = this.b.make<A.Lambda>('Lambda', key, { parameters: [parameter(left), parameter(right)], returnType: null, body: order });
-    return this.b.call(builtin, [list(), compare], node);
+    const less = (a: string, b: string): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', key, { operator: '<', left: this.b.identifier(a, key), right: this.b.identifier(b, key) });
+    // Each part once for each element, compared by a lambda of the two: (fn(keyFirst, keySecond) =>
+    // keyFirst < keySecond ? -1 : keyFirst == keySecond ? … : 0)(k(left), k(right)). Python's sort asks
+    // only whether one key is below the other (as V8's, the same algorithm, asks whether the result is
+    // negative), and Python's tuples compare the first elements that are not equal, as this does.
+    // The last part decides alone: below, or not; each one before it where the two are equal.
+    let order: A.Expression | undefined;
+    for (const [index, part] of [...parts.entries()].reverse()) {
+      // Names of their own at each level, so that none hides another.
+      const [keyFirst, keySecond] = [fresh(`keyFirst${index === 0 ? '' : index + 1}`), fresh(`keySecond${index === 0 ? '' : index + 1}`)];
+      const same = this.b.make<A.BinaryExpression>('BinaryExpression', key, { operator: '==', left: this.b.identifier(keyFirst, key), right: this.b.identifier(keySecond, key) });
+      const otherwise: A.Expression = order ? this.b.make<A.ConditionalExpression>('ConditionalExpression', key, { condition: same, consequent: order, alternate: this.b.literal(0, key) }) : this.b.literal(0, key);
+      const compared: A.Expression = this.b.make<A.ConditionalExpression>('ConditionalExpression', key, { condition: less(keyFirst, keySecond), consequent: this.b.literal(-1, key), alternate: otherwise });
+      const comparison: A.Lambda = this.b.make<A.Lambda>('Lambda', key, { parameters: [parameter(keyFirst), parameter(keySecond)], returnType: null, body: compared });
+      order = this.b.make<A.CallExpression>('CallExpression', key, { callee: comparison, arguments: [part(first), part(second)] });
+    }
+    if (!order) return 'A tuple key is carried with its elements written out.';
+    return this.b.make<A.Lambda>('Lambda', key, { parameters: [parameter(left), parameter(right)], returnType: null, body: order });
+  }
+
+  /** `fn(v) => e` for one part e of a key lambda of parameter v. */
+  private keyLambda(key: SyntaxNode, param: SyntaxNode, body: SyntaxNode): A.Lambda {
+    const outer = this.before;
+    this.before = undefined;
+    try {
+      return this.b.make<A.Lambda>('Lambda', key, { parameters: [this.b.make<A.Parameter>('Parameter', param, { name: param.text, paramType: null, defaultValue: null })], returnType: null, body: this.expression(body) });
+    } finally {
+      this.before = outer;
+    }
   }
 
   /** Appends keyword arguments as positional ones when they fill a known function's next parameters in order. */
