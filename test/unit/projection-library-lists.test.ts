@@ -30,7 +30,7 @@ describe('projection library: lists and texts', () => {
 
   it("Python's in and not in are includes: a text in a text, an element of a list, a key of a dict", () => {
     scratch.keepsItsMeaning(
-      'def count_letters(text: str) -> dict:\n    counts = {}\n    for char in text:\n        if char in counts:\n            counts[char] += 1\n        elif char not in " .":\n            counts[char] = 1\n    return counts\n\n\ncounts = count_letters("a banana.")\nfor letter in counts:\n    print(letter, counts[letter])\nseen = [3, 5]\nprint(1 if 3 in seen else 0, 1 if 4 in seen else 0, 1 if "an" in "banana" else 0, 1 if "x" not in "banana" else 0, 1 if "b" in counts else 0)\n',
+      'def count_letters(text: str) -> dict[str, int]:\n    counts: dict[str, int] = {}\n    for char in text:\n        if char in counts:\n            counts[char] += 1\n        elif char not in " .":\n            counts[char] = 1\n    return counts\n\n\ncounts = count_letters("a banana.")\nfor letter in counts:\n    print(letter, counts[letter])\nseen = [3, 5]\nprint(1 if 3 in seen else 0, 1 if 4 in seen else 0, 1 if "an" in "banana" else 0, 1 if "x" not in "banana" else 0, 1 if "b" in counts else 0)\n',
       'python',
       /for char in text[^]*includes\(counts, char\)[^]*!includes\(" \.", char\)[^]*for letter in keys\(counts\)/,
     );

@@ -269,6 +269,17 @@ describe('projection: maps and sets', () => {
     }
   });
 
+  it("a Python set's or dict's key that may be a bool is an error at import: Python takes True as the key 1, a Whetstone map keeps them apart", () => {
+    const cases: [string, RegExp][] = [
+      ['s = set()\ns.add(1)\nprint(True in s, len(s))\n', /^3: .*this dict or set key may be a bool: Python takes True as the key 1/],
+      ['s = {1}\ns.add(True)\nprint(len(s))\n', /^2: .*this dict or set key may be a bool/],
+    ];
+    for (const [source, expected] of cases) {
+      const errors = importSource(source, 'python').diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}: ${d.message}`);
+      assert.ok(errors.some((error) => expected.test(error)), `${source}\n${errors.join('\n')}`);
+    }
+  });
+
   it('a map held in a Map passed where a plain object is read is an error at projection to JavaScript and TypeScript', () => {
     const doc = WhetstoneDocument.create('fn size(m): number {\n  return len(m);\n}\nlet m: map<number, string> = {};\nm[1] = "a";\nprint(size(m));\nlet texts: map<string, string> = {};\nprint(size(texts));\n', 1);
     try {

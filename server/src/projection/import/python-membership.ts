@@ -6,7 +6,9 @@
 // where Python unpacks a dict's keys. Where the types say these could differ, that is an error at
 // import. Where the types say nothing (a parameter without a hint), the import's run of the program
 // decides: a run that ended met only lists and texts there, and no `in` it could not follow.
-import { walk, type CallExpression, type Expression, type ForStatement, type Node, type Program } from '../../core/ast';
+// A dict's or set's key that may be a bool is found the same way: Python takes True as the key 1
+// (and False as 0), a Whetstone map keeps them apart; the run gives up at a bool key.
+import { walk, type CallExpression, type Expression, type ForStatement, type IndexExpression, type Node, type Program } from '../../core/ast';
 import { analyze, stripOptional, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
@@ -49,14 +51,19 @@ export function readMembership(program: Program, builder: AstBuilder): Projectio
   const loops: ForStatement[] = [];
   const tests: CallExpression[] = [];
   const unpacked: Expression[] = [];
+  const keyed: { at: Expression; container: Expression; key: Expression }[] = [];
   const unpackedIds = unpackings.get(builder) ?? new Map<string, string>();
   walk(program, (node: Node) => {
     if (node.type === 'ForStatement') loops.push(node);
     if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && SEARCHES.has(node.callee.name) && builder.libraryCallees.has(node.callee.id)) tests.push(node);
     if (unpackedIds.has(node.id)) unpacked.push(node as Expression);
+    if (node.type === 'IndexExpression') keyed.push({ at: node, container: (node as IndexExpression).object, key: (node as IndexExpression).index });
+    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && ['includes', 'removeKey'].includes(node.callee.name) && builder.libraryCallees.has(node.callee.id) && node.arguments.length === 2) {
+      keyed.push({ at: node, container: node.arguments[0] as Expression, key: node.arguments[1] as Expression });
+    }
   });
   const walks = generatorWalks.get(builder) ?? [];
-  if (loops.length === 0 && tests.length === 0 && unpacked.length === 0 && walks.length === 0) return [];
+  if (loops.length === 0 && tests.length === 0 && unpacked.length === 0 && walks.length === 0 && keyed.length === 0) return [];
   const model = analyze(program);
   const kindOf = (expression: Expression | undefined): Type | undefined => {
     const type = expression ? model.typeOf(expression.id) : undefined;
@@ -112,6 +119,17 @@ export function readMembership(program: Program, builder: AstBuilder): Projectio
       });
     }
   }
+  for (const { at, container, key } of keyed) {
+    const containerType = kindOf(container);
+    if (containerType?.kind !== 'map') continue;
+    const keyKind = stripOptional(containerType.key).kind;
+    if (keyKind === 'string' || keyKind === 'number') continue;
+    const valueKind = kindOf(key)?.kind;
+    const message = 'Not carried into Whetstone: this dict or set key may be a bool: Python takes True as the key 1 and False as 0 (one entry), a Whetstone map keeps them apart';
+    const hint = 'Give the dict or set a key type hint (dict[str, int], set[int]), or use numbers or texts as keys.';
+    if (valueKind === 'bool' || keyKind === 'bool') diagnostics.push(projectionDiagnostic('W_UNSUPPORTED', 'error', message, at.id, at.span, { hint }));
+    else if (unknown(valueKind)) undecided.push({ at, message: message.replace('may be a bool', 'has no type known at import, so it may be a bool'), hint });
+  }
   for (const value of unpacked) {
     const kind = kindOf(value)?.kind;
     const message = `Not carried into Whetstone: ${unpackedIds.get(value.id)} reads a value that may be a dict: Python reads a dict's keys, where Whetstone reads elements 0, 1, …`;
@@ -127,7 +145,7 @@ export function readMembership(program: Program, builder: AstBuilder): Projectio
   }
   if (undecided.length === 0) return diagnostics;
   // A run that ended met only lists and texts in those loops and unpackings, and could compare every value `in` looked for.
-  const listsOnly = new Set(undecided.filter(({ at }) => at.type !== 'CallExpression').map(({ at }) => at.id));
+  const listsOnly = new Set(undecided.filter(({ at }) => at.type !== 'CallExpression' && at.type !== 'IndexExpression').map(({ at }) => at.id));
   const run = pythonRun(program, builder.libraryCallees, builder.source, listsOnly);
   if (run.shown !== undefined) return diagnostics;
   for (const { at, message, hint } of undecided) diagnostics.push(projectionDiagnostic('W_UNSUPPORTED', 'error', message, at.id, at.span, { hint }));
