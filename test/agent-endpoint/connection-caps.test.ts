@@ -88,6 +88,10 @@ describe('connection caps', () => {
     const attacker = await startIdleSocketAttacker(server.port, PENDING_CAP + 256, { slow });
     let made = { connected: 0, closed: 0 };
     try {
+      // The agent comes in once the endpoint is over its cap and closing the attacker's connections.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the endpoint closed none of the crowding connections within 30 s')), 30_000)));
+      await Promise.race([attacker.crowding, late]).finally(() => clearTimeout(timer));
       await agent();
     } finally {
       made = await attacker.stop();

@@ -29,6 +29,7 @@ function open() {
   });
   socket.once('close', () => {
     closed++;
+    if (closed === 1 && !stopping) process.stdout.write('closed\\n');
     clearInterval(drip);
     if (!stopping) setImmediate(open);
   });
@@ -44,6 +45,8 @@ process.stdin.on('data', stop).on('end', stop);
 `;
 
 export interface IdleSocketAttacker {
+  /** Resolves when the endpoint has closed one of its connections (it is over a cap). */
+  readonly crowding: Promise<void>;
   /** Stops the attacker; resolves with how many connections it made and saw closed. */
   stop(): Promise<{ connected: number; closed: number }>;
 }
@@ -61,11 +64,17 @@ export async function startIdleSocketAttacker(port: number, count: number, optio
   const lines: string[] = [];
   const waiting: ((line: string) => void)[] = [];
   let seen = '';
+  let crowded = (): void => undefined;
+  const crowding = new Promise<void>((resolve) => (crowded = resolve));
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
     seen += chunk;
     for (let end = seen.indexOf('\n'); end >= 0; end = seen.indexOf('\n')) {
       const line = seen.slice(0, end);
       seen = seen.slice(end + 1);
+      if (line === 'closed') {
+        crowded();
+        continue;
+      }
       const next = waiting.shift();
       if (next) next(line);
       else lines.push(line);
@@ -78,6 +87,7 @@ export async function startIdleSocketAttacker(port: number, count: number, optio
   const first = await nextLine();
   if (first !== 'ready') throw new Error(`the attacker did not start: ${first}`);
   return {
+    crowding,
     async stop() {
       const answer = nextLine();
       child.stdin!.write('stop\n');
