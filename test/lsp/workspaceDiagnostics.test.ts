@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { CodeActionKind, CodeActionRequest, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, type CodeAction, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { LspClient } from './lspClient';
 
 const PRICING = 'fn orderTotal(prices: list<number>): number {\n  let t = 0;\n  for p in prices {\n    t = t + p;\n  }\n  return t;\n}\n';
@@ -184,6 +184,71 @@ describe('diagnostics of the files that are not open', () => {
     const cleared = await nextPublication(client, madeUri, beforeDelete, 'made.wst cleared');
     assert.deepEqual(cleared.diagnostics, []);
     assert.deepEqual(codes(await nextPublication(client, consumer, seen, 'consumer.wst after made.wst was deleted')), ['W_UNKNOWN_IMPORT']);
+  });
+});
+
+/** A misspelt name (E_UNDEFINED, with a quick fix) beside the cross-file mismatch. */
+const TYPO = 'use pricing.{orderTotal};\n\nlet total: number = orderTotal([1]);\nlet label: string = orderTotal([totl]);\nprint(total, label);\n';
+
+describe('a file of the workspace that opens', () => {
+  let folder: string;
+  let client: LspClient;
+
+  before(async () => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-opening-')));
+    writeFileSync(join(folder, 'pricing.wst'), PRICING);
+    writeFileSync(join(folder, 'typo.wst'), TYPO);
+    writeFileSync(join(folder, 'orders.wst'), ORDERS);
+    client = await startIndexed(folder);
+  });
+  after(async () => {
+    await client?.shutdown();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('with the text its check read shows that check’s diagnostics, once, with their quick fixes offered', async () => {
+    const typo = uriOf(folder, 'typo.wst');
+    const fromDisk = client.publicationsFor(typo)[0];
+    assert.deepEqual(codes(fromDisk), ['E_TYPE_MISMATCH', 'E_UNDEFINED']);
+    await client.open(typo, TYPO);
+    const opened = await client.fullDiagnostics(typo, 1, true);
+    const shown = (p: PublishDiagnosticsParams | undefined) => (p?.diagnostics ?? []).map((d) => [d.code, d.message, d.range]);
+    assert.deepEqual(shown(opened), shown(fromDisk));
+    const problem = opened.diagnostics.find((d) => d.code === 'E_UNDEFINED');
+    assert.ok(problem);
+    const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: typo },
+      range: problem.range,
+      context: { diagnostics: [problem], only: [CodeActionKind.QuickFix] },
+    })) as CodeAction[];
+    assert.deepEqual(actions.map((action) => action.title), ["Change 'totl' to 'total'"]);
+    // Its own analysis, after, agrees: nothing more is sent for that version.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(client.publicationsFor(typo).filter((p) => p.version === 1).length, 1);
+    await client.close(typo);
+  });
+
+  it('with another text (unsaved changes) shows that text’s diagnostics from the first publication', async () => {
+    const orders = uriOf(folder, 'orders.wst');
+    assert.deepEqual(codes(client.publicationsFor(orders)[0]), []);
+    await client.open(orders, ORDERS.replace('return orderTotal([1, 2]);', 'return orderTotal("12");'));
+    const opened = await client.fullDiagnostics(orders, 1, true);
+    assert.deepEqual(codes(opened), ['E_TYPE_MISMATCH']);
+    await client.close(orders);
+  });
+
+  it('after a module it imports changed on disk shows what that change makes of it', async () => {
+    const orders = uriOf(folder, 'orders.wst');
+    writeFileSync(join(folder, 'pricing.wst'), PRICING.replace('prices: list<number>', 'prices: string'));
+    const pricing = uriOf(folder, 'pricing.wst');
+    const pricingSeen = client.publicationsFor(pricing).length;
+    await watched(client, join(folder, 'pricing.wst'), FileChangeType.Changed);
+    // Once the server has read the change (pricing's own diagnostics show it), orders.wst opens at
+    // once, its check from before the change perhaps not yet redone: its first publication is of the change.
+    await nextPublication(client, pricing, pricingSeen, 'pricing.wst checked again', (p) => p.diagnostics.length > 0);
+    await client.open(orders, ORDERS);
+    const opened = await client.fullDiagnostics(orders, 1, true);
+    assert.deepEqual(codes(opened), ['E_TYPE_MISMATCH']);
   });
 });
 

@@ -169,4 +169,35 @@ describe('module exports for open buffers', () => {
       );
     });
   });
+
+  describe('the check of a file, for a buffer that opens with its text', () => {
+    it('stands for the text it read while what it imports resolves as it did, and not after a module it imports changes, or one it could not find appears', () => {
+      const dir = join(folder, 'standing');
+      mkdirSync(dir);
+      const rate = join(dir, 'rate.wst');
+      const invoice = join(dir, 'invoice.wst');
+      const invoiceText = 'use standing.rate.{rate};\nuse standing.later.{soon};\n\nlet due: string = rate(2);\nprint(due, soon);\n';
+      writeFileSync(rate, 'fn rate(n: number): number { return n * 2; }\n');
+      writeFileSync(invoice, invoiceText);
+      const workspace = workspaceOver(folder);
+      const checked = workspace.modules.checkFile(invoice);
+      assert.deepEqual(checked?.diagnostics.map((d) => d.code), ['W_UNKNOWN_IMPORT', 'E_TYPE_MISMATCH']);
+      assert.equal(workspace.modules.standingDiagnostics(invoice, invoiceText), checked?.diagnostics);
+      // Another text (unsaved): not that check's.
+      assert.equal(workspace.modules.standingDiagnostics(invoice, invoiceText.replace('string', 'number')), undefined);
+      // The module it could not find appears: nothing it used changed, but its import resolves otherwise now.
+      writeFileSync(join(dir, 'later.wst'), 'const soon = 1;\n');
+      workspace.modules.fileChanged(join(dir, 'later.wst'));
+      assert.equal(workspace.modules.standingDiagnostics(invoice, invoiceText), undefined);
+      // Checked again, it stands; then the module it imports changes what it exports.
+      assert.deepEqual(workspace.modules.checkFile(invoice)?.diagnostics.map((d) => d.code), ['E_TYPE_MISMATCH']);
+      assert.ok(workspace.modules.standingDiagnostics(invoice, invoiceText));
+      writeFileSync(rate, 'fn rate(n: number): string { return "x"; }\n');
+      workspace.modules.fileChanged(rate);
+      assert.equal(workspace.modules.standingDiagnostics(invoice, invoiceText), undefined);
+      // A buffer of that text sees the change: its own analysis is clean.
+      const buffer = workspace.open(pathToFileURL(invoice).href, invoiceText);
+      assert.deepEqual(buffer.diagnostics().map((d) => d.code), []);
+    });
+  });
 });

@@ -70,12 +70,35 @@ export class DiagnosticsPublisher {
     return this.delayMs;
   }
 
-  /** A buffer opened: nothing was typed, so everything is published at once. */
+  /**
+   * A buffer opened: nothing was typed, so everything is published at once. When it holds its
+   * file's text as the workspace last checked it, and each module it imports is as it was then,
+   * that check's diagnostics are the buffer's: published now, and its own analysis (which adds the
+   * quick fixes) after this turn.
+   */
   private opened(buffer: OpenBuffer): void {
     this.cancel(buffer.uri);
     this.semantic.delete(buffer.uri);
     this.published.delete(buffer.uri);
-    this.publishSemantic(buffer.uri);
+    const checked = this.checkOfFile(buffer);
+    if (!checked) return this.publishSemantic(buffer.uri);
+    const shown = foldCascades(buffer.text, checked);
+    this.publish(buffer, shown.map((d) => toLspDiagnostic(d, buffer.revision)));
+    const timer = setTimeout(() => {
+      this.timers.delete(buffer.uri);
+      this.publishSemantic(buffer.uri, shown);
+    }, 0);
+    this.timers.set(buffer.uri, timer);
+  }
+
+  private checkOfFile(buffer: OpenBuffer): readonly Diagnostic[] | undefined {
+    if (!buffer.uri.startsWith('file:')) return undefined;
+    try {
+      return this.workspace.modules.standingDiagnostics(pathOfBufferUri(buffer.uri), buffer.text);
+    } catch (error) {
+      this.log(`Could not look up the check of ${buffer.uri}`, error);
+      return undefined;
+    }
   }
 
   /** A buffer changed: syntax now (with the untouched semantic diagnostics moved), semantics later. */
@@ -171,8 +194,11 @@ export class DiagnosticsPublisher {
     this.timers.delete(uri);
   }
 
-  /** The full pass: the buffer's current revision, syntax and semantic (analysed once per revision). */
-  private publishSemantic(uri: string): void {
+  /**
+   * The full pass: the buffer's current revision, syntax and semantic (analysed once per revision).
+   * Not sent when it shows what `shown` (published for this revision already) does.
+   */
+  private publishSemantic(uri: string, shown?: readonly Diagnostic[]): void {
     const buffer = this.workspace.get(uri);
     if (!buffer) return;
     let semanticDiagnostics: Diagnostic[] = [];
@@ -191,7 +217,7 @@ export class DiagnosticsPublisher {
       })),
     });
     const all = foldCascades(buffer.text, inSourceOrder(buffer.document.syntaxDiagnostics, semanticDiagnostics));
-    this.publish(buffer, all.map((d) => toLspDiagnostic(d, revision)));
+    if (!shown || !sameAsShown(all, shown)) this.publish(buffer, all.map((d) => toLspDiagnostic(d, revision)));
     // Its importers are published again if what it exports changed: after this turn, so its own
     // diagnostics go out first.
     setImmediate(() => {
@@ -213,6 +239,15 @@ export class DiagnosticsPublisher {
       .sendDiagnostics({ uri: buffer.uri, version, diagnostics })
       .catch((error: unknown) => this.log(`Could not publish diagnostics for ${buffer.uri}`, error));
   }
+}
+
+/**
+ * Whether `diagnostics` show what `shown` does: the same problems at the same places, said the
+ * same way. Fixes are not compared: code actions read the buffer's own (code-actions.ts).
+ */
+function sameAsShown(diagnostics: readonly Diagnostic[], shown: readonly Diagnostic[]): boolean {
+  const key = (d: Diagnostic): string => JSON.stringify([d.code, d.severity, d.message, d.nodeId, d.hint ?? null, d.span.startOffset, d.span.endOffset]);
+  return diagnostics.length === shown.length && diagnostics.every((diagnostic, i) => key(diagnostic) === key(shown[i]));
 }
 
 function placeCarried(document: WhetstoneDocument, carried: Semantic): Diagnostic[] {

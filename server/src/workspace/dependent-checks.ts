@@ -305,7 +305,7 @@ export class DependentChecks {
     if ('problem' in answer) return this.sink.unreadable(path);
     const seen = new Map(resolutions.map(([modulePath, resolution]) => [modulePath, resolutionKey(resolution)]));
     const usedFiles = new Set([path, ...this.importGraph().graph.importsOf(path)]);
-    const exportsChanged = this.modules.seed(path, { hash: answer.hash, imports: answer.imports, exports: exportsOfAnswer(answer, known), usedFiles, seen });
+    const exportsChanged = this.modules.seed(path, { hash: answer.hash, imports: answer.imports, exports: exportsOfAnswer(answer, known), diagnostics: answer.diagnostics, usedFiles, seen });
     this.sink.checked(path, pathToFileURL(path).href, answer.diagnostics);
     if (exportsChanged) this.add(this.directImporters(new Set([path])));
   }

@@ -114,7 +114,7 @@ export async function indexAndCheckWorkspace(
     }
     const seen = new Map(resolutions.map(([modulePath, resolution]) => [modulePath, resolutionKey(resolution)]));
     const usedFiles = new Set([path, ...graph.importsOf(path)]);
-    modules.seed(path, { hash: answer.hash, imports: answer.check.imports, exports: reviveExports(answer.check.exports), usedFiles, seen });
+    modules.seed(path, { hash: answer.hash, imports: answer.check.imports, exports: reviveExports(answer.check.exports), diagnostics: answer.check.diagnostics, usedFiles, seen });
     sink.checked(path, pathToFileURL(path).href, answer.check.diagnostics);
   };
 

@@ -1,7 +1,8 @@
 // The modules open buffers import (docs/LANGUAGE.md "Modules"): `use a.b` is the file a/b.wst
 // under the first source root that has it. An open buffer speaks for its file (its exports come
 // from its own analysis); a file that is not open is read (regular-file.ts rules), parsed and
-// analysed once, and only its exports are kept, in a bounded cache, the document dropped. The
+// analysed once, and only its exports (and its check's diagnostics, when a check read it) are
+// kept, in a bounded cache, the document dropped. The
 // cache is told when a file changed on disk (the index's file watching) or a buffer's exports
 // changed; it then forgets that file, marks every cached module that used it (directly or through
 // others) as perhaps stale, counts a new generation (buffers importing anything analyse again) and
@@ -56,6 +57,8 @@ interface DiskModule {
   hash: string;
   imports: readonly string[];
   exports?: ModuleExports;
+  /** The diagnostics of the check that computed its exports (file-check.ts), when a check did: they stand while its exports do. */
+  diagnostics?: readonly FileDiagnostic[];
   /** The module files its exports were computed from (their change makes them stale). */
   usedFiles: ReadonlySet<string>;
   /** What each module path it imports resolved to when its exports were computed (resolutionKey), to tell whether stale exports still stand. */
@@ -195,7 +198,10 @@ export class ModuleExportsCache {
    * they had been computed here: `hash` is of the text they were computed from, `usedFiles` the
    * module files they used. Answers whether they differ from those kept before (as checkFile does).
    */
-  seed(path: string, known: { hash: string; imports: readonly string[]; exports: ModuleExports; usedFiles: ReadonlySet<string>; seen?: ReadonlyMap<string, string> }): boolean {
+  seed(
+    path: string,
+    known: { hash: string; imports: readonly string[]; exports: ModuleExports; diagnostics?: readonly FileDiagnostic[]; usedFiles: ReadonlySet<string>; seen?: ReadonlyMap<string, string> },
+  ): boolean {
     if (this.roots.length === 0 || this.bufferAt(path)) return false;
     const kept = this.disk.get(path);
     const before = kept?.exports?.fingerprint;
@@ -211,7 +217,8 @@ export class ModuleExportsCache {
    * The diagnostics of the file at `path`, not open, as the editor would show them if it were:
    * read, parsed and analysed with its imports resolved here, the document dropped; its exports
    * kept for its importers, and whether they differ from those kept before (its importers then
-   * see a change). Undefined when it cannot be read (or a buffer has it).
+   * see a change). A check of the same text that still stands (standingDiagnostics) is not made
+   * again. Undefined when it cannot be read (or a buffer has it).
    */
   checkFile(path: string): { diagnostics: FileDiagnostic[]; exportsChanged: boolean } | undefined {
     if (this.bufferAt(path)) return undefined;
@@ -223,6 +230,9 @@ export class ModuleExportsCache {
     this.closedChecks.delete(path);
     // A buffer that closed with this text, analysed with what its imports resolve to now: its check is this one.
     const kept = closed?.hash === hash && closed.generation === this.generationCount ? closed : undefined;
+    // Its last check read this text and what it imports resolves as it did then: that check stands.
+    const standing = kept ? undefined : this.standingDiagnostics(path, text);
+    if (standing) return { diagnostics: [...standing], exportsChanged: false };
     const used = kept?.usedFiles ?? new Set<string>();
     const seen = kept?.seen ?? new Map<string, string>();
     // (Each module it imports is prepared as it is resolved; those of its own cycle are seen as the
@@ -231,7 +241,7 @@ export class ModuleExportsCache {
     if (this.roots.length > 0) {
       // Its exports come with its check (as exportsOf would compute them): its importers need not parse it again.
       this.disk.delete(path);
-      this.disk.set(path, { hash, imports: check.imports, exports: check.exports, usedFiles: used, seen });
+      this.disk.set(path, { hash, imports: check.imports, exports: check.exports, diagnostics: check.diagnostics, usedFiles: used, seen });
       this.evictOldest();
     }
     return { diagnostics: check.diagnostics, exportsChanged: before !== check.exports.fingerprint };
@@ -297,6 +307,27 @@ export class ModuleExportsCache {
     for (const modulePath of importedModules(buffer.document.ast.children)) this.guarded(path, () => resolver.resolve(modulePath));
     if (this.closedChecks.size >= MAX_CLOSED_CHECKS) this.closedChecks.clear();
     this.closedChecks.set(path, { hash: textHash(buffer.text), generation: this.generationCount, check: checkOfAnalysed(buffer.document, model, this.exportsOfModel(model)), usedFiles, seen });
+  }
+
+  /**
+   * The diagnostics a check of the file at `path` gave for `text`, if they stand: the check was of
+   * this text, and each module it imports resolves as it did then — asked even when nothing marked
+   * them stale, as a module created where an import found none marks nothing. A buffer that opens
+   * with its file's text shows them at once, before its own analysis.
+   */
+  standingDiagnostics(path: string, text: string): readonly FileDiagnostic[] | undefined {
+    if (this.roots.length === 0) return undefined;
+    const entry = this.disk.get(path);
+    const seen = entry?.seen;
+    if (!entry?.diagnostics || !seen || entry.hash !== textHash(text)) return undefined;
+    // A check on a worker lists only the imports that found a file: one that found none may find one now.
+    if (entry.imports.some((modulePath) => !seen.has(modulePath))) return undefined;
+    const holds = this.guarded(path, () => {
+      const used = new Set<string>();
+      for (const [modulePath, key] of seen) if (resolutionKey(this.resolveFrom(path, modulePath, used)) !== key) return false;
+      return true;
+    });
+    return holds ? entry.diagnostics : undefined;
   }
 
   /** Whether a buffer that closed left the check of its file (checked on this thread then: it costs no parse). */
@@ -403,6 +434,8 @@ export class ModuleExportsCache {
       const resolver = this.recordingResolver(found.path, used, seen);
       const exports = this.guarded(found.path, () => moduleExportsOf(analyze(document, { library: this.workspace.library(), modules: resolver })));
       entry.exports = exports;
+      // Computed without its diagnostics: those of an earlier check may have seen other answers.
+      entry.diagnostics = undefined;
       entry.usedFiles = used;
       entry.seen = seen;
       entry.stale = false;
@@ -492,6 +525,7 @@ export class ModuleExportsCache {
       return entry.exports;
     }
     entry.exports = undefined;
+    entry.diagnostics = undefined;
     entry.seen = undefined;
     entry.stale = false;
     return undefined;

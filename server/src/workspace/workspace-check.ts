@@ -124,7 +124,7 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
           const answer = await ask({ path: member, followLinks: file.followLinks, resolutions, library });
           if ('problem' in answer) return;
           const seen = new Map(resolutions.map(([modulePath, resolution]) => [modulePath, resolutionKey(resolution)]));
-          modules.seed(member, { hash: answer.hash, imports: answer.imports, exports: exportsOfAnswer(answer, undefined), usedFiles, seen });
+          modules.seed(member, { hash: answer.hash, imports: answer.imports, exports: exportsOfAnswer(answer, undefined), diagnostics: answer.diagnostics, usedFiles, seen });
           sink.checked(member, pathToFileURL(member).href, answer.diagnostics);
         } finally {
           if (--left === 0) componentDone(at);
