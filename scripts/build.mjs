@@ -1,7 +1,7 @@
-// Bundles the extension client, the language server, the command line and the source worker with
+// Bundles the extension client, the command line with the language server, and the workers with
 // esbuild into dist/, and copies the WebAssembly files web-tree-sitter loads at run time beside them.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,16 +35,36 @@ const common = {
   define: { WHETSTONE_PACKAGE: JSON.stringify({ version: manifest.version, settings }) },
 };
 
+// The command line and the language server share most of their code, so one bundle, cli.js, carries
+// both and the .vsix holds that code once (its size budget: bench/README.md). Run as a script it is
+// the command line (server/src/cli/main.ts). dist/server.js, the language server's entry that the
+// client, `whetstone-agent lsp` and editors start, only loads it and calls startLanguageServer: the
+// language server's modules run then, and a command that does not need them never runs them.
+const cliAndLanguageServer = {
+  contents: `export { main, USAGE } from './cli/main';
+export function startLanguageServer() { require('./editor-process/main'); }`,
+  resolveDir: join(root, 'server/src'),
+  sourcefile: 'cli-and-language-server.js',
+  loader: 'js',
+};
+const languageServerEntry = `'use strict';
+// The Whetstone language server. Its code is in cli.js beside this file, which the command line shares (scripts/build.mjs).
+require('./cli.js').startLanguageServer();
+`;
+
 await Promise.all([
   esbuild.build({ ...common, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(dist, 'extension.js'), external: ['vscode'] }),
-  esbuild.build({ ...common, entryPoints: [join(root, 'server/src/editor-process/main.ts')], outfile: join(dist, 'server.js') }),
-  esbuild.build({ ...common, entryPoints: [join(root, 'server/src/cli/main.ts')], outfile: join(dist, 'cli.js'), banner: { js: '#!/usr/bin/env node' } }),
+  esbuild.build({ ...common, stdin: cliAndLanguageServer, outfile: join(dist, 'cli.js'), banner: { js: '#!/usr/bin/env node' } }),
   // parseSource and runPipeline run in a worker thread (server/src/agent/sources/source-pool.ts), which the
   // language server and the command line both load from this file beside them.
   esbuild.build({ ...common, entryPoints: [join(root, 'server/src/agent/sources/source-worker.ts')], outfile: join(dist, 'source-worker.js') }),
   // The workspace index's build reads and summarises files on worker threads (server/src/workspace/summary-pool.ts).
   esbuild.build({ ...common, entryPoints: [join(root, 'server/src/workspace/summary-worker.ts')], outfile: join(dist, 'summary-worker.js') }),
 ]);
+
+writeFileSync(join(dist, 'server.js'), languageServerEntry);
+// A source map left by a build from before server.js had its own bundle would point at nothing.
+rmSync(join(dist, 'server.js.map'), { force: true });
 
 copyFileSync(require.resolve('web-tree-sitter/web-tree-sitter.wasm'), join(dist, 'web-tree-sitter.wasm'));
 copyFileSync(join(root, 'server/grammars/tree-sitter-whetstone.wasm'), join(dist, 'tree-sitter-whetstone.wasm'));

@@ -31,8 +31,9 @@ export function packCli({ out = root, build = true } = {}) {
     copyFileSync(join(root, 'LICENSE'), join(stage, 'LICENSE'));
     mkdirSync(join(stage, 'dist'));
     const dist = join(root, 'dist');
-    // What cli.js runs: itself, the source worker it starts, the language server `lsp` starts with
-    // its index's summary worker, and the grammars web-tree-sitter loads.
+    // What cli.js runs: itself, the source worker it starts, the language server's entry `lsp`
+    // starts (server.js, which loads the server from cli.js) with its index's summary worker, and
+    // the grammars web-tree-sitter loads.
     const runs = ['cli.js', 'source-worker.js', 'server.js', 'summary-worker.js', ...readdirSync(dist).filter((file) => file.endsWith('.wasm'))];
     for (const file of runs) copyFileSync(join(dist, file), join(stage, 'dist', file));
     mkdirSync(out, { recursive: true });

@@ -1,5 +1,6 @@
-// Creates the language client that runs the Whetstone language server (dist/server.js, bundled
-// by scripts/build.mjs) as a Node child process talking over IPC, with the heap sizing of
+// Creates the language client that runs the Whetstone language server (dist/server.js, which loads
+// it from dist/cli.js, the bundle scripts/build.mjs makes of the language server and the command
+// line) as a Node child process talking over IPC, with the heap sizing of
 // SERVER_NODE_OPTIONS (server/src/protocol/server-process.ts says why).
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';

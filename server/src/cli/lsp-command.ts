@@ -1,5 +1,5 @@
-// `whetstone-agent lsp`: the language server VS Code runs (dist/server.js, bundled beside this
-// command), over stdin and stdout for any LSP client: Neovim, Helix, Zed (docs/EDITORS.md). It
+// `whetstone-agent lsp`: the language server VS Code runs (dist/server.js beside this command, which
+// loads it from the bundle the two share), over stdin and stdout for any LSP client: Neovim, Helix, Zed (docs/EDITORS.md). It
 // runs in a child node started with the server's heap sizing (SERVER_NODE_OPTIONS; Node takes them
 // only at start, see server-node-options.ts), and this process stays beside it to pass messages,
 // SIGINT and SIGTERM on and to hand back its exit status. The messages go through this process,
