@@ -124,6 +124,23 @@ describe('projection never silently wrong', () => {
     assert.match(py.importErrors[0], /^1: .*'str' is declared here/);
   });
 
+  it('a Python declaration named like a built-in the file’s calls were mapped to is an error only where those calls are in its scope', () => {
+    // `values` is a parameter of median; `book.values()` (the built-in values) is in another function.
+    const apart = throughWhetstone(
+      'def median(values: list[float]) -> float:\n    ordered = sorted(values)\n    return ordered[len(ordered) // 2]\n\n\ndef total(book: dict[str, list[int]]) -> int:\n    n = 0\n    for scores in book.values():\n        n += len(scores)\n    return n\n\n\nprint(median([3.5, 1.0, 2.25]), total({"a": [1, 2], "b": [3]}))\n',
+      'python',
+    );
+    assert.deepEqual([...apart.importErrors, ...apart.checkErrors], []);
+    printsInEveryTarget(apart.doc, '2.25 3\n');
+    // The same call inside the function whose parameter is `values`: it would call the parameter.
+    const inside = throughWhetstone('def total(values: dict[str, int]) -> int:\n    n = 0\n    for v in values.values():\n        n += v\n    return n\n\n\nprint(total({"a": 1}))\n', 'python');
+    assert.equal(inside.importErrors.length, 1, inside.importErrors.join('\n'));
+    assert.match(inside.importErrors[0], /^1: .*'values' is declared here/);
+    // A name declared outside every function is in scope everywhere.
+    const top = throughWhetstone('values = [1, 2]\n\n\ndef total(d: dict[str, int]) -> int:\n    return sum(d.values())\n\n\nprint(total({"a": 1}), values)\n', 'python');
+    assert.ok(top.importErrors.some((e) => /'values' is declared here/.test(e)), top.importErrors.join('\n'));
+  });
+
   it('a ?? b on a name, member or element is a == null ? b : a (undefined too); on anything else an error', () => {
     const { importErrors, checkErrors, printed, doc } = throughWhetstone(
       'const counts = {};\nfor (const w of ["a", "b", "a"]) counts[w] = (counts[w] ?? 0) + 1;\nconst box = { size: null, name: "x" };\nconst zero = 0;\nconsole.log(counts["a"], counts["b"], box.size ?? 5, box.name ?? "none", zero ?? 7);\n',

@@ -4,11 +4,12 @@
 // (`.localeCompare`, `.padStart`) is a library of the source language that the other targets lack, so it is
 // an error at import instead of being passed through to fail at run time. A declared name equal
 // to a built-in the importer made calls to (a parameter `floor` beside `Math.floor`) would capture
-// those calls, so it is an error too.
+// those calls where it is in scope (captured-builtins.ts), so there it is an error too.
 import { walk, type Node, type Program } from '../../core/ast';
 import { BUILTINS } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import { NOT_CARRIED } from './ast-builder';
+import { capturingDeclarations } from './captured-builtins';
 
 const OTHER_TARGETS: Record<'javascript' | 'typescript' | 'python', string> = {
   javascript: 'Python',
@@ -26,7 +27,6 @@ export function reportLibraryNames(program: Program, language: 'javascript' | 't
   const declared = new Map<string, Node>();
   const modules = new Set<string>();
   const members = new Set<string>();
-  const builtinsCalled = new Set<string>();
   walk(program, (node) => {
     switch (node.type) {
       case 'FunctionDeclaration':
@@ -51,9 +51,6 @@ export function reportLibraryNames(program: Program, language: 'javascript' | 't
       case 'Field':
         members.add(node.name);
         break;
-      case 'Identifier':
-        if (libraryCallees.has(node.id)) builtinsCalled.add(node.name);
-        break;
     }
   });
   const diagnostics: ProjectionDiagnostic[] = [];
@@ -65,8 +62,7 @@ export function reportLibraryNames(program: Program, language: 'javascript' | 't
   };
   const source = LABEL[language];
   const others = OTHER_TARGETS[language];
-  for (const [name, node] of declared) {
-    if (!builtinsCalled.has(name)) continue;
+  for (const [name, node] of capturingDeclarations(program, libraryCallees)) {
     report(`declared ${name}`, node, `Not carried into Whetstone: '${name}' is declared here and is also Whetstone's built-in ${name}, which this file's library calls were mapped to; they would call this '${name}' instead`, `Rename '${name}' in the ${source} source.`);
   }
   walk(program, (node) => {
