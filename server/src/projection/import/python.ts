@@ -30,6 +30,7 @@ import { classCheck, typeCallArgument } from './python-type-tests';
 import { exceptionClasses, fileFunctions, isExceptionName, Reaches, readTry } from './python-exceptions';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
+import { formatTemplate, formatValue } from './python-format';
 import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
 import { markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
@@ -1573,6 +1574,9 @@ export class PythonImporter {
     if (['strip', 'lstrip', 'rstrip'].includes(attribute) && args.length === 1 && written[0]?.type !== 'none') {
       return this.b.call(attribute === 'strip' ? 'trimChars' : attribute === 'lstrip' ? 'trimStartChars' : 'trimEndChars', [this.expression(object), args[0]], node);
     }
+    // "…{:.2f}…".format(x): the template's fields, as an f-string's.
+    const template = object.type === 'string' ? this.plainString(object) : undefined;
+    if (attribute === 'format' && template !== undefined) return formatTemplate(this.b, template, args, node);
     if (attribute === 'zfill' && args.length === 1) return this.b.call('zeroFill', [this.expression(object), args[0]], node);
     // xs.insert(i, v): before index i, counted from the end when negative, stopped at the ends, as splice does.
     if (attribute === 'insert' && args.length === 2 && node.parent?.type === 'expression_statement') {
@@ -1815,11 +1819,15 @@ export class PythonImporter {
       if (child.type === 'string_content') {
         text += prefix.includes('r') ? child.text : decodeEscapes(child.text.replace(/\{\{/g, '{').replace(/\}\}/g, '}'));
       } else if (child.type === 'interpolation') {
-        if (field(child, 'format_specifier') || field(child, 'type_conversion')) return this.b.errorNode(node, 'an f-string with a format specifier or conversion');
+        const spec = field(child, 'format_specifier');
+        if (field(child, 'type_conversion') || (spec && namedChildren(spec).length > 0)) return this.b.errorNode(node, 'an f-string with a conversion (!r, !s) or a nested field in its format');
+        // {x=} writes the expression's text and its repr before the value.
+        if (child.children.some((part) => part?.type === '=')) return this.b.errorNode(node, 'an f-string with = (the expression\'s text and repr written before its value)', 'Write the text out: f"x={x}".');
         if (text !== '') parts.push(this.b.literal(text, child));
         text = '';
         const inner = field(child, 'expression') ?? namedChildren(child)[0];
-        if (inner) parts.push(this.b.call('str', [this.expression(inner)], child));
+        if (inner && spec) parts.push(formatValue(this.b, this.expression(inner), spec.text.replace(/^:/, ''), child));
+        else if (inner) parts.push(this.b.call('str', [this.expression(inner)], child));
       }
     }
     if (text !== '') parts.push(this.b.literal(text, node));
