@@ -1,4 +1,4 @@
-// Python's format specifications of numbers and texts, in f-strings and str.format: `.2f` and
+// Python's format specifications of numbers and texts, in f-strings, str.format and % formats: `.2f` and
 // `.1%` (Python rounds the exact value, a half to even, where JavaScript's toFixed takes it up; it
 // writes -0.00, nan, inf and every digit of 1e22), with a width, a fill or 0s, and a width with an
 // alignment for a text or a number. Each program is imported, checked, generated into JavaScript,
@@ -65,11 +65,23 @@ describe('projection: Python format specifications', () => {
     }
   });
 
+  it('a % format of %s and %.2f (with widths, -, 0 and %%) of a tuple written out or of one text or number keeps its meaning in every target', () => {
+    scratch.keepsItsMeaning(
+      'def area(r: float) -> float:\n    return 3.14159 * r * r\n\n\n' +
+        'x = 2.345\nn = 7\nname = "ab"\nprint("%.2f" % x)\nprint("%s items, %s" % (n, "ok"))\nprint("hi %s" % name)\n' +
+        'print("[%8.3f] [%-8.2f] [%08.2f] [%5s] [%-5s] 100%%" % (area(2.0), -x, -x, name, n))\n' +
+        'flag = n > 3\nprint("flag %s, ratio %.1f%%" % (flag, 100 * n / 9))\nprint("%.0f %.0f %.0f %.2f %.1f" % (0.5, 1.5, 2.5, 0.125, -0.0))\n',
+      'python',
+      /print\(formatFixed\(x, 2\)\)[^]*padStart\(formatFixed\(area\(2\.0\), 3\), 8\)[^]*padEnd\(formatFixed\(-x, 2\), 8\)[^]*zeroFill\(formatFixed\(-x, 2\), 8\)[^]*"] 100%"\)[^]*formatFixed\(100 \* n \/ 9, 1\) \+ "%"/,
+    );
+  });
+
   it('specifications that show a value by its Python type, and str.format fields out of order, are errors at import naming them', () => {
     const errors = importErrors(
       'flag = True\nprint(f"{flag:>5}")\n\n\ndef same(x):\n    return x\n\n\nprint(f"{same(3):>5}", f"{3:5s}")\n' +
         'print(f"{flag:.2f}", f"{\'x\':.1f}")\nn = 1234567\nprint(f"{n:,}")\nprint(f"{n:5d}")\nprint(f"{n:5}")\nprint(f"{n!r}")\nprint(f"{n=}")\nprint(f"{n:^9}")\nprint(f"{n:.3e}")\n' +
-        'print("{} {}".format(1))\nprint("{1} {0}".format(1, 2))\nprint("{0} {}".format(1, 2))\n',
+        'print("{} {}".format(1))\nprint("{1} {0}".format(1, 2))\nprint("{0} {}".format(1, 2))\n' +
+        'pair = (1, 2)\nprint("%s" % pair)\nprint("%d" % 3)\nprint("%r" % "a")\nprint("%(a)s" % {"a": 1})\nprint("%s %s" % (1,))\nprint("%s" % True)\n',
     );
     const expect = [
       /^2: .*a value its format specification writes here: Python formats a bool as a number/,
@@ -86,6 +98,12 @@ describe('projection: Python format specifications', () => {
       /^19: .*str\.format with 1 arguments for 2 fields/,
       /^20: .*a str\.format field other than \{\} or \{0\}, \{1\}, … in order/,
       /^21: .*a str\.format field other than/,
+      /^23: .*a value after % that is not a tuple written out may be a tuple/,
+      /^24: .*the % format conversion "%d"/,
+      /^25: .*the % format conversion "%r"/,
+      /^26: .*the % format conversion "%\("/,
+      /^27: .*a % format with 1 values for more conversions/,
+      /^28: .*a value after % that is not a tuple written out/,
     ];
     for (const pattern of expect) assert.ok(errors.some((error) => pattern.test(error)), `${pattern} in\n${errors.join('\n')}`);
   });

@@ -98,3 +98,59 @@ export function formatFixedText(x: number, digits: number): string {
   if ((size * 2 ** (digits + 1)) % 2 === 1 && /[13579]$/.test(text)) return sign + text.slice(0, -1) + String(Number(text.slice(-1)) - 1);
   return sign + text;
 }
+
+/** One conversion of a % format: [-][0][width][.precision] then s, f or %. */
+const PERCENT_FIELD = /%(-)?(0)?([1-9]\d*)?(?:\.(\d+))?([a-zA-Z%])/y;
+
+/**
+ * `"…%s…%.2f…" % (a, b)`: the template's texts and each value where its conversion is, or an
+ * error node. `%s` is str (a bool shows as True, as str shows it), `%.Nf` formatFixed, each with a
+ * width (right-aligned, left with -, 0s after the sign with 0 and f); `%d`, `%r`, `%x`, `%e`, `*`
+ * widths and named fields are errors. A `single` value, not a tuple written out, must be known a text
+ * or a number (the display check sees to it): a tuple there would be the values.
+ */
+export function percentTemplate(b: AstBuilder, template: string, values: A.Expression[], at: SyntaxNode, single: boolean): A.Expression {
+  const pieces: A.Expression[] = [];
+  let text = '';
+  let next = 0;
+  for (let i = 0; i < template.length; i++) {
+    if (template[i] !== '%') {
+      text += template[i];
+      continue;
+    }
+    PERCENT_FIELD.lastIndex = i;
+    const field = PERCENT_FIELD.exec(template);
+    if (field?.[5] === '%' && field[0] === '%%') {
+      text += '%';
+      i++;
+      continue;
+    }
+    const [, left, zeros, width, precision, type] = field ?? [];
+    const fixed = type === 'f' && precision !== undefined;
+    if (field && next >= values.length) return b.errorNode(at, `a % format with ${values.length} values for more conversions`, 'Give one value for each conversion.');
+    if (!field || !(fixed || (type === 's' && precision === undefined && !zeros))) {
+      return b.errorNode(at, `the % format conversion "${field?.[0] ?? template.slice(i, i + 2)}"`, 'Carried: %s, %.2f, with a width (%5s, %-8s, %8.2f, %08.2f) and %%; write other formats with round, str and padStart.');
+    }
+    if (text !== '') pieces.push(b.literal(text, at));
+    text = '';
+    const value = values[next++];
+    let shown: A.Expression;
+    if (fixed) {
+      shown = b.call('formatFixed', [value, b.literal(Number(precision), at)], at);
+      b.formatted.set(shown.id, 'number');
+    } else {
+      shown = b.call('str', [value], at);
+      if (single) b.formatted.set(shown.id, 'one value');
+    }
+    if (width !== undefined) {
+      const size = b.literal(Number(width), at);
+      shown = zeros && !left ? b.call('zeroFill', [shown, size], at) : b.call(left ? 'padEnd' : 'padStart', [shown, size], at);
+    }
+    pieces.push(shown);
+    i += field[0].length - 1;
+  }
+  if (next !== values.length) return b.errorNode(at, `a % format with ${values.length} values for ${next} conversions`, 'Give one value for each conversion.');
+  if (text !== '') pieces.push(b.literal(text, at));
+  if (pieces.length === 0) return b.literal('', at);
+  return pieces.reduce((first, second) => b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '+', left: first, right: second }));
+}

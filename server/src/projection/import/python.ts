@@ -30,7 +30,7 @@ import { classCheck, typeCallArgument } from './python-type-tests';
 import { exceptionClasses, fileFunctions, isExceptionName, Reaches, readTry } from './python-exceptions';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
-import { formatTemplate, formatValue } from './python-format';
+import { formatTemplate, formatValue, percentTemplate } from './python-format';
 import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
 import { markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
@@ -995,6 +995,13 @@ export class PythonImporter {
         const operator = field(node, 'operator')?.text ?? '';
         if (!left || !right) return this.b.errorNode(node, 'an expression');
         if (!BINARY[operator] && operator !== '//') return this.b.errorNode(node, `the ${operator} operator`);
+        // "%.2f" % x, "%s: %5.1f" % (name, x): a text literal formats what follows.
+        const template = operator === '%' && left.type === 'string' ? this.plainString(left) : undefined;
+        if (template !== undefined) {
+          const values = right.type === 'tuple' ? namedChildren(right) : [right];
+          if (values.some((value) => value.type === 'list_splat')) return this.b.errorNode(node, 'a % format of a tuple with * in it');
+          return percentTemplate(this.b, template, values.map((value) => this.expression(value)), node, right.type !== 'tuple');
+        }
         // xs + [v] or [v] + xs: lists joined (Python raises unless both are lists; the run at import checks the other).
         if (operator === '+' && (left.type === 'list' || right.type === 'list')) return this.b.call('concat', [this.expression(left), this.expression(right)], node);
         return this.arithmetic(operator, this.expression(left), this.expression(right), node);
