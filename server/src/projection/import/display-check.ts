@@ -182,6 +182,8 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
         continue;
       }
       if (formatted === 'number') continue;
+      const pad = builder?.alignedByType.get(call.id);
+      if (pad && type?.kind === 'number') (pad.callee as Identifier).name = 'padStart';
     }
     for (const [index, argument] of args.entries()) {
       let type = mayBeFloat(argument) || plain(argument) ? undefined : (model ??= analyze(program)).typeOf(argument.id);

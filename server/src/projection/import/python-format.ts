@@ -1,11 +1,12 @@
-// Python's format specifications of numbers, in f-strings (`f"{x:8.2f}"`) and str.format
-// (`"{:.2f}".format(x)`): the fixed-point forms `.Nf` and `.N%`, with a width (right-aligned, or
-// left with `<`), a fill character, or 0s after the sign. They are formatFixed (Python's rounding of
-// the exact value, a half to even; nan, inf, -0.00 as Python writes them), padStart, padEnd and
-// zeroFill, whose widths the run at import checks as it does rjust's. Every other specification
-// (`,` and `_` groups, a sign, `^` and `=`, `e`, `g`, `d`, `x`, `s` and none, nested fields) and a
-// conversion (`!r`, `!s`) is an error at import: each shows a value by its Python type (`d` raises
-// for a float, `{True:>5}` is `    1`), which Whetstone's numbers do not carry.
+// Python's format specifications, in f-strings (`f"{x:8.2f}"`), str.format (`"{:.2f}".format(x)`)
+// and % formats (`"%.2f" % x`): the fixed-point forms `.Nf` and `.N%` with a width (right-aligned,
+// or left with `<`), a fill character or 0s after the sign, and a width of a text or a number (`10`,
+// `<10`, `>5`). They are formatFixed (Python's rounding of the exact value, a half to even; nan,
+// inf, -0.00 as Python writes them), str, padStart, padEnd and zeroFill, whose widths the run at
+// import checks as it does rjust's. Every other specification (`,` and `_` groups, a sign, `^` and
+// `=`, `e`, `g`, `d`, `x`, nested fields) and a conversion (`!r`, `!s`) is an error at import: each
+// shows a value by its Python type (`d` raises for a float, `{True:>5}` is `    1`), which
+// Whetstone's numbers do not carry.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import type { AstBuilder } from './ast-builder';
@@ -13,22 +14,25 @@ import type { AstBuilder } from './ast-builder';
 /** [[fill]align][0][width][.precision]type, as Python's format mini-language writes it. */
 const FIXED_SPEC = /^(?:(.)?([<>]))?(0)?([1-9]\d*)?\.(\d+)([f%])$/su;
 
-const CARRIED = 'Carried: .2f and .1% with a width (8.2f, <8.2f, *>8.2f, 08.2f), and a width with < or > (or s for a text: <10, >5, *>8, 10s); write other formats with round, str and padStart.';
+const CARRIED = 'Carried: .2f and .1% with a width (8.2f, <8.2f, *>8.2f, 08.2f), and a width of a text or a number (10, <10, >5, *>8, 10s); write other formats with round, str and padStart.';
 
-/** [[fill]align]width of any value, or [[fill]align]width s of a text. */
+/** [[fill]align]width of a text or a number, or [[fill]align]width s of a text. */
 const WIDTH_SPEC = /^(?:(.)?([<>]))?([1-9]\d*)(s?)$/su;
 
 /** `value` shown by the specification `spec` (after its colon), or an error node naming it. */
 export function formatValue(b: AstBuilder, value: A.Expression, spec: string, at: SyntaxNode): A.Expression {
   const padded = WIDTH_SPEC.exec(spec);
-  if (padded && (padded[2] || padded[4])) {
+  if (padded) {
     // A text or a number is shown as str shows it, padded; the display check refuses other values
     // (Python formats a bool as a number, True as 1, and raises for None, a list or a dict) and a
-    // number under `s` (Python raises). Without an alignment or s, Python's side depends on the type.
+    // number under `s` (Python raises). Without an alignment Python puts a number right and a text
+    // left: the display check, which knows the type, turns padEnd into padStart for a number.
     const [, fill, align, width, text] = padded;
     const shown = b.call('str', [value], at);
     b.formatted.set(shown.id, text ? 'text' : 'text or number');
-    return b.call(align === '>' ? 'padStart' : 'padEnd', [shown, b.literal(Number(width), at), ...(fill === undefined ? [] : [b.literal(fill, at)])], at);
+    const pad = b.call(align === '>' ? 'padStart' : 'padEnd', [shown, b.literal(Number(width), at), ...(fill === undefined ? [] : [b.literal(fill, at)])], at);
+    if (!align && !text) b.alignedByType.set(shown.id, pad);
+    return pad;
   }
   const match = FIXED_SPEC.exec(spec);
   const digits = match ? Number(match[5]) : NaN;
