@@ -117,6 +117,12 @@ const TEXT_BUILTINS: readonly BuiltinFunction[] = [
     signature: 'fn zeroFill(text: string, width: number): string',
     doc: "Python's `str.zfill`: the text with `0`s put before it, after a leading `+` or `-`, up to `width` characters (a character above U+FFFF is one); the text as it is when it is that long already. A width that is not a whole number stops the program with an error.",
   },
+  {
+    name: 'formatFixed',
+    type: fn([param('x', NUMBER), param('digits', NUMBER)], STRING),
+    signature: 'fn formatFixed(x: number, digits: number): string',
+    doc: "Python's `format(x, \".2f\")` and C's `%.2f`: `x` with exactly `digits` (a whole number, 0 to 100) digits after the point, from the exact binary value of `x`, a half rounded to the even digit (`formatFixed(2.5, 0)` is \"2\", `formatFixed(0.125, 2)` is \"0.12\"; `toFixed` rounds them away from zero). -0 keeps its sign (\"-0.00\"), every digit of a large number is written (no exponent), NaN is \"nan\" and the infinities \"inf\" and \"-inf\"; other digits stop the program with an error.",
+  },
   // Python's s.split() and list(s): a text's words and characters, as Python counts them.
   onText('splitWords', [], listOf(STRING), "The parts of the text between runs of Python's whitespace (`str.split()` without a separator: space, tab, line breaks, U+001C–U+001F, U+0085, Unicode's Zs; not U+FEFF), none empty: whitespace at the ends gives no part, and a text of whitespace only gives `[]`."),
   onText('charsOf', [], listOf(STRING), 'The characters of the text in order, as a list of texts of one character each (`list(s)` in Python, `[...s]` in JavaScript): a character above U+FFFF is one element.'),

@@ -801,6 +801,7 @@ class JavaScriptGenerator {
     // A function as the new text is taken as it is: a text would have its $ patterns read.
     if (name === 'replaceFirst' && args.length === 3) return fragment(`${receiver}.replace(${args[1].text}, () => ${wrap(args[2], LAMBDA)})`, POSTFIX);
     if (name === 'toFixed' && args.length >= 1) return fragment(`${/^[-\d.]/.test(receiver) ? `(${receiver})` : receiver}.toFixed(${rest})`, POSTFIX);
+    if (name === 'formatFixed' && args.length === 2) return fragment(`${this.ctx.helper('formatFixed')}(${all})`, POSTFIX);
     if (name === 'sign' && args.length === 1) return fragment(`Math.sign(${all})`, POSTFIX);
     if (name === 'parseInteger' && args.length === 1) return fragment(`parseInt(${all}, 10)`, POSTFIX);
     if (name === 'isInteger' && args.length === 1) return fragment(`Number.isInteger(${all})`, POSTFIX);

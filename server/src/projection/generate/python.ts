@@ -1026,6 +1026,12 @@ class PythonGenerator {
       case 'toFixed':
         this.ctx.helper('show'); // the infinities, NaN and sizes from 1e21 are shown through it
         return fragment(`${this.ctx.helper('fixed_digits')}(${all})`, POSTFIX);
+      case 'formatFixed': {
+        // Python's own format where the digits are a whole literal; float() as an int beyond 2^53 is kept a double.
+        const digits = /^\d+$/.test(args[1]?.text ?? '') ? Number(args[1].text) : NaN;
+        if (digits <= 100) return fragment(`format(float(${args[0].text}), ".${digits}f")`, POSTFIX);
+        return fragment(`${this.ctx.helper('format_fixed')}(${all})`, POSTFIX);
+      }
       case 'sign':
         return fragment(`${this.ctx.helper('sign_of')}(${all})`, POSTFIX);
       case 'parseInteger':

@@ -6,7 +6,7 @@
 // empty list as an error, map and find over a list their callback resizes. Only the helpers a
 // program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'countItems' | ListJsHelper;
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'countItems' | ListJsHelper;
 
 /** The helpers of pop, shift and the list walks (map, find) whose Array methods differ. */
 type ListJsHelper = 'popLast' | 'shiftFirst' | 'mapList' | 'findIn' | 'findIndexIn';
@@ -247,6 +247,23 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `  if (missing <= 0) return text;`,
         `  const sign = text[0] === '+' || text[0] === '-' ? text[0] : '';`,
         `  return sign + '0'.repeat(missing) + text.slice(sign.length);`,
+        `}`,
+      ].join('\n');
+    case 'formatFixed':
+      return [
+        `/** Whetstone's formatFixed: Python's format(x, ".Nf"), the exact value's half rounded to the even digit; nan, inf, -0.00. */`,
+        `function ${name('formatFixed')}(x${t(': number')}, digits${t(': number')})${t(': string')} {`,
+        `  if (!Number.isInteger(digits) || digits < 0 || digits > 100) throw new RangeError('formatFixed digits must be a whole number from 0 to 100');`,
+        `  if (Number.isNaN(x)) return 'nan';`,
+        `  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';`,
+        `  const sign = x < 0 || Object.is(x, -0) ? '-' : '';`,
+        `  const size = Math.abs(x);`,
+        `  // From 1e21 on toFixed writes an exponent; such a double is whole.`,
+        `  if (size >= 1e21) return sign + BigInt(size) + (digits > 0 ? '.' + '0'.repeat(digits) : '');`,
+        `  let text = size.toFixed(digits);`,
+        `  // A half at these digits is a size whose size * 2^(digits + 1) is odd: toFixed took it up, to an odd digit or an even one.`,
+        `  if ((size * 2 ** (digits + 1)) % 2 === 1 && /[13579]$/.test(text)) text = text.slice(0, -1) + (Number(text.slice(-1)) - 1);`,
+        `  return sign + text;`,
         `}`,
       ].join('\n');
     case 'stepSlice':

@@ -37,7 +37,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer' | 'map_key';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'format_fixed' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer' | 'map_key';
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -117,6 +117,7 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   flat_list: [],
   repeat_text: ['math'],
   fixed_digits: ['decimal', 'math'],
+  format_fixed: [],
   sign_of: [],
   last_index_of: [],
   fill_list: [],
@@ -911,6 +912,12 @@ sys.stdout.reconfigure(errors="${name('halves_written')}")`;
         context.prec = 200
         fixed = decimal.Decimal(x if x != 0 else 0).quantize(decimal.Decimal(1).scaleb(-int(digits)), rounding=decimal.ROUND_HALF_UP)
     return format(fixed, "f")`;
+    case 'format_fixed':
+      return `def ${name('format_fixed')}(x, digits):
+    """Whetstone's formatFixed: format(x, ".Nf") of a whole number of digits from 0 to 100 (other digits are an error, as in every target)."""
+    if isinstance(digits, bool) or digits != digits or digits in (float("inf"), float("-inf")) or digits != int(digits) or not 0 <= digits <= 100:
+        raise ValueError("formatFixed digits must be a whole number from 0 to 100")
+    return format(float(x), ".%df" % int(digits))`;
     case 'sign_of':
       return `def ${name('sign_of')}(x):
     """Math.sign: 1 or -1, and 0, -0 and NaN as they are."""

@@ -135,6 +135,8 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
   walk(program, (node) => {
     if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier' || !libraryCallees.has(node.callee.id)) return;
     if (node.callee.name === 'print') shows.push({ call: node, shown: 'print' });
+    // A number a format writes with digits: judged below by its type alone.
+    if (node.callee.name === 'formatFixed' && builder?.formatted.has(node.id)) shows.push({ call: node, shown: 'str' });
     if (node.callee.name !== 'str') return;
     // String(x) and x.toString() are written out (the call's text); `+` and templates are not.
     const written = source !== 'python' && /^String\b|\.toString\s*\(\s*\)$/.test(text.slice(node.span.startOffset, node.span.endOffset));
@@ -163,6 +165,25 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
           hint: 'Join the values to the text (with + or a template literal), so every target prints the same.',
         }),
       );
+    }
+    const formatted = builder?.formatted.get(call.id);
+    if (formatted) {
+      // A value a format pads: Python formats a text or a number as str shows it, a bool as a number, and raises for others.
+      const type = (model ??= analyze(program)).typeOf(args[0].id);
+      const fits = formatted === 'number' ? type?.kind === 'number' : type?.kind === 'string' || (formatted !== 'text' && type?.kind === 'number');
+      if (!fits) {
+        const why =
+          formatted === 'one value'
+            ? 'a value after % that is not a tuple written out may be a tuple, whose items Python formats instead, and this one is not known to be a text or a number'
+            : formatted === 'text'
+            ? 'Python formats only a text with s'
+            : `Python formats a bool as a number (True as 1) and raises for ${formatted === 'number' ? 'a text, ' : ''}None, a list or a dict, and this value is not known to be a ${formatted === 'number' ? 'number' : 'text or a number'}`;
+        diagnostics.push(projectionDiagnostic('W_UNSUPPORTED', 'error', `Not carried into Whetstone: a value its format specification writes here: ${why}`, args[0].id, args[0].span, { hint: 'Give it a type hint of str, int or float, or show str(…) of it.' }));
+        continue;
+      }
+      if (formatted === 'number') continue;
+      const pad = builder?.alignedByType.get(call.id);
+      if (pad && type?.kind === 'number') (pad.callee as Identifier).name = 'padStart';
     }
     for (const [index, argument] of args.entries()) {
       let type = mayBeFloat(argument) || plain(argument) ? undefined : (model ??= analyze(program)).typeOf(argument.id);

@@ -13,6 +13,7 @@
 // digit, which only the printed value would show. It also says where and why it gave up, and which
 // expressions it ran, so what it did not check can be reported.
 import { isExactPower } from './exact-power';
+import { formatFixedText } from './python-format';
 import { holdsLateCase } from '../text-case';
 import { holdsLateKind, kindTest, TEXT_KINDS } from '../text-kinds';
 import type { BinaryExpression, CallExpression, Expression, FunctionDeclaration, Identifier, Lambda, Program, Statement } from '../../core/ast';
@@ -972,6 +973,10 @@ class Run {
         this.charge(second.value);
         return this.bounded(name === 'padStart' ? first.padStart(second.value, fill) : first.padEnd(second.value, fill));
       }
+      case 'formatFixed':
+        // format(x, ".Nf") of a literal N (the import writes no other).
+        if (!(first instanceof Num) || !(second instanceof Num) || !Number.isInteger(second.value) || second.value < 0 || second.value > 100) throw new GiveUp();
+        return formatFixedText(first.value, second.value);
       case 'zeroFill': {
         // s.zfill(n): an int width (else Python raises TypeError).
         if (typeof first !== 'string' || !(second instanceof Num) || second.float) throw new GiveUp();

@@ -30,6 +30,7 @@ import { classCheck, typeCallArgument } from './python-type-tests';
 import { exceptionClasses, fileFunctions, isExceptionName, Reaches, readTry } from './python-exceptions';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
+import { formatTemplate, formatValue, percentTemplate } from './python-format';
 import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
 import { markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
@@ -994,6 +995,13 @@ export class PythonImporter {
         const operator = field(node, 'operator')?.text ?? '';
         if (!left || !right) return this.b.errorNode(node, 'an expression');
         if (!BINARY[operator] && operator !== '//') return this.b.errorNode(node, `the ${operator} operator`);
+        // "%.2f" % x, "%s: %5.1f" % (name, x): a text literal formats what follows.
+        const template = operator === '%' && left.type === 'string' ? this.plainString(left) : undefined;
+        if (template !== undefined) {
+          const values = right.type === 'tuple' ? namedChildren(right) : [right];
+          if (values.some((value) => value.type === 'list_splat')) return this.b.errorNode(node, 'a % format of a tuple with * in it');
+          return percentTemplate(this.b, template, values.map((value) => this.expression(value)), node, right.type !== 'tuple');
+        }
         // xs + [v] or [v] + xs: lists joined (Python raises unless both are lists; the run at import checks the other).
         if (operator === '+' && (left.type === 'list' || right.type === 'list')) return this.b.call('concat', [this.expression(left), this.expression(right)], node);
         return this.arithmetic(operator, this.expression(left), this.expression(right), node);
@@ -1573,6 +1581,9 @@ export class PythonImporter {
     if (['strip', 'lstrip', 'rstrip'].includes(attribute) && args.length === 1 && written[0]?.type !== 'none') {
       return this.b.call(attribute === 'strip' ? 'trimChars' : attribute === 'lstrip' ? 'trimStartChars' : 'trimEndChars', [this.expression(object), args[0]], node);
     }
+    // "…{:.2f}…".format(x): the template's fields, as an f-string's.
+    const template = object.type === 'string' ? this.plainString(object) : undefined;
+    if (attribute === 'format' && template !== undefined) return formatTemplate(this.b, template, args, node);
     if (attribute === 'zfill' && args.length === 1) return this.b.call('zeroFill', [this.expression(object), args[0]], node);
     // xs.insert(i, v): before index i, counted from the end when negative, stopped at the ends, as splice does.
     if (attribute === 'insert' && args.length === 2 && node.parent?.type === 'expression_statement') {
@@ -1815,11 +1826,15 @@ export class PythonImporter {
       if (child.type === 'string_content') {
         text += prefix.includes('r') ? child.text : decodeEscapes(child.text.replace(/\{\{/g, '{').replace(/\}\}/g, '}'));
       } else if (child.type === 'interpolation') {
-        if (field(child, 'format_specifier') || field(child, 'type_conversion')) return this.b.errorNode(node, 'an f-string with a format specifier or conversion');
+        const spec = field(child, 'format_specifier');
+        if (field(child, 'type_conversion') || (spec && namedChildren(spec).length > 0)) return this.b.errorNode(node, 'an f-string with a conversion (!r, !s) or a nested field in its format');
+        // {x=} writes the expression's text and its repr before the value.
+        if (child.children.some((part) => part?.type === '=')) return this.b.errorNode(node, 'an f-string with = (the expression\'s text and repr written before its value)', 'Write the text out: f"x={x}".');
         if (text !== '') parts.push(this.b.literal(text, child));
         text = '';
         const inner = field(child, 'expression') ?? namedChildren(child)[0];
-        if (inner) parts.push(this.b.call('str', [this.expression(inner)], child));
+        if (inner && spec) parts.push(formatValue(this.b, this.expression(inner), spec.text.replace(/^:/, ''), child));
+        else if (inner) parts.push(this.b.call('str', [this.expression(inner)], child));
       }
     }
     if (text !== '') parts.push(this.b.literal(text, node));
