@@ -72,6 +72,7 @@ describe('projection library: Python dicts changed and built', () => {
     at(10, 'key and value both call a function');
     at(11, 'a del statement other than del d[k]');
     at(12, 'd.pop(k) inside a conditional expression');
+    assert.ok(importErrors('d: dict[int, str] = {}\nd[-1] = "a"\nprint(d[-1])\nxs = [1, 2]\nprint(xs[-1])\n').filter((e) => e.includes('a negative number as the key of a dict')).map((e) => e.split(':')[0]).join() === '2,3');
     assert.ok(importErrors('sq = {n: n * n for n in range(3)}\nprint(sq)\n').some((e) => e.startsWith('2: ') && e.includes('a dict with number keys')));
   });
 });

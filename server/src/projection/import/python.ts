@@ -31,7 +31,7 @@ import { exceptionClasses, fileFunctions, isExceptionName, Reaches, readTry } fr
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
 import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
-import { markDictChange, markGeneratorWalk, markUnpacked } from './python-membership';
+import { markDictChange, markFromEnd, markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
 import { setConstruction, setNames, setUseMessage } from './python-sets';
 
@@ -1083,7 +1083,9 @@ export class PythonImporter {
           const count = field(index, 'argument');
           if (value.type !== 'identifier' || count?.type !== 'integer') return this.b.errorNode(node, 'a negative index (Python counts it from the end) on something other than a name');
           const fromEnd = this.b.make<A.BinaryExpression>('BinaryExpression', index, { operator: '-', left: this.b.call('len', [this.expression(value)], index), right: this.expression(count) });
-          return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(value), index: fromEnd });
+          const read = this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(value), index: fromEnd });
+          markFromEnd(this.b, read); // a dict's key -1 is not counted from the end
+          return read;
         }
         return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(value), index: this.expression(index) });
       }
