@@ -1028,6 +1028,8 @@ class PythonGenerator {
         return fragment(`${this.ctx.helper('fixed_digits')}(${all})`, POSTFIX);
       case 'sign':
         return fragment(`${this.ctx.helper('sign_of')}(${all})`, POSTFIX);
+      case 'radixText':
+        return fragment(`${this.ctx.helper('radix_text')}(${all})`, POSTFIX);
       case 'parseInteger':
         return fragment(`${this.ctx.helper('parse_integer')}(${all})`, POSTFIX);
       case 'isInteger':

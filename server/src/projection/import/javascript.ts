@@ -1703,6 +1703,8 @@ export class JavaScriptImporter {
       return this.b.call('splice', [this.expression(object), args[0], count, ...(items.length > 0 ? [this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: items })] : [])], node);
     }
     if (property === 'toString' && args.length === 0) return this.b.call('str', [this.expression(object)], node);
+    // n.toString(radix) of a whole number (a fraction's digits after the point stop Whetstone's with an error).
+    if (property === 'toString' && args.length === 1) return this.b.call('radixText', [this.expression(object), args[0]], node);
     return this.listMethod(property, object, args, node);
   }
 

@@ -1565,7 +1565,9 @@ export class PythonImporter {
       // min(xs) and max(xs): the smallest and largest element of one list (python-extremes.ts checks what they compare and when they may meet an empty list).
       if ((callee.text === 'min' || callee.text === 'max') && args.length === 1) return this.b.call(callee.text === 'min' ? 'minOf' : 'maxOf', args, node);
       if (SAME_BUILTINS.has(callee.text)) return this.b.call(callee.text, args, node);
-      const strFunction = importStrFunction(this.b, callee.text, args, node);
+      // ord, chr, bin, oct and hex of the file's own (def hex(n): …) stay its calls.
+      const ownFunction = this.signatures.has(callee.text) || this.scope.declared.has(callee.text) || this.scope.outer.has(callee.text);
+      const strFunction = ownFunction ? undefined : importStrFunction(this.b, callee.text, args, node);
       if (strFunction) return strFunction;
       if ((callee.text === 'float' || callee.text === 'int') && args.length === 1) return importConversion(this.b, callee.text, args, node);
       if (callee.text === 'pow' && args.length === 2) return this.b.call('pow', args, node);
