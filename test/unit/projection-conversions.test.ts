@@ -49,12 +49,12 @@ describe('projection: conversions to a number', () => {
   });
 
   it('a conversion of a text not known at import is an error naming it, its line and why', () => {
-    const js = importErrors('function read(text) {\n  return Number(text);\n}\nconst s = "12px";\nconsole.log(read(s), parseFloat(s));\nconsole.log(parseInt(s), parseInt(read("1"), 16));\nconsole.log(parseInt("7", s.length));\n', 'javascript');
+    const js = importErrors('function read(text) {\n  return Number(text);\n}\nconst s = "12px";\nconsole.log(read(s), parseFloat(s));\nconsole.log(parseInt(s), parseInt(read("1"), 1));\nconsole.log(parseInt("7", s.length));\n', 'javascript');
     assert.deepEqual(js, [
       `2: Not carried into Whetstone: Number(…) of a value not known at import to be a number: JavaScript's Number reads "" as 0 and "0x10" as 16, where Whetstone's num gives NaN`,
       `5: Not carried into Whetstone: parseFloat(…) of a value not known at import to be a number: JavaScript's parseFloat reads the number at the start of a text ("12px" is 12), where Whetstone's num gives NaN`,
       `6: Not carried into Whetstone: parseInt(…) of a value not known at import (JavaScript's parseInt reads the digits at the start of a text ("12px" is 12, "0x10" 16) and a number through its text (1e21 is 1), where Whetstone's int gives NaN or the number) has no Whetstone form`,
-      `6: Not carried into Whetstone: parseInt(…) of a value not known at import (JavaScript's parseInt reads the digits at the start of a text ("12px" is 12, "0x10" 16) and a number through its text (1e21 is 1), where Whetstone's int gives NaN or the number) has no Whetstone form`,
+      '6: Not carried into Whetstone: parseInt(…) with a radix other than a whole number from 2 to 36 (JavaScript reads 0 as 10, others as NaN) has no Whetstone form',
       '7: Not carried into Whetstone: parseInt(…) with a radix that is not a number literal (it is read as a number when the program runs) has no Whetstone form',
     ]);
     const py = importErrors('def read(text):\n    return float(text)\n\n\ns = "1_000"\nprint(read(s), int(s))\nprint(int(float("x")))\nprint(int("１"), int("99999999999999999999"))\n', 'python');

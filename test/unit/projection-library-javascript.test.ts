@@ -1,6 +1,6 @@
 // JavaScript's String, Array, Number and Math members that published programs call, imported as
 // Whetstone built-ins (repeatText, replaceFirst, toFixed, sign, isInteger, findIndex, flat), an
-// index (at of a whole literal) or a walk (Array.from of a length, flatMap), checked, generated
+// index (at of a whole literal or a name), findLast (find of the reversed list) or a walk (Array.from of a length, flatMap), checked, generated
 // into JavaScript, TypeScript (tsc --strict) and Python and run: each prints what the source
 // prints, at the edges where the languages differ (toFixed's halves and -0, a fractional or
 // NaN count, an empty old text, a callback of no parameter, a text above U+FFFF), or the import is
@@ -105,10 +105,25 @@ describe('projection library: JavaScript arrays, texts and numbers', () => {
     assert.ok(assigned.some((error) => /^4: .*this if tests a value for truth, and its type is not known at import/.test(error)), assigned.join('\n'));
   });
 
+  it('xs.at(i) of a name counts a negative index from the end, and findLast compared with undefined tests from the last element, in every target', () => {
+    scratch.keepsItsMeaning(
+      'const xs = [3, 8, 1, 9, 4];\nfor (let i = -5; i < 5; i++) console.log(i, xs.at(i));\n' +
+        'if (xs.findLast((x) => x > 3) !== undefined) console.log("found");\n' +
+        'console.log(xs.findLast((x) => x > 30) === undefined, [].findLast((x) => x > 0) === undefined, xs.findLast((x) => x < 9) !== undefined);\n' +
+        'const words = ["apple", "kiwi", "fig"];\nlet k = -1;\nconsole.log(words.at(k), "abc".at(k), "a😀".at(k).length);\nk = 0;\nconsole.log(words.at(k));\n',
+      'javascript',
+      /print\(i, xs\[i < 0 \? len\(xs\) \+ i : i\]\);[^]*if find\(reversed\(xs\), fn\(x\) => x > 3\) != null/,
+    );
+    const errors = importErrors('const xs = [1, 2];\nconst f = xs.findLast((x) => x > 1);\nconsole.log(xs.findLast((x, i) => i > 0) === undefined);\nconsole.log(xs.findLast((x) => xs.pop() > x) === undefined);\n');
+    assert.ok(errors.some((e) => e.startsWith('2: ') && e.includes('findLast() other than compared with undefined')), errors.join('\n'));
+    assert.ok(errors.some((e) => e.startsWith('3: ') && e.includes('findLast() of other than an arrow function of the element that calls nothing')), errors.join('\n'));
+    assert.ok(errors.some((e) => e.startsWith('4: ') && e.includes('findLast() of other than an arrow function of the element that calls nothing')), errors.join('\n'));
+  });
+
   it('the forms these members do not carry are errors at import, naming the construct, its line and why', () => {
     const errors = importErrors(
       'const xs = [1, [2, [3]]];\nconst i = 1;\nconst s = "a-b";\nfunction list() { return [1, 2]; }\n' +
-        'console.log(xs.at(i));\nconsole.log(list().at(-1));\nconsole.log(xs.flat(2));\n' +
+        'console.log(xs.at(i + 1));\nconsole.log(list().at(-1));\nconsole.log(xs.flat(2));\n' +
         'console.log(Array.from({ length: 3 }));\nconsole.log(Array.from({ length: 2 }, (x, i) => x));\nconsole.log(Array.from("héllo"));\n' +
         'console.log(s.replace("-", "$&"));\nconsole.log(s.replace(/-/g, "+"));\nconst filled = [1, 2].fill(0);\nconsole.log(Math.log(10), Math.hypot(3, 4));\n',
     );

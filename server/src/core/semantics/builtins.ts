@@ -588,9 +588,15 @@ const JAVASCRIPT_LIBRARY_BUILTINS: readonly BuiltinFunction[] = [
   },
   {
     name: 'parseInteger',
-    type: fn([param('text', STRING)], NUMBER),
-    signature: 'fn parseInteger(text: string): number',
-    doc: "JavaScript's parseInt(text, 10): the decimal digits at the start of the text, after blanks (those `trim` takes off) and an optional sign, as the nearest number (\"12px\" is 12, \"-0\" is -0); NaN when no digit comes first.",
+    type: fn([param('text', STRING), param('radix', NUMBER, true, '10')], NUMBER),
+    signature: 'fn parseInteger(text: string, radix: number = 10): number',
+    doc: "JavaScript's parseInt(text, radix): the digits of base `radix` (2 to 36; `a`–`z` in either case after `9`) at the start of the text, after blanks (those `trim` takes off), an optional sign and, in base 16, an optional `0x`, as the nearest number (\"12px\" is 12, \"-0\" is -0, `parseInteger(\"-101\", 2)` is -5); NaN when no digit comes first. A radix that is not a whole number from 2 to 36, and in a base other than 10 and the powers of 2 a number from 2^53 up, stop the program with an error.",
+  },
+  {
+    name: 'radixText',
+    type: fn([param('n', NUMBER), param('radix', NUMBER), param('prefix', STRING, true, '""')], STRING),
+    signature: 'fn radixText(n: number, radix: number, prefix: string = ""): string',
+    doc: "The whole number `n` written in base `radix` (2 to 36, digits `0`–`9` then `a`–`z`), with `-` first when it is negative and `prefix` after the sign: JavaScript's `n.toString(radix)`, and Python's `bin(n)`, `oct(n)`, `hex(n)` with `0b`, `0o`, `0x` (`radixText(-5, 2, \"0b\")` is \"-0b101\", -0 is \"0\"). A number that is not whole or beyond 2^53, or a radix outside 2 to 36 or not whole, stops the program with an error.",
   },
   numberToNumber('sign', 'The sign of `x`: 1, -1, 0 or -0 (as `x` is), NaN for NaN.'),
   {

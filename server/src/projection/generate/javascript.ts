@@ -803,7 +803,10 @@ class JavaScriptGenerator {
     if (name === 'toFixed' && args.length >= 1) return fragment(`${/^[-\d.]/.test(receiver) ? `(${receiver})` : receiver}.toFixed(${rest})`, POSTFIX);
     if (name === 'formatFixed' && args.length === 2) return fragment(`${this.ctx.helper('formatFixed')}(${all})`, POSTFIX);
     if (name === 'sign' && args.length === 1) return fragment(`Math.sign(${all})`, POSTFIX);
+    if (name === 'radixText' && args.length >= 2) return fragment(`${this.ctx.helper('radixText')}(${all})`, POSTFIX);
     if (name === 'parseInteger' && args.length === 1) return fragment(`parseInt(${all}, 10)`, POSTFIX);
+    // Another radix through the helper, which stops where Whetstone's does (JavaScript reads 0 as 10, others as NaN).
+    if (name === 'parseInteger' && args.length === 2) return args[1].text === '10' ? fragment(`parseInt(${all})`, POSTFIX) : fragment(`${this.ctx.helper('parseRadix')}(${all})`, POSTFIX);
     if (name === 'isInteger' && args.length === 1) return fragment(`Number.isInteger(${all})`, POSTFIX);
     return undefined;
   }

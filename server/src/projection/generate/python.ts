@@ -1034,6 +1034,8 @@ class PythonGenerator {
       }
       case 'sign':
         return fragment(`${this.ctx.helper('sign_of')}(${all})`, POSTFIX);
+      case 'radixText':
+        return fragment(`${this.ctx.helper('radix_text')}(${all})`, POSTFIX);
       case 'parseInteger':
         return fragment(`${this.ctx.helper('parse_integer')}(${all})`, POSTFIX);
       case 'isInteger':

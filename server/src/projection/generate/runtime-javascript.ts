@@ -6,7 +6,7 @@
 // empty list as an error, map and find over a list their callback resizes. Only the helpers a
 // program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'countItems' | ListJsHelper;
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'radixText' | 'parseRadix' | 'countItems' | ListJsHelper;
 
 /** The helpers of pop, shift and the list walks (map, find) whose Array methods differ. */
 type ListJsHelper = 'popLast' | 'shiftFirst' | 'mapList' | 'findIn' | 'findIndexIn';
@@ -236,6 +236,24 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `  if (side !== 'end') while (first < last && taken.has(characters[first])) first++;`,
         `  if (side !== 'start') while (last > first && taken.has(characters[last - 1])) last--;`,
         `  return characters.slice(first, last).join('');`,
+        `}`,
+      ].join('\n');
+    case 'radixText':
+      return [
+        `/** Whetstone's radixText: a whole number in base \`radix\`, the sign first, then \`prefix\` (Python's 0b, 0o, 0x). */`,
+        `function ${name('radixText')}(n${t(': number')}, radix${t(': number')}, prefix = '')${t(': string')} {`,
+        `  if (!Number.isSafeInteger(n) || !Number.isInteger(radix) || radix < 2 || radix > 36) throw new RangeError('radixText of a number that is not whole within 2^53, or a radix outside 2 to 36');`,
+        `  return (n < 0 ? '-' : '') + prefix + Math.abs(n).toString(radix);`,
+        `}`,
+      ].join('\n');
+    case 'parseRadix':
+      return [
+        `/** Whetstone's parseInteger of a radix: parseInt's, an error for a radix outside 2 to 36 and, in a base other than a power of 2, for a number from 2^53. */`,
+        `function ${name('parseRadix')}(text${t(': string')}, radix${t(': number')})${t(': number')} {`,
+        `  if (!Number.isInteger(radix) || radix < 2 || radix > 36) throw new RangeError('parseInteger radix outside 2 to 36');`,
+        `  const value = parseInt(text, radix);`,
+        `  if (Math.abs(value) >= 2 ** 53 && (radix & (radix - 1)) !== 0) throw new RangeError('parseInteger from 2^53 in a base other than the powers of 2');`,
+        `  return value;`,
         `}`,
       ].join('\n');
     case 'zeroFill':

@@ -37,7 +37,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'format_fixed' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer' | 'map_key';
+export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer' | 'map_key' | 'radix_text' | 'format_fixed';
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -122,6 +122,7 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   last_index_of: [],
   fill_list: [],
   parse_integer: ['math', 're'],
+  radix_text: [],
 };
 
 /** The helpers each helper calls (written with it). */
@@ -859,10 +860,26 @@ sys.stdout.reconfigure(errors="${name('halves_written')}")`;
     found = ${name('index_of')}(container[::-1], value)
     return found if found < 0 else len(container) - 1 - found`;
     case 'parse_integer':
-      return `def ${name('parse_integer')}(text):
-    """JavaScript's parseInt(text, 10): the decimal digits at the start, after JavaScript's blanks and a sign, as the nearest double (an int when whole and within 2^53, -0.0 for a minus zero); NaN without a digit first."""
+      return `def ${name('parse_integer')}(text, radix=10):
+    """JavaScript's parseInt(text, radix): the digits of the base at the start, after JavaScript's blanks, a sign (and 0x in base 16), as the nearest double (an int when whole and within 2^53, -0.0 for a minus zero); NaN without a digit first."""
     if not isinstance(text, str):
         text = ${name('show')}(text)
+    if radix != 10:
+        if radix != int(radix) or not 2 <= radix <= 36:
+            raise ValueError("parseInteger radix outside 2 to 36")
+        radix = int(radix)
+        found = re.match(r"([+-]?)(0[xX])?([0-9a-zA-Z]*)", text.lstrip("${JS_WHITESPACE}"))
+        digits = found.group(3) if radix == 16 else (found.group(2) or "") + found.group(3)
+        count = next((at for at, char in enumerate(digits) if int(char, 36) >= radix), len(digits))
+        if count == 0:
+            return math.nan
+        value = int(digits[:count], radix)
+        if value >= 2**53 and radix & (radix - 1):
+            raise ValueError("parseInteger from 2^53 in a base other than the powers of 2")
+        value = -value if found.group(1) == "-" else value
+        if value == 0:
+            return -0.0 if found.group(1) == "-" else 0
+        return value if abs(value) <= 2**53 else float(value)
     found = re.match(r"[+-]?[0-9]+", text.lstrip("${JS_WHITESPACE}"))
     if not found:
         return math.nan
@@ -918,6 +935,17 @@ sys.stdout.reconfigure(errors="${name('halves_written')}")`;
     if isinstance(digits, bool) or digits != digits or digits in (float("inf"), float("-inf")) or digits != int(digits) or not 0 <= digits <= 100:
         raise ValueError("formatFixed digits must be a whole number from 0 to 100")
     return format(float(x), ".%df" % int(digits))`;
+    case 'radix_text':
+      return `def ${name('radix_text')}(n, radix, prefix=""):
+    """Whetstone's radixText: a whole number in base radix, the sign first, then prefix (bin, oct and hex's 0b, 0o, 0x)."""
+    if n != n or n in (float("inf"), float("-inf")) or n != int(n) or abs(n) > 9007199254740991 or radix != int(radix) or not 2 <= radix <= 36:
+        raise ValueError("radixText of a number that is not whole within 2^53, or a radix outside 2 to 36")
+    whole, radix, digits = abs(int(n)), int(radix), ""
+    while True:
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[whole % radix] + digits
+        whole //= radix
+        if whole == 0:
+            return ("-" if n < 0 else "") + prefix + digits`;
     case 'sign_of':
       return `def ${name('sign_of')}(x):
     """Math.sign: 1 or -1, and 0, -0 and NaN as they are."""

@@ -47,6 +47,9 @@ export function importConversion(b: AstBuilder, construct: Conversion, args: Exp
   }
   // parseInt(s, 10) reads the digits at the start of a text, as parseInteger does; without the radix "0x" is read as hexadecimal.
   if (construct === 'parseInt' && radix?.value === 10) return b.call('parseInteger', args.slice(0, 1), at);
+  // Another whole radix from 2 to 36: parseInteger's reading in that base (0x too in base 16).
+  if (construct === 'parseInt' && typeof radix?.value === 'number' && Number.isInteger(radix.value) && radix.value >= 2 && radix.value <= 36) return b.call('parseInteger', args.slice(0, 2), at);
+  if (construct === 'parseInt' && radix !== undefined) return b.errorNode(at, `${name} with a radix other than a whole number from 2 to 36 (JavaScript reads 0 as 10, others as NaN)`, 'Write a radix from 2 to 36.');
   if (construct === 'parseInt') return b.errorNode(at, `${name} of a value not known at import (${READS_OTHERWISE.parseInt})`, 'Math.trunc(x) takes the whole part of a number; for a text, write the conversion you mean in Whetstone.');
   const call = b.call(construct === 'int' ? 'int' : 'num', args.slice(0, 1), at);
   b.conversions.set(call.id, construct);

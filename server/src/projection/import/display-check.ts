@@ -218,8 +218,9 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
         else (call.callee as Identifier).name = 'pystr'; // str(x) → pystr(x)
         continue;
       }
-      // A list of values of unknown type (a set's elements, sorted) is judged by the run as such a value is.
-      const unknownItems = type?.kind === 'list' && type.element.kind === 'any';
+      // A list of values of unknown type (a set's elements, sorted), or a dict of keys of unknown type (a
+      // dict comprehension's), is judged by the run as such a value is.
+      const unknownItems = (type?.kind === 'list' && type.element.kind === 'any') || (type?.kind === 'map' && type.key.kind === 'any');
       if (source === 'python' && builder && !mayBeFloat(argument) && !plain(argument) && (!type || type.kind === 'any' || unknownItems)) {
         // Of no type the checker knows (a function without hints): pystr shows what it mostly is
         // (texts, numbers, bools, None, lists and text-keyed dicts of these) as Python's print and

@@ -48,10 +48,18 @@ export function importLibraryMethod(self: LibraryImport, property: string, recei
       const index = wholeLiteral(written[0]);
       // A negative index reads the receiver twice (its length, then the element): a name, or a literal list of names and literals.
       const twice = self.readsOnly(receiver) || (receiver.type === 'array' && receiver.namedChildren.every((element) => element !== null && self.readsOnly(element)));
+      if (index === undefined && twice && written[0] && self.readsOnly(written[0])) {
+        // xs.at(i) of a name i: from the end when negative; a fraction or NaN stops Whetstone's index, where at() truncates it.
+        const at = written[0];
+        const negative = b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '<', left: self.expression(at), right: b.literal(0, at) });
+        const fromEnd = b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '+', left: b.call('len', [self.expression(receiver)], at), right: self.expression(at) });
+        const position = b.make<A.ConditionalExpression>('ConditionalExpression', at, { condition: negative, consequent: fromEnd, alternate: self.expression(at) });
+        return b.make<A.IndexExpression>('IndexExpression', node, { object: self.expression(receiver), index: position });
+      }
       if (index === undefined || (index < 0 && !twice)) {
         return b.errorNode(
           node,
-          'at(…) of other than a whole literal (a negative one of a name, a member or an element)',
+          'at(…) of other than a whole literal or a name (on a name, a member or an element)',
           'at() counts a negative index from the end and gives undefined outside the list, where a Whetstone index stops the program; write xs[i], or xs[xs.length - k] for the k-th from the end.',
         );
       }

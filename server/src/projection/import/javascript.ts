@@ -1703,6 +1703,8 @@ export class JavaScriptImporter {
       return this.b.call('splice', [this.expression(object), args[0], count, ...(items.length > 0 ? [this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: items })] : [])], node);
     }
     if (property === 'toString' && args.length === 0) return this.b.call('str', [this.expression(object)], node);
+    // n.toString(radix) of a whole number (a fraction's digits after the point stop Whetstone's with an error).
+    if (property === 'toString' && args.length === 1) return this.b.call('radixText', [this.expression(object), args[0]], node);
     return this.listMethod(property, object, args, node);
   }
 
@@ -1725,6 +1727,7 @@ export class JavaScriptImporter {
       const mapped = this.listMethod('map', object, args, node);
       return mapped && mapped.type === 'CallExpression' ? this.b.call('flat', [mapped], node) : mapped;
     }
+    if (property === 'findLast' && args.length === 1) return this.findLast(object, args[0], node);
     const most = property === 'reduce' ? 3 : 2;
     if (!LIST_WALK_METHODS.has(property) || args.length < 1 || args.length > (property === 'reduce' ? 2 : 1)) return undefined;
     const callback = args[0];
@@ -1739,6 +1742,22 @@ export class JavaScriptImporter {
       return this.b.errorNode(node, 'find() other than compared with undefined', "Array's find gives undefined where no element passes, Whetstone's null: they print and compare differently. Compare it with undefined where it is used (xs.find(f) !== undefined).");
     }
     return this.b.call(property, [this.expression(object), ...args], node);
+  }
+
+  /**
+   * `xs.findLast((x) => c)` compared with undefined: `find(reversed(xs), fn(x) => c)`, the elements
+   * tested from the last, as findLast tests them. A function of the index too (it would count from
+   * the end) or that calls something (it could change the list under the walk) is an error.
+   */
+  private findLast(object: SyntaxNode, callback: A.Expression, node: SyntaxNode): A.Expression {
+    const written = namedChildren(field(node, 'arguments') ?? node)[0];
+    if (callback.type !== 'Lambda' || callback.parameters.length !== 1 || (written?.descendantsOfType('call_expression').length ?? 1) > 0) {
+      return this.b.errorNode(node, 'findLast() of other than an arrow function of the element that calls nothing', 'Walk the list from its end with a for loop.');
+    }
+    if (!comparedWithUndefined(node)) {
+      return this.b.errorNode(node, 'findLast() other than compared with undefined', "Array's findLast gives undefined where no element passes, Whetstone's find null: compare it with undefined where it is used.");
+    }
+    return this.b.call('find', [this.b.call('reversed', [this.expression(object)], node), callback], node);
   }
 
   /**

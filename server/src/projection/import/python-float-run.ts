@@ -977,6 +977,12 @@ class Run {
         // format(x, ".Nf") of a literal N (the import writes no other).
         if (!(first instanceof Num) || !(second instanceof Num) || !Number.isInteger(second.value) || second.value < 0 || second.value > 100) throw new GiveUp();
         return formatFixedText(first.value, second.value);
+      case 'radixText': {
+        // bin, oct, hex: of an int (Python raises TypeError for a float), within 2^53.
+        if (!(first instanceof Num) || !(second instanceof Num) || typeof third !== 'string') throw new GiveUp();
+        if (first.float || !Number.isSafeInteger(first.value)) throw new GiveUp(RAISES);
+        return (first.value < 0 ? '-' : '') + third + Math.abs(first.value).toString(second.value);
+      }
       case 'zeroFill': {
         // s.zfill(n): an int width (else Python raises TypeError).
         if (typeof first !== 'string' || !(second instanceof Num) || second.float) throw new GiveUp();

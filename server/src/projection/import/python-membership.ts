@@ -46,6 +46,22 @@ export function markGeneratorWalk(builder: AstBuilder, call: CallExpression): vo
   generatorWalks.set(builder, [...(generatorWalks.get(builder) ?? []), call]);
 }
 
+/** The removeKey calls of `del d[k]` and `d.pop(k)`, per import: their first argument must be a dict. */
+const dictChanges = new WeakMap<AstBuilder, Set<string>>();
+
+/** Records that `call` (a removeKey) came from Python's `del d[k]` or `d.pop(k)`, which a list would take otherwise. */
+export function markDictChange(builder: AstBuilder, call: CallExpression): void {
+  dictChanges.set(builder, (dictChanges.get(builder) ?? new Set<string>()).add(call.id));
+}
+
+/** The reads `xs[-k]` became `xs[len(xs) - k]`, per import: a dict's key -k is not counted from the end. */
+const fromEndReads = new WeakMap<AstBuilder, Set<string>>();
+
+/** Records that `read` counts a negative literal index from the end, as Python does for a list or a text. */
+export function markFromEnd(builder: AstBuilder, read: IndexExpression): void {
+  fromEndReads.set(builder, (fromEndReads.get(builder) ?? new Set<string>()).add(read.id));
+}
+
 /** Rewrites loops over dicts to loops over their keys; errors for loops, `in` tests and unpackings that would read otherwise. */
 export function readMembership(program: Program, builder: AstBuilder): ProjectionDiagnostic[] {
   const loops: ForStatement[] = [];
@@ -53,17 +69,23 @@ export function readMembership(program: Program, builder: AstBuilder): Projectio
   const unpacked: Expression[] = [];
   const keyed: { at: Expression; container: Expression; key: Expression }[] = [];
   const unpackedIds = unpackings.get(builder) ?? new Map<string, string>();
+  const changeIds = dictChanges.get(builder) ?? new Set<string>();
+  const changes: CallExpression[] = [];
+  const fromEndIds = fromEndReads.get(builder) ?? new Set<string>();
+  const fromEnd: IndexExpression[] = [];
   walk(program, (node: Node) => {
     if (node.type === 'ForStatement') loops.push(node);
     if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && SEARCHES.has(node.callee.name) && builder.libraryCallees.has(node.callee.id)) tests.push(node);
     if (unpackedIds.has(node.id)) unpacked.push(node as Expression);
+    if (changeIds.has(node.id)) changes.push(node as CallExpression);
+    if (fromEndIds.has(node.id)) fromEnd.push(node as IndexExpression);
     if (node.type === 'IndexExpression') keyed.push({ at: node, container: (node as IndexExpression).object, key: (node as IndexExpression).index });
     if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && ['includes', 'removeKey'].includes(node.callee.name) && builder.libraryCallees.has(node.callee.id) && node.arguments.length === 2) {
       keyed.push({ at: node, container: node.arguments[0] as Expression, key: node.arguments[1] as Expression });
     }
   });
   const walks = generatorWalks.get(builder) ?? [];
-  if (loops.length === 0 && tests.length === 0 && unpacked.length === 0 && walks.length === 0 && keyed.length === 0) return [];
+  if (loops.length === 0 && tests.length === 0 && unpacked.length === 0 && walks.length === 0 && keyed.length === 0 && changes.length === 0 && fromEnd.length === 0) return [];
   const model = analyze(program);
   const kindOf = (expression: Expression | undefined): Type | undefined => {
     const type = expression ? model.typeOf(expression.id) : undefined;
@@ -129,6 +151,27 @@ export function readMembership(program: Program, builder: AstBuilder): Projectio
     const hint = 'Give the dict or set a key type hint (dict[str, int], set[int]), or use numbers or texts as keys.';
     if (valueKind === 'bool' || keyKind === 'bool') diagnostics.push(projectionDiagnostic('W_UNSUPPORTED', 'error', message, at.id, at.span, { hint }));
     else if (unknown(valueKind)) undecided.push({ at, message: message.replace('may be a bool', 'has no type known at import, so it may be a bool'), hint });
+  }
+  for (const read of fromEnd) {
+    const kind = kindOf(read.object)?.kind;
+    if (kind !== 'map' && kind !== 'object' && kind !== 'named') continue;
+    diagnostics.push(
+      projectionDiagnostic('W_UNSUPPORTED', 'error', 'Not carried into Whetstone: a negative number as the key of a dict (Python reads the key itself; the import counts a negative index from the end, as for a list)', read.id, read.span, {
+        hint: 'Name the key first (k = -1, then d[k]).',
+      }),
+    );
+  }
+  for (const change of changes) {
+    const container = change.arguments[0] as Expression;
+    const kind = kindOf(container)?.kind;
+    if (kind === 'map') continue;
+    // A dict written out with text keys is a record (fixed fields, a typed object in TypeScript) until hinted.
+    const message = kind === 'object' || kind === 'named'
+      ? 'Not carried into Whetstone: this del or pop(k) removes a key from a dict the import reads as a record of fixed fields (its literal), which TypeScript does not let lose a field'
+      : "Not carried into Whetstone: this del or pop(k) removes a key from a value that may not be a dict (a list's del and pop take an index): Whetstone's removeKey takes a map";
+    const hint = 'Give the dict a type hint (dict[str, int]); for a list, use xs.pop(i).';
+    if (unknown(kind)) undecided.push({ at: change, message: message.replace('may not be a dict', 'has no type known at import'), hint });
+    else diagnostics.push(projectionDiagnostic('W_UNSUPPORTED', 'error', message, change.id, change.span, { hint }));
   }
   for (const value of unpacked) {
     const kind = kindOf(value)?.kind;

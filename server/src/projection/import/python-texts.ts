@@ -39,9 +39,16 @@ export function importStrMethod(b: AstBuilder, attribute: string, receiver: () =
   return undefined;
 }
 
-/** ord(c) and chr(n) as charCodeAt and fromCharCode: the same below U+10000, which the run checks. */
+/** Python's bin, oct and hex: the base and the prefix after the sign. */
+const RADIX_FUNCTIONS: Record<string, [number, string]> = { bin: [2, '0b'], oct: [8, '0o'], hex: [16, '0x'] };
+
+/** ord(c) and chr(n) as charCodeAt and fromCharCode: the same below U+10000, which the run checks; bin, oct and hex as radixText. */
 export function importStrFunction(b: AstBuilder, name: string, args: A.Expression[], node: SyntaxNode): A.Expression | undefined {
   if (name === 'ord' && args.length === 1) return b.call('charCodeAt', [args[0], b.literal(0, node)], node);
   if (name === 'chr' && args.length === 1) return b.call('fromCharCode', args, node);
+  // bin, oct and hex of an int (the run checks it is one: Python raises for a float).
+  const radix = Object.hasOwn(RADIX_FUNCTIONS, name) ? RADIX_FUNCTIONS[name] : undefined;
+  if (radix && args.length === 1) return b.call('radixText', [args[0], b.literal(radix[0], node), b.literal(radix[1], node)], node);
   return undefined;
 }
+

@@ -32,7 +32,7 @@ import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
 import { formatTemplate, formatValue, percentTemplate } from './python-format';
 import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
-import { markGeneratorWalk, markUnpacked } from './python-membership';
+import { markDictChange, markFromEnd, markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
 import { setConstruction, setNames, setUseMessage } from './python-sets';
 
@@ -586,6 +586,8 @@ export class PythonImporter {
           }),
         ];
       }
+      case 'delete_statement':
+        return this.deleteKey(node);
       case 'pass_statement':
       case 'global_statement':
       case 'nonlocal_statement':
@@ -636,7 +638,7 @@ export class PythonImporter {
       case 'call': {
         // doctest.testmod(): running the examples of the docstrings, which are not carried.
         if (isTestRun(expression)) return [];
-        const changed = this.setChange(expression, statement) ?? this.listChange(expression, statement);
+        const changed = this.setChange(expression, statement) ?? this.listChange(expression, statement) ?? this.dictPopStatement(expression, statement);
         if (changed) return changed;
         const defaulted = this.setDefault(expression, statement);
         if (defaulted) return defaulted;
@@ -698,10 +700,22 @@ export class PythonImporter {
       const lowered = this.lowerConditional(right, (branch) => this.assign(this.b.identifier(left.text, branch), '=', this.expression(branch), branch));
       return declaration ? [declaration, lowered] : [lowered];
     }
-    if (right.type === 'list_comprehension' && left.type === 'identifier') {
-      const declaration = this.declareFirst(left.text, left, varType);
-      const empty = this.b.make<A.ArrayLiteral>('ArrayLiteral', left, { elements: [] });
-      const start = declaration ? ((declaration.initializer = empty), declaration) : this.assign(this.b.identifier(left.text, left), '=', empty, node);
+    if ((right.type === 'list_comprehension' || right.type === 'dictionary_comprehension') && left.type === 'identifier') {
+      const empty = (): A.Expression => (right.type === 'list_comprehension' ? this.b.make<A.ArrayLiteral>('ArrayLiteral', left, { elements: [] }) : this.b.make<A.ObjectLiteral>('ObjectLiteral', left, { properties: [] }));
+      // A dict of any keys (a Map in JavaScript) unless hinted: its keys may be numbers.
+      const declaration = this.declareFirst(left.text, left, right.type === 'list_comprehension' ? varType : (varType ?? 'map<any, any>'));
+      if (!declaration && right.descendantsOfType('identifier').some((name) => name?.text === left.text)) {
+        // `xs = [x * 2 for x in xs]`: Python builds the new value whole before the name holds it.
+        if (right.type === 'dictionary_comprehension') {
+          this.b.unsupported(right, 'a dict comprehension that reads the name it is assigned to', 'Python builds the dict whole before the name holds it: assign it to a new name.');
+          return [];
+        }
+        const built = this.fresh('built');
+        const hold = this.b.make<A.VariableDeclaration>('VariableDeclaration', left, { name: built, kind: 'const', varType: null, annotations: [], initializer: empty() });
+        const loop = this.comprehension(right, built);
+        return loop ? [hold, loop, this.assign(this.b.identifier(left.text, left), '=', this.b.identifier(built, left), node)] : [hold];
+      }
+      const start = declaration ? ((declaration.initializer = empty()), declaration) : this.assign(this.b.identifier(left.text, left), '=', empty(), node);
       const loop = this.comprehension(right, left.text);
       return loop ? [start, loop] : [start];
     }
@@ -888,6 +902,28 @@ export class PythonImporter {
   }
 
   /** `[body for x in xs if c]` assigned to `name`: `for x in xs { if c { push(name, body); } }`. */
+  /**
+   * `name[k] = v;` for the `k: v` of a dict comprehension. Python computes the key first, an
+   * assignment the value first: where both call something that may print or change a value, that is an error.
+   */
+  private entryOf(name: string, pair: SyntaxNode): A.Statement | undefined {
+    const key = field(pair, 'key');
+    const value = field(pair, 'value');
+    if (!key || !value) return undefined;
+    const calls = (node: SyntaxNode): boolean =>
+      node.descendantsOfType('call').some((call) => {
+        const called = call && field(call, 'function');
+        if (called?.type === 'identifier') return !PURE_FUNCTIONS.has(called.text) || this.signatures.has(called.text);
+        return !(called?.type === 'attribute' && PURE_METHODS.has(field(called, 'attribute')?.text ?? ''));
+      });
+    if (calls(key) && calls(value)) {
+      this.b.unsupported(pair, 'a dict comprehension whose key and value both call a function of the file or a method that may change something', 'Python computes the key first, a Whetstone assignment the value first: compute one of them in a loop of its own.');
+      return undefined;
+    }
+    const target = this.b.make<A.IndexExpression>('IndexExpression', pair, { object: this.b.identifier(name, pair), index: this.expression(key) });
+    return this.assign(target, '=', this.expression(value), pair);
+  }
+
   private comprehension(node: SyntaxNode, name: string): A.Statement | undefined {
     const body = field(node, 'body');
     const clauses = namedChildren(node).filter((child) => !body || !child.equals(body));
@@ -897,6 +933,7 @@ export class PythonImporter {
     }
     const build = (index: number): A.Statement | undefined => {
       const clause = clauses[index];
+      if (!clause && body.type === 'pair') return this.entryOf(name, body);
       if (!clause) return this.b.make<A.ExpressionStatement>('ExpressionStatement', body, { annotations: [], expression: this.b.call('push', [this.b.identifier(name, body), this.expression(body)], body) });
       const inner = build(index + 1);
       if (!inner) return undefined;
@@ -1054,7 +1091,9 @@ export class PythonImporter {
           const count = field(index, 'argument');
           if (value.type !== 'identifier' || count?.type !== 'integer') return this.b.errorNode(node, 'a negative index (Python counts it from the end) on something other than a name');
           const fromEnd = this.b.make<A.BinaryExpression>('BinaryExpression', index, { operator: '-', left: this.b.call('len', [this.expression(value)], index), right: this.expression(count) });
-          return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(value), index: fromEnd });
+          const read = this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(value), index: fromEnd });
+          markFromEnd(this.b, read); // a dict's key -1 is not counted from the end
+          return read;
         }
         return this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(value), index: this.expression(index) });
       }
@@ -1534,7 +1573,9 @@ export class PythonImporter {
       // min(xs) and max(xs): the smallest and largest element of one list (python-extremes.ts checks what they compare and when they may meet an empty list).
       if ((callee.text === 'min' || callee.text === 'max') && args.length === 1) return this.b.call(callee.text === 'min' ? 'minOf' : 'maxOf', args, node);
       if (SAME_BUILTINS.has(callee.text)) return this.b.call(callee.text, args, node);
-      const strFunction = importStrFunction(this.b, callee.text, args, node);
+      // ord, chr, bin, oct and hex of the file's own (def hex(n): …) stay its calls.
+      const ownFunction = this.signatures.has(callee.text) || this.scope.declared.has(callee.text) || this.scope.outer.has(callee.text);
+      const strFunction = ownFunction ? undefined : importStrFunction(this.b, callee.text, args, node);
       if (strFunction) return strFunction;
       if ((callee.text === 'float' || callee.text === 'int') && args.length === 1) return importConversion(this.b, callee.text, args, node);
       if (callee.text === 'pow' && args.length === 2) return this.b.call('pow', args, node);
@@ -1565,6 +1606,7 @@ export class PythonImporter {
     if (!object) return undefined;
     if (object.type === 'identifier' && object.text === 'math' && MATH_FUNCTIONS[attribute]) return this.b.call(MATH_FUNCTIONS[attribute], args, node);
     if (object.type === 'identifier' && object.text === 'functools' && attribute === 'reduce') return this.walkCall('reduce', args, node);
+    if (attribute === 'pop' && isDictPop(node)) return this.dictPop(object, node);
     if (attribute === 'pop' && args.length <= 1) return this.pop(object, args, node);
     // xs.copy(): a new list of the same elements (a dict's copy is refused by the checker, or stops the run at import).
     if (attribute === 'copy' && args.length === 0) return this.b.call('slice', [this.expression(object), this.b.literal(0, node)], node);
@@ -1714,6 +1756,62 @@ export class PythonImporter {
     const present = this.b.make<A.BinaryExpression>('BinaryExpression', call, { operator: '>=', left: this.b.identifier(at, call), right: this.b.literal(0, call) });
     const check = statementOf(this.b.call('assert', [present, this.b.literal('list.remove(x): x not in list', call)], call));
     return [hold, check, statementOf(this.b.call('splice', [list(), this.b.identifier(at, call), this.b.literal(1, call)], call))];
+  }
+
+  /**
+   * `del d[k]` of a name `d` and a name or literal `k`: `assert(includes(d, k), …); removeKey(d, k);`
+   * (Python raises KeyError for a missing key). That `d` is a dict is checked once the program is whole.
+   */
+  private deleteKey(node: SyntaxNode): A.Statement[] {
+    const targets = namedChildren(node);
+    const target = targets.length === 1 ? targets[0] : undefined;
+    const object = target?.type === 'subscript' ? field(target, 'value') : undefined;
+    const keys = target?.type === 'subscript' ? namedChildren(target).filter((child) => !object || !child.equals(object)) : [];
+    if (!target || object?.type !== 'identifier' || keys.length !== 1 || !isPlainOperand(keys[0])) {
+      this.b.unsupported(node, 'a del statement other than del d[k] of a dict named d and a key that is a name or a literal');
+      return [];
+    }
+    return this.keyRemoval(object, keys[0], true, node);
+  }
+
+  /** The statements that remove key `key` from the dict `object`; `strict`: asserting it is there first, as Python raises KeyError. */
+  private keyRemoval(object: SyntaxNode, key: SyntaxNode, strict: boolean, at: SyntaxNode): A.Statement[] {
+    const statementOf = (expression: A.Expression): A.Statement => this.b.make<A.ExpressionStatement>('ExpressionStatement', at, { annotations: [], expression });
+    const removal = this.b.call('removeKey', [this.expression(object), this.expression(key)], at);
+    markDictChange(this.b, removal);
+    if (!strict) return [statementOf(removal)];
+    const there = this.b.call('includes', [this.expression(object), this.expression(key)], at);
+    return [statementOf(this.b.call('assert', [there, this.b.literal(`KeyError: ${key.text}`, at)], at)), statementOf(removal)];
+  }
+
+  /** `d.pop(k, default)` and `d.pop("key")` as statements: the key removed (asserted there first without a default). */
+  private dictPopStatement(call: SyntaxNode, statement: SyntaxNode): A.Statement[] | undefined {
+    const callee = field(call, 'function');
+    const object = callee?.type === 'attribute' && field(callee, 'attribute')?.text === 'pop' ? field(callee, 'object') : undefined;
+    if (!object || !isDictPop(call)) return undefined;
+    const [key, fallback] = namedChildren(field(call, 'arguments') ?? call);
+    if (object.type !== 'identifier' || !isPlainOperand(key) || (fallback && !isPlainOperand(fallback))) return undefined;
+    return this.keyRemoval(object, key, !fallback, statement);
+  }
+
+  /**
+   * `d.pop(k, default)` and `d.pop("key")` as values, `d` a name and `k` and `default` names or
+   * literals: just before the statement, `const poppedN = includes(d, k) ? d[k] : default;` (an
+   * assert that `d` has `k` and `d[k]` without a default) and `removeKey(d, k);`, then `poppedN`.
+   */
+  private dictPop(object: SyntaxNode, node: SyntaxNode): A.Expression {
+    const [key, fallback] = namedChildren(field(node, 'arguments') ?? node);
+    const problem = !this.before ? 'in a condition or lambda' : object.type !== 'identifier' || !isPlainOperand(key) || (fallback && !isPlainOperand(fallback)) ? 'of other than a name, with a key or default other than a name or a literal' : (sometimesRun(node) ?? this.callBefore(node));
+    if (problem || !this.before) return this.b.errorNode(node, `d.pop(k) ${problem ?? ''}`, 'Pop in a statement of its own, from a dict named by a name, with a key and default that are names or literals.');
+    const start = this.b.spanBetween(node.startIndex, node.startIndex);
+    const held = this.fresh('popped');
+    const entry = this.b.make<A.IndexExpression>('IndexExpression', start, { object: this.expression(object), index: this.expression(key) });
+    const there = (): A.Expression => this.b.call('includes', [this.expression(object), this.expression(key)], start);
+    const value = fallback ? this.b.make<A.ConditionalExpression>('ConditionalExpression', start, { condition: there(), consequent: entry, alternate: this.expression(fallback) }) : entry;
+    const removal = this.keyRemoval(object, key, !fallback, node);
+    const check = fallback ? [] : removal.slice(0, 1);
+    this.before.push(...check, this.b.make<A.VariableDeclaration>('VariableDeclaration', start, { name: held, kind: 'const', varType: null, annotations: [], initializer: value }), ...removal.slice(check.length));
+    return this.b.identifier(held, node);
   }
 
   /**
@@ -1902,6 +2000,13 @@ function fitsInt32(text: string): boolean {
 
 /** `a, b` or `(a, b)` on the left of an assignment. */
 /** Where Python runs `node` only sometimes within its statement: the right of `and`/`or`, a branch of a conditional. */
+/** A dict's pop: with a default (a list's pop takes one argument) or of a text literal key. */
+function isDictPop(call: SyntaxNode): boolean {
+  const args = namedChildren(field(call, 'arguments') ?? call);
+  if (args.some((arg) => ['keyword_argument', 'list_splat', 'dictionary_splat'].includes(arg.type))) return false;
+  return args.length === 2 || (args.length === 1 && args[0].type === 'string');
+}
+
 function sometimesRun(node: SyntaxNode): string | undefined {
   for (let child = node, parent = node.parent; parent && parent.type !== 'expression_statement' && parent.type !== 'return_statement'; child = parent, parent = parent.parent) {
     if (parent.type === 'boolean_operator' && field(parent, 'left')?.id !== child.id) return `after ${field(parent, 'operator')?.text ?? 'and'}, which Python runs only sometimes`;
