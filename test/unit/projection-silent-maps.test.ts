@@ -34,6 +34,8 @@ describe('projection: map differences that would print something else', () => {
       ['const m = new Map([["a", 1]]);\nfunction find(k) {\n  return m.get(k);\n}\nconsole.log(find("q"));', 'javascript', 3, "through 'find"],
       // Counted, then one key removed: the second loop reads it.
       ['const words = ["a", "b"];\nconst c = new Map();\nfor (const w of words) c.set(w, 1);\nc.delete("a");\nfor (const w of words) console.log(c.get(w));', 'javascript', 5, "'c'"],
+      // Counted over a list written out that does not hold the key read.
+      ['const c = {};\nfor (const w of ["a", "b"]) c[w] = 1;\nconsole.log(c["a"], c["z"]);', 'javascript', 3, "'c'"],
       // The guard tests another key.
       ['const m = new Map([["a", 1]]);\nif (m.has("a")) console.log(m.get("b"));', 'javascript', 2, "'m'"],
       // A loop that skips some words before counting.

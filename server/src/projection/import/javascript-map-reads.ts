@@ -5,10 +5,10 @@
 // its key walks that map's keys (`for (const k of m.keys())`, `for…in`, Object.keys, entries);
 // or walks a list the program fills only with keys the map holds when each is pushed; the same
 // condition or an enclosing if tests the key first (`m.has(k)`, `k in o`) or the read against
-// null; the same or an enclosing block set that key earlier; the read is in a loop over a list
-// after a loop over the same list that set a key for each element; or the key is a field the
-// object was written with. No removeKey of the map may come between.
-import { childNodes, indexTree, visitReturns, walk, type AstIndex, type CallExpression, type Expression, type IndexExpression, type Node, type Program, type Statement } from '../../core/ast';
+// null; the same or an enclosing block set that key earlier, or a loop there set a key for each
+// element of a list that holds the key written out or that the read's own loop walks again; or
+// the key is a field the object was written with. No removeKey of the map may come between.
+import { childNodes, indexTree, visitReturns, walk, type AstIndex, type CallExpression, type Expression, type ForStatement, type IndexExpression, type Node, type Program, type Statement } from '../../core/ast';
 import { printNode } from '../../core/editing';
 import { stripOptional, type SemanticModel } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
@@ -140,7 +140,7 @@ class MapReads {
    * enclosing block, or the key walked from the map's keys or from a list of keys it set.
    */
   private holds(from: Node, map: string, key: Expression, read: string | undefined, depth: number): boolean {
-    const keyText = printNode(key);
+    const keyText = keyOf(key);
     const keyName = key.type === 'Identifier' ? key.name : undefined;
     if (this.walksKeys(key, map, depth)) return true;
     let child: Node = from;
@@ -181,7 +181,7 @@ class MapReads {
       return false;
     }
     if (condition.type === 'UnaryExpression' && condition.operator === '!') return this.tests(condition.operand, map, key, read, !when);
-    return when && this.isLibraryCall(condition, 'includes') && condition.type === 'CallExpression' && printNode(condition.arguments[0]) === map && printNode(condition.arguments[1]) === key;
+    return when && this.isLibraryCall(condition, 'includes') && condition.type === 'CallExpression' && printNode(condition.arguments[0]) === map && keyOf(condition.arguments[1]) === key;
   }
 
   /**
@@ -234,7 +234,7 @@ class MapReads {
   private setBefore(statements: readonly Node[], statement: Statement, map: string, keyExpression: Expression): boolean {
     const block = { statements };
     const at = statements.indexOf(statement);
-    const key = printNode(keyExpression);
+    const key = keyOf(keyExpression);
     const keyName = keyExpression.type === 'Identifier' ? keyExpression.name : undefined;
     const loop = statement.type === 'ForStatement' && statement.iterator === keyName && statement.iterable.type === 'Identifier' ? statement : undefined;
     for (let earlier = at - 1; earlier >= 0; earlier--) {
@@ -242,14 +242,13 @@ class MapReads {
       if (between.some((node) => this.removes(node, map) || assigns(node, map) || (keyName !== undefined && !loop && assigns(node, keyName)))) return false;
       const candidate = block.statements[earlier];
       if (sets(candidate, map, key)) return true;
-      if (loop && loop.iterable.type === 'Identifier' && candidate.type === 'ForStatement' && printNode(candidate.iterable) === loop.iterable.name) {
+      if (candidate.type !== 'ForStatement' || !setsEach(candidate, map)) continue;
+      // The key is written in the list the loop walked, or walked again from the same list.
+      if (candidate.iterable.type === 'ArrayLiteral' && candidate.iterable.elements.some((element) => keyOf(element) === key)) return true;
+      if (loop && loop.iterable.type === 'Identifier' && printNode(candidate.iterable) === loop.iterable.name) {
         const list = loop.iterable.name;
         if (block.statements.slice(earlier + 1, at).some((node) => mentions(node, list))) return false;
-        const written = `${map}[${candidate.iterator}]`;
-        for (const step of candidate.body.statements) {
-          if (step.type === 'AssignmentStatement' && printNode(step.target) === written) return true;
-          if (exits(step) || assigns(step, candidate.iterator)) break;
-        }
+        return true;
       }
     }
     return false;
@@ -269,9 +268,27 @@ class MapReads {
   }
 }
 
+/** Whether the loop sets `map[item]` for each item it walks (before anything that may leave the body or change the item). */
+function setsEach(loop: ForStatement, map: string): boolean {
+  for (const step of loop.body.statements) {
+    if (sets(step, map, loop.iterator)) return true;
+    if (exits(step) || assigns(step, loop.iterator)) return false;
+  }
+  return false;
+}
+
 /** Whether `statement` is `map[key] = …` (or `+=`…: the key is held after it). */
 function sets(statement: Node, map: string, key: string): boolean {
-  return statement.type === 'AssignmentStatement' && printNode(statement.target) === `${map}[${key}]`;
+  return statement.type === 'AssignmentStatement' && statement.target.type === 'IndexExpression' && printNode(statement.target.object) === map && keyOf(statement.target.index) === key;
+}
+
+/** A key as a map compares it: a number written out by its value (-0 is 0), anything else by its text. */
+function keyOf(key: Expression): string {
+  const negated = key.type === 'UnaryExpression' && key.operator === '-' ? key.operand : undefined;
+  const literal = negated ?? key;
+  if (literal.type !== 'Literal' || typeof literal.value !== 'number') return printNode(key);
+  const value = negated ? -literal.value : literal.value;
+  return `#${value === 0 ? 0 : value}`;
 }
 
 /** Whether `node` assigns the name. */
