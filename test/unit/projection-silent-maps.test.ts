@@ -41,6 +41,18 @@ describe('projection: map differences that would print something else', () => {
       // A loop that skips some words before counting.
       ['const words = ["a", "", "b"];\nconst c = {};\nfor (const w of words) {\n  if (w === "") continue;\n  c[w] = 1;\n}\nfor (const w of words) console.log(c[w]);', 'javascript', 7, "'c'"],
     ];
+    const computed: [string, number][] = [
+      ['const m = new Map([["a", 1]]);\nconsole.log(m.get("z") + 1);', 2],
+      ['const m = new Map([["a", 1]]);\nlet total = 0;\nfor (const k of ["a", "b"]) total += m.get(k);\nconsole.log(total);', 3],
+      ['const o: Record<string, number> = { a: 2 };\nconst k: string = "b";\nconsole.log(-o[k] * 2);', 3],
+    ];
+    for (const [source, line] of computed) {
+      const errors = importErrors(source, 'typescript');
+      assert.ok(
+        errors.some((error) => error.startsWith(`${line}: `) && /at a key it may not hold is computed with: JavaScript gives undefined for a missing key \(NaN in arithmetic/.test(error)),
+        `${source}\n${errors.join('\n')}`,
+      );
+    }
     for (const [source, language, line, names] of cases) {
       const errors = importErrors(source, language);
       const read = errors.filter((error) => /at a key it may not hold is shown/.test(error));
@@ -89,6 +101,9 @@ describe('projection: map differences that would print something else', () => {
         'for (const ch of order) console.log(firsts[ch]);',
         'const show = (v) => console.log(v);',
         'show(m.get("b"));',
+        'let total = 0;',
+        'for (const w of words) total += counts[w] * 2;',
+        'console.log(total, m.has("b") ? -m.get("b") : 0);',
       ].join('\n'),
       'javascript',
       /for w in words \{\n {2}print\(jsstr\(counts\[w\]\)\);/,

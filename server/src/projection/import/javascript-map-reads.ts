@@ -1,7 +1,8 @@
 // A JavaScript map read at a key the map does not hold (`m.get(k)` of a Map, `o[k]` of an object
 // used as a map) is undefined, where Whetstone's is null: shown (console.log, String, a template,
 // `+` with a text), the source prints `undefined` and every target `null`. Such a read shown, as
-// it is or through a name it was given to, is an error at import unless the read is known to hit:
+// it is or through a name it was given to, or computed with (arithmetic: NaN in JavaScript, where
+// the generated JavaScript reads null as 0), is an error at import unless the read is known to hit:
 // its key walks that map's keys (`for (const k of m.keys())`, `for…in`, Object.keys, entries);
 // or walks a list the program fills only with keys the map holds when each is pushed; the same
 // condition or an enclosing if tests the key first (`m.has(k)`, `k in o`) or the read against
@@ -16,6 +17,10 @@ import { OBJECT, type JavaScriptValues } from './javascript-values';
 
 /** The built-ins the importer shows a value with (console.log, String, templates, `+` with a text). */
 const SHOWS = new Set(['print', 'str', 'jsstr']);
+/** The operators that make NaN of undefined, where null is 0 in JavaScript (and an error in Python). */
+const ARITHMETIC = new Set(['+', '-', '*', '/', '%', '**']);
+/** Built-ins that read a list without changing it. */
+const READS_ONLY = new Set(['len', 'includes', 'indexOf', 'join', 'slice', 'print', 'str', 'jsstr', 'keys', 'sorted']);
 
 /** Each map read shown whose key may be missing, as an error at import. */
 export function reportMissingKeyReads(program: Program, libraryCallees: ReadonlySet<string>, values: JavaScriptValues): ProjectionDiagnostic[] {
@@ -37,15 +42,18 @@ export function reportMissingKeyReads(program: Program, libraryCallees: Readonly
   });
   const reported = new Set<string>();
   const diagnostics: ProjectionDiagnostic[] = [];
-  const report = (read: IndexExpression, through?: string): void => {
+  const report = (read: IndexExpression, through?: string, computed = false): void => {
     if (reported.has(read.id) || reads.hits(read)) return;
     reported.add(read.id);
     const map = printNode(read.object);
+    const why = computed
+      ? 'is computed with: JavaScript gives undefined for a missing key (NaN in arithmetic, "undefined" joined to a text), Whetstone gives null'
+      : `is shown${through ? ` (through '${through}')` : ''}: JavaScript gives undefined for a missing key and shows undefined, Whetstone gives null and shows null`;
     diagnostics.push(
       projectionDiagnostic(
         'W_UNSUPPORTED',
         'error',
-        `Not carried into Whetstone: this read of '${map}' at a key it may not hold is shown${through ? ` (through '${through}')` : ''}: JavaScript gives undefined for a missing key and shows undefined, Whetstone gives null and shows null`,
+        `Not carried into Whetstone: this read of '${map}' at a key it may not hold ${why}`,
         read.id,
         read.span,
         { hint: `Test the key first (${map}.has(k) or k in ${map}, in the same condition or an enclosing if), set it earlier in the same block, or write ${map}.get(k) ?? null (or o[k] ?? null) if null is meant.` },
@@ -98,8 +106,15 @@ export function reportMissingKeyReads(program: Program, libraryCallees: Readonly
       }
     }
   };
+  /** A map read computed with (an operand of arithmetic, or added to a name). */
+  const computed = (value: Expression): void => {
+    if (value.type === 'IndexExpression' && reads.isMapRead(value)) report(value, undefined, true);
+  };
   walk(program, (node) => {
     if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && SHOWS.has(node.callee.name) && libraryCallees.has(node.callee.id)) node.arguments.forEach((argument) => shown(argument));
+    if (node.type === 'BinaryExpression' && ARITHMETIC.has(node.operator)) [node.left, node.right].forEach(computed);
+    if (node.type === 'UnaryExpression' && node.operator === '-') computed(node.operand);
+    if (node.type === 'AssignmentStatement' && node.operator !== '=') computed(node.value);
   });
   return diagnostics;
 }
@@ -247,11 +262,23 @@ class MapReads {
       if (candidate.iterable.type === 'ArrayLiteral' && candidate.iterable.elements.some((element) => keyOf(element) === key)) return true;
       if (loop && loop.iterable.type === 'Identifier' && printNode(candidate.iterable) === loop.iterable.name) {
         const list = loop.iterable.name;
-        if (block.statements.slice(earlier + 1, at).some((node) => mentions(node, list))) return false;
+        if (block.statements.slice(earlier + 1, at).some((node) => this.mayChange(node, list))) return false;
         return true;
       }
     }
     return false;
+  }
+
+  /** Whether `node` may change the list the name holds: it names it other than as a loop's list or an argument of a built-in that only reads it. */
+  private mayChange(node: Node, list: string): boolean {
+    let found = false;
+    walk(node, (inner, parent) => {
+      if (found || inner.type !== 'Identifier' || inner.name !== list) return;
+      if (parent?.type === 'ForStatement' && parent.iterable === inner) return;
+      if (parent?.type === 'CallExpression' && parent.callee !== inner && parent.callee.type === 'Identifier' && READS_ONLY.has(parent.callee.name) && this.libraryCallees.has(parent.callee.id)) return;
+      found = true;
+    });
+    return found;
   }
 
   /** Whether `node` holds a removeKey of the map. */
@@ -300,14 +327,6 @@ function assigns(node: Node, name: string): boolean {
   return found;
 }
 
-/** Whether `node` names `name` anywhere. */
-function mentions(node: Node, name: string): boolean {
-  let found = false;
-  walk(node, (inner) => {
-    if (inner.type === 'Identifier' && inner.name === name) found = true;
-  });
-  return found;
-}
 
 /** Whether `node` may leave its loop's body early (break, continue, return, throw). */
 function exits(node: Node): boolean {
