@@ -133,7 +133,9 @@ class MapReads {
     const base = type ? stripOptional(type) : undefined;
     if (base?.kind === 'map' || base?.kind === 'object') return true;
     if (base && base.kind !== 'any') return false;
-    // Of no known type: a map unless it is only ever a list or a text.
+    // Of no known type: a map unless it is only ever a list or a text, or the index a number (a list's or text's, most likely).
+    const index = this.model.typeOf(read.index.id);
+    if (index && stripOptional(index).kind === 'number') return false;
     return (this.values.valueOf(read.object) & OBJECT) !== 0;
   }
 
