@@ -143,8 +143,16 @@ class MapReads {
     return this.values.model;
   }
 
-  /** Whether `read` is known to find its key. */
+  private readonly known = new Map<string, boolean>();
+
+  /** Whether `read` is known to find its key (once per read). */
   hits(read: IndexExpression): boolean {
+    let hit = this.known.get(read.id);
+    if (hit === undefined) this.known.set(read.id, (hit = this.findsKey(read)));
+    return hit;
+  }
+
+  private findsKey(read: IndexExpression): boolean {
     const map = printNode(read.object);
     const type = this.model.typeOf(read.object.id);
     if (read.index.type === 'Literal' && typeof read.index.value === 'string' && type?.kind === 'object' && type.fields.has(read.index.value) && !this.removes(this.program, map)) return true;
