@@ -12,6 +12,7 @@ import { reportTextsTakenAsLists } from './javascript-spread';
 import { reportUnknownJoins } from './javascript-join';
 import { reportTextualSorts } from './javascript-sort';
 import { reportShortUnpacking } from './javascript-unpacking';
+import { reportMissingKeyReads } from './javascript-map-reads';
 import { JavaScriptValues } from './javascript-values';
 import { renameKeywordNames } from './keyword-names';
 import { retypeTextLists } from './python-text-lists';
@@ -23,6 +24,7 @@ import { carryTruthTests } from './truthiness';
 import { readMembership } from './python-membership';
 import { reportExtremes } from './python-extremes';
 import { retypeListCounts } from './python-counts';
+import { typeReturnedMaps } from './python-returned-maps';
 import { reportRunFindings } from './python-run-findings';
 import { reportRunGaps } from './python-run-gaps';
 import { reportLateBindings } from './python-closures';
@@ -61,13 +63,14 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const truths = carryTruthTests(ast, builder, language === 'python' ? 'python' : 'javascript');
     // Before the library check: a JavaScript declaration named like a mapped built-in is renamed.
     const renamed = renameKeywordNames(ast, language === 'python' ? undefined : builder.libraryCallees);
+    if (language === 'python') typeReturnedMaps(ast);
     if (language === 'python') retypeListCounts(ast, builder);
     const textLists = language === 'python' ? retypeTextLists(ast, builder) : [];
     const membership = language === 'python' ? [...readMembership(ast, builder), ...reportExtremes(ast, builder), ...reportRunFindings(ast, builder)] : reportTextualSorts(ast, builder.libraryCallees);
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
     // What JavaScript values may be where the checker does not say, followed over the whole file.
     const values = language === 'python' ? undefined : new JavaScriptValues(ast, builder.libraryCallees);
-    const joins = values ? [...reportUnknownJoins(ast, builder.libraryCallees, values), ...reportShortUnpacking(builder.unpackings, values), ...reportNullableFinds(ast, builder.libraryCallees, values), ...reportTextsTakenAsLists(builder, values)] : [];
+    const joins = values ? [...reportUnknownJoins(ast, builder.libraryCallees, values), ...reportShortUnpacking(builder.unpackings, values), ...reportNullableFinds(ast, builder.libraryCallees, values), ...reportTextsTakenAsLists(builder, values), ...reportMissingKeyReads(ast, builder.libraryCallees, values)] : [];
     const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source, builder, values);
     // Last: a conversion of a number becomes the number, which the display check judged as num(…).
     const conversions = reportConversions(ast, builder.conversions);

@@ -2050,6 +2050,12 @@ function readsOnly(node: SyntaxNode): boolean {
       const index = field(inner, 'index');
       return !!object && !!index && readsOnly(object) && readsOnly(index);
     }
+    case 'call_expression': {
+      // m.get(k) of a Map reads as m[k].
+      const callee = field(inner, 'function');
+      const args = namedChildren(field(inner, 'arguments') ?? inner);
+      return callee?.type === 'member_expression' && field(callee, 'property')?.text === 'get' && readsOnly(field(callee, 'object') ?? callee) && args.length === 1 && readsOnly(args[0]);
+    }
     default:
       return false;
   }

@@ -8,7 +8,8 @@
 // `in` tests and unpackings met. Where it meets a value Whetstone would hold otherwise than Python
 // (an int beyond 2^53, which Python keeps exact; int(…) of an infinity or NaN, or a division by
 // zero, where Python raises; a dict where a list or text is walked; a text above U+FFFF measured
-// or ordered; Python's 1 ** NaN, which is 1) it stops and says where. A power whose exact value is
+// or ordered; Python's 1 ** NaN, which is 1; -0.0 made a key of a dict or set, which Python keeps
+// as -0.0 and a Whetstone map as 0) it stops and says where. A power whose exact value is
 // not a double it notes and goes on: Python's pow and Node's may round it otherwise in the last
 // digit, which only the printed value would show. It also says where and why it gave up, and which
 // expressions it ran, so what it did not check can be reported.
@@ -74,7 +75,7 @@ class GiveUp extends Error {
 
 /** What a run found that Whetstone does otherwise than Python, and where. */
 export interface RunFinding {
-  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text kind' | 'text whitespace' | 'float sum' | 'unordered key';
+  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text kind' | 'text whitespace' | 'float sum' | 'unordered key' | 'negative zero key';
   at: { id: string; span: Expression['span'] };
 }
 
@@ -374,6 +375,8 @@ class Run {
         return;
       }
       if (object instanceof Map) {
+        // A dict or set keeps -0.0 as its key, a Whetstone map keys it as 0.
+        if (index instanceof Num && Object.is(index.value, -0)) throw new Found({ kind: 'negative zero key', at: { id: target.id, span: target.span } });
         object.set(this.key(index), value);
         return;
       }
