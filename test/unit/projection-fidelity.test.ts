@@ -124,6 +124,14 @@ describe('projection never silently wrong', () => {
     assert.match(py.importErrors[0], /^1: .*'str' is declared here/);
   });
 
+  it('a number console.log shows as -0 shows so in every target: Math.round from -0.5 up to -0, ceil, a negated zero', () => {
+    const source =
+      'function lineTotal(x) {\n  return x - 1;\n}\nconst xs = [-0.4, 1.6, -2.5, 0.49999999999999994].map((x) => Math.round(x));\nconsole.log(xs, xs[0]);\nconsole.log(Math.round(-0.2), Math.ceil(-0.5), -xs[3]);\nconsole.log(Math.round(lineTotal(0.6)), Math.round(lineTotal(-1.5)), Math.round(NaN));\nconsole.log(`${Math.round(-0.2)}`, String(Math.ceil(-0.5)));\n';
+    const { importErrors, checkErrors, doc } = throughWhetstone(source, 'javascript');
+    assert.deepEqual([...importErrors, ...checkErrors], []);
+    printsInEveryTarget(doc, '[ -0, 2, -2, 0 ] -0\n-0 -0 -0\n-0 -2 NaN\n0 0\n');
+  });
+
   it('a Python declaration named like a built-in the file’s calls were mapped to is an error only where those calls are in its scope', () => {
     // `values` is a parameter of median; `book.values()` (the built-in values) is in another function.
     const apart = throughWhetstone(

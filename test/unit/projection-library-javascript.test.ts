@@ -112,7 +112,7 @@ describe('projection library: JavaScript arrays, texts and numbers', () => {
         'console.log(xs.findLast((x) => x > 30) === undefined, [].findLast((x) => x > 0) === undefined, xs.findLast((x) => x < 9) !== undefined);\n' +
         'const words = ["apple", "kiwi", "fig"];\nlet k = -1;\nconsole.log(words.at(k), "abc".at(k), "a😀".at(k).length);\nk = 0;\nconsole.log(words.at(k));\n',
       'javascript',
-      /print\(i, xs\[i < 0 \? len\(xs\) \+ i : i\]\);[^]*if find\(reversed\(xs\), fn\(x\) => x > 3\) != null/,
+      /print\(i, jsstr\(xs\[i < 0 \? len\(xs\) \+ i : i\]\)\);[^]*if find\(reversed\(xs\), fn\(x\) => x > 3\) != null/,
     );
     const errors = importErrors('const xs = [1, 2];\nconst f = xs.findLast((x) => x > 1);\nconsole.log(xs.findLast((x, i) => i > 0) === undefined);\nconsole.log(xs.findLast((x) => xs.pop() > x) === undefined);\n');
     assert.ok(errors.some((e) => e.startsWith('2: ') && e.includes('findLast() other than compared with undefined')), errors.join('\n'));

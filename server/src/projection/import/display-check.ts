@@ -13,6 +13,7 @@
 import { indexTree, walk, type AstIndex, type CallExpression, type ConditionalExpression, type Expression, type Identifier, type Program } from '../../core/ast';
 import { analyze, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
+import { NumberFacts } from '../generate/number-facts';
 import type { AstBuilder } from './ast-builder';
 import { OTHER, PERCENT, type JavaScriptValues } from './javascript-values';
 import { pythonFloatsShown, pythonShownByPystr } from './python-floats';
@@ -146,6 +147,7 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
   // The checker runs only when some shown value is not plainly a number or a text.
   let model: ReturnType<typeof analyze> | undefined = values?.model;
   let nodes: AstIndex | undefined;
+  let numbers: NumberFacts | undefined;
   const mayBeFloat = source === 'python' ? pythonFloatsShown(program, libraryCallees, text) : () => false;
   const plain = plainlyShown(libraryCallees);
   const shownByPystr = source === 'python' ? pythonShownByPystr(program, libraryCallees, text) : () => false;
@@ -186,6 +188,14 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
       if (pad && type?.kind === 'number') (pad.callee as Identifier).name = 'padStart';
     }
     for (const [index, argument] of args.entries()) {
+      if (source !== 'python' && shown === 'print' && builder) {
+        // Node's console.log shows -0 as -0, Whetstone's print (as String) as 0: a number that may be -0 is shown through jsstr, as Node shows it.
+        const known = (model ??= analyze(program));
+        if (known.typeOf(argument.id)?.kind === 'number' && !(numbers ??= new NumberFacts(program, known)).neverNegativeZero(argument)) {
+          args[index] = builder.call('jsstr', [argument], argument.span);
+          continue;
+        }
+      }
       let type = mayBeFloat(argument) || plain(argument) ? undefined : (model ??= analyze(program)).typeOf(argument.id);
       // A parameter of a function a list walk calls has the list's element type (the index's is number).
       if (model && (!type || type.kind === 'any')) type = walkParameterType(model, (nodes ??= indexTree(program)), argument, libraryCallees) ?? type;

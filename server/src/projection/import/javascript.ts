@@ -1351,6 +1351,37 @@ export class JavaScriptImporter {
   // ---------------------------------------------------------------------------------------------
   // Expressions
 
+  /**
+   * Math.round(x): halves up (-2.5 → -2), where Whetstone's round takes them away from zero, so
+   * floor(x + 0.5) — except from -0.5 to 0.5, where floor(x + 0.5) is 0 (or 1 for the double just
+   * below 0.5) and Math.round is -0 from -0.5 up to -0 (console.log shows it) and 0 above: there
+   * ceil(x) * 0 (-0 from ceil of -0.5 up to -0, 1 * 0 above). The test reads x more than once: an x
+   * that only reads names, numbers and fields is written again; another is given to a lambda
+   * called at once, so it runs once.
+   */
+  private mathRound(value: A.Expression, written: SyntaxNode | undefined, node: SyntaxNode): A.Expression {
+    const b = this.b;
+    const binary = (operator: A.BinaryOperator, left: A.Expression, right: A.Expression): A.Expression => b.make<A.BinaryExpression>('BinaryExpression', node, { operator, left, right });
+    const rounded = (x: () => A.Expression): A.Expression =>
+      b.make<A.ConditionalExpression>('ConditionalExpression', node, {
+        condition: binary('&&', binary('>=', x(), b.make<A.UnaryExpression>('UnaryExpression', node, { operator: '-', operand: b.literal(0.5, node) })), binary('<', x(), b.literal(0.5, node))),
+        consequent: binary('*', b.call('ceil', [x()], node), b.literal(0, node)),
+        alternate: b.call('floor', [binary('+', x(), b.literal(0.5, node))], node),
+      });
+    if (written && readsOnlyNumbers(written)) {
+      let first = true;
+      return rounded(() => {
+        if (!first) return this.expression(written);
+        first = false;
+        return value;
+      });
+    }
+    // The parameter is placed where the call starts and its uses where it ends, so they read as declared first.
+    const parameter = b.make<A.Parameter>('Parameter', b.spanBetween(node.startIndex, node.startIndex), { name: 'v', paramType: 'number', defaultValue: null });
+    const lambda = b.make<A.Lambda>('Lambda', node, { parameters: [parameter], returnType: 'number', body: rounded(() => b.identifier('v', b.spanBetween(node.endIndex, node.endIndex))) });
+    return b.make<A.CallExpression>('CallExpression', node, { callee: lambda, arguments: [value] });
+  }
+
   expression(node: SyntaxNode): A.Expression {
     return this.b.nested(node, () => this.expressionAt(node), () => this.b.placeholder(node));
   }
@@ -1646,11 +1677,7 @@ export class JavaScriptImporter {
     if (object.type === 'identifier') {
       if (object.text === 'console' && property === 'log') return this.b.call('print', args, node);
       if (object.text === 'Math' && MATH_BUILTINS.has(property)) return this.b.call(property, args, node);
-      if (object.text === 'Math' && property === 'round' && args.length === 1) {
-        // Math.round rounds halves up (-2.5 → -2); Whetstone's round rounds them away from zero.
-        const shifted = this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '+', left: args[0], right: this.b.literal(0.5, node) });
-        return this.b.call('floor', [shifted], node);
-      }
+      if (object.text === 'Math' && property === 'round' && args.length === 1) return this.mathRound(args[0], namedChildren(field(node, 'arguments') ?? node)[0], node);
       if (object.text === 'Object' && (property === 'keys' || property === 'values') && args.length === 1) return this.b.call(property, args, node);
       if (object.text === 'Math' && property === 'trunc' && args.length === 1) return this.b.call('int', args, node);
       if (object.text === 'Array' && property === 'isArray' && args.length === 1) return this.b.make<A.TypeTest>('TypeTest', node, { operand: args[0], testedType: 'list' });
@@ -2108,3 +2135,26 @@ function restParameterFunctions(root: SyntaxNode): Map<string, { fixed: number; 
   return new Map([...found].map(([name, { fixed, declaration }]) => [name, { fixed, declaration }]));
 }
 
+/** Whether a JavaScript expression only reads names, numbers and fields and does arithmetic: read twice, it gives the same value and does nothing else. */
+function readsOnlyNumbers(node: SyntaxNode): boolean {
+  switch (node.type) {
+    case 'identifier':
+    case 'number':
+      return true;
+    case 'parenthesized_expression':
+      return namedChildren(node).length === 1 && readsOnlyNumbers(namedChildren(node)[0]);
+    case 'member_expression': {
+      const object = field(node, 'object');
+      return object !== undefined && field(node, 'property')?.type === 'property_identifier' && readsOnlyNumbers(object);
+    }
+    case 'unary_expression':
+      return field(node, 'operator')?.text === '-' && readsOnlyNumbers(field(node, 'argument') ?? node);
+    case 'binary_expression': {
+      const left = field(node, 'left');
+      const right = field(node, 'right');
+      return ['+', '-', '*', '/', '%'].includes(field(node, 'operator')?.text ?? '') && left !== undefined && right !== undefined && readsOnlyNumbers(left) && readsOnlyNumbers(right);
+    }
+    default:
+      return false;
+  }
+}
