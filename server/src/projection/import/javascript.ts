@@ -491,11 +491,11 @@ export class JavaScriptImporter {
       case 'empty_statement':
         return [];
       case 'function_declaration': {
-        // A function inside a function: a const bound to a lambda.
+        // A function inside a function: a const bound to a lambda (a variable if it calls itself).
         const name = field(node, 'name')?.text ?? 'anonymous';
         const lambda = this.lambda(node);
         if (!lambda) return [];
-        return [this.b.make<A.VariableDeclaration>('VariableDeclaration', node, { name, kind: 'const', varType: null, annotations: [], initializer: lambda })];
+        return this.b.localFunction(name, lambda, node);
       }
       case 'export_statement':
       case 'import_statement':

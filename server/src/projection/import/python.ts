@@ -594,7 +594,11 @@ export class PythonImporter {
         const name = field(node, 'name')?.text ?? '';
         const { parameters, body } = this.functionParts(node);
         const lambda = this.b.make<A.Lambda>('Lambda', node, { parameters, returnType: null, body });
-        return [this.declareOrAssign(name, lambda, node, null)];
+        const declared = this.scope.declared.has(name) || this.scope.outer.has(name) ? [] : this.b.localFunction(name, lambda, node);
+        if (declared.length < 2) return [this.declareOrAssign(name, lambda, node, null)];
+        // It calls itself: declared before it is given its lambda.
+        this.scope.declared.add(name);
+        return declared;
       }
       case 'decorated_definition':
       case 'class_definition':
