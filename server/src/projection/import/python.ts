@@ -899,16 +899,32 @@ export class PythonImporter {
       this.b.unsupported(node, 'this list comprehension');
       return undefined;
     }
-    const build = (index: number): A.Statement | undefined => {
+    // What the element, a condition or a later iterable needs first (an inner comprehension)
+    // goes inside the loops around it: it is made again on each turn and sees their names.
+    const within = <T>(read: () => T): [A.Statement[], T] => {
+      const outer = this.before;
+      this.before = [];
+      try {
+        const made = read();
+        return [this.before, made];
+      } finally {
+        this.before = outer;
+      }
+    };
+    const build = (index: number): A.Statement[] | undefined => {
       const clause = clauses[index];
-      if (!clause) return this.b.make<A.ExpressionStatement>('ExpressionStatement', body, { annotations: [], expression: this.b.call('push', [this.b.identifier(name, body), this.expression(body)], body) });
+      if (!clause) {
+        const [first, element] = within(() => this.expression(body));
+        return [...first, this.b.make<A.ExpressionStatement>('ExpressionStatement', body, { annotations: [], expression: this.b.call('push', [this.b.identifier(name, body), element], body) })];
+      }
       const inner = build(index + 1);
       if (!inner) return undefined;
       // The element expression comes first in the source: the blocks span the whole comprehension,
       // so the loop's name is visible in it.
-      const innerBlock = this.b.make<A.Block>('Block', node, { statements: [inner] });
+      const innerBlock = this.b.make<A.Block>('Block', node, { statements: inner });
       if (clause.type === 'if_clause') {
-        return this.b.make<A.IfStatement>('IfStatement', clause, { annotations: [], condition: this.expression(namedChildren(clause)[0] ?? clause), consequent: innerBlock, alternate: null });
+        const [first, condition] = within(() => this.expression(namedChildren(clause)[0] ?? clause));
+        return [...first, this.b.make<A.IfStatement>('IfStatement', clause, { annotations: [], condition, consequent: innerBlock, alternate: null })];
       }
       const left = field(clause, 'left');
       const right = field(clause, 'right');
@@ -916,9 +932,12 @@ export class PythonImporter {
         this.b.unsupported(clause, 'a comprehension clause that unpacks several names');
         return undefined;
       }
-      return this.b.make<A.ForStatement>('ForStatement', clause, { annotations: [], iterator: left.text, iterable: this.expression(right), body: innerBlock });
+      // The first iterable is read once, before the comprehension; a later one on each turn.
+      const [first, iterable]: [A.Statement[], A.Expression] = index === 0 ? [[], this.expression(right)] : within(() => this.expression(right));
+      return [...first, this.b.make<A.ForStatement>('ForStatement', clause, { annotations: [], iterator: left.text, iterable, body: innerBlock })];
     };
-    return build(0);
+    // The first clause is a loop with nothing before it: one statement.
+    return build(0)?.[0];
   }
 
   private lowerConditional(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement): A.IfStatement {
