@@ -76,6 +76,31 @@ describe('projection: nested functions and comprehensions', () => {
     );
   });
 
+  it('Python nested defs that call each other: the later one is declared at the top of the function', () => {
+    scratch.keepsItsMeaning(
+      'def parity(n):\n' +
+        '    def even(k):\n' +
+        '        return True if k == 0 else odd(k - 1)\n' +
+        '    def odd(k):\n' +
+        '        return False if k == 0 else even(k - 1)\n' +
+        '    return even(n)\n' +
+        'def walk(t):\n' +
+        '    def go(x, acc):\n' +
+        '        if isinstance(x, list):\n' +
+        '            for y in x:\n' +
+        '                go(y, acc)\n' +
+        '        else:\n' +
+        '            acc.append(x / 2)\n' +
+        '        return acc\n' +
+        '    return go(t, [])\n' +
+        'print(parity(4), parity(7), parity(0))\n' +
+        'print(walk([1, [2.5, [-3]], []]), walk([]))\n',
+      'python',
+      /let odd: any;[\s\S]*odd = fn/,
+      true,
+    );
+  });
+
   it('a Python comprehension inside another reads the outer loop variable and is a new list on each turn', () => {
     scratch.keepsItsMeaning(
       'grid = [[i * j for j in range(3)] for i in range(3)]\n' +

@@ -104,7 +104,7 @@ export class PythonImporter {
       if (fn?.type === 'function_definition') this.signatures.set(field(fn, 'name')?.text ?? '', this.parameterNames(fn));
     }
     const children: A.TopLevel[] = [];
-    this.scope = this.scanScope(expandMain(body), []);
+    this.scope = this.scanScope(expandMain(body), [], true);
     this.fileDefinesSet = root.descendantsOfType('function_definition').some((fn) => field(fn!, 'name')?.text === 'set');
     this.sets = setNames(expandMain(body), [], this.fileDefinesSet);
     children.push(...this.hoistedDeclarations(root));
@@ -356,7 +356,7 @@ export class PythonImporter {
    * statement of the innermost block holding every use of the name and comes before them all;
    * otherwise it is declared at the top of the scope (hoisted).
    */
-  private scanScope(statements: SyntaxNode[], parameters: string[]): ScopeNames {
+  private scanScope(statements: SyntaxNode[], parameters: string[], module = false): ScopeNames {
     const scope = emptyScope();
     for (const name of parameters) scope.declared.add(name);
     const types = new Map<string, string | null>();
@@ -387,7 +387,10 @@ export class PythonImporter {
             // A nested def binds its name here (a direct one is declared where it stands).
             const fn = node.type === 'decorated_definition' ? field(node, 'definition') : node;
             const name = fn ? field(fn, 'name')?.text : undefined;
-            if (name && !(statement && chain.length === 0)) note(name, node, chain, statement, null);
+            // In a function a direct one too, as `any`: where a function before it calls it (a mutual
+            // recursion) it is declared at the top of the scope and given its lambda where it stands.
+            const direct = statement && chain.length === 0;
+            if (name && !(direct && module)) note(name, node, chain, statement, direct ? 'any' : null);
           }
           // Names a nested function reads are used where the function stands; a name it assigns
           // (without global or nonlocal) is its own local, not a read of this scope's.
