@@ -3,7 +3,9 @@
 // comprehension inside another (made again on each turn of the loops around it, with their
 // names). Each program is run in the source and in the generated JavaScript, TypeScript
 // (tsc --strict) and Python.
+import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { importSource } from '../../server/src/projection/import';
 import { prepareProjection, Scratch } from '../helpers/projection';
 
 describe('projection: nested functions and comprehensions', () => {
@@ -59,6 +61,27 @@ describe('projection: nested functions and comprehensions', () => {
       'javascript',
       /let go: any = null;[\s\S]*const twice = fn/,
     );
+  });
+
+  it('a JavaScript nested function named above its declaration (hoisted) is an error at import naming it and its line', () => {
+    const errors = importSource(
+      'function f(n) {\n' +
+        '  const r = rep(n);\n' +
+        '  function rep(k) { return k <= 0 ? 0 : rep(k - 1) + k; }\n' +
+        '  return r;\n' +
+        '}\n' +
+        'function parity(n) {\n' +
+        '  function even(k) { return k === 0 ? true : odd(k - 1); }\n' +
+        '  function odd(k) { return k === 0 ? false : even(k - 1); }\n' +
+        '  return even(n);\n' +
+        '}\n' +
+        'console.log(f(3));\n' +
+        'console.log(parity(4));\n',
+      'javascript',
+    ).diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}: ${d.message}`);
+    assert.equal(errors.length, 2, errors.join('\n'));
+    assert.match(errors[0], /^3: .*the function 'rep' declared inside a function and named above its declaration \(JavaScript hoists it/);
+    assert.match(errors[1], /^8: .*the function 'odd' declared inside a function and named above its declaration/);
   });
 
   it('a Python nested def that calls itself', () => {
