@@ -3,6 +3,7 @@
 // tree-sitter found (E_SYNTAX), so a broken file still gives a partial AST and never throws.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
+import { childNodes } from '../../core/ast';
 import { LineIndex } from '../../core/syntax';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 
@@ -71,6 +72,26 @@ export class AstBuilder {
     const callee = this.identifier(name, at);
     this.libraryCallees.add(callee.id);
     return this.make<A.CallExpression>('CallExpression', at, { callee, arguments: args });
+  }
+
+  /**
+   * A local function bound to `name`, as `const name = fn …;`, or, where its body names itself
+   * (a recursion), as `let name: any = null; name = fn …;`: a constant's lambda cannot name the
+   * constant (a name is visible from the end of its declaration), a variable declared before can.
+   */
+  localFunction(name: string, lambda: A.Lambda, at: SyntaxNode): A.Statement[] {
+    const pending: A.Node[] = [lambda];
+    let recursive = false;
+    while (pending.length > 0 && !recursive) {
+      const node = pending.pop()!;
+      recursive = node.type === 'Identifier' && node.name === name;
+      pending.push(...childNodes(node));
+    }
+    if (!recursive) return [this.make<A.VariableDeclaration>('VariableDeclaration', at, { name, kind: 'const', varType: null, annotations: [], initializer: lambda })];
+    return [
+      this.make<A.VariableDeclaration>('VariableDeclaration', at, { name, kind: 'let', varType: 'any', annotations: [], initializer: this.literal(null, at) }),
+      this.make<A.AssignmentStatement>('AssignmentStatement', at, { annotations: [], operator: '=', target: this.identifier(name, at), value: lambda }),
+    ];
   }
 
   /**

@@ -491,11 +491,17 @@ export class JavaScriptImporter {
       case 'empty_statement':
         return [];
       case 'function_declaration': {
-        // A function inside a function: a const bound to a lambda.
+        // A function inside a function: a const bound to a lambda (a variable if it calls itself).
         const name = field(node, 'name')?.text ?? 'anonymous';
         const lambda = this.lambda(node);
         if (!lambda) return [];
-        return [this.b.make<A.VariableDeclaration>('VariableDeclaration', node, { name, kind: 'const', varType: null, annotations: [], initializer: lambda })];
+        // JavaScript hoists it to the top of its block; a Whetstone local exists from its declaration.
+        const earlier: SyntaxNode[] = [];
+        for (let sibling = node.previousNamedSibling; sibling; sibling = sibling.previousNamedSibling) earlier.push(sibling);
+        if (earlier.some((sibling) => sibling.text === name || sibling.descendantsOfType('identifier').some((id) => id?.text === name))) {
+          this.b.unsupported(node, `the function '${name}' declared inside a function and named above its declaration (JavaScript hoists it to the top of its block, a Whetstone local function exists from its declaration on)`, 'Move the declaration above its first use (for two functions that call each other, pass one to the other).');
+        }
+        return this.b.localFunction(name, lambda, node);
       }
       case 'export_statement':
       case 'import_statement':

@@ -104,7 +104,7 @@ export class PythonImporter {
       if (fn?.type === 'function_definition') this.signatures.set(field(fn, 'name')?.text ?? '', this.parameterNames(fn));
     }
     const children: A.TopLevel[] = [];
-    this.scope = this.scanScope(expandMain(body), []);
+    this.scope = this.scanScope(expandMain(body), [], true);
     this.fileDefinesSet = root.descendantsOfType('function_definition').some((fn) => field(fn!, 'name')?.text === 'set');
     this.sets = setNames(expandMain(body), [], this.fileDefinesSet);
     children.push(...this.hoistedDeclarations(root));
@@ -356,7 +356,7 @@ export class PythonImporter {
    * statement of the innermost block holding every use of the name and comes before them all;
    * otherwise it is declared at the top of the scope (hoisted).
    */
-  private scanScope(statements: SyntaxNode[], parameters: string[]): ScopeNames {
+  private scanScope(statements: SyntaxNode[], parameters: string[], module = false): ScopeNames {
     const scope = emptyScope();
     for (const name of parameters) scope.declared.add(name);
     const types = new Map<string, string | null>();
@@ -387,7 +387,10 @@ export class PythonImporter {
             // A nested def binds its name here (a direct one is declared where it stands).
             const fn = node.type === 'decorated_definition' ? field(node, 'definition') : node;
             const name = fn ? field(fn, 'name')?.text : undefined;
-            if (name && !(statement && chain.length === 0)) note(name, node, chain, statement, null);
+            // In a function a direct one too, as `any`: where a function before it calls it (a mutual
+            // recursion) it is declared at the top of the scope and given its lambda where it stands.
+            const direct = statement && chain.length === 0;
+            if (name && !(direct && module)) note(name, node, chain, statement, direct ? 'any' : null);
           }
           // Names a nested function reads are used where the function stands; a name it assigns
           // (without global or nonlocal) is its own local, not a read of this scope's.
@@ -596,7 +599,11 @@ export class PythonImporter {
         const name = field(node, 'name')?.text ?? '';
         const { parameters, body } = this.functionParts(node);
         const lambda = this.b.make<A.Lambda>('Lambda', node, { parameters, returnType: null, body });
-        return [this.declareOrAssign(name, lambda, node, null)];
+        const declared = this.scope.declared.has(name) || this.scope.outer.has(name) ? [] : this.b.localFunction(name, lambda, node);
+        if (declared.length < 2) return [this.declareOrAssign(name, lambda, node, null)];
+        // It calls itself: declared before it is given its lambda.
+        this.scope.declared.add(name);
+        return declared;
       }
       case 'decorated_definition':
       case 'class_definition':
@@ -931,17 +938,36 @@ export class PythonImporter {
       this.b.unsupported(node, 'this list comprehension');
       return undefined;
     }
-    const build = (index: number): A.Statement | undefined => {
+    // What the element, a condition or a later iterable needs first (an inner comprehension)
+    // goes inside the loops around it: it is made again on each turn and sees their names.
+    const within = <T>(read: () => T): [A.Statement[], T] => {
+      const outer = this.before;
+      this.before = [];
+      try {
+        const made = read();
+        return [this.before, made];
+      } finally {
+        this.before = outer;
+      }
+    };
+    const build = (index: number): A.Statement[] | undefined => {
       const clause = clauses[index];
-      if (!clause && body.type === 'pair') return this.entryOf(name, body);
-      if (!clause) return this.b.make<A.ExpressionStatement>('ExpressionStatement', body, { annotations: [], expression: this.b.call('push', [this.b.identifier(name, body), this.expression(body)], body) });
+      if (!clause && body.type === 'pair') {
+        const entry = this.entryOf(name, body);
+        return entry ? [entry] : undefined;
+      }
+      if (!clause) {
+        const [first, element] = within(() => this.expression(body));
+        return [...first, this.b.make<A.ExpressionStatement>('ExpressionStatement', body, { annotations: [], expression: this.b.call('push', [this.b.identifier(name, body), element], body) })];
+      }
       const inner = build(index + 1);
       if (!inner) return undefined;
       // The element expression comes first in the source: the blocks span the whole comprehension,
       // so the loop's name is visible in it.
-      const innerBlock = this.b.make<A.Block>('Block', node, { statements: [inner] });
+      const innerBlock = this.b.make<A.Block>('Block', node, { statements: inner });
       if (clause.type === 'if_clause') {
-        return this.b.make<A.IfStatement>('IfStatement', clause, { annotations: [], condition: this.expression(namedChildren(clause)[0] ?? clause), consequent: innerBlock, alternate: null });
+        const [first, condition] = within(() => this.expression(namedChildren(clause)[0] ?? clause));
+        return [...first, this.b.make<A.IfStatement>('IfStatement', clause, { annotations: [], condition, consequent: innerBlock, alternate: null })];
       }
       const left = field(clause, 'left');
       const right = field(clause, 'right');
@@ -949,9 +975,12 @@ export class PythonImporter {
         this.b.unsupported(clause, 'a comprehension clause that unpacks several names');
         return undefined;
       }
-      return this.b.make<A.ForStatement>('ForStatement', clause, { annotations: [], iterator: left.text, iterable: this.expression(right), body: innerBlock });
+      // The first iterable is read once, before the comprehension; a later one on each turn.
+      const [first, iterable]: [A.Statement[], A.Expression] = index === 0 ? [[], this.expression(right)] : within(() => this.expression(right));
+      return [...first, this.b.make<A.ForStatement>('ForStatement', clause, { annotations: [], iterator: left.text, iterable, body: innerBlock })];
     };
-    return build(0);
+    // The first clause is a loop with nothing before it: one statement.
+    return build(0)?.[0];
   }
 
   private lowerConditional(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement): A.IfStatement {
