@@ -313,6 +313,11 @@ export class NumberFacts {
 
   /** A call of a built-in with the fact, or a name whose values all have it. */
   private named(node: A.Expression, fact: Fact): boolean {
+    if (node.type === 'CallExpression' && fact === 'neverNegativeZero' && this.isNumOfText(node)) {
+      // num("NaN"), num("Infinity"): the number the text spells, known before it runs.
+      const [text] = node.arguments;
+      return text.type === 'Literal' && !Object.is(Number(text.value), -0);
+    }
     if (node.type === 'CallExpression') return node.callee.type === 'Identifier' && BUILTINS_WITH[fact].has(node.callee.name) && this.model.symbolOf(node.callee.id)?.kind === 'builtin';
     if (node.type !== 'Identifier') return false;
     const symbol = this.model.symbolOf(node.id);
@@ -332,6 +337,12 @@ export class NumberFacts {
     // A yes found while other names were assumed holds only if they turn out so; a no always holds.
     if (!has || this.assumed.size === 0) this.decided.set(key, has);
     return has;
+  }
+
+  /** Whether `node` is the built-in num of a text literal. */
+  private isNumOfText(node: A.CallExpression): boolean {
+    const [text] = node.arguments;
+    return node.callee.type === 'Identifier' && node.callee.name === 'num' && node.arguments.length === 1 && text.type === 'Literal' && typeof text.value === 'string' && this.model.symbolOf(node.callee.id)?.kind === 'builtin';
   }
 
   /** A declaration's value, or for a `for` over `range` its first number and a step that keeps the fact. */
