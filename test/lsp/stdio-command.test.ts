@@ -56,11 +56,13 @@ class StdioClient {
   readonly diagnostics: PublishDiagnosticsParams[] = [];
   readonly exited: Promise<Exit>;
   stderr = '';
+  private readonly reader: StreamMessageReader;
 
   constructor(readonly child: ChildProcessWithoutNullStreams) {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-    this.connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    this.reader = new StreamMessageReader(child.stdout);
+    this.connection = createProtocolConnection(this.reader, new StreamMessageWriter(child.stdin));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       this.diagnostics.push(params);
     });
@@ -104,6 +106,10 @@ class StdioClient {
   }
 
   dispose(): void {
+    // A command killed halfway through writing a message leaves the reader a part of one, whose
+    // timer vscode-jsonrpc sets again every few seconds for ever: that would keep this file running.
+    this.reader.partialMessageTimeout = 0;
+    (this.reader as unknown as { clearPartialMessageTimer?: () => void }).clearPartialMessageTimer?.();
     this.connection.dispose();
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
     // The command's pipes are this process's too: left open, they keep the test file from ending.
