@@ -61,6 +61,53 @@ describe('projection: map differences that would print something else', () => {
     }
   });
 
+  it('a JavaScript map read at a key it may not hold, stored, passed on, used as an index or counted up, is an error at import naming where it goes', () => {
+    // Each printed something else in every target (undefined in Node, null after the import), or NaN against a number.
+    const cases: [string, number, RegExp][] = [
+      ['const m = new Map([["a", 1]]);\nconst xs = [];\nxs.push(m.get("zz"));\nconsole.log(xs);', 3, /is given to push\(…\)/],
+      ['const m = new Map([["a", 1]]);\nconst o = { v: 0 };\no.v = m.get("zz");\nconsole.log(o.v);', 3, /is stored in a field or an element/],
+      ['const m = new Map([["a", 1]]);\nconsole.log(Math.max(m.get("zz"), 1));', 2, /is given to max\(…\)/],
+      ['const m = new Map([["1", 5]]);\nconst ys = [1, 2].map((x) => m.get(String(x)));\nconsole.log(ys);', 2, /'m' at a key it may not hold/],
+      ['const m = new Map([["a", 1]]);\nconst arr = [10, 20];\nconst i = m.get("zz");\nconsole.log(arr[i] === undefined ? "none" : "some");', 3, /is used as an index/],
+      ['const m = new Map([["a", 1]]);\nconst pair = [m.get("zz"), 2];\nconsole.log(pair.length);', 2, /is put in a list/],
+      ['const c = {};\nc["x"] += 1;\nconsole.log(c["x"] === undefined);', 2, /is computed with \(\+=\)/],
+      // Python's abs(None) raises where JavaScript's !undefined is true.
+      ['const c: Record<string, number> = {};\nif (!c["x"]) c["x"] = 1;\nconsole.log(c["x"]);', 2, /is tested for its truth as a number/],
+      ['const m = new Map([["a", 2]]);\nfunction twice(v) {\n  const out = { v };\n  return out;\n}\nconsole.log(twice(m.get("q")).v === undefined);', 6, /is stored in an object/],
+    ];
+    for (const [source, line, how] of cases) {
+      const errors = importErrors(source, source.includes(': Record') ? 'typescript' : 'javascript').filter((error) => /at a key it may not hold/.test(error));
+      assert.equal(errors.length, 1, `${source}\n${errors.join('\n')}`);
+      assert.ok(errors[0].startsWith(`${line}: `) && how.test(errors[0]) && /JavaScript gives undefined for a missing key where Whetstone gives null/.test(errors[0]), `${source}\n${errors[0]}`);
+    }
+  });
+
+  it('a map read tested for its key first, counted up after a set, or given where a missing key stops every target keeps its meaning', () => {
+    scratch.keepsItsMeaning(
+      [
+        'const groups = new Map<number, string[]>();',
+        'for (const w of ["pear", "fig", "plum", "kiwi"]) {',
+        '  const k = w.length;',
+        '  if (!groups.has(k)) groups.set(k, []);',
+        '  groups.get(k)!.push(w);',
+        '}',
+        'console.log(groups.get(4)!.length, groups.get(3)!.length);',
+        'const counts: Record<string, number> = {};',
+        'for (const ch of "banana") {',
+        '  if (counts[ch] === undefined) counts[ch] = 0;',
+        '  counts[ch] += 1;',
+        '}',
+        'for (const k of Object.keys(counts)) console.log(`${k}=${counts[k]}`);',
+        'const m = new Map<string, number>([["a", 1]]);',
+        'const seen = m.get("zz") ?? 0;',
+        'if (m.has("a")) console.log(m.get("a")! * 2, seen);',
+        'console.log(m.get("b") == null, m.get("b") !== undefined);',
+      ].join('\n'),
+      'typescript',
+      /if !includes\(groups, k\) \{\n {4}groups\[k\] = \[\];\n {2}\}\n {2}push\(groups\[k\], w\);/,
+    );
+  });
+
   it('map reads known to find their key keep their meaning in every target', () => {
     scratch.keepsItsMeaning(
       [

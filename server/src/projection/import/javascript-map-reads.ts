@@ -13,6 +13,7 @@ import { childNodes, indexTree, visitReturns, walk, type AstIndex, type CallExpr
 import { printNode } from '../../core/editing';
 import { stripOptional, type SemanticModel } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
+import { MapReadFlow } from './javascript-map-read-flow';
 import { OBJECT, type JavaScriptValues } from './javascript-values';
 
 /** The built-ins the importer shows a value with (console.log, String, templates, `+` with a text). */
@@ -42,13 +43,16 @@ export function reportMissingKeyReads(program: Program, libraryCallees: Readonly
   });
   const reported = new Set<string>();
   const diagnostics: ProjectionDiagnostic[] = [];
-  const report = (read: IndexExpression, through?: string, computed = false): void => {
+  const report = (read: IndexExpression, through?: string, computed = false, elsewhere?: string): void => {
     if (reported.has(read.id) || reads.hits(read)) return;
     reported.add(read.id);
     const map = printNode(read.object);
-    const why = computed
-      ? 'is computed with: JavaScript gives undefined for a missing key (NaN in arithmetic, "undefined" joined to a text), Whetstone gives null'
-      : `is shown${through ? ` (through '${through}')` : ''}: JavaScript gives undefined for a missing key and shows undefined, Whetstone gives null and shows null`;
+    const why =
+      elsewhere !== undefined
+        ? `${elsewhere}: JavaScript gives undefined for a missing key where Whetstone gives null, and the two are shown and computed with otherwise`
+        : computed
+          ? 'is computed with: JavaScript gives undefined for a missing key (NaN in arithmetic, "undefined" joined to a text), Whetstone gives null'
+          : `is shown${through ? ` (through '${through}')` : ''}: JavaScript gives undefined for a missing key and shows undefined, Whetstone gives null and shows null`;
     diagnostics.push(
       projectionDiagnostic(
         'W_UNSUPPORTED',
@@ -115,6 +119,19 @@ export function reportMissingKeyReads(program: Program, libraryCallees: Readonly
     if (node.type === 'BinaryExpression' && ARITHMETIC.has(node.operator)) [node.left, node.right].forEach(computed);
     if (node.type === 'UnaryExpression' && node.operator === '-') computed(node.operand);
     if (node.type === 'AssignmentStatement' && node.operator !== '=') computed(node.value);
+  });
+  // Then every other read whose value goes where the walk above does not follow it.
+  const flow = new MapReadFlow(program, index, model, libraryCallees);
+  walk(program, (node, parent) => {
+    if (node.type !== 'IndexExpression' || reported.has(node.id) || !reads.isMapRead(node)) return;
+    if (parent?.type === 'AssignmentStatement' && parent.target === node) {
+      // `m[k] += 1` reads the key first.
+      if (parent.operator !== '=') report(node, undefined, false, `is computed with (${parent.operator})`);
+      return;
+    }
+    if (reads.hits(node)) return;
+    const escape = flow.escape(node);
+    if (escape) report(node, undefined, false, escape.how);
   });
   return diagnostics;
 }
@@ -201,11 +218,17 @@ class MapReads {
   private tests(condition: Expression, map: string, key: string, read: string | undefined, when: boolean): boolean {
     if (condition.type === 'BinaryExpression') {
       if (condition.operator === (when ? '&&' : '||')) return this.tests(condition.left, map, key, read, when) || this.tests(condition.right, map, key, read, when);
+      // A number's truth as imported: `abs(read) > 0`.
+      const truth = condition.operator === '>' && condition.right.type === 'Literal' && condition.right.value === 0 && this.isLibraryCall(condition.left, 'abs') && condition.left.type === 'CallExpression' ? condition.left.arguments[0] : undefined;
+      if (truth && read !== undefined && printNode(truth) === read) return when;
       const other = condition.right.type === 'Literal' && condition.right.value === null ? condition.left : undefined;
       if (other && read !== undefined && printNode(other) === read) return condition.operator === (when ? '!=' : '==');
       return false;
     }
     if (condition.type === 'UnaryExpression' && condition.operator === '!') return this.tests(condition.operand, map, key, read, !when);
+    // The read itself true: a missing key's undefined (null in Whetstone) is false.
+    if (when && read !== undefined && printNode(condition) === read) return true;
+    if (when && read !== undefined && this.isLibraryCall(condition, 'jsTruthy') && condition.type === 'CallExpression' && printNode(condition.arguments[0]) === read) return true;
     return when && this.isLibraryCall(condition, 'includes') && condition.type === 'CallExpression' && printNode(condition.arguments[0]) === map && keyOf(condition.arguments[1]) === key;
   }
 
@@ -267,6 +290,8 @@ class MapReads {
       if (between.some((node) => this.removes(node, map) || assigns(node, map) || (keyName !== undefined && !loop && assigns(node, keyName)))) return false;
       const candidate = block.statements[earlier];
       if (sets(candidate, map, key)) return true;
+      // `if (m[k] === undefined) { m[k] = 0; … }` (or `!m.has(k)`, `!m[k]`): held after it either way.
+      if (candidate.type === 'IfStatement' && this.tests(candidate.condition, map, key, `${map}[${printNode(keyExpression)}]`, false) && setsFirst(candidate.consequent.statements, map, key)) return true;
       if (candidate.type !== 'ForStatement' || !setsEach(candidate, map)) continue;
       // The key is written in the list the loop walked, or walked again from the same list.
       if (candidate.iterable.type === 'ArrayLiteral' && candidate.iterable.elements.some((element) => keyOf(element) === key)) return true;
@@ -303,6 +328,15 @@ class MapReads {
   private isLibraryCall(node: Node, name: string): boolean {
     return node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === name && this.libraryCallees.has(node.callee.id) && node.arguments.length >= 1;
   }
+}
+
+/** Whether `statements` set `map[key]` before anything that may leave them. */
+function setsFirst(statements: readonly Statement[], map: string, key: string): boolean {
+  for (const step of statements) {
+    if (sets(step, map, key)) return true;
+    if (exits(step)) return false;
+  }
+  return false;
 }
 
 /** Whether the loop sets `map[item]` for each item it walks (before anything that may leave the body or change the item). */
