@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { importSource } from '../../server/src/projection/import';
+import { printDocument } from '../../server/src/core/editing';
 import { isRunGap, prepareProjection, Scratch } from '../helpers/projection';
 
 /** Spends the step budget of the import's run of the program, so only the types decide. */
@@ -184,22 +185,53 @@ describe('tests for truth imported from Python and JavaScript', () => {
     scratch.keepsItsMeaning(source, 'typescript', /abs\(n\) > 0 \? n : 5[\s\S]*while node != null \{[\s\S]*s != "" \? s : "anon"/);
   });
 
-  it('a value of no known type tested for truth is an error at import, naming the construct and why', () => {
-    const js = errors('function orFive(n) {\n  return n || 5;\n}\nconsole.log(orFive(0));\n', 'javascript');
-    assert.equal(js.length, 1, js.join('\n'));
-    assert.match(js[0], /^2: .*this \|\| tests a value for truth, and its type is not known at import: JavaScript's truth/);
-    const jsNot = errors('function isEmpty(xs) {\n  if (!xs) return true;\n  return false;\n}\nconsole.log(isEmpty([]));\n', 'javascript');
-    assert.match(jsNot.join('\n'), /^2: .*this ! tests a value for truth, and its type is not known at import/);
-    // A test of what is reported already (a name outside the tables) is not reported twice.
+  it('JavaScript: a value of no known type tested for truth is tested by jsTruthy, which gives JavaScript\'s truth in every target', () => {
+    // 0, -0, NaN, "", null and undefined false; every list and object true, empty or not (an empty one is false in Python).
+    const source = [
+      'function orFive(n) {',
+      '  return n || 5;',
+      '}',
+      'function isEmpty(xs) {',
+      '  if (!xs) return true;',
+      '  return false;',
+      '}',
+      'function firstSet(values) {',
+      '  for (const v of values) {',
+      '    if (v) return v;',
+      '  }',
+      '  return "none";',
+      '}',
+      'let kept = 0;',
+      'for (const v of [0, -0, 1, "", "0", " ", [], {}, null, NaN, false, true, [0], -1.5]) {',
+      '  if (v) kept++;',
+      '}',
+      'console.log(orFive(0), orFive(-0), orFive(7), orFive(""), orFive("x"), orFive(null), orFive(NaN));',
+      'console.log(isEmpty([]), isEmpty(""), isEmpty({}), isEmpty(0), kept);',
+      'console.log(firstSet([0, "", null, [], "x"]).length, firstSet([NaN, false]));',
+      'function label(n) {',
+      '  return n.name || "anonymous";',
+      '}',
+      'console.log(label({ name: "" }), label({ name: "b" }));',
+      '',
+    ].join('\n');
+    scratch.keepsItsMeaning(source, 'javascript', /return jsTruthy\(n\) \? n : 5;[\s\S]*if !jsTruthy\(xs\) \{[\s\S]*if jsTruthy\(v\) \{/);
+  });
+
+  it('a test of what the import reports already is not reported twice', () => {
     const outside = errors('const x = [1];\nif (isNaN(x)) console.log(1);\n', 'javascript');
     assert.equal(outside.length, 1, outside.join('\n'));
     assert.match(outside[0], /^2: .*'isNaN' is not declared/);
-    // Python: the run at import decides, unless it met two kinds of value there, or none.
-    const twoKinds = 'def empty(x):\n    if not x:\n        return "empty"\n    return "full"\n\nprint(empty([]))\nprint(empty(0))\n';
-    assert.equal(scratch.prints(twoKinds, 'python'), 'empty\nempty\n');
-    assert.match(errors(twoKinds, 'python').join('\n'), /^2: .*this not tests a value for truth, and its type is not known at import, and the run of the program at import met a list and a number there: Python's truth/);
+  });
+
+  it('Python: a value of no known type whose run at import met two kinds there, or that the run did not reach, is tested by pyTruthy, Python\'s truth in every target', () => {
+    // An empty list and 0 are false in Python; an empty list is true in JavaScript, NaN false.
+    const twoKinds = 'def empty(x):\n    if not x:\n        return "empty"\n    return "full"\n\nprint(empty([]))\nprint(empty(0))\nprint(empty(float("nan")))\nprint(empty({}))\nprint(empty([0]))\nprint(empty(""))\n';
+    assert.equal(scratch.prints(twoKinds, 'python'), 'empty\nempty\nfull\nempty\nfull\nempty\n');
+    scratch.keepsItsMeaning(twoKinds, 'python', /if !pyTruthy\(x\) \{/);
     const notRun = NO_RUN + 'def first(xs):\n    while xs:\n        return xs[0]\n    return None\n\nprint(first([4]))\n';
-    assert.match(errors(notRun, 'python').join('\n'), /^5: .*this while loop tests a value for truth, and its type is not known at import, and the run of the program at import did not end/);
+    const imported = importSource(notRun, 'python');
+    assert.ok(!imported.diagnostics.some((d) => /tests a value for truth/.test(d.message)), imported.diagnostics.map((d) => d.message).join('\n'));
+    assert.match(printDocument(imported.ast), /while pyTruthy\(xs\) \{/);
   });
 
   it('an `or` that gives values of two types, or that would read a call twice after another argument, is an error at import', () => {

@@ -398,6 +398,18 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     doc: "The text Node's console.log gives: a string as it is, numbers as JavaScript writes them (`-0`, `NaN`), `true`, `null`, and lists and maps as util.inspect lays them out (`[ 1, 'a' ]`, `{ a: 1, 'b-c': [Array] }`; one line up to 80 columns, else one entry a line, long lists in columns).",
   },
   {
+    name: 'jsTruthy',
+    type: fn([param('value', ANY)], BOOL),
+    signature: 'fn jsTruthy(value: any): bool',
+    doc: "JavaScript's truth of a value: false for `null`, `false`, `0`, `-0`, `NaN` and the empty text, true for every other value, lists and maps included, empty or not. What an imported JavaScript or TypeScript program's `if (x)`, `!x` and `x || d` test where the value's type is not known.",
+  },
+  {
+    name: 'pyTruthy',
+    type: fn([param('value', ANY)], BOOL),
+    signature: 'fn pyTruthy(value: any): bool',
+    doc: "Python's truth of a value: false for `null`, `false`, `0`, `-0`, the empty text and an empty list or map (or record), true for every other value, `NaN` included. What an imported Python program's `if x:`, `not x` and `x or d` test where the value's type is not known.",
+  },
+  {
     name: 'num',
     type: fn([param('text', STRING)], NUMBER),
     signature: 'fn num(text: string): number',

@@ -757,6 +757,10 @@ class JavaScriptGenerator {
           return fragment(`${this.ctx.helper('toNumber')}(${list(args)})`, POSTFIX);
         case 'pystr':
           return fragment(`${this.ctx.helper('pythonText')}(${list(args)})`, POSTFIX);
+        case 'jsTruthy':
+          return fragment(`Boolean(${list(args)})`, POSTFIX);
+        case 'pyTruthy':
+          return fragment(`${this.ctx.helper('pythonTruth')}(${list(args)})`, POSTFIX);
         case 'jsstr':
           if (first && this.inMap(first)) this.ctx.unfaithful(node, this.language, MAP_SHOWN_BY_NODE);
           this.ctx.helper('nodeInspect'); // the import nodeText calls

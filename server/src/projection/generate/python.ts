@@ -1036,6 +1036,10 @@ class PythonGenerator {
         return fragment(`${this.ctx.helper('sign_of')}(${all})`, POSTFIX);
       case 'radixText':
         return fragment(`${this.ctx.helper('radix_text')}(${all})`, POSTFIX);
+      case 'jsTruthy':
+        return fragment(`${this.ctx.helper('js_truthy')}(${all})`, POSTFIX);
+      case 'pyTruthy':
+        return fragment(`bool(${all})`, POSTFIX);
       case 'parseInteger':
         return fragment(`${this.ctx.helper('parse_integer')}(${all})`, POSTFIX);
       case 'isInteger':

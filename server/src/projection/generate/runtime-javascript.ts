@@ -6,7 +6,7 @@
 // empty list as an error, map and find over a list their callback resizes. Only the helpers a
 // program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'radixText' | 'parseRadix' | 'countItems' | ListJsHelper;
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'radixText' | 'parseRadix' | 'countItems' | 'pythonTruth' | ListJsHelper;
 
 /** The helpers of pop, shift and the list walks (map, find) whose Array methods differ. */
 type ListJsHelper = 'popLast' | 'shiftFirst' | 'mapList' | 'findIn' | 'findIndexIn';
@@ -236,6 +236,17 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `  if (side !== 'end') while (first < last && taken.has(characters[first])) first++;`,
         `  if (side !== 'start') while (last > first && taken.has(characters[last - 1])) last--;`,
         `  return characters.slice(first, last).join('');`,
+        `}`,
+      ].join('\n');
+    case 'pythonTruth':
+      return [
+        `/** Whetstone's pyTruthy: Python's truth (null, false, 0, -0 and "" false, NaN true; a list, map or record false when empty). */`,
+        `function ${name('pythonTruth')}(value${t(': unknown')})${t(': boolean')} {`,
+        `  if (value === null || value === undefined || typeof value === 'boolean') return value === true;`,
+        `  if (typeof value === 'number') return value !== 0;`,
+        `  if (typeof value === 'string' || Array.isArray(value)) return value.length > 0;`,
+        `  if (value instanceof Map) return value.size > 0;`,
+        `  return typeof value !== 'object' || Object.keys(value${t(' as object')}).length > 0;`,
         `}`,
       ].join('\n');
     case 'radixText':

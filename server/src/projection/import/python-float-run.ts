@@ -730,6 +730,8 @@ class Run {
         if (typeof first === 'string') return first;
         this.shows(first); // counts what pythonRepr walks
         return this.bounded(pythonRepr(first));
+      case 'pyTruthy':
+        return this.truth(first);
       case 'len':
         if (typeof first === 'string') return this.num(this.chars(first, node).length, false);
         if (first instanceof Map) return this.num(first.size, false);

@@ -20,7 +20,8 @@ export type Truth = 'python' | 'javascript';
 
 /** What a tested value may be: its kinds other than None/null, and whether it may be None/null. */
 interface Kinds {
-  kinds: Set<TestedKind | 'bool' | 'record'>;
+  /** `unknown`: a JavaScript value of no known type, tested by jsTruthy. */
+  kinds: Set<TestedKind | 'bool' | 'record' | 'unknown'>;
   nullable: boolean;
 }
 
@@ -155,15 +156,17 @@ class TruthTests {
     const byType = type ? kindsOfType(type) : undefined;
     if (byType) return { known: true, ...byType };
     if (this.givesBools(expression, new Set())) return { known: true, kinds: new Set(['bool']), nullable: false };
-    if (this.truth === 'javascript') return { known: false, why: 'its type is not known at import' };
+    // The source's truth of any value, as jsTruthy and pyTruthy give it in every target; from
+    // Python, the one kind of value its run at import met there, where it met one, gives the plainer test.
+    const unknown: { known: true } & Kinds = { known: true, kinds: new Set(['unknown']), nullable: true };
+    if (this.truth === 'javascript') return unknown;
     this.run ??= pythonRun(this.program, this.builder.libraryCallees, this.builder.source);
-    if (this.run.shown === undefined || !this.run.tested) return { known: false, why: 'its type is not known at import, and the run of the program at import did not end' };
-    if (!this.run.reached.has(expression.id)) return { known: false, why: 'its type is not known at import, and the run of the program at import never reached it' };
+    if (this.run.shown === undefined || !this.run.tested || !this.run.reached.has(expression.id)) return unknown;
     const seen = this.run.tested.get(expression.id);
     // Reached, and never anything but a bool.
     if (!seen) return { known: true, kinds: new Set(['bool']), nullable: false };
     const kinds = new Set<TestedKind>([...seen].filter((kind) => kind !== 'none'));
-    if (kinds.size > 1) return { known: false, why: `its type is not known at import, and the run of the program at import met ${[...kinds].map((kind) => `a ${KIND_NAMES[kind]}`).join(' and ')} there` };
+    if (kinds.size > 1) return unknown;
     return { known: true, kinds, nullable: seen.has('none') };
   }
 
@@ -226,6 +229,7 @@ class TruthTests {
 
   /** The Whetstone test of `expression` (of `kinds`) that gives the source's truth, or why there is none. */
   private test(expression: Expression, { kinds, nullable }: Kinds, slot: Slot): Expression | Refusal {
+    if (kinds.has('unknown')) return this.kindTest(expression, 'unknown');
     if (kinds.size > 1) return this.refuse(expression, slot, `it may be ${[...kinds].map((kind) => `a ${KIND_NAMES[kind]}`).join(' or ')}`);
     const [kind] = [...kinds];
     if (kind === 'record' && this.truth === 'python') return this.refuse(expression, slot, 'it is a record, which Python would hold as an object of a class');
@@ -239,10 +243,11 @@ class TruthTests {
   }
 
   /** The test of a value that is surely of `kind` (number, text, list, dict, bool). */
-  private kindTest(expression: Expression, kind: TestedKind | 'bool' | 'record'): Expression {
+  private kindTest(expression: Expression, kind: TestedKind | 'bool' | 'record' | 'unknown'): Expression {
     const { builder } = this;
     const at = expression.span;
     if (kind === 'bool') return expression;
+    if (kind === 'unknown') return builder.call(this.truth === 'python' ? 'pyTruthy' : 'jsTruthy', [expression], at);
     if (kind === 'text') return this.binary('!=', expression, builder.literal('', at));
     if (kind === 'number') {
       // Python: not 0 (NaN is true). JavaScript: not 0 nor NaN, which abs(x) > 0 says reading x once.
@@ -461,7 +466,7 @@ class TruthTests {
 /** In JavaScript every list and object is true (and a function). */
 const ALWAYS_TRUE_IN_JAVASCRIPT = new Set<string>(['list', 'dict', 'record']);
 
-const KIND_NAMES: Record<TestedKind | 'bool' | 'record', string> = {
+const KIND_NAMES: Record<TestedKind | 'bool' | 'record' | 'unknown', string> = {
   number: 'number',
   text: 'text',
   list: 'list',
@@ -470,6 +475,7 @@ const KIND_NAMES: Record<TestedKind | 'bool' | 'record', string> = {
   function: 'function',
   bool: 'bool',
   record: 'record',
+  unknown: 'value of no known type',
 };
 
 /** What the checker's type says a value may be; undefined when it says nothing (any, void). */
