@@ -90,6 +90,19 @@ describe('projection of JavaScript and TypeScript as written in practice', () =>
     );
   });
 
+  it('an array pattern as a parameter ([k, v]) => …, ([, a], [, b]) => b - a binds each element at the start of the body', () => {
+    scratch.keepsItsMeaning(
+      'const scores = new Map();\nscores.set("ann", 7);\nscores.set("bob", -2);\nscores.set("cy", 7.5);\nscores.set("dee", -0);\n' +
+        'const ranked = [...scores.entries()].sort(([, a], [, b]) => b - a);\nconsole.log(ranked);\n' +
+        '[...scores].forEach(([name, score], i) => console.log("entry", i, name, score));\n' +
+        'const total = Object.entries({ tea: 3, jam: 4.5 }).reduce((sum, [, p]) => sum + p, 0);\n' +
+        'function swap([a, b]) {\n  return [b, a];\n}\n' +
+        'console.log(total, [[1, 2], [3, -4], [5, 6, 7]].map(([a, b]) => a * b), swap([1, "x"]), [].map(([a]) => a));\n',
+      'javascript',
+      /fn\(pair\d+, pair\d+\) \{\n\s*assert\(pair\d+ is list && len\(pair\d+\) >= 2, "expected a list of at least 2 elements to destructure"\);\n\s*const a = pair\d+\[1\];/,
+    );
+  });
+
   it('a label on a statement that is not a loop, and a logical assignment whose target is computed, are errors at import', () => {
     const errors = importErrors('let n = 0;\nblock: {\n  n = 1;\n  break block;\n}\nconst xs = [null];\nfunction at() {\n  n++;\n  return 0;\n}\nxs[at()] ??= 5;\nconsole.log(n, xs);\n');
     assert.deepEqual(
