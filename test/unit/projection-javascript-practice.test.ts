@@ -79,10 +79,10 @@ describe('projection of JavaScript and TypeScript as written in practice', () =>
     );
   });
 
-  it('[...m], [...m.entries()] and Object.entries(o) as values are the [key, value] lists in their order', () => {
+  it('[...m], [...m.entries()], Array.from(m) and Object.entries(o) as values are the [key, value] lists in their order', () => {
     scratch.keepsItsMeaning(
       'const stock = new Map();\nstock.set("tea", 3);\nstock.set("jam", -0);\nstock.set("oat", 2.5);\n' +
-        'const ranked = [...stock.entries()].sort((a, b) => b[1] - a[1]);\nconsole.log(ranked, [...stock]);\n' +
+        'const ranked = [...stock.entries()].sort((a, b) => b[1] - a[1]);\nconsole.log(ranked, [...stock], Array.from(stock), Array.from(stock.entries()).length);\n' +
         'const price = { tea: 3, jam: 4.5, "two words": null };\nconst pairs = Object.entries(price);\nconsole.log(pairs, Object.keys(price).length, Object.values(price));\n' +
         'function build(n) {\n  return { first: n, second: [n, -n] };\n}\nconsole.log(Object.entries(build(2)), Object.entries({}));\n',
       'javascript',

@@ -1061,6 +1061,14 @@ export class JavaScriptImporter {
     return this.b.call('map', [this.b.call('keys', [map()], at), lambda], at);
   }
 
+  /** The name of the Map whose [key, value] pairs `node` walks (`m` itself, or `m.entries()`). */
+  private mapEntriesWalked(node: SyntaxNode | undefined): SyntaxNode | undefined {
+    if (!node) return undefined;
+    if (node.type === 'identifier' && this.collections?.kindOf(node) === 'Map') return node;
+    const call = this.collectionMethod(node);
+    return call?.kind === 'Map' && call.method === 'entries' && call.args.length === 0 ? call.object : undefined;
+  }
+
   /** A call of a method on a name bound to a Map or Set, taken apart. */
   private collectionMethod(call: SyntaxNode): { name: string; kind: CollectionKind; method: string; args: SyntaxNode[]; object: SyntaxNode } | undefined {
     if (call.type !== 'call_expression') return undefined;
@@ -1745,8 +1753,7 @@ export class JavaScriptImporter {
       plain = undefined;
       const operand = namedChildren(element)[0];
       if (!operand) return this.b.errorNode(node, 'a spread (...)');
-      const entriesOf = this.collectionMethod(operand);
-      const mapWalked = this.collections?.kindOf(operand) === 'Map' && operand.type === 'identifier' ? operand : entriesOf?.kind === 'Map' && entriesOf.method === 'entries' && entriesOf.args.length === 0 ? entriesOf.object : undefined;
+      const mapWalked = this.mapEntriesWalked(operand);
       if (mapWalked) {
         // `[...m]`, `[...m.entries()]`: a Map's [key, value] pairs in insertion order (a new list).
         const entries = this.entriesOf(() => this.b.identifier(mapWalked.text, mapWalked), operand);
@@ -2085,6 +2092,9 @@ export class JavaScriptImporter {
    */
   private arrayFrom(written: SyntaxNode[], node: SyntaxNode): A.Expression {
     const [source, mapper] = written;
+    const mapWalked = written.length === 1 ? this.mapEntriesWalked(source) : undefined;
+    // `Array.from(m)`, `Array.from(m.entries())`: a Map's [key, value] pairs in insertion order.
+    if (mapWalked) return this.entriesOf(() => this.b.identifier(mapWalked.text, mapWalked), node);
     const length = source?.type === 'object' ? lengthOnly(source) : undefined;
     if (written.length === 1 && source.type !== 'object' && source.type !== 'spread_element') {
       const copied = this.expression(source);
