@@ -496,7 +496,7 @@ export class JavaScriptImporter {
   /** The loops being imported, innermost last. */
   private readonly loops: SyntaxNode[] = [];
   /** The labels of the loops being imported: the loop, and the flag its labelled exits from inner loops set. */
-  private readonly labels = new Map<string, { loop: SyntaxNode; flag: string | undefined }>();
+  private readonly labels = new Map<string, LabelledLoop>();
 
   /**
    * `outer: for (…) { … }`. Whetstone has no labels: a `break outer` or `continue outer` in a loop
@@ -511,7 +511,7 @@ export class JavaScriptImporter {
       this.b.unsupported(node, 'a label on a statement that is not a loop', 'Whetstone has no labels; a labelled loop is carried with flags, a labelled block is not.');
       return [];
     }
-    const entry: { loop: SyntaxNode; flag: string | undefined } = { loop: body, flag: undefined };
+    const entry: LabelledLoop = { loop: body, flag: undefined, breaks: false, continues: false };
     this.labels.set(label, entry);
     let out: A.Statement[];
     try {
@@ -535,6 +535,8 @@ export class JavaScriptImporter {
     const exit = this.b.make<A.BreakStatement | A.ContinueStatement>(isBreak || this.loops[this.loops.length - 1]?.id !== entry.loop.id ? 'BreakStatement' : 'ContinueStatement', node, { annotations: [] });
     if (this.loops[this.loops.length - 1]?.id === entry.loop.id) return [exit];
     entry.flag ??= this.freshName('exit');
+    if (isBreak) entry.breaks = true;
+    else entry.continues = true;
     return [this.assignment(this.b.identifier(entry.flag, node), '=', this.b.literal(isBreak ? 1 : 2, node), node), exit];
   }
 
@@ -542,7 +544,7 @@ export class JavaScriptImporter {
   private labelledExitChecks(loop: A.Statement[]): A.Statement[] {
     const checks: A.Statement[] = [];
     const innermost = this.loops[this.loops.length - 1];
-    for (const { loop: labelled, flag } of this.labels.values()) {
+    for (const { loop: labelled, flag, breaks, continues } of this.labels.values()) {
       if (!flag || !this.loops.some((open) => open.id === labelled.id) || !setsFlag(loop, flag)) continue;
       const at = this.b.spanBetween(labelled.endIndex, labelled.endIndex);
       const flagIs = (operator: A.BinaryOperator, value: number): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator, left: this.b.identifier(flag, at), right: this.b.literal(value, at) });
@@ -550,8 +552,8 @@ export class JavaScriptImporter {
         this.b.make<A.IfStatement>('IfStatement', at, { annotations: [], condition, consequent: this.b.make<A.Block>('Block', at, { statements }), alternate: null });
       const leave = (): A.BreakStatement => this.b.make<A.BreakStatement>('BreakStatement', at, { annotations: [] });
       if (innermost?.id === labelled.id) {
-        checks.push(when(flagIs('==', 1), [leave()]));
-        checks.push(when(flagIs('==', 2), [this.assignment(this.b.identifier(flag, at), '=', this.b.literal(0, at), labelled), this.b.make<A.ContinueStatement>('ContinueStatement', at, { annotations: [] })]));
+        if (breaks) checks.push(when(flagIs('==', 1), [leave()]));
+        if (continues) checks.push(when(flagIs('==', 2), [this.assignment(this.b.identifier(flag, at), '=', this.b.literal(0, at), labelled), this.b.make<A.ContinueStatement>('ContinueStatement', at, { annotations: [] })]));
       } else {
         checks.push(when(flagIs('!=', 0), [leave()]));
       }
@@ -2360,6 +2362,14 @@ function wholeCount(node: SyntaxNode): boolean {
 function freshList(node: A.Expression, libraryCallees: ReadonlySet<string>): boolean {
   if (node.type === 'ArrayLiteral') return true;
   return node.type === 'CallExpression' && node.callee.type === 'Identifier' && libraryCallees.has(node.callee.id) && ['split', 'reversed', 'repeat', 'range', 'slice', 'sorted', 'map', 'keys', 'values'].includes(node.callee.name);
+}
+
+/** A labelled loop being imported: the flag its labelled exits from inner loops set, and which they are. */
+interface LabelledLoop {
+  loop: SyntaxNode;
+  flag: string | undefined;
+  breaks: boolean;
+  continues: boolean;
 }
 
 /** The statements that are loops (a label may name them). */
