@@ -77,6 +77,12 @@ describe('projection of JavaScript and TypeScript as written in practice', () =>
       'javascript',
       /exit\d+ = 2;\n\s*break;/,
     );
+    // Two labelled loops, one nested in the other, left from a third; a labelled exit inside a switch.
+    scratch.keepsItsMeaning(
+      "const out = [];\na: for (let i = 0; i < 4; i++) {\n  b: for (let j = 0; j < 4; j++) {\n    for (let k = 0; k < 4; k++) {\n      if (k === 2) continue b;\n      if (i + j + k === 5) continue a;\n      if (j === 3) break b;\n      if (i === 3 && k === 1) break a;\n      out.push(`${i}${j}${k}`);\n    }\n    out.push(\"j\" + j);\n  }\n  out.push(\"i\" + i);\n}\nconsole.log(out.join(\" \"));\nlet n = 0;\nw: while (n < 10) {\n  n++;\n  switch (n % 3) {\n    case 0:\n      continue w;\n    case 1:\n      if (n > 7) break w;\n      break;\n    default:\n      n += 0.5;\n  }\n  console.log(\"n\", n);\n}\n",
+      'javascript',
+      /if exit\d+ != 0 \{\n\s*break;\n\s*\}/,
+    );
   });
 
   it('[...m], [...m.entries()], Array.from(m) and Object.entries(o) as values are the [key, value] lists in their order', () => {
