@@ -149,7 +149,7 @@ describe('projection never silently wrong', () => {
     assert.ok(top.importErrors.some((e) => /'values' is declared here/.test(e)), top.importErrors.join('\n'));
   });
 
-  it('a ?? b on a name, member or element is a == null ? b : a (undefined too); on anything else an error', () => {
+  it('a ?? b on a name, member or element is a == null ? b : a (undefined too); on a call, the call given to a lambda called at once', () => {
     const { importErrors, checkErrors, printed, doc } = throughWhetstone(
       'const counts = {};\nfor (const w of ["a", "b", "a"]) counts[w] = (counts[w] ?? 0) + 1;\nconst box = { size: null, name: "x" };\nconst zero = 0;\nconsole.log(counts["a"], counts["b"], box.size ?? 5, box.name ?? "none", zero ?? 7);\n',
       'javascript',
@@ -157,8 +157,11 @@ describe('projection never silently wrong', () => {
     assert.deepEqual([...importErrors, ...checkErrors], []);
     assert.match(printed, /counts\[w\] == null \? 0 : counts\[w\]/);
     printsInEveryTarget(doc, '2 1 5 x 0\n');
+    // A call on the left is evaluated once, given to a lambda called at once.
     const call = throughWhetstone('function f() { return null; }\nconsole.log(f() ?? 1);\n', 'javascript');
-    assert.match(call.importErrors[0], /^2: .*the \?\? operator on something other than a name/);
+    assert.deepEqual([...call.importErrors, ...call.checkErrors], []);
+    assert.match(call.printed, /\(fn\(value\d+\) => value\d+ == null \? 1 : value\d+\)\(f\(\)\)/);
+    printsInEveryTarget(call.doc, '1\n');
   });
 
   it('do … while runs its body before the first test, and a continue goes to the test', () => {

@@ -288,7 +288,8 @@ export class JavaScriptValues {
           if (node.callee.type === 'Identifier') callees.add(node.callee.id);
           if (this.isLibrary(node)) break;
           const declaration = node.callee.type === 'Identifier' ? this.declarationOf(node.callee.id) : undefined;
-          const fn = declaration?.type === 'FunctionDeclaration' ? declaration : undefined;
+          // A lambda called where it is written (the importer's way to read a value once) is followed as a function.
+          const fn = declaration?.type === 'FunctionDeclaration' ? declaration : node.callee.type === 'Lambda' ? node.callee : undefined;
           if (!fn) {
             // A list handed to something not followed (a lambda, a method, an imported function) may change there.
             if (node.arguments.some((argument) => this.nameOf(argument))) this.unknownPuts = true;
@@ -440,6 +441,7 @@ export class JavaScriptValues {
   }
 
   private callValue(call: CallExpression): number {
+    if (call.callee.type === 'Lambda') return this.cell(`returns:0:${call.callee.id}`, () => this.returned(call.callee as Lambda, (value) => this.facts(value)));
     if (call.callee.type !== 'Identifier') return ANYTHING;
     const [first, second] = call.arguments as (Expression | undefined)[];
     if (this.libraryCallees.has(call.callee.id)) {
@@ -533,9 +535,9 @@ export class JavaScriptValues {
     return all;
   }
 
-  private functionOfParameter(parameterId: string): FunctionDeclaration | undefined {
+  private functionOfParameter(parameterId: string): FunctionLike | undefined {
     const fn = this.parameterOf.get(parameterId);
-    return fn?.type === 'FunctionDeclaration' ? fn : undefined;
+    return fn?.type === 'FunctionDeclaration' || (fn && this.callsOf.has(fn.id)) ? fn : undefined;
   }
 
   /** What the elements `depth` levels down of a value may be by where it comes from (the characters, for a text). */
@@ -571,6 +573,7 @@ export class JavaScriptValues {
   }
 
   private callElements(call: CallExpression, depth: number): number {
+    if (call.callee.type === 'Lambda') return this.cell(`returns:${depth}:${call.callee.id}`, () => this.returned(call.callee as Lambda, (value) => this.at(value, depth)));
     if (call.callee.type !== 'Identifier') return ANYTHING;
     if (this.libraryCallees.has(call.callee.id)) {
       const [first] = call.arguments as (Expression | undefined)[];

@@ -1,11 +1,13 @@
 // JavaScript and TypeScript source (tree-sitter-javascript / tree-sitter-typescript trees) into
 // the Whetstone AST. TypeScript is JavaScript plus types, so one importer reads both: type
-// annotations become Whetstone type strings, interfaces and object type aliases become types.
+// annotations become Whetstone type strings, interfaces and object type aliases become types,
+// and other type aliases read as the type they name where they are used.
 //
 // What maps: functions (declarations, and arrow functions or function expressions bound by const
 // at top level), parameters with types and defaults, let/const/var, if/else, while, for-of,
 // for-in (over keys), for loops (as range, or as a while loop: javascript-loops.ts), do … while,
-// switch without fallthrough (javascript-switch.ts), return, break, continue, chained assignment,
+// switch without fallthrough (javascript-switch.ts), return, break, continue (labelled ones of
+// loops with flags), logical assignments as statements, chained assignment,
 // expressions, calls, members, indexing, array and object literals, template strings (as string
 // joins), imports, throw and try/catch where they keep their meaning (javascript-exceptions.ts),
 // and the library idioms with a Whetstone built-in (console.log → print, xs.length
@@ -15,6 +17,7 @@
 // with its span and text.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
+import { walk } from '../../core/ast';
 import { AstBuilder, field, namedChildren } from './ast-builder';
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
@@ -68,6 +71,9 @@ const UNCARRIED_OPERATOR_WHY: Record<string, string> = {
   '>>>': "An unsigned 32-bit shift: Whetstone's numbers have no unsigned view and Python has no such operator. Write it with >> and a test of the sign, or with floor and division.",
 };
 
+/** `??=`, `||=` and `&&=`: assignments made only where the target is missing, false or true. */
+const LOGICAL_ASSIGNMENT = new Set(['??=', '||=', '&&=']);
+
 const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
 
 /** Math.* functions with a Whetstone built-in of the same meaning. */
@@ -75,6 +81,19 @@ const MATH_BUILTINS = new Set(['floor', 'ceil', 'abs', 'min', 'max', 'sqrt', 'po
 
 /** Node.js's built-in modules (imported without `node:`): `use fs;` would not load in Python. */
 const NODE_MODULES = new Set('assert buffer child_process crypto events fs os path process readline stream url util worker_threads zlib'.split(' '));
+
+/** The file's top-level `type Name = T` whose T is not an object type and that take no type parameters, by name. */
+function typeAliases(root: SyntaxNode): Map<string, SyntaxNode> {
+  const found = new Map<string, SyntaxNode>();
+  for (const child of namedChildren(root)) {
+    const node = child.type === 'export_statement' ? field(child, 'declaration') : child;
+    if (node?.type !== 'type_alias_declaration' || field(node, 'type_parameters')) continue;
+    const name = field(node, 'name')?.text;
+    const value = field(node, 'value');
+    if (name && value && value.type !== 'object_type') found.set(name, value);
+  }
+  return found;
+}
 
 /** Whetstone's path syntax: identifiers joined by dots. */
 const MODULE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\/[A-Za-z_][A-Za-z0-9_]*)*$/;
@@ -85,6 +104,10 @@ export class JavaScriptImporter {
   /** Functions with a rest parameter that are only ever called by name: name → the parameters before it. */
   private readonly restFunctions = new Map<string, { fixed: number; declaration: SyntaxNode }>();
   private holderCount = 0;
+  /** `type Name = T` of a T that is not an object type: each use of Name reads as T. */
+  private typeAliases = new Map<string, SyntaxNode>();
+  /** The aliases being read, to stop at one that names itself. */
+  private readonly expanding = new Set<string>();
   /** What the file's try bodies can throw of JavaScript's own, and how its throws throw: what a try/catch is judged by. */
   private runtimeErrors = new RuntimeErrors(new Map(), new Set());
   private throws: ThrowKinds = { errors: false, values: false, nonTexts: false };
@@ -103,6 +126,7 @@ export class JavaScriptImporter {
     this.errorClasses = errorClasses(root);
     this.runtimeErrors = new RuntimeErrors(fileFunctions(root), this.errorClasses);
     this.throws = throwKinds(root, this.errorClasses);
+    this.typeAliases = typeAliases(root);
     this.restFunctions.clear();
     for (const [name, found] of restParameterFunctions(root)) this.restFunctions.set(name, found);
     const children: A.TopLevel[] = [];
@@ -187,7 +211,7 @@ export class JavaScriptImporter {
 
   private functionDeclaration(node: SyntaxNode, name = field(node, 'name')?.text ?? 'anonymous'): A.FunctionDeclaration {
     const parameters = this.parameters(node);
-    const body = this.functionBody(node);
+    const body = this.withUnpackedParameters(node, this.functionBody(node)) as A.Block;
     return this.b.make<A.FunctionDeclaration>('FunctionDeclaration', node, {
       name,
       async: isAsync(node),
@@ -224,6 +248,8 @@ export class JavaScriptImporter {
 
   private typeAlias(node: SyntaxNode): A.TopLevel[] {
     const value = field(node, 'value');
+    // Carried where it is used (typeAt), as the type it names.
+    if (this.typeAliases.has(field(node, 'name')?.text ?? '')) return [];
     if (value?.type !== 'object_type' || field(node, 'type_parameters')) {
       this.b.unsupported(node, 'a type alias that is not an object type');
       return [];
@@ -292,6 +318,7 @@ export class JavaScriptImporter {
       }
       return this.b.make<A.Parameter>('Parameter', param, { name: inner.text, paramType: type, defaultValue: null });
     }
+    if (pattern.type === 'array_pattern' && !value) return this.unpackedParameter(param, pattern, type);
     if (pattern.type !== 'identifier') {
       this.b.unsupported(param, `a ${pattern.type.replace(/_/g, ' ')} parameter`);
       return undefined;
@@ -301,6 +328,59 @@ export class JavaScriptImporter {
       paramType: type,
       defaultValue: value ? this.expression(value) : null,
     });
+  }
+
+  /** The statements that bind the parts of a function's array-pattern parameters, by the function's node. */
+  private readonly parameterUnpacks = new Map<number, A.Statement[]>();
+
+  /**
+   * `([k, v]) => …`, `([, a], [, b]) => a - b`: the parameter is a name of its own, and the body
+   * starts by checking it is a list long enough and binding each name to its element (a hole
+   * skips one), as unpackingForOf does for a loop. Only plain names.
+   */
+  private unpackedParameter(param: SyntaxNode, pattern: SyntaxNode, type: string | null): A.Parameter | undefined {
+    const fn = param.parent?.parent;
+    const parts: { name: SyntaxNode; index: number }[] = [];
+    let index = 0;
+    let plain = !!fn;
+    for (const child of pattern.children) {
+      if (!child || child.type === '[' || child.type === ']') continue;
+      if (child.type === ',') index++;
+      else if (child.type === 'identifier') parts.push({ name: child, index });
+      else plain = false;
+    }
+    if (!plain || !fn || parts.length === 0) {
+      this.b.unsupported(param, 'an array pattern parameter with a default, a rest or a nested pattern', 'Take the item as a name and read its elements in the body.');
+      return undefined;
+    }
+    const held = this.freshName('pair');
+    const body = field(fn, 'body') ?? fn;
+    const inside = this.b.spanBetween(body.startIndex, body.startIndex);
+    const read = (): A.Identifier => this.b.identifier(held, inside);
+    const need = Math.max(...parts.map((part) => part.index)) + 1;
+    const isList = this.b.make<A.TypeTest>('TypeTest', inside, { operand: read(), testedType: 'list' });
+    const longEnough = this.b.make<A.BinaryExpression>('BinaryExpression', inside, { operator: '>=', left: this.b.call('len', [read()], inside), right: this.b.literal(need, inside) });
+    const check = this.b.make<A.BinaryExpression>('BinaryExpression', inside, { operator: '&&', left: isList, right: longEnough });
+    const unpacks: A.Statement[] = [this.b.make<A.ExpressionStatement>('ExpressionStatement', inside, { annotations: [], expression: this.b.call('assert', [check, this.b.literal(`expected a list of at least ${need} elements to destructure`, inside)], inside) })];
+    for (const { name, index: at } of parts) {
+      const element = this.b.make<A.IndexExpression>('IndexExpression', inside, { object: read(), index: this.b.literal(at, inside) });
+      unpacks.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', inside, { name: name.text, kind: assigns(body, name.text) ? 'let' : 'const', varType: null, annotations: [], initializer: element }));
+    }
+    this.parameterUnpacks.set(fn.id, [...(this.parameterUnpacks.get(fn.id) ?? []), ...unpacks]);
+    return this.b.make<A.Parameter>('Parameter', this.b.spanBetween(param.startIndex, param.startIndex), { name: held, paramType: type && type.startsWith('list<') ? type : null, defaultValue: null });
+  }
+
+  /** `body` with the function's array-pattern parameters bound first (an expression body becomes a return). */
+  private withUnpackedParameters(fn: SyntaxNode, body: A.Block | A.Expression): A.Block | A.Expression {
+    const unpacks = this.parameterUnpacks.get(fn.id);
+    if (!unpacks) return body;
+    this.parameterUnpacks.delete(fn.id);
+    if (body.type === 'Block') {
+      body.statements.unshift(...unpacks);
+      return body;
+    }
+    const returned = this.b.make<A.ReturnStatement>('ReturnStatement', body.span, { annotations: [], value: body });
+    return this.b.make<A.Block>('Block', body.span, { statements: [...unpacks, returned] });
   }
 
   private returnType(fn: SyntaxNode): string | null {
@@ -336,8 +416,22 @@ export class JavaScriptImporter {
         return this.typeOf(namedChildren(node)[0]);
       case 'predefined_type':
         return PREDEFINED[node.text] ?? 'any';
-      case 'type_identifier':
+      case 'type_identifier': {
+        const aliased = this.typeAliases.get(node.text);
+        if (aliased && !this.expanding.has(node.text)) {
+          this.expanding.add(node.text);
+          try {
+            return this.typeOf(aliased);
+          } finally {
+            this.expanding.delete(node.text);
+          }
+        }
+        if (aliased) {
+          this.b.unsupported(node, `the type alias '${node.text}' used inside its own definition`, 'Whetstone names a recursive type with type Name { … }.');
+          return 'any';
+        }
         return node.text === 'Array' ? 'list<any>' : node.text;
+      }
       case 'array_type':
         return `list<${this.typeOf(namedChildren(node)[0])}>`;
       case 'parenthesized_type':
@@ -388,7 +482,83 @@ export class JavaScriptImporter {
 
   /** One source statement as Whetstone statements (none, one, or several where it is lowered). */
   statement(node: SyntaxNode): A.Statement[] {
-    return this.b.nested(node, () => this.statementAt(node), () => []);
+    if (!LOOPS.has(node.type)) return this.b.nested(node, () => this.statementAt(node), () => []);
+    this.loops.push(node);
+    let out: A.Statement[];
+    try {
+      out = this.b.nested(node, () => this.statementAt(node), () => []);
+    } finally {
+      this.loops.pop();
+    }
+    return [...out, ...this.labelledExitChecks(out)];
+  }
+
+  /** The loops being imported, innermost last. */
+  private readonly loops: SyntaxNode[] = [];
+  /** The labels of the loops being imported: the loop, and the flag its labelled exits from inner loops set. */
+  private readonly labels = new Map<string, LabelledLoop>();
+
+  /**
+   * `outer: for (…) { … }`. Whetstone has no labels: a `break outer` or `continue outer` in a loop
+   * nested in it sets a flag (1 break, 2 continue) and leaves its own loop, and after each loop
+   * between, the flag is tested (labelledExitChecks). Where the labelled loop is the innermost, it is
+   * a plain break or continue. A label on anything but a loop is W_UNSUPPORTED.
+   */
+  private labelledStatement(node: SyntaxNode): A.Statement[] {
+    const label = field(node, 'label')?.text ?? '';
+    const body = field(node, 'body');
+    if (!body || !LOOPS.has(body.type) || this.labels.has(label)) {
+      this.b.unsupported(node, 'a label on a statement that is not a loop', 'Whetstone has no labels; a labelled loop is carried with flags, a labelled block is not.');
+      return [];
+    }
+    const entry: LabelledLoop = { loop: body, flag: undefined, breaks: false, continues: false };
+    this.labels.set(label, entry);
+    let out: A.Statement[];
+    try {
+      out = this.statement(body);
+    } finally {
+      this.labels.delete(label);
+    }
+    if (!entry.flag) return out;
+    const declared = this.b.make<A.VariableDeclaration>('VariableDeclaration', this.b.spanBetween(node.startIndex, node.startIndex), { name: entry.flag, kind: 'let', varType: null, annotations: [], initializer: this.b.literal(0, node) });
+    return [declared, ...out];
+  }
+
+  /** `break label` / `continue label`: plain where the label's loop is the innermost, else its flag set and the inner loop left. */
+  private labelledExit(node: SyntaxNode, label: string): A.Statement[] {
+    const isBreak = node.type === 'break_statement';
+    const entry = this.labels.get(label);
+    if (!entry) {
+      this.b.unsupported(node, `a labelled ${isBreak ? 'break' : 'continue'} out of a statement that is not a loop`);
+      return [];
+    }
+    const exit = this.b.make<A.BreakStatement | A.ContinueStatement>(isBreak || this.loops[this.loops.length - 1]?.id !== entry.loop.id ? 'BreakStatement' : 'ContinueStatement', node, { annotations: [] });
+    if (this.loops[this.loops.length - 1]?.id === entry.loop.id) return [exit];
+    entry.flag ??= this.freshName('exit');
+    if (isBreak) entry.breaks = true;
+    else entry.continues = true;
+    return [this.assignment(this.b.identifier(entry.flag, node), '=', this.b.literal(isBreak ? 1 : 2, node), node), exit];
+  }
+
+  /** After a loop nested in labelled loops whose flag it may set: leave the next loop out, or at the labelled loop break or continue it. */
+  private labelledExitChecks(loop: A.Statement[]): A.Statement[] {
+    const checks: A.Statement[] = [];
+    const innermost = this.loops[this.loops.length - 1];
+    for (const { loop: labelled, flag, breaks, continues } of this.labels.values()) {
+      if (!flag || !this.loops.some((open) => open.id === labelled.id) || !setsFlag(loop, flag)) continue;
+      const at = this.b.spanBetween(labelled.endIndex, labelled.endIndex);
+      const flagIs = (operator: A.BinaryOperator, value: number): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator, left: this.b.identifier(flag, at), right: this.b.literal(value, at) });
+      const when = (condition: A.Expression, statements: A.Statement[]): A.IfStatement =>
+        this.b.make<A.IfStatement>('IfStatement', at, { annotations: [], condition, consequent: this.b.make<A.Block>('Block', at, { statements }), alternate: null });
+      const leave = (): A.BreakStatement => this.b.make<A.BreakStatement>('BreakStatement', at, { annotations: [] });
+      if (innermost?.id === labelled.id) {
+        if (breaks) checks.push(when(flagIs('==', 1), [leave()]));
+        if (continues) checks.push(when(flagIs('==', 2), [this.assignment(this.b.identifier(flag, at), '=', this.b.literal(0, at), labelled), this.b.make<A.ContinueStatement>('ContinueStatement', at, { annotations: [] })]));
+      } else {
+        checks.push(when(flagIs('!=', 0), [leave()]));
+      }
+    }
+    return checks;
   }
 
   private statementAt(node: SyntaxNode): A.Statement[] {
@@ -475,12 +645,11 @@ export class JavaScriptImporter {
         return this.forIn(node);
       case 'for_statement':
         return this.countedFor(node);
+      case 'labeled_statement':
+        return this.labelledStatement(node);
       case 'break_statement':
       case 'continue_statement':
-        if (field(node, 'label')) {
-          this.b.unsupported(node, `a labelled ${node.type === 'break_statement' ? 'break' : 'continue'}`);
-          return [];
-        }
+        if (field(node, 'label')) return this.labelledExit(node, field(node, 'label')?.text ?? '');
         return [this.b.make<A.BreakStatement | A.ContinueStatement>(node.type === 'break_statement' ? 'BreakStatement' : 'ContinueStatement', node, { annotations: [] })];
       case 'statement_block': {
         const inner = this.block(node);
@@ -880,6 +1049,28 @@ export class JavaScriptImporter {
     return undefined;
   }
 
+  /**
+   * The [key, value] pairs of a map (a Map's entries(), Object.entries): `map(keys(m), fn(keyN) =>
+   * [keyN, m[keyN]])`, a new list in the order keys() gives. `map` is read once per use.
+   */
+  private entriesOf(map: () => A.Expression, at: SyntaxNode): A.Expression {
+    const key = this.freshName('key');
+    const start = this.b.spanBetween(at.startIndex, at.startIndex);
+    const end = this.b.spanBetween(at.endIndex, at.endIndex);
+    const parameter = this.b.make<A.Parameter>('Parameter', start, { name: key, paramType: null, defaultValue: null });
+    const pair = this.b.make<A.ArrayLiteral>('ArrayLiteral', at, { elements: [this.b.identifier(key, end), this.b.make<A.IndexExpression>('IndexExpression', at, { object: map(), index: this.b.identifier(key, end) })] });
+    const lambda = this.b.make<A.Lambda>('Lambda', at, { parameters: [parameter], returnType: null, body: pair });
+    return this.b.call('map', [this.b.call('keys', [map()], at), lambda], at);
+  }
+
+  /** The name of the Map whose [key, value] pairs `node` walks (`m` itself, or `m.entries()`). */
+  private mapEntriesWalked(node: SyntaxNode | undefined): SyntaxNode | undefined {
+    if (!node) return undefined;
+    if (node.type === 'identifier' && this.collections?.kindOf(node) === 'Map') return node;
+    const call = this.collectionMethod(node);
+    return call?.kind === 'Map' && call.method === 'entries' && call.args.length === 0 ? call.object : undefined;
+  }
+
   /** A call of a method on a name bound to a Map or Set, taken apart. */
   private collectionMethod(call: SyntaxNode): { name: string; kind: CollectionKind; method: string; args: SyntaxNode[]; object: SyntaxNode } | undefined {
     if (call.type !== 'call_expression') return undefined;
@@ -1026,6 +1217,7 @@ export class JavaScriptImporter {
           return [this.lowerConditional(right, (branch) => this.assignment(this.expression(left), compound, this.expression(branch), branch))];
         }
         if (compound) return [this.assignment(this.expression(left), compound, this.expression(right), expression)];
+        if (LOGICAL_ASSIGNMENT.has(operator)) return this.logicalAssignment(expression, left, right, operator);
         const binary = BINARY[operator.slice(0, -1)];
         if (binary && (left.type === 'identifier' || left.type === 'member_expression' || (left.type === 'subscript_expression' && readsOnly(left)))) {
           // `x %= 2` → `x = x % 2` (the target is a name, a member, or an element by names and literals: reading it twice is the same).
@@ -1045,12 +1237,47 @@ export class JavaScriptImporter {
         return [this.assignment(this.expression(argument), operator.startsWith('+') ? '+=' : '-=', this.b.literal(1, expression), expression)];
       }
       default: {
+        const first = firstEvaluated(expression);
+        if (first !== expression && !this.readInstead.has(first.id) && first.type === 'augmented_assignment_expression' && LOGICAL_ASSIGNMENT.has(field(first, 'operator')?.text ?? '')) {
+          // `(groups[k] ??= []).push(x)`: the assignment first, as a statement, then the rest reading its target.
+          const target = field(first, 'left');
+          const assigned = this.expressionStatement(first);
+          if (!target || assigned.length === 0) return [];
+          this.readInstead.set(first.id, target);
+          return [...assigned, ...this.expressionStatement(expression)];
+        }
         const changed = this.collectionChange(expression);
         if (changed) return changed;
         return [this.b.make<A.ExpressionStatement>('ExpressionStatement', expression.parent ?? expression, { annotations: [], expression: this.expression(expression) })];
       }
     }
   }
+
+  /**
+   * `x ??= v` → `if x == null { x = v; }`, `x ||= v` → `if !x { x = v; }`, `x &&= v` → `if x { x = v; }`
+   * (the truth test as JavaScript's, by truthiness.ts): v is evaluated only when it is assigned, as
+   * in JavaScript. The target is read twice, so it may only be a name, or a member or element read
+   * by names and literals.
+   */
+  private logicalAssignment(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode, operator: string): A.Statement[] {
+    if (!(left.type === 'identifier' || readsOnly(left))) {
+      this.b.unsupported(node, `the ${operator} operator on a target read through a call or a computed index`, 'Its target is read twice here: index it by a name or a literal.');
+      return [];
+    }
+    const target = this.expression(left);
+    const condition: A.Expression =
+      operator === '??='
+        ? this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '==', left: target, right: this.b.literal(null, node) })
+        : operator === '||='
+          ? this.b.make<A.UnaryExpression>('UnaryExpression', node, { operator: '!', operand: target })
+          : target;
+    const assign = this.assignment(this.expression(left), '=', this.expression(right), node);
+    const consequent = this.b.make<A.Block>('Block', node, { statements: [assign] });
+    return [this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition, consequent, alternate: null })];
+  }
+
+  /** Sub-expressions read as another node instead (the target of a logical assignment made a statement before). */
+  private readonly readInstead = new Map<number, SyntaxNode>();
 
   /**
    * `a = b = v` → `b = v; a = b;`: the innermost assignment, then each target from the one on its
@@ -1186,6 +1413,7 @@ export class JavaScriptImporter {
     const right = field(node, 'right');
     const operator = field(node, 'operator')?.text;
     if (left?.type === 'array_pattern' && right && operator === 'of') return this.unpackingForOf(node, left, right);
+    if (left?.type === 'object_pattern' && right && operator === 'of') return this.fieldsForOf(node, left, right);
     if (left?.type !== 'identifier' || !right) {
       this.b.unsupported(node, 'a for loop over a destructuring pattern');
       return [];
@@ -1211,6 +1439,39 @@ export class JavaScriptImporter {
     return [
       this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: left.text, iterable, body: this.block(field(node, 'body') ?? node) }),
     ];
+  }
+
+  /**
+   * `for (const { a, b } of items)` → `for itemN in items { const a = itemN.a; const b = itemN.b; … }`:
+   * each item's fields read at the start of its turn, as JavaScript binds them. Only plain names.
+   */
+  private fieldsForOf(node: SyntaxNode, pattern: SyntaxNode, right: SyntaxNode): A.Statement[] {
+    const parts = namedChildren(pattern);
+    const kind = field(node, 'kind')?.text;
+    const bodyNode = field(node, 'body');
+    if (parts.length === 0 || parts.some((part) => part.type !== 'shorthand_property_identifier_pattern') || (kind !== 'const' && kind !== 'let') || !bodyNode) {
+      this.b.unsupported(node, 'a for loop over a destructuring pattern other than const or let { a, b } of plain names', 'Bind the item to a name and read its fields in the body.');
+      return [];
+    }
+    const walked = this.collectionWalked(right);
+    if (walked) {
+      this.b.unsupported(node, `a for loop over the ${walked.kind} '${walked.name}' with a { … } pattern (its items are keys or [key, value] lists, whose fields are not theirs)`, 'Write for (const [key, value] of m).');
+      return [];
+    }
+    const item = this.freshName('item');
+    const inside = this.b.spanBetween(bodyNode.startIndex, bodyNode.startIndex);
+    const reads = parts.map((part) =>
+      this.b.make<A.VariableDeclaration>('VariableDeclaration', part, {
+        name: part.text,
+        kind: kind === 'let' && assigns(bodyNode, part.text) ? 'let' : 'const',
+        varType: null,
+        annotations: [],
+        initializer: this.b.make<A.MemberExpression>('MemberExpression', part, { object: this.b.identifier(item, inside), property: part.text }),
+      }),
+    );
+    const body = this.block(bodyNode);
+    body.statements.unshift(...reads);
+    return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: item, iterable: this.expression(right), body })];
   }
 
   /**
@@ -1393,6 +1654,8 @@ export class JavaScriptImporter {
   }
 
   private expressionAt(node: SyntaxNode): A.Expression {
+    const instead = this.readInstead.get(node.id);
+    if (instead) return this.expression(instead);
     switch (node.type) {
       case 'update_expression': {
         const argument = field(node, 'argument');
@@ -1492,6 +1755,14 @@ export class JavaScriptImporter {
       plain = undefined;
       const operand = namedChildren(element)[0];
       if (!operand) return this.b.errorNode(node, 'a spread (...)');
+      const mapWalked = this.mapEntriesWalked(operand);
+      if (mapWalked) {
+        // `[...m]`, `[...m.entries()]`: a Map's [key, value] pairs in insertion order (a new list).
+        const entries = this.entriesOf(() => this.b.identifier(mapWalked.text, mapWalked), operand);
+        fresh.add(entries);
+        parts.push(entries);
+        continue;
+      }
       if (this.collections?.kindOf(operand) === 'Set') {
         // A Set's elements in insertion order: the keys of the map that holds them (a new list).
         const elements = this.b.call('keys', [this.b.identifier(operand.text, operand)], operand);
@@ -1548,10 +1819,23 @@ export class JavaScriptImporter {
     const left = field(node, 'left');
     const right = field(node, 'right');
     if (operatorText === '??' && left && right) {
-      // a ?? b is `a == null ? b : a`, which reads a twice: only where reading it has no effect.
-      if (!readsOnly(left)) return this.b.errorNode(node, 'the ?? operator on something other than a name, a member or an element', 'Assign the left side to a name first.');
-      const missing = this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '==', left: this.expression(left), right: this.b.literal(null, node) });
-      return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, { condition: missing, consequent: this.expression(right), alternate: this.expression(left) });
+      // a ?? b is `a == null ? b : a`, which reads a twice: written again where reading it has no
+      // effect, else given to a lambda called at once, so it runs once (b still only when a is null).
+      const b = this.b;
+      const nullish = (value: () => A.Expression): A.Expression =>
+        b.make<A.ConditionalExpression>('ConditionalExpression', node, {
+          condition: b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '==', left: value(), right: b.literal(null, node) }),
+          consequent: this.expression(right),
+          alternate: value(),
+        });
+      if (readsOnly(left)) return nullish(() => this.expression(left));
+      if (containsAwait(right)) return b.errorNode(node, 'the ?? operator on a call or other computed value with an await on its right', 'Assign the left side to a name first.');
+      const value = this.expression(left);
+      // The parameter is placed where the expression starts and its uses where it ends, so they read as declared first.
+      const name = this.freshName('value');
+      const parameter = b.make<A.Parameter>('Parameter', b.spanBetween(node.startIndex, node.startIndex), { name, paramType: null, defaultValue: null });
+      const lambda = b.make<A.Lambda>('Lambda', node, { parameters: [parameter], returnType: null, body: nullish(() => b.identifier(name, b.spanBetween(node.endIndex, node.endIndex))) });
+      return b.make<A.CallExpression>('CallExpression', node, { callee: lambda, arguments: [value] });
     }
     if ((operator === '==' || operator === '!=') && left && right) {
       const test = this.typeofTest(node, left, right, operator === '!=');
@@ -1685,6 +1969,15 @@ export class JavaScriptImporter {
       if (object.text === 'Math' && MATH_BUILTINS.has(property)) return this.b.call(property, args, node);
       if (object.text === 'Math' && property === 'round' && args.length === 1) return this.mathRound(args[0], namedChildren(field(node, 'arguments') ?? node)[0], node);
       if (object.text === 'Object' && (property === 'keys' || property === 'values') && args.length === 1) return this.b.call(property, args, node);
+      if (object.text === 'Object' && property === 'entries' && args.length === 1 && !this.declaresName('Object')) {
+        const written = namedChildren(field(node, 'arguments') ?? node)[0];
+        if (written && readsOnly(written)) return this.entriesOf(() => this.expression(written), node);
+        // The object is computed once: given to a lambda called at once.
+        const name = this.freshName('entriesOf');
+        const parameter = this.b.make<A.Parameter>('Parameter', this.b.spanBetween(node.startIndex, node.startIndex), { name, paramType: null, defaultValue: null });
+        const lambda = this.b.make<A.Lambda>('Lambda', node, { parameters: [parameter], returnType: null, body: this.entriesOf(() => this.b.identifier(name, this.b.spanBetween(node.endIndex, node.endIndex)), node) });
+        return this.b.make<A.CallExpression>('CallExpression', node, { callee: lambda, arguments: [args[0]] });
+      }
       if (object.text === 'Math' && property === 'trunc' && args.length === 1) return this.b.call('int', args, node);
       if (object.text === 'Array' && property === 'isArray' && args.length === 1) return this.b.make<A.TypeTest>('TypeTest', node, { operand: args[0], testedType: 'list' });
       const library = this.declaresName(object.text) ? undefined : importLibraryFunction(this.b, object.text, property, args, node);
@@ -1801,6 +2094,9 @@ export class JavaScriptImporter {
    */
   private arrayFrom(written: SyntaxNode[], node: SyntaxNode): A.Expression {
     const [source, mapper] = written;
+    const mapWalked = written.length === 1 ? this.mapEntriesWalked(source) : undefined;
+    // `Array.from(m)`, `Array.from(m.entries())`: a Map's [key, value] pairs in insertion order.
+    if (mapWalked) return this.entriesOf(() => this.b.identifier(mapWalked.text, mapWalked), node);
     const length = source?.type === 'object' ? lengthOnly(source) : undefined;
     if (written.length === 1 && source.type !== 'object' && source.type !== 'spread_element') {
       const copied = this.expression(source);
@@ -1847,7 +2143,7 @@ export class JavaScriptImporter {
     const parameters = this.parameters(node);
     const returnType = this.returnType(node);
     const lambdaBody: A.Block | A.Expression = !body ? this.b.make<A.Block>('Block', node, { statements: [] }) : body.type === 'statement_block' ? this.block(body) : this.expression(body);
-    return this.b.make<A.Lambda>('Lambda', node, { parameters, returnType, body: lambdaBody });
+    return this.b.make<A.Lambda>('Lambda', node, { parameters, returnType, body: this.withUnpackedParameters(node, lambdaBody) });
   }
 
   private template(node: SyntaxNode): A.Expression {
@@ -2062,10 +2358,46 @@ function wholeCount(node: SyntaxNode): boolean {
   return (inner.type === 'number' && /^\d+$/.test(inner.text)) || (inner.type === 'member_expression' && field(inner, 'property')?.text === 'length');
 }
 
-/** A list no name holds yet: a literal, or what split, reversed, repeat, range, slice or sorted just made. */
+/** A list no name holds yet: a literal, or what split, reversed, repeat, range, slice, sorted, map, keys or values just made. */
 function freshList(node: A.Expression, libraryCallees: ReadonlySet<string>): boolean {
   if (node.type === 'ArrayLiteral') return true;
-  return node.type === 'CallExpression' && node.callee.type === 'Identifier' && libraryCallees.has(node.callee.id) && ['split', 'reversed', 'repeat', 'range', 'slice', 'sorted'].includes(node.callee.name);
+  return node.type === 'CallExpression' && node.callee.type === 'Identifier' && libraryCallees.has(node.callee.id) && ['split', 'reversed', 'repeat', 'range', 'slice', 'sorted', 'map', 'keys', 'values'].includes(node.callee.name);
+}
+
+/** A labelled loop being imported: the flag its labelled exits from inner loops set, and which they are. */
+interface LabelledLoop {
+  loop: SyntaxNode;
+  flag: string | undefined;
+  breaks: boolean;
+  continues: boolean;
+}
+
+/** The statements that are loops (a label may name them). */
+const LOOPS = new Set(['for_statement', 'for_in_statement', 'while_statement', 'do_statement']);
+
+/** Whether `statements` assign to the name `flag` somewhere inside. */
+function setsFlag(statements: A.Statement[], flag: string): boolean {
+  let found = false;
+  for (const statement of statements) {
+    walk(statement, (node) => {
+      if (node.type === 'AssignmentStatement' && node.target.type === 'Identifier' && node.target.name === flag) found = true;
+    });
+  }
+  return found;
+}
+
+/** The part of `node` JavaScript evaluates first: down through callees, objects and brackets. */
+function firstEvaluated(node: SyntaxNode): SyntaxNode {
+  const inner = unparenthesize(node);
+  const next = inner.type === 'call_expression' ? field(inner, 'function') : inner.type === 'member_expression' || inner.type === 'subscript_expression' ? field(inner, 'object') : undefined;
+  return next ? firstEvaluated(next) : inner;
+}
+
+/** Whether an await is in `node` outside the functions written in it (a lambda made around it could not hold it). */
+function containsAwait(node: SyntaxNode): boolean {
+  if (node.type === 'await_expression') return true;
+  if (node.type === 'arrow_function' || node.type === 'function_expression') return false;
+  return namedChildren(node).some(containsAwait);
 }
 
 /** An expression whose reading has no effect and gives the same value twice: a name, or members and elements of one by names and literals. */

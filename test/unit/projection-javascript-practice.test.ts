@@ -1,0 +1,122 @@
+// JavaScript and TypeScript as programs are written in practice: destructuring in for…of, the
+// entries of a Map or an object as a list, type aliases, ?? on a call, logical assignments and
+// labelled loops. Each program is run as written and in every target, and the outputs compared.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { importSource } from '../../server/src/projection/import';
+import { prepareProjection, Scratch } from '../helpers/projection';
+
+describe('projection of JavaScript and TypeScript as written in practice', () => {
+  let scratch: Scratch;
+  before(async () => {
+    await prepareProjection('whetstone', 'javascript', 'typescript', 'python');
+    scratch = new Scratch('javascript-practice');
+  });
+  after(() => scratch.dispose());
+
+  const importErrors = (source: string, language: 'javascript' | 'typescript' = 'javascript'): string[] =>
+    importSource(source, language)
+      .diagnostics.filter((d) => d.severity === 'error')
+      .map((d) => `${d.line}: ${d.message}`);
+
+  it('for (const { a, b } of items) reads each item\'s fields at the start of its turn', () => {
+    scratch.keepsItsMeaning(
+      'function totals(orders) {\n  const sums = new Map();\n  for (const { sku, qty } of orders) {\n    sums.set(sku, (sums.get(sku) ?? 0) + qty);\n  }\n  return [...sums.entries()].sort((a, b) => b[1] - a[1]);\n}\n' +
+        'function longest(rows) {\n  let best = "";\n  for (let { name, size } of rows) {\n    if (size < 0) size = -size;\n    if (size > best.length) best = name.padEnd(size, ".");\n  }\n  return best;\n}\n' +
+        'const orders = [\n  { sku: "pen", qty: 3 },\n  { sku: "ink", qty: -1 },\n  { sku: "pen", qty: 2.5 },\n  { sku: "pad", qty: 5 },\n];\n' +
+        'console.log(totals(orders), totals([]));\nconsole.log(longest([{ name: "a", size: -3 }, { name: "😀", size: 2 }, { name: "bc", size: 4 }]), longest([]));\n',
+      'javascript',
+      /for item\d+ in orders \{\n\s*const sku = item\d+\.sku;\n\s*const qty = item\d+\.qty;/,
+    );
+  });
+
+  it('a type alias of a type that is not an object type reads as that type wherever it is used (tsc --strict)', () => {
+    scratch.keepsItsMeaning(
+      'type Summary = Record<string, number>;\ntype Grid = number[][];\ntype Label = string;\n\ninterface Sample {\n  label: Label;\n  values: number[];\n}\n\n' +
+        'function mean(xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0) / xs.length;\n}\n\n' +
+        'function summarize(samples: Sample[]): Summary {\n  const out: Summary = {};\n  for (const { label, values } of samples) {\n    out[label] = Math.round(mean(values) * 100) / 100;\n  }\n  return out;\n}\n\n' +
+        'function transpose(grid: Grid): Grid {\n  const out: Grid = [];\n  const width = grid.length > 0 ? grid[0].length : 0;\n  for (let c = 0; c < width; c++) {\n    const column: number[] = [];\n    for (const row of grid) column.push(row[c]);\n    out.push(column);\n  }\n  return out;\n}\n\n' +
+        'console.log(summarize([{ label: "a", values: [1, 2, 3, 4] }, { label: "b", values: [10, 20, 25] }, { label: "neg", values: [-1.005, -2] }]));\n' +
+        'console.log(transpose([[1, -0], [3, 4], [5, NaN]]), transpose([]));\n',
+      'typescript',
+      /fn summarize\(samples: list<Sample>\): map<string, number> \{\n\s*const out: map<string, number> = \{\};/,
+    );
+  });
+
+  it('?? on a call evaluates the call once, and its right side only where the left is null or undefined', () => {
+    scratch.keepsItsMeaning(
+      'let calls = 0;\nfunction modeOf(xs: number[]): number | null {\n  calls++;\n  const freq = new Map<number, number>();\n  let best: number | null = null;\n  let bestCount = 0;\n  for (const x of xs) {\n    const c = (freq.get(x) ?? 0) + 1;\n    freq.set(x, c);\n    if (c > bestCount) {\n      best = x;\n      bestCount = c;\n    }\n  }\n  return best;\n}\n' +
+        'function fallback(): number {\n  calls += 100;\n  return -1;\n}\n' +
+        'console.log(modeOf([1, 2, 2, 3, 3, 3]) ?? "none", modeOf([]) ?? "none");\nconsole.log(modeOf([0, -0]) ?? fallback(), calls);\nconsole.log(modeOf([]) ?? fallback(), calls);\n',
+      'typescript',
+      /\(fn\(value\d+\) => value\d+ == null \? "none" : value\d+\)\(modeOf\(\[1, 2, 2, 3, 3, 3\]\)\)/,
+    );
+  });
+
+  it('??=, ||= and &&= as statements, and (groups[key] ??= []).push(item), assign only where JavaScript does', () => {
+    scratch.keepsItsMeaning(
+      'function groupBy(items, keyOf) {\n  const groups = {};\n  for (const item of items) {\n    const key = keyOf(item);\n    (groups[key] ??= []).push(item);\n  }\n  return groups;\n}\n' +
+        'const byFirst = groupBy(["ab", "c", "ad", "ce", "b"], (w) => w[0]);\nconsole.log(byFirst, groupBy([], (w) => w));\n',
+      'javascript',
+      /if groups\[key\] == null \{\n\s*groups\[key\] = \[\];\n\s*\}\n\s*push\(groups\[key\], item\);/,
+    );
+    scratch.keepsItsMeaning(
+      'function settle(n: number, label: string | null, ok: boolean): string {\n  n ||= 7;\n  label ??= "none";\n  ok &&= n > 5;\n  return label + ":" + n + ":" + ok;\n}\n' +
+        'console.log(settle(0, null, true), settle(-0, "x", false), settle(NaN, "", true), settle(2.5, "y", true));\n',
+      'typescript',
+      /if n == 0 \|\| n != n \{\n\s*n = 7;|if !\(?abs\(n\) > 0\)? \{\n\s*n = 7;/,
+    );
+  });
+
+  it('a labelled break or continue out of an inner loop is carried with a flag; the for loop\'s update still runs on continue', () => {
+    scratch.keepsItsMeaning(
+      'function firstMissing(nums) {\n  const seen = new Set(nums);\n  outer: for (let i = 1; ; i++) {\n    for (const n of nums) {\n      if (n === i) continue outer;\n    }\n    if (!seen.has(i)) return i;\n  }\n}\n' +
+        'function findPair(grid, target) {\n  let found = "none";\n  rows: for (let r = 0; r < grid.length; r++) {\n    let c = 0;\n    while (c < grid[r].length) {\n      for (let k = 0; k < 2; k++) {\n        if (grid[r][c] + k === target) {\n          found = `${r},${c},${k}`;\n          break rows;\n        }\n        if (grid[r][c] < 0) continue rows;\n      }\n      c += 1;\n    }\n    found = "row " + r;\n  }\n  return found;\n}\n' +
+        'let total = 0;\nlet i = 0;\nscan: do {\n  i++;\n  for (let j = 0; j < 5; j++) {\n    if (j > i) continue scan;\n    if (i * j > 8) break scan;\n    total += i * 10 + j;\n  }\n} while (i < 6);\n' +
+        'console.log(firstMissing([3, 4, -1, 1]), firstMissing([]), firstMissing([1, 2, 3]));\nconsole.log(findPair([[1, 2], [-5, 7], [8, 9]], 9), findPair([[1]], 42), findPair([], 1));\nconsole.log(total, i);\n',
+      'javascript',
+      /exit\d+ = 2;\n\s*break;/,
+    );
+    // Two labelled loops, one nested in the other, left from a third; a labelled exit inside a switch.
+    scratch.keepsItsMeaning(
+      "const out = [];\na: for (let i = 0; i < 4; i++) {\n  b: for (let j = 0; j < 4; j++) {\n    for (let k = 0; k < 4; k++) {\n      if (k === 2) continue b;\n      if (i + j + k === 5) continue a;\n      if (j === 3) break b;\n      if (i === 3 && k === 1) break a;\n      out.push(`${i}${j}${k}`);\n    }\n    out.push(\"j\" + j);\n  }\n  out.push(\"i\" + i);\n}\nconsole.log(out.join(\" \"));\nlet n = 0;\nw: while (n < 10) {\n  n++;\n  switch (n % 3) {\n    case 0:\n      continue w;\n    case 1:\n      if (n > 7) break w;\n      break;\n    default:\n      n += 0.5;\n  }\n  console.log(\"n\", n);\n}\n",
+      'javascript',
+      /if exit\d+ != 0 \{\n\s*break;\n\s*\}/,
+    );
+  });
+
+  it('[...m], [...m.entries()], Array.from(m) and Object.entries(o) as values are the [key, value] lists in their order', () => {
+    scratch.keepsItsMeaning(
+      'const stock = new Map();\nstock.set("tea", 3);\nstock.set("jam", -0);\nstock.set("oat", 2.5);\n' +
+        'const ranked = [...stock.entries()].sort((a, b) => b[1] - a[1]);\nconsole.log(ranked, [...stock], Array.from(stock), Array.from(stock.entries()).length);\n' +
+        'const price = { tea: 3, jam: 4.5, "two words": null };\nconst pairs = Object.entries(price);\nconsole.log(pairs, Object.keys(price).length, Object.values(price));\n' +
+        'function build(n) {\n  return { first: n, second: [n, -n] };\n}\nconsole.log(Object.entries(build(2)), Object.entries({}));\n',
+      'javascript',
+      /map\(keys\(stock\), fn\(key\d+\) => \[key\d+, stock\[key\d+\]\]\)/,
+    );
+  });
+
+  it('an array pattern as a parameter ([k, v]) => …, ([, a], [, b]) => b - a binds each element at the start of the body', () => {
+    scratch.keepsItsMeaning(
+      'const scores = new Map();\nscores.set("ann", 7);\nscores.set("bob", -2);\nscores.set("cy", 7.5);\nscores.set("dee", -0);\n' +
+        'const ranked = [...scores.entries()].sort(([, a], [, b]) => b - a);\nconsole.log(ranked);\n' +
+        '[...scores].forEach(([name, score], i) => console.log("entry", i, name, score));\n' +
+        'const total = Object.entries({ tea: 3, jam: 4.5 }).reduce((sum, [, p]) => sum + p, 0);\n' +
+        'function swap([a, b]) {\n  return [b, a];\n}\n' +
+        'console.log(total, [[1, 2], [3, -4], [5, 6, 7]].map(([a, b]) => a * b), swap([1, "x"]), [].map(([a]) => a));\n',
+      'javascript',
+      /fn\(pair\d+, pair\d+\) \{\n\s*assert\(pair\d+ is list && len\(pair\d+\) >= 2, "expected a list of at least 2 elements to destructure"\);\n\s*const a = pair\d+\[1\];/,
+    );
+  });
+
+  it('a label on a statement that is not a loop, and a logical assignment whose target is computed, are errors at import', () => {
+    const errors = importErrors('let n = 0;\nblock: {\n  n = 1;\n  break block;\n}\nconst xs = [null];\nfunction at() {\n  n++;\n  return 0;\n}\nxs[at()] ??= 5;\nconsole.log(n, xs);\n');
+    assert.deepEqual(
+      errors.map((error) => error.split(':')[0]),
+      ['2', '11'],
+      errors.join('\n'),
+    );
+    assert.match(errors[0], /label on a statement that is not a loop/);
+    assert.match(errors[1], /\?\?= operator on a target read through a call/);
+  });
+});
