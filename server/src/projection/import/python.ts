@@ -35,6 +35,7 @@ import { splatName, variadicFunctions, type VariadicFunctions } from './python-v
 import { markDictChange, markFromEnd, markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
 import { setConstruction, setNames, setUseMessage } from './python-sets';
+import { carriedCollections, dequeConstruction, dequeUseProblem, importsOnlyCarried } from './python-collections';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
 /** Whetstone's bit operators work on 32-bit signed integers (as JavaScript's do); Python's on integers of any size. */
@@ -84,6 +85,9 @@ export class PythonImporter {
   /** The names of the scope being read that hold only sets (python-sets.ts). */
   private sets = new Set<string>();
   private fileDefinesSet = false;
+  /** What the file imports from collections that is carried, and the names of the scope being read that hold only deques (python-collections.ts). */
+  private collections = new Set<string>();
+  private deques = new Set<string>();
 
   constructor(private readonly b: AstBuilder) {}
 
@@ -107,6 +111,8 @@ export class PythonImporter {
     this.scope = this.scanScope(expandMain(body), [], true);
     this.fileDefinesSet = root.descendantsOfType('function_definition').some((fn) => field(fn!, 'name')?.text === 'set');
     this.sets = setNames(expandMain(body), [], this.fileDefinesSet);
+    this.collections = carriedCollections(root);
+    this.deques = this.dequeNames(expandMain(body), []);
     children.push(...this.hoistedDeclarations(root));
     for (const node of expandMain(body)) children.push(...this.topLevel(node));
     return this.b.make<A.Program>('Program', root, { children });
@@ -157,6 +163,8 @@ export class PythonImporter {
       return [];
     }
     if (TYPE_ONLY_MODULES.has(module.text) || TEST_MODULES.has(module.text)) return [];
+    // `from collections import deque`: carried as Whetstone's lists (python-collections.ts).
+    if (module.text === 'collections' && importsOnlyCarried(node, this.collections)) return [];
     const imported = namedChildren(node).filter((child) => child.startIndex !== module.startIndex).map((child) => child.text);
     // `from math import floor, ceil`: the names are Whetstone's built-ins of the same meaning.
     if (module.text === 'math' && imported.length > 0 && imported.every((name) => name === 'floor' || name === 'ceil')) return [];
@@ -246,9 +254,13 @@ export class PythonImporter {
     const bodyNode = field(node, 'body');
     const outer = this.scope;
     const outerSets = this.sets;
+    const outerDeques = this.deques;
     const statements = namedChildren(bodyNode ?? node);
     this.scope = this.scanScope(statements, parameters.map((param) => param.name));
     this.sets = setNames(statements, parameters.map((param) => param.name), this.fileDefinesSet);
+    // A deque of the enclosing scope the function reads (and neither assigns nor takes) is still one.
+    const inherited = [...outerDeques].filter((name) => !this.scope.assignments.has(name) && !this.scope.declared.has(name));
+    this.deques = new Set([...this.dequeNames(statements, parameters.map((param) => param.name)), ...inherited]);
     try {
       const body: A.Statement[] = [...this.hoistedDeclarations(bodyNode ?? node)];
       statements.forEach((statement, index) => {
@@ -259,6 +271,7 @@ export class PythonImporter {
     } finally {
       this.scope = outer;
       this.sets = outerSets;
+      this.deques = outerDeques;
     }
   }
 
@@ -329,7 +342,7 @@ export class PythonImporter {
         const parts = namedChildren(node);
         const name = parts[0]?.text ?? '';
         const args = parts.slice(1).flatMap((part) => (part.type === 'type_parameter' ? namedChildren(part) : [part])).map((arg) => this.typeOf(arg));
-        if (name === 'list' || name === 'List' || name === 'Sequence' || name === 'Iterable') return `list<${args[0] ?? 'any'}>`;
+        if (name === 'list' || name === 'List' || name === 'Sequence' || name === 'Iterable' || name === 'deque') return `list<${args[0] ?? 'any'}>`;
         if (name === 'dict' || name === 'Dict' || name === 'Mapping') return `map<${args[0] ?? 'any'}, ${args[1] ?? 'any'}>`;
         if (name === 'Optional') return optional(args[0] ?? 'any');
         return 'any';
@@ -727,6 +740,7 @@ export class PythonImporter {
       return loop ? [start, loop] : [start];
     }
     if (left.type === 'identifier' && this.sets.has(left.text)) return this.setAssignment(left, right, node);
+    if (left.type === 'identifier' && this.deques.has(left.text)) return [this.declareOrAssign(left.text, this.dequeOf(right), node, varType ?? (dequeConstruction(right, this.collections) === 'empty' ? 'list<any>' : null))];
     const value = this.expression(right);
     if (left.type === 'identifier') return [this.declareOrAssign(left.text, value, node, varType)];
     return [this.assign(this.expression(left), '=', value, node)];
@@ -847,6 +861,23 @@ export class PythonImporter {
     const iterable = this.setName(source) ? this.b.call('keys', [this.b.identifier(source.text, source)], source) : this.expression(source);
     const loop = this.b.make<A.ForStatement>('ForStatement', source, { annotations: [], iterator: item, iterable, body: this.b.make<A.Block>('Block', source, { statements: [put(this.b.identifier(item, source), source)] }) });
     return [start, loop];
+  }
+
+  /** The names `statements` assign only deques to (python-collections.ts). */
+  private dequeNames(statements: readonly SyntaxNode[], parameters: readonly string[]): Set<string> {
+    if (!this.collections.has('deque')) return new Set();
+    return setNames(statements, parameters, false, (value) => dequeConstruction(value, this.collections) !== undefined);
+  }
+
+  /**
+   * `deque()` → `[]`, `deque([a, b])` → `[a, b]`, `deque(xs)` → what `list(xs)` becomes (a copy of
+   * a list, a text's characters, a dict's keys, by the type of xs: python-text-lists.ts).
+   */
+  private dequeOf(right: SyntaxNode): A.Expression {
+    const [source] = namedChildren(field(right, 'arguments') ?? right);
+    if (!source) return this.b.make<A.ArrayLiteral>('ArrayLiteral', right, { elements: [] });
+    const elements = this.expression(source);
+    return source.type === 'list' ? elements : this.b.call('charsOf', [elements], right);
   }
 
   /** The identifier of a name that holds only sets, read as it is (not the error other uses are). */
@@ -1024,6 +1055,10 @@ export class PythonImporter {
         // functions of one argument, which the calls the tables map become.
         if (node.text === 'int' || node.text === 'str') return this.b.errorNode(node, `'${node.text}' other than called with one argument`, `Python's ${node.text} is also a type; Whetstone's ${node.text}(x) is a function only.`);
         if (this.sets.has(node.text)) return this.b.errorNode(node, setUseMessage(node.text), 'Walk or print sorted(s), which is in order.');
+        if (this.deques.has(node.text)) {
+          const problem = dequeUseProblem(node);
+          if (problem) return this.b.errorNode(node, problem, 'Show or compare list(q), which is a list in Python too.');
+        }
         return this.b.identifier(node.text, node);
       case 'true':
       case 'false':
@@ -1608,6 +1643,9 @@ export class PythonImporter {
       if (strFunction) return strFunction;
       if ((callee.text === 'float' || callee.text === 'int') && args.length === 1) return importConversion(this.b, callee.text, args, node);
       if (callee.text === 'pow' && args.length === 2) return this.b.call('pow', args, node);
+      if (callee.text === 'deque' && this.collections.has('deque') && !ownFunction) {
+        return this.b.errorNode(node, 'deque(…) other than deque() or deque(xs) assigned to a name that holds only deques', 'A deque is carried as a list where it is built into a name of its own (no maxlen) and used as a list is.');
+      }
       // round(x) rounds halves (2.5) to even, Whetstone's round away from zero. With digits, a half
       // is rarely exact in binary (2.675 is below it), so both agree there.
       if (callee.text === 'round' && args.length === 1) return this.b.errorNode(node, "Python's round(x) (it rounds halves to even; Whetstone's round rounds them away from zero)", 'round(x + 0.5) or floor(x + 0.5) says which rounding you want.');
@@ -1635,6 +1673,11 @@ export class PythonImporter {
     if (!object) return undefined;
     if (object.type === 'identifier' && object.text === 'math' && MATH_FUNCTIONS[attribute]) return this.b.call(MATH_FUNCTIONS[attribute], args, node);
     if (object.type === 'identifier' && object.text === 'functools' && attribute === 'reduce') return this.walkCall('reduce', args, node);
+    // q.popleft() and q.appendleft(x) of a deque: the first element taken off, x put before it.
+    if (object.type === 'identifier' && this.deques.has(object.text) && attribute === 'popleft' && args.length === 0) return this.b.call('shift', [this.expression(object)], node);
+    if (object.type === 'identifier' && this.deques.has(object.text) && attribute === 'appendleft' && args.length === 1) {
+      return this.b.call('splice', [this.expression(object), this.b.literal(0, node), this.b.literal(0, node), this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: args })], node);
+    }
     if (attribute === 'pop' && isDictPop(node)) return this.dictPop(object, node);
     if (attribute === 'pop' && args.length <= 1) return this.pop(object, args, node);
     // xs.copy(): a new list of the same elements (a dict's copy is refused by the checker, or stops the run at import).

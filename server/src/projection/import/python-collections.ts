@@ -1,0 +1,103 @@
+// Python's collections.deque read as a Whetstone list: `deque()` and `deque(xs)` assigned to a
+// name that only ever holds deques in its function, then `q.append(x)`, `q.appendleft(x)` (a
+// splice at 0), `q.popleft()` (shift), `q.pop()`, `len(q)`, `list(q)`, `sorted(q)`, `x in q`,
+// `for x in q`, `q[i]` and a test of `q` for truth, each the same on a list. Python shows a deque
+// as `deque([…])`, compares it unequal to a list, refuses slicing it and raises when a loop walks
+// one that changes; so any other use of such a name (print, str, ==, a slice, passing it on,
+// rotate, extendleft, maxlen) is an error at import.
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import { field, namedChildren } from './ast-builder';
+
+/** The names of collections this import carries when the file imports them as they are. */
+const CARRIED = new Set(['deque']);
+
+/** The deque methods carried, with the number of arguments each takes. */
+const DEQUE_METHODS: Record<string, number> = { append: 1, appendleft: 1, popleft: 0, pop: 0 };
+const CHANGES = new Set(Object.keys(DEQUE_METHODS));
+/** Calls of one deque whose meaning is the same on a list. */
+const DEQUE_READERS = new Set(['len', 'list', 'sorted']);
+
+/**
+ * The names `from collections import …` statements of the file bring in and this import carries:
+ * every name of the statement carried and none renamed (as), and the file neither defines nor
+ * assigns the name itself. Undefined when a statement names anything else (it is reported as an
+ * import of a standard module).
+ */
+export function carriedCollections(root: SyntaxNode): Set<string> {
+  const names = new Set<string>();
+  for (const statement of root.descendantsOfType('import_from_statement')) {
+    if (!statement || field(statement, 'module_name')?.text !== 'collections') continue;
+    const imported = namedChildren(statement).slice(1);
+    if (imported.length === 0 || !imported.every((name) => name.type === 'dotted_name' && CARRIED.has(name.text))) continue;
+    for (const name of imported) names.add(name.text);
+  }
+  for (const node of root.descendantsOfType(['function_definition', 'class_definition', 'assignment'])) {
+    const defined = node && (node.type === 'assignment' ? field(node, 'left') : field(node, 'name'));
+    if (defined?.type === 'identifier') names.delete(defined.text);
+  }
+  return names;
+}
+
+/** Whether every `from collections import …` of the statement is a name this import carries. */
+export function importsOnlyCarried(statement: SyntaxNode, carried: ReadonlySet<string>): boolean {
+  const imported = namedChildren(statement).slice(1);
+  return imported.length > 0 && imported.every((name) => carried.has(name.text));
+}
+
+/** How a deque is built: `deque()` or `deque(xs)`; undefined for anything else (maxlen, keywords). */
+export function dequeConstruction(node: SyntaxNode | null | undefined, carried: ReadonlySet<string>): 'empty' | 'from' | undefined {
+  const callee = node?.type === 'call' ? field(node, 'function') : undefined;
+  if (!node || callee?.type !== 'identifier' || callee.text !== 'deque' || !carried.has('deque')) return undefined;
+  const args = namedChildren(field(node, 'arguments') ?? node);
+  if (args.length === 0) return 'empty';
+  return args.length === 1 && !['keyword_argument', 'list_splat', 'dictionary_splat', 'generator_expression'].includes(args[0].type) ? 'from' : undefined;
+}
+
+/**
+ * Why the deque name `id` is not carried where it stands; undefined where the use means the same
+ * on a list. `id` is an identifier of a name that holds only deques.
+ */
+export function dequeUseProblem(id: SyntaxNode): string | undefined {
+  const parent = id.parent;
+  const why = `the deque '${id.text}' used other than by append, appendleft, popleft, pop(), len, list, sorted, in, a for loop, an index or a test for truth: Python shows a deque as deque([…]), compares it unequal to a list and refuses a slice of it, which a Whetstone list does not keep`;
+  if (!parent) return why;
+  const is = (node: SyntaxNode | null | undefined): boolean => node?.id === id.id;
+  switch (parent.type) {
+    case 'attribute': {
+      const call = parent.parent;
+      const method = field(parent, 'attribute')?.text ?? '';
+      const args = call?.type === 'call' ? namedChildren(field(call, 'arguments') ?? call) : [];
+      if (!is(field(parent, 'object')) || call?.type !== 'call' || field(call, 'function')?.id !== parent.id || DEQUE_METHODS[method] !== args.length || args.some((arg) => ['keyword_argument', 'list_splat', 'dictionary_splat'].includes(arg.type))) {
+        return `${parent.text}${call?.type === 'call' ? '(…)' : ''} of the deque '${id.text}': a deque's append, appendleft, popleft and pop() are carried (as a list's); rotate, extendleft, maxlen and pop(i) are not`;
+      }
+      if (method === 'appendleft' && call.parent?.type !== 'expression_statement') return `${call.text.slice(0, 40)} used as a value (appendleft is carried as a statement)`;
+      return undefined;
+    }
+    case 'argument_list': {
+      const call = parent.parent;
+      const callee = call && field(call, 'function');
+      return callee?.type === 'identifier' && DEQUE_READERS.has(callee.text) && namedChildren(parent).length === 1 ? undefined : why;
+    }
+    case 'comparison_operator': {
+      const [left, right] = namedChildren(parent);
+      const operators = parent.children.filter((child) => child && !child.isNamed).map((child) => child!.type);
+      return namedChildren(parent).length === 2 && is(right) && !is(left) && (operators.join(' ') === 'in' || operators.join(' ') === 'not in') ? undefined : why;
+    }
+    case 'for_statement': {
+      if (!is(field(parent, 'right'))) return why;
+      const body = field(parent, 'body');
+      const changed = body?.descendantsOfType('attribute').some((attribute) => attribute !== null && field(attribute, 'object')?.text === id.text && CHANGES.has(field(attribute, 'attribute')?.text ?? ''));
+      return changed ? `a for loop over the deque '${id.text}' that changes it: Python raises RuntimeError (deque mutated during iteration), a Whetstone loop walks on` : undefined;
+    }
+    case 'subscript':
+      return is(field(parent, 'value')) && namedChildren(parent).slice(1).every((index) => index.type !== 'slice') ? undefined : why;
+    case 'not_operator':
+      return undefined;
+    case 'while_statement':
+    case 'if_statement':
+    case 'elif_clause':
+      return is(field(parent, 'condition')) ? undefined : why;
+    default:
+      return why;
+  }
+}
