@@ -1,4 +1,5 @@
-// Python's collections as published algorithms use them: deque (a Whetstone list), each program
+// Python's collections as published algorithms use them: deque (a Whetstone list) and defaultdict
+// (a map whose reads put the default in first), each program
 // imported, checked, generated into JavaScript, TypeScript (tsc --strict) and Python and run: each
 // prints what the source prints, at the edges (an empty deque, negative numbers, characters above
 // U+FFFF), or the import is an error naming the construct, its line and why.
@@ -54,5 +55,44 @@ describe('projection: Python collections', () => {
     assert.ok(errors.some((error) => /^9: .*the deque 'q' used other than/.test(error)), errors.join('\n'));
     assert.ok(errors.some((error) => /^13: .*rotate/.test(error)), errors.join('\n'));
     assert.ok(errors.some((error) => /^16: .*RuntimeError/.test(error)), errors.join('\n'));
+  });
+
+  it('a defaultdict is a map whose reads insert the default (d[k], d[k] += 1, d[k].append, a for loop over d[k]) where get, in and len see what Python sees, in every target', () => {
+    scratch.keepsItsMeaning(
+      'from collections import defaultdict, deque\n\n\n' +
+        'def topo_sort(edges: list[list[str]]) -> list[str]:\n    graph: defaultdict[str, list[str]] = defaultdict(list)\n    for e in edges:\n        graph[e[0]].append(e[1])\n        graph[e[1]]\n' +
+        '    indegree = {node: 0 for node in graph}\n    for node in graph:\n        for nxt in graph[node]:\n            indegree[nxt] += 1\n' +
+        '    ready = deque(sorted(n for n in graph if indegree[n] == 0))\n    out: list[str] = []\n    while ready:\n        node = ready.popleft()\n        out.append(node)\n        for nxt in graph[node]:\n            indegree[nxt] -= 1\n            if indegree[nxt] == 0:\n                ready.append(nxt)\n    return out\n\n\n' +
+        'def tally(nums: list[int]) -> None:\n    counts: defaultdict[int, int] = defaultdict(int)\n    for n in nums:\n        counts[n % 3 - 1] += 1\n    print(counts.get(-7, -1), -7 in counts, len(counts))\n    missing = counts[-7]\n    print(missing, -7 in counts, len(counts))\n    for k in sorted(counts):\n        print(k, counts[k])\n\n\n' +
+        'def labels(pairs: list[list[str]]) -> None:\n    names: defaultdict[str, str] = defaultdict(lambda: "none")\n    for p in pairs:\n        names[p[0]] = p[1]\n    print(names["😀"], names["b"], names[""], len(names), sorted(names.keys()))\n    firsts: defaultdict[str, list[str]] = defaultdict(list)\n    for p in pairs:\n        firsts[p[1][:1]].append(p[0])\n    for c in firsts["x"]:\n        print(c)\n    print(len(firsts), "x" in firsts, sorted(firsts))\n\n\n' +
+        'print(topo_sort([["a", "b"], ["a", "c"], ["b", "d"], ["c", "d"], ["d", "e"]]), topo_sort([]))\n' +
+        'tally([3, -1, 4, -1, 5, -9, 2, 6])\ntally([])\n' +
+        'labels([["😀", "smile"], ["b", ""], ["c", "x-ray"]])\n',
+      'python',
+      /if !includes\(graph, (key\d+)\) \{\s*graph\[\1\] = \[\];\s*\}\s*push\(graph\[\1\], e\[1\]\);[^]*if !includes\(counts, -7\) \{\s*counts\[-7\] = 0;\s*\}\s*const missing = counts\[-7\];/,
+      true,
+    );
+  });
+
+  it('a defaultdict printed, returned, passed on, of float or set, read in a loop test, after or, after another use in its statement or at another key in a loop over it is an error at import', () => {
+    const errors = importErrors(
+      'from collections import defaultdict\n\n\n' +
+        'def size(d: dict[str, int]) -> int:\n    return len(d)\n\n\n' +
+        'def make() -> dict[str, int]:\n    d: defaultdict[str, int] = defaultdict(int)\n    return d\n\n\n' +
+        'd: defaultdict[str, int] = defaultdict(int)\n' +
+        'print(d)\n' +
+        'print(size(d))\n' +
+        'f = defaultdict(float)\n' +
+        's = defaultdict(set)\n' +
+        'while d["a"] < 3:\n    d["a"] += 1\n' +
+        'ok = len("x") > 0 or d["b"] > 0\n' +
+        'print(len(d), d["c"])\n' +
+        'for k in d:\n    d[k + "!"] += 1\n',
+    );
+    for (const line of [10, 14, 15, 16, 17, 18, 20, 21, 22]) assert.ok(errors.some((error) => error.startsWith(`${line}: `)), `line ${line}:\n${errors.join('\n')}`);
+    assert.ok(errors.some((error) => /^14: .*the defaultdict 'd' used other than/.test(error)), errors.join('\n'));
+    assert.ok(errors.some((error) => /^18: .*a read of the defaultdict 'd' in a condition/.test(error)), errors.join('\n'));
+    assert.ok(errors.some((error) => /^21: .*also uses d otherwise \(len\(d\)\)/.test(error)), errors.join('\n'));
+    assert.ok(errors.some((error) => /^22: .*RuntimeError/.test(error)), errors.join('\n'));
   });
 });

@@ -432,7 +432,9 @@ class JavaScriptGenerator {
       }
     } else {
       const kind = assignsName(node.body, node.iterator) ? 'let' : 'const';
-      w.line(`for (${kind} ${iterator} of ${this.expression(node.iterable).text}) {`);
+      // A Map's entry read is null where the key is missing (walking it stops the program): TypeScript is told it walks the entry's type.
+      const mapEntry = this.typescript && node.iterable.type === 'IndexExpression' && this.inMap(node.iterable.object);
+      w.line(`for (${kind} ${iterator} of ${this.expression(node.iterable).text}${mapEntry ? '!' : ''}) {`);
     }
     this.block(w, node.body);
     w.line('}');

@@ -1,15 +1,26 @@
-// Python's collections.deque read as a Whetstone list: `deque()` and `deque(xs)` assigned to a
+// Python's collections.deque and defaultdict, each carried where it is built into a name of its own
+// and used only as Whetstone's list or map is.
+//
+// A deque is read as a Whetstone list: `deque()` and `deque(xs)` assigned to a
 // name that only ever holds deques in its function, then `q.append(x)`, `q.appendleft(x)` (a
 // splice at 0), `q.popleft()` (shift), `q.pop()`, `len(q)`, `list(q)`, `sorted(q)`, `x in q`,
 // `for x in q`, `q[i]` and a test of `q` for truth, each the same on a list. Python shows a deque
 // as `deque([…])`, compares it unequal to a list, refuses slicing it and raises when a loop walks
 // one that changes; so any other use of such a name (print, str, ==, a slice, passing it on,
 // rotate, extendleft, maxlen) is an error at import.
+//
+// A defaultdict of int, str, list or a lambda of a literal is read as a Whetstone map whose reads
+// `d[k]` (and `d[k] += v`, `d[k].append(x)`) are first given the default where the key is
+// missing, as Python's read inserts it: `if !includes(d, k) { d[k] = 0; }` just before the
+// statement. `d.get(k)`, `k in d`, `len(d)`, `for k in d` and the views do not insert, in either.
+// Python shows one as `defaultdict(<class 'int'>, {…})`, and a read of one passed on or returned
+// inserts where a map's does not; so any other use of the name is an error at import, as is a
+// read where the insertion cannot go just before its statement.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { field, namedChildren } from './ast-builder';
 
 /** The names of collections this import carries when the file imports them as they are. */
-const CARRIED = new Set(['deque']);
+const CARRIED = new Set(['deque', 'defaultdict']);
 
 /** The deque methods carried, with the number of arguments each takes. */
 const DEQUE_METHODS: Record<string, number> = { append: 1, appendleft: 1, popleft: 0, pop: 0 };
@@ -83,9 +94,10 @@ export function dequeUseProblem(id: SyntaxNode): string | undefined {
       const operators = parent.children.filter((child) => child && !child.isNamed).map((child) => child!.type);
       return namedChildren(parent).length === 2 && is(right) && !is(left) && (operators.join(' ') === 'in' || operators.join(' ') === 'not in') ? undefined : why;
     }
-    case 'for_statement': {
+    case 'for_statement':
+    case 'for_in_clause': {
       if (!is(field(parent, 'right'))) return why;
-      const body = field(parent, 'body');
+      const body = parent.type === 'for_in_clause' ? parent.parent : field(parent, 'body');
       const changed = body?.descendantsOfType('attribute').some((attribute) => attribute !== null && field(attribute, 'object')?.text === id.text && CHANGES.has(field(attribute, 'attribute')?.text ?? ''));
       return changed ? `a for loop over the deque '${id.text}' that changes it: Python raises RuntimeError (deque mutated during iteration), a Whetstone loop walks on` : undefined;
     }
@@ -100,4 +112,95 @@ export function dequeUseProblem(id: SyntaxNode): string | undefined {
     default:
       return why;
   }
+}
+
+/** The value a defaultdict gives a missing key, and the Whetstone type of its values. */
+export interface DefaultValue {
+  /** A literal (0, "", a lambda's literal), or an empty list. */
+  value: number | string | boolean | 'list';
+  type: string;
+}
+
+const FACTORIES: Record<string, DefaultValue> = { int: { value: 0, type: 'number' }, str: { value: '', type: 'string' }, bool: { value: false, type: 'bool' }, list: { value: 'list', type: 'list<any>' } };
+
+/**
+ * What `defaultdict(f)` gives a missing key: int, str, bool or list (the file defines none of
+ * them), or a lambda of no parameters returning a whole number, a text, a bool or `[]`;
+ * undefined for anything else (float's 0.0 shows otherwise, set and dict are not carried).
+ */
+export function defaultConstruction(node: SyntaxNode | null | undefined, carried: ReadonlySet<string>): DefaultValue | undefined {
+  const callee = node?.type === 'call' ? field(node, 'function') : undefined;
+  if (!node || callee?.type !== 'identifier' || callee.text !== 'defaultdict' || !carried.has('defaultdict')) return undefined;
+  const args = namedChildren(field(node, 'arguments') ?? node);
+  if (args.length !== 1) return undefined;
+  const [factory] = args;
+  if (factory.type === 'identifier') return FACTORIES[factory.text];
+  if (factory.type !== 'lambda' || field(factory, 'parameters')) return undefined;
+  const body = field(factory, 'body');
+  if (body?.type === 'integer' && /^\d+$/.test(body.text) && Number.isSafeInteger(Number(body.text))) return { value: Number(body.text), type: 'number' };
+  if (body?.type === 'true' || body?.type === 'false') return { value: body.type === 'true', type: 'bool' };
+  if (body?.type === 'list' && namedChildren(body).length === 0) return { value: 'list', type: 'list<any>' };
+  // A text written plainly: no escapes, prefixes or fields to decode.
+  return body?.type === 'string' && /^("[^"\\{}]*"|'[^'\\{}]*')$/.test(body.text) ? { value: body.text.slice(1, -1), type: 'string' } : undefined;
+}
+
+/** The methods of a defaultdict carried: reads that insert nothing, as a map's. */
+const DEFAULTDICT_METHODS = new Set(['get', 'keys', 'values', 'items']);
+
+/**
+ * Why the defaultdict name `id` is not carried where it stands; undefined where the use means
+ * the same on a map (a read `d[k]` is given its default first, by the caller).
+ */
+export function defaultdictUseProblem(id: SyntaxNode): string | undefined {
+  const parent = id.parent;
+  const why = `the defaultdict '${id.text}' used other than by d[k], d.get, keys, values, items, len, list, sorted, in, a for loop or a test for truth: Python shows one as defaultdict(<class …>, {…}), and a read of one passed on or returned inserts the default where a Whetstone map's does not`;
+  if (!parent) return why;
+  const is = (node: SyntaxNode | null | undefined): boolean => node?.id === id.id;
+  switch (parent.type) {
+    case 'subscript':
+      return is(field(parent, 'value')) && namedChildren(parent).slice(1).every((index) => index.type !== 'slice') ? undefined : why;
+    case 'attribute': {
+      const call = parent.parent;
+      const method = field(parent, 'attribute')?.text ?? '';
+      if (is(field(parent, 'object')) && call?.type === 'call' && field(call, 'function')?.id === parent.id && DEFAULTDICT_METHODS.has(method)) return changedInLoop(id, call);
+      return why;
+    }
+    case 'argument_list': {
+      const call = parent.parent;
+      const callee = call && field(call, 'function');
+      return callee?.type === 'identifier' && DEQUE_READERS.has(callee.text) && namedChildren(parent).length === 1 && call ? changedInLoop(id, call) : why;
+    }
+    case 'comparison_operator': {
+      const [left, right] = namedChildren(parent);
+      const operators = parent.children.filter((child) => child && !child.isNamed).map((child) => child!.type);
+      return namedChildren(parent).length === 2 && is(right) && !is(left) && (operators.join(' ') === 'in' || operators.join(' ') === 'not in') ? undefined : why;
+    }
+    case 'for_statement':
+    case 'for_in_clause':
+      return is(field(parent, 'right')) ? changedInLoop(id, id) : why;
+    case 'not_operator':
+      return undefined;
+    case 'while_statement':
+    case 'if_statement':
+    case 'elif_clause':
+      return is(field(parent, 'condition')) ? undefined : why;
+    default:
+      return why;
+  }
+}
+
+/**
+ * Where `walked` (the defaultdict `id`, or a call of it) is what a for loop walks: an error when
+ * the loop's body reads the defaultdict at another key than the loop's first name, which may
+ * insert it (Python raises RuntimeError when a dict changes size while it is walked).
+ */
+function changedInLoop(id: SyntaxNode, walked: SyntaxNode): string | undefined {
+  const loop = walked.parent;
+  if ((loop?.type !== 'for_statement' && loop?.type !== 'for_in_clause') || field(loop, 'right')?.id !== walked.id) return undefined;
+  const left = field(loop, 'left');
+  const name = left?.type === 'identifier' ? left.text : left && namedChildren(left)[0]?.text;
+  // A comprehension's body and conditions run for each element, as a loop's body.
+  const reads = (loop.type === 'for_in_clause' ? loop.parent : field(loop, 'body'))?.descendantsOfType('subscript') ?? [];
+  const other = reads.find((read) => read !== null && field(read, 'value')?.text === id.text && field(read, 'subscript')?.text !== name);
+  return other ? `a for loop over the defaultdict '${id.text}' whose body reads ${other.text}, which inserts a missing key: Python raises RuntimeError when a dict changes size while a loop walks it` : undefined;
 }

@@ -43,7 +43,8 @@ export function setNames(statements: readonly SyntaxNode[], parameters: readonly
       }
       const left = field(node, 'left');
       if (node.type === 'assignment' && left?.type === 'identifier') note(left.text, builds ? builds(field(node, 'right')) : !fileDefinesSet && setConstruction(field(node, 'right')) !== undefined);
-      else for (const id of [...names(left), ...names(field(node, 'name'))]) note(id.text, false);
+      // `s[k] = v` and `s.x = v` do not rebind the name (a set's is refused where it is read).
+      else if (left?.type !== 'subscript' && left?.type !== 'attribute') for (const id of [...names(left), ...names(field(node, 'name'))]) note(id.text, false);
     }
   }
   return new Set([...only].filter(([, isSet]) => isSet).map(([name]) => name));

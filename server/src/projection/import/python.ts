@@ -35,7 +35,7 @@ import { splatName, variadicFunctions, type VariadicFunctions } from './python-v
 import { markDictChange, markFromEnd, markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
 import { setConstruction, setNames, setUseMessage } from './python-sets';
-import { carriedCollections, dequeConstruction, dequeUseProblem, importsOnlyCarried } from './python-collections';
+import { carriedCollections, defaultConstruction, defaultdictUseProblem, dequeConstruction, dequeUseProblem, importsOnlyCarried, type DefaultValue } from './python-collections';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
 /** Whetstone's bit operators work on 32-bit signed integers (as JavaScript's do); Python's on integers of any size. */
@@ -88,6 +88,8 @@ export class PythonImporter {
   /** What the file imports from collections that is carried, and the names of the scope being read that hold only deques (python-collections.ts). */
   private collections = new Set<string>();
   private deques = new Set<string>();
+  /** The names of the scope being read that hold only defaultdicts, with what each gives a missing key. */
+  private defaults = new Map<string, DefaultValue>();
 
   constructor(private readonly b: AstBuilder) {}
 
@@ -113,6 +115,7 @@ export class PythonImporter {
     this.sets = setNames(expandMain(body), [], this.fileDefinesSet);
     this.collections = carriedCollections(root);
     this.deques = this.dequeNames(expandMain(body), []);
+    this.defaults = this.defaultdictNames(expandMain(body), []);
     children.push(...this.hoistedDeclarations(root));
     for (const node of expandMain(body)) children.push(...this.topLevel(node));
     return this.b.make<A.Program>('Program', root, { children });
@@ -255,12 +258,15 @@ export class PythonImporter {
     const outer = this.scope;
     const outerSets = this.sets;
     const outerDeques = this.deques;
+    const outerDefaults = this.defaults;
     const statements = namedChildren(bodyNode ?? node);
     this.scope = this.scanScope(statements, parameters.map((param) => param.name));
     this.sets = setNames(statements, parameters.map((param) => param.name), this.fileDefinesSet);
     // A deque of the enclosing scope the function reads (and neither assigns nor takes) is still one.
     const inherited = [...outerDeques].filter((name) => !this.scope.assignments.has(name) && !this.scope.declared.has(name));
     this.deques = new Set([...this.dequeNames(statements, parameters.map((param) => param.name)), ...inherited]);
+    this.defaults = this.defaultdictNames(statements, parameters.map((param) => param.name));
+    for (const [name, value] of outerDefaults) if (!this.scope.assignments.has(name) && !this.scope.declared.has(name)) this.defaults.set(name, value);
     try {
       const body: A.Statement[] = [...this.hoistedDeclarations(bodyNode ?? node)];
       statements.forEach((statement, index) => {
@@ -272,6 +278,7 @@ export class PythonImporter {
       this.scope = outer;
       this.sets = outerSets;
       this.deques = outerDeques;
+      this.defaults = outerDefaults;
     }
   }
 
@@ -343,7 +350,7 @@ export class PythonImporter {
         const name = parts[0]?.text ?? '';
         const args = parts.slice(1).flatMap((part) => (part.type === 'type_parameter' ? namedChildren(part) : [part])).map((arg) => this.typeOf(arg));
         if (name === 'list' || name === 'List' || name === 'Sequence' || name === 'Iterable' || name === 'deque') return `list<${args[0] ?? 'any'}>`;
-        if (name === 'dict' || name === 'Dict' || name === 'Mapping') return `map<${args[0] ?? 'any'}, ${args[1] ?? 'any'}>`;
+        if (name === 'dict' || name === 'Dict' || name === 'Mapping' || name === 'defaultdict') return `map<${args[0] ?? 'any'}, ${args[1] ?? 'any'}>`;
         if (name === 'Optional') return optional(args[0] ?? 'any');
         return 'any';
       }
@@ -655,6 +662,15 @@ export class PythonImporter {
       case 'string':
         // A bare string is documentation, like a comment.
         return [];
+      case 'subscript': {
+        // `d[k]` of a defaultdict alone: the default put in (just before), nothing else.
+        const map = field(expression, 'value');
+        if (map?.type === 'identifier' && this.defaults.has(map.text)) {
+          this.expression(expression);
+          return [];
+        }
+        break;
+      }
       case 'call': {
         // doctest.testmod(): running the examples of the docstrings, which are not carried.
         if (isTestRun(expression)) return [];
@@ -740,6 +756,8 @@ export class PythonImporter {
       return loop ? [start, loop] : [start];
     }
     if (left.type === 'identifier' && this.sets.has(left.text)) return this.setAssignment(left, right, node);
+    const defaulted = left.type === 'identifier' ? this.defaults.get(left.text) : undefined;
+    if (defaulted) return [this.declareOrAssign(left.text, this.b.make<A.ObjectLiteral>('ObjectLiteral', right, { properties: [] }), node, varType ?? `map<any, ${defaulted.type}>`)];
     if (left.type === 'identifier' && this.deques.has(left.text)) return [this.declareOrAssign(left.text, this.dequeOf(right), node, varType ?? (dequeConstruction(right, this.collections) === 'empty' ? 'list<any>' : null))];
     const value = this.expression(right);
     if (left.type === 'identifier') return [this.declareOrAssign(left.text, value, node, varType)];
@@ -768,7 +786,17 @@ export class PythonImporter {
       block.statements.unshift(this.assign(this.b.identifier(left.text, left), '=', this.b.identifier(item, inside), left));
       return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: item, iterable, body: block })];
     }
-    return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: left.text, iterable: this.expression(right), body: this.block(field(node, 'body'), node) })];
+    // A read of a defaultdict in what the loop walks puts its default in just before the loop (it is read once).
+    const readsDefault = right.descendantsOfType('subscript').some((read) => read !== null && this.defaults.has(field(read, 'value')?.text ?? ''));
+    const outer = this.before;
+    if (readsDefault) this.before = [];
+    try {
+      const iterable = this.expression(right);
+      const first = readsDefault ? (this.before ?? []) : [];
+      return [...first, this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: left.text, iterable, body: this.block(field(node, 'body'), node) })];
+    } finally {
+      this.before = outer;
+    }
   }
 
   /**
@@ -878,6 +906,52 @@ export class PythonImporter {
     if (!source) return this.b.make<A.ArrayLiteral>('ArrayLiteral', right, { elements: [] });
     const elements = this.expression(source);
     return source.type === 'list' ? elements : this.b.call('charsOf', [elements], right);
+  }
+
+  /** The names `statements` assign only defaultdicts to, each always of the same default (python-collections.ts). */
+  private defaultdictNames(statements: readonly SyntaxNode[], parameters: readonly string[]): Map<string, DefaultValue> {
+    const found = new Map<string, DefaultValue>();
+    if (!this.collections.has('defaultdict')) return found;
+    const names = setNames(statements, parameters, false, (value) => defaultConstruction(value, this.collections) !== undefined);
+    const seen = new Map<string, string>();
+    for (const statement of statements) {
+      for (const node of [statement, ...statement.descendantsOfType('assignment')]) {
+        const left = node && field(node, 'left');
+        const value = left?.type === 'identifier' && names.has(left.text) ? defaultConstruction(field(node!, 'right'), this.collections) : undefined;
+        if (!left || !value) continue;
+        const key = JSON.stringify(value);
+        if (seen.has(left.text) && seen.get(left.text) !== key) names.delete(left.text);
+        seen.set(left.text, key);
+        found.set(left.text, value);
+      }
+    }
+    for (const name of [...found.keys()]) if (!names.has(name)) found.delete(name);
+    return found;
+  }
+
+  /**
+   * `d[k]` of a defaultdict read (not assigned): just before the statement, `if !includes(d, k) {
+   * d[k] = default; }`, as Python's read inserts the default; then `d[k]`. The key is read once
+   * (held in a constant unless a name or literal); the statement may use `d` before the read only
+   * by other reads, and nothing may run before the read that Python would run before the insertion.
+   */
+  private defaultRead(node: SyntaxNode, map: SyntaxNode, key: SyntaxNode, value: DefaultValue): A.Expression {
+    let statement: SyntaxNode | null = node;
+    while (statement && !['expression_statement', 'return_statement', 'for_statement'].includes(statement.type)) statement = statement.parent;
+    const reads = statement?.type === 'for_statement' ? field(statement, 'right') : statement;
+    const otherUse = reads?.descendantsOfType('identifier').find((id) => id !== null && id.text === map.text && id.startIndex < node.startIndex && !(id.parent?.type === 'subscript' && field(id.parent, 'value')?.id === id.id));
+    const problem = !this.before || !reads ? 'in a condition, a loop test or a lambda' : (sometimesRun(node) ?? this.callBefore(node) ?? (otherUse ? `in a statement that also uses ${map.text} otherwise (${(otherUse.parent?.type === 'argument_list' ? otherUse.parent.parent : otherUse.parent)?.text.slice(0, 30) ?? map.text}), which Python does before or after the read inserts the key` : undefined));
+    if (problem || !this.before) return this.b.errorNode(node, `a read of the defaultdict '${map.text}' ${problem ?? ''}`, 'Read it in a statement of its own (value = d[k]), where its default can be put in first.');
+    const start = this.b.spanBetween(node.startIndex, node.startIndex);
+    const held = isPlainOperand(key) ? undefined : this.fresh('key');
+    if (held) this.before.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', start, { name: held, kind: 'const', varType: null, annotations: [], initializer: this.expression(key) }));
+    const keyOf = (): A.Expression => (held ? this.b.identifier(held, start) : this.expression(key));
+    const entry = (): A.IndexExpression => this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.b.identifier(map.text, map), index: keyOf() });
+    const fallback = value.value === 'list' ? this.b.make<A.ArrayLiteral>('ArrayLiteral', start, { elements: [] }) : this.b.literal(value.value, start);
+    const missing = this.b.make<A.UnaryExpression>('UnaryExpression', start, { operator: '!', operand: this.b.call('includes', [this.b.identifier(map.text, map), keyOf()], start) });
+    const insert = this.b.make<A.Block>('Block', start, { statements: [this.assign(entry(), '=', fallback, node)] });
+    this.before.push(this.b.make<A.IfStatement>('IfStatement', start, { annotations: [], condition: missing, consequent: insert, alternate: null }));
+    return entry();
   }
 
   /** The identifier of a name that holds only sets, read as it is (not the error other uses are). */
@@ -1055,6 +1129,10 @@ export class PythonImporter {
         // functions of one argument, which the calls the tables map become.
         if (node.text === 'int' || node.text === 'str') return this.b.errorNode(node, `'${node.text}' other than called with one argument`, `Python's ${node.text} is also a type; Whetstone's ${node.text}(x) is a function only.`);
         if (this.sets.has(node.text)) return this.b.errorNode(node, setUseMessage(node.text), 'Walk or print sorted(s), which is in order.');
+        if (this.defaults.has(node.text)) {
+          const problem = defaultdictUseProblem(node);
+          if (problem) return this.b.errorNode(node, problem, 'Show or pass on dict(d) after the reads, or use a dict with d.get(k, default).');
+        }
         if (this.deques.has(node.text)) {
           const problem = dequeUseProblem(node);
           if (problem) return this.b.errorNode(node, problem, 'Show or compare list(q), which is a list in Python too.');
@@ -1150,6 +1228,9 @@ export class PythonImporter {
         const index = field(node, 'subscript');
         if (value && index?.type === 'slice' && namedChildren(node).length === 2) return this.slice(node, value, index);
         if (!value || !index || index.type === 'slice' || namedChildren(node).length > 2) return this.b.errorNode(node, 'a slice or multiple subscripts');
+        const defaulted = value.type === 'identifier' ? this.defaults.get(value.text) : undefined;
+        const assigned = node.parent?.type === 'assignment' && field(node.parent, 'left')?.id === node.id;
+        if (defaulted && !assigned) return this.defaultRead(node, value, index, defaulted);
         if (index.type === 'unary_operator' && field(index, 'operator')?.text === '-') {
           // xs[-1] counts from the end in Python only: xs[len(xs) - 1] says so in every target.
           const count = field(index, 'argument');
@@ -1643,6 +1724,9 @@ export class PythonImporter {
       if (strFunction) return strFunction;
       if ((callee.text === 'float' || callee.text === 'int') && args.length === 1) return importConversion(this.b, callee.text, args, node);
       if (callee.text === 'pow' && args.length === 2) return this.b.call('pow', args, node);
+      if (callee.text === 'defaultdict' && this.collections.has('defaultdict') && !ownFunction) {
+        return this.b.errorNode(node, 'defaultdict(…) other than of int, str, bool, list or a lambda of a literal, assigned to a name that holds only defaultdicts', 'A defaultdict is carried as a map where it is built into a name of its own and used as a map is.');
+      }
       if (callee.text === 'deque' && this.collections.has('deque') && !ownFunction) {
         return this.b.errorNode(node, 'deque(…) other than deque() or deque(xs) assigned to a name that holds only deques', 'A deque is carried as a list where it is built into a name of its own (no maxlen) and used as a list is.');
       }
