@@ -95,4 +95,15 @@ describe('projection: Python collections', () => {
     assert.ok(errors.some((error) => /^21: .*also uses d otherwise \(len\(d\)\)/.test(error)), errors.join('\n'));
     assert.ok(errors.some((error) => /^22: .*RuntimeError/.test(error)), errors.join('\n'));
   });
+
+  it('for k, v in sorted(d.items()) walks the keys in order (no two items tie on their keys), in every target', () => {
+    scratch.keepsItsMeaning(
+      'def histogram(values: list[int]) -> None:\n    buckets: dict[int, int] = {}\n    for v in values:\n        key = v // 10\n        if key in buckets:\n            buckets[key] += 1\n        else:\n            buckets[key] = 1\n    for low, count in sorted(buckets.items()):\n        print(low * 10, count)\n\n\n' +
+        'def by_name(ages: dict[str, int]) -> None:\n    for name, age in sorted(ages.items()):\n        print(name, age)\n\n\n' +
+        'histogram([3, 14, 15, 27, 29, 21, 8, 99, -4, -15, -10])\nhistogram([])\nby_name({"zoe": 31, "bo": 4, "adam": -1, "Zed": 7, "ab": 0})\nby_name({})\n',
+      'python',
+      /for (item\d+) in sorted\(keys\(buckets\)\) \{\s*const low = \1;\s*const count = buckets\[\1\];/,
+      true,
+    );
+  });
 });

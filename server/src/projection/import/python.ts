@@ -1511,14 +1511,18 @@ export class PythonImporter {
         set(names[at + 1], this.b.make<A.IndexExpression>('IndexExpression', names[at + 1], { object: this.b.identifier(other, inside), index: counted() })),
       );
       reads.push(step());
-    } else if (callee?.type === 'attribute' && field(callee, 'attribute')?.text === 'items' && args.length === 0) {
-      const dict = field(callee, 'object');
+    } else if ((callee?.type === 'attribute' && field(callee, 'attribute')?.text === 'items' && args.length === 0) || sortedItems(right, this.b.source)) {
+      // sorted(d.items()) is sorted by key alone: a dict's keys differ, so no two items tie on theirs.
+      const sorting = callee?.type === 'identifier';
+      const items = sorting ? args[0] : right;
+      const dict = field(field(items, 'function') ?? items, 'object');
       const why = dict?.type === 'identifier' && names.length === 2 ? itemsProblem(body, dict.text, names[0].text) : 'dict is not a name or whose items go into more than two names';
       if (why || !dict) {
         this.b.unsupported(node, `a for loop over .items() whose ${why}`, 'Python stops with RuntimeError when a dict changes size while its items are walked; change the dict after the loop.');
         return [];
       }
       iterable = this.b.call('keys', [this.expression(dict)], right);
+      if (sorting) iterable = this.b.call('sorted', [iterable], right);
       set(names[0], read());
       set(names[1], this.b.make<A.IndexExpression>('IndexExpression', names[1], { object: this.expression(dict), index: read() }));
     } else {
@@ -2184,6 +2188,15 @@ function shortInteger(digits: string): string {
 
 function isUnpacking(node: SyntaxNode): boolean {
   return node.type === 'pattern_list' || node.type === 'tuple_pattern';
+}
+
+/** Whether `node` is `sorted(d.items())`, in a file (`source`) that does not define its own sorted. */
+function sortedItems(node: SyntaxNode, source: string): boolean {
+  const callee = node.type === 'call' ? field(node, 'function') : undefined;
+  const args = node.type === 'call' ? namedChildren(field(node, 'arguments') ?? node) : [];
+  if (callee?.type !== 'identifier' || callee.text !== 'sorted' || /^\s*(def\s+sorted\b|sorted\s*=)/m.test(source) || args.length !== 1 || args[0].type !== 'call') return false;
+  const inner = field(args[0], 'function');
+  return inner?.type === 'attribute' && field(inner, 'attribute')?.text === 'items' && namedChildren(field(args[0], 'arguments') ?? args[0]).length === 0;
 }
 
 /** Whether the call `node` is walked once where it stands: a for loop's iterable, list(…)'s argument, or str.join's. */
