@@ -1,5 +1,5 @@
-// Python's collections as published algorithms use them: deque (a Whetstone list) and defaultdict
-// (a map whose reads put the default in first), each program
+// Python's collections as published algorithms use them: deque (a Whetstone list), defaultdict
+// (a map whose reads put the default in first) and Counter (a map of counts), each program
 // imported, checked, generated into JavaScript, TypeScript (tsc --strict) and Python and run: each
 // prints what the source prints, at the edges (an empty deque, negative numbers, characters above
 // U+FFFF), or the import is an error naming the construct, its line and why.
@@ -105,5 +105,36 @@ describe('projection: Python collections', () => {
       /for (item\d+) in sorted\(keys\(buckets\)\) \{\s*const low = \1;\s*const count = buckets\[\1\];/,
       true,
     );
+  });
+
+  it('a Counter counts a list or a text, reads a missing key as 0 without putting it in, and most_common sorts by count with ties in first-counted order, in every target', () => {
+    scratch.keepsItsMeaning(
+      'from collections import Counter\n\n\n' +
+        'def top_words(text: str) -> None:\n    counts = Counter(text.lower().split())\n    for word, n in counts.most_common(2):\n        print(word, n)\n    print(len(counts.most_common()), counts["zebra"], "zebra" in counts, len(counts), sum(counts.values()))\n\n\n' +
+        'def letters(word: str) -> None:\n    c: Counter[str] = Counter(word)\n    c["z"] += 2\n    c["a"] -= 1\n    print(c["a"], c["z"], c["😀"], "😀" in c, sum(c.values()), len(sorted(c)))\n    for ch, n in c.most_common():\n        print(ch, n)\n    print(len(c.most_common(0)), len(c.most_common(2)))\n\n\n' +
+        'def votes(ballots: list[int]) -> None:\n    tally: Counter[int] = Counter(ballots)\n    best = -1\n    for v, n in tally.most_common(1):\n        best = v\n    print(best, tally[best], tally[-99], len(tally))\n\n\n' +
+        'top_words("the cat and the hat and the bat")\ntop_words("")\nletters("ab😀ba😀c")\nletters("")\nvotes([3, -1, 3, 0, -1])\nvotes([])\n',
+      'python',
+      /const counts: map<any, number> = \{\};\s*for (item\d+) in slice\(splitWords\(lower\(text\)\), 0\) \{\s*counts\[\1\] = \(includes\(counts, \1\) \? counts\[\1\] : 0\) \+ 1;[^]*c\["z"\] = \(includes\(c, "z"\) \? c\["z"\] : 0\) \+ 2;/,
+      true,
+    );
+  });
+
+  it('a Counter printed, passed on, of a dict, with other methods or read at a key with a call in it is an error at import', () => {
+    const errors = importErrors(
+      'from collections import Counter\n\n\n' +
+        'def total(d: dict[str, int]) -> int:\n    return sum(d.values())\n\n\n' +
+        'c = Counter(["a", "b", "a"])\n' +
+        'print(c)\n' +
+        'print(total(c))\n' +
+        'c.update(["b"])\n' +
+        'print(c[str(1)])\n' +
+        'ages: dict[str, int] = {"ann": 3}\n' +
+        'd = Counter(ages)\n' +
+        'print(len(d), c.most_common(-1))\n',
+    );
+    for (const line of [9, 10, 11, 12, 14, 15]) assert.ok(errors.some((error) => error.startsWith(`${line}: `)), `line ${line}:\n${errors.join('\n')}`);
+    assert.ok(errors.some((error) => /^9: .*the Counter 'c' used other than/.test(error)), errors.join('\n'));
+    assert.ok(errors.some((error) => /^14: .*Counter\(…\) of a dict/.test(error)), errors.join('\n'));
   });
 });

@@ -508,6 +508,12 @@ class JavaScriptGenerator {
       }
       case 'ConditionalExpression': {
         const [condition, consequent, alternate] = [node.condition, node.consequent, node.alternate].map((part) => this.expression(part));
+        // `includes(m, k) ? m[k] : d` of a Map reads an entry that is there: TypeScript is told it is not null.
+        const entry = node.consequent;
+        const held = this.typescript && entry.type === 'IndexExpression' && this.inMap(entry.object) && node.condition.type === 'CallExpression' && this.isBuiltin(node.condition.callee, 'includes');
+        if (held && node.condition.type === 'CallExpression' && node.condition.arguments.map((arg) => this.expression(arg).text).join('\0') === [entry.object, entry.index].map((part) => this.expression(part).text).join('\0')) {
+          return fragment(`${wrap(condition, CONDITIONAL + 1)} ? ${wrap(this.expression(entry.object), POSTFIX)}.get(${this.expression(entry.index).text})! : ${alternate.text}`, CONDITIONAL);
+        }
         return fragment(`${wrap(condition, CONDITIONAL + 1)} ? ${consequent.text} : ${alternate.text}`, CONDITIONAL);
       }
       case 'TypeTest':

@@ -1,4 +1,4 @@
-// Python's collections.deque and defaultdict, each carried where it is built into a name of its own
+// Python's collections.deque, defaultdict and Counter, each carried where it is built into a name of its own
 // and used only as Whetstone's list or map is.
 //
 // A deque is read as a Whetstone list: `deque()` and `deque(xs)` assigned to a
@@ -16,11 +16,19 @@
 // Python shows one as `defaultdict(<class 'int'>, {…})`, and a read of one passed on or returned
 // inserts where a map's does not; so any other use of the name is an error at import, as is a
 // read where the insertion cannot go just before its statement.
+//
+// A Counter is read as a map of counts: `Counter(xs)` counts the elements of a list or the
+// characters of a text into it, a read `c[k]` is `includes(c, k) ? c[k] : 0` (no insertion, as
+// Python's Counter), `c[k] += n` puts the sum in, and `c.most_common(n)` sorts the keys by count,
+// highest first and ties in the order first counted (Python's sort is stable), as [key, count]
+// pairs. Printing one, passing it on and its other methods are errors at import.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import { field, namedChildren } from './ast-builder';
+import { walk, type CallExpression, type Node, type Program } from '../../core/ast';
+import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
+import { field, namedChildren, type AstBuilder } from './ast-builder';
 
 /** The names of collections this import carries when the file imports them as they are. */
-const CARRIED = new Set(['deque', 'defaultdict']);
+const CARRIED = new Set(['deque', 'defaultdict', 'Counter']);
 
 /** The deque methods carried, with the number of arguments each takes. */
 const DEQUE_METHODS: Record<string, number> = { append: 1, appendleft: 1, popleft: 0, pop: 0 };
@@ -203,4 +211,47 @@ function changedInLoop(id: SyntaxNode, walked: SyntaxNode): string | undefined {
   const reads = (loop.type === 'for_in_clause' ? loop.parent : field(loop, 'body'))?.descendantsOfType('subscript') ?? [];
   const other = reads.find((read) => read !== null && field(read, 'value')?.text === id.text && field(read, 'subscript')?.text !== name);
   return other ? `a for loop over the defaultdict '${id.text}' whose body reads ${other.text}, which inserts a missing key: Python raises RuntimeError when a dict changes size while a loop walks it` : undefined;
+}
+
+/** How a Counter is built: `Counter()` or `Counter(xs)`; undefined for anything else. */
+export function counterConstruction(node: SyntaxNode | null | undefined, carried: ReadonlySet<string>): 'empty' | 'from' | undefined {
+  const callee = node?.type === 'call' ? field(node, 'function') : undefined;
+  if (!node || callee?.type !== 'identifier' || callee.text !== 'Counter' || !carried.has('Counter')) return undefined;
+  const args = namedChildren(field(node, 'arguments') ?? node);
+  if (args.length === 0) return 'empty';
+  return args.length === 1 && !['keyword_argument', 'list_splat', 'dictionary_splat', 'generator_expression', 'dictionary'].includes(args[0].type) ? 'from' : undefined;
+}
+
+const COUNTER_METHODS = new Set(['most_common', 'items', 'keys', 'values', 'get']);
+
+/** Why the Counter name `id` is not carried where it stands; undefined where the use means the same on a map of counts. */
+export function counterUseProblem(id: SyntaxNode): string | undefined {
+  const parent = id.parent;
+  const why = `the Counter '${id.text}' used other than by c[k], c[k] += n, most_common, items, keys, values, get, len, list, sorted, in, a for loop or a test for truth: Python shows one as Counter({…}) and reads a missing key as 0 where a Whetstone map passed on would not`;
+  if (parent?.type === 'attribute') {
+    const call = parent.parent;
+    const method = field(parent, 'attribute')?.text ?? '';
+    return field(parent, 'object')?.id === id.id && call?.type === 'call' && field(call, 'function')?.id === parent.id && COUNTER_METHODS.has(method) ? changedInLoop(id, call) : why;
+  }
+  // Elsewhere as a defaultdict's: a loop over one may not change it (a write at another key is an insertion).
+  return defaultdictUseProblem(id) === undefined ? undefined : why;
+}
+
+const countedSources = new WeakMap<AstBuilder, Set<string>>();
+
+/** Records that `walked` (charsOf(xs)) is what `Counter(xs)` counts. */
+export function markCounted(builder: AstBuilder, walked: CallExpression): void {
+  countedSources.set(builder, (countedSources.get(builder) ?? new Set<string>()).add(walked.id));
+}
+
+/** Errors for `Counter(d)` of a dict (python-text-lists.ts made it its keys): Python's Counter takes a dict's counts. */
+export function reportCountedDicts(program: Program, builder: AstBuilder): ProjectionDiagnostic[] {
+  const marked = countedSources.get(builder);
+  const diagnostics: ProjectionDiagnostic[] = [];
+  if (!marked) return diagnostics;
+  walk(program, (node: Node) => {
+    if (node.type !== 'CallExpression' || !marked.has(node.id) || node.callee.type !== 'Identifier' || node.callee.name !== 'keys') return;
+    diagnostics.push(projectionDiagnostic('W_UNSUPPORTED', 'error', "Not carried into Whetstone: Counter(…) of a dict: Python's Counter takes the dict's values as counts", node.id, node.span, { hint: 'Count a list or a text.' }));
+  });
+  return diagnostics;
 }

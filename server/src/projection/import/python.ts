@@ -35,7 +35,7 @@ import { splatName, variadicFunctions, type VariadicFunctions } from './python-v
 import { markDictChange, markFromEnd, markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
 import { setConstruction, setNames, setUseMessage } from './python-sets';
-import { carriedCollections, defaultConstruction, defaultdictUseProblem, dequeConstruction, dequeUseProblem, importsOnlyCarried, type DefaultValue } from './python-collections';
+import { carriedCollections, counterConstruction, counterUseProblem, markCounted, defaultConstruction, defaultdictUseProblem, dequeConstruction, dequeUseProblem, importsOnlyCarried, type DefaultValue } from './python-collections';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
 /** Whetstone's bit operators work on 32-bit signed integers (as JavaScript's do); Python's on integers of any size. */
@@ -90,6 +90,8 @@ export class PythonImporter {
   private deques = new Set<string>();
   /** The names of the scope being read that hold only defaultdicts, with what each gives a missing key. */
   private defaults = new Map<string, DefaultValue>();
+  /** The names of the scope being read that hold only Counters. */
+  private counters = new Set<string>();
 
   constructor(private readonly b: AstBuilder) {}
 
@@ -116,6 +118,7 @@ export class PythonImporter {
     this.collections = carriedCollections(root);
     this.deques = this.dequeNames(expandMain(body), []);
     this.defaults = this.defaultdictNames(expandMain(body), []);
+    this.counters = this.counterNames(expandMain(body), []);
     children.push(...this.hoistedDeclarations(root));
     for (const node of expandMain(body)) children.push(...this.topLevel(node));
     return this.b.make<A.Program>('Program', root, { children });
@@ -259,6 +262,7 @@ export class PythonImporter {
     const outerSets = this.sets;
     const outerDeques = this.deques;
     const outerDefaults = this.defaults;
+    const outerCounters = this.counters;
     const statements = namedChildren(bodyNode ?? node);
     this.scope = this.scanScope(statements, parameters.map((param) => param.name));
     this.sets = setNames(statements, parameters.map((param) => param.name), this.fileDefinesSet);
@@ -266,6 +270,8 @@ export class PythonImporter {
     const inherited = [...outerDeques].filter((name) => !this.scope.assignments.has(name) && !this.scope.declared.has(name));
     this.deques = new Set([...this.dequeNames(statements, parameters.map((param) => param.name)), ...inherited]);
     this.defaults = this.defaultdictNames(statements, parameters.map((param) => param.name));
+    const ownCounters = this.counterNames(statements, parameters.map((param) => param.name));
+    this.counters = new Set([...ownCounters, ...[...outerCounters].filter((name) => !this.scope.assignments.has(name) && !this.scope.declared.has(name))]);
     for (const [name, value] of outerDefaults) if (!this.scope.assignments.has(name) && !this.scope.declared.has(name)) this.defaults.set(name, value);
     try {
       const body: A.Statement[] = [...this.hoistedDeclarations(bodyNode ?? node)];
@@ -279,6 +285,7 @@ export class PythonImporter {
       this.sets = outerSets;
       this.deques = outerDeques;
       this.defaults = outerDefaults;
+      this.counters = outerCounters;
     }
   }
 
@@ -352,6 +359,7 @@ export class PythonImporter {
         if (name === 'list' || name === 'List' || name === 'Sequence' || name === 'Iterable' || name === 'deque') return `list<${args[0] ?? 'any'}>`;
         if (name === 'dict' || name === 'Dict' || name === 'Mapping' || name === 'defaultdict') return `map<${args[0] ?? 'any'}, ${args[1] ?? 'any'}>`;
         if (name === 'Optional') return optional(args[0] ?? 'any');
+        if (name === 'Counter') return `map<${args[0] ?? 'any'}, number>`;
         return 'any';
       }
       case 'binary_operator': {
@@ -650,6 +658,13 @@ export class PythonImporter {
         const right = field(expression, 'right');
         const operator = field(expression, 'operator')?.text ?? '';
         if (!left || !right || !isTarget(left)) return [];
+        const counter = left.type === 'subscript' ? field(left, 'value') : undefined;
+        if (counter?.type === 'identifier' && this.counters.has(counter.text) && (operator === '+=' || operator === '-=')) {
+          // c[k] += n of a Counter: its count (0 where it has none) plus n, put in.
+          const target = this.b.make<A.IndexExpression>('IndexExpression', left, { object: this.b.identifier(counter.text, counter), index: this.expression(field(left, 'subscript') ?? left) });
+          const sum = this.b.make<A.BinaryExpression>('BinaryExpression', expression, { operator: operator === '+=' ? '+' : '-', left: this.expression(left), right: this.expression(right) });
+          return [this.assign(target, '=', sum, expression)];
+        }
         const compound = COMPOUND[operator];
         if (compound) return [this.assign(this.expression(left), compound, this.expression(right), expression)];
         if (operator === '%=' || operator === '//=' || BINARY[operator.slice(0, -1)]) {
@@ -758,6 +773,7 @@ export class PythonImporter {
     if (left.type === 'identifier' && this.sets.has(left.text)) return this.setAssignment(left, right, node);
     const defaulted = left.type === 'identifier' ? this.defaults.get(left.text) : undefined;
     if (defaulted) return [this.declareOrAssign(left.text, this.b.make<A.ObjectLiteral>('ObjectLiteral', right, { properties: [] }), node, varType ?? `map<any, ${defaulted.type}>`)];
+    if (left.type === 'identifier' && this.counters.has(left.text)) return this.counterAssignment(left, right, node, varType);
     if (left.type === 'identifier' && this.deques.has(left.text)) return [this.declareOrAssign(left.text, this.dequeOf(right), node, varType ?? (dequeConstruction(right, this.collections) === 'empty' ? 'list<any>' : null))];
     const value = this.expression(right);
     if (left.type === 'identifier') return [this.declareOrAssign(left.text, value, node, varType)];
@@ -906,6 +922,54 @@ export class PythonImporter {
     if (!source) return this.b.make<A.ArrayLiteral>('ArrayLiteral', right, { elements: [] });
     const elements = this.expression(source);
     return source.type === 'list' ? elements : this.b.call('charsOf', [elements], right);
+  }
+
+  /**
+   * `c.most_common()` and `c.most_common(n)` (n a whole number literal): the keys sorted by count,
+   * highest first (a stable sort: ties in the order first counted, as Python's), each as
+   * `[key, count]`, the first n of them.
+   */
+  private mostCommon(object: SyntaxNode, node: SyntaxNode): A.Expression {
+    const written = namedChildren(field(node, 'arguments') ?? node);
+    if (written.length > 1 || (written[0] && (written[0].type !== 'integer' || !Number.isSafeInteger(Number(written[0].text))))) {
+      return this.b.errorNode(node, 'most_common(n) of other than a whole number written out', 'Python takes none for a negative n and raises for a float: write the number.');
+    }
+    // A tuple shows as (1, 2), a list as [1, 2]: the display check refuses showing the pairs.
+    this.b.tuplesAsLists = true;
+    const param = (name: string): A.Parameter => this.b.make<A.Parameter>('Parameter', node, { name, paramType: null, defaultValue: null });
+    const count = (name: string): A.Expression => this.countOf(object.text, () => this.b.identifier(name, node), node);
+    const [first, second, key] = [this.fresh('first'), this.fresh('second'), this.fresh('key')];
+    const order = this.b.make<A.Lambda>('Lambda', node, { parameters: [param(first), param(second)], returnType: null, body: this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '-', left: count(second), right: count(first) }) });
+    const sortedKeys = this.b.call('sorted', [this.b.call('keys', [this.expression(object)], node), order], node);
+    const pair = this.b.make<A.Lambda>('Lambda', node, { parameters: [param(key)], returnType: null, body: this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [this.b.identifier(key, node), count(key)] }) });
+    const pairs = this.b.call('map', [sortedKeys, pair], node);
+    return written[0] ? this.b.call('slice', [pairs, this.b.literal(0, node), this.b.literal(Number(written[0].text), node)], node) : pairs;
+  }
+
+  /** The names `statements` assign only Counters to (python-collections.ts). */
+  private counterNames(statements: readonly SyntaxNode[], parameters: readonly string[]): Set<string> {
+    if (!this.collections.has('Counter')) return new Set();
+    return setNames(statements, parameters, false, (value) => counterConstruction(value, this.collections) !== undefined);
+  }
+
+  /** `c = Counter()` → `c = {}`; `c = Counter(xs)` → then `for itemN in charsOf(xs) { c[itemN] = (includes(c, itemN) ? c[itemN] : 0) + 1; }`. */
+  private counterAssignment(left: SyntaxNode, right: SyntaxNode, node: SyntaxNode, varType: string | null): A.Statement[] {
+    const start = this.declareOrAssign(left.text, this.b.make<A.ObjectLiteral>('ObjectLiteral', right, { properties: [] }), node, varType ?? 'map<any, number>');
+    const [source] = namedChildren(field(right, 'arguments') ?? right);
+    if (!source) return [start];
+    const item = this.fresh('item');
+    const walked = this.b.call('charsOf', [this.expression(source)], source);
+    markCounted(this.b, walked);
+    const entry = (): A.IndexExpression => this.b.make<A.IndexExpression>('IndexExpression', source, { object: this.b.identifier(left.text, source), index: this.b.identifier(item, source) });
+    const counted = this.b.make<A.BinaryExpression>('BinaryExpression', source, { operator: '+', left: this.countOf(left.text, () => this.b.identifier(item, source), source), right: this.b.literal(1, source) });
+    const body = this.b.make<A.Block>('Block', source, { statements: [this.assign(entry(), '=', counted, source)] });
+    return [start, this.b.make<A.ForStatement>('ForStatement', source, { annotations: [], iterator: item, iterable: walked, body })];
+  }
+
+  /** `includes(c, k) ? c[k] : 0`: a Counter's count of k, 0 where it has none (nothing inserted). */
+  private countOf(name: string, key: () => A.Expression, at: SyntaxNode): A.Expression {
+    const entry = this.b.make<A.IndexExpression>('IndexExpression', at, { object: this.b.identifier(name, at), index: key() });
+    return this.b.make<A.ConditionalExpression>('ConditionalExpression', at, { condition: this.b.call('includes', [this.b.identifier(name, at), key()], at), consequent: entry, alternate: this.b.literal(0, at) });
   }
 
   /** The names `statements` assign only defaultdicts to, each always of the same default (python-collections.ts). */
@@ -1133,6 +1197,10 @@ export class PythonImporter {
           const problem = defaultdictUseProblem(node);
           if (problem) return this.b.errorNode(node, problem, 'Show or pass on dict(d) after the reads, or use a dict with d.get(k, default).');
         }
+        if (this.counters.has(node.text)) {
+          const problem = counterUseProblem(node);
+          if (problem) return this.b.errorNode(node, problem, 'Show or pass on dict(c) or c.most_common(), or count into a dict with d.get(k, 0).');
+        }
         if (this.deques.has(node.text)) {
           const problem = dequeUseProblem(node);
           if (problem) return this.b.errorNode(node, problem, 'Show or compare list(q), which is a list in Python too.');
@@ -1231,6 +1299,11 @@ export class PythonImporter {
         const defaulted = value.type === 'identifier' ? this.defaults.get(value.text) : undefined;
         const assigned = node.parent?.type === 'assignment' && field(node.parent, 'left')?.id === node.id;
         if (defaulted && !assigned) return this.defaultRead(node, value, index, defaulted);
+        if (value.type === 'identifier' && this.counters.has(value.text) && !assigned) {
+          // c[k] of a Counter: 0 where it has no k, nothing inserted.
+          if (!isPlainOperand(index)) return this.b.errorNode(node, `a read of the Counter '${value.text}' at a key other than a name or a literal (it is read twice: to check it is there, then to read it)`, 'Name the key first.');
+          return this.countOf(value.text, () => this.expression(index), node);
+        }
         if (index.type === 'unary_operator' && field(index, 'operator')?.text === '-') {
           // xs[-1] counts from the end in Python only: xs[len(xs) - 1] says so in every target.
           const count = field(index, 'argument');
@@ -1728,6 +1801,9 @@ export class PythonImporter {
       if (strFunction) return strFunction;
       if ((callee.text === 'float' || callee.text === 'int') && args.length === 1) return importConversion(this.b, callee.text, args, node);
       if (callee.text === 'pow' && args.length === 2) return this.b.call('pow', args, node);
+      if (callee.text === 'Counter' && this.collections.has('Counter') && !ownFunction) {
+        return this.b.errorNode(node, 'Counter(…) other than Counter() or Counter(xs) assigned to a name that holds only Counters', 'A Counter is carried as a map of counts where it is built into a name of its own and used as a map is.');
+      }
       if (callee.text === 'defaultdict' && this.collections.has('defaultdict') && !ownFunction) {
         return this.b.errorNode(node, 'defaultdict(…) other than of int, str, bool, list or a lambda of a literal, assigned to a name that holds only defaultdicts', 'A defaultdict is carried as a map where it is built into a name of its own and used as a map is.');
       }
@@ -1761,6 +1837,7 @@ export class PythonImporter {
     if (!object) return undefined;
     if (object.type === 'identifier' && object.text === 'math' && MATH_FUNCTIONS[attribute]) return this.b.call(MATH_FUNCTIONS[attribute], args, node);
     if (object.type === 'identifier' && object.text === 'functools' && attribute === 'reduce') return this.walkCall('reduce', args, node);
+    if (object.type === 'identifier' && this.counters.has(object.text) && attribute === 'most_common') return this.mostCommon(object, node);
     // q.popleft() and q.appendleft(x) of a deque: the first element taken off, x put before it.
     if (object.type === 'identifier' && this.deques.has(object.text) && attribute === 'popleft' && args.length === 0) return this.b.call('shift', [this.expression(object)], node);
     if (object.type === 'identifier' && this.deques.has(object.text) && attribute === 'appendleft' && args.length === 1) {
