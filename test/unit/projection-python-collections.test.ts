@@ -137,4 +137,15 @@ describe('projection: Python collections', () => {
     assert.ok(errors.some((error) => /^9: .*the Counter 'c' used other than/.test(error)), errors.join('\n'));
     assert.ok(errors.some((error) => /^14: .*Counter\(…\) of a dict/.test(error)), errors.join('\n'));
   });
+
+  it('d = dict(zip(ks, vs)) of two names puts each key with its value, stops at the shorter list and keeps a repeated key where it first stood, in every target', () => {
+    scratch.keepsItsMeaning(
+      'def build(keys: list[str], values: list[int]) -> dict[str, int]:\n    pairs: dict[str, int] = dict(zip(keys, values))\n    return pairs\n\n\n' +
+        'p = build(["x", "y", "x", "z"], [1, -2, 3])\nprint(len(p), p["y"], p["x"], "z" in p, list(p.keys()))\n' +
+        'q = build([], [4])\nr = build(["😀", "a"], [0, -0, 7])\nprint(len(q), len(r), r["😀"], list(r.keys()))\n',
+      'python',
+      /const pairs: map<string, number> = \{\};\s*let (count\d+) = 0;\s*for (item\d+) in keys \{\s*if \1 >= len\(values\) \{\s*break;\s*\}\s*pairs\[\2\] = values\[\1\];\s*\1 \+= 1;/,
+      true,
+    );
+  });
 });

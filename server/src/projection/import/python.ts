@@ -774,6 +774,8 @@ export class PythonImporter {
     const defaulted = left.type === 'identifier' ? this.defaults.get(left.text) : undefined;
     if (defaulted) return [this.declareOrAssign(left.text, this.b.make<A.ObjectLiteral>('ObjectLiteral', right, { properties: [] }), node, varType ?? `map<any, ${defaulted.type}>`)];
     if (left.type === 'identifier' && this.counters.has(left.text)) return this.counterAssignment(left, right, node, varType);
+    const zipped = left.type === 'identifier' ? dictOfZip(right, this.b.source) : undefined;
+    if (zipped && !zipped.some((list) => list.text === left.text)) return this.dictOfZip(left, zipped, node, varType);
     if (left.type === 'identifier' && this.deques.has(left.text)) return [this.declareOrAssign(left.text, this.dequeOf(right), node, varType ?? (dequeConstruction(right, this.collections) === 'empty' ? 'list<any>' : null))];
     const value = this.expression(right);
     if (left.type === 'identifier') return [this.declareOrAssign(left.text, value, node, varType)];
@@ -964,6 +966,26 @@ export class PythonImporter {
     const counted = this.b.make<A.BinaryExpression>('BinaryExpression', source, { operator: '+', left: this.countOf(left.text, () => this.b.identifier(item, source), source), right: this.b.literal(1, source) });
     const body = this.b.make<A.Block>('Block', source, { statements: [this.assign(entry(), '=', counted, source)] });
     return [start, this.b.make<A.ForStatement>('ForStatement', source, { annotations: [], iterator: item, iterable: walked, body })];
+  }
+
+  /**
+   * `d = dict(zip(ks, vs))` of two names: `d = {}`, then a loop over ks that puts each key with the
+   * value at the same count in vs, stopping where vs ends (zip stops at the shorter); a later
+   * equal key replaces the value where the first one stands, as Python's dict does.
+   */
+  private dictOfZip(left: SyntaxNode, [keys, values]: SyntaxNode[], node: SyntaxNode, varType: string | null): A.Statement[] {
+    const start = this.declareOrAssign(left.text, this.b.make<A.ObjectLiteral>('ObjectLiteral', node, { properties: [] }), node, varType ?? 'map<any, any>');
+    const [item, counter] = [this.fresh('item'), this.fresh('count')];
+    const at = this.b.spanBetween(node.endIndex, node.endIndex);
+    const count = (): A.Identifier => this.b.identifier(counter, at);
+    const declared = this.b.make<A.VariableDeclaration>('VariableDeclaration', at, { name: counter, kind: 'let', varType: null, annotations: [], initializer: this.b.literal(0, at) });
+    const ended = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '>=', left: count(), right: this.b.call('len', [this.expression(values)], at) });
+    const stop = this.b.make<A.IfStatement>('IfStatement', at, { annotations: [], condition: ended, consequent: this.b.make<A.Block>('Block', at, { statements: [this.b.make<A.BreakStatement>('BreakStatement', at, { annotations: [] })] }), alternate: null });
+    const entry = this.b.make<A.IndexExpression>('IndexExpression', at, { object: this.b.identifier(left.text, at), index: this.b.identifier(item, at) });
+    const put = this.assign(entry, '=', this.b.make<A.IndexExpression>('IndexExpression', at, { object: this.expression(values), index: count() }), node);
+    const step = this.b.make<A.AssignmentStatement>('AssignmentStatement', at, { annotations: [], operator: '+=', target: count(), value: this.b.literal(1, at) });
+    const loop = this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: item, iterable: this.expression(keys), body: this.b.make<A.Block>('Block', node, { statements: [stop, put, step] }) });
+    return [start, declared, loop];
   }
 
   /** `includes(c, k) ? c[k] : 0`: a Counter's count of k, 0 where it has none (nothing inserted). */
@@ -2265,6 +2287,17 @@ function shortInteger(digits: string): string {
 
 function isUnpacking(node: SyntaxNode): boolean {
   return node.type === 'pattern_list' || node.type === 'tuple_pattern';
+}
+
+/** The two names of `dict(zip(ks, vs))`, in a file that defines neither dict nor zip; undefined for anything else. */
+function dictOfZip(node: SyntaxNode, source: string): SyntaxNode[] | undefined {
+  const argsOf = (call: SyntaxNode, name: string): SyntaxNode[] | undefined => {
+    const callee = call.type === 'call' ? field(call, 'function') : undefined;
+    return callee?.type === 'identifier' && callee.text === name && !new RegExp(`^\\s*(def\\s+${name}\\b|${name}\\s*=)`, 'm').test(source) ? namedChildren(field(call, 'arguments') ?? call) : undefined;
+  };
+  const [inner] = argsOf(node, 'dict') ?? [];
+  const lists = inner && argsOf(inner, 'zip');
+  return lists?.length === 2 && lists.every((list) => list.type === 'identifier') && namedChildren(field(node, 'arguments') ?? node).length === 1 ? lists : undefined;
 }
 
 /** Whether `node` is `sorted(d.items())`, in a file (`source`) that does not define its own sorted. */
