@@ -432,7 +432,9 @@ class JavaScriptGenerator {
       }
     } else {
       const kind = assignsName(node.body, node.iterator) ? 'let' : 'const';
-      w.line(`for (${kind} ${iterator} of ${this.expression(node.iterable).text}) {`);
+      // A Map's entry read is null where the key is missing (walking it stops the program): TypeScript is told it walks the entry's type.
+      const mapEntry = this.typescript && node.iterable.type === 'IndexExpression' && this.inMap(node.iterable.object);
+      w.line(`for (${kind} ${iterator} of ${this.expression(node.iterable).text}${mapEntry ? '!' : ''}) {`);
     }
     this.block(w, node.body);
     w.line('}');
@@ -506,6 +508,12 @@ class JavaScriptGenerator {
       }
       case 'ConditionalExpression': {
         const [condition, consequent, alternate] = [node.condition, node.consequent, node.alternate].map((part) => this.expression(part));
+        // `includes(m, k) ? m[k] : d` of a Map reads an entry that is there: TypeScript is told it is not null.
+        const entry = node.consequent;
+        const held = this.typescript && entry.type === 'IndexExpression' && this.inMap(entry.object) && node.condition.type === 'CallExpression' && this.isBuiltin(node.condition.callee, 'includes');
+        if (held && node.condition.type === 'CallExpression' && node.condition.arguments.map((arg) => this.expression(arg).text).join('\0') === [entry.object, entry.index].map((part) => this.expression(part).text).join('\0')) {
+          return fragment(`${wrap(condition, CONDITIONAL + 1)} ? ${wrap(this.expression(entry.object), POSTFIX)}.get(${this.expression(entry.index).text})! : ${alternate.text}`, CONDITIONAL);
+        }
         return fragment(`${wrap(condition, CONDITIONAL + 1)} ? ${consequent.text} : ${alternate.text}`, CONDITIONAL);
       }
       case 'TypeTest':

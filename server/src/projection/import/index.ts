@@ -28,6 +28,7 @@ import { typeReturnedMaps } from './python-returned-maps';
 import { reportRunFindings } from './python-run-findings';
 import { reportRunGaps } from './python-run-gaps';
 import { reportLateBindings } from './python-closures';
+import { reportCountedDicts } from './python-collections';
 
 export interface ImportResult {
   ast: Program;
@@ -65,7 +66,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const renamed = renameKeywordNames(ast, language === 'python' ? undefined : builder.libraryCallees);
     if (language === 'python') typeReturnedMaps(ast);
     if (language === 'python') retypeListCounts(ast, builder);
-    const textLists = language === 'python' ? retypeTextLists(ast, builder) : [];
+    const textLists = language === 'python' ? [...retypeTextLists(ast, builder), ...reportCountedDicts(ast, builder)] : [];
     const membership = language === 'python' ? [...readMembership(ast, builder), ...reportExtremes(ast, builder), ...reportRunFindings(ast, builder)] : reportTextualSorts(ast, builder.libraryCallees);
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
     // What JavaScript values may be where the checker does not say, followed over the whole file.

@@ -21,9 +21,10 @@ const NESTED_SCOPES = new Set(['function_definition', 'lambda', 'class_definitio
 /**
  * The names `statements` (a function's body, or the file's) assign only sets to: every
  * assignment of the name there builds one, and it is no parameter, loop name or `+=` target.
- * Undefined names: when the file defines its own `set`.
+ * Undefined names: when the file defines its own `set`. `builds` says what else counts as the
+ * construction (a deque's, python-collections.ts).
  */
-export function setNames(statements: readonly SyntaxNode[], parameters: readonly string[], fileDefinesSet: boolean): Set<string> {
+export function setNames(statements: readonly SyntaxNode[], parameters: readonly string[], fileDefinesSet: boolean, builds?: (value: SyntaxNode | null | undefined) => boolean): Set<string> {
   const only = new Map<string, boolean>(parameters.map((name) => [name, false]));
   const note = (name: string, isSet: boolean): void => void only.set(name, (only.get(name) ?? true) && isSet);
   /** Whether `node` is inside a function, lambda or class nested in the scope (below `top`). */
@@ -41,8 +42,9 @@ export function setNames(statements: readonly SyntaxNode[], parameters: readonly
         continue;
       }
       const left = field(node, 'left');
-      if (node.type === 'assignment' && left?.type === 'identifier') note(left.text, !fileDefinesSet && setConstruction(field(node, 'right')) !== undefined);
-      else for (const id of [...names(left), ...names(field(node, 'name'))]) note(id.text, false);
+      if (node.type === 'assignment' && left?.type === 'identifier') note(left.text, builds ? builds(field(node, 'right')) : !fileDefinesSet && setConstruction(field(node, 'right')) !== undefined);
+      // `s[k] = v` and `s.x = v` do not rebind the name (a set's is refused where it is read).
+      else if (left?.type !== 'subscript' && left?.type !== 'attribute') for (const id of [...names(left), ...names(field(node, 'name'))]) note(id.text, false);
     }
   }
   return new Set([...only].filter(([, isSet]) => isSet).map(([name]) => name));

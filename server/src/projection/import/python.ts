@@ -35,6 +35,7 @@ import { splatName, variadicFunctions, type VariadicFunctions } from './python-v
 import { markDictChange, markFromEnd, markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
 import { setConstruction, setNames, setUseMessage } from './python-sets';
+import { carriedCollections, counterConstruction, counterUseProblem, markCounted, defaultConstruction, defaultdictUseProblem, dequeConstruction, dequeUseProblem, importsOnlyCarried, type DefaultValue } from './python-collections';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
 /** Whetstone's bit operators work on 32-bit signed integers (as JavaScript's do); Python's on integers of any size. */
@@ -84,6 +85,13 @@ export class PythonImporter {
   /** The names of the scope being read that hold only sets (python-sets.ts). */
   private sets = new Set<string>();
   private fileDefinesSet = false;
+  /** What the file imports from collections that is carried, and the names of the scope being read that hold only deques (python-collections.ts). */
+  private collections = new Set<string>();
+  private deques = new Set<string>();
+  /** The names of the scope being read that hold only defaultdicts, with what each gives a missing key. */
+  private defaults = new Map<string, DefaultValue>();
+  /** The names of the scope being read that hold only Counters. */
+  private counters = new Set<string>();
 
   constructor(private readonly b: AstBuilder) {}
 
@@ -107,6 +115,10 @@ export class PythonImporter {
     this.scope = this.scanScope(expandMain(body), [], true);
     this.fileDefinesSet = root.descendantsOfType('function_definition').some((fn) => field(fn!, 'name')?.text === 'set');
     this.sets = setNames(expandMain(body), [], this.fileDefinesSet);
+    this.collections = carriedCollections(root);
+    this.deques = this.dequeNames(expandMain(body), []);
+    this.defaults = this.defaultdictNames(expandMain(body), []);
+    this.counters = this.counterNames(expandMain(body), []);
     children.push(...this.hoistedDeclarations(root));
     for (const node of expandMain(body)) children.push(...this.topLevel(node));
     return this.b.make<A.Program>('Program', root, { children });
@@ -157,6 +169,8 @@ export class PythonImporter {
       return [];
     }
     if (TYPE_ONLY_MODULES.has(module.text) || TEST_MODULES.has(module.text)) return [];
+    // `from collections import deque`: carried as Whetstone's lists (python-collections.ts).
+    if (module.text === 'collections' && importsOnlyCarried(node, this.collections)) return [];
     const imported = namedChildren(node).filter((child) => child.startIndex !== module.startIndex).map((child) => child.text);
     // `from math import floor, ceil`: the names are Whetstone's built-ins of the same meaning.
     if (module.text === 'math' && imported.length > 0 && imported.every((name) => name === 'floor' || name === 'ceil')) return [];
@@ -246,9 +260,19 @@ export class PythonImporter {
     const bodyNode = field(node, 'body');
     const outer = this.scope;
     const outerSets = this.sets;
+    const outerDeques = this.deques;
+    const outerDefaults = this.defaults;
+    const outerCounters = this.counters;
     const statements = namedChildren(bodyNode ?? node);
     this.scope = this.scanScope(statements, parameters.map((param) => param.name));
     this.sets = setNames(statements, parameters.map((param) => param.name), this.fileDefinesSet);
+    // A deque of the enclosing scope the function reads (and neither assigns nor takes) is still one.
+    const inherited = [...outerDeques].filter((name) => !this.scope.assignments.has(name) && !this.scope.declared.has(name));
+    this.deques = new Set([...this.dequeNames(statements, parameters.map((param) => param.name)), ...inherited]);
+    this.defaults = this.defaultdictNames(statements, parameters.map((param) => param.name));
+    const ownCounters = this.counterNames(statements, parameters.map((param) => param.name));
+    this.counters = new Set([...ownCounters, ...[...outerCounters].filter((name) => !this.scope.assignments.has(name) && !this.scope.declared.has(name))]);
+    for (const [name, value] of outerDefaults) if (!this.scope.assignments.has(name) && !this.scope.declared.has(name)) this.defaults.set(name, value);
     try {
       const body: A.Statement[] = [...this.hoistedDeclarations(bodyNode ?? node)];
       statements.forEach((statement, index) => {
@@ -259,6 +283,9 @@ export class PythonImporter {
     } finally {
       this.scope = outer;
       this.sets = outerSets;
+      this.deques = outerDeques;
+      this.defaults = outerDefaults;
+      this.counters = outerCounters;
     }
   }
 
@@ -329,9 +356,10 @@ export class PythonImporter {
         const parts = namedChildren(node);
         const name = parts[0]?.text ?? '';
         const args = parts.slice(1).flatMap((part) => (part.type === 'type_parameter' ? namedChildren(part) : [part])).map((arg) => this.typeOf(arg));
-        if (name === 'list' || name === 'List' || name === 'Sequence' || name === 'Iterable') return `list<${args[0] ?? 'any'}>`;
-        if (name === 'dict' || name === 'Dict' || name === 'Mapping') return `map<${args[0] ?? 'any'}, ${args[1] ?? 'any'}>`;
+        if (name === 'list' || name === 'List' || name === 'Sequence' || name === 'Iterable' || name === 'deque') return `list<${args[0] ?? 'any'}>`;
+        if (name === 'dict' || name === 'Dict' || name === 'Mapping' || name === 'defaultdict') return `map<${args[0] ?? 'any'}, ${args[1] ?? 'any'}>`;
         if (name === 'Optional') return optional(args[0] ?? 'any');
+        if (name === 'Counter') return `map<${args[0] ?? 'any'}, number>`;
         return 'any';
       }
       case 'binary_operator': {
@@ -630,6 +658,13 @@ export class PythonImporter {
         const right = field(expression, 'right');
         const operator = field(expression, 'operator')?.text ?? '';
         if (!left || !right || !isTarget(left)) return [];
+        const counter = left.type === 'subscript' ? field(left, 'value') : undefined;
+        if (counter?.type === 'identifier' && this.counters.has(counter.text) && (operator === '+=' || operator === '-=')) {
+          // c[k] += n of a Counter: its count (0 where it has none) plus n, put in.
+          const target = this.b.make<A.IndexExpression>('IndexExpression', left, { object: this.b.identifier(counter.text, counter), index: this.expression(field(left, 'subscript') ?? left) });
+          const sum = this.b.make<A.BinaryExpression>('BinaryExpression', expression, { operator: operator === '+=' ? '+' : '-', left: this.expression(left), right: this.expression(right) });
+          return [this.assign(target, '=', sum, expression)];
+        }
         const compound = COMPOUND[operator];
         if (compound) return [this.assign(this.expression(left), compound, this.expression(right), expression)];
         if (operator === '%=' || operator === '//=' || BINARY[operator.slice(0, -1)]) {
@@ -642,6 +677,15 @@ export class PythonImporter {
       case 'string':
         // A bare string is documentation, like a comment.
         return [];
+      case 'subscript': {
+        // `d[k]` of a defaultdict alone: the default put in (just before), nothing else.
+        const map = field(expression, 'value');
+        if (map?.type === 'identifier' && this.defaults.has(map.text)) {
+          this.expression(expression);
+          return [];
+        }
+        break;
+      }
       case 'call': {
         // doctest.testmod(): running the examples of the docstrings, which are not carried.
         if (isTestRun(expression)) return [];
@@ -727,6 +771,12 @@ export class PythonImporter {
       return loop ? [start, loop] : [start];
     }
     if (left.type === 'identifier' && this.sets.has(left.text)) return this.setAssignment(left, right, node);
+    const defaulted = left.type === 'identifier' ? this.defaults.get(left.text) : undefined;
+    if (defaulted) return [this.declareOrAssign(left.text, this.b.make<A.ObjectLiteral>('ObjectLiteral', right, { properties: [] }), node, varType ?? `map<any, ${defaulted.type}>`)];
+    if (left.type === 'identifier' && this.counters.has(left.text)) return this.counterAssignment(left, right, node, varType);
+    const zipped = left.type === 'identifier' ? dictOfZip(right, this.b.source) : undefined;
+    if (zipped && !zipped.some((list) => list.text === left.text)) return this.dictOfZip(left, zipped, node, varType);
+    if (left.type === 'identifier' && this.deques.has(left.text)) return [this.declareOrAssign(left.text, this.dequeOf(right), node, varType ?? (dequeConstruction(right, this.collections) === 'empty' ? 'list<any>' : null))];
     const value = this.expression(right);
     if (left.type === 'identifier') return [this.declareOrAssign(left.text, value, node, varType)];
     return [this.assign(this.expression(left), '=', value, node)];
@@ -754,7 +804,17 @@ export class PythonImporter {
       block.statements.unshift(this.assign(this.b.identifier(left.text, left), '=', this.b.identifier(item, inside), left));
       return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: item, iterable, body: block })];
     }
-    return [this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: left.text, iterable: this.expression(right), body: this.block(field(node, 'body'), node) })];
+    // A read of a defaultdict in what the loop walks puts its default in just before the loop (it is read once).
+    const readsDefault = right.descendantsOfType('subscript').some((read) => read !== null && this.defaults.has(field(read, 'value')?.text ?? ''));
+    const outer = this.before;
+    if (readsDefault) this.before = [];
+    try {
+      const iterable = this.expression(right);
+      const first = readsDefault ? (this.before ?? []) : [];
+      return [...first, this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: left.text, iterable, body: this.block(field(node, 'body'), node) })];
+    } finally {
+      this.before = outer;
+    }
   }
 
   /**
@@ -847,6 +907,137 @@ export class PythonImporter {
     const iterable = this.setName(source) ? this.b.call('keys', [this.b.identifier(source.text, source)], source) : this.expression(source);
     const loop = this.b.make<A.ForStatement>('ForStatement', source, { annotations: [], iterator: item, iterable, body: this.b.make<A.Block>('Block', source, { statements: [put(this.b.identifier(item, source), source)] }) });
     return [start, loop];
+  }
+
+  /** The names `statements` assign only deques to (python-collections.ts). */
+  private dequeNames(statements: readonly SyntaxNode[], parameters: readonly string[]): Set<string> {
+    if (!this.collections.has('deque')) return new Set();
+    return setNames(statements, parameters, false, (value) => dequeConstruction(value, this.collections) !== undefined);
+  }
+
+  /**
+   * `deque()` → `[]`, `deque([a, b])` → `[a, b]`, `deque(xs)` → what `list(xs)` becomes (a copy of
+   * a list, a text's characters, a dict's keys, by the type of xs: python-text-lists.ts).
+   */
+  private dequeOf(right: SyntaxNode): A.Expression {
+    const [source] = namedChildren(field(right, 'arguments') ?? right);
+    if (!source) return this.b.make<A.ArrayLiteral>('ArrayLiteral', right, { elements: [] });
+    const elements = this.expression(source);
+    return source.type === 'list' ? elements : this.b.call('charsOf', [elements], right);
+  }
+
+  /**
+   * `c.most_common()` and `c.most_common(n)` (n a whole number literal): the keys sorted by count,
+   * highest first (a stable sort: ties in the order first counted, as Python's), each as
+   * `[key, count]`, the first n of them.
+   */
+  private mostCommon(object: SyntaxNode, node: SyntaxNode): A.Expression {
+    const written = namedChildren(field(node, 'arguments') ?? node);
+    if (written.length > 1 || (written[0] && (written[0].type !== 'integer' || !Number.isSafeInteger(Number(written[0].text))))) {
+      return this.b.errorNode(node, 'most_common(n) of other than a whole number written out', 'Python takes none for a negative n and raises for a float: write the number.');
+    }
+    // A tuple shows as (1, 2), a list as [1, 2]: the display check refuses showing the pairs.
+    this.b.tuplesAsLists = true;
+    const param = (name: string): A.Parameter => this.b.make<A.Parameter>('Parameter', node, { name, paramType: null, defaultValue: null });
+    const count = (name: string): A.Expression => this.countOf(object.text, () => this.b.identifier(name, node), node);
+    const [first, second, key] = [this.fresh('first'), this.fresh('second'), this.fresh('key')];
+    const order = this.b.make<A.Lambda>('Lambda', node, { parameters: [param(first), param(second)], returnType: null, body: this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '-', left: count(second), right: count(first) }) });
+    const sortedKeys = this.b.call('sorted', [this.b.call('keys', [this.expression(object)], node), order], node);
+    const pair = this.b.make<A.Lambda>('Lambda', node, { parameters: [param(key)], returnType: null, body: this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [this.b.identifier(key, node), count(key)] }) });
+    const pairs = this.b.call('map', [sortedKeys, pair], node);
+    return written[0] ? this.b.call('slice', [pairs, this.b.literal(0, node), this.b.literal(Number(written[0].text), node)], node) : pairs;
+  }
+
+  /** The names `statements` assign only Counters to (python-collections.ts). */
+  private counterNames(statements: readonly SyntaxNode[], parameters: readonly string[]): Set<string> {
+    if (!this.collections.has('Counter')) return new Set();
+    return setNames(statements, parameters, false, (value) => counterConstruction(value, this.collections) !== undefined);
+  }
+
+  /** `c = Counter()` → `c = {}`; `c = Counter(xs)` → then `for itemN in charsOf(xs) { c[itemN] = (includes(c, itemN) ? c[itemN] : 0) + 1; }`. */
+  private counterAssignment(left: SyntaxNode, right: SyntaxNode, node: SyntaxNode, varType: string | null): A.Statement[] {
+    const start = this.declareOrAssign(left.text, this.b.make<A.ObjectLiteral>('ObjectLiteral', right, { properties: [] }), node, varType ?? 'map<any, number>');
+    const [source] = namedChildren(field(right, 'arguments') ?? right);
+    if (!source) return [start];
+    const item = this.fresh('item');
+    const walked = this.b.call('charsOf', [this.expression(source)], source);
+    markCounted(this.b, walked);
+    const entry = (): A.IndexExpression => this.b.make<A.IndexExpression>('IndexExpression', source, { object: this.b.identifier(left.text, source), index: this.b.identifier(item, source) });
+    const counted = this.b.make<A.BinaryExpression>('BinaryExpression', source, { operator: '+', left: this.countOf(left.text, () => this.b.identifier(item, source), source), right: this.b.literal(1, source) });
+    const body = this.b.make<A.Block>('Block', source, { statements: [this.assign(entry(), '=', counted, source)] });
+    return [start, this.b.make<A.ForStatement>('ForStatement', source, { annotations: [], iterator: item, iterable: walked, body })];
+  }
+
+  /**
+   * `d = dict(zip(ks, vs))` of two names: `d = {}`, then a loop over ks that puts each key with the
+   * value at the same count in vs, stopping where vs ends (zip stops at the shorter); a later
+   * equal key replaces the value where the first one stands, as Python's dict does.
+   */
+  private dictOfZip(left: SyntaxNode, [keys, values]: SyntaxNode[], node: SyntaxNode, varType: string | null): A.Statement[] {
+    const start = this.declareOrAssign(left.text, this.b.make<A.ObjectLiteral>('ObjectLiteral', node, { properties: [] }), node, varType ?? 'map<any, any>');
+    const [item, counter] = [this.fresh('item'), this.fresh('count')];
+    const at = this.b.spanBetween(node.endIndex, node.endIndex);
+    const count = (): A.Identifier => this.b.identifier(counter, at);
+    const declared = this.b.make<A.VariableDeclaration>('VariableDeclaration', at, { name: counter, kind: 'let', varType: null, annotations: [], initializer: this.b.literal(0, at) });
+    const ended = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '>=', left: count(), right: this.b.call('len', [this.expression(values)], at) });
+    const stop = this.b.make<A.IfStatement>('IfStatement', at, { annotations: [], condition: ended, consequent: this.b.make<A.Block>('Block', at, { statements: [this.b.make<A.BreakStatement>('BreakStatement', at, { annotations: [] })] }), alternate: null });
+    const entry = this.b.make<A.IndexExpression>('IndexExpression', at, { object: this.b.identifier(left.text, at), index: this.b.identifier(item, at) });
+    const put = this.assign(entry, '=', this.b.make<A.IndexExpression>('IndexExpression', at, { object: this.expression(values), index: count() }), node);
+    const step = this.b.make<A.AssignmentStatement>('AssignmentStatement', at, { annotations: [], operator: '+=', target: count(), value: this.b.literal(1, at) });
+    const loop = this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: item, iterable: this.expression(keys), body: this.b.make<A.Block>('Block', node, { statements: [stop, put, step] }) });
+    return [start, declared, loop];
+  }
+
+  /** `includes(c, k) ? c[k] : 0`: a Counter's count of k, 0 where it has none (nothing inserted). */
+  private countOf(name: string, key: () => A.Expression, at: SyntaxNode): A.Expression {
+    const entry = this.b.make<A.IndexExpression>('IndexExpression', at, { object: this.b.identifier(name, at), index: key() });
+    return this.b.make<A.ConditionalExpression>('ConditionalExpression', at, { condition: this.b.call('includes', [this.b.identifier(name, at), key()], at), consequent: entry, alternate: this.b.literal(0, at) });
+  }
+
+  /** The names `statements` assign only defaultdicts to, each always of the same default (python-collections.ts). */
+  private defaultdictNames(statements: readonly SyntaxNode[], parameters: readonly string[]): Map<string, DefaultValue> {
+    const found = new Map<string, DefaultValue>();
+    if (!this.collections.has('defaultdict')) return found;
+    const names = setNames(statements, parameters, false, (value) => defaultConstruction(value, this.collections) !== undefined);
+    const seen = new Map<string, string>();
+    for (const statement of statements) {
+      for (const node of [statement, ...statement.descendantsOfType('assignment')]) {
+        const left = node && field(node, 'left');
+        const value = left?.type === 'identifier' && names.has(left.text) ? defaultConstruction(field(node!, 'right'), this.collections) : undefined;
+        if (!left || !value) continue;
+        const key = JSON.stringify(value);
+        if (seen.has(left.text) && seen.get(left.text) !== key) names.delete(left.text);
+        seen.set(left.text, key);
+        found.set(left.text, value);
+      }
+    }
+    for (const name of [...found.keys()]) if (!names.has(name)) found.delete(name);
+    return found;
+  }
+
+  /**
+   * `d[k]` of a defaultdict read (not assigned): just before the statement, `if !includes(d, k) {
+   * d[k] = default; }`, as Python's read inserts the default; then `d[k]`. The key is read once
+   * (held in a constant unless a name or literal); the statement may use `d` before the read only
+   * by other reads, and nothing may run before the read that Python would run before the insertion.
+   */
+  private defaultRead(node: SyntaxNode, map: SyntaxNode, key: SyntaxNode, value: DefaultValue): A.Expression {
+    let statement: SyntaxNode | null = node;
+    while (statement && !['expression_statement', 'return_statement', 'for_statement'].includes(statement.type)) statement = statement.parent;
+    const reads = statement?.type === 'for_statement' ? field(statement, 'right') : statement;
+    const otherUse = reads?.descendantsOfType('identifier').find((id) => id !== null && id.text === map.text && id.startIndex < node.startIndex && !(id.parent?.type === 'subscript' && field(id.parent, 'value')?.id === id.id));
+    const problem = !this.before || !reads ? 'in a condition, a loop test or a lambda' : (sometimesRun(node) ?? this.callBefore(node) ?? (otherUse ? `in a statement that also uses ${map.text} otherwise (${(otherUse.parent?.type === 'argument_list' ? otherUse.parent.parent : otherUse.parent)?.text.slice(0, 30) ?? map.text}), which Python does before or after the read inserts the key` : undefined));
+    if (problem || !this.before) return this.b.errorNode(node, `a read of the defaultdict '${map.text}' ${problem ?? ''}`, 'Read it in a statement of its own (value = d[k]), where its default can be put in first.');
+    const start = this.b.spanBetween(node.startIndex, node.startIndex);
+    const held = isPlainOperand(key) ? undefined : this.fresh('key');
+    if (held) this.before.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', start, { name: held, kind: 'const', varType: null, annotations: [], initializer: this.expression(key) }));
+    const keyOf = (): A.Expression => (held ? this.b.identifier(held, start) : this.expression(key));
+    const entry = (): A.IndexExpression => this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.b.identifier(map.text, map), index: keyOf() });
+    const fallback = value.value === 'list' ? this.b.make<A.ArrayLiteral>('ArrayLiteral', start, { elements: [] }) : this.b.literal(value.value, start);
+    const missing = this.b.make<A.UnaryExpression>('UnaryExpression', start, { operator: '!', operand: this.b.call('includes', [this.b.identifier(map.text, map), keyOf()], start) });
+    const insert = this.b.make<A.Block>('Block', start, { statements: [this.assign(entry(), '=', fallback, node)] });
+    this.before.push(this.b.make<A.IfStatement>('IfStatement', start, { annotations: [], condition: missing, consequent: insert, alternate: null }));
+    return entry();
   }
 
   /** The identifier of a name that holds only sets, read as it is (not the error other uses are). */
@@ -1024,6 +1215,18 @@ export class PythonImporter {
         // functions of one argument, which the calls the tables map become.
         if (node.text === 'int' || node.text === 'str') return this.b.errorNode(node, `'${node.text}' other than called with one argument`, `Python's ${node.text} is also a type; Whetstone's ${node.text}(x) is a function only.`);
         if (this.sets.has(node.text)) return this.b.errorNode(node, setUseMessage(node.text), 'Walk or print sorted(s), which is in order.');
+        if (this.defaults.has(node.text)) {
+          const problem = defaultdictUseProblem(node);
+          if (problem) return this.b.errorNode(node, problem, 'Show or pass on dict(d) after the reads, or use a dict with d.get(k, default).');
+        }
+        if (this.counters.has(node.text)) {
+          const problem = counterUseProblem(node);
+          if (problem) return this.b.errorNode(node, problem, 'Show or pass on dict(c) or c.most_common(), or count into a dict with d.get(k, 0).');
+        }
+        if (this.deques.has(node.text)) {
+          const problem = dequeUseProblem(node);
+          if (problem) return this.b.errorNode(node, problem, 'Show or compare list(q), which is a list in Python too.');
+        }
         return this.b.identifier(node.text, node);
       case 'true':
       case 'false':
@@ -1115,6 +1318,14 @@ export class PythonImporter {
         const index = field(node, 'subscript');
         if (value && index?.type === 'slice' && namedChildren(node).length === 2) return this.slice(node, value, index);
         if (!value || !index || index.type === 'slice' || namedChildren(node).length > 2) return this.b.errorNode(node, 'a slice or multiple subscripts');
+        const defaulted = value.type === 'identifier' ? this.defaults.get(value.text) : undefined;
+        const assigned = node.parent?.type === 'assignment' && field(node.parent, 'left')?.id === node.id;
+        if (defaulted && !assigned) return this.defaultRead(node, value, index, defaulted);
+        if (value.type === 'identifier' && this.counters.has(value.text) && !assigned) {
+          // c[k] of a Counter: 0 where it has no k, nothing inserted.
+          if (!isPlainOperand(index)) return this.b.errorNode(node, `a read of the Counter '${value.text}' at a key other than a name or a literal (it is read twice: to check it is there, then to read it)`, 'Name the key first.');
+          return this.countOf(value.text, () => this.expression(index), node);
+        }
         if (index.type === 'unary_operator' && field(index, 'operator')?.text === '-') {
           // xs[-1] counts from the end in Python only: xs[len(xs) - 1] says so in every target.
           const count = field(index, 'argument');
@@ -1395,14 +1606,18 @@ export class PythonImporter {
         set(names[at + 1], this.b.make<A.IndexExpression>('IndexExpression', names[at + 1], { object: this.b.identifier(other, inside), index: counted() })),
       );
       reads.push(step());
-    } else if (callee?.type === 'attribute' && field(callee, 'attribute')?.text === 'items' && args.length === 0) {
-      const dict = field(callee, 'object');
+    } else if ((callee?.type === 'attribute' && field(callee, 'attribute')?.text === 'items' && args.length === 0) || sortedItems(right, this.b.source)) {
+      // sorted(d.items()) is sorted by key alone: a dict's keys differ, so no two items tie on theirs.
+      const sorting = callee?.type === 'identifier';
+      const items = sorting ? args[0] : right;
+      const dict = field(field(items, 'function') ?? items, 'object');
       const why = dict?.type === 'identifier' && names.length === 2 ? itemsProblem(body, dict.text, names[0].text) : 'dict is not a name or whose items go into more than two names';
       if (why || !dict) {
         this.b.unsupported(node, `a for loop over .items() whose ${why}`, 'Python stops with RuntimeError when a dict changes size while its items are walked; change the dict after the loop.');
         return [];
       }
       iterable = this.b.call('keys', [this.expression(dict)], right);
+      if (sorting) iterable = this.b.call('sorted', [iterable], right);
       set(names[0], read());
       set(names[1], this.b.make<A.IndexExpression>('IndexExpression', names[1], { object: this.expression(dict), index: read() }));
     } else {
@@ -1608,6 +1823,15 @@ export class PythonImporter {
       if (strFunction) return strFunction;
       if ((callee.text === 'float' || callee.text === 'int') && args.length === 1) return importConversion(this.b, callee.text, args, node);
       if (callee.text === 'pow' && args.length === 2) return this.b.call('pow', args, node);
+      if (callee.text === 'Counter' && this.collections.has('Counter') && !ownFunction) {
+        return this.b.errorNode(node, 'Counter(…) other than Counter() or Counter(xs) assigned to a name that holds only Counters', 'A Counter is carried as a map of counts where it is built into a name of its own and used as a map is.');
+      }
+      if (callee.text === 'defaultdict' && this.collections.has('defaultdict') && !ownFunction) {
+        return this.b.errorNode(node, 'defaultdict(…) other than of int, str, bool, list or a lambda of a literal, assigned to a name that holds only defaultdicts', 'A defaultdict is carried as a map where it is built into a name of its own and used as a map is.');
+      }
+      if (callee.text === 'deque' && this.collections.has('deque') && !ownFunction) {
+        return this.b.errorNode(node, 'deque(…) other than deque() or deque(xs) assigned to a name that holds only deques', 'A deque is carried as a list where it is built into a name of its own (no maxlen) and used as a list is.');
+      }
       // round(x) rounds halves (2.5) to even, Whetstone's round away from zero. With digits, a half
       // is rarely exact in binary (2.675 is below it), so both agree there.
       if (callee.text === 'round' && args.length === 1) return this.b.errorNode(node, "Python's round(x) (it rounds halves to even; Whetstone's round rounds them away from zero)", 'round(x + 0.5) or floor(x + 0.5) says which rounding you want.');
@@ -1635,6 +1859,12 @@ export class PythonImporter {
     if (!object) return undefined;
     if (object.type === 'identifier' && object.text === 'math' && MATH_FUNCTIONS[attribute]) return this.b.call(MATH_FUNCTIONS[attribute], args, node);
     if (object.type === 'identifier' && object.text === 'functools' && attribute === 'reduce') return this.walkCall('reduce', args, node);
+    if (object.type === 'identifier' && this.counters.has(object.text) && attribute === 'most_common') return this.mostCommon(object, node);
+    // q.popleft() and q.appendleft(x) of a deque: the first element taken off, x put before it.
+    if (object.type === 'identifier' && this.deques.has(object.text) && attribute === 'popleft' && args.length === 0) return this.b.call('shift', [this.expression(object)], node);
+    if (object.type === 'identifier' && this.deques.has(object.text) && attribute === 'appendleft' && args.length === 1) {
+      return this.b.call('splice', [this.expression(object), this.b.literal(0, node), this.b.literal(0, node), this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: args })], node);
+    }
     if (attribute === 'pop' && isDictPop(node)) return this.dictPop(object, node);
     if (attribute === 'pop' && args.length <= 1) return this.pop(object, args, node);
     // xs.copy(): a new list of the same elements (a dict's copy is refused by the checker, or stops the run at import).
@@ -2057,6 +2287,26 @@ function shortInteger(digits: string): string {
 
 function isUnpacking(node: SyntaxNode): boolean {
   return node.type === 'pattern_list' || node.type === 'tuple_pattern';
+}
+
+/** The two names of `dict(zip(ks, vs))`, in a file that defines neither dict nor zip; undefined for anything else. */
+function dictOfZip(node: SyntaxNode, source: string): SyntaxNode[] | undefined {
+  const argsOf = (call: SyntaxNode, name: string): SyntaxNode[] | undefined => {
+    const callee = call.type === 'call' ? field(call, 'function') : undefined;
+    return callee?.type === 'identifier' && callee.text === name && !new RegExp(`^\\s*(def\\s+${name}\\b|${name}\\s*=)`, 'm').test(source) ? namedChildren(field(call, 'arguments') ?? call) : undefined;
+  };
+  const [inner] = argsOf(node, 'dict') ?? [];
+  const lists = inner && argsOf(inner, 'zip');
+  return lists?.length === 2 && lists.every((list) => list.type === 'identifier') && namedChildren(field(node, 'arguments') ?? node).length === 1 ? lists : undefined;
+}
+
+/** Whether `node` is `sorted(d.items())`, in a file (`source`) that does not define its own sorted. */
+function sortedItems(node: SyntaxNode, source: string): boolean {
+  const callee = node.type === 'call' ? field(node, 'function') : undefined;
+  const args = node.type === 'call' ? namedChildren(field(node, 'arguments') ?? node) : [];
+  if (callee?.type !== 'identifier' || callee.text !== 'sorted' || /^\s*(def\s+sorted\b|sorted\s*=)/m.test(source) || args.length !== 1 || args[0].type !== 'call') return false;
+  const inner = field(args[0], 'function');
+  return inner?.type === 'attribute' && field(inner, 'attribute')?.text === 'items' && namedChildren(field(args[0], 'arguments') ?? args[0]).length === 0;
 }
 
 /** Whether the call `node` is walked once where it stands: a for loop's iterable, list(…)'s argument, or str.join's. */
