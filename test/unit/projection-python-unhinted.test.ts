@@ -174,6 +174,8 @@ describe('Python parameters without type hints take the type of their calls', ()
     assert.match(imported(CHECKSUM + passed), /fn total\(c\) \{/);
     assert.match(errors(CHECKSUM + passed).join('\n'), /^8: .*this for loop walks a value whose type is not known at import/);
     assert.match(imported('def unused(xs):\n    for x in xs:\n        print(x)\n'), /fn unused\(xs\) \{/);
+    // Its own recursive calls do not count: nothing in the file runs it.
+    assert.match(imported('def down(n):\n    if n > 0:\n        down(n - 1)\n'), /fn down\(n\) \{/);
   });
 
   it('a parameter given a value of another type in its function is taken back', () => {

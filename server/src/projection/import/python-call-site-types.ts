@@ -118,6 +118,8 @@ function observedTypes(model: SemanticModel, index: AstIndex, callable: Callable
     if (parent.arguments.length > callable.parameters.length) return undefined;
     calls.push(parent.arguments);
   }
+  // Only its own recursive calls: nothing in the file runs it.
+  if (references.every((reference) => within(index, callable.declaration, reference.nodeId))) return undefined;
   return callable.parameters.map((parameter, position) => {
     if (parameter.paramType !== null && !strict) return undefined;
     const given = [...(parameter.defaultValue ? [parameter.defaultValue] : []), ...calls.map((args) => args[position] ?? parameter.defaultValue)];
@@ -131,6 +133,11 @@ function observedTypes(model: SemanticModel, index: AstIndex, callable: Callable
     if (texts.size !== 1 || (values.length < given.length && !agreed.startsWith('list<'))) return undefined;
     return agreed;
   });
+}
+
+function within(index: AstIndex, ancestor: Node, nodeId: string): boolean {
+  for (let node = index.node(nodeId); node; node = index.parent(node.id)) if (node === ancestor) return true;
+  return false;
 }
 
 /** The parameters of `given` read by the statement holding `nodeId` (not by the blocks it holds). */
