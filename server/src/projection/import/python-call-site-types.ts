@@ -1,7 +1,7 @@
 // Most Python parameters have no type hint. A parameter without one takes the type every call of
-// its function in the file gives it, when they all agree and each is known (a literal, a list or
-// dict of known elements, a name of known type, a parameter typed this way; a default value counts
-// as a call). The type is written into the imported program as the parameter's type, so every
+// its function in the file gives it, when they all agree and each is known (a literal, a list of
+// known elements, a name of known type such as a hinted dict, a parameter typed this way; a default
+// value counts as a call; a dict written out is a record of fields to the checker, and gives none). The type is written into the imported program as the parameter's type, so every
 // check after this one reads it as if it had been hinted, and the checker holds every later caller
 // to it. A function passed as a value, or one whose calls disagree or pass a value of no known type,
 // keeps its parameters untyped (`any`): what depends on their type is decided by the run at import.
@@ -9,11 +9,13 @@
 // It is a fixed point: a type given to one parameter can make an argument of another call known.
 // A call whose argument is not known yet (a recursive call, `n - 1` of the untyped n) does not
 // stop a guess from the others; once nothing more is found, every call must agree with what was
-// given, and the program must check no worse than untyped, or the guess is taken back.
+// given, or the guess is taken back; so is a parameter read where the checker finds an error it
+// did not find untyped (`x = str(x)` of a number x). A function only its own calls call is left:
+// nothing in the file runs it.
 import { addedErrors, childNodes, indexTree, walk, type AstIndex, type Expression, type Node, type Parameter, type Program } from '../../core/ast';
 import { analyze, typeToString, type SemanticModel, type Type } from '../../core/semantics';
 
-/** A function of the file that may take types from its calls: its declaring node and its untyped parameters. */
+/** A function of the file that may take types from its calls: its declaring node and its parameters. */
 interface Callable {
   declaration: Node;
   parameters: Parameter[];
