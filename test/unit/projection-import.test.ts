@@ -148,7 +148,7 @@ describe('projection importers', () => {
     const reparsed = await parseSourceText(code, 'whetstone');
     assert.deepEqual(reparsed.diagnostics.filter((d) => d.code === 'E_SYNTAX'), []);
     assert.match(code, /type__ = "a"/);
-    assert.match(code, /fn use_\(fn_\)/);
+    assert.match(code, /fn use_\(fn_: string\)/);
     assert.match(code, /return fn_ \+ type__;/);
     assert.match(code, /print\(pystr\(use_\(type_\)\)\)/);
     const renamed = python.diagnostics.filter((d) => d.code === 'W_UNFAITHFUL').map((d) => d.message);

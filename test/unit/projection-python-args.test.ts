@@ -28,7 +28,7 @@ describe('projection: Python *args', () => {
         'def describe(label, *items):\n    firsts = [str(item) for item in items]\n    return label + ":" + str(len(items)) + ":" + ",".join(firsts) + (" last " + str(items[len(items) - 1]) if len(items) > 0 else "") + (" has 3" if 3 in items else "") + " " + ",".join(sorted(items))\n\n\n' +
         'print(maximum(1), maximum(2, 7, 5), average(), average(1, 2, 4), describe("a"), describe("b", "3", "1"), maximum(maximum(1, 9), 4))\n',
       'python',
-      /fn maximum\(first, rest: list<any>\) \{[^]*fn average\(values: list<number>\): number \{[^]*fn describe\(label, items: list<any>\)[^]*print\(pystr\(maximum\(1, \[\]\)\), pystr\(maximum\(2, \[7, 5\]\)\), average\(\[\]\), average\(\[1, 2, 4\]\), pystr\(describe\("a", \[\]\)\), pystr\(describe\("b", \["3", "1"\]\)\), pystr\(maximum\(maximum\(1, \[9\]\), \[4\]\)\)\);/,
+      /fn maximum\(first, rest: list<any>\) \{[^]*fn average\(values: list<number>\): number \{[^]*fn describe\(label: string, items: list<any>\)[^]*print\(pystr\(maximum\(1, \[\]\)\), pystr\(maximum\(2, \[7, 5\]\)\), average\(\[\]\), average\(\[1, 2, 4\]\), pystr\(describe\("a", \[\]\)\), pystr\(describe\("b", \["3", "1"\]\)\), pystr\(maximum\(maximum\(1, \[9\]\), \[4\]\)\)\);/,
     );
   });
 
