@@ -404,6 +404,12 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     doc: "JavaScript's truth of a value: false for `null`, `false`, `0`, `-0`, `NaN` and the empty text, true for every other value, lists and maps included, empty or not. What an imported JavaScript or TypeScript program's `if (x)`, `!x` and `x || d` test where the value's type is not known.",
   },
   {
+    name: 'pyEquals',
+    type: fn([param('a', ANY), param('b', ANY)], BOOL),
+    signature: 'fn pyEquals(a: any, b: any): bool',
+    doc: "Python's `==`: numbers by value (`true` equals 1, `NaN` equals nothing), texts by their characters, `null` only `null`, lists element by element, maps and records by their keys and values whatever their order. What an imported Python program's `==` and `!=` are where a side may be a list, a map or a record (Whetstone's own `==` compares those by identity).",
+  },
+  {
     name: 'pyTruthy',
     type: fn([param('value', ANY)], BOOL),
     signature: 'fn pyTruthy(value: any): bool',

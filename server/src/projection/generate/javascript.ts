@@ -767,6 +767,8 @@ class JavaScriptGenerator {
           return fragment(`${this.ctx.helper('pythonText')}(${list(args)})`, POSTFIX);
         case 'jsTruthy':
           return fragment(`Boolean(${list(args)})`, POSTFIX);
+        case 'pyEquals':
+          return fragment(`${this.ctx.helper('pythonEquals')}(${list(args)})`, POSTFIX);
         case 'pyTruthy':
           return fragment(`${this.ctx.helper('pythonTruth')}(${list(args)})`, POSTFIX);
         case 'jsstr':

@@ -1038,6 +1038,8 @@ class PythonGenerator {
         return fragment(`${this.ctx.helper('radix_text')}(${all})`, POSTFIX);
       case 'jsTruthy':
         return fragment(`${this.ctx.helper('js_truthy')}(${all})`, POSTFIX);
+      case 'pyEquals':
+        return fragment(`(${args.map((arg) => arg.text).join(' == ')})`, POSTFIX);
       case 'pyTruthy':
         return fragment(`bool(${all})`, POSTFIX);
       case 'parseInteger':

@@ -6,7 +6,7 @@
 // empty list as an error, map and find over a list their callback resizes. Only the helpers a
 // program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'radixText' | 'parseRadix' | 'countItems' | 'pythonTruth' | ListJsHelper;
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'radixText' | 'parseRadix' | 'countItems' | 'pythonTruth' | 'pythonEquals' | ListJsHelper;
 
 /** The helpers of pop, shift and the list walks (map, find) whose Array methods differ. */
 type ListJsHelper = 'popLast' | 'shiftFirst' | 'mapList' | 'findIn' | 'findIndexIn';
@@ -236,6 +236,19 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `  if (side !== 'end') while (first < last && taken.has(characters[first])) first++;`,
         `  if (side !== 'start') while (last > first && taken.has(characters[last - 1])) last--;`,
         `  return characters.slice(first, last).join('');`,
+        `}`,
+      ].join('\n');
+    case 'pythonEquals':
+      return [
+        `/** Whetstone's pyEquals: Python's == (true is 1, NaN equals nothing; lists by their elements, maps and records by keys and values in any order). */`,
+        `function ${name('pythonEquals')}(a${t(': unknown')}, b${t(': unknown')})${t(': boolean')} {`,
+        `  if (typeof a === 'boolean' && typeof b === 'number') return Number(a) === b;`,
+        `  if (typeof b === 'boolean' && typeof a === 'number') return a === Number(b);`,
+        `  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;`,
+        `  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => ${name('pythonEquals')}(item, b[i]));`,
+        `  const entries = (m${t(': object')})${t(': [unknown, unknown][]')} => (m instanceof Map ? [...m.entries()] : Object.entries(m));`,
+        `  const [left, right] = [entries(a), new Map(entries(b))];`,
+        `  return left.length === right.size && left.every(([key, value]) => right.has(key) && ${name('pythonEquals')}(value, right.get(key)));`,
         `}`,
       ].join('\n');
     case 'pythonTruth':

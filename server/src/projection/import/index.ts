@@ -30,6 +30,7 @@ import { reportRunGaps } from './python-run-gaps';
 import { reportLateBindings } from './python-closures';
 import { reportCountedDicts } from './python-collections';
 import { typeParametersFromCalls } from './python-call-site-types';
+import { carryEqualities } from './python-equality';
 
 export interface ImportResult {
   ast: Program;
@@ -62,6 +63,8 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
     // Before every check that reads types: a parameter without a hint takes the type its calls agree on.
     if (language === 'python') typeParametersFromCalls(ast);
+    // Python's == of lists, dicts and records compares their values.
+    if (language === 'python') carryEqualities(ast, builder);
     // First: the checks below read the program's tests for truth as Whetstone's bool conditions,
     // and the renaming below keeps a declaration named like a built-in these use (len, abs) apart.
     const truths = carryTruthTests(ast, builder, language === 'python' ? 'python' : 'javascript');

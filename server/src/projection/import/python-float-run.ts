@@ -604,6 +604,27 @@ class Run {
     return left === right;
   }
 
+  /** Python's == of any two values it holds; it gives up where a dict's keys could be equal under other forms (1 and 1.0). */
+  private pythonEquals(left: Value, right: Value): boolean {
+    if (Array.isArray(left) && Array.isArray(right)) return left.length === right.length && left.every((item, at) => this.pythonEquals(item, right[at]));
+    if (left instanceof Map && right instanceof Map) {
+      if (left.size !== right.size) return false;
+      for (const [key, value] of left) {
+        const other = right.get(key);
+        if (other === undefined) {
+          if (!key.startsWith('s:')) throw new GiveUp();
+          return false;
+        }
+        if (!this.pythonEquals(value, other)) return false;
+      }
+      return true;
+    }
+    if (left instanceof Num && typeof right === 'boolean') return left.value === Number(right);
+    if (right instanceof Num && typeof left === 'boolean') return right.value === Number(left);
+    if (Array.isArray(left) || Array.isArray(right) || left instanceof Map || right instanceof Map) return false;
+    return this.equal(left, right);
+  }
+
   /** An index into `list`; past its end, reading stops the program in both, writing is `pastEnd`'s. */
   private position(list: unknown[], index: Value, pastEnd = BOTH_STOP): number {
     if (!(index instanceof Num) || !Number.isInteger(index.value) || index.value < 0) throw new GiveUp();
@@ -732,6 +753,8 @@ class Run {
         return this.bounded(pythonRepr(first));
       case 'pyTruthy':
         return this.truth(first);
+      case 'pyEquals':
+        return this.pythonEquals(first, second);
       case 'len':
         if (typeof first === 'string') return this.num(this.chars(first, node).length, false);
         if (first instanceof Map) return this.num(first.size, false);

@@ -20,6 +20,7 @@
 // min, max, list or sorted collected first into a list, as a list comprehension is, slices with a
 // step (stepSlice), xs.count (python-counts.ts), xs.remove, xs.extend and xs.pop(i) of a name.
 // Everything else becomes a W_UNSUPPORTED diagnostic with its span and text.
+import { markEquality } from './python-equality';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { pythonAssignmentChain, chainedTargetProblem } from './python-chains';
@@ -1456,7 +1457,9 @@ export class PythonImporter {
       if (i > 0 && !['identifier', 'integer', 'float', 'string'].includes(operands[i].type)) {
         return this.b.errorNode(node, 'a chained comparison whose middle operand is not a name or literal');
       }
-      pairs.push(this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator, left: this.expression(operands[i]), right: this.expression(operands[i + 1]) }));
+      const pair = this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator, left: this.expression(operands[i]), right: this.expression(operands[i + 1]) });
+      if (operators[i] === '==' || operators[i] === '!=') markEquality(this.b, pair);
+      pairs.push(pair);
     }
     return pairs.reduce((left, right) => this.b.make<A.BinaryExpression>('BinaryExpression', node, { operator: '&&', left, right }));
   }
