@@ -8,7 +8,7 @@ import { printDocument } from '../../server/src/core/editing';
 import { importSource } from '../../server/src/projection/import';
 import { prepareProjection, Scratch } from '../helpers/projection';
 
-describe('projection: Python == of lists, dicts and records', () => {
+describe('projection: Python ==, != and + of lists, dicts and records', () => {
   let scratch: Scratch;
   before(async () => {
     await prepareProjection('whetstone', 'javascript', 'typescript', 'python');
@@ -50,6 +50,39 @@ describe('projection: Python == of lists, dicts and records', () => {
     ].join('\n');
     assert.equal(scratch.prints(source, 'python'), 'True False\nTrue False True True True\nTrue True True False True True False\nsorted\n');
     scratch.keepsItsMeaning(source, 'python', /if pyEquals\(merge\(\[2\], \[1\]\), \[1, 2\]\) \{/);
+  });
+
+  it('a + b of two lists is a new list of both (concat) in every target, a + b + c included', () => {
+    const source = [
+      'def merge(a: list[int], b: list[int]) -> list[int]:',
+      '    out = []',
+      '    i = j = 0',
+      '    while i < len(a) and j < len(b):',
+      '        if a[i] <= b[j]:',
+      '            out.append(a[i])',
+      '            i += 1',
+      '        else:',
+      '            out.append(b[j])',
+      '            j += 1',
+      '    return out + a[i:] + b[j:]',
+      '',
+      '',
+      'def quicksort(xs: list[int]) -> list[int]:',
+      '    if len(xs) <= 1:',
+      '        return xs',
+      '    pivot = xs[0]',
+      '    return quicksort([x for x in xs[1:] if x < pivot]) + [pivot] + quicksort([x for x in xs[1:] if x >= pivot])',
+      '',
+      '',
+      'base = [[1], [2]]',
+      'grown = base + [[3]]',
+      'grown[0].append(9)',
+      'print(merge([1, 4, 9], [2, 3]), merge([], [5]), quicksort([3, 1, 4, 1, 5, 9, 2, 6, -1]))',
+      'print(grown, base, [0] + [] == [0], "a" + "b", 1 + 2)',
+      '',
+    ].join('\n');
+    assert.equal(scratch.prints(source, 'python'), '[1, 2, 3, 4, 9] [5] [-1, 1, 1, 2, 3, 4, 5, 6, 9]\n[[1, 9], [2], [3]] [[1, 9], [2]] True ab 3\n');
+    scratch.keepsItsMeaning(source, 'python', /return concat\(concat\(out, slice\(a, i\)\), slice\(b, j\)\);/);
   });
 
   it('keeps == between numbers, texts and bools, and `is` as identity', () => {

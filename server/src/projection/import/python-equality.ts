@@ -1,8 +1,10 @@
-// Python's `==` and `!=` compare lists, dicts and records by value (`[1, 2] == [1, 2]` is True),
-// where Whetstone's compare them by identity (the same list). Once the whole program is imported
-// (the checker types it whole), each Python `==` or `!=` with a side that may be such a value, or
-// whose type is not known, becomes the built-in `pyEquals`, Python's == in every target; between
-// numbers, texts, bools and None it stays Whetstone's own `==`, which is Python's there.
+// Python operators whose meaning on lists Whetstone's operators do not have, read by the types of
+// their sides once the whole program is imported (the checker types it whole). `==` and `!=`
+// compare lists, dicts and records by value (`[1, 2] == [1, 2]` is True), where Whetstone's compare
+// them by identity (the same list): each with a side that may be such a value, or whose type is
+// not known, becomes the built-in `pyEquals`, Python's == in every target; between numbers, texts,
+// bools and None it stays Whetstone's own `==`, which is Python's there. `a + b` of two lists is a
+// new list of both (`concat`), where Whetstone's `+` adds numbers and joins texts only.
 import { indexTree, walk, type BinaryExpression, type Expression, type Node, type Program } from '../../core/ast';
 import { analyze, stripOptional, type SemanticModel } from '../../core/semantics';
 import type { AstBuilder } from './ast-builder';
@@ -10,10 +12,10 @@ import type { AstBuilder } from './ast-builder';
 /** Kinds Python compares by value and Whetstone by identity, and `any` (not known). */
 const COMPARED_BY_VALUE = new Set(['list', 'map', 'object', 'named', 'any']);
 
-/** The `==` / `!=` nodes made from Python's, per import. */
+/** The `==`, `!=` and `+` nodes made from Python's, per import. */
 const equalities = new WeakMap<AstBuilder, Set<string>>();
 
-/** Records that `comparison` is Python's `==` or `!=` (not `is`). */
+/** Records that `comparison` is Python's `==`, `!=` (not `is`) or `+`. */
 export function markEquality(builder: AstBuilder, comparison: BinaryExpression): void {
   equalities.set(builder, (equalities.get(builder) ?? new Set<string>()).add(comparison.id));
 }
@@ -22,19 +24,44 @@ export function markEquality(builder: AstBuilder, comparison: BinaryExpression):
 export function carryEqualities(program: Program, builder: AstBuilder): void {
   const ids = equalities.get(builder);
   if (!ids || ids.size === 0) return;
+  // `a + b + c`: the outer `+` is a list's only once the inner one is concat, so typed again after each round.
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const model = analyze(program);
+    const sums = marked(program, ids, (node) => node.operator === '+' && isList(model, node.left) && isList(model, node.right));
+    if (sums.length === 0) break;
+    replaceAll(program, sums, (sum) => builder.call('concat', [sum.left, sum.right], sum.span));
+  }
   const model = analyze(program);
-  const index = indexTree(program);
+  const comparisons = marked(program, ids, (node) => node.operator !== '+' && (byValue(model, node.left) || byValue(model, node.right)));
+  replaceAll(program, comparisons, (comparison) => {
+    const call = builder.call('pyEquals', [comparison.left, comparison.right], comparison.span);
+    return comparison.operator === '==' ? call : builder.make('UnaryExpression', comparison.span, { operator: '!', operand: call });
+  });
+}
+
+/** Rounds of `+` made concat, at most (each round one level of a + b + c …). */
+const MAX_ROUNDS = 16;
+
+function marked(program: Program, ids: ReadonlySet<string>, wanted: (node: BinaryExpression) => boolean): BinaryExpression[] {
   const found: BinaryExpression[] = [];
   walk(program, (node) => {
-    if (node.type === 'BinaryExpression' && ids.has(node.id) && (byValue(model, node.left) || byValue(model, node.right))) found.push(node);
+    if (node.type === 'BinaryExpression' && ids.has(node.id) && wanted(node)) found.push(node);
   });
-  for (const comparison of found) {
-    const parent = index.parent(comparison.id);
-    if (!parent) continue;
-    const call = builder.call('pyEquals', [comparison.left, comparison.right], comparison.span);
-    const replacement = comparison.operator === '==' ? call : builder.make('UnaryExpression', comparison.span, { operator: '!', operand: call });
-    replaceChild(parent, comparison, replacement);
+  return found;
+}
+
+function replaceAll(program: Program, nodes: readonly BinaryExpression[], make: (node: BinaryExpression) => Node): void {
+  const index = indexTree(program);
+  // Inner ones first (the walk met them after their parents), so an outer one takes the new inner node.
+  for (const node of [...nodes].reverse()) {
+    const parent = index.parent(node.id);
+    if (parent) replaceChild(parent, node, make(node));
   }
+}
+
+function isList(model: SemanticModel, side: Expression): boolean {
+  const type = model.typeOf(side.id);
+  return type !== undefined && stripOptional(type).kind === 'list';
 }
 
 function byValue(model: SemanticModel, side: Expression): boolean {

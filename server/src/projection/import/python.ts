@@ -1407,7 +1407,9 @@ export class PythonImporter {
       const quotient = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '/', left, right });
       return this.b.call('floor', [quotient], at);
     }
-    return this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: BINARY[operator], left, right });
+    const binary = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: BINARY[operator], left, right });
+    if (operator === '+') markEquality(this.b, binary);
+    return binary;
   }
 
   /** Whether the remainder `node` (a % b) only meets a comparison with 0, or has a non-negative literal dividend: its sign does not matter. */
