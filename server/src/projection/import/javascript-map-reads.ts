@@ -240,6 +240,13 @@ class MapReads {
   private walksKeys(key: Expression, map: string, depth: number): boolean {
     if (key.type !== 'Identifier') return false;
     let declaration = this.declarationOf(key);
+    // The first parameter of a callback a built-in walks over the map's keys: `map(keys(m), fn(k) => m[k])`.
+    const callback = declaration?.type === 'Parameter' ? this.index.parent(declaration.id) : undefined;
+    if (callback?.type === 'Lambda') {
+      const walk = this.index.parent(callback.id);
+      const walked = walk?.type === 'CallExpression' && walk.arguments[1] === callback && walk.callee.type === 'Identifier' && this.libraryCallees.has(walk.callee.id) ? walk.arguments[0] : undefined;
+      return callback.parameters[0] === declaration && walked !== undefined && this.isLibraryCall(walked, 'keys') && walked.type === 'CallExpression' && printNode(walked.arguments[0]) === map && !this.removes(callback.body, map);
+    }
     if (declaration?.type === 'VariableDeclaration' && declaration.initializer?.type === 'Identifier') declaration = this.declarationOf(declaration.initializer);
     if (declaration?.type !== 'ForStatement' || this.removes(declaration.body, map)) return false;
     let iterable = declaration.iterable;
