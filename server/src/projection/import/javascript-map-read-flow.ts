@@ -113,8 +113,30 @@ export class MapReadFlow {
 
   private followUses(declaration: string | undefined, pending: Expression[]): undefined {
     if (declaration === undefined) return undefined;
-    for (const use of this.uses.get(declaration) ?? []) pending.push(use);
+    // A constant's tests hold for its later reads; a variable may be given another read between.
+    const declared = this.index.node(declaration);
+    const constant = declared?.type === 'VariableDeclaration' && declared.kind === 'const';
+    for (const use of this.uses.get(declaration) ?? []) if (!(constant && this.testedBefore(use))) pending.push(use);
     return undefined;
+  }
+
+  /**
+   * Whether the name `use` reads is known not to be null there: it is in the branch of
+   * `if (v != null)`, or after `if (v == null) { …; return; }` in the same or an enclosing block.
+   */
+  private testedBefore(use: Expression): boolean {
+    if (use.type !== 'Identifier') return false;
+    let child: Node = use;
+    for (let parent = this.index.parent(use.id); parent; child = parent, parent = this.index.parent(parent.id)) {
+      if (parent.type === 'IfStatement' && child === parent.consequent && comparesWithNull(parent.condition, use.name, '!=')) return true;
+      const statements = parent.type === 'Block' ? parent.statements : parent.type === 'Program' ? parent.children : undefined;
+      if (statements) {
+        const before = statements.slice(0, statements.indexOf(child as never));
+        if (before.some((statement) => statement.type === 'IfStatement' && !statement.alternate && comparesWithNull(statement.condition, use.name, '==') && leaves(statement.consequent.statements))) return true;
+      }
+      if (parent.type === 'FunctionDeclaration' || parent.type === 'Lambda') return false;
+    }
+    return false;
   }
 
   private intoCall(call: CallExpression, value: Expression, pending: Expression[]): Escape | undefined {
@@ -151,4 +173,18 @@ export class MapReadFlow {
     for (const call of (holder && this.calls.get(holder.id)) ?? []) pending.push(call);
     return undefined;
   }
+}
+
+/** Whether `condition` is `name == null` (or `!=`, by `operator`), either way round. */
+function comparesWithNull(condition: Expression, name: string, operator: '==' | '!='): boolean {
+  if (condition.type !== 'BinaryExpression' || condition.operator !== operator) return false;
+  const isNull = (side: Expression): boolean => side.type === 'Literal' && side.value === null;
+  const isName = (side: Expression): boolean => side.type === 'Identifier' && side.name === name;
+  return (isName(condition.left) && isNull(condition.right)) || (isNull(condition.left) && isName(condition.right));
+}
+
+/** Whether statements end by leaving (return, throw, break, continue). */
+function leaves(statements: readonly Node[]): boolean {
+  const last = statements.at(-1);
+  return last !== undefined && ['ReturnStatement', 'ThrowStatement', 'BreakStatement', 'ContinueStatement'].includes(last.type);
 }
