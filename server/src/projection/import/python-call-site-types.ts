@@ -39,6 +39,9 @@ function isKnown(type: Type | undefined): type is Type {
   }
 }
 
+/** Rounds of typing, and of taking back, at most: each analyses the whole program again. */
+const MAX_ROUNDS = 8;
+
 /** Gives each untyped parameter of the file's functions the type all its calls agree on (see above). */
 export function typeParametersFromCalls(program: Program): void {
   const callables = untypedCallables(program);
@@ -47,7 +50,8 @@ export function typeParametersFromCalls(program: Program): void {
   const baseline = model.diagnostics;
   const given = new Set<Parameter>();
   // Each round gives at least one parameter a type, or ends; the model is always of the program as it stands.
-  for (;;) {
+  // A chain of calls deeper than the rounds leaves its last parameters untyped, as without this pass.
+  for (let round = 0; round < MAX_ROUNDS; round++) {
     const index = indexTree(program);
     let changed = false;
     for (const callable of callables) {
@@ -65,7 +69,12 @@ export function typeParametersFromCalls(program: Program): void {
     model = analyze(program);
   }
   // Taken back until every call agrees with what was given and no new checker error appears.
-  while (given.size > 0) {
+  for (let round = 0; given.size > 0; round++) {
+    if (round === MAX_ROUNDS) {
+      // Still not settled: every type given goes back (the program as imported without this pass).
+      for (const parameter of given) parameter.paramType = null;
+      return;
+    }
     const index = indexTree(program);
     const takeBack = new Set<Parameter>();
     for (const callable of callables) {

@@ -25,14 +25,16 @@ export function carryEqualities(program: Program, builder: AstBuilder): void {
   const ids = equalities.get(builder);
   if (!ids || ids.size === 0) return;
   // `a + b + c`: the outer `+` is a list's only once the inner one is concat, so typed again after each round.
+  let model = analyze(program);
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const model = analyze(program);
-    const sums = marked(program, ids, (node) => node.operator === '+' && isList(model, node.left) && isList(model, node.right));
+    const typed = model;
+    const sums = marked(program, ids, (node) => node.operator === '+' && isList(typed, node.left) && isList(typed, node.right));
     if (sums.length === 0) break;
     replaceAll(program, sums, (sum) => builder.call('concat', [sum.left, sum.right], sum.span));
+    model = analyze(program);
   }
-  const model = analyze(program);
-  const comparisons = marked(program, ids, (node) => node.operator !== '+' && (byValue(model, node.left) || byValue(model, node.right)));
+  const typed = model;
+  const comparisons = marked(program, ids, (node) => node.operator !== '+' && (byValue(typed, node.left) || byValue(typed, node.right)));
   replaceAll(program, comparisons, (comparison) => {
     const call = builder.call('pyEquals', [comparison.left, comparison.right], comparison.span);
     return comparison.operator === '==' ? call : builder.make('UnaryExpression', comparison.span, { operator: '!', operand: call });
