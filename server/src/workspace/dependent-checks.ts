@@ -56,6 +56,8 @@ export class DependentChecks {
   private generation = 0;
   /** Checks sent and not answered, superseded ones included (what the workers have to do). */
   private outstanding = 0;
+  /** The same, per worker they were sent to (by threadId). */
+  private readonly outstandingOn = new Map<number, number>();
   private due: NodeJS.Immediate | undefined;
   private readonly pool: IdlePool | undefined;
   private disposed = false;
@@ -184,8 +186,8 @@ export class DependentChecks {
     const started = this.pool?.started;
     const pool = started ?? (this.queue.length >= (this.options.minFilesForWorkers ?? MIN_FILES_FOR_WORKERS) ? this.pool?.acquire() : undefined);
     if (pool) {
-      // A few files waiting per worker: this thread is not the limit, and the pool can give each
-      // worker the files it checked last (it keeps their documents).
+      // A few files waiting per worker: this thread is not the limit. Each file goes to the worker
+      // that checked it last (it keeps its document), so each worker is given its own next files.
       const slots = pool.size * WAITING_PER_WORKER;
       for (let at = 0; at < this.queue.length && this.outstanding < slots; ) {
         const path = this.queue[at];
@@ -194,8 +196,13 @@ export class DependentChecks {
           at++;
           continue;
         }
+        const worker = pool.placementOf(path);
+        if ((this.outstandingOn.get(worker) ?? 0) >= WAITING_PER_WORKER) {
+          at++;
+          continue;
+        }
         this.queue.splice(at, 1);
-        this.send(path);
+        this.send(path, worker);
       }
       return;
     }
@@ -252,8 +259,8 @@ export class DependentChecks {
     }
   }
 
-  /** Sends `path` to a worker with what each module it imports resolves to now; its answer is taken if no newer change came meanwhile. */
-  private send(path: string): void {
+  /** Sends `path` to `worker` (placementOf) with what each module it imports resolves to now; its answer is taken if no newer change came meanwhile. */
+  private send(path: string, worker: number): void {
     const file = this.index.get(path);
     if (!file || this.modules.isOpen(path)) {
       this.done(path);
@@ -275,11 +282,12 @@ export class DependentChecks {
     const generation = this.generation;
     this.sent.set(path, generation);
     this.outstanding++;
+    this.outstandingOn.set(worker, (this.outstandingOn.get(worker) ?? 0) + 1);
     // Most files a change reaches keep their exports: the worker then answers without them.
     const known = this.modules.keptExports(path);
     const knownExports = known && exportsDigest(known.hash, known.exports);
     void pool
-      .run(workers, (running) => running.check({ path, followLinks: file.followLinks, resolutions, library: this.modules.library, ...(knownExports ? { knownExports } : {}) }))
+      .run(workers, (running) => running.checkOn(worker, { path, followLinks: file.followLinks, resolutions, library: this.modules.library, ...(knownExports ? { knownExports } : {}) }))
       .then(
         (answer) => this.answered(path, generation, resolutions, answer, known?.exports),
         () => {
@@ -292,6 +300,7 @@ export class DependentChecks {
       .catch((error: unknown) => this.sink.error(path, error))
       .finally(() => {
         this.outstanding--;
+        this.outstandingOn.set(worker, this.outstandingOn.get(worker)! - 1);
         this.schedule();
       });
   }

@@ -41,6 +41,10 @@ export class SummaryPool {
   private readonly exportsNumbers = new ExportsNumbers();
   /** The worker each file was last checked on: it keeps that file's document (kept-documents.ts). */
   private readonly checkedOn = new Map<string, Worker>();
+  /** How many files of checkedOn each worker has, to place a new file on the one with fewest. */
+  private readonly placedCount = new Map<Worker, number>();
+  /** Checks sent to one worker (checkOn): only that worker takes them, while it runs. */
+  private readonly routed = new Map<Worker, { request: CheckRequest; pending: Pending }[]>();
   private nextId = 0;
 
   private constructor(size: number) {
@@ -60,6 +64,8 @@ export class SummaryPool {
       worker.on('exit', () => this.failed(worker, new Error('the summary worker stopped')));
       this.workers.push(worker);
       this.idle.push(worker);
+      this.placedCount.set(worker, 0);
+      this.routed.set(worker, []);
       this.sent.set(worker, new SentExports(this.exportsNumbers));
     }
   }
@@ -93,6 +99,37 @@ export class SummaryPool {
     return answer.checked;
   }
 
+  /**
+   * The worker a check of `path` is best sent to (by its threadId, for checkOn): the one that
+   * checked it last, which keeps its document, else the one with the fewest files placed on it.
+   */
+  placementOf(path: string): number {
+    const placed = this.checkedOn.get(path);
+    if (placed && this.workers.includes(placed)) return placed.threadId;
+    let fewest = this.workers[0];
+    if (!fewest) return -1;
+    for (const worker of this.workers) if (this.placedCount.get(worker)! < this.placedCount.get(fewest)!) fewest = worker;
+    this.place(path, fewest);
+    return fewest.threadId;
+  }
+
+  /**
+   * Checks a file on the worker placementOf named, and on no other while it runs: another would
+   * parse the file again (a parse costs more than the check of a kept document), where a worker
+   * left without files of its own waits only for the tail of a change. A worker that stopped
+   * leaves its checks to any other.
+   */
+  async checkOn(threadId: number, request: Omit<CheckRequest, 'id' | 'kind'>): Promise<CheckedFile> {
+    const worker = this.workers.find((candidate) => candidate.threadId === threadId);
+    if (!worker) return this.check(request);
+    const answer = await new Promise<Exclude<SummaryAnswer, { error: string }>>((resolve, reject) => {
+      this.routed.get(worker)!.push({ request: { ...request, id: ++this.nextId, kind: 'check' }, pending: { resolve, reject } });
+      this.pump();
+    });
+    if (!('checked' in answer)) throw new Error('the summary worker answered another question');
+    return answer.checked;
+  }
+
   /** Reads a file once in a worker for its summary and, when every import is answered, its check (file-check.ts indexAndCheckFile). */
   async indexAndCheck(request: Omit<CheckRequest, 'id' | 'kind'>): Promise<IndexedFileCheck> {
     const answer = await this.ask({ ...request, id: ++this.nextId, kind: 'index' });
@@ -117,21 +154,36 @@ export class SummaryPool {
     const stopped = new Error('the index build stopped');
     for (const pending of this.pending.values()) pending.reject(stopped);
     for (const { pending } of this.queue.splice(0)) pending.reject(stopped);
+    for (const own of this.routed.values()) for (const { pending } of own.splice(0)) pending.reject(stopped);
     this.pending.clear();
   }
 
   private pump(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const worker = this.idle.pop()!;
-      const { request, pending } = this.queue.splice(this.nextFor(worker), 1)[0];
-      if ('kind' in request && request.kind === 'check') {
-        if (this.checkedOn.size >= MAX_FILES_PLACED) this.checkedOn.clear();
-        this.checkedOn.set(request.path, worker);
-      }
+    for (let at = this.idle.length - 1; at >= 0; at--) {
+      const worker = this.idle[at];
+      const own = this.routed.get(worker)!;
+      const next = own.length > 0 ? own.shift()! : this.queue.length > 0 ? this.queue.splice(this.nextFor(worker), 1)[0] : undefined;
+      if (!next) continue;
+      this.idle.splice(at, 1);
+      const { request, pending } = next;
+      if ('kind' in request && request.kind === 'check') this.place(request.path, worker);
       this.pending.set(request.id, pending);
       this.busy.set(worker, request.id);
       worker.postMessage('kind' in request ? { ...request, resolutions: this.sent.get(worker)!.send(request.resolutions) } : request);
     }
+  }
+
+  /** Notes that `worker` has (or will have) the document of `path`. */
+  private place(path: string, worker: Worker): void {
+    if (this.checkedOn.size >= MAX_FILES_PLACED) {
+      this.checkedOn.clear();
+      for (const counted of this.placedCount.keys()) this.placedCount.set(counted, 0);
+    }
+    const before = this.checkedOn.get(path);
+    if (before === worker) return;
+    if (before && this.placedCount.has(before)) this.placedCount.set(before, this.placedCount.get(before)! - 1);
+    this.checkedOn.set(path, worker);
+    this.placedCount.set(worker, this.placedCount.get(worker)! + 1);
   }
 
   /**
@@ -170,6 +222,10 @@ export class SummaryPool {
     const index = this.workers.indexOf(worker);
     if (index >= 0) this.workers.splice(index, 1);
     this.sent.delete(worker);
+    this.placedCount.delete(worker);
+    // Its own checks go to whichever worker is free.
+    this.queue.unshift(...(this.routed.get(worker) ?? []));
+    this.routed.delete(worker);
     const idleAt = this.idle.indexOf(worker);
     if (idleAt >= 0) this.idle.splice(idleAt, 1);
     if (id !== undefined) {
@@ -177,6 +233,7 @@ export class SummaryPool {
       this.pending.delete(id);
     }
     if (this.workers.length === 0) for (const { pending } of this.queue.splice(0)) pending.reject(error);
+    else this.pump();
   }
 }
 

@@ -38,9 +38,10 @@ export class ImportGraph {
         pending.push(imported);
       }
     }
-    const ordered: string[] = [];
-    for (const component of this.order) for (const member of component) if (reachable.has(member) && !done(member)) ordered.push(member);
-    return ordered;
+    // Component numbers follow `order` (each after those it imports): sorting the few files reached
+    // by them spares a walk of every component of the workspace at each call.
+    const ordered = [...reachable].filter((member) => !done(member));
+    return ordered.sort((a, b) => this.componentOf(a) - this.componentOf(b));
   }
 
   /**
