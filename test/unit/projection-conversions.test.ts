@@ -62,10 +62,10 @@ describe('projection: conversions to a number', () => {
       `2: Not carried into Whetstone: float(…) of a value not known at import to be a number: Python's float reads "1_000", "inf" and "nan" and raises ValueError for other texts, where Whetstone's num gives NaN`,
       // read(s) is a float (1000.0 in Python) shown by print.
       '6: Not carried into Whetstone: a value shown by print here would print differently: it may be a float, which Python shows with its decimal point (4 / 2 is 2.0) and Whetstone as a whole number (2)',
-      `6: Not carried into Whetstone: int(…) of a value not known at import to be a number: Python's int reads "1_000" and raises ValueError for a text that is not a whole number, where Whetstone's int gives NaN`,
+      // int(s) of a text is pyInt(s), Python's reading.
       '7: Not carried into Whetstone: float("x") (it raises ValueError in Python) has no Whetstone form',
       '8: Not carried into Whetstone: int("１") (a text with characters outside ASCII, which Python reads by Unicode rules) has no Whetstone form',
-      "8: Not carried into Whetstone: int(\"99999999999999999999\") (a whole number beyond 2^53, which Python keeps exact and Whetstone's numbers cannot) has no Whetstone form",
+      "8: Not carried into Whetstone: int(\"99999999999999999999\") (a whole number from 2^53, which Python keeps exact and Whetstone's numbers cannot) has no Whetstone form",
     ]);
   });
 });

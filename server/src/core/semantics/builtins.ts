@@ -611,6 +611,12 @@ const JAVASCRIPT_LIBRARY_BUILTINS: readonly BuiltinFunction[] = [
     doc: "JavaScript's parseInt(text, radix): the digits of base `radix` (2 to 36; `a`–`z` in either case after `9`) at the start of the text, after blanks (those `trim` takes off), an optional sign and, in base 16, an optional `0x`, as the nearest number (\"12px\" is 12, \"-0\" is -0, `parseInteger(\"-101\", 2)` is -5); NaN when no digit comes first. A radix that is not a whole number from 2 to 36, and in a base other than 10 and the powers of 2 a number from 2^53 up, stop the program with an error.",
   },
   {
+    name: 'pyInt',
+    type: fn([param('text', STRING), param('base', NUMBER, true, '10')], NUMBER),
+    signature: 'fn pyInt(text: string, base: number = 10): number',
+    doc: "Python's int(text, base): the whole number the text writes in base `base` (2 to 36; `a`–`z` in either case after `9`), with blanks (space, tab, line ends, `\\v`, `\\f`) around it, an optional sign, in bases 2, 8 and 16 an optional prefix `0b`, `0o`, `0x`, and single `_` between digits (`pyInt(\"1_000\")` is 1000, `pyInt(\"-ff\", 16)` is -255, `pyInt(\"-0\")` is 0). Any other text stops the program with an error, where Python raises ValueError; so do a character outside ASCII (Python reads other scripts' digits and blanks too), a base that is not a whole number from 2 to 36, and a number from 2^53 up (Python's ints stay exact beyond it).",
+  },
+  {
     name: 'radixText',
     type: fn([param('n', NUMBER), param('radix', NUMBER), param('prefix', STRING, true, '""')], STRING),
     signature: 'fn radixText(n: number, radix: number, prefix: string = ""): string',

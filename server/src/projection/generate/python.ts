@@ -1042,6 +1042,8 @@ class PythonGenerator {
         return fragment(`(${args.map((arg) => arg.text).join(' == ')})`, POSTFIX);
       case 'pyTruthy':
         return fragment(`bool(${all})`, POSTFIX);
+      case 'pyInt':
+        return fragment(`${this.ctx.helper('py_int')}(${all})`, POSTFIX);
       case 'parseInteger':
         return fragment(`${this.ctx.helper('parse_integer')}(${all})`, POSTFIX);
       case 'isInteger':

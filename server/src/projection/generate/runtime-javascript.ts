@@ -6,7 +6,7 @@
 // empty list as an error, map and find over a list their callback resizes. Only the helpers a
 // program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'radixText' | 'parseRadix' | 'countItems' | 'pythonTruth' | 'pythonEquals' | ListJsHelper;
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'radixText' | 'parseRadix' | 'pyInt' | 'countItems' | 'pythonTruth' | 'pythonEquals' | ListJsHelper;
 
 /** The helpers of pop, shift and the list walks (map, find) whose Array methods differ. */
 type ListJsHelper = 'popLast' | 'shiftFirst' | 'mapList' | 'findIn' | 'findIndexIn';
@@ -268,6 +268,27 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `function ${name('radixText')}(n${t(': number')}, radix${t(': number')}, prefix = '')${t(': string')} {`,
         `  if (!Number.isSafeInteger(n) || !Number.isInteger(radix) || radix < 2 || radix > 36) throw new RangeError('radixText of a number that is not whole within 2^53, or a radix outside 2 to 36');`,
         `  return (n < 0 ? '-' : '') + prefix + Math.abs(n).toString(radix);`,
+        `}`,
+      ].join('\n');
+    case 'pyInt':
+      return [
+        `/** Whetstone's pyInt: Python's int(text, base) of an ASCII text, an error where Python raises and for a number from 2^53. */`,
+        `function ${name('pyInt')}(text${t(': string')}, base = 10)${t(': number')} {`,
+        `  if (typeof text !== 'string' || !Number.isInteger(base) || base < 2 || base > 36 || /[^\\x00-\\x7f]/.test(text)) throw new RangeError('pyInt of other than an ASCII text, or in a base outside 2 to 36');`,
+        `  let body = text.replace(/^[ \\t\\n\\r\\v\\f]+|[ \\t\\n\\r\\v\\f]+$/g, '');`,
+        `  const negative = body.startsWith('-');`,
+        `  if (negative || body.startsWith('+')) body = body.slice(1);`,
+        `  const prefix = ({ 2: '0b', 8: '0o', 16: '0x' }${t(' as Record<number, string>')})[base];`,
+        `  if (prefix !== undefined && body.slice(0, 2).toLowerCase() === prefix) body = body.slice(2).replace(/^_(?=.)/, '');`,
+        `  if (!/^[0-9a-z]+(_[0-9a-z]+)*$/i.test(body)) throw new RangeError('pyInt: invalid literal for int() with base ' + base + ': ' + JSON.stringify(text));`,
+        `  let value = 0;`,
+        `  for (const char of body.replace(/_/g, '')) {`,
+        `    const digit = parseInt(char, 36);`,
+        `    if (digit >= base) throw new RangeError('pyInt: invalid literal for int() with base ' + base + ': ' + JSON.stringify(text));`,
+        `    value = value * base + digit;`,
+        `    if (value >= 2 ** 53) throw new RangeError('pyInt from 2^53');`,
+        `  }`,
+        `  return negative && value !== 0 ? -value : value;`,
         `}`,
       ].join('\n');
     case 'parseRadix':

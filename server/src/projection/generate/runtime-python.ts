@@ -37,7 +37,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer' | 'map_key' | 'radix_text' | 'format_fixed' | 'js_truthy';
+export type PyHelper = 'show' | 'py_int' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer' | 'map_key' | 'radix_text' | 'format_fixed' | 'js_truthy';
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -122,6 +122,7 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   last_index_of: [],
   fill_list: [],
   parse_integer: ['math', 're'],
+  py_int: [],
   radix_text: [],
   js_truthy: [],
 };
@@ -860,6 +861,15 @@ sys.stdout.reconfigure(errors="${name('halves_written')}")`;
         return ${name('length_of')}(container[:found]) if found > 0 else found
     found = ${name('index_of')}(container[::-1], value)
     return found if found < 0 else len(container) - 1 - found`;
+    case 'py_int':
+      return `def ${name('py_int')}(text, base=10):
+    """Python's int(text, base) of an ASCII text; an error for other texts (which Python reads by Unicode rules) and for a number from 2^53."""
+    if not isinstance(text, str) or not text.isascii() or isinstance(base, bool) or base != int(base) or not 2 <= base <= 36:
+        raise ValueError("pyInt of other than an ASCII text, or in a base outside 2 to 36")
+    value = int(text, int(base))
+    if abs(value) >= 2**53:
+        raise ValueError("pyInt from 2^53")
+    return value`;
     case 'parse_integer':
       return `def ${name('parse_integer')}(text, radix=10):
     """JavaScript's parseInt(text, radix): the digits of the base at the start, after JavaScript's blanks, a sign (and 0x in base 16), as the nearest double (an int when whole and within 2^53, -0.0 for a minus zero); NaN without a digit first."""

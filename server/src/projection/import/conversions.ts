@@ -6,7 +6,8 @@
 // import when its argument is a literal (the source's own result becomes a literal); a conversion of
 // a number keeps its meaning (Number(n), parseFloat(n) and float(n) are n, int(n) is int); any other
 // argument is a text the import cannot see, and the conversion is an error naming why, but for
-// parseInt(s, 10), whose reading the built-in parseInteger has.
+// parseInt(s, 10), whose reading the built-in parseInteger has, and Python's int of a text (or
+// int(s, base)), whose reading the built-in pyInt has.
 import { walk, type CallExpression, type Expression, type Program, type UnaryExpression } from '../../core/ast';
 import { analyze } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
@@ -19,7 +20,7 @@ const READS_OTHERWISE: Record<Conversion, string> = {
   parseFloat: `JavaScript's parseFloat reads the number at the start of a text ("12px" is 12), where Whetstone's num gives NaN`,
   parseInt: `JavaScript's parseInt reads the digits at the start of a text ("12px" is 12, "0x10" 16) and a number through its text (1e21 is 1), where Whetstone's int gives NaN or the number`,
   float: `Python's float reads "1_000", "inf" and "nan" and raises ValueError for other texts, where Whetstone's num gives NaN`,
-  int: `Python's int reads "1_000" and raises ValueError for a text that is not a whole number, where Whetstone's int gives NaN`,
+  int: `Python's int takes the whole part of a number and reads a text by its own rules (pyInt's), and the type here does not say which it is given`,
 };
 
 const HINT = 'Convert a literal, or a number; for a text, write the conversion you mean in Whetstone (num(s) reads a decimal number, int(s) decimal digits, NaN otherwise).';
@@ -36,6 +37,9 @@ export function importConversion(b: AstBuilder, construct: Conversion, args: Exp
   const name = `${construct}(…)`;
   const literal = literalValue(args[0]);
   const radix = args[1] === undefined ? undefined : literalValue(args[1]);
+  if (construct === 'int' && args[1] !== undefined && !(typeof radix?.value === 'number' && Number.isInteger(radix.value) && radix.value >= 2 && radix.value <= 36)) {
+    return b.errorNode(at, `${name} with a base other than a whole number from 2 to 36 written out (Python reads 0 by the text's prefix)`, 'Write the base as a number literal from 2 to 36.');
+  }
   if (construct === 'parseInt' && args[1] !== undefined && typeof radix?.value !== 'number') {
     return b.errorNode(at, `${name} with a radix that is not a number literal (it is read as a number when the program runs)`, 'Write the radix as a number literal (10).');
   }
@@ -51,6 +55,12 @@ export function importConversion(b: AstBuilder, construct: Conversion, args: Exp
   if (construct === 'parseInt' && typeof radix?.value === 'number' && Number.isInteger(radix.value) && radix.value >= 2 && radix.value <= 36) return b.call('parseInteger', args.slice(0, 2), at);
   if (construct === 'parseInt' && radix !== undefined) return b.errorNode(at, `${name} with a radix other than a whole number from 2 to 36 (JavaScript reads 0 as 10, others as NaN)`, 'Write a radix from 2 to 36.');
   if (construct === 'parseInt') return b.errorNode(at, `${name} of a value not known at import (${READS_OTHERWISE.parseInt})`, 'Math.trunc(x) takes the whole part of a number; for a text, write the conversion you mean in Whetstone.');
+  // int(s, base) is pyInt's from the start (the later check holds s to texts); int(x) becomes pyInt there when x is a text.
+  if (construct === 'int' && args[1] !== undefined) {
+    const call = b.call('pyInt', args, at);
+    b.conversions.set(call.id, construct);
+    return call;
+  }
   const call = b.call(construct === 'int' ? 'int' : 'num', args.slice(0, 1), at);
   b.conversions.set(call.id, construct);
   return call;
@@ -74,8 +84,14 @@ export function reportConversions(program: Program, conversions: ReadonlyMap<str
     const argument = call.arguments[0] as Expression;
     if (argument.type === 'ErrorNode') continue; // reported where it was left out
     const type = model.typeOf(argument.id);
-    if (type?.kind === 'number') {
+    const named = call.callee.type === 'Identifier' ? call.callee.name : '';
+    if (type?.kind === 'number' && named !== 'pyInt') {
       if (construct !== 'int') becomeArgument(call, argument);
+      continue;
+    }
+    // Python's int of a text: pyInt reads it as Python does, and stops where Python raises.
+    if (construct === 'int' && type?.kind === 'string') {
+      if (call.callee.type === 'Identifier') call.callee.name = 'pyInt';
       continue;
     }
     diagnostics.push(
@@ -114,13 +130,14 @@ export function sourceResult(construct: Conversion, value: string | number | boo
     case 'float':
       return pythonFloat(value);
     case 'int':
-      return pythonInt(value);
+      return pythonInt(value, radix);
   }
 }
 
-// Python strips these around a number (str.isspace in ASCII); other characters are judged by
-// Unicode tables the import does not carry, so a text holding one is not decided here.
-const PY_SPACE = '[ \\t\\n\\v\\f\\r\\x1c-\\x1f]*';
+// Python strips these ASCII blanks around a number (not U+001C–U+001F, which str.isspace counts);
+// other characters are judged by Unicode tables the import does not carry, so a text holding one
+// is not decided here.
+const PY_SPACE = '[ \\t\\n\\v\\f\\r]*';
 const DIGITS = '[0-9](?:_?[0-9])*';
 const PY_INT = new RegExp(`^${PY_SPACE}([+-]?${DIGITS})${PY_SPACE}$`);
 const PY_FLOAT = new RegExp(`^${PY_SPACE}([+-]?(?:(?:${DIGITS}(?:\\.(?:${DIGITS})?)?|\\.${DIGITS})(?:[eE][+-]?${DIGITS})?|inf|infinity|nan))${PY_SPACE}$`, 'i');
@@ -142,16 +159,39 @@ function pythonFloat(value: string | number | boolean | null): Outcome {
   return { value: Number(text) };
 }
 
-function pythonInt(value: string | number | boolean | null): Outcome {
-  if (typeof value === 'number') return Number.isFinite(value) ? { value: Math.trunc(value) } : { raises: Number.isNaN(value) ? 'ValueError' : 'OverflowError' };
-  if (typeof value === 'boolean') return { value: value ? 1 : 0 };
-  if (value === null) return { raises: 'TypeError' };
+function pythonInt(value: string | number | boolean | null, base = 10): Outcome {
+  if (typeof value === 'number' && base === 10) return Number.isFinite(value) ? { value: Math.trunc(value) } : { raises: Number.isNaN(value) ? 'ValueError' : 'OverflowError' };
+  if (typeof value === 'boolean' && base === 10) return { value: value ? 1 : 0 };
+  if (typeof value !== 'string') return { raises: 'TypeError' };
   if (outsideAscii(value)) return { unknown: 'a text with characters outside ASCII, which Python reads by Unicode rules' };
-  const match = PY_INT.exec(value);
-  if (!match) return { raises: 'ValueError' };
-  const whole = BigInt(match[1].replace(/_/g, ''));
+  if (base === 10) {
+    const match = PY_INT.exec(value);
+    if (!match) return { raises: 'ValueError' };
+    return wholeWithin(BigInt(match[1].replace(/_/g, '')));
+  }
+  return pythonIntInBase(value, base);
+}
+
+/** int(text, base) of an ASCII text in a base from 2 to 36 but 10: Python's reading, prefixes and underscores included. */
+export function pythonIntInBase(text: string, base: number): Outcome {
+  let body = text.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '');
+  const negative = body.startsWith('-');
+  if (negative || body.startsWith('+')) body = body.slice(1);
+  const prefix = ({ 2: '0b', 8: '0o', 16: '0x' } as Record<number, string>)[base];
+  if (prefix !== undefined && body.slice(0, 2).toLowerCase() === prefix) body = body.slice(2).replace(/^_(?=.)/, '');
+  if (!/^[0-9a-z]+(_[0-9a-z]+)*$/i.test(body)) return { raises: 'ValueError' };
+  let whole = 0n;
+  for (const char of body.replace(/_/g, '')) {
+    const digit = parseInt(char, 36);
+    if (digit >= base) return { raises: 'ValueError' };
+    whole = whole * BigInt(base) + BigInt(digit);
+  }
+  return wholeWithin(negative ? -whole : whole);
+}
+
+function wholeWithin(whole: bigint): Outcome {
   const limit = 2n ** 53n;
-  if (whole > limit || whole < -limit) return { unknown: "a whole number beyond 2^53, which Python keeps exact and Whetstone's numbers cannot" };
+  if (whole >= limit || whole <= -limit) return { unknown: "a whole number from 2^53, which Python keeps exact and Whetstone's numbers cannot" };
   return { value: Number(whole) };
 }
 

@@ -13,6 +13,7 @@
 // not a double it notes and goes on: Python's pow and Node's may round it otherwise in the last
 // digit, which only the printed value would show. It also says where and why it gave up, and which
 // expressions it ran, so what it did not check can be reported.
+import { sourceResult } from './conversions';
 import { isExactPower } from './exact-power';
 import { formatFixedText } from './python-format';
 import { holdsLateCase } from '../text-case';
@@ -506,6 +507,13 @@ class Run {
   }
 
   /** A number's result, int unless Python's rules make it a float. An int past 2^53, which Python keeps exact, is where the run stops. */
+  /** Python's int of a text (imported as pyInt): its own reading; where it raises, the run stops as the program does. */
+  private intOfText(text: Value, base: number): Num {
+    const outcome = typeof text === 'string' ? sourceResult('int', text, base) : { raises: 'TypeError' };
+    if ('value' in outcome) return this.num(outcome.value, false);
+    throw new GiveUp('raises' in outcome ? RAISES : undefined);
+  }
+
   private num(value: number, float: boolean): Num {
     if (!float && !Number.isSafeInteger(value)) {
       if (this.site === undefined || Number.isNaN(value)) throw new GiveUp();
@@ -793,11 +801,13 @@ class Run {
         // The import writes a float of Python's "inf" or "nan" as num("Infinity"), num("NaN").
         if (['NaN', 'Infinity', '+Infinity', '-Infinity'].includes(first as string)) return new Num(Number(first), true);
         throw new GiveUp();
+      case 'pyInt':
+        return this.intOfText(first, second === undefined ? 10 : number(second).value);
       case 'int':
         // Python's int raises for an infinity (OverflowError) and NaN (ValueError); Whetstone's keeps them.
         if (first instanceof Num && !Number.isFinite(first.value)) throw new Found({ kind: 'non-finite int', at: node });
         if (first instanceof Num) return this.num(Math.trunc(first.value), false);
-        if (typeof first === 'string' && /^\s*[+-]?\d+\s*$/.test(first)) return this.num(Number(first), false);
+        if (typeof first === 'string') return this.intOfText(first, 10);
         throw new GiveUp();
       case 'sqrt':
         if (number(first).value < 0) throw new GiveUp(RAISES); // ValueError in Python
