@@ -24,6 +24,7 @@ import { carryTruthTests } from './truthiness';
 import { readMembership } from './python-membership';
 import { reportExtremes } from './python-extremes';
 import { retypeListCounts } from './python-counts';
+import { typeNumberKeyedDicts } from './python-number-keyed-dicts';
 import { typeReturnedMaps } from './python-returned-maps';
 import { reportRunFindings } from './python-run-findings';
 import { reportRunGaps } from './python-run-gaps';
@@ -62,7 +63,10 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     builder.collectSyntaxErrors(tree.rootNode);
     const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
     // Before every check that reads types: a parameter without a hint takes the type its calls agree on.
+    // Dicts keyed by numbers before and after: a parameter typed from its calls may key one, and the key of one may be such a parameter.
+    if (language === 'python') typeNumberKeyedDicts(ast);
     if (language === 'python') typeParametersFromCalls(ast);
+    if (language === 'python') typeNumberKeyedDicts(ast);
     // Python's == of lists, dicts and records compares their values.
     if (language === 'python') carryEqualities(ast, builder);
     // First: the checks below read the program's tests for truth as Whetstone's bool conditions,
