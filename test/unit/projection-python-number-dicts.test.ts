@@ -16,7 +16,7 @@ describe('projection: Python dicts keyed by numbers without a hint', () => {
   });
   after(() => scratch.dispose());
 
-  it('two-sum, a memo at the top level read by a function, and buckets counted by a key computed', () => {
+  it('two-sum, a memo at the top level read by a function, buckets counted by a key computed, and d.get of a key computed', () => {
     scratch.keepsItsMeaning(
       [
         'def two_sum(nums, target):',
@@ -40,6 +40,14 @@ describe('projection: Python dicts keyed by numbers without a hint', () => {
         '    return memo[n]',
         '',
         '',
+        'def spread(values: list[int]) -> int:',
+        '    seen = {}',
+        '    for v in values:',
+        '        seen[v // 10] = seen.get(v // 10, 0) + 1',
+        '        seen[v % 7 - 3] = seen.get((v % 7) - 3, 0) + v',
+        '    return len(seen) * 100 + seen.get(1, -1)',
+        '',
+        '',
         'def bucket_sizes(values: list[int]) -> list[int]:',
         '    buckets = {}',
         '    for v in values:',
@@ -54,6 +62,7 @@ describe('projection: Python dicts keyed by numbers without a hint', () => {
         'print(two_sum([2, 7, 11, 15], 9), two_sum([3, 3], 6), two_sum([1, 2], 7))',
         'print(ways(30), len(memo))',
         'print(bucket_sizes([3, 14, 15, 27, -1, 29, 21, 8, 99]))',
+        'print(spread([3, 14, 15, 27, -1, 29, 21, 8, 99]), spread([]))',
         '',
       ].join('\n'),
       'python',

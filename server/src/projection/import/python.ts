@@ -1879,8 +1879,8 @@ export class PythonImporter {
     if (strMethod) return strMethod;
     if (attribute === 'append' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     const written = namedChildren(field(node, 'arguments') ?? node);
-    if (attribute === 'get' && (written.length === 2 || written.length === 1) && written[0].type !== 'keyword_argument' && [object, ...written].every(isPlainOperand)) {
-      // d.get(k, default): the value at k when d holds it, else default (None without one), each a name or a literal so that reading them twice or not at all changes nothing.
+    if (attribute === 'get' && (written.length === 2 || written.length === 1) && written[0].type !== 'keyword_argument' && isPlainOperand(object) && isArithmeticOfPlain(written[0]) && written.slice(1).every(isPlainOperand)) {
+      // d.get(k, default): the value at k when d holds it, else default (None without one), each a name or a literal (the key also arithmetic of those) so that reading them twice or not at all changes nothing.
       const read = this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(object), index: this.expression(written[0]) });
       return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, { condition: this.b.call('includes', [this.expression(object), args[0]], node), consequent: read, alternate: args[1] ?? this.b.literal(null, node) });
     }
@@ -2365,6 +2365,15 @@ function isPlainOperand(node: SyntaxNode): boolean {
   if (['identifier', 'integer', 'float', 'true', 'false', 'none'].includes(node.type)) return true;
   if (node.type === 'string') return !namedChildren(node).some((child) => child.type === 'interpolation');
   return node.type === 'unary_operator' && ['integer', 'float'].includes(namedChildren(node)[0]?.type ?? '');
+}
+
+/** A plain operand, or arithmetic of plain operands (`v // 10`, `target - n`): read twice, the same, and nothing else happens. */
+function isArithmeticOfPlain(node: SyntaxNode): boolean {
+  if (isPlainOperand(node)) return true;
+  if (node.type === 'parenthesized_expression') return namedChildren(node).length === 1 && isArithmeticOfPlain(namedChildren(node)[0]);
+  if (node.type !== 'binary_operator') return false;
+  const operator = field(node, 'operator')?.text ?? '';
+  return ['+', '-', '*', '/', '//', '%'].includes(operator) && [field(node, 'left'), field(node, 'right')].every((side) => (side ? isArithmeticOfPlain(side) : false));
 }
 
 /** A zip argument whose evaluation has no effect and cannot fail: a name, or a slice of a name with whole number or name bounds. */
