@@ -765,11 +765,11 @@ export class PythonImporter {
         const built = this.fresh('built');
         const hold = this.b.make<A.VariableDeclaration>('VariableDeclaration', left, { name: built, kind: 'const', varType: null, annotations: [], initializer: empty() });
         const loop = this.comprehension(right, built);
-        return loop ? [hold, loop, this.assign(this.b.identifier(left.text, left), '=', this.b.identifier(built, left), node)] : [hold];
+        return loop ? [hold, ...loop, this.assign(this.b.identifier(left.text, left), '=', this.b.identifier(built, left), node)] : [hold];
       }
       const start = declaration ? ((declaration.initializer = empty()), declaration) : this.assign(this.b.identifier(left.text, left), '=', empty(), node);
       const loop = this.comprehension(right, left.text);
-      return loop ? [start, loop] : [start];
+      return loop ? [start, ...loop] : [start];
     }
     if (left.type === 'identifier' && this.sets.has(left.text)) return this.setAssignment(left, right, node);
     const defaulted = left.type === 'identifier' ? this.defaults.get(left.text) : undefined;
@@ -1123,7 +1123,7 @@ export class PythonImporter {
     return this.assign(target, '=', this.expression(value), pair);
   }
 
-  private comprehension(node: SyntaxNode, name: string): A.Statement | undefined {
+  private comprehension(node: SyntaxNode, name: string): A.Statement[] | undefined {
     const body = field(node, 'body');
     const clauses = namedChildren(node).filter((child) => !body || !child.equals(body));
     if (!body || clauses[0]?.type !== 'for_in_clause') {
@@ -1163,16 +1163,75 @@ export class PythonImporter {
       }
       const left = field(clause, 'left');
       const right = field(clause, 'right');
+      // The first iterable is read once, before the comprehension; a later one on each turn.
+      const read = (iterable: SyntaxNode): [A.Statement[], A.Expression] => (index === 0 ? [[], this.expression(iterable)] : within(() => this.expression(iterable)));
+      if (left && right && left.type !== 'identifier') return this.unpackingClause(node, clause, left, right, innerBlock, read);
       if (left?.type !== 'identifier' || !right) {
         this.b.unsupported(clause, 'a comprehension clause that unpacks several names');
         return undefined;
       }
-      // The first iterable is read once, before the comprehension; a later one on each turn.
-      const [first, iterable]: [A.Statement[], A.Expression] = index === 0 ? [[], this.expression(right)] : within(() => this.expression(right));
+      const [first, iterable] = read(right);
       return [...first, this.b.make<A.ForStatement>('ForStatement', clause, { annotations: [], iterator: left.text, iterable, body: innerBlock })];
     };
-    // The first clause is a loop with nothing before it: one statement.
-    return build(0)?.[0];
+    return build(0);
+  }
+
+  /**
+   * A comprehension's `for a, b in …` over `enumerate(xs)`, `enumerate(xs, n)`, `zip(xs, ys, …)` of
+   * names, or `d.items()` of a name: the loop a for statement over them becomes, its names declared
+   * at the start of each turn (a comprehension's names are its own, as Python 3's are).
+   */
+  private unpackingClause(
+    comprehension: SyntaxNode,
+    clause: SyntaxNode,
+    left: SyntaxNode,
+    right: SyntaxNode,
+    inner: A.Block,
+    read: (iterable: SyntaxNode) => [A.Statement[], A.Expression],
+  ): A.Statement[] | undefined {
+    const names = namedChildren(left);
+    const callee = right.type === 'call' ? field(right, 'function') : undefined;
+    const args = right.type === 'call' ? namedChildren(field(right, 'arguments') ?? right) : [];
+    const own = callee?.type === 'identifier' && new RegExp(`^\\s*(def\\s+${callee.text}\\b|${callee.text}\\s*=)`, 'm').test(this.b.source);
+    const unsupported = (what: string): undefined => void this.b.unsupported(clause, what, 'Write the loop as a for statement.');
+    if (!isUnpacking(left) || names.length < 2 || !names.every((name) => name.type === 'identifier')) return unsupported('a comprehension clause that unpacks other than plain names');
+    const item = this.fresh('item');
+    const counter = this.fresh('count');
+    const at = this.b.spanBetween(clause.startIndex, clause.startIndex);
+    const declare = (name: string, initializer: A.Expression, kind: 'const' | 'let' = 'const'): A.VariableDeclaration =>
+      this.b.make<A.VariableDeclaration>('VariableDeclaration', at, { name, kind, varType: null, annotations: [], initializer });
+    const step = (): A.Statement => this.b.make<A.AssignmentStatement>('AssignmentStatement', at, { annotations: [], target: this.b.identifier(counter, at), operator: '+=', value: this.b.literal(1, at) });
+    const loop = (iterable: A.Expression, reads: A.Statement[]): A.ForStatement =>
+      this.b.make<A.ForStatement>('ForStatement', clause, { annotations: [], iterator: item, iterable, body: this.b.make<A.Block>('Block', clause, { statements: [...reads, ...inner.statements] }) });
+    if (callee?.type === 'identifier' && callee.text === 'enumerate' && !own) {
+      const start = enumerateStart(args);
+      if (names.length !== 2 || start === undefined) return unsupported('a comprehension clause over enumerate(…) other than enumerate(xs) or enumerate(xs, n) with a whole number n into two names');
+      const [first, iterable] = read(args[0]);
+      const reads = [declare(names[0].text, this.b.identifier(counter, at)), step(), declare(names[1].text, this.b.identifier(item, at))];
+      return [...first, declare(counter, start === null ? this.b.literal(0, right) : this.expression(start), 'let'), loop(iterable, reads)];
+    }
+    if (callee?.type === 'identifier' && callee.text === 'zip' && !own) {
+      if (args.length !== names.length || !args.every((arg) => arg.type === 'identifier')) return unsupported('a comprehension clause over zip(…) of other than one list name per name');
+      const [first, iterable] = read(args[0]);
+      const others = args.slice(1).map((arg) => arg.text);
+      const shorter = others
+        .map((other): A.Expression => this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '>=', left: this.b.identifier(counter, at), right: this.b.call('len', [this.indexed(other, right)], at) }))
+        .reduce((either, next) => this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '||', left: either, right: next }));
+      const stop = this.b.make<A.IfStatement>('IfStatement', at, { annotations: [], condition: shorter, consequent: this.b.make<A.Block>('Block', at, { statements: [this.b.make<A.BreakStatement>('BreakStatement', at, { annotations: [] })] }), alternate: null });
+      const reads = [stop, declare(names[0].text, this.b.identifier(item, at)), ...others.map((other, n) => declare(names[n + 1].text, this.b.make<A.IndexExpression>('IndexExpression', at, { object: this.b.identifier(other, at), index: this.b.identifier(counter, at) }))), step()];
+      return [...first, declare(counter, this.b.literal(0, right), 'let'), loop(iterable, reads)];
+    }
+    const dict = callee?.type === 'attribute' && field(callee, 'attribute')?.text === 'items' && args.length === 0 ? field(callee, 'object') : undefined;
+    if (dict?.type === 'identifier' && names.length === 2) {
+      // A call of the file's own functions in it could change the dict while Python walks it (RuntimeError); Whetstone walks the keys it had.
+      if (comprehension.descendantsOfType('call').some((call) => call && field(call, 'function')?.type === 'identifier' && this.signatures.has(field(call, 'function')!.text))) {
+        return unsupported("a comprehension over .items() that calls the file's own functions (one could change the dict while Python walks it)");
+      }
+      const [first, keys] = read(dict);
+      const reads = [declare(names[0].text, this.b.identifier(item, at)), declare(names[1].text, this.b.make<A.IndexExpression>('IndexExpression', at, { object: this.expression(dict), index: this.b.identifier(item, at) }))];
+      return [...first, loop(this.b.call('keys', [keys], right), reads)];
+    }
+    return unsupported('a comprehension clause that unpacks other than enumerate(…), zip(…) of names or d.items() of a name');
   }
 
   private lowerConditional(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement): A.IfStatement {
@@ -1360,7 +1419,7 @@ export class PythonImporter {
         const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', this.b.spanBetween(node.startIndex, node.startIndex), { name, kind: 'const', varType: null, annotations: [], initializer: empty });
         const loop = this.comprehension(node, name);
         if (!loop) return this.b.placeholder(node);
-        this.before.push(declaration, loop);
+        this.before.push(declaration, ...loop);
         return this.b.identifier(name, node);
       }
       case 'conditional_expression': {
@@ -1953,7 +2012,7 @@ export class PythonImporter {
     const empty = this.b.make<A.ArrayLiteral>('ArrayLiteral', start, { elements: [] });
     const loop = this.comprehension(generator, holder);
     if (!loop) return this.b.placeholder(node);
-    this.before.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', start, { name: holder, kind: 'const', varType: null, annotations: [], initializer: empty }), loop);
+    this.before.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', start, { name: holder, kind: 'const', varType: null, annotations: [], initializer: empty }), ...loop);
     const items = this.b.identifier(holder, generator);
     if (name === 'list') return items;
     if (name === 'join') return this.b.call('join', [items, this.expression(joined!)], node);
