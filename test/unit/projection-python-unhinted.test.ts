@@ -158,6 +158,29 @@ describe('Python parameters without type hints take the type of their calls', ()
     carried(source, /fn permutations\(rest: string, prefix: string, out: list<string>\)/);
   });
 
+  it('list(xs) and sorted(xs) of a parameter typed from its calls: a copy of the list, the characters of a text', () => {
+    const source = [
+      'def bubble(xs):',
+      '    a = list(xs)',
+      '    for i in range(len(a)):',
+      '        for j in range(len(a) - 1 - i):',
+      '            if a[j] > a[j + 1]:',
+      '                a[j], a[j + 1] = a[j + 1], a[j]',
+      '    return a',
+      '',
+      '',
+      'def letters(word):',
+      '    return list(word) + [sorted(word)[0]]',
+      '',
+      '',
+      'data = [5, 2, 9, 1, 5, -6]',
+      'print(bubble(data), data)',
+      'print(letters("pear"), letters("z"))',
+      '',
+    ].join('\n');
+    carried(source, /fn bubble\(xs: list<number>\)[^]*const a = slice\(xs, 0\);[^]*fn letters\(word: string\)/);
+  });
+
   it('calls that disagree (a list and a text; True and a number) leave the parameter untyped', () => {
     const walks = 'def size(c):\n    n = 0\n    for k in c:\n        n += 1\n    return n\n\nprint(size([4, 5]), size("abc"))\n';
     assert.equal(scratch.prints(walks, 'python'), '2 3\n');

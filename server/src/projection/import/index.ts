@@ -15,7 +15,7 @@ import { reportShortUnpacking } from './javascript-unpacking';
 import { reportMissingKeyReads } from './javascript-map-reads';
 import { JavaScriptValues } from './javascript-values';
 import { renameKeywordNames } from './keyword-names';
-import { retypeTextLists } from './python-text-lists';
+import { listCallIds, retypeTextLists } from './python-text-lists';
 import { reportDisplayDifferences } from './display-check';
 import { reportConversions } from './conversions';
 import { reportLibraryNames } from './library-names';
@@ -65,7 +65,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     // Before every check that reads types: a parameter without a hint takes the type its calls agree on.
     // Dicts keyed by numbers before and after: a parameter typed from its calls may key one, and the key of one may be such a parameter.
     if (language === 'python') typeNumberKeyedDicts(ast);
-    if (language === 'python') typeParametersFromCalls(ast);
+    if (language === 'python') typeParametersFromCalls(ast, listCallIds(ast, builder));
     if (language === 'python') typeNumberKeyedDicts(ast);
     // Python's == of lists, dicts and records compares their values.
     if (language === 'python') carryEqualities(ast, builder);

@@ -43,7 +43,7 @@ function isKnown(type: Type | undefined): type is Type {
 const MAX_ROUNDS = 8;
 
 /** Gives each untyped parameter of the file's functions the type all its calls agree on (see above). */
-export function typeParametersFromCalls(program: Program): void {
+export function typeParametersFromCalls(program: Program, retyped: ReadonlySet<string> = new Set()): void {
   const callables = untypedCallables(program);
   if (callables.length === 0) return;
   let model = analyze(program);
@@ -87,6 +87,8 @@ export function typeParametersFromCalls(program: Program): void {
       // A new checker error in a statement that reads a parameter given a type (`x = str(x)` of a
       // number x): that parameter back. Others (`{}` indexed by a number) are a hinted program's too.
       for (const diagnostic of addedErrors(baseline, model.diagnostics)) {
+        // An error at a call a later pass makes again by its argument's type (list(x), sorted(x)) is that pass's to judge.
+        if (diagnostic.nodeId !== undefined && retyped.has(diagnostic.nodeId)) continue;
         for (const parameter of parametersReadAt(model, index, diagnostic.nodeId, given)) takeBack.add(parameter);
       }
       if (takeBack.size === 0) return;

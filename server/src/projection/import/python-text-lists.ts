@@ -8,12 +8,23 @@ import { analyze, stripOptional, typeToString } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
 
-/** Retypes the charsOf and sorted calls the import made of `list(x)` and `sorted(x)` by what `x` is; an error where that is not known. */
-export function retypeTextLists(program: Program, builder: AstBuilder): ProjectionDiagnostic[] {
+/** The charsOf and sorted calls the import made of `list(x)` and `sorted(x)`, which retypeTextLists makes again by what `x` is. */
+function listCalls(program: Program, builder: AstBuilder): CallExpression[] {
   const calls: CallExpression[] = [];
   walk(program, (node: Node) => {
     if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && ['charsOf', 'sorted'].includes(node.callee.name) && builder.libraryCallees.has(node.callee.id) && node.arguments.length === 1) calls.push(node);
   });
+  return calls;
+}
+
+/** The ids of those calls and their arguments: where the checker's error before retypeTextLists says nothing of the program. */
+export function listCallIds(program: Program, builder: AstBuilder): Set<string> {
+  return new Set(listCalls(program, builder).flatMap((call) => [call.id, call.callee.id, ...call.arguments.map((argument) => argument.id)]));
+}
+
+/** Retypes the charsOf and sorted calls the import made of `list(x)` and `sorted(x)` by what `x` is; an error where that is not known. */
+export function retypeTextLists(program: Program, builder: AstBuilder): ProjectionDiagnostic[] {
+  const calls = listCalls(program, builder);
   if (calls.length === 0) return [];
   const model = analyze(program);
   const diagnostics: ProjectionDiagnostic[] = [];
