@@ -5,6 +5,8 @@
 // jsKeys and jsValues carry into every target; an object indexed by a number is an error at import.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { WhetstoneDocument } from '../../server/src/core/syntax';
+import { generate } from '../../server/src/projection/generate';
 import { importSource } from '../../server/src/projection/import';
 import { prepareProjection, Scratch } from '../helpers/projection';
 
@@ -166,6 +168,22 @@ describe('projection: the order of a map walked', () => {
       'print(counts, len(counts))',
     ].join('\n');
     scratch.keepsItsMeaning(`${source}\n`, 'python', /for k in keys\(counts\)/, true);
+  });
+
+  it('an object of no fields that the program passes where a plain object is read stays plain, and walking it is an error at projection to JavaScript and TypeScript', () => {
+    const doc = WhetstoneDocument.create('fn mark(m, k) {\n  m[k] = 1;\n}\nconst seen = {};\nmark(seen, "b");\nseen["10"] = 2;\nprint(keys(seen));\nprint(jsstr(seen));\n', 1);
+    try {
+      for (const target of ['javascript', 'typescript'] as const) {
+        const generated = generate(doc.ast, target);
+        const found = generated.diagnostics.map((d) => `${d.line}: ${d.code} ${d.message}`);
+        assert.deepEqual(found.map((message) => message.slice(0, 3)), ['7: '], found.join('\n'));
+        assert.match(found[0], /W_UNFAITHFUL .*an object of no fields \(\{\}\) that the program also passes where a plain object is read/);
+        assert.match(generated.code, /const seen(: any)? = \{\};/);
+      }
+      assert.deepEqual(generate(doc.ast, 'python').diagnostics, []);
+    } finally {
+      doc.dispose();
+    }
   });
 
   it('JavaScript: an object indexed by a number is an error at import (JavaScript turns the key into a text)', () => {

@@ -13,7 +13,7 @@ import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationCont
 import { NumberFacts } from './number-facts';
 import { kindTest, TEXT_KINDS } from '../text-kinds';
 import { emptyObjectsHeldInMaps, reportMapFlows } from './map-flow';
-import { heldInMap, keyedByOtherThanTexts, MAP_SHOWN_BY_NODE } from './map-keys';
+import { heldInMap, keyedByOtherThanTexts, MAP_SHOWN_BY_NODE, PLAIN_OBJECT_WALKED, walksPlainEmptyObject } from './map-keys';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
 
 // Precedence, higher binds tighter (ECMAScript's operator precedence).
@@ -106,6 +106,9 @@ class JavaScriptGenerator {
 
   /** Whether the objects of no fields are held in Maps (map-keys.ts), decided once for the program. */
   private emptyObjectsInMaps = true;
+
+  /** The calls reported for walking such an object kept plain (a call may be written twice). */
+  private readonly plainWalks = new Set<string>();
 
   /** The names the program declares: only these are renamed away from JavaScript's reserved words. */
   private readonly declared = new Set<string>();
@@ -668,6 +671,10 @@ class JavaScriptGenerator {
     if (this.isBuiltin(node.callee)) {
       const name = (node.callee as A.Identifier).name;
       const [first, second] = node.arguments;
+      if (!this.emptyObjectsInMaps && !this.plainWalks.has(node.id) && walksPlainEmptyObject(name, node.arguments.map((arg) => this.ctx.typeOf(arg)))) {
+        this.plainWalks.add(node.id);
+        this.ctx.unfaithful(node, this.language, PLAIN_OBJECT_WALKED);
+      }
       const text = this.textCall(name, node, args);
       if (text) return text;
       const listCall = this.listCall(name, node, args);

@@ -15,6 +15,30 @@ export function heldInMap(type: Type | undefined, emptyObjects = true): boolean 
   return base.kind === 'map' || (emptyObjects && base.kind === 'object' && base.fields.size === 0);
 }
 
+/** The built-ins that walk a map in its insertion order, or show it so. */
+const INSERTION_ORDER_WALKS = new Set(['keys', 'values', 'print', 'str', 'pystr', 'join']);
+
+/**
+ * Whether `builtin` called with arguments of `types` walks an object of no fields kept plain (a
+ * program that passes one where a plain object is read): the object walks keys that look like
+ * array indexes first, where Whetstone keeps insertion order.
+ */
+export function walksPlainEmptyObject(builtin: string, types: (Type | undefined)[]): boolean {
+  if (!INSERTION_ORDER_WALKS.has(builtin)) return false;
+  const holds = (type: Type | undefined, depth: number): boolean => {
+    if (!type || depth > 4) return false;
+    const base = stripOptional(type);
+    if (base.kind === 'object') return base.fields.size === 0 || [...base.fields.values()].some((field) => holds(field, depth + 1));
+    if (base.kind === 'list') return holds(base.element, depth + 1);
+    return base.kind === 'map' && holds(base.value, depth + 1);
+  };
+  return types.some((type) => holds(type, 0));
+}
+
+/** Why such a walk is not carried. */
+export const PLAIN_OBJECT_WALKED =
+  "a walk or display of an object of no fields ({}) that the program also passes where a plain object is read, so the generated code keeps such objects plain: a plain object walks keys that look like array indexes (\"2\", \"10\") first, where Whetstone keeps insertion order (give the object a map type, map<string, V>, where it is passed)";
+
 /** Whether a value of `type` is a map whose keys are not all texts (a number, a bool, any). */
 export function keyedByOtherThanTexts(type: Type | undefined): boolean {
   if (!type) return false;
