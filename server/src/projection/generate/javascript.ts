@@ -13,7 +13,7 @@ import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationCont
 import { NumberFacts } from './number-facts';
 import { kindTest, TEXT_KINDS } from '../text-kinds';
 import { emptyObjectsHeldInMaps, reportMapFlows } from './map-flow';
-import { heldInMap, keyedByOtherThanTexts, MAP_SHOWN_BY_NODE, mayBeIndexKey, PLAIN_OBJECT_WALKED, walksPlainObject } from './map-keys';
+import { heldInMap, keyedByOtherThanTexts, MAP_SHOWN_BY_NODE, PLAIN_OBJECT_WALKED, walksPlainEmptyObject } from './map-keys';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
 
 // Precedence, higher binds tighter (ECMAScript's operator precedence).
@@ -107,10 +107,7 @@ class JavaScriptGenerator {
   /** Whether the objects of no fields are held in Maps (map-keys.ts), decided once for the program. */
   private emptyObjectsInMaps = true;
 
-  /** Whether the program writes an object or record (a plain object) at a key that may look like an array index. */
-  private objectsGivenIndexKeys = false;
-
-  /** The calls reported for walking a plain object that may hold such keys (a call may be written twice). */
+  /** The calls reported for walking such an object kept plain (a call may be written twice). */
   private readonly plainWalks = new Set<string>();
 
   /** The names the program declares: only these are renamed away from JavaScript's reserved words. */
@@ -122,10 +119,6 @@ class JavaScriptGenerator {
   run(): GenerateResult {
     this.emptyObjectsInMaps = emptyObjectsHeldInMaps(this.program, this.ctx, (callee) => this.isBuiltin(callee));
     reportMapFlows(this.program, this.ctx, this.language, (callee) => this.isBuiltin(callee), this.emptyObjectsInMaps);
-    walk(this.program, (node) => {
-      const target = node.type === 'AssignmentStatement' ? node.target : undefined;
-      if (target?.type === 'IndexExpression' && this.ctx.isKind(target.object, 'object', 'named') && !this.inMap(target.object) && mayBeIndexKey(target.index)) this.objectsGivenIndexKeys = true;
-    });
     const body = new CodeWriter('  ');
     const imports: string[] = [];
     let previous: A.TopLevel | undefined;
@@ -678,7 +671,7 @@ class JavaScriptGenerator {
     if (this.isBuiltin(node.callee)) {
       const name = (node.callee as A.Identifier).name;
       const [first, second] = node.arguments;
-      if (!this.plainWalks.has(node.id) && walksPlainObject(name, node.arguments.map((arg) => this.ctx.typeOf(arg)), !this.emptyObjectsInMaps, this.objectsGivenIndexKeys)) {
+      if (!this.emptyObjectsInMaps && !this.plainWalks.has(node.id) && walksPlainEmptyObject(name, node.arguments.map((arg) => this.ctx.typeOf(arg)))) {
         this.plainWalks.add(node.id);
         this.ctx.unfaithful(node, this.language, PLAIN_OBJECT_WALKED);
       }

@@ -6,7 +6,6 @@
 // array indexes ("2", "10") before the others, in numeric order; a Map keeps each key as it is
 // and its insertion order, as Whetstone's maps and Python's dicts do. Records and objects written
 // with fields stay plain objects: their fields are names, which an object keeps in the order written.
-import type * as A from '../../core/ast';
 import { stripOptional, type Type } from '../../core/semantics';
 
 /** Whether a value of `type` is held in a Map by the generated JavaScript: a map, or with `emptyObjects` an object of no fields. */
@@ -20,32 +19,25 @@ export function heldInMap(type: Type | undefined, emptyObjects = true): boolean 
 const INSERTION_ORDER_WALKS = new Set(['keys', 'values', 'print', 'str', 'pystr', 'join']);
 
 /**
- * Whether `builtin` called with arguments of `types` walks a plain object that may hold keys that
- * look like array indexes: one of no fields kept plain (`emptyObjects`: a program that passes one
- * where a plain object is read), or any object or record (`withFields`: a program that writes one
- * at such a key). The object walks those keys first, where Whetstone keeps insertion order.
+ * Whether `builtin` called with arguments of `types` walks an object of no fields kept plain (a
+ * program that passes one where a plain object is read): the object walks keys that look like
+ * array indexes first, where Whetstone keeps insertion order.
  */
-export function walksPlainObject(builtin: string, types: (Type | undefined)[], emptyObjects: boolean, withFields: boolean): boolean {
+export function walksPlainEmptyObject(builtin: string, types: (Type | undefined)[]): boolean {
   if (!INSERTION_ORDER_WALKS.has(builtin)) return false;
   const holds = (type: Type | undefined, depth: number): boolean => {
     if (!type || depth > 4) return false;
     const base = stripOptional(type);
-    if (base.kind === 'named') return withFields;
-    if (base.kind === 'object') return (base.fields.size === 0 ? emptyObjects : withFields) || [...base.fields.values()].some((field) => holds(field, depth + 1));
+    if (base.kind === 'object') return base.fields.size === 0 || [...base.fields.values()].some((field) => holds(field, depth + 1));
     if (base.kind === 'list') return holds(base.element, depth + 1);
     return base.kind === 'map' && holds(base.value, depth + 1);
   };
   return types.some((type) => holds(type, 0));
 }
 
-/** Whether `key` written into a plain object may be a text that looks like an array index: all but a text literal that is not one. */
-export function mayBeIndexKey(key: A.Expression): boolean {
-  return !(key.type === 'Literal' && typeof key.value === 'string' && !/^(0|[1-9][0-9]*)$/.test(key.value));
-}
-
 /** Why such a walk is not carried. */
 export const PLAIN_OBJECT_WALKED =
-  'a walk or display of a plain object (an object of no fields, {}, that the program also passes where a plain object is read, or an object or record it writes at a key that may look like an array index): a plain object walks keys like "2" and "10" first, where Whetstone keeps insertion order (give the object a map type, map<string, V>)';
+  "a walk or display of an object of no fields ({}) that the program also passes where a plain object is read, so the generated code keeps such objects plain: a plain object walks keys that look like array indexes (\"2\", \"10\") first, where Whetstone keeps insertion order (give the object a map type, map<string, V>, where it is passed)";
 
 /** Whether a value of `type` is a map whose keys are not all texts (a number, a bool, any). */
 export function keyedByOtherThanTexts(type: Type | undefined): boolean {
