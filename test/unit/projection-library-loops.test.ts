@@ -190,7 +190,7 @@ describe('projection library: loops that unpack', () => {
         'console.log(sumPairs([[1, 2], [3, 4, 5]]));',
       ].join('\n') + '\n',
       'javascript',
-      /const keys(\d+) = keys\(entries\d+\);\n\s*const values(\d+) = values\(entries\d+\);[^]*for item\d+ in keys\1 \{[^]*const score = values\2\[count\d+\];[^]*assert\(item(\d+) is list && len\(item\3\) >= 2, "expected a list of at least 2 elements to destructure"\);\n\s*let a = item\3\[0\];/,
+      /const keys(\d+) = jsKeys\(entries\d+\);\n\s*const values(\d+) = jsValues\(entries\d+\);[^]*for item\d+ in keys\1 \{[^]*const score = values\2\[count\d+\];[^]*assert\(item(\d+) is list && len\(item\3\) >= 2, "expected a list of at least 2 elements to destructure"\);\n\s*let a = item\3\[0\];/,
     );
     stopsInEveryTarget('for (const [a, b] of [[1, 2], [3]]) {\n  console.log(a, b);\n}\n', 'javascript', /expected a list of at least 2 elements to destructure/);
     stopsInEveryTarget('for (const [a, b] of ["xy"]) {\n  console.log(a, b);\n}\n', 'javascript', /expected a list of at least 2 elements to destructure/);

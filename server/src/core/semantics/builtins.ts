@@ -312,6 +312,28 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     },
   },
   {
+    name: 'jsKeys',
+    type: fn([param('map', mapOf(ANY, ANY))], listOf(ANY)),
+    signature: 'fn jsKeys(map: map<K, V>): list<K>',
+    doc: 'The keys of a map in the order JavaScript walks an object\'s: the texts that are array indexes (`"0"`, `"2"`, `"10"`: a whole number below 2^32 - 1 written without a sign or leading zero) first, in numeric order, then the other keys in insertion order. What an imported JavaScript or TypeScript program\'s `Object.keys`, `for…in` and `Object.entries` walk.',
+    refine: ([map]) => {
+      const type = map ? stripOptional(map) : ANY;
+      if (type.kind === 'map') return { returnType: listOf(type.key) };
+      if (type.kind === 'object') return { returnType: listOf(STRING) };
+      return {};
+    },
+  },
+  {
+    name: 'jsValues',
+    type: fn([param('map', mapOf(ANY, ANY))], listOf(ANY)),
+    signature: 'fn jsValues(map: map<K, V>): list<V>',
+    doc: 'The values of a map in the order `jsKeys` gives its keys: what an imported JavaScript or TypeScript program\'s `Object.values` walks.',
+    refine: ([map]) => {
+      const type = map ? stripOptional(map) : ANY;
+      return type.kind === 'map' ? { returnType: listOf(type.value) } : {};
+    },
+  },
+  {
     name: 'values',
     type: fn([param('map', mapOf(ANY, ANY))], listOf(ANY)),
     signature: 'fn values(map: map<K, V>): list<V>',

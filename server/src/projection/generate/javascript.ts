@@ -12,8 +12,8 @@ import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../wr
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, someNode, type GenerateResult } from './common';
 import { NumberFacts } from './number-facts';
 import { kindTest, TEXT_KINDS } from '../text-kinds';
-import { reportMapFlows } from './map-flow';
-import { heldInMap, MAP_SHOWN_BY_NODE } from './map-keys';
+import { emptyObjectsHeldInMaps, reportMapFlows } from './map-flow';
+import { heldInMap, keyedByOtherThanTexts, MAP_SHOWN_BY_NODE, PLAIN_OBJECT_WALKED, walksPlainEmptyObject } from './map-keys';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
 
 // Precedence, higher binds tighter (ECMAScript's operator precedence).
@@ -104,6 +104,12 @@ class JavaScriptGenerator {
 
   private readonly numbers: NumberFacts;
 
+  /** Whether the objects of no fields are held in Maps (map-keys.ts), decided once for the program. */
+  private emptyObjectsInMaps = true;
+
+  /** The calls reported for walking such an object kept plain (a call may be written twice). */
+  private readonly plainWalks = new Set<string>();
+
   /** The names the program declares: only these are renamed away from JavaScript's reserved words. */
   private readonly declared = new Set<string>();
 
@@ -111,7 +117,8 @@ class JavaScriptGenerator {
   private readonly walks: { list: SemanticSymbol; counter: SemanticSymbol }[] = [];
 
   run(): GenerateResult {
-    reportMapFlows(this.program, this.ctx, this.language, (callee) => this.isBuiltin(callee));
+    this.emptyObjectsInMaps = emptyObjectsHeldInMaps(this.program, this.ctx, (callee) => this.isBuiltin(callee));
+    reportMapFlows(this.program, this.ctx, this.language, (callee) => this.isBuiltin(callee), this.emptyObjectsInMaps);
     const body = new CodeWriter('  ');
     const imports: string[] = [];
     let previous: A.TopLevel | undefined;
@@ -180,8 +187,8 @@ class JavaScriptGenerator {
           break;
         }
         case 'map':
-          // A map keyed by anything but texts is a Map (map-keys.ts).
-          base = args[0] === 'string' ? `Record<string, ${args[1] ?? 'any'}>` : `Map<${args[0] ?? 'any'}, ${args[1] ?? 'any'}>`;
+          // Every map is a Map (map-keys.ts).
+          base = `Map<${args[0] ?? 'any'}, ${args[1] ?? 'any'}>`;
           break;
         default:
           base = syntax.name;
@@ -434,7 +441,8 @@ class JavaScriptGenerator {
       const kind = assignsName(node.body, node.iterator) ? 'let' : 'const';
       // A Map's entry read is null where the key is missing (walking it stops the program): TypeScript is told it walks the entry's type.
       const mapEntry = this.typescript && node.iterable.type === 'IndexExpression' && this.inMap(node.iterable.object);
-      w.line(`for (${kind} ${iterator} of ${this.expression(node.iterable).text}${mapEntry ? '!' : ''}) {`);
+      const iterable = this.expression(node.iterable).text;
+      w.line(`for (${kind} ${iterator} of ${iterable}${mapEntry && !iterable.endsWith('!') ? '!' : ''}) {`);
     }
     this.block(w, node.body);
     w.line('}');
@@ -534,7 +542,12 @@ class JavaScriptGenerator {
       case 'IndexExpression': {
         const object = this.expression(node.object);
         // A Map answers undefined for a key it does not hold, where Whetstone reads null.
-        if (this.inMap(node.object)) return fragment(`(${wrap(object, POSTFIX)}.get(${this.expression(node.index).text}) ?? null)`, PRIMARY);
+        if (this.inMap(node.object)) {
+          const read = `(${wrap(object, POSTFIX)}.get(${this.expression(node.index).text}) ?? null)`;
+          // Whetstone types the read as the map's value type, as TypeScript types an object's: TypeScript is told so.
+          const entryType = this.typescript ? this.ctx.model.typeOf(node.id) : undefined;
+          return entryType && entryType.kind !== 'optional' ? fragment(`${read}!`, POSTFIX) : fragment(read, PRIMARY);
+        }
         const type = this.typescript ? this.ctx.model.typeOf(node.object.id) : undefined;
         const stripped = type ? stripOptional(type) : undefined;
         // A text key that is no field of an object literal's type (d["b"] of { a: 1 }, read where it may be missing).
@@ -553,7 +566,12 @@ class JavaScriptGenerator {
       case 'ArrayLiteral':
         return fragment(`[${node.elements.map((element) => this.expression(element).text).join(', ')}]`, PRIMARY);
       case 'ObjectLiteral':
-        if (node.properties.length === 0) return fragment(heldInMap(this.ctx.typeOf(node)) ? 'new Map()' : '{}', PRIMARY);
+        if (heldInMap(this.ctx.typeOf(node), this.emptyObjectsInMaps)) {
+          // A map's entries in the order written; a key is a text, `__proto__` one like any other.
+          const entries = node.properties.map((property) => `[${JSON.stringify(property.key)}, ${this.expression(property.value).text}]`);
+          return fragment(entries.length === 0 ? 'new Map()' : `new Map([${entries.join(', ')}])`, PRIMARY);
+        }
+        if (node.properties.length === 0) return fragment('{}', PRIMARY);
         // A `__proto__:` key would set the prototype; a computed key makes it an own property.
         return fragment(`{ ${node.properties.map((property) => `${property.key === '__proto__' ? '["__proto__"]' : property.key}: ${this.expression(property.value).text}`).join(', ')} }`, PRIMARY);
       case 'Lambda':
@@ -566,7 +584,7 @@ class JavaScriptGenerator {
 
   /** Whether `node` is a map the generated code holds in a Map (map-keys.ts). */
   private inMap(node: A.Expression): boolean {
-    return heldInMap(this.ctx.typeOf(node));
+    return heldInMap(this.ctx.typeOf(node), this.emptyObjectsInMaps);
   }
 
   /** `m[k] = v` (or `+=` …) on a map held in a Map: `m.set(k, v)`, the key and map read once. */
@@ -653,6 +671,10 @@ class JavaScriptGenerator {
     if (this.isBuiltin(node.callee)) {
       const name = (node.callee as A.Identifier).name;
       const [first, second] = node.arguments;
+      if (!this.emptyObjectsInMaps && !this.plainWalks.has(node.id) && walksPlainEmptyObject(name, node.arguments.map((arg) => this.ctx.typeOf(arg)))) {
+        this.plainWalks.add(node.id);
+        this.ctx.unfaithful(node, this.language, PLAIN_OBJECT_WALKED);
+      }
       const text = this.textCall(name, node, args);
       if (text) return text;
       const listCall = this.listCall(name, node, args);
@@ -737,6 +759,9 @@ class JavaScriptGenerator {
         case 'keys':
           if (first && this.inMap(first)) return fragment(`[...${wrap(args[0], POSTFIX)}.keys()]`, PRIMARY);
           return fragment(`Object.keys(${list(args)})`, POSTFIX);
+        case 'jsKeys':
+        case 'jsValues':
+          return fragment(`${this.ctx.helper('jsKeyOrder')}(${args[0].text}${name === 'jsValues' ? ', true' : ''})`, POSTFIX);
         case 'minOf':
         case 'maxOf': {
           // Math.min(...xs) would pass every element as an argument, more than a call takes for a long list.
@@ -772,7 +797,7 @@ class JavaScriptGenerator {
         case 'pyTruthy':
           return fragment(`${this.ctx.helper('pythonTruth')}(${list(args)})`, POSTFIX);
         case 'jsstr':
-          if (first && this.inMap(first)) this.ctx.unfaithful(node, this.language, MAP_SHOWN_BY_NODE);
+          if (first && keyedByOtherThanTexts(this.ctx.typeOf(first))) this.ctx.unfaithful(node, this.language, MAP_SHOWN_BY_NODE);
           this.ctx.helper('nodeInspect'); // the import nodeText calls
           return fragment(`${this.ctx.helper('nodeText')}(${list(args)})`, POSTFIX);
         case 'assert':

@@ -29,7 +29,7 @@ import { BUILTINS, parseTypeSyntax, stripOptional, type TypeSyntax } from '../..
 import { TEXT_KINDS } from '../text-kinds';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, type GenerateOptions, type GenerateResult } from './common';
-import { heldInMap, MAP_SHOWN_BY_NODE } from './map-keys';
+import { keyedByOtherThanTexts, MAP_SHOWN_BY_NODE } from './map-keys';
 import { EXACT_WHOLE_LIMIT, exactWithin, NumberFacts } from './number-facts';
 import { pyHelperImports, pyHelperSource, pyHelperUses, type PyHelper, type PyHelperOptions } from './runtime-python';
 
@@ -927,7 +927,7 @@ class PythonGenerator {
    * through map_key when it may be -0.0 or a NaN, which a dict keeps apart or never finds.
    */
   private mapKey(map: A.Expression, key: A.Expression, text: string): string {
-    if (!heldInMap(this.ctx.typeOf(map)) || this.ctx.isKind(key, 'string', 'bool')) return text;
+    if (!keyedByOtherThanTexts(this.ctx.typeOf(map)) || this.ctx.isKind(key, 'string', 'bool')) return text;
     if (key.type === 'Literal' && (typeof key.value === 'string' || (typeof key.value === 'number' && key.value !== 0))) return text;
     return `${this.ctx.helper('map_key')}(${text})`;
   }
@@ -1079,7 +1079,7 @@ class PythonGenerator {
           if (args.length === 2) return fragment(`${wrap(args[0], POSTFIX)}.append(${args[1].text})`, POSTFIX);
           break;
         case 'includes':
-          if (first && node.arguments[1] && heldInMap(this.ctx.typeOf(first))) return fragment(`${this.mapKey(first, node.arguments[1], args[1].text)} in ${wrap(args[0], COMPARE + 1)}`, COMPARE);
+          if (first && node.arguments[1] && keyedByOtherThanTexts(this.ctx.typeOf(first))) return fragment(`${this.mapKey(first, node.arguments[1], args[1].text)} in ${wrap(args[0], COMPARE + 1)}`, COMPARE);
           return fragment(`${this.ctx.helper('contains')}(${list})`, POSTFIX);
         case 'split': {
           // str.split refuses an empty separator, where Whetstone's gives the characters.
@@ -1142,6 +1142,9 @@ class PythonGenerator {
         case 'keys':
         case 'values':
           return fragment(`list(${wrap(args[0], POSTFIX)}.${name}())`, POSTFIX);
+        case 'jsKeys':
+        case 'jsValues':
+          return fragment(`${this.ctx.helper('js_keys')}(${args[0].text}${name === 'jsValues' ? ', True' : ''})`, POSTFIX);
         case 'range':
           return fragment(`list(${this.range(node.arguments, args.map((arg) => arg.text))})`, POSTFIX);
         case 'floor':
@@ -1170,7 +1173,7 @@ class PythonGenerator {
           this.ctx.helper('show'); // python_text shows numbers through it
           return fragment(`${this.ctx.helper('python_text')}(${list})`, POSTFIX);
         case 'jsstr':
-          if (first && heldInMap(this.ctx.typeOf(first))) this.ctx.unfaithful(node, 'Python', MAP_SHOWN_BY_NODE);
+          if (first && keyedByOtherThanTexts(this.ctx.typeOf(first))) this.ctx.unfaithful(node, 'Python', MAP_SHOWN_BY_NODE);
           this.ctx.helper('show'); // node_text shows numbers through it
           return fragment(`${this.ctx.helper('node_text')}(${list})`, POSTFIX);
         case 'int':

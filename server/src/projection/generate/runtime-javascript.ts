@@ -6,7 +6,7 @@
 // empty list as an error, map and find over a list their callback resizes. Only the helpers a
 // program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'radixText' | 'parseRadix' | 'pyInt' | 'countItems' | 'pythonTruth' | 'pythonEquals' | ListJsHelper;
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'radixText' | 'parseRadix' | 'pyInt' | 'countItems' | 'pythonTruth' | 'pythonEquals' | 'jsKeyOrder' | ListJsHelper;
 
 /** The helpers of pop, shift and the list walks (map, find) whose Array methods differ. */
 type ListJsHelper = 'popLast' | 'shiftFirst' | 'mapList' | 'findIn' | 'findIndexIn';
@@ -196,12 +196,32 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
       // Not a function: the import nodeText needs, written with the program's imports.
       return `import { inspect as ${name('nodeInspect')} } from 'node:util';`;
     case 'nodeText':
-      // Whetstone's lists, maps and records are JavaScript's arrays and plain objects, so Node's
-      // own inspect shows them as the source program's console.log did.
+      // Whetstone's lists and records are JavaScript's arrays and plain objects, so Node's own
+      // inspect shows them as the source program's console.log did; a map keyed by texts, held in
+      // a Map, is shown as the plain object it was in the source (array-index keys first, as there).
       return [
-        `/** Whetstone's jsstr: what Node's console.log shows for a value (util.inspect), a string as it is. */`,
+        `/** Whetstone's jsstr: what Node's console.log shows for a value (util.inspect), a string as it is; a map keyed by texts as an object. */`,
         `function ${name('nodeText')}(value${t(': unknown')})${t(': string')} {`,
-        `  return typeof value === 'string' ? value : ${name('nodeInspect')}(value);`,
+        `  // A copy with each such Map an object; what was seen is reused, so a value that holds itself still does.`,
+        `  const seen = new Map${t('<unknown, unknown>')}();`,
+        `  const plain = (item${t(': unknown')})${t(': unknown')} => {`,
+        `    if (seen.has(item)) return seen.get(item);`,
+        `    if (Array.isArray(item)) {`,
+        `      const copy${t(': unknown[]')} = [];`,
+        `      seen.set(item, copy);`,
+        `      for (const entry of item) copy.push(plain(entry));`,
+        `      return copy;`,
+        `    }`,
+        `    const texts = item instanceof Map && [...item.keys()].every((key) => typeof key === 'string');`,
+        `    if (!texts && (item === null || typeof item !== 'object' || Object.getPrototypeOf(item) !== Object.prototype)) return item;`,
+        `    const object = {};`,
+        `    seen.set(item, object);`,
+        `    const entries = item instanceof Map ? [...item] : Object.entries(item${t(' as object')});`,
+        `    // defineProperty: a key __proto__ is an own entry, as a computed key makes it.`,
+        `    for (const [key, entry] of entries) Object.defineProperty(object, key, { value: plain(entry), enumerable: true, writable: true, configurable: true });`,
+        `    return object;`,
+        `  };`,
+        `  return typeof value === 'string' ? value : ${name('nodeInspect')}(plain(value));`,
         `}`,
       ].join('\n');
     case 'replaceText':
@@ -249,6 +269,16 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `  const entries = (m${t(': object')})${t(': [unknown, unknown][]')} => (m instanceof Map ? [...m.entries()] : Object.entries(m));`,
         `  const [left, right] = [entries(a), new Map(entries(b))];`,
         `  return left.length === right.size && left.every(([key, value]) => right.has(key) && ${name('pythonEquals')}(value, right.get(key)));`,
+        `}`,
+      ].join('\n');
+    case 'jsKeyOrder':
+      return [
+        `/** Whetstone's jsKeys (jsValues with values): the keys as JavaScript walks an object's, texts that are array indexes ("2", "10") first in numeric order, then the others in insertion order. */`,
+        `function ${name('jsKeyOrder')}(map${t(': Map<unknown, unknown> | object')}, values = false)${t(': any[]')} {`,
+        `  const keys${t(': unknown[]')} = map instanceof Map ? [...map.keys()] : Object.keys(map);`,
+        `  const index = (key${t(': unknown')})${t(': boolean')} => typeof key === 'string' && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < 2 ** 32 - 1;`,
+        `  const ordered = [...keys.filter(index).sort((a, b) => Number(a) - Number(b)), ...keys.filter((key) => !index(key))];`,
+        `  return values ? ordered.map((key) => (map instanceof Map ? map.get(key) : (map${t(' as Record<string, unknown>')})[key${t(' as string')}])) : ordered;`,
         `}`,
       ].join('\n');
     case 'pythonTruth':

@@ -37,7 +37,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'py_int' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer' | 'map_key' | 'radix_text' | 'format_fixed' | 'js_truthy';
+export type PyHelper = 'show' | 'py_int' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer' | 'map_key' | 'radix_text' | 'format_fixed' | 'js_truthy' | 'js_keys';
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -125,6 +125,7 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   py_int: [],
   radix_text: [],
   js_truthy: [],
+  js_keys: ['re'],
 };
 
 /** The helpers each helper calls (written with it). */
@@ -957,6 +958,13 @@ sys.stdout.reconfigure(errors="${name('halves_written')}")`;
         whole //= radix
         if whole == 0:
             return ("-" if n < 0 else "") + prefix + digits`;
+    case 'js_keys':
+      return `def ${name('js_keys')}(mapping, values=False):
+    """Whetstone's jsKeys (jsValues with values): the keys as JavaScript walks an object's, texts that are array indexes ("2", "10") first in numeric order, then the others in insertion order."""
+    def is_index(key):
+        return type(key) is str and re.fullmatch(r"0|[1-9][0-9]*", key) is not None and int(key) < 2**32 - 1
+    keys = sorted((key for key in mapping if is_index(key)), key=int) + [key for key in mapping if not is_index(key)]
+    return [mapping[key] for key in keys] if values else keys`;
     case 'js_truthy':
       return `def ${name('js_truthy')}(value):
     """Whetstone's jsTruthy: JavaScript's truth (None, False, 0, -0, NaN and "" are false; every list and dict is true)."""

@@ -21,7 +21,7 @@ const SHOWS = new Set(['print', 'str', 'jsstr']);
 /** The operators that make NaN of undefined, where null is 0 in JavaScript (and an error in Python). */
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%', '**']);
 /** Built-ins that read a list without changing it. */
-const READS_ONLY = new Set(['len', 'includes', 'indexOf', 'join', 'slice', 'print', 'str', 'jsstr', 'keys', 'sorted']);
+const READS_ONLY = new Set(['len', 'includes', 'indexOf', 'join', 'slice', 'print', 'str', 'jsstr', 'keys', 'jsKeys', 'sorted']);
 
 /** Each map read shown whose key may be missing, as an error at import. */
 export function reportMissingKeyReads(program: Program, libraryCallees: ReadonlySet<string>, values: JavaScriptValues): ProjectionDiagnostic[] {
@@ -245,7 +245,7 @@ class MapReads {
     if (callback?.type === 'Lambda') {
       const walk = this.index.parent(callback.id);
       const walked = walk?.type === 'CallExpression' && walk.arguments[1] === callback && walk.callee.type === 'Identifier' && this.libraryCallees.has(walk.callee.id) ? walk.arguments[0] : undefined;
-      return callback.parameters[0] === declaration && walked !== undefined && this.isLibraryCall(walked, 'keys') && walked.type === 'CallExpression' && printNode(walked.arguments[0]) === map && !this.removes(callback.body, map);
+      return callback.parameters[0] === declaration && walked !== undefined && (this.isLibraryCall(walked, 'keys') || this.isLibraryCall(walked, 'jsKeys')) && walked.type === 'CallExpression' && printNode(walked.arguments[0]) === map && !this.removes(callback.body, map);
     }
     if (declaration?.type === 'VariableDeclaration' && declaration.initializer?.type === 'Identifier') declaration = this.declarationOf(declaration.initializer);
     if (declaration?.type !== 'ForStatement' || this.removes(declaration.body, map)) return false;
@@ -257,7 +257,7 @@ class MapReads {
       if (held.kind !== 'const') return false;
       iterable = held.initializer;
     }
-    return this.isLibraryCall(iterable, 'keys') && iterable.type === 'CallExpression' && printNode(iterable.arguments[0]) === map;
+    return (this.isLibraryCall(iterable, 'keys') || this.isLibraryCall(iterable, 'jsKeys')) && iterable.type === 'CallExpression' && printNode(iterable.arguments[0]) === map;
   }
 
   /** Whether the list `declaration` makes (empty) is only walked, measured, and pushed keys the map holds, and the map loses none. */

@@ -40,7 +40,7 @@ const TEXT_CALLS = new Set(['str', 'join', 'jsstr', 'pystr']);
 const SAME_ELEMENTS = new Set(['slice', 'sorted', 'reversed', 'splice', 'filter']);
 
 /** The built-ins that make a new list. */
-const FRESH_LISTS = new Set(['slice', 'sorted', 'reversed', 'splice', 'split', 'keys', 'values', 'repeat', 'range', 'map', 'filter', 'concat', 'flat']);
+const FRESH_LISTS = new Set(['slice', 'sorted', 'reversed', 'splice', 'split', 'keys', 'values', 'jsKeys', 'jsValues', 'repeat', 'range', 'map', 'filter', 'concat', 'flat']);
 
 /** Bounds the length walk over the file's calls (a deep call graph gives up: not known). */
 const LENGTH_STEPS = 10_000;
@@ -581,10 +581,10 @@ export class JavaScriptValues {
       // The parts or characters of a text hold a % only where the text may.
       if (name === 'split') return TEXT | (this.facts(first) & (PERCENT | OTHER) ? PERCENT : 0);
       if (TEXT_CALLS.has(name)) return TEXT | (this.callValue(call) & PERCENT);
-      if (name === 'keys') return TEXT | PERCENT;
+      if (name === 'keys' || name === 'jsKeys') return TEXT | PERCENT;
       if (name === 'range') return depth === 1 ? 0 : ANYTHING;
       if (name === 'repeat') return this.inside(first, depth);
-      if (name === 'values' || SAME_ELEMENTS.has(name)) return this.at(first, depth);
+      if (name === 'values' || name === 'jsValues' || SAME_ELEMENTS.has(name)) return this.at(first, depth);
       if (name === 'pop' || name === 'shift' || name === 'find') return this.at(first, depth + 1);
       // concat appends a second argument that is not a list as one element.
       if (name === 'concat') return this.at(first, depth) | this.at(call.arguments[1] as Expression, depth) | (depth === 1 ? this.facts(call.arguments[1] as Expression) & ~LIST : 0);

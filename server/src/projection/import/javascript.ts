@@ -1051,16 +1051,17 @@ export class JavaScriptImporter {
 
   /**
    * The [key, value] pairs of a map (a Map's entries(), Object.entries): `map(keys(m), fn(keyN) =>
-   * [keyN, m[keyN]])`, a new list in the order keys() gives. `map` is read once per use.
+   * [keyN, m[keyN]])`, a new list in the order keys() gives (jsKeys() for an object's, which
+   * JavaScript walks array-index keys first). `map` is read once per use.
    */
-  private entriesOf(map: () => A.Expression, at: SyntaxNode): A.Expression {
+  private entriesOf(map: () => A.Expression, at: SyntaxNode, order: 'keys' | 'jsKeys' = 'keys'): A.Expression {
     const key = this.freshName('key');
     const start = this.b.spanBetween(at.startIndex, at.startIndex);
     const end = this.b.spanBetween(at.endIndex, at.endIndex);
     const parameter = this.b.make<A.Parameter>('Parameter', start, { name: key, paramType: null, defaultValue: null });
     const pair = this.b.make<A.ArrayLiteral>('ArrayLiteral', at, { elements: [this.b.identifier(key, end), this.b.make<A.IndexExpression>('IndexExpression', at, { object: map(), index: this.b.identifier(key, end) })] });
     const lambda = this.b.make<A.Lambda>('Lambda', at, { parameters: [parameter], returnType: null, body: pair });
-    return this.b.call('map', [this.b.call('keys', [map()], at), lambda], at);
+    return this.b.call('map', [this.b.call(order, [map()], at), lambda], at);
   }
 
   /** The name of the Map whose [key, value] pairs `node` walks (`m` itself, or `m.entries()`). */
@@ -1434,8 +1435,8 @@ export class JavaScriptImporter {
     } else {
       iterable = this.expression(right);
     }
-    // for-in walks the keys of an object.
-    if (operator === 'in') iterable = this.b.call('keys', [iterable], right);
+    // for-in walks the keys of an object, array indexes first (jsKeys).
+    if (operator === 'in') iterable = this.b.call('jsKeys', [iterable], right);
     return [
       this.b.make<A.ForStatement>('ForStatement', node, { annotations: [], iterator: left.text, iterable, body: this.block(field(node, 'body') ?? node) }),
     ];
@@ -1530,8 +1531,8 @@ export class JavaScriptImporter {
     } else if (object?.text === 'Object' && method === 'entries' && args.length === 1 && names.length <= 2) {
       const entries = this.expression(args[0]);
       const held = hold('entries', entries);
-      const keyList = hold('keys', this.b.call('keys', [held()], right));
-      const valueList = hold('values', this.b.call('values', [held()], right));
+      const keyList = hold('keys', this.b.call('jsKeys', [held()], right));
+      const valueList = hold('values', this.b.call('jsValues', [held()], right));
       const counter = hold('count', this.b.literal(0, right));
       iterable = keyList();
       bind(names[0], read());
@@ -1968,14 +1969,15 @@ export class JavaScriptImporter {
       if (object.text === 'console' && property === 'log') return this.b.call('print', args, node);
       if (object.text === 'Math' && MATH_BUILTINS.has(property)) return this.b.call(property, args, node);
       if (object.text === 'Math' && property === 'round' && args.length === 1) return this.mathRound(args[0], namedChildren(field(node, 'arguments') ?? node)[0], node);
-      if (object.text === 'Object' && (property === 'keys' || property === 'values') && args.length === 1) return this.b.call(property, args, node);
+      // An object walks keys that are array indexes ("2", "10") first, in numeric order: jsKeys's order.
+      if (object.text === 'Object' && (property === 'keys' || property === 'values') && args.length === 1) return this.b.call(property === 'keys' ? 'jsKeys' : 'jsValues', args, node);
       if (object.text === 'Object' && property === 'entries' && args.length === 1 && !this.declaresName('Object')) {
         const written = namedChildren(field(node, 'arguments') ?? node)[0];
-        if (written && readsOnly(written)) return this.entriesOf(() => this.expression(written), node);
+        if (written && readsOnly(written)) return this.entriesOf(() => this.expression(written), node, 'jsKeys');
         // The object is computed once: given to a lambda called at once.
         const name = this.freshName('entriesOf');
         const parameter = this.b.make<A.Parameter>('Parameter', this.b.spanBetween(node.startIndex, node.startIndex), { name, paramType: null, defaultValue: null });
-        const lambda = this.b.make<A.Lambda>('Lambda', node, { parameters: [parameter], returnType: null, body: this.entriesOf(() => this.b.identifier(name, this.b.spanBetween(node.endIndex, node.endIndex)), node) });
+        const lambda = this.b.make<A.Lambda>('Lambda', node, { parameters: [parameter], returnType: null, body: this.entriesOf(() => this.b.identifier(name, this.b.spanBetween(node.endIndex, node.endIndex)), node, 'jsKeys') });
         return this.b.make<A.CallExpression>('CallExpression', node, { callee: lambda, arguments: [args[0]] });
       }
       if (object.text === 'Math' && property === 'trunc' && args.length === 1) return this.b.call('int', args, node);
@@ -2361,7 +2363,7 @@ function wholeCount(node: SyntaxNode): boolean {
 /** A list no name holds yet: a literal, or what split, reversed, repeat, range, slice, sorted, map, keys or values just made. */
 function freshList(node: A.Expression, libraryCallees: ReadonlySet<string>): boolean {
   if (node.type === 'ArrayLiteral') return true;
-  return node.type === 'CallExpression' && node.callee.type === 'Identifier' && libraryCallees.has(node.callee.id) && ['split', 'reversed', 'repeat', 'range', 'slice', 'sorted', 'map', 'keys', 'values'].includes(node.callee.name);
+  return node.type === 'CallExpression' && node.callee.type === 'Identifier' && libraryCallees.has(node.callee.id) && ['split', 'reversed', 'repeat', 'range', 'slice', 'sorted', 'map', 'keys', 'values', 'jsKeys', 'jsValues'].includes(node.callee.name);
 }
 
 /** A labelled loop being imported: the flag its labelled exits from inner loops set, and which they are. */
