@@ -186,6 +186,39 @@ describe('projection: the order of a map walked', () => {
     }
   });
 
+  it('an object written with fields and later given a key that may look like an array index is an error at projection to JavaScript and TypeScript where it is walked or shown', () => {
+    const source = 'const o = { x: 1, y: 2 };\no["3"] = 5;\nfor k in keys(o) {\n  print(k);\n}\nconst p = { name: "a" };\np["name2"] = "b";\nprint(keys(p));\n';
+    const doc = WhetstoneDocument.create(source, 1);
+    try {
+      for (const target of ['javascript', 'typescript'] as const) {
+        const found = generate(doc.ast, target).diagnostics.map((d) => `${d.line}: ${d.code} ${d.message}`);
+        // `p` gets a key that is no array index: a plain object keeps it after its fields.
+        assert.deepEqual(found.map((message) => message.slice(0, 3)), ['3: '], found.join('\n'));
+        assert.match(found[0], /W_UNFAITHFUL .*an object written with fields that the program also gives a key that may look like an array index/);
+      }
+      assert.deepEqual(generate(doc.ast, 'python').diagnostics, []);
+    } finally {
+      doc.dispose();
+    }
+  });
+
+  it('Python: a dict written with text keys and later given keys that look like numbers is a map, in insertion order in every target', () => {
+    const source = [
+      'stock = {"apples": 3, "pears": 0}',
+      'stock["10"] = 4',
+      'for code in ["7", "pears", "2", "apples"]:',
+      '    if code in stock:',
+      '        stock[code] += 1',
+      '    else:',
+      '        stock[code] = 1',
+      'for name in stock:',
+      '    print(name, stock[name])',
+      'print(stock)',
+      'print(len(stock), list(stock.keys()))',
+    ].join('\n');
+    scratch.keepsItsMeaning(`${source}\n`, 'python', /const stock: map<string, number> = \{/, true);
+  });
+
   it('JavaScript: an object indexed by a number is an error at import (JavaScript turns the key into a text)', () => {
     const source = [
       'const groups = {};',

@@ -13,6 +13,7 @@ import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationCont
 import { NumberFacts } from './number-facts';
 import { kindTest, TEXT_KINDS } from '../text-kinds';
 import { emptyObjectsHeldInMaps, reportMapFlows } from './map-flow';
+import { INDEX_KEY_WALKED, objectsGivenIndexKeys, walksIndexKeyedObject } from './index-keys-on-objects';
 import { heldInMap, keyedByOtherThanTexts, MAP_SHOWN_BY_NODE, PLAIN_OBJECT_WALKED, walksPlainEmptyObject } from './map-keys';
 import { jsHelperSource, type JsHelper } from './runtime-javascript';
 
@@ -110,6 +111,9 @@ class JavaScriptGenerator {
   /** The calls reported for walking such an object kept plain (a call may be written twice). */
   private readonly plainWalks = new Set<string>();
 
+  /** The types of the objects with fields that the program gives a key that may look like an array index (index-keys-on-objects.ts). */
+  private indexKeyedObjects: ReadonlySet<string> = new Set();
+
   /** The names the program declares: only these are renamed away from JavaScript's reserved words. */
   private readonly declared = new Set<string>();
 
@@ -119,6 +123,7 @@ class JavaScriptGenerator {
   run(): GenerateResult {
     this.emptyObjectsInMaps = emptyObjectsHeldInMaps(this.program, this.ctx, (callee) => this.isBuiltin(callee));
     reportMapFlows(this.program, this.ctx, this.language, (callee) => this.isBuiltin(callee), this.emptyObjectsInMaps);
+    this.indexKeyedObjects = objectsGivenIndexKeys(this.program, this.ctx);
     const body = new CodeWriter('  ');
     const imports: string[] = [];
     let previous: A.TopLevel | undefined;
@@ -674,6 +679,9 @@ class JavaScriptGenerator {
       if (!this.emptyObjectsInMaps && !this.plainWalks.has(node.id) && walksPlainEmptyObject(name, node.arguments.map((arg) => this.ctx.typeOf(arg)))) {
         this.plainWalks.add(node.id);
         this.ctx.unfaithful(node, this.language, PLAIN_OBJECT_WALKED);
+      } else if (!this.plainWalks.has(node.id) && walksIndexKeyedObject(name, node.arguments.map((arg) => this.ctx.typeOf(arg)), this.indexKeyedObjects)) {
+        this.plainWalks.add(node.id);
+        this.ctx.unfaithful(node, this.language, INDEX_KEY_WALKED);
       }
       const text = this.textCall(name, node, args);
       if (text) return text;

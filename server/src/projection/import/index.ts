@@ -25,7 +25,7 @@ import { carryTruthTests } from './truthiness';
 import { readMembership } from './python-membership';
 import { reportExtremes } from './python-extremes';
 import { retypeListCounts } from './python-counts';
-import { typeNumberKeyedDicts } from './python-number-keyed-dicts';
+import { typeNumberKeyedDicts, typeTextKeyedDicts } from './python-number-keyed-dicts';
 import { typeReturnedMaps } from './python-returned-maps';
 import { reportRunFindings } from './python-run-findings';
 import { reportRunGaps } from './python-run-gaps';
@@ -68,6 +68,8 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     if (language === 'python') typeNumberKeyedDicts(ast);
     if (language === 'python') typeParametersFromCalls(ast, listCallIds(ast, builder));
     if (language === 'python') typeNumberKeyedDicts(ast);
+    // A dict written with text keys and given one that may look like an array index: a map, which keeps its order in JavaScript.
+    if (language === 'python') typeTextKeyedDicts(ast);
     // Python's == of lists, dicts and records compares their values.
     if (language === 'python') carryEqualities(ast, builder);
     // First: the checks below read the program's tests for truth as Whetstone's bool conditions,

@@ -9,6 +9,11 @@
 // walked by its keys or values: passed, returned, shown or assigned, its type would reach further,
 // and it is left as it was, as is a name keyed by texts; keys of other or mixed types are left to
 // the checker's error.
+// A dict written with text keys (`o = {"x": 1}`) reads as an object with fields, which the
+// generated JavaScript keeps plain: given a key that may look like an array index later
+// (`o[k] = v`, `o["3"] = v`), a plain object would walk it first. Such a name, when every key it
+// is given is a text and it is only indexed, measured, walked or shown, is declared
+// `map<string, V>`, which the generated code holds in a Map, in insertion order as Python's dict.
 import { childNodes, type Expression, type Node, type Program, type VariableDeclaration } from '../../core/ast';
 import { analyze } from '../../core/semantics';
 
@@ -52,25 +57,74 @@ export function typeNumberKeyedDicts(program: Program): void {
   }
 }
 
+/** Whether `key` may be a text that JavaScript takes as an array index (a literal one, or one known only at run time). */
+function mayBeIndexKey(key: Expression): boolean {
+  if (key.type !== 'Literal') return true;
+  return typeof key.value === 'string' && /^(0|[1-9][0-9]*)$/.test(key.value);
+}
+
+/** Shown (`print(o)`, `str(o)`) or walked (`for k in o`) in its insertion order, a map gives none of it further. */
+const shownOrWalked = (node: Node, parent: Node | null): boolean =>
+  (parent?.type === 'CallExpression' && parent.callee.type === 'Identifier' && ['print', 'str', 'pystr'].includes(parent.callee.name)) || (parent?.type === 'ForStatement' && parent.iterable === node);
+
+/** Types each unhinted dict written with text keys, later given a key that may look like an array index, as `map<string, V>`. */
+export function typeTextKeyedDicts(program: Program): void {
+  const found: { declaration: VariableDeclaration; scope: Node }[] = [];
+  const visit = (node: Node, scope: Node): void => {
+    if (node.type === 'VariableDeclaration' && node.varType === null && node.initializer?.type === 'ObjectLiteral' && node.initializer.properties.length > 0) found.push({ declaration: node, scope });
+    const inner = node.type === 'FunctionDeclaration' || node.type === 'Lambda' ? node : scope;
+    for (const child of childNodes(node)) visit(child, inner);
+  };
+  visit(program, program);
+  let tried = 0;
+  for (const { declaration, scope } of found) {
+    const uses = usesOf(declaration.name, scope, declaration, shownOrWalked);
+    if (!uses.written.some(mayBeIndexKey) || tried++ >= MAX_TRIED) continue;
+    const before = declaration.varType;
+    declaration.varType = 'map<string, any>';
+    const model = analyze(program);
+    // A key walked from the dict itself (`for k in o`) is one of its texts: the walk is typed later, once the name is a map.
+    const walkers = new Set<string>();
+    const findWalks = (node: Node): void => {
+      if (node.type === 'ForStatement' && node.iterable.type === 'Identifier' && node.iterable.name === declaration.name) walkers.add(node.iterator);
+      for (const child of childNodes(node)) findWalks(child);
+    };
+    findWalks(scope);
+    const isText = (key: Expression): boolean => model.typeOf(key.id)?.kind === 'string' || (key.type === 'Identifier' && walkers.has(key.name));
+    if (!uses.keys.every(isText)) {
+      declaration.varType = before;
+      continue;
+    }
+    const initial = (declaration.initializer as Extract<Expression, { type: 'ObjectLiteral' }>).properties.map((property) => property.value);
+    const valueKinds = new Set([...initial, ...uses.values].map((value) => model.typeOf(value.id)?.kind));
+    const [value] = valueKinds;
+    declaration.varType = `map<string, ${valueKinds.size === 1 && (value === 'number' || value === 'string' || value === 'bool') ? value : 'any'}>`;
+  }
+}
+
 /**
  * The keys `name` is indexed with (reads, writes, `includes(name, k)`) and the values written at
  * them, in `scope` and in the functions within it that do not declare a name of their own so
  * called.
  */
-function usesOf(name: string, scope: Node, declaration: VariableDeclaration): { keys: Expression[]; values: Expression[] } {
+function usesOf(name: string, scope: Node, declaration: VariableDeclaration, alsoRead: UseAllowed = () => false): { keys: Expression[]; values: Expression[]; written: Expression[] } {
   const keys: Expression[] = [];
   const values: Expression[] = [];
+  const written: Expression[] = [];
   const isName = (node: Node | null | undefined): boolean => node?.type === 'Identifier' && node.name === name;
   const visit = (node: Node): void => {
     if ((node.type === 'FunctionDeclaration' || node.type === 'Lambda') && node !== scope && declaresOwn(node, name)) return;
     if (node.type === 'IndexExpression' && isName(node.object)) keys.push(node.index);
-    if (node.type === 'AssignmentStatement' && node.target.type === 'IndexExpression' && isName(node.target.object) && node.operator === '=') values.push(node.value);
+    if (node.type === 'AssignmentStatement' && node.target.type === 'IndexExpression' && isName(node.target.object)) {
+      written.push(node.target.index);
+      if (node.operator === '=') values.push(node.value);
+    }
     if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'includes' && isName(node.arguments[0])) keys.push(node.arguments[1]);
     // Given to anything else (passed, returned, printed, reassigned), its type reaches further than this name: left as it was.
     for (const child of childNodes(node)) visit(child);
   };
   visit(scope);
-  return escapes(name, scope, declaration) ? { keys: [], values: [] } : { keys, values };
+  return escapes(name, scope, declaration, alsoRead) ? { keys: [], values: [], written: [] } : { keys, values, written };
 }
 
 function declaresOwn(fn: Node, name: string): boolean {
@@ -88,8 +142,11 @@ function declaresOwn(fn: Node, name: string): boolean {
 /** Built-ins that read a map and give back none of it as a map (its type stays here). */
 const MAP_READS = new Set(['includes', 'len', 'keys', 'values', 'removeKey']);
 
-/** Whether the name is used otherwise than indexed or read by MAP_READS, or declared again in its scope: its type would reach another place. */
-function escapes(name: string, scope: Node, declaration: VariableDeclaration): boolean {
+/** Whether the name is used otherwise than indexed or read by MAP_READS (or as `alsoRead` allows), or declared again in its scope: its type would reach another place. */
+/** Whether a use of the name (`node` under `parent`) keeps its type here. */
+type UseAllowed = (node: Node, parent: Node | null) => boolean;
+
+function escapes(name: string, scope: Node, declaration: VariableDeclaration, alsoRead: UseAllowed): boolean {
   let escaped = false;
   const visit = (node: Node, parent: Node | null): void => {
     if (escaped) return;
@@ -99,7 +156,7 @@ function escapes(name: string, scope: Node, declaration: VariableDeclaration): b
     if (node.type === 'Identifier' && node.name === name) {
       const indexed = parent?.type === 'IndexExpression' && parent.object === node;
       const measured = parent?.type === 'CallExpression' && parent.callee.type === 'Identifier' && MAP_READS.has(parent.callee.name) && parent.arguments[0] === node;
-      if (!indexed && !measured) escaped = true;
+      if (!indexed && !measured && !alsoRead(node, parent)) escaped = true;
     }
     for (const child of childNodes(node)) visit(child, node);
   };
