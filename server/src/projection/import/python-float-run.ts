@@ -1011,6 +1011,13 @@ class Run {
         this.charge(second.value);
         return this.bounded(name === 'padStart' ? first.padStart(second.value, fill) : first.padEnd(second.value, fill));
       }
+      case 'repeatText':
+        // "-" * n: Python raises TypeError for a float count, which Whetstone cannot tell from an int.
+        if (typeof first !== 'string' || !(second instanceof Num)) throw new GiveUp();
+        if (second.float) throw new GiveUp(RAISES);
+        if (first.length * Math.max(0, second.value) > MAX_LENGTH) throw new GiveUp(BUDGET);
+        this.charge(second.value);
+        return this.bounded(first.repeat(Math.max(0, second.value)));
       case 'formatFixed':
         // format(x, ".Nf") of a literal N (the import writes no other).
         if (!(first instanceof Num) || !(second instanceof Num) || !Number.isInteger(second.value) || second.value < 0 || second.value > 100) throw new GiveUp();

@@ -16,12 +16,13 @@ import type { AstBuilder } from './ast-builder';
 import { pythonRun } from './python-floats';
 import { TEXT_KINDS } from '../text-kinds';
 
-type Risk = 'whole numbers' | 'int' | 'radix' | 'division' | 'text' | 'text order' | 'text rules' | 'text tests' | 'lists' | 'extremes' | 'shown';
+type Risk = 'whole numbers' | 'int' | 'radix' | 'repeat' | 'division' | 'text' | 'text order' | 'text rules' | 'text tests' | 'lists' | 'extremes' | 'shown';
 
 /** What each risk is, as a list of them reads ("… does not check: whole-number arithmetic … (line 4)"). */
 const RISKS: Record<Risk, string> = {
   'whole numbers': "whole-number arithmetic (Python's ints stay exact past 2^53, a Whetstone number is a double and rounds)",
   int: "int(…) of a number (Python's raises for NaN and the infinities, Whetstone's keeps them)",
+  repeat: "a text repeated by a count that may be a float (\"-\" * 2.0: Python raises TypeError, Whetstone cannot tell 2.0 from 2)",
   radix: 'bin, oct or hex of a number (Python raises TypeError for a float, Whetstone writes a whole one)',
   division: 'a division or remainder by a value not known to be non-zero (Python raises ZeroDivisionError, Whetstone gives an infinity or NaN)',
   text: "a text's length, index, slice or search (Python counts a character above U+FFFF once, Whetstone as two UTF-16 units)",
@@ -33,7 +34,7 @@ const RISKS: Record<Risk, string> = {
   lists: "a list joined to a value that may not be a list (Python raises, Whetstone's concat adds it as one element), or walked by a function that may change its length (Python's iterator sees the change, Whetstone's walk does not)",
 };
 
-const RISK_ORDER: Risk[] = ['whole numbers', 'int', 'radix', 'division', 'text', 'text order', 'text rules', 'text tests', 'lists', 'extremes', 'shown'];
+const RISK_ORDER: Risk[] = ['whole numbers', 'int', 'radix', 'repeat', 'division', 'text', 'text order', 'text rules', 'text tests', 'lists', 'extremes', 'shown'];
 /** Lines named per risk in a message; the rest are counted. */
 const MAX_LINES = 4;
 
@@ -109,6 +110,12 @@ function listed(sites: Site[], lineOf: (node: Node) => number): string {
     .join('; ');
 }
 
+/** A count that is never a float: a whole-number literal or a length. */
+function wholeCount(count: Expression | undefined): boolean {
+  if (count?.type === 'Literal') return typeof count.value === 'number' && Number.isInteger(count.value);
+  return count?.type === 'CallExpression' && count.callee.type === 'Identifier' && count.callee.name === 'len';
+}
+
 /** The program's risky constructs that `consider` accepts, per function (and the module), in source order. */
 function riskySites(program: Program, libraryCallees: ReadonlySet<string>, consider: (node: Node, body: Body) => boolean): Body[] {
   // The checker's types, made only when a construct is looked at.
@@ -149,6 +156,7 @@ function riskySites(program: Program, libraryCallees: ReadonlySet<string>, consi
         if (library(node, SHOWS)) return node.arguments.some((argument) => kind(argument) === 'any') ? 'shown' : undefined;
         if (library(node, new Set(['fromCharCode']))) return 'text';
         if (library(node, new Set(['radixText']))) return 'radix';
+        if (library(node, new Set(['repeatText']))) return wholeCount(node.arguments[1]) ? undefined : 'repeat';
         if (library(node, new Set(['minOf', 'maxOf']))) return 'extremes';
         const name = library(node, new Set([...MEASURES, ...SORTS, ...WALKS, 'int', 'pow', 'sum', 'concat']));
         const [first, second] = node.arguments;
