@@ -1,4 +1,4 @@
-// Python's `text * n`, as pattern printers and report banners use it: imported as repeatText, with
+// Python's `text * n` (by the checker's types), as pattern printers and report banners use it: imported as repeatText, with
 // a count below zero giving "" as in Python; every target prints what the source prints. Where the
 // count may be a float (Python raises TypeError for "-" * 2.0, where Whetstone cannot tell 2.0 from
 // 2), the run at import stops at it and that is an error at import.
@@ -15,7 +15,7 @@ describe("projection: Python's text repeated by a count", () => {
   });
   after(() => scratch.dispose());
 
-  it('a pyramid, a banner under its title and counts of zero or below print the same in every target', () => {
+  it('a pyramid, a banner under its title, texts held in names and counts of zero or below print the same in every target', () => {
     scratch.keepsItsMeaning(
       [
         'def pyramid(n: int) -> None:',
@@ -28,7 +28,14 @@ describe("projection: Python's text repeated by a count", () => {
         '    return line + "\\n" + title + "\\n" + line',
         '',
         '',
+        'def row(ch: str, n: int) -> str:',
+        '    return ch * n',
+        '',
+        '',
         'pyramid(4)',
+        'print(row("ab", 3), row("x", -1) + "|")',
+        'sep = "=-"',
+        'print(sep * 4, 2 * sep)',
         'print(banner("Quarterly report"))',
         'print("-" * 10, 3 * "ab", "x" * -2 + "|", "yz" * 0, "😀" * 2)',
         'for depth in range(-1, 3):',

@@ -4,7 +4,9 @@
 // them by identity (the same list): each with a side that may be such a value, or whose type is
 // not known, becomes the built-in `pyEquals`, Python's == in every target; between numbers, texts,
 // bools and None it stays Whetstone's own `==`, which is Python's there. `a + b` of two lists is a
-// new list of both (`concat`), where Whetstone's `+` adds numbers and joins texts only.
+// new list of both (`concat`), where Whetstone's `+` adds numbers and joins texts only. `s * n` of a
+// text and a number repeats the text (`repeatText`, a count below zero giving "" as in Python),
+// where Whetstone's `*` multiplies numbers only.
 import { indexTree, walk, type BinaryExpression, type Expression, type Node, type Program } from '../../core/ast';
 import { analyze, stripOptional, type SemanticModel } from '../../core/semantics';
 import type { AstBuilder } from './ast-builder';
@@ -15,7 +17,7 @@ const COMPARED_BY_VALUE = new Set(['list', 'map', 'object', 'named', 'any']);
 /** The `==`, `!=` and `+` nodes made from Python's, per import. */
 const equalities = new WeakMap<AstBuilder, Set<string>>();
 
-/** Records that `comparison` is Python's `==`, `!=` (not `is`) or `+`. */
+/** Records that `comparison` is Python's `==`, `!=` (not `is`), `+` or `*`. */
 export function markEquality(builder: AstBuilder, comparison: BinaryExpression): void {
   equalities.set(builder, (equalities.get(builder) ?? new Set<string>()).add(comparison.id));
 }
@@ -34,7 +36,14 @@ export function carryEqualities(program: Program, builder: AstBuilder): void {
     model = analyze(program);
   }
   const typed = model;
-  const comparisons = marked(program, ids, (node) => node.operator !== '+' && (byValue(typed, node.left) || byValue(typed, node.right)));
+  const isText = (side: Expression): boolean => kindOf(typed, side) === 'string';
+  const isNumber = (side: Expression): boolean => kindOf(typed, side) === 'number';
+  const repetitions = marked(program, ids, (node) => node.operator === '*' && ((isText(node.left) && isNumber(node.right)) || (isNumber(node.left) && isText(node.right))));
+  replaceAll(program, repetitions, (product) => {
+    const [text, count] = isText(product.left) ? [product.left, product.right] : [product.right, product.left];
+    return builder.call('repeatText', [text, wholeCount(count) ? count : builder.call('max', [count, builder.literal(0, count.span)], count.span)], product.span);
+  });
+  const comparisons = marked(program, ids, (node) => node.operator !== '+' && node.operator !== '*' && (byValue(typed, node.left) || byValue(typed, node.right)));
   replaceAll(program, comparisons, (comparison) => {
     const call = builder.call('pyEquals', [comparison.left, comparison.right], comparison.span);
     return comparison.operator === '==' ? call : builder.make('UnaryExpression', comparison.span, { operator: '!', operand: call });
@@ -59,6 +68,17 @@ function replaceAll(program: Program, nodes: readonly BinaryExpression[], make: 
     const parent = index.parent(node.id);
     if (parent) replaceChild(parent, node, make(node));
   }
+}
+
+function kindOf(model: SemanticModel, side: Expression): string | undefined {
+  const type = model.typeOf(side.id);
+  return type && stripOptional(type).kind;
+}
+
+/** A count that needs no `max(…, 0)`: a whole-number literal from 0 up, or a length. */
+function wholeCount(count: Expression): boolean {
+  if (count.type === 'Literal') return typeof count.value === 'number' && Number.isInteger(count.value) && count.value >= 0;
+  return count.type === 'CallExpression' && count.callee.type === 'Identifier' && count.callee.name === 'len';
 }
 
 function isList(model: SemanticModel, side: Expression): boolean {

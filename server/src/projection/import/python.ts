@@ -1461,20 +1461,13 @@ export class PythonImporter {
       const single = (operand: SyntaxNode | undefined): boolean => operand?.type === 'list' && namedChildren(operand).length === 1 && namedChildren(operand)[0].type !== 'list_splat';
       if (single(leftNode) && left.type === 'ArrayLiteral') return this.b.call('repeat', [left.elements[0], right], at);
       if (single(rightNode) && right.type === 'ArrayLiteral') return this.b.call('repeat', [right.elements[0], left], at);
-      // "-" * n (or n * "-"): the text n times; a count below 0 gives "" in Python, where repeatText stops.
-      const text = (operand: SyntaxNode | undefined): boolean => operand?.type === 'string' || operand?.type === 'concatenated_string';
-      if (text(leftNode) !== text(rightNode)) {
-        const [repeated, count, countNode] = text(leftNode) ? [left, right, rightNode] : [right, left, leftNode];
-        const whole = countNode?.type === 'integer' || (countNode?.type === 'call' && field(countNode, 'function')?.text === 'len');
-        return this.b.call('repeatText', [repeated, whole ? count : this.b.call('max', [count, this.b.literal(0, at)], at)], at);
-      }
     }
     if (operator === '//') {
       const quotient = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '/', left, right });
       return this.b.call('floor', [quotient], at);
     }
     const binary = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: BINARY[operator], left, right });
-    if (operator === '+') markEquality(this.b, binary);
+    if (operator === '+' || operator === '*') markEquality(this.b, binary);
     return binary;
   }
 
