@@ -402,6 +402,12 @@ const BUILTIN_LIST: readonly BuiltinFunction[] = [
     doc: '`x` rounded to `digits` decimal places, to nearest; halves round away from zero (`round(2.5)` is 3, `round(-2.5)` is -3).',
   },
   {
+    name: 'roundEven',
+    type: fn([param('x', NUMBER)], NUMBER),
+    signature: 'fn roundEven(x: number): number',
+    doc: "`x` rounded to the nearest whole number, a half to the even one (`roundEven(2.5)` is 2, `roundEven(3.5)` is 4, `roundEven(-0.5)` is 0; never -0), as Python's round(x) rounds. NaN and the infinities stop the program with an error, where Python raises.",
+  },
+  {
     name: 'str',
     type: fn([param('value', ANY)], STRING),
     signature: 'fn str(value: any): string',

@@ -855,6 +855,7 @@ class JavaScriptGenerator {
     // Another radix through the helper, which stops where Whetstone's does (JavaScript reads 0 as 10, others as NaN).
     if (name === 'parseInteger' && args.length === 2) return args[1].text === '10' ? fragment(`parseInt(${all})`, POSTFIX) : fragment(`${this.ctx.helper('parseRadix')}(${all})`, POSTFIX);
     if (name === 'pyInt' && args.length >= 1) return fragment(`${this.ctx.helper('pyInt')}(${all})`, POSTFIX);
+    if (name === 'roundEven' && args.length === 1) return fragment(`${this.ctx.helper('roundEven')}(${all})`, POSTFIX);
     if (name === 'isInteger' && args.length === 1) return fragment(`Number.isInteger(${all})`, POSTFIX);
     return undefined;
   }

@@ -1044,6 +1044,9 @@ class PythonGenerator {
         return fragment(`bool(${all})`, POSTFIX);
       case 'pyInt':
         return fragment(`${this.ctx.helper('py_int')}(${all})`, POSTFIX);
+      case 'roundEven':
+        // Python's round(x) is this rounding, and raises for NaN and the infinities.
+        return fragment(`round(${all})`, POSTFIX);
       case 'parseInteger':
         return fragment(`${this.ctx.helper('parse_integer')}(${all})`, POSTFIX);
       case 'isInteger':

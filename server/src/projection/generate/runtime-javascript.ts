@@ -6,7 +6,7 @@
 // empty list as an error, map and find over a list their callback resizes. Only the helpers a
 // program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'radixText' | 'parseRadix' | 'pyInt' | 'countItems' | 'pythonTruth' | 'pythonEquals' | 'jsKeyOrder' | ListJsHelper;
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'radixText' | 'parseRadix' | 'pyInt' | 'roundEven' | 'countItems' | 'pythonTruth' | 'pythonEquals' | 'jsKeyOrder' | ListJsHelper;
 
 /** The helpers of pop, shift and the list walks (map, find) whose Array methods differ. */
 type ListJsHelper = 'popLast' | 'shiftFirst' | 'mapList' | 'findIn' | 'findIndexIn';
@@ -298,6 +298,19 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `function ${name('radixText')}(n${t(': number')}, radix${t(': number')}, prefix = '')${t(': string')} {`,
         `  if (!Number.isSafeInteger(n) || !Number.isInteger(radix) || radix < 2 || radix > 36) throw new RangeError('radixText of a number that is not whole within 2^53, or a radix outside 2 to 36');`,
         `  return (n < 0 ? '-' : '') + prefix + Math.abs(n).toString(radix);`,
+        `}`,
+      ].join('\n');
+    case 'roundEven':
+      return [
+        `/** Whetstone's roundEven: to the nearest whole number, a half to the even one (Python's round(x)); never -0. */`,
+        `function ${name('roundEven')}(x${t(': number')})${t(': number')} {`,
+        `  if (!Number.isFinite(x)) throw new RangeError('roundEven of NaN or an infinity');`,
+        `  // From 2^52 on a double is whole; below it, the fraction is taken off exactly.`,
+        `  if (!(Math.abs(x) < 2 ** 52)) return x;`,
+        `  const whole = Math.floor(x);`,
+        `  const fraction = x - whole;`,
+        `  const rounded = fraction > 0.5 || (fraction === 0.5 && whole % 2 !== 0) ? whole + 1 : whole;`,
+        `  return rounded === 0 ? 0 : rounded;`,
         `}`,
       ].join('\n');
     case 'pyInt':

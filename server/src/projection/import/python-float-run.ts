@@ -801,6 +801,15 @@ class Run {
         // The import writes a float of Python's "inf" or "nan" as num("Infinity"), num("NaN").
         if (['NaN', 'Infinity', '+Infinity', '-Infinity'].includes(first as string)) return new Num(Number(first), true);
         throw new GiveUp();
+      case 'roundEven': {
+        // Python's round(x): an int, a half to the even one; NaN and the infinities raise, and roundEven stops.
+        if (!(first instanceof Num)) throw new GiveUp();
+        if (!Number.isFinite(first.value)) throw new GiveUp(BOTH_STOP);
+        const whole = Math.floor(first.value);
+        const fraction = first.value - whole;
+        const rounded = fraction > 0.5 || (fraction === 0.5 && whole % 2 !== 0) ? whole + 1 : whole;
+        return this.num(rounded === 0 ? 0 : rounded, false);
+      }
       case 'pyInt':
         return this.intOfText(first, second === undefined ? 10 : number(second).value);
       case 'int':

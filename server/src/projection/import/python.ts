@@ -1899,7 +1899,8 @@ export class PythonImporter {
       }
       // round(x) rounds halves (2.5) to even, Whetstone's round away from zero. With digits, a half
       // is rarely exact in binary (2.675 is below it), so both agree there.
-      if (callee.text === 'round' && args.length === 1) return this.b.errorNode(node, "Python's round(x) (it rounds halves to even; Whetstone's round rounds them away from zero)", 'round(x + 0.5) or floor(x + 0.5) says which rounding you want.');
+      // Python's round(x) takes a half to the even whole number; Whetstone's round takes it away from zero.
+      if (callee.text === 'round' && args.length === 1) return this.b.call('roundEven', args, node);
       if (callee.text === 'round') return this.b.call('round', args, node);
       if (callee.text === 'list' && args.length === 1 && args[0].type === 'CallExpression') return args[0];
       // list(x) of a name, a literal…: a text's characters until python-text-lists.ts reads the type of x.
