@@ -1,7 +1,7 @@
 // Python's format specifications, in f-strings (`f"{x:8.2f}"`), str.format (`"{:.2f}".format(x)`)
 // and % formats (`"%.2f" % x`): the fixed-point forms `.Nf` and `.N%` with a width (right-aligned,
-// or left with `<`), a fill character or 0s after the sign, and a width of a text or a number (`10`,
-// `<10`, `>5`). They are formatFixed (Python's rounding of the exact value, a half to even; nan,
+// or left with `<`), a fill character or 0s after the sign, a width of a text or a number (`10`,
+// `<10`, `>5`) and 0s before a number (`02`). They are formatFixed (Python's rounding of the exact value, a half to even; nan,
 // inf, -0.00 as Python writes them), str, padStart, padEnd and zeroFill, whose widths the run at
 // import checks as it does rjust's. Every other specification (`,` and `_` groups, a sign, `^` and
 // `=`, `e`, `g`, `d`, `x`, nested fields) and a conversion (`!r`, `!s`) is an error at import: each
@@ -14,10 +14,13 @@ import type { AstBuilder } from './ast-builder';
 /** [[fill]align][0][width][.precision]type, as Python's format mini-language writes it. */
 const FIXED_SPEC = /^(?:(.)?([<>]))?(0)?([1-9]\d*)?\.(\d+)([f%])$/su;
 
-const CARRIED = 'Carried: .2f and .1% with a width (8.2f, <8.2f, *>8.2f, 08.2f), and a width of a text or a number (10, <10, >5, *>8, 10s); write other formats with round, str and padStart.';
+const CARRIED = 'Carried: .2f and .1% with a width (8.2f, <8.2f, *>8.2f, 08.2f), a width of a text or a number (10, <10, >5, *>8, 10s) and 0s before a number (02); write other formats with round, str and padStart.';
 
 /** [[fill]align]width of a text or a number, or [[fill]align]width s of a text. */
 const WIDTH_SPEC = /^(?:(.)?([<>]))?([1-9]\d*)(s?)$/su;
+
+/** 0width of a number (`{n:02}`, a clock's minutes). */
+const ZERO_WIDTH_SPEC = /^0([1-9]\d*)$/;
 
 /** `value` shown by the specification `spec` (after its colon), or an error node naming it. */
 export function formatValue(b: AstBuilder, value: A.Expression, spec: string, at: SyntaxNode): A.Expression {
@@ -33,6 +36,13 @@ export function formatValue(b: AstBuilder, value: A.Expression, spec: string, at
     const pad = b.call(align === '>' ? 'padStart' : 'padEnd', [shown, b.literal(Number(width), at), ...(fill === undefined ? [] : [b.literal(fill, at)])], at);
     if (!align && !text) b.alignedByType.set(shown.id, pad);
     return pad;
+  }
+  const zeroWidth = ZERO_WIDTH_SPEC.exec(spec);
+  if (zeroWidth) {
+    // A number as str shows it, 0s after its sign (the display check refuses a text, which Python pads on the right, and a float str would show otherwise).
+    const shown = b.call('str', [value], at);
+    b.formatted.set(shown.id, 'number as str');
+    return b.call('zeroFill', [shown, b.literal(Number(zeroWidth[1]), at)], at);
   }
   const match = FIXED_SPEC.exec(spec);
   const digits = match ? Number(match[5]) : NaN;

@@ -442,8 +442,10 @@ export class PythonImporter {
           if (left?.type === 'identifier') note(left.text, node, chain, statement && enclosing?.type === 'expression_statement', field(node, 'type') ? this.typeOf(field(node, 'type')) : null);
           // `a, b = …` assigns each name; they are declared with let at the top of the scope.
           else if (left && isUnpacking(left)) {
+            // `q, r = divmod(a, b)` gives numbers (divmodUnpacked).
+            const divmod = right?.type === 'call' && field(right, 'function')?.text === 'divmod' && !this.signatures.has('divmod') ? 'number' : null;
             for (const element of namedChildren(left)) {
-              if (element.type === 'identifier') note(element.text, node, chain, false, null);
+              if (element.type === 'identifier') note(element.text, node, chain, false, divmod);
               else visit(element, chain, false, undefined, depth + 1);
             }
           }
@@ -722,6 +724,8 @@ export class PythonImporter {
         return [this.b.make<A.MultipleAssignment>('MultipleAssignment', node, { annotations: [], targets: targets.map((target) => this.expression(target)), values: values.map((value) => this.expression(value)) })];
       }
     }
+    const quotientAndRemainder = isUnpacking(left) ? this.divmodUnpacked(node, left, right) : undefined;
+    if (quotientAndRemainder) return [quotientAndRemainder];
     if (isUnpacking(left) && right.type !== 'expression_list' && right.type !== 'tuple' && right.type !== 'assignment' && namedChildren(left).every(isTarget)) {
       // `a, b = f()`: the value once, its length checked as Python does (ValueError), then each element.
       const targets = namedChildren(left);
@@ -1434,6 +1438,27 @@ export class PythonImporter {
       default:
         return this.b.errorNode(node, `a ${describe(node)}`);
     }
+  }
+
+  /**
+   * `q, r = divmod(a, b)` of names or number literals: `q, r = floor(a / b), (a % b + b) % b;`, the
+   * quotient and remainder as `//` and `%` are imported (the tuple itself is never a value). A
+   * function of the file named divmod stays its call.
+   */
+  private divmodUnpacked(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode): A.MultipleAssignment | undefined {
+    const callee = right.type === 'call' ? field(right, 'function') : undefined;
+    if (callee?.type !== 'identifier' || callee.text !== 'divmod' || this.signatures.has('divmod') || this.scope.declared.has('divmod') || this.scope.outer.has('divmod')) return undefined;
+    const targets = namedChildren(left);
+    const operands = namedChildren(field(right, 'arguments')!);
+    const number = (operand: SyntaxNode | undefined): boolean => operand?.type === 'integer' || operand?.type === 'float';
+    const plain = (operand: SyntaxNode): boolean => operand.type === 'identifier' || number(operand) || (operand.type === 'unary_operator' && operand.text.startsWith('-') && number(namedChildren(operand)[0]));
+    if (targets.length !== 2 || !targets.every(isTarget) || operands.length !== 2 || !operands.every(plain)) return undefined;
+    const [a, b] = operands;
+    const divide = this.b.make<A.BinaryExpression>('BinaryExpression', right, { operator: '/', left: this.expression(a), right: this.expression(b) });
+    const remainder = this.b.make<A.BinaryExpression>('BinaryExpression', right, { operator: '%', left: this.expression(a), right: this.expression(b) });
+    const shifted = this.b.make<A.BinaryExpression>('BinaryExpression', right, { operator: '+', left: remainder, right: this.expression(b) });
+    const signed = this.b.make<A.BinaryExpression>('BinaryExpression', right, { operator: '%', left: shifted, right: this.expression(b) });
+    return this.b.make<A.MultipleAssignment>('MultipleAssignment', node, { annotations: [], targets: targets.map((target) => this.expression(target)), values: [this.b.call('floor', [divide], right), signed] });
   }
 
   private arithmetic(operator: string, left: A.Expression, right: A.Expression, at: SyntaxNode): A.Expression {
