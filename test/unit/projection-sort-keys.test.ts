@@ -64,6 +64,23 @@ describe('projection: sorting and extremes by a key', () => {
     );
   });
 
+  it('a key that cases the text (str.lower, str.upper, w.lower() in a lambda) sorts without regard to case, stably', () => {
+    scratch.keepsItsMeaning(
+      [
+        'words = ["banana", "Apple", "cherry", "apple", "Banana", "date", "Éclair", "éclair"]',
+        'print(sorted(words, key=str.lower))',
+        'print(sorted(words, key=lambda w: w.lower()))',
+        'print(sorted(words, key=lambda w: (len(w), w.upper()), reverse=True))',
+        'words.sort(key=str.upper)',
+        'print(words)',
+        'print(min(words, key=str.lower), max(words, key=lambda w: w.lower()))',
+        '',
+      ].join('\n'),
+      'python',
+      /sorted\(words, fn\(left, right\)[\s\S]*lower\(left\)/,
+    );
+  });
+
   it('max and min with a key give the first element with the largest or smallest key', () => {
     scratch.keepsItsMeaning(
       'words = ["pear", "fig", "apple", "mango", "kiwi", "plum"]\n' +

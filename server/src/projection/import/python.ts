@@ -1840,13 +1840,22 @@ export class PythonImporter {
       parts = [(name) => this.b.identifier(name, key)];
     } else if (key.type === 'identifier' && ['len', 'abs'].includes(key.text) && !this.signatures.has(key.text)) {
       parts = [(name) => this.b.call(key.text, [this.b.identifier(name, key)], key)];
+    } else if (key.type === 'attribute' && (key.text === 'str.lower' || key.text === 'str.upper')) {
+      // key=str.lower: each text in lower case (the run at import checks the texts it cases).
+      parts = [(name) => this.b.call(key.text.slice(4), [this.b.identifier(name, key)], key)];
     } else if (key.type === 'lambda') {
       const params = namedChildren(field(key, 'parameters') ?? key);
       const body = field(key, 'body');
       if (!field(key, 'parameters') || params.length !== 1 || params[0].type !== 'identifier' || !body) return 'The key is carried as a lambda of one parameter.';
       const calls = [body, ...body.descendantsOfType(['call', 'lambda'])].filter((found) => found?.type === 'call' || found?.type === 'lambda');
-      if (calls.some((found) => found?.type !== 'call' || !['len', 'abs'].includes(field(found, 'function')?.text ?? ''))) {
-        return 'Python computes the key once per element, the carried comparison at each comparison: a key that calls other than len and abs is not carried. Compute the keys into a list first.';
+      // len, abs, and a text's lower() or upper(): each gives the same key however often it runs.
+      const keyCall = (found: SyntaxNode): boolean => {
+        const callee = field(found, 'function');
+        if (callee?.type === 'identifier') return ['len', 'abs'].includes(callee.text);
+        return callee?.type === 'attribute' && ['lower', 'upper'].includes(field(callee, 'attribute')?.text ?? '') && namedChildren(field(found, 'arguments') ?? found).length === 0;
+      };
+      if (calls.some((found) => found?.type !== 'call' || !keyCall(found))) {
+        return 'Python computes the key once per element, the carried comparison at each comparison: a key that calls other than len, abs, lower() and upper() is not carried. Compute the keys into a list first.';
       }
       const elements = body.type === 'tuple' ? namedChildren(body) : [body];
       if (elements.length === 0 || elements.some((element) => element.type === 'tuple' || element.type === 'list_splat')) return 'A tuple key is carried with its elements written out, none a tuple.';
