@@ -78,11 +78,11 @@ describe('projection library: lists and texts', () => {
     assert.match(errors[0], /^2: .*reverse\(\) used as a value/);
   });
 
-  it("Python's sorted, xs.sort(), slices, s.find and xs.index are sorted, sort, slice and indexOf", () => {
+  it("Python's sorted, xs.sort(), slices, s.find, s.rfind and xs.index are sorted, sort, slice, indexOf and lastIndexOf", () => {
     scratch.keepsItsMeaning(
-      'def median(values: list) -> float:\n    ordered = sorted(values)\n    return ordered[len(ordered) // 2]\n\n\nwords = ["pear", "apple", "fig"]\nwords.sort()\nnums = [10, 9, 1, 100]\nprint(median(nums), words[0], words[-1], nums[1:3], nums[-2:], nums[:1], nums[5:], nums[:])\nprint("banana".find("an"), "banana".find("x"), words.index("fig"), "hello"[1:-1], len(nums[-9:9]))\n',
+      'def median(values: list) -> float:\n    ordered = sorted(values)\n    return ordered[len(ordered) // 2]\n\n\nwords = ["pear", "apple", "fig"]\nwords.sort()\nnums = [10, 9, 1, 100]\nprint(median(nums), words[0], words[-1], nums[1:3], nums[-2:], nums[:1], nums[5:], nums[:])\nprint("banana".find("an"), "banana".find("x"), words.index("fig"), "hello"[1:-1], len(nums[-9:9]))\nfor path in ["a/b.txt", "archive.tar.gz", ".bashrc", "dir.d/file", "x/", ""]:\n    print(path.rfind("."), path.rfind("/"), path.rfind(""), path.rfind("zz"))\n',
       'python',
-      /sorted\(values\)[^]*sort\(words\);[^]*slice\(nums, 1, 3\), slice\(nums, -2\), slice\(nums, 0, 1\)[^]*indexOf\("banana", "an"\)/,
+      /sorted\(values\)[^]*sort\(words\);[^]*slice\(nums, 1, 3\), slice\(nums, -2\), slice\(nums, 0, 1\)[^]*indexOf\("banana", "an"\)[^]*lastIndexOf\(path, "\."\)/,
     );
   });
 

@@ -896,6 +896,11 @@ class Run {
         if (found === -1 && /\.\s*index\s*\(/.test(written)) throw new GiveUp(RAISES);
         return this.num(found, false);
       }
+      case 'lastIndexOf':
+        // s.rfind(t), of texts only.
+        if (typeof first !== 'string' || typeof second !== 'string') throw new GiveUp();
+        this.noneAboveFFFF(first, node);
+        return this.num(first.lastIndexOf(second), false);
       case 'slice': {
         const [start, end] = [number(second).value, args[2] === undefined ? undefined : number(args[2]).value];
         this.noneAboveFFFF(first, node);

@@ -40,7 +40,7 @@ const MAX_LINES = 4;
 
 const GROWS = new Set(['+', '-', '*', '**', '<<']);
 const ORDERS = new Set(['<', '<=', '>', '>=']);
-const MEASURES = new Set(['len', 'slice', 'stepSlice', 'indexOf', 'padStart', 'padEnd', 'charCodeAt']);
+const MEASURES = new Set(['len', 'slice', 'stepSlice', 'indexOf', 'lastIndexOf', 'padStart', 'padEnd', 'charCodeAt']);
 const SORTS = new Set(['sorted', 'sort', 'min', 'max']);
 /** The text built-ins whose Python meaning the run checks on the texts it meets. */
 const TEXT_RULES = new Set(['upper', 'lower', 'trim', 'trimStart', 'trimEnd']);

@@ -1998,6 +1998,8 @@ export class PythonImporter {
     if ((attribute === 'reverse' || attribute === 'sort') && args.length === 0 && node.parent?.type === 'expression_statement') return this.b.call(attribute, [this.expression(object)], node);
     // s.find(sub) and xs.index(v): where it occurs (xs.index raises where indexOf gives -1).
     if ((attribute === 'find' || attribute === 'index') && args.length === 1) return this.b.call('indexOf', [this.expression(object), ...args], node);
+    // s.rfind(sub): where it last occurs in a text (lists have no rfind).
+    if (attribute === 'rfind' && args.length === 1) return this.b.call('lastIndexOf', [this.expression(object), ...args], node);
     return undefined;
   }
 
