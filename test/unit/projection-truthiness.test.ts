@@ -234,6 +234,25 @@ describe('tests for truth imported from Python and JavaScript', () => {
     assert.match(printDocument(imported.ast), /while pyTruthy\(xs\) \{/);
   });
 
+  it("Python: bool(x) is pyTruthy(x), Python's truth of any value, in every target", () => {
+    scratch.keepsItsMeaning(
+      [
+        'def has_items(xs):',
+        '    return bool(xs)',
+        '',
+        '',
+        'values = [0, 1, -0.0, 2.5, "", "0", [], [0], {}, {"a": 1}, None, float("nan")]',
+        'for v in values:',
+        '    print(bool(v))',
+        'print(has_items([]), has_items([3]), bool(len("ab") - 2))',
+        'print([bool(n % 2) for n in range(5)])',
+        '',
+      ].join('\n'),
+      'python',
+      /return pyTruthy\(xs\);/,
+    );
+  });
+
   it('an `or` that gives values of two types, or that would read a call twice after another argument, is an error at import', () => {
     const mixed = errors('s = "abc"\nn = s and len(s)\nprint(n)\n', 'python');
     assert.match(mixed.join('\n'), /^2: .*this and gives the operand that decides, as it is: here a text or a number, where a Whetstone value has one type/);

@@ -1922,6 +1922,8 @@ export class PythonImporter {
       if ((callee.text === 'float' || callee.text === 'int') && args.length === 1) return importConversion(this.b, callee.text, args, node);
       if (callee.text === 'int' && args.length === 2) return importConversion(this.b, 'int', args, node);
       if (callee.text === 'pow' && args.length === 2) return this.b.call('pow', args, node);
+      // bool(x): Python's truth of the value.
+      if (callee.text === 'bool' && args.length === 1 && !ownFunction) return this.b.call('pyTruthy', args, node);
       if (callee.text === 'Counter' && this.collections.has('Counter') && !ownFunction) {
         return this.b.errorNode(node, 'Counter(…) other than Counter() or Counter(xs) assigned to a name that holds only Counters', 'A Counter is carried as a map of counts where it is built into a name of its own and used as a map is.');
       }
