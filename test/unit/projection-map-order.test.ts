@@ -219,6 +219,42 @@ describe('projection: the order of a map walked', () => {
     scratch.keepsItsMeaning(`${source}\n`, 'python', /const stock: map<string, number> = \{/, true);
   });
 
+  it('Python: a dict written with keys that are no names (brackets, symbols, numbers as texts) is a map filled entry by entry, in every target', () => {
+    const source = [
+      'def balanced(text: str) -> bool:',
+      '    pairs = {")": "(", "]": "[", "}": "{"}',
+      '    stack = []',
+      '    for ch in text:',
+      '        if ch in "([{":',
+      '            stack.append(ch)',
+      '        elif ch in pairs:',
+      '            if not stack or stack.pop() != pairs[ch]:',
+      '                return False',
+      '    return not stack',
+      '',
+      '',
+      'ROMAN = {"M": 1000, "CM": 900, "D": 500, "CD": 400, "C": 100, "XC": 90, "L": 50, "XL": 40, "X": 10, "IX": 9, "V": 5, "IV": 4, "I": 1}',
+      'CODES = {"a": ".-", "s": "...", "o": "---", "10": "x", "2": "y", "a": "dup"}',
+      '',
+      '',
+      'def to_roman(n: int) -> str:',
+      '    out = ""',
+      '    for sym in ROMAN:',
+      '        while n >= ROMAN[sym]:',
+      '            out += sym',
+      '            n -= ROMAN[sym]',
+      '    return out',
+      '',
+      '',
+      'for t in ["(a[b]{c})", "(]", "((", ""]:',
+      '    print(t, balanced(t))',
+      'print(to_roman(1994), to_roman(2024))',
+      'print(" ".join(CODES[c] for c in "so"), list(CODES.keys()), CODES)',
+      '',
+    ].join('\n');
+    scratch.keepsItsMeaning(source, 'python', /const pairs: map<string, string> = \{\};\s*pairs\["\)"\] = "\(";[\s\S]*CODES\["10"\] = "x";/);
+  });
+
   it('JavaScript: an object indexed by a number is an error at import (JavaScript turns the key into a text)', () => {
     const source = [
       'const groups = {};',

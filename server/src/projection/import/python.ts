@@ -782,9 +782,38 @@ export class PythonImporter {
     const zipped = left.type === 'identifier' ? dictOfZip(right, this.b.source) : undefined;
     if (zipped && !zipped.some((list) => list.text === left.text)) return this.dictOfZip(left, zipped, node, varType);
     if (left.type === 'identifier' && this.deques.has(left.text)) return [this.declareOrAssign(left.text, this.dequeOf(right), node, varType ?? (dequeConstruction(right, this.collections) === 'empty' ? 'list<any>' : null))];
+    const textKeyed = left.type === 'identifier' ? this.textKeyedDict(left, right, node, varType) : undefined;
+    if (textKeyed) return textKeyed;
     const value = this.expression(right);
     if (left.type === 'identifier') return [this.declareOrAssign(left.text, value, node, varType)];
     return [this.assign(this.expression(left), '=', value, node)];
+  }
+
+  /**
+   * `pairs = {")": "(", "]": "["}`, a dict written with text keys of which some are not names
+   * (a Whetstone object literal's keys are names): a map from texts filled entry by entry,
+   * `pairs: map<string, string> = {}; pairs[")"] = "(";` (the values' type when every value is a
+   * text, or every one a number, literal; any otherwise). Only values that call nothing and do not
+   * read the name: Python computes them all before the name holds the dict.
+   */
+  private textKeyedDict(left: SyntaxNode, right: SyntaxNode, node: SyntaxNode, varType: string | null): A.Statement[] | undefined {
+    if (right.type !== 'dictionary') return undefined;
+    const pairs = namedChildren(right);
+    if (pairs.length === 0 || pairs.some((pair) => pair.type !== 'pair')) return undefined;
+    const entries = pairs.map((pair) => {
+      const key = field(pair, 'key');
+      return { pair, key: key?.type === 'string' ? this.plainString(key) : undefined, value: field(pair, 'value') };
+    });
+    if (entries.some(({ key, value }) => key === undefined || !value) || entries.every(({ key }) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(key ?? ''))) return undefined;
+    const readsOrCalls = (value: SyntaxNode): boolean => [value, ...value.descendantsOfType(['call', 'identifier'])].some((found) => found?.type === 'call' || (found?.type === 'identifier' && found.text === left.text));
+    if (entries.some(({ value }) => readsOrCalls(value!))) return undefined;
+    const kinds = new Set(entries.map(({ value }) => (value!.type === 'string' ? 'string' : value!.type === 'integer' || value!.type === 'float' ? 'number' : 'any')));
+    const valueType = kinds.size === 1 ? [...kinds][0] : 'any';
+    const start = this.declareOrAssign(left.text, this.b.make<A.ObjectLiteral>('ObjectLiteral', right, { properties: [] }), node, varType ?? `map<string, ${valueType}>`);
+    const puts = entries.map(({ pair, key, value }) =>
+      this.assign(this.b.make<A.IndexExpression>('IndexExpression', pair, { object: this.b.identifier(left.text, left), index: this.b.literal(key!, pair) }), '=', this.expression(value!), pair),
+    );
+    return [start, ...puts];
   }
 
   /** A while or for loop, without its else clause. */
