@@ -186,6 +186,28 @@ describe('projection: map differences that would print something else', () => {
     );
   });
 
+  it('a memo read into a constant and returned only once tested against undefined keeps its meaning, shown through the function', () => {
+    scratch.keepsItsMeaning(
+      [
+        'const memo = new Map<number, number>();',
+        'function fib(n: number): number {',
+        '  if (n < 2) return n;',
+        '  const known = memo.get(n);',
+        '  if (known !== undefined) return known;',
+        '  const v = fib(n - 1) + fib(n - 2);',
+        '  memo.set(n, v);',
+        '  return v;',
+        '}',
+        'console.log(fib(50), fib(10), memo.size);',
+      ].join('\n'),
+      'typescript',
+      /const known = memo\[n\];\s*if known != null \{\s*return known;/,
+    );
+    // Returned without the test, the missing entry is shown: still an error at the read.
+    const untested = importSource('const memo = new Map();\nfunction get(n) {\n  const known = memo.get(n);\n  return known;\n}\nconsole.log(get(3));\n', 'javascript');
+    assert.ok(untested.diagnostics.some((d) => d.line === 3 && /is shown \(through/.test(d.message)), untested.diagnostics.map((d) => `${d.line}: ${d.message}`).join('\n'));
+  });
+
   it('Python: -0.0 made a key of a set or dict is an error at import, where the run meets it', () => {
     const cases: [string, number][] = [
       ['s = set()\ns.add(1.5)\ns.add(-0.0)\nprint(sorted(s))', 3],

@@ -120,6 +120,14 @@ export class MapReadFlow {
     return undefined;
   }
 
+  /** Whether `use` reads a constant known not to be null there (tested as testedBefore says). */
+  testedConstant(use: Expression): boolean {
+    if (use.type !== 'Identifier') return false;
+    const declared = this.model.definitionOf(use.id);
+    const declaration = declared ? this.index.node(declared) : undefined;
+    return declaration?.type === 'VariableDeclaration' && declaration.kind === 'const' && this.testedBefore(use);
+  }
+
   /**
    * Whether the name `use` reads is known not to be null there: it is in the branch of
    * `if (v != null)`, or after `if (v == null) { …; return; }` in the same or an enclosing block.

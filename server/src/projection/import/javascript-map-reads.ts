@@ -41,6 +41,7 @@ export function reportMissingKeyReads(program: Program, libraryCallees: Readonly
       if (declared) calls.set(declared, [...(calls.get(declared) ?? []), node]);
     }
   });
+  const flow = new MapReadFlow(program, index, model, libraryCallees);
   const reported = new Set<string>();
   const diagnostics: ProjectionDiagnostic[] = [];
   const report = (read: IndexExpression, through?: string, computed = false, elsewhere?: string): void => {
@@ -82,6 +83,8 @@ export function reportMissingKeyReads(program: Program, libraryCallees: Readonly
         return;
       case 'Identifier': {
         // What the name holds: its initialiser, what it is assigned, and as a parameter what the calls pass.
+        // (A constant tested against null before this read holds no missing entry here.)
+        if (flow.testedConstant(value)) return;
         const declared = model.definitionOf(value.id);
         if (!declared || seen.has(declared)) return;
         seen.add(declared);
@@ -121,7 +124,6 @@ export function reportMissingKeyReads(program: Program, libraryCallees: Readonly
     if (node.type === 'AssignmentStatement' && node.operator !== '=') computed(node.value);
   });
   // Then every other read whose value goes where the walk above does not follow it.
-  const flow = new MapReadFlow(program, index, model, libraryCallees);
   walk(program, (node, parent) => {
     if (node.type !== 'IndexExpression' || reported.has(node.id) || !reads.isMapRead(node)) return;
     if (parent?.type === 'AssignmentStatement' && parent.target === node) {
