@@ -28,6 +28,7 @@ import { runBeforeExits } from './loop-exits';
 import { switchBranches } from './javascript-switch';
 import { movableUpdate, type MovedUpdate } from './javascript-updates';
 import { importLibraryFunction, importLibraryMethod } from './javascript-library';
+import { genericTypeNames, isTypeParameter } from './javascript-type-parameters';
 import { changesCollection, Collections, collectionUseMessage, literalPairs, newCollection, type CollectionKind } from './javascript-collections';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
@@ -82,12 +83,12 @@ const MATH_BUILTINS = new Set(['floor', 'ceil', 'abs', 'min', 'max', 'sqrt', 'po
 /** Node.js's built-in modules (imported without `node:`): `use fs;` would not load in Python. */
 const NODE_MODULES = new Set('assert buffer child_process crypto events fs os path process readline stream url util worker_threads zlib'.split(' '));
 
-/** The file's top-level `type Name = T` whose T is not an object type and that take no type parameters, by name. */
+/** The file's top-level `type Name = T` whose T is not an object type, by name. */
 function typeAliases(root: SyntaxNode): Map<string, SyntaxNode> {
   const found = new Map<string, SyntaxNode>();
   for (const child of namedChildren(root)) {
     const node = child.type === 'export_statement' ? field(child, 'declaration') : child;
-    if (node?.type !== 'type_alias_declaration' || field(node, 'type_parameters')) continue;
+    if (node?.type !== 'type_alias_declaration') continue;
     const name = field(node, 'name')?.text;
     const value = field(node, 'value');
     if (name && value && value.type !== 'object_type') found.set(name, value);
@@ -106,6 +107,8 @@ export class JavaScriptImporter {
   private holderCount = 0;
   /** `type Name = T` of a T that is not an object type: each use of Name reads as T. */
   private typeAliases = new Map<string, SyntaxNode>();
+  /** The interfaces and object types that take type parameters: `Box<number>` reads as `Box`. */
+  private genericTypes = new Set<string>();
   /** The aliases being read, to stop at one that names itself. */
   private readonly expanding = new Set<string>();
   /** What the file's try bodies can throw of JavaScript's own, and how its throws throw: what a try/catch is judged by. */
@@ -127,6 +130,7 @@ export class JavaScriptImporter {
     this.runtimeErrors = new RuntimeErrors(fileFunctions(root), this.errorClasses);
     this.throws = throwKinds(root, this.errorClasses);
     this.typeAliases = typeAliases(root);
+    this.genericTypes = genericTypeNames(root);
     this.restFunctions.clear();
     for (const [name, found] of restParameterFunctions(root)) this.restFunctions.set(name, found);
     const children: A.TopLevel[] = [];
@@ -239,10 +243,6 @@ export class JavaScriptImporter {
   private interfaceDeclaration(node: SyntaxNode): A.TopLevel[] {
     const name = field(node, 'name')?.text ?? 'Anonymous';
     const body = field(node, 'body');
-    if (field(node, 'type_parameters')) {
-      this.b.unsupported(node, 'a generic interface');
-      return [];
-    }
     return [this.b.make<A.TypeDeclaration>('TypeDeclaration', node, { name, annotations: [], fields: body ? this.typeFields(body) : [] })];
   }
 
@@ -250,7 +250,7 @@ export class JavaScriptImporter {
     const value = field(node, 'value');
     // Carried where it is used (typeAt), as the type it names.
     if (this.typeAliases.has(field(node, 'name')?.text ?? '')) return [];
-    if (value?.type !== 'object_type' || field(node, 'type_parameters')) {
+    if (value?.type !== 'object_type') {
       this.b.unsupported(node, 'a type alias that is not an object type');
       return [];
     }
@@ -416,22 +416,10 @@ export class JavaScriptImporter {
         return this.typeOf(namedChildren(node)[0]);
       case 'predefined_type':
         return PREDEFINED[node.text] ?? 'any';
-      case 'type_identifier': {
-        const aliased = this.typeAliases.get(node.text);
-        if (aliased && !this.expanding.has(node.text)) {
-          this.expanding.add(node.text);
-          try {
-            return this.typeOf(aliased);
-          } finally {
-            this.expanding.delete(node.text);
-          }
-        }
-        if (aliased) {
-          this.b.unsupported(node, `the type alias '${node.text}' used inside its own definition`, 'Whetstone names a recursive type with type Name { … }.');
-          return 'any';
-        }
+      case 'type_identifier':
+        if (isTypeParameter(node)) return 'any';
+        if (this.typeAliases.has(node.text)) return this.aliasedType(node, node.text);
         return node.text === 'Array' ? 'list<any>' : node.text;
-      }
       case 'array_type':
         return `list<${this.typeOf(namedChildren(node)[0])}>`;
       case 'parenthesized_type':
@@ -451,6 +439,9 @@ export class JavaScriptImporter {
         if (name === 'Array' || name === 'ReadonlyArray') return `list<${typeArgs[0] ?? 'any'}>`;
         if (name === 'Record' || name === 'Map') return `map<${typeArgs[0] ?? 'any'}, ${typeArgs[1] ?? 'any'}>`;
         if (name === 'Promise') return typeArgs[0] ?? 'any';
+        // A generic alias or type: its type parameters read as any, so the arguments add nothing.
+        if (this.typeAliases.has(name)) return this.aliasedType(node, name);
+        if (this.genericTypes.has(name)) return name;
         return 'any';
       }
       case 'union_type': {
@@ -466,6 +457,21 @@ export class JavaScriptImporter {
       default:
         return 'any';
     }
+  }
+
+  /** The type a `type Name = T` names, where Name is used. */
+  private aliasedType(node: SyntaxNode, name: string): string {
+    const aliased = this.typeAliases.get(name);
+    if (aliased && !this.expanding.has(name)) {
+      this.expanding.add(name);
+      try {
+        return this.typeOf(aliased);
+      } finally {
+        this.expanding.delete(name);
+      }
+    }
+    this.b.unsupported(node, `the type alias '${name}' used inside its own definition`, 'Whetstone names a recursive type with type Name { … }.');
+    return 'any';
   }
 
   // ---------------------------------------------------------------------------------------------
