@@ -72,10 +72,44 @@ describe('projection library: lists and texts', () => {
     assert.match(errors[0], /^2: .*reversed\(…\) used other than in a for loop/);
   });
 
-  it("JavaScript's reverse() as the value of a list a name holds is an error at import (it reverses that list too)", () => {
-    const errors = importErrors('const xs = [1, 2, 3];\nconst ys = xs.reverse();\nconsole.log(ys[0], xs[0]);\n', 'javascript');
-    assert.equal(errors.length, 1, errors.join('\n'));
+  it("JavaScript's sort() and reverse() of a name as the whole value of a return, a declaration or an assignment run first, and the value is the list", () => {
+    scratch.keepsItsMeaning(
+      [
+        'function uniqueSorted(words) {',
+        '  const seen = [];',
+        '  for (const w of words) {',
+        '    if (!seen.includes(w)) seen.push(w);',
+        '  }',
+        '  return seen.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));',
+        '}',
+        'function byValue(nums) {',
+        '  const ys = nums.sort((a, b) => a - b);',
+        '  ys.push(-0);',
+        '  return [ys === nums, nums];',
+        '}',
+        'function backwards(xs) {',
+        '  let out;',
+        '  out = xs.reverse();',
+        '  if (xs.length > 2) return (xs.reverse());',
+        '  return out;',
+        '}',
+        'const letters = ["b", "a", "😀", "c", "A"];',
+        'const sortedLetters = letters.sort();',
+        'console.log(uniqueSorted(["pear", "apple", "fig", "apple", "banana"]), uniqueSorted([]));',
+        'console.log(byValue([10, 9, -1, 1.5, 100]), byValue([]));',
+        'console.log(backwards([1, 2, 3]), backwards([NaN, 2]), sortedLetters, letters);',
+        '',
+      ].join('\n'),
+      'javascript',
+      /sort\(seen, fn\(a, b\) => [^\n]*\);\n\s*return seen;[^]*sort\(nums, fn\(a, b\) => a - b\);\n\s*const ys = nums;[^]*reverse\(xs\);\n\s*out = xs;/,
+    );
+  });
+
+  it("JavaScript's reverse() and sort() as another part of a value of a list a name holds are an error at import (they change that list too)", () => {
+    const errors = importErrors('const xs = [1, 2, 3];\nconsole.log(xs.reverse()[0], xs[0]);\nconst n = xs.length + xs.sort((a, b) => a - b).length;\nconsole.log(n);\n', 'javascript');
+    assert.equal(errors.length, 2, errors.join('\n'));
     assert.match(errors[0], /^2: .*reverse\(\) used as a value/);
+    assert.match(errors[1], /^3: .*sort\(\) used as a value/);
   });
 
   it("Python's sorted, xs.sort(), slices, s.find and xs.index are sorted, sort, slice and indexOf", () => {

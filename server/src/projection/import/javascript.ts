@@ -29,6 +29,7 @@ import { switchBranches } from './javascript-switch';
 import { movableUpdate, type MovedUpdate } from './javascript-updates';
 import { importLibraryFunction, importLibraryMethod } from './javascript-library';
 import { genericTypeNames, isTypeParameter } from './javascript-type-parameters';
+import { inPlaceValue } from './javascript-in-place';
 import { changesCollection, Collections, collectionUseMessage, literalPairs, newCollection, type CollectionKind } from './javascript-collections';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
@@ -499,6 +500,8 @@ export class JavaScriptImporter {
     return [...out, ...this.labelledExitChecks(out)];
   }
 
+  /** The sort() and reverse() calls run as a statement before the one whose value they are: as that statement, or as the value (the list). */
+  private readonly inPlaceCalls = new Map<number, 'change' | 'value'>();
   /** The loops being imported, innermost last. */
   private readonly loops: SyntaxNode[] = [];
   /** The labels of the loops being imported: the loop, and the flag its labelled exits from inner loops set. */
@@ -568,6 +571,18 @@ export class JavaScriptImporter {
   }
 
   private statementAt(node: SyntaxNode): A.Statement[] {
+    const inPlace = inPlaceValue(node);
+    if (inPlace && !this.inPlaceCalls.has(inPlace.id)) {
+      // `return xs.sort(cmp)`: `sort(xs, cmp);`, then `return xs;` (javascript-in-place.ts).
+      this.inPlaceCalls.set(inPlace.id, 'change');
+      try {
+        const change = this.b.make<A.ExpressionStatement>('ExpressionStatement', inPlace, { annotations: [], expression: this.expression(inPlace) });
+        this.inPlaceCalls.set(inPlace.id, 'value');
+        return [change, ...this.statementAt(node)];
+      } finally {
+        this.inPlaceCalls.delete(inPlace.id);
+      }
+    }
     if ((node.type === 'expression_statement' || node.type === 'lexical_declaration' || node.type === 'variable_declaration') && this.movedUpdate?.statement !== node.id) {
       const moved = movableUpdate(node);
       if (moved && 'problem' in moved) {
@@ -2016,14 +2031,16 @@ export class JavaScriptImporter {
     if (property === 'sort' && args.length <= 1) {
       // Like reverse: in place, returning the list. Without a comparison JavaScript orders by text,
       // which the import's type check holds to lists of strings (javascript-sort.ts).
-      if (node.parent?.type === 'expression_statement') return this.b.call('sort', [this.expression(object), ...args], node);
+      if (this.inPlaceCalls.get(node.id) === 'value') return this.expression(object);
+      if (node.parent?.type === 'expression_statement' || this.inPlaceCalls.get(node.id) === 'change') return this.b.call('sort', [this.expression(object), ...args], node);
       const receiver = this.expression(object);
       if (freshList(receiver, this.b.libraryCallees)) return this.b.call('sorted', [receiver, ...args], node);
       return this.b.errorNode(node, 'sort() used as a value of a list something else holds', 'It sorts that list in place too: write sort(xs) as a statement, then use xs.');
     }
     if (property === 'reverse' && args.length === 0) {
       // In place, and it returns the list: a statement reverses; a value is a new list only when nothing else holds the old one.
-      if (node.parent?.type === 'expression_statement') return this.b.call('reverse', [this.expression(object)], node);
+      if (this.inPlaceCalls.get(node.id) === 'value') return this.expression(object);
+      if (node.parent?.type === 'expression_statement' || this.inPlaceCalls.get(node.id) === 'change') return this.b.call('reverse', [this.expression(object)], node);
       const receiver = this.expression(object);
       if (freshList(receiver, this.b.libraryCallees)) return this.b.call('reversed', [receiver], node);
       return this.b.errorNode(node, 'reverse() used as a value of a list something else holds', 'It reverses that list in place too: write reverse(xs) as a statement, then use xs.');
