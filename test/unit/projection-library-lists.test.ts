@@ -134,6 +134,109 @@ describe('projection library: lists and texts', () => {
     assert.match(errors[0], /^2: .*sort\(\) without a comparison on a list not known to hold strings/);
   });
 
+  it("JavaScript's sort() without a comparison of what map makes of a string field orders texts as every target does", () => {
+    scratch.keepsItsMeaning(
+      [
+        'interface Item {',
+        '  name: string;',
+        '  price: number;',
+        '}',
+        '',
+        'function names(items: Item[]): string[] {',
+        '  return items.map((it) => it.name).sort();',
+        '}',
+        '',
+        'function cheapNames(items: Item[]): string[] {',
+        '  return items.filter((it) => it.price < 3).map((it) => { return it.name.toUpperCase(); }).sort();',
+        '}',
+        '',
+        'const items: Item[] = [',
+        '  { name: "tea", price: 3.5 },',
+        '  { name: "Cake", price: 2.25 },',
+        '  { name: "jam", price: -0 },',
+        '  { name: "éclair", price: 10 },',
+        '  { name: "😀", price: 9 },',
+        '];',
+        'console.log(names(items), names([]), cheapNames(items));',
+        '',
+      ].join('\n'),
+      'typescript',
+      /return sorted\(map\(items, fn\(it\) => it\.name\)\);/,
+    );
+  });
+
+  it("JavaScript's sort() without a comparison of a list filled only by push of texts orders texts as every target does", () => {
+    scratch.keepsItsMeaning(
+      [
+        'function initials(words) {',
+        '  const out = [];',
+        '  for (const w of words) {',
+        '    const first = w.slice(0, 1).toLowerCase();',
+        '    if (!out.includes(first)) out.push(first);',
+        '  }',
+        '  out.sort();',
+        '  return out;',
+        '}',
+        '',
+        'function labels(items) {',
+        '  const seen = [];',
+        '  items.forEach((it) => seen.push(String(Math.abs(it.price)).padStart(4)));',
+        '  return seen.sort();',
+        '}',
+        '',
+        'console.log(initials(["b", "a", "", "B", "ab", "😀x", "Émile"]), initials([]));',
+        'console.log(labels([{ price: 10 }, { price: 9 }, { price: -1 }, { price: 100 }]));',
+        '',
+      ].join('\n'),
+      'javascript',
+      /push\(out, first\);[^]*sort\(out\);[^]*sort\(seen\);\n\s*return seen;/,
+    );
+  });
+
+  it("JavaScript's sort() without a comparison stays an error where a mapped field is a number, or the pushed list may hold other than texts", () => {
+    const errors = importSource(
+      [
+        'interface Item {',
+        '  name: string;',
+        '  price: number;',
+        '}',
+        'function prices(items: Item[]): number[] {',
+        '  return items.map((it) => it.price).sort();',
+        '}',
+        'function mixed(words: string[]): (string | number)[] {',
+        '  const out = [];',
+        '  for (const w of words) out.push(w);',
+        '  out.push(10);',
+        '  return out.sort();',
+        '}',
+        'function leaked(words: string[]): string[] {',
+        '  const out = [];',
+        '  for (const w of words) out.push(w);',
+        '  fill9(out);',
+        '  out.sort();',
+        '  return out;',
+        '}',
+        'function fill9(xs: any[]): void {',
+        '  xs.push(9);',
+        '}',
+        'function assigned(words: string[]): string[] {',
+        '  const out = [];',
+        '  out.push("a");',
+        '  out[1] = 5;',
+        '  out.sort();',
+        '  return out;',
+        '}',
+        'console.log(prices([{ name: "a", price: 10 }, { name: "b", price: 9 }]), mixed(["b"]), leaked(["x"]), assigned([]));',
+        '',
+      ].join('\n'),
+      'typescript',
+    ).diagnostics.filter((d) => /sort\(\) without a comparison/.test(d.message));
+    assert.deepEqual(
+      errors.map((d) => d.line),
+      [6, 12, 18, 28],
+    );
+  });
+
   it('sort, sorted, slice and indexOf mean the same at their edges in every target', () => {
     scratch.printsInEveryTarget(
       [
