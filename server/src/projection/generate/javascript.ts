@@ -76,6 +76,7 @@ const TEXT_METHODS: ReadonlyMap<string, string> = new Map(
     padStart: 'padStart',
     padEnd: 'padEnd',
     charCodeAt: 'charCodeAt',
+    charAt: 'charAt',
   }),
 );
 
@@ -813,8 +814,8 @@ class JavaScriptGenerator {
   private textCall(name: string, node: A.CallExpression, args: Fragment[]): Fragment | undefined {
     const receiver = args[0] ? wrap(args[0], POSTFIX) : '';
     const rest = args.slice(1).map((arg) => arg.text).join(', ');
-    // TypeScript's charCodeAt asks for its index.
-    if (name === 'charCodeAt' && args.length === 1) return fragment(`${receiver}.charCodeAt(0)`, POSTFIX);
+    // TypeScript's charCodeAt and charAt ask for their index.
+    if ((name === 'charCodeAt' || name === 'charAt') && args.length === 1) return fragment(`${receiver}.${name}(0)`, POSTFIX);
     const method = TEXT_METHODS.get(name);
     if (method && args.length > 0) return fragment(`${receiver}.${method}(${rest})`, POSTFIX);
     const all = args.map((arg) => arg.text).join(', ');
