@@ -7,7 +7,7 @@
 // @performance(memoize|cache) becomes a memo Map; other annotations become comments.
 import { walk } from '../../core/ast';
 import type * as A from '../../core/ast';
-import { BUILTINS, parseTypeSyntax, stripOptional, type SemanticSymbol, type Type, type TypeSyntax } from '../../core/semantics';
+import { ANY, BUILTINS, listOf, parseTypeSyntax, stripOptional, type SemanticSymbol, type Type, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, someNode, type GenerateResult } from './common';
 import { NumberFacts } from './number-facts';
@@ -59,6 +59,10 @@ const RESERVED = new Set(
 const LIST_WALKS = ['map', 'filter', 'reduce', 'some', 'every', 'find', 'forEach'];
 
 const RESIZING: ReadonlySet<string> = new Set(['push', 'splice', 'sort', 'sorted', ...LIST_WALKS, 'pop', 'shift']);
+
+/** The built-ins whose first parameter, typed any, takes a list, a text or a map (never null). */
+const CONTAINER_FIRST: ReadonlySet<string> = new Set(['len', 'includes', 'reversed', 'indexOf', 'lastIndexOf', 'slice', 'stepSlice', 'splice']);
+const CONTAINER: Type = listOf(ANY);
 
 const MATH: Record<string, string> = { min: 'Math.min', max: 'Math.max', abs: 'Math.abs', floor: 'Math.floor', ceil: 'Math.ceil', sqrt: 'Math.sqrt', pow: 'Math.pow' };
 
@@ -538,10 +542,13 @@ class JavaScriptGenerator {
       case 'MemberExpression': {
         const object = this.expression(node.object);
         const needs = object.precedence < POSTFIX || node.object.type === 'Literal';
-        return fragment(`${needs ? `(${object.text})` : object.text}.${node.property}`, POSTFIX);
+        // Whetstone reads a field of a value that may be null (an error at run time where it is, in
+        // every target); TypeScript asks to be told it is not.
+        const asserted = this.typescript && this.ctx.isKind(node.object, 'optional', 'null') ? '!' : '';
+        return fragment(`${needs ? `(${object.text})` : object.text}${asserted}.${node.property}`, POSTFIX);
       }
       case 'IndexExpression': {
-        const object = this.expression(node.object);
+        const object = this.asserted(this.expression(node.object), node.object, CONTAINER);
         // A Map answers undefined for a key it does not hold, where Whetstone reads null.
         if (this.inMap(node.object)) {
           const read = `(${wrap(object, POSTFIX)}.get(${this.expression(node.index).text}) ?? null)`;
@@ -646,6 +653,16 @@ class JavaScriptGenerator {
     return againstNull ? '!=' : '!==';
   }
 
+  /**
+   * A value that may be null given where a built-in takes a list, a text, a number…: Whetstone
+   * lets it through (null there is an error at run time, in every target); TypeScript asks to be
+   * told it is not null.
+   */
+  private asserted(value: Fragment, node: A.Expression, takes: Type | undefined): Fragment {
+    if (!this.typescript || !takes || ['any', 'optional', 'null'].includes(takes.kind) || !this.ctx.isKind(node, 'optional', 'null')) return value;
+    return fragment(`${wrap(value, POSTFIX)}!`, POSTFIX);
+  }
+
   private literal(node: A.Literal): Fragment {
     const { value } = node;
     if (typeof value === 'string') return fragment(JSON.stringify(value), PRIMARY);
@@ -667,7 +684,9 @@ class JavaScriptGenerator {
   }
 
   private call(node: A.CallExpression): Fragment {
-    const args = node.arguments.map((arg) => this.expression(arg));
+    const builtin = this.isBuiltin(node.callee) ? BUILTINS.get((node.callee as A.Identifier).name) : undefined;
+    const takes = (index: number): Type | undefined => (index === 0 && builtin && CONTAINER_FIRST.has(builtin.name) ? CONTAINER : builtin && (builtin.type.params[index]?.type ?? builtin.type.rest?.type));
+    const args = node.arguments.map((arg, index) => this.asserted(this.expression(arg), arg, takes(index)));
     const list = (parts: Fragment[]): string => parts.map((part) => part.text).join(', ');
     if (this.isBuiltin(node.callee)) {
       const name = (node.callee as A.Identifier).name;

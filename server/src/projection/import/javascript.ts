@@ -1736,9 +1736,13 @@ export class JavaScriptImporter {
       case 'function_expression':
       case 'function':
         return this.lambda(node) ?? this.b.placeholder(node);
+      case 'non_null_expression':
+        if (misreadAssertion(node)) {
+          return this.b.errorNode(node, 'a non-null assertion (!) on the last operand of an operator, followed by a member, an index or a call', "The TypeScript parser reads `a + b!.c` as `(a + b)!.c`: write the operand in parentheses, `a + (b!.c)`.");
+        }
+        return this.expression(namedChildren(node)[0] ?? node);
       case 'as_expression':
       case 'satisfies_expression':
-      case 'non_null_expression':
       case 'type_assertion':
         // Type assertions do nothing at run time: the value is the expression's.
         return this.expression(namedChildren(node).find((child) => !child.type.endsWith('type') && child.type !== 'type_arguments') ?? node);
@@ -2387,6 +2391,22 @@ function wholeCount(node: SyntaxNode): boolean {
 function freshList(node: A.Expression, libraryCallees: ReadonlySet<string>): boolean {
   if (node.type === 'ArrayLiteral') return true;
   return node.type === 'CallExpression' && node.callee.type === 'Identifier' && libraryCallees.has(node.callee.id) && ['split', 'reversed', 'repeat', 'range', 'slice', 'sorted', 'map', 'keys', 'values', 'jsKeys', 'jsValues'].includes(node.callee.name);
+}
+
+/** Expressions that bind as tightly as a postfix `!`: what a `!` written after them applies to. */
+const POSTFIX_OPERANDS = new Set(['identifier', 'member_expression', 'subscript_expression', 'call_expression', 'parenthesized_expression', 'non_null_expression', 'this', 'string', 'template_string', 'number', 'array', 'object', 'new_expression', 'true', 'false', 'null', 'undefined']);
+
+/**
+ * `a + b!.c`: the TypeScript grammar reads the `!` as applying to `a + b`, and the `.c` to that.
+ * A `!` on anything looser than a postfix expression is always that misreading (written so, it
+ * would need parentheses); it changes the meaning only where a member, an index or a call follows.
+ */
+function misreadAssertion(node: SyntaxNode): boolean {
+  const inner = namedChildren(node)[0];
+  const parent = node.parent;
+  if (!inner || POSTFIX_OPERANDS.has(inner.type) || !parent) return false;
+  const followed = parent.type === 'call_expression' ? field(parent, 'function') : field(parent, 'object');
+  return ['member_expression', 'subscript_expression', 'call_expression'].includes(parent.type) && followed?.id === node.id;
 }
 
 /** A labelled loop being imported: the flag its labelled exits from inner loops set, and which they are. */
