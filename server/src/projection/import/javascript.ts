@@ -30,6 +30,7 @@ import { movableUpdate, type MovedUpdate } from './javascript-updates';
 import { importLibraryFunction, importLibraryMethod } from './javascript-library';
 import { genericTypeNames, isTypeParameter } from './javascript-type-parameters';
 import { inPlaceValue } from './javascript-in-place';
+import { returnedToTestsOnly } from './javascript-tested-returns';
 import { changesCollection, Collections, collectionUseMessage, literalPairs, newCollection, type CollectionKind } from './javascript-collections';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
@@ -1694,7 +1695,7 @@ export class JavaScriptImporter {
       case 'undefined':
         // Compared with === or !==, undefined asks what null asks in Whetstone (a missing value);
         // elsewhere it prints and passes differently from null.
-        if (!isEqualityOperand(node)) return this.b.errorNode(node, 'undefined outside a comparison', 'Whetstone has null, which prints as null and is not a missing argument.');
+        if (!isEqualityOperand(node) && !(this.root && returnedToTestsOnly(node, this.root))) return this.b.errorNode(node, 'undefined outside a comparison', 'Whetstone has null, which prints as null and is not a missing argument.');
         return this.b.literal(null, node);
       case 'null':
         return this.b.literal(null, node);
