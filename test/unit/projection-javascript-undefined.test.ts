@@ -1,12 +1,13 @@
 // JavaScript's undefined where Whetstone has null: the same where the value is only tested
 // (compared with undefined or null, the left of ??, taken for its truth), so a function that
-// returns undefined only to such calls returns null; anywhere the value may show, an error.
+// returns undefined only to such calls returns null, and a?.b so tested is a == null ? null : a.b;
+// anywhere the value may show, an error.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { importSource } from '../../server/src/projection/import';
 import { prepareProjection, Scratch } from '../helpers/projection';
 
-describe('projection of undefined returned to tests', () => {
+describe('projection of undefined and ?. where the value is only tested', () => {
   let scratch: Scratch;
   before(async () => {
     await prepareProjection('whetstone', 'javascript', 'typescript', 'python');
@@ -46,6 +47,44 @@ describe('projection of undefined returned to tests', () => {
       'typescript',
       /fn findByName\(items: list<Item>, name: string\): Item\? \{[^]*return null;\n\}/,
     );
+  });
+
+  it('a?.b of a name only tested is a == null ? null : a.b', () => {
+    scratch.keepsItsMeaning(
+      [
+        'interface Node {',
+        '  value: number;',
+        '  label: string;',
+        '  next: Node | null;',
+        '}',
+        '',
+        'function describe(n: Node | null): string {',
+        '  if (n?.next) return "has next";',
+        '  if (n?.label === undefined) return "empty";',
+        '  return n?.next == null && n?.value !== undefined ? "last" : "other";',
+        '}',
+        '',
+        'function count(words: string[] | null): number {',
+        '  if (words?.length === undefined) return -1;',
+        '  return words?.length == null || words.length === 0 ? 0 : words.length;',
+        '}',
+        '',
+        'const tail: Node = { value: -0, label: "", next: null };',
+        'const head: Node = { value: 2.5, label: "h", next: tail };',
+        'console.log(describe(head), describe(tail), describe(null), describe({ value: 3, label: "x", next: null }));',
+        'console.log(count(["a", "b"]), count([]), count(null), (head.next ?? head).label === "");',
+        '',
+      ].join('\n'),
+      'typescript',
+      /if \(n == null \? null : n\.next\) != null \{[^]*if \(words == null \? null : len\(words\)\) == null \{/,
+    );
+  });
+
+  it('a?.b stays an error where its value is shown, compared otherwise, or read further', () => {
+    const errors = importSource('function f(n: { v: number; w: { x: number } } | null): void {\n  console.log(n?.v);\n  console.log(n?.v > 0);\n  if (n?.w.x) console.log("x");\n}\nf(null);\n', 'typescript')
+      .diagnostics.filter((d) => d.severity === 'error' && /optional chaining/.test(d.message))
+      .map((d) => d.line);
+    assert.deepEqual(errors, [2, 3, 4]);
   });
 
   it('return undefined stays an error where a call is printed, kept, passed on, or the left of &&', () => {

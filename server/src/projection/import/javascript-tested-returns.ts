@@ -1,7 +1,8 @@
 // `return undefined;` in a function whose every call is only tested: compared with undefined or
 // null, the left of `??`, or taken for its truth. There undefined and Whetstone's null answer the
-// same, and the value never shows, so the return is `return null;`. Anywhere else undefined stays
-// an error (it prints and passes differently from null).
+// same, and the value never shows, so the return is `return null;`; and `a?.b` only tested is
+// `a == null ? null : a.b`. Anywhere else undefined stays an error (it prints and passes
+// differently from null).
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { field } from './ast-builder';
 
@@ -10,7 +11,7 @@ const CONDITIONS = new Set(['if_statement', 'while_statement', 'do_statement']);
 const EQUALITY = new Set(['===', '!==', '==', '!=']);
 
 /** Whether the value of `node` is only tested, never kept or shown. */
-function testedOnly(node: SyntaxNode): boolean {
+export function testedOnly(node: SyntaxNode): boolean {
   const parent = node.parent;
   if (!parent) return false;
   switch (parent.type) {

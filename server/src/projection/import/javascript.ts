@@ -30,7 +30,7 @@ import { movableUpdate, type MovedUpdate } from './javascript-updates';
 import { importLibraryFunction, importLibraryMethod } from './javascript-library';
 import { genericTypeNames, isTypeParameter } from './javascript-type-parameters';
 import { inPlaceValue } from './javascript-in-place';
-import { returnedToTestsOnly } from './javascript-tested-returns';
+import { returnedToTestsOnly, testedOnly } from './javascript-tested-returns';
 import { changesCollection, Collections, collectionUseMessage, literalPairs, newCollection, type CollectionKind } from './javascript-collections';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
@@ -1921,6 +1921,13 @@ export class JavaScriptImporter {
   private member(node: SyntaxNode): A.Expression {
     const object = field(node, 'object');
     const property = field(node, 'property');
+    if (object?.type === 'identifier' && property?.type === 'property_identifier' && node.children.some((child) => child?.type === 'optional_chain') && testedOnly(node)) {
+      // `a?.b` only tested (javascript-tested-returns.ts): `a == null ? null : a.b`.
+      const missing = this.b.make<A.BinaryExpression>('BinaryExpression', object, { operator: '==', left: this.expression(object), right: this.b.literal(null, node) });
+      const read =
+        property.text === 'length' ? this.b.call('len', [this.expression(object)], node) : this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: property.text });
+      return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, { condition: missing, consequent: this.b.literal(null, node), alternate: read });
+    }
     if (!object || !property || node.children.some((child) => child?.type === 'optional_chain')) return this.b.errorNode(node, 'optional chaining (?.)');
     if (property.type !== 'property_identifier') return this.b.errorNode(node, 'a private member (#)');
     if (property.text === 'length') return this.b.call('len', [this.expression(object)], node);
