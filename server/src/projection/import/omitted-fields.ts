@@ -7,10 +7,13 @@ import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics'
 
 export function reportOmittedOptionalFields(program: Program): ProjectionDiagnostic[] {
   const literals: ObjectLiteral[] = [];
+  let optionalFields = false;
   walk(program, (node) => {
     if (node.type === 'ObjectLiteral') literals.push(node);
+    if (node.type === 'Field' && node.fieldType.endsWith('?')) optionalFields = true;
   });
-  if (literals.length === 0) return [];
+  // The check's types are asked for only where a type has an optional field to leave out.
+  if (literals.length === 0 || !optionalFields) return [];
   const model = analyze(program);
   const diagnostics: ProjectionDiagnostic[] = [];
   for (const literal of literals) {
