@@ -111,6 +111,20 @@ describe('projection importers', () => {
     assert.match(code, /const cache: map<string, number> = \{\};/);
   });
 
+  it('TypeScript: an object literal that leaves out an optional field of its interface is an error at import (a Whetstone record holds every field)', () => {
+    const { diagnostics } = importSource(
+      [
+        'interface Item { name: string; price: number; tag?: string }',
+        'const items: Item[] = [{ name: "tea", price: 3 }, { name: "jam", price: 4, tag: "sweet" }];',
+        'console.log(items.length);',
+      ].join('\n'),
+      'typescript',
+    );
+    assert.equal(diagnostics.length, 1, diagnostics.map((d) => d.message).join('\n'));
+    assert.equal(diagnostics[0].line, 2);
+    assert.match(diagnostics[0].message, /an object of Item without its optional field 'tag'/);
+  });
+
   it('Python: hints, scopes, elif, comprehensions, f-strings and @functools.cache map to Whetstone', () => {
     const { code, diagnostics } = whetstoneOf(
       [

@@ -72,10 +72,44 @@ describe('projection library: lists and texts', () => {
     assert.match(errors[0], /^2: .*reversed\(…\) used other than in a for loop/);
   });
 
-  it("JavaScript's reverse() as the value of a list a name holds is an error at import (it reverses that list too)", () => {
-    const errors = importErrors('const xs = [1, 2, 3];\nconst ys = xs.reverse();\nconsole.log(ys[0], xs[0]);\n', 'javascript');
-    assert.equal(errors.length, 1, errors.join('\n'));
+  it("JavaScript's sort() and reverse() of a name as the whole value of a return, a declaration or an assignment run first, and the value is the list", () => {
+    scratch.keepsItsMeaning(
+      [
+        'function uniqueSorted(words) {',
+        '  const seen = [];',
+        '  for (const w of words) {',
+        '    if (!seen.includes(w)) seen.push(w);',
+        '  }',
+        '  return seen.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));',
+        '}',
+        'function byValue(nums) {',
+        '  const ys = nums.sort((a, b) => a - b);',
+        '  ys.push(-0);',
+        '  return [ys === nums, nums];',
+        '}',
+        'function backwards(xs) {',
+        '  let out;',
+        '  out = xs.reverse();',
+        '  if (xs.length > 2) return (xs.reverse());',
+        '  return out;',
+        '}',
+        'const letters = ["b", "a", "😀", "c", "A"];',
+        'const sortedLetters = letters.sort();',
+        'console.log(uniqueSorted(["pear", "apple", "fig", "apple", "banana"]), uniqueSorted([]));',
+        'console.log(byValue([10, 9, -1, 1.5, 100]), byValue([]));',
+        'console.log(backwards([1, 2, 3]), backwards([NaN, 2]), sortedLetters, letters);',
+        '',
+      ].join('\n'),
+      'javascript',
+      /sort\(seen, fn\(a, b\) => [^\n]*\);\n\s*return seen;[^]*sort\(nums, fn\(a, b\) => a - b\);\n\s*const ys = nums;[^]*reverse\(xs\);\n\s*out = xs;/,
+    );
+  });
+
+  it("JavaScript's reverse() and sort() as another part of a value of a list a name holds are an error at import (they change that list too)", () => {
+    const errors = importErrors('const xs = [1, 2, 3];\nconsole.log(xs.reverse()[0], xs[0]);\nconst n = xs.length + xs.sort((a, b) => a - b).length;\nconsole.log(n);\n', 'javascript');
+    assert.equal(errors.length, 2, errors.join('\n'));
     assert.match(errors[0], /^2: .*reverse\(\) used as a value/);
+    assert.match(errors[1], /^3: .*sort\(\) used as a value/);
   });
 
   it("Python's sorted, xs.sort(), slices, s.find, s.rfind and xs.index are sorted, sort, slice, indexOf and lastIndexOf", () => {
@@ -98,6 +132,109 @@ describe('projection library: lists and texts', () => {
     const errors = importErrors('const xs = [10, 9, 1];\nxs.sort();\nconst words = ["b", "a"];\nwords.sort();\nconsole.log(xs[0], words[0]);\n', 'javascript');
     assert.equal(errors.length, 1, errors.join('\n'));
     assert.match(errors[0], /^2: .*sort\(\) without a comparison on a list not known to hold strings/);
+  });
+
+  it("JavaScript's sort() without a comparison of what map makes of a string field orders texts as every target does", () => {
+    scratch.keepsItsMeaning(
+      [
+        'interface Item {',
+        '  name: string;',
+        '  price: number;',
+        '}',
+        '',
+        'function names(items: Item[]): string[] {',
+        '  return items.map((it) => it.name).sort();',
+        '}',
+        '',
+        'function cheapNames(items: Item[]): string[] {',
+        '  return items.filter((it) => it.price < 3).map((it) => { return it.name.toUpperCase(); }).sort();',
+        '}',
+        '',
+        'const items: Item[] = [',
+        '  { name: "tea", price: 3.5 },',
+        '  { name: "Cake", price: 2.25 },',
+        '  { name: "jam", price: -0 },',
+        '  { name: "éclair", price: 10 },',
+        '  { name: "😀", price: 9 },',
+        '];',
+        'console.log(names(items), names([]), cheapNames(items));',
+        '',
+      ].join('\n'),
+      'typescript',
+      /return sorted\(map\(items, fn\(it\) => it\.name\)\);/,
+    );
+  });
+
+  it("JavaScript's sort() without a comparison of a list filled only by push of texts orders texts as every target does", () => {
+    scratch.keepsItsMeaning(
+      [
+        'function initials(words) {',
+        '  const out = [];',
+        '  for (const w of words) {',
+        '    const first = w.slice(0, 1).toLowerCase();',
+        '    if (!out.includes(first)) out.push(first);',
+        '  }',
+        '  out.sort();',
+        '  return out;',
+        '}',
+        '',
+        'function labels(items) {',
+        '  const seen = [];',
+        '  items.forEach((it) => seen.push(String(Math.abs(it.price)).padStart(4)));',
+        '  return seen.sort();',
+        '}',
+        '',
+        'console.log(initials(["b", "a", "", "B", "ab", "😀x", "Émile"]), initials([]));',
+        'console.log(labels([{ price: 10 }, { price: 9 }, { price: -1 }, { price: 100 }]));',
+        '',
+      ].join('\n'),
+      'javascript',
+      /push\(out, first\);[^]*sort\(out\);[^]*sort\(seen\);\n\s*return seen;/,
+    );
+  });
+
+  it("JavaScript's sort() without a comparison stays an error where a mapped field is a number, or the pushed list may hold other than texts", () => {
+    const errors = importSource(
+      [
+        'interface Item {',
+        '  name: string;',
+        '  price: number;',
+        '}',
+        'function prices(items: Item[]): number[] {',
+        '  return items.map((it) => it.price).sort();',
+        '}',
+        'function mixed(words: string[]): (string | number)[] {',
+        '  const out = [];',
+        '  for (const w of words) out.push(w);',
+        '  out.push(10);',
+        '  return out.sort();',
+        '}',
+        'function leaked(words: string[]): string[] {',
+        '  const out = [];',
+        '  for (const w of words) out.push(w);',
+        '  fill9(out);',
+        '  out.sort();',
+        '  return out;',
+        '}',
+        'function fill9(xs: any[]): void {',
+        '  xs.push(9);',
+        '}',
+        'function assigned(words: string[]): string[] {',
+        '  const out = [];',
+        '  out.push("a");',
+        '  out[1] = 5;',
+        '  out.sort();',
+        '  return out;',
+        '}',
+        'console.log(prices([{ name: "a", price: 10 }, { name: "b", price: 9 }]), mixed(["b"]), leaked(["x"]), assigned([]));',
+        '',
+      ].join('\n'),
+      'typescript',
+    ).diagnostics.filter((d) => /sort\(\) without a comparison/.test(d.message));
+    assert.deepEqual(
+      errors.map((d) => d.line),
+      [6, 12, 18, 28],
+    );
   });
 
   it('sort, sorted, slice and indexOf mean the same at their edges in every target', () => {

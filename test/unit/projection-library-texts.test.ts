@@ -1,5 +1,5 @@
 // The text built-ins (upper, lower, trim, trimStart, trimEnd, startsWith, endsWith, replace,
-// countOf, substring, padStart, padEnd, charCodeAt, fromCharCode), imported from JavaScript's and Python's string methods, checked, generated
+// countOf, substring, padStart, padEnd, charCodeAt, charAt, fromCharCode), imported from JavaScript's and Python's string methods, checked, generated
 // into JavaScript, TypeScript (tsc --strict) and Python and run: each prints what the source
 // prints, at the edges where the languages differ (ß and a final Σ, characters Unicode cased after
 // Python's tables, the two whitespace sets, an empty text replaced or counted beside a character
@@ -96,6 +96,31 @@ describe('projection library: texts', () => {
         'console.log(String.fromCharCode(65), String.fromCharCode(65 + 65536), String.fromCharCode(-65439), String.fromCharCode(66.7), String.fromCharCode(0 / 0).charCodeAt(0), String.fromCharCode(233));\n',
       'javascript',
       /padStart\(n, 5, "0"\), padEnd\(n, 5, "\*"\)[^]*charCodeAt\(word, 0\)[^]*charCodeAt\(word\)[^]*fromCharCode\(65\)/,
+    );
+  });
+
+  it("JavaScript's charAt is charAt: a UTF-16 unit, \"\" outside the text (negative too), a fraction truncated, NaN as 0, in every target", () => {
+    scratch.keepsItsMeaning(
+      [
+        'function titleCase(sentence) {',
+        '  return sentence',
+        '    .split(" ")',
+        '    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())',
+        '    .join(" ");',
+        '}',
+        'function around(s, i) {',
+        '  return "[" + s.charAt(i - 1) + s.charAt(i) + s.charAt(i + 1) + "]";',
+        '}',
+        'const word = "héllo";',
+        'console.log(titleCase("the QUICK brown fOX"), titleCase(""), titleCase("a  b"));',
+        'console.log(around(word, 0), around(word, 4), around(word, -1), around(word, 99));',
+        'console.log(word.charAt(), word.charAt(1.9), word.charAt(-0.5), word.charAt(NaN), word.charAt(-1), word.charAt(Infinity), "".charAt(0) === "");',
+        'console.log("x😀y".charAt(1) === "\\ud83d", "x😀y".charAt(3), "x😀y".charAt(1).length);',
+        'console.log("x😀y".charAt(2), ["a😀".charAt(1)]);',
+        '',
+      ].join('\n'),
+      'javascript',
+      /upper\(charAt\(w, 0\)\) \+ lower\(slice\(w, 1\)\)[^]*charAt\(s, i - 1\)[^]*charAt\(word\)/,
     );
   });
 

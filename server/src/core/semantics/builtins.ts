@@ -102,6 +102,12 @@ const TEXT_BUILTINS: readonly BuiltinFunction[] = [
     doc: "JavaScript's charCodeAt: the UTF-16 code unit at `index` (0 to 65535; half of a character above U+FFFF is a surrogate), NaN when the index is outside the text. A fractional index is truncated, NaN is 0.",
   },
   {
+    name: 'charAt',
+    type: fn([param('text', STRING), param('index', NUMBER, true, '0')], STRING),
+    signature: 'fn charAt(text: string, index: number = 0): string',
+    doc: "JavaScript's charAt: the UTF-16 code unit at `index` as a text (half of a character above U+FFFF is a surrogate), \"\" when the index is outside the text. A fractional index is truncated, NaN is 0.",
+  },
+  {
     name: 'fromCharCode',
     type: fn([param('code', NUMBER)], STRING),
     signature: 'fn fromCharCode(code: number): string',

@@ -7,7 +7,7 @@
 // @performance(memoize|cache) becomes a memo Map; other annotations become comments.
 import { walk } from '../../core/ast';
 import type * as A from '../../core/ast';
-import { BUILTINS, parseTypeSyntax, stripOptional, type SemanticSymbol, type Type, type TypeSyntax } from '../../core/semantics';
+import { ANY, BUILTINS, listOf, parseTypeSyntax, stripOptional, type SemanticSymbol, type Type, type TypeSyntax } from '../../core/semantics';
 import { binaryFragment, CodeWriter, fragment, wrap, type Fragment } from '../writer';
 import { alwaysStops, annotationsOf, annotationText, chosenValue, GenerationContext, isMemoAnnotation, isPure, memoizable, numberText, someNode, type GenerateResult } from './common';
 import { NumberFacts } from './number-facts';
@@ -61,6 +61,10 @@ const LIST_WALKS = ['map', 'filter', 'reduce', 'some', 'every', 'find', 'forEach
 
 const RESIZING: ReadonlySet<string> = new Set(['push', 'splice', 'sort', 'sorted', ...LIST_WALKS, 'pop', 'shift']);
 
+/** The built-ins whose first parameter, typed any, takes a list, a text or a map (never null). */
+const CONTAINER_FIRST: ReadonlySet<string> = new Set(['len', 'includes', 'reversed', 'indexOf', 'lastIndexOf', 'slice', 'stepSlice', 'splice']);
+const CONTAINER: Type = listOf(ANY);
+
 const MATH: Record<string, string> = { min: 'Math.min', max: 'Math.max', abs: 'Math.abs', floor: 'Math.floor', ceil: 'Math.ceil', sqrt: 'Math.sqrt', pow: 'Math.pow' };
 
 /** The text built-ins that are a string method of the same meaning: text.method(…the other arguments). */
@@ -77,6 +81,7 @@ const TEXT_METHODS: ReadonlyMap<string, string> = new Map(
     padStart: 'padStart',
     padEnd: 'padEnd',
     charCodeAt: 'charCodeAt',
+    charAt: 'charAt',
   }),
 );
 
@@ -542,10 +547,13 @@ class JavaScriptGenerator {
       case 'MemberExpression': {
         const object = this.expression(node.object);
         const needs = object.precedence < POSTFIX || node.object.type === 'Literal';
-        return fragment(`${needs ? `(${object.text})` : object.text}.${node.property}`, POSTFIX);
+        // Whetstone reads a field of a value that may be null (an error at run time where it is, in
+        // every target); TypeScript asks to be told it is not.
+        const asserted = this.typescript && this.ctx.isKind(node.object, 'optional', 'null') ? '!' : '';
+        return fragment(`${needs ? `(${object.text})` : object.text}${asserted}.${node.property}`, POSTFIX);
       }
       case 'IndexExpression': {
-        const object = this.expression(node.object);
+        const object = this.asserted(this.expression(node.object), node.object, CONTAINER);
         // A Map answers undefined for a key it does not hold, where Whetstone reads null.
         if (this.inMap(node.object)) {
           const read = `(${wrap(object, POSTFIX)}.get(${this.expression(node.index).text}) ?? null)`;
@@ -650,6 +658,16 @@ class JavaScriptGenerator {
     return againstNull ? '!=' : '!==';
   }
 
+  /**
+   * A value that may be null given where a built-in takes a list, a text, a number…: Whetstone
+   * lets it through (null there is an error at run time, in every target); TypeScript asks to be
+   * told it is not null.
+   */
+  private asserted(value: Fragment, node: A.Expression, takes: Type | undefined): Fragment {
+    if (!this.typescript || !takes || ['any', 'optional', 'null'].includes(takes.kind) || !this.ctx.isKind(node, 'optional', 'null')) return value;
+    return fragment(`${wrap(value, POSTFIX)}!`, POSTFIX);
+  }
+
   private literal(node: A.Literal): Fragment {
     const { value } = node;
     if (typeof value === 'string') return fragment(JSON.stringify(value), PRIMARY);
@@ -671,7 +689,9 @@ class JavaScriptGenerator {
   }
 
   private call(node: A.CallExpression): Fragment {
-    const args = node.arguments.map((arg) => this.expression(arg));
+    const builtin = this.isBuiltin(node.callee) ? BUILTINS.get((node.callee as A.Identifier).name) : undefined;
+    const takes = (index: number): Type | undefined => (index === 0 && builtin && CONTAINER_FIRST.has(builtin.name) ? CONTAINER : builtin && (builtin.type.params[index]?.type ?? builtin.type.rest?.type));
+    const args = node.arguments.map((arg, index) => this.asserted(this.expression(arg), arg, takes(index)));
     const list = (parts: Fragment[]): string => parts.map((part) => part.text).join(', ');
     if (this.isBuiltin(node.callee)) {
       const name = (node.callee as A.Identifier).name;
@@ -821,8 +841,8 @@ class JavaScriptGenerator {
   private textCall(name: string, node: A.CallExpression, args: Fragment[]): Fragment | undefined {
     const receiver = args[0] ? wrap(args[0], POSTFIX) : '';
     const rest = args.slice(1).map((arg) => arg.text).join(', ');
-    // TypeScript's charCodeAt asks for its index.
-    if (name === 'charCodeAt' && args.length === 1) return fragment(`${receiver}.charCodeAt(0)`, POSTFIX);
+    // TypeScript's charCodeAt and charAt ask for their index.
+    if ((name === 'charCodeAt' || name === 'charAt') && args.length === 1) return fragment(`${receiver}.${name}(0)`, POSTFIX);
     const method = TEXT_METHODS.get(name);
     if (method && args.length > 0) return fragment(`${receiver}.${method}(${rest})`, POSTFIX);
     const all = args.map((arg) => arg.text).join(', ');

@@ -194,7 +194,7 @@ class PythonGenerator {
       else if (node.type === 'Property') halves = hasHalf(node.key);
       else if (node.type === 'IndexExpression') halves = !this.isDict(node) && !this.ctx.isKind(node.object, 'list');
       else if (node.type === 'CallExpression' && (this.isBuiltin(node.callee, 'slice') || this.isBuiltin(node.callee, 'stepSlice'))) halves = node.arguments[0] !== undefined && !this.ctx.isKind(node.arguments[0], 'list');
-      else if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'substring')) halves = true;
+      else if (node.type === 'CallExpression' && (this.isBuiltin(node.callee, 'substring') || this.isBuiltin(node.callee, 'charAt'))) halves = true;
       else if (node.type === 'CallExpression' && this.isBuiltin(node.callee, 'split')) halves = !wholeSeparator(node.arguments[1]);
     });
     return halves;
@@ -1005,6 +1005,8 @@ class PythonGenerator {
         return fragment(`${this.ctx.helper('pad_text')}(${all}${name === 'padEnd' ? `${args.length === 2 ? ', " "' : ''}, "end"` : ''})`, POSTFIX);
       case 'charCodeAt':
         return fragment(`${this.ctx.helper('char_code_at')}(${all})`, POSTFIX);
+      case 'charAt':
+        return fragment(`${this.ctx.helper('char_at')}(${all})`, POSTFIX);
       case 'fromCharCode':
         return fragment(`${this.ctx.helper('from_char_code')}(${all})`, POSTFIX);
       case 'trimChars':

@@ -37,7 +37,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'py_int' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer' | 'map_key' | 'radix_text' | 'format_fixed' | 'js_truthy' | 'js_keys';
+export type PyHelper = 'show' | 'py_int' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'char_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer' | 'map_key' | 'radix_text' | 'format_fixed' | 'js_truthy' | 'js_keys';
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -98,6 +98,7 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   substring_of: [],
   pad_text: [],
   char_code_at: ['math'],
+  char_at: [],
   from_char_code: ['math'],
   text_kind: ['re', 'unicodedata'],
   step_slice: [],
@@ -140,6 +141,7 @@ const PY_HELPER_USES: { readonly [H in PyHelper]?: readonly PyHelper[] } = {
   item_at: ['index_in', 'length_of'],
   number_range: ['double'],
   substring_of: ['length_of', 'slice_of'],
+  char_at: ['length_of', 'slice_of'],
   pad_text: ['length_of'],
   sum_of: ['double'],
   map_list: ['walk_list'],
@@ -503,6 +505,14 @@ ${classes}    }
         return math.nan
     index = int(index)
     return units[2 * index] | units[2 * index + 1] << 8`;
+    case 'char_at':
+      return `def ${name('char_at')}(text, index=0):
+    """JavaScript's charAt: the UTF-16 code unit at index (truncated, NaN as 0) as a text, "" outside the text."""
+    index = 0 if index != index else index
+    if not -1 < index < ${name('length_of')}(text):  # truncated toward zero, -0.5 is 0
+        return ""
+    index = int(index)
+    return ${name('slice_of')}(text, index, index + 1)`;
     case 'from_char_code':
       return `def ${name('from_char_code')}(code):
     """JavaScript's String.fromCharCode of one code: truncated, modulo 65536 (NaN and the infinities 0); a surrogate alone is an error, since a Python text holds code points and two halves would not make one character."""

@@ -1,6 +1,6 @@
 // JavaScript's string methods that have a Whetstone built-in of the same meaning (docs/PROJECTION.md):
 // toUpperCase, toLowerCase, trim and its sides, startsWith and endsWith of one text, substring,
-// padStart, padEnd, charCodeAt, String.fromCharCode of one code, and replaceAll of a text by a text, and replace of a text literal by one without `$` as replaceFirst.
+// padStart, padEnd, charCodeAt, charAt, String.fromCharCode of one code, and replaceAll of a text by a text, and replace of a text literal by one without `$` as replaceFirst.
 // replace of anything else (a regular expression, a new text that may hold `$` patterns) is an error saying what to write.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
@@ -29,6 +29,7 @@ export function importTextMethod(b: AstBuilder, property: string, receiver: () =
   if (property === 'substring' && (args.length === 1 || args.length === 2)) return b.call('substring', [receiver(), ...args], node);
   if ((property === 'padStart' || property === 'padEnd') && (args.length === 1 || args.length === 2)) return b.call(property, [receiver(), ...args], node);
   if (property === 'charCodeAt' && args.length <= 1) return b.call('charCodeAt', [receiver(), ...args], node);
+  if (property === 'charAt' && args.length <= 1) return b.call('charAt', [receiver(), ...args], node);
   if (property === 'fromCharCode' && receiverName === 'String' && args.length === 1) return b.call('fromCharCode', args, node);
   if (property === 'replaceAll' && args.length === 2) {
     const [old, replacement] = [text(args[0]), text(args[1])];

@@ -28,6 +28,9 @@ import { runBeforeExits } from './loop-exits';
 import { switchBranches } from './javascript-switch';
 import { movableUpdate, type MovedUpdate } from './javascript-updates';
 import { importLibraryFunction, importLibraryMethod } from './javascript-library';
+import { genericTypeNames, isTypeParameter } from './javascript-type-parameters';
+import { inPlaceValue } from './javascript-in-place';
+import { returnedToTestsOnly, testedOnly } from './javascript-tested-returns';
 import { changesCollection, Collections, collectionUseMessage, literalPairs, newCollection, type CollectionKind } from './javascript-collections';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
@@ -82,12 +85,12 @@ const MATH_BUILTINS = new Set(['floor', 'ceil', 'abs', 'min', 'max', 'sqrt', 'po
 /** Node.js's built-in modules (imported without `node:`): `use fs;` would not load in Python. */
 const NODE_MODULES = new Set('assert buffer child_process crypto events fs os path process readline stream url util worker_threads zlib'.split(' '));
 
-/** The file's top-level `type Name = T` whose T is not an object type and that take no type parameters, by name. */
+/** The file's top-level `type Name = T` whose T is not an object type, by name. */
 function typeAliases(root: SyntaxNode): Map<string, SyntaxNode> {
   const found = new Map<string, SyntaxNode>();
   for (const child of namedChildren(root)) {
     const node = child.type === 'export_statement' ? field(child, 'declaration') : child;
-    if (node?.type !== 'type_alias_declaration' || field(node, 'type_parameters')) continue;
+    if (node?.type !== 'type_alias_declaration') continue;
     const name = field(node, 'name')?.text;
     const value = field(node, 'value');
     if (name && value && value.type !== 'object_type') found.set(name, value);
@@ -106,6 +109,8 @@ export class JavaScriptImporter {
   private holderCount = 0;
   /** `type Name = T` of a T that is not an object type: each use of Name reads as T. */
   private typeAliases = new Map<string, SyntaxNode>();
+  /** The interfaces and object types that take type parameters: `Box<number>` reads as `Box`. */
+  private genericTypes = new Set<string>();
   /** The aliases being read, to stop at one that names itself. */
   private readonly expanding = new Set<string>();
   /** What the file's try bodies can throw of JavaScript's own, and how its throws throw: what a try/catch is judged by. */
@@ -127,6 +132,7 @@ export class JavaScriptImporter {
     this.runtimeErrors = new RuntimeErrors(fileFunctions(root), this.errorClasses);
     this.throws = throwKinds(root, this.errorClasses);
     this.typeAliases = typeAliases(root);
+    this.genericTypes = genericTypeNames(root);
     this.restFunctions.clear();
     for (const [name, found] of restParameterFunctions(root)) this.restFunctions.set(name, found);
     const children: A.TopLevel[] = [];
@@ -239,10 +245,6 @@ export class JavaScriptImporter {
   private interfaceDeclaration(node: SyntaxNode): A.TopLevel[] {
     const name = field(node, 'name')?.text ?? 'Anonymous';
     const body = field(node, 'body');
-    if (field(node, 'type_parameters')) {
-      this.b.unsupported(node, 'a generic interface');
-      return [];
-    }
     return [this.b.make<A.TypeDeclaration>('TypeDeclaration', node, { name, annotations: [], fields: body ? this.typeFields(body) : [] })];
   }
 
@@ -250,7 +252,7 @@ export class JavaScriptImporter {
     const value = field(node, 'value');
     // Carried where it is used (typeAt), as the type it names.
     if (this.typeAliases.has(field(node, 'name')?.text ?? '')) return [];
-    if (value?.type !== 'object_type' || field(node, 'type_parameters')) {
+    if (value?.type !== 'object_type') {
       this.b.unsupported(node, 'a type alias that is not an object type');
       return [];
     }
@@ -416,22 +418,10 @@ export class JavaScriptImporter {
         return this.typeOf(namedChildren(node)[0]);
       case 'predefined_type':
         return PREDEFINED[node.text] ?? 'any';
-      case 'type_identifier': {
-        const aliased = this.typeAliases.get(node.text);
-        if (aliased && !this.expanding.has(node.text)) {
-          this.expanding.add(node.text);
-          try {
-            return this.typeOf(aliased);
-          } finally {
-            this.expanding.delete(node.text);
-          }
-        }
-        if (aliased) {
-          this.b.unsupported(node, `the type alias '${node.text}' used inside its own definition`, 'Whetstone names a recursive type with type Name { … }.');
-          return 'any';
-        }
+      case 'type_identifier':
+        if (isTypeParameter(node)) return 'any';
+        if (this.typeAliases.has(node.text)) return this.aliasedType(node, node.text);
         return node.text === 'Array' ? 'list<any>' : node.text;
-      }
       case 'array_type':
         return `list<${this.typeOf(namedChildren(node)[0])}>`;
       case 'parenthesized_type':
@@ -451,6 +441,9 @@ export class JavaScriptImporter {
         if (name === 'Array' || name === 'ReadonlyArray') return `list<${typeArgs[0] ?? 'any'}>`;
         if (name === 'Record' || name === 'Map') return `map<${typeArgs[0] ?? 'any'}, ${typeArgs[1] ?? 'any'}>`;
         if (name === 'Promise') return typeArgs[0] ?? 'any';
+        // A generic alias or type: its type parameters read as any, so the arguments add nothing.
+        if (this.typeAliases.has(name)) return this.aliasedType(node, name);
+        if (this.genericTypes.has(name)) return name;
         return 'any';
       }
       case 'union_type': {
@@ -466,6 +459,21 @@ export class JavaScriptImporter {
       default:
         return 'any';
     }
+  }
+
+  /** The type a `type Name = T` names, where Name is used. */
+  private aliasedType(node: SyntaxNode, name: string): string {
+    const aliased = this.typeAliases.get(name);
+    if (aliased && !this.expanding.has(name)) {
+      this.expanding.add(name);
+      try {
+        return this.typeOf(aliased);
+      } finally {
+        this.expanding.delete(name);
+      }
+    }
+    this.b.unsupported(node, `the type alias '${name}' used inside its own definition`, 'Whetstone names a recursive type with type Name { … }.');
+    return 'any';
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -493,6 +501,8 @@ export class JavaScriptImporter {
     return [...out, ...this.labelledExitChecks(out)];
   }
 
+  /** The sort() and reverse() calls run as a statement before the one whose value they are: as that statement, or as the value (the list). */
+  private readonly inPlaceCalls = new Map<number, 'change' | 'value'>();
   /** The loops being imported, innermost last. */
   private readonly loops: SyntaxNode[] = [];
   /** The labels of the loops being imported: the loop, and the flag its labelled exits from inner loops set. */
@@ -562,6 +572,18 @@ export class JavaScriptImporter {
   }
 
   private statementAt(node: SyntaxNode): A.Statement[] {
+    const inPlace = inPlaceValue(node);
+    if (inPlace && !this.inPlaceCalls.has(inPlace.id)) {
+      // `return xs.sort(cmp)`: `sort(xs, cmp);`, then `return xs;` (javascript-in-place.ts).
+      this.inPlaceCalls.set(inPlace.id, 'change');
+      try {
+        const change = this.b.make<A.ExpressionStatement>('ExpressionStatement', inPlace, { annotations: [], expression: this.expression(inPlace) });
+        this.inPlaceCalls.set(inPlace.id, 'value');
+        return [change, ...this.statementAt(node)];
+      } finally {
+        this.inPlaceCalls.delete(inPlace.id);
+      }
+    }
     if ((node.type === 'expression_statement' || node.type === 'lexical_declaration' || node.type === 'variable_declaration') && this.movedUpdate?.statement !== node.id) {
       const moved = movableUpdate(node);
       if (moved && 'problem' in moved) {
@@ -1673,7 +1695,7 @@ export class JavaScriptImporter {
       case 'undefined':
         // Compared with === or !==, undefined asks what null asks in Whetstone (a missing value);
         // elsewhere it prints and passes differently from null.
-        if (!isEqualityOperand(node)) return this.b.errorNode(node, 'undefined outside a comparison', 'Whetstone has null, which prints as null and is not a missing argument.');
+        if (!isEqualityOperand(node) && !(this.root && returnedToTestsOnly(node, this.root))) return this.b.errorNode(node, 'undefined outside a comparison', 'Whetstone has null, which prints as null and is not a missing argument.');
         return this.b.literal(null, node);
       case 'null':
         return this.b.literal(null, node);
@@ -1715,9 +1737,13 @@ export class JavaScriptImporter {
       case 'function_expression':
       case 'function':
         return this.lambda(node) ?? this.b.placeholder(node);
+      case 'non_null_expression':
+        if (misreadAssertion(node)) {
+          return this.b.errorNode(node, 'a non-null assertion (!) on the last operand of an operator, followed by a member, an index or a call', "The TypeScript parser reads `a + b!.c` as `(a + b)!.c`: write the operand in parentheses, `a + (b!.c)`.");
+        }
+        return this.expression(namedChildren(node)[0] ?? node);
       case 'as_expression':
       case 'satisfies_expression':
-      case 'non_null_expression':
       case 'type_assertion':
         // Type assertions do nothing at run time: the value is the expression's.
         return this.expression(namedChildren(node).find((child) => !child.type.endsWith('type') && child.type !== 'type_arguments') ?? node);
@@ -1895,6 +1921,13 @@ export class JavaScriptImporter {
   private member(node: SyntaxNode): A.Expression {
     const object = field(node, 'object');
     const property = field(node, 'property');
+    if (object?.type === 'identifier' && property?.type === 'property_identifier' && node.children.some((child) => child?.type === 'optional_chain') && testedOnly(node)) {
+      // `a?.b` only tested (javascript-tested-returns.ts): `a == null ? null : a.b`.
+      const missing = this.b.make<A.BinaryExpression>('BinaryExpression', object, { operator: '==', left: this.expression(object), right: this.b.literal(null, node) });
+      const read =
+        property.text === 'length' ? this.b.call('len', [this.expression(object)], node) : this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: property.text });
+      return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, { condition: missing, consequent: this.b.literal(null, node), alternate: read });
+    }
     if (!object || !property || node.children.some((child) => child?.type === 'optional_chain')) return this.b.errorNode(node, 'optional chaining (?.)');
     if (property.type !== 'property_identifier') return this.b.errorNode(node, 'a private member (#)');
     if (property.text === 'length') return this.b.call('len', [this.expression(object)], node);
@@ -2010,14 +2043,16 @@ export class JavaScriptImporter {
     if (property === 'sort' && args.length <= 1) {
       // Like reverse: in place, returning the list. Without a comparison JavaScript orders by text,
       // which the import's type check holds to lists of strings (javascript-sort.ts).
-      if (node.parent?.type === 'expression_statement') return this.b.call('sort', [this.expression(object), ...args], node);
+      if (this.inPlaceCalls.get(node.id) === 'value') return this.expression(object);
+      if (node.parent?.type === 'expression_statement' || this.inPlaceCalls.get(node.id) === 'change') return this.b.call('sort', [this.expression(object), ...args], node);
       const receiver = this.expression(object);
       if (freshList(receiver, this.b.libraryCallees)) return this.b.call('sorted', [receiver, ...args], node);
       return this.b.errorNode(node, 'sort() used as a value of a list something else holds', 'It sorts that list in place too: write sort(xs) as a statement, then use xs.');
     }
     if (property === 'reverse' && args.length === 0) {
       // In place, and it returns the list: a statement reverses; a value is a new list only when nothing else holds the old one.
-      if (node.parent?.type === 'expression_statement') return this.b.call('reverse', [this.expression(object)], node);
+      if (this.inPlaceCalls.get(node.id) === 'value') return this.expression(object);
+      if (node.parent?.type === 'expression_statement' || this.inPlaceCalls.get(node.id) === 'change') return this.b.call('reverse', [this.expression(object)], node);
       const receiver = this.expression(object);
       if (freshList(receiver, this.b.libraryCallees)) return this.b.call('reversed', [receiver], node);
       return this.b.errorNode(node, 'reverse() used as a value of a list something else holds', 'It reverses that list in place too: write reverse(xs) as a statement, then use xs.');
@@ -2364,6 +2399,22 @@ function wholeCount(node: SyntaxNode): boolean {
 function freshList(node: A.Expression, libraryCallees: ReadonlySet<string>): boolean {
   if (node.type === 'ArrayLiteral') return true;
   return node.type === 'CallExpression' && node.callee.type === 'Identifier' && libraryCallees.has(node.callee.id) && ['split', 'reversed', 'repeat', 'range', 'slice', 'sorted', 'map', 'keys', 'values', 'jsKeys', 'jsValues'].includes(node.callee.name);
+}
+
+/** Expressions that bind as tightly as a postfix `!`: what a `!` written after them applies to. */
+const POSTFIX_OPERANDS = new Set(['identifier', 'member_expression', 'subscript_expression', 'call_expression', 'parenthesized_expression', 'non_null_expression', 'this', 'string', 'template_string', 'number', 'array', 'object', 'new_expression', 'true', 'false', 'null', 'undefined']);
+
+/**
+ * `a + b!.c`: the TypeScript grammar reads the `!` as applying to `a + b`, and the `.c` to that.
+ * A `!` on anything looser than a postfix expression is always that misreading (written so, it
+ * would need parentheses); it changes the meaning only where a member, an index or a call follows.
+ */
+function misreadAssertion(node: SyntaxNode): boolean {
+  const inner = namedChildren(node)[0];
+  const parent = node.parent;
+  if (!inner || POSTFIX_OPERANDS.has(inner.type) || !parent) return false;
+  const followed = parent.type === 'call_expression' ? field(parent, 'function') : field(parent, 'object');
+  return ['member_expression', 'subscript_expression', 'call_expression'].includes(parent.type) && followed?.id === node.id;
 }
 
 /** A labelled loop being imported: the flag its labelled exits from inner loops set, and which they are. */

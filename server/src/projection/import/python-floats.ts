@@ -39,7 +39,7 @@ interface Effect {
 /** Library calls whose result is a number that is never a float (or is not a number). */
 const NEVER_FLOAT = new Set(['int', 'pyInt', 'roundEven', 'len', 'countItems', 'range', 'str', 'pystr', 'join', 'split', 'splitWords', 'charsOf', 'indexOf', 'lastIndexOf', 'includes', 'print', 'assert', 'push', 'splice', 'sort', 'reverse', 'some', 'every', 'forEach', 'pyEquals', 'pyTruthy']);
 /** The text built-ins: a text, a bool, or a count. */
-const TEXT_BUILTINS = new Set(['radixText', 'repeatText', 'upper', 'lower', 'trim', 'trimStart', 'trimEnd', 'startsWith', 'endsWith', 'replace', 'countOf', 'substring', 'padStart', 'padEnd', 'charCodeAt', 'fromCharCode', 'trimChars', 'trimStartChars', 'trimEndChars', 'zeroFill', 'formatFixed', ...TEXT_KINDS.keys()]);
+const TEXT_BUILTINS = new Set(['radixText', 'repeatText', 'upper', 'lower', 'trim', 'trimStart', 'trimEnd', 'startsWith', 'endsWith', 'replace', 'countOf', 'substring', 'padStart', 'padEnd', 'charCodeAt', 'charAt', 'fromCharCode', 'trimChars', 'trimStartChars', 'trimEndChars', 'zeroFill', 'formatFixed', ...TEXT_KINDS.keys()]);
 /** Library calls that give one of their arguments, or lists of their elements: the level of those. */
 const KEEPS_ARGUMENTS = new Set(['abs', 'min', 'max', 'minOf', 'maxOf', 'sorted', 'reversed', 'values', 'keys', 'concat']);
 /** Library calls that give their first argument's elements. */
