@@ -119,4 +119,32 @@ describe('projection of JavaScript and TypeScript as written in practice', () =>
     assert.match(errors[0], /label on a statement that is not a loop/);
     assert.match(errors[1], /\?\?= operator on a target read through a call/);
   });
+  it('untyped recursive functions, direct and mutual, give TypeScript a return type it can check under --strict', () => {
+    scratch.keepsItsMeaning(
+      [
+        'const factorial = (n) => (n <= 1 ? 1 : n * factorial(n - 1));',
+        'function fib(n) {',
+        '  return n < 2 ? n : fib(n - 1) + fib(n - 2);',
+        '}',
+        'function isEven(n) {',
+        '  return n === 0 ? true : isOdd(n - 1);',
+        '}',
+        'function isOdd(n) {',
+        '  return n === 0 ? false : isEven(n - 1);',
+        '}',
+        'function flatten(xs) {',
+        '  const out = [];',
+        '  for (const x of xs) {',
+        '    if (Array.isArray(x)) {',
+        '      for (const y of flatten(x)) out.push(y);',
+        '    } else out.push(x);',
+        '  }',
+        '  return out;',
+        '}',
+        'console.log(factorial(10), fib(15), isEven(10), isOdd(7), flatten([1, [2, [3, 4]], 5]));',
+      ].join('\n'),
+      'javascript',
+      /fn factorial\(n\)/,
+    );
+  });
 });

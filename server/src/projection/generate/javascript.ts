@@ -119,6 +119,9 @@ class JavaScriptGenerator {
   /** The types of the objects with fields that the program gives a key that may look like an array index (index-keys-on-objects.ts). */
   private indexKeyedObjects: ReadonlySet<string> = new Set();
 
+  /** The program's top-level functions that call themselves, directly or through others (recursiveReturnType). */
+  private recursive: ReadonlySet<string> | undefined;
+
   /** The names the program declares: only these are renamed away from JavaScript's reserved words. */
   private readonly declared = new Set<string>();
 
@@ -239,11 +242,22 @@ class JavaScriptGenerator {
     return isAsync ? `: Promise<${this.type(returnType)}>` : `: ${this.type(returnType)}`;
   }
 
+  /**
+   * TypeScript cannot infer the return type of a function that calls itself, directly or through
+   * others (TS7023 under --strict): such a function without a written return type is given the
+   * checker's (any where it says nothing).
+   */
+  private recursiveReturnType(node: A.FunctionDeclaration): string | null {
+    if (!this.typescript || !(this.recursive ??= recursiveFunctions(this.program)).has(node.name)) return null;
+    const type = this.ctx.model.symbolsDeclaredBy(node.id)[0]?.type;
+    return (type?.kind === 'function' ? typeString(type.returnType) : null) ?? 'any';
+  }
+
   private functionDeclaration(w: CodeWriter, node: A.FunctionDeclaration): void {
     const memo = node.annotations.find(isMemoAnnotation);
     this.annotationComments(w, node.annotations.filter((annotation) => !(annotation === memo && memoizable(node))));
     const head = `${node.async ? 'async ' : ''}function`;
-    const signature = `(${this.parameters(node.parameters)})${this.returnAnnotation(node.returnType, node.async)}`;
+    const signature = `(${this.parameters(node.parameters)})${this.returnAnnotation(node.returnType ?? this.recursiveReturnType(node), node.async)}`;
     if (memo && memoizable(node)) {
       this.memoized(w, node, head, signature);
       return;
@@ -984,6 +998,36 @@ export function typeString(type: Type): string | null {
     default:
       return null;
   }
+}
+
+/** The names of the top-level functions of `program` that call themselves, directly or through other top-level functions. */
+export function recursiveFunctions(program: A.Program): Set<string> {
+  const functions = new Map(program.children.flatMap((child) => (child.type === 'FunctionDeclaration' ? [[child.name, child] as const] : [])));
+  const calls = new Map<string, Set<string>>();
+  for (const [name, fn] of functions) {
+    const called = new Set<string>();
+    someNode(fn.body, (node) => {
+      if (node.type === 'Identifier' && functions.has(node.name)) called.add(node.name);
+      return false;
+    });
+    calls.set(name, called);
+  }
+  const recursive = new Set<string>();
+  for (const name of functions.keys()) {
+    const seen = new Set<string>();
+    const pending = [...(calls.get(name) ?? [])];
+    while (pending.length > 0) {
+      const next = pending.pop()!;
+      if (next === name) {
+        recursive.add(name);
+        break;
+      }
+      if (seen.has(next)) continue;
+      seen.add(next);
+      pending.push(...(calls.get(next) ?? []));
+    }
+  }
+  return recursive;
 }
 
 /** Whether a block assigns `name` (directly, not inside a lambda). */
