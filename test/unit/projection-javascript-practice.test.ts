@@ -147,4 +147,14 @@ describe('projection of JavaScript and TypeScript as written in practice', () =>
       /fn factorial\(n\)/,
     );
   });
+  it('an array destructuring with a rest binds the rest as a new list of the elements after the names; from a list of unknown length it stays an error', () => {
+    scratch.keepsItsMeaning(
+      ['const [best, ...others] = [90, 72, 85, 60];', 'const [only, ...none] = ["x"];', 'others.push(1);', 'console.log(best, others, only, none, others.length);'].join('\n'),
+      'javascript',
+      /const others = slice\(unpacked\d+, 1\);/,
+    );
+    const errors = importSource('function quickSort(arr) {\n  if (arr.length <= 1) return arr;\n  const [pivot, ...rest] = arr;\n  return [...quickSort(rest.filter((x) => x < pivot)), pivot, ...quickSort(rest.filter((x) => x >= pivot))];\n}\nconsole.log(quickSort([3, 1, 2]));\n', 'javascript').diagnostics.filter((d) => d.severity === 'error');
+    assert.deepEqual(errors.map((d) => d.line), [3], errors.map((d) => d.message).join('\n'));
+    assert.match(errors[0].message, /array destructuring of 1 name from a value not known to be a list of at least 1 element/);
+  });
 });

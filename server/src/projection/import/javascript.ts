@@ -1173,12 +1173,17 @@ export class JavaScriptImporter {
   /**
    * `const [a, b] = f();` → `const unpackedN = f(); const a = unpackedN[0]; const b = unpackedN[1];`
    * and `const {x, y} = g();` → `… const x = unpackedN.x; …`: the value once, then each part, as
-   * JavaScript binds them. Only plain names (no holes, defaults, renames, rests or nesting).
+   * JavaScript binds them; `const [first, ...rest] = xs;` binds the rest as `slice(unpackedN, 1)`, a
+   * new list of the elements after the names. Only plain names (no holes, defaults, renames or
+   * nesting, a rest last in a list).
    */
   private destructureValue(pattern: SyntaxNode, value: SyntaxNode, kind: 'let' | 'const'): A.Statement[] | undefined {
-    const parts = namedChildren(pattern);
+    const all = namedChildren(pattern);
+    const last = all.at(-1);
+    const restNode = pattern.type === 'array_pattern' && last?.type === 'rest_pattern' && namedChildren(last).length === 1 && namedChildren(last)[0].type === 'identifier' ? namedChildren(last)[0] : undefined;
+    const parts = restNode ? all.slice(0, -1) : all;
     const plainPart = pattern.type === 'array_pattern' ? 'identifier' : 'shorthand_property_identifier_pattern';
-    const holes = pattern.type === 'array_pattern' && pattern.children.filter((child) => child?.type === ',').length !== parts.length - 1;
+    const holes = pattern.type === 'array_pattern' && pattern.children.filter((child) => child?.type === ',').length !== all.length - 1;
     if (parts.length === 0 || holes || parts.some((part) => part.type !== plainPart)) {
       this.b.unsupported(pattern, 'a destructuring pattern with a hole, a default, a rename, a rest or a nested pattern', 'Read the parts one by one from a name that holds the value.');
       return [];
@@ -1197,6 +1202,10 @@ export class JavaScriptImporter {
           ? this.b.make<A.IndexExpression>('IndexExpression', part, { object, index: this.b.literal(index, part) })
           : this.b.make<A.MemberExpression>('MemberExpression', part, { object, property: part.text });
       out.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', part, { name: part.text, kind, varType: null, annotations: [], initializer: read }));
+    }
+    if (restNode) {
+      const rest = this.b.call('slice', [this.b.identifier(holder, restNode), this.b.literal(parts.length, restNode)], restNode);
+      out.push(this.b.make<A.VariableDeclaration>('VariableDeclaration', restNode, { name: restNode.text, kind, varType: null, annotations: [], initializer: rest }));
     }
     return out;
   }
