@@ -33,6 +33,7 @@ import { reportLateBindings } from './python-closures';
 import { reportCountedDicts } from './python-collections';
 import { typeParametersFromCalls } from './python-call-site-types';
 import { carryEqualities } from './python-equality';
+import { typeGeneratorWalks } from './python-generator-walks';
 
 export interface ImportResult {
   ast: Program;
@@ -68,6 +69,8 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     if (language === 'python') typeNumberKeyedDicts(ast);
     if (language === 'python') typeParametersFromCalls(ast, listCallIds(ast, builder));
     if (language === 'python') typeNumberKeyedDicts(ast);
+    // A generator's walk of a text takes its characters, and the walk's name their type, before the checks that read it.
+    if (language === 'python') typeGeneratorWalks(ast, builder);
     // Python's == of lists, dicts and records compares their values.
     if (language === 'python') carryEqualities(ast, builder);
     // First: the checks below read the program's tests for truth as Whetstone's bool conditions,

@@ -1980,8 +1980,10 @@ export class PythonImporter {
     if (!walk || (name === 'sum' && walk.test)) return undefined;
     const body = this.expression(walk.body);
     const test = walk.test && this.expression(walk.test);
+    // The name is declared where the generator starts, before the body that reads it (as the checker reads a declaration).
+    const declared = this.b.spanBetween(generator.startIndex, generator.startIndex);
     const lambda = (value: A.Expression): A.Lambda =>
-      this.b.make<A.Lambda>('Lambda', generator, { parameters: [this.b.make<A.Parameter>('Parameter', walk.name, { name: walk.name.text, paramType: null, defaultValue: null })], returnType: null, body: value });
+      this.b.make<A.Lambda>('Lambda', generator, { parameters: [this.b.make<A.Parameter>('Parameter', declared, { name: walk.name.text, paramType: null, defaultValue: null })], returnType: null, body: value });
     const iterable = this.expression(walk.iterable);
     const walked = (call: A.CallExpression): A.CallExpression => (markGeneratorWalk(this.b, call), call);
     if (name === 'sum') return this.b.call('sum', [walked(this.b.call('map', [iterable, lambda(body)], generator))], node);
@@ -2051,7 +2053,7 @@ export class PythonImporter {
     if (args.length !== 2 || generator.type !== 'generator_expression' || fallback.type !== 'none') return undefined;
     const walk = this.generatorParts(generator);
     if (!walk?.test || walk.body.type !== 'identifier' || walk.body.text !== walk.name.text) return undefined;
-    const parameter = this.b.make<A.Parameter>('Parameter', walk.name, { name: walk.name.text, paramType: null, defaultValue: null });
+    const parameter = this.b.make<A.Parameter>('Parameter', this.b.spanBetween(generator.startIndex, generator.startIndex), { name: walk.name.text, paramType: null, defaultValue: null });
     const test = this.b.make<A.Lambda>('Lambda', generator, { parameters: [parameter], returnType: null, body: this.expression(walk.test) });
     const call = this.b.call('find', [this.expression(walk.iterable), test], node);
     markGeneratorWalk(this.b, call);
