@@ -34,6 +34,7 @@ import { reportCountedDicts } from './python-collections';
 import { typeParametersFromCalls } from './python-call-site-types';
 import { carryEqualities } from './python-equality';
 import { typeGeneratorWalks } from './python-generator-walks';
+import { carryListExtends } from './python-list-extends';
 
 export interface ImportResult {
   ast: Program;
@@ -73,6 +74,8 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     if (language === 'python') typeGeneratorWalks(ast, builder);
     // Python's == of lists, dicts and records compares their values.
     if (language === 'python') carryEqualities(ast, builder);
+    // Python's `xs += ys` of a list extends it in place (after concat, so `xs += a + b` is known a list's).
+    const extended = language === 'python' ? carryListExtends(ast, builder) : [];
     // First: the checks below read the program's tests for truth as Whetstone's bool conditions,
     // and the renaming below keeps a declaration named like a built-in these use (len, abs) apart.
     const truths = carryTruthTests(ast, builder, language === 'python' ? 'python' : 'javascript');
@@ -92,7 +95,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     // What the run at import did not check (where it gave up, what it never reached).
     const gaps = language === 'python' ? reportRunGaps(ast, builder) : [];
     const lateBindings = language === 'python' ? reportLateBindings(ast) : [];
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...textLists, ...truths, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps, ...lateBindings]);
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...extended, ...textLists, ...truths, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps, ...lateBindings]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

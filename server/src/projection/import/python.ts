@@ -18,9 +18,11 @@
 // len, range, abs, min, max, round, str, float → num, xs.append → push, d.keys → keys…), min(xs) and
 // max(xs) as minOf and maxOf (python-extremes.ts), a generator expression given to join, sum,
 // min, max, list or sorted collected first into a list, as a list comprehension is, slices with a
-// step (stepSlice), xs.count (python-counts.ts), xs.remove, xs.extend and xs.pop(i) of a name.
+// step (stepSlice), xs.count (python-counts.ts), xs.remove, xs.extend and xs.pop(i) of a name, and
+// `xs += ys` of a list (python-list-extends.ts).
 // Everything else becomes a W_UNSUPPORTED diagnostic with its span and text.
 import { markEquality } from './python-equality';
+import { markAddition } from './python-list-extends';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { pythonAssignmentChain, chainedTargetProblem } from './python-chains';
@@ -667,6 +669,12 @@ export class PythonImporter {
           return [this.assign(target, '=', sum, expression)];
         }
         const compound = COMPOUND[operator];
+        if (compound === '+=') {
+          // Of a list, Python's += extends it in place: python-list-extends.ts reads which by the types.
+          const addition = this.assign(this.expression(left), compound, this.expression(right), expression);
+          markAddition(this.b, addition);
+          return [addition];
+        }
         if (compound) return [this.assign(this.expression(left), compound, this.expression(right), expression)];
         if (operator === '%=' || operator === '//=' || BINARY[operator.slice(0, -1)]) {
           const value = this.arithmetic(operator.slice(0, -1), this.expression(left), this.expression(right), expression);
