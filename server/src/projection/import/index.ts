@@ -35,6 +35,7 @@ import { typeParametersFromCalls } from './python-call-site-types';
 import { carryEqualities } from './python-equality';
 import { typeGeneratorWalks } from './python-generator-walks';
 import { carryListExtends } from './python-list-extends';
+import { typeItemPairs } from './python-item-pairs';
 
 export interface ImportResult {
   ast: Program;
@@ -75,7 +76,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     // Python's == of lists, dicts and records compares their values.
     if (language === 'python') carryEqualities(ast, builder);
     // Python's `xs += ys` of a list extends it in place (after concat, so `xs += a + b` is known a list's).
-    const extended = language === 'python' ? carryListExtends(ast, builder) : [];
+    const extended = language === 'python' ? [...carryListExtends(ast, builder), ...typeItemPairs(ast, builder)] : [];
     // First: the checks below read the program's tests for truth as Whetstone's bool conditions,
     // and the renaming below keeps a declaration named like a built-in these use (len, abs) apart.
     const truths = carryTruthTests(ast, builder, language === 'python' ? 'python' : 'javascript');

@@ -23,6 +23,7 @@
 // Everything else becomes a W_UNSUPPORTED diagnostic with its span and text.
 import { markEquality } from './python-equality';
 import { markAddition } from './python-list-extends';
+import { isItemPairs, markItemPairs } from './python-item-pairs';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { pythonAssignmentChain, chainedTargetProblem } from './python-chains';
@@ -571,6 +572,7 @@ export class PythonImporter {
         const written = namedChildren(node)[0];
         const value = written && unparenthesize(written);
         if (value?.type === 'conditional_expression') return [this.lowerConditional(value, (branch) => this.returnOf(branch))];
+        if (value?.type === 'dictionary_comprehension') return this.returnedDict(value, node);
         return [this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: value ? this.expression(value) : null })];
       }
       case 'if_statement':
@@ -791,6 +793,24 @@ export class PythonImporter {
     return [this.assign(this.expression(left), '=', value, node)];
   }
 
+  /**
+   * `return {k: v for …}`: the dict built in a name of its own, as when it is assigned (typed by
+   * the function's `dict[…]` hint, else a map of any keys), then that name returned.
+   */
+  private returnedDict(comprehension: SyntaxNode, node: SyntaxNode): A.Statement[] {
+    let fn = node.parent;
+    while (fn && fn.type !== 'function_definition' && fn.type !== 'lambda') fn = fn.parent;
+    const returns = fn?.type === 'function_definition' ? field(fn, 'return_type') : null;
+    const hinted = returns ? this.typeOf(returns) : undefined;
+    const name = this.fresh('built');
+    const start = this.b.spanBetween(comprehension.startIndex, comprehension.startIndex);
+    const empty = this.b.make<A.ObjectLiteral>('ObjectLiteral', start, { properties: [] });
+    const hold = this.b.make<A.VariableDeclaration>('VariableDeclaration', start, { name, kind: 'const', varType: hinted?.startsWith('map<') ? hinted : 'map<any, any>', annotations: [], initializer: empty });
+    const loop = this.comprehension(comprehension, name);
+    if (!loop) return [hold];
+    return [hold, ...loop, this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: this.b.identifier(name, comprehension) })];
+  }
+
   /** A while or for loop, without its else clause. */
   private loop(node: SyntaxNode): A.Statement[] {
     if (node.type === 'while_statement') {
@@ -955,6 +975,31 @@ export class PythonImporter {
     const pair = this.b.make<A.Lambda>('Lambda', node, { parameters: [param(key)], returnType: null, body: this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [this.b.identifier(key, node), count(key)] }) });
     const pairs = this.b.call('map', [sortedKeys, pair], node);
     return written[0] ? this.b.call('slice', [pairs, this.b.literal(0, node), this.b.literal(Number(written[0].text), node)], node) : pairs;
+  }
+
+  /**
+   * `d.items()` copied by `list(…)` or `sorted(…)` (with a key or none): its pairs as lists, each
+   * `[k, d[k]]` in the dict's order (a tuple in Python: showing one is refused by the display
+   * check). Anywhere else it is Python's view of the dict, which changes with it.
+   */
+  private itemPairs(object: SyntaxNode, node: SyntaxNode): A.Expression {
+    const call = node.parent?.type === 'argument_list' ? node.parent.parent : null;
+    const callee = call && field(call, 'function');
+    const others = call ? namedChildren(field(call, 'arguments') ?? call).filter((argument) => argument.id !== node.id) : [];
+    const copied = callee?.type === 'identifier' && !this.signatures.has(callee.text) && namedChildren(field(call!, 'arguments') ?? call!)[0]?.id === node.id
+      && ((callee.text === 'list' && others.length === 0) || (callee.text === 'sorted' && (others.length === 0 || others.some((other) => other.type === 'keyword_argument' && field(other, 'name')?.text === 'key'))));
+    if (!copied) return this.b.errorNode(node, 'd.items() other than copied by list(…) or sorted(…)', "Python's items() is a view that changes with the dict; list(d.items()) copies it, and for k, v in d.items() walks it.");
+    if (object.type !== 'identifier') return this.b.errorNode(node, '.items() of something other than a name', 'Name the dict first.');
+    this.b.tuplesAsLists = true;
+    const key = this.fresh('key');
+    const start = this.b.spanBetween(node.startIndex, node.startIndex);
+    const parameter = this.b.make<A.Parameter>('Parameter', start, { name: key, paramType: null, defaultValue: null });
+    const read = this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(object), index: this.b.identifier(key, node) });
+    // A pair of a key and a value of other types: a list of any, as Python's tuple holds them (TypeScript would infer a union).
+    const pair = this.b.make<A.Lambda>('Lambda', node, { parameters: [parameter], returnType: 'list<any>', body: this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [this.b.identifier(key, node), read] }) });
+    const pairs = this.b.call('map', [this.b.call('keys', [this.expression(object)], node), pair], node);
+    markItemPairs(this.b, pairs);
+    return pairs;
   }
 
   /** The names `statements` assign only Counters to (python-collections.ts). */
@@ -1912,6 +1957,11 @@ export class PythonImporter {
       if (callee.text === 'list' && args.length === 1 && args[0].type === 'CallExpression') return args[0];
       // list(x) of a name, a literal…: a text's characters until python-text-lists.ts reads the type of x.
       if (callee.text === 'list' && args.length === 1 && namedChildren(field(node, 'arguments') ?? node)[0]?.type !== 'keyword_argument') return this.b.call('charsOf', args, node);
+      // sorted(d.items()): a dict's keys differ, so its pairs are sorted by key alone.
+      if (callee.text === 'sorted' && args.length === 1 && args[0].type === 'CallExpression' && isItemPairs(this.b, args[0])) {
+        args[0].arguments[0] = this.b.call('sorted', [args[0].arguments[0]], node);
+        return args[0];
+      }
       if (callee.text === 'sorted' && args.length === 1) return this.b.call('sorted', args, node);
       if (callee.text === 'sum' && args.length === 1) return this.b.call('sum', args, node);
       // sum(xs, start) of a number start: start, then each element, added in order.
@@ -1964,6 +2014,7 @@ export class PythonImporter {
       return this.b.call('splice', [this.expression(object), args[0], this.b.literal(0, node), this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [args[1]] })], node);
     }
     if ((attribute === 'keys' || attribute === 'values') && args.length === 0) return this.b.call(attribute, [this.expression(object)], node);
+    if (attribute === 'items' && args.length === 0 && written.length === 0) return this.itemPairs(object, node);
     // s.split(): the parts between runs of whitespace, none empty.
     if (attribute === 'split' && args.length === 0 && written.length === 0) return this.b.call('splitWords', [this.expression(object)], node);
     if (attribute === 'split' && args.length === 1) return this.b.call('split', [this.expression(object), ...args], node);
