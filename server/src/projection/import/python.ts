@@ -573,6 +573,8 @@ export class PythonImporter {
         const value = written && unparenthesize(written);
         if (value?.type === 'conditional_expression') return [this.lowerConditional(value, (branch) => this.returnOf(branch))];
         if (value?.type === 'dictionary_comprehension') return this.returnedDict(value, node);
+        const untupled = value?.type === 'expression_list' ? onlyUnpacked(node) : undefined;
+        if (untupled) return [this.statementError(node, node, `return a, b … from a function ${untupled}`, 'Python returns a tuple, which shows as (1, 2) and is never equal to a list; Whetstone holds it as a list. Unpack each call: q, r = f(…).')];
         return [this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: value ? this.expression(value) : null })];
       }
       case 'if_statement':
@@ -1365,10 +1367,13 @@ export class PythonImporter {
       }
       case 'parenthesized_expression':
         return this.expression(unparenthesize(node));
+      case 'expression_list':
+        // `return a, b` returns the tuple (a, b); elsewhere a bare list of values is not one value.
+        if (node.parent?.type !== 'return_statement') return this.b.errorNode(node, `a ${describe(node)}`);
+        return this.listLiteral(node);
       case 'list':
       case 'tuple':
-        if (node.type === 'tuple') this.b.tuplesAsLists = true;
-        return this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: namedChildren(node).map((element) => (element.type === 'list_splat' ? this.b.errorNode(element, 'a splat (*)') : this.expression(element))) });
+        return this.listLiteral(node);
       case 'dictionary':
         return this.dictionary(node);
       case 'binary_operator': {
@@ -1487,6 +1492,12 @@ export class PythonImporter {
       default:
         return this.b.errorNode(node, `a ${describe(node)}`);
     }
+  }
+
+  /** A list, or a tuple (a list in Whetstone: the file then shows no list, since Python shows a tuple as (1, 2)). */
+  private listLiteral(node: SyntaxNode): A.ArrayLiteral {
+    if (node.type !== 'list') this.b.tuplesAsLists = true;
+    return this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: namedChildren(node).map((element) => (element.type === 'list_splat' ? this.b.errorNode(element, 'a splat (*)') : this.expression(element))) });
   }
 
   private arithmetic(operator: string, left: A.Expression, right: A.Expression, at: SyntaxNode): A.Expression {
@@ -2427,6 +2438,27 @@ function dictOfZip(node: SyntaxNode, source: string): SyntaxNode[] | undefined {
 }
 
 /** Whether `node` is `sorted(d.items())`, in a file (`source`) that does not define its own sorted. */
+/**
+ * Why the tuple `return a, b` returns may be seen as other than its values: undefined when the
+ * return is in a function of the file defined once, and every use of its name is a call unpacked
+ * into names (`q, r = f(…)`), so nothing shows, compares or keeps the tuple.
+ */
+function onlyUnpacked(node: SyntaxNode): string | undefined {
+  let fn = node.parent;
+  while (fn && fn.type !== 'function_definition' && fn.type !== 'lambda') fn = fn.parent;
+  const name = fn?.type === 'function_definition' ? field(fn, 'name') : null;
+  if (!fn || !name) return 'other than a def';
+  const root = node.tree.rootNode;
+  const uses = root.descendantsOfType('identifier').filter((found) => found !== null && found.text === name.text && found.id !== name.id);
+  if (root.descendantsOfType('function_definition').filter((other) => field(other!, 'name')?.text === name.text).length > 1) return 'defined more than once';
+  const unpacked = (use: SyntaxNode): boolean => {
+    const call = use.parent;
+    const assignment = call?.parent;
+    return call?.type === 'call' && field(call, 'function')?.id === use.id && assignment?.type === 'assignment' && field(assignment, 'right')?.id === call.id && ['pattern_list', 'tuple_pattern'].includes(field(assignment, 'left')?.type ?? '');
+  };
+  return uses.every(unpacked) ? undefined : 'whose calls do other than unpack it into names (q, r = f(…))';
+}
+
 function sortedItems(node: SyntaxNode, source: string): boolean {
   const callee = node.type === 'call' ? field(node, 'function') : undefined;
   const args = node.type === 'call' ? namedChildren(field(node, 'arguments') ?? node) : [];
