@@ -84,7 +84,7 @@ describe('projection library: pop, shift, concat, sum and the list walks', () =>
         'print(next((n for n in nums if n > 5), None), next((n for n in nums if n > 50), None))',
       ].join('\n') + '\n',
       'python',
-      /sum\(map\(words, fn\(w: string\) => len\(w\)\)\)[^]*pop\(stack\)[^]*shift\(queue\)[^]*splice\(\[5, 6, 7, 8\], 1, 1\)\[0\][^]*map\(nums, fn\(n\) => n \* 2\)[^]*filter\(nums, [^]*reduce\(nums, fn\(a, b\) => a \* b, 1\)[^]*some\(nums, fn\(n: number\) => n > 8\)[^]*every\(nums, fn\(n: number\) => !\(n > 2\) \|\| n > 5\)[^]*concat\(nums, \[10\]\), concat\(\[0\], nums\)[^]*find\(nums, fn\(n: number\) => n > 5\)/,
+      /sum\(map\(words, fn\(w: string\) => len\(w\)\)\)[^]*pop\(stack\)[^]*shift\(queue\)[^]*splice\(\[5, 6, 7, 8\], 1, 1\)\[0\][^]*map\(nums, fn\(n: number\) => n \* 2\)[^]*filter\(nums, [^]*reduce\(nums, fn\(a, b\) => a \* b, 1\)[^]*some\(nums, fn\(n: number\) => n > 8\)[^]*every\(nums, fn\(n: number\) => !\(n > 2\) \|\| n > 5\)[^]*concat\(nums, \[10\]\), concat\(\[0\], nums\)[^]*find\(nums, fn\(n: number\) => n > 5\)/,
     );
   });
 

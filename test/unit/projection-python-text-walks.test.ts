@@ -97,6 +97,44 @@ describe('projection: Python walks over a text', () => {
     );
   });
 
+  it('map and filter of a built-in by name (map(int, str(n))), read whole by list, sum, max, sorted or a join, in every target', () => {
+    scratch.keepsItsMeaning(
+      [
+        'def digits(n: int) -> list[int]:',
+        '    return list(map(int, str(n)))',
+        '',
+        '',
+        'def digit_total(n: int) -> int:',
+        '    return sum(map(int, str(abs(n))))',
+        '',
+        '',
+        'def csv_row(xs: list[int]) -> str:',
+        '    return ",".join(map(str, xs))',
+        '',
+        '',
+        'def longest(words: list[str]) -> int:',
+        '    return max(map(len, words))',
+        '',
+        '',
+        'def sizes(words: list[str]) -> list[int]:',
+        '    return sorted(map(len, words))',
+        '',
+        '',
+        'def evens(xs: list[int]) -> list[int]:',
+        '    return list(filter(lambda v: v % 2 == 0, xs))',
+        '',
+        '',
+        'print(digit_total(4096), digit_total(-77), digit_total(0), len(digits(120)), digits(305)[1])',
+        'print(csv_row([3, -1, 0]), csv_row([]) == "")',
+        'print(longest(["ab", "", "abc"]), sizes(["ccc", "a", "bb"]) == [1, 2, 3])',
+        'print(len(evens([1, 2, 4, -6, 7])), len(evens([])))',
+        '',
+      ].join('\n'),
+      'python',
+      /return map\(charsOf\(str\(n\)\), fn\(item\d+: string\) => pyInt\(item\d+\)\);[^]*return sum\(map\(charsOf\(str\(abs\(n\)\)\), fn\(item\d+: string\) => pyInt\(item\d+\)\)\);[^]*join\(map\(xs, fn\(item\d+: number\) => str\(item\d+\)\), ","\)/,
+    );
+  });
+
   it('the walk of a value of no known type stays an error at import', () => {
     const source = 'def total(xs):\n    return sum(int(c) for c in xs)\n\n\nprint(total(input()))\n';
     const imported = importSource(source, 'python');

@@ -47,6 +47,8 @@ const BIT_OPERATORS = new Set(['&', '|', '^', '<<', '>>']);
 const COMPARISON: Record<string, A.BinaryOperator> = { '==': '==', '!=': '!=', '<': '<', '<=': '<=', '>': '>', '>=': '>=', is: '==', 'is not': '!=' };
 const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
 
+/** Built-ins `map` and `filter` may be given by name (`map(int, digits)`): each is read as the call of one element. */
+const ONE_ARGUMENT_BUILTINS = new Set(['int', 'float', 'str', 'len', 'abs']);
 /** Built-ins Python and Whetstone share by name and meaning. */
 const SAME_BUILTINS = new Set(['print', 'len', 'range', 'abs', 'min', 'max', 'str']);
 const MATH_FUNCTIONS: Record<string, string> = { floor: 'floor', ceil: 'ceil', fabs: 'abs', sqrt: 'sqrt', pow: 'pow' };
@@ -1639,7 +1641,7 @@ export class PythonImporter {
     for (const arg of namedChildren(argsNode)) {
       if (arg.type === 'keyword_argument') keywords.push(arg);
       else if (arg.type === 'list_splat' || arg.type === 'dictionary_splat') return this.b.errorNode(node, 'a call with * or ** arguments');
-      else positional.push(this.expression(arg));
+      else positional.push((positional.length === 0 && this.walkOfBuiltin(callee) && this.builtinAsLambda(arg)) || this.expression(arg));
     }
     const sortedList = callee.type === 'identifier' && callee.text === 'sorted' && positional.length === 1 ? positional[0] : undefined;
     // xs.sort(key=…) sorts in place and gives None: only as a statement.
@@ -2292,10 +2294,30 @@ export class PythonImporter {
     if (name !== 'reduce') {
       const argumentList = node.parent;
       const outer = argumentList?.parent;
-      const inList = argumentList?.type === 'argument_list' && namedChildren(argumentList).length === 1 && outer?.type === 'call' && field(outer, 'function')?.text === 'list';
-      if (!inList) return this.b.errorNode(node, `${name}(…) other than inside list(…)`, `Python's ${name} gives an iterator, read as it is walked; write list(${name}(…)) to make the list at once, as Whetstone's ${name} does.`);
+      // Each of these reads the whole iterator at once, and does nothing else meanwhile that could tell.
+      const reader = outer?.type === 'call' ? field(outer, 'function') : null;
+      const readWhole = reader?.type === 'identifier' ? ['list', 'sum', 'sorted', 'min', 'max'].includes(reader.text) && !this.signatures.has(reader.text) : reader?.type === 'attribute' && field(reader, 'attribute')?.text === 'join';
+      const inList = argumentList?.type === 'argument_list' && namedChildren(argumentList).length === 1 && readWhole;
+      if (!inList) return this.b.errorNode(node, `${name}(…) other than inside list(…), sum(…), sorted(…), min(…), max(…) or a join`, `Python's ${name} gives an iterator, read as it is walked; write list(${name}(…)) to make the list at once, as Whetstone's ${name} does.`);
     }
-    return this.b.call(name, [list, callback, ...(initial ? [initial] : [])], node);
+    const call = this.b.call(name, [list, callback, ...(initial ? [initial] : [])], node);
+    // Python's walks take any iterable, as a for loop does: a text by its characters, a dict by its keys.
+    markGeneratorWalk(this.b, call);
+    return call;
+  }
+
+  /** Whether `callee` is Python's map or filter, which may take a built-in as their function. */
+  private walkOfBuiltin(callee: SyntaxNode): boolean {
+    return callee.type === 'identifier' && (callee.text === 'map' || callee.text === 'filter') && !this.signatures.has(callee.text) && !this.scope.declared.has(callee.text);
+  }
+
+  /** `int` in `map(int, xs)`: the built-in as a lambda of one parameter, whose call is read as the file's own call of it. */
+  private builtinAsLambda(name: SyntaxNode): A.Lambda | undefined {
+    if (name.type !== 'identifier' || !ONE_ARGUMENT_BUILTINS.has(name.text) || this.signatures.has(name.text) || this.scope.declared.has(name.text) || this.scope.outer.has(name.text)) return undefined;
+    const item = this.fresh('item');
+    const parameter = this.b.make<A.Parameter>('Parameter', this.b.spanBetween(name.startIndex, name.startIndex), { name: item, paramType: null, defaultValue: null });
+    const body = this.builtinCall(name, [this.b.identifier(item, name)], name);
+    return body && this.b.make<A.Lambda>('Lambda', name, { parameters: [parameter], returnType: null, body });
   }
 
   /** A string literal's value, or undefined for an f-string or bytes. */
