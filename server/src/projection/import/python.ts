@@ -19,7 +19,9 @@
 // max(xs) as minOf and maxOf (python-extremes.ts), a generator expression given to join, sum,
 // min, max, list or sorted collected first into a list, as a list comprehension is, slices with a
 // step (stepSlice), xs.count (python-counts.ts), xs.remove, xs.extend and xs.pop(i) of a name, and
-// `xs += ys` of a list (python-list-extends.ts).
+// `xs += ys` of a list (python-list-extends.ts), d.items() copied by list(…) or sorted(…) as pairs
+// (python-item-pairs.ts), a dict comprehension returned, and `return a, b` of a function whose
+// every call unpacks it.
 // Everything else becomes a W_UNSUPPORTED diagnostic with its span and text.
 import { markEquality } from './python-equality';
 import { markAddition } from './python-list-extends';
