@@ -84,7 +84,7 @@ describe('projection library: pop, shift, concat, sum and the list walks', () =>
         'print(next((n for n in nums if n > 5), None), next((n for n in nums if n > 50), None))',
       ].join('\n') + '\n',
       'python',
-      /sum\(map\(words, fn\(w\) => len\(w\)\)\)[^]*pop\(stack\)[^]*shift\(queue\)[^]*splice\(\[5, 6, 7, 8\], 1, 1\)\[0\][^]*map\(nums, fn\(n\) => n \* 2\)[^]*filter\(nums, [^]*reduce\(nums, fn\(a, b\) => a \* b, 1\)[^]*some\(nums, fn\(n\) => n > 8\)[^]*every\(nums, fn\(n\) => !\(n > 2\) \|\| n > 5\)[^]*concat\(nums, \[10\]\), concat\(\[0\], nums\)[^]*find\(nums, fn\(n\) => n > 5\)/,
+      /sum\(map\(words, fn\(w: string\) => len\(w\)\)\)[^]*pop\(stack\)[^]*shift\(queue\)[^]*splice\(\[5, 6, 7, 8\], 1, 1\)\[0\][^]*map\(nums, fn\(n: number\) => n \* 2\)[^]*filter\(nums, [^]*reduce\(nums, fn\(a, b\) => a \* b, 1\)[^]*some\(nums, fn\(n: number\) => n > 8\)[^]*every\(nums, fn\(n: number\) => !\(n > 2\) \|\| n > 5\)[^]*concat\(nums, \[10\]\), concat\(\[0\], nums\)[^]*find\(nums, fn\(n: number\) => n > 5\)/,
     );
   });
 
@@ -114,7 +114,7 @@ describe('projection library: pop, shift, concat, sum and the list walks', () =>
     scratch.keepsItsMeaning(
       'ages: dict[str, int] = {"ann": 31, "bob": 17}\nprint(any(ages[name] < 18 for name in ages), sum(ages[name] for name in ages), next((name for name in ages if ages[name] > 30), None))\n',
       'python',
-      /some\(keys\(ages\), fn\(name\) => ages\[name\] < 18\)[^]*sum\(map\(keys\(ages\), fn\(name\) => ages\[name\]\)\)[^]*find\(keys\(ages\), /,
+      /some\(keys\(ages\), fn\(name: string\) => ages\[name\] < 18\)[^]*sum\(map\(keys\(ages\), fn\(name: string\) => ages\[name\]\)\)[^]*find\(keys\(ages\), /,
     );
   });
 

@@ -34,6 +34,9 @@ import { reportLateBindings } from './python-closures';
 import { reportCountedDicts } from './python-collections';
 import { typeParametersFromCalls } from './python-call-site-types';
 import { carryEqualities } from './python-equality';
+import { typeGeneratorWalks } from './python-generator-walks';
+import { carryListExtends } from './python-list-extends';
+import { typeItemPairs } from './python-item-pairs';
 
 export interface ImportResult {
   ast: Program;
@@ -71,8 +74,12 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     if (language === 'python') typeNumberKeyedDicts(ast);
     // A dict written with text keys and given one that may look like an array index: a map, which keeps its order in JavaScript.
     if (language === 'python') typeTextKeyedDicts(ast);
+    // A generator's walk of a text takes its characters, and the walk's name their type, before the checks that read it.
+    if (language === 'python') typeGeneratorWalks(ast, builder);
     // Python's == of lists, dicts and records compares their values.
     if (language === 'python') carryEqualities(ast, builder);
+    // Python's `xs += ys` of a list extends it in place (after concat, so `xs += a + b` is known a list's).
+    const extended = language === 'python' ? [...carryListExtends(ast, builder), ...typeItemPairs(ast, builder)] : [];
     // First: the checks below read the program's tests for truth as Whetstone's bool conditions,
     // and the renaming below keeps a declaration named like a built-in these use (len, abs) apart.
     const truths = carryTruthTests(ast, builder, language === 'python' ? 'python' : 'javascript');
@@ -92,7 +99,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     // What the run at import did not check (where it gave up, what it never reached).
     const gaps = language === 'python' ? reportRunGaps(ast, builder) : [];
     const lateBindings = language === 'python' ? reportLateBindings(ast) : [];
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...textLists, ...truths, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps, ...lateBindings]);
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...extended, ...textLists, ...truths, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps, ...lateBindings]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

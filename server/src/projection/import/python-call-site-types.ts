@@ -22,7 +22,7 @@ interface Callable {
 }
 
 /** Types a call site can give: built from numbers, texts, bools, lists, maps and declared types only. */
-function isKnown(type: Type | undefined): type is Type {
+export function isKnownType(type: Type | undefined): type is Type {
   if (!type) return false;
   switch (type.kind) {
     case 'number':
@@ -31,9 +31,9 @@ function isKnown(type: Type | undefined): type is Type {
     case 'named':
       return true;
     case 'list':
-      return isKnown(type.element);
+      return isKnownType(type.element);
     case 'map':
-      return isKnown(type.key) && isKnown(type.value);
+      return isKnownType(type.key) && isKnownType(type.value);
     default:
       return false;
   }
@@ -140,8 +140,8 @@ function observedTypes(model: SemanticModel, index: AstIndex, callable: Callable
     // `[]` written out holds nothing of another type: it fits the list type the others agree on.
     const values = (given as Expression[]).filter((value) => !(value.type === 'ArrayLiteral' && value.elements.length === 0));
     const types = values.map((value) => model.typeOf(value.id));
-    if (strict && !types.every(isKnown)) return undefined;
-    const texts = new Set(types.filter(isKnown).map(typeToString));
+    if (strict && !types.every(isKnownType)) return undefined;
+    const texts = new Set(types.filter(isKnownType).map(typeToString));
     const [agreed] = texts;
     if (texts.size !== 1 || (values.length < given.length && !agreed.startsWith('list<'))) return undefined;
     return agreed;

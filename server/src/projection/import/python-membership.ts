@@ -46,6 +46,11 @@ export function markGeneratorWalk(builder: AstBuilder, call: CallExpression): vo
   generatorWalks.set(builder, [...(generatorWalks.get(builder) ?? []), call]);
 }
 
+/** The walks made of generator expressions in this import. */
+export function generatorWalksOf(builder: AstBuilder): readonly CallExpression[] {
+  return generatorWalks.get(builder) ?? [];
+}
+
 /** The removeKey calls of `del d[k]` and `d.pop(k)`, per import: their first argument must be a dict. */
 const dictChanges = new WeakMap<AstBuilder, Set<string>>();
 

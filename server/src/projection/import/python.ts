@@ -18,9 +18,14 @@
 // len, range, abs, min, max, round, str, float → num, xs.append → push, d.keys → keys…), min(xs) and
 // max(xs) as minOf and maxOf (python-extremes.ts), a generator expression given to join, sum,
 // min, max, list or sorted collected first into a list, as a list comprehension is, slices with a
-// step (stepSlice), xs.count (python-counts.ts), xs.remove, xs.extend and xs.pop(i) of a name.
+// step (stepSlice), xs.count (python-counts.ts), xs.remove, xs.extend and xs.pop(i) of a name, and
+// `xs += ys` of a list (python-list-extends.ts), d.items() copied by list(…) or sorted(…) as pairs
+// (python-item-pairs.ts), a dict comprehension returned, and `return a, b` of a function whose
+// every call unpacks it.
 // Everything else becomes a W_UNSUPPORTED diagnostic with its span and text.
 import { markEquality } from './python-equality';
+import { markAddition } from './python-list-extends';
+import { isItemPairs, markItemPairs } from './python-item-pairs';
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { pythonAssignmentChain, chainedTargetProblem } from './python-chains';
@@ -44,6 +49,8 @@ const BIT_OPERATORS = new Set(['&', '|', '^', '<<', '>>']);
 const COMPARISON: Record<string, A.BinaryOperator> = { '==': '==', '!=': '!=', '<': '<', '<=': '<=', '>': '>', '>=': '>=', is: '==', 'is not': '!=' };
 const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
 
+/** Built-ins `map` and `filter` may be given by name (`map(int, digits)`): each is read as the call of one element. */
+const ONE_ARGUMENT_BUILTINS = new Set(['int', 'float', 'str', 'len', 'abs']);
 /** Built-ins Python and Whetstone share by name and meaning. */
 const SAME_BUILTINS = new Set(['print', 'len', 'range', 'abs', 'min', 'max', 'str']);
 const MATH_FUNCTIONS: Record<string, string> = { floor: 'floor', ceil: 'ceil', fabs: 'abs', sqrt: 'sqrt', pow: 'pow' };
@@ -571,6 +578,9 @@ export class PythonImporter {
         const written = namedChildren(node)[0];
         const value = written && unparenthesize(written);
         if (value?.type === 'conditional_expression') return [this.lowerConditional(value, (branch) => this.returnOf(branch))];
+        if (value?.type === 'dictionary_comprehension') return this.returnedDict(value, node);
+        const untupled = value?.type === 'expression_list' ? onlyUnpacked(node) : undefined;
+        if (untupled) return [this.statementError(node, node, `return a, b … from a function ${untupled}`, 'Python returns a tuple, which shows as (1, 2) and is never equal to a list; Whetstone holds it as a list. Unpack each call: q, r = f(…).')];
         return [this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: value ? this.expression(value) : null })];
       }
       case 'if_statement':
@@ -669,6 +679,12 @@ export class PythonImporter {
           return [this.assign(target, '=', sum, expression)];
         }
         const compound = COMPOUND[operator];
+        if (compound === '+=') {
+          // Of a list, Python's += extends it in place: python-list-extends.ts reads which by the types.
+          const addition = this.assign(this.expression(left), compound, this.expression(right), expression);
+          markAddition(this.b, addition);
+          return [addition];
+        }
         if (compound) return [this.assign(this.expression(left), compound, this.expression(right), expression)];
         if (operator === '%=' || operator === '//=' || BINARY[operator.slice(0, -1)]) {
           const value = this.arithmetic(operator.slice(0, -1), this.expression(left), this.expression(right), expression);
@@ -814,6 +830,24 @@ export class PythonImporter {
       this.assign(this.b.make<A.IndexExpression>('IndexExpression', pair, { object: this.b.identifier(left.text, left), index: this.b.literal(key!, pair) }), '=', this.expression(value!), pair),
     );
     return [start, ...puts];
+  }
+
+  /**
+   * `return {k: v for …}`: the dict built in a name of its own, as when it is assigned (typed by
+   * the function's `dict[…]` hint, else a map of any keys), then that name returned.
+   */
+  private returnedDict(comprehension: SyntaxNode, node: SyntaxNode): A.Statement[] {
+    let fn = node.parent;
+    while (fn && fn.type !== 'function_definition' && fn.type !== 'lambda') fn = fn.parent;
+    const returns = fn?.type === 'function_definition' ? field(fn, 'return_type') : null;
+    const hinted = returns ? this.typeOf(returns) : undefined;
+    const name = this.fresh('built');
+    const start = this.b.spanBetween(comprehension.startIndex, comprehension.startIndex);
+    const empty = this.b.make<A.ObjectLiteral>('ObjectLiteral', start, { properties: [] });
+    const hold = this.b.make<A.VariableDeclaration>('VariableDeclaration', start, { name, kind: 'const', varType: hinted?.startsWith('map<') ? hinted : 'map<any, any>', annotations: [], initializer: empty });
+    const loop = this.comprehension(comprehension, name);
+    if (!loop) return [hold];
+    return [hold, ...loop, this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: this.b.identifier(name, comprehension) })];
   }
 
   /** A while or for loop, without its else clause. */
@@ -980,6 +1014,31 @@ export class PythonImporter {
     const pair = this.b.make<A.Lambda>('Lambda', node, { parameters: [param(key)], returnType: null, body: this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [this.b.identifier(key, node), count(key)] }) });
     const pairs = this.b.call('map', [sortedKeys, pair], node);
     return written[0] ? this.b.call('slice', [pairs, this.b.literal(0, node), this.b.literal(Number(written[0].text), node)], node) : pairs;
+  }
+
+  /**
+   * `d.items()` copied by `list(…)` or `sorted(…)` (with a key or none): its pairs as lists, each
+   * `[k, d[k]]` in the dict's order (a tuple in Python: showing one is refused by the display
+   * check). Anywhere else it is Python's view of the dict, which changes with it.
+   */
+  private itemPairs(object: SyntaxNode, node: SyntaxNode): A.Expression {
+    const call = node.parent?.type === 'argument_list' ? node.parent.parent : null;
+    const callee = call && field(call, 'function');
+    const others = call ? namedChildren(field(call, 'arguments') ?? call).filter((argument) => argument.id !== node.id) : [];
+    const copied = callee?.type === 'identifier' && !this.signatures.has(callee.text) && namedChildren(field(call!, 'arguments') ?? call!)[0]?.id === node.id
+      && ((callee.text === 'list' && others.length === 0) || (callee.text === 'sorted' && (others.length === 0 || others.some((other) => other.type === 'keyword_argument' && field(other, 'name')?.text === 'key'))));
+    if (!copied) return this.b.errorNode(node, 'd.items() other than copied by list(…) or sorted(…)', "Python's items() is a view that changes with the dict; list(d.items()) copies it, and for k, v in d.items() walks it.");
+    if (object.type !== 'identifier') return this.b.errorNode(node, '.items() of something other than a name', 'Name the dict first.');
+    this.b.tuplesAsLists = true;
+    const key = this.fresh('key');
+    const start = this.b.spanBetween(node.startIndex, node.startIndex);
+    const parameter = this.b.make<A.Parameter>('Parameter', start, { name: key, paramType: null, defaultValue: null });
+    const read = this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(object), index: this.b.identifier(key, node) });
+    // A pair of a key and a value of other types: a list of any, as Python's tuple holds them (TypeScript would infer a union).
+    const pair = this.b.make<A.Lambda>('Lambda', node, { parameters: [parameter], returnType: 'list<any>', body: this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [this.b.identifier(key, node), read] }) });
+    const pairs = this.b.call('map', [this.b.call('keys', [this.expression(object)], node), pair], node);
+    markItemPairs(this.b, pairs);
+    return pairs;
   }
 
   /** The names `statements` assign only Counters to (python-collections.ts). */
@@ -1345,10 +1404,13 @@ export class PythonImporter {
       }
       case 'parenthesized_expression':
         return this.expression(unparenthesize(node));
+      case 'expression_list':
+        // `return a, b` returns the tuple (a, b); elsewhere a bare list of values is not one value.
+        if (node.parent?.type !== 'return_statement') return this.b.errorNode(node, `a ${describe(node)}`);
+        return this.listLiteral(node);
       case 'list':
       case 'tuple':
-        if (node.type === 'tuple') this.b.tuplesAsLists = true;
-        return this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: namedChildren(node).map((element) => (element.type === 'list_splat' ? this.b.errorNode(element, 'a splat (*)') : this.expression(element))) });
+        return this.listLiteral(node);
       case 'dictionary':
         return this.dictionary(node);
       case 'binary_operator': {
@@ -1490,6 +1552,12 @@ export class PythonImporter {
     return this.b.make<A.MultipleAssignment>('MultipleAssignment', node, { annotations: [], targets: targets.map((target) => this.expression(target)), values: [this.b.call('floor', [divide], right), signed] });
   }
 
+  /** A list, or a tuple (a list in Whetstone: the file then shows no list, since Python shows a tuple as (1, 2)). */
+  private listLiteral(node: SyntaxNode): A.ArrayLiteral {
+    if (node.type !== 'list') this.b.tuplesAsLists = true;
+    return this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: namedChildren(node).map((element) => (element.type === 'list_splat' ? this.b.errorNode(element, 'a splat (*)') : this.expression(element))) });
+  }
+
   private arithmetic(operator: string, left: A.Expression, right: A.Expression, at: SyntaxNode): A.Expression {
     if (operator === '%' && !this.signAgnostic(at)) {
       // Python's remainder takes the sign of the divisor: (a % b + b) % b in Whetstone's terms.
@@ -1629,7 +1697,7 @@ export class PythonImporter {
     for (const arg of namedChildren(argsNode)) {
       if (arg.type === 'keyword_argument') keywords.push(arg);
       else if (arg.type === 'list_splat' || arg.type === 'dictionary_splat') return this.b.errorNode(node, 'a call with * or ** arguments');
-      else positional.push(this.expression(arg));
+      else positional.push((positional.length === 0 && this.walkOfBuiltin(callee) && this.builtinAsLambda(arg)) || this.expression(arg));
     }
     const sortedList = callee.type === 'identifier' && callee.text === 'sorted' && positional.length === 1 ? positional[0] : undefined;
     // xs.sort(key=…) sorts in place and gives None: only as a statement.
@@ -1970,6 +2038,11 @@ export class PythonImporter {
       if (callee.text === 'list' && args.length === 1 && args[0].type === 'CallExpression') return args[0];
       // list(x) of a name, a literal…: a text's characters until python-text-lists.ts reads the type of x.
       if (callee.text === 'list' && args.length === 1 && namedChildren(field(node, 'arguments') ?? node)[0]?.type !== 'keyword_argument') return this.b.call('charsOf', args, node);
+      // sorted(d.items()): a dict's keys differ, so its pairs are sorted by key alone.
+      if (callee.text === 'sorted' && args.length === 1 && args[0].type === 'CallExpression' && isItemPairs(this.b, args[0])) {
+        args[0].arguments[0] = this.b.call('sorted', [args[0].arguments[0]], node);
+        return args[0];
+      }
       if (callee.text === 'sorted' && args.length === 1) return this.b.call('sorted', args, node);
       if (callee.text === 'sum' && args.length === 1) return this.b.call('sum', args, node);
       // sum(xs, start) of a number start: start, then each element, added in order.
@@ -2022,6 +2095,7 @@ export class PythonImporter {
       return this.b.call('splice', [this.expression(object), args[0], this.b.literal(0, node), this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: [args[1]] })], node);
     }
     if ((attribute === 'keys' || attribute === 'values') && args.length === 0) return this.b.call(attribute, [this.expression(object)], node);
+    if (attribute === 'items' && args.length === 0 && written.length === 0) return this.itemPairs(object, node);
     // s.split(): the parts between runs of whitespace, none empty.
     if (attribute === 'split' && args.length === 0 && written.length === 0) return this.b.call('splitWords', [this.expression(object)], node);
     if (attribute === 'split' && args.length === 1) return this.b.call('split', [this.expression(object), ...args], node);
@@ -2048,8 +2122,10 @@ export class PythonImporter {
     if (!walk || (name === 'sum' && walk.test)) return undefined;
     const body = this.expression(walk.body);
     const test = walk.test && this.expression(walk.test);
+    // The name is declared where the generator starts, before the body that reads it (as the checker reads a declaration).
+    const declared = this.b.spanBetween(generator.startIndex, generator.startIndex);
     const lambda = (value: A.Expression): A.Lambda =>
-      this.b.make<A.Lambda>('Lambda', generator, { parameters: [this.b.make<A.Parameter>('Parameter', walk.name, { name: walk.name.text, paramType: null, defaultValue: null })], returnType: null, body: value });
+      this.b.make<A.Lambda>('Lambda', generator, { parameters: [this.b.make<A.Parameter>('Parameter', declared, { name: walk.name.text, paramType: null, defaultValue: null })], returnType: null, body: value });
     const iterable = this.expression(walk.iterable);
     const walked = (call: A.CallExpression): A.CallExpression => (markGeneratorWalk(this.b, call), call);
     if (name === 'sum') return this.b.call('sum', [walked(this.b.call('map', [iterable, lambda(body)], generator))], node);
@@ -2119,7 +2195,7 @@ export class PythonImporter {
     if (args.length !== 2 || generator.type !== 'generator_expression' || fallback.type !== 'none') return undefined;
     const walk = this.generatorParts(generator);
     if (!walk?.test || walk.body.type !== 'identifier' || walk.body.text !== walk.name.text) return undefined;
-    const parameter = this.b.make<A.Parameter>('Parameter', walk.name, { name: walk.name.text, paramType: null, defaultValue: null });
+    const parameter = this.b.make<A.Parameter>('Parameter', this.b.spanBetween(generator.startIndex, generator.startIndex), { name: walk.name.text, paramType: null, defaultValue: null });
     const test = this.b.make<A.Lambda>('Lambda', generator, { parameters: [parameter], returnType: null, body: this.expression(walk.test) });
     const call = this.b.call('find', [this.expression(walk.iterable), test], node);
     markGeneratorWalk(this.b, call);
@@ -2288,10 +2364,30 @@ export class PythonImporter {
     if (name !== 'reduce') {
       const argumentList = node.parent;
       const outer = argumentList?.parent;
-      const inList = argumentList?.type === 'argument_list' && namedChildren(argumentList).length === 1 && outer?.type === 'call' && field(outer, 'function')?.text === 'list';
-      if (!inList) return this.b.errorNode(node, `${name}(…) other than inside list(…)`, `Python's ${name} gives an iterator, read as it is walked; write list(${name}(…)) to make the list at once, as Whetstone's ${name} does.`);
+      // Each of these reads the whole iterator at once, and does nothing else meanwhile that could tell.
+      const reader = outer?.type === 'call' ? field(outer, 'function') : null;
+      const readWhole = reader?.type === 'identifier' ? ['list', 'sum', 'sorted', 'min', 'max'].includes(reader.text) && !this.signatures.has(reader.text) : reader?.type === 'attribute' && field(reader, 'attribute')?.text === 'join';
+      const inList = argumentList?.type === 'argument_list' && namedChildren(argumentList).length === 1 && readWhole;
+      if (!inList) return this.b.errorNode(node, `${name}(…) other than inside list(…), sum(…), sorted(…), min(…), max(…) or a join`, `Python's ${name} gives an iterator, read as it is walked; write list(${name}(…)) to make the list at once, as Whetstone's ${name} does.`);
     }
-    return this.b.call(name, [list, callback, ...(initial ? [initial] : [])], node);
+    const call = this.b.call(name, [list, callback, ...(initial ? [initial] : [])], node);
+    // Python's walks take any iterable, as a for loop does: a text by its characters, a dict by its keys.
+    markGeneratorWalk(this.b, call);
+    return call;
+  }
+
+  /** Whether `callee` is Python's map or filter, which may take a built-in as their function. */
+  private walkOfBuiltin(callee: SyntaxNode): boolean {
+    return callee.type === 'identifier' && (callee.text === 'map' || callee.text === 'filter') && !this.signatures.has(callee.text) && !this.scope.declared.has(callee.text);
+  }
+
+  /** `int` in `map(int, xs)`: the built-in as a lambda of one parameter, whose call is read as the file's own call of it. */
+  private builtinAsLambda(name: SyntaxNode): A.Lambda | undefined {
+    if (name.type !== 'identifier' || !ONE_ARGUMENT_BUILTINS.has(name.text) || this.signatures.has(name.text) || this.scope.declared.has(name.text) || this.scope.outer.has(name.text)) return undefined;
+    const item = this.fresh('item');
+    const parameter = this.b.make<A.Parameter>('Parameter', this.b.spanBetween(name.startIndex, name.startIndex), { name: item, paramType: null, defaultValue: null });
+    const body = this.builtinCall(name, [this.b.identifier(item, name)], name);
+    return body && this.b.make<A.Lambda>('Lambda', name, { parameters: [parameter], returnType: null, body });
   }
 
   /** A string literal's value, or undefined for an f-string or bytes. */
@@ -2434,6 +2530,27 @@ function dictOfZip(node: SyntaxNode, source: string): SyntaxNode[] | undefined {
 }
 
 /** Whether `node` is `sorted(d.items())`, in a file (`source`) that does not define its own sorted. */
+/**
+ * Why the tuple `return a, b` returns may be seen as other than its values: undefined when the
+ * return is in a function of the file defined once, and every use of its name is a call unpacked
+ * into names (`q, r = f(…)`), so nothing shows, compares or keeps the tuple.
+ */
+function onlyUnpacked(node: SyntaxNode): string | undefined {
+  let fn = node.parent;
+  while (fn && fn.type !== 'function_definition' && fn.type !== 'lambda') fn = fn.parent;
+  const name = fn?.type === 'function_definition' ? field(fn, 'name') : null;
+  if (!fn || !name) return 'other than a def';
+  const root = node.tree.rootNode;
+  const uses = root.descendantsOfType('identifier').filter((found) => found !== null && found.text === name.text && found.id !== name.id);
+  if (root.descendantsOfType('function_definition').filter((other) => field(other!, 'name')?.text === name.text).length > 1) return 'defined more than once';
+  const unpacked = (use: SyntaxNode): boolean => {
+    const call = use.parent;
+    const assignment = call?.parent;
+    return call?.type === 'call' && field(call, 'function')?.id === use.id && assignment?.type === 'assignment' && field(assignment, 'right')?.id === call.id && ['pattern_list', 'tuple_pattern'].includes(field(assignment, 'left')?.type ?? '');
+  };
+  return uses.every(unpacked) ? undefined : 'whose calls do other than unpack it into names (q, r = f(…))';
+}
+
 function sortedItems(node: SyntaxNode, source: string): boolean {
   const callee = node.type === 'call' ? field(node, 'function') : undefined;
   const args = node.type === 'call' ? namedChildren(field(node, 'arguments') ?? node) : [];
