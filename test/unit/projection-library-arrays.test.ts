@@ -53,8 +53,8 @@ describe('projection library: Array.from, splice, destructuring, rest parameters
     );
   });
 
-  it('a destructuring pattern with a hole, a default, a rename, a rest or nesting is an error at import', () => {
-    const errors = importErrors('function f() {\n  return [1, 2, 3];\n}\nconst [a, , c] = f();\nconst [d = 1] = f();\nconst { x: y } = { x: 1 };\nconst [e, ...rest] = f();\n').filter((error) => /destructuring/.test(error));
+  it('a destructuring pattern with a hole, a default, a rename, a rest in an object or nesting is an error at import', () => {
+    const errors = importErrors('function f() {\n  return [1, 2, 3];\n}\nconst [a, , c] = f();\nconst [d = 1] = f();\nconst { x: y } = { x: 1 };\nconst { e, ...rest } = { e: 1, g: 2 };\n').filter((error) => /destructuring/.test(error));
     assert.equal(errors.length, 4, errors.join('\n'));
     for (const [index, error] of errors.entries()) assert.match(error, new RegExp(`^${index + 4}: .*a destructuring pattern with a hole, a default, a rename, a rest or a nested pattern`));
   });

@@ -187,12 +187,12 @@ describe('projection: the order of a map walked', () => {
   });
 
   it('an object written with fields and later given a key that may look like an array index is an error at projection to JavaScript and TypeScript where it is walked or shown', () => {
-    const source = 'const o = { x: 1, y: 2 };\no["3"] = 5;\nfor k in keys(o) {\n  print(k);\n}\nconst p = { name: "a" };\np["name2"] = "b";\nprint(keys(p));\n';
+    const source = 'const o = { x: 1, y: 2 };\no["3"] = 5;\nfor k in keys(o) {\n  print(k);\n}\nconst p = { name: "a" };\np["name2"] = "b";\nprint(keys(p));\nconst q = { a: 1, b: 2 };\nfor key in keys(q) {\n  q[key] = q[key] * 2;\n}\nprint(q);\n';
     const doc = WhetstoneDocument.create(source, 1);
     try {
       for (const target of ['javascript', 'typescript'] as const) {
         const found = generate(doc.ast, target).diagnostics.map((d) => `${d.line}: ${d.code} ${d.message}`);
-        // `p` gets a key that is no array index: a plain object keeps it after its fields.
+        // `p` gets a key that is no array index: a plain object keeps it after its fields; `q` only its own keys again.
         assert.deepEqual(found.map((message) => message.slice(0, 3)), ['3: '], found.join('\n'));
         assert.match(found[0], /W_UNFAITHFUL .*an object written with fields that the program also gives a key that may look like an array index/);
       }

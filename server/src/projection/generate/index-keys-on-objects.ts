@@ -22,11 +22,53 @@ function mayBeIndexKey(key: A.Expression): boolean {
   return typeof key.value === 'string' && /^(0|[1-9][0-9]*)$/.test(key.value) && Number(key.value) < 2 ** 32 - 1;
 }
 
+/**
+ * The names that only ever hold keys an object already has, by the object's name: the loop names
+ * of `for k in keys(o)` (or jsKeys), and names assigned nothing but those. A write at such a key
+ * changes a value in place and adds no key.
+ */
+function ownKeyNames(program: A.Program): Map<string, Set<string>> {
+  const walkers = new Map<string, string>();
+  const assigned = new Map<string, A.Expression[]>();
+  // Names are matched by their text: one declared twice (two loops, a parameter) may be another variable.
+  const declarations = new Map<string, number>();
+  const declare = (name: string): void => void declarations.set(name, (declarations.get(name) ?? 0) + 1);
+  const visit = (node: A.Node): void => {
+    if (node.type === 'ForStatement') declare(node.iterator);
+    if (node.type === 'VariableDeclaration') declare(node.name);
+    if (node.type === 'Parameter') declare(node.name);
+    if (node.type === 'ForStatement' && node.iterable.type === 'CallExpression' && node.iterable.callee.type === 'Identifier' && ['keys', 'jsKeys'].includes(node.iterable.callee.name)) {
+      const [object] = node.iterable.arguments;
+      if (object?.type === 'Identifier') walkers.set(node.iterator, object.name);
+    }
+    if (node.type === 'AssignmentStatement' && node.target.type === 'Identifier') assigned.set(node.target.name, [...(assigned.get(node.target.name) ?? []), node.value]);
+    if (node.type === 'VariableDeclaration' && node.initializer) assigned.set(node.name, [...(assigned.get(node.name) ?? []), node.initializer]);
+    for (const child of childNodes(node)) visit(child);
+  };
+  visit(program);
+  const owners = new Map<string, Set<string>>();
+  const add = (object: string, name: string): void => {
+    if ((declarations.get(name) ?? 0) <= 1) owners.set(object, (owners.get(object) ?? new Set()).add(name));
+  };
+  for (const [name, object] of walkers) {
+    // A loop name also assigned elsewhere may hold another key.
+    if (!assigned.has(name)) add(object, name);
+  }
+  for (const [name, values] of assigned) {
+    const objects = new Set(values.map((value) => (value.type === 'Identifier' && !assigned.has(value.name) ? walkers.get(value.name) : undefined)));
+    const [object] = objects;
+    if (objects.size === 1 && object !== undefined && !walkers.has(name)) add(object, name);
+  }
+  return owners;
+}
+
 /** The types (as text) of the objects with fields that the program writes at a key that may look like an array index. */
 export function objectsGivenIndexKeys(program: A.Program, ctx: GenerationContext): Set<string> {
   const found = new Set<string>();
+  const owned = ownKeyNames(program);
+  const ownKey = (object: A.Expression, key: A.Expression): boolean => object.type === 'Identifier' && key.type === 'Identifier' && (owned.get(object.name)?.has(key.name) ?? false);
   const visit = (node: A.Node): void => {
-    if (node.type === 'AssignmentStatement' && node.target.type === 'IndexExpression' && mayBeIndexKey(node.target.index)) {
+    if (node.type === 'AssignmentStatement' && node.target.type === 'IndexExpression' && mayBeIndexKey(node.target.index) && !ownKey(node.target.object, node.target.index)) {
       const type = ctx.typeOf(node.target.object);
       const base = type && stripOptional(type);
       if (base?.kind === 'object' && base.fields.size > 0) found.add(typeToString(base));
