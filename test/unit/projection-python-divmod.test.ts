@@ -45,6 +45,11 @@ describe("projection: Python's divmod and 0-padded numbers", () => {
     );
   });
 
+  it('divmod of floats, whose quotient Python shows as 3.0, is an error where it is shown', () => {
+    const errors = importSource('q, r = divmod(7.5, 2)\nprint(q, r)\n', 'python').diagnostics.filter((d) => d.severity === 'error');
+    assert.ok(errors.some((d) => d.line === 2 && /may be a float/.test(d.message)), errors.map((d) => `${d.line}: ${d.message}`).join('\n'));
+  });
+
   it('0s before a value that may be a text are an error at import (Python pads a text on its right)', () => {
     const errors = importSource('def tag(code):\n    return f"{code:05}"\n\n\nprint(tag("ab"))\n', 'python').diagnostics.filter((d) => d.severity === 'error');
     assert.ok(errors.some((d) => d.line === 2 && /Python pads a text with 0s on its right/.test(d.message)), errors.map((d) => `${d.line}: ${d.message}`).join('\n'));

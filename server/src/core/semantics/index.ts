@@ -4,6 +4,7 @@ export type { NameSpans } from './resolve';
 export type { SemanticSymbol, SymbolKind, Reference, ReferenceKind, Scope, ScopeKind } from './symbols';
 export * from './types';
 export { BUILTINS, type BuiltinFunction } from './builtins';
+export { isArrayIndexKey } from './array-index-keys';
 export { closestName } from './suggest';
 export { retypeParameter } from './fixes';
 export { ANNOTATION_TYPES, annotationTypeInfo, allowedStrategies, type AnnotationTypeInfo, type AnnotationStrategyInfo } from './annotations';

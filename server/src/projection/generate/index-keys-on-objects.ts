@@ -6,7 +6,7 @@
 // JavaScript where they are walked or shown; a map type (`map<string, V>`) keeps the order.
 import type * as A from '../../core/ast';
 import { childNodes } from '../../core/ast';
-import { stripOptional, typeToString, type Type } from '../../core/semantics';
+import { isArrayIndexKey, stripOptional, typeToString, type Type } from '../../core/semantics';
 import type { GenerationContext } from './common';
 
 /** The built-ins that walk an object's keys in their order, or show it so. */
@@ -19,7 +19,7 @@ export const INDEX_KEY_WALKED =
 /** Whether `key` may be a text that JavaScript takes as an array index. */
 function mayBeIndexKey(key: A.Expression): boolean {
   if (key.type !== 'Literal') return true;
-  return typeof key.value === 'string' && /^(0|[1-9][0-9]*)$/.test(key.value) && Number(key.value) < 2 ** 32 - 1;
+  return typeof key.value === 'string' && isArrayIndexKey(key.value);
 }
 
 /**

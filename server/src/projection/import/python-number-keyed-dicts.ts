@@ -15,7 +15,7 @@
 // is given is a text and it is only indexed, measured, walked or shown, is declared
 // `map<string, V>`, which the generated code holds in a Map, in insertion order as Python's dict.
 import { childNodes, type Expression, type Node, type Program, type VariableDeclaration } from '../../core/ast';
-import { analyze } from '../../core/semantics';
+import { analyze, isArrayIndexKey } from '../../core/semantics';
 
 /** At most this many declarations are tried per pass (each try analyses the program once). */
 const MAX_TRIED = 16;
@@ -60,7 +60,7 @@ export function typeNumberKeyedDicts(program: Program): void {
 /** Whether `key` may be a text that JavaScript takes as an array index (a literal one, or one known only at run time). */
 function mayBeIndexKey(key: Expression): boolean {
   if (key.type !== 'Literal') return true;
-  return typeof key.value === 'string' && /^(0|[1-9][0-9]*)$/.test(key.value);
+  return typeof key.value === 'string' && isArrayIndexKey(key.value);
 }
 
 /** Shown (`print(o)`, `str(o)`) or walked (`for k in o`) in its insertion order, a map gives none of it further. */
