@@ -36,11 +36,11 @@ describe('projection of undefined and ?. where the value is only tested', () => 
         '}',
         '',
         'const items: Item[] = [{ name: "tea", price: 3.5 }, { name: "jam", price: 0 }];',
-        'console.log(findByName(items, "jam") !== undefined, findByName(items, "cake") === undefined);',
+        'console.log(findByName(items, "jam") != undefined, findByName(items, "cake") == undefined);',
         'if (findByName(items, "tea")) console.log("has tea");',
         'if (!findByName(items, "cake")) console.log("no cake");',
         'console.log((findByName(items, "cake") ?? items[0]).name, (findByName(items, "jam") ?? items[0]).price);',
-        'console.log(firstNegative([1, -0, 2]) === undefined ? "none" : "some", firstNegative([3, -2.5]) ?? 0, firstNegative([]) ?? -1);',
+        'console.log(firstNegative([1, -0, 2]) == undefined ? "none" : "some", firstNegative([3, -2.5]) ?? 0, firstNegative([]) ?? -1);',
         'console.log(firstNegative([1]) == null && findByName([], "x") == null);',
         '',
       ].join('\n'),
@@ -60,12 +60,12 @@ describe('projection of undefined and ?. where the value is only tested', () => 
         '',
         'function describe(n: Node | null): string {',
         '  if (n?.next) return "has next";',
-        '  if (n?.label === undefined) return "empty";',
-        '  return n?.next == null && n?.value !== undefined ? "last" : "other";',
+        '  if (n?.label == undefined) return "empty";',
+        '  return n?.next == null && n?.value != undefined ? "last" : "other";',
         '}',
         '',
         'function count(words: string[] | null): number {',
-        '  if (words?.length === undefined) return -1;',
+        '  if (words?.length == undefined) return -1;',
         '  return words?.length == null || words.length === 0 ? 0 : words.length;',
         '}',
         '',
@@ -110,5 +110,22 @@ describe('projection of undefined and ?. where the value is only tested', () => 
       errors.map((error) => error.replace(/:.*undefined outside a comparison.*/, '')),
       ['3', '6'],
     );
+  });
+  it('a strict comparison (=== null, !== undefined) tells undefined from null, so return undefined and ?. compared so stay errors', () => {
+    const source = [
+      'function find(xs, v) {',
+      '  for (const x of xs) if (x === v) return x;',
+      '  return undefined;',
+      '}',
+      'function label(n) {',
+      '  return n?.name === undefined ? "none" : "named";',
+      '}',
+      'if (find([1, 2], 5) === null) console.log("null");',
+      'else console.log("not null");',
+      'console.log(label({ name: null }));',
+      '',
+    ].join('\n');
+    const errors = importSource(source, 'javascript').diagnostics.filter((d) => d.severity === 'error').map((d) => d.line);
+    assert.ok(errors.includes(3) && errors.includes(6), errors.join(', '));
   });
 });

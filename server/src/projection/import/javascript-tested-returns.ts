@@ -1,5 +1,5 @@
 // `return undefined;` in a function whose every call is only tested: compared with undefined or
-// null, the left of `??`, or taken for its truth. There undefined and Whetstone's null answer the
+// null by `==` or `!=`, the left of `??`, or taken for its truth. There undefined and Whetstone's null answer the
 // same, and the value never shows, so the return is `return null;`; and `a?.b` only tested is
 // `a == null ? null : a.b`. Anywhere else undefined stays an error (it prints and passes
 // differently from null).
@@ -8,7 +8,8 @@ import { field } from './ast-builder';
 
 const FUNCTIONS = new Set(['function_declaration', 'function_expression', 'arrow_function', 'function']);
 const CONDITIONS = new Set(['if_statement', 'while_statement', 'do_statement']);
-const EQUALITY = new Set(['===', '!==', '==', '!=']);
+// Only the loose comparisons: `=== null` tells undefined from null, which become one value here.
+const EQUALITY = new Set(['==', '!=']);
 
 /** Whether the value of `node` is only tested, never kept or shown. */
 export function testedOnly(node: SyntaxNode): boolean {
