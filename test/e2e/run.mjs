@@ -5,7 +5,7 @@
 import { runTests } from '@vscode/test-electron';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { ensureE2eToolsOrExit } from '../../scripts/e2e/setup.mjs';
@@ -30,9 +30,10 @@ cpSync(join(root, 'test', 'fixtures', 'e2e-workspace'), workspace, { recursive: 
 // The agent endpoint's lock files go to a folder of this run, not the user's ~/.whetstone/agents;
 // code-server passes this environment down to the extension host and the language server.
 const lockDir = mkdtempSync(join(tmpdir(), 'whetstone-e2e-locks-'));
-// The pictures the README shows are taken by the suite, so they stay current with the code.
-const screenshots = join(root, 'docs', 'images');
-process.env.WHETSTONE_E2E_SCREENSHOTS = screenshots;
+// The pictures the README shows are taken by the suite when asked (WHETSTONE_E2E_SCREENSHOTS, a
+// folder such as docs/images); a plain run writes nothing into the checkout.
+const screenshots = process.env.WHETSTONE_E2E_SCREENSHOTS ? resolve(process.env.WHETSTONE_E2E_SCREENSHOTS) : '';
+if (screenshots) process.env.WHETSTONE_E2E_SCREENSHOTS = screenshots;
 // The launcher answers tests' questions about what the workbench drew (helpers.ts drawnLabels) here.
 const drawnDir = mkdtempSync(join(tmpdir(), 'whetstone-e2e-drawn-'));
 process.env.WHETSTONE_E2E_DRAWN = drawnDir;
@@ -47,7 +48,7 @@ try {
     extensionDevelopmentPath: root,
     extensionTestsPath,
     launchArgs: [workspace],
-    extensionTestsEnv: { WHETSTONE_LOCK_DIR: lockDir, WHETSTONE_E2E_SCREENSHOTS: screenshots, WHETSTONE_E2E_DRAWN: drawnDir },
+    extensionTestsEnv: { WHETSTONE_LOCK_DIR: lockDir, ...(screenshots ? { WHETSTONE_E2E_SCREENSHOTS: screenshots } : {}), WHETSTONE_E2E_DRAWN: drawnDir },
   });
 } catch (error) {
   failed = true;
