@@ -41,6 +41,25 @@ describe('whetstone-agent project and import', () => {
     assert.equal(result.stderr.trim(), `${file}:1:1 error W_UNSUPPORTED Not carried into Whetstone: a class declaration has no Whetstone form`);
   });
 
+  it('a Whetstone program that does not check is projected with its errors on stderr, exit 1', () => {
+    // Python has no max() of nothing: the code runs in none of the targets as the source means.
+    const file = scratch.write('totals.wst', 'fn total(xs: list<number>): number {\n  return sum(xs);\n}\nlet label: string = total([1, 2]);\nprint(label, max());\n');
+    const result = run('project', '--to', 'python', file);
+    assert.equal(result.status, 1);
+    assert.match(result.stdout, /def total\(/);
+    assert.deepEqual(result.stderr.trim().split('\n').map((line) => line.split(' ').slice(0, 3).join(' ')), [`${file}:4:21 error E_TYPE_MISMATCH`, `${file}:5:14 error E_ARITY`]);
+  });
+
+  it('an import whose Whetstone does not check says so, where nothing else was reported', () => {
+    // Math.max() of no arguments is -Infinity in JavaScript; Whetstone's max takes at least one.
+    const file = scratch.write('extremes.js', 'function largest(values) {\n  return Math.max(...values);\n}\nconsole.log(largest([3, 9, -2]), Math.max());\n');
+    const result = run('import', file);
+    assert.equal(result.status, 1);
+    assert.match(result.stdout, /print\(.*max\(\)/);
+    assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
+    assert.match(result.stderr, new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:4:\\d+ error E_ARITY The imported program does not check as Whetstone: 'max' expects at least 1 argument`));
+  });
+
   it('a file with syntax errors exits 1; a wrong language or extension exits 2', () => {
     const broken = scratch.write('broken.py', 'def f(:\n    pass\n');
     const result = run('import', broken);

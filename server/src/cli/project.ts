@@ -1,8 +1,10 @@
 // `whetstone-agent project --to LANG FILE` and `whetstone-agent import FILE`: projection from the
-// command line. The code goes to stdout; what could not be carried (W_UNSUPPORTED, W_UNFAITHFUL)
-// and syntax errors go to stderr as `path:line:column severity CODE message` lines.
+// command line. The code goes to stdout; what could not be carried (W_UNSUPPORTED, W_UNFAITHFUL),
+// syntax errors and the checker's errors go to stderr as `path:line:column severity CODE message`
+// lines. The checker's errors: a program that does not check may not run as written in any
+// target (an import that gave a `.wst` failing its check is told so, not passed off as carried).
 import { inSourceOrder } from '../core/ast';
-import { generate, languageOfFile, parseSourceText, ProjectionError, requireLanguage, type ProjectionDiagnostic } from '../projection';
+import { generate, languageOfFile, parseSourceText, ProjectionError, requireLanguage, validate, type ProjectionDiagnostic } from '../projection';
 import { loadGrammar } from '../workspace/grammar';
 import { readSourceFile, sourceText } from './files';
 import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';
@@ -32,7 +34,13 @@ export async function runProject(options: ProjectOptions, output: Output): Promi
     const target = requireLanguage(options.to, 'target language');
     const parsed = await parseSourceText(text, languageOfFile(options.file) ?? 'whetstone');
     const generated = generate(parsed.ast, target, { pythonNames: options.pythonNames, comments: parsed.comments, source: text });
-    const failed = report(options.file, inSourceOrder(parsed.diagnostics, generated.diagnostics), output);
+    // Where the reading already failed, its errors say why; the checker would only repeat them.
+    const readFailed = parsed.diagnostics.some((d) => d.severity === 'error');
+    const imported = parsed.language !== 'whetstone';
+    const checkErrors = (readFailed ? [] : validate(parsed.ast).diagnostics)
+      .filter((d) => d.severity === 'error')
+      .map((d) => (imported ? { ...d, message: `The imported program does not check as Whetstone: ${d.message}` } : d));
+    const failed = report(options.file, inSourceOrder(parsed.diagnostics, checkErrors, generated.diagnostics), output);
     output.out(generated.code.replace(/\n$/, ''));
     return failed ? EXIT_ERRORS_FOUND : EXIT_OK;
   } catch (error) {
