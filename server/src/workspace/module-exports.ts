@@ -131,6 +131,13 @@ export class ModuleExportsCache {
   private opensAndCloses = 0;
   private readonly bufferImports = new WeakMap<OpenBuffer, { revision: number; key: string }>();
   private generationCount = 0;
+  /**
+   * Counts the changes that may move an edge of the import graph: a file changed, appeared or went
+   * on disk, a buffer opened or closed over other text, everything forgotten. A buffer whose
+   * exports changed moves none (its imports are in the graph's key): the graph, which costs a
+   * resolution of every import of the workspace to make again, stands.
+   */
+  private structureCount = 0;
   private readonly changed = new Emitter<ModuleChange>();
 
   /** Fired when what some module exports may have changed: the files that import those, directly or not, should be analysed and published again. */
@@ -359,7 +366,7 @@ export class ModuleExportsCache {
     this.handedOut.set(path, fingerprint);
     // The first analysis of a buffer whose text was not on disk already announced itself (bufferOpenedOrClosed).
     if (before === undefined || fingerprint === before) return;
-    this.invalidate(path);
+    this.invalidate(path, { exportsOnly: true });
   }
 
   /** The open buffer whose file the module path names, if it is open (a review's preflight: its importers). */
@@ -557,12 +564,12 @@ export class ModuleExportsCache {
     const buffers = this.workspace.all();
     let revisions = 0;
     for (const buffer of buffers) revisions += buffer.revision;
-    const stamp = `${this.generationCount}:${this.opensAndCloses}:${buffers.length}:${revisions}`;
+    const stamp = `${this.structureCount}:${this.opensAndCloses}:${buffers.length}:${revisions}`;
     if (this.graph && this.graphStamp === stamp) return this.graph.graph;
     this.graphStamp = stamp;
     // A buffer whose file is read already and imports what it does gives the graph no other edges:
     // opening a file of an indexed workspace does not make the graph again.
-    const key = `${this.generationCount}\u0000${this.workspace
+    const key = `${this.structureCount}\u0000${this.workspace
       .all()
       .filter((buffer) => !this.importsAsOnDisk(buffer))
       .map((buffer) => `${buffer.uri}\u0001${this.importsKeyOf(buffer)}`)
@@ -739,7 +746,7 @@ export class ModuleExportsCache {
    * Forgets `path` (a file, or a folder deleted with its files) and every cached module whose
    * exports used it, directly or through others, and announces the change.
    */
-  private invalidate(path: string): void {
+  private invalidate(path: string, options: { exportsOnly?: boolean } = {}): void {
     const folder = path.endsWith(sep) ? path : path + sep;
     const stale = new Set<string>([path, ...[...this.disk.keys()].filter((file) => file.startsWith(folder))]);
     // Who used each file, once; then the users of the stale ones, and theirs, in one pass over them.
@@ -769,6 +776,7 @@ export class ModuleExportsCache {
       else entry.stale = true;
     }
     this.generationCount++;
+    if (!options.exportsOnly) this.structureCount++;
     // The others' cycle views stand while what they import resolves the same (exportsSeenInCycle).
     for (const file of this.cycleExports.keys()) if (file === path || file.startsWith(folder)) this.cycleExports.delete(file);
     this.changed.fire({ paths: [path] });
@@ -781,6 +789,7 @@ export class ModuleExportsCache {
     this.cycleDocuments.clear();
     this.handedOut.clear();
     this.generationCount++;
+    this.structureCount++;
     this.changed.fire({ all: true });
   }
 }
