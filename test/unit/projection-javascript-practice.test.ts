@@ -157,4 +157,13 @@ describe('projection of JavaScript and TypeScript as written in practice', () =>
     assert.deepEqual(errors.map((d) => d.line), [3], errors.map((d) => d.message).join('\n'));
     assert.match(errors[0].message, /array destructuring of 1 name from a value not known to be a list of at least 1 element/);
   });
+  it('xs.unshift(a, …) as a statement puts them at the front in place; as a value (the new length) it is an error', () => {
+    scratch.keepsItsMeaning(
+      'function lastThree(events) {\n  const recent = [];\n  for (const e of events) {\n    recent.unshift(e);\n    if (recent.length > 3) recent.pop();\n  }\n  return recent;\n}\n' +
+        'const queue = [3, 4];\nqueue.unshift(1, -0.5);\nqueue.unshift(-0);\nconsole.log(lastThree(["a", "b", "c", "d", "e"]), lastThree([]), queue, queue.length);\n',
+      'javascript',
+      /splice\(recent, 0, 0, \[e\]\);[\s\S]*splice\(queue, 0, 0, \[1, -0\.5\]\);/,
+    );
+    assert.deepEqual(importErrors('const n = [5];\nconsole.log(n.unshift(4));\n'), ['2: Not carried into Whetstone: unshift(…) used as a value has no Whetstone form']);
+  });
 });

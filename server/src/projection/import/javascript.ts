@@ -2074,6 +2074,11 @@ export class JavaScriptImporter {
       const items = args.slice(2);
       return this.b.call('splice', [this.expression(object), args[0], count, ...(items.length > 0 ? [this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: items })] : [])], node);
     }
+    if (property === 'unshift' && args.length >= 1) {
+      // At the front, in place: splice at 0. It returns the new length, which a statement drops.
+      if (node.parent?.type !== 'expression_statement') return this.b.errorNode(node, 'unshift(…) used as a value', 'It returns the list\'s new length: write xs.unshift(v) as a statement, then len(xs).');
+      return this.b.call('splice', [this.expression(object), this.b.literal(0, node), this.b.literal(0, node), this.b.make<A.ArrayLiteral>('ArrayLiteral', node, { elements: args })], node);
+    }
     if (property === 'toString' && args.length === 0) return this.b.call('str', [this.expression(object)], node);
     // n.toString(radix) of a whole number (a fraction's digits after the point stop Whetstone's with an error).
     if (property === 'toString' && args.length === 1) return this.b.call('radixText', [this.expression(object), args[0]], node);
