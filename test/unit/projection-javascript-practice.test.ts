@@ -166,4 +166,20 @@ describe('projection of JavaScript and TypeScript as written in practice', () =>
     );
     assert.deepEqual(importErrors('const n = [5];\nconsole.log(n.unshift(4));\n'), ['2: Not carried into Whetstone: unshift(…) used as a value has no Whetstone form']);
   });
+  it('a TypeScript enum is a const object of its values, the enum as a type its values\' type; a reverse lookup or other use is an error', () => {
+    scratch.keepsItsMeaning(
+      'enum Color {\n  White,\n  Gray,\n  Black,\n}\nenum Direction {\n  Up = "UP",\n  Down = "DOWN",\n}\nexport enum Level {\n  Low = -1,\n  Mid = 5,\n  High,\n}\n\n' +
+        'function paint(c: Color): string {\n  if (c === Color.White) return "white";\n  return c === Color.Gray ? "gray" : "black";\n}\n\n' +
+        'function flip(d: Direction): Direction {\n  return d === Direction.Up ? Direction.Down : Direction.Up;\n}\n\n' +
+        'const colors: Color[] = [Color.Black, Color.White, Color.Gray];\nconst levels: Record<string, Level> = { a: Level.High, b: Level.Low };\n' +
+        'console.log("colors", colors.map(paint), colors, Level.High + Level.Low);\nconsole.log("flip", flip(Direction.Up), flip(flip(Direction.Up)), levels);\n',
+      'typescript',
+      /const Color = \{ White: 0, Gray: 1, Black: 2 \};[\s\S]*const Level = \{ Low: -1, Mid: 5, High: 6 \};[\s\S]*fn paint\(c: number\): string/,
+    );
+    assert.deepEqual(importErrors('enum Color { Red, Green }\nconsole.log(Color[1]);\n', 'typescript'), [
+      "1: Not carried into Whetstone: the enum 'Color' used as 'Color[1]' on line 2 (JavaScript's enum object also maps each number back to its name, which the members alone do not) has no Whetstone form",
+      "2: Not carried into Whetstone: 'Color' is not declared in this file and is outside the projection's library tables; Python would have no 'Color'",
+    ]);
+    assert.match(importErrors('enum Flag { A = 1 << 0, B = 1 << 1 }\nconsole.log(Flag.A);\n', 'typescript')[0], /the member 'A' of the enum 'Flag' \(a value other than a number or text literal/);
+  });
 });

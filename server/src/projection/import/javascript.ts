@@ -29,6 +29,7 @@ import { switchBranches } from './javascript-switch';
 import { movableUpdate, type MovedUpdate } from './javascript-updates';
 import { importLibraryFunction, importLibraryMethod } from './javascript-library';
 import { genericTypeNames, isTypeParameter } from './javascript-type-parameters';
+import { fileEnums, type EnumReading } from './javascript-enums';
 import { inPlaceValue } from './javascript-in-place';
 import { returnedToTestsOnly, testedOnly } from './javascript-tested-returns';
 import { changesCollection, Collections, collectionUseMessage, literalPairs, newCollection, type CollectionKind } from './javascript-collections';
@@ -109,6 +110,8 @@ export class JavaScriptImporter {
   private holderCount = 0;
   /** `type Name = T` of a T that is not an object type: each use of Name reads as T. */
   private typeAliases = new Map<string, SyntaxNode>();
+  /** The file's enums (javascript-enums.ts), by name. */
+  private enums = new Map<string, { node: SyntaxNode; reading: EnumReading }>();
   /** The interfaces and object types that take type parameters: `Box<number>` reads as `Box`. */
   private genericTypes = new Set<string>();
   /** The aliases being read, to stop at one that names itself. */
@@ -132,6 +135,7 @@ export class JavaScriptImporter {
     this.runtimeErrors = new RuntimeErrors(fileFunctions(root), this.errorClasses);
     this.throws = throwKinds(root, this.errorClasses);
     this.typeAliases = typeAliases(root);
+    this.enums = fileEnums(root);
     this.genericTypes = genericTypeNames(root);
     this.restFunctions.clear();
     for (const [name, found] of restParameterFunctions(root)) this.restFunctions.set(name, found);
@@ -169,6 +173,8 @@ export class JavaScriptImporter {
         return this.interfaceDeclaration(node);
       case 'type_alias_declaration':
         return this.typeAlias(node);
+      case 'enum_declaration':
+        return this.enumDeclaration(node);
       case 'class_declaration':
         // `class ParseError extends Error {}` only names what a throw throws.
         if (this.errorClasses.has(field(node, 'name')?.text ?? '')) return [];
@@ -246,6 +252,19 @@ export class JavaScriptImporter {
     const name = field(node, 'name')?.text ?? 'Anonymous';
     const body = field(node, 'body');
     return [this.b.make<A.TypeDeclaration>('TypeDeclaration', node, { name, annotations: [], fields: body ? this.typeFields(body) : [] })];
+  }
+
+  /** `enum E { A, B = 5 }` as `const E = { A: 0, B: 5 };` (javascript-enums.ts). */
+  private enumDeclaration(node: SyntaxNode): A.TopLevel[] {
+    const name = field(node, 'name')?.text ?? '';
+    const reading = this.enums.get(name)?.reading;
+    if (!reading || 'problem' in reading) {
+      this.b.unsupported(node, reading?.problem ?? 'an enum');
+      return [];
+    }
+    const properties = reading.members.map(([key, value]) => this.b.make<A.Property>('Property', node, { key, value: this.b.literal(value, node) }));
+    const object = this.b.make<A.ObjectLiteral>('ObjectLiteral', node, { properties });
+    return [this.b.make<A.VariableDeclaration>('VariableDeclaration', node, { name, kind: 'const', varType: null, annotations: [], initializer: object })];
   }
 
   private typeAlias(node: SyntaxNode): A.TopLevel[] {
@@ -421,6 +440,7 @@ export class JavaScriptImporter {
       case 'type_identifier':
         if (isTypeParameter(node)) return 'any';
         if (this.typeAliases.has(node.text)) return this.aliasedType(node, node.text);
+        if (this.enums.has(node.text)) return this.enumType(node.text);
         return node.text === 'Array' ? 'list<any>' : node.text;
       case 'array_type':
         return `list<${this.typeOf(namedChildren(node)[0])}>`;
@@ -459,6 +479,12 @@ export class JavaScriptImporter {
       default:
         return 'any';
     }
+  }
+
+  /** The type of an enum's values, where the enum names a type (any for one not carried: its declaration is the error). */
+  private enumType(name: string): string {
+    const reading = this.enums.get(name)?.reading;
+    return reading && 'valueType' in reading ? reading.valueType : 'any';
   }
 
   /** The type a `type Name = T` names, where Name is used. */
