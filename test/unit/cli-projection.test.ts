@@ -57,7 +57,15 @@ describe('whetstone-agent project and import', () => {
     assert.equal(result.status, 1);
     assert.match(result.stdout, /print\(.*max\(\)/);
     assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
-    assert.match(result.stderr, new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:4:\\d+ error E_ARITY The imported program does not check as Whetstone: 'max' expects at least 1 argument`));
+    assert.match(result.stderr, new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:4:\\d+ error E_ARITY The imported program does not check as Whetstone \\(line 5 of the Whetstone written\\): 'max' expects at least 1 argument`));
+  });
+
+  it('an import whose Whetstone checks exits 0, though its nodes carry the source\'s places (a local function calling itself)', () => {
+    const file = scratch.write('depth.ts', 'function depthOf(tree: Record<string, string[]>, root: string): number {\n  const depth = (node: string): number => {\n    let best = 0;\n    for (const child of tree[node] ?? []) best = Math.max(best, depth(child));\n    return best + 1;\n  };\n  function count(n: number): number {\n    return n > 0 ? count(n - 1) + 1 : 0;\n  }\n  return depth(root) + count(2);\n}\nconsole.log(depthOf({ a: ["b", "c"], b: ["d"], c: [], d: [] }, "a"));\n');
+    const result = run('import', file);
+    assert.equal(result.stderr, '');
+    assert.equal(result.status, 0);
+    assert.match(result.stdout, /let depth: any = null;\n\s*depth = fn\(node: string\): number \{/);
   });
 
   it('a file with syntax errors exits 1; a wrong language or extension exits 2', () => {

@@ -182,4 +182,12 @@ describe('projection of JavaScript and TypeScript as written in practice', () =>
     ]);
     assert.match(importErrors('enum Flag { A = 1 << 0, B = 1 << 1 }\nconsole.log(Flag.A);\n', 'typescript')[0], /the member 'A' of the enum 'Flag' \(a value other than a number or text literal/);
   });
+  it('a local const arrow that calls itself is declared before its value, so the .wst checks and runs', () => {
+    scratch.keepsItsMeaning(
+      'function depthOf(tree: Record<string, string[]>, root: string): number {\n  const depth = (node: string): number => {\n    let best = 0;\n    for (const child of tree[node] ?? []) best = Math.max(best, depth(child));\n    return best + 1;\n  };\n  const twice = (n: number): number => n * 2;\n  return twice(depth(root));\n}\n' +
+        'console.log(depthOf({ a: ["b", "c"], b: ["d"], c: [], d: ["e"], e: [] }, "a"), depthOf({}, "z"));\n',
+      'typescript',
+      /let depth: any = null;\n\s*depth = fn\(node: string\): number \{[\s\S]*const twice = fn\(n: number\): number/,
+    );
+  });
 });

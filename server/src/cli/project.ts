@@ -4,7 +4,7 @@
 // lines. The checker's errors: a program that does not check may not run as written in any
 // target (an import that gave a `.wst` failing its check is told so, not passed off as carried).
 import { inSourceOrder } from '../core/ast';
-import { generate, languageOfFile, parseSourceText, ProjectionError, requireLanguage, validate, type ProjectionDiagnostic } from '../projection';
+import { generate, importedCheckErrors, languageOfFile, parseSourceText, ProjectionError, requireLanguage, validate, type ProjectionDiagnostic } from '../projection';
 import { loadGrammar } from '../workspace/grammar';
 import { readSourceFile, sourceText } from './files';
 import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';
@@ -36,10 +36,7 @@ export async function runProject(options: ProjectOptions, output: Output): Promi
     const generated = generate(parsed.ast, target, { pythonNames: options.pythonNames, comments: parsed.comments, source: text });
     // Where the reading already failed, its errors say why; the checker would only repeat them.
     const readFailed = parsed.diagnostics.some((d) => d.severity === 'error');
-    const imported = parsed.language !== 'whetstone';
-    const checkErrors = (readFailed ? [] : validate(parsed.ast).diagnostics)
-      .filter((d) => d.severity === 'error')
-      .map((d) => (imported ? { ...d, message: `The imported program does not check as Whetstone: ${d.message}` } : d));
+    const checkErrors = readFailed ? [] : parsed.language === 'whetstone' ? validate(parsed.ast).diagnostics.filter((d) => d.severity === 'error') : importedCheckErrors(parsed.ast, target === 'whetstone' ? generated.code : generate(parsed.ast, 'whetstone', { comments: parsed.comments, source: text }).code);
     const failed = report(options.file, inSourceOrder(parsed.diagnostics, checkErrors, generated.diagnostics), output);
     output.out(generated.code.replace(/\n$/, ''));
     return failed ? EXIT_ERRORS_FOUND : EXIT_OK;

@@ -8,6 +8,7 @@ export { parseSourceText, requireLanguage, runPipeline, type PipelineRequest, ty
 export { generate, type GenerateOptions, type GenerateResult } from './generate';
 export { optimise } from './optimise';
 export { validate } from './validate';
+export { importedCheckErrors } from './imported-check';
 export { loadGrammars } from './grammars';
 export { generateCode, type CodeModel, type GeneratedCode } from './code-model';
 export { SPEC_FORMS } from './spec-generator';

@@ -850,6 +850,16 @@ export class JavaScriptImporter {
         this.b.unsupported(declarator, 'a const without a value');
         continue;
       }
+      const fn = kind === 'const' && varType === null && value && unparenthesize(value);
+      if (fn && (fn.type === 'arrow_function' || fn.type === 'function_expression')) {
+        // A local function: one that calls itself is declared before its value (localFunction), as
+        // a Whetstone const cannot name itself in its own initializer.
+        const lambda = this.expression(fn);
+        if (lambda.type === 'Lambda') {
+          out.push(...this.b.localFunction(name.text, lambda, declarator));
+          continue;
+        }
+      }
       out.push(
         this.b.make<A.VariableDeclaration>('VariableDeclaration', declarator, {
           name: name.text,
