@@ -190,4 +190,14 @@ describe('projection of JavaScript and TypeScript as written in practice', () =>
       /let depth: any = null;\n\s*depth = fn\(node: string\): number \{[\s\S]*const twice = fn\(n: number\): number/,
     );
   });
+  it('[...new Set(xs)] as the receiver a return or declaration starts from is made before the statement', () => {
+    scratch.keepsItsMeaning(
+      'function uniqueSorted(values) {\n  return [...new Set(values)].sort((a, b) => a - b);\n}\n' +
+        'function distinctCount(words) {\n  const n = [...new Set(words)].length;\n  return n;\n}\n' +
+        'function shout(words) {\n  const loud = [...new Set(words)].map((w) => w.toUpperCase()).join(" ");\n  return loud;\n}\n' +
+        'console.log(uniqueSorted([3, 1, 3, -2, 10, 1, -0, 0, 2.5]), uniqueSorted([]));\nconsole.log(distinctCount(["a", "b", "a"]), distinctCount([]), shout(["x", "y", "x"]));\n',
+      'javascript',
+      /for item\d+ in values \{\n\s*distinct\d+\[item\d+\] = true;\n\s*\}\n\s*return sorted\(keys\(distinct\d+\), fn\(a, b\) => a - b\);/,
+    );
+  });
 });

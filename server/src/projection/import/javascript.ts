@@ -529,6 +529,8 @@ export class JavaScriptImporter {
 
   /** The sort() and reverse() calls run as a statement before the one whose value they are: as that statement, or as the value (the list). */
   private readonly inPlaceCalls = new Map<number, 'change' | 'value'>();
+  /** `[...new Set(xs)]` read first by a return's or declaration's value: the list made before the statement (distinctReceiver). */
+  private readonly distinctLists = new Map<number, A.Expression>();
   /** The loops being imported, innermost last. */
   private readonly loops: SyntaxNode[] = [];
   /** The labels of the loops being imported: the loop, and the flag its labelled exits from inner loops set. */
@@ -654,6 +656,8 @@ export class JavaScriptImporter {
         }
         const distinct = value && this.distinctElements(value);
         if (distinct) return [...distinct.before, this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: distinct.list })];
+        const madeFirst = value && this.distinctReceiver(value);
+        if (madeFirst) return [...madeFirst, this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: this.expression(value) })];
         return [this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: value ? this.expression(value) : null })];
       }
       case 'if_statement':
@@ -841,6 +845,8 @@ export class JavaScriptImporter {
         out.push(...distinct.before, this.b.make<A.VariableDeclaration>('VariableDeclaration', declarator, { name: name.text, kind, varType, annotations: [], initializer: distinct.list }));
         continue;
       }
+      const madeFirst = value && this.distinctReceiver(value);
+      if (madeFirst) out.push(...madeFirst);
       const listLoop = value && (this.listMethodLoop(value, name, kind, varType) ?? this.arrayFromLoop(value, name, kind, varType));
       if (listLoop) {
         out.push(...listLoop);
@@ -1077,6 +1083,25 @@ export class JavaScriptImporter {
    * a return's value: a map of them filled before (`const distinct1: map<any, bool> = {}; for item2
    * in xs { distinct1[item2] = true; }`), then `keys(distinct1)`.
    */
+  /**
+   * `[...new Set(xs)]` as the receiver a value starts from (`[...new Set(xs)].sort(cmp)`,
+   * `[...new Set(xs)].length`): its distinct list is made before the statement, which changes no
+   * order, as the receiver of a chain is what the value reads first. The statements to put first.
+   */
+  private distinctReceiver(value: SyntaxNode): A.Statement[] | undefined {
+    let receiver = value;
+    for (;;) {
+      const member = receiver.type === 'call_expression' ? field(receiver, 'function') : receiver;
+      const object = member?.type === 'member_expression' ? field(member, 'object') : undefined;
+      if (!object) break;
+      receiver = object;
+    }
+    const distinct = receiver !== value ? this.distinctElements(receiver) : undefined;
+    if (!distinct) return undefined;
+    this.distinctLists.set(receiver.id, distinct.list);
+    return distinct.before;
+  }
+
   private distinctElements(value: SyntaxNode): { before: A.Statement[]; list: A.Expression } | undefined {
     const elements = value.type === 'array' ? namedChildren(value) : [];
     const inner = elements.length === 1 && elements[0].type === 'spread_element' ? namedChildren(elements[0])[0] : undefined;
@@ -1724,6 +1749,8 @@ export class JavaScriptImporter {
   private expressionAt(node: SyntaxNode): A.Expression {
     const instead = this.readInstead.get(node.id);
     if (instead) return this.expression(instead);
+    const distinct = this.distinctLists.get(node.id);
+    if (distinct) return distinct;
     switch (node.type) {
       case 'update_expression': {
         const argument = field(node, 'argument');
