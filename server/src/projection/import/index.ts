@@ -22,6 +22,7 @@ import { reportDisplayDifferences } from './display-check';
 import { reportConversions } from './conversions';
 import { reportLibraryNames } from './library-names';
 import { PythonImporter } from './python';
+import { carryMethodCalls } from './python-method-calls';
 import { carryTruthTests } from './truthiness';
 import { readMembership } from './python-membership';
 import { reportExtremes } from './python-extremes';
@@ -66,11 +67,16 @@ export function importSource(source: string, language: Language, idPrefix = 'par
   try {
     const builder = new AstBuilder(source, idPrefix);
     builder.collectSyntaxErrors(tree.rootNode);
-    const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
+    const python = language === 'python' ? new PythonImporter(builder) : undefined;
+    const ast = python ? python.program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
+    // Method calls first: until then they are calls of members, which the passes below would misread.
+    if (python) carryMethodCalls(ast, builder, python.classes, false);
     // Before every check that reads types: a parameter without a hint takes the type its calls agree on.
     // Dicts keyed by numbers before and after: a parameter typed from its calls may key one, and the key of one may be such a parameter.
     if (language === 'python') typeNumberKeyedDicts(ast);
     if (language === 'python') typeParametersFromCalls(ast, listCallIds(ast, builder));
+    // A parameter typed from its calls may be the receiver of a method call.
+    const classUses = python ? carryMethodCalls(ast, builder, python.classes, true) : [];
     if (language === 'python') typeNumberKeyedDicts(ast);
     // A dict written with text keys and given one that may look like an array index: a map, which keeps its order in JavaScript.
     if (language === 'python') typeTextKeyedDicts(ast);
@@ -99,7 +105,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     // What the run at import did not check (where it gave up, what it never reached).
     const gaps = language === 'python' ? reportRunGaps(ast, builder) : [];
     const lateBindings = language === 'python' ? reportLateBindings(ast) : [];
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...extended, ...textLists, ...truths, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps, ...lateBindings]);
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...classUses, ...extended, ...textLists, ...truths, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps, ...lateBindings]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();
