@@ -343,6 +343,45 @@ describe('projection: Python classes as records plus functions', () => {
     );
   });
 
+  it('an instance tested for truth is true (even one without fields) and None false; a name given an instance, then what may be None, is optional', () => {
+    scratch.keepsItsMeaning(
+      [
+        'class Node:',
+        '    def __init__(self, v):',
+        '        self.v = v',
+        '        self.next = None',
+        '',
+        '',
+        'class Marker:',
+        '    def label(self):',
+        '        return "m"',
+        '',
+        '',
+        'n = Node(-1)',
+        'n.next = Node(0)',
+        'cur = n',
+        'while cur:',
+        '    print(cur.v)',
+        '    cur = cur.next',
+        'm = Marker()',
+        'if m:',
+        '    print(m.label())',
+        'print(bool(m), not n, bool(n.next.next), cur is None)',
+        '',
+      ].join('\n'),
+      'python',
+      /let cur: Node\? = n;\nwhile cur != null \{[^]*if m != null \{/,
+    );
+  });
+
+  it('a default value of a list or dict is an error: Python makes it once and every call shares it', () => {
+    const source = ['class Bag:', '    def __init__(self, items=[]):', '        self.items = items', '', 'def tally(x, seen={}):', '    seen[x] = 1', '    return len(seen)', '', 'a = Bag()', 'a.items.append(1)', 'print(len(Bag().items), tally(1), tally(2))', ''].join('\n');
+    assert.equal(scratch.runProgram(source, 'python').stdout, '1 1 2\n');
+    const errors = importErrors(source).join('\n');
+    assert.match(errors, /^2: .*the default value \[\] of the parameter items/m);
+    assert.match(errors, /^5: .*the default value \{\} of the parameter seen/m);
+  });
+
   it('inheritance, super, static and class methods, properties, class attributes and dunder methods are errors that name them', () => {
     const errors = importErrors(
       [

@@ -88,7 +88,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const extended = language === 'python' ? [...carryListExtends(ast, builder), ...typeItemPairs(ast, builder)] : [];
     // First: the checks below read the program's tests for truth as Whetstone's bool conditions,
     // and the renaming below keeps a declaration named like a built-in these use (len, abs) apart.
-    const truths = carryTruthTests(ast, builder, language === 'python' ? 'python' : 'javascript');
+    const truths = carryTruthTests(ast, builder, language === 'python' ? 'python' : 'javascript', new Set(python?.classes.carried.keys()));
     // Before the library check: a JavaScript declaration named like a mapped built-in is renamed.
     const renamed = renameKeywordNames(ast, language === 'python' ? undefined : builder.libraryCallees);
     if (language === 'python') typeReturnedMaps(ast);

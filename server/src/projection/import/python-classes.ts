@@ -22,8 +22,9 @@ export interface ClassShape {
 }
 
 export interface FileClasses {
-  /** The classes carried as records, by name. */
+  /** The classes carried as records, by name, and those that are not (each reason reported). */
   carried: Map<string, ClassShape>;
+  refused: Set<string>;
   /** The method names of every class of the file (carried or not): a call of one is never read as a library method. */
   methodNames: Set<string>;
   /** The field names of the carried classes: `obj.f` of one is a field read. */
@@ -43,7 +44,7 @@ const WHY_DUNDER = 'Python calls it where the program prints, compares, measures
 
 /** Reads the plain classes of the module (TypedDict and exception classes are read elsewhere). */
 export function readClasses(root: SyntaxNode, b: AstBuilder, skipped: (name: string) => boolean): FileClasses {
-  const found: FileClasses = { carried: new Map(), methodNames: new Set(), fieldNames: new Set(), methodCalls: new Set(), fieldReads: new Set(), libraryReadings: new Map() };
+  const found: FileClasses = { carried: new Map(), refused: new Set(), methodNames: new Set(), fieldNames: new Set(), methodCalls: new Set(), fieldReads: new Set(), libraryReadings: new Map() };
   const classes = namedChildren(root)
     .map((node) => (node.type === 'decorated_definition' ? field(node, 'definition') : node))
     .filter((node): node is SyntaxNode => node?.type === 'class_definition' && !skipped(field(node, 'name')?.text ?? '') && field(node, 'superclasses')?.text.replace(/\s/g, '') !== '(TypedDict)');
@@ -53,7 +54,10 @@ export function readClasses(root: SyntaxNode, b: AstBuilder, skipped: (name: str
   for (const node of classes) {
     const shape = readClass(node, b);
     for (const method of shape?.methods.keys() ?? methodsOf(node)) found.methodNames.add(method);
-    if (!shape) continue;
+    if (!shape) {
+      found.refused.add(field(node, 'name')?.text ?? '');
+      continue;
+    }
     let clash = false;
     for (const name of [constructorName(shape.name), ...[...shape.methods.keys()].map((method) => methodName(shape.name, method))]) {
       const other = generated.get(name) ?? (taken.has(name) ? 'a name of the file' : BUILTINS.has(name) ? 'a built-in' : undefined);
@@ -63,7 +67,8 @@ export function readClasses(root: SyntaxNode, b: AstBuilder, skipped: (name: str
       }
       generated.set(name, `the class ${shape.name}'s ${name}`);
     }
-    if (!clash) found.carried.set(shape.name, shape);
+    if (clash) found.refused.add(shape.name);
+    else found.carried.set(shape.name, shape);
   }
   for (const shape of found.carried.values()) for (const name of shape.fields.keys()) found.fieldNames.add(name);
   typeFields(root, found);

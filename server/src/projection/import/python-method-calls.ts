@@ -6,7 +6,7 @@
 // (a Stack's pop is not a list's). The same types judge what Python does with an instance that a
 // record would not: showing it (Python shows `<__main__.C object at …>`), comparing two with ==
 // (identity in Python, the fields in Python's dict), and reading a field of what is not a C.
-import { walk, type CallExpression, type Expression, type FunctionDeclaration, type MemberExpression, type Node, type Program, type Statement, type TypeDeclaration } from '../../core/ast';
+import { walk, type CallExpression, type Expression, type FunctionDeclaration, type MemberExpression, type Node, type Program, type Statement, type TypeDeclaration, type VariableDeclaration } from '../../core/ast';
 import { analyze, stripOptional, type SemanticModel, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
@@ -51,6 +51,7 @@ export function carryMethodCalls(program: Program, builder: AstBuilder, classes:
     if (changed) model = analyze(program);
   }
   if (!final) return [];
+  widenToOptional(program, model, classes);
   const diagnostics: ProjectionDiagnostic[] = [];
   const report = (node: Node, what: string, hint: string): void => {
     diagnostics.push(
@@ -64,6 +65,12 @@ export function carryMethodCalls(program: Program, builder: AstBuilder, classes:
       report(node, `the method call .${method}(…) on a value not known to be ${owners.length > 0 ? `a ${owners.join(' or a ')}` : 'an instance of a class of the file'}`, `A method is carried as a function of its class; give the receiver a type hint (x: ${owners[0] ?? 'C'}) or assign it from a constructor, so its class is known. It is not read as the list or dict method of that name.`);
     } else if (node.type === 'MemberExpression' && classes.fieldReads.has(node.id)) {
       readOfField(node, model, classes, report);
+    } else if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'pyTruthy' && builder.libraryCallees.has(node.callee.id) && node.arguments.length === 1 && instanceClass(model.typeOf(node.arguments[0].id), classes)) {
+      // bool(x) of an instance: true but for None (a record of no fields would be an empty dict, false, in Python).
+      const tested = node.arguments[0];
+      const test: Expression = { type: 'BinaryExpression', id: node.id, span: node.span, operator: '!=', left: tested, right: builder.literal(null, node.span) };
+      for (const key of Object.keys(node)) delete (node as unknown as Record<string, unknown>)[key];
+      Object.assign(node, test);
     } else if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && SHOWN_BY.has(node.callee.name) && builder.libraryCallees.has(node.callee.id)) {
       shown(node, model, classes, report);
     } else if (node.type === 'BinaryExpression' && (node.operator === '==' || node.operator === '!=')) {
@@ -76,6 +83,26 @@ export function carryMethodCalls(program: Program, builder: AstBuilder, classes:
     }
   });
   return diagnostics;
+}
+
+/**
+ * `cur = n` then `cur = cur.next`: a name first given an instance and later what may be None is
+ * declared optional (`let cur: Node? = n;`), which TypeScript needs (the checker accepts a `T?`
+ * where a `T` is expected; TypeScript does not).
+ */
+function widenToOptional(program: Program, model: SemanticModel, classes: FileClasses): void {
+  const declarations = new Map<string, VariableDeclaration>();
+  walk(program, (node: Node) => {
+    if (node.type === 'VariableDeclaration' && node.kind === 'let' && node.varType === null && node.initializer) declarations.set(node.id, node);
+  });
+  walk(program, (node: Node) => {
+    if (node.type !== 'AssignmentStatement' || node.operator !== '=' || node.target.type !== 'Identifier') return;
+    const declaration = declarations.get(model.definitionOf(node.target.id) ?? '');
+    const declared = declaration?.initializer && model.typeOf(declaration.initializer.id);
+    const assigned = model.typeOf(node.value.id);
+    if (!declaration || declared?.kind !== 'named' || !classes.carried.has(declared.name) || (assigned?.kind !== 'optional' && assigned?.kind !== 'null')) return;
+    declaration.varType = `${declared.name}?`;
+  });
 }
 
 /** Puts the statements read from a library call (`xs.remove(x)`) in place of the statement that calls it. */

@@ -51,6 +51,8 @@ const BIT_OPERATORS = new Set(['&', '|', '^', '<<', '>>']);
 const COMPARISON: Record<string, A.BinaryOperator> = { '==': '==', '!=': '!=', '<': '<', '<=': '<=', '>': '>', '>=': '>=', is: '==', 'is not': '!=' };
 const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
 
+/** Defaults Python makes once and shares between calls, where Whetstone makes one a call: a changed one would differ. */
+const MUTABLE_DEFAULTS = new Set(['list', 'dictionary', 'set', 'list_comprehension', 'dictionary_comprehension', 'set_comprehension']);
 /** Built-ins `map` and `filter` may be given by name (`map(int, digits)`): each is read as the call of one element. */
 const ONE_ARGUMENT_BUILTINS = new Set(['int', 'float', 'str', 'len', 'abs']);
 /** Built-ins Python and Whetstone share by name and meaning. */
@@ -104,7 +106,7 @@ export class PythonImporter {
   private counters = new Set<string>();
   /** The file's classes read as records plus functions (python-classes.ts), and the one whose method is being read. */
   private libraryReadingOf: number | undefined;
-  classes: FileClasses = { carried: new Map(), methodNames: new Set(), fieldNames: new Set(), methodCalls: new Set(), fieldReads: new Set(), libraryReadings: new Map() };
+  classes: FileClasses = { carried: new Map(), refused: new Set(), methodNames: new Set(), fieldNames: new Set(), methodCalls: new Set(), fieldReads: new Set(), libraryReadings: new Map() };
 
   constructor(private readonly b: AstBuilder) {}
 
@@ -404,6 +406,9 @@ export class PythonImporter {
         const value = field(param, 'value');
         const type = field(param, 'type');
         if (name?.type !== 'identifier' || !value) break;
+        if (MUTABLE_DEFAULTS.has(value.type) || (value.type === 'call' && ['list', 'dict', 'set'].includes(field(value, 'function')?.text ?? ''))) {
+          this.b.unsupported(value, `the default value ${value.text} of the parameter ${name.text}`, 'Python makes a default once, where the def runs, and every call without the argument shares it (a list changed in one call is seen by the next); Whetstone makes it at each call. Default to None and make the value in the body.');
+        }
         return this.b.make<A.Parameter>('Parameter', param, { name: name.text, paramType: type ? this.typeOf(type) : null, defaultValue: this.expression(value) });
       }
       case 'keyword_separator':
@@ -1815,6 +1820,8 @@ export class PythonImporter {
       const placed = this.placeKeywords(callee, positional, keywords);
       if (!placed) return this.b.errorNode(node, 'a call with keyword arguments', 'Keyword arguments map when they name parameters of a function of this file, in order.');
     }
+    // A class not carried was reported where it is declared: its constructions are left out with it.
+    if (callee.type === 'identifier' && this.classes.refused.has(callee.text) && !this.signatures.has(callee.text)) return this.b.placeholder(node);
     if (callee.type === 'identifier' && this.classes.carried.has(callee.text)) {
       return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.b.identifier(constructorName(callee.text), callee), arguments: positional });
     }
