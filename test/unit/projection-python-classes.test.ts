@@ -343,6 +343,56 @@ describe('projection: Python classes as records plus functions', () => {
     );
   });
 
+  it('two classes with a method of one name, a method returning self chained on an alias, and a dict field read with get', () => {
+    scratch.keepsItsMeaning(
+      [
+        'class Square:',
+        '    def __init__(self, side: int):',
+        '        self.side = side',
+        '        self.name = "square"',
+        '',
+        '    def area(self):',
+        '        return self.side * self.side',
+        '',
+        '    def grow(self, by):',
+        '        self.side += by',
+        '        return self',
+        '',
+        '',
+        'class Rect:',
+        '    def __init__(self, w: int, h: int):',
+        '        self.w = w',
+        '        self.h = h',
+        '        self.name = "rect"',
+        '        self.tags: dict[str, str] = {}',
+        '',
+        '    def area(self):',
+        '        return self.w * self.h',
+        '',
+        '    def get(self, key):',
+        '        return self.tags.get(key, "none")',
+        '',
+        '    def tag(self, key, value):',
+        '        self.tags[key] = value',
+        '        return self',
+        '',
+        '',
+        'a = Square(3)',
+        'b = a',
+        'b.grow(2).grow(-1)',
+        'print(a.side, a.area(), b.side)',
+        'r = Rect(2, -5).tag("color", "red")',
+        'print(r.area(), r.get("color"), r.get("size"))',
+        'print(r.name, a.name)',
+        'd = {"k": 1}',
+        'print(d.get("k", 0), d.get("z", 0))',
+        '',
+      ].join('\n'),
+      'python',
+      /fn Square_grow\(self: Square, by: number\): Square \{[^]*fn Rect_get\(self: Rect, key: string\) \{\n {2}return includes\(self\.tags, key\)[^]*Square_grow\(Square_grow\(b, 2\), -1\);[^]*Rect_area\(r\)\), pystr\(Rect_get\(r, "color"\)/,
+    );
+  });
+
   it('an instance tested for truth is true (even one without fields) and None false; a name given an instance, then what may be None, is optional', () => {
     scratch.keepsItsMeaning(
       [

@@ -43,7 +43,7 @@ const NO_BASES = new Set(['', '()', '(object)']);
 const WHY_DUNDER = 'Python calls it where the program prints, compares, measures or adds instances, and a record has no such hook';
 
 /** Reads the plain classes of the module (TypedDict and exception classes are read elsewhere). */
-export function readClasses(root: SyntaxNode, b: AstBuilder, skipped: (name: string) => boolean): FileClasses {
+export function readClasses(root: SyntaxNode, b: AstBuilder, skipped: (name: string) => boolean, typeOf: (hint: SyntaxNode) => string): FileClasses {
   const found: FileClasses = { carried: new Map(), refused: new Set(), methodNames: new Set(), fieldNames: new Set(), methodCalls: new Set(), fieldReads: new Set(), libraryReadings: new Map() };
   const classes = namedChildren(root)
     .map((node) => (node.type === 'decorated_definition' ? field(node, 'definition') : node))
@@ -71,7 +71,7 @@ export function readClasses(root: SyntaxNode, b: AstBuilder, skipped: (name: str
     else found.carried.set(shape.name, shape);
   }
   for (const shape of found.carried.values()) for (const name of shape.fields.keys()) found.fieldNames.add(name);
-  typeFields(root, found);
+  typeFields(root, found, typeOf);
   return found;
 }
 
@@ -178,7 +178,7 @@ function topLevelNames(root: SyntaxNode): Set<string> {
  * `{}`, a constructor call, or a name assigned one of those in the same function; None besides one
  * other type makes it optional. Read twice, so a field set from another field is typed too.
  */
-function typeFields(root: SyntaxNode, classes: FileClasses): void {
+function typeFields(root: SyntaxNode, classes: FileClasses, typeOf: (hint: SyntaxNode) => string): void {
   const values = new Map<string, SyntaxNode[]>();
   for (const assignment of root.descendantsOfType('assignment')) {
     const left = field(assignment!, 'left');
@@ -196,10 +196,10 @@ function typeFields(root: SyntaxNode, classes: FileClasses): void {
         // A name two classes share: only the value __init__ gives it.
         const given = owners.get(name) === 1 ? (values.get(name) ?? []) : own ? [own] : [];
         const hint = field(shape.fieldValues.get(name)!, 'type');
-        const types = new Set(given.map((value) => valueType(value, classes)));
+        const types = new Set(given.map((value) => valueType(value, classes, typeOf)));
         const optional = types.delete('null');
         types.delete('any');
-        const type = hint ? hintType(hint, classes) : types.size === 1 ? [...types][0] : 'any';
+        const type = hint ? hintType(hint, classes, typeOf) : types.size === 1 ? [...types][0] : 'any';
         shape.fields.set(name, optional && type !== 'any' && !type.endsWith('?') ? `${type}?` : type);
       }
     }
@@ -207,7 +207,7 @@ function typeFields(root: SyntaxNode, classes: FileClasses): void {
 }
 
 /** The Whetstone type of a value as written, or 'any'. */
-function valueType(value: SyntaxNode, classes: FileClasses, depth = 0): string {
+function valueType(value: SyntaxNode, classes: FileClasses, typeOf: (hint: SyntaxNode) => string, depth = 0): string {
   switch (value.type) {
     case 'integer':
     case 'float':
@@ -238,10 +238,10 @@ function valueType(value: SyntaxNode, classes: FileClasses, depth = 0): string {
       if (parameter) {
         const hint = field(parameter, 'type');
         const fallback = field(parameter, 'value');
-        return hint ? hintType(hint, classes) : fallback ? valueType(fallback, classes, depth + 1) : 'any';
+        return hint ? hintType(hint, classes, typeOf) : fallback ? valueType(fallback, classes, typeOf, depth + 1) : 'any';
       }
       const assigned = fn.descendantsOfType('assignment').filter((assignment) => field(assignment!, 'left')?.text === value.text);
-      const types = new Set(assigned.map((assignment) => valueType(field(assignment!, 'right') ?? assignment!, classes, depth + 1)));
+      const types = new Set(assigned.map((assignment) => valueType(field(assignment!, 'right') ?? assignment!, classes, typeOf, depth + 1)));
       return types.size === 1 ? [...types][0] : 'any';
     }
     default:
@@ -249,19 +249,14 @@ function valueType(value: SyntaxNode, classes: FileClasses, depth = 0): string {
   }
 }
 
-/** A hint as a Whetstone type, as far as fields need: the simple names, a class, Optional and `| None`. */
-export function hintType(hint: SyntaxNode, classes: FileClasses): string {
-  const text = hint.text.replace(/\s/g, '').replace(/^["']|["']$/g, '');
-  const simple: Record<string, string> = { int: 'number', float: 'number', str: 'string', bool: 'bool' };
+/** A hint as a Whetstone type: a class of the file (also written "C", Optional["C"] or "C" | None), else as the importer reads hints. */
+function hintType(hint: SyntaxNode, classes: FileClasses, typeOf: (hint: SyntaxNode) => string): string {
+  const text = hint.text.replace(/\s/g, '');
+  const named = /^["']?(\w+)["']?$/.exec(text)?.[1];
   const optional = /^Optional\[["']?(\w+)["']?\]$/.exec(text)?.[1] ?? /^["']?(\w+)["']?\|None$/.exec(text)?.[1];
-  if (optional) return `${hintType({ text: optional } as SyntaxNode, classes).replace(/\?$/, '')}?`;
-  if (simple[text]) return simple[text];
-  if (classes.carried.has(text)) return text;
-  if (/^(list|List)(\[|$)/.test(text)) {
-    const element = /^\w+\[["']?(\w+)["']?\]$/.exec(text)?.[1];
-    return `list<${element ? hintType({ text: element } as SyntaxNode, classes) : 'any'}>`;
-  }
-  return 'any';
+  if (named && classes.carried.has(named)) return named;
+  if (optional && classes.carried.has(optional)) return `${optional}?`;
+  return typeOf(hint);
 }
 
 function enclosingFunction(node: SyntaxNode): SyntaxNode | undefined {

@@ -14,7 +14,7 @@ import { constructorName, methodName, type FileClasses } from './python-classes'
 
 const SHOWN_BY = new Set(['print', 'str']);
 /** Receivers whose methods are the library's: a call on one is read as it would be in a file without classes. */
-const LIBRARY_RECEIVERS = new Set(['list', 'map', 'string', 'number', 'bool']);
+const LIBRARY_RECEIVERS = new Set(['list', 'map', 'object', 'string', 'number', 'bool']);
 
 /** Rewrites the method calls whose receiver's class is known; with `final`, reports the rest and what the records cannot carry. */
 export function carryMethodCalls(program: Program, builder: AstBuilder, classes: FileClasses, final: boolean): ProjectionDiagnostic[] {

@@ -115,7 +115,7 @@ export class PythonImporter {
     this.variadic = variadicFunctions(root);
     this.exceptionClasses = exceptionClasses(root);
     this.reaches = new Reaches(fileFunctions(root));
-    this.classes = readClasses(root, this.b, (name) => this.exceptionClasses.has(name));
+    this.classes = readClasses(root, this.b, (name) => this.exceptionClasses.has(name), (hint) => this.typeOf(hint));
     for (const shape of this.classes.carried.values()) if (shape.init) this.signatures.set(shape.name, this.parameterNames(shape.init).slice(1));
     for (const statement of root.descendantsOfType(['import_statement', 'import_from_statement'])) {
       const module = field(statement!, 'module_name');
@@ -2771,6 +2771,8 @@ function isNumberStart(node: SyntaxNode | undefined): boolean {
 
 function isPlainOperand(node: SyntaxNode): boolean {
   if (['identifier', 'integer', 'float', 'true', 'false', 'none'].includes(node.type)) return true;
+  // A field of a name (`self.tags`): any other attribute read is refused where it is read.
+  if (node.type === 'attribute') return field(node, 'object')?.type === 'identifier';
   if (node.type === 'string') return !namedChildren(node).some((child) => child.type === 'interpolation');
   return node.type === 'unary_operator' && ['integer', 'float'].includes(namedChildren(node)[0]?.type ?? '');
 }
