@@ -393,6 +393,31 @@ describe('projection: Python classes as records plus functions', () => {
     );
   });
 
+  it('a list filled only with instances of one class is a list of it, so its elements\' methods are known', () => {
+    scratch.keepsItsMeaning(
+      [
+        'class P:',
+        '    def __init__(self, x: int):',
+        '        self.x = x',
+        '',
+        '    def double(self):',
+        '        return self.x * 2',
+        '',
+        '',
+        'ps = []',
+        'for i in range(4):',
+        '    ps.append(P(i - 2))',
+        'total = 0',
+        'for p in ps:',
+        '    total += p.double()',
+        'print(total, ps[0].x, ps[-1].double(), len(ps))',
+        '',
+      ].join('\n'),
+      'python',
+      /const ps: list<P> = \[\];[^]*P_double\(p\)/,
+    );
+  });
+
   it('an instance tested for truth is true (even one without fields) and None false; a name given an instance, then what may be None, is optional', () => {
     scratch.keepsItsMeaning(
       [

@@ -6,10 +6,11 @@
 // (a Stack's pop is not a list's). The same types judge what Python does with an instance that a
 // record would not: showing it (Python shows `<__main__.C object at …>`), comparing two with ==
 // (identity in Python, the fields in Python's dict), and reading a field of what is not a C.
-import { walk, type CallExpression, type Expression, type FunctionDeclaration, type MemberExpression, type Node, type Program, type Statement, type TypeDeclaration, type VariableDeclaration } from '../../core/ast';
+import { indexTree, walk, type CallExpression, type Expression, type FunctionDeclaration, type MemberExpression, type Node, type Program, type Statement, type TypeDeclaration, type VariableDeclaration } from '../../core/ast';
 import { analyze, stripOptional, type SemanticModel, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
+import { elementType } from './list-elements';
 import { constructorName, methodName, type FileClasses } from './python-classes';
 
 const SHOWN_BY = new Set(['print', 'str']);
@@ -21,6 +22,7 @@ export function carryMethodCalls(program: Program, builder: AstBuilder, classes:
   if (classes.methodNames.size === 0 && classes.carried.size === 0) return [];
   if (final) typeFieldsFromParameters(program, classes);
   let model = analyze(program);
+  if (typeListsOfInstances(program, model, classes, builder)) model = analyze(program);
   const asStatements = new Map<Node, Statement[]>();
   for (let changed = true; changed; ) {
     changed = false;
@@ -83,6 +85,27 @@ export function carryMethodCalls(program: Program, builder: AstBuilder, classes:
     }
   });
   return diagnostics;
+}
+
+/** `ps = []` filled only by `ps.append(P(…))`: a `list<P>`, so `for p in ps: p.m()` knows p's class. */
+function typeListsOfInstances(program: Program, model: SemanticModel, classes: FileClasses, builder: AstBuilder): boolean {
+  const empty = new Map<string, VariableDeclaration>();
+  walk(program, (node: Node) => {
+    if (node.type === 'VariableDeclaration' && node.varType === null && node.initializer?.type === 'ArrayLiteral' && node.initializer.elements.length === 0) empty.set(node.id, node);
+  });
+  if (empty.size === 0) return false;
+  const nodes = indexTree(program);
+  let typed = false;
+  walk(program, (node: Node) => {
+    const declaration = node.type === 'Identifier' ? empty.get(model.definitionOf(node.id) ?? '') : undefined;
+    if (!declaration || declaration.varType !== null) return;
+    const element = elementType(model, nodes, node as Expression, builder.libraryCallees);
+    if (element?.kind === 'named' && classes.carried.has(element.name)) {
+      declaration.varType = `list<${element.name}>`;
+      typed = true;
+    }
+  });
+  return typed;
 }
 
 /**
