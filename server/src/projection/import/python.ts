@@ -314,6 +314,9 @@ export class PythonImporter {
       if (method?.init && index === 0) return;
       const made = this.parameter(param);
       if (made && method && index === 0) made.paramType = method.shape.name;
+      // A method that never reads self takes it all the same: named as unused, as Whetstone asks.
+      const body = field(node, 'body');
+      if (made && method && index === 0 && body && !body.descendantsOfType('identifier').some((name) => name!.text === made.name || name!.text === `_${made.name}`)) made.name = `_${made.name}`;
       if (made) parameters.push(made);
     });
     const bodyNode = field(node, 'body');
