@@ -83,7 +83,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     // A generator's walk of a text takes its characters, and the walk's name their type, before the checks that read it.
     if (language === 'python') typeGeneratorWalks(ast, builder);
     // Python's == of lists, dicts and records compares their values.
-    if (language === 'python') carryEqualities(ast, builder);
+    if (language === 'python') carryEqualities(ast, builder, new Set(python?.classes.carried.keys()));
     // Python's `xs += ys` of a list extends it in place (after concat, so `xs += a + b` is known a list's).
     const extended = language === 'python' ? [...carryListExtends(ast, builder), ...typeItemPairs(ast, builder)] : [];
     // First: the checks below read the program's tests for truth as Whetstone's bool conditions,

@@ -4,8 +4,11 @@
 // Read again after each round, so a call on what another call returns follows. What is then still
 // not known to be a C is an error, never guessed nor read as the list or dict method of that name
 // (a Stack's pop is not a list's). The same types judge what Python does with an instance that a
-// record would not: showing it (Python shows `<__main__.C object at …>`), comparing two with ==
-// (identity in Python, the fields in Python's dict), and reading a field of what is not a C.
+// record would not: showing it (Python shows `<__main__.C object at …>`), comparing it with ==
+// to what is not known to be an instance (Python compares instances by identity, as Whetstone's ==
+// does records, but other values by value), and reading a field of what is not a C. It also types
+// a list filled only with instances, a name given an instance and then what may be None, and
+// bool(x) of an instance (true).
 import { indexTree, walk, type CallExpression, type Expression, type FunctionDeclaration, type MemberExpression, type Node, type Program, type Statement, type TypeDeclaration, type VariableDeclaration } from '../../core/ast';
 import { analyze, stripOptional, type SemanticModel, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
@@ -76,11 +79,15 @@ export function carryMethodCalls(program: Program, builder: AstBuilder, classes:
     } else if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && SHOWN_BY.has(node.callee.name) && builder.libraryCallees.has(node.callee.id)) {
       shown(node, model, classes, report);
     } else if (node.type === 'BinaryExpression' && (node.operator === '==' || node.operator === '!=')) {
+      // Two instances (or None) compare by identity in Python and Whetstone alike; beside a value of another or no known type, Python's == (pyEquals) would compare a record's fields.
       const left = instanceClass(model.typeOf(node.left.id), classes);
       const right = instanceClass(model.typeOf(node.right.id), classes);
-      const isNull = (side: Expression): boolean => side.type === 'Literal' && side.value === null;
-      if ((left || right) && !isNull(node.left) && !isNull(node.right)) {
-        report(node, `== or != (or is) of instances of ${left ?? right}`, "Python's == of instances without __eq__ and its `is` compare identity; a record is a dict in the Python generated, whose == compares the fields. Compare a field that tells them apart.");
+      const sides = [node.left, node.right].map((side) => instanceClass(model.typeOf(side.id), classes) !== undefined || isNone(model, side));
+      const held = [node.left, node.right].map((side) => (instanceClass(model.typeOf(side.id), classes) ? undefined : containedClass(model.typeOf(side.id), classes))).find(Boolean);
+      if (held) {
+        report(node, `== or != of lists or dicts holding instances of ${held}`, "Python compares such lists element by element, each instance by identity; Whetstone's pyEquals would compare the records' fields. Compare the elements in a loop.");
+      } else if ((left || right) && !sides.every(Boolean)) {
+        report(node, `== or != (or is) of an instance of ${left ?? right} and a value not known to be an instance or None`, "Python compares an instance by identity (its class has no __eq__), where the == of other values compares them by value. Give the other side a type hint.");
       }
     }
   });
@@ -171,6 +178,11 @@ function shown(node: CallExpression, model: SemanticModel, classes: FileClasses,
     const shape = containedClass(model.typeOf(argument.id), classes);
     if (shape) report(argument, `showing an instance of ${shape} (print, str or an f-string)`, `Python shows <__main__.${shape} object at 0x…> (or what __str__ gives), a record its fields: print the fields.`);
   }
+}
+
+function isNone(model: SemanticModel, side: Expression): boolean {
+  const type = model.typeOf(side.id);
+  return (side.type === 'Literal' && side.value === null) || (type !== undefined && stripOptional(type).kind === 'null');
 }
 
 function className(type: Type | undefined): string | undefined {
