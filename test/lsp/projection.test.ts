@@ -52,7 +52,7 @@ describe('projection in the language server', () => {
 
   it(`${ImportSourceRequest.method} reads another language as Whetstone with what it left out`, async () => {
     const result = await client.connection.sendRequest(ImportSourceRequest, {
-      text: 'class A:\n    pass\n\ndef = 1\n',
+      text: 'class A(Base):\n    pass\n\ndef = 1\n',
       language: 'python',
     });
     assert.deepEqual(result.diagnostics[0], { ...result.diagnostics[0], code: 'W_UNSUPPORTED', line: 1 });

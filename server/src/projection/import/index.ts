@@ -22,6 +22,7 @@ import { reportDisplayDifferences } from './display-check';
 import { reportConversions } from './conversions';
 import { reportLibraryNames } from './library-names';
 import { PythonImporter } from './python';
+import { carryMethodCalls } from './python-method-calls';
 import { carryTruthTests } from './truthiness';
 import { readMembership } from './python-membership';
 import { reportExtremes } from './python-extremes';
@@ -66,23 +67,28 @@ export function importSource(source: string, language: Language, idPrefix = 'par
   try {
     const builder = new AstBuilder(source, idPrefix);
     builder.collectSyntaxErrors(tree.rootNode);
-    const ast = language === 'python' ? new PythonImporter(builder).program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
+    const python = language === 'python' ? new PythonImporter(builder) : undefined;
+    const ast = python ? python.program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
+    // Method calls first: until then they are calls of members, which the passes below would misread.
+    if (python) carryMethodCalls(ast, builder, python.classes, false);
     // Before every check that reads types: a parameter without a hint takes the type its calls agree on.
     // Dicts keyed by numbers before and after: a parameter typed from its calls may key one, and the key of one may be such a parameter.
     if (language === 'python') typeNumberKeyedDicts(ast);
     if (language === 'python') typeParametersFromCalls(ast, listCallIds(ast, builder));
+    // A parameter typed from its calls may be the receiver of a method call.
+    const classUses = python ? carryMethodCalls(ast, builder, python.classes, true) : [];
     if (language === 'python') typeNumberKeyedDicts(ast);
     // A dict written with text keys and given one that may look like an array index: a map, which keeps its order in JavaScript.
     if (language === 'python') typeTextKeyedDicts(ast);
     // A generator's walk of a text takes its characters, and the walk's name their type, before the checks that read it.
     if (language === 'python') typeGeneratorWalks(ast, builder);
     // Python's == of lists, dicts and records compares their values.
-    if (language === 'python') carryEqualities(ast, builder);
+    if (language === 'python') carryEqualities(ast, builder, new Set(python?.classes.carried.keys()));
     // Python's `xs += ys` of a list extends it in place (after concat, so `xs += a + b` is known a list's).
     const extended = language === 'python' ? [...carryListExtends(ast, builder), ...typeItemPairs(ast, builder)] : [];
     // First: the checks below read the program's tests for truth as Whetstone's bool conditions,
     // and the renaming below keeps a declaration named like a built-in these use (len, abs) apart.
-    const truths = carryTruthTests(ast, builder, language === 'python' ? 'python' : 'javascript');
+    const truths = carryTruthTests(ast, builder, language === 'python' ? 'python' : 'javascript', new Set(python?.classes.carried.keys()));
     // Before the library check: a JavaScript declaration named like a mapped built-in is renamed.
     const renamed = renameKeywordNames(ast, language === 'python' ? undefined : builder.libraryCallees);
     if (language === 'python') typeReturnedMaps(ast);
@@ -99,7 +105,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     // What the run at import did not check (where it gave up, what it never reached).
     const gaps = language === 'python' ? reportRunGaps(ast, builder) : [];
     const lateBindings = language === 'python' ? reportLateBindings(ast) : [];
-    const diagnostics = inSourceOrder([...builder.diagnostics, ...extended, ...textLists, ...truths, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps, ...lateBindings]);
+    const diagnostics = inSourceOrder([...builder.diagnostics, ...classUses, ...extended, ...textLists, ...truths, ...membership, ...libraryNames, ...joins, ...displays, ...conversions, ...renamed, ...gaps, ...lateBindings]);
     return { ast, diagnostics, comments: [] };
   } finally {
     tree.delete();

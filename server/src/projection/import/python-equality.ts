@@ -23,7 +23,7 @@ export function markEquality(builder: AstBuilder, comparison: BinaryExpression):
 }
 
 /** Makes each marked comparison whose sides may be compared by value `pyEquals(a, b)` (`!pyEquals(a, b)` for `!=`). */
-export function carryEqualities(program: Program, builder: AstBuilder): void {
+export function carryEqualities(program: Program, builder: AstBuilder, instances: ReadonlySet<string> = new Set()): void {
   const ids = equalities.get(builder);
   if (!ids || ids.size === 0) return;
   // `a + b + c`: the outer `+` is a list's only once the inner one is concat, so typed again after each round.
@@ -43,7 +43,9 @@ export function carryEqualities(program: Program, builder: AstBuilder): void {
     const [text, count] = isText(product.left) ? [product.left, product.right] : [product.right, product.left];
     return builder.call('repeatText', [text, wholeCount(count) ? count : builder.call('max', [count, builder.literal(0, count.span)], count.span)], product.span);
   });
-  const comparisons = marked(program, ids, (node) => node.operator !== '+' && node.operator !== '*' && (byValue(typed, node.left) || byValue(typed, node.right)));
+  // Instances of the file's classes (which define no __eq__) compare by identity in Python, as records do in Whetstone.
+  const identities = (node: BinaryExpression): boolean => [node.left, node.right].every((side) => isInstanceOrNone(typed, side, instances));
+  const comparisons = marked(program, ids, (node) => node.operator !== '+' && node.operator !== '*' && (byValue(typed, node.left) || byValue(typed, node.right)) && !identities(node));
   replaceAll(program, comparisons, (comparison) => {
     const call = builder.call('pyEquals', [comparison.left, comparison.right], comparison.span);
     return comparison.operator === '==' ? call : builder.make('UnaryExpression', comparison.span, { operator: '!', operand: call });
@@ -84,6 +86,12 @@ function wholeCount(count: Expression): boolean {
 function isList(model: SemanticModel, side: Expression): boolean {
   const type = model.typeOf(side.id);
   return type !== undefined && stripOptional(type).kind === 'list';
+}
+
+function isInstanceOrNone(model: SemanticModel, side: Expression, instances: ReadonlySet<string>): boolean {
+  const type = model.typeOf(side.id);
+  const inner = type && stripOptional(type);
+  return inner?.kind === 'null' || (inner?.kind === 'named' && instances.has(inner.name));
 }
 
 function byValue(model: SemanticModel, side: Expression): boolean {

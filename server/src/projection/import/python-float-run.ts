@@ -607,6 +607,10 @@ class Run {
   private equal(left: Value, right: Value): boolean {
     if (typeof left === 'string' && typeof right === 'string') this.charge(Math.min(left.length, right.length));
     if (left instanceof Num && right instanceof Num) return left.value === right.value;
+    // None is only ever equal to None (`node is None` of a record or list is false).
+    if (left === null || right === null) return left === right;
+    // Whetstone's == of records is identity (Python's == of dicts became pyEquals at import).
+    if (left instanceof Map && right instanceof Map) return left === right;
     const plain = (value: Value): boolean => value === null || typeof value === 'string' || typeof value === 'boolean' || value instanceof Num;
     if (!plain(left) || !plain(right) || (left instanceof Num && typeof right === 'boolean') || (right instanceof Num && typeof left === 'boolean')) throw new GiveUp();
     return left === right;

@@ -13,7 +13,8 @@
 // tuples (as lists), dicts with name keys, lambdas, f-strings (as string joins), list
 // comprehensions assigned to a name (as a loop that pushes), conditional expressions that are a
 // whole assigned or returned value (as if/else), TypedDict classes (as types), raise and
-// try/except where they keep their meaning (python-exceptions.ts), imports,
+// try/except where they keep their meaning (python-exceptions.ts), plain classes as a record
+// type plus functions (python-classes.ts, python-method-calls.ts), imports,
 // `@functools.cache` (as @performance(memoize)), and the built-ins of the same meaning (print,
 // len, range, abs, min, max, round, str, float → num, xs.append → push, d.keys → keys…), min(xs) and
 // max(xs) as minOf and maxOf (python-extremes.ts), a generator expression given to join, sum,
@@ -41,6 +42,7 @@ import { splatName, variadicFunctions, type VariadicFunctions } from './python-v
 import { markDictChange, markFromEnd, markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
 import { setConstruction, setNames, setUseMessage } from './python-sets';
+import { constructorName, fieldAssignment, methodName, readClasses, type ClassShape, type FileClasses } from './python-classes';
 import { carriedCollections, counterConstruction, counterUseProblem, markCounted, defaultConstruction, defaultdictUseProblem, dequeConstruction, dequeUseProblem, importsOnlyCarried, type DefaultValue } from './python-collections';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
@@ -49,6 +51,8 @@ const BIT_OPERATORS = new Set(['&', '|', '^', '<<', '>>']);
 const COMPARISON: Record<string, A.BinaryOperator> = { '==': '==', '!=': '!=', '<': '<', '<=': '<=', '>': '>', '>=': '>=', is: '==', 'is not': '!=' };
 const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
 
+/** Defaults Python makes once and shares between calls, where Whetstone makes one a call: a changed one would differ. */
+const MUTABLE_DEFAULTS = new Set(['list', 'dictionary', 'set', 'list_comprehension', 'dictionary_comprehension', 'set_comprehension']);
 /** Built-ins `map` and `filter` may be given by name (`map(int, digits)`): each is read as the call of one element. */
 const ONE_ARGUMENT_BUILTINS = new Set(['int', 'float', 'str', 'len', 'abs']);
 /** Built-ins Python and Whetstone share by name and meaning. */
@@ -100,6 +104,9 @@ export class PythonImporter {
   private defaults = new Map<string, DefaultValue>();
   /** The names of the scope being read that hold only Counters. */
   private counters = new Set<string>();
+  /** The file's classes read as records plus functions (python-classes.ts), and the one whose method is being read. */
+  private libraryReadingOf: number | undefined;
+  classes: FileClasses = { carried: new Map(), refused: new Set(), methodNames: new Set(), fieldNames: new Set(), methodCalls: new Set(), fieldReads: new Set(), libraryReadings: new Map() };
 
   constructor(private readonly b: AstBuilder) {}
 
@@ -108,6 +115,8 @@ export class PythonImporter {
     this.variadic = variadicFunctions(root);
     this.exceptionClasses = exceptionClasses(root);
     this.reaches = new Reaches(fileFunctions(root));
+    this.classes = readClasses(root, this.b, (name) => this.exceptionClasses.has(name), (hint) => this.typeOf(hint));
+    for (const shape of this.classes.carried.values()) if (shape.init) this.signatures.set(shape.name, this.parameterNames(shape.init).slice(1));
     for (const statement of root.descendantsOfType(['import_statement', 'import_from_statement'])) {
       const module = field(statement!, 'module_name');
       for (const name of namedChildren(statement!)) if (name.id !== module?.id) this.importedNames.add(name.text.split('.')[0]);
@@ -219,6 +228,10 @@ export class PythonImporter {
   private classDefinition(node: SyntaxNode): A.TopLevel[] {
     const bases = field(node, 'superclasses');
     const body = field(node, 'body');
+    const shape = this.classes.carried.get(field(node, 'name')?.text ?? '');
+    if (shape) return this.classDeclarations(node, shape);
+    // A class of the module that is not carried: python-classes.ts said why.
+    if (bases?.text.replace(/\s/g, '') !== '(TypedDict)' && node.parent?.type === 'module') return [];
     if (bases?.text.replace(/\s/g, '') !== '(TypedDict)' || !body) {
       return [this.b.make<A.ErrorNode>('ErrorNode', node, { text: '' })].filter(() => {
         this.b.unsupported(node, 'a class', 'Whetstone has records (TypedDict classes map to types) but no classes.');
@@ -239,12 +252,47 @@ export class PythonImporter {
     return [this.b.make<A.TypeDeclaration>('TypeDeclaration', node, { name: field(node, 'name')?.text ?? '', annotations: [], fields })];
   }
 
+  /** A class as `type C { … }`, its constructor `C_new` and a function `C_m` for each method. */
+  private classDeclarations(node: SyntaxNode, shape: ClassShape): A.TopLevel[] {
+    const fields = [...shape.fields].map(([name, fieldType]) => this.b.make<A.Field>('Field', shape.fieldValues.get(name)!, { name, fieldType }));
+    const record = this.b.make<A.TypeDeclaration>('TypeDeclaration', field(node, 'name') ?? node, { name: shape.name, annotations: [], fields });
+    const made: A.TopLevel[] = [record];
+    if (shape.init) {
+      const { parameters, body } = this.functionParts(shape.init, { shape, init: true });
+      made.push(this.b.make<A.FunctionDeclaration>('FunctionDeclaration', shape.init, { name: constructorName(shape.name), async: false, returnType: shape.name, annotations: [], parameters, body }));
+    } else {
+      const built = this.b.make<A.ObjectLiteral>('ObjectLiteral', node, { properties: [] });
+      const body = this.b.make<A.Block>('Block', node, { statements: [this.b.make<A.ReturnStatement>('ReturnStatement', node, { annotations: [], value: built })] });
+      made.push(this.b.make<A.FunctionDeclaration>('FunctionDeclaration', node, { name: constructorName(shape.name), async: false, returnType: shape.name, annotations: [], parameters: [], body }));
+    }
+    for (const [name, method] of shape.methods) {
+      const declaration = this.functionDeclaration(method, [], { shape, init: false });
+      declaration.name = methodName(shape.name, name);
+      declaration.returnType ??= this.returnedClass(method, shape);
+      made.push(declaration);
+    }
+    return made;
+  }
+
+  /** The class a method returns when each of its returns gives a new instance of one class or self. */
+  private returnedClass(method: SyntaxNode, shape: ClassShape): string | null {
+    const self = namedChildren(field(method, 'parameters') ?? method)[0]?.text;
+    const classes = new Set(
+      method.descendantsOfType('return_statement').map((statement) => {
+        const value = namedChildren(statement!)[0];
+        const callee = value?.type === 'call' ? field(value, 'function') : undefined;
+        return value?.type === 'identifier' && value.text === self ? shape.name : callee?.type === 'identifier' && this.classes.carried.has(callee.text) ? callee.text : '';
+      }),
+    );
+    return classes.size === 1 && !classes.has('') ? [...classes][0] : null;
+  }
+
   private parameterNames(fn: SyntaxNode): string[] {
     return namedChildren(field(fn, 'parameters') ?? fn).map((param) => (param.type === 'identifier' ? param.text : (field(param, 'name')?.text ?? namedChildren(param)[0]?.text ?? '')));
   }
 
-  private functionDeclaration(node: SyntaxNode, annotations: A.Annotation[]): A.FunctionDeclaration {
-    const { parameters, body } = this.functionParts(node);
+  private functionDeclaration(node: SyntaxNode, annotations: A.Annotation[], method?: { shape: ClassShape; init: boolean }): A.FunctionDeclaration {
+    const { parameters, body } = this.functionParts(node, method);
     const returns = field(node, 'return_type');
     let returnType = returns ? this.typeOf(returns) : null;
     if (returnType === 'null') returnType = 'void';
@@ -259,12 +307,18 @@ export class PythonImporter {
   }
 
   /** Parameters and body of a def, the body read as a scope of its own. */
-  private functionParts(node: SyntaxNode): { parameters: A.Parameter[]; body: A.Block } {
+  private functionParts(node: SyntaxNode, method?: { shape: ClassShape; init: boolean }): { parameters: A.Parameter[]; body: A.Block } {
     const parameters: A.Parameter[] = [];
-    for (const param of namedChildren(field(node, 'parameters') ?? node)) {
+    namedChildren(field(node, 'parameters') ?? node).forEach((param, index) => {
+      // A method's self is the record (typed by its class); __init__'s is the one its constructor makes.
+      if (method?.init && index === 0) return;
       const made = this.parameter(param);
+      if (made && method && index === 0) made.paramType = method.shape.name;
+      // A method that never reads self takes it all the same: named as unused, as Whetstone asks.
+      const body = field(node, 'body');
+      if (made && method && index === 0 && body && !body.descendantsOfType('identifier').some((name) => name!.text === made.name || name!.text === `_${made.name}`)) made.name = `_${made.name}`;
       if (made) parameters.push(made);
-    }
+    });
     const bodyNode = field(node, 'body');
     const outer = this.scope;
     const outerSets = this.sets;
@@ -283,10 +337,15 @@ export class PythonImporter {
     for (const [name, value] of outerDefaults) if (!this.scope.assignments.has(name) && !this.scope.declared.has(name)) this.defaults.set(name, value);
     try {
       const body: A.Statement[] = [...this.hoistedDeclarations(bodyNode ?? node)];
+      const record = method?.init ? this.recordBuilt(method.shape, statements) : undefined;
       statements.forEach((statement, index) => {
         if (index === 0 && isDocstring(statement)) return;
+        if (record && index === record.at) body.push(record.declaration);
+        if (record && index >= record.at && index < record.at + record.count) return;
         body.push(...this.statement(statement));
       });
+      if (record && record.at >= statements.length) body.push(record.declaration);
+      if (record) body.push(this.b.make<A.ReturnStatement>('ReturnStatement', bodyNode ?? node, { annotations: [], value: this.b.identifier(method!.shape.selfName, bodyNode ?? node) }));
       return { parameters, body: this.b.make<A.Block>('Block', bodyNode ?? node, { statements: body }) };
     } finally {
       this.scope = outer;
@@ -295,6 +354,42 @@ export class PythonImporter {
       this.defaults = outerDefaults;
       this.counters = outerCounters;
     }
+  }
+
+  /**
+   * The record __init__ builds: `const self: C = { f: …, … }` in place of the statements that set
+   * each field first, which follow the statements that do not read self, each value not reading
+   * self. Python runs the same values in the same order; a field set later (or a bare return) is refused.
+   */
+  private recordBuilt(shape: ClassShape, statements: SyntaxNode[]): { at: number; count: number; declaration: A.Statement } {
+    const readsSelf = (node: SyntaxNode): boolean => node.descendantsOfType('identifier').some((name) => name!.text === shape.selfName);
+    let at = statements.findIndex((statement) => readsSelf(statement));
+    if (at < 0) at = statements.length;
+    const properties: A.Property[] = [];
+    let count = 0;
+    for (const statement of statements.slice(at)) {
+      const set = fieldAssignment(statement, shape.selfName);
+      const value = set && field(set.assignment, 'right');
+      if (!set || !value || properties.some((property) => property.key === set.field) || readsSelf(value)) break;
+      properties.push(this.b.make<A.Property>('Property', statement, { key: set.field, value: this.expression(value) }));
+      count++;
+    }
+    for (const [name, assignment] of shape.fieldValues) {
+      if (!properties.some((property) => property.key === name)) {
+        this.b.unsupported(assignment, `the field ${name} of the class ${shape.name}, set in __init__ after other statements that read self`, 'Set every field first, each from the parameters (a later statement may change it).');
+      }
+    }
+    for (const statement of statements) {
+      for (const returned of statement.type === 'return_statement' ? [statement] : statement.descendantsOfType('return_statement')) {
+        if (enclosingDef(returned!)?.id === enclosingDef(statement)?.id) this.b.unsupported(returned!, `a return in the __init__ of the class ${shape.name}`, 'The constructor returns the record it built: leave __init__ at its end.');
+      }
+    }
+    // It stands for the statements it gathers: it spans them all.
+    const first = statements[at] ?? statements[statements.length - 1];
+    const span = first ? this.b.spanBetween(first.startIndex, (statements[at + count - 1] ?? first).endIndex) : this.b.spanBetween(0, 0);
+    const built = this.b.make<A.ObjectLiteral>('ObjectLiteral', span, { properties });
+    const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', span, { name: shape.selfName, kind: 'const', varType: shape.name, annotations: [], initializer: built });
+    return { at, count, declaration };
   }
 
   private parameter(param: SyntaxNode): A.Parameter | undefined {
@@ -314,6 +409,9 @@ export class PythonImporter {
         const value = field(param, 'value');
         const type = field(param, 'type');
         if (name?.type !== 'identifier' || !value) break;
+        if (MUTABLE_DEFAULTS.has(value.type) || (value.type === 'call' && ['list', 'dict', 'set'].includes(field(value, 'function')?.text ?? ''))) {
+          this.b.unsupported(value, `the default value ${value.text} of the parameter ${name.text}`, 'Python makes a default once, where the def runs, and every call without the argument shares it (a list changed in one call is seen by the next); Whetstone makes it at each call. Default to None and make the value in the body.');
+        }
         return this.b.make<A.Parameter>('Parameter', param, { name: name.text, paramType: type ? this.typeOf(type) : null, defaultValue: this.expression(value) });
       }
       case 'keyword_separator':
@@ -357,8 +455,11 @@ export class PythonImporter {
         return TYPES[node.text] ?? (node.text === 'list' || node.text === 'List' ? 'list<any>' : node.text === 'dict' || node.text === 'Dict' ? 'map<any, any>' : /^[A-Z]/.test(node.text) ? node.text : 'any');
       case 'none':
         return 'null';
-      case 'string':
-        return this.typeOf(undefined);
+      case 'string': {
+        // A forward reference ("Node") of a class of the file.
+        const named = node.text.replace(/^["']|["']$/g, '');
+        return this.classes.carried.has(named) ? named : 'any';
+      }
       case 'generic_type':
       case 'subscript': {
         const parts = namedChildren(node);
@@ -708,6 +809,7 @@ export class PythonImporter {
       case 'call': {
         // doctest.testmod(): running the examples of the docstrings, which are not carried.
         if (isTestRun(expression)) return [];
+        if (this.isMethodCall(expression)) return this.methodCallStatement(expression, statement);
         const changed = this.setChange(expression, statement) ?? this.listChange(expression, statement) ?? this.dictPopStatement(expression, statement);
         if (changed) return changed;
         const defaulted = this.setDefault(expression, statement);
@@ -1463,7 +1565,17 @@ export class PythonImporter {
         // the module's. Any other `obj.attr` is not Whetstone's field read: a dict (what records and
         // maps are in Python) has no attributes, and the attributes of other values (`s.upper`,
         // `n.real`) have no Whetstone form.
-        if (!isCallee(node) && !(object.type === 'identifier' && this.importedNames.has(object.text))) {
+        const moduleMember = object.type === 'identifier' && this.importedNames.has(object.text);
+        if (!isCallee(node) && !moduleMember && this.classes.fieldNames.has(attribute)) {
+          // A field of a class of the file: python-method-calls.ts checks that obj is one of that class.
+          const read = this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: attribute });
+          this.classes.fieldReads.add(read.id);
+          return read;
+        }
+        if (!isCallee(node) && !moduleMember && this.classes.methodNames.has(attribute)) {
+          return this.b.errorNode(node, `the method ${attribute} used as a value`, 'A method is carried as a function taking the record first: call it (obj.m(…)), or pass a lambda that does.');
+        }
+        if (!isCallee(node) && !moduleMember) {
           return this.b.errorNode(node, `the attribute ${attribute} read without a call`, `Python raises AttributeError for a dict (read a key as obj["${attribute}"]); the attributes of other values have no Whetstone form.`);
         }
         return this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: attribute });
@@ -1673,6 +1785,7 @@ export class PythonImporter {
         this.b.errorNode(node, 'a call with a generator expression', 'any(…), all(…), sum(…), min(…), max(…), list(…), sorted(…) and "sep".join(…) of a generator expression are carried.')
       );
     }
+    if (this.isMethodCall(node) && this.libraryReadingOf !== node.id) return this.methodCall(node, callee, argsNode);
     const found = callee.type === 'identifier' && callee.text === 'next' ? this.nextFound(node, namedChildren(argsNode)) : undefined;
     if (found) return found;
     const variadic = callee.type === 'identifier' ? this.variadic.carried.get(callee.text) : undefined;
@@ -1710,9 +1823,58 @@ export class PythonImporter {
       const placed = this.placeKeywords(callee, positional, keywords);
       if (!placed) return this.b.errorNode(node, 'a call with keyword arguments', 'Keyword arguments map when they name parameters of a function of this file, in order.');
     }
+    // A class not carried was reported where it is declared: its constructions are left out with it.
+    if (callee.type === 'identifier' && this.classes.refused.has(callee.text) && !this.signatures.has(callee.text)) return this.b.placeholder(node);
+    if (callee.type === 'identifier' && this.classes.carried.has(callee.text)) {
+      return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.b.identifier(constructorName(callee.text), callee), arguments: positional });
+    }
     const builtin = this.builtinCall(callee, positional, node);
     if (builtin) return builtin;
     return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: positional });
+  }
+
+  /** A method call as a statement: where its receiver is a list, dict or set, it is read as the statement it would be without the classes (`xs.remove(x)`). */
+  private methodCallStatement(call: SyntaxNode, statement: SyntaxNode): A.Statement[] {
+    const mark = this.b.diagnostics.length;
+    const library = this.setChange(call, statement) ?? this.listChange(call, statement) ?? this.dictPopStatement(call, statement) ?? this.setDefault(call, statement);
+    const diagnostics = this.b.diagnostics.splice(mark);
+    const made = this.b.make<A.ExpressionStatement>('ExpressionStatement', statement, { annotations: [], expression: this.expression(call) });
+    const reading = this.classes.libraryReadings.get(made.expression.id);
+    if (library && reading) Object.assign(reading, { statements: library, diagnostics });
+    return [made];
+  }
+
+  /** `obj.m(…)` of a name some class of the file has a method by: never a library method of that name. */
+  private isMethodCall(node: SyntaxNode): boolean {
+    const callee = field(node, 'function');
+    const object = callee?.type === 'attribute' ? field(callee, 'object') : undefined;
+    if (!object || (object.type === 'identifier' && this.importedNames.has(object.text))) return false;
+    return this.classes.methodNames.has(field(callee!, 'attribute')?.text ?? '');
+  }
+
+  /** `obj.m(a)`, kept as a call of the member until python-method-calls.ts knows obj's class and makes it `C_m(obj, a)`. */
+  private methodCall(node: SyntaxNode, callee: SyntaxNode, argsNode: SyntaxNode): A.Expression {
+    const args = namedChildren(argsNode);
+    if (argsNode.type !== 'argument_list' || args.some((arg) => ['keyword_argument', 'list_splat', 'dictionary_splat'].includes(arg.type))) {
+      return this.b.errorNode(node, `the method call ${callee.text}(…) with keyword, * or ** arguments`, 'Pass the arguments of a method in order.');
+    }
+    const member = this.b.make<A.MemberExpression>('MemberExpression', callee, { object: this.expression(field(callee, 'object')!), property: field(callee, 'attribute')?.text ?? '' });
+    const call = this.b.make<A.CallExpression>('CallExpression', node, { callee: member, arguments: args.map((arg) => this.expression(arg)) });
+    this.classes.methodCalls.add(call.id);
+    // What it is where the receiver turns out to be a list, text or dict (`self.items.pop()`): kept aside with its diagnostics.
+    const mark = this.b.diagnostics.length;
+    const outerBefore = this.before;
+    this.before = outerBefore ? [] : undefined;
+    this.libraryReadingOf = node.id;
+    try {
+      const expression = this.call(node);
+      const diagnostics = this.b.diagnostics.splice(mark);
+      if (!this.before?.length) this.classes.libraryReadings.set(call.id, { expression, diagnostics });
+    } finally {
+      this.libraryReadingOf = undefined;
+      this.before = outerBefore;
+    }
+    return call;
   }
 
   /**
@@ -2445,6 +2607,11 @@ function optional(type: string): string {
   return type === 'any' || type.endsWith('?') ? type : `${type}?`;
 }
 
+function enclosingDef(node: SyntaxNode): SyntaxNode | undefined {
+  for (let at = node.parent; at; at = at.parent) if (at.type === 'function_definition' || at.type === 'lambda') return at;
+  return undefined;
+}
+
 function isTarget(node: SyntaxNode): boolean {
   return node.type === 'identifier' || node.type === 'attribute' || node.type === 'subscript';
 }
@@ -2607,6 +2774,8 @@ function isNumberStart(node: SyntaxNode | undefined): boolean {
 
 function isPlainOperand(node: SyntaxNode): boolean {
   if (['identifier', 'integer', 'float', 'true', 'false', 'none'].includes(node.type)) return true;
+  // A field of a name (`self.tags`): any other attribute read is refused where it is read.
+  if (node.type === 'attribute') return field(node, 'object')?.type === 'identifier';
   if (node.type === 'string') return !namedChildren(node).some((child) => child.type === 'interpolation');
   return node.type === 'unary_operator' && ['integer', 'float'].includes(namedChildren(node)[0]?.type ?? '');
 }

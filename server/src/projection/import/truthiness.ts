@@ -45,8 +45,8 @@ interface Refusal {
 const MAX_ROUNDS = 3;
 
 /** Rewrites the file's tests for truth into Whetstone's bool conditions; errors for those it cannot carry. */
-export function carryTruthTests(program: Program, builder: AstBuilder, truth: Truth): ProjectionDiagnostic[] {
-  const tests = new TruthTests(program, builder, truth);
+export function carryTruthTests(program: Program, builder: AstBuilder, truth: Truth, instances: ReadonlySet<string> = new Set()): ProjectionDiagnostic[] {
+  const tests = new TruthTests(program, builder, truth, instances);
   return tests.carry();
 }
 
@@ -67,6 +67,8 @@ class TruthTests {
     private readonly program: Program,
     private readonly builder: AstBuilder,
     private readonly truth: Truth,
+    /** The record types that stand for classes of the source: an instance is always true (the class defines no __bool__ or __len__). */
+    private readonly instances: ReadonlySet<string>,
   ) {}
 
   carry(): ProjectionDiagnostic[] {
@@ -153,6 +155,8 @@ class TruthTests {
     if (this.reportedElsewhere(expression)) return { known: true, kinds: new Set(['bool']), nullable: false };
     let type = this.model.typeOf(expression.id);
     if (!type || stripOptional(type).kind === 'any') type = walkParameterType(this.model, (this.nodes ??= indexTree(this.program)), expression, this.builder.libraryCallees) ?? type;
+    const instance = type && stripOptional(type);
+    if (instance?.kind === 'named' && this.instances.has(instance.name)) return { known: true, kinds: new Set(['function']), nullable: type!.kind === 'optional' };
     const byType = type ? kindsOfType(type) : undefined;
     if (byType) return { known: true, ...byType };
     if (this.givesBools(expression, new Set())) return { known: true, kinds: new Set(['bool']), nullable: false };

@@ -1,0 +1,269 @@
+// Python classes read as a record plus functions (docs/PROJECTION.md, "Classes"): `class C:` whose
+// `__init__` sets every field at the top level of its body becomes `type C { … }`, its
+// constructor `C_new(…)` and each method `m(self, …)` a function `C_m(self: C, …)`. This file reads
+// the shape of each class (fields, their types, methods) and reports what has no such reading;
+// python.ts builds the declarations and python-method-calls.ts the calls `obj.m(…)`.
+import type { Node as SyntaxNode } from 'web-tree-sitter';
+import type * as A from '../../core/ast';
+import { BUILTINS } from '../../core/semantics';
+import type { ProjectionDiagnostic } from '../diagnostics';
+import { field, namedChildren, type AstBuilder } from './ast-builder';
+
+export interface ClassShape {
+  name: string;
+  /** The first parameter's name of `__init__` (the record being built), `self` by custom. */
+  selfName: string;
+  init?: SyntaxNode;
+  /** Field names in the order `__init__` first sets them, with their Whetstone types. */
+  fields: Map<string, string>;
+  /** The assignments of `__init__` that set each field first (in `fields`' order). */
+  fieldValues: Map<string, SyntaxNode>;
+  methods: Map<string, SyntaxNode>;
+}
+
+export interface FileClasses {
+  /** The classes carried as records, by name, and those that are not (each reason reported). */
+  carried: Map<string, ClassShape>;
+  refused: Set<string>;
+  /** The method names of every class of the file (carried or not): a call of one is never read as a library method. */
+  methodNames: Set<string>;
+  /** The field names of the carried classes: `obj.f` of one is a field read. */
+  fieldNames: Set<string>;
+  /** The CallExpression ids of `obj.m(…)` calls of a method name, and the MemberExpression ids of field reads, for python-method-calls.ts. */
+  methodCalls: Set<string>;
+  fieldReads: Set<string>;
+  /** The library reading of each such call (`xs.pop()` of a list), where its receiver is not an instance. */
+  libraryReadings: Map<string, { expression: A.Expression; diagnostics: ProjectionDiagnostic[]; statements?: A.Statement[] }>;
+}
+
+export const constructorName = (name: string): string => `${name}_new`;
+export const methodName = (name: string, method: string): string => `${name}_${method}`;
+
+const NO_BASES = new Set(['', '()', '(object)']);
+const WHY_DUNDER = 'Python calls it where the program prints, compares, measures or adds instances, and a record has no such hook';
+
+/** Reads the plain classes of the module (TypedDict and exception classes are read elsewhere). */
+export function readClasses(root: SyntaxNode, b: AstBuilder, skipped: (name: string) => boolean, typeOf: (hint: SyntaxNode) => string): FileClasses {
+  const found: FileClasses = { carried: new Map(), refused: new Set(), methodNames: new Set(), fieldNames: new Set(), methodCalls: new Set(), fieldReads: new Set(), libraryReadings: new Map() };
+  const classes = namedChildren(root)
+    .map((node) => (node.type === 'decorated_definition' ? field(node, 'definition') : node))
+    .filter((node): node is SyntaxNode => node?.type === 'class_definition' && !skipped(field(node, 'name')?.text ?? '') && field(node, 'superclasses')?.text.replace(/\s/g, '') !== '(TypedDict)');
+  if (classes.length === 0) return found;
+  const taken = topLevelNames(root);
+  const generated = new Map<string, string>();
+  for (const node of classes) {
+    const shape = readClass(node, b);
+    for (const method of shape?.methods.keys() ?? methodsOf(node)) found.methodNames.add(method);
+    if (!shape) {
+      found.refused.add(field(node, 'name')?.text ?? '');
+      continue;
+    }
+    let clash = false;
+    for (const name of [constructorName(shape.name), ...[...shape.methods.keys()].map((method) => methodName(shape.name, method))]) {
+      const other = generated.get(name) ?? (taken.has(name) ? 'a name of the file' : BUILTINS.has(name) ? 'a built-in' : undefined);
+      if (other) {
+        b.unsupported(field(node, 'name') ?? node, `the class ${shape.name}, whose function ${name} would clash with ${other}`, 'Rename the class or the method.');
+        clash = true;
+      }
+      generated.set(name, `the class ${shape.name}'s ${name}`);
+    }
+    if (clash) found.refused.add(shape.name);
+    else found.carried.set(shape.name, shape);
+  }
+  for (const shape of found.carried.values()) for (const name of shape.fields.keys()) found.fieldNames.add(name);
+  typeFields(root, found, typeOf);
+  return found;
+}
+
+function methodsOf(node: SyntaxNode): string[] {
+  return namedChildren(field(node, 'body') ?? node)
+    .map((child) => (child.type === 'decorated_definition' ? field(child, 'definition') : child))
+    .filter((child) => child?.type === 'function_definition')
+    .map((fn) => field(fn!, 'name')?.text ?? '');
+}
+
+/** The shape of one class, or undefined (each reason reported) where it has no record reading. */
+function readClass(node: SyntaxNode, b: AstBuilder): ClassShape | undefined {
+  const name = field(node, 'name')?.text ?? '';
+  const bases = field(node, 'superclasses');
+  let carried = true;
+  const refuse = (at: SyntaxNode, what: string, why: string): void => {
+    b.unsupported(at, what, why);
+    carried = false;
+  };
+  if (!NO_BASES.has(bases?.text.replace(/\s/g, '') ?? '')) {
+    refuse(bases!, `the base class list ${bases!.text} of the class ${name} (inheritance)`, 'A class is carried as a record plus functions, which have no inheritance or super: copy the fields and methods it needs into the class.');
+  }
+  const shape: ClassShape = { name, selfName: 'self', fields: new Map(), fieldValues: new Map(), methods: new Map() };
+  for (const statement of namedChildren(field(node, 'body') ?? node)) {
+    if (statement.type === 'pass_statement' || isDocstring(statement)) continue;
+    if (statement.type === 'decorated_definition') {
+      const decorator = namedChildren(statement).find((child) => child.type === 'decorator');
+      refuse(decorator ?? statement, `the method decorator ${decorator?.text ?? ''} in the class ${name}`, 'Static and class methods and properties have no record reading: write a function outside the class.');
+      continue;
+    }
+    if (statement.type !== 'function_definition') {
+      refuse(statement, `the class attribute ${statement.text.split('\n')[0]} of the class ${name}`, 'A class is carried as a record whose fields __init__ sets: set it in __init__ (self.x = …) or make it a module constant.');
+      continue;
+    }
+    const method = field(statement, 'name')?.text ?? '';
+    const first = namedChildren(field(statement, 'parameters') ?? statement)[0];
+    if (method !== '__init__' && /^__.*__$/.test(method)) {
+      refuse(statement, `the method ${method} of the class ${name}, which Python calls implicitly,`, `${WHY_DUNDER}.`);
+      continue;
+    }
+    if (first?.type !== 'identifier') {
+      refuse(statement, `the method ${method} of the class ${name} without a plain self parameter`, 'A method is carried as a function taking the record first.');
+      continue;
+    }
+    if (method === '__init__') {
+      shape.init = statement;
+      shape.selfName = first.text;
+    } else shape.methods.set(method, statement);
+  }
+  if (!carried) return undefined;
+  if (shape.init) {
+    for (const statement of namedChildren(field(shape.init, 'body') ?? shape.init)) {
+      const target = fieldAssignment(statement, shape.selfName);
+      if (target && !shape.fields.has(target.field)) {
+        shape.fields.set(target.field, 'any');
+        shape.fieldValues.set(target.field, target.assignment);
+      }
+    }
+  }
+  // A field set anywhere but the top level of __init__'s body has no place in the record.
+  for (const fn of [...(shape.init ? [shape.init] : []), ...shape.methods.values()]) {
+    const self = namedChildren(field(fn, 'parameters') ?? fn)[0]?.text ?? '';
+    for (const assignment of fn.descendantsOfType(['assignment', 'augmented_assignment'])) {
+      const left = field(assignment!, 'left');
+      if (left?.type !== 'attribute' || field(left, 'object')?.text !== self) continue;
+      const attribute = field(left, 'attribute')?.text ?? '';
+      if (!shape.fields.has(attribute)) {
+        refuse(assignment!, `the field ${attribute} of the class ${name}, first set ${fn.id === shape.init?.id ? 'in a block of __init__' : `in the method ${field(fn, 'name')?.text ?? ''}`}`, 'A class is carried as a record whose fields are the ones __init__ sets at the top level of its body: set it there first (to None if it has no value yet).');
+      }
+    }
+  }
+  for (const method of shape.methods.keys()) {
+    if (shape.fields.has(method)) refuse(shape.methods.get(method)!, `the method ${method} of the class ${name}, named like one of its fields`, 'Rename the method or the field.');
+  }
+  return carried ? shape : undefined;
+}
+
+/** `self.f = …` (or `self.f: T = …`) as a statement: the field and the assignment. */
+export function fieldAssignment(statement: SyntaxNode, selfName: string): { field: string; assignment: SyntaxNode } | undefined {
+  const assignment = statement.type === 'expression_statement' ? namedChildren(statement)[0] : undefined;
+  if (assignment?.type !== 'assignment' || !field(assignment, 'right')) return undefined;
+  const left = field(assignment, 'left');
+  if (left?.type !== 'attribute' || field(left, 'object')?.type !== 'identifier' || field(left, 'object')?.text !== selfName) return undefined;
+  return { field: field(left, 'attribute')?.text ?? '', assignment };
+}
+
+/** The names the module declares at its top level (functions, classes, assigned names, imports). */
+function topLevelNames(root: SyntaxNode): Set<string> {
+  const names = new Set<string>();
+  for (const node of namedChildren(root)) {
+    const declared = node.type === 'decorated_definition' ? field(node, 'definition') : node;
+    if (declared?.type === 'function_definition' || declared?.type === 'class_definition') names.add(field(declared, 'name')?.text ?? '');
+  }
+  for (const name of root.descendantsOfType('identifier')) {
+    const parent = name!.parent;
+    if ((parent?.type === 'assignment' && field(parent, 'left')?.id === name!.id) || parent?.type === 'dotted_name' || parent?.type === 'for_statement') names.add(name!.text);
+  }
+  return names;
+}
+
+/**
+ * The type of each field, from the values the file gives it: its `__init__` value and every
+ * `x.f = v` of the field's name. A hint of the `__init__` parameter it takes, a literal, `[]`,
+ * `{}`, a constructor call, or a name assigned one of those in the same function; None besides one
+ * other type makes it optional. Read twice, so a field set from another field is typed too.
+ */
+function typeFields(root: SyntaxNode, classes: FileClasses, typeOf: (hint: SyntaxNode) => string): void {
+  const values = new Map<string, SyntaxNode[]>();
+  for (const assignment of root.descendantsOfType('assignment')) {
+    const left = field(assignment!, 'left');
+    const right = field(assignment!, 'right');
+    if (left?.type !== 'attribute' || !right) continue;
+    const name = field(left, 'attribute')?.text ?? '';
+    values.set(name, [...(values.get(name) ?? []), right]);
+  }
+  const owners = new Map<string, number>();
+  for (const shape of classes.carried.values()) for (const name of shape.fields.keys()) owners.set(name, (owners.get(name) ?? 0) + 1);
+  for (let round = 0; round < 2; round++) {
+    for (const shape of classes.carried.values()) {
+      for (const name of shape.fields.keys()) {
+        const own = field(shape.fieldValues.get(name)!, 'right');
+        // A name two classes share: only the value __init__ gives it.
+        const given = owners.get(name) === 1 ? (values.get(name) ?? []) : own ? [own] : [];
+        const hint = field(shape.fieldValues.get(name)!, 'type');
+        const types = new Set(given.map((value) => valueType(value, classes, typeOf)));
+        const optional = types.delete('null');
+        types.delete('any');
+        const type = hint ? hintType(hint, classes, typeOf) : types.size === 1 ? [...types][0] : 'any';
+        shape.fields.set(name, optional && type !== 'any' && !type.endsWith('?') ? `${type}?` : type);
+      }
+    }
+  }
+}
+
+/** The Whetstone type of a value as written, or 'any'. */
+function valueType(value: SyntaxNode, classes: FileClasses, typeOf: (hint: SyntaxNode) => string, depth = 0): string {
+  switch (value.type) {
+    case 'integer':
+    case 'float':
+      return 'number';
+    case 'string':
+      return 'string';
+    case 'true':
+    case 'false':
+      return 'bool';
+    case 'none':
+      return 'null';
+    case 'list':
+      return 'list<any>';
+    case 'call': {
+      const callee = field(value, 'function');
+      return callee?.type === 'identifier' && classes.carried.has(callee.text) ? callee.text : 'any';
+    }
+    case 'attribute': {
+      const name = field(value, 'attribute')?.text ?? '';
+      const types = [...classes.carried.values()].flatMap((shape) => (shape.fields.has(name) ? [shape.fields.get(name)!] : []));
+      return types.length === 1 ? types[0] : 'any';
+    }
+    case 'identifier': {
+      if (depth > 0) return 'any';
+      const fn = enclosingFunction(value);
+      if (!fn) return 'any';
+      const parameter = namedChildren(field(fn, 'parameters') ?? fn).find((param) => (param.type === 'identifier' ? param.text : field(param, 'name')?.text ?? namedChildren(param)[0]?.text) === value.text);
+      if (parameter) {
+        const hint = field(parameter, 'type');
+        const fallback = field(parameter, 'value');
+        return hint ? hintType(hint, classes, typeOf) : fallback ? valueType(fallback, classes, typeOf, depth + 1) : 'any';
+      }
+      const assigned = fn.descendantsOfType('assignment').filter((assignment) => field(assignment!, 'left')?.text === value.text);
+      const types = new Set(assigned.map((assignment) => valueType(field(assignment!, 'right') ?? assignment!, classes, typeOf, depth + 1)));
+      return types.size === 1 ? [...types][0] : 'any';
+    }
+    default:
+      return 'any';
+  }
+}
+
+/** A hint as a Whetstone type: a class of the file (also written "C", Optional["C"] or "C" | None), else as the importer reads hints. */
+function hintType(hint: SyntaxNode, classes: FileClasses, typeOf: (hint: SyntaxNode) => string): string {
+  const text = hint.text.replace(/\s/g, '');
+  const named = /^["']?(\w+)["']?$/.exec(text)?.[1];
+  const optional = /^Optional\[["']?(\w+)["']?\]$/.exec(text)?.[1] ?? /^["']?(\w+)["']?\|None$/.exec(text)?.[1];
+  if (named && classes.carried.has(named)) return named;
+  if (optional && classes.carried.has(optional)) return `${optional}?`;
+  return typeOf(hint);
+}
+
+function enclosingFunction(node: SyntaxNode): SyntaxNode | undefined {
+  for (let at = node.parent; at; at = at.parent) if (at.type === 'function_definition') return at;
+  return undefined;
+}
+
+function isDocstring(node: SyntaxNode): boolean {
+  return node.type === 'expression_statement' && namedChildren(node).length === 1 && namedChildren(node)[0].type === 'string';
+}
