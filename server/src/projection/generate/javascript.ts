@@ -160,6 +160,9 @@ class JavaScriptGenerator {
       out.line(jsHelperSource(helper, this.typescript, (base) => this.ctx.helper(base)));
       out.blank();
     }
+    // TypeScript reads a file with no import as a script, whose names meet the DOM library's
+    // globals (a record `Node` or `Text` would merge with them): an empty export makes it a module.
+    if (this.typescript && imports.length === 0) body.line('export {};');
     const head = out.toString();
     const code = body.toString();
     return { code: head === '' ? code : code === '' ? head : `${head}\n${code}`, diagnostics: this.ctx.diagnostics };
