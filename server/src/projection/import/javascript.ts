@@ -1960,7 +1960,8 @@ export class JavaScriptImporter {
     if (property.type !== 'property_identifier') return this.b.errorNode(node, 'a private member (#)');
     if (property.text === 'length') return this.b.call('len', [this.expression(object)], node);
     if (property.text === 'size' && this.collections?.kindOf(object)) return this.b.call('len', [this.b.identifier(object.text, object)], node);
-    const constant = object.type === 'identifier' && object.text === 'Number' && !this.declaresName('Number') ? NUMBER_CONSTANTS[property.text] : undefined;
+    const constants = object.type === 'identifier' && !this.declaresName(object.text) ? CONSTANTS[object.text] : undefined;
+    const constant = constants && Object.hasOwn(constants, property.text) ? constants[property.text] : undefined;
     if (constant !== undefined) {
       if (typeof constant === 'string') return this.b.call('num', [this.b.literal(constant, node)], node);
       return this.b.make<A.Literal>('Literal', node, { value: constant, raw: String(constant) });
@@ -2387,6 +2388,11 @@ const NUMBER_CONSTANTS: Record<string, number | string | undefined> = {
   MIN_SAFE_INTEGER: Number.MIN_SAFE_INTEGER,
   EPSILON: Number.EPSILON,
 };
+
+/** Math's constants: doubles, written as literals (Python's math.pi and math.e are the same doubles). */
+const MATH_CONSTANTS: Record<string, number | undefined> = { PI: Math.PI, E: Math.E, LN2: Math.LN2, LN10: Math.LN10, LOG2E: Math.LOG2E, LOG10E: Math.LOG10E, SQRT2: Math.SQRT2, SQRT1_2: Math.SQRT1_2 };
+
+const CONSTANTS: Record<string, Record<string, number | string | undefined> | undefined> = { Number: NUMBER_CONSTANTS, Math: MATH_CONSTANTS };
 
 /** The parents of an identifier that declare it wherever it stands in them. */
 const DECLARING = new Set(['formal_parameters', 'required_parameter', 'optional_parameter', 'array_pattern', 'object_pattern', 'rest_pattern', 'import_specifier', 'namespace_import', 'import_clause']);

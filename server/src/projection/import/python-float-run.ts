@@ -76,7 +76,7 @@ class GiveUp extends Error {
 
 /** What a run found that Whetstone does otherwise than Python, and where. */
 export interface RunFinding {
-  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text kind' | 'text whitespace' | 'float sum' | 'unordered key' | 'negative zero key';
+  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text kind' | 'text whitespace' | 'float sum' | 'unordered key' | 'negative zero key' | 'float argument';
   at: { id: string; span: Expression['span'] };
 }
 
@@ -178,6 +178,8 @@ export function runForFloats(
 }
 
 const FLOAT_LITERAL = /^[0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9_]+)?$/;
+/** `math.pi`, `math.e`, `math.tau`: imported as the literal of their float. */
+export const MATH_CONSTANT = /^math\s*\.\s*(pi|e|tau)$/;
 
 class Run {
   readonly shown = new Map<string, boolean>();
@@ -476,7 +478,7 @@ class Run {
 
   private writtenAsFloat(node: { span: { startOffset: number; endOffset: number } }): boolean {
     const written = this.text.slice(node.span.startOffset, node.span.endOffset);
-    return FLOAT_LITERAL.test(written) && /[.eE]/.test(written);
+    return (FLOAT_LITERAL.test(written) && /[.eE]/.test(written)) || MATH_CONSTANT.test(written);
   }
 
   /** Python's truth of a value. */
@@ -809,6 +811,26 @@ class Run {
         const fraction = first.value - whole;
         const rounded = fraction > 0.5 || (fraction === 0.5 && whole % 2 !== 0) ? whole + 1 : whole;
         return this.num(rounded === 0 ? 0 : rounded, false);
+      }
+      case 'gcd':
+      case 'isqrt':
+      case 'factorial': {
+        // math's: Python raises for a float argument (TypeError) and a negative one (ValueError, not gcd's); a factorial past 2^53 it keeps exact.
+        if (args.some((arg) => arg instanceof Num && arg.float)) throw new Found({ kind: 'float argument', at: node });
+        const ints = args.map((arg) => (arg instanceof Num ? arg.value : undefined));
+        if (ints.some((value) => value === undefined)) throw new GiveUp();
+        const [a, b] = ints as number[];
+        if (name === 'gcd') {
+          let [x, y] = [Math.abs(a), Math.abs(b)];
+          while (y !== 0) [x, y] = [y, x % y];
+          return this.num(x, false);
+        }
+        if (a < 0) throw new GiveUp(BOTH_STOP);
+        if (name === 'isqrt') return this.num(Math.floor(Math.sqrt(a)) - (Math.floor(Math.sqrt(a)) ** 2 > a ? 1 : 0), false);
+        let product = 1;
+        for (let k = 2; k <= a; k++) product *= k;
+        this.site = node;
+        return this.num(product, false);
       }
       case 'pyInt':
         return this.intOfText(first, second === undefined ? 10 : number(second).value);
