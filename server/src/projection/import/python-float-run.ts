@@ -101,6 +101,8 @@ class Found extends Error {
  */
 export interface RunResult {
   shown: Map<string, boolean> | undefined;
+  /** Of a run that ended: per value shown by print or str, whether it was ever a float (printed alike or not). */
+  floatsShown?: ReadonlyMap<string, boolean>;
   /**
    * Of a run that saw all the program does (it ended, or stopped where Python and Whetstone both
    * stop): per value shown by print or str, what it held, as pystr shows it: 2, only texts,
@@ -163,7 +165,7 @@ export function runForFloats(
   const run = new Run(text, scopeOf, isLibrary, listsOnly);
   try {
     run.program(program);
-    return { shown: run.shown, pystrShown: run.pystrShown, reached: run.reached, tested: run.tested, ...run.powers() };
+    return { shown: run.shown, floatsShown: run.floatsShown, pystrShown: run.pystrShown, reached: run.reached, tested: run.tested, ...run.powers() };
   } catch (error) {
     if (error instanceof Found) return { shown: undefined, finding: error.finding, reached: run.reached, ...run.powers() };
     // Thrown uncaught (or where both stop): the program stops there in Python and in Whetstone
@@ -183,6 +185,7 @@ export const MATH_CONSTANT = /^math\s*\.\s*(pi|e|tau)$/;
 
 class Run {
   readonly shown = new Map<string, boolean>();
+  readonly floatsShown = new Map<string, boolean>();
   readonly pystrShown = new Map<string, ShownByPystr>();
   readonly reached = new Set<string>();
   private readonly rounded = new Map<string, RoundedPower>();
@@ -738,6 +741,7 @@ class Run {
     this.site = node;
     if (name === 'print' || name === 'str' || name === 'pystr') {
       argNodes.forEach((arg, index) => this.shown.set(arg.id, (this.shown.get(arg.id) ?? false) || this.shows(args[index])));
+      argNodes.forEach((arg, index) => this.floatsShown.set(arg.id, (this.floatsShown.get(arg.id) ?? false) || (args[index] instanceof Num && (args[index] as Num).float)));
       argNodes.forEach((arg, index) => this.pystrShown.set(arg.id, Math.min(this.pystrShown.get(arg.id) ?? 2, this.pystrShows(args[index])) as ShownByPystr));
       if (name === 'print') return null;
     }

@@ -59,6 +59,12 @@ export function pythonFloatsShown(program: Program, libraryCallees: ReadonlySet<
   return (shown) => analysis.mayShowAsFloat(shown);
 }
 
+/** Whether a value shown by str may be a float at all, even one Python and Whetstone print alike (Python's d format raises for one). */
+export function pythonFloatsAtAll(program: Program, libraryCallees: ReadonlySet<string>, text: string): (shown: Expression) => boolean {
+  const analysis = floatAnalysis(program, libraryCallees, text);
+  return (shown) => analysis.mayBeFloat(shown);
+}
+
 /**
  * What the values the run at import showed at `shown` were, as pystr shows them (see RunResult);
  * undefined where it does not know: a run that did not see all the program
@@ -144,6 +150,12 @@ class FloatAnalysis {
     this.solve();
     // Where following the values says "may be", the run tells (median([3, 1, 2]) is an int).
     this.ran = runForFloats(program, text, (node) => this.scopes.get(node.id)!, (callee, scope) => this.isLibrary(callee, scope as Scope), listsOnly);
+  }
+
+  mayBeFloat(shown: Expression): boolean {
+    const scope = this.shownIn.get(shown.id);
+    if (scope === undefined || this.level(shown, scope) < 1) return false;
+    return this.ran.floatsShown?.get(shown.id) ?? true;
   }
 
   mayShowAsFloat(shown: Expression): boolean {
