@@ -76,10 +76,32 @@ describe('projection: Python format specifications', () => {
     );
   });
 
+  it('d of a whole number, with a width, < or >, a fill and 0s, is str padded in every target; of a bool, a text or a float it is an error', () => {
+    scratch.keepsItsMeaning(
+      [
+        'def row(name: str, count: int, total: int) -> str:',
+        '    return f"{name:<8}|{count:5d}|{count:<6d}|{count:05d}|{count:*>7d}|{count:d}|" + "{:>4d} of {:<3d}!".format(count, total)',
+        '',
+        '',
+        'names = ["apple", "é", "pear", "", "big"]',
+        'counts = [7, -42, 12345, 0, 9007199254740991]',
+        'for i in range(len(names)):',
+        '    print(row(names[i], counts[i], len(names[i])))',
+      ].join('\n') + '\n',
+      'python',
+      /padStart\(str\(count\), 5\)[^]*zeroFill\(str\(count\), 5\)/,
+    );
+    const errors = importErrors('flag = True\nprint(f"{flag:5d}")\nx = 7 / 2\nprint(f"{x:d}")\nprint("{:3d}".format("ab"))\n');
+    assert.equal(errors.length, 3, errors.join('\n'));
+    assert.match(errors[0], /^2: .*Python's d formats only an int/);
+    assert.match(errors[1], /^4: .*may be a float, for which Python's d raises/);
+    assert.match(errors[2], /^5: .*Python's d formats only an int/);
+  });
+
   it('specifications that show a value by its Python type, and str.format fields out of order, are errors at import naming them', () => {
     const errors = importErrors(
       'flag = True\nprint(f"{flag:>5}")\n\n\ndef same(x):\n    return x\n\n\nprint(f"{same(3):>5}", f"{3:5s}")\n' +
-        'print(f"{flag:.2f}", f"{\'x\':.1f}")\nn = 1234567\nprint(f"{n:,}")\nprint(f"{n:5d}")\nprint(f"{[n]:5}")\nprint(f"{n!r}")\nprint(f"{n=}")\nprint(f"{n:^9}")\nprint(f"{n:.3e}")\n' +
+        'print(f"{flag:.2f}", f"{\'x\':.1f}")\nn = 1234567\nprint(f"{n:,}")\nprint(f"{n:5x}")\nprint(f"{[n]:5}")\nprint(f"{n!r}")\nprint(f"{n=}")\nprint(f"{n:^9}")\nprint(f"{n:.3e}")\n' +
         'print("{} {}".format(1))\nprint("{1} {0}".format(1, 2))\nprint("{0} {}".format(1, 2))\n' +
         'pair = (1, 2)\nprint("%s" % pair)\nprint("%d" % 3)\nprint("%r" % "a")\nprint("%(a)s" % {"a": 1})\nprint("%s %s" % (1,))\nprint("%s" % True)\n',
     );
@@ -89,7 +111,7 @@ describe('projection: Python format specifications', () => {
       /^9: .*Python formats only a text with s/,
       /^10: .*writes here: Python formats a bool as a number \(True as 1\) and raises for a text, .*not known to be a number/,
       /^12: .*the format specification ","/,
-      /^13: .*the format specification "5d"/,
+      /^13: .*the format specification "5x"/,
       /^14: .*writes here: .*not known to be a text or a number/,
       /^15: .*a conversion \(!r, !s\)/,
       /^16: .*an f-string with = /,

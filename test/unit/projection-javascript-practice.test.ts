@@ -153,9 +153,61 @@ describe('projection of JavaScript and TypeScript as written in practice', () =>
       'javascript',
       /const others = slice\(unpacked\d+, 1\);/,
     );
-    const errors = importSource('function quickSort(arr) {\n  if (arr.length <= 1) return arr;\n  const [pivot, ...rest] = arr;\n  return [...quickSort(rest.filter((x) => x < pivot)), pivot, ...quickSort(rest.filter((x) => x >= pivot))];\n}\nconsole.log(quickSort([3, 1, 2]));\n', 'javascript').diagnostics.filter((d) => d.severity === 'error');
-    assert.deepEqual(errors.map((d) => d.line), [3], errors.map((d) => d.message).join('\n'));
-    assert.match(errors[0].message, /array destructuring of 1 name from a value not known to be a list of at least 1 element/);
+    const errors = importErrors('function headTail(xs) {\n  const [head, ...tail] = xs;\n  return head + tail.length;\n}\nconsole.log(headTail([3, 1, 2]));\n');
+    assert.deepEqual(errors.map((error) => error.split(':')[0]), ['2'], errors.join('\n'));
+    assert.match(errors[0], /array destructuring of 1 name from a value not known to be a list of at least 1 element/);
+  });
+  it('a destructuring of a list a guard before it returns for when short is carried (quicksort); a call or a text between keeps the error', () => {
+    scratch.keepsItsMeaning(
+      [
+        'const quickSort = (arr) => {',
+        '  if (arr.length <= 1) return arr;',
+        '  const [pivot, ...rest] = arr;',
+        '  const left = rest.filter((x) => x < pivot);',
+        '  const right = rest.filter((x) => x >= pivot);',
+        '  return [...quickSort(left), pivot, ...quickSort(right)];',
+        '};',
+        'function firstTwo(xs) {',
+        '  if (xs.length < 2) {',
+        '    return [];',
+        '  }',
+        '  const total = 0;',
+        '  const [a, b, ...more] = xs;',
+        '  return [b, a, more.length + total];',
+        '}',
+        'function headOr(xs, fallback) {',
+        '  if (xs.length === 0) return fallback;',
+        '  const [head] = xs;',
+        '  return head;',
+        '}',
+        'console.log(quickSort([5, -2, 9, 0, 5, 3.5, -7, -0.5]), quickSort([]), quickSort([-0]));',
+        'console.log(firstTwo([1]), firstTwo([1, -2]), firstTwo([[1], [], [2, 3]]), headOr([], "none"), headOr(["é", "😀"], "none"));',
+      ].join('\n'),
+      'javascript',
+      /const pivot = unpacked\d+\[0\];/,
+    );
+    const errors = importErrors(
+      [
+        'function popped(xs) {',
+        '  if (xs.length <= 1) return xs;',
+        '  xs.pop();',
+        '  const [a, ...rest] = xs;',
+        '  return rest;',
+        '}',
+        'function shortGuard(xs) {',
+        '  if (xs.length < 1) return xs;',
+        '  const [a, b] = xs;',
+        '  return [b, a];',
+        '}',
+        'function letters(s) {',
+        '  if (s.length <= 1) return [s];',
+        '  const [first, ...others] = s;',
+        '  return [first, others.length];',
+        '}',
+        'console.log(popped([1, 2, 3]), shortGuard([1, 2]), letters("a😀b"));',
+      ].join('\n'),
+    );
+    assert.deepEqual(errors.map((error) => error.split(':')[0]), ['4', '9', '14'], errors.join('\n'));
   });
   it('xs.unshift(a, …) as a statement puts them at the front in place; as a value (the new length) it is an error', () => {
     scratch.keepsItsMeaning(

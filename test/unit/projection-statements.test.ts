@@ -248,10 +248,59 @@ console.log(arr.join(","), n, first, third, i, total, k);
     scratch.keepsItsMeaning(source, 'javascript', /arr\[n\] = 5;\n\s*n \+= 1;[^]*i \+= 1;\n\s*const third = xs\[i\];/);
     const errors = importErrors('let i = 0;\nfunction f(v) {\n  return v + i;\n}\nconst xs = [1, 2, 3];\nconst s = xs[i++] + xs[i++];\nxs[i++] = i;\nconst u = f(xs[i++]);\nconst t = i > 0 && xs[i--] > 0;\nconsole.log(xs[i++]);\n', 'javascript');
     assert.equal(errors.length, 4, errors.join('\n'));
-    assert.match(errors[0], /^6: .*changes variables more than once/);
+    assert.match(errors[0], /^6: .*changes i more than once/);
     assert.match(errors[1], /^7: .*i is read elsewhere in it/);
     assert.match(errors[2], /^8: .*calls a function or assigns/);
     assert.match(errors[3], /^9: .*runs only on some paths/);
+  });
+
+  it('the merge idiom: a push of a[i++], several counters in one statement, and a conditional argument whose branches count become if/else', () => {
+    const source = `function merge(left, right) {
+  const result = [];
+  let i = 0;
+  let j = 0;
+  while (i < left.length && j < right.length) {
+    result.push(left[i] < right[j] ? left[i++] : right[j++]);
+  }
+  while (i < left.length) result.push(left[i++]);
+  while (j < right.length) result.push(right[j++]);
+  return result;
+}
+function mergeSort(xs) {
+  if (xs.length <= 1) return xs;
+  const mid = Math.floor(xs.length / 2);
+  return merge(mergeSort(xs.slice(0, mid)), mergeSort(xs.slice(mid)));
+}
+function mergeInto(arr, a, b) {
+  let i = 0, j = 0, k = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] <= b[j]) arr[k++] = a[i++];
+    else arr[k++] = b[j++];
+  }
+  while (j < b.length) arr[k++] = b[j++];
+  return arr;
+}
+function zigzag(xs, marks) {
+  const out = [];
+  let i = 0, j = xs.length - 1;
+  while (i <= j) {
+    out.push(xs[i] + xs[j] > 0 ? xs[i++] * 2 : xs[j--] - 1);
+    out.push(i % 2 === 0 ? marks[++i % marks.length] : (j < 0 ? -0 : marks[0]));
+  }
+  return out;
+}
+console.log(mergeSort([5, -2, 9, 0, 5, 3.5, -7, -0.5]));
+console.log(merge([], [2]), merge([], []), mergeSort([]));
+console.log(mergeInto([0, 0, 0, 0, 0], [-3, 1.5, 7], [-4, 2]));
+console.log(zigzag([3, -1, 4, -1, -5, 9], ["a", "é", "😀"]));
+`;
+    scratch.keepsItsMeaning(source, 'javascript', /if left\[i\] < right\[j\] \{\n\s*push\(result, left\[i\]\);\n\s*i \+= 1;\n\s*\} else \{\n\s*push\(result, right\[j\]\);\n\s*j \+= 1;/);
+    const errors = importErrors('const a = [1, 2];\nconst out = [];\nlet i = 0;\nout.push(a[0] > 0 ? a[i++] + i : 0);\nout.push(a[0] > 0 ? String(a[i++]) : "");\nout.push(a[0] > 0 ? a[i++] + a[i++] : 0);\ni.push(a[i++]);\nconsole.log(out, i);\n', 'javascript');
+    assert.equal(errors.length, 4, errors.join('\n'));
+    assert.match(errors[0], /^4: .*inside a branch of a conditional where i is read elsewhere in it/);
+    assert.match(errors[1], /^5: .*calls a function or assigns/);
+    assert.match(errors[2], /^6: .*changes i more than once/);
+    assert.match(errors[3], /^7: .*i is read elsewhere in it/);
   });
 
   it('JavaScript compound assignment to an element by names and literals reads it twice; >>> stays an error saying why', () => {

@@ -658,6 +658,24 @@ const JAVASCRIPT_LIBRARY_BUILTINS: readonly BuiltinFunction[] = [
   },
   numberToNumber('sign', 'The sign of `x`: 1, -1, 0 or -0 (as `x` is), NaN for NaN.'),
   {
+    name: 'gcd',
+    type: fn([param('a', NUMBER), param('b', NUMBER)], NUMBER),
+    signature: 'fn gcd(a: number, b: number): number',
+    doc: 'The greatest common divisor of the whole numbers `a` and `b`, never negative (`gcd(-4, 6)` is 2, `gcd(0, 0)` is 0), as Python\'s `math.gcd`. A number that is not whole or beyond 2^53 stops the program with an error.',
+  },
+  {
+    name: 'isqrt',
+    type: fn([param('n', NUMBER)], NUMBER),
+    signature: 'fn isqrt(n: number): number',
+    doc: 'The largest whole number whose square is at most `n`, exactly, as Python\'s `math.isqrt`. A negative `n`, or one not whole or beyond 2^53, stops the program with an error.',
+  },
+  {
+    name: 'factorial',
+    type: fn([param('n', NUMBER)], NUMBER),
+    signature: 'fn factorial(n: number): number',
+    doc: '`n!` of a whole `n` from 0 to 18, exactly, as Python\'s `math.factorial`. A negative `n`, one not whole, or one whose factorial is beyond 2^53 (from 19 on) stops the program with an error.',
+  },
+  {
     name: 'isInteger',
     type: fn([param('x', NUMBER)], BOOL),
     signature: 'fn isInteger(x: number): bool',

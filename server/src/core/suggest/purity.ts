@@ -23,7 +23,7 @@ const PURE_BUILTINS: ReadonlySet<string> = new Set([
   'len', 'includes', 'split', 'join', 'reversed', 'repeat', 'indexOf', 'slice', 'int', 'keys', 'values', 'jsKeys', 'jsValues', 'range', 'min', 'max', 'abs', 'floor', 'ceil', 'sqrt', 'pow', 'round', 'str', 'num',
   'upper', 'lower', 'trim', 'trimStart', 'trimEnd', 'startsWith', 'endsWith', 'replace', 'countOf', 'substring', 'padStart', 'padEnd', 'charCodeAt', 'charAt', 'fromCharCode',
   'concat', 'sum', 'minOf', 'maxOf', 'stepSlice', 'countItems', 'trimChars', 'trimStartChars', 'trimEndChars', 'zeroFill', 'radixText', 'jsTruthy', 'pyTruthy', 'pyEquals', 'splitWords', 'charsOf', 'isAlpha', 'isDecimal', 'isDigit', 'isAlnum', 'isSpace', 'isLower', 'isUpper',
-  'repeatText', 'replaceFirst', 'toFixed', 'formatFixed', 'sign', 'isInteger', 'flat', 'lastIndexOf', 'parseInteger', 'pyInt', 'roundEven',
+  'repeatText', 'replaceFirst', 'toFixed', 'formatFixed', 'sign', 'isInteger', 'flat', 'lastIndexOf', 'parseInteger', 'pyInt', 'roundEven', 'gcd', 'isqrt', 'factorial',
 ]);
 
 export class Purity {

@@ -894,6 +894,7 @@ class JavaScriptGenerator {
     if (name === 'pyInt' && args.length >= 1) return fragment(`${this.ctx.helper('pyInt')}(${all})`, POSTFIX);
     if (name === 'roundEven' && args.length === 1) return fragment(`${this.ctx.helper('roundEven')}(${all})`, POSTFIX);
     if (name === 'isInteger' && args.length === 1) return fragment(`Number.isInteger(${all})`, POSTFIX);
+    if ((name === 'gcd' || name === 'isqrt' || name === 'factorial') && args.length === (name === 'gcd' ? 2 : 1)) return fragment(`${this.ctx.helper(name)}(${all})`, POSTFIX);
     return undefined;
   }
 

@@ -1046,6 +1046,10 @@ class PythonGenerator {
         return fragment(`bool(${all})`, POSTFIX);
       case 'pyInt':
         return fragment(`${this.ctx.helper('py_int')}(${all})`, POSTFIX);
+      case 'gcd':
+      case 'isqrt':
+      case 'factorial':
+        return fragment(`${this.ctx.helper(`${name}_of`)}(${all})`, POSTFIX);
       case 'roundEven':
         // Python's round(x) is this rounding, and raises for NaN and the infinities.
         return fragment(`round(${all})`, POSTFIX);

@@ -6,7 +6,7 @@
 // empty list as an error, map and find over a list their callback resizes. Only the helpers a
 // program uses are written, each under a name the program does not use.
 
-export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'radixText' | 'parseRadix' | 'pyInt' | 'roundEven' | 'countItems' | 'pythonTruth' | 'pythonEquals' | 'jsKeyOrder' | ListJsHelper;
+export type JsHelper = 'show' | 'roundHalfAway' | 'rangeList' | 'lengthOf' | 'toNumber' | 'assertThat' | 'includesIn' | 'repeatList' | 'compareValues' | 'itemAt' | 'indexIn' | 'toInteger' | 'pythonText' | 'nodeInspect' | 'nodeText' | 'WhetstoneError' | 'replaceText' | 'countText' | 'stepSlice' | 'trimChars' | 'zeroFill' | 'formatFixed' | 'radixText' | 'parseRadix' | 'pyInt' | 'roundEven' | 'countItems' | 'pythonTruth' | 'pythonEquals' | 'jsKeyOrder' | 'gcd' | 'isqrt' | 'factorial' | ListJsHelper;
 
 /** The helpers of pop, shift and the list walks (map, find) whose Array methods differ. */
 type ListJsHelper = 'popLast' | 'shiftFirst' | 'mapList' | 'findIn' | 'findIndexIn';
@@ -298,6 +298,38 @@ export function jsHelperSource(helper: JsHelper, typescript: boolean, name: Name
         `function ${name('radixText')}(n${t(': number')}, radix${t(': number')}, prefix = '')${t(': string')} {`,
         `  if (!Number.isSafeInteger(n) || !Number.isInteger(radix) || radix < 2 || radix > 36) throw new RangeError('radixText of a number that is not whole within 2^53, or a radix outside 2 to 36');`,
         `  return (n < 0 ? '-' : '') + prefix + Math.abs(n).toString(radix);`,
+        `}`,
+      ].join('\n');
+    case 'gcd':
+      return [
+        `/** Whetstone's gcd: of two whole numbers within 2^53, never negative (Python's math.gcd). */`,
+        `function ${name('gcd')}(a${t(': number')}, b${t(': number')})${t(': number')} {`,
+        `  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b)) throw new RangeError('gcd of a number that is not whole within 2^53');`,
+        `  [a, b] = [Math.abs(a), Math.abs(b)];`,
+        `  while (b !== 0) [a, b] = [b, a % b];`,
+        `  return a;`,
+        `}`,
+      ].join('\n');
+    case 'isqrt':
+      return [
+        `/** Whetstone's isqrt: the largest whole number whose square is at most n (Python's math.isqrt). */`,
+        `function ${name('isqrt')}(n${t(': number')})${t(': number')} {`,
+        `  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError('isqrt of a number that is not whole from 0 to 2^53');`,
+        `  // Math.sqrt rounds: a root just below a whole number can come out as that number.`,
+        `  let root = Math.floor(Math.sqrt(n));`,
+        `  while (root * root > n) root -= 1;`,
+        `  while ((root + 1) * (root + 1) <= n) root += 1;`,
+        `  return root;`,
+        `}`,
+      ].join('\n');
+    case 'factorial':
+      return [
+        `/** Whetstone's factorial: n! of a whole n from 0 to 18, exact (from 19 on a double would round it). */`,
+        `function ${name('factorial')}(n${t(': number')})${t(': number')} {`,
+        `  if (!Number.isInteger(n) || n < 0 || n > 18) throw new RangeError('factorial of a number that is not whole from 0 to 18');`,
+        `  let product = 1;`,
+        `  for (let k = 2; k <= n; k++) product *= k;`,
+        `  return product;`,
         `}`,
       ].join('\n');
     case 'roundEven':

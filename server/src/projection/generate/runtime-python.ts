@@ -37,7 +37,7 @@ function cut(text: string, ends: string): string[] {
   return text.match(new RegExp(`.{1,95}[${ends}]|.{1,96}$`, 'g')) ?? [];
 }
 
-export type PyHelper = 'show' | 'py_int' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'char_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer' | 'map_key' | 'radix_text' | 'format_fixed' | 'js_truthy' | 'js_keys';
+export type PyHelper = 'show' | 'py_int' | 'round_half_away' | 'divide' | 'remainder' | 'to_number' | 'square_root' | 'power' | 'contains' | 'int32' | 'assert_that' | 'split_text' | 'repeat_list' | 'index_of' | 'slice_of' | 'splice_list' | 'length_of' | 'item_at' | 'index_in' | 'to_int' | 'python_text' | 'node_text' | 'text_width' | 'utf16_order' | 'negate' | 'multiply' | 'number_range' | 'floor_of' | 'ceil_of' | 'minimum' | 'maximum' | 'double' | 'concat' | 'paired' | 'halves_written' | 'WhetstoneError' | 'upper_text' | 'lower_text' | 'trim_text' | 'substring_of' | 'pad_text' | 'char_code_at' | 'char_at' | 'from_char_code' | 'text_kind' | 'step_slice' | 'zero_fill' | 'count_items' | ListPyHelper | 'repeat_text' | 'fixed_digits' | 'sign_of' | 'last_index_of' | 'fill_list' | 'parse_integer' | 'map_key' | 'radix_text' | 'format_fixed' | 'js_truthy' | 'js_keys' | 'gcd_of' | 'isqrt_of' | 'factorial_of';
 
 /**
  * `halves`: whether the program can hold half of a character above U+FFFF (a lone surrogate): it
@@ -62,6 +62,9 @@ const PY_HELPER_IMPORTS: { readonly [H in PyHelper]: readonly string[] } = {
   remainder: ['math'],
   to_number: ['math', 're'],
   square_root: ['math'],
+  gcd_of: ['math'],
+  isqrt_of: ['math'],
+  factorial_of: ['math'],
   power: ['math'],
   contains: [],
   map_key: ['math'],
@@ -983,6 +986,24 @@ sys.stdout.reconfigure(errors="${name('halves_written')}")`;
     if isinstance(value, (int, float)):
         return value == value and value != 0
     return not isinstance(value, str) or value != ""`;
+    case 'gcd_of':
+      return `def ${name('gcd_of')}(a, b):
+    """Whetstone's gcd: of two whole numbers within 2^53, never negative."""
+    if not (abs(a) <= 9007199254740991 and abs(b) <= 9007199254740991 and a == int(a) and b == int(b)):
+        raise ValueError("gcd of a number that is not whole within 2^53")
+    return math.gcd(int(a), int(b))`;
+    case 'isqrt_of':
+      return `def ${name('isqrt_of')}(n):
+    """Whetstone's isqrt: the largest whole number whose square is at most n."""
+    if not (0 <= n <= 9007199254740991 and n == int(n)):
+        raise ValueError("isqrt of a number that is not whole from 0 to 2^53")
+    return math.isqrt(int(n))`;
+    case 'factorial_of':
+      return `def ${name('factorial_of')}(n):
+    """Whetstone's factorial: n! of a whole n from 0 to 18 (from 19 on a double would round it)."""
+    if not (0 <= n <= 18 and n == int(n)):
+        raise ValueError("factorial of a number that is not whole from 0 to 18")
+    return math.factorial(int(n))`;
     case 'sign_of':
       return `def ${name('sign_of')}(x):
     """Math.sign: 1 or -1, and 0, -0 and NaN as they are."""

@@ -32,7 +32,7 @@ export class AstBuilder {
   /** Whether the source has Python tuples read as lists: shown, a tuple is (1, 2) and a list [1, 2]. */
   tuplesAsLists = false;
   /** The calls a format specification made of its value (python-format.ts): formatFixed's a number, str's of a width a text or number ('text' with `s`), str's of the one value after a % format ('one value'). */
-  readonly formatted = new Map<string, 'text' | 'text or number' | 'number' | 'number as str' | 'one value'>();
+  readonly formatted = new Map<string, 'text' | 'text or number' | 'number' | 'number as str' | 'whole number' | 'one value'>();
   /** The padEnd of a width without an alignment, by the str call of its value: padStart where the value is a number. */
   readonly alignedByType = new Map<string, A.CallExpression>();
   private readonly lines: LineIndex;

@@ -16,7 +16,7 @@ import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics'
 import { NumberFacts } from '../generate/number-facts';
 import type { AstBuilder } from './ast-builder';
 import { OTHER, PERCENT, type JavaScriptValues } from './javascript-values';
-import { pythonFloatsShown, pythonShownByPystr } from './python-floats';
+import { pythonFloatsAtAll, pythonFloatsShown, pythonShownByPystr } from './python-floats';
 import { walkParameterType } from './walk-parameters';
 
 type Source = 'javascript' | 'typescript' | 'python';
@@ -172,17 +172,23 @@ export function reportDisplayDifferences(program: Program, source: Source, libra
     if (formatted) {
       // A value a format pads: Python formats a text or a number as str shows it, a bool as a number, and raises for others.
       const type = (model ??= analyze(program)).typeOf(args[0].id);
-      const fits = formatted === 'number' || formatted === 'number as str' ? type?.kind === 'number' : type?.kind === 'string' || (formatted !== 'text' && type?.kind === 'number');
+      const fits = formatted === 'number' || formatted === 'number as str' || formatted === 'whole number' ? type?.kind === 'number' : type?.kind === 'string' || (formatted !== 'text' && type?.kind === 'number');
       if (!fits) {
         const why =
           formatted === 'one value'
             ? 'a value after % that is not a tuple written out may be a tuple, whose items Python formats instead, and this one is not known to be a text or a number'
             : formatted === 'text'
             ? 'Python formats only a text with s'
+            : formatted === 'whole number'
+            ? "Python's d formats only an int (it raises for a text and a float, and writes a bool as 1 or 0), and this value is not known to be a number"
             : formatted === 'number as str'
             ? 'Python pads a text with 0s on its right and formats a bool as a number (True as 1), and this value is not known to be a number'
             : `Python formats a bool as a number (True as 1) and raises for ${formatted === 'number' ? 'a text, ' : ''}None, a list or a dict, and this value is not known to be a ${formatted === 'number' ? 'number' : 'text or a number'}`;
         diagnostics.push(projectionDiagnostic('W_UNSUPPORTED', 'error', `Not carried into Whetstone: a value its format specification writes here: ${why}`, args[0].id, args[0].span, { hint: 'Give it a type hint of str, int or float, or show str(…) of it.' }));
+        continue;
+      }
+      if (formatted === 'whole number' && source === 'python' && pythonFloatsAtAll(program, libraryCallees, text)(args[0])) {
+        diagnostics.push(projectionDiagnostic('W_UNSUPPORTED', 'error', "Not carried into Whetstone: a value its format specification writes here may be a float, for which Python's d raises (ValueError) where Whetstone writes the number", args[0].id, args[0].span, { hint: 'Give it a type hint of int, or format int(…) of it.' }));
         continue;
       }
       if (formatted === 'number') continue;

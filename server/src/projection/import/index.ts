@@ -98,7 +98,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
     // What JavaScript values may be where the checker does not say, followed over the whole file.
     const values = language === 'python' ? undefined : new JavaScriptValues(ast, builder.libraryCallees);
-    const joins = values ? [...reportUnknownJoins(ast, builder.libraryCallees, values), ...reportShortUnpacking(builder.unpackings, values), ...reportNullableFinds(ast, builder.libraryCallees, values), ...reportTextsTakenAsLists(builder, values), ...reportMissingKeyReads(ast, builder.libraryCallees, values)] : [];
+    const joins = values ? [...reportUnknownJoins(ast, builder.libraryCallees, values), ...reportShortUnpacking(ast, builder.unpackings, values), ...reportNullableFinds(ast, builder.libraryCallees, values), ...reportTextsTakenAsLists(builder, values), ...reportMissingKeyReads(ast, builder.libraryCallees, values)] : [];
     const displays = reportDisplayDifferences(ast, language as ForeignLanguage, builder.libraryCallees, source, builder, values);
     // Last: a conversion of a number becomes the number, which the display check judged as num(…).
     const conversions = reportConversions(ast, builder.conversions);

@@ -181,6 +181,11 @@ export class JavaScriptValues {
     return expression?.type === 'Identifier' ? this.declaredId(expression.id) : undefined;
   }
 
+  /** Whether `call` is of the built-in `name` (not of a function of the file named so). */
+  isLibraryCall(call: CallExpression, name: string): boolean {
+    return this.isLibrary(call, name);
+  }
+
   private isLibrary(call: CallExpression, ...names: string[]): boolean {
     return call.callee.type === 'Identifier' && this.libraryCallees.has(call.callee.id) && (names.length === 0 || names.includes(call.callee.name));
   }

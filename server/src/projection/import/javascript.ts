@@ -26,7 +26,8 @@ import { markTakenAsList } from './javascript-spread';
 import { assignmentChain, capturedLoopName, chainProblem } from './javascript-loops';
 import { runBeforeExits } from './loop-exits';
 import { switchBranches } from './javascript-switch';
-import { movableUpdate, type MovedUpdate } from './javascript-updates';
+import { movableUpdates, type MovedUpdate } from './javascript-updates';
+import { conditionalArgument } from './javascript-conditional-arguments';
 import { importLibraryFunction, importLibraryMethod } from './javascript-library';
 import { genericTypeNames, isTypeParameter } from './javascript-type-parameters';
 import { fileEnums, type EnumReading } from './javascript-enums';
@@ -613,7 +614,10 @@ export class JavaScriptImporter {
       }
     }
     if ((node.type === 'expression_statement' || node.type === 'lexical_declaration' || node.type === 'variable_declaration') && this.movedUpdate?.statement !== node.id) {
-      const moved = movableUpdate(node);
+      // `out.push(c ? a[i++] : b[j++])`: `if c { push(out, a[i]); i += 1; } else { … }`.
+      const chosen = node.type === 'expression_statement' ? conditionalArgument(node) : undefined;
+      if (chosen) return [this.lowerConditional(chosen, (branch) => this.withMovedUpdates(node, branch, chosen))];
+      const moved = movableUpdates(node);
       if (moved && 'problem' in moved) {
         this.b.unsupported(node, `an increment or decrement inside a statement where ${moved.problem}`, 'Whetstone changes a variable only in a statement of its own: write n++ on a line of its own, before or after.');
         return [];
@@ -1428,19 +1432,34 @@ export class JavaScriptImporter {
   }
 
   /** The update in `arr[n++] = v` read as n, and `n += 1` after the statement (before it for ++n): javascript-updates.ts. */
-  private movedUpdate: { statement: number; update: number } | undefined;
+  private movedUpdate: { statement: number; updates: Set<number> } | undefined;
 
-  private withMovedUpdate(node: SyntaxNode, moved: MovedUpdate): A.Statement[] {
+  private withMovedUpdate(node: SyntaxNode, moved: MovedUpdate[]): A.Statement[] {
     const outer = this.movedUpdate;
-    this.movedUpdate = { statement: node.id, update: moved.node.id };
+    this.movedUpdate = { statement: node.id, updates: new Set(moved.map((update) => update.node.id)) };
     let statements: A.Statement[];
     try {
       statements = this.statementAt(node);
     } finally {
       this.movedUpdate = outer;
     }
-    const change = this.assignment(this.b.identifier(moved.name, moved.node), moved.increment ? '+=' : '-=', this.b.literal(1, moved.node), moved.node);
-    return moved.prefix ? [change, ...statements] : [...statements, change];
+    const change = (update: MovedUpdate): A.Statement => this.assignment(this.b.identifier(update.name, update.node), update.increment ? '+=' : '-=', this.b.literal(1, update.node), update.node);
+    return [...moved.filter((update) => update.prefix).map(change), ...statements, ...moved.filter((update) => !update.prefix).map(change)];
+  }
+
+  /** The statement `node` with `branch` read in the place of its conditional argument `chosen`, and the branch's increments moved out. */
+  private withMovedUpdates(node: SyntaxNode, branch: SyntaxNode, chosen: SyntaxNode): A.Statement[] {
+    const moved = movableUpdates(node, branch);
+    if (moved && 'problem' in moved) {
+      this.b.unsupported(branch, `an increment or decrement inside a branch of a conditional where ${moved.problem}`, 'Whetstone changes a variable only in a statement of its own: write n++ on a line of its own, before or after.');
+      return [];
+    }
+    this.readInstead.set(chosen.id, branch);
+    try {
+      return this.withMovedUpdate(node, moved ?? []);
+    } finally {
+      this.readInstead.delete(chosen.id);
+    }
   }
 
   /** Source read again for a second place in the output: its diagnostics were given the first time. */
@@ -1456,23 +1475,23 @@ export class JavaScriptImporter {
   }
 
   /** `c ? a : b` in a statement's place: `if c { <a> } else { <b> }`, nested conditionals as else-ifs. */
-  private lowerConditional(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement): A.IfStatement {
+  private lowerConditional(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement | A.Statement[]): A.IfStatement {
     return this.b.nested(node, () => this.lowerConditionalAt(node, branch), () => this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition: this.b.literal(false, node), consequent: this.b.make<A.Block>('Block', node, { statements: [] }), alternate: null }));
   }
 
-  private lowerConditionalAt(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement): A.IfStatement {
+  private lowerConditionalAt(node: SyntaxNode, branch: (value: SyntaxNode) => A.Statement | A.Statement[]): A.IfStatement {
     const condition = this.expression(field(node, 'condition') ?? node);
     const consequentNode = field(node, 'consequence') ?? node;
     const alternateNode = field(node, 'alternative') ?? node;
-    const consequent = this.b.make<A.Block>('Block', consequentNode, { statements: [this.branch(consequentNode, branch)] });
+    const consequent = this.b.make<A.Block>('Block', consequentNode, { statements: [this.branch(consequentNode, branch)].flat() });
     const alternate =
       unparenthesize(alternateNode).type === 'ternary_expression'
         ? this.lowerConditional(unparenthesize(alternateNode), branch)
-        : this.b.make<A.Block>('Block', alternateNode, { statements: [this.branch(alternateNode, branch)] });
+        : this.b.make<A.Block>('Block', alternateNode, { statements: [this.branch(alternateNode, branch)].flat() });
     return this.b.make<A.IfStatement>('IfStatement', node, { annotations: [], condition, consequent, alternate });
   }
 
-  private branch(node: SyntaxNode, make: (value: SyntaxNode) => A.Statement): A.Statement {
+  private branch(node: SyntaxNode, make: (value: SyntaxNode) => A.Statement | A.Statement[]): A.Statement | A.Statement[] {
     const inner = unparenthesize(node);
     if (inner.type === 'ternary_expression') {
       return this.lowerConditional(inner, make);
@@ -1754,7 +1773,7 @@ export class JavaScriptImporter {
     switch (node.type) {
       case 'update_expression': {
         const argument = field(node, 'argument');
-        if (this.movedUpdate?.update === node.id && argument) return this.b.identifier(argument.text, argument);
+        if (this.movedUpdate?.updates.has(node.id) && argument) return this.b.identifier(argument.text, argument);
         return this.b.errorNode(node, `${node.text} inside an expression`, 'Whetstone changes a variable only in a statement of its own: write the increment on a line of its own, before or after.');
       }
       case 'identifier': {
@@ -2004,7 +2023,8 @@ export class JavaScriptImporter {
     if (property.type !== 'property_identifier') return this.b.errorNode(node, 'a private member (#)');
     if (property.text === 'length') return this.b.call('len', [this.expression(object)], node);
     if (property.text === 'size' && this.collections?.kindOf(object)) return this.b.call('len', [this.b.identifier(object.text, object)], node);
-    const constant = object.type === 'identifier' && object.text === 'Number' && !this.declaresName('Number') ? NUMBER_CONSTANTS[property.text] : undefined;
+    const constants = object.type === 'identifier' && !this.declaresName(object.text) ? CONSTANTS[object.text] : undefined;
+    const constant = constants && Object.hasOwn(constants, property.text) ? constants[property.text] : undefined;
     if (constant !== undefined) {
       if (typeof constant === 'string') return this.b.call('num', [this.b.literal(constant, node)], node);
       return this.b.make<A.Literal>('Literal', node, { value: constant, raw: String(constant) });
@@ -2436,6 +2456,11 @@ const NUMBER_CONSTANTS: Record<string, number | string | undefined> = {
   MIN_SAFE_INTEGER: Number.MIN_SAFE_INTEGER,
   EPSILON: Number.EPSILON,
 };
+
+/** Math's constants: doubles, written as literals (Python's math.pi and math.e are the same doubles). */
+const MATH_CONSTANTS: Record<string, number | undefined> = { PI: Math.PI, E: Math.E, LN2: Math.LN2, LN10: Math.LN10, LOG2E: Math.LOG2E, LOG10E: Math.LOG10E, SQRT2: Math.SQRT2, SQRT1_2: Math.SQRT1_2 };
+
+const CONSTANTS: Record<string, Record<string, number | string | undefined> | undefined> = { Number: NUMBER_CONSTANTS, Math: MATH_CONSTANTS };
 
 /** The parents of an identifier that declare it wherever it stands in them. */
 const DECLARING = new Set(['formal_parameters', 'required_parameter', 'optional_parameter', 'array_pattern', 'object_pattern', 'rest_pattern', 'import_specifier', 'namespace_import', 'import_clause']);

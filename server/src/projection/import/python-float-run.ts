@@ -76,7 +76,7 @@ class GiveUp extends Error {
 
 /** What a run found that Whetstone does otherwise than Python, and where. */
 export interface RunFinding {
-  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text kind' | 'text whitespace' | 'float sum' | 'unordered key' | 'negative zero key';
+  kind: 'inexact' | 'non-finite int' | 'division by zero' | 'not a list or text' | 'text above U+FFFF' | 'text order' | 'power of one' | 'text case' | 'text kind' | 'text whitespace' | 'float sum' | 'unordered key' | 'negative zero key' | 'float argument';
   at: { id: string; span: Expression['span'] };
 }
 
@@ -101,6 +101,8 @@ class Found extends Error {
  */
 export interface RunResult {
   shown: Map<string, boolean> | undefined;
+  /** Of a run that ended: per value shown by print or str, whether it was ever a float (printed alike or not). */
+  floatsShown?: ReadonlyMap<string, boolean>;
   /**
    * Of a run that saw all the program does (it ended, or stopped where Python and Whetstone both
    * stop): per value shown by print or str, what it held, as pystr shows it: 2, only texts,
@@ -163,7 +165,7 @@ export function runForFloats(
   const run = new Run(text, scopeOf, isLibrary, listsOnly);
   try {
     run.program(program);
-    return { shown: run.shown, pystrShown: run.pystrShown, reached: run.reached, tested: run.tested, ...run.powers() };
+    return { shown: run.shown, floatsShown: run.floatsShown, pystrShown: run.pystrShown, reached: run.reached, tested: run.tested, ...run.powers() };
   } catch (error) {
     if (error instanceof Found) return { shown: undefined, finding: error.finding, reached: run.reached, ...run.powers() };
     // Thrown uncaught (or where both stop): the program stops there in Python and in Whetstone
@@ -178,9 +180,12 @@ export function runForFloats(
 }
 
 const FLOAT_LITERAL = /^[0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9_]+)?$/;
+/** `math.pi`, `math.e`, `math.tau`: imported as the literal of their float. */
+export const MATH_CONSTANT = /^math\s*\.\s*(pi|e|tau)$/;
 
 class Run {
   readonly shown = new Map<string, boolean>();
+  readonly floatsShown = new Map<string, boolean>();
   readonly pystrShown = new Map<string, ShownByPystr>();
   readonly reached = new Set<string>();
   private readonly rounded = new Map<string, RoundedPower>();
@@ -476,7 +481,7 @@ class Run {
 
   private writtenAsFloat(node: { span: { startOffset: number; endOffset: number } }): boolean {
     const written = this.text.slice(node.span.startOffset, node.span.endOffset);
-    return FLOAT_LITERAL.test(written) && /[.eE]/.test(written);
+    return (FLOAT_LITERAL.test(written) && /[.eE]/.test(written)) || MATH_CONSTANT.test(written);
   }
 
   /** Python's truth of a value. */
@@ -740,6 +745,7 @@ class Run {
     this.site = node;
     if (name === 'print' || name === 'str' || name === 'pystr') {
       argNodes.forEach((arg, index) => this.shown.set(arg.id, (this.shown.get(arg.id) ?? false) || this.shows(args[index])));
+      argNodes.forEach((arg, index) => this.floatsShown.set(arg.id, (this.floatsShown.get(arg.id) ?? false) || (args[index] instanceof Num && (args[index] as Num).float)));
       argNodes.forEach((arg, index) => this.pystrShown.set(arg.id, Math.min(this.pystrShown.get(arg.id) ?? 2, this.pystrShows(args[index])) as ShownByPystr));
       if (name === 'print') return null;
     }
@@ -813,6 +819,26 @@ class Run {
         const fraction = first.value - whole;
         const rounded = fraction > 0.5 || (fraction === 0.5 && whole % 2 !== 0) ? whole + 1 : whole;
         return this.num(rounded === 0 ? 0 : rounded, false);
+      }
+      case 'gcd':
+      case 'isqrt':
+      case 'factorial': {
+        // math's: Python raises for a float argument (TypeError) and a negative one (ValueError, not gcd's); a factorial past 2^53 it keeps exact.
+        if (args.some((arg) => arg instanceof Num && arg.float)) throw new Found({ kind: 'float argument', at: node });
+        const ints = args.map((arg) => (arg instanceof Num ? arg.value : undefined));
+        if (ints.some((value) => value === undefined)) throw new GiveUp();
+        const [a, b] = ints as number[];
+        if (name === 'gcd') {
+          let [x, y] = [Math.abs(a), Math.abs(b)];
+          while (y !== 0) [x, y] = [y, x % y];
+          return this.num(x, false);
+        }
+        if (a < 0) throw new GiveUp(BOTH_STOP);
+        if (name === 'isqrt') return this.num(Math.floor(Math.sqrt(a)) - (Math.floor(Math.sqrt(a)) ** 2 > a ? 1 : 0), false);
+        let product = 1;
+        for (let k = 2; k <= a; k++) product *= k;
+        this.site = node;
+        return this.num(product, false);
       }
       case 'pyInt':
         return this.intOfText(first, second === undefined ? 10 : number(second).value);

@@ -11,7 +11,7 @@
 // float, the program is run (python-float-run.ts) to see what it shows there. The run is made once
 // per import, for every program: the other checks read what it met (python-membership.ts,
 // python-run-findings.ts).
-import { floorDivision, runForFloats, type RunResult, type ShownByPystr } from './python-float-run';
+import { floorDivision, MATH_CONSTANT, runForFloats, type RunResult, type ShownByPystr } from './python-float-run';
 import { BUILTINS } from '../../core/semantics';
 import { childNodes, type CallExpression, type Expression, type Lambda, type Node, type Program, type FunctionDeclaration } from '../../core/ast';
 import { TEXT_KINDS } from '../text-kinds';
@@ -37,7 +37,7 @@ interface Effect {
 }
 
 /** Library calls whose result is a number that is never a float (or is not a number). */
-const NEVER_FLOAT = new Set(['int', 'pyInt', 'roundEven', 'len', 'countItems', 'range', 'str', 'pystr', 'join', 'split', 'splitWords', 'charsOf', 'indexOf', 'lastIndexOf', 'includes', 'print', 'assert', 'push', 'splice', 'sort', 'reverse', 'some', 'every', 'forEach', 'pyEquals', 'pyTruthy']);
+const NEVER_FLOAT = new Set(['int', 'pyInt', 'roundEven', 'gcd', 'isqrt', 'factorial', 'len', 'countItems', 'range', 'str', 'pystr', 'join', 'split', 'splitWords', 'charsOf', 'indexOf', 'lastIndexOf', 'includes', 'print', 'assert', 'push', 'splice', 'sort', 'reverse', 'some', 'every', 'forEach', 'pyEquals', 'pyTruthy']);
 /** The text built-ins: a text, a bool, or a count. */
 const TEXT_BUILTINS = new Set(['radixText', 'repeatText', 'upper', 'lower', 'trim', 'trimStart', 'trimEnd', 'startsWith', 'endsWith', 'replace', 'countOf', 'substring', 'padStart', 'padEnd', 'charCodeAt', 'charAt', 'fromCharCode', 'trimChars', 'trimStartChars', 'trimEndChars', 'zeroFill', 'formatFixed', ...TEXT_KINDS.keys()]);
 /** Library calls that give one of their arguments, or lists of their elements: the level of those. */
@@ -57,6 +57,12 @@ const FLOAT_LITERAL = /^[0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9_]+)?$/;
 export function pythonFloatsShown(program: Program, libraryCallees: ReadonlySet<string>, text: string): (shown: Expression) => boolean {
   const analysis = floatAnalysis(program, libraryCallees, text);
   return (shown) => analysis.mayShowAsFloat(shown);
+}
+
+/** Whether a value shown by str may be a float at all, even one Python and Whetstone print alike (Python's d format raises for one). */
+export function pythonFloatsAtAll(program: Program, libraryCallees: ReadonlySet<string>, text: string): (shown: Expression) => boolean {
+  const analysis = floatAnalysis(program, libraryCallees, text);
+  return (shown) => analysis.mayBeFloat(shown);
 }
 
 /**
@@ -144,6 +150,12 @@ class FloatAnalysis {
     this.solve();
     // Where following the values says "may be", the run tells (median([3, 1, 2]) is an int).
     this.ran = runForFloats(program, text, (node) => this.scopes.get(node.id)!, (callee, scope) => this.isLibrary(callee, scope as Scope), listsOnly);
+  }
+
+  mayBeFloat(shown: Expression): boolean {
+    const scope = this.shownIn.get(shown.id);
+    if (scope === undefined || this.level(shown, scope) < 1) return false;
+    return this.ran.floatsShown?.get(shown.id) ?? true;
   }
 
   mayShowAsFloat(shown: Expression): boolean {
@@ -544,6 +556,7 @@ class FloatAnalysis {
   /** A number literal: a float as written (2.0, 1e3) may show otherwise, unless its digits show the same in both (2.5). */
   private literalLevel(value: number, span: { startOffset: number; endOffset: number }): Level {
     const written = this.text.slice(span.startOffset, span.endOffset);
+    if (MATH_CONSTANT.test(written)) return 1;
     if (!FLOAT_LITERAL.test(written) || !/[.eE]/.test(written)) return 0;
     // Python writes a float with an exponent from 1e16 up and below 1e-4, JavaScript from 1e21 and below 1e-6.
     const same = Number.isFinite(value) && !Number.isInteger(value) && Math.abs(value) >= 1e-4 && Math.abs(value) < 1e16;

@@ -1,10 +1,10 @@
 // Python's format specifications, in f-strings (`f"{x:8.2f}"`), str.format (`"{:.2f}".format(x)`)
 // and % formats (`"%.2f" % x`): the fixed-point forms `.Nf` and `.N%` with a width (right-aligned,
 // or left with `<`), a fill character or 0s after the sign, a width of a text or a number (`10`,
-// `<10`, `>5`) and 0s before a number (`02`). They are formatFixed (Python's rounding of the exact value, a half to even; nan,
+// `<10`, `>5`), 0s before a number (`02`) and a whole number with `d` (`5d`, `<5d`, `05d`). They are formatFixed (Python's rounding of the exact value, a half to even; nan,
 // inf, -0.00 as Python writes them), str, padStart, padEnd and zeroFill, whose widths the run at
 // import checks as it does rjust's. Every other specification (`,` and `_` groups, a sign, `^` and
-// `=`, `e`, `g`, `d`, `x`, nested fields) and a conversion (`!r`, `!s`) is an error at import: each
+// `=`, `e`, `g`, `x`, nested fields) and a conversion (`!r`, `!s`) is an error at import: each
 // shows a value by its Python type (`d` raises for a float, `{True:>5}` is `    1`), which
 // Whetstone's numbers do not carry.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
@@ -14,7 +14,10 @@ import type { AstBuilder } from './ast-builder';
 /** [[fill]align][0][width][.precision]type, as Python's format mini-language writes it. */
 const FIXED_SPEC = /^(?:(.)?([<>]))?(0)?([1-9]\d*)?\.(\d+)([f%])$/su;
 
-const CARRIED = 'Carried: .2f and .1% with a width (8.2f, <8.2f, *>8.2f, 08.2f), a width of a text or a number (10, <10, >5, *>8, 10s) and 0s before a number (02); write other formats with round, str and padStart.';
+const CARRIED = 'Carried: .2f and .1% with a width (8.2f, <8.2f, *>8.2f, 08.2f), a width of a text or a number (10, <10, >5, *>8, 10s), 0s before a number (02) and d of a whole number (5d, <5d, 05d); write other formats with round, str and padStart.';
+
+/** [[fill]align][0][width]d of a whole number. */
+const WHOLE_SPEC = /^(?:(.)?([<>]))?(0)?([1-9]\d*)?d$/su;
 
 /** [[fill]align]width of a text or a number, or [[fill]align]width s of a text. */
 const WIDTH_SPEC = /^(?:(.)?([<>]))?([1-9]\d*)(s?)$/su;
@@ -43,6 +46,17 @@ export function formatValue(b: AstBuilder, value: A.Expression, spec: string, at
     const shown = b.call('str', [value], at);
     b.formatted.set(shown.id, 'number as str');
     return b.call('zeroFill', [shown, b.literal(Number(zeroWidth[1]), at)], at);
+  }
+  const whole = WHOLE_SPEC.exec(spec);
+  if (whole) {
+    // A whole number as str shows it, right-aligned (the display check refuses a text and a bool, and a value that may be a float, for which Python raises).
+    const [, fill, align, zeros, width] = whole;
+    const shown = b.call('str', [value], at);
+    b.formatted.set(shown.id, 'whole number');
+    if (width === undefined) return shown;
+    if (zeros && !align) return b.call('zeroFill', [shown, b.literal(Number(width), at)], at);
+    const padding = fill ?? (zeros ? '0' : undefined);
+    return b.call(align === '<' ? 'padEnd' : 'padStart', [shown, b.literal(Number(width), at), ...(padding === undefined ? [] : [b.literal(padding, at)])], at);
   }
   const match = FIXED_SPEC.exec(spec);
   const digits = match ? Number(match[5]) : NaN;

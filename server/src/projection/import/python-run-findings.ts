@@ -7,7 +7,8 @@
 // Whetstone), 1 to the power NaN (1 in Python, NaN in Whetstone), a text cased that holds a
 // character Python's Unicode tables may not know the case of, and a text stripped at a character
 // only one of Python's and JavaScript's whitespace holds, and -0.0 made a key of a dict or set
-// (Python keeps -0.0, a Whetstone map 0). The run stops at the first; what it did
+// (Python keeps -0.0, a Whetstone map 0), and a float given to math.gcd, math.isqrt or
+// math.factorial (Python raises TypeError, Whetstone computes). The run stops at the first; what it did
 // not check is python-run-gaps.ts's. And each place where the run computed a power that may be
 // rounded (its exact value is not a double), which the run goes on past: Python's pow (the C
 // library's) and Whetstone's (JavaScript's Math.pow) round about one in ten otherwise in the last
@@ -63,6 +64,10 @@ const REPORTED: Partial<Record<RunFinding['kind'], { message: string; hint: stri
   'negative zero key': {
     message: 'a run of the program at import makes -0.0 a key of a dict or an element of a set here: Python keeps it as -0.0 (sorted(s) shows [-0.0]), a Whetstone map keys it as 0',
     hint: 'Add 0.0 to the value first (x + 0.0 turns -0.0 into 0.0), or keep -0.0 out of the keys.',
+  },
+  'float argument': {
+    message: 'a run of the program at import passes a float here to math.gcd, math.isqrt or math.factorial: Python raises TypeError, Whetstone computes with the number',
+    hint: 'Pass an int (int(x), or // instead of /).',
   },
   'text above U+FFFF': {
     message: 'a run of the program at import measures or cuts a text here that holds a character above U+FFFF (an emoji, say): Python counts it as one character, Whetstone as two UTF-16 units, so lengths and positions differ',

@@ -57,7 +57,9 @@ const MUTABLE_DEFAULTS = new Set(['list', 'dictionary', 'set', 'list_comprehensi
 const ONE_ARGUMENT_BUILTINS = new Set(['int', 'float', 'str', 'len', 'abs']);
 /** Built-ins Python and Whetstone share by name and meaning. */
 const SAME_BUILTINS = new Set(['print', 'len', 'range', 'abs', 'min', 'max', 'str']);
-const MATH_FUNCTIONS: Record<string, string> = { floor: 'floor', ceil: 'ceil', fabs: 'abs', sqrt: 'sqrt', pow: 'pow' };
+const MATH_FUNCTIONS: Record<string, string> = { floor: 'floor', ceil: 'ceil', fabs: 'abs', sqrt: 'sqrt', pow: 'pow', gcd: 'gcd', isqrt: 'isqrt', factorial: 'factorial' };
+/** math's constants: doubles, written as literals (JavaScript's Math.PI and Math.E are the same doubles). */
+const MATH_CONSTANTS: Record<string, number> = { pi: Math.PI, e: Math.E, tau: 2 * Math.PI };
 /** Test runners: `import doctest` and its `doctest.testmod()` are scaffolding, not the program. */
 const TEST_MODULES = new Set(['doctest']);
 /** Python's standard modules programs commonly import: `use sys;` would not load in JavaScript. */
@@ -189,8 +191,8 @@ export class PythonImporter {
     // `from collections import deque`: carried as Whetstone's lists (python-collections.ts).
     if (module.text === 'collections' && importsOnlyCarried(node, this.collections)) return [];
     const imported = namedChildren(node).filter((child) => child.startIndex !== module.startIndex).map((child) => child.text);
-    // `from math import floor, ceil`: the names are Whetstone's built-ins of the same meaning.
-    if (module.text === 'math' && imported.length > 0 && imported.every((name) => name === 'floor' || name === 'ceil')) return [];
+    // `from math import floor, gcd`: the names are Whetstone's built-ins of the same meaning.
+    if (module.text === 'math' && imported.length > 0 && imported.every((name) => ['floor', 'ceil', 'sqrt', 'gcd', 'isqrt', 'factorial'].includes(name))) return [];
     // Kept (the library policy sees it) and reported: JavaScript has no such module.
     if (STANDARD_MODULES.has(module.text.split('.')[0]) || module.text === 'math') {
       this.b.unsupported(node, `an import from the Python standard module ${module.text}`, 'JavaScript and TypeScript have no module of that name.');
@@ -1559,8 +1561,9 @@ export class PythonImporter {
         const attribute = field(node, 'attribute')?.text ?? '';
         if (!object) return this.b.errorNode(node, 'an attribute');
         // math.inf is the double num("Infinity") gives, as float("inf") is.
-        if (object.type === 'identifier' && object.text === 'math' && attribute === 'inf') return this.b.call('num', [this.b.literal('Infinity', node)], node);
-        if (object.type === 'identifier' && object.text === 'math') return this.b.errorNode(node, `math.${attribute}`, 'math.floor, math.ceil, math.fabs and math.inf map to built-ins; other members of math do not.');
+        if (object.type === 'identifier' && object.text === 'math' && (attribute === 'inf' || attribute === 'nan')) return this.b.call('num', [this.b.literal(attribute === 'inf' ? 'Infinity' : 'NaN', node)], node);
+        if (object.type === 'identifier' && object.text === 'math' && Object.hasOwn(MATH_CONSTANTS, attribute)) return this.b.make<A.Literal>('Literal', node, { value: MATH_CONSTANTS[attribute], raw: String(MATH_CONSTANTS[attribute]) });
+        if (object.type === 'identifier' && object.text === 'math') return this.b.errorNode(node, `math.${attribute}`, 'math.floor, math.ceil, math.fabs, math.sqrt, math.pow, math.gcd, math.isqrt, math.factorial, math.pi, math.e, math.tau, math.inf and math.nan map to built-ins or literals; other members of math do not.');
         // A method call is judged as a call (library-names.ts), a member of an imported module is
         // the module's. Any other `obj.attr` is not Whetstone's field read: a dict (what records and
         // maps are in Python) has no attributes, and the attributes of other values (`s.upper`,
