@@ -3,6 +3,7 @@
 // labelled loops. Each program is run as written and in every target, and the outputs compared.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { printDocument } from '../../server/src/core/editing';
 import { importSource } from '../../server/src/projection/import';
 import { prepareProjection, Scratch } from '../helpers/projection';
 
@@ -250,6 +251,15 @@ describe('projection of JavaScript and TypeScript as written in practice', () =>
         'console.log(uniqueSorted([3, 1, 3, -2, 10, 1, -0, 0, 2.5]), uniqueSorted([]));\nconsole.log(distinctCount(["a", "b", "a"]), distinctCount([]), shout(["x", "y", "x"]));\n',
       'javascript',
       /for item\d+ in values \{\n\s*distinct\d+\[item\d+\] = true;\n\s*\}\n\s*return sorted\(keys\(distinct\d+\), fn\(a, b\) => a - b\);/,
+    );
+  });
+  it('Math and Number constants are literals; a name that only looks like one (constructor.name, Number.constructor) is reported, not read off Object', () => {
+    const imported = importSource('console.log(Math.PI, Number.MAX_SAFE_INTEGER);\nconsole.log(constructor.name, Number.constructor);\n', 'javascript');
+    assert.match(printDocument(imported.ast), /^print\(3\.141592653589793, 9007199254740991\);\n/);
+    assert.doesNotMatch(printDocument(imported.ast), /"Object"/);
+    assert.deepEqual(
+      imported.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}: ${d.message}`),
+      ["2: Not carried into Whetstone: 'constructor' is not declared in this file and is outside the projection's library tables; Python would have no 'constructor'", "2: Not carried into Whetstone: 'Number' is not declared in this file and is outside the projection's library tables; Python would have no 'Number'"],
     );
   });
 });

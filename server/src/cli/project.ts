@@ -36,7 +36,10 @@ export async function runProject(options: ProjectOptions, output: Output): Promi
     const generated = generate(parsed.ast, target, { pythonNames: options.pythonNames, comments: parsed.comments, source: text });
     // Where the reading already failed, its errors say why; the checker would only repeat them.
     const readFailed = parsed.diagnostics.some((d) => d.severity === 'error');
-    const checkErrors = readFailed ? [] : parsed.language === 'whetstone' ? validate(parsed.ast).diagnostics.filter((d) => d.severity === 'error') : importedCheckErrors(parsed.ast, target === 'whetstone' ? generated.code : generate(parsed.ast, 'whetstone', { comments: parsed.comments, source: text }).code);
+    const written = (): string => (target === 'whetstone' ? generated.code : generate(parsed.ast, 'whetstone', { comments: parsed.comments, source: text }).code);
+    let checkErrors: ProjectionDiagnostic[] = [];
+    if (!readFailed && parsed.language === 'whetstone') checkErrors = validate(parsed.ast).diagnostics.filter((d) => d.severity === 'error');
+    else if (!readFailed) checkErrors = importedCheckErrors(parsed.ast, written());
     const failed = report(options.file, inSourceOrder(parsed.diagnostics, checkErrors, generated.diagnostics), output);
     output.out(generated.code.replace(/\n$/, ''));
     return failed ? EXIT_ERRORS_FOUND : EXIT_OK;

@@ -1083,11 +1083,6 @@ export class JavaScriptImporter {
   }
 
   /**
-   * `[...new Set(xs)]`, the distinct elements of xs in the order first met, as a declaration's or
-   * a return's value: a map of them filled before (`const distinct1: map<any, bool> = {}; for item2
-   * in xs { distinct1[item2] = true; }`), then `keys(distinct1)`.
-   */
-  /**
    * `[...new Set(xs)]` as the receiver a value starts from (`[...new Set(xs)].sort(cmp)`,
    * `[...new Set(xs)].length`): its distinct list is made before the statement, which changes no
    * order, as the receiver of a chain is what the value reads first. The statements to put first.
@@ -1106,6 +1101,11 @@ export class JavaScriptImporter {
     return distinct.before;
   }
 
+  /**
+   * `[...new Set(xs)]`, the distinct elements of xs in the order first met, as a declaration's or
+   * a return's value: a map of them filled before (`const distinct1: map<any, bool> = {}; for item2
+   * in xs { distinct1[item2] = true; }`), then `keys(distinct1)`.
+   */
   private distinctElements(value: SyntaxNode): { before: A.Statement[]; list: A.Expression } | undefined {
     const elements = value.type === 'array' ? namedChildren(value) : [];
     const inner = elements.length === 1 && elements[0].type === 'spread_element' ? namedChildren(elements[0])[0] : undefined;
@@ -2023,7 +2023,8 @@ export class JavaScriptImporter {
     if (property.type !== 'property_identifier') return this.b.errorNode(node, 'a private member (#)');
     if (property.text === 'length') return this.b.call('len', [this.expression(object)], node);
     if (property.text === 'size' && this.collections?.kindOf(object)) return this.b.call('len', [this.b.identifier(object.text, object)], node);
-    const constants = object.type === 'identifier' && !this.declaresName(object.text) ? CONSTANTS[object.text] : undefined;
+    // Own keys only: `constructor.name` or `Number.constructor` would otherwise read Object's own members.
+    const constants = object.type === 'identifier' && Object.hasOwn(CONSTANTS, object.text) && !this.declaresName(object.text) ? CONSTANTS[object.text] : undefined;
     const constant = constants && Object.hasOwn(constants, property.text) ? constants[property.text] : undefined;
     if (constant !== undefined) {
       if (typeof constant === 'string') return this.b.call('num', [this.b.literal(constant, node)], node);
