@@ -24,10 +24,13 @@ const common = {
   target: 'node20',
   format: 'cjs',
   sourcemap: true,
-  // Smaller bundles keep the .vsix within its size budget (bench/README.md); names are kept, so
-  // stack traces and class names read as in the sources.
+  // Smaller bundles keep the .vsix within its size budget (bench/README.md).
   minify: true,
-  keepNames: true,
+  // Names are not kept outside the extension's own bundle: esbuild keeps them by defining `name`
+  // on every function as it is made, closures included, which cost the workspace's checks about a
+  // tenth of their time (bench/README.md). A checkout's stack traces map back through the .map
+  // files beside the bundles (node --enable-source-maps).
+  keepNames: false,
   logLevel: 'warning',
   // web-tree-sitter's ES module build reads import.meta.url, which a CommonJS bundle does not
   // have; its CommonJS build finds its .wasm through __filename, i.e. beside the bundle.
@@ -53,7 +56,8 @@ require('./cli.js').startLanguageServer();
 `;
 
 await Promise.all([
-  esbuild.build({ ...common, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(dist, 'extension.js'), external: ['vscode'] }),
+  // The extension host's code runs on people's actions, not in loops: its names are kept, so its stack traces read as in the sources.
+  esbuild.build({ ...common, keepNames: true, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(dist, 'extension.js'), external: ['vscode'] }),
   esbuild.build({ ...common, stdin: cliAndLanguageServer, outfile: join(dist, 'cli.js'), banner: { js: '#!/usr/bin/env node' } }),
   // parseSource and runPipeline run in a worker thread (server/src/agent/sources/source-pool.ts), which the
   // language server and the command line both load from this file beside them.
