@@ -38,6 +38,7 @@ import { exceptionClasses, fileFunctions, isExceptionName, Reaches, readTry } fr
 import { decodeEscapes } from './string-escapes';
 import { importConversion } from './conversions';
 import { formatTemplate, formatValue, percentTemplate } from './python-format';
+import { isAliasAssignment, typeAliases } from './python-type-aliases';
 import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
 import { markDictChange, markFromEnd, markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
@@ -93,6 +94,9 @@ export class PythonImporter {
   private variadic: VariadicFunctions = { carried: new Map(), refused: new Map() };
   /** The exception classes the file declares (name → base) and what its try bodies reach: what a try/except is judged by. */
   private exceptionClasses = new Map<string, string>();
+  /** The file's type aliases (python-type-aliases.ts), and those being read (an alias naming itself is any). */
+  private aliases = new Map<string, SyntaxNode>();
+  private readonly aliasesRead = new Set<string>();
   private reaches = new Reaches(new Map());
   /** Names the file imports (modules and what it takes from them): `m.x` reads a member of the module. */
   private readonly importedNames = new Set<string>();
@@ -116,6 +120,7 @@ export class PythonImporter {
     const body = namedChildren(root);
     this.variadic = variadicFunctions(root);
     this.exceptionClasses = exceptionClasses(root);
+    this.aliases = typeAliases(root, expandMain(body));
     this.reaches = new Reaches(fileFunctions(root));
     this.classes = readClasses(root, this.b, (name) => this.exceptionClasses.has(name), (hint) => this.typeOf(hint));
     for (const shape of this.classes.carried.values()) if (shape.init) this.signatures.set(shape.name, this.parameterNames(shape.init).slice(1));
@@ -160,6 +165,8 @@ export class PythonImporter {
         if (this.exceptionClasses.has(field(node, 'name')?.text ?? '')) return [];
         return this.classDefinition(node);
       default:
+        // `Graph = dict[str, list[str]]`: its hints read the type itself (typeAt).
+        if (isAliasAssignment(node, this.aliases)) return [];
         return this.statement(node);
     }
   }
@@ -453,8 +460,19 @@ export class PythonImporter {
     switch (node.type) {
       case 'type':
         return this.typeOf(namedChildren(node)[0]);
-      case 'identifier':
+      case 'identifier': {
+        const aliased = this.aliases.get(node.text);
+        if (aliased) {
+          if (this.aliasesRead.has(node.text)) return 'any';
+          this.aliasesRead.add(node.text);
+          try {
+            return this.typeOf(aliased);
+          } finally {
+            this.aliasesRead.delete(node.text);
+          }
+        }
         return TYPES[node.text] ?? (node.text === 'list' || node.text === 'List' ? 'list<any>' : node.text === 'dict' || node.text === 'Dict' ? 'map<any, any>' : /^[A-Z]/.test(node.text) ? node.text : 'any');
+      }
       case 'none':
         return 'null';
       case 'string': {
@@ -2242,8 +2260,9 @@ export class PythonImporter {
     if (strMethod) return strMethod;
     if (attribute === 'append' && args.length === 1) return this.b.call('push', [this.expression(object), ...args], node);
     const written = namedChildren(field(node, 'arguments') ?? node);
-    if (attribute === 'get' && (written.length === 2 || written.length === 1) && written[0].type !== 'keyword_argument' && isPlainOperand(object) && isArithmeticOfPlain(written[0]) && written.slice(1).every(isPlainOperand)) {
+    if (attribute === 'get' && (written.length === 2 || written.length === 1) && written[0].type !== 'keyword_argument' && isPlainOperand(object) && isArithmeticOfPlain(written[0]) && written.slice(1).every((value) => isPlainOperand(value) || isListOfPlain(value))) {
       // d.get(k, default): the value at k when d holds it, else default (None without one), each a name or a literal (the key also arithmetic of those) so that reading them twice or not at all changes nothing.
+      // A default `[]` (or a list of such) is a new list at each call in both: Python makes it before the call, Whetstone only when it is needed, and nothing else sees the difference.
       const read = this.b.make<A.IndexExpression>('IndexExpression', node, { object: this.expression(object), index: this.expression(written[0]) });
       return this.b.make<A.ConditionalExpression>('ConditionalExpression', node, { condition: this.b.call('includes', [this.expression(object), args[0]], node), consequent: read, alternate: args[1] ?? this.b.literal(null, node) });
     }
@@ -2781,6 +2800,11 @@ function isPlainOperand(node: SyntaxNode): boolean {
   if (node.type === 'attribute') return field(node, 'object')?.type === 'identifier';
   if (node.type === 'string') return !namedChildren(node).some((child) => child.type === 'interpolation');
   return node.type === 'unary_operator' && ['integer', 'float'].includes(namedChildren(node)[0]?.type ?? '');
+}
+
+/** `[]`, `[0, 0]`: a list literal of plain operands. */
+function isListOfPlain(node: SyntaxNode): boolean {
+  return node.type === 'list' && namedChildren(node).every(isPlainOperand);
 }
 
 /** A plain operand, or arithmetic of plain operands (`v // 10`, `target - n`): read twice, the same, and nothing else happens. */
