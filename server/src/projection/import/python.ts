@@ -14,7 +14,7 @@
 // comprehensions assigned to a name (as a loop that pushes), conditional expressions that are a
 // whole assigned or returned value (as if/else), TypedDict classes (as types), raise and
 // try/except where they keep their meaning (python-exceptions.ts), plain classes as a record
-// type plus functions (python-classes.ts, python-method-calls.ts), imports,
+// type plus functions (python-classes.ts, class-method-calls.ts), imports,
 // `@functools.cache` (as @performance(memoize)), and the built-ins of the same meaning (print,
 // len, range, abs, min, max, round, str, float → num, xs.append → push, d.keys → keys…), min(xs) and
 // max(xs) as minOf and maxOf (python-extremes.ts), a generator expression given to join, sum,
@@ -42,7 +42,8 @@ import { splatName, variadicFunctions, type VariadicFunctions } from './python-v
 import { markDictChange, markFromEnd, markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
 import { setConstruction, setNames, setUseMessage } from './python-sets';
-import { constructorName, fieldAssignment, methodName, readClasses, type ClassShape, type FileClasses } from './python-classes';
+import { fieldAssignment, readClasses } from './python-classes';
+import { constructorName, methodName, noClasses, type ClassShape, type FileClasses } from './class-records';
 import { carriedCollections, counterConstruction, counterUseProblem, markCounted, defaultConstruction, defaultdictUseProblem, dequeConstruction, dequeUseProblem, importsOnlyCarried, type DefaultValue } from './python-collections';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
@@ -108,7 +109,7 @@ export class PythonImporter {
   private counters = new Set<string>();
   /** The file's classes read as records plus functions (python-classes.ts), and the one whose method is being read. */
   private libraryReadingOf: number | undefined;
-  classes: FileClasses = { carried: new Map(), refused: new Set(), methodNames: new Set(), fieldNames: new Set(), methodCalls: new Set(), fieldReads: new Set(), libraryReadings: new Map() };
+  classes: FileClasses = noClasses();
 
   constructor(private readonly b: AstBuilder) {}
 
@@ -1570,7 +1571,7 @@ export class PythonImporter {
         // `n.real`) have no Whetstone form.
         const moduleMember = object.type === 'identifier' && this.importedNames.has(object.text);
         if (!isCallee(node) && !moduleMember && this.classes.fieldNames.has(attribute)) {
-          // A field of a class of the file: python-method-calls.ts checks that obj is one of that class.
+          // A field of a class of the file: class-method-calls.ts checks that obj is one of that class.
           const read = this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: attribute });
           this.classes.fieldReads.add(read.id);
           return read;
@@ -1855,7 +1856,7 @@ export class PythonImporter {
     return this.classes.methodNames.has(field(callee!, 'attribute')?.text ?? '');
   }
 
-  /** `obj.m(a)`, kept as a call of the member until python-method-calls.ts knows obj's class and makes it `C_m(obj, a)`. */
+  /** `obj.m(a)`, kept as a call of the member until class-method-calls.ts knows obj's class and makes it `C_m(obj, a)`. */
   private methodCall(node: SyntaxNode, callee: SyntaxNode, argsNode: SyntaxNode): A.Expression {
     const args = namedChildren(argsNode);
     if (argsNode.type !== 'argument_list' || args.some((arg) => ['keyword_argument', 'list_splat', 'dictionary_splat'].includes(arg.type))) {
