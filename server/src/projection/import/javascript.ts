@@ -1962,8 +1962,10 @@ export class JavaScriptImporter {
         if (made?.type === 'identifier' && this.classes.refused.has(made.text)) return this.b.placeholder(node);
         const collection = newCollection(node, (global) => this.declaresName(global));
         if (collection) return this.b.errorNode(node, `new ${collection}(…) other than as the value of a declaration of a name never assigned again (or, for [...new Set(xs)], a declaration's or a return's value)`, `Declare it first: const s = new ${collection}(…);`);
-        return this.b.errorNode(node, `a ${describe(node)}`);
+        return this.b.errorNode(node, `new ${made?.text ?? ''}(…)`, 'Whetstone carries new of a class this file declares at its top level (as its constructor function), and of Map, Set, Array(n) and Error; other classes have no Whetstone form.');
       }
+      case 'class':
+        return this.b.errorNode(node, 'a class expression', 'A class is carried as a record plus functions where the file declares it at its top level: class C { … }.');
       default:
         return this.b.errorNode(node, `a ${describe(node)}`);
     }
@@ -2113,6 +2115,9 @@ export class JavaScriptImporter {
    */
   private instanceofTest(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode): A.Expression {
     if (right.type === 'identifier' && right.text === 'Array') return this.b.make<A.TypeTest>('TypeTest', node, { operand: this.expression(left), testedType: 'list' });
+    if (right.type === 'identifier' && this.classes.carried.has(right.text)) {
+      return this.b.errorNode(node, `the instanceof test for ${right.text}, a class of this file`, 'The class is carried as a record, which holds no class to test: keep the values of each class apart, or give the record a field that says its kind.');
+    }
     return this.b.errorNode(node, `the instanceof test for ${right.text}`, "Whetstone has no classes: `x instanceof Array` is the type test `x is list`, and a number, a text or a bool is tested with typeof.");
   }
 
