@@ -6,6 +6,7 @@ import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { BUILTINS } from '../../core/semantics';
 import type { ProjectionDiagnostic } from '../diagnostics';
+import { field, type AstBuilder } from './ast-builder';
 
 export interface ClassShape {
   name: string;
@@ -64,4 +65,67 @@ export function fileShapes(found: FileClasses, shapes: { shape: ClassShape; at: 
     else found.carried.set(shape.name, shape);
   }
   for (const shape of found.carried.values()) for (const name of shape.fields.keys()) found.fieldNames.add(name);
+}
+
+/** How a constructor's statements read in one language: which set a field first, which read the instance, and each value as Whetstone. */
+export interface ConstructorReading {
+  fieldSet: (statement: SyntaxNode) => { field: string; assignment: SyntaxNode } | undefined;
+  readsSelf: (node: SyntaxNode) => boolean;
+  expression: (node: SyntaxNode) => A.Expression;
+}
+
+/**
+ * The record a constructor builds: `const self: C = { f: …, … }`, with the `given` fields (a
+ * TypeScript class's declared ones) and then those of the statements setting each field first that
+ * follow the statements not reading the instance (from `at` where given), none of whose values
+ * reads it: the source runs the same values in the same order. It takes the place of those
+ * statements (`at`, `count`; where there are none, it spans `where`); `unset` are the fields it does not give a value (the caller says why).
+ */
+export function builtRecord(b: AstBuilder, shape: ClassShape, statements: SyntaxNode[], reading: ConstructorReading, given: A.Property[] = [], from?: number, where?: SyntaxNode): { at: number; count: number; declaration: A.VariableDeclaration; unset: string[] } {
+  let at = from ?? statements.findIndex((statement) => reading.readsSelf(statement));
+  if (at < 0) at = statements.length;
+  const properties = [...given];
+  let count = 0;
+  for (const statement of statements.slice(at)) {
+    const set = reading.fieldSet(statement);
+    const value = set && field(set.assignment, 'right');
+    if (!set || !value || properties.some((property) => property.key === set.field) || reading.readsSelf(value)) break;
+    properties.push(b.make<A.Property>('Property', statement, { key: set.field, value: reading.expression(value) }));
+    count++;
+  }
+  // It stands for the statements it gathers: it spans them all.
+  const first = statements[at] ?? statements[statements.length - 1];
+  const span = first ? b.spanBetween(first.startIndex, (statements[at + count - 1] ?? first).endIndex) : where ? b.span(where) : b.spanBetween(0, 0);
+  const built = b.make<A.ObjectLiteral>('ObjectLiteral', span, { properties });
+  const declaration = b.make<A.VariableDeclaration>('VariableDeclaration', span, { name: shape.selfName, kind: 'const', varType: shape.name, annotations: [], initializer: built });
+  return { at, count, declaration, unset: [...shape.fieldValues.keys()].filter((name) => !properties.some((property) => property.key === name)) };
+}
+
+/**
+ * Types each field of the carried classes: its declared type where `declared` gives one, else the
+ * one type its values agree on (its first value and, where one class alone has a field of that
+ * name, every value `values` has for the name), `T?` where one of them is null, `any` where they
+ * do not agree or are not known. Read twice, so a field set from another field is typed too.
+ */
+export function typeFieldsByValues(classes: FileClasses, values: ReadonlyMap<string, SyntaxNode[]>, declared: (shape: ClassShape, name: string) => string | undefined, firstValue: (set: SyntaxNode) => SyntaxNode | undefined, valueType: (value: SyntaxNode) => string): void {
+  const owners = new Map<string, number>();
+  for (const shape of classes.carried.values()) for (const name of shape.fields.keys()) owners.set(name, (owners.get(name) ?? 0) + 1);
+  for (let round = 0; round < 2; round++) {
+    for (const shape of classes.carried.values()) {
+      for (const name of shape.fields.keys()) {
+        const type = declared(shape, name);
+        if (type) {
+          shape.fields.set(name, type);
+          continue;
+        }
+        const own = firstValue(shape.fieldValues.get(name)!);
+        const given = owners.get(name) === 1 ? (values.get(name) ?? []) : own ? [own] : [];
+        const types = new Set([...(own ? [own] : []), ...given].map(valueType));
+        const optional = types.delete('null');
+        types.delete('any');
+        const agreed = types.size === 1 ? [...types][0] : 'any';
+        shape.fields.set(name, optional && agreed !== 'any' && !agreed.endsWith('?') ? `${agreed}?` : agreed);
+      }
+    }
+  }
 }

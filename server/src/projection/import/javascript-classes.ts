@@ -5,7 +5,7 @@
 // the declarations and class-method-calls.ts the calls `obj.m(…)`.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { field, namedChildren, type AstBuilder } from './ast-builder';
-import { fileShapes, noClasses, type ClassShape, type FileClasses } from './class-records';
+import { fileShapes, noClasses, typeFieldsByValues, type ClassShape, type FileClasses } from './class-records';
 
 /** The name `this` takes in the functions a class becomes. */
 export const SELF = 'self';
@@ -179,28 +179,17 @@ function typeFields(root: SyntaxNode, classes: FileClasses, typeOf: (annotation:
     const name = field(left, 'property')?.text ?? '';
     values.set(name, [...(values.get(name) ?? []), right]);
   }
-  const owners = new Map<string, number>();
-  for (const shape of classes.carried.values()) for (const name of shape.fields.keys()) owners.set(name, (owners.get(name) ?? 0) + 1);
-  for (let round = 0; round < 2; round++) {
-    for (const shape of classes.carried.values()) {
-      for (const name of shape.fields.keys()) {
-        const set = shape.fieldValues.get(name)!;
-        const annotation = set.type === 'assignment_expression' ? undefined : field(set, 'type');
-        if (annotation) {
-          shape.fields.set(name, annotatedType(annotation, classes, typeOf));
-          continue;
-        }
-        const own = firstValue(set);
-        // A name two classes share: only the value the class itself first gives it.
-        const given = [...(own ? [own] : []), ...(owners.get(name) === 1 ? (values.get(name) ?? []).filter((value) => value.id !== own?.id) : [])];
-        const types = new Set(given.map((value) => valueType(value, classes, typeOf)));
-        const optional = types.delete('null');
-        types.delete('any');
-        const type = types.size === 1 ? [...types][0] : 'any';
-        shape.fields.set(name, optional && type !== 'any' && !type.endsWith('?') ? `${type}?` : type);
-      }
-    }
-  }
+  typeFieldsByValues(
+    classes,
+    values,
+    (shape, name) => {
+      const set = shape.fieldValues.get(name)!;
+      const annotation = set.type === 'assignment_expression' ? undefined : field(set, 'type');
+      return annotation ? annotatedType(annotation, classes, typeOf) : undefined;
+    },
+    firstValue,
+    (value) => valueType(value, classes, typeOf),
+  );
 }
 
 /** The Whetstone type of a value as written, or 'any'. */

@@ -34,7 +34,7 @@ import { fileEnums, type EnumReading } from './javascript-enums';
 import { inPlaceValue } from './javascript-in-place';
 import { returnedToTestsOnly, testedOnly } from './javascript-tested-returns';
 import { changesCollection, Collections, collectionUseMessage, literalPairs, newCollection, type CollectionKind } from './javascript-collections';
-import { constructorName, methodName, noClasses, type ClassShape, type FileClasses } from './class-records';
+import { builtRecord, constructorName, methodName, noClasses, type ClassShape, type FileClasses } from './class-records';
 import { firstValue, ownerOf, readClasses, SELF, thisAssignment } from './javascript-classes';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
@@ -311,26 +311,13 @@ export class JavaScriptImporter {
       if (set.type !== 'required_parameter' && set.type !== 'optional_parameter' && changesSomething(value)) eager = true;
       properties.push(this.b.make<A.Property>('Property', set, { key: name, value: this.expression(value) }));
     }
-    let first = eager ? 0 : statements.findIndex(readsThis);
-    if (first < 0) first = statements.length;
-    let count = 0;
-    for (const statement of statements.slice(first)) {
-      const set = thisAssignment(statement);
-      const value = set && field(set.assignment, 'right');
-      if (!set || !value || properties.some((property) => property.key === set.field) || readsThis(value)) break;
-      properties.push(this.b.make<A.Property>('Property', statement, { key: set.field, value: this.expression(value) }));
-      count++;
-    }
-    for (const [name, set] of shape.fieldValues) {
-      if (!properties.some((property) => property.key === name)) {
-        this.b.unsupported(set, `the field ${name} of the class ${shape.name}, given no value where the record is made`, 'Declare it with its value, or set it in the constructor before any other statement that reads this, from values that do not read this.');
-      }
+    const { at: first, count, declaration: record, unset } = builtRecord(this.b, shape, statements, { fieldSet: thisAssignment, readsSelf: readsThis, expression: (value) => this.expression(value) }, properties, eager ? 0 : undefined, at);
+    for (const name of unset) {
+      this.b.unsupported(shape.fieldValues.get(name)!, `the field ${name} of the class ${shape.name}, given no value where the record is made`, 'Declare it with its value, or set it in the constructor before any other statement that reads this, from values that do not read this.');
     }
     for (const returned of init?.descendantsOfType('return_statement') ?? []) {
       if (ownerOf(returned!)?.id === init?.id) this.b.unsupported(returned!, `a return in the constructor of the class ${shape.name}`, 'The constructor returns the record it built: leave the constructor at its end.');
     }
-    const span = statements[first] ? this.b.spanBetween(statements[first].startIndex, statements[first + Math.max(count, 1) - 1].endIndex) : this.b.span(at);
-    const record = this.b.make<A.VariableDeclaration>('VariableDeclaration', span, { name: SELF, kind: 'const', varType: shape.name, annotations: [], initializer: this.b.make<A.ObjectLiteral>('ObjectLiteral', span, { properties }) });
     const body: A.Statement[] = [];
     statements.forEach((statement, index) => {
       if (index === first) body.push(record);

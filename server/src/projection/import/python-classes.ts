@@ -5,7 +5,7 @@
 // python.ts builds the declarations and class-method-calls.ts the calls `obj.m(…)`.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import { field, namedChildren, type AstBuilder } from './ast-builder';
-import { fileShapes, noClasses, type ClassShape, type FileClasses } from './class-records';
+import { fileShapes, noClasses, typeFieldsByValues, type ClassShape, type FileClasses } from './class-records';
 
 const NO_BASES = new Set(['', '()', '(object)']);
 const WHY_DUNDER = 'Python calls it where the program prints, compares, measures or adds instances, and a record has no such hook';
@@ -141,23 +141,16 @@ function typeFields(root: SyntaxNode, classes: FileClasses, typeOf: (hint: Synta
     const name = field(left, 'attribute')?.text ?? '';
     values.set(name, [...(values.get(name) ?? []), right]);
   }
-  const owners = new Map<string, number>();
-  for (const shape of classes.carried.values()) for (const name of shape.fields.keys()) owners.set(name, (owners.get(name) ?? 0) + 1);
-  for (let round = 0; round < 2; round++) {
-    for (const shape of classes.carried.values()) {
-      for (const name of shape.fields.keys()) {
-        const own = field(shape.fieldValues.get(name)!, 'right');
-        // A name two classes share: only the value __init__ gives it.
-        const given = owners.get(name) === 1 ? (values.get(name) ?? []) : own ? [own] : [];
-        const hint = field(shape.fieldValues.get(name)!, 'type');
-        const types = new Set(given.map((value) => valueType(value, classes, typeOf)));
-        const optional = types.delete('null');
-        types.delete('any');
-        const type = hint ? hintType(hint, classes, typeOf) : types.size === 1 ? [...types][0] : 'any';
-        shape.fields.set(name, optional && type !== 'any' && !type.endsWith('?') ? `${type}?` : type);
-      }
-    }
-  }
+  typeFieldsByValues(
+    classes,
+    values,
+    (shape, name) => {
+      const hint = field(shape.fieldValues.get(name)!, 'type');
+      return hint ? hintType(hint, classes, typeOf) : undefined;
+    },
+    (assignment) => field(assignment, 'right'),
+    (value) => valueType(value, classes, typeOf),
+  );
 }
 
 /** The Whetstone type of a value as written, or 'any'. */

@@ -43,7 +43,7 @@ import { markDictChange, markFromEnd, markGeneratorWalk, markUnpacked } from './
 import { importStrFunction, importStrMethod } from './python-texts';
 import { setConstruction, setNames, setUseMessage } from './python-sets';
 import { fieldAssignment, readClasses } from './python-classes';
-import { constructorName, methodName, noClasses, type ClassShape, type FileClasses } from './class-records';
+import { builtRecord, constructorName, methodName, noClasses, type ClassShape, type FileClasses } from './class-records';
 import { carriedCollections, counterConstruction, counterUseProblem, markCounted, defaultConstruction, defaultdictUseProblem, dequeConstruction, dequeUseProblem, importsOnlyCarried, type DefaultValue } from './python-collections';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
@@ -366,33 +366,16 @@ export class PythonImporter {
    */
   private recordBuilt(shape: ClassShape, statements: SyntaxNode[]): { at: number; count: number; declaration: A.Statement } {
     const readsSelf = (node: SyntaxNode): boolean => node.descendantsOfType('identifier').some((name) => name!.text === shape.selfName);
-    let at = statements.findIndex((statement) => readsSelf(statement));
-    if (at < 0) at = statements.length;
-    const properties: A.Property[] = [];
-    let count = 0;
-    for (const statement of statements.slice(at)) {
-      const set = fieldAssignment(statement, shape.selfName);
-      const value = set && field(set.assignment, 'right');
-      if (!set || !value || properties.some((property) => property.key === set.field) || readsSelf(value)) break;
-      properties.push(this.b.make<A.Property>('Property', statement, { key: set.field, value: this.expression(value) }));
-      count++;
-    }
-    for (const [name, assignment] of shape.fieldValues) {
-      if (!properties.some((property) => property.key === name)) {
-        this.b.unsupported(assignment, `the field ${name} of the class ${shape.name}, set in __init__ after other statements that read self`, 'Set every field first, each from the parameters (a later statement may change it).');
-      }
+    const built = builtRecord(this.b, shape, statements, { fieldSet: (statement) => fieldAssignment(statement, shape.selfName), readsSelf, expression: (value) => this.expression(value) });
+    for (const name of built.unset) {
+      this.b.unsupported(shape.fieldValues.get(name)!, `the field ${name} of the class ${shape.name}, set in __init__ after other statements that read self`, 'Set every field first, each from the parameters (a later statement may change it).');
     }
     for (const statement of statements) {
       for (const returned of statement.type === 'return_statement' ? [statement] : statement.descendantsOfType('return_statement')) {
         if (enclosingDef(returned!)?.id === enclosingDef(statement)?.id) this.b.unsupported(returned!, `a return in the __init__ of the class ${shape.name}`, 'The constructor returns the record it built: leave __init__ at its end.');
       }
     }
-    // It stands for the statements it gathers: it spans them all.
-    const first = statements[at] ?? statements[statements.length - 1];
-    const span = first ? this.b.spanBetween(first.startIndex, (statements[at + count - 1] ?? first).endIndex) : this.b.spanBetween(0, 0);
-    const built = this.b.make<A.ObjectLiteral>('ObjectLiteral', span, { properties });
-    const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', span, { name: shape.selfName, kind: 'const', varType: shape.name, annotations: [], initializer: built });
-    return { at, count, declaration };
+    return built;
   }
 
   private parameter(param: SyntaxNode): A.Parameter | undefined {
