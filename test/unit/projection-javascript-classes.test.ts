@@ -422,6 +422,56 @@ describe('projection: JavaScript and TypeScript classes as records plus function
     );
   });
 
+  it('an account whose methods return the instance, chained, and throw an Error caught around a method call', () => {
+    scratch.keepsItsMeaning(
+      [
+        'class Account {',
+        '  private entries: number[] = [];',
+        '  constructor(public readonly owner: string, private balance: number = 0) {}',
+        '  deposit(amount: number): Account {',
+        '    if (amount <= 0) {',
+        '      throw new Error("deposit must be positive");',
+        '    }',
+        '    this.balance += amount;',
+        '    this.entries.push(amount);',
+        '    return this;',
+        '  }',
+        '  withdraw(amount: number): boolean {',
+        '    if (amount > this.balance) return false;',
+        '    this.balance -= amount;',
+        '    this.entries.push(-amount);',
+        '    return true;',
+        '  }',
+        '  statement(): string {',
+        '    return `${this.owner}: ${this.entries.join(" ")} = ${this.balance}`;',
+        '  }',
+        '}',
+        '',
+        'const acc = new Account("ada");',
+        'acc.deposit(10).deposit(2.5);',
+        'console.log(acc.withdraw(100), acc.withdraw(4));',
+        'try {',
+        '  acc.deposit(-1);',
+        '} catch (e) {',
+        '  console.log("refused:", (e as Error).message);',
+        '}',
+        'const other = new Account("bob", 7);',
+        'console.log(other === acc, other.statement());',
+        'console.log(acc.statement());',
+      ].join('\n'),
+      'typescript',
+      /type Account \{ entries: list<number>, owner: string, balance: number \}\n\nfn Account_new\(owner: string, balance: number = 0\): Account \{[^]*Account_deposit\(Account_deposit\(acc, 10\), 2\.5\);[^]*try \{\n {2}Account_deposit\(acc, -1\);/,
+    );
+  });
+
+  it("a try around a method call is judged by the method's code: JSON.parse there would throw an error of JavaScript's own", () => {
+    const found = importSource(
+      ['class Parser {', '  read(text) {', '    return JSON.parse(text);', '  }', '}', 'const p = new Parser();', 'try {', '  console.log(p.read("[1]"));', '} catch (e) {', '  console.log("bad");', '}'].join('\n'),
+      'javascript',
+    ).diagnostics.find((d) => d.line === 7);
+    assert.match(`${found?.message} ${found?.hint}`, /a try whose catch also catches JavaScript's own errors[^]*JSON\.parse/);
+  });
+
   it('inheritance, super, static members, getters and setters, private # members and class expressions are errors that name them', () => {
     const errors = importErrors(
       [
@@ -489,7 +539,7 @@ describe('projection: JavaScript and TypeScript classes as records plus function
       '15: Not carried into Whetstone: this outside a method of a class',
       '18: Not carried into Whetstone: the method times used as a value',
       '19: Not carried into Whetstone: the method times used as a value',
-      '20: Not carried into Whetstone: the instanceof test for Scale, a class of this file',
+      '20: Not carried into Whetstone: the instanceof test for Scale (a class of this file)',
       '21: Not carried into Whetstone: showing an instance of Scale (console.log, String or a template)',
       '22: Not carried into Whetstone: == or != (or is) of an instance of Scale and a value not known to be an instance or null',
     ]) {

@@ -35,7 +35,7 @@ import { inPlaceValue } from './javascript-in-place';
 import { returnedToTestsOnly, testedOnly } from './javascript-tested-returns';
 import { changesCollection, Collections, collectionUseMessage, literalPairs, newCollection, type CollectionKind } from './javascript-collections';
 import { builtRecord, constructorName, methodName, noClasses, type ClassShape, type FileClasses } from './class-records';
-import { firstValue, ownerOf, readClasses, SELF, thisAssignment } from './javascript-classes';
+import { classDeclarations, firstValue, ownerOf, readClasses, SELF, thisAssignment } from './javascript-classes';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
 /** What `typeof x === "…"` tests, as a Whetstone type test. */
@@ -145,7 +145,7 @@ export class JavaScriptImporter {
     this.collections = new Collections(root, declares, (name) => this.declaresName(name));
     this.errorClasses = errorClasses(root);
     this.classes = readClasses(root, this.b, (name) => this.errorClasses.has(name), (annotation) => this.typeOf(annotation));
-    this.runtimeErrors = new RuntimeErrors(fileFunctions(root), this.errorClasses);
+    this.runtimeErrors = new RuntimeErrors(fileFunctions(root), this.errorClasses, new Map(classDeclarations(root).filter((declared) => this.classes.carried.has(field(declared, 'name')?.text ?? '')).map((declared) => [field(declared, 'name')!.text, declared])));
     this.throws = throwKinds(root, this.errorClasses);
     this.typeAliases = typeAliases(root);
     this.enums = fileEnums(root);
@@ -2103,7 +2103,7 @@ export class JavaScriptImporter {
   private instanceofTest(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode): A.Expression {
     if (right.type === 'identifier' && right.text === 'Array') return this.b.make<A.TypeTest>('TypeTest', node, { operand: this.expression(left), testedType: 'list' });
     if (right.type === 'identifier' && this.classes.carried.has(right.text)) {
-      return this.b.errorNode(node, `the instanceof test for ${right.text}, a class of this file`, 'The class is carried as a record, which holds no class to test: keep the values of each class apart, or give the record a field that says its kind.');
+      return this.b.errorNode(node, `the instanceof test for ${right.text} (a class of this file)`, 'The class is carried as a record, which holds no class to test: keep the values of each class apart, or give the record a field that says its kind.');
     }
     return this.b.errorNode(node, `the instanceof test for ${right.text}`, "Whetstone has no classes: `x instanceof Array` is the type test `x is list`, and a number, a text or a bool is tested with typeof.");
   }
