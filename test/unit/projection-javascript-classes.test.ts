@@ -422,6 +422,43 @@ describe('projection: JavaScript and TypeScript classes as records plus function
     );
   });
 
+  it('a field named length is the field of an instance, and still the length of a text or a list', () => {
+    scratch.keepsItsMeaning(
+      [
+        'class Node {',
+        '  constructor(data) {',
+        '    this.data = data;',
+        '    this.next = null;',
+        '  }',
+        '}',
+        'class SinglyLinkedList {',
+        '  constructor() {',
+        '    this.head = null;',
+        '    this.length = 0;',
+        '  }',
+        '  addFirst(data) {',
+        '    const node = new Node(data);',
+        '    node.next = this.head;',
+        '    this.head = node;',
+        '    this.length++;',
+        '    return this.length;',
+        '  }',
+        '  size() {',
+        '    return this.length;',
+        '  }',
+        '}',
+        'const list = new SinglyLinkedList();',
+        'list.addFirst(3);',
+        'list.addFirst(-1);',
+        'console.log(list.size(), list.length, list.head.data);',
+        'const text = "abc" + list.head.data;',
+        'console.log(text.length);',
+      ].join('\n'),
+      'javascript',
+      /type SinglyLinkedList \{ head: Node\?, length: number \}[^]*self\.length \+= 1;\n {2}return self\.length;[^]*print\(jsstr\(SinglyLinkedList_size\(list\)\), jsstr\(list\.length\)[^]*print\(len\(text\)\);/,
+    );
+  });
+
   it('an account whose methods return the instance, chained, and throw an Error caught around a method call', () => {
     scratch.keepsItsMeaning(
       [

@@ -49,6 +49,17 @@ export function carryMethodCalls(program: Program, builder: AstBuilder, classes:
   for (let changed = true; changed; ) {
     changed = false;
     walk(program, (node: Node) => {
+      if (node.type === 'MemberExpression' && classes.fieldReads.has(node.id) && classes.libraryReadings.has(node.id)) {
+        // `x.length` where a class of the file has a field length: len(x) of a list or a text.
+        const type = model.typeOf(node.object.id);
+        if (!type || !LIBRARY_RECEIVERS.has(stripOptional(type).kind)) return;
+        classes.fieldReads.delete(node.id);
+        const library = classes.libraryReadings.get(node.id)!.expression;
+        for (const key of Object.keys(node)) delete (node as unknown as Record<string, unknown>)[key];
+        Object.assign(node, library);
+        changed = true;
+        return;
+      }
       if (node.type !== 'CallExpression' || !classes.methodCalls.has(node.id) || node.callee.type !== 'MemberExpression') return;
       const receiver = node.callee.object;
       const type = model.typeOf(receiver.id);

@@ -2139,6 +2139,7 @@ export class JavaScriptImporter {
   }
 
   private memberRead(node: SyntaxNode, object: SyntaxNode, property: SyntaxNode): A.Expression {
+    if (property.text === 'length' && this.classes.fieldNames.has('length')) return this.lengthField(node, object);
     if (property.text === 'length') return this.b.call('len', [this.expression(object)], node);
     if (property.text === 'size' && this.collections?.kindOf(object)) return this.b.call('len', [this.b.identifier(object.text, object)], node);
     // Own keys only: `constructor.name` or `Number.constructor` would otherwise read Object's own members.
@@ -2150,6 +2151,19 @@ export class JavaScriptImporter {
     }
     if (property.text === 'message' && this.caughtMessage !== undefined && caughtName(object) === this.caughtMessage) return this.b.identifier(this.caughtMessage, node);
     return this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: property.text });
+  }
+
+  /**
+   * `x.length` in a file whose class has a field length: the field where x is an instance, len(x)
+   * where it is a list or a text (class-method-calls.ts decides by x's type), an error otherwise.
+   */
+  private lengthField(node: SyntaxNode, object: SyntaxNode): A.Expression {
+    const read = this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: 'length' });
+    this.classes.fieldReads.add(read.id);
+    const parent = node.parent;
+    const assigned = parent && (field(parent, 'left')?.id === node.id || (parent.type === 'update_expression' && field(parent, 'argument')?.id === node.id));
+    if (!assigned) this.classes.libraryReadings.set(read.id, { expression: this.b.call('len', [this.expression(object)], node), diagnostics: [] });
+    return read;
   }
 
   /** Whether the file declares `name` (a variable, function, parameter or catch name), which then hides the global of that name. */
