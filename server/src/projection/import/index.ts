@@ -13,6 +13,7 @@ import { reportUnknownJoins } from './javascript-join';
 import { reportTextualSorts } from './javascript-sort';
 import { reportOmittedOptionalFields } from './omitted-fields';
 import { reportNumberKeys } from './javascript-number-keys';
+import { reportVoidCallValues } from './javascript-void-calls';
 import { reportShortUnpacking } from './javascript-unpacking';
 import { reportMissingKeyReads } from './javascript-map-reads';
 import { JavaScriptValues } from './javascript-values';
@@ -98,7 +99,7 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     if (language === 'python') typeReturnedMaps(ast);
     if (language === 'python') retypeListCounts(ast, builder);
     const textLists = language === 'python' ? [...retypeTextLists(ast, builder), ...reportCountedDicts(ast, builder)] : [];
-    const membership = language === 'python' ? [...readMembership(ast, builder), ...reportExtremes(ast, builder), ...reportRunFindings(ast, builder)] : [...reportTextualSorts(ast, builder.libraryCallees), ...reportNumberKeys(ast), ...reportOmittedOptionalFields(ast)];
+    const membership = language === 'python' ? [...readMembership(ast, builder), ...reportExtremes(ast, builder), ...reportRunFindings(ast, builder)] : [...reportTextualSorts(ast, builder.libraryCallees), ...reportNumberKeys(ast), ...reportOmittedOptionalFields(ast), ...reportVoidCallValues(ast)];
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
     // What JavaScript values may be where the checker does not say, followed over the whole file.
     const values = language === 'python' ? undefined : new JavaScriptValues(ast, builder.libraryCallees);

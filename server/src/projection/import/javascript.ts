@@ -12,9 +12,10 @@
 // joins), imports, throw and try/catch where they keep their meaning (javascript-exceptions.ts),
 // and the library idioms with a Whetstone built-in (console.log → print, xs.length
 // → len, xs.push(v) → push, Math.floor → floor…). A conditional expression maps where it is the
-// whole value of a declaration, an assignment or a return (it becomes an if/else). Everything
-// else (classes, generators, finally, switch with fallthrough, new, this…) becomes a W_UNSUPPORTED diagnostic
-// with its span and text.
+// whole value of a declaration, an assignment or a return (it becomes an if/else). Classes of the
+// file become a record type plus functions (javascript-classes.ts, class-method-calls.ts). Everything
+// else (inheritance, generators, finally, switch with fallthrough, new of other classes, this outside
+// a method…) becomes a W_UNSUPPORTED diagnostic with its span and text.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { walk } from '../../core/ast';
