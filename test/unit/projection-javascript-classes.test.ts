@@ -459,6 +459,26 @@ describe('projection: JavaScript and TypeScript classes as records plus function
     );
   });
 
+  it('implements only asks tsc to check the class: the class is carried', () => {
+    scratch.keepsItsMeaning(
+      [
+        'interface Named {',
+        '  name: string;',
+        '}',
+        'class Pet implements Named {',
+        '  constructor(public name: string, private age: number) {}',
+        '  greet(other: Named): string {',
+        '    return `${this.name} (${this.age}) greets ${other.name}`;',
+        '  }',
+        '}',
+        'const rex = new Pet("rex", 3);',
+        'console.log(rex.greet({ name: "Ünal 🐈" }), new Pet("tom", -1).greet({ name: rex.name }));',
+      ].join('\n'),
+      'typescript',
+      /type Pet \{ name: string, age: number \}[^]*fn Pet_greet\(self: Pet, other: Named\): string \{/,
+    );
+  });
+
   it('an account whose methods return the instance, chained, and throw an Error caught around a method call', () => {
     scratch.keepsItsMeaning(
       [

@@ -55,7 +55,8 @@ function readClass(node: SyntaxNode, b: AstBuilder): ClassShape | undefined {
     b.unsupported(at, what, why);
     carried = false;
   };
-  const heritage = namedChildren(node).find((child) => child.type === 'class_heritage');
+  // `implements I` only asks tsc to check the class against I: it does nothing at run time.
+  const heritage = namedChildren(node).find((child) => child.type === 'class_heritage' && namedChildren(child).some((clause) => clause.type !== 'implements_clause'));
   if (heritage) refuse(heritage, `${heritage.text} of the class ${name} (inheritance)`, `${WHY_RECORD}, which have no inheritance or super: copy the fields and methods it needs into the class.`);
   const shape: ClassShape = { name, selfName: SELF, fields: new Map(), fieldValues: new Map(), methods: new Map() };
   const declared: SyntaxNode[] = [];
