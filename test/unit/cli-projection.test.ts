@@ -33,12 +33,12 @@ describe('whetstone-agent project and import', () => {
   });
 
   it('import prints Whetstone and reports what was left out on stderr as an error', () => {
-    const file = scratch.write('sample.js', 'class Shape {}\nfunction area(w, h) {\n  return w * h;\n}\nconsole.log(area(2, 3));\n');
+    const file = scratch.write('sample.js', 'class Square extends Shape {}\nfunction area(w, h) {\n  return w * h;\n}\nconsole.log(area(2, 3));\n');
     const result = run('import', file);
     // What was left out is an error: the imported program does not do what the source does.
     assert.equal(result.status, 1);
     assert.equal(result.stdout, 'fn area(w, h) {\n  return w * h;\n}\n\nprint(jsstr(area(2, 3)));\n');
-    assert.equal(result.stderr.trim(), `${file}:1:1 error W_UNSUPPORTED Not carried into Whetstone: a class declaration has no Whetstone form`);
+    assert.equal(result.stderr.trim(), `${file}:1:14 error W_UNSUPPORTED Not carried into Whetstone: extends Shape of the class Square (inheritance) has no Whetstone form`);
   });
 
   it('a Whetstone program that does not check is projected with its errors on stderr, exit 1', () => {

@@ -1,7 +1,7 @@
 // JavaScript's undefined where Whetstone has null: the same where the value is only tested
 // (compared with undefined or null, the left of ??, taken for its truth), so a function that
 // returns undefined only to such calls returns null, and a?.b so tested is a == null ? null : a.b;
-// anywhere the value may show, an error.
+// anywhere the value may show, an error, as is the value of a call of a function that returns nothing.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { importSource } from '../../server/src/projection/import';
@@ -14,6 +14,35 @@ describe('projection of undefined and ?. where the value is only tested', () => 
     scratch = new Scratch('javascript-undefined');
   });
   after(() => scratch.dispose());
+
+  it('the value of a call of a function that returns nothing is an error: undefined in JavaScript, null in Whetstone; the call as a statement or an arrow body is not', () => {
+    const found = importSource(
+      [
+        'function log(x) {',
+        '  console.log(x);',
+        '}',
+        'class Box {',
+        '  constructor() {',
+        '    this.v = 0;',
+        '  }',
+        '  put(x) {',
+        '    this.v = x;',
+        '  }',
+        '}',
+        'const b = new Box();',
+        'log(1);',
+        'b.put(2);',
+        'console.log(log(3));',
+        'console.log(b.put(4));',
+        '[5, 6].forEach((x) => log(x));',
+      ].join('\n'),
+      'javascript',
+    ).diagnostics.map((d) => `${d.line}: ${d.message}`);
+    assert.deepEqual(found, [
+      '15: Not carried into Whetstone: the value of log(…), which returns nothing, has no Whetstone form',
+      '16: Not carried into Whetstone: the value of Box_put(…), which returns nothing, has no Whetstone form',
+    ]);
+  });
 
   it('return undefined in a function whose every call is compared, ?? or tested for truth is return null', () => {
     scratch.keepsItsMeaning(

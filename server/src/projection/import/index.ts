@@ -13,6 +13,7 @@ import { reportUnknownJoins } from './javascript-join';
 import { reportTextualSorts } from './javascript-sort';
 import { reportOmittedOptionalFields } from './omitted-fields';
 import { reportNumberKeys } from './javascript-number-keys';
+import { reportVoidCallValues } from './javascript-void-calls';
 import { reportShortUnpacking } from './javascript-unpacking';
 import { reportMissingKeyReads } from './javascript-map-reads';
 import { JavaScriptValues } from './javascript-values';
@@ -22,7 +23,7 @@ import { reportDisplayDifferences } from './display-check';
 import { reportConversions } from './conversions';
 import { reportLibraryNames } from './library-names';
 import { PythonImporter } from './python';
-import { carryMethodCalls } from './python-method-calls';
+import { carryMethodCalls } from './class-method-calls';
 import { carryTruthTests } from './truthiness';
 import { readMembership } from './python-membership';
 import { reportExtremes } from './python-extremes';
@@ -68,33 +69,37 @@ export function importSource(source: string, language: Language, idPrefix = 'par
     const builder = new AstBuilder(source, idPrefix);
     builder.collectSyntaxErrors(tree.rootNode);
     const python = language === 'python' ? new PythonImporter(builder) : undefined;
-    const ast = python ? python.program(tree.rootNode) : new JavaScriptImporter(builder).program(tree.rootNode);
+    const javascript = python ? undefined : new JavaScriptImporter(builder);
+    const ast = python ? python.program(tree.rootNode) : javascript!.program(tree.rootNode);
+    const classes = (python ?? javascript)!.classes;
+    const read = python ? 'python' : 'javascript';
     // Method calls first: until then they are calls of members, which the passes below would misread.
-    if (python) carryMethodCalls(ast, builder, python.classes, false);
+    carryMethodCalls(ast, builder, classes, false, read);
     // Before every check that reads types: a parameter without a hint takes the type its calls agree on.
     // Dicts keyed by numbers before and after: a parameter typed from its calls may key one, and the key of one may be such a parameter.
     if (language === 'python') typeNumberKeyedDicts(ast);
-    if (language === 'python') typeParametersFromCalls(ast, listCallIds(ast, builder));
+    // In JavaScript, where a class's methods take their instances and other values without annotations.
+    if (language === 'python' || classes.carried.size > 0) typeParametersFromCalls(ast, listCallIds(ast, builder));
     // A parameter typed from its calls may be the receiver of a method call.
-    const classUses = python ? carryMethodCalls(ast, builder, python.classes, true) : [];
+    const classUses = carryMethodCalls(ast, builder, classes, true, read);
     if (language === 'python') typeNumberKeyedDicts(ast);
     // A dict written with text keys and given one that may look like an array index: a map, which keeps its order in JavaScript.
     if (language === 'python') typeTextKeyedDicts(ast);
     // A generator's walk of a text takes its characters, and the walk's name their type, before the checks that read it.
     if (language === 'python') typeGeneratorWalks(ast, builder);
     // Python's == of lists, dicts and records compares their values.
-    if (language === 'python') carryEqualities(ast, builder, new Set(python?.classes.carried.keys()));
+    if (language === 'python') carryEqualities(ast, builder, new Set(classes.carried.keys()));
     // Python's `xs += ys` of a list extends it in place (after concat, so `xs += a + b` is known a list's).
     const extended = language === 'python' ? [...carryListExtends(ast, builder), ...typeItemPairs(ast, builder)] : [];
     // First: the checks below read the program's tests for truth as Whetstone's bool conditions,
     // and the renaming below keeps a declaration named like a built-in these use (len, abs) apart.
-    const truths = carryTruthTests(ast, builder, language === 'python' ? 'python' : 'javascript', new Set(python?.classes.carried.keys()));
+    const truths = carryTruthTests(ast, builder, language === 'python' ? 'python' : 'javascript', new Set(classes.carried.keys()));
     // Before the library check: a JavaScript declaration named like a mapped built-in is renamed.
     const renamed = renameKeywordNames(ast, language === 'python' ? undefined : builder.libraryCallees);
     if (language === 'python') typeReturnedMaps(ast);
     if (language === 'python') retypeListCounts(ast, builder);
     const textLists = language === 'python' ? [...retypeTextLists(ast, builder), ...reportCountedDicts(ast, builder)] : [];
-    const membership = language === 'python' ? [...readMembership(ast, builder), ...reportExtremes(ast, builder), ...reportRunFindings(ast, builder)] : [...reportTextualSorts(ast, builder.libraryCallees), ...reportNumberKeys(ast), ...reportOmittedOptionalFields(ast)];
+    const membership = language === 'python' ? [...readMembership(ast, builder), ...reportExtremes(ast, builder), ...reportRunFindings(ast, builder)] : [...reportTextualSorts(ast, builder.libraryCallees), ...reportNumberKeys(ast), ...reportOmittedOptionalFields(ast), ...reportVoidCallValues(ast)];
     const libraryNames = reportLibraryNames(ast, language as ForeignLanguage, builder.libraryCallees);
     // What JavaScript values may be where the checker does not say, followed over the whole file.
     const values = language === 'python' ? undefined : new JavaScriptValues(ast, builder.libraryCallees);

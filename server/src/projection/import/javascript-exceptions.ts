@@ -139,6 +139,13 @@ function callRisk(call: SyntaxNode, functions: ReadonlyMap<string, SyntaxNode>, 
   return `${shortText(call)} can throw an error of JavaScript's own (or of a function not in this file)`;
 }
 
+/** The names of a class's methods. */
+function methodsOf(declared: SyntaxNode): string[] {
+  return namedChildren(field(declared, 'body') ?? declared)
+    .filter((member) => member.type === 'method_definition')
+    .map((member) => field(member, 'name')?.text ?? '');
+}
+
 function shortText(node: SyntaxNode): string {
   const text = node.text.replace(/\s+/g, ' ');
   return text.length <= 50 ? `\`${text}\`` : `\`${text.slice(0, 47)}…\``;
@@ -162,6 +169,8 @@ export class RuntimeErrors {
   constructor(
     private readonly functions: ReadonlyMap<string, SyntaxNode>,
     private readonly classes: ReadonlySet<string>,
+    /** The file's classes carried as records, by name: `new C(…)` runs the class's code, and `obj.m(…)` any method m of them. */
+    private readonly records: ReadonlyMap<string, SyntaxNode> = new Map(),
   ) {}
 
   /** The first call or construction in `body` (or a function it reaches) that can throw, in words; undefined when none can. */
@@ -187,7 +196,14 @@ export class RuntimeErrors {
       if (!node || reach.risk) continue;
       // A function of the file passed as a value (xs.map(f), xs.sort(compare)) may be called.
       const passed = node.type === 'identifier' ? this.functions.get(node.text) : undefined;
+      const callee = node.type === 'call_expression' ? field(node, 'function') : undefined;
+      const method = callee?.type === 'member_expression' ? field(callee, 'property')?.text : undefined;
+      const made = node.type === 'new_expression' ? this.records.get(field(node, 'constructor')?.text ?? '') : undefined;
+      const methods = method === undefined ? [] : [...this.records.values()].filter((declared) => methodsOf(declared).includes(method));
       if (passed) reach.calls.push(passed);
+      else if (made) reach.calls.push(made);
+      // A method of a class of the file runs that class's code (on a list or a text, what is not a safe library method is reported at import).
+      else if (methods.length > 0) reach.calls.push(...methods);
       else if (node.type === 'call_expression') reach.risk = callRisk(node, this.functions, reach.calls);
       else if (node.type === 'new_expression' && !(isErrorConstruction(node, this.classes) && node.parent?.type === 'throw_statement')) reach.risk = `${shortText(node)} can throw an error of JavaScript's own`;
     }

@@ -12,9 +12,10 @@
 // joins), imports, throw and try/catch where they keep their meaning (javascript-exceptions.ts),
 // and the library idioms with a Whetstone built-in (console.log → print, xs.length
 // → len, xs.push(v) → push, Math.floor → floor…). A conditional expression maps where it is the
-// whole value of a declaration, an assignment or a return (it becomes an if/else). Everything
-// else (classes, generators, finally, switch with fallthrough, new, this…) becomes a W_UNSUPPORTED diagnostic
-// with its span and text.
+// whole value of a declaration, an assignment or a return (it becomes an if/else). Classes of the
+// file become a record type plus functions (javascript-classes.ts, class-method-calls.ts). Everything
+// else (inheritance, generators, finally, switch with fallthrough, new of other classes, this outside
+// a method…) becomes a W_UNSUPPORTED diagnostic with its span and text.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
 import type * as A from '../../core/ast';
 import { walk } from '../../core/ast';
@@ -34,6 +35,8 @@ import { fileEnums, type EnumReading } from './javascript-enums';
 import { inPlaceValue } from './javascript-in-place';
 import { returnedToTestsOnly, testedOnly } from './javascript-tested-returns';
 import { changesCollection, Collections, collectionUseMessage, literalPairs, newCollection, type CollectionKind } from './javascript-collections';
+import { builtRecord, constructorName, methodName, noClasses, type ClassShape, type FileClasses } from './class-records';
+import { classDeclarations, firstValue, ownerOf, readClasses, SELF, thisAssignment } from './javascript-classes';
 import { caughtName, caughtUse, errorClasses, fileFunctions, isErrorConstruction, RuntimeErrors, throwKinds, type ThrowKinds } from './javascript-exceptions';
 
 /** What `typeof x === "…"` tests, as a Whetstone type test. */
@@ -81,6 +84,9 @@ const LOGICAL_ASSIGNMENT = new Set(['??=', '||=', '&&=']);
 
 const COMPOUND: Record<string, A.AssignmentOperator> = { '+=': '+=', '-=': '-=', '*=': '*=', '/=': '/=' };
 
+/** The globals whose members are the library's, never a method of a class of the file. */
+const GLOBAL_OBJECTS = new Set('Array BigInt console Date globalThis Intl JSON Map Math Number Object process Promise Reflect Set String Symbol'.split(' '));
+
 /** Math.* functions with a Whetstone built-in of the same meaning. */
 const MATH_BUILTINS = new Set(['floor', 'ceil', 'abs', 'min', 'max', 'sqrt', 'pow']);
 
@@ -127,13 +133,20 @@ export class JavaScriptImporter {
   private root: SyntaxNode | undefined;
   /** The names bound to a Map or Set (javascript-collections.ts). */
   private collections: Collections | undefined;
+  /** The file's classes read as records plus functions (javascript-classes.ts), and the one whose method is being read. */
+  classes: FileClasses = noClasses();
+  private inClass: ClassShape | undefined;
+  private inClassNode: SyntaxNode | undefined;
+  /** The call whose library reading is being made (class-method-calls.ts picks it where the receiver is a list or text). */
+  private libraryReadingOf: number | undefined;
 
   program(root: SyntaxNode): A.Program {
     this.root = root;
     this.declaredGlobals.clear();
     this.collections = new Collections(root, declares, (name) => this.declaresName(name));
     this.errorClasses = errorClasses(root);
-    this.runtimeErrors = new RuntimeErrors(fileFunctions(root), this.errorClasses);
+    this.classes = readClasses(root, this.b, (name) => this.errorClasses.has(name), (annotation) => this.typeOf(annotation));
+    this.runtimeErrors = new RuntimeErrors(fileFunctions(root), this.errorClasses, new Map(classDeclarations(root).filter((declared) => this.classes.carried.has(field(declared, 'name')?.text ?? '')).map((declared) => [field(declared, 'name')!.text, declared])));
     this.throws = throwKinds(root, this.errorClasses);
     this.typeAliases = typeAliases(root);
     this.enums = fileEnums(root);
@@ -179,6 +192,9 @@ export class JavaScriptImporter {
       case 'class_declaration':
         // `class ParseError extends Error {}` only names what a throw throws.
         if (this.errorClasses.has(field(node, 'name')?.text ?? '')) return [];
+        if (this.classes.carried.has(field(node, 'name')?.text ?? '')) return this.classDeclarations(node, this.classes.carried.get(field(node, 'name')!.text)!);
+        // A class not carried: javascript-classes.ts said why.
+        if (this.classes.refused.has(field(node, 'name')?.text ?? '')) return [];
         return this.statement(node);
       default:
         return this.statement(node);
@@ -233,6 +249,84 @@ export class JavaScriptImporter {
       parameters,
       body,
     });
+  }
+
+  /** A class as `type C { … }`, its constructor `C_new` and a function `C_m(self: C, …)` for each method. */
+  private classDeclarations(node: SyntaxNode, shape: ClassShape): A.TopLevel[] {
+    const fields = [...shape.fields].map(([name, fieldType]) => this.b.make<A.Field>('Field', shape.fieldValues.get(name)!, { name, fieldType }));
+    const made: A.TopLevel[] = [this.b.make<A.TypeDeclaration>('TypeDeclaration', field(node, 'name') ?? node, { name: shape.name, annotations: [], fields })];
+    this.inClass = shape;
+    this.inClassNode = node;
+    try {
+      made.push(this.constructorDeclaration(node, shape));
+      for (const [name, method] of shape.methods) {
+        const declaration = this.functionDeclaration(method, methodName(shape.name, name));
+        // The instance comes first; `_self` where the method never reads this, as Whetstone asks.
+        const self = this.b.make<A.Parameter>('Parameter', this.b.spanBetween(method.startIndex, method.startIndex), { name: method.descendantsOfType('this').length > 0 ? SELF : `_${SELF}`, paramType: shape.name, defaultValue: null });
+        declaration.parameters.unshift(self);
+        declaration.returnType ??= this.returnedClass(method, shape);
+        made.push(declaration);
+      }
+    } finally {
+      this.inClass = undefined;
+      this.inClassNode = undefined;
+    }
+    return made;
+  }
+
+  /** The class a method returns when each of its returns gives `new C(…)` of one class or `this`. */
+  private returnedClass(method: SyntaxNode, shape: ClassShape): string | null {
+    const classes = new Set(
+      method.descendantsOfType('return_statement').map((statement) => {
+        const value = namedChildren(statement!)[0];
+        const made = value?.type === 'new_expression' ? field(value, 'constructor') : undefined;
+        return value?.type === 'this' ? shape.name : made?.type === 'identifier' && this.classes.carried.has(made.text) ? made.text : '';
+      }),
+    );
+    return classes.size === 1 && !classes.has('') ? [...classes][0] : null;
+  }
+
+  /**
+   * `fn C_new(…): C { …; const self: C = { f: …, … }; …; return self; }`. The record takes the
+   * values of the declared fields and parameter properties, then of the statements `this.f = v`
+   * that follow the constructor's statements not reading this (or that open it, where a declared
+   * value calls something: JavaScript gives those first), none of whose values read this. A field
+   * given no value there is refused, as is a return in the constructor.
+   */
+  private constructorDeclaration(node: SyntaxNode, shape: ClassShape): A.FunctionDeclaration {
+    const init = shape.init;
+    const at = init ?? node;
+    const parameters = init ? this.parameters(init) : [];
+    const statements = init ? namedChildren(field(init, 'body') ?? init).filter((statement) => statement.type !== 'comment') : [];
+    const readsThis = (part: SyntaxNode): boolean => part.type === 'this' || part.descendantsOfType('this').length > 0;
+    const properties: A.Property[] = [];
+    let eager = false;
+    for (const [name, set] of shape.fieldValues) {
+      if (set.type === 'assignment_expression') continue;
+      const value = firstValue(set);
+      if (!value) continue;
+      if (readsThis(value)) {
+        this.b.unsupported(value, `the value of the field ${name} of the class ${shape.name}, which reads this`, 'Give it its value in the constructor, after the fields it reads.');
+        continue;
+      }
+      if (set.type !== 'required_parameter' && set.type !== 'optional_parameter' && changesSomething(value)) eager = true;
+      properties.push(this.b.make<A.Property>('Property', set, { key: name, value: this.expression(value) }));
+    }
+    const { at: first, count, declaration: record, unset } = builtRecord(this.b, shape, statements, { fieldSet: thisAssignment, readsSelf: readsThis, expression: (value) => this.expression(value) }, properties, eager ? 0 : undefined, at);
+    for (const name of unset) {
+      this.b.unsupported(shape.fieldValues.get(name)!, `the field ${name} of the class ${shape.name}, given no value where the record is made`, 'Declare it with its value, or set it in the constructor before any other statement that reads this, from values that do not read this.');
+    }
+    for (const returned of init?.descendantsOfType('return_statement') ?? []) {
+      if (ownerOf(returned!)?.id === init?.id) this.b.unsupported(returned!, `a return in the constructor of the class ${shape.name}`, 'The constructor returns the record it built: leave the constructor at its end.');
+    }
+    const body: A.Statement[] = [];
+    statements.forEach((statement, index) => {
+      if (index === first) body.push(record);
+      if (index < first || index >= first + count) body.push(...this.statement(statement));
+    });
+    if (first >= statements.length) body.push(record);
+    body.push(this.b.make<A.ReturnStatement>('ReturnStatement', at, { annotations: [], value: this.b.identifier(SELF, at) }));
+    return this.b.make<A.FunctionDeclaration>('FunctionDeclaration', at, { name: constructorName(shape.name), async: false, returnType: shape.name, annotations: [], parameters, body: this.b.make<A.Block>('Block', at, { statements: body }) });
   }
 
   /** `const f = (a) => …` / `const f = function (a) {…}` at top level: a function declaration. */
@@ -1844,11 +1938,22 @@ export class JavaScriptImporter {
           consequent: this.expression(field(node, 'consequence') ?? node),
           alternate: this.expression(field(node, 'alternative') ?? node),
         });
+      case 'this':
+        if (this.inClass && ownerOf(node)?.parent?.parent?.id === this.inClassNode?.id) return this.b.identifier(SELF, node);
+        return this.b.errorNode(node, 'this outside a method of a class', 'A class is carried as a record plus functions, where this is the record its method takes first; elsewhere this has no Whetstone form.');
       case 'new_expression': {
+        const made = field(node, 'constructor');
+        if (made?.type === 'identifier' && this.classes.carried.has(made.text)) {
+          return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.b.identifier(constructorName(made.text), made), arguments: this.list(namedChildren(field(node, 'arguments') ?? node).filter((arg) => arg.id !== made.id)) });
+        }
+        // A class not carried was reported where it is declared: its constructions are left out with it.
+        if (made?.type === 'identifier' && this.classes.refused.has(made.text)) return this.b.placeholder(node);
         const collection = newCollection(node, (global) => this.declaresName(global));
         if (collection) return this.b.errorNode(node, `new ${collection}(…) other than as the value of a declaration of a name never assigned again (or, for [...new Set(xs)], a declaration's or a return's value)`, `Declare it first: const s = new ${collection}(…);`);
-        return this.b.errorNode(node, `a ${describe(node)}`);
+        return this.b.errorNode(node, `new ${made?.text ?? ''}(…)`, 'Whetstone carries new of a class this file declares at its top level (as its constructor function), and of Map, Set, Array(n) and Error; other classes have no Whetstone form.');
       }
+      case 'class':
+        return this.b.errorNode(node, 'a class expression', 'A class is carried as a record plus functions where the file declares it at its top level: class C { … }.');
       default:
         return this.b.errorNode(node, `a ${describe(node)}`);
     }
@@ -1998,6 +2103,9 @@ export class JavaScriptImporter {
    */
   private instanceofTest(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode): A.Expression {
     if (right.type === 'identifier' && right.text === 'Array') return this.b.make<A.TypeTest>('TypeTest', node, { operand: this.expression(left), testedType: 'list' });
+    if (right.type === 'identifier' && this.classes.carried.has(right.text)) {
+      return this.b.errorNode(node, `the instanceof test for ${right.text} (a class of this file)`, 'The class is carried as a record, which holds no class to test: keep the values of each class apart, or give the record a field that says its kind.');
+    }
     return this.b.errorNode(node, `the instanceof test for ${right.text}`, "Whetstone has no classes: `x instanceof Array` is the type test `x is list`, and a number, a text or a bool is tested with typeof.");
   }
 
@@ -2021,6 +2129,18 @@ export class JavaScriptImporter {
     }
     if (!object || !property || node.children.some((child) => child?.type === 'optional_chain')) return this.b.errorNode(node, 'optional chaining (?.)');
     if (property.type !== 'property_identifier') return this.b.errorNode(node, 'a private member (#)');
+    const called = node.parent?.type === 'call_expression' && field(node.parent, 'function')?.id === node.id;
+    if (!called && this.classes.methodNames.has(property.text)) {
+      // `obj.m` of a method name: class-method-calls.ts reports it where obj is an instance (a method used as a value).
+      const read = this.memberRead(node, object, property);
+      this.classes.methodValues.set(read.id, property.text);
+      return read;
+    }
+    return this.memberRead(node, object, property);
+  }
+
+  private memberRead(node: SyntaxNode, object: SyntaxNode, property: SyntaxNode): A.Expression {
+    if (property.text === 'length' && this.classes.fieldNames.has('length')) return this.lengthField(node, object);
     if (property.text === 'length') return this.b.call('len', [this.expression(object)], node);
     if (property.text === 'size' && this.collections?.kindOf(object)) return this.b.call('len', [this.b.identifier(object.text, object)], node);
     // Own keys only: `constructor.name` or `Number.constructor` would otherwise read Object's own members.
@@ -2032,6 +2152,19 @@ export class JavaScriptImporter {
     }
     if (property.text === 'message' && this.caughtMessage !== undefined && caughtName(object) === this.caughtMessage) return this.b.identifier(this.caughtMessage, node);
     return this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: property.text });
+  }
+
+  /**
+   * `x.length` in a file whose class has a field length: the field where x is an instance, len(x)
+   * where it is a list or a text (class-method-calls.ts decides by x's type), an error otherwise.
+   */
+  private lengthField(node: SyntaxNode, object: SyntaxNode): A.Expression {
+    const read = this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: 'length' });
+    this.classes.fieldReads.add(read.id);
+    const parent = node.parent;
+    const assigned = parent && (field(parent, 'left')?.id === node.id || (parent.type === 'update_expression' && field(parent, 'argument')?.id === node.id));
+    if (!assigned) this.classes.libraryReadings.set(read.id, { expression: this.b.call('len', [this.expression(object)], node), diagnostics: [] });
+    return read;
   }
 
   /** Whether the file declares `name` (a variable, function, parameter or catch name), which then hides the global of that name. */
@@ -2064,6 +2197,7 @@ export class JavaScriptImporter {
       const gathered = this.b.make<A.ArrayLiteral>('ArrayLiteral', argsNode, { elements: all.slice(rest.fixed) });
       return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: [...all.slice(0, rest.fixed), gathered] });
     }
+    if (this.libraryReadingOf !== node.id && this.isMethodCall(callee)) return this.methodCall(node, callee, argsNode);
     const spread = namedChildren(argsNode);
     const extreme = callee.type === 'member_expression' && field(callee, 'object')?.text === 'Math' && ['min', 'max'].includes(field(callee, 'property')?.text ?? '') ? field(callee, 'property')?.text : undefined;
     if (extreme && spread.length === 1 && spread[0].type === 'spread_element' && namedChildren(spread[0])[0] && !this.declaresName('Math')) {
@@ -2077,6 +2211,34 @@ export class JavaScriptImporter {
     const builtin = this.builtinCall(callee, args, node);
     if (builtin) return builtin;
     return this.b.make<A.CallExpression>('CallExpression', node, { callee: this.expression(callee), arguments: args });
+  }
+
+  /** `obj.m(…)` of a name some class of the file has a method by, on anything but a global (Math, console): never a library method of that name. */
+  private isMethodCall(callee: SyntaxNode): boolean {
+    const object = callee.type === 'member_expression' ? field(callee, 'object') : undefined;
+    if (!object || object.type === 'super' || (object.type === 'identifier' && GLOBAL_OBJECTS.has(object.text) && !this.declaresName(object.text))) return false;
+    return field(callee, 'property')?.type === 'property_identifier' && this.classes.methodNames.has(field(callee, 'property')!.text);
+  }
+
+  /** `obj.m(a)`, kept as a call of the member until class-method-calls.ts knows obj's class and makes it `C_m(obj, a)`. */
+  private methodCall(node: SyntaxNode, callee: SyntaxNode, argsNode: SyntaxNode): A.Expression {
+    const args = namedChildren(argsNode);
+    if (args.some((arg) => arg.type === 'spread_element') || callee.children.some((child) => child?.type === 'optional_chain') || node.children.some((child) => child?.type === 'optional_chain')) {
+      return this.b.errorNode(node, `the method call ${callee.text}(…) with a spread argument or ?.`, 'Pass the arguments of a method one by one, on a value that is there.');
+    }
+    const member = this.b.make<A.MemberExpression>('MemberExpression', callee, { object: this.expression(field(callee, 'object')!), property: field(callee, 'property')!.text });
+    const call = this.b.make<A.CallExpression>('CallExpression', node, { callee: member, arguments: this.list(args) });
+    this.classes.methodCalls.add(call.id);
+    // What it is where the receiver turns out to be a list or a text (`this.items.pop()`): kept aside with its diagnostics.
+    const mark = this.b.diagnostics.length;
+    this.libraryReadingOf = node.id;
+    try {
+      const expression = this.callExpression(node);
+      this.classes.libraryReadings.set(call.id, { expression, diagnostics: this.b.diagnostics.splice(mark) });
+    } finally {
+      this.libraryReadingOf = undefined;
+    }
+    return call;
   }
 
   /** Library calls with a Whetstone built-in of the same meaning. */
@@ -2336,6 +2498,11 @@ function isStringy(node: A.Expression): boolean {
   if (node.type === 'Literal') return typeof node.value === 'string';
   if (node.type === 'CallExpression') return node.callee.type === 'Identifier' && node.callee.name === 'str';
   return node.type === 'BinaryExpression' && node.operator === '+' && (isStringy(node.left) || isStringy(node.right));
+}
+
+/** Whether running an expression may change something or show something (a call, new, an assignment, an increment). */
+function changesSomething(node: SyntaxNode): boolean {
+  return node.descendantsOfType(['call_expression', 'new_expression', 'assignment_expression', 'augmented_assignment_expression', 'update_expression']).length > 0 || /^(call|new|assignment|augmented_assignment|update)_expression$/.test(node.type);
 }
 
 function isAsync(node: SyntaxNode): boolean {

@@ -2,75 +2,29 @@
 // `__init__` sets every field at the top level of its body becomes `type C { … }`, its
 // constructor `C_new(…)` and each method `m(self, …)` a function `C_m(self: C, …)`. This file reads
 // the shape of each class (fields, their types, methods) and reports what has no such reading;
-// python.ts builds the declarations and python-method-calls.ts the calls `obj.m(…)`.
+// python.ts builds the declarations and class-method-calls.ts the calls `obj.m(…)`.
 import type { Node as SyntaxNode } from 'web-tree-sitter';
-import type * as A from '../../core/ast';
-import { BUILTINS } from '../../core/semantics';
-import type { ProjectionDiagnostic } from '../diagnostics';
 import { field, namedChildren, type AstBuilder } from './ast-builder';
-
-export interface ClassShape {
-  name: string;
-  /** The first parameter's name of `__init__` (the record being built), `self` by custom. */
-  selfName: string;
-  init?: SyntaxNode;
-  /** Field names in the order `__init__` first sets them, with their Whetstone types. */
-  fields: Map<string, string>;
-  /** The assignments of `__init__` that set each field first (in `fields`' order). */
-  fieldValues: Map<string, SyntaxNode>;
-  methods: Map<string, SyntaxNode>;
-}
-
-export interface FileClasses {
-  /** The classes carried as records, by name, and those that are not (each reason reported). */
-  carried: Map<string, ClassShape>;
-  refused: Set<string>;
-  /** The method names of every class of the file (carried or not): a call of one is never read as a library method. */
-  methodNames: Set<string>;
-  /** The field names of the carried classes: `obj.f` of one is a field read. */
-  fieldNames: Set<string>;
-  /** The CallExpression ids of `obj.m(…)` calls of a method name, and the MemberExpression ids of field reads, for python-method-calls.ts. */
-  methodCalls: Set<string>;
-  fieldReads: Set<string>;
-  /** The library reading of each such call (`xs.pop()` of a list), where its receiver is not an instance. */
-  libraryReadings: Map<string, { expression: A.Expression; diagnostics: ProjectionDiagnostic[]; statements?: A.Statement[] }>;
-}
-
-export const constructorName = (name: string): string => `${name}_new`;
-export const methodName = (name: string, method: string): string => `${name}_${method}`;
+import { fileShapes, noClasses, typeFieldsByValues, type ClassShape, type FileClasses } from './class-records';
 
 const NO_BASES = new Set(['', '()', '(object)']);
 const WHY_DUNDER = 'Python calls it where the program prints, compares, measures or adds instances, and a record has no such hook';
 
 /** Reads the plain classes of the module (TypedDict and exception classes are read elsewhere). */
 export function readClasses(root: SyntaxNode, b: AstBuilder, skipped: (name: string) => boolean, typeOf: (hint: SyntaxNode) => string): FileClasses {
-  const found: FileClasses = { carried: new Map(), refused: new Set(), methodNames: new Set(), fieldNames: new Set(), methodCalls: new Set(), fieldReads: new Set(), libraryReadings: new Map() };
+  const found = noClasses();
   const classes = namedChildren(root)
     .map((node) => (node.type === 'decorated_definition' ? field(node, 'definition') : node))
     .filter((node): node is SyntaxNode => node?.type === 'class_definition' && !skipped(field(node, 'name')?.text ?? '') && field(node, 'superclasses')?.text.replace(/\s/g, '') !== '(TypedDict)');
   if (classes.length === 0) return found;
-  const taken = topLevelNames(root);
-  const generated = new Map<string, string>();
+  const shapes: { shape: ClassShape; at: SyntaxNode }[] = [];
   for (const node of classes) {
     const shape = readClass(node, b);
     for (const method of shape?.methods.keys() ?? methodsOf(node)) found.methodNames.add(method);
-    if (!shape) {
-      found.refused.add(field(node, 'name')?.text ?? '');
-      continue;
-    }
-    let clash = false;
-    for (const name of [constructorName(shape.name), ...[...shape.methods.keys()].map((method) => methodName(shape.name, method))]) {
-      const other = generated.get(name) ?? (taken.has(name) ? 'a name of the file' : BUILTINS.has(name) ? 'a built-in' : undefined);
-      if (other) {
-        b.unsupported(field(node, 'name') ?? node, `the class ${shape.name}, whose function ${name} would clash with ${other}`, 'Rename the class or the method.');
-        clash = true;
-      }
-      generated.set(name, `the class ${shape.name}'s ${name}`);
-    }
-    if (clash) found.refused.add(shape.name);
-    else found.carried.set(shape.name, shape);
+    if (shape) shapes.push({ shape, at: field(node, 'name') ?? node });
+    else found.refused.add(field(node, 'name')?.text ?? '');
   }
-  for (const shape of found.carried.values()) for (const name of shape.fields.keys()) found.fieldNames.add(name);
+  fileShapes(found, shapes, topLevelNames(root), (at, what) => b.unsupported(at, what, 'Rename the class or the method.'));
   typeFields(root, found, typeOf);
   return found;
 }
@@ -187,23 +141,16 @@ function typeFields(root: SyntaxNode, classes: FileClasses, typeOf: (hint: Synta
     const name = field(left, 'attribute')?.text ?? '';
     values.set(name, [...(values.get(name) ?? []), right]);
   }
-  const owners = new Map<string, number>();
-  for (const shape of classes.carried.values()) for (const name of shape.fields.keys()) owners.set(name, (owners.get(name) ?? 0) + 1);
-  for (let round = 0; round < 2; round++) {
-    for (const shape of classes.carried.values()) {
-      for (const name of shape.fields.keys()) {
-        const own = field(shape.fieldValues.get(name)!, 'right');
-        // A name two classes share: only the value __init__ gives it.
-        const given = owners.get(name) === 1 ? (values.get(name) ?? []) : own ? [own] : [];
-        const hint = field(shape.fieldValues.get(name)!, 'type');
-        const types = new Set(given.map((value) => valueType(value, classes, typeOf)));
-        const optional = types.delete('null');
-        types.delete('any');
-        const type = hint ? hintType(hint, classes, typeOf) : types.size === 1 ? [...types][0] : 'any';
-        shape.fields.set(name, optional && type !== 'any' && !type.endsWith('?') ? `${type}?` : type);
-      }
-    }
-  }
+  typeFieldsByValues(
+    classes,
+    values,
+    (shape, name) => {
+      const hint = field(shape.fieldValues.get(name)!, 'type');
+      return hint ? hintType(hint, classes, typeOf) : undefined;
+    },
+    (assignment) => field(assignment, 'right'),
+    (value) => valueType(value, classes, typeOf),
+  );
 }
 
 /** The Whetstone type of a value as written, or 'any'. */

@@ -14,7 +14,7 @@
 // comprehensions assigned to a name (as a loop that pushes), conditional expressions that are a
 // whole assigned or returned value (as if/else), TypedDict classes (as types), raise and
 // try/except where they keep their meaning (python-exceptions.ts), plain classes as a record
-// type plus functions (python-classes.ts, python-method-calls.ts), imports,
+// type plus functions (python-classes.ts, class-method-calls.ts), imports,
 // `@functools.cache` (as @performance(memoize)), and the built-ins of the same meaning (print,
 // len, range, abs, min, max, round, str, float → num, xs.append → push, d.keys → keys…), min(xs) and
 // max(xs) as minOf and maxOf (python-extremes.ts), a generator expression given to join, sum,
@@ -43,7 +43,8 @@ import { splatName, variadicFunctions, type VariadicFunctions } from './python-v
 import { markDictChange, markFromEnd, markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
 import { setConstruction, setNames, setUseMessage } from './python-sets';
-import { constructorName, fieldAssignment, methodName, readClasses, type ClassShape, type FileClasses } from './python-classes';
+import { fieldAssignment, readClasses } from './python-classes';
+import { builtRecord, constructorName, methodName, noClasses, type ClassShape, type FileClasses } from './class-records';
 import { carriedCollections, counterConstruction, counterUseProblem, markCounted, defaultConstruction, defaultdictUseProblem, dequeConstruction, dequeUseProblem, importsOnlyCarried, type DefaultValue } from './python-collections';
 
 const BINARY: Record<string, A.BinaryOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%', '**': '**', '&': '&', '|': '|', '^': '^', '<<': '<<', '>>': '>>' };
@@ -112,7 +113,7 @@ export class PythonImporter {
   private counters = new Set<string>();
   /** The file's classes read as records plus functions (python-classes.ts), and the one whose method is being read. */
   private libraryReadingOf: number | undefined;
-  classes: FileClasses = { carried: new Map(), refused: new Set(), methodNames: new Set(), fieldNames: new Set(), methodCalls: new Set(), fieldReads: new Set(), libraryReadings: new Map() };
+  classes: FileClasses = noClasses();
 
   constructor(private readonly b: AstBuilder) {}
 
@@ -372,33 +373,16 @@ export class PythonImporter {
    */
   private recordBuilt(shape: ClassShape, statements: SyntaxNode[]): { at: number; count: number; declaration: A.Statement } {
     const readsSelf = (node: SyntaxNode): boolean => node.descendantsOfType('identifier').some((name) => name!.text === shape.selfName);
-    let at = statements.findIndex((statement) => readsSelf(statement));
-    if (at < 0) at = statements.length;
-    const properties: A.Property[] = [];
-    let count = 0;
-    for (const statement of statements.slice(at)) {
-      const set = fieldAssignment(statement, shape.selfName);
-      const value = set && field(set.assignment, 'right');
-      if (!set || !value || properties.some((property) => property.key === set.field) || readsSelf(value)) break;
-      properties.push(this.b.make<A.Property>('Property', statement, { key: set.field, value: this.expression(value) }));
-      count++;
-    }
-    for (const [name, assignment] of shape.fieldValues) {
-      if (!properties.some((property) => property.key === name)) {
-        this.b.unsupported(assignment, `the field ${name} of the class ${shape.name}, set in __init__ after other statements that read self`, 'Set every field first, each from the parameters (a later statement may change it).');
-      }
+    const built = builtRecord(this.b, shape, statements, { fieldSet: (statement) => fieldAssignment(statement, shape.selfName), readsSelf, expression: (value) => this.expression(value) });
+    for (const name of built.unset) {
+      this.b.unsupported(shape.fieldValues.get(name)!, `the field ${name} of the class ${shape.name}, set in __init__ after other statements that read self`, 'Set every field first, each from the parameters (a later statement may change it).');
     }
     for (const statement of statements) {
       for (const returned of statement.type === 'return_statement' ? [statement] : statement.descendantsOfType('return_statement')) {
         if (enclosingDef(returned!)?.id === enclosingDef(statement)?.id) this.b.unsupported(returned!, `a return in the __init__ of the class ${shape.name}`, 'The constructor returns the record it built: leave __init__ at its end.');
       }
     }
-    // It stands for the statements it gathers: it spans them all.
-    const first = statements[at] ?? statements[statements.length - 1];
-    const span = first ? this.b.spanBetween(first.startIndex, (statements[at + count - 1] ?? first).endIndex) : this.b.spanBetween(0, 0);
-    const built = this.b.make<A.ObjectLiteral>('ObjectLiteral', span, { properties });
-    const declaration = this.b.make<A.VariableDeclaration>('VariableDeclaration', span, { name: shape.selfName, kind: 'const', varType: shape.name, annotations: [], initializer: built });
-    return { at, count, declaration };
+    return built;
   }
 
   private parameter(param: SyntaxNode): A.Parameter | undefined {
@@ -1588,7 +1572,7 @@ export class PythonImporter {
         // `n.real`) have no Whetstone form.
         const moduleMember = object.type === 'identifier' && this.importedNames.has(object.text);
         if (!isCallee(node) && !moduleMember && this.classes.fieldNames.has(attribute)) {
-          // A field of a class of the file: python-method-calls.ts checks that obj is one of that class.
+          // A field of a class of the file: class-method-calls.ts checks that obj is one of that class.
           const read = this.b.make<A.MemberExpression>('MemberExpression', node, { object: this.expression(object), property: attribute });
           this.classes.fieldReads.add(read.id);
           return read;
@@ -1873,7 +1857,7 @@ export class PythonImporter {
     return this.classes.methodNames.has(field(callee!, 'attribute')?.text ?? '');
   }
 
-  /** `obj.m(a)`, kept as a call of the member until python-method-calls.ts knows obj's class and makes it `C_m(obj, a)`. */
+  /** `obj.m(a)`, kept as a call of the member until class-method-calls.ts knows obj's class and makes it `C_m(obj, a)`. */
   private methodCall(node: SyntaxNode, callee: SyntaxNode, argsNode: SyntaxNode): A.Expression {
     const args = namedChildren(argsNode);
     if (argsNode.type !== 'argument_list' || args.some((arg) => ['keyword_argument', 'list_splat', 'dictionary_splat'].includes(arg.type))) {

@@ -1,35 +1,65 @@
-// The calls `obj.m(…)` of a method name of the file's classes (python-classes.ts) become
-// `C_m(obj, …)` once the checker's types say obj is a C: a name assigned from `C(…)`, a parameter
-// hinted C, self, a field typed C, an element of a list of C, what a method returning a C gives.
-// Read again after each round, so a call on what another call returns follows. What is then still
-// not known to be a C is an error, never guessed nor read as the list or dict method of that name
-// (a Stack's pop is not a list's). The same types judge what Python does with an instance that a
-// record would not: showing it (Python shows `<__main__.C object at …>`), comparing it with ==
-// to what is not known to be an instance (Python compares instances by identity, as Whetstone's ==
-// does records, but other values by value), and reading a field of what is not a C. It also types
-// a list filled only with instances, a name given an instance and then what may be None, and
-// bool(x) of an instance (true).
+// The calls `obj.m(…)` of a method name of the file's classes (python-classes.ts,
+// javascript-classes.ts) become `C_m(obj, …)` once the checker's types say obj is a C: a name
+// assigned from a constructor, a parameter typed C, self, a field typed C, an element of a list of
+// C, what a method returning a C gives. Read again after each round, so a call on what another call
+// returns follows. What is then still not known to be a C is an error, never guessed nor read as
+// the library method of that name (a Stack's pop is not a list's). The same types judge what the
+// source does with an instance that a record would not: showing it (Python shows
+// `<__main__.C object at …>`, Node `C { … }`), comparing it with == to what is not known to be an
+// instance (both compare instances by identity, as Whetstone's == does records, but other values by
+// value in Python), and, in Python, reading a field of what is not a C. It also types a list filled
+// only with instances, a name given an instance and then what may be None, and bool(x) of an
+// instance (true).
 import { indexTree, walk, type CallExpression, type Expression, type FunctionDeclaration, type MemberExpression, type Node, type Program, type Statement, type TypeDeclaration, type VariableDeclaration } from '../../core/ast';
 import { analyze, stripOptional, type SemanticModel, type Type } from '../../core/semantics';
 import { projectionDiagnostic, type ProjectionDiagnostic } from '../diagnostics';
 import type { AstBuilder } from './ast-builder';
 import { elementType } from './list-elements';
-import { constructorName, methodName, type FileClasses } from './python-classes';
+import { constructorName, methodName, type FileClasses } from './class-records';
 
 const SHOWN_BY = new Set(['print', 'str']);
+
+/** What the source language does that a record would not, said in the reports. */
+const SOURCE_WORDS = {
+  python: {
+    typed: (shape: string): string => `give the receiver a type hint (x: ${shape}) or assign it from a constructor`,
+    shown: (shape: string): string => `Python shows <__main__.${shape} object at 0x…> (or what __str__ gives), a record its fields: print the fields.`,
+    showing: 'print, str or an f-string',
+    compared: "Python compares an instance by identity (its class has no __eq__), where the == of other values compares them by value. Give the other side a type hint.",
+  },
+  javascript: {
+    typed: (shape: string): string => `give the receiver a type (x: ${shape}) or assign it from new ${shape}(…)`,
+    shown: (shape: string): string => `Node shows ${shape} { … } (String gives [object Object]), a record is shown as a map or dict in each target: print the fields.`,
+    showing: 'console.log, String or a template',
+    compared: "JavaScript compares an object by identity, where Python's == of the dict a record becomes compares by value. Give the other side a type.",
+  },
+};
 /** Receivers whose methods are the library's: a call on one is read as it would be in a file without classes. */
 const LIBRARY_RECEIVERS = new Set(['list', 'map', 'object', 'string', 'number', 'bool']);
 
 /** Rewrites the method calls whose receiver's class is known; with `final`, reports the rest and what the records cannot carry. */
-export function carryMethodCalls(program: Program, builder: AstBuilder, classes: FileClasses, final: boolean): ProjectionDiagnostic[] {
+export function carryMethodCalls(program: Program, builder: AstBuilder, classes: FileClasses, final: boolean, source: keyof typeof SOURCE_WORDS = 'python'): ProjectionDiagnostic[] {
+  const words = SOURCE_WORDS[source];
   if (classes.methodNames.size === 0 && classes.carried.size === 0) return [];
   if (final) typeFieldsFromParameters(program, classes);
   let model = analyze(program);
   if (typeListsOfInstances(program, model, classes, builder)) model = analyze(program);
+  if (typeWalksOfInstances(program, model, classes, builder)) model = analyze(program);
   const asStatements = new Map<Node, Statement[]>();
   for (let changed = true; changed; ) {
     changed = false;
     walk(program, (node: Node) => {
+      if (node.type === 'MemberExpression' && classes.fieldReads.has(node.id) && classes.libraryReadings.has(node.id)) {
+        // `x.length` where a class of the file has a field length: len(x) of a list or a text.
+        const type = model.typeOf(node.object.id);
+        if (!type || !LIBRARY_RECEIVERS.has(stripOptional(type).kind)) return;
+        classes.fieldReads.delete(node.id);
+        const library = classes.libraryReadings.get(node.id)!.expression;
+        for (const key of Object.keys(node)) delete (node as unknown as Record<string, unknown>)[key];
+        Object.assign(node, library);
+        changed = true;
+        return;
+      }
       if (node.type !== 'CallExpression' || !classes.methodCalls.has(node.id) || node.callee.type !== 'MemberExpression') return;
       const receiver = node.callee.object;
       const type = model.typeOf(receiver.id);
@@ -67,7 +97,13 @@ export function carryMethodCalls(program: Program, builder: AstBuilder, classes:
     if (node.type === 'CallExpression' && classes.methodCalls.has(node.id) && node.callee.type === 'MemberExpression') {
       const method = node.callee.property;
       const owners = [...classes.carried.values()].filter((shape) => shape.methods.has(method)).map((shape) => shape.name);
-      report(node, `the method call .${method}(…) on a value not known to be ${owners.length > 0 ? `a ${owners.join(' or a ')}` : 'an instance of a class of the file'}`, `A method is carried as a function of its class; give the receiver a type hint (x: ${owners[0] ?? 'C'}) or assign it from a constructor, so its class is known. It is not read as the list or dict method of that name.`);
+      report(node, `the method call .${method}(…) on a value not known to be ${owners.length > 0 ? `a ${owners.join(' or a ')}` : 'an instance of a class of the file'}`, `A method is carried as a function of its class; ${words.typed(owners[0] ?? 'C')}, so its class is known. It is not read as the library method of that name.`);
+    } else if (classes.methodValues.has(node.id)) {
+      // `obj.m` (or `obj.length`, read as len(obj)) of an instance whose class has the method m.
+      const method = classes.methodValues.get(node.id)!;
+      const receiver = node.type === 'MemberExpression' ? node.object : node.type === 'CallExpression' ? node.arguments[0] : undefined;
+      const shape = receiver && classes.carried.get(className(model.typeOf(receiver.id)) ?? '');
+      if (shape?.methods.has(method)) report(node, `the method ${method} used as a value`, 'A method is carried as a function taking the record first: call it (obj.m(…)), or pass an arrow function that does.');
     } else if (node.type === 'MemberExpression' && classes.fieldReads.has(node.id)) {
       readOfField(node, model, classes, report);
     } else if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'pyTruthy' && builder.libraryCallees.has(node.callee.id) && node.arguments.length === 1 && instanceClass(model.typeOf(node.arguments[0].id), classes)) {
@@ -77,17 +113,17 @@ export function carryMethodCalls(program: Program, builder: AstBuilder, classes:
       for (const key of Object.keys(node)) delete (node as unknown as Record<string, unknown>)[key];
       Object.assign(node, test);
     } else if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && SHOWN_BY.has(node.callee.name) && builder.libraryCallees.has(node.callee.id)) {
-      shown(node, model, classes, report);
+      shown(node, model, classes, report, words);
     } else if (node.type === 'BinaryExpression' && (node.operator === '==' || node.operator === '!=')) {
       // Two instances (or None) compare by identity in Python and Whetstone alike; beside a value of another or no known type, Python's == (pyEquals) would compare a record's fields.
       const left = instanceClass(model.typeOf(node.left.id), classes);
       const right = instanceClass(model.typeOf(node.right.id), classes);
       const sides = [node.left, node.right].map((side) => instanceClass(model.typeOf(side.id), classes) !== undefined || isNone(model, side));
       const held = [node.left, node.right].map((side) => (instanceClass(model.typeOf(side.id), classes) ? undefined : containedClass(model.typeOf(side.id), classes))).find(Boolean);
-      if (held) {
+      if (held && source === 'python') {
         report(node, `== or != of lists or dicts holding instances of ${held}`, "Python compares such lists element by element, each instance by identity; Whetstone's pyEquals would compare the records' fields. Compare the elements in a loop.");
       } else if ((left || right) && !sides.every(Boolean)) {
-        report(node, `== or != (or is) of an instance of ${left ?? right} and a value not known to be an instance or None`, "Python compares an instance by identity (its class has no __eq__), where the == of other values compares them by value. Give the other side a type hint.");
+        report(node, `== or != (or is) of an instance of ${left ?? right} and a value not known to be an instance or ${source === 'python' ? 'None' : 'null'}`, words.compared);
       }
     }
   });
@@ -109,6 +145,25 @@ function typeListsOfInstances(program: Program, model: SemanticModel, classes: F
     const element = elementType(model, nodes, node as Expression, builder.libraryCallees);
     if (element?.kind === 'named' && classes.carried.has(element.name)) {
       declaration.varType = `list<${element.name}>`;
+      typed = true;
+    }
+  });
+  return typed;
+}
+
+/** The built-ins that call a function with each element of a list, first. */
+const WALKS = new Set(['map', 'filter', 'forEach', 'some', 'every', 'find', 'findIndex']);
+
+/** `map(ps, fn(p) => p.m())` of a list of instances: the function's element parameter is an instance, so `p.m()` knows p's class. */
+function typeWalksOfInstances(program: Program, model: SemanticModel, classes: FileClasses, builder: AstBuilder): boolean {
+  let typed = false;
+  walk(program, (node: Node) => {
+    if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier' || !WALKS.has(node.callee.name) || !builder.libraryCallees.has(node.callee.id)) return;
+    const [list, walker] = node.arguments;
+    const listType = list && model.typeOf(list.id);
+    const element = listType?.kind === 'list' ? instanceClass(listType.element, classes) : undefined;
+    if (element && walker?.type === 'Lambda' && walker.parameters[0] && walker.parameters[0].paramType === null) {
+      walker.parameters[0].paramType = element;
       typed = true;
     }
   });
@@ -173,10 +228,10 @@ function readOfField(node: MemberExpression, model: SemanticModel, classes: File
   report(node, `the field read .${node.property} of a value not known to be an instance of a class with that field`, 'Give the value a type hint naming its class, or assign it from the constructor, so its fields are known.');
 }
 
-function shown(node: CallExpression, model: SemanticModel, classes: FileClasses, report: (node: Node, what: string, hint: string) => void): void {
+function shown(node: CallExpression, model: SemanticModel, classes: FileClasses, report: (node: Node, what: string, hint: string) => void, words: (typeof SOURCE_WORDS)['python']): void {
   for (const argument of node.arguments) {
     const shape = containedClass(model.typeOf(argument.id), classes);
-    if (shape) report(argument, `showing an instance of ${shape} (print, str or an f-string)`, `Python shows <__main__.${shape} object at 0x…> (or what __str__ gives), a record its fields: print the fields.`);
+    if (shape) report(argument, `showing an instance of ${shape} (${words.showing})`, words.shown(shape));
   }
 }
 
