@@ -27,9 +27,9 @@ const common = {
   // Smaller bundles keep the .vsix within its size budget (bench/README.md).
   minify: true,
   // Names are not kept outside the extension's own bundle: esbuild keeps them by defining `name`
-  // on every function as it is made, closures included, which cost the workspace's checks about a
-  // tenth of their time (bench/README.md). A checkout's stack traces map back through the .map
-  // files beside the bundles (node --enable-source-maps).
+  // on every function as it is made, closures included, which cost the checks that follow a change
+  // to a module about a tenth of their CPU (bench/README.md). A checkout's stack traces map back
+  // through the .map files beside the bundles (node --enable-source-maps).
   keepNames: false,
   logLevel: 'warning',
   // web-tree-sitter's ES module build reads import.meta.url, which a CommonJS bundle does not

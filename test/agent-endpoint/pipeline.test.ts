@@ -93,15 +93,15 @@ describe('pipeline methods, over a real socket', () => {
   });
 
   it('parseSource names what has no Whetstone form (W_UNSUPPORTED, with its span and text) and keeps the rest', async () => {
-    const source = 'class Shape {}\nfunction* ids() { yield 1; }\nconst kept = 1;\n';
+    const source = 'class Shape extends Base {}\nfunction* ids() { yield 1; }\nconst kept = 1;\n';
     const result = await client.request<{ ast: ParsedNode; diagnostics: Diagnostic[] }>('parseSource', { source, language: 'javascript' });
     const unsupported = result.diagnostics.filter((d) => d.code === 'W_UNSUPPORTED');
     assert.equal(unsupported.length, 2, JSON.stringify(result.diagnostics));
     assert.deepEqual(unsupported.map((d) => [d.line, d.column, d.omitted]), [
-      [1, 0, 'class Shape {}'],
+      [1, 12, 'extends Base'],
       [2, 0, 'function* ids() { yield 1; }'],
     ]);
-    assert.match(unsupported[0].message, /class/);
+    assert.match(unsupported[0].message, /inheritance/);
     assert.deepEqual((result.ast.children as ParsedNode[]).map((child) => child.type), ['VariableDeclaration']);
   });
 
