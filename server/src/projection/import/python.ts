@@ -1725,7 +1725,7 @@ export class PythonImporter {
     if (operator === '%' && !this.signAgnostic(at)) {
       // Python's remainder takes the sign of the divisor: (a % b + b) % b in Whetstone's terms.
       const divisor = field(at, 'right');
-      if (divisor?.type === 'integer' || divisor?.type === 'float' || divisor?.type === 'identifier') {
+      if (divisor?.type === 'integer' || divisor?.type === 'float' || divisor?.type === 'identifier' || (divisor?.type === 'unary_operator' && ['integer', 'float'].includes(namedChildren(divisor)[0]?.type ?? ''))) {
         const inner = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '%', left, right });
         const shifted = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '+', left: inner, right: this.expression(divisor) });
         return this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '%', left: shifted, right: this.expression(divisor) });
