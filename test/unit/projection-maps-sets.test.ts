@@ -269,6 +269,65 @@ describe('projection: maps and sets', () => {
     }
   });
 
+  it('Python sets passed to parameters hinted a set: a depth-first walk with a seen set, optional or given, and set() as the argument', () => {
+    scratch.keepsItsMeaning(
+      [
+        'Graph = dict[str, list[str]]',
+        '',
+        '',
+        'def dfs(graph: Graph, node: str, seen: set[str] | None = None) -> list[str]:',
+        '    if seen is None:',
+        '        seen = set()',
+        '    seen.add(node)',
+        '    out = [node]',
+        '    for nxt in graph.get(node, []):',
+        '        if nxt not in seen:',
+        '            out.extend(dfs(graph, nxt, seen))',
+        '    return out',
+        '',
+        '',
+        'def mark(graph: Graph, start: str, seen: set[str]) -> int:',
+        '    if start in seen:',
+        '        return len(seen)',
+        '    seen.add(start)',
+        '    for nxt in graph[start]:',
+        '        mark(graph, nxt, seen)',
+        '    return len(seen)',
+        '',
+        '',
+        'def components(graph: Graph) -> int:',
+        '    done: set[str] = set()',
+        '    count = 0',
+        '    for node in sorted(graph):',
+        '        if node not in done:',
+        '            mark(graph, node, done)',
+        '            count += 1',
+        '    return count',
+        '',
+        '',
+        'g: Graph = {"a": ["b", "c"], "b": ["d"], "c": ["d", "é"], "d": ["f"], "é": ["f"], "f": [], "x": ["y"], "y": [], "z": []}',
+        'print(dfs(g, "a"))',
+        'print(dfs(g, "x", set()), dfs({}, "q"))',
+        'print(mark(g, "c", set()), components(g), components({}))',
+        '',
+      ].join('\n'),
+      'python',
+      /fn dfs\(graph: map<string, list<string>>, node: string, seen: map<string, bool>\? = null\)[^]*fn mark\(graph: map<string, list<string>>, start: string, seen: map<string, bool>\)[^]*mark\(graph, node, done\)[^]*mark\(g, "c", \{\}\)/,
+    );
+  });
+
+  it('a parameter hinted a set walked or printed, and a set passed where no set is hinted, stay errors at import', () => {
+    const cases: [string, RegExp][] = [
+      ['def f(s: set[int]) -> None:\n    for x in s:\n        print(x)\n\n\nf({3, 1})\n', /^2: .*the set 's' used other than by add/],
+      ['def f(s: set[int]) -> None:\n    print(s)\n\n\nf(set())\n', /^2: .*the set 's' used other than by add/],
+      ['def f(s) -> int:\n    return len(s)\n\n\nt = {1}\nprint(f(t))\n', /^6: .*the set 't' used other than by add/],
+    ];
+    for (const [source, expected] of cases) {
+      const errors = importSource(source, 'python').diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}: ${d.message}`);
+      assert.ok(errors.some((error) => expected.test(error)), `${source}\n${errors.join('\n')}`);
+    }
+  });
+
   it("a Python set's or dict's key that may be a bool is an error at import: Python takes True as the key 1, a Whetstone map keeps them apart", () => {
     const cases: [string, RegExp][] = [
       ['s = set()\ns.add(1)\nprint(True in s, len(s))\n', /^3: .*this dict or set key may be a bool: Python takes True as the key 1/],

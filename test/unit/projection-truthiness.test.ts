@@ -158,6 +158,32 @@ describe('tests for truth imported from Python and JavaScript', () => {
     scratch.keepsItsMeaning(source, 'javascript', /while len\(stack\) != 0 \{[\s\S]*if !\(tree\.left != null\) \{[\s\S]*abs\(zero\) > 0 \? zero : 5[\s\S]*if isEven\(4\) \{[\s\S]*if !\(abs\(zero\) > 0\) \{/);
   });
 
+  it('filter keeps what its function gives that the source takes for true: numbers, texts, NaN, in Python and JavaScript', () => {
+    scratch.keepsItsMeaning(
+      [
+        'xs = [5, 3, 8, 0, 9, -2, 1]',
+        'print(list(filter(lambda x: x % 2, xs)), list(filter(lambda x: x, xs)))',
+        'words = ["", "a", "bb", ""]',
+        'print(list(filter(lambda w: w, words)), list(filter(lambda w: len(w) > 1, words)))',
+        'print(17 % -5, -17 % -5, 7.5 % -2, [n % -3 for n in range(-4, 5)])',
+        '',
+      ].join('\n'),
+      'python',
+      /filter\(xs, fn\(x: number\) => \(x % 2 \+ 2\) % 2 != 0\), filter\(xs, fn\(x: number\) => x != 0\)[^]*filter\(words, fn\(w: string\) => w != ""\)[^]*\(17 % -5 \+ -5\) % -5/,
+    );
+    scratch.keepsItsMeaning(
+      [
+        'const xs = [5, 3, 8, 0, 9, -2, 1, NaN];',
+        'console.log(xs.filter((x) => x % 2), xs.filter((x) => x));',
+        'const words = ["", "a", "bb", ""];',
+        'console.log(words.filter((w) => w), words.filter((w) => w.length));',
+        '',
+      ].join('\n'),
+      'javascript',
+      /filter\(xs, fn\(x(: number)?\) => abs\(x % 2\) > 0\)/,
+    );
+  });
+
   it('TypeScript: typed parameters and optional records tested by JavaScript’s truth', () => {
     const source = [
       'interface Node { value: number; next: Node | null }',

@@ -20,12 +20,13 @@ const NESTED_SCOPES = new Set(['function_definition', 'lambda', 'class_definitio
 
 /**
  * The names `statements` (a function's body, or the file's) assign only sets to: every
- * assignment of the name there builds one, and it is no parameter, loop name or `+=` target.
+ * assignment of the name there builds one, and it is no parameter (but one of `setParameters`,
+ * hinted a set), loop name or `+=` target.
  * Undefined names: when the file defines its own `set`. `builds` says what else counts as the
  * construction (a deque's, python-collections.ts).
  */
-export function setNames(statements: readonly SyntaxNode[], parameters: readonly string[], fileDefinesSet: boolean, builds?: (value: SyntaxNode | null | undefined) => boolean): Set<string> {
-  const only = new Map<string, boolean>(parameters.map((name) => [name, false]));
+export function setNames(statements: readonly SyntaxNode[], parameters: readonly string[], fileDefinesSet: boolean, builds?: (value: SyntaxNode | null | undefined) => boolean, setParameters: ReadonlySet<string> = new Set()): Set<string> {
+  const only = new Map<string, boolean>(parameters.map((name) => [name, setParameters.has(name)]));
   const note = (name: string, isSet: boolean): void => void only.set(name, (only.get(name) ?? true) && isSet);
   /** Whether `node` is inside a function, lambda or class nested in the scope (below `top`). */
   const nested = (node: SyntaxNode, top: SyntaxNode): boolean => {
@@ -53,4 +54,29 @@ export function setNames(statements: readonly SyntaxNode[], parameters: readonly
 /** Why a set name used otherwise is not carried, for the error at import. */
 export function setUseMessage(name: string): string {
   return `the set '${name}' used other than by add, discard, remove, in, len or sorted: Python walks and prints a set in an order of its own (by hash), which Whetstone's map of its elements (in insertion order) does not keep`;
+}
+
+/** Whether a hint is a set (`set[str]`, `Set[int]`, `set`, optional or through an alias): a parameter so hinted holds a set. */
+export function isSetHint(node: SyntaxNode | null | undefined, aliases: ReadonlyMap<string, SyntaxNode>, depth = 0): boolean {
+  if (!node || depth > 8) return false;
+  switch (node.type) {
+    case 'type':
+      return isSetHint(namedChildren(node)[0], aliases, depth + 1);
+    case 'identifier':
+      return node.text === 'set' || node.text === 'Set' || isSetHint(aliases.get(node.text), aliases, depth + 1);
+    case 'generic_type':
+    case 'subscript': {
+      const [name, ...args] = namedChildren(node);
+      if (name?.text === 'set' || name?.text === 'Set') return true;
+      const inner = args.flatMap((arg) => (arg.type === 'type_parameter' ? namedChildren(arg) : [arg]));
+      return name?.text === 'Optional' && inner.length === 1 && isSetHint(inner[0], aliases, depth + 1);
+    }
+    case 'union_type':
+    case 'binary_operator': {
+      const sides = node.type === 'union_type' ? namedChildren(node).map((side) => (side.type === 'type' ? namedChildren(side)[0] : side)) : [field(node, 'left'), field(node, 'right')];
+      return sides.some((side) => side?.type === 'none') && sides.some((side) => side?.type !== 'none' && isSetHint(side, aliases, depth + 1));
+    }
+    default:
+      return false;
+  }
 }

@@ -42,7 +42,7 @@ import { isAliasAssignment, typeAliases } from './python-type-aliases';
 import { splatName, variadicFunctions, type VariadicFunctions } from './python-variadic';
 import { markDictChange, markFromEnd, markGeneratorWalk, markUnpacked } from './python-membership';
 import { importStrFunction, importStrMethod } from './python-texts';
-import { setConstruction, setNames, setUseMessage } from './python-sets';
+import { isSetHint, setConstruction, setNames, setUseMessage } from './python-sets';
 import { fieldAssignment, readClasses } from './python-classes';
 import { builtRecord, constructorName, methodName, noClasses, type ClassShape, type FileClasses } from './class-records';
 import { carriedCollections, counterConstruction, counterUseProblem, markCounted, defaultConstruction, defaultdictUseProblem, dequeConstruction, dequeUseProblem, importsOnlyCarried, type DefaultValue } from './python-collections';
@@ -89,6 +89,8 @@ export class PythonImporter {
   private scope: ScopeNames = emptyScope();
   /** Parameter names of module-level functions, to place keyword arguments. */
   private readonly signatures = new Map<string, string[]>();
+  /** The functions defined once at the top level of the file, by name (whose set parameters a call may fill). */
+  private readonly topFunctions = new Map<string, SyntaxNode>();
   /** Names some function assigns through global or nonlocal: never const. */
   private readonly writtenElsewhere = new Set<string>();
   /** The `*args` parameters of the file, carried as lists or refused (python-variadic.ts). */
@@ -132,9 +134,12 @@ export class PythonImporter {
     for (const statement of root.descendantsOfType(['global_statement', 'nonlocal_statement'])) {
       for (const name of namedChildren(statement!)) this.writtenElsewhere.add(name.text);
     }
+    const definitions = new Map<string, number>();
+    for (const fn of root.descendantsOfType('function_definition')) definitions.set(field(fn!, 'name')?.text ?? '', (definitions.get(field(fn!, 'name')?.text ?? '') ?? 0) + 1);
     for (const node of body) {
       const fn = node.type === 'decorated_definition' ? field(node, 'definition') : node;
       if (fn?.type === 'function_definition') this.signatures.set(field(fn, 'name')?.text ?? '', this.parameterNames(fn));
+      if (node.type === 'function_definition' && definitions.get(field(node, 'name')?.text ?? '') === 1) this.topFunctions.set(field(node, 'name')!.text, node);
     }
     const children: A.TopLevel[] = [];
     this.scope = this.scanScope(expandMain(body), [], true);
@@ -297,6 +302,17 @@ export class PythonImporter {
     return classes.size === 1 && !classes.has('') ? [...classes][0] : null;
   }
 
+  /** The parameters of `fn` hinted a set (`seen: set[str]`, `Optional[set[int]]`): names that hold sets. */
+  private setParametersOf(fn: SyntaxNode): Set<string> {
+    const names = new Set<string>();
+    if (this.fileDefinesSet) return names;
+    for (const param of namedChildren(field(fn, 'parameters') ?? fn)) {
+      const name = param.type === 'typed_parameter' ? namedChildren(param).find((child) => child.type === 'identifier') : param.type === 'typed_default_parameter' ? field(param, 'name') : undefined;
+      if (name && isSetHint(field(param, 'type'), this.aliases)) names.add(name.text);
+    }
+    return names;
+  }
+
   private parameterNames(fn: SyntaxNode): string[] {
     return namedChildren(field(fn, 'parameters') ?? fn).map((param) => (param.type === 'identifier' ? param.text : (field(param, 'name')?.text ?? namedChildren(param)[0]?.text ?? '')));
   }
@@ -337,7 +353,7 @@ export class PythonImporter {
     const outerCounters = this.counters;
     const statements = namedChildren(bodyNode ?? node);
     this.scope = this.scanScope(statements, parameters.map((param) => param.name));
-    this.sets = setNames(statements, parameters.map((param) => param.name), this.fileDefinesSet);
+    this.sets = setNames(statements, parameters.map((param) => param.name), this.fileDefinesSet, undefined, this.setParametersOf(node));
     // A deque of the enclosing scope the function reads (and neither assigns nor takes) is still one.
     const inherited = [...outerDeques].filter((name) => !this.scope.assignments.has(name) && !this.scope.declared.has(name));
     this.deques = new Set([...this.dequeNames(statements, parameters.map((param) => param.name)), ...inherited]);
@@ -455,7 +471,7 @@ export class PythonImporter {
             this.aliasesRead.delete(node.text);
           }
         }
-        return TYPES[node.text] ?? (node.text === 'list' || node.text === 'List' ? 'list<any>' : node.text === 'dict' || node.text === 'Dict' ? 'map<any, any>' : /^[A-Z]/.test(node.text) ? node.text : 'any');
+        return TYPES[node.text] ?? (node.text === 'list' || node.text === 'List' ? 'list<any>' : node.text === 'dict' || node.text === 'Dict' ? 'map<any, any>' : node.text === 'set' || node.text === 'Set' ? 'map<any, bool>' : /^[A-Z]/.test(node.text) ? node.text : 'any');
       }
       case 'none':
         return 'null';
@@ -473,13 +489,14 @@ export class PythonImporter {
         if (name === 'dict' || name === 'Dict' || name === 'Mapping' || name === 'defaultdict') return `map<${args[0] ?? 'any'}, ${args[1] ?? 'any'}>`;
         if (name === 'Optional') return optional(args[0] ?? 'any');
         if (name === 'Counter') return `map<${args[0] ?? 'any'}, number>`;
+        // A set is carried as a map of its elements to true (python-sets.ts).
+        if (name === 'set' || name === 'Set') return `map<${args[0] ?? 'any'}, bool>`;
         return 'any';
       }
+      case 'union_type':
       case 'binary_operator': {
-        // `T | None`
-        const left = field(node, 'left');
-        const right = field(node, 'right');
-        const types = [this.typeOf(left), this.typeOf(right)];
+        // `T | None`: a union_type in a hint, a binary_operator in an alias's value.
+        const types = node.type === 'union_type' ? namedChildren(node).map((side) => this.typeOf(side)) : [this.typeOf(field(node, 'left')), this.typeOf(field(node, 'right'))];
         const rest = types.filter((type) => type !== 'null');
         return rest.length === 1 ? (types.includes('null') ? optional(rest[0]) : rest[0]) : 'any';
       }
@@ -1239,6 +1256,18 @@ export class PythonImporter {
     return entry();
   }
 
+  /**
+   * An argument given to a parameter hinted a set, of a function of the file: a name that holds
+   * only sets, passed as it is, or `set()`, a new empty one. Undefined otherwise (read as any
+   * other argument, which for a set name is the error other uses are).
+   */
+  private setArgument(callee: SyntaxNode, index: number, arg: SyntaxNode): A.Expression | undefined {
+    const fn = callee.type === 'identifier' && !this.scope.declared.has(callee.text) ? this.topFunctions.get(callee.text) : undefined;
+    if (!fn || !this.setParametersOf(fn).has(this.parameterNames(fn)[index] ?? '')) return undefined;
+    if (setConstruction(arg) === 'empty' && !this.fileDefinesSet) return this.b.make<A.ObjectLiteral>('ObjectLiteral', arg, { properties: [] });
+    return this.setName(arg);
+  }
+
   /** The identifier of a name that holds only sets, read as it is (not the error other uses are). */
   private setName(node: SyntaxNode | undefined): A.Identifier | undefined {
     return node?.type === 'identifier' && this.sets.has(node.text) ? this.b.identifier(node.text, node) : undefined;
@@ -1472,7 +1501,8 @@ export class PythonImporter {
         // Python's int and str are also types (isinstance(x, int), map(str, xs)); Whetstone's are
         // functions of one argument, which the calls the tables map become.
         if (node.text === 'int' || node.text === 'str') return this.b.errorNode(node, `'${node.text}' other than called with one argument`, `Python's ${node.text} is also a type; Whetstone's ${node.text}(x) is a function only.`);
-        if (this.sets.has(node.text)) return this.b.errorNode(node, setUseMessage(node.text), 'Walk or print sorted(s), which is in order.');
+        // `seen is None`: the test of an optional set's parameter.
+        if (this.sets.has(node.text) && !isNoneTest(node)) return this.b.errorNode(node, setUseMessage(node.text), 'Walk or print sorted(s), which is in order.');
         if (this.defaults.has(node.text)) {
           const problem = defaultdictUseProblem(node);
           if (problem) return this.b.errorNode(node, problem, 'Show or pass on dict(d) after the reads, or use a dict with d.get(k, default).');
@@ -1679,7 +1709,7 @@ export class PythonImporter {
     if (operator === '%' && !this.signAgnostic(at)) {
       // Python's remainder takes the sign of the divisor: (a % b + b) % b in Whetstone's terms.
       const divisor = field(at, 'right');
-      if (divisor?.type === 'integer' || divisor?.type === 'float' || divisor?.type === 'identifier') {
+      if (divisor?.type === 'integer' || divisor?.type === 'float' || divisor?.type === 'identifier' || (divisor?.type === 'unary_operator' && ['integer', 'float'].includes(namedChildren(divisor)[0]?.type ?? ''))) {
         const inner = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '%', left, right });
         const shifted = this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '+', left: inner, right: this.expression(divisor) });
         return this.b.make<A.BinaryExpression>('BinaryExpression', at, { operator: '%', left: shifted, right: this.expression(divisor) });
@@ -1815,7 +1845,7 @@ export class PythonImporter {
     for (const arg of namedChildren(argsNode)) {
       if (arg.type === 'keyword_argument') keywords.push(arg);
       else if (arg.type === 'list_splat' || arg.type === 'dictionary_splat') return this.b.errorNode(node, 'a call with * or ** arguments');
-      else positional.push((positional.length === 0 && this.walkOfBuiltin(callee) && this.builtinAsLambda(arg)) || this.expression(arg));
+      else positional.push(this.setArgument(callee, positional.length, arg) ?? ((positional.length === 0 && this.walkOfBuiltin(callee) && this.builtinAsLambda(arg)) || this.expression(arg)));
     }
     const sortedList = callee.type === 'identifier' && callee.text === 'sorted' && positional.length === 1 ? positional[0] : undefined;
     // xs.sort(key=…) sorts in place and gives None: only as a statement.
@@ -2784,6 +2814,15 @@ function isPlainOperand(node: SyntaxNode): boolean {
   if (node.type === 'attribute') return field(node, 'object')?.type === 'identifier';
   if (node.type === 'string') return !namedChildren(node).some((child) => child.type === 'interpolation');
   return node.type === 'unary_operator' && ['integer', 'float'].includes(namedChildren(node)[0]?.type ?? '');
+}
+
+/** Whether a name is one side of `is None` or `is not None`. */
+function isNoneTest(node: SyntaxNode): boolean {
+  const comparison = node.parent;
+  if (comparison?.type !== 'comparison_operator') return false;
+  const operands = namedChildren(comparison);
+  const operators = comparison.children.filter((child) => child && !child.isNamed).map((child) => child!.text);
+  return operands.length === 2 && operands.some((operand) => operand.type === 'none') && (operators.join(' ') === 'is' || operators.join(' ') === 'is not');
 }
 
 /** `[]`, `[0, 0]`: a list literal of plain operands. */

@@ -55,6 +55,8 @@ class TruthTests {
   private readonly sites: { expression: Expression; slot: Slot }[] = [];
   /** `a || b` and `a && b` used as values (outermost of a run of one operator). */
   private readonly chains: { node: Logical; slot: Slot; statement?: Slot }[] = [];
+  /** Where each lambda sits: a filter's callback tests what its body gives. */
+  private readonly lambdaParents = new Map<string, Node>();
   private run: RunResult | undefined;
   private model!: SemanticModel;
   private rewrote = false;
@@ -116,6 +118,7 @@ class TruthTests {
     /** Where each expression statement sits (`ready && start()` becomes an if there). */
     const statements = new Map<string, Slot>();
     walk(this.program, (node, parent) => {
+      if (parent && node.type === 'Lambda') this.lambdaParents.set(node.id, parent);
       if (parent && node.type === 'ExpressionStatement') statements.set(node.id, slotOf(parent, node));
       if (!parent || !isExpression(node)) return;
       const tested = this.testedHere(node, parent, conditions);
@@ -144,6 +147,11 @@ class TruthTests {
         return conditions.has(parent.id);
       case 'CallExpression':
         return parent.callee.type === 'Identifier' && parent.callee.name === 'assert' && this.builder.libraryCallees.has(parent.callee.id) && parent.arguments[0] === node;
+      case 'Lambda': {
+        // filter(xs, fn(x) => x % 2): the built-in keeps the elements whose value the source tests for truth.
+        const call = this.lambdaParents.get(parent.id);
+        return parent.body === node && call?.type === 'CallExpression' && call.callee.type === 'Identifier' && call.callee.name === 'filter' && this.builder.libraryCallees.has(call.callee.id) && call.arguments[1] === parent;
+      }
       default:
         return false;
     }
