@@ -67,12 +67,12 @@ describe('projection never silently wrong', () => {
     printsInEveryTarget(doc, '5 0\n');
   });
 
-  it("Python's % by a negative number is an error unless it keeps its sign rule: 7 % -3", () => {
-    const { importErrors } = throughWhetstone('print(7 % -3)\n', 'python');
-    assert.match(importErrors[0], /^1: .*the % operator/);
-    const { importErrors: clean, doc } = throughWhetstone('print(7 % 3, -7 % 3)\n', 'python');
+  it("Python's % keeps its sign rule (7 % -3 is -2); a divisor that is not a name or a number literal is an error", () => {
+    const { importErrors } = throughWhetstone('a = 2\nprint(7 % (a - 5))\n', 'python');
+    assert.match(importErrors[0], /^2: .*the % operator/);
+    const { importErrors: clean, doc } = throughWhetstone('print(7 % 3, -7 % 3, 7 % -3, -7 % -3)\n', 'python');
     assert.deepEqual(clean, []);
-    printsInEveryTarget(doc, '1 2\n');
+    printsInEveryTarget(doc, '1 2 -2 -1\n');
   });
 
   it("rounding keeps each language's rule: Math.round(-2.5) is -2, Python's round(2.5) is 2", () => {
