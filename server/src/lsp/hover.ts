@@ -34,7 +34,7 @@ export function hover(buffer: OpenBuffer, position: Position, modules?: ModuleEx
   if (occurrence.builtinType) return { contents: markdown([code(`type ${occurrence.name}`), 'A built-in type.']), range };
   // The core records no symbol for an imported type written in an annotation: it is the import's.
   const symbol = occurrence.symbol ?? (occurrence.kind === 'typeName' ? importedType(model.symbols, occurrence.name) : undefined);
-  if (!symbol) return null;
+  if (!symbol) return occurrence.kind === 'name' ? memberHover(model.memberSignatureOf(occurrence.nodeId), range, modules) : null;
   const parts = [code(model.signatureOf(symbol))];
   const doc = model.docOf(symbol);
   // A built-in's documentation is ours, written in Markdown; a library's comes from its file.
@@ -44,6 +44,13 @@ export function hover(buffer: OpenBuffer, position: Position, modules?: ModuleEx
     if (comment) parts.push(markdownText(comment));
   }
   return { contents: markdown(parts), range };
+}
+
+/** `m.f` of a module bound by `use m;`: its signature, and the comment above its declaration in the module's file. */
+function memberHover(member: { module: string; name: string; signature: string } | undefined, range: Hover['range'], modules?: ModuleExportsCache): Hover | null {
+  if (!member) return null;
+  const comment = modules?.documentationOf(member.module, member.name);
+  return { contents: markdown(comment ? [code(member.signature), markdownText(comment)] : [code(member.signature)]), range };
 }
 
 function importedType(symbols: readonly SemanticSymbol[], name: string): SemanticSymbol | undefined {

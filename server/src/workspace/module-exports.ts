@@ -385,7 +385,7 @@ export class ModuleExportsCache {
   }
 
   /** The comment lines directly above that declaration, the module's own text unescaped: for hover. */
-  documentationOf(modulePath: string, name: string, declNodeId: string): string | undefined {
+  documentationOf(modulePath: string, name: string, declNodeId?: string): string | undefined {
     return this.withDeclaration(modulePath, name, declNodeId, (document, node) => documentationComment(document, node));
   }
 
@@ -393,20 +393,23 @@ export class ModuleExportsCache {
   private withDeclaration<T>(
     modulePath: string,
     name: string,
-    declNodeId: string,
+    declNodeId: string | undefined,
     use: (document: WhetstoneDocument, node: Node, found: { path: string; buffer?: OpenBuffer }) => T,
   ): T | undefined {
     const found = this.locate(modulePath);
     if (!('path' in found)) return undefined;
+    // Without the node's id (`m.f` knows its type, not its node), by its name, as the exports name it.
+    const named = (document: WhetstoneDocument): Node | undefined =>
+      document.ast.children.find((child) => (child.type === 'FunctionDeclaration' || child.type === 'TypeDeclaration' || child.type === 'VariableDeclaration') && child.name === name);
     if (found.buffer) {
-      const node = found.buffer.document.nodeById(declNodeId);
+      const node = declNodeId === undefined ? named(found.buffer.document) : found.buffer.document.nodeById(declNodeId);
       return node ? use(found.buffer.document, node, found) : undefined;
     }
-    // A fresh parse gives other ids: the declaration is found by its name, as the exports name it.
+    // A fresh parse gives other ids: the declaration is found by its name.
     const document = this.parse(found.path);
     if (!document) return undefined;
     try {
-      const node = document.ast.children.find((child) => (child.type === 'FunctionDeclaration' || child.type === 'TypeDeclaration' || child.type === 'VariableDeclaration') && child.name === name);
+      const node = named(document);
       return node ? use(document, node, found) : undefined;
     } finally {
       document.dispose();

@@ -35,7 +35,8 @@ function commentsDirectlyAbove(document: WhetstoneDocument, node: Node): Comment
 }
 
 function commentText(text: string): string {
-  if (text.startsWith('//')) return text.slice(2).replace(/^ /, '');
+  // `///` and `//!`, as doc comments are often written, read as `//`.
+  if (text.startsWith('//')) return text.replace(/^\/\/[/!]?/, '').replace(/^ /, '');
   const body = text.replace(/^\/\*+/, '').replace(/\*\/$/, '');
   return body
     .split(/\r?\n/)

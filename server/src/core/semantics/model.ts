@@ -17,7 +17,7 @@ import type { ProgramLevel } from './program-level';
 import type { NameSpans, Resolution } from './resolve';
 import { declaredSymbols, firstDeclared, referenceOf, scopeUpwards, type Declared } from './resolution';
 import { visibleSymbols } from './scopes';
-import { docOf, signatureOf } from './signatures';
+import { docOf, memberSignature, signatureOf } from './signatures';
 import type { Reference, Scope, SemanticSymbol } from './symbols';
 import type { TypeTable } from './type-table';
 import { stripOptional, type Type } from './types';
@@ -260,6 +260,16 @@ export class SemanticModel {
   /** How hover shows a symbol: "fn calculateTotal(order: Order, taxRate: number = 0.2): number". */
   signatureOf(symbol: SemanticSymbol): string {
     return signatureOf(symbol, (id) => this.nodeById(id));
+  }
+
+  /** `m.name`, `m` a module bound by `use m;`: the member's module and how hover shows it. */
+  memberSignatureOf(memberNodeId: string): { module: string; name: string; signature: string } | undefined {
+    const member = this.nodeById(memberNodeId);
+    if (member?.type !== 'MemberExpression' || member.object.type !== 'Identifier') return undefined;
+    const binding = this.symbolOf(member.object.id);
+    const type = this.typeOf(member.id);
+    if (binding?.kind !== 'import' || binding.type.kind !== 'module' || binding.module === undefined || !type) return undefined;
+    return { module: binding.module, name: member.property, signature: memberSignature(member.property, type, binding.module) };
   }
 
   /** Documentation for hover: a builtin's doc, a library function's description, tags and vulnerability. */

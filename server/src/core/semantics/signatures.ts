@@ -2,7 +2,7 @@
 // "fn calculateTotal(order: Order, taxRate: number = 0.2): number", "let subtotal: number".
 import type { Expression, Node } from '../ast/ast';
 import type { SemanticSymbol } from './symbols';
-import { parametersToString, typeToString, type FunctionType } from './types';
+import { parametersToString, typeToString, type FunctionType, type Type } from './types';
 
 /** Short source-like text of an expression (for default values in signatures); '…' when long. */
 export function expressionText(expr: Expression, budget = 40): string {
@@ -84,6 +84,12 @@ export function signatureOf(symbol: SemanticSymbol, nodeOf: (id: string) => Node
       return `(import) ${symbol.name}: ${type}${from}`;
     }
   }
+}
+
+/** A module's member reached as `m.name` (`use m;`), as hover shows it: like an imported name. */
+export function memberSignature(name: string, type: Type, module: string): string {
+  if (type.kind === 'function') return `${type.async ? 'async ' : ''}fn ${name}(${parametersToString(type)}): ${typeToString(type.returnType)} (from ${module})`;
+  return `${name}: ${typeToString(type)} (from ${module})`;
 }
 
 /** The documentation hover adds below the signature, when there is any. */

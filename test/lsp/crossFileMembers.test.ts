@@ -1,0 +1,85 @@
+// Go to definition and hover on what another module declares when it is reached other than by an
+// imported name, over a real LSP connection on real files in a temporary workspace folder (the
+// module not open): a member of a module bound by `use m;` (`m.f`), a type imported by name and
+// written in a type, and the module path of a `use`. A local name of the same name stays local.
+import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { DefinitionRequest, HoverRequest, type Location, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import { LspClient } from './lspClient';
+import { positionOf, rangeKey, rangeOf } from './positions';
+
+const PRICING = [
+  'type Line { sku: string, price: number, qty: number }',
+  '',
+  '/// The sum of a cart\'s lines, tax included.',
+  'fn total(lines: list<Line>): number {',
+  '  let t = 0;',
+  '  for l in lines { t = t + l.price * l.qty; }',
+  '  return t * 1.2;',
+  '}',
+  '',
+].join('\n');
+const REPORT = [
+  'use shop.pricing;',
+  'use shop.pricing.{Line};',
+  'fn total(n: number): number { return n + 1; }',
+  'fn describe(line: Line): string { return line.sku; }',
+  'print(total(1) + pricing.total([]));',
+  '',
+].join('\n');
+
+describe('definition and hover on a module member, an imported type, a module path', () => {
+  let folder: string;
+  let client: LspClient;
+  let reportUri: string;
+  let pricingUri: string;
+  const definitionAt = async (anchor: string, occurrence = 0, delta = 1): Promise<string[]> => {
+    const locations = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: reportUri }, position: positionOf(REPORT, anchor, occurrence, delta) })) as Location[];
+    return locations.map((location) => `${location.uri} ${rangeKey(location.range)}`);
+  };
+
+  before(async () => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-crossfile-members-')));
+    mkdirSync(join(folder, 'shop'));
+    writeFileSync(join(folder, 'shop', 'pricing.wst'), PRICING);
+    writeFileSync(join(folder, 'report.wst'), REPORT);
+    reportUri = pathToFileURL(join(folder, 'report.wst')).href;
+    pricingUri = pathToFileURL(join(folder, 'shop', 'pricing.wst')).href;
+    client = await LspClient.start({ workspaceFolder: folder, workspaceCapabilities: true });
+    await client.waitFor('the index to be built', () => client.progress.find((p) => p.value.kind === 'end'));
+    await client.open(reportUri, REPORT);
+    const published = await client.fullDiagnostics(reportUri, 1, true);
+    assert.deepEqual(published.diagnostics, [], 'the program checks clean across the two files');
+  });
+  after(async () => {
+    await client?.shutdown();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('goes from `pricing.total` to its declaration in the module file that is not open', async () => {
+    assert.deepEqual(await definitionAt('pricing.total', 0, 'pricing.'.length + 1), [`${pricingUri} ${rangeKey(rangeOf(PRICING, 'total'))}`]);
+  });
+
+  it('keeps a local function of the same name local', async () => {
+    assert.deepEqual(await definitionAt('total(1)'), [`${reportUri} ${rangeKey(rangeOf(REPORT, 'total'))}`]);
+  });
+
+  it('goes from an imported type written in a type to its declaration', async () => {
+    assert.deepEqual(await definitionAt('Line)'), [`${pricingUri} ${rangeKey(rangeOf(PRICING, 'Line'))}`]);
+  });
+
+  it('goes from the module path of a `use` to the module file', async () => {
+    assert.deepEqual(await definitionAt('shop.pricing;', 0, 'shop.pri'.length), [`${pricingUri} 0:0-0:0`]);
+  });
+
+  it('shows the member\'s signature and the doc comment above it, without its `///`', async () => {
+    const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: reportUri }, position: positionOf(REPORT, 'pricing.total', 0, 'pricing.'.length + 1) });
+    const value = (hover?.contents as MarkupContent | undefined)?.value ?? '';
+    assert.match(value, /fn total\(lines: list<Line>\): number \(from shop\.pricing\)/);
+    assert.match(value, /\n\nThe sum of a cart\\'s lines\\, tax included\\\./, value);
+  });
+});
