@@ -2,15 +2,16 @@
 // imported name, over a real LSP connection on real files in a temporary workspace folder (the
 // module not open): a member of a module bound by `use m;` (`m.f`), a type imported by name and
 // written in a type, and the module path of a `use`. A local name of the same name stays local.
+// References of a field of an imported type, from either file, list both files' uses.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { DefinitionRequest, HoverRequest, type Location, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import { DefinitionRequest, HoverRequest, ReferencesRequest, RenameRequest, ResponseError, type Location, type MarkupContent } from 'vscode-languageserver-protocol/node';
 import { LspClient } from './lspClient';
-import { positionOf, rangeKey, rangeOf } from './positions';
+import { positionOf, rangeKey, rangeOf, wordRanges } from './positions';
 
 const PRICING = [
   'type Line { sku: string, price: number, qty: number }',
@@ -81,5 +82,30 @@ describe('definition and hover on a module member, an imported type, a module pa
     const value = (hover?.contents as MarkupContent | undefined)?.value ?? '';
     assert.match(value, /fn total\(lines: list<Line>\): number \(from shop\.pricing\)/);
     assert.match(value, /\n\nThe sum of a cart\\'s lines\\, tax included\\\./, value);
+  });
+
+  it('lists a field\'s uses in both files, from its declaration in the module and from its use in the importer', async () => {
+    const expected = [`${pricingUri} ${rangeKey(rangeOf(PRICING, 'sku'))}`, `${reportUri} ${rangeKey(wordRanges(REPORT, 'sku')[0])}`].sort();
+    const fromUse = (await client.connection.sendRequest(ReferencesRequest.type, {
+      textDocument: { uri: reportUri },
+      position: positionOf(REPORT, 'line.sku', 0, 'line.'.length + 1),
+      context: { includeDeclaration: true },
+    })) as Location[];
+    assert.deepEqual(fromUse.map((l) => `${l.uri} ${rangeKey(l.range)}`).sort(), expected);
+    await client.open(pricingUri, PRICING);
+    try {
+      const fromDeclaration = (await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: pricingUri }, position: positionOf(PRICING, 'sku', 0, 1), context: { includeDeclaration: true } })) as Location[];
+      assert.deepEqual(fromDeclaration.map((l) => `${l.uri} ${rangeKey(l.range)}`).sort(), expected);
+    } finally {
+      await client.close(pricingUri);
+    }
+  });
+
+  it('refuses to rename a field from the importer, naming the file that declares it', async () => {
+    const refused = await client.connection
+      .sendRequest(RenameRequest.type, { textDocument: { uri: reportUri }, position: positionOf(REPORT, 'line.sku', 0, 'line.'.length + 1), newName: 'code' })
+      .then(() => undefined, (error: unknown) => error);
+    assert.ok(refused instanceof ResponseError, 'the rename is refused');
+    assert.match(refused.message, /'sku' is a field of Line, declared in .*shop\/pricing\.wst: rename it there/);
   });
 });

@@ -137,7 +137,7 @@ export function registerLanguageFeatures(connection: Connection, workspace: Work
   connection.onDocumentSymbol(on('documentSymbol', [], (buffer) => documentSymbols(buffer)));
   connection.onHover(on('hover', null, (buffer, params) => hover(buffer, params.position, workspace.modules)));
   connection.onDefinition(on('definition', [], (buffer, params) => definition(buffer, params.position, workspace.modules, indexing.index)));
-  connection.onReferences(on('references', [], (buffer, params) => references(buffer, params.position, params.context?.includeDeclaration !== false, indexing.index)));
+  connection.onReferences(on('references', [], (buffer, params) => references(buffer, params.position, params.context?.includeDeclaration !== false, indexing.index, workspace.modules)));
   connection.onPrepareRename(on('prepareRename', null, (buffer, params) => prepareRename(buffer, params.position, indexing.index)));
   connection.onRenameRequest(on('rename', null, (buffer, params) => rename(workspace, buffer, params.position, params.newName, documentChanges, warn, indexing.index)));
   connection.onCompletion(on('completion', [], (buffer, params) => completion(buffer, params, new WorkspaceModules(indexing.index, buffer.uri))));

@@ -10,6 +10,7 @@ import { occurrenceAt } from '../core/queries';
 import { labelText } from '../protocol/display-text';
 import type { OpenBuffer } from '../workspace/buffer';
 import { pathOfBufferUri } from '../workspace/buffer-path';
+import { fieldSymbolAt } from '../workspace/field-references';
 import type { FileIndex } from '../workspace/file-index';
 import { nameTargetAt } from '../workspace/name-references';
 import type { Workspace } from '../workspace/workspace';
@@ -52,6 +53,11 @@ export function rename(
     return workspaceEdit(planWorkspaceRename(index, workspace.modules, target, newName), buffer.uri, documentChanges, notify);
   }
 
+  // A field of a type another file declares: renamed from there, where the type is.
+  const importedField = index ? fieldSymbolAt(index, buffer, offset) : undefined;
+  if (importedField?.field && importedField.file.uri !== buffer.uri) {
+    return refuse(`'${importedField.field.name}' is a field of ${importedField.declaration.name}, declared in ${labelText(importedField.file.uri)}: rename it there, and its uses here are renamed with it`);
+  }
   const plan = planRename(buffer.document, buffer.analysis(), offset, newName);
   if (!plan.ok) return refuse(plan.reason);
   const own: FileEdits = { uri: buffer.uri, path: pathOfBufferUri(buffer.uri), buffer, edits: [] };

@@ -7,11 +7,13 @@
 // another value's field (a value whose type is not known), it is not listed but named in a note.
 import { fieldTokens, importedFieldTokens, type FieldToken } from '../core/editing';
 import { occurrenceAt, occurrencesOf } from '../core/queries';
+import { stripOptional, type SemanticModel } from '../core/semantics';
+import type { OpenBuffer } from './buffer';
 import type { FileIndex, ReferencedFile } from './file-index';
 import { withAnalysis } from './file-analysis';
 import type { ModuleExportsCache } from './module-exports';
-import { moduleResolver } from './name-references';
-import type { SymbolReference, WorkspaceSymbol } from './qualified-names';
+import { declarationTarget, moduleResolver } from './name-references';
+import { qualifiedNameOf, symbolAtNode, symbolOfTarget, type SymbolReference, type WorkspaceSymbol } from './qualified-names';
 
 /** The most notes one answer gives (each file's own list is bounded by the core too). */
 const MAX_NOTES = 50;
@@ -23,6 +25,39 @@ export interface FieldReferences {
   notes: string[];
 }
 
+
+/**
+ * The field the name at `offset` of `buffer` is or uses, when its type is declared at the top level
+ * of a file of the workspace: this buffer's (symbolAtNode), or a module's it imports the type from.
+ */
+export function fieldSymbolAt(index: FileIndex, buffer: OpenBuffer, offset: number): WorkspaceSymbol | undefined {
+  const model = buffer.analysis();
+  const occurrence = occurrenceAt(buffer.document, model, offset);
+  const node = occurrence ? buffer.document.nodeById(occurrence.nodeId) : undefined;
+  if (!occurrence || !node) return undefined;
+  const symbol = occurrence.symbol;
+  if (symbol?.kind === 'field' && symbol.ownerType) {
+    const own = symbolAtNode(index, buffer, node);
+    if (own) return own.kind === 'field' ? own : undefined;
+    return importedField(index, model, symbol.ownerType, symbol.name);
+  }
+  // `value.name` on a value of an imported type: the model has no symbol for the field (it is declared elsewhere).
+  if (symbol || node.type !== 'MemberExpression') return undefined;
+  const type = model.typeOf(node.object.id);
+  const base = type ? stripOptional(type) : undefined;
+  return base?.kind === 'named' ? importedField(index, model, base.name, node.property) : undefined;
+}
+
+/** The field `name` of the type `typeName` the buffer imports by name, as its module's file declares it. */
+function importedField(index: FileIndex, model: SemanticModel, typeName: string, name: string): WorkspaceSymbol | undefined {
+  const imported = model.symbols.find((candidate) => candidate.kind === 'import' && candidate.name === typeName && candidate.exported?.kind === 'type');
+  const path = imported?.module === undefined ? undefined : index.pathOfModule(imported.module);
+  const target = path === undefined ? undefined : declarationTarget(index, path, typeName);
+  const type = target ? symbolOfTarget(index, target) : undefined;
+  const field = type?.declaration.fields?.find((candidate) => candidate.name === name);
+  if (!type || !field) return undefined;
+  return { ...type, qualifiedName: qualifiedNameOf(type.file.module, type.declaration.name, field.name), kind: 'field', field };
+}
 
 /** The uses of the field `symbol` in every file, or undefined when the file declaring it cannot be read or no longer declares it. */
 export function fieldReferencesOf(index: FileIndex, modules: ModuleExportsCache, symbol: WorkspaceSymbol): FieldReferences | undefined {
