@@ -2,16 +2,16 @@
 // imported name, over a real LSP connection on real files in a temporary workspace folder (the
 // module not open): a member of a module bound by `use m;` (`m.f`), a type imported by name and
 // written in a type, and the module path of a `use`. A local name of the same name stays local.
-// References of a field of an imported type, from either file, list both files' uses.
+// References and rename of a field of an imported type, from either file, reach both files.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { DefinitionRequest, HoverRequest, ReferencesRequest, RenameRequest, ResponseError, type Location, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import { DefinitionRequest, HoverRequest, ReferencesRequest, RenameRequest, ResponseError, type Location, type MarkupContent, type TextEdit } from 'vscode-languageserver-protocol/node';
 import { LspClient } from './lspClient';
-import { positionOf, rangeKey, rangeOf, wordRanges } from './positions';
+import { applyTextEdits, positionOf, rangeKey, rangeOf, wordRanges } from './positions';
 
 const PRICING = [
   'type Line { sku: string, price: number, qty: number }',
@@ -101,11 +101,22 @@ describe('definition and hover on a module member, an imported type, a module pa
     }
   });
 
-  it('refuses to rename a field from the importer, naming the file that declares it', async () => {
+  it('renames a field from its use in the importer: the declaring file (not open) and the importer, one edit', async () => {
+    const edit = await client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: reportUri }, position: positionOf(REPORT, 'line.sku', 0, 'line.'.length + 1), newName: 'code' });
+    const changes = edit?.documentChanges ?? [];
+    const byUri = new Map(changes.flatMap((change) => ('textDocument' in change ? [[change.textDocument.uri, change] as const] : [])));
+    assert.deepEqual([...byUri.keys()].sort(), [pricingUri, reportUri].sort());
+    assert.equal(byUri.get(pricingUri)?.textDocument.version, null, 'the declaring file is not open');
+    assert.equal(byUri.get(reportUri)?.textDocument.version, 1, 'the importer is the open buffer');
+    assert.match(applyTextEdits(PRICING, byUri.get(pricingUri)!.edits as TextEdit[]), /^type Line \{ code: string, price: number, qty: number \}/);
+    assert.match(applyTextEdits(REPORT, byUri.get(reportUri)!.edits as TextEdit[]), /fn describe\(line: Line\): string \{ return line\.code; \}/);
+  });
+
+  it('refuses the field\'s rename from the importer when the declaring file already has the new name, saying where', async () => {
     const refused = await client.connection
-      .sendRequest(RenameRequest.type, { textDocument: { uri: reportUri }, position: positionOf(REPORT, 'line.sku', 0, 'line.'.length + 1), newName: 'code' })
+      .sendRequest(RenameRequest.type, { textDocument: { uri: reportUri }, position: positionOf(REPORT, 'line.sku', 0, 'line.'.length + 1), newName: 'price' })
       .then(() => undefined, (error: unknown) => error);
     assert.ok(refused instanceof ResponseError, 'the rename is refused');
-    assert.match(refused.message, /'sku' is a field of Line, declared in .*shop\/pricing\.wst: rename it there/);
+    assert.match(refused.message, /In .*shop\/pricing\.wst: 'price' is already declared/);
   });
 });

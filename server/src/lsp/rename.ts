@@ -2,7 +2,8 @@
 // (core/editing/rename.ts); this translates positions, refusals and edits to LSP. A top-level name
 // other files can import is renamed in every file of the workspace that writes it, open or not,
 // from its declaration or from any file importing it (workspace/workspace-rename.ts); a field of a
-// declared type also in every file that imports the declaring one. A file not open is edited with
+// declared type also in every file that imports the declaring one, from its declaration or from a
+// use in any of them. A file not open is edited with
 // the version null (or in `changes`, for a client without documentChanges).
 import { LSPErrorCodes, ResponseError, type Position, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { moduleNamesPath, planImportedFieldRename, planRename, renameTarget } from '../core/editing';
@@ -11,8 +12,11 @@ import { labelText } from '../protocol/display-text';
 import type { OpenBuffer } from '../workspace/buffer';
 import { pathOfBufferUri } from '../workspace/buffer-path';
 import { fieldSymbolAt } from '../workspace/field-references';
+import { withAnalysis } from '../workspace/file-analysis';
 import type { FileIndex } from '../workspace/file-index';
+import type { FieldSummary } from '../workspace/file-summary';
 import { nameTargetAt } from '../workspace/name-references';
+import type { WorkspaceSymbol } from '../workspace/qualified-names';
 import type { Workspace } from '../workspace/workspace';
 import { planFieldRenameAcrossFiles, planWorkspaceRename, type FileEdits, type WorkspaceRenamePlan } from '../workspace/workspace-rename';
 import { offsetOf, toLspRange } from './convert';
@@ -27,7 +31,8 @@ export function prepareRename(buffer: OpenBuffer, position: Position, index?: Fi
   const target = renameTarget(buffer.document, buffer.analysis(), offset);
   if (target.ok) return { range: toLspRange(target.occurrence.span), placeholder: target.occurrence.name };
   // A name imported from a module that is a file of the workspace is renamed there too.
-  const occurrence = index && nameTargetAt(index, buffer, offset) ? occurrenceAt(buffer.document, buffer.analysis(), offset) : undefined;
+  // So is a field of a type imported from one.
+  const occurrence = index && (nameTargetAt(index, buffer, offset) || fieldSymbolAt(index, buffer, offset)) ? occurrenceAt(buffer.document, buffer.analysis(), offset) : undefined;
   if (occurrence) return { range: toLspRange(occurrence.span), placeholder: occurrence.name };
   return refuse(target.reason);
 }
@@ -53,10 +58,9 @@ export function rename(
     return workspaceEdit(planWorkspaceRename(index, workspace.modules, target, newName), buffer.uri, documentChanges, notify);
   }
 
-  // A field of a type another file declares: renamed from there, where the type is.
-  const importedField = index ? fieldSymbolAt(index, buffer, offset) : undefined;
-  if (importedField?.field && importedField.file.uri !== buffer.uri) {
-    return refuse(`'${importedField.field.name}' is a field of ${importedField.declaration.name}, declared in ${labelText(importedField.file.uri)}: rename it there, and its uses here are renamed with it`);
+  const declaredElsewhere = index ? fieldSymbolAt(index, buffer, offset) : undefined;
+  if (index && declaredElsewhere?.field && declaredElsewhere.file.uri !== buffer.uri) {
+    return renameFieldDeclaredElsewhere(workspace, index, { ...declaredElsewhere, field: declaredElsewhere.field }, newName, documentChanges, notify);
   }
   const plan = planRename(buffer.document, buffer.analysis(), offset, newName);
   if (!plan.ok) return refuse(plan.reason);
@@ -86,6 +90,38 @@ export function rename(
   }
   if (notes.length > 0) notify(`Rename: ${notes.join('; ')}.`);
   return asWorkspaceEdit(changes, documentChanges);
+}
+
+/**
+ * A field of a type another file of the workspace declares (F2 on `line.sku` where `Line` is
+ * imported): renamed as from its declaration, in that file, open or not, and in every importer.
+ */
+function renameFieldDeclaredElsewhere(
+  workspace: Workspace,
+  index: FileIndex,
+  field: WorkspaceSymbol & { field: FieldSummary },
+  newName: string,
+  documentChanges: boolean,
+  notify: (message: string) => void,
+): WorkspaceEdit | ResponseError<void> {
+  const at = summaryRange(field.field.nameSpan).start;
+  const open = workspace.get(field.file.uri);
+  if (open) return rename(workspace, open, at, newName, documentChanges, notify, index);
+  if (index.building) return refuse('The workspace is still being indexed; rename again once the indexing is done');
+  const file = index.referencedFile(field.file.path);
+  const planned =
+    file &&
+    withAnalysis(workspace.modules, file, (declaring): WorkspaceEdit | ResponseError<void> => {
+      const plan = planRename(declaring.document, declaring.model, offsetOf(declaring.document, at), newName);
+      if (!plan.ok) return refuse(`In ${labelText(field.file.uri)}: ${plan.reason}`);
+      const across = planFieldRenameAcrossFiles(index, workspace.modules, { path: field.file.path, ...declaring }, { name: field.field.name, ownerType: field.declaration.name }, newName);
+      if (!across.ok) return refuse(refusal(across, field.file.uri));
+      const notes = [...plan.notes.map((note) => inFile(field.file.uri, note)), ...across.notes.map((note) => inFile(note.uri, note.note))];
+      if (notes.length > 0) notify(`Rename: ${notes.join('; ')}.`);
+      const own = { uri: field.file.uri, edits: plan.edits.map((edit) => ({ range: toLspRange(edit.span), newText: edit.newText })) };
+      return asWorkspaceEdit([own, ...across.files.map((changed) => ({ uri: changed.uri, ...(changed.buffer ? { buffer: changed.buffer } : {}), edits: lspEdits(changed) }))], documentChanges);
+    });
+  return planned ?? refuse(`${labelText(field.file.uri)}, which declares ${field.declaration.name}, could not be read`);
 }
 
 function workspaceEdit(plan: WorkspaceRenamePlan, from: string, documentChanges: boolean, notify: (message: string) => void): WorkspaceEdit | ResponseError<void> {
