@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { DefinitionRequest, HoverRequest, ReferencesRequest, RenameRequest, ResponseError, type Location, type MarkupContent, type TextEdit } from 'vscode-languageserver-protocol/node';
+import { DefinitionRequest, DocumentHighlightRequest, HoverRequest, ReferencesRequest, RenameRequest, ResponseError, type Location, type MarkupContent, type TextEdit } from 'vscode-languageserver-protocol/node';
 import { LspClient } from './lspClient';
 import { applyTextEdits, positionOf, rangeKey, rangeOf, wordRanges } from './positions';
 
@@ -118,5 +118,12 @@ describe('definition and hover on a module member, an imported type, a module pa
       .then(() => undefined, (error: unknown) => error);
     assert.ok(refused instanceof ResponseError, 'the rename is refused');
     assert.match(refused.message, /In .*shop\/pricing\.wst: 'price' is already declared/);
+  });
+
+  it('highlights a module\'s member and an imported type where the file writes them', async () => {
+    const highlightsAt = async (anchor: string, delta: number): Promise<string[]> =>
+      ((await client.connection.sendRequest(DocumentHighlightRequest.type, { textDocument: { uri: reportUri }, position: positionOf(REPORT, anchor, 0, delta) })) ?? []).map((h) => rangeKey(h.range)).sort();
+    assert.deepEqual(await highlightsAt('pricing.total', 'pricing.'.length + 1), [rangeKey(rangeOf(REPORT, 'total', 2))]);
+    assert.deepEqual(await highlightsAt('Line)', 1), wordRanges(REPORT, 'Line').map(rangeKey).sort());
   });
 });
