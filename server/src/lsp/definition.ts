@@ -4,7 +4,7 @@
 // no symbol of the buffer's model). On the module path of a `use`, the module's file.
 import { pathToFileURL } from 'node:url';
 import type { Location, Position } from 'vscode-languageserver/node';
-import { nameOccurrences, occurrenceAt } from '../core/queries';
+import { nameOccurrences, occurrenceAt, usePathAt } from '../core/queries';
 import type { OpenBuffer } from '../workspace/buffer';
 import type { FileIndex } from '../workspace/file-index';
 import type { ModuleExportsCache } from '../workspace/module-exports';
@@ -32,17 +32,7 @@ export function definition(buffer: OpenBuffer, position: Position, modules?: Mod
 function elsewhere(buffer: OpenBuffer, offset: number, index: FileIndex): Location[] {
   const target = nameTargetAt(index, buffer, offset);
   if (target) return [{ uri: target.file.uri, range: summaryRange(target.declaration.nameSpan) }];
-  const file = moduleFileAt(buffer, offset, index);
+  const modulePath = usePathAt(buffer.document, offset);
+  const file = modulePath === undefined ? undefined : index.pathOfModule(modulePath);
   return file ? [{ uri: pathToFileURL(file).href, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }] : [];
-}
-
-/** The file of the module whose path, in a `use`, the offset is on. */
-function moduleFileAt(buffer: OpenBuffer, offset: number, index: FileIndex): string | undefined {
-  const node = buffer.document.nodeAt(offset);
-  if (node.type !== 'ImportDeclaration') return undefined;
-  // The path is the first thing after `use`; `node.module` is it without spaces or comments, so a
-  // path written across them is not matched here (it is still imported).
-  const start = buffer.document.text.indexOf(node.module, node.span.startOffset);
-  if (start < 0 || start >= node.span.endOffset || offset < start || offset > start + node.module.length) return undefined;
-  return index.pathOfModule(node.module);
 }

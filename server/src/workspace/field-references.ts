@@ -6,8 +6,7 @@
 // question and dropped, as a rename across files does. Where a use cannot be told from a read of
 // another value's field (a value whose type is not known), it is not listed but named in a note.
 import { fieldTokens, importedFieldTokens, type FieldToken } from '../core/editing';
-import { occurrenceAt, occurrencesOf } from '../core/queries';
-import { stripOptional, type SemanticModel } from '../core/semantics';
+import { importedFieldAt, occurrenceAt, occurrencesOf } from '../core/queries';
 import type { OpenBuffer } from './buffer';
 import type { FileIndex, ReferencedFile } from './file-index';
 import { withAnalysis } from './file-analysis';
@@ -34,27 +33,13 @@ export function fieldSymbolAt(index: FileIndex, buffer: OpenBuffer, offset: numb
   const model = buffer.analysis();
   const occurrence = occurrenceAt(buffer.document, model, offset);
   const node = occurrence ? buffer.document.nodeById(occurrence.nodeId) : undefined;
-  if (!occurrence || !node) return undefined;
-  const symbol = occurrence.symbol;
-  if (symbol?.kind === 'field' && symbol.ownerType) {
-    const own = symbolAtNode(index, buffer, node);
-    if (own) return own.kind === 'field' ? own : undefined;
-    return importedField(index, model, symbol.ownerType, symbol.name);
-  }
-  // `value.name` on a value of an imported type: the model has no symbol for the field (it is declared elsewhere).
-  if (symbol || node.type !== 'MemberExpression') return undefined;
-  const type = model.typeOf(node.object.id);
-  const base = type ? stripOptional(type) : undefined;
-  return base?.kind === 'named' ? importedField(index, model, base.name, node.property) : undefined;
-}
-
-/** The field `name` of the type `typeName` the buffer imports by name, as its module's file declares it. */
-function importedField(index: FileIndex, model: SemanticModel, typeName: string, name: string): WorkspaceSymbol | undefined {
-  const imported = model.symbols.find((candidate) => candidate.kind === 'import' && candidate.name === typeName && candidate.exported?.kind === 'type');
-  const path = imported?.module === undefined ? undefined : index.pathOfModule(imported.module);
-  const target = path === undefined ? undefined : declarationTarget(index, path, typeName);
+  const own = occurrence?.symbol?.kind === 'field' && node ? symbolAtNode(index, buffer, node) : undefined;
+  if (own) return own.kind === 'field' ? own : undefined;
+  const imported = importedFieldAt(buffer.document, model, offset);
+  const path = imported ? index.pathOfModule(imported.module) : undefined;
+  const target = imported && path !== undefined ? declarationTarget(index, path, imported.type) : undefined;
   const type = target ? symbolOfTarget(index, target) : undefined;
-  const field = type?.declaration.fields?.find((candidate) => candidate.name === name);
+  const field = type?.declaration.fields?.find((candidate) => candidate.name === imported?.field);
   if (!type || !field) return undefined;
   return { ...type, qualifiedName: qualifiedNameOf(type.file.module, type.declaration.name, field.name), kind: 'field', field };
 }

@@ -8,7 +8,7 @@ export { documentationComment } from './doc-comments';
 export { signatureHelpAt, type Signature, type SignatureHelp, type SignatureParameter } from './signature-help';
 export { completionsAt, scopeAtOffset, MAX_AUTO_IMPORTS, MAX_MODULE_PATHS, type CompletionCandidate, type CompletionKind, type Completions } from './completion';
 export { findNodes, nodeToDepth, type FindCriteria, type Candidate, type TruncatedNode } from './node-query';
-export { isExportedSymbol, moduleNameAt, moduleNameReferences, writtenNames, type ModuleName, type ModuleNameReferences, type ModuleNameToken } from './module-references';
+export { importedFieldAt, isExportedSymbol, moduleNameAt, moduleNameReferences, writtenNames, type ModuleName, type ModuleNameReferences, type ModuleNameToken, usePathAt } from './module-references';
 export { importedNames, topLevelNames, missingNameOf, type MissingName } from './imports';
 export type { ModuleCatalog, CatalogDeclaration, FoundInModule } from './module-catalog';
 export { nodeLabel, nodeWords, typeWords } from './node-words';

@@ -7,6 +7,7 @@
 import { walk, type FunctionDeclaration, type Node, type Program, type Span } from '../ast/ast';
 import type { SemanticModel } from '../semantics/model';
 import type { SemanticSymbol } from '../semantics/symbols';
+import { stripOptional } from '../semantics/types';
 import type { WhetstoneDocument } from '../syntax/document';
 import { commentSpans, occurrenceAt, typeNameTokens, type NameOccurrence } from './name-occurrences';
 
@@ -142,6 +143,38 @@ function moduleNameOf(model: SemanticModel, occurrence: NameOccurrence): ModuleN
   if (isExportedSymbol(symbol)) return { module: '', name: symbol.name };
   if (symbol.kind === 'import' && symbol.module !== undefined && symbol.importIndex !== undefined) return { module: symbol.module, name: symbol.name };
   return undefined;
+}
+
+/**
+ * A field of a type the file imports by name, at `offset`: `value.f` on a value of that type, or a
+ * name the checker resolved to such a field. The model has no symbol of its own for a field
+ * declared in another file, so the type is the value's.
+ */
+export function importedFieldAt(document: WhetstoneDocument, model: SemanticModel, offset: number): { module: string; type: string; field: string } | undefined {
+  const occurrence = occurrenceAt(document, model, offset);
+  const node = occurrence ? document.nodeById(occurrence.nodeId) : undefined;
+  if (!occurrence || !node) return undefined;
+  const symbol = occurrence.symbol;
+  let owner: { type: string; field: string } | undefined;
+  if (symbol?.kind === 'field' && symbol.ownerType) owner = { type: symbol.ownerType, field: symbol.name };
+  else if (!symbol && node.type === 'MemberExpression') {
+    const type = model.typeOf(node.object.id);
+    const base = type ? stripOptional(type) : undefined;
+    if (base?.kind === 'named') owner = { type: base.name, field: node.property };
+  }
+  const imported = owner ? importedTypeName(model, owner.type) : undefined;
+  return owner && imported ? { module: imported.module, ...owner } : undefined;
+}
+
+/** The module path of the `use` whose path the offset is on. */
+export function usePathAt(document: WhetstoneDocument, offset: number): string | undefined {
+  const node = document.nodeAt(offset);
+  if (node.type !== 'ImportDeclaration') return undefined;
+  // The path is the first thing after `use`; `node.module` is it without spaces or comments, so a
+  // path written across them is not found here (it is still imported).
+  const start = document.text.indexOf(node.module, node.span.startOffset);
+  if (start < 0 || start >= node.span.endOffset || offset < start || offset > start + node.module.length) return undefined;
+  return node.module;
 }
 
 /** `use m;` binds `m` itself; `use m.{x}` binds `x`. */

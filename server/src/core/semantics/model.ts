@@ -17,7 +17,7 @@ import type { ProgramLevel } from './program-level';
 import type { NameSpans, Resolution } from './resolve';
 import { declaredSymbols, firstDeclared, referenceOf, scopeUpwards, type Declared } from './resolution';
 import { visibleSymbols } from './scopes';
-import { docOf, memberSignature, signatureOf } from './signatures';
+import { docOf, importedSignature, signatureOf } from './signatures';
 import type { Reference, Scope, SemanticSymbol } from './symbols';
 import type { TypeTable } from './type-table';
 import { stripOptional, type Type } from './types';
@@ -269,7 +269,7 @@ export class SemanticModel {
     const binding = this.symbolOf(member.object.id);
     const type = this.typeOf(member.id);
     if (binding?.kind !== 'import' || binding.type.kind !== 'module' || binding.module === undefined || !type) return undefined;
-    return { module: binding.module, name: member.property, signature: memberSignature(member.property, type, binding.module) };
+    return { module: binding.module, name: member.property, signature: importedSignature(member.property, type, binding.module) };
   }
 
   /** Documentation for hover: a builtin's doc, a library function's description, tags and vulnerability. */

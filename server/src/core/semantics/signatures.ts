@@ -77,19 +77,16 @@ export function signatureOf(symbol: SemanticSymbol, nodeOf: (id: string) => Node
       const exported = symbol.exported;
       if (exported?.kind === 'type') return `type ${symbol.name} { ${[...(exported.fields ?? [])].map(([field, fieldType]) => `${field}: ${typeToString(fieldType)}`).join(', ')} }${from}`;
       if (exported?.kind === 'constant' || exported?.kind === 'variable') return `${exported.kind === 'constant' ? 'const' : 'let'} ${symbol.name}: ${type}${from}`;
-      if (symbol.type.kind === 'function') {
-        const fn = symbol.type;
-        return `${fn.async ? 'async ' : ''}fn ${symbol.name}(${parametersToString(fn)}): ${typeToString(fn.returnType)}${from}`;
-      }
-      return `(import) ${symbol.name}: ${type}${from}`;
+      return importedSignature(symbol.name, symbol.type, symbol.module);
     }
   }
 }
 
-/** A module's member reached as `m.name` (`use m;`), as hover shows it: like an imported name. */
-export function memberSignature(name: string, type: Type, module: string): string {
-  if (type.kind === 'function') return `${type.async ? 'async ' : ''}fn ${name}(${parametersToString(type)}): ${typeToString(type.returnType)} (from ${module})`;
-  return `${name}: ${typeToString(type)} (from ${module})`;
+/** A name imported from a module, or a module's member reached as `m.name` (`use m;`), as hover shows it. */
+export function importedSignature(name: string, type: Type, module: string | undefined): string {
+  const from = module ? ` (from ${module})` : '';
+  if (type.kind === 'function') return `${type.async ? 'async ' : ''}fn ${name}(${parametersToString(type)}): ${typeToString(type.returnType)}${from}`;
+  return `(import) ${name}: ${typeToString(type)}${from}`;
 }
 
 /** The documentation hover adds below the signature, when there is any. */
