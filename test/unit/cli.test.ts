@@ -26,6 +26,7 @@ interface DiagnosticLine {
   column: number;
   span: { start: { line: number; column: number }; end: { line: number; column: number }; startOffset: number; endOffset: number };
   hint: string | null;
+  fix?: unknown[];
 }
 
 function jsonLines(stdout: string): DiagnosticLine[] {
@@ -166,14 +167,15 @@ describe('whetstone-agent check across modules', () => {
     const orders = join(MODULES, 'orders.wst');
     const report = join(MODULES, 'report.wst');
     assert.deepEqual(found, [
-      `${orders}:1:25 E_UNKNOWN_EXPORT Module 'pricing' (${join(MODULES, 'pricing.wst')}) does not declare 'missingThing'`,
+      // A module's file is named as `use` finds it under the root, as in the editor.
+      `${orders}:1:25 E_UNKNOWN_EXPORT Module 'pricing' (pricing.wst) does not declare 'missingThing'`,
       `${orders}:1:25 W_UNUSED Unused import 'missingThing'`,
-      `${orders}:2:0 W_UNKNOWN_IMPORT Module 'nosuchmodule' not found: looked for '${join(MODULES, 'nosuchmodule.wst')}'`,
+      `${orders}:2:0 W_UNKNOWN_IMPORT Module 'nosuchmodule' not found: looked for 'nosuchmodule.wst'`,
       `${orders}:2:0 W_UNUSED Unused import 'nosuchmodule'`,
       `${orders}:3:16 E_ARITY 'orderTotal' expects 1 argument but got 2`,
       `${orders}:3:16 E_TYPE_MISMATCH Type number is not assignable to 'x' of type string`,
       `${orders}:3:27 E_TYPE_MISMATCH Argument of type string is not assignable to parameter 'prices' of type list<number>`,
-      `${report}:1:24 E_UNKNOWN_EXPORT Module 'store.stock' (${join(MODULES, 'store', 'stock.wst')}) does not declare 'restok'`,
+      `${report}:1:24 E_UNKNOWN_EXPORT Module 'store.stock' (store/stock.wst) does not declare 'restok'`,
       `${report}:1:24 W_UNUSED Unused import 'restok'`,
       `${report}:2:43 E_TYPE_MISMATCH Cannot return string from 'describe', which returns number`,
     ]);
@@ -205,7 +207,7 @@ describe('whetstone-agent check across modules', () => {
       symlinkSync(join(folder, 'outside', 'secret.wst'), join(folder, 'root', 'secret.wst'));
       writeFileSync(join(folder, 'root', 'main.wst'), 'use secret.{secret};\nprint(secret());\n');
       const result = run('check', '--json', '--root', join(folder, 'root'), join(folder, 'root', 'main.wst'));
-      assert.match(result.stderr, /secret\.wst: it leads outside the source root; not read/);
+      assert.match(result.stderr, /secret\.wst: it is a symbolic link to a file outside the source root; not read/);
       assert.deepEqual(jsonLines(result.stdout).map((d) => d.code), ['W_UNKNOWN_IMPORT']);
     } finally {
       rmSync(folder, { recursive: true, force: true });
@@ -221,6 +223,46 @@ describe('whetstone-agent check across modules', () => {
       const result = run('check', '--json', '--root', folder, folder);
       const unknown = jsonLines(result.stdout).filter((d) => d.code === 'W_UNKNOWN_IMPORT');
       assert.deepEqual(unknown.map((d) => d.hint), ["Did you mean 'shop.pricing'?"]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('a folder of many files is checked on worker threads with the same diagnostics, fixes included, as each file alone', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'whetstone-cli-many-'));
+    try {
+      // Enough files for the index's worker threads; a hub every file imports, nested modules, and
+      // some files with a cross-file error or an unused import.
+      mkdirSync(join(folder, 'lib', 'fmt'), { recursive: true });
+      mkdirSync(join(folder, 'app'));
+      writeFileSync(join(folder, 'lib', 'money.wst'), '// Rounds to cents.\nfn round2(amount: number): number {\n  return amount;\n}\n\ntype Price { amount: number, currency: string }\n');
+      writeFileSync(join(folder, 'lib', 'fmt', 'text.wst'), 'use lib.money.{Price};\n\nfn label(p: Price): string {\n  return p.currency;\n}\n');
+      const files: string[] = [];
+      for (let i = 0; i < 80; i++) {
+        const file = join(folder, 'app', `part${i}.wst`);
+        const lines = ['use lib.money.{round2, Price};', 'use lib.fmt.text.{label};', ''];
+        if (i % 7 === 3) lines.push(`let wrong: number = round2("${i}");`);
+        else lines.push(`let total${i}: number = round2(${i}.5);`);
+        lines.push(`fn show${i}(p: Price): string {`, ...(i % 11 === 5 ? ['  let unusedHere = 1;'] : []), '  return label(p);', '}', `print(show${i}({ amount: ${i}, currency: "EUR" }));`, i % 7 === 3 ? 'print(wrong);' : `print(total${i});`, '');
+        writeFileSync(file, lines.join('\n'));
+        files.push(file);
+      }
+      const all = run('check', '--json', '--root', folder, folder);
+      assert.equal(all.status, 1, all.stderr);
+      const byFile = new Map<string, DiagnosticLine[]>();
+      for (const diagnostic of jsonLines(all.stdout)) byFile.set(diagnostic.file, [...(byFile.get(diagnostic.file) ?? []), diagnostic]);
+      // round2 called with a string in every seventh file, declared in another file.
+      assert.deepEqual(
+        [...byFile].filter(([, found]) => found.some((d) => d.code === 'E_TYPE_MISMATCH')).map(([file]) => file),
+        files.filter((_, i) => i % 7 === 3).sort(),
+      );
+      const unused = jsonLines(all.stdout).filter((d) => d.code === 'W_UNUSED');
+      assert.equal(unused.length, files.filter((_, i) => i % 11 === 5).length);
+      for (const d of unused) assert.ok(Array.isArray(d.fix) && d.fix.length > 0, JSON.stringify(d));
+      for (const file of [files[3], files[5], files[10], files[79]]) {
+        const alone = run('check', '--json', '--root', folder, file);
+        assert.deepEqual(jsonLines(alone.stdout), byFile.get(file) ?? [], file);
+      }
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -1,17 +1,29 @@
 // `whetstone-agent check [--json] [--root DIR] [--library FILE] PATH...`: the diagnostics of every file, syntax and
 // semantic, computed by the same core as the language server's. Imports are resolved across files:
-// `use a.b;` is the file a/b.wst under the source root (--root, else the current folder), read
-// whether or not it is among the files checked (modules.ts, module-set.ts). Text lines are
-// `path:line:column severity CODE message` with a 1-based column, as compilers print them so
-// terminals link them; --json prints one object a line with the core's own positions (line
+// `use a.b;` is the file a/b.wst under the source root (--root, else the current folder). The
+// files named under the root, and the modules they import (found from their `use` lines, not by
+// walking the root), are read and checked as the language server's index does it
+// (workspace/index-and-check.ts): imports first, on worker threads, each file's document dropped
+// once checked, so a large project is checked on every core and in bounded memory. A file named
+// outside the root is checked alone against those modules, as an editor's buffer would be. Text
+// lines are `path:line:column severity CODE message` with a 1-based column, as compilers print them
+// so terminals link them; --json prints one object a line with the core's own positions (line
 // 1-based, column 0-based, UTF-16).
-import { realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { inSourceOrder, type Diagnostic } from '../core/ast';
-import { closestName, moduleFilePath, modulePathOf, ModuleSet, type FoundModule } from '../core/semantics';
-import { WhetstoneDocument } from '../core/syntax';
+import { pathToFileURL } from 'node:url';
+import type { Diagnostic } from '../core/ast';
+import { moduleFilePath, modulePathOf } from '../core/semantics';
 import { MAX_LINE_CHARS, terminalLine } from '../protocol/display-text';
+import { checkOfAnalysed, type FileDiagnostic } from '../workspace/file-check';
+import { FileIndex } from '../workspace/file-index';
+import { INDEXED_FILE_LIMITS } from '../workspace/file-limits';
 import { loadGrammar } from '../workspace/grammar';
+import { importsNamedIn, indexAndCheckWorkspace } from '../workspace/index-and-check';
+import { readFileWithin } from '../workspace/regular-file';
+import { inSkippedFolder, WHETSTONE_EXTENSION } from '../workspace/source-files';
+import type { CheckSink } from '../workspace/workspace-check';
+import { Workspace } from '../workspace/workspace';
 import { collectFiles, isInside, messageOf, readBufferFile, sourceText } from './files';
 import { readLibraryOption } from './library-file';
 import { EXIT_ERRORS_FOUND, EXIT_OK, EXIT_USAGE, type Output } from './output';
@@ -64,85 +76,163 @@ export async function runCheck(options: CheckOptions, output: Output): Promise<n
   const { files, problems } = collectFiles(options.paths);
   let unreadable = problems.length > 0;
   for (const problem of problems) output.err(`whetstone-agent: ${problem.path}: ${problem.message}`);
-  let errors = 0;
-  let others = 0;
-  const documents = new Map<string, WhetstoneDocument>();
-  const checked: { file: string; key: string; document: WhetstoneDocument }[] = [];
+  // Each file named is read here first: one that cannot be read is said so (and the exit status is 2).
+  const named: { file: string; path: string; text: string }[] = [];
   for (const file of files) {
-    const read = readBufferFile(file);
-    if ('problem' in read) {
-      output.err(`whetstone-agent: ${file}: ${read.problem}`);
+    const text = readBufferFile(file);
+    if ('problem' in text) {
+      output.err(`whetstone-agent: ${file}: ${text.problem}`);
       unreadable = true;
       continue;
     }
-    const key = pathShown(file);
-    const document = WhetstoneDocument.create(sourceText(read.text), 1);
-    documents.set(key, document);
-    checked.push({ file, key, document });
+    named.push({ file, path: resolve(file), text: sourceText(text.text) });
   }
-  // The module paths of the files checked under the root: what a misspelt `use` may have meant.
-  const known = checked.flatMap(({ file }) => {
-    const inRoot = relative(root, file);
+  const rootPath = resolve(root);
+  const workspace = new Workspace((error) => output.err(`whetstone-agent: ${messageOf(error)}`));
+  workspace.setLibrary(read?.library);
+  workspace.modules.setRoots([rootPath]);
+  // A module not found is compared with the module paths of the files named (for "did you mean").
+  const knownModules = named.flatMap(({ path }) => {
+    const inRoot = relative(rootPath, path);
     const modulePath = inRoot.startsWith('..') || isAbsolute(inRoot) ? undefined : modulePathOf(inRoot.split(sep).join('/'));
     return modulePath ? [modulePath] : [];
   });
-  const modules = new ModuleSet({ find: (modulePath) => findModule(root, modulePath, documents, output, known) }, { library: read?.library });
-  for (const { key, document } of checked) modules.addDocument(key, document);
-  for (const { file, key, document } of checked) {
-    const diagnostics = inSourceOrder(document.syntaxDiagnostics, modules.modelOf(key).diagnostics);
+  workspace.modules.setKnownModules(() => knownModules);
+  const index = new FileIndex(workspace, {
+    skipped: (path, problem) => output.err(`whetstone-agent: ${pathShown(path)}: ${problem}`),
+    error: (error) => output.err(`whetstone-agent: ${messageOf(error)}`),
+  });
+  const checked = new Map<string, readonly FileDiagnostic[]>();
+  let failed = false;
+  const sink: CheckSink = {
+    checked: (path, _uri, diagnostics) => void checked.set(path, diagnostics),
+    cancelled: () => false,
+    error: (error) => {
+      failed = true;
+      output.err(`whetstone-agent: ${messageOf(error)}`);
+    },
+    fixes: true,
+  };
+  const imports = new ModuleFiles(rootPath, named);
+  imports.add(named.flatMap(({ path }) => (indexedHere(path, rootPath) ? [path] : [])));
+  for (;;) {
+    checked.clear();
+    await index.build(
+      [{ path: rootPath, real: realpathSync(rootPath) }],
+      { found: () => undefined, indexed: () => undefined, cancelled: () => false, readAndCheck: (found, pool, accept) => indexAndCheckWorkspace(found, index, workspace.modules, pool, sink, accept) },
+      imports.listed(),
+    );
+    // A `use` the lines of a text did not show (its parse did): read again with its module.
+    const missed = [...index.all()].flatMap((file) => file.summary.imports.map((entry) => entry.module));
+    if (!imports.add(imports.filesOf(missed))) break;
+  }
+  let errors = 0;
+  let others = 0;
+  for (const { file, path, text } of named) {
+    // A file the index did not check (outside the root, a link, one it skipped) is checked as a buffer, against the same modules.
+    const diagnostics = checked.get(path) ?? checkAsBuffer(workspace, path, text);
     for (const diagnostic of diagnostics) {
       if (diagnostic.severity === 'error') errors++;
       else others++;
       output.out(options.json ? JSON.stringify(diagnosticRecord(file, diagnostic)) : diagnosticLine(file, diagnostic));
     }
   }
+  index.dispose();
   if (!options.json) {
     const counted = `${files.length} file${files.length === 1 ? '' : 's'} checked: ${errors} error${errors === 1 ? '' : 's'}, ${others} other diagnostic${others === 1 ? '' : 's'}`;
     output.err(counted);
   }
-  if (unreadable) return EXIT_USAGE;
+  if (unreadable || failed) return EXIT_USAGE;
   return errors > 0 ? EXIT_ERRORS_FOUND : EXIT_OK;
 }
 
-/** A path as messages name it and as the module set identifies a file: relative to the current folder when inside it. */
+/** Whether the index reads a file named: a `.wst` file in the root (not through a link, nor in a folder a walk skips). */
+function indexedHere(path: string, root: string): boolean {
+  if (!isInside(path, root) || !path.endsWith(WHETSTONE_EXTENSION) || inSkippedFolder(path, root)) return false;
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The files the index reads: the files named in the root and, through the `use` lines of their
+ * texts, every module file under the root they import, directly or not (a module's file that
+ * cannot be read is still listed, so the index says why it was not read).
+ */
+class ModuleFiles {
+  private readonly files = new Set<string>();
+  private readonly texts: Map<string, string>;
+
+  constructor(
+    private readonly root: string,
+    named: readonly { path: string; text: string }[],
+  ) {
+    this.texts = new Map(named.map(({ path, text }) => [path, text]));
+  }
+
+  listed(): string[] {
+    return [...this.files];
+  }
+
+  /** The files of module paths that exist under the root. */
+  filesOf(modulePaths: readonly string[]): string[] {
+    return modulePaths.flatMap((modulePath) => {
+      if (modulePathOf(moduleFilePath(modulePath)) !== modulePath) return [];
+      const file = join(this.root, moduleFilePath(modulePath));
+      return exists(file) ? [file] : [];
+    });
+  }
+
+  /** Lists `paths` and what they import; whether any was not listed before. */
+  add(paths: readonly string[]): boolean {
+    const queue = paths.filter((path) => !this.files.has(path));
+    for (const path of queue) this.files.add(path);
+    const added = queue.length > 0;
+    while (queue.length > 0) {
+      const path = queue.pop()!;
+      const text = this.texts.get(path) ?? moduleText(path);
+      for (const file of this.filesOf(importsNamedIn(text ?? ''))) {
+        if (this.files.has(file)) continue;
+        this.files.add(file);
+        queue.push(file);
+      }
+    }
+    return added;
+  }
+}
+
+function moduleText(path: string): string | undefined {
+  const read = readFileWithin(path, { ...INDEXED_FILE_LIMITS, followLinks: false });
+  return 'text' in read ? read.text : undefined;
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The diagnostics of a file checked alone, opened as an editor's buffer is, its imports from the workspace's modules; as the index's checks give them. */
+function checkAsBuffer(workspace: Workspace, path: string, text: string): readonly FileDiagnostic[] {
+  const uri = pathToFileURL(path).href;
+  const buffer = workspace.open(uri, text);
+  try {
+    return checkOfAnalysed(buffer.document, buffer.analysis(), undefined, true).diagnostics;
+  } finally {
+    workspace.close(uri);
+  }
+}
+
+/** A path as messages name it: relative to the current folder when inside it. */
 function pathShown(path: string): string {
   const absolute = resolve(path);
   const inside = relative(process.cwd(), absolute);
   return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : absolute;
-}
-
-/**
- * The file of a module path under the root: one being checked, else read from disk as the files
- * checked are (a file that cannot be read safely is skipped with the reason, and counts as not found).
- */
-function findModule(root: string, modulePath: string, documents: ReadonlyMap<string, WhetstoneDocument>, output: Output, modulePaths: readonly string[]): FoundModule {
-  // A module path is identifiers joined by dots (the parser's); anything else names no file.
-  if (modulePathOf(moduleFilePath(modulePath)) !== modulePath) return { tried: [] };
-  const file = pathShown(join(root, moduleFilePath(modulePath)));
-  const near = closestName(modulePath, modulePaths);
-  const notFound: FoundModule = near ? { tried: [file], near } : { tried: [file] };
-  const known = documents.get(file);
-  if (known) return { file, document: known };
-  const outside = outsideRoot(root, file);
-  if (outside) {
-    output.err(`whetstone-agent: ${file}: ${outside}`);
-    return notFound;
-  }
-  const read = readBufferFile(file);
-  if ('problem' in read) {
-    if (!read.missing) output.err(`whetstone-agent: ${file}: ${read.problem}`);
-    return notFound;
-  }
-  return { file, document: WhetstoneDocument.create(sourceText(read.text), 1) };
-}
-
-/** Why a module's file is not read: a link out of the root (it could hand any file to the check); undefined when it may be read or is absent. */
-function outsideRoot(root: string, file: string): string | undefined {
-  try {
-    return isInside(realpathSync(file), realpathSync(root)) ? undefined : 'it leads outside the source root; not read';
-  } catch {
-    return undefined;
-  }
 }
 
 /** Why the source root cannot be one, or undefined. */

@@ -2,7 +2,8 @@
 // imports resolved as in the editor) and its exports, from one parse and one analysis, the
 // document disposed at once. On a worker (summary-worker.ts) the answers for its imports are
 // given with the file. What is kept is plain data: diagnostics with plain spans and no fixes (a
-// quick fix needs the open buffer's node ids; opening the file publishes its own), and exports
+// quick fix needs the open buffer's node ids; opening the file publishes its own; the command
+// line's check asks for them, as its --json prints them), and exports
 // that can cross to and from a worker thread (structured clone keeps their maps; the primitive
 // types are made the core's shared objects again on arrival, reviveExports).
 import type { Diagnostic, Span } from '../core/ast';
@@ -32,8 +33,8 @@ import { summarizeDocument, type FileSummary } from './file-summary';
 import { summarizeReferences } from './reference-summary';
 import { readFileWithin } from './regular-file';
 
-/** A diagnostic of a file that is not open: the core's, with a plain span and without fixes. */
-export type FileDiagnostic = Omit<Diagnostic, 'fix' | 'span'> & { span: Span };
+/** A diagnostic of a file that is not open: the core's, with a plain span, and its fix only when asked for. */
+export type FileDiagnostic = Omit<Diagnostic, 'span'> & { span: Span };
 
 export interface FileCheck {
   diagnostics: FileDiagnostic[];
@@ -43,25 +44,25 @@ export interface FileCheck {
 }
 
 /** Analyses `text` with `resolver` and keeps only its diagnostics and exports. */
-export function checkText(text: string, resolver: ModuleResolver | undefined, library: LibraryContext | undefined): FileCheck {
+export function checkText(text: string, resolver: ModuleResolver | undefined, library: LibraryContext | undefined, fixes = false): FileCheck {
   const document = WhetstoneDocument.create(text);
   try {
-    return checkOfAnalysed(document, analyze(document, { library, modules: resolver }));
+    return checkOfAnalysed(document, analyze(document, { library, modules: resolver }), undefined, fixes);
   } finally {
     document.dispose();
   }
 }
 
 /** The check of a document already analysed with the resolver a check would use (a buffer that closes holding its file's text). */
-export function checkOfAnalysed(document: WhetstoneDocument, model: SemanticModel, exports: ModuleExports = moduleExportsOf(model)): FileCheck {
-  return { diagnostics: inSourceOrder(document.syntaxDiagnostics, model.diagnostics).map(plainDiagnostic), exports, imports: importsOf(document) };
+export function checkOfAnalysed(document: WhetstoneDocument, model: SemanticModel, exports: ModuleExports = moduleExportsOf(model), fixes = false): FileCheck {
+  return { diagnostics: inSourceOrder(document.syntaxDiagnostics, model.diagnostics).map((diagnostic) => plainDiagnostic(diagnostic, fixes)), exports, imports: importsOf(document) };
 }
 
 function importsOf(document: WhetstoneDocument): string[] {
   return document.ast.children.flatMap((child) => (child.type === 'ImportDeclaration' && child.module ? [child.module] : []));
 }
 
-function plainDiagnostic(diagnostic: Diagnostic): FileDiagnostic {
+function plainDiagnostic(diagnostic: Diagnostic, fixes: boolean): FileDiagnostic {
   const { span } = diagnostic;
   const plain: FileDiagnostic = {
     code: diagnostic.code,
@@ -78,6 +79,7 @@ function plainDiagnostic(diagnostic: Diagnostic): FileDiagnostic {
     },
   };
   if (diagnostic.hint !== undefined) plain.hint = diagnostic.hint;
+  if (fixes && diagnostic.fix) plain.fix = diagnostic.fix;
   return plain;
 }
 
@@ -175,6 +177,8 @@ export interface FileCheckRequest {
   summaryOnly?: boolean;
   /** For checkFile: the exportsDigest of the exports the asker holds for this file; equal ones are not sent back. */
   knownExports?: string;
+  /** Whether each diagnostic keeps its fix (the command line prints them). */
+  fixes?: boolean;
 }
 
 /** Reads and checks one file against the answers given (in whichever thread calls it); with `kept`, from the document kept for its text. */
@@ -185,10 +189,10 @@ export function checkFile(request: FileCheckRequest, kept?: KeptDocuments): Chec
   const resolver: ModuleResolver = { resolve: (modulePath) => answers.get(modulePath) ?? UNRESOLVED };
   const hash = textHash(read.text);
   let check: FileCheck;
-  if (!kept) check = checkText(read.text, resolver, request.library);
+  if (!kept) check = checkText(read.text, resolver, request.library, request.fixes);
   else {
     const { document, model } = kept.analysed(request.path, read.text, (document, previous) => analyze(document, { library: request.library, modules: resolver, ...(previous ? { previous } : {}) }));
-    check = checkOfAnalysed(document, model);
+    check = checkOfAnalysed(document, model, undefined, request.fixes);
   }
   if (request.knownExports !== undefined && exportsDigest(hash, check.exports) === request.knownExports) {
     return { path: request.path, hash, diagnostics: check.diagnostics, imports: check.imports, exportsAsKnown: true };
@@ -223,7 +227,7 @@ export function indexAndCheckFile(request: FileCheckRequest): IndexedFileCheck {
     }
     const model = analyze(document, { library: request.library, modules: { resolve: (modulePath) => answers.get(modulePath) ?? UNRESOLVED } });
     summary.references = summarizeReferences(document, model, summary.declarations);
-    return { path: request.path, hash, summary, check: checkOfAnalysed(document, model) };
+    return { path: request.path, hash, summary, check: checkOfAnalysed(document, model, undefined, request.fixes) };
   } finally {
     document.dispose();
   }

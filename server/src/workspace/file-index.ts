@@ -13,7 +13,7 @@ import { ImportGraph, moduleFilePath } from '../core/semantics';
 import type { OpenBuffer } from './buffer';
 import { pathOfBufferUri } from './buffer-path';
 import type { Disposable } from './events';
-import { INDEXED_FILE_LIMITS } from './file-limits';
+import { INDEXED_FILE_LIMITS, MAX_INDEXED_FILES } from './file-limits';
 import { summarizeDocument, summarizeParsed, summarizeText, type DeclarationSummary, type FileSummary } from './file-summary';
 import { summarizeReferences, type ReferenceSummary } from './reference-summary';
 import { readFileWithinAsync } from './regular-file';
@@ -22,11 +22,6 @@ import type { SummaryOutcome } from './summary-worker';
 import { findSourceFiles, inSkippedFolder, isInside, linkProblem, WHETSTONE_EXTENSION, type SourceRoot } from './source-files';
 import type { Workspace } from './workspace';
 
-/**
- * The most files the index holds: with summaries of a few KiB each, tens of MB at most. A root
- * with more (a home folder by mistake) is indexed up to the cap and the rest is reported.
- */
-export const MAX_INDEXED_FILES = 20_000;
 /** Closed buffers whose summary is kept until their file is read again (each is taken on the next turn). */
 const MAX_CLOSED_KEPT = 64;
 
@@ -137,12 +132,14 @@ export class FileIndex {
   /**
    * Forgets everything and indexes every `*.wst` file under `roots`, off the server's thread (or
    * one file per turn of its event loop), so the editor's requests are answered meanwhile. Stops
-   * when `progress` says a newer build started.
+   * when `progress` says a newer build started. Given `only`, those files (each under a root) are
+   * the index's, and no folder is walked: the command line's check reads the files it is given and
+   * the modules they import, not everything under the current folder.
    */
-  async build(roots: readonly SourceRoot[], progress: BuildProgress): Promise<void> {
+  async build(roots: readonly SourceRoot[], progress: BuildProgress, only?: readonly string[]): Promise<void> {
     this.buildsUnderWay++;
     try {
-      await this.buildFiles(roots, progress);
+      await this.buildFiles(roots, progress, only);
     } finally {
       this.buildsUnderWay--;
     }
@@ -162,11 +159,15 @@ export class FileIndex {
     return this.buildsUnderWay > 0;
   }
 
-  private async buildFiles(roots: readonly SourceRoot[], progress: BuildProgress): Promise<void> {
+  private async buildFiles(roots: readonly SourceRoot[], progress: BuildProgress, only: readonly string[] | undefined): Promise<void> {
     this.roots = [...roots];
     this.files.clear();
-    const found = new Map<string, { root: SourceRoot; link: boolean }>();
-    for (const root of roots) {
+    const found = new Map<string, { root: SourceRoot; link: boolean | undefined }>();
+    for (const path of only ?? []) {
+      const root = this.rootOf(path);
+      if (root && !found.has(path)) found.set(path, { root, link: undefined });
+    }
+    for (const root of only ? [] : roots) {
       const walk = await findSourceFiles(root, MAX_INDEXED_FILES - found.size);
       if (progress.cancelled()) return;
       for (const file of walk.files) if (!found.has(file.path)) found.set(file.path, file);
@@ -245,6 +246,11 @@ export class FileIndex {
   /** Every indexed file (as on disk). */
   all(): IterableIterator<IndexedFile> {
     return this.files.values();
+  }
+
+  /** The module path of every indexed file. */
+  *modulePaths(): IterableIterator<string> {
+    for (const file of this.files.values()) yield file.module;
   }
 
   /**

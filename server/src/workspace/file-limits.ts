@@ -3,6 +3,12 @@
 import type { ReadLimits } from './regular-file';
 
 /**
+ * The most files the index holds: with summaries of a few KiB each, tens of MB at most. A root
+ * with more (a home folder by mistake) is indexed up to the cap and the rest is reported.
+ */
+export const MAX_INDEXED_FILES = 20_000;
+
+/**
  * A Whetstone (or JavaScript, TypeScript, Python) source named on the command line or served:
  * 16 MiB, some 400,000 lines, far beyond any file the tools are made for, and short of what would
  * exhaust the process. The person named the path (or the folder it was found in), so a link to it

@@ -87,7 +87,7 @@ export async function indexAndCheckWorkspace(
         }
         tried.push(file);
       }
-      answers.set(modulePath, answer ?? { tried });
+      answers.set(modulePath, answer ?? modules.notFound(modulePath, tried));
     }
     return [...answers];
   };
@@ -103,7 +103,7 @@ export async function indexAndCheckWorkspace(
     const file = byPath.get(path)!;
     // A member of a cycle (checked when its cycle is read), or one whose imports are not all checked (after): its summary now.
     const resolutions = cyclic ? undefined : resolutionsOf(path);
-    const answer = await ask({ path, followLinks: file.followLinks, resolutions: resolutions ?? [], library, summaryOnly: !resolutions });
+    const answer = await ask({ path, followLinks: file.followLinks, resolutions: resolutions ?? [], library, summaryOnly: !resolutions, fixes: sink.fixes });
     if ('problem' in answer) return accept(file, answer);
     accept(file, { summary: answer.summary });
     // (A build for other roots may have started meanwhile: then the file is not kept.)

@@ -18,6 +18,7 @@ import type { Node, Span, TopLevel } from '../core/ast';
 import { documentationComment } from '../core/queries';
 import {
   analyze,
+  closestName,
   moduleExportsOf,
   ImportGraph,
   moduleFilePath,
@@ -35,13 +36,18 @@ import type { OpenBuffer } from './buffer';
 import { pathOfBufferUri } from './buffer-path';
 import { Emitter } from './events';
 import { checkOfAnalysed, checkText, textHash, type FileCheck, type FileDiagnostic } from './file-check';
-import { INDEXED_FILE_LIMITS } from './file-limits';
+import { INDEXED_FILE_LIMITS, MAX_INDEXED_FILES } from './file-limits';
 import { KeptDocuments } from './kept-documents';
 import { readFileWithin } from './regular-file';
 import { isInside } from './source-files';
 
-/** The most modules not open whose exports are kept (a few KiB each); the least recently used go first (give or take half the cache: diskModule). */
-export const MAX_CACHED_MODULES = 2_000;
+/**
+ * The most modules not open whose exports are kept (a few KiB each); the least recently used go
+ * first (give or take half the cache: diskModule). As many as the index holds: a build checks
+ * each file against the exports kept of what it imports, and any no longer kept would be parsed
+ * and analysed again, and again, by every importer after.
+ */
+export const MAX_CACHED_MODULES = MAX_INDEXED_FILES;
 /** How many documents of import cycles' members not open are kept, at most. */
 const MAX_CYCLE_DOCUMENTS = 32;
 /** How many closed buffers' checks wait for their file's check, at most (a few close at once). */
@@ -84,7 +90,7 @@ export function resolutionKey(resolution: ModuleResolution): string {
 const exportsKeys = new WeakMap<ModuleExports, { file: string; key: string }>();
 
 /** Where a module path's file is: an open buffer, or a file on disk. */
-type Located = { path: string; file: string; buffer?: OpenBuffer } | { tried: string[] };
+type Located = { path: string; file: string; buffer?: OpenBuffer } | { tried: string[]; near?: string };
 
 /** What changed: these files (created, changed, deleted, their exports in a buffer), or everything (the roots, the library). */
 export type ModuleChange = { readonly paths: readonly string[] } | { readonly all: true };
@@ -97,6 +103,8 @@ export interface ModuleWorkspace {
 
 export class ModuleExportsCache {
   private roots: readonly string[] = [];
+  /** The module paths of the files known (the index's): what a module not found may have meant. */
+  private knownModules: () => Iterable<string> = () => [];
   /** placesOf's answers for the current roots. */
   private readonly places = new Map<string, readonly { path: string; file: string }[] | null>();
   private realRoots: readonly { path: string; real: string }[] = [];
@@ -168,6 +176,17 @@ export class ModuleExportsCache {
     this.forgetAll();
   }
 
+  /** Where the module paths of the files known come from, for the "did you mean" of a module not found. */
+  setKnownModules(source: () => Iterable<string>): void {
+    this.knownModules = source;
+  }
+
+  /** The answer for a module path that is no file: the files tried, and a known module path close to it. */
+  notFound(modulePath: string, tried: string[]): { tried: string[]; near?: string } {
+    const near = tried.length > 0 ? closestName(modulePath, this.knownModules()) : undefined;
+    return near ? { tried, near } : { tried };
+  }
+
   /** The folders module paths are looked for under, in order. */
   get sourceRoots(): readonly string[] {
     return this.roots;
@@ -183,9 +202,10 @@ export class ModuleExportsCache {
     return this.resolveFrom(from, modulePath, new Set());
   }
 
-  /** The exports kept for the file at `path`, not open, if they are known (nothing is read). */
+  /** The exports kept for the file at `path`, not open, if they are known (nothing is read); asked for, they are kept longer. */
   checkedExports(path: string): ModuleExports | undefined {
     const entry = this.disk.get(path);
+    if (entry) this.used(path, entry);
     return entry?.stale ? undefined : entry?.exports;
   }
 
@@ -637,7 +657,7 @@ export class ModuleExportsCache {
       if (this.diskModule(path)) return { path, file };
       tried.push(file);
     }
-    return { tried };
+    return this.notFound(modulePath, tried);
   }
 
   /** Where the file of a module path would be under each root (undefined: the path names no file); kept per module path while the roots stay. */
@@ -670,14 +690,7 @@ export class ModuleExportsCache {
   private diskModule(path: string): DiskModule | undefined {
     const entry = this.disk.get(path);
     if (entry) {
-      // Most recently used last; one moved within the last half a cache's worth of lookups stays
-      // where it is, so the thousands of lookups of a change's wave do not reorder the cache.
-      this.lookups++;
-      if (entry.movedAt === undefined || this.lookups - entry.movedAt > this.disk.size / 2) {
-        this.disk.delete(path);
-        this.disk.set(path, entry);
-        entry.movedAt = this.lookups;
-      }
+      this.used(path, entry);
       return entry;
     }
     if (this.absent.get(path) === this.generationCount) return undefined;
@@ -697,6 +710,20 @@ export class ModuleExportsCache {
       return created;
     } finally {
       document.dispose();
+    }
+  }
+
+  /**
+   * Keeps the cache most recently used last (the oldest is evicted): a module every other file
+   * imports stays while files are checked. One moved within the last half a cache's worth of
+   * lookups stays where it is, so the thousands of lookups of a change's wave do not reorder it.
+   */
+  private used(path: string, entry: DiskModule): void {
+    this.lookups++;
+    if (entry.movedAt === undefined || this.lookups - entry.movedAt > this.disk.size / 2) {
+      this.disk.delete(path);
+      this.disk.set(path, entry);
+      entry.movedAt = this.lookups;
     }
   }
 

@@ -24,6 +24,8 @@ export interface CheckSink {
   /** Whether to stop (a newer build started). */
   cancelled(): boolean;
   error(error: unknown): void;
+  /** Whether each diagnostic comes with its fix (the command line prints them; the index keeps none). */
+  readonly fixes?: boolean;
 }
 
 /** Checks every indexed file not open (or those of `only`), on `pool`'s workers (or here, one file per turn). */
@@ -61,7 +63,7 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
    * The answer for each module `path` imports: a member of its cycle as `inCycle` says, an open
    * buffer's exports, a file's as checked already, or the files tried. The file a module path
    * names is found as the module cache finds it (the first root with a buffer or a file there),
-   * from the index: nothing is read here.
+   * from the index: nothing is read here, but for exports the module cache no longer keeps.
    */
   const resolutionsOf = (path: string, members: ReadonlySet<string>, inCycle: (member: string) => ModuleResolution): [string, ModuleResolution][] => {
     const answers = new Map<string, ModuleResolution>();
@@ -76,11 +78,15 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
         const file = relative(root, candidate).split(sep).join('/');
         if (members.has(candidate)) answer = inCycle(candidate);
         else if (modules.isOpen(candidate)) answer = modules.resolveFor(path, entry.module);
-        else if (index.get(candidate)) answer = { file, exports: modules.checkedExports(candidate) ?? NO_EXPORTS };
+        else if (index.get(candidate)) {
+          // Exports no longer kept (the module cache holds a bounded number) are computed again, here.
+          const exports = modules.checkedExports(candidate);
+          answer = exports ? { file, exports } : modules.resolveFor(path, entry.module);
+        }
         if (answer) break;
         tried.push(file);
       }
-      answers.set(entry.module, answer ?? { tried });
+      answers.set(entry.module, answer ?? modules.notFound(entry.module, tried));
     }
     return [...answers];
   };
@@ -121,7 +127,7 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
       jobs.push(async () => {
         try {
           const resolutions = resolutionsOf(member, memberSet, (other) => ({ file: fileOf(other), exports: seenInCycle.get(other) ?? NO_EXPORTS }));
-          const answer = await ask({ path: member, followLinks: file.followLinks, resolutions, library });
+          const answer = await ask({ path: member, followLinks: file.followLinks, resolutions, library, fixes: sink.fixes });
           if ('problem' in answer) return;
           const seen = new Map(resolutions.map(([modulePath, resolution]) => [modulePath, resolutionKey(resolution)]));
           modules.seed(member, { hash: answer.hash, imports: answer.imports, exports: exportsOfAnswer(answer, undefined), diagnostics: answer.diagnostics, usedFiles, seen });
