@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
+import { MAX_INDEXED_FILES } from '../../server/src/workspace/file-limits';
 import { loadGrammar } from '../../server/src/workspace/grammar';
+import { MAX_CACHED_MODULES } from '../../server/src/workspace/module-exports';
 import { Workspace } from '../../server/src/workspace/workspace';
 
 describe('module exports for open buffers', () => {
@@ -199,5 +201,13 @@ describe('module exports for open buffers', () => {
       const buffer = workspace.open(pathToFileURL(invoice).href, invoiceText);
       assert.deepEqual(buffer.diagnostics().map((d) => d.code), []);
     });
+  });
+});
+
+describe('the module cache and the index', () => {
+  it('keeps the exports of as many modules as the index holds files', () => {
+    // A build checks each file against the exports kept of what it imports: with fewer kept than
+    // files indexed, a workspace of more files lost its hubs' exports half-way through its build.
+    assert.ok(MAX_CACHED_MODULES >= MAX_INDEXED_FILES, `${MAX_CACHED_MODULES} < ${MAX_INDEXED_FILES}`);
   });
 });
