@@ -5,6 +5,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { benchAgent } from './agent.bench';
 import { benchAgentTasks } from './agent-tasks/index';
+import { benchCliCheck } from './cli-check.bench';
 import { writeFigures } from './readme-figures';
 import { benchCore } from './core.bench';
 import { benchExamples } from './examples.bench';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   rows.push(...(await benchParseSource()));
   rows.push(...(await benchIdleSockets()));
   const workspaceIndex = await benchWorkspaceIndex();
+  await benchCliCheck();
   const workspaceReferences = await benchWorkspaceReferences();
   const workspaceAgent = await benchWorkspaceAgent();
   const agentTasks = await benchAgentTasks();

@@ -63,6 +63,23 @@ describe('checking across files', () => {
     assert.equal((unknown?.data as { hint?: string } | undefined)?.hint, "Did you mean 'pricing'?");
   });
 
+  it('a half-typed file shows the same problems closed as open: its cascade folded into one', async () => {
+    const text = 'type Point { x: number,\nfn norm(p: Point) { return p.x. }\nlet q = [1, 2\nprint(q);\n';
+    const uri = pathToFileURL(join(folder, 'halfTyped.wst')).href;
+    writeFileSync(join(folder, 'halfTyped.wst'), text);
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri, type: FileChangeType.Created }] });
+    const closed = await client.waitFor('halfTyped.wst published from disk', () => client.publicationsFor(uri).at(0));
+    const shown = (publication: PublishDiagnosticsParams): string[] => publication.diagnostics.map((d) => `${String(d.code)} ${rangeKey(d.range)} ${d.message}`);
+    assert.ok(closed.diagnostics.some((d) => d.code === 'E_SYNTAX'), shown(closed).join('; '));
+    const seen = client.publicationsFor(uri).length;
+    await client.open(uri, text);
+    await client.waitFor('halfTyped.wst published open', () => client.publicationsFor(uri).at(seen));
+    // Its own analysis follows the first publication of an opened file (when it shows something else).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.deepEqual(shown(client.publicationsFor(uri).at(-1)!), shown(closed));
+    await client.close(uri);
+  });
+
   it('goes to the declaration in the module file that is not open', async () => {
     const locations = (await client.connection.sendRequest(DefinitionRequest.type, {
       textDocument: { uri: ordersUri },

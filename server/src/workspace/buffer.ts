@@ -1,11 +1,11 @@
 // One open buffer: its URI, the core's WhetstoneDocument (text, AST with stable ids, syntax
 // diagnostics, revision) and the semantic analysis of its current revision, computed lazily and
 // at most once per revision however many features ask for it.
-import { inSourceOrder, type Diagnostic, type Program } from '../core/ast';
+import type { Diagnostic, Program } from '../core/ast';
 import { analyze, type LibraryContext, type ModuleResolver, type SemanticModel } from '../core/semantics';
-import { withSyntaxFixes } from '../core/editing';
+import { documentDiagnostics } from '../core/editing';
 import { suggestAnnotations, type Suggestion } from '../core/suggest';
-import { applyTextEdits, foldCascades, WhetstoneDocument, type EditOptions, type TextEdit } from '../core/syntax';
+import { applyTextEdits, WhetstoneDocument, type EditOptions, type TextEdit } from '../core/syntax';
 
 export interface BufferOptions {
   /** The first revision (the LSP document version); 1 when omitted. */
@@ -168,7 +168,7 @@ export class OpenBuffer {
 
   /** Syntax and semantic diagnostics of the current revision, in source order, a half-typed statement's cascade folded into one. */
   diagnostics(): Diagnostic[] {
-    return foldCascades(this.current.text, inSourceOrder(withSyntaxFixes(this.current, this.current.syntaxDiagnostics), this.analysis().diagnostics));
+    return documentDiagnostics(this.current, this.analysis(), { fixes: true });
   }
 
   /** A new library context changes what imports mean: the next analysis uses it. */

@@ -25,7 +25,7 @@ import {
   type Type,
 } from '../core/semantics';
 import { createHash } from 'node:crypto';
-import { inSourceOrder } from '../core/ast';
+import { documentDiagnostics } from '../core/editing';
 import { WhetstoneDocument } from '../core/syntax';
 import { INDEXED_FILE_LIMITS } from './file-limits';
 import type { KeptDocuments } from './kept-documents';
@@ -55,7 +55,8 @@ export function checkText(text: string, resolver: ModuleResolver | undefined, li
 
 /** The check of a document already analysed with the resolver a check would use (a buffer that closes holding its file's text). */
 export function checkOfAnalysed(document: WhetstoneDocument, model: SemanticModel, exports: ModuleExports = moduleExportsOf(model), fixes = false): FileCheck {
-  return { diagnostics: inSourceOrder(document.syntaxDiagnostics, model.diagnostics).map((diagnostic) => plainDiagnostic(diagnostic, fixes)), exports, imports: importsOf(document) };
+  // As an open buffer's: a file shows the same problems, open or not.
+  return { diagnostics: documentDiagnostics(document, model, { fixes }).map((diagnostic) => plainDiagnostic(diagnostic, fixes)), exports, imports: importsOf(document) };
 }
 
 function importsOf(document: WhetstoneDocument): string[] {

@@ -22,3 +22,4 @@ export { renameMutations, importRenameMutations, importedFieldRenameMutations, n
 export { planImportedNameRename, type ImportedNameRename } from './rename-imported';
 export { importEdits } from './import-edits';
 export { withSyntaxFixes } from './syntax-fixes';
+export { documentDiagnostics } from './document-diagnostics';
