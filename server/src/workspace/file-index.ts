@@ -165,7 +165,12 @@ export class FileIndex {
     const found = new Map<string, { root: SourceRoot; link: boolean | undefined }>();
     for (const path of only ?? []) {
       const root = this.rootOf(path);
-      if (root && !found.has(path)) found.set(path, { root, link: undefined });
+      if (!root || found.has(path)) continue;
+      if (found.size >= MAX_INDEXED_FILES) {
+        this.problems.skipped(root.path, `the index holds at most ${MAX_INDEXED_FILES.toLocaleString('en-US')} files, the rest is not indexed`);
+        break;
+      }
+      found.set(path, { root, link: undefined });
     }
     for (const root of only ? [] : roots) {
       const walk = await findSourceFiles(root, MAX_INDEXED_FILES - found.size);
