@@ -53,16 +53,6 @@ describe('checking across files', () => {
     assert.match(String(missing?.message ?? ''), /missingThing/);
   });
 
-  it('a misspelt module path offers the indexed module close to it, in a file not open', async () => {
-    const typoUri = pathToFileURL(join(folder, 'typo.wst')).href;
-    writeFileSync(join(folder, 'typo.wst'), 'use pricng.{orderTotal};\nprint(orderTotal([1, 2]));\n');
-    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: typoUri, type: FileChangeType.Created }] });
-    const publication = await client.waitFor('typo.wst published', () => client.publicationsFor(typoUri).find((p) => p.diagnostics.some((d) => d.code === 'W_UNKNOWN_IMPORT')));
-    const unknown = publication.diagnostics.find((d) => d.code === 'W_UNKNOWN_IMPORT');
-    assert.match(String(unknown?.message ?? ''), /pricng\.wst/);
-    assert.equal((unknown?.data as { hint?: string } | undefined)?.hint, "Did you mean 'pricing'?");
-  });
-
   it('a half-typed file shows the same problems closed as open: its cascade folded into one', async () => {
     const text = 'type Point { x: number,\nfn norm(p: Point) { return p.x. }\nlet q = [1, 2\nprint(q);\n';
     const uri = pathToFileURL(join(folder, 'halfTyped.wst')).href;

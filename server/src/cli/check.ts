@@ -97,7 +97,7 @@ export async function runCheck(options: CheckOptions, output: Output): Promise<n
     const modulePath = inRoot.startsWith('..') || isAbsolute(inRoot) ? undefined : modulePathOf(inRoot.split(sep).join('/'));
     return modulePath ? [modulePath] : [];
   });
-  workspace.modules.setKnownModules(() => knownModules);
+  workspace.modules.setKnownModules(knownModules);
   const index = new FileIndex(workspace, {
     skipped: (path, problem) => output.err(`whetstone-agent: ${pathShown(path)}: ${problem}`),
     error: (error) => output.err(`whetstone-agent: ${messageOf(error)}`),

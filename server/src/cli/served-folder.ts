@@ -127,7 +127,6 @@ export async function openServedFolder(options: ServedFolderOptions): Promise<Se
     skipped: (path, problem) => log(`whetstone-agent: ${path}: ${problem}; not indexed`),
     error: (error) => log(`whetstone-agent: indexing: ${messageOf(error)}`),
   });
-  workspace.modules.setKnownModules(() => index.modulePaths());
   let closed = false;
   const roots = await realRoots(folders);
   // Each file is read once, as the language server reads it: its summary, and its exports for the

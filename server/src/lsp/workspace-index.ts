@@ -44,7 +44,6 @@ export class WorkspaceIndexing {
       skipped: (path, problem) => this.skipped(path, problem),
       error: (error) => log('Indexing failed', error),
     });
-    workspace.modules.setKnownModules(() => this.index.modulePaths());
     this.diagnostics = new WorkspaceDiagnostics(connection, workspace, this.index, buffers, log);
     buffers.keepClosed = (uri) => this.diagnostics.keepsClosed(uri);
     connection.onDidChangeWatchedFiles(

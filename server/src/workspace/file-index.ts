@@ -253,11 +253,6 @@ export class FileIndex {
     return this.files.values();
   }
 
-  /** The module path of every indexed file. */
-  *modulePaths(): IterableIterator<string> {
-    for (const file of this.files.values()) yield file.module;
-  }
-
   /**
    * The import graph of the workspace as it is now: every indexed file and every open buffer under
    * the roots, each importing, for each module path it names, the file `use` finds (the first root

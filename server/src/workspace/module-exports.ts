@@ -103,8 +103,9 @@ export interface ModuleWorkspace {
 
 export class ModuleExportsCache {
   private roots: readonly string[] = [];
-  /** The module paths of the files known (the index's): what a module not found may have meant. */
-  private knownModules: () => Iterable<string> = () => [];
+  /** Module paths a module not found may have meant, and what each module path not found was found close to. */
+  private knownModules: readonly string[] = [];
+  private readonly nearModules = new Map<string, string | undefined>();
   /** placesOf's answers for the current roots. */
   private readonly places = new Map<string, readonly { path: string; file: string }[] | null>();
   private realRoots: readonly { path: string; real: string }[] = [];
@@ -176,14 +177,25 @@ export class ModuleExportsCache {
     this.forgetAll();
   }
 
-  /** Where the module paths of the files known come from, for the "did you mean" of a module not found. */
-  setKnownModules(source: () => Iterable<string>): void {
-    this.knownModules = source;
+  /**
+   * The module paths a module not found is compared with, for its "did you mean" (the command
+   * line's: those of the files it checks). None by default: comparing each with every file of a
+   * workspace at every analysis would cost more than the hint is worth.
+   */
+  setKnownModules(modulePaths: readonly string[]): void {
+    this.knownModules = [...modulePaths];
+    this.nearModules.clear();
   }
 
   /** The answer for a module path that is no file: the files tried, and a known module path close to it. */
   notFound(modulePath: string, tried: string[]): { tried: string[]; near?: string } {
-    const near = tried.length > 0 ? closestName(modulePath, this.knownModules()) : undefined;
+    if (tried.length === 0 || this.knownModules.length === 0) return { tried };
+    if (!this.nearModules.has(modulePath)) {
+      // Bounded: a `use` typed letter by letter names a new path at each keystroke.
+      if (this.nearModules.size >= MAX_PLACES) this.nearModules.clear();
+      this.nearModules.set(modulePath, closestName(modulePath, this.knownModules));
+    }
+    const near = this.nearModules.get(modulePath);
     return near ? { tried, near } : { tried };
   }
 
