@@ -79,7 +79,7 @@ export async function checkWorkspace(index: FileIndex, modules: ModuleExportsCac
         if (members.has(candidate)) answer = inCycle(candidate);
         else if (modules.isOpen(candidate)) answer = modules.resolveFor(path, entry.module);
         else if (index.get(candidate)) {
-          // Exports no longer kept (the module cache holds a bounded number) are computed again, here.
+          // Exports not kept (stale after a change, or beyond the cache's bound) are computed again, here.
           const exports = modules.checkedExports(candidate);
           answer = exports ? { file, exports } : modules.resolveFor(path, entry.module);
         }
