@@ -208,6 +208,7 @@ function moduleText(path: string): string | undefined {
   return 'text' in read ? read.text : undefined;
 }
 
+/** Whether anything is at `path`, a dangling or outward link too: listed, the index says why it does not read it. */
 function exists(path: string): boolean {
   try {
     lstatSync(path);
