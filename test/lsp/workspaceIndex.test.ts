@@ -4,7 +4,7 @@
 // speaking for their files, and files that cannot be read safely skipped with the reason.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +14,7 @@ import {
   DocumentSymbolRequest,
   FileChangeType,
   SymbolKind,
+  WatchKind,
   WorkspaceSymbolRequest,
   type SymbolInformation,
   type WorkspaceSymbol,
@@ -79,10 +80,15 @@ describe('workspace index', () => {
     assert.equal(values.at(-1)?.kind, 'end');
   });
 
-  it('registers a watcher for *.wst files with the client', () => {
+  it('registers watchers with the client: *.wst files changed, anything created or deleted (a folder moved in or out is one event)', () => {
     const registration = client.registrations.find((r) => r.method === DidChangeWatchedFilesNotification.method);
     assert.ok(registration, 'didChangeWatchedFiles is registered');
-    assert.deepEqual(registration.registerOptions, { watchers: [{ globPattern: '**/*.wst' }] });
+    assert.deepEqual(registration.registerOptions, {
+      watchers: [
+        { globPattern: '**/*.wst', kind: WatchKind.Change },
+        { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete },
+      ],
+    });
     assert.equal(client.initializeResult?.capabilities.workspaceSymbolProvider, true);
   });
 
@@ -130,6 +136,45 @@ describe('workspace index', () => {
     rmSync(path);
     await watched(client, path, FileChangeType.Deleted);
     await eventually(client, 'the deleted file out of the index', async () => (await symbols(client, 'countStock')).length === 0);
+  });
+
+  it('reads a folder of modules moved in whole, and forgets it when the folder is deleted', async () => {
+    const importer = join(folder, 'depot.wst');
+    const importerUri = pathToFileURL(importer).href;
+    const lastCodes = (): string[] | undefined => client.publicationsFor(importerUri).at(-1)?.diagnostics.map((d) => String(d.code));
+    writeFileSync(importer, 'use stockroom.aisle.shelf.{restockShelf};\nlet n: number = restockShelf(2);\nprint(n);\n');
+    await watched(client, importer, FileChangeType.Created);
+    await eventually(client, 'the importer warned of a module not there', async () => lastCodes()?.includes('W_UNKNOWN_IMPORT') === true);
+
+    // Made elsewhere and moved in: the watcher names the folder only.
+    const staging = mkdtempSync(join(tmpdir(), 'whetstone-staging-'));
+    mkdirSync(join(staging, 'aisle'));
+    writeFileSync(join(staging, 'aisle', 'shelf.wst'), 'fn restockShelf(count: number): number {\n  return count + 1;\n}\n');
+    writeFileSync(join(staging, 'aisle', 'notes.txt'), 'not a module\n');
+    mkdirSync(join(staging, 'node_modules'));
+    writeFileSync(join(staging, 'node_modules', 'vendored.wst'), 'fn vendoredOnly() {}\n');
+    renameSync(staging, join(folder, 'stockroom'));
+    await watched(client, join(folder, 'stockroom'), FileChangeType.Created);
+    await eventually(client, 'the moved folder’s module in the index', async () => (await symbols(client, 'restockShelf')).length === 1);
+    const [found] = await symbols(client, 'restockShelf');
+    assert.equal(found.location.uri, pathToFileURL(join(folder, 'stockroom', 'aisle', 'shelf.wst')).href);
+    assert.equal(found.containerName, 'stockroom.aisle.shelf');
+    await eventually(client, 'the importer checked again, clean', async () => lastCodes()?.length === 0);
+    assert.deepEqual(await symbols(client, 'vendoredOnly'), [], 'node_modules inside the moved folder is not indexed');
+
+    // Something created and deleted that is neither a module nor a folder is passed over.
+    writeFileSync(join(folder, 'README.txt'), 'notes\n');
+    await watched(client, join(folder, 'README.txt'), FileChangeType.Created);
+    rmSync(join(folder, 'README.txt'));
+    await watched(client, join(folder, 'README.txt'), FileChangeType.Deleted);
+
+    rmSync(join(folder, 'stockroom'), { recursive: true });
+    await watched(client, join(folder, 'stockroom'), FileChangeType.Deleted);
+    await eventually(client, 'the deleted folder’s module out of the index', async () => (await symbols(client, 'restockShelf')).length === 0);
+    await eventually(client, 'the importer warned again', async () => lastCodes()?.includes('W_UNKNOWN_IMPORT') === true);
+    assert.deepEqual(client.logs.filter((entry) => /Could not index/.test(entry.message)), [], 'every change was taken');
+    rmSync(importer);
+    await watched(client, importer, FileChangeType.Deleted);
   });
 
   it('lets an open buffer speak for its file, and reads the file again when it closes', async () => {

@@ -1,16 +1,17 @@
 // Keeps the workspace index (workspace/file-index.ts) built and current over LSP: the build at start
 // (and when the source roots change) in the background with work-done progress ("Indexing 1,000
-// Whetstone files", reports with a count, end), the `**/*.wst` file watcher registered with the
-// client (created, changed, deleted), and the files skipped, each named once in the log. The same
+// Whetstone files", reports with a count, end), the file watchers registered with the client
+// (`*.wst` files changed; files and folders created and deleted), and the files skipped, each named
+// once in the log. The same
 // roots and file changes go to the workspace's module exports cache (what imports resolve to).
 // The build ends with every file's check (workspace/workspace-check.ts, on the same workers), whose
 // diagnostics workspace-diagnostics.ts publishes; it hears of the files changed on disk too.
 import { realpath } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DidChangeWatchedFilesNotification, FileChangeType, type Connection, type InitializeParams, type WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
+import { DidChangeWatchedFilesNotification, FileChangeType, WatchKind, type Connection, type InitializeParams, type WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
 import { terminalLine } from '../protocol/display-text';
 import { FileIndex } from '../workspace/file-index';
-import type { SourceRoot } from '../workspace/source-files';
+import { WHETSTONE_EXTENSION, type SourceRoot } from '../workspace/source-files';
 import { indexAndCheckWorkspace } from '../workspace/index-and-check';
 import type { Workspace } from '../workspace/workspace';
 import type { DiagnosticsPublisher } from './diagnostics';
@@ -52,21 +53,33 @@ export class WorkspaceIndexing {
           const path = filePath(change.uri);
           if (path === undefined) continue;
           this.queue = this.queue
-            .then(async () => {
-              if (change.type === FileChangeType.Deleted) {
-                const removed = this.index.remove(path);
-                this.diagnostics.filesRemoved(removed.length > 0 ? removed : [path]);
-              } else {
-                await this.index.refresh(path);
-                this.diagnostics.fileChanged(path);
-              }
-            })
-            // What importers of the file see changes with it (module-exports.ts).
-            .then(() => workspace.modules.fileChanged(path))
+            .then(() => this.fileChanged(path, change.type))
             .catch((error: unknown) => log('Could not index a changed file', error));
         }
       }),
     );
+  }
+
+  /** Applies one watched change: a `*.wst` file, or a folder created or deleted whole. */
+  private async fileChanged(path: string, type: FileChangeType): Promise<void> {
+    let changed: string[];
+    if (type === FileChangeType.Deleted) {
+      changed = this.index.remove(path);
+      // Anything else deleted (not a module, nor a folder of them) changes nothing here.
+      if (changed.length === 0 && !path.endsWith(WHETSTONE_EXTENSION)) return;
+      this.diagnostics.filesRemoved(changed.length > 0 ? changed : [path]);
+    } else if (path.endsWith(WHETSTONE_EXTENSION)) {
+      await this.index.refresh(path);
+      this.diagnostics.fileChanged(path);
+      changed = [path];
+    } else {
+      if (type !== FileChangeType.Created) return;
+      // A folder: its files; anything else created (not a module) gives none.
+      changed = await this.index.refreshFolder(path);
+      for (const file of changed) this.diagnostics.fileChanged(file);
+    }
+    // What importers of the files see changes with them (module-exports.ts).
+    for (const file of type === FileChangeType.Deleted && changed.length === 0 ? [path] : changed) this.workspace.modules.fileChanged(file);
   }
 
   /** Notes whether the client lets the server register a file watcher. */
@@ -74,10 +87,19 @@ export class WorkspaceIndexing {
     this.watchRegistration = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   }
 
-  /** Asks the client to report `*.wst` files created, changed and deleted on disk (after initialized). */
+  /**
+   * Asks the client to report `*.wst` files changed on disk, and anything created or deleted (after
+   * initialized): a folder moved in, checked out or deleted whole is reported as the folder alone,
+   * with no event for the files in it, so a `*.wst` pattern would never hear of them.
+   */
   async watchFiles(): Promise<void> {
     if (!this.watchRegistration) return;
-    await this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.wst' }] });
+    await this.connection.client.register(DidChangeWatchedFilesNotification.type, {
+      watchers: [
+        { globPattern: `**/*${WHETSTONE_EXTENSION}`, kind: WatchKind.Change },
+        { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete },
+      ],
+    });
   }
 
   /** Indexes the folders `roots` (absolute paths) afresh, unless they are the ones indexed already. */

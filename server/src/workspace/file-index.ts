@@ -236,6 +236,30 @@ export class FileIndex {
     this.closedBuffers.set(path, { text: buffer.text, summary: this.summaryOfClosing(buffer) });
   }
 
+  /**
+   * Reads every `*.wst` file under the folder `path` (created on disk, or moved in whole: the
+   * editor's watcher names the folder, not the files in it), by the build's rules; returns the
+   * files read. Anything else at `path` (a file of another kind, a link) gives none.
+   */
+  async refreshFolder(path: string): Promise<string[]> {
+    const root = this.rootOf(path);
+    if (root === undefined || inSkippedFolder(join(path, 'x'), root.path)) return [];
+    try {
+      if (!(await lstat(path)).isDirectory()) return [];
+    } catch {
+      return []; // gone again
+    }
+    const walk = await findSourceFiles(root, Math.max(0, MAX_INDEXED_FILES - this.files.size), path);
+    for (const { path: skipped, problem } of walk.skipped) this.problems.skipped(skipped, problem);
+    if (walk.truncated !== undefined) this.problems.skipped(path, `${walk.truncated}; the index holds at most ${MAX_INDEXED_FILES.toLocaleString('en-US')} files, the rest is not indexed`);
+    const read: string[] = [];
+    for (const file of walk.files) {
+      await this.refresh(file.path);
+      read.push(file.path);
+    }
+    return read;
+  }
+
   /** Forgets `path`, and every file under it when it was a folder (deleted on disk); returns the files forgotten. */
   remove(path: string): string[] {
     const removed = this.files.delete(path) ? [path] : [];

@@ -50,8 +50,8 @@ export function inSkippedFolder(path: string, root: string): boolean {
   return folders.some((folder) => folder !== '' && skippedFolder(folder));
 }
 
-/** The `*.wst` files under `root`, in a stable order, at most `limit` of them. */
-export async function findSourceFiles(root: SourceRoot, limit: number): Promise<SourceWalk> {
+/** The `*.wst` files under `root` (or under its folder `from`), in a stable order, at most `limit` of them. */
+export async function findSourceFiles(root: SourceRoot, limit: number, from = root.path): Promise<SourceWalk> {
   const walk: SourceWalk = { files: [], skipped: [] };
   let entries = 0;
   const visit = async (folder: string): Promise<void> => {
@@ -64,7 +64,7 @@ export async function findSourceFiles(root: SourceRoot, limit: number): Promise<
     const names: { name: string; kind: 'folder' | 'file' | 'link' }[] = [];
     for await (const entry of directory) {
       if (++entries > MAX_WALKED_ENTRIES) {
-        walk.truncated = `more than ${MAX_WALKED_ENTRIES.toLocaleString('en-US')} folder entries under ${root.path}`;
+        walk.truncated = `more than ${MAX_WALKED_ENTRIES.toLocaleString('en-US')} folder entries under ${from}`;
         break;
       }
       if (entry.isDirectory()) names.push({ name: entry.name, kind: 'folder' });
@@ -90,7 +90,7 @@ export async function findSourceFiles(root: SourceRoot, limit: number): Promise<
       }
     }
   };
-  await visit(root.path);
+  await visit(from);
   return walk;
 }
 
