@@ -117,7 +117,7 @@ export class LspClient {
           configuration: true,
           didChangeConfiguration: { dynamicRegistration: true },
           workspaceEdit: { documentChanges: true },
-          ...(options.workspaceCapabilities ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}),
+          ...(options.workspaceCapabilities ? { didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true } : {}),
         },
         textDocument: {
           publishDiagnostics: { versionSupport: true, dataSupport: true, relatedInformation: true },

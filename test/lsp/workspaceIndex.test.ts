@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import {
   DidChangeWatchedFilesNotification,
+  DidChangeWorkspaceFoldersNotification,
   DocumentSymbolRequest,
   FileChangeType,
   SymbolKind,
@@ -303,5 +304,48 @@ describe('workspace index: whetstone.sourceRoots', () => {
     await watched(client, join(folder, 'src', 'billing', 'invoice.wst'), FileChangeType.Changed);
     await eventually(client, 'the watched changes handled', async () => (await symbols(client, 'invoiceSum')).length === 1);
     assert.deepEqual(await symbols(client, 'draftTotal'), []);
+  });
+});
+
+describe('workspace index: workspace folders added and removed', () => {
+  let app: string;
+  let shared: string;
+  let client: LspClient;
+
+  before(async () => {
+    app = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-index-app-')));
+    shared = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-index-shared-')));
+    mkdirSync(join(shared, 'units'));
+    writeFileSync(join(shared, 'units', 'length.wst'), 'fn toMetres(feet: number): number {\n  return feet * 0.3048;\n}\n');
+    writeFileSync(join(app, 'survey.wst'), 'use units.length.{toMetres};\nlet height: number = toMetres(12);\nprint(height);\n');
+    client = await LspClient.start({ workspaceFolder: app, workspaceCapabilities: true });
+    await client.waitFor('the index to be built', () => client.progress.find((p) => p.value.kind === 'end'));
+  });
+  after(async () => {
+    await client?.shutdown();
+    rmSync(app, { recursive: true, force: true });
+    rmSync(shared, { recursive: true, force: true });
+  });
+
+  it('indexes a folder added to the workspace, resolves imports into it, and forgets it when it is removed', async () => {
+    assert.deepEqual(client.initializeResult?.capabilities.workspace?.workspaceFolders, { supported: true, changeNotifications: true });
+    const survey = pathToFileURL(join(app, 'survey.wst')).href;
+    const lastCodes = (): string[] | undefined => client.publicationsFor(survey).at(-1)?.diagnostics.map((d) => String(d.code));
+    await eventually(client, 'the import warned of, with one folder', async () => lastCodes()?.includes('W_UNKNOWN_IMPORT') === true);
+    const folder = { uri: pathToFileURL(shared).href, name: 'shared' };
+
+    await client.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added: [folder], removed: [] } });
+    await eventually(client, 'the added folder indexed', async () => (await symbols(client, 'toMetres')).length === 1);
+    assert.equal((await symbols(client, 'toMetres'))[0].containerName, 'units.length');
+    await eventually(client, 'the import found in the added folder', async () => lastCodes()?.length === 0);
+
+    await client.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added: [], removed: [folder] } });
+    await eventually(client, 'the removed folder forgotten', async () => (await symbols(client, 'toMetres')).length === 0);
+    await eventually(client, 'the import warned of again', async () => lastCodes()?.includes('W_UNKNOWN_IMPORT') === true);
+    // A malformed change is passed over and the server goes on.
+    await client.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added: [null, { uri: 42 }], removed: 'all' } } as never);
+    assert.equal((await symbols(client, 'toMetres')).length, 0);
+    assert.deepEqual(client.logs.filter((entry) => /didChangeWorkspaceFolders failed/.test(entry.message)), []);
+    assert.equal(client.exitCode, undefined);
   });
 });

@@ -15,7 +15,7 @@ import { answerSuggestion, editorSuggestionSource } from './editor-suggestions';
 import { LibrarySetting, workspaceFolderPath } from './library-setting';
 import { LspAgentHost } from './lsp-agent-host';
 import { DEFAULT_SETTINGS, fetchSettings, settingsFromPush, type ServerSettings } from './settings';
-import { sourceRootPaths, workspaceFolderPaths } from './source-roots';
+import { changedFolders, sourceRootPaths, workspaceFolderPaths } from './source-roots';
 import { PACKAGE } from '../workspace/package-manifest';
 
 export const SERVER_NAME = 'whetstone-language-server';
@@ -44,6 +44,8 @@ export function startServer(connection: Connection): ServerHandle {
   let agentServer: AgentServerControl | undefined;
   let workspaceFolder: string | undefined;
   let workspaceFolders: string[] = [];
+  let sourceRootsSetting: readonly string[] = DEFAULT_SETTINGS.sourceRoots;
+  let folderChanges = false;
   let configurationPull = false;
   let suggestionSettings = DEFAULT_SETTINGS.suggestions;
   const suggestions = editorSuggestionSource(agentHost, () => suggestionSettings);
@@ -61,7 +63,8 @@ export function startServer(connection: Connection): ServerHandle {
     if (previous !== diagnostics.semanticDelayMs) connection.console.info(`Semantic diagnostics now wait ${diagnostics.semanticDelayMs} ms after the last change`);
     await library.apply(settings.library, workspaceFolder);
     // In the background: the editor is answered while the files are read.
-    void features.indexing.setSourceRoots(sourceRootPaths(settings.sourceRoots, workspaceFolders));
+    sourceRootsSetting = settings.sourceRoots;
+    void features.indexing.setSourceRoots(sourceRootPaths(sourceRootsSetting, workspaceFolders));
     await agentServer?.setSettings(settings.agentServer);
   };
   const refreshSettings = async (): Promise<void> => {
@@ -79,6 +82,7 @@ export function startServer(connection: Connection): ServerHandle {
     configurationPull = params.capabilities.workspace?.configuration === true;
     workspaceFolder = workspaceFolderPath(params);
     workspaceFolders = workspaceFolderPaths(params);
+    folderChanges = params.capabilities.workspace?.workspaceFolders === true;
     const options = params.initializationOptions as WhetstoneInitializationOptions | undefined;
     // Accepting and rejecting suggestions trains a model per workspace: in the extension's storage
     // for this workspace when the client gives one, else beside the workspace's files.
@@ -89,7 +93,11 @@ export function startServer(connection: Connection): ServerHandle {
     // attach can change files. VS Code's client says so; others opt in the same way.
     void agentServer.setTrusted(options?.trusted === true);
     if (typeof options?.ideName === 'string' && options.ideName !== '') agentHost.info.ideName = options.ideName;
-    return { capabilities: features.initialize(params), serverInfo: { name: SERVER_NAME, version: SERVER_VERSION } };
+    const capabilities = features.initialize(params);
+    // Folders added to the workspace or removed from it (the first stays: VS Code restarts the
+    // extension host when it changes) are indexed or forgotten, as the source roots follow them.
+    if (folderChanges) capabilities.workspace = { ...capabilities.workspace, workspaceFolders: { supported: true, changeNotifications: true } };
+    return { capabilities, serverInfo: { name: SERVER_NAME, version: SERVER_VERSION } };
   });
 
   connection.onInitialized(
@@ -99,6 +107,14 @@ export function startServer(connection: Connection): ServerHandle {
         await connection.client.register(DidChangeConfigurationNotification.type, { section: 'whetstone' }).catch(() => undefined);
       }
       await features.indexing.watchFiles().catch((error: unknown) => log('Could not ask the client to watch *.wst files', error));
+      if (folderChanges) {
+        connection.workspace.onDidChangeWorkspaceFolders(
+          guardedNotification(log, 'didChangeWorkspaceFolders', (event) => {
+            workspaceFolders = changedFolders(workspaceFolders, event);
+            void features.indexing.setSourceRoots(sourceRootPaths(sourceRootsSetting, workspaceFolders));
+          }),
+        );
+      }
       // Without workspace/configuration the defaults hold until the client pushes settings.
       if (configurationPull) await refreshSettings();
       else await applySettings(DEFAULT_SETTINGS);
