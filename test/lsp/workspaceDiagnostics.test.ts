@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { CodeActionKind, CodeActionRequest, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, type CodeAction, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { CodeActionKind, CodeActionRequest, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, type CodeAction, type FileEvent, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { LspClient } from './lspClient';
 
 const PRICING = 'fn orderTotal(prices: list<number>): number {\n  let t = 0;\n  for p in prices {\n    t = t + p;\n  }\n  return t;\n}\n';
@@ -373,5 +373,33 @@ describe('a signature change that reaches many files (checked on worker threads)
     const again = await client.change(pricing, [{ range: { start: { line: 0, character: 22 }, end: { line: 0, character: 34 } }, text: 'string' }]);
     await client.fullDiagnostics(pricing, again);
     await allLatest(seen, 1, 'every dependent wrong again');
+    await client.close(pricing);
+    await allLatest(new Map(), 0, 'every dependent clean with the file on disk');
+  });
+
+  it('takes a branch switch (the module and half its importers changed on disk, in one notification) as one change', async () => {
+    const counts = new Map(dependents().map((uri) => [uri, client.publicationsFor(uri).length]));
+    // The module now wants a string; the changed importers call it with one, the others still with a list.
+    writeFileSync(join(folder, 'pricing.wst'), PRICING.replace('prices: list<number>', 'prices: string'));
+    const switched = Array.from({ length: MANY / 2 }, (_, n) => `orders${n}.wst`);
+    for (const file of switched) writeFileSync(join(folder, file), ORDERS.replace('orderTotal([1, 2])', 'orderTotal("1, 2")'));
+    const changes: FileEvent[] = ['pricing.wst', ...switched].map((file) => ({ uri: uriOf(folder, file), type: FileChangeType.Changed }));
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
+    await client.waitFor(
+      'each importer as the switched branch makes it',
+      () =>
+        dependents().every((uri, n) => {
+          const latest = client.publicationsFor(uri).slice(counts.get(uri)).at(-1);
+          return n < MANY / 2 ? client.publicationsFor(uri).length === counts.get(uri) || latest?.diagnostics.length === 0 : latest?.diagnostics.length === 1;
+        }) || undefined,
+      60_000,
+    );
+    for (const uri of dependents().slice(MANY / 2)) assert.match(String(client.publicationsFor(uri).at(-1)?.diagnostics[0].message), /not assignable to parameter 'prices' of type string/);
+    // Nothing changed for the switched importers' Problems (clean before, clean after): nothing is sent twice.
+    for (const uri of dependents().slice(0, MANY / 2)) assert.ok(client.publicationsFor(uri).length - (counts.get(uri) ?? 0) <= 1, `${uri} published at most once`);
+    // Later changes to the files of the branch are taken as before.
+    writeFileSync(join(folder, 'orders0.wst'), ORDERS);
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(folder, 'orders0.wst'), type: FileChangeType.Changed }] });
+    await client.waitFor('orders0 wrong again', () => (client.publicationsFor(uriOf(folder, 'orders0.wst')).at(-1)?.diagnostics.length === 1 ? true : undefined), 60_000);
   });
 });

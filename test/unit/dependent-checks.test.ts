@@ -46,7 +46,7 @@ describe('dependents checked again on worker threads', () => {
   async function changeHub(parameter: string): Promise<void> {
     writeFileSync(hub(), `fn total(x: ${parameter}): number {\n  return 1;\n}\n`);
     await index.refresh(hub());
-    workspace.modules.fileChanged(hub());
+    workspace.modules.filesChanged([hub()]);
   }
 
   async function settled(): Promise<void> {

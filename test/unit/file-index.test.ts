@@ -229,3 +229,49 @@ describe('FileIndex', () => {
     }
   });
 });
+
+describe('files changed on disk: the index and the module cache', () => {
+  it('takes several changes as one, and what a module imports from its newest text even when the index read an older one', async () => {
+    const folder = realpathSync(mkdtempSync(join(tmpdir(), 'whetstone-index-changes-')));
+    try {
+      writeFileSync(join(folder, 'rates.wst'), 'fn rate(): number { return 1; }\n');
+      writeFileSync(join(folder, 'labels.wst'), 'fn rate(): string { return "one"; }\n');
+      writeFileSync(join(folder, 'prices.wst'), 'use rates.{rate};\nconst PRICE = rate();\n');
+      const workspace = new Workspace();
+      workspace.modules.setRoots([folder]);
+      const index = new FileIndex(workspace, problems, { workers: false });
+      await index.build([{ path: folder, real: folder }], progress());
+      const buffer = workspace.open(pathToFileURL(join(folder, 'shop.wst')).href, 'use prices.{PRICE};\nlet shown: string = PRICE;\nprint(shown);\n');
+      assert.deepEqual(
+        buffer.diagnostics().map((d) => d.code),
+        ['E_TYPE_MISMATCH'],
+      );
+      const announced: unknown[] = [];
+      workspace.modules.onDidChange((change) => announced.push(change));
+
+      // Read by the index and told together: one change, and prices now imports labels.
+      writeFileSync(join(folder, 'prices.wst'), 'use labels.{rate};\nconst PRICE = rate();\n');
+      writeFileSync(join(folder, 'rates.wst'), 'fn rate(): number { return 2; }\n');
+      await index.refresh(join(folder, 'prices.wst'));
+      await index.refresh(join(folder, 'rates.wst'));
+      workspace.modules.filesChanged([join(folder, 'prices.wst'), join(folder, 'rates.wst')]);
+      assert.deepEqual(announced, [{ paths: [join(folder, 'prices.wst'), join(folder, 'rates.wst')] }]);
+      assert.deepEqual(
+        buffer.diagnostics().map((d) => d.code),
+        [],
+      );
+      assert.deepEqual(index.importersOf(join(folder, 'labels.wst')), [join(folder, 'prices.wst')]);
+
+      // Changed again before the index read it: the module cache goes by the text on disk, not the index's older reading.
+      writeFileSync(join(folder, 'prices.wst'), 'use rates.{rate};\nconst PRICE = rate();\n');
+      workspace.modules.filesChanged([join(folder, 'prices.wst')]);
+      assert.deepEqual(
+        buffer.diagnostics().map((d) => d.code),
+        ['E_TYPE_MISMATCH'],
+      );
+      index.dispose();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

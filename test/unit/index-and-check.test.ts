@@ -110,7 +110,7 @@ describe('a change carried on only where it changes what is imported', () => {
     assert.deepEqual(top.diagnostics().map((d) => d.code), []);
     for (const name of ['steady', 'relay']) assert.equal(workspace.modules.checkFile(join(folder, `${name}.wst`))?.exportsChanged, false, `${name} checked again, unchanged`);
     writeFileSync(join(folder, 'hub.wst'), 'fn hub(x: string): string {\n  return x;\n}\n');
-    workspace.modules.fileChanged(join(folder, 'hub.wst'));
+    workspace.modules.filesChanged([join(folder, 'hub.wst')]);
     assert.equal(workspace.modules.checkFile(join(folder, 'steady.wst'))?.exportsChanged, false, 'steady exports what it did');
     assert.equal(workspace.modules.checkFile(join(folder, 'relay.wst'))?.exportsChanged, true, 'relay exports hub’s new type');
     assert.deepEqual(top.diagnostics().map((d) => d.code), ['E_TYPE_MISMATCH', 'E_TYPE_MISMATCH']);

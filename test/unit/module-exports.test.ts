@@ -68,7 +68,7 @@ describe('module exports for open buffers', () => {
     writeFileSync(join(folder, 'seed.wst'), 'fn seed(): string { return "a"; }\n');
     let announced = 0;
     workspace.modules.onDidChange(() => announced++);
-    workspace.modules.fileChanged(join(folder, 'seed.wst'));
+    workspace.modules.filesChanged([join(folder, 'seed.wst')]);
     assert.equal(announced, 1);
     assert.deepEqual(
       buffer.diagnostics().map((d) => d.code),
@@ -88,14 +88,14 @@ describe('module exports for open buffers', () => {
     assert.deepEqual(codes(), ['E_TYPE_MISMATCH']);
     // A change b does not import: b's view of its cycle stands, and says the same.
     writeFileSync(join(cycle, 'other.wst'), 'fn other(): string { return "a"; }\n');
-    workspace.modules.fileChanged(join(cycle, 'other.wst'));
+    workspace.modules.filesChanged([join(cycle, 'other.wst')]);
     assert.deepEqual(codes(), ['E_TYPE_MISMATCH']);
     // A change b imports from outside the cycle: b is seen anew.
     writeFileSync(join(cycle, 'seed.wst'), 'fn seed(): string { return "a"; }\n');
-    workspace.modules.fileChanged(join(cycle, 'seed.wst'));
+    workspace.modules.filesChanged([join(cycle, 'seed.wst')]);
     assert.deepEqual(codes(), []);
     writeFileSync(join(cycle, 'seed.wst'), 'fn seed(): number { return 1; }\n');
-    workspace.modules.fileChanged(join(cycle, 'seed.wst'));
+    workspace.modules.filesChanged([join(cycle, 'seed.wst')]);
     assert.deepEqual(codes(), ['E_TYPE_MISMATCH']);
   });
 
@@ -163,7 +163,7 @@ describe('module exports for open buffers', () => {
       workspace.open(orderUri, orderText).analysis();
       workspace.close(orderUri);
       writeFileSync(price, 'fn total(prices: list<number>): string { return "0"; }\n');
-      workspace.modules.fileChanged(price);
+      workspace.modules.filesChanged([price]);
       // Now the return of `sum` is wrong (line 2), and `wrong` is right.
       assert.deepEqual(
         workspace.modules.checkFile(order)?.diagnostics.map((d) => [d.code, d.line]),
@@ -189,13 +189,13 @@ describe('module exports for open buffers', () => {
       assert.equal(workspace.modules.standingDiagnostics(invoice, invoiceText.replace('string', 'number')), undefined);
       // The module it could not find appears: nothing it used changed, but its import resolves otherwise now.
       writeFileSync(join(dir, 'later.wst'), 'const soon = 1;\n');
-      workspace.modules.fileChanged(join(dir, 'later.wst'));
+      workspace.modules.filesChanged([join(dir, 'later.wst')]);
       assert.equal(workspace.modules.standingDiagnostics(invoice, invoiceText), undefined);
       // Checked again, it stands; then the module it imports changes what it exports.
       assert.deepEqual(workspace.modules.checkFile(invoice)?.diagnostics.map((d) => d.code), ['E_TYPE_MISMATCH']);
       assert.ok(workspace.modules.standingDiagnostics(invoice, invoiceText));
       writeFileSync(rate, 'fn rate(n: number): string { return "x"; }\n');
-      workspace.modules.fileChanged(rate);
+      workspace.modules.filesChanged([rate]);
       assert.equal(workspace.modules.standingDiagnostics(invoice, invoiceText), undefined);
       // A buffer of that text sees the change: its own analysis is clean.
       const buffer = workspace.open(pathToFileURL(invoice).href, invoiceText);

@@ -50,7 +50,7 @@ describe('rename across files, in the workspace', () => {
     );
     // Changed on disk with no word to the index: a line above moves every token.
     writeFileSync(join(folder, 'orders.wst'), '// totals\nuse pricing.{total};\nlet t = total([1]);\n');
-    workspace.modules.fileChanged(join(folder, 'orders.wst'));
+    workspace.modules.filesChanged([join(folder, 'orders.wst')]);
     const plan = planWorkspaceRename(index, workspace.modules, target, 'sum');
     assert.ok(plan.ok);
     const orders = plan.files.find((file) => file.path === join(folder, 'orders.wst'));

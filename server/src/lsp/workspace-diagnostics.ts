@@ -108,11 +108,11 @@ export class WorkspaceDiagnostics {
     };
   }
 
-  /** A file created or changed on disk (the index has read it again): checked again. */
-  fileChanged(path: string): void {
-    // A check of it under way read its text before: not published.
+  /** Files created or changed on disk (the index has read them again): checked again. */
+  filesChanged(paths: readonly string[]): void {
+    // A check of one under way read its text before: not published.
     this.checks.supersede();
-    if (this.index.get(path)) this.enqueue([path]);
+    this.enqueue(paths.filter((path) => this.index.get(path) !== undefined));
   }
 
   /** Files deleted on disk (or a folder with them): their diagnostics leave the Problems panel. */

@@ -49,37 +49,44 @@ export class WorkspaceIndexing {
     buffers.keepClosed = (uri) => this.diagnostics.keepsClosed(uri);
     connection.onDidChangeWatchedFiles(
       guardedNotification(log, 'didChangeWatchedFiles', (params) => {
+        const changes: { path: string; type: FileChangeType }[] = [];
         for (const change of params.changes ?? []) {
           const path = filePath(change.uri);
-          if (path === undefined) continue;
-          this.queue = this.queue
-            .then(() => this.fileChanged(path, change.type))
-            .catch((error: unknown) => log('Could not index a changed file', error));
+          if (path !== undefined) changes.push({ path, type: change.type });
         }
+        if (changes.length === 0) return;
+        this.queue = this.queue.then(() => this.filesChanged(changes)).catch((error: unknown) => log('Could not index a changed file', error));
       }),
     );
   }
 
-  /** Applies one watched change: a `*.wst` file, or a folder created or deleted whole. */
-  private async fileChanged(path: string, type: FileChangeType): Promise<void> {
-    let changed: string[];
-    if (type === FileChangeType.Deleted) {
-      changed = this.index.remove(path);
-      // Anything else deleted (not a module, nor a folder of them) changes nothing here.
-      if (changed.length === 0 && !path.endsWith(WHETSTONE_EXTENSION)) return;
-      this.diagnostics.filesRemoved(changed.length > 0 ? changed : [path]);
-    } else if (path.endsWith(WHETSTONE_EXTENSION)) {
-      await this.index.refresh(path);
-      this.diagnostics.fileChanged(path);
-      changed = [path];
-    } else {
-      if (type !== FileChangeType.Created) return;
-      // A folder: its files; anything else created (not a module) gives none.
-      changed = await this.index.refreshFolder(path);
-      for (const file of changed) this.diagnostics.fileChanged(file);
+  /**
+   * Applies the changes of one notification, in order, then has what they reach checked once: a
+   * branch switched reports hundreds of files together, and checking the files that depend on
+   * them after each one would redo most of the work hundreds of times.
+   */
+  private async filesChanged(changes: readonly { path: string; type: FileChangeType }[]): Promise<void> {
+    const removed = new Set<string>();
+    const read = new Set<string>();
+    for (const { path, type } of changes) {
+      if (type === FileChangeType.Deleted) {
+        const forgotten = this.index.remove(path);
+        // Anything else deleted (not a module, nor a folder of them) changes nothing here.
+        if (forgotten.length === 0 && !path.endsWith(WHETSTONE_EXTENSION)) continue;
+        for (const file of forgotten.length > 0 ? forgotten : [path]) removed.add(file);
+      } else if (path.endsWith(WHETSTONE_EXTENSION)) {
+        await this.index.refresh(path);
+        read.add(path);
+      } else if (type === FileChangeType.Created) {
+        // A folder: its files; anything else created (not a module) gives none.
+        for (const file of await this.index.refreshFolder(path)) read.add(file);
+      }
     }
+    if (removed.size > 0) this.diagnostics.filesRemoved([...removed]);
+    if (read.size > 0) this.diagnostics.filesChanged([...read]);
     // What importers of the files see changes with them (module-exports.ts).
-    for (const file of type === FileChangeType.Deleted && changed.length === 0 ? [path] : changed) this.workspace.modules.fileChanged(file);
+    const changed = [...new Set([...removed, ...read])];
+    if (changed.length > 0) this.workspace.modules.filesChanged(changed);
   }
 
   /** Notes whether the client lets the server register a file watcher. */

@@ -15,6 +15,7 @@ import { pathOfBufferUri } from './buffer-path';
 import type { Disposable } from './events';
 import { INDEXED_FILE_LIMITS, MAX_INDEXED_FILES } from './file-limits';
 import { summarizeDocument, summarizeParsed, summarizeText, type DeclarationSummary, type FileSummary } from './file-summary';
+import { textHash } from './file-check';
 import { summarizeReferences, type ReferenceSummary } from './reference-summary';
 import { readFileWithinAsync } from './regular-file';
 import { SummaryPool } from './summary-pool';
@@ -36,6 +37,8 @@ export interface IndexedFile {
   summary: FileSummary;
   /** Whether it is a link to a file inside its root, read through the link. */
   followLinks: boolean;
+  /** The hash of the text summarised (file-check.ts textHash). */
+  hash?: string;
 }
 
 /** A declaration found by a search, with the file it is in. */
@@ -114,6 +117,11 @@ export class FileIndex {
     // A buffer that closes no longer speaks for its file: what is on disk does again. Its file
     // mostly holds the text it had (saved, or never changed): then the summary is the buffer's,
     // taken from its document as it closes, and the file is read but not parsed again.
+    // The module cache reads a changed file's imports from this reading when the text is the same.
+    workspace.modules.readingOf = (path) => {
+      const file = this.files.get(path);
+      return file?.hash === undefined ? undefined : { hash: file.hash, imports: file.summary.imports.flatMap((entry) => (entry.module ? [entry.module] : [])) };
+    };
     this.listening = [
       workspace.onWillClose((buffer) => this.noteClosing(buffer)),
       workspace.onDidClose((uri) => void this.refresh(pathOfBufferUri(uri)).catch((error: unknown) => problems.error(error))),
@@ -499,7 +507,7 @@ export class FileIndex {
     // A build for other roots may have started while the file was read. (A buffer that opened
     // meanwhile speaks for the file; the summary is kept for when it closes.)
     if (this.rootOf(path) !== root) return;
-    this.files.set(path, { path, uri: pathToFileURL(path).href, module: this.moduleOf(path, root.path), summary: outcome.summary, followLinks });
+    this.files.set(path, { path, uri: pathToFileURL(path).href, module: this.moduleOf(path, root.path), summary: outcome.summary, followLinks, ...(outcome.hash ? { hash: outcome.hash } : {}) });
   }
 
   private rootOf(path: string): SourceRoot | undefined {
@@ -518,7 +526,7 @@ async function summarizeHere(path: string, followLinks: boolean, closed?: { text
   if ('problem' in read) return read;
   // A leading byte-order mark is not part of the text (as in editors).
   const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
-  return { summary: closed?.text === text ? closed.summary : summarizeText(text) };
+  return { summary: closed?.text === text ? closed.summary : summarizeText(text), hash: textHash(text) };
 }
 
 /** Lower is better; undefined when `wanted`'s characters are not all in `name`, in order. */

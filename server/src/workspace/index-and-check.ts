@@ -105,7 +105,7 @@ export async function indexAndCheckWorkspace(
     const resolutions = cyclic ? undefined : resolutionsOf(path);
     const answer = await ask({ path, followLinks: file.followLinks, resolutions: resolutions ?? [], library, summaryOnly: !resolutions, fixes: sink.fixes });
     if ('problem' in answer) return accept(file, answer);
-    accept(file, { summary: answer.summary });
+    accept(file, { summary: answer.summary, hash: answer.hash });
     // (A build for other roots may have started meanwhile: then the file is not kept.)
     if (!index.get(path)) return;
     if (!resolutions || !answer.check) {

@@ -110,6 +110,8 @@ export class ModuleExportsCache {
   private readonly places = new Map<string, readonly { path: string; file: string }[] | null>();
   private realRoots: readonly { path: string; real: string }[] = [];
   private readonly disk = new Map<string, DiskModule>();
+  /** The index's reading of a file not open (file-index.ts): the hash of its text and the module paths it imports. */
+  readingOf: ((path: string) => { hash: string; imports: readonly string[] } | undefined) | undefined;
   /** Paths found missing (or unreadable) in this generation. */
   private readonly absent = new Map<string, number>();
   /** Open buffers whose exports an importer used, with the fingerprint it saw (null: seen within a cycle). */
@@ -327,7 +329,7 @@ export class ModuleExportsCache {
       if (opened) this.handedOut.set(path, standing.fingerprint);
       return;
     }
-    this.invalidate(path);
+    this.invalidate([path]);
   }
 
   /**
@@ -374,10 +376,14 @@ export class ModuleExportsCache {
     return this.closedChecks.get(path)?.generation === this.generationCount;
   }
 
-  /** A file changed, appeared or went on disk. A file open in a buffer is the buffer's business. */
-  fileChanged(path: string): void {
-    if (this.roots.length === 0 || this.bufferAt(path)) return;
-    this.invalidate(path);
+  /**
+   * Files (or folders of them) changed, appeared or went on disk, taken together: a branch
+   * switched changes hundreds at once. A file open in a buffer is the buffer's business.
+   */
+  filesChanged(paths: readonly string[]): void {
+    if (this.roots.length === 0) return;
+    const onDisk = paths.filter((path) => !this.bufferAt(path));
+    if (onDisk.length > 0) this.invalidate(onDisk);
   }
 
   /** The library changed what imports mean: every module is analysed again. */
@@ -398,7 +404,7 @@ export class ModuleExportsCache {
     this.handedOut.set(path, fingerprint);
     // The first analysis of a buffer whose text was not on disk already announced itself (bufferOpenedOrClosed).
     if (before === undefined || fingerprint === before) return;
-    this.invalidate(path, { exportsOnly: true });
+    this.invalidate([path], { exportsOnly: true });
   }
 
   /** The open buffer whose file the module path names, if it is open (a review's preflight: its importers). */
@@ -713,16 +719,13 @@ export class ModuleExportsCache {
       this.absent.set(path, this.generationCount);
       return undefined;
     }
-    const document = WhetstoneDocument.create(read);
-    try {
-      const imports = importedModules(document.ast.children);
-      const created: DiskModule = { hash: textHash(read), imports, usedFiles: new Set() };
-      this.disk.set(path, created);
-      this.evictOldest();
-      return created;
-    } finally {
-      document.dispose();
-    }
+    const hash = textHash(read);
+    // The index read this text too (a file changed on disk): its imports without a second parse.
+    const known = this.readingOf?.(path);
+    const created: DiskModule = { hash, imports: known?.hash === hash ? [...known.imports] : importsOfText(read), usedFiles: new Set() };
+    this.disk.set(path, created);
+    this.evictOldest();
+    return created;
   }
 
   /**
@@ -788,9 +791,12 @@ export class ModuleExportsCache {
    * Forgets `path` (a file, or a folder deleted with its files) and every cached module whose
    * exports used it, directly or through others, and announces the change.
    */
-  private invalidate(path: string, options: { exportsOnly?: boolean } = {}): void {
-    const folder = path.endsWith(sep) ? path : path + sep;
-    const stale = new Set<string>([path, ...[...this.disk.keys()].filter((file) => file.startsWith(folder))]);
+  private invalidate(paths: readonly string[], options: { exportsOnly?: boolean } = {}): void {
+    const folders = paths.map((path) => (path.endsWith(sep) ? path : path + sep));
+    const changed = new Set(paths);
+    const named = (file: string): boolean => changed.has(file) || folders.some((folder) => file.startsWith(folder));
+    const stale = new Set<string>(paths);
+    for (const file of this.disk.keys()) if (!changed.has(file) && folders.some((folder) => file.startsWith(folder))) stale.add(file);
     // Who used each file, once; then the users of the stale ones, and theirs, in one pass over them.
     const users = new Map<string, string[]>();
     for (const [file, entry] of this.disk) {
@@ -814,14 +820,14 @@ export class ModuleExportsCache {
     for (const file of stale) {
       const entry = this.disk.get(file);
       if (!entry) continue;
-      if (file === path || file.startsWith(folder)) this.disk.delete(file);
+      if (named(file)) this.disk.delete(file);
       else entry.stale = true;
     }
     this.generationCount++;
     if (!options.exportsOnly) this.structureCount++;
     // The others' cycle views stand while what they import resolves the same (exportsSeenInCycle).
-    for (const file of this.cycleExports.keys()) if (file === path || file.startsWith(folder)) this.cycleExports.delete(file);
-    this.changed.fire({ paths: [path] });
+    for (const file of this.cycleExports.keys()) if (named(file)) this.cycleExports.delete(file);
+    this.changed.fire({ paths: [...paths] });
   }
 
   private forgetAll(): void {
@@ -833,6 +839,16 @@ export class ModuleExportsCache {
     this.generationCount++;
     this.structureCount++;
     this.changed.fire({ all: true });
+  }
+}
+
+/** The module paths a text's imports name (it is parsed). */
+function importsOfText(text: string): string[] {
+  const document = WhetstoneDocument.create(text);
+  try {
+    return importedModules(document.ast.children);
+  } finally {
+    document.dispose();
   }
 }
 

@@ -7,7 +7,7 @@
 // the answer is its diagnostics and exports (file-check.ts), its document kept for the next check
 // of the same text (kept-documents.ts: the checks that follow a change come again and again).
 import { parentPort } from 'node:worker_threads';
-import { checkFile, indexAndCheckFile, readIndexedFile, type CheckedFile, type FileCheckRequest, type IndexedFileCheck } from './file-check';
+import { checkFile, indexAndCheckFile, readIndexedFile, textHash, type CheckedFile, type FileCheckRequest, type IndexedFileCheck } from './file-check';
 import { summarizeText, type FileSummary } from './file-summary';
 import { loadGrammar } from './grammar';
 import { KeptDocuments } from './kept-documents';
@@ -32,7 +32,8 @@ export interface SentCheckRequest extends Omit<CheckRequest, 'resolutions'> {
 
 export type { CheckedFile, IndexedFileCheck };
 
-export type SummaryOutcome = { summary: FileSummary } | { problem: string; missing: boolean };
+/** A file's summary, with the hash of the text it was read from (file-check.ts textHash). */
+export type SummaryOutcome = { summary: FileSummary; hash?: string } | { problem: string; missing: boolean };
 
 export type SummaryAnswer =
   | { id: number; outcome: SummaryOutcome }
@@ -43,7 +44,7 @@ export type SummaryAnswer =
 /** Reads and summarises one file (in whichever thread calls it). */
 export function summarizeFile(path: string, followLinks: boolean): SummaryOutcome {
   const read = readIndexedFile(path, followLinks);
-  return 'problem' in read ? read : { summary: summarizeText(read.text) };
+  return 'problem' in read ? read : { summary: summarizeText(read.text), hash: textHash(read.text) };
 }
 
 const ready = loadGrammar();
