@@ -114,14 +114,14 @@ export class FileIndex {
     private readonly problems: IndexProblems,
     private readonly options: { workers?: boolean } = {},
   ) {
-    // A buffer that closes no longer speaks for its file: what is on disk does again. Its file
-    // mostly holds the text it had (saved, or never changed): then the summary is the buffer's,
-    // taken from its document as it closes, and the file is read but not parsed again.
     // The module cache reads a changed file's imports from this reading when the text is the same.
     workspace.modules.readingOf = (path) => {
       const file = this.files.get(path);
       return file?.hash === undefined ? undefined : { hash: file.hash, imports: file.summary.imports.flatMap((entry) => (entry.module ? [entry.module] : [])) };
     };
+    // A buffer that closes no longer speaks for its file: what is on disk does again. Its file
+    // mostly holds the text it had (saved, or never changed): then the summary is the buffer's,
+    // taken from its document as it closes, and the file is read but not parsed again.
     this.listening = [
       workspace.onWillClose((buffer) => this.noteClosing(buffer)),
       workspace.onDidClose((uri) => void this.refresh(pathOfBufferUri(uri)).catch((error: unknown) => problems.error(error))),

@@ -792,11 +792,14 @@ export class ModuleExportsCache {
    * exports used it, directly or through others, and announces the change.
    */
   private invalidate(paths: readonly string[], options: { exportsOnly?: boolean } = {}): void {
-    const folders = paths.map((path) => (path.endsWith(sep) ? path : path + sep));
-    const changed = new Set(paths);
-    const named = (file: string): boolean => changed.has(file) || folders.some((folder) => file.startsWith(folder));
+    const changed = new Set(paths.map((path) => (path.length > 1 && path.endsWith(sep) ? path.slice(0, -1) : path)));
+    // The file itself, or a folder it is in: its folders are looked up, not every path compared (a branch switch names thousands).
+    const named = (file: string): boolean => {
+      for (let at = file.length; at > 0; at = file.lastIndexOf(sep, at - 1)) if (changed.has(file.slice(0, at))) return true;
+      return false;
+    };
     const stale = new Set<string>(paths);
-    for (const file of this.disk.keys()) if (!changed.has(file) && folders.some((folder) => file.startsWith(folder))) stale.add(file);
+    for (const file of this.disk.keys()) if (named(file)) stale.add(file);
     // Who used each file, once; then the users of the stale ones, and theirs, in one pass over them.
     const users = new Map<string, string[]>();
     for (const [file, entry] of this.disk) {
