@@ -68,11 +68,16 @@ export class WorkspaceIndexing {
   private async filesChanged(changes: readonly { path: string; type: FileChangeType }[]): Promise<void> {
     const removed = new Set<string>();
     const read = new Set<string>();
+    /** Folders deleted with no file indexed yet (the build under way): only the module cache may hold their files. */
+    const unread: string[] = [];
     for (const { path, type } of changes) {
       if (type === FileChangeType.Deleted) {
         const forgotten = this.index.remove(path);
         // Anything else deleted (not a module, nor a folder of them) changes nothing here.
-        if (forgotten.length === 0 && !path.endsWith(WHETSTONE_EXTENSION)) continue;
+        if (forgotten.length === 0 && !path.endsWith(WHETSTONE_EXTENSION)) {
+          if (this.index.building) unread.push(path);
+          continue;
+        }
         for (const file of forgotten.length > 0 ? forgotten : [path]) removed.add(file);
       } else if (path.endsWith(WHETSTONE_EXTENSION)) {
         await this.index.refresh(path);
@@ -85,7 +90,7 @@ export class WorkspaceIndexing {
     if (removed.size > 0) this.diagnostics.filesRemoved([...removed]);
     if (read.size > 0) this.diagnostics.filesChanged([...read]);
     // What importers of the files see changes with them (module-exports.ts).
-    const changed = [...new Set([...removed, ...read])];
+    const changed = [...new Set([...removed, ...read, ...unread])];
     if (changed.length > 0) this.workspace.modules.filesChanged(changed);
   }
 

@@ -788,7 +788,7 @@ export class ModuleExportsCache {
   }
 
   /**
-   * Forgets `path` (a file, or a folder deleted with its files) and every cached module whose
+   * Forgets `paths` (files, or folders deleted with their files) and every cached module whose
    * exports used it, directly or through others, and announces the change.
    */
   private invalidate(paths: readonly string[], options: { exportsOnly?: boolean } = {}): void {
