@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { FileIndex, type BuildProgress } from '../../server/src/workspace/file-index';
 import { summarizeText } from '../../server/src/workspace/file-summary';
 import { loadGrammar } from '../../server/src/workspace/grammar';
+import { IdlePool } from '../../server/src/workspace/idle-pool';
 import { Workspace } from '../../server/src/workspace/workspace';
 
 const progress = (): BuildProgress & { counts: number[] } => {
@@ -78,6 +79,27 @@ describe('FileIndex', () => {
     assert.equal(onWorkers.get(file)?.uri, pathToFileURL(file).href);
     onWorkers.dispose();
     onThread.dispose();
+  });
+
+  it("builds on the server's shared workers and leaves them running for the checks after a change, until they idle", async () => {
+    const IDLE_MS = 300;
+    const workers = new IdlePool(IDLE_MS);
+    const index = new FileIndex(new Workspace(), problems, { pool: workers });
+    try {
+      await index.build([{ path: folder, real: folder }], progress());
+      assert.equal(index.size, FILES + 1);
+      const pool = workers.started;
+      assert.ok(pool && pool.size > 0, 'the build left its workers running');
+      // The same workers answer after the build (they were not stopped under the index).
+      const file = join(folder, 'shop', 'part7.wst');
+      const outcome = await workers.run(pool, (running) => running.summarize(file, false));
+      assert.ok('summary' in outcome && outcome.summary.declarations.some((declaration) => declaration.name === 'partTotal7'));
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS * 3));
+      assert.equal(workers.started, undefined, 'stopped once idle');
+    } finally {
+      index.dispose();
+      workers.dispose();
+    }
   });
 
   it('matches a subsequence of the name, ignoring case: exact, prefix, substring, then the rest', async () => {

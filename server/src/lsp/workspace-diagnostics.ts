@@ -18,6 +18,7 @@ import { pathOfBufferUri } from '../workspace/buffer-path';
 import type { FileDiagnostic } from '../workspace/file-check';
 import type { FileIndex } from '../workspace/file-index';
 import { DependentChecks } from '../workspace/dependent-checks';
+import type { IdlePool } from '../workspace/idle-pool';
 import type { ModuleChange } from '../workspace/module-exports';
 import type { CheckSink } from '../workspace/workspace-check';
 import type { Disposable, Workspace } from '../workspace/workspace';
@@ -45,6 +46,7 @@ export class WorkspaceDiagnostics {
     private readonly index: FileIndex,
     private readonly buffers: DiagnosticsPublisher,
     private readonly log: Log,
+    workers: IdlePool,
   ) {
     this.checks = new DependentChecks(
       index,
@@ -54,6 +56,7 @@ export class WorkspaceDiagnostics {
         unreadable: (path) => this.clear(path),
         error: (path, error) => this.log(`Could not check ${path}`, error),
       },
+      { pool: workers },
     );
     this.subscriptions = [
       workspace.onDidOpen((buffer) => {

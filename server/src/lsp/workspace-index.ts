@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DidChangeWatchedFilesNotification, FileChangeType, WatchKind, type Connection, type InitializeParams, type WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
 import { terminalLine } from '../protocol/display-text';
 import { FileIndex } from '../workspace/file-index';
+import { IdlePool } from '../workspace/idle-pool';
 import { WHETSTONE_EXTENSION, type SourceRoot } from '../workspace/source-files';
 import { indexAndCheckWorkspace } from '../workspace/index-and-check';
 import type { Workspace } from '../workspace/workspace';
@@ -32,6 +33,8 @@ export class WorkspaceIndexing {
   /** Watched-file changes are applied one after another, in the order they came. */
   private queue: Promise<void> = Promise.resolve();
   private readonly named = new Set<string>();
+  /** The worker threads of the build and of the checks after a change: the build leaves them running for those checks. */
+  private readonly workers = new IdlePool();
   /** Settles when the latest build is done (for whoever wants to wait for it). */
   built: Promise<void> = Promise.resolve();
 
@@ -41,11 +44,15 @@ export class WorkspaceIndexing {
     private readonly log: Log,
     buffers: DiagnosticsPublisher,
   ) {
-    this.index = new FileIndex(workspace, {
-      skipped: (path, problem) => this.skipped(path, problem),
-      error: (error) => log('Indexing failed', error),
-    });
-    this.diagnostics = new WorkspaceDiagnostics(connection, workspace, this.index, buffers, log);
+    this.index = new FileIndex(
+      workspace,
+      {
+        skipped: (path, problem) => this.skipped(path, problem),
+        error: (error) => log('Indexing failed', error),
+      },
+      { pool: this.workers },
+    );
+    this.diagnostics = new WorkspaceDiagnostics(connection, workspace, this.index, buffers, log, this.workers);
     buffers.keepClosed = (uri) => this.diagnostics.keepsClosed(uri);
     connection.onDidChangeWatchedFiles(
       guardedNotification(log, 'didChangeWatchedFiles', (params) => {
@@ -147,6 +154,7 @@ export class WorkspaceIndexing {
     this.generation++;
     this.diagnostics.dispose();
     this.index.dispose();
+    this.workers.dispose();
   }
 
   private async build(roots: readonly string[], generation: number): Promise<void> {

@@ -45,6 +45,8 @@ export interface DependentChecksOptions {
   minFilesForWorkers?: number;
   /** How long the workers stay after their last check (idle-pool.ts). */
   idleMs?: number;
+  /** Workers shared with others (the index's build), which their owner disposes; without it, these checks start their own. */
+  pool?: IdlePool;
 }
 
 export class DependentChecks {
@@ -60,6 +62,8 @@ export class DependentChecks {
   private readonly outstandingOn = new Map<number, number>();
   private due: NodeJS.Immediate | undefined;
   private readonly pool: IdlePool | undefined;
+  /** Whether `pool` is this one's own, to dispose with it. */
+  private readonly ownPool: boolean;
   private disposed = false;
   private known: ReturnType<FileIndex['importGraph']> | undefined;
   /** The files importing each file, in `known`'s graph. */
@@ -73,7 +77,8 @@ export class DependentChecks {
     private readonly sink: DependentSink,
     private readonly options: DependentChecksOptions = {},
   ) {
-    this.pool = options.workers === false ? undefined : new IdlePool(options.idleMs);
+    this.ownPool = options.workers !== false && options.pool === undefined;
+    this.pool = options.workers === false ? undefined : (options.pool ?? new IdlePool(options.idleMs));
   }
 
   /** Whether nothing waits and nothing is under way. */
@@ -123,7 +128,7 @@ export class DependentChecks {
     this.disposed = true;
     this.clear();
     if (this.due) clearImmediate(this.due);
-    this.pool?.dispose();
+    if (this.ownPool) this.pool?.dispose();
   }
 
   /**

@@ -18,6 +18,7 @@ import { summarizeDocument, summarizeParsed, summarizeText, type DeclarationSumm
 import { textHash } from './file-check';
 import { summarizeReferences, type ReferenceSummary } from './reference-summary';
 import { readFileWithinAsync } from './regular-file';
+import type { IdlePool } from './idle-pool';
 import { SummaryPool } from './summary-pool';
 import type { SummaryOutcome } from './summary-worker';
 import { findSourceFiles, inSkippedFolder, isInside, linkProblem, WHETSTONE_EXTENSION, type SourceRoot } from './source-files';
@@ -112,7 +113,15 @@ export class FileIndex {
   constructor(
     private readonly workspace: Workspace,
     private readonly problems: IndexProblems,
-    private readonly options: { workers?: boolean } = {},
+    private readonly options: {
+      workers?: boolean;
+      /**
+       * The server's workers, shared with the checks after a change (dependent-checks.ts): a build
+       * leaves them started, so the first change after it finds them running, their code compiled.
+       * Without it, a build starts workers of its own and stops them when it ends.
+       */
+      pool?: IdlePool;
+    } = {},
   ) {
     // The module cache reads a changed file's imports from this reading when the text is the same.
     workspace.modules.readingOf = (path) => {
@@ -190,7 +199,9 @@ export class FileIndex {
     progress.found(found.size);
     // On worker threads, one file each, when there are enough files to pay for starting them
     // (each compiles the grammar) and they can be had; else here, one file per turn.
-    const pool = this.options.workers === false || found.size < MIN_FILES_FOR_WORKERS ? undefined : SummaryPool.start();
+    const shared = this.options.pool;
+    const wanted = this.options.workers !== false && found.size >= MIN_FILES_FOR_WORKERS;
+    const pool = !wanted ? undefined : shared ? shared.acquire() : SummaryPool.start();
     const files = [...found];
     let next = 0;
     let done = 0;
@@ -202,7 +213,7 @@ export class FileIndex {
         if (!pool) await nextTurn();
       }
     };
-    try {
+    const build = async (): Promise<void> => {
       if (progress.readAndCheck) {
         const readable: FoundFile[] = [];
         for (const [path, { root, link }] of files) {
@@ -217,6 +228,13 @@ export class FileIndex {
       } else {
         await Promise.all(Array.from({ length: pool?.size ?? 1 }, work));
       }
+    };
+    if (pool && shared) {
+      await shared.run(pool, build);
+      return;
+    }
+    try {
+      await build();
     } finally {
       pool?.stop();
     }

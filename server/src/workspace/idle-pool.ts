@@ -1,7 +1,9 @@
-// Worker threads for the checks that follow a change (dependent-checks.ts), started when a change
-// reaches enough files to pay for them and stopped once none has come for a while: between
-// changes their memory goes with them, while a run of edits (a signature typed, changed back)
-// finds them started. Started again when needed after a stop.
+// Worker threads for the index's build (file-index.ts) and the checks that follow a change
+// (dependent-checks.ts), started when a build or a change has enough files to pay for them and
+// stopped once none has come for a while: between changes their memory goes with them, while a
+// run of edits (a signature typed, changed back) finds them started, and so does the first change
+// after a build, their code already compiled (fresh workers compile it again).
+// Started again when needed after a stop.
 import { SummaryPool } from './summary-pool';
 
 /** How long the workers are kept after their last answer: a person editing a signature comes back within it. */
