@@ -109,7 +109,7 @@ export async function benchWorkspaceReferences(): Promise<{ rows: Row[]; markdow
     ];
     const cost = await summaryCost(modules.map((module) => module.text));
     const memory = [
-      `Language server RSS with the ${FILES.toLocaleString('en-US')}-file workspace indexed, reference summaries included (no file open): ${rssMb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 400 MB).`,
+      `Language server RSS with the ${FILES.toLocaleString('en-US')}-file workspace indexed, reference summaries included (no file open; the build's worker threads still running, as for a minute after it): ${rssMb?.toFixed(0) ?? 'n/a'} MB (budget ≤ 400 MB).`,
       `The reference summaries (tokens of each top-level and imported name, and the names each file writes) hold ${cost.tokens.toLocaleString('en-US')} tokens and ${(cost.nameChars / 1e6).toFixed(1)} M characters of names for the ${FILES.toLocaleString('en-US')} files: about ${cost.mb.toFixed(0)} MB of the heap, measured in this process; computing them (names resolved by scopes only) adds ${cost.extraPercent.toFixed(0)}% to a file's parse and summary.`,
     ].join('\n');
     return { rows, markdown: `${table(rows)}\n\n${memory}\n` };
