@@ -9,6 +9,7 @@
 // server's RSS with the index built, workspace/symbol queries, keystrokes in a hub module (its
 // own diagnostics, and its dependents' republished), and files of the indexed workspace opened.
 import { spawn } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +19,10 @@ import { createParser, WhetstoneDocument } from '../server/src/core/syntax';
 import { SERVER_NODE_OPTIONS } from '../server/src/protocol/server-process';
 import { loadGrammar } from '../server/src/workspace/grammar';
 import { POOL_IDLE_MS } from '../server/src/workspace/idle-pool';
+import { WORKER_RESOURCE_LIMITS } from '../server/src/workspace/summary-pool';
 import { generateWorkspace, writeWorkspace, type GeneratedModule } from './generate-workspace';
 import { measureAsync, rssOf, summarize, table, type Row } from './measure';
+import { checkEachFile } from './per-file-work';
 import { writeFigures } from './readme-figures';
 
 const FILES = 1000;
@@ -112,6 +115,8 @@ export async function benchWorkspaceIndex(): Promise<{ rows: Row[]; rssMb?: numb
   try {
     writeWorkspace(folder, modules);
     const parser = createParser();
+    // Before any server runs, so nothing else takes the cores.
+    const floors = await perFileWork(folder, modules, parser);
     const rawTimes: number[] = [];
     const buildTimes: number[] = [];
     let last: IndexedServer | undefined;
@@ -152,6 +157,7 @@ export async function benchWorkspaceIndex(): Promise<{ rows: Row[]; rssMb?: numb
           floorName: 'raw web-tree-sitter parse of every file, in turn',
           floor: summarize(rawTimes),
         },
+        ...floors,
         { what: `workspace/symbol query over the indexed ${FILES.toLocaleString('en-US')}-file workspace (subsequence match, at most 256 answers), real LSP server over stdio`, budget: '≤ 20 ms p50', measured: query },
       ];
       const diagnostics = [...hub, opening, switched];
@@ -170,6 +176,56 @@ export async function benchWorkspaceIndex(): Promise<{ rows: Row[]; rssMb?: numb
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+const FLOOR_ROUNDS = 3;
+
+/**
+ * The floor rows (per-file-work.ts): the build's work on each file with nothing around it, on this
+ * thread once its code is warm, and on two worker threads started for it (half the files each,
+ * from their start to the end of the last), beside a raw parse of every file in turn.
+ */
+async function perFileWork(folder: string, modules: readonly GeneratedModule[], parser: ReturnType<typeof createParser>): Promise<Row[]> {
+  const paths = modules.map((module) => join(folder, module.path));
+  const half = Math.ceil(paths.length / 2);
+  const raws: number[] = [];
+  const oneThread: number[] = [];
+  const twoWorkers: number[] = [];
+  checkEachFile(paths);
+  for (let round = 0; round < FLOOR_ROUNDS; round++) {
+    let start = performance.now();
+    for (const module of modules) parser.parse(module.text)?.delete();
+    raws.push(performance.now() - start);
+    start = performance.now();
+    checkEachFile(paths);
+    oneThread.push(performance.now() - start);
+    start = performance.now();
+    await Promise.all([paths.slice(0, half), paths.slice(half)].map(checkOnWorker));
+    twoWorkers.push(performance.now() - start);
+  }
+  const floorName = 'raw web-tree-sitter parse of every file, in turn';
+  const work = 'each file read, parsed once, summarised and checked by the function the build\'s workers run, its imports taken as no file (no index, ordering, messages or publication)';
+  return [
+    { what: `the build's work on each file alone, on one thread whose code is already compiled: ${work}`, budget: '—', measured: summarize(oneThread), floorName, floor: summarize(raws) },
+    { what: `the same work on two worker threads started for it, half the files each, as the server's workers are (from their start to the last one's end)`, budget: '—', measured: summarize(twoWorkers), floorName, floor: summarize(raws) },
+  ];
+}
+
+/** Checks `paths` on a new worker thread (per-file-work.worker.ts), with the heap the server's workers have. */
+function checkOnWorker(paths: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(join(__dirname, 'per-file-work.worker.js'), { workerData: { paths }, resourceLimits: { ...WORKER_RESOURCE_LIMITS } });
+    let done = false;
+    worker.on('message', () => {
+      done = true;
+      resolve();
+      void worker.terminate();
+    });
+    worker.on('error', reject);
+    worker.on('exit', () => {
+      if (!done) reject(new Error('a worker of the floor rows stopped before its files were checked'));
+    });
+  });
 }
 
 const HUB = 'core/money.wst';

@@ -25,6 +25,8 @@ const MAX_WORKERS = 4;
 const WORKER_YOUNG_MB = 16;
 /** A summary job's heap: the largest indexed file (4 MiB) needs a few hundred MiB while parsed. */
 const WORKER_HEAP_MB = 1024;
+/** The heap each worker is started with (the benchmarks start theirs alike). */
+export const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB } as const;
 /** How far into the queue a free worker looks for a file it checked last. */
 const PLACEMENT_LOOKAHEAD = 64;
 /** Files whose last worker is remembered, at most (then forgotten all at once). */
@@ -62,7 +64,7 @@ export class SummaryPool {
     // hold while the pool runs, the server's thread's too, and the server's value is back after.
     setFlagsFromString('--heap-growing-percent=0');
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
+      const worker = new Worker(WORKER_FILE, { resourceLimits: { ...WORKER_RESOURCE_LIMITS } });
       worker.unref();
       worker.on('message', (answer: SummaryAnswer) => this.answered(worker, answer));
       worker.on('error', (error) => this.failed(worker, error));
