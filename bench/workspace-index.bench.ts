@@ -8,12 +8,14 @@
 // checkout). The build ends when every file is checked (its diagnostics published). Then the
 // server's RSS with the index built, workspace/symbol queries, keystrokes in a hub module (its
 // own diagnostics, and its dependents' republished), and files of the indexed workspace opened.
+// Before any server, the floor of that design: the build's work on each file with nothing around
+// it (per-file-work.ts), on one warm thread and on two worker threads started for it.
 import { spawn } from 'node:child_process';
-import { Worker } from 'node:worker_threads';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { createParser, WhetstoneDocument } from '../server/src/core/syntax';
 import { SERVER_NODE_OPTIONS } from '../server/src/protocol/server-process';
