@@ -18,8 +18,9 @@ export class IdlePool {
 
   constructor(private readonly idleMs = POOL_IDLE_MS) {}
 
-  /** The pool if it is started (nothing is started here). */
+  /** The pool if it is started and has workers left (nothing is started here). */
   get started(): SummaryPool | undefined {
+    this.dropIfEmpty();
     return this.pool;
   }
 
@@ -27,6 +28,7 @@ export class IdlePool {
   acquire(): SummaryPool | undefined {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.dropIfEmpty();
     if (!this.pool && !this.unavailable) {
       this.pool = SummaryPool.start();
       if (!this.pool) this.unavailable = true;
@@ -48,6 +50,17 @@ export class IdlePool {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.pool?.stop();
+    this.pool = undefined;
+  }
+
+  /**
+   * Lets go of a pool whose workers have all stopped (a worker that fails rejects its files, which
+   * their callers check on their own thread): kept, it would take no file and hold every later
+   * one waiting. The next acquire starts new workers.
+   */
+  private dropIfEmpty(): void {
+    if (this.pool?.size !== 0) return;
+    this.pool.stop();
     this.pool = undefined;
   }
 
